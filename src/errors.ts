@@ -1,0 +1,82 @@
+/**
+ * Errors a versioning scheme raises for a request, and the reversal error.
+ *
+ * Request rejections carry an HTTP `status` and a fixed `detail` text, never a
+ * value taken from the request, so they can be serialised as
+ * `{"detail": "<message>"}` without reflecting client input.
+ */
+
+/** The base of every request rejection raised by a scheme. */
+export abstract class VersioningError extends Error {
+  /** HTTP status code of the rejection. */
+  abstract readonly status: number
+  /** The fixed, human-readable message (also `message`). */
+  readonly detail: string
+
+  constructor(detail: string) {
+    super(detail)
+    this.detail = detail
+  }
+}
+
+/**
+ * 406 Not Acceptable: raised by `AcceptHeaderVersioning` for a version that is
+ * not allowed, and when no media type the application renders is acceptable.
+ */
+export class NotAcceptable extends VersioningError {
+  override readonly name = 'NotAcceptable' as const
+  readonly status = 406 as const
+}
+
+/** 404 Not Found: raised by the URL, namespace, host and query schemes for a version that is not allowed. */
+export class NotFound extends VersioningError {
+  override readonly name = 'NotFound' as const
+  readonly status = 404 as const
+}
+
+/**
+ * Raised when `determineVersion` is called on `BaseVersioning` itself, or on a
+ * subclass that does not implement it. The message names the class:
+ * `<ClassName>.determineVersion() must be implemented.`
+ */
+export class NotImplementedError extends Error {
+  override readonly name = 'NotImplementedError' as const
+}
+
+/** The parameters a failed reversal was called with. */
+export type ReverseParams = readonly unknown[] | Readonly<Record<string, unknown>> | undefined
+
+/**
+ * Raised by `reverse` when no route of that name accepts the given parameters.
+ * The message says which name and which parameters failed, and why.
+ */
+export class NoReverseMatch extends Error {
+  override readonly name = 'NoReverseMatch' as const
+  /** The route name that was reversed (after any namespace prefixing). */
+  readonly routeName: string
+  /** The positional or keyword parameters given. */
+  readonly params: ReverseParams
+  /** Why no route accepted them. */
+  readonly reason: string
+
+  constructor(routeName: string, params: ReverseParams, reason: string) {
+    super(`Reverse for "${routeName}" with ${describeParams(params)} not found: ${reason}`)
+    this.routeName = routeName
+    this.params = params
+    this.reason = reason
+  }
+}
+
+function describeParams(params: ReverseParams): string {
+  if (params === undefined) return 'no parameters'
+  if (Array.isArray(params)) return `args ${safeJson(params)}`
+  return `kwargs ${safeJson(params)}`
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? String(value)
+  } catch {
+    return '(unprintable)'
+  }
+}

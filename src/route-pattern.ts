@@ -1,0 +1,223 @@
+/**
+ * One route path in Hono syntax, compiled once: a matcher for incoming paths
+ * and a builder for reversal.
+ *
+ * Supported: literal segments, `:name` (one segment, `[^/]+`), `:name{regex}`
+ * and a trailing optional `:name?`. Each parameter takes a whole segment.
+ * Wildcards (`*`) cannot be reversed and are refused.
+ */
+
+/** A parameter of a compiled path. */
+export interface PathParam {
+  readonly name: string
+  /** The regular expression source the value must match (Hono's default `[^/]+`). */
+  readonly pattern: string
+  readonly optional: boolean
+  /** `^(?:pattern)$`, compiled once. */
+  readonly test: RegExp
+  /** Index of its capture group in `CompiledPath.regexp`. */
+  readonly group: number
+}
+
+/** Literal text (URL-encoded), or a parameter with the text that precedes it only when it is present. */
+export type PathPart = { readonly literal: string } | { readonly param: PathParam; readonly prefix: string }
+
+/** A compiled route path. */
+export interface CompiledPath {
+  readonly path: string
+  readonly params: readonly PathParam[]
+  readonly paramNames: ReadonlySet<string>
+  /** Matches a decoded pathname: `^source$`. */
+  readonly regexp: RegExp
+  /** The body of `regexp`, without anchors. */
+  readonly source: string
+  /** How many capture groups `regexp` has. */
+  readonly groupCount: number
+  /** Parts in order, for building: literal text (already URL-encoded) or a parameter. */
+  readonly parts: readonly PathPart[]
+  /** Whether the path ends with `/` (a format suffix goes before it). */
+  readonly trailingSlash: boolean
+}
+
+const DEFAULT_PARAM_PATTERN = '[^/]+'
+
+/** Escapes text for use inside a regular expression. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/** Counts the capturing groups of a regular expression source. */
+export function countCaptureGroups(source: string): number {
+  let count = 0
+  let inClass = false
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]
+    if (ch === '\\') {
+      i++
+    } else if (inClass) {
+      if (ch === ']') inClass = false
+    } else if (ch === '[') {
+      inClass = true
+    } else if (ch === '(') {
+      if (source[i + 1] !== '?') count++
+      else if (source[i + 2] === '<' && source[i + 3] !== '=' && source[i + 3] !== '!') count++
+    }
+  }
+  return count
+}
+
+/**
+ * Compiles a route path. Throws an `Error` that names the route and says
+ * what to fix when the path cannot be used.
+ */
+export function compilePath(path: string, where: string): CompiledPath {
+  if (typeof path !== 'string' || path[0] !== '/') {
+    throw new Error(`${where}: the path must be a string starting with "/", got ${JSON.stringify(path)}.`)
+  }
+  const params: PathParam[] = []
+  const parts: PathPart[] = []
+  let regexp = ''
+  let group = 1
+  let i = 1
+  let literal = '/'
+  const names = new Set<string>()
+
+  while (i <= path.length) {
+    if (path[i] !== ':') {
+      // A literal segment, up to the next "/".
+      const end = path.indexOf('/', i)
+      const stop = end === -1 ? path.length : end
+      const text = path.slice(i, stop)
+      if (text.includes('*')) {
+        throw new Error(`${where}: wildcards ("*") cannot be reversed; name each part with a parameter such as ":rest{.+}".`)
+      }
+      if (text.includes('{') || text.includes('}')) {
+        throw new Error(`${where}: "${text}" has a brace outside a parameter; a pattern goes right after a name, as in ":id{[0-9]+}".`)
+      }
+      literal += text
+      if (end === -1) break
+      literal += '/'
+      i = end + 1
+      continue
+    }
+    // A parameter: ":name", ":name{regex}", optionally followed by "?".
+    const segmentStart = i
+    i++
+    const nameStart = i
+    while (i < path.length && path[i] !== '{' && path[i] !== '/' && path[i] !== '?' && path[i] !== ':') i++
+    const name = path.slice(nameStart, i)
+    if (name === '') {
+      throw new Error(`${where}: a parameter at position ${segmentStart} has no name; write ":name".`)
+    }
+    if (names.has(name)) {
+      throw new Error(`${where}: the parameter "${name}" appears twice; give each parameter its own name.`)
+    }
+    names.add(name)
+    let pattern = DEFAULT_PARAM_PATTERN
+    if (path[i] === '{') {
+      const close = findClosingBrace(path, i)
+      if (close === -1) {
+        throw new Error(`${where}: the pattern of ":${name}" has no closing "}".`)
+      }
+      pattern = path.slice(i + 1, close)
+      if (pattern === '') throw new Error(`${where}: the pattern of ":${name}" is empty; remove "{}" or write a pattern.`)
+      i = close + 1
+    }
+    let optional = false
+    if (path[i] === '?') {
+      optional = true
+      i++
+    }
+    if (i < path.length && path[i] !== '/') {
+      throw new Error(`${where}: ":${name}" must take a whole path segment; put other text in a segment of its own.`)
+    }
+    if (optional && i < path.length) {
+      throw new Error(`${where}: only the last segment can be optional (":${name}?").`)
+    }
+    let test: RegExp
+    try {
+      test = new RegExp(`^(?:${pattern})$`)
+    } catch (error) {
+      throw new Error(`${where}: the pattern of ":${name}" ("${pattern}") is not a valid regular expression: ${(error as Error).message}`)
+    }
+    const param: PathParam = { name, pattern, optional, test, group }
+    group += 1 + countCaptureGroups(pattern)
+    params.push(param)
+    if (optional) {
+      // The "/" before an optional parameter is written only with the parameter.
+      const before = literal.slice(0, -1)
+      if (before !== '') parts.push({ literal: encodeLiteral(before, where) })
+      parts.push({ param, prefix: '/' })
+      regexp += `${escapeRegExp(before)}(?:/(${pattern}))?`
+      // An optional parameter at the root still matches "/".
+      if (before === '') regexp += '/?'
+    } else {
+      parts.push({ literal: encodeLiteral(literal, where) }, { param, prefix: '' })
+      regexp += `${escapeRegExp(literal)}(${pattern})`
+    }
+    literal = ''
+    if (i < path.length) {
+      literal = '/'
+      i++
+    } else {
+      break
+    }
+  }
+  if (literal !== '') {
+    parts.push({ literal: encodeLiteral(literal, where) })
+    regexp += escapeRegExp(literal)
+  }
+  return {
+    path,
+    params,
+    paramNames: names,
+    regexp: new RegExp(`^${regexp}$`),
+    source: regexp,
+    groupCount: group - 1,
+    parts: mergeLiterals(parts),
+    trailingSlash: path.length > 1 && path.endsWith('/'),
+  }
+}
+
+function mergeLiterals(parts: PathPart[]): PathPart[] {
+  const merged: PathPart[] = []
+  for (const part of parts) {
+    const last = merged[merged.length - 1]
+    if ('literal' in part && last !== undefined && 'literal' in last) {
+      merged[merged.length - 1] = { literal: last.literal + part.literal }
+    } else {
+      merged.push(part)
+    }
+  }
+  return merged
+}
+
+function encodeLiteral(text: string, where: string): string {
+  try {
+    return encodeURI(text)
+  } catch {
+    throw new Error(`${where}: the path has text that is not well-formed Unicode.`)
+  }
+}
+
+/** Index of the `}` closing the `{` at `open`, skipping escapes, classes and nested quantifier braces. */
+function findClosingBrace(path: string, open: number): number {
+  let depth = 0
+  let inClass = false
+  for (let i = open; i < path.length; i++) {
+    const ch = path[i]
+    if (ch === '\\') {
+      i++
+    } else if (inClass) {
+      if (ch === ']') inClass = false
+    } else if (ch === '[') {
+      inClass = true
+    } else if (ch === '{') {
+      depth++
+    } else if (ch === '}') {
+      depth--
+      if (depth === 0) return i
+    }
+  }
+  return -1
+}

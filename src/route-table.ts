@@ -1,0 +1,435 @@
+/**
+ * Named routes for Hono, which has none: declare routes with `route`, group
+ * them under a prefix and an optional namespace with `include`, and compile
+ * the whole table once with `defineRoutes`. The table resolves a path to its
+ * match (name, namespace, params) and reverses a name to a URL.
+ */
+import { NoReverseMatch } from './errors.ts'
+import { originOf } from './request-url.ts'
+import { compilePath, escapeRegExp, type CompiledPath, type PathParam } from './route-pattern.ts'
+import type {
+  BaseReverseOptions,
+  KwargsOf,
+  ParamValue,
+  ReverseRest,
+  RouteEntry,
+} from './route-types.ts'
+
+/** Options of one route. */
+export interface RouteOptions {
+  /**
+   * Allow a format suffix (`/users/1.json`), as DRF's `format_suffix_patterns`:
+   * `true` for any `[a-z0-9]+` suffix, or the list of allowed suffixes.
+   * The suffix is captured as the `format` param.
+   * @default undefined (no suffix)
+   */
+  readonly formats?: true | readonly string[] | undefined
+}
+
+/** A declared route. */
+export interface RouteDef<N extends string = string, P extends string = string> {
+  readonly kind: 'route'
+  readonly name: N
+  readonly path: P
+  readonly formats: true | readonly string[] | null
+}
+
+/** A group of routes under a prefix, optionally namespaced. */
+export interface AnyIncludeDef {
+  readonly kind: 'include'
+  readonly prefix: string
+  readonly routes: readonly RouteDefinition[]
+  readonly namespace: string | undefined
+}
+
+/** A typed group of routes under a prefix, optionally namespaced. */
+export interface IncludeDef<
+  P extends string,
+  C extends readonly RouteDefinition[],
+  NS extends string | undefined,
+> extends AnyIncludeDef {
+  readonly prefix: P
+  readonly routes: C
+  readonly namespace: NS
+}
+
+/** Anything a route list holds. */
+export type RouteDefinition = RouteDef | AnyIncludeDef
+
+/** The flattened entries (full name, full path) of a route list, for the type system. */
+export type FlattenRoutes<D extends readonly RouteDefinition[], NS extends string = '', Pre extends string = ''> = FlattenOne<
+  D[number],
+  NS,
+  Pre
+>
+
+type FlattenOne<X, NS extends string, Pre extends string> =
+  X extends RouteDef<infer N, infer P>
+    ? { readonly name: `${NS}${N}`; readonly path: `${Pre}${P}` }
+    : X extends IncludeDef<infer P2, infer C extends readonly RouteDefinition[], infer N2>
+      ? readonly RouteDefinition[] extends C
+        ? RouteEntry // a list not known at compile time
+        : FlattenRoutes<C, N2 extends string ? `${NS}${N2}:` : NS, `${Pre}${P2}`>
+      : never
+
+/** Options of a route table. */
+export interface RouteTableOptions {
+  /**
+   * The query parameter that overrides the response format (DRF's
+   * `URL_FORMAT_OVERRIDE`). An incoming value is preserved on URLs reversed
+   * for that request by the versioned `reverse`. `null` turns this off.
+   * @default 'format'
+   */
+  readonly formatQueryParam?: string | null | undefined
+}
+
+/** A compiled route of a table. */
+export interface CompiledRoute {
+  /** The route's own name (`user-detail`). */
+  readonly name: string
+  /** Its namespace (`api:v1`), or `null`. */
+  readonly namespace: string | null
+  /** The namespaced name (`api:v1:user-detail`), which `reverse` takes. */
+  readonly viewName: string
+  /** The full path in Hono syntax (`/api/v1/users/:pk{[0-9]+}`). */
+  readonly path: string
+  readonly compiled: CompiledPath
+  /** With format suffixes allowed: the matcher of the suffixed path and the test of a suffix. */
+  readonly format: { readonly regexp: RegExp; readonly test: RegExp; readonly group: number } | null
+}
+
+/** The route a path resolved to. */
+export interface RouteMatch {
+  /** The route's own name. */
+  readonly name: string
+  /** The namespace the route is included under (`api:v1`), or `null`. */
+  readonly namespace: string | null
+  /** The namespaced name. */
+  readonly viewName: string
+  /** Decoded parameter values, including `format` when a suffix matched. */
+  readonly params: Readonly<Record<string, string>>
+  /** The full path pattern that matched. */
+  readonly path: string
+}
+
+/** Parameters of an untyped reversal. */
+export interface UncheckedReverseOptions extends BaseReverseOptions {
+  readonly args?: readonly ParamValue[] | undefined
+  readonly kwargs?: Readonly<Record<string, ParamValue | undefined>> | undefined
+}
+
+/**
+ * Declares a named route in Hono path syntax.
+ *
+ * @example
+ * ```ts
+ * route('user-detail', '/users/:pk{[0-9]+}', { formats: ['json'] })
+ * ```
+ */
+export function route<const N extends string, const P extends string>(name: N, path: P, options?: RouteOptions): RouteDef<N, P> {
+  const formats = options?.formats
+  return Object.freeze({ kind: 'route', name, path, formats: formats === undefined ? null : formats })
+}
+
+/**
+ * Groups routes under a path prefix, optionally in a namespace; includes nest,
+ * and nested namespaces join with `:` (`api:v1`).
+ *
+ * @example
+ * ```ts
+ * include('/v1', [route('user-list', '/users')], { namespace: 'v1' })
+ * ```
+ */
+export function include<
+  const P extends string,
+  const C extends readonly RouteDefinition[],
+  const NS extends string | undefined = undefined,
+>(prefix: P, routes: C, options?: { readonly namespace?: NS }): IncludeDef<P, C, NS> {
+  return Object.freeze({ kind: 'include', prefix, routes, namespace: options?.namespace as NS })
+}
+
+/**
+ * Compiles a route list into a table. Declared as a constant, the table types
+ * `reverse`: a wrong name or a missing or unknown param is a type error.
+ *
+ * @example
+ * ```ts
+ * const routes = defineRoutes([
+ *   route('home', '/'),
+ *   include('/v1', [route('user-detail', '/users/:pk{[0-9]+}')], { namespace: 'v1' }),
+ * ])
+ * routes.reverse('v1:user-detail', { kwargs: { pk: 3 } }) // '/v1/users/3'
+ * ```
+ */
+export function defineRoutes<const D extends readonly RouteDefinition[]>(
+  routes: D,
+  options?: RouteTableOptions,
+): RouteTable<FlattenRoutes<D>> {
+  return new RouteTable(routes, options)
+}
+
+/** Joins a prefix and a path as Hono's `app.route()` does (`/v1` + `/` is `/v1`). */
+export function joinPaths(base: string, sub: string): string {
+  if (sub === '/') return base === '' ? '/' : base
+  return `${base.endsWith('/') ? base.slice(0, -1) : base}${sub}`
+}
+
+const DEFAULT_FORMAT_PATTERN = '[a-z0-9]+'
+
+/** A compiled route table. Build it with `defineRoutes`. */
+export class RouteTable<E extends RouteEntry = RouteEntry> {
+  /** Every route in declaration order. */
+  readonly routes: readonly CompiledRoute[]
+  /** The format override query parameter, or `null`. */
+  readonly formatQueryParam: string | null
+  readonly #byName: Map<string, CompiledRoute[]>
+
+  constructor(definitions: readonly RouteDefinition[], options: RouteTableOptions = {}) {
+    if (!Array.isArray(definitions)) {
+      throw new Error('defineRoutes: pass an array of route(...) and include(...) entries.')
+    }
+    const formatQueryParam = options.formatQueryParam === undefined ? 'format' : options.formatQueryParam
+    if (formatQueryParam !== null && (typeof formatQueryParam !== 'string' || formatQueryParam === '')) {
+      throw new Error('defineRoutes: formatQueryParam must be a non-empty string, or null to turn it off.')
+    }
+    this.formatQueryParam = formatQueryParam
+    const routes: CompiledRoute[] = []
+    flatten(definitions, null, '', routes, 'defineRoutes')
+    this.routes = Object.freeze(routes)
+    this.#byName = new Map()
+    // Django tries the routes of one name from the last declared to the first.
+    for (let i = routes.length - 1; i >= 0; i--) {
+      const compiled = routes[i] as CompiledRoute
+      const list = this.#byName.get(compiled.viewName)
+      if (list === undefined) this.#byName.set(compiled.viewName, [compiled])
+      else list.push(compiled)
+    }
+  }
+
+  /** The routes of a namespaced name, in the order reversal tries them (last declared first). */
+  routesNamed(name: string): readonly CompiledRoute[] {
+    return this.#byName.get(name) ?? []
+  }
+
+  /**
+   * The first route, in declaration order, whose path matches `pathname`
+   * (percent-decoded as Hono does), or `null`.
+   */
+  resolve(pathname: string): RouteMatch | null {
+    const path = tryDecode(pathname, decodeURI)
+    for (const compiled of this.routes) {
+      let found = compiled.compiled.regexp.exec(path)
+      let format: string | undefined
+      if (found === null && compiled.format !== null) {
+        found = compiled.format.regexp.exec(path)
+        if (found !== null) format = found[compiled.format.group]
+      }
+      if (found === null) continue
+      const params: Record<string, string> = Object.create(null) as Record<string, string>
+      for (const param of compiled.compiled.params) {
+        const raw = found[param.group]
+        if (raw !== undefined) params[param.name] = tryDecode(raw, decodeURIComponent)
+      }
+      if (format !== undefined) params['format'] = format
+      return { name: compiled.name, namespace: compiled.namespace, viewName: compiled.viewName, params, path: compiled.path }
+    }
+    return null
+  }
+
+  /**
+   * The default reversal: the URL of the named route (`'/v1/users/3'`), absolute
+   * on the request's origin when `request` is given. Throws `NoReverseMatch`
+   * when no route of that name accepts the parameters.
+   */
+  reverse<const N extends E['name']>(name: N, ...options: ReverseRest<KwargsOf<E, N>, BaseReverseOptions>): string {
+    return this.reverseUnchecked(name, options[0] as UncheckedReverseOptions | undefined)
+  }
+
+  /** `reverse` for names and parameters known only at run time. */
+  reverseUnchecked(name: string, options: UncheckedReverseOptions = {}): string {
+    const { args, kwargs, format, request } = options
+    const given = args ?? kwargs
+    const candidates = this.#byName.get(name)
+    if (candidates === undefined) throw new NoReverseMatch(name, given, `no route is named "${name}".`)
+    if (args !== undefined && kwargs !== undefined) {
+      throw new NoReverseMatch(name, given, 'give either args or kwargs, not both.')
+    }
+    let path: string | undefined
+    const reasons: string[] = []
+    for (const candidate of candidates) {
+      const built = buildPath(candidate, args, kwargs, format)
+      if (built.ok) {
+        path = built.path
+        break
+      }
+      reasons.push(candidates.length === 1 ? built.reason : `${candidate.path}: ${built.reason}`)
+    }
+    if (path === undefined) {
+      const reason = candidates.length === 1 ? (reasons[0] as string) : `tried ${candidates.length} routes (${reasons.join('; ')}).`
+      throw new NoReverseMatch(name, given, reason)
+    }
+    return request === undefined ? path : originOf(request.url) + path
+  }
+}
+
+function flatten(
+  definitions: readonly RouteDefinition[],
+  namespace: string | null,
+  prefix: string,
+  out: CompiledRoute[],
+  where: string,
+): void {
+  for (const definition of definitions) {
+    if (definition === null || typeof definition !== 'object') {
+      throw new Error(`${where}: every entry must come from route(...) or include(...), got ${String(definition)}.`)
+    }
+    if (definition.kind === 'route') {
+      const { name, path, formats } = definition
+      const label = `route "${typeof name === 'string' ? name : String(name)}"`
+      checkName(name, `${where}: the name of ${label}`)
+      if (typeof path !== 'string' || path[0] !== '/') {
+        throw new Error(`${where}: the path of ${label} must start with "/", got ${JSON.stringify(path)}.`)
+      }
+      const fullPath = joinPaths(prefix, path)
+      const compiled = compilePath(fullPath, `${where}: ${label} (${fullPath})`)
+      const viewName = namespace === null ? name : `${namespace}:${name}`
+      out.push(
+        Object.freeze({
+          name,
+          namespace,
+          viewName,
+          path: fullPath,
+          compiled,
+          format: compileFormat(compiled, formats, `${where}: ${label}`),
+        }),
+      )
+    } else if (definition.kind === 'include') {
+      const { prefix: sub, routes, namespace: ns } = definition
+      if (typeof sub !== 'string' || sub[0] !== '/') {
+        throw new Error(`${where}: an include prefix must start with "/", got ${JSON.stringify(sub)}.`)
+      }
+      if (ns !== undefined) checkName(ns, `${where}: the namespace of include("${sub}")`)
+      if (!Array.isArray(routes)) throw new Error(`${where}: include("${sub}") takes an array of routes.`)
+      const nested = ns === undefined ? namespace : namespace === null ? ns : `${namespace}:${ns}`
+      flatten(routes, nested, joinPaths(prefix, sub), out, where)
+    } else {
+      throw new Error(`${where}: every entry must come from route(...) or include(...).`)
+    }
+  }
+}
+
+function checkName(name: unknown, what: string): asserts name is string {
+  if (typeof name !== 'string' || name === '' || name.includes(':')) {
+    throw new Error(`${what} must be a non-empty string without ":" (":" joins namespaces), got ${JSON.stringify(name)}.`)
+  }
+}
+
+function compileFormat(compiled: CompiledPath, formats: true | readonly string[] | null, where: string): CompiledRoute['format'] {
+  if (formats === null) return null
+  if (compiled.paramNames.has('format')) {
+    throw new Error(`${where}: a route with format suffixes cannot also have a ":format" parameter.`)
+  }
+  let pattern = DEFAULT_FORMAT_PATTERN
+  if (formats !== true) {
+    if (!Array.isArray(formats) || formats.length === 0 || formats.some((f) => typeof f !== 'string' || !/^[A-Za-z0-9_-]+$/.test(f))) {
+      throw new Error(`${where}: formats must be true or a non-empty list of suffixes such as ["json", "api"].`)
+    }
+    pattern = formats.map(escapeRegExp).join('|')
+  }
+  // The suffix goes after the last segment, before a trailing slash (as DRF does).
+  const { source, trailingSlash, groupCount } = compiled
+  const body = trailingSlash ? source.slice(0, -1) : source
+  return {
+    regexp: new RegExp(`^${body}\\.(${pattern})${trailingSlash ? '/' : ''}$`),
+    test: new RegExp(`^(?:${pattern})$`),
+    group: groupCount + 1,
+  }
+}
+
+type Built = { readonly ok: true; readonly path: string } | { readonly ok: false; readonly reason: string }
+
+function buildPath(
+  candidate: CompiledRoute,
+  args: readonly ParamValue[] | undefined,
+  kwargs: Readonly<Record<string, ParamValue | undefined>> | undefined,
+  format: string | undefined,
+): Built {
+  const { params, paramNames, parts, trailingSlash } = candidate.compiled
+  const values = new Map<string, unknown>()
+  if (args !== undefined) {
+    if (!Array.isArray(args)) return { ok: false, reason: 'args must be an array.' }
+    const required = params.filter((p) => !p.optional).length
+    if (args.length < required || args.length > params.length) {
+      return { ok: false, reason: `takes ${required === params.length ? required : `${required} to ${params.length}`} args, got ${args.length}.` }
+    }
+    args.forEach((value, i) => values.set((params[i] as PathParam).name, value))
+  } else if (kwargs !== undefined) {
+    if (kwargs === null || typeof kwargs !== 'object') return { ok: false, reason: 'kwargs must be an object.' }
+    for (const key of Object.keys(kwargs)) {
+      const value = kwargs[key]
+      if (value === undefined) continue
+      if (!paramNames.has(key)) return { ok: false, reason: `unknown parameter "${key}" (it takes ${describeNames(params)}).` }
+      values.set(key, value)
+    }
+  }
+  let path = ''
+  for (const part of parts) {
+    if ('literal' in part) {
+      path += part.literal
+      continue
+    }
+    const { param } = part
+    const value = values.get(param.name)
+    if (value === undefined) {
+      if (param.optional) continue
+      return { ok: false, reason: `missing parameter "${param.name}".` }
+    }
+    const encoded = encodeParam(param, value)
+    if (!encoded.ok) return encoded
+    path += part.prefix + encoded.path
+  }
+  if (path === '') path = '/'
+  if (format !== undefined) {
+    if (candidate.format === null) return { ok: false, reason: 'the route takes no format suffix.' }
+    if (typeof format !== 'string' || !candidate.format.test.test(format)) {
+      return { ok: false, reason: `format must match ${candidate.format.test.source.slice(4, -2)}.` }
+    }
+    path = trailingSlash ? `${path.slice(0, -1)}.${format}/` : `${path}.${format}`
+  }
+  return { ok: true, path }
+}
+
+function encodeParam(param: PathParam, value: unknown): Built {
+  let text: string
+  if (typeof value === 'string') text = value
+  else if (typeof value === 'number' && Number.isFinite(value)) text = String(value)
+  else return { ok: false, reason: `"${param.name}" must be a string or a finite number.` }
+  if (!param.test.test(text)) {
+    return { ok: false, reason: `"${param.name}" must match ${param.pattern}, got ${preview(text)}.` }
+  }
+  if (text === '.' || text === '..') {
+    return { ok: false, reason: `"${param.name}" cannot be "." or "..", which would change the path.` }
+  }
+  try {
+    return { ok: true, path: encodeURIComponent(text) }
+  } catch {
+    return { ok: false, reason: `"${param.name}" is not well-formed Unicode.` }
+  }
+}
+
+function describeNames(params: readonly PathParam[]): string {
+  return params.length === 0 ? 'no parameters' : params.map((p) => `"${p.name}"`).join(', ')
+}
+
+function preview(text: string): string {
+  return JSON.stringify(text.length > 64 ? `${text.slice(0, 64)}…` : text)
+}
+
+function tryDecode(text: string, decode: (s: string) => string): string {
+  if (!text.includes('%')) return text
+  try {
+    return decode(text)
+  } catch {
+    return text
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Compile-time view of a route table: which names exist and which parameters
+ * each name takes, derived from the Hono path syntax of the declared paths
+ * (`/users/:pk{[0-9]+}`, `/files/:name?`).
+ */
+
+/** A value a path parameter can be reversed from. */
+export type ParamValue = string | number
+
+/** One flattened route as the type system sees it: its full name and full path. */
+export interface RouteEntry {
+  readonly name: string
+  readonly path: string
+}
+
+type Segments<P extends string> = P extends `${infer Head}/${infer Rest}` ? Head | Segments<Rest> : P
+
+type ParamOfBody<B extends string> = B extends `${infer Name}{${string}}?`
+  ? { name: Name; optional: true }
+  : B extends `${infer Name}{${string}}`
+    ? { name: Name; optional: false }
+    : B extends `${infer Name}?`
+      ? { name: Name; optional: true }
+      : { name: B; optional: false }
+
+type ParamOfSegment<S extends string> = S extends `:${infer Body}` ? ParamOfBody<Body> : never
+
+type Params<P extends string> = ParamOfSegment<Segments<P>>
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {}
+
+/** The keyword parameters of one path, e.g. `{ pk: ParamValue }` for `/users/:pk{[0-9]+}`. */
+export type PathParams<P extends string> = string extends P
+  ? Readonly<Record<string, ParamValue>>
+  : Simplify<
+      { readonly [K in Extract<Params<P>, { optional: false }>['name']]: ParamValue } & {
+        readonly [K in Extract<Params<P>, { optional: true }>['name']]?: ParamValue
+      }
+    >
+
+/** The keyword parameters a route name takes: one object per route declared with that name. */
+export type KwargsOf<E extends RouteEntry, N extends string> = E extends { readonly name: N; readonly path: infer P extends string }
+  ? PathParams<P>
+  : never
+
+/** Every name of a table, namespaced (`v1:user-detail`). */
+export type RouteName<E extends RouteEntry> = E['name']
+
+/** The names after any leading namespaces: `b:c` and `c` for `a:b:c`. */
+export type NamespaceSuffixes<N extends string> = N extends `${string}:${infer Rest}` ? Rest | NamespaceSuffixes<Rest> : never
+
+/** Makes the parameter `P` optional in each candidate of `K` (a scheme supplies it). */
+export type WithOptionalParam<K, P extends string> = K extends unknown
+  ? P extends keyof K
+    ? Simplify<Omit<K, P> & { readonly [Q in P]?: ParamValue }>
+    : K
+  : never
+
+/** Options every reversal takes besides the parameters. */
+export interface BaseReverseOptions {
+  /**
+   * The current request. When given, the URL is absolute on the request's
+   * origin, and an incoming format override query parameter is preserved.
+   */
+  readonly request?: Pick<Request, 'url'> | undefined
+  /** A format suffix such as `json`, for routes declared with `formats`. */
+  readonly format?: string | undefined
+}
+
+/** Options of a versioned reversal: `version` is the current request's version (DRF's `request.version`). */
+export interface VersionedReverseOptions extends BaseReverseOptions {
+  /** The version determined for the current request; `null` or absent adds no version. */
+  readonly version?: string | null | undefined
+}
+
+/** Positional `args` or keyword `kwargs`, never both. */
+export type ParamsOption<K> =
+  | (({} extends K ? { readonly kwargs?: K | undefined } : { readonly kwargs: K }) & { readonly args?: undefined })
+  | { readonly args: readonly ParamValue[]; readonly kwargs?: undefined }
+
+/** The rest parameter of a reversal: optional when some route of that name needs no parameter. */
+export type ReverseRest<K, O> = [K] extends [never]
+  ? [options: never]
+  : {} extends K
+    ? [options?: O & ParamsOption<K>]
+    : [options: O & ParamsOption<K>]

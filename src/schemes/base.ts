@@ -1,0 +1,95 @@
+/**
+ * The base of every versioning scheme: the shared options, the allowed-version
+ * check and the default reversal. Subclass it for a custom scheme and
+ * implement `determineVersion`.
+ */
+import { NotImplementedError } from '../errors.ts'
+import { resolveOptions, type VersioningOptions } from '../options.ts'
+import type { RouteTable, UncheckedReverseOptions } from '../route-table.ts'
+
+/** What a scheme reads of a request: a Web `Request` fits, and so does Hono's `c.req.raw`. */
+export interface VersionRequest {
+  /** The absolute request URL. */
+  readonly url: string
+  readonly headers: { get(name: string): string | null }
+}
+
+/** What a scheme reads of the resolved route (a `RouteMatch` fits). */
+export interface VersionMatch {
+  /** The namespace the route is included under (`api:v1`). */
+  readonly namespace?: string | null | undefined
+  /** The route's parameters, decoded. */
+  readonly params?: Readonly<Record<string, string | null | undefined>> | undefined
+}
+
+/** Options of a versioned reversal with names and params known only at run time. */
+export interface VersionedUncheckedOptions extends UncheckedReverseOptions {
+  /** The version determined for the current request (DRF's `request.version`). */
+  readonly version?: string | null | undefined
+}
+
+/** The base scheme. Calling `determineVersion` on it throws `NotImplementedError`. */
+export class BaseVersioning {
+  /** A stable identifier of the scheme. */
+  readonly kind: string = 'custom'
+  /** The version used when the request carries none. */
+  readonly defaultVersion: string | null
+  /** The acceptable versions, or `null` when every version is allowed. */
+  readonly allowedVersions: readonly (string | null)[] | null
+  /** The name of the parameter that carries the version. */
+  readonly versionParam: string
+  /** The detail of this scheme's rejection of a version. */
+  readonly invalidVersionMessage: string = 'Invalid version.'
+  /** The request headers the version is read from: responses should `Vary` on them. */
+  readonly vary: readonly string[] = []
+  readonly #accepted: ReadonlySet<string | null> | null
+
+  /**
+   * @param options The shared options; checked here, once.
+   * @param extraOptionNames Option names a subclass accepts besides the shared ones.
+   */
+  constructor(options: VersioningOptions = {}, extraOptionNames: readonly string[] = []) {
+    const resolved = resolveOptions(options, new.target.name, extraOptionNames)
+    this.defaultVersion = resolved.defaultVersion
+    this.allowedVersions = resolved.allowedVersions
+    this.versionParam = resolved.versionParam
+    if (resolved.allowedVersions === null) {
+      this.#accepted = null
+    } else {
+      // The spec's check, folded into one lookup: a version is allowed when it
+      // is a member of allowedVersions, or is not null and equals the default.
+      const accepted = new Set(resolved.allowedVersions)
+      if (resolved.defaultVersion !== null) accepted.add(resolved.defaultVersion)
+      this.#accepted = accepted
+    }
+  }
+
+  /**
+   * Whether `version` is acceptable: always when `allowedVersions` is unset or
+   * empty; otherwise when it equals `defaultVersion` (and is not null) or is a
+   * member of `allowedVersions`.
+   */
+  isAllowedVersion(version: string | null): boolean {
+    return this.#accepted === null || this.#accepted.has(version)
+  }
+
+  /**
+   * The version the request addresses, or an error (`NotFound`,
+   * `NotAcceptable`). Subclasses implement it.
+   */
+  determineVersion(request: VersionRequest, match?: VersionMatch | null): string | null {
+    void request
+    void match
+    throw new NotImplementedError(`${this.constructor.name}.determineVersion() must be implemented.`)
+  }
+
+  /**
+   * Reverses `name` into a URL for a request whose version is
+   * `options.version`. The base delegates unchanged to the table's default
+   * reversal; schemes that carry the version in the URL override it. Throws
+   * `NoReverseMatch`.
+   */
+  reverse(table: RouteTable, name: string, options: VersionedUncheckedOptions = {}): string {
+    return table.reverseUnchecked(name, options)
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * QueryParameterVersioning: the version is a query parameter, e.g.
+ * `/users?version=1.0`.
+ */
+import { NotFound } from '../errors.ts'
+import type { VersioningOptions } from '../options.ts'
+import { lastQueryValue, replaceQueryParam } from '../query.ts'
+import { searchOf } from '../request-url.ts'
+import type { RouteTable } from '../route-table.ts'
+import { BaseVersioning, type VersionedUncheckedOptions, type VersionRequest } from './base.ts'
+
+/**
+ * Reads the version from the query parameter `versionParam` (percent-decoded;
+ * the last value when repeated, as Django does; `''` for `?version=`). A
+ * version that is not allowed is a 404. Reversal sets the parameter to the
+ * current version.
+ *
+ * @example
+ * ```ts
+ * const scheme = new QueryParameterVersioning({ allowedVersions: ['1.0', '2.0'] })
+ * scheme.determineVersion(new Request('https://api.example.com/users?version=2.0')) // '2.0'
+ * ```
+ */
+export class QueryParameterVersioning extends BaseVersioning {
+  override readonly kind: 'query-parameter' = 'query-parameter'
+  override readonly invalidVersionMessage: string = 'Invalid version in query parameter.'
+
+  constructor(options: VersioningOptions = {}) {
+    super(options)
+  }
+
+  override determineVersion(request: VersionRequest): string | null {
+    const version = lastQueryValue(searchOf(request.url), this.versionParam) ?? this.defaultVersion
+    if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage)
+    return version
+  }
+
+  /** The default reversal, then `versionParam` set to the current version (replacing any value). */
+  override reverse(table: RouteTable, name: string, options: VersionedUncheckedOptions = {}): string {
+    const url = super.reverse(table, name, options)
+    return options.version == null ? url : replaceQueryParam(url, this.versionParam, options.version)
+  }
+}

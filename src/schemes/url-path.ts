@@ -1,0 +1,59 @@
+/**
+ * URLPathVersioning: the version is a path parameter of the matched route,
+ * e.g. `/:version{v[12]}/users`.
+ */
+import { NotFound } from '../errors.ts'
+import type { VersioningOptions } from '../options.ts'
+import type { RouteTable } from '../route-table.ts'
+import { BaseVersioning, type VersionedUncheckedOptions, type VersionMatch, type VersionRequest } from './base.ts'
+
+/** Options of `URLPathVersioning`; `versionParam` names the path parameter. */
+export interface URLPathVersioningOptions<P extends string = 'version'> extends VersioningOptions {
+  readonly versionParam?: P | undefined
+}
+
+/**
+ * Reads the version from the matched route's parameter `versionParam`. A
+ * version that is not allowed is a 404. Reversal fills that parameter with the
+ * current version.
+ *
+ * @example
+ * ```ts
+ * const routes = defineRoutes([route('user-list', '/:version{v[12]}/users')])
+ * const scheme = new URLPathVersioning({ allowedVersions: ['v1', 'v2'] })
+ * const request = new Request('https://api.example.com/v2/users')
+ * scheme.determineVersion(request, routes.resolve('/v2/users')) // 'v2'
+ * ```
+ */
+export class URLPathVersioning<P extends string = 'version'> extends BaseVersioning {
+  override readonly kind: 'url-path' = 'url-path'
+  override readonly invalidVersionMessage: string = 'Invalid version in URL path.'
+  declare readonly versionParam: P
+
+  constructor(options: URLPathVersioningOptions<P> = {}) {
+    super(options)
+  }
+
+  override determineVersion(_request: VersionRequest, match?: VersionMatch | null): string | null {
+    const params = match?.params
+    const value = params != null && Object.hasOwn(params, this.versionParam) ? params[this.versionParam] : undefined
+    const version = typeof value === 'string' ? value : this.defaultVersion
+    if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage)
+    return version
+  }
+
+  /** Adds the current version as the `versionParam` kwarg (positional args fill the other params in order). */
+  override reverse(table: RouteTable, name: string, options: VersionedUncheckedOptions = {}): string {
+    const { version } = options
+    if (version == null) return super.reverse(table, name, options)
+    const kwargs: Record<string, string | number | undefined> = { ...options.kwargs, [this.versionParam]: version }
+    if (options.args !== undefined) {
+      // Without names, args fill the route's other parameters in order.
+      const route = table.routesNamed(name).find((r) => r.compiled.paramNames.has(this.versionParam))
+      const others = route?.compiled.params.filter((p) => p.name !== this.versionParam) ?? []
+      if (options.args.length > others.length) return super.reverse(table, name, options)
+      options.args.forEach((value, i) => (kwargs[(others[i] as { name: string }).name] = value))
+    }
+    return super.reverse(table, name, { ...options, args: undefined, kwargs })
+  }
+}
