@@ -72,6 +72,9 @@ type FlattenOne<X, NS extends string, Pre extends string> =
         : FlattenRoutes<C, N2 extends string ? `${NS}${N2}:` : NS, `${Pre}${P2}`>
       : never
 
+/** The flattened entries of a table type: `RouteEntriesOf<typeof routes>`. */
+export type RouteEntriesOf<T> = T extends RouteTable<infer E> ? E : never
+
 /** Options of a route table. */
 export interface RouteTableOptions {
   /**

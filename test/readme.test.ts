@@ -1,0 +1,52 @@
+/**
+ * Runs every ```ts example of README.md as written. In an example, a line
+ * `expression // → value` asserts that the expression equals the value, and
+ * `expression // throws Name: message` that it throws that error.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const readme = readFileSync(`${root}README.md`, 'utf8')
+const examples = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string)
+const scratch = `${root}.tmp/readme/`
+
+function toModule(example: string): { code: string; assertions: number } {
+  let assertions = 0
+  const lines = example.split('\n').map((line) => {
+    const equals = /^(\s*)(.+?)\s*\/\/ → (.+)$/.exec(line)
+    if (equals) {
+      assertions++
+      return `${equals[1]}__equals(${equals[2]}, ${equals[3]})`
+    }
+    const throws = /^(\s*)(.+?)\s*\/\/ throws (\w+): (.+)$/.exec(line)
+    if (throws) {
+      assertions++
+      return `${throws[1]}__throws(() => ${throws[2]}, ${JSON.stringify(throws[3])}, ${JSON.stringify(throws[4])})`
+    }
+    return line
+  })
+  const code = [
+    `import { expect as __expect } from 'vitest'`,
+    `const __equals = (actual: unknown, expected: unknown): void => { __expect(actual).toEqual(expected) }`,
+    `const __throws = (fn: () => unknown, name: string, message: string): void => { __expect(fn).toThrow(expect.objectContaining({ name, message })) }`,
+    ...lines.map((line) => line.replace(/from 'hono-api-versioning'/, `from '${root}src/index.ts'`)),
+  ]
+  return { code: code.join('\n').replace('expect.objectContaining', '__expect.objectContaining'), assertions }
+}
+
+describe('README examples', () => {
+  it('exist', () => {
+    expect(examples.length).toBeGreaterThanOrEqual(7)
+  })
+
+  it.each(examples.map((example, i) => [i + 1, example] as const))('example %i runs as written', async (n, example) => {
+    const { code, assertions } = toModule(example)
+    expect(assertions).toBeGreaterThan(0)
+    mkdirSync(scratch, { recursive: true })
+    const file = `${scratch}example-${n}.ts`
+    writeFileSync(file, code)
+    await import(/* @vite-ignore */ file)
+  })
+})
