@@ -6,7 +6,7 @@ export default defineConfig({
     typecheck: {
       enabled: true,
       include: ['test/**/*.test-d.ts'],
-      tsconfig: './tsconfig.json',
+      tsconfig: './test/tsconfig.json',
     },
   },
 })
