@@ -6,7 +6,8 @@
  * - A range whose syntax is broken (no `/`, `*` as a type with a subtype,
  *   an unterminated quote, a malformed `q`) is skipped, not fatal.
  * - For each media type the application renders, the most specific matching
- *   range gives its quality; `q=0` means "not acceptable". The type with the
+ *   range gives its quality (of equally specific ones, the highest `q`, then
+ *   the first); `q=0` means "not acceptable". The type with the
  *   highest quality wins, then the one matched by the more specific range,
  *   then the application's order.
  * - The parameters of the winning range carry over to the accepted type, so
@@ -79,6 +80,9 @@ export function parseMediaType(text: string): AvailableType | null {
   const result = parseRange(text, 0, false)
   const range = result.range
   if (range === null || result.next < text.length || range.type === '*' || range.subtype === '*') return null
+  // One type only: no list separator before or after it, and no weight.
+  const trimmed = text.trim()
+  if (trimmed.startsWith(',') || trimmed.endsWith(',') || range.params.has('q')) return null
   return { mediaType: `${range.type}/${range.subtype}`, type: range.type, subtype: range.subtype, params: range.params }
 }
 
@@ -174,12 +178,24 @@ function skip(s: string, from: number): Parsed {
   return { range: null, next: s.length }
 }
 
+/**
+ * Whether a range covers an available type: type and subtype match (or are
+ * wildcards), and no parameter the type declares is given a different value
+ * by the range. Other range parameters (such as the version) do not restrict.
+ */
 function matches(range: MediaRange, available: AvailableType): boolean {
   if (range.type !== '*' && range.type !== available.type) return false
   if (range.subtype !== '*' && range.subtype !== available.subtype) return false
   for (const [name, value] of available.params) {
-    if (range.params.get(name) !== value) return false
+    const given = range.params.get(name)
+    if (given !== undefined && given !== value) return false
   }
+  return true
+}
+
+/** Blank in HTTP's sense: only spaces and horizontal tabs. */
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) return false
   return true
 }
 
@@ -190,7 +206,7 @@ function matches(range: MediaRange, available: AvailableType): boolean {
  * is acceptable.
  */
 export function negotiate(header: string | null, available: readonly AvailableType[]): AcceptedMediaType | null {
-  if (header === null || header.trim() === '') {
+  if (header === null || isBlank(header)) {
     const first = available[0]
     return first === undefined ? null : { mediaType: first.mediaType, params: first.params }
   }
@@ -200,7 +216,12 @@ export function negotiate(header: string | null, available: readonly AvailableTy
   for (const type of available) {
     let best: MediaRange | null = null
     for (const range of ranges) {
-      if ((best === null || range.precedence > best.precedence) && matches(range, type)) best = range
+      if (
+        (best === null || range.precedence > best.precedence || (range.precedence === best.precedence && range.q > best.q)) &&
+        matches(range, type)
+      ) {
+        best = range
+      }
     }
     if (best === null || best.q === 0) continue
     if (winningRange === null || best.q > winningRange.q || (best.q === winningRange.q && best.precedence > winningRange.precedence)) {

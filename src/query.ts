@@ -9,7 +9,8 @@
  */
 export function lastQueryValue(search: string, name: string): string | null {
   if (search === '') return null
-  const values = new URLSearchParams(search).getAll(name)
+  // URLSearchParams drops one leading "?": give it one, so "??v=1" keeps the key "?v".
+  const values = new URLSearchParams(`?${search}`).getAll(name)
   return values.length === 0 ? null : (values[values.length - 1] as string)
 }
 
@@ -23,7 +24,8 @@ export function replaceQueryParam(url: string, name: string, value: string): str
   const rest = hash === -1 ? url : url.slice(0, hash)
   const q = rest.indexOf('?')
   const base = q === -1 ? rest : rest.slice(0, q)
-  const params = new URLSearchParams(q === -1 ? '' : rest.slice(q + 1))
+  // Includes the "?", which URLSearchParams drops, so a key starting with "?" survives.
+  const params = new URLSearchParams(q === -1 ? '' : rest.slice(q))
   params.set(name, value)
   return `${base}?${params.toString()}${fragment}`
 }

@@ -98,7 +98,7 @@ export interface CompiledRoute {
   readonly path: string
   readonly compiled: CompiledPath
   /** With format suffixes allowed: the matcher of the suffixed path and the test of a suffix. */
-  readonly format: { readonly regexp: RegExp; readonly test: RegExp; readonly group: number } | null
+  readonly format: { readonly pattern: string; readonly regexp: RegExp; readonly test: RegExp; readonly group: number } | null
 }
 
 /** The route a path resolved to. */
@@ -186,6 +186,7 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
   /** The format override query parameter, or `null`. */
   readonly formatQueryParam: string | null
   readonly #byName: Map<string, CompiledRoute[]>
+  readonly #byPath: Map<string, CompiledRoute>
 
   constructor(definitions: readonly RouteDefinition[], options: RouteTableOptions = {}) {
     if (!Array.isArray(definitions)) {
@@ -200,6 +201,8 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
     flatten(definitions, null, '', routes, 'defineRoutes')
     this.routes = Object.freeze(routes)
     this.#byName = new Map()
+    this.#byPath = new Map()
+    for (const compiled of routes) if (!this.#byPath.has(compiled.path)) this.#byPath.set(compiled.path, compiled)
     // Django tries the routes of one name from the last declared to the first.
     for (let i = routes.length - 1; i >= 0; i--) {
       const compiled = routes[i] as CompiledRoute
@@ -219,24 +222,22 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
    * (percent-decoded as Hono does), or `null`.
    */
   resolve(pathname: string): RouteMatch | null {
-    const path = tryDecode(pathname, decodeURI)
+    const path = decodePath(pathname)
     for (const compiled of this.routes) {
-      let found = compiled.compiled.regexp.exec(path)
-      let format: string | undefined
-      if (found === null && compiled.format !== null) {
-        found = compiled.format.regexp.exec(path)
-        if (found !== null) format = found[compiled.format.group]
-      }
-      if (found === null) continue
-      const params: Record<string, string> = Object.create(null) as Record<string, string>
-      for (const param of compiled.compiled.params) {
-        const raw = found[param.group]
-        if (raw !== undefined) params[param.name] = tryDecode(raw, decodeURIComponent)
-      }
-      if (format !== undefined) params['format'] = format
-      return { name: compiled.name, namespace: compiled.namespace, viewName: compiled.viewName, params, path: compiled.path }
+      const match = matchDecoded(compiled, path)
+      if (match !== null) return match
     }
     return null
+  }
+
+  /** The first route declared with this full path (`/v1/users/:pk{[0-9]+}`), as Hono reports it for a matched handler. */
+  routeAt(path: string): CompiledRoute | undefined {
+    return this.#byPath.get(path)
+  }
+
+  /** Matches `pathname` against one route of the table: its match, or `null`. */
+  match(compiled: CompiledRoute, pathname: string): RouteMatch | null {
+    return matchDecoded(compiled, decodePath(pathname))
   }
 
   /**
@@ -273,6 +274,23 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
     }
     return request === undefined ? path : originOf(request.url) + path
   }
+}
+
+function matchDecoded(compiled: CompiledRoute, path: string): RouteMatch | null {
+  let found = compiled.compiled.regexp.exec(path)
+  let format: string | undefined
+  if (found === null && compiled.format !== null) {
+    found = compiled.format.regexp.exec(path)
+    if (found !== null) format = found[compiled.format.group]
+  }
+  if (found === null) return null
+  const params: Record<string, string> = Object.create(null) as Record<string, string>
+  for (const param of compiled.compiled.params) {
+    const raw = found[param.group]
+    if (raw !== undefined) params[param.name] = tryDecode(raw, decodeURIComponent)
+  }
+  if (format !== undefined) params['format'] = format
+  return { name: compiled.name, namespace: compiled.namespace, viewName: compiled.viewName, params, path: compiled.path }
 }
 
 function flatten(
@@ -343,6 +361,7 @@ function compileFormat(compiled: CompiledPath, formats: true | readonly string[]
   const { source, trailingSlash, groupCount } = compiled
   const body = trailingSlash ? source.slice(0, -1) : source
   return {
+    pattern,
     regexp: new RegExp(`^${body}\\.(${pattern})${trailingSlash ? '/' : ''}$`),
     test: new RegExp(`^(?:${pattern})$`),
     group: groupCount + 1,
@@ -395,7 +414,7 @@ function buildPath(
   if (format !== undefined) {
     if (candidate.format === null) return { ok: false, reason: 'the route takes no format suffix.' }
     if (typeof format !== 'string' || !candidate.format.test.test(format)) {
-      return { ok: false, reason: `format must match ${candidate.format.test.source.slice(4, -2)}.` }
+      return { ok: false, reason: `format must match ${candidate.format.pattern}.` }
     }
     path = trailingSlash ? `${path.slice(0, -1)}.${format}/` : `${path}.${format}`
   }
@@ -426,6 +445,15 @@ function describeNames(params: readonly PathParam[]): string {
 
 function preview(text: string): string {
   return JSON.stringify(text.length > 64 ? `${text.slice(0, 64)}…` : text)
+}
+
+/**
+ * Decodes a pathname as Hono's router sees it: `decodeURI` (reserved
+ * characters such as `%2F` stay escaped), with `%25` kept escaped so that
+ * params are decoded exactly once.
+ */
+function decodePath(pathname: string): string {
+  return tryDecode(pathname.includes('%25') ? pathname.replace(/%25/g, '%2525') : pathname, decodeURI)
 }
 
 function tryDecode(text: string, decode: (s: string) => string): string {
