@@ -66,10 +66,10 @@ export type FlattenRoutes<D extends readonly RouteDefinition[], NS extends strin
 type FlattenOne<X, NS extends string, Pre extends string> =
   X extends RouteDef<infer N, infer P>
     ? { readonly name: `${NS}${N}`; readonly path: `${Pre}${P}` }
-    : X extends IncludeDef<infer P2, infer C extends readonly RouteDefinition[], infer N2>
-      ? readonly RouteDefinition[] extends C
+    : X extends AnyIncludeDef
+      ? readonly RouteDefinition[] extends X['routes']
         ? RouteEntry // a list not known at compile time
-        : FlattenRoutes<C, N2 extends string ? `${NS}${N2}:` : NS, `${Pre}${P2}`>
+        : FlattenRoutes<X['routes'], X['namespace'] extends string ? `${NS}${X['namespace']}:` : NS, `${Pre}${X['prefix']}`>
       : never
 
 /** The flattened entries of a table type: `RouteEntriesOf<typeof routes>`. */

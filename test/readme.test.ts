@@ -31,14 +31,16 @@ function toModule(example: string): { code: string; assertions: number } {
     `import { expect as __expect } from 'vitest'`,
     `const __equals = (actual: unknown, expected: unknown): void => { __expect(actual).toEqual(expected) }`,
     `const __throws = (fn: () => unknown, name: string, message: string): void => { __expect(fn).toThrow(expect.objectContaining({ name, message })) }`,
-    ...lines.map((line) => line.replace(/from 'hono-api-versioning'/, `from '${root}src/index.ts'`)),
+    ...lines.map((line) =>
+      line.replace(/from 'hono-api-versioning'/, `from '${root}src/index.ts'`).replace(/from 'hono-api-versioning\/hono'/, `from '${root}src/hono/index.ts'`),
+    ),
   ]
   return { code: code.join('\n').replace('expect.objectContaining', '__expect.objectContaining'), assertions }
 }
 
 describe('README examples', () => {
   it('exist', () => {
-    expect(examples.length).toBeGreaterThanOrEqual(7)
+    expect(examples.length).toBeGreaterThanOrEqual(8)
   })
 
   it.each(examples.map((example, i) => [i + 1, example] as const))('example %i runs as written', async (n, example) => {

@@ -52,6 +52,14 @@ describe('the names of a table', () => {
     >()
   })
 
+  it('an include without a namespace keeps the names as declared', () => {
+    const plain = defineRoutes([include('/api', [route('x', '/x/:id'), include('/deeper', [route('y', '/y')])])])
+    expectTypeOf<RouteName<RouteEntriesOf<typeof plain>>>().toEqualTypeOf<'x' | 'y'>()
+    plain.reverse('x', { kwargs: { id: 1 } })
+    // @ts-expect-error: no namespace was declared
+    plain.reverse('api:x', { kwargs: { id: 1 } })
+  })
+
   it('a name declared twice takes either set of params', () => {
     type E = { readonly name: 'another'; readonly path: '/another/' } | { readonly name: 'another'; readonly path: '/:version/another/' }
     expectTypeOf<KwargsOf<E, 'another'>>().toEqualTypeOf<{} | { readonly version: ParamValue }>()

@@ -1,0 +1,159 @@
+/**
+ * The Hono middleware: determines the version once per request, puts it in
+ * the context with the scheme and a bound `reverse`, turns rejections into
+ * `HTTPException`s, and keeps `Vary` right for caches.
+ */
+import type { Context, MiddlewareHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { matchedRoutes } from 'hono/route'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { VersioningError } from '../errors.ts'
+import { pathOf } from '../request-url.ts'
+import { createReverse, type SchemeKwargs, type SchemeRouteName } from '../reverse.ts'
+import { RouteTable, type RouteEntriesOf, type RouteMatch } from '../route-table.ts'
+import type { ReverseRest, RouteEntry } from '../route-types.ts'
+import { BaseVersioning } from '../schemes/base.ts'
+import { detailResponse } from './error-response.ts'
+import { mergeVary } from './vary.ts'
+
+/** Options of a reversal bound to the current request and version. */
+export interface BoundReverseOptions {
+  /** A format suffix such as `json`, for routes declared with `formats`. */
+  readonly format?: string | undefined
+}
+
+/** `c.var.reverse`: absolute URLs on the request's origin, carrying the request's version. */
+export type BoundReverse<E extends RouteEntry, S> = <const N extends SchemeRouteName<S, E>>(
+  name: N,
+  ...options: ReverseRest<SchemeKwargs<S, E, N>, BoundReverseOptions>
+) => string
+
+/** The context variables the middleware sets. */
+export interface VersioningVariables<T extends RouteTable<RouteEntry> = RouteTable, S extends BaseVersioning = BaseVersioning> {
+  /** The version of the request (`null` when it carries none and there is no default). */
+  version: string | null
+  /** The scheme that determined it. */
+  versioningScheme: S
+  /** Reverses a route name to an absolute URL carrying the request's version. */
+  reverse: BoundReverse<RouteEntriesOf<T>, S>
+}
+
+/** The Hono `Env` of the middleware, for `createMiddleware<VersioningEnv<...>>` and `new Hono<VersioningEnv<...>>()`. */
+export interface VersioningEnv<T extends RouteTable<RouteEntry> = RouteTable, S extends BaseVersioning = BaseVersioning> {
+  Variables: VersioningVariables<T, S>
+}
+
+/** Options of `apiVersioning`. */
+export interface ApiVersioningOptions<T extends RouteTable<RouteEntry>, S extends BaseVersioning> {
+  /** The scheme that determines the version. */
+  readonly scheme: S
+  /** The route table: the route that matched gives the URL-path param and the namespace; `reverse` uses it. */
+  readonly routes: T
+  /**
+   * Builds the response of a rejected version.
+   * @default `{"detail": "<message>"}` as `application/json` with the error's status
+   */
+  readonly errorResponse?: ((error: VersioningError, c: Context) => Response) | undefined
+}
+
+/** The middleware, carrying its table and scheme for `mountRoutes`. */
+export type ApiVersioningMiddleware<T extends RouteTable<RouteEntry>, S extends BaseVersioning> = MiddlewareHandler<
+  VersioningEnv<T, S>
+> & {
+  readonly routes: T
+  readonly scheme: S
+}
+
+const OPTION_NAMES = ['scheme', 'routes', 'errorResponse']
+
+/**
+ * Creates the versioning middleware.
+ *
+ * Rejections (`NotFound`, `NotAcceptable`) are thrown as `HTTPException`
+ * whose response is `{"detail": "<message>"}` (404 or 406), so `app.onError`
+ * can customise them; `errorResponse` replaces that response. When the scheme
+ * reads a request header (`scheme.vary`), every response, errors included,
+ * lists it in `Vary`.
+ *
+ * @example
+ * ```ts
+ * const routes = defineRoutes([include('/v1', [route('user-list', '/users')], { namespace: 'v1' })])
+ * const versioning = apiVersioning({ scheme: new NamespaceVersioning({ allowedVersions: ['v1'] }), routes })
+ * const app = new Hono()
+ * app.use('*', versioning)
+ * mountRoutes(app, versioning, {
+ *   'user-list': (c) => c.json({ version: c.var.version, self: c.var.reverse('user-list') }),
+ * })
+ * ```
+ */
+export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVersioning>(
+  options: ApiVersioningOptions<T, S>,
+): ApiVersioningMiddleware<T, S> {
+  if (options === null || typeof options !== 'object') {
+    throw new Error('apiVersioning: pass options such as { scheme: new URLPathVersioning(), routes }.')
+  }
+  for (const key of Object.keys(options)) {
+    if (!OPTION_NAMES.includes(key)) throw new Error(`apiVersioning: unknown option "${key}"; the options are ${OPTION_NAMES.join(', ')}.`)
+  }
+  const { scheme, routes, errorResponse = detailResponse } = options
+  if (!(scheme instanceof BaseVersioning)) {
+    throw new Error('apiVersioning: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ["v1"] }).')
+  }
+  if (!(routes instanceof RouteTable)) {
+    throw new Error('apiVersioning: routes must be a route table made with defineRoutes([...]).')
+  }
+  if (typeof errorResponse !== 'function') {
+    throw new Error('apiVersioning: errorResponse must be a function (error, c) => Response.')
+  }
+  const reverse = createReverse(routes as RouteTable, scheme)
+  const vary = scheme.vary
+
+  const middleware: MiddlewareHandler<VersioningEnv<T, S>> = async function apiVersioning(c, next) {
+    const request = c.req.raw
+    let version: string | null
+    try {
+      version = scheme.determineVersion(request, findMatch(c, routes))
+    } catch (error) {
+      if (!(error instanceof VersioningError)) throw error
+      // For responses app.onError builds with c.json() and friends.
+      for (const name of vary) c.header('Vary', name, { append: true })
+      let res = errorResponse(error, c)
+      const merged = mergeVary(res.headers.get('Vary'), vary)
+      if (merged !== null) {
+        if (!isMutable(res.headers)) res = new Response(res.body, res)
+        res.headers.set('Vary', merged)
+      }
+      throw new HTTPException(error.status as ContentfulStatusCode, { res, message: error.detail, cause: error })
+    }
+    c.set('version', version)
+    c.set('versioningScheme', scheme)
+    c.set('reverse', ((name: string, options?: BoundReverseOptions & object) =>
+      reverse(name as never, { ...options, version, request } as never)) as VersioningVariables<T, S>['reverse'])
+    await next()
+    if (vary.length > 0) {
+      const merged = mergeVary(c.res.headers.get('Vary'), vary)
+      if (merged !== null) c.header('Vary', merged)
+    }
+  }
+  return Object.assign(middleware, { routes, scheme })
+}
+
+/** The table route of the handler that finally matched (the last matched route the table declares). */
+function findMatch(c: Context, routes: RouteTable<RouteEntry>): RouteMatch | null {
+  const matched = matchedRoutes(c)
+  for (let i = matched.length - 1; i >= 0; i--) {
+    const compiled = routes.routeAt((matched[i] as { path: string }).path)
+    if (compiled !== undefined) return routes.match(compiled, pathOf(c.req.url))
+  }
+  return null
+}
+
+function isMutable(headers: Headers): boolean {
+  try {
+    headers.set('X-Api-Versioning-Probe', '')
+    headers.delete('X-Api-Versioning-Probe')
+    return true
+  } catch {
+    return false
+  }
+}

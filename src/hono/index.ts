@@ -1,0 +1,15 @@
+export * from './api-versioning.ts'
+export * from './error-response.ts'
+export * from './mount-routes.ts'
+export * from './vary.ts'
+
+import type { BaseVersioning } from '../schemes/base.ts'
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The request's version, set by the `apiVersioning` middleware. */
+    version: string | null
+    /** The scheme that determined it. */
+    versioningScheme: BaseVersioning
+  }
+}

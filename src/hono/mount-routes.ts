@@ -1,0 +1,117 @@
+/**
+ * Mounts the routes of a table onto a Hono app, so paths are written once:
+ * in the table. Format-suffix routes are mounted with their suffixed form too.
+ */
+import type { Env, Handler, Hono } from 'hono'
+import { escapeRegExp } from '../route-pattern.ts'
+import type { CompiledRoute, RouteEntriesOf, RouteTable } from '../route-table.ts'
+import type { NamespaceSuffixes, RouteEntry } from '../route-types.ts'
+import type { BaseVersioning } from '../schemes/base.ts'
+import type { ApiVersioningMiddleware, VersioningEnv } from './api-versioning.ts'
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'all'] as const
+
+/** The handlers of one route: one handler for GET (and HEAD), or one per method. */
+export type RouteHandler<E extends Env> = Handler<E> | { readonly [M in (typeof METHODS)[number]]?: Handler<E> | undefined }
+
+/**
+ * Handlers by route name: the namespaced name (`v1:user-list`) or a name
+ * without some or all of its namespaces (`user-list`), which serves every
+ * route of that name. The most specific key wins.
+ */
+export type RouteHandlers<T extends RouteTable<RouteEntry>, S extends BaseVersioning, E extends Env> = {
+  readonly [N in RouteEntriesOf<T>['name'] | NamespaceSuffixes<RouteEntriesOf<T>['name']>]?: RouteHandler<E & VersioningEnv<T, S>>
+}
+
+/**
+ * Registers a handler for each route of the middleware's table that has one,
+ * in the table's order, on `app` (the root app: paths are the table's full
+ * paths). Throws when a key names no route or a handler is not a function.
+ *
+ * @example
+ * ```ts
+ * mountRoutes(app, versioning, {
+ *   'user-list': (c) => c.json([]),
+ *   'user-detail': { get: (c) => c.json({}), delete: (c) => c.body(null, 204) },
+ * })
+ * ```
+ */
+export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S extends BaseVersioning>(
+  app: Hono<E, any, any>,
+  versioning: ApiVersioningMiddleware<T, S>,
+  handlers: RouteHandlers<T, S, E>,
+): void {
+  const routes = versioning.routes.routes
+  const byKey = new Map<string, RouteHandler<any>>(Object.entries(handlers as Record<string, RouteHandler<any>>))
+  for (const [key, handler] of byKey) {
+    if (!routes.some((r) => keysOf(r).includes(key))) {
+      throw new Error(`mountRoutes: no route is named "${key}"; the names are ${[...new Set(routes.map((r) => r.viewName))].join(', ')}.`)
+    }
+    checkHandler(key, handler)
+  }
+  for (const compiled of routes) {
+    const key = keysOf(compiled).find((k) => byKey.has(k))
+    if (key === undefined) continue
+    const handler = byKey.get(key) as RouteHandler<any>
+    const paths = [compiled.path]
+    const suffixed = suffixedPath(compiled)
+    if (suffixed !== null) paths.push(suffixed)
+    for (const path of paths) {
+      if (typeof handler === 'function') {
+        app.get(path, handler)
+      } else {
+        for (const method of METHODS) {
+          const methodHandler = handler[method]
+          if (methodHandler !== undefined) app.on(method.toUpperCase(), path, methodHandler)
+        }
+      }
+    }
+  }
+}
+
+/** The keys that can name a route, most specific first: `a:b:name`, `b:name`, `name`. */
+function keysOf(compiled: CompiledRoute): string[] {
+  const keys = [compiled.viewName]
+  let rest = compiled.viewName
+  for (let i = rest.indexOf(':'); i !== -1; i = rest.indexOf(':')) {
+    rest = rest.slice(i + 1)
+    keys.push(rest)
+  }
+  return keys
+}
+
+function checkHandler(key: string, handler: unknown): void {
+  if (typeof handler === 'function') return
+  if (handler === null || typeof handler !== 'object') {
+    throw new Error(`mountRoutes: the handler of "${key}" must be a function or an object of handlers by method (get, post, ...).`)
+  }
+  for (const [method, fn] of Object.entries(handler)) {
+    if (!(METHODS as readonly string[]).includes(method)) {
+      throw new Error(`mountRoutes: "${key}" has a handler for "${method}"; the methods are ${METHODS.join(', ')}.`)
+    }
+    if (typeof fn !== 'function') throw new Error(`mountRoutes: the "${method}" handler of "${key}" must be a function.`)
+  }
+}
+
+/**
+ * The Hono path of a route's format-suffixed form: the last segment's
+ * pattern extended with `\.(?:formats)` (e.g. `/users/:pk{(?:[0-9]+)\.(?:json|csv)}`).
+ * The middleware computes params itself, so the Hono param name is only a
+ * placeholder when the last segment is literal.
+ */
+function suffixedPath(compiled: CompiledRoute): string | null {
+  if (compiled.format === null) return null
+  const { path, params } = compiled.compiled
+  const trailing = compiled.compiled.trailingSlash ? '/' : ''
+  const body = trailing === '' ? path : path.slice(0, -1)
+  const suffix = `\\.(?:${compiled.format.pattern})`
+  const last = params[params.length - 1]
+  if (last !== undefined && (body.endsWith(`:${last.name}`) || body.endsWith(`:${last.name}{${last.pattern}}`))) {
+    if (last.optional) return null
+    const start = body.lastIndexOf(`:${last.name}`)
+    return `${body.slice(0, start)}:${last.name}{(?:${last.pattern})${suffix}}${trailing}`
+  }
+  const slash = body.lastIndexOf('/')
+  const segment = body.slice(slash + 1)
+  return `${body.slice(0, slash + 1)}:format{${escapeRegExp(segment)}${suffix}}${trailing}`
+}

@@ -1,0 +1,247 @@
+/**
+ * End to end: starts the worker example the way users do (`wrangler dev`, on
+ * workerd), on a free loopback port, and talks real HTTP to it. Checks, per
+ * scheme, the version chosen, the 404/406 bodies, the absolute links in
+ * bodies and `Vary`. Stops the server by itself.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { request as httpRequest } from 'node:http'
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+let server: ChildProcess | undefined
+let origin = ''
+let log = ''
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+interface Reply {
+  readonly status: number
+  readonly statusMessage: string
+  readonly headers: Record<string, string | string[] | undefined>
+  readonly text: string
+  readonly body: unknown
+}
+
+function get(path: string, headers: Record<string, string> = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${origin}${path}`, { headers, timeout: 10_000 }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (text += chunk))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, text, body: JSON.parse(text) as unknown }),
+      )
+    })
+    req.on('timeout', () => req.destroy(new Error(`timeout: GET ${path}`)))
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+beforeAll(async () => {
+  const port = await freePort()
+  origin = `http://127.0.0.1:${port}`
+  server = spawn(
+    process.execPath,
+    [`${root}node_modules/wrangler/bin/wrangler.js`, 'dev', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false'],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // No account, no network: no metrics, no Request.cf download, no update check.
+      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_HIDE_BANNER: 'true' },
+    },
+  )
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`wrangler dev was not ready in 90 s:\n${log}`)), 90_000)
+    const onData = (chunk: Buffer): void => {
+      log += chunk.toString()
+      if (log.includes('Ready on')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    server?.stdout?.on('data', onData)
+    server?.stderr?.on('data', onData)
+    server?.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`wrangler dev exited with ${code}:\n${log}`))
+    })
+  })
+}, 100_000)
+
+afterAll(async () => {
+  const child = server
+  if (child?.pid === undefined || child.exitCode !== null) return
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  process.kill(-child.pid, 'SIGINT')
+  const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, 'SIGKILL'), 10_000)
+  await exited
+  clearTimeout(timer)
+}, 20_000)
+
+describe('the worker example on wrangler dev', () => {
+  it('answers the index with a link per scheme', async () => {
+    const res = await get('/')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({
+      accept: `${origin}/accept/products`,
+      path: `${origin}/path/v1/products`,
+      namespace: `${origin}/ns/v1/products`,
+      host: `${origin}/host/products`,
+      query: `${origin}/query/products`,
+    })
+  })
+
+  it.each<[string, string, Record<string, string>, string]>([
+    ['accept header', '/accept/products/1', { Accept: 'application/json; version=v2' }, '/accept'],
+    ['url path', '/path/v2/products/1', {}, '/path/v2'],
+    ['namespace', '/ns/v2/products/1', {}, '/ns/v2'],
+    ['query parameter', '/query/products/1?version=v2', {}, '/query'],
+  ])('%s: v2 shape with absolute links carrying v2', async (scheme, path, headers, prefix) => {
+    const res = await get(path, headers)
+    const suffix = scheme === 'query parameter' ? '?version=v2' : ''
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({
+      id: 1,
+      title: 'Sencha',
+      price: { amount: 1250, currency: 'EUR' },
+      category: { name: 'Tea', url: `${origin}${prefix}/categories/tea${suffix}` },
+      links: { self: `${origin}${prefix}/products/1${suffix}` },
+    })
+  })
+
+  it.each<[string, string, Record<string, string>, string, string]>([
+    ['accept header (default)', '/accept/categories/tea', {}, '/accept', ''],
+    ['url path', '/path/v1/categories/tea', {}, '/path/v1', ''],
+    ['namespace', '/ns/v1/categories/tea', {}, '/ns/v1', ''],
+    // The default version is a version: reversal carries it.
+    ['query parameter (default)', '/query/categories/tea', {}, '/query', '?version=v1'],
+  ])('%s: v1 shape with absolute links', async (_scheme, path, headers, prefix, suffix) => {
+    const res = await get(path, headers)
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({
+      slug: 'tea',
+      name: 'Tea',
+      url: `${origin}${prefix}/categories/tea${suffix}`,
+      products: [`${origin}${prefix}/products/1${suffix}`, `${origin}${prefix}/products/2${suffix}`],
+    })
+  })
+
+  it('host name: the version comes from the Host header and links keep that host', async () => {
+    const v2 = await get('/host/products/3', { Host: 'v2.catalog.test' })
+    expect(v2.status).toBe(200)
+    expect(v2.body).toMatchObject({ title: 'Espresso beans', links: { self: 'http://v2.catalog.test/host/products/3' } })
+    const plain = await get('/host/products/3')
+    expect(plain.body).toMatchObject({ name: 'Espresso beans', url: `${origin}/host/products/3` })
+  })
+
+  it.each<[string, string, Record<string, string>, number, string]>([
+    ['accept header, version not allowed', '/accept/products', { Accept: 'application/json; version=v3' }, 406, 'Invalid version in "Accept" header.'],
+    ['accept header, nothing acceptable', '/accept/products', { Accept: 'text/html' }, 406, 'Could not satisfy the request Accept header.'],
+    ['url path', '/path/v3/products', {}, 404, 'Invalid version in URL path.'],
+    ['namespace', '/ns/v3/products', {}, 404, 'Invalid version in URL path. Does not match any version namespace.'],
+    ['host name', '/host/products', { Host: 'v3.catalog.test' }, 404, 'Invalid version in hostname.'],
+    ['query parameter', '/query/products?version=v3', {}, 404, 'Invalid version in query parameter.'],
+  ])('%s: %i with the fixed detail', async (_case, path, headers, status, detail) => {
+    const res = await get(path, headers)
+    expect(res.status).toBe(status)
+    expect(res.headers['content-type']).toBe('application/json')
+    expect(res.body).toEqual({ detail })
+  })
+
+  it('Vary: Accept on the Accept scheme, success and error alike, and on no other', async () => {
+    expect((await get('/accept/products', { Accept: 'application/json; version=v2' })).headers['vary']).toBe('Accept')
+    expect((await get('/accept/products', { Accept: 'application/json; version=v9' })).headers['vary']).toBe('Accept')
+    expect((await get('/query/products?version=v2')).headers['vary']).toBeUndefined()
+    expect((await get('/path/v2/products')).headers['vary']).toBeUndefined()
+  })
+})
+
+/** The `$ curl` commands of the README's worker-example block, with the output each prints. */
+function readmeCurls(): { command: string; output: string[] }[] {
+  const readme = readFileSync(`${root}README.md`, 'utf8')
+  const section = readme.slice(readme.indexOf('## The worker example'))
+  const block = /```console\n([\s\S]*?)```/.exec(section)?.[1] ?? ''
+  const commands: { command: string; output: string[] }[] = []
+  for (const line of block.split('\n')) {
+    if (line.startsWith('$ ')) commands.push({ command: line.slice(2), output: [] })
+    else if (line !== '') commands.at(-1)?.output.push(line)
+  }
+  return commands
+}
+
+/** Splits a command line as a shell would, for the quoting the README uses (single quotes). */
+function words(command: string): string[] {
+  return [...command.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? '')
+}
+
+describe('the README curl commands print what the README shows', () => {
+  const curls = readmeCurls()
+
+  it('are there, one or more per scheme', () => {
+    expect(curls.length).toBeGreaterThanOrEqual(11)
+    for (const prefix of ['/accept/', '/path/', '/ns/', '/host/', '/query/']) {
+      expect(curls.some((c) => c.command.includes(prefix))).toBe(true)
+    }
+  })
+
+  it.each(curls.map((c) => [c.command, c] as const))('$ %s', async (_command, { command, output }) => {
+    const args = words(command)
+    expect(args[0]).toBe('curl')
+    const headers: Record<string, string> = {}
+    let url = ''
+    let headersOnly = false
+    for (let i = 1; i < args.length; i++) {
+      const arg = args[i] as string
+      if (arg === '-H') {
+        const [name, ...value] = (args[++i] as string).split(':')
+        headers[name as string] = value.join(':').trim()
+      } else if (arg === '-D') {
+        headersOnly = args[++i] === '-'
+      } else if (arg === '-o') {
+        i++
+      } else if (arg !== '-s') {
+        url = arg
+      }
+    }
+    expect(url.startsWith('http://127.0.0.1:8787/')).toBe(true)
+    const res = await get(url.slice('http://127.0.0.1:8787'.length), headers)
+    const local = (text: string): string => text.replaceAll('http://127.0.0.1:8787', origin)
+    if (headersOnly) {
+      expect(`HTTP/1.1 ${res.status} ${res.statusMessage}`).toBe(output[0])
+      for (const line of output.slice(1)) {
+        const [name, ...value] = line.split(':')
+        expect(res.headers[(name as string).toLowerCase()]).toBe(value.join(':').trim())
+      }
+    } else {
+      expect(output).toHaveLength(1)
+      expect(res.text).toBe(local(output[0] as string))
+    }
+  })
+})
+
+describe('npm run bundle:size', () => {
+  it('builds the Worker with wrangler deploy --dry-run and reports its bytes', () => {
+    const printed = execFileSync(process.execPath, [`${root}scripts/bundle-size.js`, '--json'], { cwd: root, encoding: 'utf8' })
+    const [plain, minified] = JSON.parse(printed) as { build: string; bytes: number; gzipBytes: number }[]
+    expect(plain?.build).toBe('plain')
+    expect(minified?.build).toBe('minified')
+    expect(minified?.bytes).toBeGreaterThan(1000)
+    expect(minified?.bytes).toBeLessThan(plain?.bytes ?? 0)
+    expect(minified?.gzipBytes).toBeLessThan(minified?.bytes ?? 0)
+  }, 60_000)
+})
