@@ -1,15 +1,9 @@
+import { readFileSync } from 'node:fs'
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
 
-/** The core suites that need nothing but Web APIs: they run on Node and inside workerd. */
-const portable = [
-  'test/accept.test.ts',
-  'test/drf-versioning.test.ts',
-  'test/options.test.ts',
-  'test/properties.test.ts',
-  'test/route-table.test.ts',
-  'test/spec.test.ts',
-]
+/** The suites every runtime runs (Node, workerd, Bun, Deno). */
+const portable: string[] = JSON.parse(readFileSync(new URL('./test/portable.json', import.meta.url), 'utf8')).suites
 
 export default defineConfig({
   test: {

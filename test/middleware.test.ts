@@ -1,12 +1,12 @@
 /**
- * The Hono middleware and route mounting, run inside workerd by
- * @cloudflare/vitest-pool-workers. One small app per describe, driven with
- * app.request().
+ * The Hono middleware and route mounting. One small app per describe, driven
+ * with app.request(). A portable suite: it runs on Node, inside workerd, on
+ * Bun and on Deno (test/portable.json).
  */
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
-import { apiVersioning, mergeVary, mountRoutes } from '../../src/hono/index.ts'
+import { apiVersioning, mergeVary, mountRoutes } from '../src/hono/index.ts'
 import {
   AcceptHeaderVersioning,
   BaseVersioning,
@@ -19,14 +19,9 @@ import {
   route,
   URLPathVersioning,
   VersioningError,
-} from '../../src/index.ts'
+} from '../src/index.ts'
 
 const json = async (res: Response): Promise<unknown> => res.json()
-
-it('runs inside workerd', () => {
-  expect(Reflect.get(navigator, 'userAgent')).toBe('Cloudflare-Workers')
-  expect(typeof Reflect.get(globalThis, 'WebSocketPair')).toBe('function')
-})
 
 describe('each scheme through the middleware', () => {
   const items = [route('item-list', '/items'), route('item-detail', '/items/:id{[0-9]+}')] as const

@@ -1,0 +1,7 @@
+import { expect, it } from 'vitest'
+import { detectRuntime } from '../runtime.ts'
+
+it('runs inside workerd', () => {
+  expect(detectRuntime()).toBe('workerd')
+  expect(Reflect.get(navigator, 'userAgent')).toBe('Cloudflare-Workers')
+})
