@@ -1,0 +1,191 @@
+#!/usr/bin/env node
+// `npm run test:package`: the package as users install it. Lints the packed
+// package (publint, are-the-types-wrong), dry-runs the JSR publish, packs it, installs
+// the tarball into throwaway apps made of the README's quick-start files, type
+// checks app.ts against the published types, and serves the app on Node
+// (@hono/node-server), Bun, Deno and a Worker (wrangler), each on a loopback
+// port, checking a versioned request and a rejected one. Node is also run
+// with the lowest hono the peer range allows.
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const bin = (name) => join(root, 'node_modules/.bin', name)
+const HONO = '4.13.19'
+const HONO_MIN = '4.8.0'
+const NODE_SERVER = '2.1.8'
+const quiet = { CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_HIDE_BANNER: 'true', NO_COLOR: '1' }
+
+/** The README's quick-start files: code blocks whose info string names a file (```ts app.ts). */
+function quickStartFiles() {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8')
+  const files = new Map()
+  for (const m of readme.matchAll(/```\w+ ([\w./-]+)\n([\s\S]*?)```/g)) files.set(m[1], m[2])
+  for (const needed of ['app.ts', 'node/server.ts', 'bun/server.ts', 'deno/server.ts', 'worker/index.ts', 'worker/wrangler.toml']) {
+    if (!files.has(needed)) throw new Error(`README.md has no quick-start block for ${needed}`)
+  }
+  return files
+}
+
+function sh(command, args, cwd, env = {}) {
+  execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...quiet, ...env } })
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+function get(port, path) {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, timeout: 5000 }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (c) => (text += c))
+      res.on('end', () => resolve({ status: res.statusCode, text }))
+    })
+    req.on('timeout', () => req.destroy(new Error('timeout')))
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** Starts a server, waits until it answers, checks it, and stops it. */
+async function serveAndCheck(label, command, args, cwd) {
+  const port = await freePort()
+  let log = ''
+  const child = spawn(command, typeof args === 'function' ? args(port) : args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...quiet, PORT: String(port) } })
+  child.stdout.on('data', (c) => (log += c))
+  child.stderr.on('data', (c) => (log += c))
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }
+  try {
+    const deadline = Date.now() + 90_000
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}:\n${log}`)
+      try {
+        await get(port, '/')
+        break
+      } catch {
+        if (Date.now() > deadline) throw new Error(`${label} did not answer in 90 s:\n${log}`)
+        await new Promise((r) => setTimeout(r, 250))
+      }
+    }
+    const ok = await get(port, '/v2/users/7')
+    const expectedOk = JSON.stringify({ version: 'v2', self: `http://127.0.0.1:${port}/v2/users/7` })
+    const rejected = await get(port, '/v3/users/7')
+    const expectedRejected = JSON.stringify({ detail: 'Invalid version in URL path.' })
+    const problems = []
+    if (ok.status !== 200 || ok.text !== expectedOk) problems.push(`GET /v2/users/7 gave ${ok.status} ${ok.text}, expected 200 ${expectedOk}`)
+    if (rejected.status !== 404 || rejected.text !== expectedRejected) problems.push(`GET /v3/users/7 gave ${rejected.status} ${rejected.text}, expected 404 ${expectedRejected}`)
+    if (problems.length > 0) throw new Error(`${label}: ${problems.join('; ')}`)
+    return `200 ${ok.text} / 404 ${rejected.text}`
+  } finally {
+    stop()
+  }
+}
+
+/** Writes the quick-start files and a package.json into a new app folder and installs it. */
+function makeApp(dir, tarball, hono) {
+  mkdirSync(dir, { recursive: true })
+  for (const [file, text] of quickStartFiles()) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true })
+    writeFileSync(join(dir, file), text)
+  }
+  const pkg = { name: 'scratch-app', private: true, type: 'module', dependencies: { 'hono-api-versioning': `file:${tarball}`, hono, '@hono/node-server': NODE_SERVER } }
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`)
+  const tsconfig = {
+    compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2023', 'DOM'], types: [], allowImportingTsExtensions: true, noEmit: true },
+    files: ['app.ts'],
+  }
+  writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`)
+  sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir)
+}
+
+const work = mkdtempSync(join(tmpdir(), 'hono-api-versioning-apps-'))
+const results = []
+let failed = false
+async function step(label, fn) {
+  const started = Date.now()
+  try {
+    const detail = await fn()
+    results.push({ label, ok: true, detail: detail ?? '', seconds: (Date.now() - started) / 1000 })
+  } catch (error) {
+    failed = true
+    results.push({ label, ok: false, detail: String(error.message ?? error).split('\n')[0], seconds: (Date.now() - started) / 1000 })
+    console.error(`\n${label} failed:\n${error.message ?? error}`)
+  }
+}
+
+try {
+  await step('publint --strict', () => sh(bin('publint'), ['--strict'], root))
+  await step('are-the-types-wrong (ESM-only profile)', () => sh(bin('attw'), ['--pack', '.', '--profile', 'esm-only'], root))
+  // Slow types: the ContextVariableMap augmentation of 'hono' is an ambient module, which JSR cannot
+  // turn into .d.ts; Deno users type-check the source, augmentation included.
+  await step('deno publish --dry-run (JSR)', () => sh(bin('deno'), ['publish', '--dry-run', '--allow-dirty', '--allow-slow-types'], root))
+
+  const packDir = join(work, 'pack')
+  mkdirSync(packDir)
+  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...quiet } }))
+  const tarball = join(packDir, packed.filename)
+  const files = packed.files.map((f) => f.path)
+  console.log(`packed ${packed.filename}: ${files.length} files, ${packed.size} bytes`)
+
+  await step('the tarball holds dist/, package.json, README.md and LICENSE only', () => {
+    const stray = files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(f))
+    if (stray.length > 0) throw new Error(`unexpected files: ${stray.join(', ')}`)
+    for (const needed of ['dist/index.js', 'dist/index.d.ts', 'dist/hono/index.js', 'dist/hono/index.d.ts']) {
+      if (!files.includes(needed)) throw new Error(`missing ${needed}`)
+    }
+    return `${files.length} files`
+  })
+
+  const app = join(work, 'app')
+  await step(`install the tarball with hono ${HONO}`, () => makeApp(app, tarball, HONO))
+  await step('app.ts type-checks against the published types (strict, NodeNext)', () => sh(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], app))
+  await step('Node (@hono/node-server)', () => serveAndCheck('node', process.execPath, ['server.ts'], join(app, 'node')))
+  await step('Bun (Bun.serve)', () => serveAndCheck('bun', bin('bun'), ['server.ts'], join(app, 'bun')))
+  await step('Deno (Deno.serve)', () => serveAndCheck('deno', bin('deno'), ['run', '--allow-net', '--allow-env', '--allow-read', 'server.ts'], join(app, 'deno')))
+  await step('Worker: wrangler deploy --dry-run bundles it', () => {
+    sh(process.execPath, [join(root, 'node_modules/wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--outdir', 'dist'], join(app, 'worker'))
+    return `${readFileSync(join(app, 'worker/dist/index.js')).length} bytes`
+  })
+  await step('Worker (wrangler dev, workerd)', () =>
+    serveAndCheck(
+      'worker',
+      process.execPath,
+      (port) => [join(root, 'node_modules/wrangler/bin/wrangler.js'), 'dev', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false'],
+      join(app, 'worker'),
+    ),
+  )
+
+  const minimal = join(work, 'app-min')
+  await step(`install the tarball with hono ${HONO_MIN}`, () => makeApp(minimal, tarball, HONO_MIN))
+  await step(`app.ts type-checks with hono ${HONO_MIN}`, () => sh(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], minimal))
+  await step(`Node with hono ${HONO_MIN}`, () => serveAndCheck('node (hono min)', process.execPath, ['server.ts'], join(minimal, 'node')))
+} finally {
+  rmSync(work, { recursive: true, force: true })
+}
+
+console.log('\n| check | result | seconds | detail |')
+console.log('|---|---|---|---|')
+for (const r of results) console.log(`| ${r.label} | ${r.ok ? 'ok' : 'FAILED'} | ${r.seconds.toFixed(1)} | ${r.detail.replaceAll('|', '\\|')} |`)
+const passed = results.filter((r) => r.ok).length
+console.log(`\n${passed} passed, ${results.length - passed} failed`)
+process.exit(failed ? 1 : 0)
