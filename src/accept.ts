@@ -4,7 +4,8 @@
  * - Type, subtype and parameter names are case-insensitive (lower-cased);
  *   parameter values keep their case; quoted-string values are unescaped.
  * - A range whose syntax is broken (no `/`, `*` as a type with a subtype,
- *   an unterminated quote, a malformed `q`) is skipped, not fatal.
+ *   an unterminated quote, a malformed `q`, text after an unquoted value) is
+ *   skipped, not fatal. An empty value (`version=`) is the empty string.
  * - For each media type the application renders, the most specific matching
  *   range gives its quality (of equally specific ones, the highest `q`, then
  *   the first); `q=0` means "not acceptable". The type with the
@@ -128,9 +129,9 @@ function parseRange(s: string, start: number, weighted: boolean): Parsed {
       value = quoted.value
       i = quoted.next
     } else {
+      // An empty value (`version=`) is the empty string, as Django reads it.
       const valueStart = i
       while (i < length && isValueChar(s.charCodeAt(i))) i++
-      if (i === valueStart) return skip(s, i)
       value = s.slice(valueStart, i)
     }
     if (weighted && name === 'q') {

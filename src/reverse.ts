@@ -52,9 +52,18 @@ export function createReverse<E extends RouteEntry, S extends BaseVersioning | u
   scheme?: S,
 ): Reverse<E, S> {
   const formatParam = table.formatQueryParam
+  // The format override of each request, read once however many links it reverses.
+  const formatOverrides = new WeakMap<object, string | null>()
   function reverse(name: string, options: VersionedUncheckedOptions = {}): string {
     const url = scheme === undefined ? table.reverseUnchecked(name, options) : versionedOrDefault(scheme, table, name, options)
-    return preserveFormat(url, options, formatParam)
+    const request = options.request
+    if (formatParam === null || request === undefined) return url
+    let value = formatOverrides.get(request)
+    if (value === undefined) {
+      value = lastQueryValue(searchOf(request.url), formatParam)
+      formatOverrides.set(request, value)
+    }
+    return value === null ? url : replaceQueryParam(url, formatParam, value)
   }
   return reverse as Reverse<E, S>
 }
@@ -71,11 +80,4 @@ function versionedOrDefault(scheme: BaseVersioning, table: RouteTable, name: str
       throw new NoReverseMatch(versioned.routeName, versioned.params, `${versioned.reason} Without the version, "${name}": ${plain.reason}`)
     }
   }
-}
-
-function preserveFormat(url: string, options: VersionedUncheckedOptions, param: string | null): string {
-  const request = options.request
-  if (param === null || request === undefined) return url
-  const value = lastQueryValue(searchOf(request.url), param)
-  return value === null ? url : replaceQueryParam(url, param, value)
 }

@@ -33,6 +33,8 @@ export interface CompiledPath {
   readonly source: string
   /** How many capture groups `regexp` has. */
   readonly groupCount: number
+  /** How many params are required (all but a trailing optional one). */
+  readonly requiredCount: number
   /** Parts in order, for building: literal text (already URL-encoded) or a parameter. */
   readonly parts: readonly PathPart[]
   /** Whether the path ends with `/` (a format suffix goes before it). */
@@ -134,6 +136,9 @@ export function compilePath(path: string, where: string): CompiledPath {
     if (optional && i < path.length) {
       throw new Error(`${where}: only the last segment can be optional (":${name}?").`)
     }
+    if (/\\[1-9]|\\k</.test(pattern)) {
+      throw new Error(`${where}: the pattern of ":${name}" uses a backreference, which cannot survive being embedded in the path; write it without one.`)
+    }
     let test: RegExp
     try {
       test = new RegExp(`^(?:${pattern})$`)
@@ -167,13 +172,20 @@ export function compilePath(path: string, where: string): CompiledPath {
     parts.push({ literal: encodeLiteral(literal, where) })
     regexp += escapeRegExp(literal)
   }
+  let full: RegExp
+  try {
+    full = new RegExp(`^${regexp}$`)
+  } catch (error) {
+    throw new Error(`${where}: the parameter patterns cannot be combined into one path pattern: ${(error as Error).message}`)
+  }
   return {
     path,
     params,
     paramNames: names,
-    regexp: new RegExp(`^${regexp}$`),
+    regexp: full,
     source: regexp,
     groupCount: group - 1,
+    requiredCount: params.filter((p) => !p.optional).length,
     parts: mergeLiterals(parts),
     trailingSlash: path.length > 1 && path.endsWith('/'),
   }

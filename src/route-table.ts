@@ -97,8 +97,27 @@ export interface CompiledRoute {
   /** The full path in Hono syntax (`/api/v1/users/:pk{[0-9]+}`). */
   readonly path: string
   readonly compiled: CompiledPath
-  /** With format suffixes allowed: the matcher of the suffixed path and the test of a suffix. */
-  readonly format: { readonly pattern: string; readonly regexp: RegExp; readonly test: RegExp; readonly group: number } | null
+  /** With format suffixes allowed: how suffixed paths are matched, tested, and mounted on Hono. */
+  readonly format: CompiledFormat | null
+  /** The Hono paths that serve this route: its path, and its suffixed form when it takes formats. */
+  readonly honoPaths: readonly string[]
+}
+
+/** The format suffix of a route. */
+export interface CompiledFormat {
+  /** The pattern of a suffix (`[a-z0-9]+` or `json|csv`). */
+  readonly pattern: string
+  /** Matches a suffixed path; the suffix is group `group`. */
+  readonly regexp: RegExp
+  readonly group: number
+  /** `^(?:pattern)$`. */
+  readonly test: RegExp
+  /** The Hono path of the suffixed form: the last segment's pattern extended with the suffix. */
+  readonly honoPath: string
+  /** The Hono param that holds the last segment with its suffix (a placeholder `format` when that segment is literal). */
+  readonly honoParam: string
+  /** Splits that param's value into the segment (group 1) and the suffix (group 2). */
+  readonly split: RegExp
 }
 
 /** The route a path resolved to. */
@@ -314,6 +333,7 @@ function flatten(
       const fullPath = joinPaths(prefix, path)
       const compiled = compilePath(fullPath, `${where}: ${label} (${fullPath})`)
       const viewName = namespace === null ? name : `${namespace}:${name}`
+      const format = compileFormat(compiled, formats, `${where}: ${label}`)
       out.push(
         Object.freeze({
           name,
@@ -321,7 +341,8 @@ function flatten(
           viewName,
           path: fullPath,
           compiled,
-          format: compileFormat(compiled, formats, `${where}: ${label}`),
+          format,
+          honoPaths: Object.freeze(format === null ? [fullPath] : [fullPath, format.honoPath]),
         }),
       )
     } else if (definition.kind === 'include') {
@@ -345,7 +366,7 @@ function checkName(name: unknown, what: string): asserts name is string {
   }
 }
 
-function compileFormat(compiled: CompiledPath, formats: true | readonly string[] | null, where: string): CompiledRoute['format'] {
+function compileFormat(compiled: CompiledPath, formats: true | readonly string[] | null, where: string): CompiledFormat | null {
   if (formats === null) return null
   if (compiled.paramNames.has('format')) {
     throw new Error(`${where}: a route with format suffixes cannot also have a ":format" parameter.`)
@@ -357,14 +378,34 @@ function compileFormat(compiled: CompiledPath, formats: true | readonly string[]
     }
     pattern = formats.map(escapeRegExp).join('|')
   }
+  const { path, params, source, trailingSlash, groupCount } = compiled
+  const last = params[params.length - 1]
+  if (last?.optional === true) {
+    throw new Error(`${where}: format suffixes cannot follow an optional parameter (":${last.name}?"); make it required or drop formats.`)
+  }
   // The suffix goes after the last segment, before a trailing slash (as DRF does).
-  const { source, trailingSlash, groupCount } = compiled
-  const body = trailingSlash ? source.slice(0, -1) : source
+  const body = trailingSlash ? path.slice(0, -1) : path
+  const tail = trailingSlash ? '/' : ''
+  const suffix = `\\.(?:${pattern})`
+  const slash = body.lastIndexOf('/')
+  const segment = body.slice(slash + 1)
+  let honoPath: string
+  let honoParam: string
+  if (last !== undefined && (segment === `:${last.name}` || segment === `:${last.name}{${last.pattern}}`)) {
+    honoParam = last.name
+    honoPath = `${body.slice(0, slash + 1)}:${last.name}{(?:${last.pattern})${suffix}}${tail}`
+  } else {
+    honoParam = 'format'
+    honoPath = `${body.slice(0, slash + 1)}:format{${escapeRegExp(segment)}${suffix}}${tail}`
+  }
   return {
     pattern,
-    regexp: new RegExp(`^${body}\\.(${pattern})${trailingSlash ? '/' : ''}$`),
-    test: new RegExp(`^(?:${pattern})$`),
+    regexp: new RegExp(`^${trailingSlash ? source.slice(0, -1) : source}\\.(${pattern})${tail}$`),
     group: groupCount + 1,
+    test: new RegExp(`^(?:${pattern})$`),
+    honoPath,
+    honoParam,
+    split: new RegExp(`^([\\s\\S]*)\\.(${pattern})$`),
   }
 }
 
@@ -380,7 +421,7 @@ function buildPath(
   const values = new Map<string, unknown>()
   if (args !== undefined) {
     if (!Array.isArray(args)) return { ok: false, reason: 'args must be an array.' }
-    const required = params.filter((p) => !p.optional).length
+    const required = candidate.compiled.requiredCount
     if (args.length < required || args.length > params.length) {
       return { ok: false, reason: `takes ${required === params.length ? required : `${required} to ${params.length}`} args, got ${args.length}.` }
     }
@@ -456,11 +497,18 @@ function decodePath(pathname: string): string {
   return tryDecode(pathname.includes('%25') ? pathname.replace(/%25/g, '%2525') : pathname, decodeURI)
 }
 
-function tryDecode(text: string, decode: (s: string) => string): string {
+/** Decodes `text`; when that fails, each run of escapes on its own, keeping the runs that do not decode (as Hono does). */
+export function tryDecode(text: string, decode: (s: string) => string): string {
   if (!text.includes('%')) return text
   try {
     return decode(text)
   } catch {
-    return text
+    return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+      try {
+        return decode(run)
+      } catch {
+        return run
+      }
+    })
   }
 }

@@ -29,10 +29,19 @@ type Params<P extends string> = ParamOfSegment<Segments<P>>
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {}
 
+/** Whether a `/` stands inside a `{...}` pattern, which splitting on `/` would misread. */
+type SlashInPattern<P extends string> = P extends `${string}{${infer Inside}}${infer Rest}`
+  ? Inside extends `${string}/${string}`
+    ? true
+    : SlashInPattern<Rest>
+  : false
+
 /** The keyword parameters of one path, e.g. `{ pk: ParamValue }` for `/users/:pk{[0-9]+}`. */
 export type PathParams<P extends string> = string extends P
   ? Readonly<Record<string, ParamValue>>
-  : Simplify<
+  : SlashInPattern<P> extends true
+    ? Readonly<Record<string, ParamValue>> // a pattern with "/" inside: checked at run time
+    : Simplify<
       { readonly [K in Extract<Params<P>, { optional: false }>['name']]: ParamValue } & {
         readonly [K in Extract<Params<P>, { optional: true }>['name']]?: ParamValue
       }
@@ -71,6 +80,8 @@ export interface BaseReverseOptions {
 export interface VersionedReverseOptions extends BaseReverseOptions {
   /** The version determined for the current request; `null` or absent adds no version. */
   readonly version?: string | null | undefined
+  /** The namespace of the route that matched the current request (`api:v1`), which namespaced reversal prefers. */
+  readonly namespace?: string | null | undefined
 }
 
 /** Positional `args` or keyword `kwargs`, never both. */

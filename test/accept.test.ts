@@ -128,7 +128,7 @@ describe('parseAccept', () => {
     { why: 'junk after the subtype', header: 'application/json junk, text/html', ranges: [range('text', 'html')] },
     { why: 'a parameter without =', header: 'application/json;version, text/html', ranges: [range('text', 'html')] },
     { why: 'a parameter without a name', header: 'application/json;=2, text/html', ranges: [range('text', 'html')] },
-    { why: 'a parameter without a value', header: 'application/json;version=, text/html', ranges: [range('text', 'html')] },
+    { why: 'a parameter without a value is empty (as Django reads it)', header: 'application/json;version=, text/html', ranges: [range('application', 'json', { version: '' }), range('text', 'html')] },
     { why: 'junk after an unquoted value', header: 'application/json; version=1 junk, text/html', ranges: [range('text', 'html')] },
     { why: 'junk after a quoted value', header: 'application/json; version="1" junk, text/html', ranges: [range('text', 'html')] },
     { why: 'a broken range holding a quoted comma', header: 'garbage; x="a,b", text/html', ranges: [range('text', 'html')] },
@@ -154,6 +154,7 @@ describe('parseMediaType', () => {
     { text: 'application/json; charset=utf-8', parsed: { mediaType: 'application/json', type: 'application', subtype: 'json', params: { charset: 'utf-8' } } },
     { text: 'Text/Plain; Format="Flowed"', parsed: { mediaType: 'text/plain', type: 'text', subtype: 'plain', params: { format: 'Flowed' } } },
     { text: 'text/plain;a=1;b="x,y"', parsed: { mediaType: 'text/plain', type: 'text', subtype: 'plain', params: { a: '1', b: 'x,y' } } },
+    { text: 'application/json; charset=', parsed: { mediaType: 'application/json', type: 'application', subtype: 'json', params: { charset: '' } } },
     // Not one concrete media type
     { text: '', parsed: null },
     { text: '*/*', parsed: null },
@@ -165,7 +166,6 @@ describe('parseMediaType', () => {
     { text: 'application/json, text/html', parsed: null },
     { text: 'application/json junk', parsed: null },
     { text: 'application/json; charset', parsed: null },
-    { text: 'application/json; charset=', parsed: null },
     { text: 'application/json; charset="utf-8', parsed: null },
     { text: 'application/json; charset=utf-8 junk', parsed: null },
   ]

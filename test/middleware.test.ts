@@ -344,3 +344,70 @@ describe('configuration mistakes fail when the middleware is made', () => {
     expect(() => apiVersioning(options as never)).toThrow(message)
   })
 })
+
+describe('the matched route, as Hono matched it', () => {
+  const users = [route('user-list', '/users', { formats: ['json'] }), route('user-detail', '/users/:pk{[0-9]+}', { formats: ['json'] })] as const
+
+  function pathApp(options: ConstructorParameters<typeof Hono>[0] = {}): Hono {
+    const routes = defineRoutes([include('/:version{v[0-9]+}', users)])
+    const versioning = apiVersioning({ scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v1' }), routes })
+    const app = new Hono(options)
+    app.use('*', versioning)
+    mountRoutes(app, versioning, {
+      'user-list': (c) => c.json({ version: c.var.version, self: c.var.reverse('user-list', { format: 'json' }) }),
+      'user-detail': (c) => c.json({ version: c.var.version }),
+    })
+    return app
+  }
+
+  it.each<[string, number, unknown]>([
+    ['/v2/users.json', 200, { version: 'v2', self: 'http://t/v2/users.json' }],
+    ['/v3/users.json', 404, { detail: 'Invalid version in URL path.' }],
+    ['/v3/users/7.json', 404, { detail: 'Invalid version in URL path.' }],
+    ['/v2/users/7.json', 200, { version: 'v2' }],
+    ['/%76%33/users/7', 404, { detail: 'Invalid version in URL path.' }],
+    ['/%76%32/users', 200, { version: 'v2', self: 'http://t/v2/users.json' }],
+  ])('URL path, format suffixes and escapes: %s is %i', async (path, status, body) => {
+    const res = await pathApp().request(`http://t${path}`)
+    expect(res.status).toBe(status)
+    expect(await json(res)).toEqual(body)
+  })
+
+  it('with strict: false, a trailing slash still carries the version', async () => {
+    const app = pathApp({ strict: false })
+    expect((await app.request('http://t/v3/users/')).status).toBe(404)
+    expect(await json(await app.request('http://t/v2/users/'))).toEqual({ version: 'v2', self: 'http://t/v2/users.json' })
+  })
+
+  it('namespaces with format suffixes', async () => {
+    const routes = defineRoutes([include('/v1', users, { namespace: 'v1' }), include('/v3', users, { namespace: 'v3' })])
+    const versioning = apiVersioning({ scheme: new NamespaceVersioning({ allowedVersions: ['v1'] }), routes })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { 'user-list': (c) => c.json({ version: c.var.version }) })
+    expect(await json(await app.request('http://t/v1/users.json'))).toEqual({ version: 'v1' })
+    expect((await app.request('http://t/v3/users.json')).status).toBe(404)
+  })
+
+  it('links under a nested namespace stay in it', async () => {
+    const api = [route('item', '/items/:pk{[0-9]+}')] as const
+    const routes = defineRoutes([
+      include('/api', [include('/v1', api, { namespace: 'v1' })], { namespace: 'api' }),
+      include('/v1', api, { namespace: 'v1' }),
+    ])
+    const versioning = apiVersioning({ scheme: new NamespaceVersioning({ allowedVersions: ['v1'] }), routes })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { item: (c) => c.json({ version: c.var.version, self: c.var.reverse('item', { kwargs: { pk: 2 } }) }) })
+    expect(await json(await app.request('http://t/api/v1/items/2'))).toEqual({ version: 'v1', self: 'http://t/api/v1/items/2' })
+    expect(await json(await app.request('http://t/v1/items/2'))).toEqual({ version: 'v1', self: 'http://t/v1/items/2' })
+  })
+
+  it('mountRoutes refuses an app with a base path, whose links would be wrong', () => {
+    const routes = defineRoutes([route('home', '/')])
+    const versioning = apiVersioning({ scheme: new QueryParameterVersioning(), routes })
+    expect(() => mountRoutes(new Hono().basePath('/api'), versioning, { home: (c) => c.text('') })).toThrow(
+      'mountRoutes: the app serves "/" at "/api": it has a base path. Mount on the root app and put the prefix in the table with include().',
+    )
+  })
+})

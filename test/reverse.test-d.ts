@@ -40,6 +40,12 @@ describe('path params from Hono syntax', () => {
     expectTypeOf<PathParams<'/static/page'>>().toEqualTypeOf<{}>()
   })
 
+  it('a pattern with "/" inside its braces takes any params (checked at run time)', () => {
+    expectTypeOf<PathParams<'/files/:path{[a-z/]+}/raw'>>().toEqualTypeOf<Readonly<Record<string, ParamValue>>>()
+    const files = defineRoutes([route('file', '/files/:path{[a-z/]+}/raw')])
+    expectTypeOf(files.reverse('file', { kwargs: { path: 'a/b' } })).toEqualTypeOf<string>()
+  })
+
   it('a path known only at run time takes any params', () => {
     expectTypeOf<PathParams<string>>().toEqualTypeOf<Readonly<Record<string, ParamValue>>>()
   })

@@ -96,10 +96,24 @@ describe('resolve', () => {
     expect(routes.resolve(path)).toBeNull()
   })
 
-  it('keeps a malformed escape as written instead of throwing', () => {
+  it('keeps a malformed escape as written instead of throwing, decoding the rest (as Hono does)', () => {
     const table = defineRoutes([route('raw', '/raw/:x')])
     expect(table.resolve('/raw/100%')?.params).toEqual({ x: '100%' })
     expect(table.resolve('/raw/%E0%A4%A')?.params).toEqual({ x: '%E0%A4%A' })
+    expect(table.resolve('/raw/a%ffb%41%C3%A9')?.params).toEqual({ x: 'a%ffbAé' })
+  })
+
+  it('gives each route the Hono paths that serve it', () => {
+    const table = defineRoutes([
+      route('list', '/users', { formats: ['json', 'csv'] }),
+      route('detail', '/users/:pk{[0-9]+}/', { formats: true }),
+      route('plain', '/plain'),
+    ])
+    expect(table.routes.map((r) => r.honoPaths)).toEqual([
+      ['/users', '/:format{users\\.(?:json|csv)}'],
+      ['/users/:pk{[0-9]+}/', '/users/:pk{(?:[0-9]+)\\.(?:[a-z0-9]+)}/'],
+      ['/plain'],
+    ])
   })
 
   it('matches the first route in declaration order', () => {
@@ -254,6 +268,13 @@ describe('createReverse (the versioned reversal)', () => {
     expect(reverse('item', { kwargs: { pk: 3, slug: 'widget' }, version: 'v1' })).toBe('/v1/items/3/widget/')
   })
 
+  it('tries each route of the name with the args, for URLPathVersioning', () => {
+    const two = defineRoutes([route('d', '/:version{v[0-9]+}/a/:y'), route('d', '/:version{v[0-9]+}/b/:x/:y')])
+    const reverse = createReverse(two, new URLPathVersioning())
+    expect(reverse('d', { args: ['1'], version: 'v1' })).toBe('/v1/a/1')
+    expect(reverse('d', { args: ['1', '2'], version: 'v1' })).toBe('/v1/b/1/2')
+  })
+
   it('preserves an incoming ?format= (the last value), replacing any in the URL', () => {
     const request = new Request('http://testserver/endpoint/?format=csv&format=json')
     expect(createReverse(table)('another', { request })).toBe('http://testserver/another/?format=json')
@@ -295,6 +316,9 @@ describe('configuration mistakes fail at construction with a sentence that says 
     ['a routes object', () => defineRoutes({} as never), 'pass an array of route(...) and include(...) entries'],
     ['a stray entry', () => defineRoutes(['/a'] as never), 'every entry must come from route(...) or include(...)'],
     ['an empty formatQueryParam', () => defineRoutes([], { formatQueryParam: '' }), 'formatQueryParam must be a non-empty string, or null'],
+    ['formats after an optional param', () => defineRoutes([route('a', '/files/:name?', { formats: true })]), 'format suffixes cannot follow an optional parameter (":name?"); make it required or drop formats.'],
+    ['a backreference', () => defineRoutes([route('a', '/:x{(a)\\1}')]), 'the pattern of ":x" uses a backreference'],
+    ['named groups that clash', () => defineRoutes([route('a', '/:x{(?<g>a)}/:y{(?<g>b)}')]), 'the parameter patterns cannot be combined into one path pattern'],
   ])('%s', (_case, build, message) => {
     expect(build).toThrow(Error)
     expect(build).toThrow(message)

@@ -8,9 +8,8 @@ import { HTTPException } from 'hono/http-exception'
 import { matchedRoutes } from 'hono/route'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { VersioningError } from '../errors.ts'
-import { pathOf } from '../request-url.ts'
 import { createReverse, type SchemeKwargs, type SchemeRouteName } from '../reverse.ts'
-import { RouteTable, type RouteEntriesOf, type RouteMatch } from '../route-table.ts'
+import { RouteTable, type CompiledRoute, type RouteEntriesOf, type RouteMatch } from '../route-table.ts'
 import type { ReverseRest, RouteEntry } from '../route-types.ts'
 import { BaseVersioning } from '../schemes/base.ts'
 import { detailResponse } from './error-response.ts'
@@ -107,12 +106,20 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   }
   const reverse = createReverse(routes as RouteTable, scheme)
   const vary = scheme.vary
+  // Every Hono path a table route is served at (its suffixed form too), to its route.
+  const byHonoPath = new Map<string, { route: CompiledRoute; suffixed: boolean }>()
+  for (const route of routes.routes) {
+    route.honoPaths.forEach((path, i) => {
+      if (!byHonoPath.has(path)) byHonoPath.set(path, { route, suffixed: i > 0 })
+    })
+  }
 
   const middleware: MiddlewareHandler<VersioningEnv<T, S>> = async function apiVersioning(c, next) {
     const request = c.req.raw
     let version: string | null
+    const match = findMatch(c, byHonoPath)
     try {
-      version = scheme.determineVersion(request, findMatch(c, routes))
+      version = scheme.determineVersion(request, match)
     } catch (error) {
       if (!(error instanceof VersioningError)) throw error
       // For responses app.onError builds with c.json() and friends.
@@ -127,8 +134,9 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     }
     c.set('version', version)
     c.set('versioningScheme', scheme)
+    const namespace = match?.namespace ?? null
     c.set('reverse', ((name: string, options?: BoundReverseOptions & object) =>
-      reverse(name as never, { ...options, version, request } as never)) as VersioningVariables<T, S>['reverse'])
+      reverse(name as never, { ...options, version, request, namespace } as never)) as VersioningVariables<T, S>['reverse'])
     await next()
     if (vary.length > 0) {
       const merged = mergeVary(c.res.headers.get('Vary'), vary)
@@ -138,12 +146,37 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   return Object.assign(middleware, { routes, scheme })
 }
 
-/** The table route of the handler that finally matched (the last matched route the table declares). */
-function findMatch(c: Context, routes: RouteTable<RouteEntry>): RouteMatch | null {
+/**
+ * The table route of the handler that finally matched: the last matched Hono
+ * route whose path the table serves, with the params Hono decoded for it
+ * (read at that route's index), the format suffix split off where there is one.
+ */
+function findMatch(c: Context, byHonoPath: ReadonlyMap<string, { route: CompiledRoute; suffixed: boolean }>): RouteMatch | null {
   const matched = matchedRoutes(c)
   for (let i = matched.length - 1; i >= 0; i--) {
-    const compiled = routes.routeAt((matched[i] as { path: string }).path)
-    if (compiled !== undefined) return routes.match(compiled, pathOf(c.req.url))
+    const entry = byHonoPath.get((matched[i] as { path: string }).path)
+    if (entry === undefined) continue
+    const { route, suffixed } = entry
+    const current = c.req.routeIndex
+    let decoded: Record<string, string>
+    try {
+      c.req.routeIndex = i
+      decoded = c.req.param() as Record<string, string>
+    } finally {
+      c.req.routeIndex = current
+    }
+    const params: Record<string, string> = Object.create(null) as Record<string, string>
+    for (const param of route.compiled.params) {
+      if (Object.hasOwn(decoded, param.name)) params[param.name] = decoded[param.name] as string
+    }
+    if (suffixed && route.format !== null) {
+      const split = route.format.split.exec(decoded[route.format.honoParam] ?? '')
+      if (split !== null) {
+        if (route.format.honoParam !== 'format') params[route.format.honoParam] = split[1] as string
+        params['format'] = split[2] as string
+      }
+    }
+    return { name: route.name, namespace: route.namespace, viewName: route.viewName, params, path: route.path }
   }
   return null
 }

@@ -1,9 +1,9 @@
 /**
  * Mounts the routes of a table onto a Hono app, so paths are written once:
- * in the table. Format-suffix routes are mounted with their suffixed form too.
+ * in the table. Format-suffix routes are mounted with their suffixed form too
+ * (`CompiledRoute.honoPaths`).
  */
 import type { Env, Handler, Hono } from 'hono'
-import { escapeRegExp } from '../route-pattern.ts'
 import type { CompiledRoute, RouteEntriesOf, RouteTable } from '../route-table.ts'
 import type { NamespaceSuffixes, RouteEntry } from '../route-types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
@@ -53,10 +53,7 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
     const key = keysOf(compiled).find((k) => byKey.has(k))
     if (key === undefined) continue
     const handler = byKey.get(key) as RouteHandler<any>
-    const paths = [compiled.path]
-    const suffixed = suffixedPath(compiled)
-    if (suffixed !== null) paths.push(suffixed)
-    for (const path of paths) {
+    for (const path of compiled.honoPaths) {
       if (typeof handler === 'function') {
         app.get(path, handler)
       } else {
@@ -64,6 +61,12 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
           const methodHandler = handler[method]
           if (methodHandler !== undefined) app.on(method.toUpperCase(), path, methodHandler)
         }
+      }
+      const registered = app.routes[app.routes.length - 1]?.path
+      if (registered !== path) {
+        throw new Error(
+          `mountRoutes: the app serves "${path}" at "${registered}": it has a base path. Mount on the root app and put the prefix in the table with include().`,
+        )
       }
     }
   }
@@ -93,25 +96,3 @@ function checkHandler(key: string, handler: unknown): void {
   }
 }
 
-/**
- * The Hono path of a route's format-suffixed form: the last segment's
- * pattern extended with `\.(?:formats)` (e.g. `/users/:pk{(?:[0-9]+)\.(?:json|csv)}`).
- * The middleware computes params itself, so the Hono param name is only a
- * placeholder when the last segment is literal.
- */
-function suffixedPath(compiled: CompiledRoute): string | null {
-  if (compiled.format === null) return null
-  const { path, params } = compiled.compiled
-  const trailing = compiled.compiled.trailingSlash ? '/' : ''
-  const body = trailing === '' ? path : path.slice(0, -1)
-  const suffix = `\\.(?:${compiled.format.pattern})`
-  const last = params[params.length - 1]
-  if (last !== undefined && (body.endsWith(`:${last.name}`) || body.endsWith(`:${last.name}{${last.pattern}}`))) {
-    if (last.optional) return null
-    const start = body.lastIndexOf(`:${last.name}`)
-    return `${body.slice(0, start)}:${last.name}{(?:${last.pattern})${suffix}}${trailing}`
-  }
-  const slash = body.lastIndexOf('/')
-  const segment = body.slice(slash + 1)
-  return `${body.slice(0, slash + 1)}:format{${escapeRegExp(segment)}${suffix}}${trailing}`
-}

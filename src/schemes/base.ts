@@ -26,6 +26,8 @@ export interface VersionMatch {
 export interface VersionedUncheckedOptions extends UncheckedReverseOptions {
   /** The version determined for the current request (DRF's `request.version`). */
   readonly version?: string | null | undefined
+  /** The namespace of the route that matched the current request (`api:v1`), which namespaced reversal prefers. */
+  readonly namespace?: string | null | undefined
 }
 
 /** The base scheme. Calling `determineVersion` on it throws `NotImplementedError`. */

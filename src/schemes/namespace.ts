@@ -26,6 +26,8 @@ import { BaseVersioning, type VersionedUncheckedOptions, type VersionMatch, type
 export class NamespaceVersioning extends BaseVersioning {
   override readonly kind: 'namespace' = 'namespace'
   override readonly invalidVersionMessage: string = 'Invalid version in URL path. Does not match any version namespace.'
+  /** Each namespace seen, to its version (`undefined` when none is allowed): it depends on options only. */
+  readonly #versions = new Map<string, string | undefined>()
 
   constructor(options: VersioningOptions = {}) {
     super(options)
@@ -34,15 +36,34 @@ export class NamespaceVersioning extends BaseVersioning {
   override determineVersion(_request: VersionRequest, match?: VersionMatch | null): string | null {
     const namespace = match?.namespace
     if (typeof namespace !== 'string' || namespace === '') return this.defaultVersion
-    for (const version of namespace.split(':')) {
-      if (this.isAllowedVersion(version)) return version
+    let version = this.#versions.get(namespace)
+    if (version === undefined && !this.#versions.has(namespace)) {
+      version = namespace.split(':').find((component) => this.isAllowedVersion(component))
+      // Namespaces come from the route table, but a custom match could bring any: keep the cache bounded.
+      if (this.#versions.size >= 1024) this.#versions.clear()
+      this.#versions.set(namespace, version)
     }
-    throw new NotFound(this.invalidVersionMessage)
+    if (version === undefined) throw new NotFound(this.invalidVersionMessage)
+    return version
   }
 
-  /** Reverses `<version>:<name>` when a version is set. */
+  /**
+   * Reverses `<version>:<name>` when a version is set. Under a nested
+   * namespace (`api:v1`, given as `options.namespace`), the name under the
+   * current namespace up to the version (`api:v1:<name>`) is preferred, as
+   * Django prefers the current application's instance.
+   */
   override reverse(table: RouteTable, name: string, options: VersionedUncheckedOptions = {}): string {
-    const { version } = options
-    return super.reverse(table, version == null ? name : `${version}:${name}`, options)
+    const { version, namespace } = options
+    if (version == null) return super.reverse(table, name, options)
+    if (namespace != null) {
+      const parts = namespace.split(':')
+      const at = parts.indexOf(version)
+      if (at > 0) {
+        const scoped = `${parts.slice(0, at + 1).join(':')}:${name}`
+        if (table.routesNamed(scoped).length > 0) return super.reverse(table, scoped, options)
+      }
+    }
+    return super.reverse(table, `${version}:${name}`, options)
   }
 }

@@ -2,7 +2,7 @@
  * URLPathVersioning: the version is a path parameter of the matched route,
  * e.g. `/:version{v[12]}/users`.
  */
-import { NotFound } from '../errors.ts'
+import { NoReverseMatch, NotFound } from '../errors.ts'
 import type { VersioningOptions } from '../options.ts'
 import type { RouteTable } from '../route-table.ts'
 import { BaseVersioning, type VersionedUncheckedOptions, type VersionMatch, type VersionRequest } from './base.ts'
@@ -42,18 +42,32 @@ export class URLPathVersioning<P extends string = 'version'> extends BaseVersion
     return version
   }
 
-  /** Adds the current version as the `versionParam` kwarg (positional args fill the other params in order). */
+  /**
+   * Adds the current version as the `versionParam` kwarg. With positional
+   * `args`, each route of that name that takes `versionParam` is tried with
+   * the args filling its other params in order. The caller's kwargs are not
+   * changed.
+   */
   override reverse(table: RouteTable, name: string, options: VersionedUncheckedOptions = {}): string {
-    const { version } = options
+    const { version, args } = options
     if (version == null) return super.reverse(table, name, options)
-    const kwargs: Record<string, string | number | undefined> = { ...options.kwargs, [this.versionParam]: version }
-    if (options.args !== undefined) {
-      // Without names, args fill the route's other parameters in order.
-      const route = table.routesNamed(name).find((r) => r.compiled.paramNames.has(this.versionParam))
-      const others = route?.compiled.params.filter((p) => p.name !== this.versionParam) ?? []
-      if (options.args.length > others.length) return super.reverse(table, name, options)
-      options.args.forEach((value, i) => (kwargs[(others[i] as { name: string }).name] = value))
+    if (args === undefined) {
+      return super.reverse(table, name, { ...options, kwargs: { ...options.kwargs, [this.versionParam]: version } })
     }
-    return super.reverse(table, name, { ...options, args: undefined, kwargs })
+    let failure: unknown = new NoReverseMatch(name, args, `no route of that name takes "${this.versionParam}".`)
+    for (const route of table.routesNamed(name)) {
+      if (!route.compiled.paramNames.has(this.versionParam)) continue
+      const kwargs: Record<string, string | number> = Object.create(null) as Record<string, string | number>
+      kwargs[this.versionParam] = version
+      const others = route.compiled.params.filter((p) => p.name !== this.versionParam)
+      if (args.length > others.length) continue
+      args.forEach((value, i) => (kwargs[(others[i] as { name: string }).name] = value))
+      try {
+        return super.reverse(table, name, { ...options, args: undefined, kwargs })
+      } catch (error) {
+        failure = error
+      }
+    }
+    throw failure
   }
 }
