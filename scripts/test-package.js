@@ -134,6 +134,8 @@ async function step(label, fn) {
 }
 
 try {
+  // publint packs without running prepack: build first.
+  await step('npm run build (ESM and .d.ts into dist/)', () => sh('npm', ['run', 'build'], root))
   await step('publint --strict', () => sh(bin('publint'), ['--strict'], root))
   await step('are-the-types-wrong (ESM-only profile)', () => sh(bin('attw'), ['--pack', '.', '--profile', 'esm-only'], root))
   // Slow types: the ContextVariableMap augmentation of 'hono' is an ambient module, which JSR cannot
