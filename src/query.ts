@@ -9,6 +9,24 @@
  */
 export function lastQueryValue(search: string, name: string): string | null {
   if (search === '') return null
+  // Without escapes or "+", keys and values are what they say: scan, no allocation but the result.
+  if (search.includes('%') || search.includes('+')) return lastDecodedValue(search, name)
+  let found: string | null = null
+  let start = 0
+  while (start <= search.length) {
+    let end = search.indexOf('&', start)
+    if (end === -1) end = search.length
+    if (search.startsWith(name, start)) {
+      const after = start + name.length
+      if (after === end) found = ''
+      else if (search.charCodeAt(after) === 61 /* = */) found = search.slice(after + 1, end)
+    }
+    start = end + 1
+  }
+  return found
+}
+
+function lastDecodedValue(search: string, name: string): string | null {
   // URLSearchParams drops one leading "?": give it one, so "??v=1" keeps the key "?v".
   const values = new URLSearchParams(`?${search}`).getAll(name)
   return values.length === 0 ? null : (values[values.length - 1] as string)
@@ -23,9 +41,19 @@ export function replaceQueryParam(url: string, name: string, value: string): str
   const fragment = hash === -1 ? '' : url.slice(hash)
   const rest = hash === -1 ? url : url.slice(0, hash)
   const q = rest.indexOf('?')
+  // Not there yet (no query, or one without the key, written plainly): append it.
+  const query = q === -1 ? '' : rest.slice(q + 1)
+  if (!query.includes('%') && !query.includes('+') && lastQueryValue(query, name) === null) {
+    return `${rest}${query === '' ? (q === -1 ? '?' : '') : '&'}${formEncode(name)}=${formEncode(value)}${fragment}`
+  }
   const base = q === -1 ? rest : rest.slice(0, q)
   // Includes the "?", which URLSearchParams drops, so a key starting with "?" survives.
   const params = new URLSearchParams(q === -1 ? '' : rest.slice(q))
   params.set(name, value)
   return `${base}?${params.toString()}${fragment}`
+}
+
+/** Encodes text as URLSearchParams serialises it (application/x-www-form-urlencoded). */
+function formEncode(text: string): string {
+  return encodeURIComponent(text).replace(/%20/g, '+').replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
 }

@@ -6,7 +6,7 @@
  */
 import { NoReverseMatch } from './errors.ts'
 import { lastQueryValue, replaceQueryParam } from './query.ts'
-import { searchOf } from './request-url.ts'
+import { originOf, searchOf } from './request-url.ts'
 import type { RouteTable } from './route-table.ts'
 import type {
   KwargsOf,
@@ -52,18 +52,24 @@ export function createReverse<E extends RouteEntry, S extends BaseVersioning | u
   scheme?: S,
 ): Reverse<E, S> {
   const formatParam = table.formatQueryParam
-  // The format override of each request, read once however many links it reverses.
-  const formatOverrides = new WeakMap<object, string | null>()
+  // What a request gives every link it reverses (its origin, its format override), read once.
+  const perRequest = new WeakMap<object, { origin: string; format: string | null }>()
   function reverse(name: string, options: VersionedUncheckedOptions = {}): string {
-    const url = scheme === undefined ? table.reverseUnchecked(name, options) : versionedOrDefault(scheme, table, name, options)
     const request = options.request
-    if (formatParam === null || request === undefined) return url
-    let value = formatOverrides.get(request)
-    if (value === undefined) {
-      value = lastQueryValue(searchOf(request.url), formatParam)
-      formatOverrides.set(request, value)
+    if (request === undefined) {
+      return scheme === undefined ? table.reverseUnchecked(name, options) : versionedOrDefault(scheme, table, name, options)
     }
-    return value === null ? url : replaceQueryParam(url, formatParam, value)
+    let info = perRequest.get(request)
+    if (info === undefined) {
+      const url = request.url
+      info = { origin: originOf(url), format: formatParam === null ? null : lastQueryValue(searchOf(url), formatParam) }
+      perRequest.set(request, info)
+    }
+    // Reverse the path alone; the origin goes in front after any query is set.
+    const pathOnly = { ...options, request: undefined }
+    const path = scheme === undefined ? table.reverseUnchecked(name, pathOnly) : versionedOrDefault(scheme, table, name, pathOnly)
+    const url = info.origin + path
+    return info.format === null || formatParam === null ? url : replaceQueryParam(url, formatParam, info.format)
   }
   return reverse as Reverse<E, S>
 }

@@ -17,6 +17,12 @@ export interface PathParam {
   readonly test: RegExp
   /** Index of its capture group in `CompiledPath.regexp`. */
   readonly group: number
+  /** Its position among the path's params (for positional args). */
+  readonly index: number
+  /** Whether the pattern is Hono's default `[^/]+`, checked without a regular expression. */
+  readonly anySegment: boolean
+  /** Whether objects inherit a property of this name (`constructor`, `toString`): kwargs then need an own-property check. */
+  readonly inherited: boolean
 }
 
 /** Literal text (URL-encoded), or a parameter with the text that precedes it only when it is present. */
@@ -35,8 +41,13 @@ export interface CompiledPath {
   readonly groupCount: number
   /** How many params are required (all but a trailing optional one). */
   readonly requiredCount: number
-  /** Parts in order, for building: literal text (already URL-encoded) or a parameter. */
-  readonly parts: readonly PathPart[]
+  /**
+   * For building, in order: `literals[0]`, then for each param `i` (written
+   * with its `prefixes[i]` only when present) `literals[i + 1]`. Literal text
+   * is already URL-encoded; there is one more literal than params.
+   */
+  readonly literals: readonly string[]
+  readonly prefixes: readonly string[]
   /** Whether the path ends with `/` (a format suffix goes before it). */
   readonly trailingSlash: boolean
 }
@@ -145,7 +156,16 @@ export function compilePath(path: string, where: string): CompiledPath {
     } catch (error) {
       throw new Error(`${where}: the pattern of ":${name}" ("${pattern}") is not a valid regular expression: ${(error as Error).message}`)
     }
-    const param: PathParam = { name, pattern, optional, test, group }
+    const param: PathParam = {
+      name,
+      pattern,
+      optional,
+      test,
+      group,
+      index: params.length,
+      anySegment: pattern === DEFAULT_PARAM_PATTERN,
+      inherited: name in Object.prototype,
+    }
     group += 1 + countCaptureGroups(pattern)
     params.push(param)
     if (optional) {
@@ -186,22 +206,27 @@ export function compilePath(path: string, where: string): CompiledPath {
     source: regexp,
     groupCount: group - 1,
     requiredCount: params.filter((p) => !p.optional).length,
-    parts: mergeLiterals(parts),
+    ...splitParts(parts),
     trailingSlash: path.length > 1 && path.endsWith('/'),
   }
 }
 
-function mergeLiterals(parts: PathPart[]): PathPart[] {
-  const merged: PathPart[] = []
+/** The parts as parallel arrays: literals around the params, and each param's prefix. */
+function splitParts(parts: readonly PathPart[]): { literals: string[]; prefixes: string[] } {
+  const literals: string[] = []
+  const prefixes: string[] = []
+  let current = ''
   for (const part of parts) {
-    const last = merged[merged.length - 1]
-    if ('literal' in part && last !== undefined && 'literal' in last) {
-      merged[merged.length - 1] = { literal: last.literal + part.literal }
+    if ('literal' in part) {
+      current += part.literal
     } else {
-      merged.push(part)
+      literals.push(current)
+      prefixes.push(part.prefix)
+      current = ''
     }
   }
-  return merged
+  literals.push(current)
+  return { literals, prefixes }
 }
 
 function encodeLiteral(text: string, where: string): string {

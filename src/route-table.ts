@@ -264,8 +264,9 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
    * on the request's origin when `request` is given. Throws `NoReverseMatch`
    * when no route of that name accepts the parameters.
    */
-  reverse<const N extends E['name']>(name: N, ...options: ReverseRest<KwargsOf<E, N>, BaseReverseOptions>): string {
-    return this.reverseUnchecked(name, options[0] as UncheckedReverseOptions | undefined)
+  reverse<const N extends E['name']>(name: N, ...options: ReverseRest<KwargsOf<E, N>, BaseReverseOptions>): string
+  reverse(name: string, options?: UncheckedReverseOptions): string {
+    return this.reverseUnchecked(name, options)
   }
 
   /** `reverse` for names and parameters known only at run time. */
@@ -277,21 +278,14 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
     if (args !== undefined && kwargs !== undefined) {
       throw new NoReverseMatch(name, given, 'give either args or kwargs, not both.')
     }
-    let path: string | undefined
-    const reasons: string[] = []
+    let reasons: string[] | undefined
     for (const candidate of candidates) {
       const built = buildPath(candidate, args, kwargs, format)
-      if (built.ok) {
-        path = built.path
-        break
-      }
-      reasons.push(candidates.length === 1 ? built.reason : `${candidate.path}: ${built.reason}`)
+      if (typeof built === 'string') return request === undefined ? built : originOf(request.url) + built
+      ;(reasons ??= []).push(candidates.length === 1 ? built.reason : `${candidate.path}: ${built.reason}`)
     }
-    if (path === undefined) {
-      const reason = candidates.length === 1 ? (reasons[0] as string) : `tried ${candidates.length} routes (${reasons.join('; ')}).`
-      throw new NoReverseMatch(name, given, reason)
-    }
-    return request === undefined ? path : originOf(request.url) + path
+    const reason = candidates.length === 1 ? (reasons?.[0] as string) : `tried ${candidates.length} routes (${reasons?.join('; ')}).`
+    throw new NoReverseMatch(name, given, reason)
   }
 }
 
@@ -409,74 +403,80 @@ function compileFormat(compiled: CompiledPath, formats: true | readonly string[]
   }
 }
 
-type Built = { readonly ok: true; readonly path: string } | { readonly ok: false; readonly reason: string }
+/** Why a route did not accept the parameters (allocated only on failure). */
+class Refusal {
+  readonly reason: string
+  constructor(reason: string) {
+    this.reason = reason
+  }
+}
 
+/** The path of `candidate` for these parameters, or why not. */
 function buildPath(
   candidate: CompiledRoute,
   args: readonly ParamValue[] | undefined,
   kwargs: Readonly<Record<string, ParamValue | undefined>> | undefined,
   format: string | undefined,
-): Built {
-  const { params, paramNames, parts, trailingSlash } = candidate.compiled
-  const values = new Map<string, unknown>()
+): string | Refusal {
+  const { params, paramNames, literals, prefixes, trailingSlash, requiredCount } = candidate.compiled
   if (args !== undefined) {
-    if (!Array.isArray(args)) return { ok: false, reason: 'args must be an array.' }
-    const required = candidate.compiled.requiredCount
-    if (args.length < required || args.length > params.length) {
-      return { ok: false, reason: `takes ${required === params.length ? required : `${required} to ${params.length}`} args, got ${args.length}.` }
+    if (!Array.isArray(args)) return new Refusal('args must be an array.')
+    if (args.length < requiredCount || args.length > params.length) {
+      return new Refusal(`takes ${requiredCount === params.length ? requiredCount : `${requiredCount} to ${params.length}`} args, got ${args.length}.`)
     }
-    args.forEach((value, i) => values.set((params[i] as PathParam).name, value))
   } else if (kwargs !== undefined) {
-    if (kwargs === null || typeof kwargs !== 'object') return { ok: false, reason: 'kwargs must be an object.' }
-    for (const key of Object.keys(kwargs)) {
-      const value = kwargs[key]
-      if (value === undefined) continue
-      if (!paramNames.has(key)) return { ok: false, reason: `unknown parameter "${key}" (it takes ${describeNames(params)}).` }
-      values.set(key, value)
+    if (kwargs === null || typeof kwargs !== 'object') return new Refusal('kwargs must be an object.')
+    for (const key in kwargs) {
+      if (kwargs[key] !== undefined && !paramNames.has(key) && Object.hasOwn(kwargs, key)) {
+        return new Refusal(`unknown parameter "${key}" (it takes ${describeNames(params)}).`)
+      }
     }
   }
-  let path = ''
-  for (const part of parts) {
-    if ('literal' in part) {
-      path += part.literal
-      continue
+  let path = literals[0] as string
+  for (let i = 0; i < params.length; i++) {
+    const param = params[i] as PathParam
+    let value: unknown
+    if (args !== undefined) value = args[param.index]
+    else if (kwargs !== undefined) {
+      value = kwargs[param.name]
+      if (param.inherited && value !== undefined && !Object.hasOwn(kwargs, param.name)) value = undefined
     }
-    const { param } = part
-    const value = values.get(param.name)
     if (value === undefined) {
-      if (param.optional) continue
-      return { ok: false, reason: `missing parameter "${param.name}".` }
+      if (!param.optional) return new Refusal(`missing parameter "${param.name}".`)
+    } else {
+      const encoded = encodeParam(param, value)
+      if (encoded instanceof Refusal) return encoded
+      path += (prefixes[i] as string) + encoded
     }
-    const encoded = encodeParam(param, value)
-    if (!encoded.ok) return encoded
-    path += part.prefix + encoded.path
+    path += literals[i + 1] as string
   }
   if (path === '') path = '/'
   if (format !== undefined) {
-    if (candidate.format === null) return { ok: false, reason: 'the route takes no format suffix.' }
+    if (candidate.format === null) return new Refusal('the route takes no format suffix.')
     if (typeof format !== 'string' || !candidate.format.test.test(format)) {
-      return { ok: false, reason: `format must match ${candidate.format.pattern}.` }
+      return new Refusal(`format must match ${candidate.format.pattern}.`)
     }
     path = trailingSlash ? `${path.slice(0, -1)}.${format}/` : `${path}.${format}`
   }
-  return { ok: true, path }
+  return path
 }
 
-function encodeParam(param: PathParam, value: unknown): Built {
+/** The encoded value of a param, or why it cannot take it. */
+function encodeParam(param: PathParam, value: unknown): string | Refusal {
   let text: string
   if (typeof value === 'string') text = value
   else if (typeof value === 'number' && Number.isFinite(value)) text = String(value)
-  else return { ok: false, reason: `"${param.name}" must be a string or a finite number.` }
-  if (!param.test.test(text)) {
-    return { ok: false, reason: `"${param.name}" must match ${param.pattern}, got ${preview(text)}.` }
+  else return new Refusal(`"${param.name}" must be a string or a finite number.`)
+  if (param.anySegment ? text === '' || text.includes('/') : !param.test.test(text)) {
+    return new Refusal(`"${param.name}" must match ${param.pattern}, got ${preview(text)}.`)
   }
   if (text === '.' || text === '..') {
-    return { ok: false, reason: `"${param.name}" cannot be "." or "..", which would change the path.` }
+    return new Refusal(`"${param.name}" cannot be "." or "..", which would change the path.`)
   }
   try {
-    return { ok: true, path: encodeURIComponent(text) }
+    return encodeURIComponent(text)
   } catch {
-    return { ok: false, reason: `"${param.name}" is not well-formed Unicode.` }
+    return new Refusal(`"${param.name}" is not well-formed Unicode.`)
   }
 }
 

@@ -411,3 +411,76 @@ describe('the matched route, as Hono matched it', () => {
     )
   })
 })
+
+describe('mountRoutes without the middleware', () => {
+  const routes = defineRoutes([include('/:version{v[0-9]+}', [route('item', '/items/:id')])])
+
+  it('determines the version in the handler, from the route it serves', async () => {
+    const versioning = apiVersioning({ scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }), routes })
+    const app = new Hono()
+    mountRoutes(app, versioning, { item: (c) => c.json({ version: c.var.version, self: c.var.reverse('item', { kwargs: { id: 3 } }) }) })
+    expect(await json(await app.request('http://t/v2/items/1'))).toEqual({ version: 'v2', self: 'http://t/v2/items/3' })
+    const rejected = await app.request('http://t/v7/items/1')
+    expect(rejected.status).toBe(404)
+    expect(await json(rejected)).toEqual({ detail: 'Invalid version in URL path.' })
+  })
+
+  it('lists Vary on success and on rejection, also for async handlers and app.onError responses', async () => {
+    const plain = defineRoutes([route('home', '/')])
+    const versioning = apiVersioning({ scheme: new AcceptHeaderVersioning({ allowedVersions: ['1'] }), routes: plain })
+    const app = new Hono()
+    mountRoutes(app, versioning, {
+      home: async (c) => {
+        await Promise.resolve()
+        return c.text(String(c.var.version), 200, { Vary: 'Origin' })
+      },
+    })
+    const ok = await app.request('http://t/', { headers: { accept: 'application/json; version=1' } })
+    expect(await ok.text()).toBe('1')
+    expect(ok.headers.get('Vary')).toBe('Origin, Accept')
+    const bad = await app.request('http://t/', { headers: { accept: 'application/json; version=2' } })
+    expect(bad.status).toBe(406)
+    expect(bad.headers.get('Vary')).toBe('Accept')
+    app.onError((error, c) => c.json({ caught: error.message }, 406))
+    const custom = await app.request('http://t/', { headers: { accept: 'application/json; version=2' } })
+    expect(await json(custom)).toEqual({ caught: 'Invalid version in "Accept" header.' })
+    expect(custom.headers.get('Vary')).toBe('Accept')
+  })
+
+  it('with the middleware too, determines the version once', async () => {
+    let calls = 0
+    class Counting extends URLPathVersioning {
+      override determineVersion(...args: Parameters<URLPathVersioning['determineVersion']>): string | null {
+        calls++
+        return super.determineVersion(...args)
+      }
+    }
+    const versioning = apiVersioning({ scheme: new Counting(), routes })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { item: (c) => c.text(String(c.var.version)) })
+    expect(await (await app.request('http://t/v1/items/1')).text()).toBe('v1')
+    expect(calls).toBe(1)
+    const alone = new Hono()
+    mountRoutes(alone, versioning, { item: (c) => c.text(String(c.var.version)) })
+    expect(await (await alone.request('http://t/v2/items/1')).text()).toBe('v2')
+    expect(calls).toBe(2)
+  })
+
+  it('gives a custom scheme every param of the match, unless it says it reads fewer', async () => {
+    const seen: unknown[] = []
+    class Recording extends BaseVersioning {
+      override determineVersion(_request: Request, match?: { params?: Readonly<Record<string, string | null | undefined>> | undefined } | null): string | null {
+        seen.push({ ...match?.params })
+        return null
+      }
+    }
+    const versioning = apiVersioning({ scheme: new Recording(), routes })
+    const app = new Hono()
+    mountRoutes(app, versioning, { item: (c) => c.text('ok') })
+    await app.request('http://t/v1/items/9')
+    expect(seen).toEqual([{ version: 'v1', id: '9' }])
+    const pathOnly = apiVersioning({ scheme: new URLPathVersioning(), routes })
+    expect(pathOnly.scheme.matchParams).toBe('version')
+  })
+})

@@ -55,12 +55,28 @@ export interface ApiVersioningOptions<T extends RouteTable<RouteEntry>, S extend
   readonly errorResponse?: ((error: VersioningError, c: Context) => Response) | undefined
 }
 
+/** What `mountRoutes` needs of a middleware: its table, its scheme, and the per-request work. */
+export interface VersioningEngine {
+  /**
+   * Determines the version of a request whose table route is known, sets the
+   * context variables, or throws the rejection as an `HTTPException`.
+   */
+  readonly enter: (c: Context, match: RouteMatch | null) => void
+  /** Lists the scheme's headers in the response's `Vary`. */
+  readonly finish: (res: Response) => Response
+  /** The match of a table route matched at Hono's route `index` (params only for schemes that read them). */
+  readonly matchOf: (c: Context, index: number, route: CompiledRoute, suffixed: boolean) => RouteMatch
+}
+
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>)
+
 /** The middleware, carrying its table and scheme for `mountRoutes`. */
 export type ApiVersioningMiddleware<T extends RouteTable<RouteEntry>, S extends BaseVersioning> = MiddlewareHandler<
   VersioningEnv<T, S>
 > & {
   readonly routes: T
   readonly scheme: S
+  readonly engine: VersioningEngine
 }
 
 const OPTION_NAMES = ['scheme', 'routes', 'errorResponse']
@@ -73,6 +89,10 @@ const OPTION_NAMES = ['scheme', 'routes', 'errorResponse']
  * can customise them; `errorResponse` replaces that response. When the scheme
  * reads a request header (`scheme.vary`), every response, errors included,
  * lists it in `Vary`.
+ *
+ * Handlers mounted with `mountRoutes` determine the version themselves when
+ * the middleware has not run for the request, so the middleware is needed
+ * only for routes outside the table or for middleware that reads the version.
  *
  * @example
  * ```ts
@@ -106,6 +126,12 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   }
   const reverse = createReverse(routes as RouteTable, scheme)
   const vary = scheme.vary
+  // Schemes that read no params get a match built once per route; the others, what they read.
+  const reads = scheme.matchParams
+  const staticMatches = new Map<CompiledRoute, RouteMatch>()
+  for (const route of routes.routes) {
+    staticMatches.set(route, Object.freeze({ name: route.name, namespace: route.namespace, viewName: route.viewName, params: NO_PARAMS, path: route.path }))
+  }
   // Every Hono path a table route is served at (its suffixed form too), to its route.
   const byHonoPath = new Map<string, { route: CompiledRoute; suffixed: boolean }>()
   for (const route of routes.routes) {
@@ -113,80 +139,96 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
       if (!byHonoPath.has(path)) byHonoPath.set(path, { route, suffixed: i > 0 })
     })
   }
+  /** The match of `route`, matched at Hono's route `index`. */
+  function matchOf(c: Context, index: number, route: CompiledRoute, suffixed: boolean): RouteMatch {
+    if (reads === 'none') return staticMatches.get(route) as RouteMatch
+    return matchAt(c, index, route, suffixed, reads === 'version' && !suffixed ? scheme.versionParam : null)
+  }
 
-  const middleware: MiddlewareHandler<VersioningEnv<T, S>> = async function apiVersioning(c, next) {
+  function enter(c: Context, match: RouteMatch | null): void {
     const request = c.req.raw
     let version: string | null
-    const match = findMatch(c, byHonoPath)
     try {
       version = scheme.determineVersion(request, match)
     } catch (error) {
       if (!(error instanceof VersioningError)) throw error
       // For responses app.onError builds with c.json() and friends.
       for (const name of vary) c.header('Vary', name, { append: true })
-      let res = errorResponse(error, c)
-      const merged = mergeVary(res.headers.get('Vary'), vary)
-      if (merged !== null) {
-        if (!isMutable(res.headers)) res = new Response(res.body, res)
-        res.headers.set('Vary', merged)
-      }
-      throw new HTTPException(error.status as ContentfulStatusCode, { res, message: error.detail, cause: error })
+      throw new HTTPException(error.status as ContentfulStatusCode, { res: finish(errorResponse(error, c)), message: error.detail, cause: error })
     }
     c.set('version', version)
     c.set('versioningScheme', scheme)
     const namespace = match?.namespace ?? null
     c.set('reverse', ((name: string, options?: BoundReverseOptions & object) =>
       reverse(name as never, { ...options, version, request, namespace } as never)) as VersioningVariables<T, S>['reverse'])
+  }
+
+  function finish(res: Response): Response {
+    if (vary.length === 0) return res
+    const merged = mergeVary(res.headers.get('Vary'), vary)
+    if (merged === null) return res
+    try {
+      res.headers.set('Vary', merged)
+      return res
+    } catch {
+      // Immutable headers (a fetch() or Response.redirect() response): copy it.
+      const copy = new Response(res.body, res)
+      copy.headers.set('Vary', merged)
+      return copy
+    }
+  }
+
+  /** The table route of the handler that finally matched: the last matched Hono route whose path the table serves. */
+  function findMatch(c: Context): RouteMatch | null {
+    const matched = matchedRoutes(c)
+    for (let i = matched.length - 1; i >= 0; i--) {
+      const entry = byHonoPath.get((matched[i] as { path: string }).path)
+      if (entry !== undefined) return matchOf(c, i, entry.route, entry.suffixed)
+    }
+    return null
+  }
+
+  const middleware: MiddlewareHandler<VersioningEnv<T, S>> = async function apiVersioning(c, next) {
+    enter(c, findMatch(c))
     await next()
     if (vary.length > 0) {
       const merged = mergeVary(c.res.headers.get('Vary'), vary)
       if (merged !== null) c.header('Vary', merged)
     }
   }
-  return Object.assign(middleware, { routes, scheme })
+  return Object.assign(middleware, { routes, scheme, engine: { enter, finish, matchOf } })
 }
 
 /**
- * The table route of the handler that finally matched: the last matched Hono
- * route whose path the table serves, with the params Hono decoded for it
- * (read at that route's index), the format suffix split off where there is one.
+ * The params Hono decoded for the matched route at `index`, as a match of
+ * `route` (`suffixed`: matched at its format-suffixed path).
  */
-function findMatch(c: Context, byHonoPath: ReadonlyMap<string, { route: CompiledRoute; suffixed: boolean }>): RouteMatch | null {
-  const matched = matchedRoutes(c)
-  for (let i = matched.length - 1; i >= 0; i--) {
-    const entry = byHonoPath.get((matched[i] as { path: string }).path)
-    if (entry === undefined) continue
-    const { route, suffixed } = entry
-    const current = c.req.routeIndex
-    let decoded: Record<string, string>
-    try {
-      c.req.routeIndex = i
-      decoded = c.req.param() as Record<string, string>
-    } finally {
-      c.req.routeIndex = current
-    }
-    const params: Record<string, string> = Object.create(null) as Record<string, string>
-    for (const param of route.compiled.params) {
-      if (Object.hasOwn(decoded, param.name)) params[param.name] = decoded[param.name] as string
-    }
-    if (suffixed && route.format !== null) {
-      const split = route.format.split.exec(decoded[route.format.honoParam] ?? '')
-      if (split !== null) {
-        if (route.format.honoParam !== 'format') params[route.format.honoParam] = split[1] as string
-        params['format'] = split[2] as string
-      }
-    }
-    return { name: route.name, namespace: route.namespace, viewName: route.viewName, params, path: route.path }
-  }
-  return null
-}
-
-function isMutable(headers: Headers): boolean {
+function matchAt(c: Context, index: number, route: CompiledRoute, suffixed: boolean, only: string | null): RouteMatch {
+  const current = c.req.routeIndex
+  let decoded: Record<string, string>
   try {
-    headers.set('X-Api-Versioning-Probe', '')
-    headers.delete('X-Api-Versioning-Probe')
-    return true
-  } catch {
-    return false
+    c.req.routeIndex = index
+    if (only !== null) {
+      // One param: decode only that one.
+      const params: Record<string, string> = Object.create(null) as Record<string, string>
+      const value = route.compiled.paramNames.has(only) ? c.req.param(only) : undefined
+      if (value !== undefined) params[only] = value
+      return { name: route.name, namespace: route.namespace, viewName: route.viewName, params, path: route.path }
+    }
+    decoded = c.req.param() as Record<string, string>
+  } finally {
+    c.req.routeIndex = current
   }
+  const params: Record<string, string> = Object.create(null) as Record<string, string>
+  for (const param of route.compiled.params) {
+    if (Object.hasOwn(decoded, param.name)) params[param.name] = decoded[param.name] as string
+  }
+  if (suffixed && route.format !== null) {
+    const split = route.format.split.exec(decoded[route.format.honoParam] ?? '')
+    if (split !== null) {
+      if (route.format.honoParam !== 'format') params[route.format.honoParam] = split[1] as string
+      params['format'] = split[2] as string
+    }
+  }
+  return { name: route.name, namespace: route.namespace, viewName: route.viewName, params, path: route.path }
 }

@@ -3,11 +3,11 @@
  * in the table. Format-suffix routes are mounted with their suffixed form too
  * (`CompiledRoute.honoPaths`).
  */
-import type { Env, Handler, Hono } from 'hono'
+import type { Context, Env, Handler, Hono, Next } from 'hono'
 import type { CompiledRoute, RouteEntriesOf, RouteTable } from '../route-table.ts'
 import type { NamespaceSuffixes, RouteEntry } from '../route-types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
-import type { ApiVersioningMiddleware, VersioningEnv } from './api-versioning.ts'
+import type { ApiVersioningMiddleware, VersioningEngine, VersioningEnv } from './api-versioning.ts'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'all'] as const
 
@@ -53,13 +53,14 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
     const key = keysOf(compiled).find((k) => byKey.has(k))
     if (key === undefined) continue
     const handler = byKey.get(key) as RouteHandler<any>
-    for (const path of compiled.honoPaths) {
+    compiled.honoPaths.forEach((path, i) => {
+      const suffixed = i > 0
       if (typeof handler === 'function') {
-        app.get(path, handler)
+        app.get(path, versioned(handler, versioning, compiled, suffixed))
       } else {
         for (const method of METHODS) {
           const methodHandler = handler[method]
-          if (methodHandler !== undefined) app.on(method.toUpperCase(), path, methodHandler)
+          if (methodHandler !== undefined) app.on(method.toUpperCase(), path, versioned(methodHandler, versioning, compiled, suffixed))
         }
       }
       const registered = app.routes[app.routes.length - 1]?.path
@@ -68,7 +69,28 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
           `mountRoutes: the app serves "${path}" at "${registered}": it has a base path. Mount on the root app and put the prefix in the table with include().`,
         )
       }
-    }
+    })
+  }
+}
+
+/**
+ * The handler as mounted: when the middleware has not determined the version
+ * for this request, it does so here, from the route the handler serves (no
+ * route lookup, no extra middleware layer), and lists `Vary` on the response.
+ */
+function versioned(
+  handler: Handler<any>,
+  versioning: { readonly scheme: BaseVersioning; readonly engine: VersioningEngine },
+  route: CompiledRoute,
+  suffixed: boolean,
+): Handler<any> {
+  const { scheme, engine } = versioning
+  return function versionedHandler(c: Context, next: Next) {
+    if (c.get('versioningScheme') === scheme) return handler(c, next)
+    engine.enter(c, engine.matchOf(c, c.req.routeIndex, route, suffixed))
+    const res = handler(c, next)
+    if (scheme.vary.length === 0) return res
+    return res instanceof Promise ? res.then((r: unknown) => (r instanceof Response ? engine.finish(r) : r)) : res instanceof Response ? engine.finish(res) : res
   }
 }
 

@@ -3,6 +3,7 @@
  * type, e.g. `Accept: application/json; version=1.0`.
  */
 import { negotiate, parseMediaType, type AcceptedMediaType, type AvailableType } from '../accept.ts'
+import { BoundedCache } from '../bounded-cache.ts'
 import { NotAcceptable } from '../errors.ts'
 import type { VersioningOptions } from '../options.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
@@ -34,12 +35,15 @@ export const NOT_ACCEPTABLE_MESSAGE = 'Could not satisfy the request Accept head
  */
 export class AcceptHeaderVersioning extends BaseVersioning {
   override readonly kind: 'accept-header' = 'accept-header'
+  override readonly matchParams: 'none' | 'version' | 'all' = 'none'
   override readonly invalidVersionMessage: string = 'Invalid version in "Accept" header.'
   override readonly vary: readonly string[] = Object.freeze(['Accept'])
   /** The media types the application renders. */
   readonly mediaTypes: readonly string[]
   readonly #available: readonly AvailableType[]
   readonly #param: string
+  /** Each Accept header seen, to its outcome: a version, or the detail of the 406. */
+  readonly #outcomes = new BoundedCache<{ version: string | null } | { rejected: string }>(512)
 
   constructor(options: AcceptHeaderVersioningOptions = {}) {
     super(options, ['mediaTypes'])
@@ -78,9 +82,19 @@ export class AcceptHeaderVersioning extends BaseVersioning {
   }
 
   override determineVersion(request: VersionRequest): string | null {
-    const version = this.negotiate(request).params.get(this.#param) ?? this.defaultVersion
-    if (!this.isAllowedVersion(version)) throw new NotAcceptable(this.invalidVersionMessage)
-    return version
+    const header = request.headers.get('accept')
+    const key = header ?? ''
+    const outcome = this.#outcomes.get(key) ?? this.#outcomes.set(key, this.#outcome(header))
+    if ('rejected' in outcome) throw new NotAcceptable(outcome.rejected)
+    return outcome.version
+  }
+
+  /** The outcome of an Accept header: it depends on the header and the options only. */
+  #outcome(header: string | null): { version: string | null } | { rejected: string } {
+    const accepted = negotiate(header, this.#available)
+    if (accepted === null) return { rejected: NOT_ACCEPTABLE_MESSAGE }
+    const version = accepted.params.get(this.#param) ?? this.defaultVersion
+    return this.isAllowedVersion(version) ? { version } : { rejected: this.invalidVersionMessage }
   }
   // The default reversal: the version is not part of URLs.
 }

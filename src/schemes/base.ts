@@ -44,6 +44,12 @@ export class BaseVersioning {
   readonly invalidVersionMessage: string = 'Invalid version.'
   /** The request headers the version is read from: responses should `Vary` on them. */
   readonly vary: readonly string[] = []
+  /**
+   * What `determineVersion` reads of the match's params: `'none'`, only
+   * `versionParam` (`'version'`), or `'all'`. Middleware decodes no more than
+   * this. A subclass that reads other params keeps the default.
+   */
+  readonly matchParams: 'none' | 'version' | 'all' = 'all'
   readonly #accepted: ReadonlySet<string | null> | null
 
   /**

@@ -2,6 +2,7 @@
  * HostNameVersioning: the version is the first label of a three-label host
  * name, e.g. `v1.example.com`.
  */
+import { BoundedCache } from '../bounded-cache.ts'
 import { NotFound } from '../errors.ts'
 import type { VersioningOptions } from '../options.ts'
 import { hostOf } from '../request-url.ts'
@@ -24,9 +25,12 @@ export const HOSTNAME_REGEX: RegExp = /^([a-zA-Z0-9]+)\.[a-zA-Z0-9]+\.[a-zA-Z0-9
  */
 export class HostNameVersioning extends BaseVersioning {
   override readonly kind: 'host-name' = 'host-name'
+  override readonly matchParams: 'none' | 'version' | 'all' = 'none'
   override readonly invalidVersionMessage: string = 'Invalid version in hostname.'
   /** The pattern of a versioned host name. */
   readonly hostnameRegex: RegExp = HOSTNAME_REGEX
+  /** Each host seen, to its version (`undefined`: not allowed). */
+  readonly #versions = new BoundedCache<{ version: string | null | undefined }>(512)
 
   constructor(options: VersioningOptions = {}) {
     super(options)
@@ -34,12 +38,18 @@ export class HostNameVersioning extends BaseVersioning {
 
   override determineVersion(request: VersionRequest): string | null {
     const host = hostOf(request.url)
+    const { version } = this.#versions.get(host) ?? this.#versions.set(host, { version: this.#versionOf(host) })
+    if (version === undefined) throw new NotFound(this.invalidVersionMessage)
+    return version
+  }
+
+  /** The version of a host, `undefined` when it is not allowed: it depends on the host and the options only. */
+  #versionOf(host: string): string | null | undefined {
     const colon = host.indexOf(':')
     const found = this.hostnameRegex.exec(colon === -1 ? host : host.slice(0, colon))
     if (found === null) return this.defaultVersion
     const version = found[1] as string
-    if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage)
-    return version
+    return this.isAllowedVersion(version) ? version : undefined
   }
   // The default reversal: an absolute URL keeps the request's host.
 }

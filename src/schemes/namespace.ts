@@ -25,6 +25,7 @@ import { BaseVersioning, type VersionedUncheckedOptions, type VersionMatch, type
  */
 export class NamespaceVersioning extends BaseVersioning {
   override readonly kind: 'namespace' = 'namespace'
+  override readonly matchParams: 'none' | 'version' | 'all' = 'none'
   override readonly invalidVersionMessage: string = 'Invalid version in URL path. Does not match any version namespace.'
   /** Each namespace seen, to its version (`undefined` when none is allowed): it depends on options only. */
   readonly #versions = new Map<string, string | undefined>()

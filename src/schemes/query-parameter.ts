@@ -23,6 +23,7 @@ import { BaseVersioning, type VersionedUncheckedOptions, type VersionRequest } f
  */
 export class QueryParameterVersioning extends BaseVersioning {
   override readonly kind: 'query-parameter' = 'query-parameter'
+  override readonly matchParams: 'none' | 'version' | 'all' = 'none'
   override readonly invalidVersionMessage: string = 'Invalid version in query parameter.'
 
   constructor(options: VersioningOptions = {}) {

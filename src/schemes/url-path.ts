@@ -27,6 +27,7 @@ export interface URLPathVersioningOptions<P extends string = 'version'> extends 
  */
 export class URLPathVersioning<P extends string = 'version'> extends BaseVersioning {
   override readonly kind: 'url-path' = 'url-path'
+  override readonly matchParams: 'none' | 'version' | 'all' = 'version'
   override readonly invalidVersionMessage: string = 'Invalid version in URL path.'
   declare readonly versionParam: P
 

@@ -1,0 +1,189 @@
+/**
+ * Bundle-size case: the baseline Worker (./bare.ts) using every public export
+ * of hono-api-versioning, so nothing can be tree-shaken away. Like
+ * worker-example/app.ts, one app serves the same routes under each of the
+ * five schemes (each on its own prefix, with its own table and middleware),
+ * plus a custom scheme and the standalone helpers.
+ *
+ * | prefix | scheme |
+ * |---|---|
+ * | /accept | AcceptHeaderVersioning |
+ * | /path/v2 | URLPathVersioning |
+ * | /ns/v2 | NamespaceVersioning |
+ * | /host | HostNameVersioning |
+ * | /query | QueryParameterVersioning |
+ * | /custom | a BaseVersioning subclass reading `X-API-Version` |
+ */
+import type { Context } from 'hono'
+import { Hono } from 'hono/tiny'
+import {
+  AcceptHeaderVersioning,
+  BaseVersioning,
+  createReverse,
+  DEFAULT_OPTIONS,
+  defineRoutes,
+  HOSTNAME_REGEX,
+  HostNameVersioning,
+  include,
+  joinPaths,
+  NamespaceVersioning,
+  negotiate,
+  NOT_ACCEPTABLE_MESSAGE,
+  NotAcceptable,
+  NotFound,
+  NotImplementedError,
+  NoReverseMatch,
+  parseAccept,
+  parseMediaType,
+  QueryParameterVersioning,
+  resolveOptions,
+  route,
+  RouteTable,
+  tryDecode,
+  URLPathVersioning,
+  VersioningError,
+  type VersionRequest,
+} from '../../src/index.ts'
+import { apiVersioning, detailResponse, mergeVary, mountRoutes } from '../../src/hono/index.ts'
+
+const items = [
+  route('item-list', '/items', { formats: ['json', 'csv'] }),
+  route('item-detail', '/items/:id{[0-9]+}'),
+] as const
+
+const versions = { allowedVersions: ['v1', 'v2'], defaultVersion: 'v1' }
+
+/** Rejections as `{"detail": ...}` with a `Vary` on the version header and an error code. */
+function errorResponse(error: VersioningError, c: Context): Response {
+  const res = detailResponse(error)
+  const vary = mergeVary(res.headers.get('Vary'), ['X-API-Version'])
+  if (vary !== null) res.headers.set('Vary', vary)
+  res.headers.set('X-Error', error instanceof NotAcceptable ? 'not-acceptable' : error instanceof NotFound ? 'not-found' : error.name)
+  void c
+  return res
+}
+
+/** A custom scheme: the version is the `X-API-Version` header (DRF's "write your own"). */
+class HeaderVersioning extends BaseVersioning {
+  override readonly kind = 'header' as const
+  override readonly invalidVersionMessage: string = 'Invalid version in "X-API-Version" header.'
+  override readonly vary: readonly string[] = ['X-API-Version']
+  readonly header: string
+
+  constructor(options: { readonly header?: string; readonly allowedVersions?: readonly string[]; readonly defaultVersion?: string } = {}) {
+    const { header = 'X-API-Version', ...shared } = options
+    super(shared)
+    // The options checker every scheme uses, here for the custom option too.
+    resolveOptions({ versionParam: header }, 'HeaderVersioning', [])
+    this.header = header
+  }
+
+  override determineVersion(request: VersionRequest): string | null {
+    const version = request.headers.get(this.header) ?? this.defaultVersion
+    if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage)
+    return version
+  }
+}
+
+const accept = apiVersioning({
+  scheme: new AcceptHeaderVersioning({ ...versions, mediaTypes: ['application/json', 'application/vnd.example+json'] }),
+  routes: defineRoutes([include('/accept', items)]),
+  errorResponse,
+})
+const path = apiVersioning({
+  scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }),
+  routes: defineRoutes([include('/path/:version{v[0-9]+}', items)]),
+})
+const namespace = apiVersioning({
+  scheme: new NamespaceVersioning({ allowedVersions: ['v1', 'v2'] }),
+  routes: defineRoutes([
+    include('/ns/v1', items, { namespace: 'v1' }),
+    include('/ns/v2', items, { namespace: 'v2' }),
+    // Retired: still routed, but v3 is not an allowed version, so 404.
+    include('/ns/v3', items, { namespace: 'v3' }),
+  ]),
+})
+const host = apiVersioning({
+  scheme: new HostNameVersioning(versions),
+  routes: defineRoutes([include('/host', items)]),
+})
+const query = apiVersioning({
+  scheme: new QueryParameterVersioning({ ...versions, versionParam: DEFAULT_OPTIONS.versionParam }),
+  routes: defineRoutes([include('/query', items)], { formatQueryParam: 'format' }),
+})
+const custom = apiVersioning({
+  scheme: new HeaderVersioning(versions),
+  routes: defineRoutes([include(joinPaths('/custom', '/'), items)]),
+  errorResponse,
+})
+
+/** A table outside any middleware, reversed with a standalone `createReverse`. */
+const links = defineRoutes([route('home', '/'), route('negotiate', '/negotiate'), include('/path/:version{v[0-9]+}', items)])
+const linkReverse = createReverse(links, new URLPathVersioning())
+
+const app = new Hono()
+
+app.onError((error, c) => {
+  if (error instanceof NoReverseMatch) return c.json({ detail: 'Broken link.', route: error.routeName, reason: error.reason }, 500)
+  if (error instanceof NotImplementedError) return c.json({ detail: error.message }, 501)
+  if (error instanceof VersioningError) return detailResponse(error)
+  if ('getResponse' in error && typeof error.getResponse === 'function') return error.getResponse() as Response
+  return c.json({ detail: 'Internal error.' }, 500)
+})
+
+app.get('/', (c) =>
+  c.json({
+    home: linkReverse('home', { request: c.req.raw }),
+    v2: linkReverse('item-list', { version: 'v2', request: c.req.raw }),
+    resolved: links.resolve(tryDecode(c.req.path, decodeURI))?.viewName ?? null,
+    isTable: links instanceof RouteTable,
+    hostPattern: HOSTNAME_REGEX.source,
+    notAcceptable: NOT_ACCEPTABLE_MESSAGE,
+  }),
+)
+
+app.get('/negotiate', (c) => {
+  const header = c.req.header('accept') ?? null
+  const available = ['application/json', 'text/csv'].map((text) => parseMediaType(text)).filter((t) => t !== null)
+  const accepted = negotiate(header, available)
+  return c.json({
+    ranges: parseAccept(header ?? '').map((r) => ({ type: `${r.type}/${r.subtype}`, q: r.q, params: Object.fromEntries(r.params) })),
+    accepted: accepted === null ? null : { mediaType: accepted.mediaType, params: Object.fromEntries(accepted.params) },
+  })
+})
+
+app.get('/abstract', () => {
+  // BaseVersioning itself cannot determine a version: NotImplementedError.
+  new BaseVersioning().determineVersion(new Request('https://api.example/'))
+  return new Response(null, { status: 204 })
+})
+
+app.use('/accept/*', accept)
+app.use('/path/*', path)
+app.use('/ns/*', namespace)
+app.use('/host/*', host)
+app.use('/query/*', query)
+app.use('/custom/*', custom)
+
+const views = {
+  'item-list': (c: Context) =>
+    c.json({ version: c.var.version, self: c.var['reverse']('item-list'), csv: c.var['reverse']('item-list', { format: 'csv' }) }),
+  'item-detail': {
+    get: (c: Context) =>
+      c.json({
+        id: c.req.param('id'),
+        version: c.var.version,
+        self: c.var['reverse']('item-detail', { kwargs: { id: c.req.param('id') ?? '' } }),
+      }),
+    delete: (c: Context) => c.body(null, 204),
+  },
+}
+
+mountRoutes(app, accept, views)
+mountRoutes(app, path, views)
+mountRoutes(app, namespace, views)
+mountRoutes(app, host, views)
+mountRoutes(app, query, views)
+mountRoutes(app, custom, views)
+
+export default app

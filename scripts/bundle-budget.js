@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// Measures what hono-api-versioning adds to a Cloudflare Worker, bundled
+// exactly as `wrangler deploy --minify` bundles it, against the budgets.
+//
+// Each entry of bench/bundle/ is built by wrangler itself (`deploy --dry-run
+// --minify --outdir`, with a throwaway wrangler.toml whose `main` is the
+// entry), and the output measured raw and gzipped (node:zlib, default level).
+// The deltas are over bench/bundle/bare.ts, a Worker on hono/tiny without the
+// library. The tree-shaking checks look for text that only the other schemes
+// carry in the URLPathVersioning bundle.
+//
+// Usage: node scripts/bundle-budget.js [--json] [--breakdown]
+//   --json       print one JSON object instead of the markdown report
+//   --breakdown  also report each source file's minified bytes in every
+//                bundle (wrangler's --metafile; the bundle itself is the same)
+// Reports only: exits 0 whether or not a budget is met (test/bundle.test.ts
+// asserts them), and 1 when a build fails.
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { gzipSync } from 'node:zlib'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const wrangler = join(root, 'node_modules/wrangler/bin/wrangler.js')
+const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true' }
+const COMPATIBILITY_DATE = '2026-08-15'
+
+/** The Workers measured, by the key they have in the JSON report. */
+const ENTRIES = {
+  bare: 'bench/bundle/bare.ts',
+  urlPath: 'bench/bundle/url-path.ts',
+  everything: 'bench/bundle/everything.ts',
+}
+
+/** Budgets of the issue: min+gzip bytes a Worker grows by over bare. */
+const BUDGETS = { urlPath: 1536, everything: 3072 }
+
+/**
+ * Text only the other schemes (or the Accept parser) carry, all plain string
+ * literals that survive minification. None may be in the URLPathVersioning
+ * bundle; each must be in the everything bundle, or its check proves nothing.
+ */
+const MARKERS = {
+  hostName: 'Invalid version in hostname.',
+  queryParameter: 'Invalid version in query parameter.',
+  acceptHeader: 'Invalid version in "Accept" header.',
+  acceptNegotiation: 'Could not satisfy the request Accept header.',
+  namespace: 'Does not match any version namespace',
+  // The token character table of src/accept.ts (its quote characters left out).
+  acceptParser: '+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ',
+}
+
+const json = process.argv.includes('--json')
+const breakdown = process.argv.includes('--breakdown')
+
+async function build(key, entry) {
+  const dir = mkdtempSync(join(tmpdir(), 'bundle-budget-'))
+  try {
+    const config = join(dir, 'wrangler.toml')
+    const outdir = join(dir, 'out')
+    const metafile = join(dir, 'meta.json')
+    writeFileSync(
+      config,
+      [`name = "bundle-budget-${basename(entry, '.ts')}"`, `main = ${JSON.stringify(join(root, entry))}`, `compatibility_date = "${COMPATIBILITY_DATE}"`, ''].join('\n'),
+    )
+    const args = [wrangler, 'deploy', '--dry-run', '--minify', '--outdir', outdir, '--config', config, ...(breakdown ? ['--metafile', metafile] : [])]
+    try {
+      await promisify(execFile)(process.execPath, args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 })
+    } catch (error) {
+      throw new Error(`wrangler failed to bundle ${entry}:\n${error.stderr || error.stdout || error.message}`)
+    }
+    // wrangler names the bundle after the entry (url-path.js); index.js for an index.ts entry.
+    const outputs = readdirSync(outdir).filter((name) => name.endsWith('.js'))
+    if (outputs.length !== 1) throw new Error(`expected one bundle for ${entry}, wrangler wrote ${outputs.join(', ') || 'none'}`)
+    const code = readFileSync(join(outdir, outputs[0]))
+    const result = { entry, bytes: code.length, gzipBytes: gzipSync(code).length, code: code.toString('utf8') }
+    if (breakdown) result.files = filesOf(JSON.parse(readFileSync(metafile, 'utf8')), dir)
+    return [key, result]
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** Minified bytes each input contributes to the bundle, largest first; metafile paths are relative to `dir` (wrangler's project root). */
+function filesOf(meta, dir) {
+  const output = Object.entries(meta.outputs).find(([name]) => name.endsWith('.js'))
+  if (output === undefined) return {}
+  const rows = Object.entries(output[1].inputs)
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([path, input]) => [relative(root, resolve(dir, path)), input.bytesInOutput])
+  return Object.fromEntries(rows.sort((a, b) => b[1] - a[1]))
+}
+
+// Every build settles (and removes its temp dir) before a failure is reported.
+const settled = await Promise.allSettled(Object.entries(ENTRIES).map(([key, entry]) => build(key, entry)))
+const failures = settled.filter((s) => s.status === 'rejected')
+if (failures.length > 0) {
+  for (const failure of failures) console.error(failure.reason instanceof Error ? failure.reason.message : failure.reason)
+  process.exit(1)
+}
+const built = Object.fromEntries(settled.map((s) => s.value))
+
+const size = ({ entry, bytes, gzipBytes, files }) => ({ entry, bytes, gzipBytes, ...(files === undefined ? {} : { files }) })
+const deltas = {
+  urlPath: built.urlPath.gzipBytes - built.bare.gzipBytes,
+  everything: built.everything.gzipBytes - built.bare.gzipBytes,
+}
+const rawDeltas = {
+  urlPath: built.urlPath.bytes - built.bare.bytes,
+  everything: built.everything.bytes - built.bare.bytes,
+}
+const withinBudget = { urlPath: deltas.urlPath <= BUDGETS.urlPath, everything: deltas.everything <= BUDGETS.everything }
+const markers = Object.fromEntries(
+  Object.entries(MARKERS).map(([name, text]) => [
+    name,
+    { text, inUrlPath: built.urlPath.code.includes(text), inEverything: built.everything.code.includes(text), inBare: built.bare.code.includes(text) },
+  ]),
+)
+const treeShaken = Object.fromEntries(Object.entries(markers).map(([name, m]) => [name, !m.inUrlPath]))
+
+const report = {
+  bare: size(built.bare),
+  urlPath: size(built.urlPath),
+  everything: size(built.everything),
+  deltas,
+  rawDeltas,
+  budgets: BUDGETS,
+  withinBudget,
+  treeShaken,
+  markers,
+}
+
+if (json) {
+  console.log(JSON.stringify(report, null, 2))
+} else {
+  const kb = (n) => `${(n / 1024).toFixed(2)} KiB`
+  console.log(`Worker bundles (wrangler deploy --dry-run --minify, compatibility_date ${COMPATIBILITY_DATE}; gzip at zlib's default level)\n`)
+  console.log('| bundle | entry | min bytes | min+gzip bytes | Δ min over bare | Δ min+gzip over bare | budget (min+gzip) | |')
+  console.log('|---|---|---:|---:|---:|---:|---:|---|')
+  for (const key of Object.keys(ENTRIES)) {
+    const r = built[key]
+    const delta = key === 'bare' ? ['', '', '', ''] : [rawDeltas[key], `${deltas[key]} (${kb(deltas[key])})`, BUDGETS[key], withinBudget[key] ? 'ok' : `**over by ${deltas[key] - BUDGETS[key]}**`]
+    console.log(`| ${key} | ${r.entry} | ${r.bytes} | ${r.gzipBytes} | ${delta.join(' | ')} |`)
+  }
+  console.log('\nTree shaking (text of the other schemes must not be in the URLPathVersioning bundle):\n')
+  console.log('| check | text | in url-path | in everything | |')
+  console.log('|---|---|---|---|---|')
+  for (const [name, m] of Object.entries(markers)) {
+    const status = !m.inEverything ? '**marker not found in everything: update MARKERS**' : m.inUrlPath ? '**not tree-shaken**' : 'ok'
+    console.log(`| ${name} | \`${m.text}\` | ${m.inUrlPath ? 'yes' : 'no'} | ${m.inEverything ? 'yes' : 'no'} | ${status} |`)
+  }
+  if (breakdown) {
+    for (const key of ['urlPath', 'everything']) {
+      console.log(`\nMinified bytes by input, ${key} (wrangler's metafile):\n`)
+      console.log('| input | min bytes |')
+      console.log('|---|---:|')
+      for (const [file, bytes] of Object.entries(built[key].files)) console.log(`| ${file} | ${bytes} |`)
+    }
+  }
+}

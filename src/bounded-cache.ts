@@ -1,0 +1,23 @@
+/**
+ * A memo table for results that depend only on a request value and the
+ * options (an Accept header, a host name). It empties itself when full, so
+ * its memory stays bounded whatever clients send.
+ */
+export class BoundedCache<V> {
+  readonly #map = new Map<string, V>()
+  readonly #limit: number
+
+  constructor(limit: number) {
+    this.#limit = limit
+  }
+
+  get(key: string): V | undefined {
+    return this.#map.get(key)
+  }
+
+  set(key: string, value: V): V {
+    if (this.#map.size >= this.#limit) this.#map.clear()
+    this.#map.set(key, value)
+    return value
+  }
+}

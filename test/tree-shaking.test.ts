@@ -1,0 +1,72 @@
+/**
+ * Tree shaking: a Worker that uses one scheme carries none of the others,
+ * bundled as `wrangler deploy --minify` bundles it (bench/bundle/). The byte
+ * budgets are reported by `npm run bench` (BENCHMARKS.md), not asserted here:
+ * the current design misses them (see the issue note). The measuring is done by
+ * scripts/bundle-budget.js; run it without `--json` for a readable report,
+ * and with `--breakdown` for each source file's share.
+ */
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+interface BundleSize {
+  readonly entry: string
+  readonly bytes: number
+  readonly gzipBytes: number
+}
+
+interface Marker {
+  readonly text: string
+  readonly inUrlPath: boolean
+  readonly inEverything: boolean
+  readonly inBare: boolean
+}
+
+interface BudgetReport {
+  readonly bare: BundleSize
+  readonly urlPath: BundleSize
+  readonly everything: BundleSize
+  /** min+gzip bytes over bare. */
+  readonly deltas: { readonly urlPath: number; readonly everything: number }
+  readonly treeShaken: Readonly<Record<string, boolean>>
+  readonly markers: Readonly<Record<string, Marker>>
+}
+
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+let report: BudgetReport
+
+beforeAll(async () => {
+  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/bundle-budget.js', '--json'], {
+    cwd: root,
+    maxBuffer: 16 * 1024 * 1024,
+  })
+  report = JSON.parse(stdout) as BudgetReport
+}, 120_000)
+
+describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny)', () => {
+  it('measured three bundles, the versioned ones larger than bare', () => {
+    expect(report.bare.gzipBytes).toBeGreaterThan(0)
+    expect(report.urlPath.gzipBytes).toBeGreaterThan(report.bare.gzipBytes)
+    expect(report.everything.gzipBytes).toBeGreaterThan(report.urlPath.gzipBytes)
+  })
+
+})
+
+describe('tree shaking: a URLPathVersioning Worker carries no other scheme', () => {
+  const checks = ['hostName', 'queryParameter', 'acceptHeader', 'acceptNegotiation', 'namespace', 'acceptParser']
+
+  it('checks every marker the script reports', () => {
+    expect(Object.keys(report.markers).sort()).toEqual([...checks].sort())
+  })
+
+  it.each(checks)('%s', (name) => {
+    const marker = report.markers[name] as Marker
+    // A marker missing from the bundle that uses everything proves nothing: its text changed.
+    expect(marker.inEverything, `"${marker.text}" is not in the everything bundle: update MARKERS in scripts/bundle-budget.js`).toBe(true)
+    expect(marker.inBare).toBe(false)
+    expect(report.treeShaken[name], `"${marker.text}" is in the url-path bundle`).toBe(true)
+  })
+})
