@@ -14,7 +14,7 @@
  * - The parameters of the winning range carry over to the accepted type, so
  *   `*\/*; version=2` accepts `application/json` with `version=2` (as DRF does).
  *
- * The scan is linear in the header length.
+ * The scan is linear in the header length, and stops after `MAX_MEDIA_RANGES` ranges.
  */
 
 /** One parsed media range of an `Accept` header. */
@@ -53,6 +53,8 @@ const TOKEN = (() => {
   return table
 })()
 
+const NO_PARAMS: ReadonlyMap<string, string> = new Map()
+
 const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/
 
 const isToken = (c: number): boolean => c < 128 && TOKEN[c] === 1
@@ -60,12 +62,18 @@ const isSpace = (c: number): boolean => c === 32 || c === 9
 /** Unquoted parameter values: tokens, leniently also obs-text (0x80-0xFF). */
 const isValueChar = (c: number): boolean => isToken(c) || (c >= 0x80 && c <= 0xff)
 
-/** Parses an `Accept` header into its valid media ranges, in header order. */
+/**
+ * How many media ranges of one header count: browsers send fewer than ten;
+ * the bound keeps the work of a hostile header small.
+ */
+export const MAX_MEDIA_RANGES = 1000
+
+/** Parses an `Accept` header into its valid media ranges, in header order (the first `MAX_MEDIA_RANGES`). */
 export function parseAccept(header: string): MediaRange[] {
   const ranges: MediaRange[] = []
   const length = header.length
   let i = 0
-  while (i < length) {
+  while (i < length && ranges.length < MAX_MEDIA_RANGES) {
     const result = parseRange(header, i, true)
     if (result.range !== null) ranges.push(result.range)
     i = result.next
@@ -106,7 +114,8 @@ function parseRange(s: string, start: number, weighted: boolean): Parsed {
   while (i < length && isToken(s.charCodeAt(i))) i++
   const subtype = s.slice(subStart, i).toLowerCase()
   if (subtype === '' || (type === '*' && subtype !== '*')) return skip(s, i)
-  const params = new Map<string, string>()
+  // Most ranges have no parameters: they share one empty map.
+  let params: Map<string, string> | null = null
   let q = 1
   for (;;) {
     while (i < length && isSpace(s.charCodeAt(i))) i++
@@ -138,11 +147,11 @@ function parseRange(s: string, start: number, weighted: boolean): Parsed {
       if (!QVALUE.test(value)) return skip(s, i)
       q = Number(value)
     } else {
-      params.set(name, value)
+      ;(params ??= new Map()).set(name, value)
     }
   }
-  const precedence = type === '*' ? 0 : subtype === '*' ? 1 : params.size > 0 ? 3 : 2
-  return { range: { type, subtype, params, q, precedence }, next: i < length ? i + 1 : length }
+  const precedence = type === '*' ? 0 : subtype === '*' ? 1 : params !== null ? 3 : 2
+  return { range: { type, subtype, params: params ?? NO_PARAMS, q, precedence }, next: i < length ? i + 1 : length }
 }
 
 /** Reads a quoted-string at `start` (the opening quote); `null` when it never closes. */

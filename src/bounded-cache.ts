@@ -1,7 +1,8 @@
 /**
  * A memo table for results that depend only on a request value and the
- * options (an Accept header, a host name). It empties itself when full, so
- * its memory stays bounded whatever clients send.
+ * options (an Accept header, a host name). It keeps no key longer than
+ * 1,024 characters and empties itself when full, so its memory stays bounded
+ * whatever clients send.
  */
 export class BoundedCache<V> {
   readonly #map = new Map<string, V>()
@@ -16,6 +17,7 @@ export class BoundedCache<V> {
   }
 
   set(key: string, value: V): V {
+    if (key.length > 1024) return value
     if (this.#map.size >= this.#limit) this.#map.clear()
     this.#map.set(key, value)
     return value

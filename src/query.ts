@@ -9,8 +9,9 @@
  */
 export function lastQueryValue(search: string, name: string): string | null {
   if (search === '') return null
-  // Without escapes or "+", keys and values are what they say: scan, no allocation but the result.
-  if (search.includes('%') || search.includes('+')) return lastDecodedValue(search, name)
+  // Without escapes or "+", keys and values are what they say: scan, no allocation but the result
+  // (for a name that cannot itself span pairs).
+  if (search.includes('%') || search.includes('+') || !PLAIN_NAME.test(name)) return lastDecodedValue(search, name)
   let found: string | null = null
   let start = 0
   while (start <= search.length) {
@@ -25,6 +26,8 @@ export function lastQueryValue(search: string, name: string): string | null {
   }
   return found
 }
+
+const PLAIN_NAME = /^[^&=%+#]+$/
 
 function lastDecodedValue(search: string, name: string): string | null {
   // URLSearchParams drops one leading "?": give it one, so "??v=1" keeps the key "?v".

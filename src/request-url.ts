@@ -1,14 +1,17 @@
 /**
- * Cheap reads of a request URL. `Request.url` is always an absolute,
- * normalised URL (lower-cased host, no credentials), so the parts we need are
+ * Cheap reads of a request URL. `Request.url` is an absolute, normalised URL
+ * (lower-cased host; on some runtimes with credentials), so the parts we need are
  * sliced rather than re-parsed on every request. Text that is not an absolute
  * URL gives empty parts.
  */
 
-/** `scheme://host[:port]` of an absolute URL, or `''`. */
+/** `scheme://host[:port]` of an absolute URL (never any `user:pass@`), or `''`. */
 export function originOf(url: string): string {
   const authority = authorityRange(url)
-  return authority === null ? '' : url.slice(0, authority[1])
+  if (authority === null) return ''
+  // Some runtimes keep userinfo a client sent in the Host header: it must not reach links.
+  const at = url.lastIndexOf('@', authority[1] - 1)
+  return at < authority[0] ? url.slice(0, authority[1]) : url.slice(0, authority[0]) + url.slice(at + 1, authority[1])
 }
 
 /** The host with its port (`v1.example.com:8787`), or `''`. */

@@ -48,9 +48,11 @@ export type PathParams<P extends string> = string extends P
     >
 
 /** The keyword parameters a route name takes: one object per route declared with that name. */
-export type KwargsOf<E extends RouteEntry, N extends string> = E extends { readonly name: N; readonly path: infer P extends string }
-  ? PathParams<P>
-  : never
+export type KwargsOf<E extends RouteEntry, N extends string> = string extends E['name']
+  ? Readonly<Record<string, ParamValue>> // a table whose names are not known at compile time
+  : E extends { readonly name: N; readonly path: infer P extends string }
+    ? PathParams<P>
+    : never
 
 /** Every name of a table, namespaced (`v1:user-detail`). */
 export type RouteName<E extends RouteEntry> = E['name']

@@ -3,7 +3,7 @@
  * and of `AcceptHeaderVersioning`'s use of it. One row, one case.
  */
 import { describe, expect, it } from 'vitest'
-import { negotiate, parseAccept, parseMediaType, type AcceptedMediaType, type AvailableType, type MediaRange } from '../src/accept.ts'
+import { MAX_MEDIA_RANGES, negotiate, parseAccept, parseMediaType, type AcceptedMediaType, type AvailableType, type MediaRange } from '../src/accept.ts'
 import { NotAcceptable, VersioningError } from '../src/errors.ts'
 import { AcceptHeaderVersioning, NOT_ACCEPTABLE_MESSAGE, type AcceptHeaderVersioningOptions } from '../src/schemes/accept-header.ts'
 
@@ -381,5 +381,17 @@ describe('AcceptHeaderVersioning', () => {
   ]
   it.each(badOptions)('refuses $why at construction', ({ options, message }) => {
     expect(() => new AcceptHeaderVersioning(options)).toThrow(message)
+  })
+})
+
+describe('a bound on the work of one header', () => {
+  it('counts the first MAX_MEDIA_RANGES ranges only', () => {
+    const header = `${'text/html, '.repeat(MAX_MEDIA_RANGES)}application/json; version=2`
+    expect(parseAccept(header)).toHaveLength(MAX_MEDIA_RANGES)
+    expect(() => new AcceptHeaderVersioning().determineVersion(new Request('http://t/', { headers: { accept: header } }))).toThrow(
+      'Could not satisfy the request Accept header.',
+    )
+    const within = `${'text/html, '.repeat(MAX_MEDIA_RANGES - 1)}application/json; version=2`
+    expect(new AcceptHeaderVersioning().determineVersion(new Request('http://t/', { headers: { accept: within } }))).toBe('2')
   })
 })

@@ -23,7 +23,11 @@ import {
 } from '../src/index.ts'
 import type { BaseVersioning, VersionMatch, VersioningOptions } from '../src/index.ts'
 
-const RUNS = 500
+/**
+ * Runs per property: 500 in `npm test` (on every runtime); `npm run fuzz` sets FUZZ_RUNS=100000, so each
+ * scheme's properties (documented outcomes, determinism, agreement with the spec model) run 100,000+ cases.
+ */
+const RUNS = Number((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.['FUZZ_RUNS'] ?? 500)
 
 // ---------------------------------------------------------------------------
 // Outcomes

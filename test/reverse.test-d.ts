@@ -15,6 +15,7 @@ import {
   type KwargsOf,
   type PathParams,
   type ParamValue,
+  type RouteDefinition,
   type RouteEntriesOf,
   type RouteName,
 } from '../src/index.ts'
@@ -64,6 +65,13 @@ describe('the names of a table', () => {
     plain.reverse('x', { kwargs: { id: 1 } })
     // @ts-expect-error: no namespace was declared
     plain.reverse('api:x', { kwargs: { id: 1 } })
+  })
+
+  it('a table built from a list not known at compile time takes any name and params', () => {
+    const list: RouteDefinition[] = [route('x', '/x/:id')]
+    const dynamic = defineRoutes(list)
+    expectTypeOf(dynamic.reverse('x', { kwargs: { id: 1 } })).toEqualTypeOf<string>()
+    expectTypeOf(dynamic.reverse('anything')).toEqualTypeOf<string>()
   })
 
   it('a name declared twice takes either set of params', () => {

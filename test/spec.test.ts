@@ -258,6 +258,12 @@ describe('QueryParameterVersioning', () => {
     expect(new QueryParameterVersioning({ versionParam: 'v' }).determineVersion(get('http://t/?v=2'))).toBe('2')
   })
 
+  it('1: a versionParam with "&" or "=" in it is read as the decoded key it is', () => {
+    const odd = new QueryParameterVersioning({ versionParam: 'x&y=z' })
+    expect(odd.determineVersion(get('http://t/?x&y=z=v1'))).toBeNull()
+    expect(odd.determineVersion(get('http://t/?x%26y%3Dz=v1'))).toBe('v1')
+  })
+
   it('1: when absent it is defaultVersion', () => {
     expect(scheme.determineVersion(get('http://testserver/endpoint/'))).toBeNull()
     expect(new QueryParameterVersioning({ defaultVersion: '1.0' }).determineVersion(get('http://t/?other=2'))).toBe('1.0')
