@@ -8,9 +8,9 @@
 // or a connection error.
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from './lib/free-port.js'
 import autocannon from 'autocannon'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -35,16 +35,6 @@ const MIX = [
   { path: '/nowhere', status: 404 },
 ]
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 /** The workerd processes below `pid` (Linux /proc), with their RSS in bytes. */
 function workerdMemory(pid) {

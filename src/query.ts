@@ -7,11 +7,11 @@
  * The last value of `name` in a query string (as Django's `QueryDict.get`
  * does), `''` for `?name=` or `?name`, or `null` when absent.
  */
-export function lastQueryValue(search: string, name: string): string | null {
+export function lastQueryValue(search: string, name: string, plainName: boolean = isPlainQueryName(name)): string | null {
   if (search === '') return null
   // Without escapes or "+", keys and values are what they say: scan, no allocation but the result
-  // (for a name that cannot itself span pairs).
-  if (search.includes('%') || search.includes('+') || !PLAIN_NAME.test(name)) return lastDecodedValue(search, name)
+  // (for a name that cannot itself span pairs; `plainName` can be worked out once, by the caller).
+  if (!plainName || search.includes('%') || search.includes('+')) return lastDecodedValue(search, name)
   let found: string | null = null
   let start = 0
   while (start <= search.length) {
@@ -27,7 +27,10 @@ export function lastQueryValue(search: string, name: string): string | null {
   return found
 }
 
-const PLAIN_NAME = /^[^&=%+#]+$/
+/** Whether a query key is written as itself: no `&`, `=`, `%`, `+` or `#` in it. */
+export function isPlainQueryName(name: string): boolean {
+  return /^[^&=%+#]+$/.test(name)
+}
 
 function lastDecodedValue(search: string, name: string): string | null {
   // URLSearchParams drops one leading "?": give it one, so "??v=1" keeps the key "?v".
@@ -46,7 +49,7 @@ export function replaceQueryParam(url: string, name: string, value: string): str
   const q = rest.indexOf('?')
   // Not there yet (no query, or one without the key, written plainly): append it.
   const query = q === -1 ? '' : rest.slice(q + 1)
-  if (!query.includes('%') && !query.includes('+') && lastQueryValue(query, name) === null) {
+  if (!query.includes('%') && !query.includes('+') && isPlainQueryName(name) && lastQueryValue(query, name, true) === null) {
     return `${rest}${query === '' ? (q === -1 ? '?' : '') : '&'}${formEncode(name)}=${formEncode(value)}${fragment}`
   }
   const base = q === -1 ? rest : rest.slice(0, q)

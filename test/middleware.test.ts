@@ -124,21 +124,6 @@ describe('where the middleware is mounted', () => {
     expect((await app.request('http://t/nowhere')).status).toBe(404)
   })
 
-  it('determines the version once per request', async () => {
-    let calls = 0
-    class Counting extends URLPathVersioning {
-      override determineVersion(...args: Parameters<URLPathVersioning['determineVersion']>): string | null {
-        calls++
-        return super.determineVersion(...args)
-      }
-    }
-    const versioning = apiVersioning({ scheme: new Counting(), routes })
-    const app = new Hono()
-    app.use('*', versioning)
-    mountRoutes(app, versioning, { thing: (c) => c.text(String(c.var.version)) })
-    expect(await (await app.request('http://t/v1/things/1')).text()).toBe('v1')
-    expect(calls).toBe(1)
-  })
 })
 
 describe('namespaces', () => {

@@ -4,7 +4,7 @@
  */
 import { NotFound } from '../errors.ts'
 import type { VersioningOptions } from '../options.ts'
-import { lastQueryValue, replaceQueryParam } from '../query.ts'
+import { isPlainQueryName, lastQueryValue, replaceQueryParam } from '../query.ts'
 import { searchOf } from '../request-url.ts'
 import type { RouteTable } from '../route-table.ts'
 import { BaseVersioning, type VersionedUncheckedOptions, type VersionRequest } from './base.ts'
@@ -26,12 +26,15 @@ export class QueryParameterVersioning extends BaseVersioning {
   override readonly matchParams: 'none' | 'version' | 'all' = 'none'
   override readonly invalidVersionMessage: string = 'Invalid version in query parameter.'
 
+  readonly #plainParam: boolean
+
   constructor(options: VersioningOptions = {}) {
     super(options)
+    this.#plainParam = isPlainQueryName(this.versionParam)
   }
 
   override determineVersion(request: VersionRequest): string | null {
-    const version = lastQueryValue(searchOf(request.url), this.versionParam) ?? this.defaultVersion
+    const version = lastQueryValue(searchOf(request.url), this.versionParam, this.#plainParam) ?? this.defaultVersion
     if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage)
     return version
   }
