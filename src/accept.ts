@@ -14,7 +14,7 @@
  * - The parameters of the winning range carry over to the accepted type, so
  *   `*\/*; version=2` accepts `application/json` with `version=2` (as DRF does).
  *
- * The scan is linear in the header length, and stops after `MAX_MEDIA_RANGES` ranges.
+ * The scan is linear in the header length, and stops after `MAX_MEDIA_RANGES` list elements.
  */
 
 /** One parsed media range of an `Accept` header. */
@@ -63,17 +63,17 @@ const isSpace = (c: number): boolean => c === 32 || c === 9
 const isValueChar = (c: number): boolean => isToken(c) || (c >= 0x80 && c <= 0xff)
 
 /**
- * How many media ranges of one header count: browsers send fewer than ten;
- * the bound keeps the work of a hostile header small.
+ * How many list elements of one header are read (valid or not): browsers
+ * send fewer than ten; the bound keeps the work of a hostile header small.
  */
 export const MAX_MEDIA_RANGES = 1000
 
-/** Parses an `Accept` header into its valid media ranges, in header order (the first `MAX_MEDIA_RANGES`). */
+/** Parses an `Accept` header into its valid media ranges, in header order (from its first `MAX_MEDIA_RANGES` elements). */
 export function parseAccept(header: string): MediaRange[] {
   const ranges: MediaRange[] = []
   const length = header.length
   let i = 0
-  while (i < length && ranges.length < MAX_MEDIA_RANGES) {
+  for (let elements = 0; i < length && elements < MAX_MEDIA_RANGES; elements++) {
     const result = parseRange(header, i, true)
     if (result.range !== null) ranges.push(result.range)
     i = result.next

@@ -1,6 +1,7 @@
 /**
  * Query-string reads and writes with standard form decoding (`+` is a space,
- * percent-escapes are UTF-8, malformed escapes are kept as written).
+ * percent-escapes are UTF-8: an escape that is not `%` and two hex digits is
+ * kept as written, bytes that are not valid UTF-8 become U+FFFD).
  */
 
 /**

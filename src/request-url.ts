@@ -23,20 +23,6 @@ export function hostOf(url: string): string {
   return at === -1 ? text : text.slice(at + 1)
 }
 
-/** The path of an absolute URL as written (not decoded), `/` when empty, or `''`. */
-export function pathOf(url: string): string {
-  const authority = authorityRange(url)
-  if (authority === null) return ''
-  const start = authority[1]
-  let end = start
-  while (end < url.length) {
-    const ch = url.charCodeAt(end)
-    if (ch === 63 /* ? */ || ch === 35 /* # */) break
-    end++
-  }
-  return end === start ? '/' : url.slice(start, end)
-}
-
 /** The query string without `?` and without any fragment, or `''`. */
 export function searchOf(url: string): string {
   const q = url.indexOf('?')

@@ -26,7 +26,7 @@ export interface PathParam {
 }
 
 /** Literal text (URL-encoded), or a parameter with the text that precedes it only when it is present. */
-export type PathPart = { readonly literal: string } | { readonly param: PathParam; readonly prefix: string }
+type PathPart = { readonly literal: string } | { readonly param: PathParam; readonly prefix: string }
 
 /** A compiled route path. */
 export interface CompiledPath {
@@ -60,7 +60,7 @@ export function escapeRegExp(text: string): string {
 }
 
 /** Counts the capturing groups of a regular expression source. */
-export function countCaptureGroups(source: string): number {
+function countCaptureGroups(source: string): number {
   let count = 0
   let inClass = false
   for (let i = 0; i < source.length; i++) {

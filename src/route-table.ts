@@ -205,7 +205,6 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
   /** The format override query parameter, or `null`. */
   readonly formatQueryParam: string | null
   readonly #byName: Map<string, CompiledRoute[]>
-  readonly #byPath: Map<string, CompiledRoute>
 
   constructor(definitions: readonly RouteDefinition[], options: RouteTableOptions = {}) {
     if (!Array.isArray(definitions)) {
@@ -220,8 +219,6 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
     flatten(definitions, null, '', routes, 'defineRoutes')
     this.routes = Object.freeze(routes)
     this.#byName = new Map()
-    this.#byPath = new Map()
-    for (const compiled of routes) if (!this.#byPath.has(compiled.path)) this.#byPath.set(compiled.path, compiled)
     // Django tries the routes of one name from the last declared to the first.
     for (let i = routes.length - 1; i >= 0; i--) {
       const compiled = routes[i] as CompiledRoute
@@ -247,16 +244,6 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
       if (match !== null) return match
     }
     return null
-  }
-
-  /** The first route declared with this full path (`/v1/users/:pk{[0-9]+}`), as Hono reports it for a matched handler. */
-  routeAt(path: string): CompiledRoute | undefined {
-    return this.#byPath.get(path)
-  }
-
-  /** Matches `pathname` against one route of the table: its match, or `null`. */
-  match(compiled: CompiledRoute, pathname: string): RouteMatch | null {
-    return matchDecoded(compiled, decodePath(pathname))
   }
 
   /**
@@ -498,7 +485,7 @@ function decodePath(pathname: string): string {
 }
 
 /** Decodes `text`; when that fails, each run of escapes on its own, keeping the runs that do not decode (as Hono does). */
-export function tryDecode(text: string, decode: (s: string) => string): string {
+function tryDecode(text: string, decode: (s: string) => string): string {
   if (!text.includes('%')) return text
   try {
     return decode(text)

@@ -71,7 +71,8 @@ export type WithOptionalParam<K, P extends string> = K extends unknown
 export interface BaseReverseOptions {
   /**
    * The current request. When given, the URL is absolute on the request's
-   * origin, and an incoming format override query parameter is preserved.
+   * origin; with `createReverse`, an incoming format override query parameter
+   * (`?format=`) is carried over too.
    */
   readonly request?: Pick<Request, 'url'> | undefined
   /** A format suffix such as `json`, for routes declared with `formats`. */

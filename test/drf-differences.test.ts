@@ -39,7 +39,7 @@ describe('deliberate differences from DRF', () => {
     expect(scheme.determineVersion(accept('application/json; version="v 2"'))).toBe('v 2')
   })
 
-  it("'query-order': replacing the version keeps the other query parameters in order", () => {
+  it("'query-order': the version goes before a carried-over ?format=, other parameters keep their order", () => {
     const routes = defineRoutes([route('plain', '/plain/')])
     const reverse = createReverse(routes, new QueryParameterVersioning())
     const request = new Request('http://testserver/plain/?version=v2&format=json')

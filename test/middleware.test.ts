@@ -469,3 +469,89 @@ describe('mountRoutes without the middleware', () => {
     expect(pathOnly.scheme.matchParams).toBe('version')
   })
 })
+
+describe('review fixes', () => {
+  it('handlers of format-suffixed paths see their params without the suffix, and the suffix as format', async () => {
+    const routes = defineRoutes([
+      include('/:version{v[0-9]+}', [route('user-list', '/users', { formats: ['json'] }), route('user-detail', '/users/:pk{[0-9]+}', { formats: ['json'] })]),
+    ])
+    const versioning = apiVersioning({ scheme: new URLPathVersioning({ allowedVersions: ['v2'] }), routes })
+    const app = new Hono()
+    mountRoutes(app, versioning, {
+      'user-list': (c) => c.json({ version: c.var.version, format: c.req.param('format') ?? null }),
+      'user-detail': (c) => c.json({ version: c.var.version, pk: c.req.param('pk'), format: c.req.param('format') ?? null, all: c.req.param() }),
+    })
+    expect(await json(await app.request('http://t/v2/users/7.json'))).toEqual({ version: 'v2', pk: '7', format: 'json', all: { version: 'v2', pk: '7', format: 'json' } })
+    expect(await json(await app.request('http://t/v2/users/7'))).toEqual({ version: 'v2', pk: '7', format: null, all: { version: 'v2', pk: '7' } })
+    expect(await json(await app.request('http://t/v2/users.json'))).toEqual({ version: 'v2', format: 'json' })
+  })
+
+  it('two middlewares sharing one scheme instance each determine their own version', async () => {
+    const scheme = new URLPathVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v1' })
+    const a = apiVersioning({ scheme, routes: defineRoutes([route('a', '/a/:version/x')]) })
+    const b = apiVersioning({ scheme, routes: defineRoutes([route('b', '/b/:version/y')]) })
+    const app = new Hono()
+    app.use('*', a)
+    mountRoutes(app, a, { a: (c) => c.text('a') })
+    mountRoutes(app, b, { b: (c) => c.json({ version: c.var.version, self: c.var.reverse('b') }) })
+    expect(await json(await app.request('http://t/b/v2/y'))).toEqual({ version: 'v2', self: 'http://t/b/v2/y' })
+  })
+
+  it('with app.use, the version comes from the route Hono answers with (the first that matches)', async () => {
+    const routes = defineRoutes([
+      include('/v1', [route('me', '/users/me')], { namespace: 'v1' }),
+      include('/v1', [route('detail', '/users/:id')], { namespace: 'v2' }),
+    ])
+    const versioning = apiVersioning({ scheme: new NamespaceVersioning({ allowedVersions: ['v1'] }), routes })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { me: (c) => c.json({ v: c.var.version, h: 'me' }), detail: (c) => c.json({ v: c.var.version, h: 'detail' }) })
+    expect(await json(await app.request('http://t/v1/users/me'))).toEqual({ v: 'v1', h: 'me' })
+  })
+
+  it('an errorResponse chooses the status of the answer', async () => {
+    const versioning = apiVersioning({
+      scheme: new QueryParameterVersioning({ allowedVersions: ['1'] }),
+      routes: defineRoutes([route('home', '/')]),
+      errorResponse: () => new Response('teapot', { status: 418 }),
+    })
+    const app = new Hono()
+    mountRoutes(app, versioning, { home: (c) => c.text('ok') })
+    const res = await app.request('http://t/?version=2')
+    expect(res.status).toBe(418)
+    expect(await res.text()).toBe('teapot')
+  })
+
+  it('the middleware, where mounted, runs before the handlers and sets the version', async () => {
+    const routes = defineRoutes([route('thing', '/:version{v[0-9]+}/things/:id')])
+    const versioning = apiVersioning({ scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }), routes })
+    for (const mount of [(app: Hono) => app.use('*', versioning), (app: Hono) => app.use('/:version/*', versioning)]) {
+      const app = new Hono()
+      mount(app)
+      let seen: unknown = 'not run'
+      app.use('*', async (c, next) => {
+        seen = c.get('version')
+        await next()
+      })
+      mountRoutes(app, versioning, { thing: (c) => c.text(String(c.var.version)) })
+      expect(await (await app.request('http://t/v2/things/1')).text()).toBe('v2')
+      expect(seen).toBe('v2')
+    }
+  })
+
+  it("a custom scheme that reads no params (matchParams 'none') gets none decoded", async () => {
+    const seen: unknown[] = []
+    class NoParams extends BaseVersioning {
+      override readonly matchParams: 'none' | 'version' | 'all' = 'none'
+      override determineVersion(_request: Request, match?: { params?: Readonly<Record<string, string | null | undefined>> | undefined } | null): string | null {
+        seen.push({ ...match?.params })
+        return null
+      }
+    }
+    const routes = defineRoutes([include('/:version{v[0-9]+}', [route('item', '/items/:id')])])
+    const app = new Hono()
+    mountRoutes(app, apiVersioning({ scheme: new NoParams(), routes }), { item: (c) => c.text('ok') })
+    await app.request('http://t/v1/items/9')
+    expect(seen).toEqual([{}])
+  })
+})

@@ -4,7 +4,7 @@
  * For any request and any route match, a scheme returns a version (a string or
  * null) or throws its documented error with a fixed detail; it is
  * deterministic; and it agrees with a small reference model written straight
- * from the numbered rules of shared/spec/versioning-spec.md.
+ * from the numbered rules of the specification (shared/spec/versioning-spec.md, beside this repository).
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'

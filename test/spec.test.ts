@@ -1,6 +1,6 @@
 /**
  * One test per numbered rule and per error-table row of
- * shared/spec/versioning-spec.md, in the spec's order.
+ * the specification (shared/spec/versioning-spec.md, beside this repository), in the spec's order.
  */
 import { describe, expect, it } from 'vitest'
 import {

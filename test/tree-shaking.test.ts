@@ -2,7 +2,7 @@
  * Tree shaking: a Worker that uses one scheme carries none of the others,
  * bundled as `wrangler deploy --minify` bundles it (bench/bundle/). The byte
  * budgets are reported by `npm run bench` (BENCHMARKS.md), not asserted here:
- * the current design misses them (see the issue note). The measuring is done by
+ * the current design misses them. The measuring is done by
  * scripts/bundle-budget.js; run it without `--json` for a readable report,
  * and with `--breakdown` for each source file's share.
  */
@@ -52,7 +52,6 @@ describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny
     expect(report.urlPath.gzipBytes).toBeGreaterThan(report.bare.gzipBytes)
     expect(report.everything.gzipBytes).toBeGreaterThan(report.urlPath.gzipBytes)
   })
-
 })
 
 describe('tree shaking: a URLPathVersioning Worker carries no other scheme', () => {

@@ -39,7 +39,6 @@ import {
   resolveOptions,
   route,
   RouteTable,
-  tryDecode,
   URLPathVersioning,
   VersioningError,
   type VersionRequest,
@@ -135,7 +134,7 @@ app.get('/', (c) =>
   c.json({
     home: linkReverse('home', { request: c.req.raw }),
     v2: linkReverse('item-list', { version: 'v2', request: c.req.raw }),
-    resolved: links.resolve(tryDecode(c.req.path, decodeURI))?.viewName ?? null,
+    resolved: links.resolve(c.req.path)?.viewName ?? null,
     isTable: links instanceof RouteTable,
     hostPattern: HOSTNAME_REGEX.source,
     notAcceptable: NOT_ACCEPTABLE_MESSAGE,

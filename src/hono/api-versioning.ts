@@ -49,13 +49,13 @@ export interface ApiVersioningOptions<T extends RouteTable<RouteEntry>, S extend
   /** The route table: the route that matched gives the URL-path param and the namespace; `reverse` uses it. */
   readonly routes: T
   /**
-   * Builds the response of a rejected version.
+   * Builds the response of a rejected version; its status is the answer's (it need not be the error's).
    * @default `{"detail": "<message>"}` as `application/json` with the error's status
    */
   readonly errorResponse?: ((error: VersioningError, c: Context) => Response) | undefined
 }
 
-/** What `mountRoutes` needs of a middleware: its table, its scheme, and the per-request work. */
+/** What `mountRoutes` needs of a middleware: its table, its scheme, and the per-request work (internal plumbing). */
 export interface VersioningEngine {
   /**
    * Determines the version of a request whose table route is known, sets the
@@ -66,7 +66,12 @@ export interface VersioningEngine {
   readonly finish: (res: Response) => Response
   /** The match of a table route matched at Hono's route `index` (params only for schemes that read them). */
   readonly matchOf: (c: Context, index: number, route: CompiledRoute, suffixed: boolean) => RouteMatch
+  /** Whether this middleware has already determined the version of the request. */
+  readonly entered: (c: Context) => boolean
 }
+
+/** Which middleware determined the version of each request. */
+const entered = new WeakMap<Context, VersioningEngine>()
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>)
 
@@ -154,8 +159,11 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
       if (!(error instanceof VersioningError)) throw error
       // For responses app.onError builds with c.json() and friends.
       for (const name of vary) c.header('Vary', name, { append: true })
-      throw new HTTPException(error.status as ContentfulStatusCode, { res: finish(errorResponse(error, c)), message: error.detail, cause: error })
+      const res = finish(errorResponse(error, c))
+      // HTTPException answers with its own status: take the response's, which errorResponse may have chosen.
+      throw new HTTPException(res.status as ContentfulStatusCode, { res, message: error.detail, cause: error })
     }
+    entered.set(c, engine)
     c.set('version', version)
     c.set('versioningScheme', scheme)
     const namespace = match?.namespace ?? null
@@ -178,10 +186,10 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     }
   }
 
-  /** The table route of the handler that finally matched: the last matched Hono route whose path the table serves. */
+  /** The table route that answers: the first matched Hono route whose path the table serves (Hono runs them in order). */
   function findMatch(c: Context): RouteMatch | null {
     const matched = matchedRoutes(c)
-    for (let i = matched.length - 1; i >= 0; i--) {
+    for (let i = 0; i < matched.length; i++) {
       const entry = byHonoPath.get((matched[i] as { path: string }).path)
       if (entry !== undefined) return matchOf(c, i, entry.route, entry.suffixed)
     }
@@ -196,14 +204,16 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
       if (merged !== null) c.header('Vary', merged)
     }
   }
-  return Object.assign(middleware, { routes, scheme, engine: { enter, finish, matchOf } })
+  const engine: VersioningEngine = { enter, finish, matchOf, entered: (c) => entered.get(c) === engine }
+  return Object.assign(middleware, { routes, scheme, engine })
 }
 
 /**
  * The params Hono decoded for the matched route at `index`, as a match of
- * `route` (`suffixed`: matched at its format-suffixed path).
+ * `route` (`suffixed`: matched at its format-suffixed path, whose suffix is
+ * split off into `format`). `only`: decode that param alone.
  */
-function matchAt(c: Context, index: number, route: CompiledRoute, suffixed: boolean, only: string | null): RouteMatch {
+export function matchAt(c: Context, index: number, route: CompiledRoute, suffixed: boolean, only: string | null): RouteMatch {
   const current = c.req.routeIndex
   let decoded: Record<string, string>
   try {

@@ -7,7 +7,7 @@ import type { Context, Env, Handler, Hono, Next } from 'hono'
 import type { CompiledRoute, RouteEntriesOf, RouteTable } from '../route-table.ts'
 import type { NamespaceSuffixes, RouteEntry } from '../route-types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
-import type { ApiVersioningMiddleware, VersioningEngine, VersioningEnv } from './api-versioning.ts'
+import { matchAt, type ApiVersioningMiddleware, type VersioningEngine, type VersioningEnv } from './api-versioning.ts'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'all'] as const
 
@@ -86,7 +86,9 @@ function versioned(
 ): Handler<any> {
   const { scheme, engine } = versioning
   return function versionedHandler(c: Context, next: Next) {
-    if (c.get('versioningScheme') === scheme) return handler(c, next)
+    // The handler of a suffixed path sees its params as the route declares them, and the suffix as "format".
+    if (suffixed) splitSuffix(c, route)
+    if (engine.entered(c)) return handler(c, next)
     engine.enter(c, engine.matchOf(c, c.req.routeIndex, route, suffixed))
     const res = handler(c, next)
     if (scheme.vary.length === 0) return res
@@ -118,3 +120,10 @@ function checkHandler(key: string, handler: unknown): void {
   }
 }
 
+
+/** Gives this request's `c.req.param` the route's own params, with the format suffix split off into `format`. */
+function splitSuffix(c: Context, route: CompiledRoute): void {
+  const params = { ...matchAt(c, c.req.routeIndex, route, true, null).params }
+  const own = (key?: string): unknown => (key === undefined ? { ...params } : Object.hasOwn(params, key) ? params[key] : undefined)
+  Object.defineProperty(c.req, 'param', { value: own, configurable: true, writable: true })
+}

@@ -41,9 +41,13 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Reply>
       let text = ''
       res.setEncoding('utf8')
       res.on('data', (chunk: string) => (text += chunk))
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, text, body: JSON.parse(text) as unknown }),
-      )
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, text, body: JSON.parse(text) as unknown })
+        } catch (error) {
+          reject(new Error(`GET ${path}: the body is not JSON: ${text.slice(0, 200)} (${String(error)})`))
+        }
+      })
     })
     req.on('timeout', () => req.destroy(new Error(`timeout: GET ${path}`)))
     req.on('error', reject)
@@ -168,6 +172,8 @@ describe('the worker example on wrangler dev', () => {
     expect((await get('/accept/products', { Accept: 'application/json; version=v9' })).headers['vary']).toBe('Accept')
     expect((await get('/query/products?version=v2')).headers['vary']).toBeUndefined()
     expect((await get('/path/v2/products')).headers['vary']).toBeUndefined()
+    expect((await get('/ns/v2/products')).headers['vary']).toBeUndefined()
+    expect((await get('/host/products', { Host: 'v2.catalog.test' })).headers['vary']).toBeUndefined()
   })
 })
 
