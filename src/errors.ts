@@ -12,10 +12,18 @@ export abstract class VersioningError extends Error {
   abstract readonly status: number
   /** The fixed, human-readable message (also `message`). */
   readonly detail: string
+  /**
+   * A stable, machine-readable code (problem details' `code`):
+   * `UnsupportedApiVersion`, `NotAcceptableMediaType`, `AmbiguousApiVersion`
+   * or `ApiVersionSunset`.
+   */
+  readonly code: string
 
-  constructor(detail: string) {
+  /** @param code Defaults to `UnsupportedApiVersion`. */
+  constructor(detail: string, code: string = 'UnsupportedApiVersion') {
     super(detail)
     this.detail = detail
+    this.code = code
   }
 }
 
@@ -32,6 +40,26 @@ export class NotAcceptable extends VersioningError {
 export class NotFound extends VersioningError {
   override readonly name = 'NotFound' as const
   readonly status = 404 as const
+}
+
+/** 400 Bad Request: the request carries two different versions (combined schemes, a repeated header). */
+export class AmbiguousVersion extends VersioningError {
+  override readonly name = 'AmbiguousVersion' as const
+  readonly status = 400 as const
+
+  constructor(detail: string = 'The request carries more than one API version.') {
+    super(detail, 'AmbiguousApiVersion')
+  }
+}
+
+/** 410 Gone: the version's sunset has passed and the version policy refuses it. */
+export class Gone extends VersioningError {
+  override readonly name = 'Gone' as const
+  readonly status = 410 as const
+
+  constructor(detail: string = 'This API version has been sunset.') {
+    super(detail, 'ApiVersionSunset')
+  }
 }
 
 /**

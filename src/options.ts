@@ -1,3 +1,5 @@
+import type { VersionFormat } from './version-format.ts'
+
 /**
  * Construction-time checks of scheme options. A mistake throws a plain
  * `Error` whose message names the scheme and says what to fix.
@@ -22,6 +24,14 @@ export interface VersioningOptions {
    * @default 'version'
    */
   readonly versionParam?: string | undefined
+  /**
+   * How requested versions resolve to the released ones in `allowedVersions`
+   * (`semver()`: `1.x` to the highest 1.y.z; `dateVersions()`: a date to the
+   * nearest earlier release). The resolved version is what `determineVersion`
+   * returns. `null` compares versions as exact strings.
+   * @default null
+   */
+  readonly versionFormat?: VersionFormat | null | undefined
 }
 
 /** The defaults of the shared options, as in DRF. */
@@ -37,9 +47,10 @@ export interface ResolvedOptions {
   /** `null` when every version is allowed (unset or empty). */
   readonly allowedVersions: readonly (string | null)[] | null
   readonly versionParam: string
+  readonly versionFormat: VersionFormat | null
 }
 
-const SHARED_KEYS = ['defaultVersion', 'allowedVersions', 'versionParam'] as const
+const SHARED_KEYS = ['defaultVersion', 'allowedVersions', 'versionParam', 'versionFormat'] as const
 
 /**
  * Checks `options` for `where` (the scheme's name): the shared options, and
@@ -68,7 +79,11 @@ export function resolveOptions(options: unknown, where: string, extraKeys: reado
   if (typeof versionParam !== 'string' || versionParam === '') {
     throw new Error(`${where}: versionParam must be a non-empty string such as "version", got ${describe(versionParam)}.`)
   }
-  return { defaultVersion, allowedVersions: resolveAllowed(allowedVersions, where), versionParam }
+  const { versionFormat = null } = record
+  if (versionFormat !== null && (typeof versionFormat !== 'object' || typeof (versionFormat as VersionFormat).compile !== 'function')) {
+    throw new Error(`${where}: versionFormat must be a version format such as semver() or dateVersions(), or null, got ${describe(versionFormat)}.`)
+  }
+  return { defaultVersion, allowedVersions: resolveAllowed(allowedVersions, where), versionParam, versionFormat: versionFormat as VersionFormat | null }
 }
 
 function resolveAllowed(value: unknown, where: string): readonly (string | null)[] | null {

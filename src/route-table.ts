@@ -24,10 +24,40 @@ export interface RouteOptions {
    * @default undefined (no suffix)
    */
   readonly formats?: true | readonly string[] | undefined
+  /**
+   * The versions the route exists in; a request for another version gets the
+   * scheme's not-found (or not-acceptable) answer, and reverse refuses it.
+   * Within an include that has versions too, the route has those in both.
+   * @default undefined (every version)
+   */
+  readonly versions?: readonly string[] | undefined
+  /**
+   * A version-neutral route (health checks, discovery): it answers whatever
+   * version the request names, or none, and never rejects one.
+   * `c.var.version` is the version when the scheme accepts it, else `null`.
+   * @default false
+   */
+  readonly versionNeutral?: boolean | undefined
+}
+
+/** Options of an include. */
+export interface IncludeOptions<NS extends string | undefined = string | undefined> {
+  /** The namespace of the included routes (nested ones join with `:`). */
+  readonly namespace?: NS
+  /** The versions every included route exists in (see `RouteOptions.versions`). */
+  readonly versions?: readonly string[] | undefined
+  /** Make every included route version-neutral (see `RouteOptions.versionNeutral`). */
+  readonly versionNeutral?: boolean | undefined
+}
+
+/** The version options of a route or an include, as declared. */
+export interface VersionDef {
+  readonly versions: readonly string[] | null
+  readonly versionNeutral: boolean
 }
 
 /** A declared route. */
-export interface RouteDef<N extends string = string, P extends string = string> {
+export interface RouteDef<N extends string = string, P extends string = string> extends VersionDef {
   readonly kind: 'route'
   readonly name: N
   readonly path: P
@@ -35,7 +65,7 @@ export interface RouteDef<N extends string = string, P extends string = string> 
 }
 
 /** A group of routes under a prefix, optionally namespaced. */
-export interface AnyIncludeDef {
+export interface AnyIncludeDef extends VersionDef {
   readonly kind: 'include'
   readonly prefix: string
   readonly routes: readonly RouteDefinition[]
@@ -101,6 +131,10 @@ export interface CompiledRoute {
   readonly format: CompiledFormat | null
   /** The Hono paths that serve this route: its path, and its suffixed form when it takes formats. */
   readonly honoPaths: readonly string[]
+  /** The versions the route exists in, or `null` for every version. */
+  readonly versions: ReadonlySet<string> | null
+  /** Whether the route is version-neutral. */
+  readonly versionNeutral: boolean
 }
 
 /** The format suffix of a route. */
@@ -138,6 +172,8 @@ export interface RouteMatch {
 export interface UncheckedReverseOptions extends BaseReverseOptions {
   readonly args?: readonly ParamValue[] | undefined
   readonly kwargs?: Readonly<Record<string, ParamValue | undefined>> | undefined
+  /** Reverse only routes that exist in this version (routes without `versions` exist in all). */
+  readonly version?: string | null | undefined
 }
 
 /**
@@ -150,7 +186,11 @@ export interface UncheckedReverseOptions extends BaseReverseOptions {
  */
 export function route<const N extends string, const P extends string>(name: N, path: P, options?: RouteOptions): RouteDef<N, P> {
   const formats = options?.formats
-  return Object.freeze({ kind: 'route', name, path, formats: formats === undefined ? null : formats })
+  return Object.freeze({ kind: 'route', name, path, formats: formats === undefined ? null : formats, ...versionDef(options) })
+}
+
+function versionDef(options: { readonly versions?: readonly string[] | undefined; readonly versionNeutral?: boolean | undefined } | undefined): VersionDef {
+  return { versions: options?.versions ?? null, versionNeutral: options?.versionNeutral ?? false }
 }
 
 /**
@@ -166,8 +206,8 @@ export function include<
   const P extends string,
   const C extends readonly RouteDefinition[],
   const NS extends string | undefined = undefined,
->(prefix: P, routes: C, options?: { readonly namespace?: NS }): IncludeDef<P, C, NS> {
-  return Object.freeze({ kind: 'include', prefix, routes, namespace: options?.namespace as NS })
+>(prefix: P, routes: C, options?: IncludeOptions<NS>): IncludeDef<P, C, NS> {
+  return Object.freeze({ kind: 'include', prefix, routes, namespace: options?.namespace as NS, ...versionDef(options) })
 }
 
 /**
@@ -216,7 +256,7 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
     }
     this.formatQueryParam = formatQueryParam
     const routes: CompiledRoute[] = []
-    flatten(definitions, null, '', routes, 'defineRoutes')
+    flatten(definitions, null, '', NO_LIMIT, routes, 'defineRoutes')
     this.routes = Object.freeze(routes)
     this.#byName = new Map()
     // Django tries the routes of one name from the last declared to the first.
@@ -258,7 +298,7 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
 
   /** `reverse` for names and parameters known only at run time. */
   reverseUnchecked(name: string, options: UncheckedReverseOptions = {}): string {
-    const { args, kwargs, format, request } = options
+    const { args, kwargs, format, request, version } = options
     const given = args ?? kwargs
     const candidates = this.#byName.get(name)
     if (candidates === undefined) throw new NoReverseMatch(name, given, `no route is named "${name}".`)
@@ -267,7 +307,10 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
     }
     let reasons: string[] | undefined
     for (const candidate of candidates) {
-      const built = buildPath(candidate, args, kwargs, format)
+      const built =
+        version != null && candidate.versions !== null && !candidate.versions.has(version)
+          ? new Refusal(`the route does not exist in version ${preview(version)} (its versions are ${[...candidate.versions].join(', ')}).`)
+          : buildPath(candidate, args, kwargs, format)
       if (typeof built === 'string') return request === undefined ? built : originOf(request.url) + built
       ;(reasons ??= []).push(candidates.length === 1 ? built.reason : `${candidate.path}: ${built.reason}`)
     }
@@ -293,10 +336,46 @@ function matchDecoded(compiled: CompiledRoute, path: string): RouteMatch | null 
   return { name: compiled.name, namespace: compiled.namespace, viewName: compiled.viewName, params, path: compiled.path }
 }
 
+/** The version limits an include passes down to its routes. */
+interface VersionLimit {
+  readonly versions: ReadonlySet<string> | null
+  readonly versionNeutral: boolean
+}
+
+const NO_LIMIT: VersionLimit = { versions: null, versionNeutral: false }
+
+/** The limits of a route or include inside `outer`: versions intersect; neutral and versions exclude each other. */
+function limitOf(definition: VersionDef, outer: VersionLimit, label: string): VersionLimit {
+  const versions = definition.versions ?? null
+  const versionNeutral = definition.versionNeutral ?? false
+  if (typeof versionNeutral !== 'boolean') throw new Error(`${label}: versionNeutral must be true or false.`)
+  if (versions === null) return versionNeutral ? checkNeutral(outer, label) : outer
+  if (!Array.isArray(versions) || versions.length === 0 || versions.some((v) => typeof v !== 'string' || v === '')) {
+    throw new Error(`${label}: versions must be a non-empty list of version strings such as ["v1", "v2"].`)
+  }
+  if (versionNeutral || outer.versionNeutral) {
+    throw new Error(`${label}: a route cannot be version-neutral and limited to versions; drop one of the two.`)
+  }
+  const own = versions as readonly string[]
+  const kept = outer.versions === null ? own : own.filter((v) => outer.versions?.has(v))
+  if (kept.length === 0) {
+    throw new Error(`${label}: its versions (${own.join(', ')}) share none with those of its include (${[...(outer.versions ?? [])].join(', ')}).`)
+  }
+  return { versions: new Set(kept), versionNeutral: false }
+}
+
+function checkNeutral(outer: VersionLimit, label: string): VersionLimit {
+  if (outer.versions !== null) {
+    throw new Error(`${label}: a route cannot be version-neutral and limited to versions; drop one of the two.`)
+  }
+  return { versions: null, versionNeutral: true }
+}
+
 function flatten(
   definitions: readonly RouteDefinition[],
   namespace: string | null,
   prefix: string,
+  limit: VersionLimit,
   out: CompiledRoute[],
   where: string,
 ): void {
@@ -315,6 +394,7 @@ function flatten(
       const compiled = compilePath(fullPath, `${where}: ${label} (${fullPath})`)
       const viewName = namespace === null ? name : `${namespace}:${name}`
       const format = compileFormat(compiled, formats, `${where}: ${label}`)
+      const { versions, versionNeutral } = limitOf(definition, limit, `${where}: ${label}`)
       out.push(
         Object.freeze({
           name,
@@ -324,6 +404,8 @@ function flatten(
           compiled,
           format,
           honoPaths: Object.freeze(format === null ? [fullPath] : [fullPath, format.honoPath]),
+          versions,
+          versionNeutral,
         }),
       )
     } else if (definition.kind === 'include') {
@@ -334,7 +416,7 @@ function flatten(
       if (ns !== undefined) checkName(ns, `${where}: the namespace of include("${sub}")`)
       if (!Array.isArray(routes)) throw new Error(`${where}: include("${sub}") takes an array of routes.`)
       const nested = ns === undefined ? namespace : namespace === null ? ns : `${namespace}:${ns}`
-      flatten(routes, nested, joinPaths(prefix, sub), out, where)
+      flatten(routes, nested, joinPaths(prefix, sub), limitOf(definition, limit, `${where}: include("${sub}")`), out, where)
     } else {
       throw new Error(`${where}: every entry must come from route(...) or include(...).`)
     }

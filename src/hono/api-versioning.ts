@@ -12,6 +12,7 @@ import { createReverse, type SchemeKwargs, type SchemeRouteName } from '../rever
 import { RouteTable, type CompiledRoute, type RouteEntriesOf, type RouteMatch } from '../route-table.ts'
 import type { ReverseRest, RouteEntry } from '../route-types.ts'
 import { BaseVersioning } from '../schemes/base.ts'
+import type { BoundVersionPolicy, VersionPolicy } from '../version-policy.ts'
 import { detailResponse } from './error-response.ts'
 import { mergeVary } from './vary.ts'
 
@@ -53,25 +54,52 @@ export interface ApiVersioningOptions<T extends RouteTable<RouteEntry>, S extend
    * @default `{"detail": "<message>"}` as `application/json` with the error's status
    */
   readonly errorResponse?: ((error: VersioningError, c: Context) => Response) | undefined
+  /**
+   * The version lifecycle told to clients (`versionPolicy({...})`): supported
+   * and deprecated versions, `Deprecation`, `Sunset` and `Link` headers, the
+   * echoed version, 410 after a sunset.
+   * @default undefined (none)
+   */
+  readonly policy?: VersionPolicy | undefined
 }
 
 /** What `mountRoutes` needs of a middleware: its table, its scheme, and the per-request work (internal plumbing). */
 export interface VersioningEngine {
   /**
-   * Determines the version of a request whose table route is known, sets the
-   * context variables, or throws the rejection as an `HTTPException`.
+   * Determines the version of a request that matched `route` (or no table
+   * route) at Hono's route `index`, chooses among the routes sharing its
+   * path by their versions, sets the context variables, or throws the
+   * rejection as an `HTTPException`.
    */
-  readonly enter: (c: Context, match: RouteMatch | null) => void
-  /** Lists the scheme's headers in the response's `Vary`. */
-  readonly finish: (res: Response) => Response
-  /** The match of a table route matched at Hono's route `index` (params only for schemes that read them). */
-  readonly matchOf: (c: Context, index: number, route: CompiledRoute, suffixed: boolean) => RouteMatch
-  /** Whether this middleware has already determined the version of the request. */
-  readonly entered: (c: Context) => boolean
+  readonly enter: (c: Context, route: CompiledRoute | null, index: number, suffixed: boolean) => void
+  /** Adds the response headers: the scheme's names in `Vary`, the policy's headers. */
+  readonly finish: (c: Context, res: Response) => Response
+  /** Whether `finish` has anything to add. */
+  readonly finishes: boolean
+  /** The table route chosen for the request (`null`: none), or `undefined` when this middleware has not entered it. */
+  readonly routeOf: (c: Context) => CompiledRoute | null | undefined
 }
 
-/** Which middleware determined the version of each request. */
-const entered = new WeakMap<Context, VersioningEngine>()
+/** What the middleware determined for a request. */
+interface RequestState {
+  readonly engine: VersioningEngine
+  readonly route: CompiledRoute | null
+  readonly version: string | null
+}
+
+/** The routes that share one path: the request's version chooses among them. */
+interface PathGroup {
+  readonly routes: readonly CompiledRoute[]
+  /** Whether some route of the group is limited to versions. */
+  readonly limited: boolean
+  /** Whether every route of the group is version-neutral. */
+  readonly neutral: boolean
+  /** The versions the path exists in, `null` for all. */
+  readonly versions: ReadonlySet<string> | null
+}
+
+/** Which middleware determined the version of each request, and what it found. */
+const states = new WeakMap<Context, RequestState>()
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>)
 
@@ -84,7 +112,7 @@ export type ApiVersioningMiddleware<T extends RouteTable<RouteEntry>, S extends 
   readonly engine: VersioningEngine
 }
 
-const OPTION_NAMES = ['scheme', 'routes', 'errorResponse']
+const OPTION_NAMES = ['scheme', 'routes', 'errorResponse', 'policy']
 
 /**
  * Creates the versioning middleware.
@@ -119,7 +147,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   for (const key of Object.keys(options)) {
     if (!OPTION_NAMES.includes(key)) throw new Error(`apiVersioning: unknown option "${key}"; the options are ${OPTION_NAMES.join(', ')}.`)
   }
-  const { scheme, routes, errorResponse = detailResponse } = options
+  const { scheme, routes, errorResponse = detailResponse, policy } = options
   if (!(scheme instanceof BaseVersioning)) {
     throw new Error('apiVersioning: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ["v1"] }).')
   }
@@ -129,8 +157,13 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   if (typeof errorResponse !== 'function') {
     throw new Error('apiVersioning: errorResponse must be a function (error, c) => Response.')
   }
+  if (policy !== undefined && (policy === null || typeof policy !== 'object' || typeof policy.bind !== 'function')) {
+    throw new Error('apiVersioning: policy must come from versionPolicy({...}).')
+  }
+  const bound: BoundVersionPolicy | null = policy === undefined ? null : policy.bind(scheme)
   const reverse = createReverse(routes as RouteTable, scheme)
   const vary = scheme.vary
+  const groups = groupByPath(routes.routes, scheme)
   // Schemes that read no params get a match built once per route; the others, what they read.
   const reads = scheme.matchParams
   const staticMatches = new Map<CompiledRoute, RouteMatch>()
@@ -150,62 +183,133 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     return matchAt(c, index, route, suffixed, reads === 'version' && !suffixed ? scheme.versionParam : null)
   }
 
-  function enter(c: Context, match: RouteMatch | null): void {
+  function enter(c: Context, route: CompiledRoute | null, index: number, suffixed: boolean): void {
     const request = c.req.raw
-    let version: string | null
+    const group = route === null ? undefined : groups.get(route)
+    let version: string | null = null
+    let chosen = route
     try {
-      version = scheme.determineVersion(request, match)
+      try {
+        version = scheme.determineVersion(request, route === null ? null : matchOf(c, index, route, suffixed))
+      } catch (error) {
+        // A version-neutral path answers whatever the request names.
+        if (group?.neutral !== true || !(error instanceof VersioningError)) throw error
+      }
+      if (group?.neutral !== true) {
+        if (group?.limited === true) {
+          chosen = group.routes.find((r) => r.versions === null || (version !== null && r.versions.has(version))) ?? null
+          if (chosen === null) throw scheme.rejection()
+        }
+        bound?.check(version)
+      }
     } catch (error) {
       if (!(error instanceof VersioningError)) throw error
       // For responses app.onError builds with c.json() and friends.
       for (const name of vary) c.header('Vary', name, { append: true })
-      const res = finish(errorResponse(error, c))
+      const res = withHeaders(errorResponse(error, c), (headers) => decorate(headers, error.status === 410 ? version : undefined, group?.versions ?? null))
       // HTTPException answers with its own status: take the response's, which errorResponse may have chosen.
       throw new HTTPException(res.status as ContentfulStatusCode, { res, message: error.detail, cause: error })
     }
-    entered.set(c, engine)
+    states.set(c, { engine, route: chosen, version })
     c.set('version', version)
     c.set('versioningScheme', scheme)
-    const namespace = match?.namespace ?? null
+    const namespace = chosen?.namespace ?? null
     c.set('reverse', ((name: string, options?: BoundReverseOptions & object) =>
       reverse(name as never, { ...options, version, request, namespace } as never)) as VersioningVariables<T, S>['reverse'])
   }
 
-  function finish(res: Response): Response {
-    if (vary.length === 0) return res
-    const merged = mergeVary(res.headers.get('Vary'), vary)
-    if (merged === null) return res
-    try {
-      res.headers.set('Vary', merged)
-      return res
-    } catch {
-      // Immutable headers (a fetch() or Response.redirect() response): copy it.
-      const copy = new Response(res.body, res)
-      copy.headers.set('Vary', merged)
-      return copy
+  /** The headers every response gets: `Vary`, and the policy's for `version` (`undefined`: a rejection). */
+  function decorate(headers: Headers, version: string | null | undefined, versions: ReadonlySet<string> | null): void {
+    if (vary.length > 0) {
+      const merged = mergeVary(headers.get('Vary'), vary)
+      if (merged !== null) headers.set('Vary', merged)
     }
+    bound?.decorate(headers, version, versions)
   }
 
-  /** The table route that answers: the first matched Hono route whose path the table serves (Hono runs them in order). */
-  function findMatch(c: Context): RouteMatch | null {
+  function finish(c: Context, res: Response): Response {
+    if (!finishes) return res
+    const state = states.get(c)
+    const versions = state?.route == null ? null : (groups.get(state.route)?.versions ?? null)
+    return withHeaders(res, (headers) => decorate(headers, state?.version, versions))
+  }
+
+  /** Enters the request with the table route that answers: the first matched Hono route whose path the table serves (Hono runs them in order). */
+  function enterMatched(c: Context): void {
     const matched = matchedRoutes(c)
     for (let i = 0; i < matched.length; i++) {
       const entry = byHonoPath.get((matched[i] as { path: string }).path)
-      if (entry !== undefined) return matchOf(c, i, entry.route, entry.suffixed)
+      if (entry !== undefined) return enter(c, entry.route, i, entry.suffixed)
     }
-    return null
+    enter(c, null, -1, false)
   }
 
+  const finishes = vary.length > 0 || bound !== null
   const middleware: MiddlewareHandler<VersioningEnv<T, S>> = async function apiVersioning(c, next) {
-    enter(c, findMatch(c))
+    enterMatched(c)
     await next()
-    if (vary.length > 0) {
-      const merged = mergeVary(c.res.headers.get('Vary'), vary)
-      if (merged !== null) c.header('Vary', merged)
+    if (!finishes) return
+    const res = finish(c, c.res)
+    if (res !== c.res) {
+      // A copy (the response's headers were immutable): replace without Hono merging the old headers back.
+      c.res = undefined
+      c.res = res
     }
   }
-  const engine: VersioningEngine = { enter, finish, matchOf, entered: (c) => entered.get(c) === engine }
+  const engine: VersioningEngine = {
+    enter,
+    finish,
+    finishes,
+    routeOf: (c) => {
+      const state = states.get(c)
+      return state?.engine === engine ? state.route : undefined
+    },
+  }
   return Object.assign(middleware, { routes, scheme, engine })
+}
+
+/** `res` with `change` applied to its headers; a copy when they are immutable (a `fetch()` or `Response.redirect()` response). */
+function withHeaders(res: Response, change: (headers: Headers) => void): Response {
+  try {
+    change(res.headers)
+    return res
+  } catch {
+    const copy = new Response(res.body, res)
+    change(copy.headers)
+    return copy
+  }
+}
+
+/**
+ * Each route's group: the routes of the table with the same path. Checks at
+ * construction that route versions are versions the scheme serves.
+ */
+function groupByPath(routes: readonly CompiledRoute[], scheme: BaseVersioning): Map<CompiledRoute, PathGroup> {
+  const byPath = new Map<string, CompiledRoute[]>()
+  for (const route of routes) {
+    for (const version of route.versions ?? []) {
+      if (scheme.allowedVersions !== null && scheme.resolveVersion(version) !== version) {
+        throw new Error(
+          `apiVersioning: route "${route.viewName}" lists version ${JSON.stringify(version)}, which the scheme does not allow; allowed: ${scheme.allowedVersions.join(', ')}.`,
+        )
+      }
+    }
+    const list = byPath.get(route.path)
+    if (list === undefined) byPath.set(route.path, [route])
+    else list.push(route)
+  }
+  const groups = new Map<CompiledRoute, PathGroup>()
+  for (const list of byPath.values()) {
+    const open = list.some((r) => r.versions === null)
+    const group: PathGroup = Object.freeze({
+      routes: Object.freeze(list),
+      limited: list.some((r) => r.versions !== null),
+      neutral: list.every((r) => r.versionNeutral),
+      versions: open ? null : new Set(list.flatMap((r) => [...(r.versions as ReadonlySet<string>)])),
+    })
+    for (const route of list) groups.set(route, group)
+  }
+  return groups
 }
 
 /**

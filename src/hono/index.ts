@@ -1,6 +1,7 @@
 export * from './api-versioning.ts'
 export * from './error-response.ts'
 export * from './mount-routes.ts'
+export * from './problem-details.ts'
 export * from './vary.ts'
 
 import type { BaseVersioning } from '../schemes/base.ts'

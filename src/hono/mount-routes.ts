@@ -76,23 +76,33 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
 /**
  * The handler as mounted: when the middleware has not determined the version
  * for this request, it does so here, from the route the handler serves (no
- * route lookup, no extra middleware layer), and lists `Vary` on the response.
+ * route lookup, no extra middleware layer), and adds the response headers
+ * (`Vary`, the policy's). When the version chose another route of the same
+ * path (routes limited to versions), that route's handler answers.
  */
-function versioned(
-  handler: Handler<any>,
-  versioning: { readonly scheme: BaseVersioning; readonly engine: VersioningEngine },
-  route: CompiledRoute,
-  suffixed: boolean,
-): Handler<any> {
-  const { scheme, engine } = versioning
+function versioned(handler: Handler<any>, versioning: { readonly engine: VersioningEngine }, route: CompiledRoute, suffixed: boolean): Handler<any> {
+  const { engine } = versioning
   return function versionedHandler(c: Context, next: Next) {
     // The handler of a suffixed path sees its params as the route declares them, and the suffix as "format".
     if (suffixed) splitSuffix(c, route)
-    if (engine.entered(c)) return handler(c, next)
-    engine.enter(c, engine.matchOf(c, c.req.routeIndex, route, suffixed))
+    let chosen = engine.routeOf(c)
+    if (chosen !== undefined) return chosen !== route && chosen?.path === route.path ? next() : handler(c, next)
+    engine.enter(c, route, c.req.routeIndex, suffixed)
+    chosen = engine.routeOf(c)
+    if (chosen !== route) {
+      // Another route of this path serves the version: its handler, mounted after this one, answers.
+      return next().then(() => {
+        const res = engine.finishes ? engine.finish(c, c.res) : c.res
+        if (res !== c.res) {
+          c.res = undefined
+          c.res = res
+        }
+      })
+    }
     const res = handler(c, next)
-    if (scheme.vary.length === 0) return res
-    return res instanceof Promise ? res.then((r: unknown) => (r instanceof Response ? engine.finish(r) : r)) : res instanceof Response ? engine.finish(res) : res
+    if (!engine.finishes) return res
+    const finish = (r: unknown): unknown => (r instanceof Response ? engine.finish(c, r) : r)
+    return res instanceof Promise ? res.then(finish) : finish(res)
   }
 }
 

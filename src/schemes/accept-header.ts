@@ -2,9 +2,9 @@
  * AcceptHeaderVersioning: the version is a parameter of the accepted media
  * type, e.g. `Accept: application/json; version=1.0`.
  */
-import { negotiate, parseMediaType, type AcceptedMediaType, type AvailableType } from '../accept.ts'
+import { negotiate, parseAccept, parseMediaType, type AcceptedMediaType, type AvailableType } from '../accept.ts'
 import { BoundedCache } from '../bounded-cache.ts'
-import { NotAcceptable } from '../errors.ts'
+import { NotAcceptable, type VersioningError } from '../errors.ts'
 import type { VersioningOptions } from '../options.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
 
@@ -16,6 +16,23 @@ export interface AcceptHeaderVersioningOptions extends VersioningOptions {
    * @default ['application/json']
    */
   readonly mediaTypes?: readonly string[] | undefined
+  /**
+   * A vendor media type carrying the version in its subtype, with `{version}`
+   * where the version goes: `application/vnd.acme.{version}+json` reads `v2`
+   * from `Accept: application/vnd.acme.v2+json`. The acceptable range of
+   * highest weight wins; without one, the version parameter applies.
+   * @default undefined
+   */
+  readonly vendorMediaType?: string | undefined
+}
+
+type Outcome = { readonly version: string | null } | { readonly rejected: string; readonly code: string }
+
+/** A vendor media type split around its `{version}`, lower-cased. */
+interface VendorType {
+  readonly type: string
+  readonly prefix: string
+  readonly suffix: string
 }
 
 /** The detail of the 406 raised when no rendered media type is acceptable. */
@@ -43,10 +60,11 @@ export class AcceptHeaderVersioning extends BaseVersioning {
   readonly #available: readonly AvailableType[]
   readonly #param: string
   /** Each Accept header seen, to its outcome: a version, or the detail of the 406. */
-  readonly #outcomes = new BoundedCache<{ version: string | null } | { rejected: string }>(512)
+  readonly #outcomes = new BoundedCache<Outcome>(512)
+  readonly #vendor: VendorType | null
 
   constructor(options: AcceptHeaderVersioningOptions = {}) {
-    super(options, ['mediaTypes'])
+    super(options, ['mediaTypes', 'vendorMediaType'])
     const where = 'AcceptHeaderVersioning'
     const param = this.versionParam.toLowerCase()
     if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(param)) {
@@ -68,6 +86,7 @@ export class AcceptHeaderVersioning extends BaseVersioning {
     })
     this.mediaTypes = Object.freeze([...mediaTypes])
     this.#param = param
+    this.#vendor = options.vendorMediaType === undefined ? null : vendorType(options.vendorMediaType, this.allowedVersions, where)
   }
 
   /**
@@ -77,7 +96,7 @@ export class AcceptHeaderVersioning extends BaseVersioning {
    */
   negotiate(request: VersionRequest): AcceptedMediaType {
     const accepted = negotiate(request.headers.get('accept'), this.#available)
-    if (accepted === null) throw new NotAcceptable(NOT_ACCEPTABLE_MESSAGE)
+    if (accepted === null) throw new NotAcceptable(NOT_ACCEPTABLE_MESSAGE, 'NotAcceptableMediaType')
     return accepted
   }
 
@@ -85,16 +104,55 @@ export class AcceptHeaderVersioning extends BaseVersioning {
     const header = request.headers.get('accept')
     const key = header ?? ''
     const outcome = this.#outcomes.get(key) ?? this.#outcomes.set(key, this.#outcome(header))
-    if ('rejected' in outcome) throw new NotAcceptable(outcome.rejected)
+    if ('rejected' in outcome) throw new NotAcceptable(outcome.rejected, outcome.code)
     return outcome.version
   }
 
+  override rejection(): VersioningError {
+    return new NotAcceptable(this.invalidVersionMessage)
+  }
+
   /** The outcome of an Accept header: it depends on the header and the options only. */
-  #outcome(header: string | null): { version: string | null } | { rejected: string } {
+  #outcome(header: string | null): Outcome {
+    const vendor = this.#vendor
+    if (vendor !== null && header !== null) {
+      let best: { q: number; version: string } | undefined
+      for (const range of parseAccept(header)) {
+        const { type, subtype, q } = range
+        if (q === 0 || (best !== undefined && q <= best.q) || type !== vendor.type) continue
+        if (subtype.length > vendor.prefix.length + vendor.suffix.length && subtype.startsWith(vendor.prefix) && subtype.endsWith(vendor.suffix)) {
+          best = { q, version: subtype.slice(vendor.prefix.length, subtype.length - vendor.suffix.length) }
+        }
+      }
+      if (best !== undefined) {
+        const version = this.resolveVersion(best.version)
+        return version === undefined ? { rejected: this.invalidVersionMessage, code: 'UnsupportedApiVersion' } : { version }
+      }
+    }
     const accepted = negotiate(header, this.#available)
-    if (accepted === null) return { rejected: NOT_ACCEPTABLE_MESSAGE }
-    const version = accepted.params.get(this.#param) ?? this.defaultVersion
-    return this.isAllowedVersion(version) ? { version } : { rejected: this.invalidVersionMessage }
+    if (accepted === null) return { rejected: NOT_ACCEPTABLE_MESSAGE, code: 'NotAcceptableMediaType' }
+    const version = this.resolveVersion(accepted.params.get(this.#param) ?? this.defaultVersion)
+    return version === undefined ? { rejected: this.invalidVersionMessage, code: 'UnsupportedApiVersion' } : { version }
   }
   // The default reversal: the version is not part of URLs.
+}
+
+/** Checks a vendor media type template once, and splits it around `{version}`. */
+function vendorType(template: unknown, allowed: readonly (string | null)[] | null, where: string): VendorType {
+  const example = 'such as "application/vnd.acme.{version}+json"'
+  if (typeof template !== 'string' || template.split('{version}').length !== 2) {
+    throw new Error(`${where}: vendorMediaType must be a media type with one "{version}" in its subtype, ${example}.`)
+  }
+  const parsed = parseMediaType(template.replace('{version}', 'v'))
+  const slash = template.indexOf('/')
+  if (parsed === null || parsed.params.size > 0 || template.indexOf('{version}') < slash) {
+    throw new Error(`${where}: vendorMediaType must be a media type with one "{version}" in its subtype and no parameters, ${example}.`)
+  }
+  for (const version of allowed ?? []) {
+    if (version !== null && !/^[a-z0-9!#$%&'*.^_`|~-]+$/.test(version)) {
+      throw new Error(`${where}: with vendorMediaType, each allowed version must be lower-case media-type text such as "v2" (media types are case-insensitive), got ${JSON.stringify(version)}.`)
+    }
+  }
+  const [prefix, suffix] = template.toLowerCase().slice(slash + 1).split('{version}') as [string, string]
+  return { type: parsed.type, prefix, suffix }
 }

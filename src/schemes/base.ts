@@ -3,9 +3,11 @@
  * check and the default reversal. Subclass it for a custom scheme and
  * implement `determineVersion`.
  */
-import { NotImplementedError } from '../errors.ts'
+import { BoundedCache } from '../bounded-cache.ts'
+import { NotFound, NotImplementedError, type VersioningError } from '../errors.ts'
 import { resolveOptions, type VersioningOptions } from '../options.ts'
 import type { RouteTable, UncheckedReverseOptions } from '../route-table.ts'
+import type { VersionFormat } from '../version-format.ts'
 
 /** What a scheme reads of a request: a Web `Request` fits, and so does Hono's `c.req.raw`. */
 export interface VersionRequest {
@@ -50,24 +52,51 @@ export class BaseVersioning {
    * this. A subclass that reads other params keeps the default.
    */
   readonly matchParams: 'none' | 'version' | 'all' = 'all'
+  /** How requested versions resolve to released ones (`semver()`, `dateVersions()`), or `null` for exact strings. */
+  readonly versionFormat: VersionFormat | null
   readonly #accepted: ReadonlySet<string | null> | null
+  /** With a version format: requested text to the released version, `null` when none. */
+  readonly #resolve: ((requested: string) => string | null) | null
+  readonly #resolved: BoundedCache<string | null> | null
 
   /**
    * @param options The shared options; checked here, once.
    * @param extraOptionNames Option names a subclass accepts besides the shared ones.
    */
   constructor(options: VersioningOptions = {}, extraOptionNames: readonly string[] = []) {
-    const resolved = resolveOptions(options, new.target.name, extraOptionNames)
-    this.defaultVersion = resolved.defaultVersion
+    const where = new.target.name
+    const resolved = resolveOptions(options, where, extraOptionNames)
     this.allowedVersions = resolved.allowedVersions
     this.versionParam = resolved.versionParam
+    this.versionFormat = resolved.versionFormat
+    let defaultVersion = resolved.defaultVersion
+    if (resolved.versionFormat === null) {
+      this.#resolve = null
+      this.#resolved = null
+    } else {
+      const released = resolved.allowedVersions?.filter((v) => v !== null)
+      if (released === undefined || released.length === 0) {
+        throw new Error(`${where}: versionFormat needs the released versions in allowedVersions, such as ["1.0.0", "2.0.0"].`)
+      }
+      const resolve = resolved.versionFormat.compile(released, where)
+      this.#resolve = resolve
+      this.#resolved = new BoundedCache(512)
+      if (defaultVersion !== null) {
+        const version = resolve(defaultVersion)
+        if (version === null) {
+          throw new Error(`${where}: defaultVersion ${JSON.stringify(defaultVersion)} resolves to no version in allowedVersions; give one of them.`)
+        }
+        defaultVersion = version
+      }
+    }
+    this.defaultVersion = defaultVersion
     if (resolved.allowedVersions === null) {
       this.#accepted = null
     } else {
       // The spec's check, folded into one lookup: a version is allowed when it
       // is a member of allowedVersions, or is not null and equals the default.
       const accepted = new Set(resolved.allowedVersions)
-      if (resolved.defaultVersion !== null) accepted.add(resolved.defaultVersion)
+      if (defaultVersion !== null) accepted.add(defaultVersion)
       this.#accepted = accepted
     }
   }
@@ -79,6 +108,31 @@ export class BaseVersioning {
    */
   isAllowedVersion(version: string | null): boolean {
     return this.#accepted === null || this.#accepted.has(version)
+  }
+
+  /**
+   * The version a request's version text stands for, or `undefined` when it
+   * is not acceptable. Without a `versionFormat` that is the text itself when
+   * `isAllowedVersion` accepts it; with one, an allowed version stands for
+   * itself and other text resolves through the format (`1.x` to the highest
+   * 1.y.z released, a date to the nearest earlier release).
+   */
+  resolveVersion(version: string | null): string | null | undefined {
+    if (this.#accepted === null || this.#accepted.has(version)) return version
+    if (this.#resolve === null || version === null) return undefined
+    const cache = this.#resolved as BoundedCache<string | null>
+    let found = cache.get(version)
+    if (found === undefined) found = cache.set(version, this.#resolve(version))
+    return found ?? undefined
+  }
+
+  /**
+   * The error this scheme answers a version it does not serve with: a
+   * `NotFound` with `invalidVersionMessage` (`NotAcceptable` for the Accept
+   * header). Middleware also raises it for a route the version lacks.
+   */
+  rejection(): VersioningError {
+    return new NotFound(this.invalidVersionMessage)
   }
 
   /**

@@ -49,7 +49,7 @@ export class HostNameVersioning extends BaseVersioning {
     const found = this.hostnameRegex.exec(colon === -1 ? host : host.slice(0, colon))
     if (found === null) return this.defaultVersion
     const version = found[1] as string
-    return this.isAllowedVersion(version) ? version : undefined
+    return this.resolveVersion(version)
   }
   // The default reversal: an absolute URL keeps the request's host.
 }

@@ -39,7 +39,13 @@ export class NamespaceVersioning extends BaseVersioning {
     if (typeof namespace !== 'string' || namespace === '') return this.defaultVersion
     let version = this.#versions.get(namespace)
     if (version === undefined && !this.#versions.has(namespace)) {
-      version = namespace.split(':').find((component) => this.isAllowedVersion(component))
+      for (const component of namespace.split(':')) {
+        const resolved = this.resolveVersion(component)
+        if (resolved !== undefined) {
+          version = resolved as string
+          break
+        }
+      }
       // Namespaces come from the route table, but a custom match could bring any: keep the cache bounded.
       if (this.#versions.size >= 1024) this.#versions.clear()
       this.#versions.set(namespace, version)

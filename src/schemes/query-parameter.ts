@@ -35,8 +35,9 @@ export class QueryParameterVersioning extends BaseVersioning {
 
   override determineVersion(request: VersionRequest): string | null {
     const version = lastQueryValue(searchOf(request.url), this.versionParam, this.#plainParam) ?? this.defaultVersion
-    if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage)
-    return version
+    const resolved = this.resolveVersion(version)
+    if (resolved === undefined) throw new NotFound(this.invalidVersionMessage)
+    return resolved
   }
 
   /** The default reversal, then `versionParam` set to the current version (replacing any value). */

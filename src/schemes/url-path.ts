@@ -39,8 +39,9 @@ export class URLPathVersioning<P extends string = 'version'> extends BaseVersion
     const params = match?.params
     const value = params != null && Object.hasOwn(params, this.versionParam) ? params[this.versionParam] : undefined
     const version = typeof value === 'string' ? value : this.defaultVersion
-    if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage)
-    return version
+    const resolved = this.resolveVersion(version)
+    if (resolved === undefined) throw new NotFound(this.invalidVersionMessage)
+    return resolved
   }
 
   /**

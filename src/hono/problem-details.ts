@@ -1,0 +1,56 @@
+/** Rejections as RFC 9457 problem details (`application/problem+json`). */
+import type { VersioningError } from '../errors.ts'
+
+/** Options of `problemDetails`. */
+export interface ProblemDetailsOptions {
+  /**
+   * A base URI for `type`: the code in kebab case is appended
+   * (`https://errors.example.com/` gives `https://errors.example.com/unsupported-api-version`).
+   * Without it, `type` is `about:blank` and `title` the status phrase, as RFC 9457 §4.2.1 asks.
+   * @default undefined
+   */
+  readonly typeBase?: string | undefined
+}
+
+/** The titles of the codes this library raises, with a `typeBase`. */
+const TITLES: Readonly<Record<string, string>> = {
+  UnsupportedApiVersion: 'Unsupported API version',
+  NotAcceptableMediaType: 'Not acceptable media type',
+  AmbiguousApiVersion: 'Ambiguous API version',
+  ApiVersionSunset: 'API version sunset',
+}
+
+/** The status phrases of the statuses this library answers with (RFC 9110). */
+const PHRASES: Readonly<Record<number, string>> = { 400: 'Bad Request', 404: 'Not Found', 406: 'Not Acceptable', 410: 'Gone' }
+
+/**
+ * An `errorResponse` for `apiVersioning` that answers with problem details:
+ * `type`, `title`, `status`, `detail` (the scheme's fixed message, nothing
+ * from the request) and `code` (`UnsupportedApiVersion`,
+ * `NotAcceptableMediaType`, `AmbiguousApiVersion`, `ApiVersionSunset`).
+ *
+ * @example
+ * ```ts
+ * apiVersioning({ scheme, routes, errorResponse: problemDetails({ typeBase: 'https://errors.example.com/' }) })
+ * // 404 {"type":"https://errors.example.com/unsupported-api-version","title":"Unsupported API version",
+ * //      "status":404,"detail":"Invalid version in URL path.","code":"UnsupportedApiVersion"}
+ * ```
+ */
+export function problemDetails(options: ProblemDetailsOptions = {}): (error: VersioningError) => Response {
+  const { typeBase } = options
+  if (typeBase !== undefined && (typeof typeBase !== 'string' || !URL.canParse(typeBase))) {
+    throw new Error('problemDetails: typeBase must be an absolute URI such as "https://errors.example.com/".')
+  }
+  return function problemResponse(error) {
+    const { status, code } = error
+    const typed = typeBase !== undefined
+    const body = {
+      type: typed ? typeBase + code.replace(/[A-Z]/g, (letter, at: number) => (at === 0 ? '' : '-') + letter.toLowerCase()) : 'about:blank',
+      title: (typed ? TITLES[code] : undefined) ?? PHRASES[status] ?? 'Error',
+      status,
+      detail: error.detail,
+      code,
+    }
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/problem+json' } })
+  }
+}

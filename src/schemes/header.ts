@@ -1,0 +1,68 @@
+/**
+ * HeaderVersioning: the version is a request header of its own, e.g.
+ * `Api-Version: 2` or `Accept-Version: 1.x` (as Fastify and restify read it).
+ */
+import { AmbiguousVersion, NotFound } from '../errors.ts'
+import type { VersioningOptions } from '../options.ts'
+import { BaseVersioning, type VersionRequest } from './base.ts'
+
+/** Options of `HeaderVersioning`. */
+export interface HeaderVersioningOptions extends VersioningOptions {
+  /**
+   * The request header that carries the version.
+   * @default 'Api-Version'
+   */
+  readonly header?: string | undefined
+}
+
+/**
+ * Reads the version from the header `header`. A missing or blank header means
+ * the default version; a version that is not allowed is a 404; a header
+ * repeated with different versions (`Api-Version: 1, 2`) is a 400. Responses
+ * `Vary` on the header.
+ *
+ * @example
+ * ```ts
+ * const scheme = new HeaderVersioning({ header: 'Accept-Version', allowedVersions: ['1.0.0', '1.2.0'], versionFormat: semver() })
+ * scheme.determineVersion(new Request('https://api.example.com/users', {
+ *   headers: { 'Accept-Version': '1.x' },
+ * })) // '1.2.0'
+ * ```
+ */
+export class HeaderVersioning extends BaseVersioning {
+  override readonly kind: 'header' = 'header'
+  override readonly matchParams: 'none' | 'version' | 'all' = 'none'
+  override readonly invalidVersionMessage: string
+  override readonly vary: readonly string[]
+  /** The header that carries the version. */
+  readonly header: string
+
+  constructor(options: HeaderVersioningOptions = {}) {
+    super(options, ['header'])
+    const { header = 'Api-Version' } = options
+    if (typeof header !== 'string' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header)) {
+      throw new Error(`HeaderVersioning: header must be a header name such as "Api-Version", got ${JSON.stringify(header)}.`)
+    }
+    this.header = header
+    this.vary = Object.freeze([header])
+    this.invalidVersionMessage = `Invalid version in "${header}" header.`
+  }
+
+  override determineVersion(request: VersionRequest): string | null {
+    const value = request.headers.get(this.header)
+    let version: string | null = null
+    if (value !== null) {
+      // Headers repeat as one comma-joined value: each element must name the same version.
+      for (const part of value.split(',')) {
+        const text = part.trim()
+        if (text === '') continue
+        if (version !== null && text !== version) throw new AmbiguousVersion()
+        version = text
+      }
+    }
+    const resolved = this.resolveVersion(version ?? this.defaultVersion)
+    if (resolved === undefined) throw new NotFound(this.invalidVersionMessage)
+    return resolved
+  }
+  // The default reversal: the client keeps sending its header.
+}

@@ -1,0 +1,238 @@
+/**
+ * The version lifecycle told to clients: which versions exist and which are
+ * deprecated (`api-supported-versions`, `api-deprecated-versions`), when a
+ * version is deprecated and when it goes away (`Deprecation`, RFC 9745;
+ * `Sunset`, RFC 8594; `Link` with `rel="deprecation"` / `rel="sunset"`), the
+ * resolved version echoed back, and an optional 410 after a sunset.
+ *
+ * Opt-in: pass `policy: versionPolicy({...})` to `apiVersioning`. Everything
+ * that depends on the options is computed once, when the middleware binds
+ * the policy to its scheme.
+ */
+import { Gone } from './errors.ts'
+import type { BaseVersioning } from './schemes/base.ts'
+
+/** When a version is deprecated and when it goes away. */
+export interface VersionLifecycle {
+  /** When the version is (or will be) deprecated: a `Date` or an ISO 8601 date such as `2026-06-01T00:00:00Z`. */
+  readonly deprecation?: Date | string | undefined
+  /** When the version stops being served: a `Date` or an ISO 8601 date; not earlier than `deprecation`. */
+  readonly sunset?: Date | string | undefined
+  /** A page about the deprecation, sent as `Link: <url>; rel="deprecation"`. */
+  readonly deprecationLink?: string | undefined
+  /** A page about the sunset, sent as `Link: <url>; rel="sunset"`. */
+  readonly sunsetLink?: string | undefined
+}
+
+/** Options of `versionPolicy`. */
+export interface VersionPolicyOptions {
+  /** The lifecycle of each version that has one, by version. */
+  readonly versions?: Readonly<Record<string, VersionLifecycle>> | undefined
+  /**
+   * Report the versions on every response, errors included: `true` for
+   * `api-supported-versions` and `api-deprecated-versions`, or other names.
+   * A route limited to some versions reports those.
+   * @default false
+   */
+  readonly reportVersions?: boolean | { readonly supported?: string | undefined; readonly deprecated?: string | undefined } | undefined
+  /**
+   * A response header that echoes the resolved version (`api-version`), so
+   * a client that asked for `1.x` learns it got `1.4.0`.
+   * @default null (off)
+   */
+  readonly echoHeader?: string | null | undefined
+  /**
+   * Refuse a version once its sunset has passed: 410 Gone,
+   * `This API version has been sunset.`
+   * @default false
+   */
+  readonly refuseAfterSunset?: boolean | undefined
+  /** The clock, in milliseconds since the epoch (for tests). @default Date.now */
+  readonly now?: (() => number) | undefined
+}
+
+/** A policy bound to a scheme: what the middleware calls per request. */
+export interface BoundVersionPolicy {
+  /** Throws `Gone` when the policy refuses `version` now. */
+  check(version: string | null): void
+  /**
+   * Adds the policy's headers that `headers` lacks (never replacing one the
+   * handler set). `version`: the request's, `undefined` on a rejection;
+   * `versions`: the route's versions, `null` for all of the scheme's.
+   */
+  decorate(headers: Headers, version: string | null | undefined, versions: ReadonlySet<string> | null): void
+}
+
+/** A version policy: `apiVersioning` binds it to its scheme, which checks it against the scheme's versions. */
+export interface VersionPolicy {
+  bind(scheme: BaseVersioning): BoundVersionPolicy
+}
+
+/** The headers of one version's lifecycle, rendered once. */
+interface LifecycleHeaders {
+  readonly deprecation: string | null
+  readonly sunset: string | null
+  readonly links: readonly { readonly rel: string; readonly value: string }[]
+  readonly goneAt: number | null
+}
+
+const OPTION_NAMES = ['versions', 'reportVersions', 'echoHeader', 'refuseAfterSunset', 'now']
+const LIFECYCLE_NAMES = ['deprecation', 'sunset', 'deprecationLink', 'sunsetLink']
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+
+/**
+ * Creates a version policy.
+ *
+ * @example
+ * ```ts
+ * const policy = versionPolicy({
+ *   versions: { v1: { deprecation: '2026-06-01T00:00:00Z', sunset: '2027-06-01T00:00:00Z', sunsetLink: 'https://api.example.com/docs/v1-sunset' } },
+ *   reportVersions: true,
+ *   echoHeader: 'api-version',
+ *   refuseAfterSunset: true,
+ * })
+ * const versioning = apiVersioning({ scheme, routes, policy })
+ * ```
+ */
+export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
+  const where = 'versionPolicy'
+  if (options === null || typeof options !== 'object') {
+    throw new Error(`${where}: pass options such as { versions: { v1: { sunset: '2027-01-01T00:00:00Z' } }, reportVersions: true }.`)
+  }
+  for (const key of Object.keys(options)) {
+    if (!OPTION_NAMES.includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are ${OPTION_NAMES.join(', ')}.`)
+  }
+  const { versions = {}, reportVersions = false, echoHeader = null, refuseAfterSunset = false, now = Date.now } = options
+  if (versions === null || typeof versions !== 'object') throw new Error(`${where}: versions must be an object of lifecycles by version.`)
+  const report = reportNames(reportVersions, where)
+  if (echoHeader !== null && (typeof echoHeader !== 'string' || !TOKEN.test(echoHeader))) {
+    throw new Error(`${where}: echoHeader must be a header name such as "api-version", or null.`)
+  }
+  if (typeof refuseAfterSunset !== 'boolean') throw new Error(`${where}: refuseAfterSunset must be true or false.`)
+  if (typeof now !== 'function') throw new Error(`${where}: now must be a function returning milliseconds since the epoch.`)
+  const lifecycles = new Map<string, LifecycleHeaders>()
+  for (const [version, lifecycle] of Object.entries(versions)) {
+    lifecycles.set(version, lifecycleHeaders(lifecycle, `${where}: version ${JSON.stringify(version)}`))
+  }
+
+  return {
+    bind(scheme) {
+      const allowed = scheme.allowedVersions
+      if (allowed === null && (report !== null || echoHeader !== null)) {
+        throw new Error(
+          `${where}: reportVersions and echoHeader need the scheme's allowedVersions, so headers carry only versions you listed, never a client's text.`,
+        )
+      }
+      const all: string[] = []
+      for (const version of [...(allowed ?? []), scheme.defaultVersion]) {
+        if (version !== null && !all.includes(version)) all.push(version)
+      }
+      for (const version of lifecycles.keys()) {
+        if (allowed !== null && scheme.resolveVersion(version) !== version) {
+          throw new Error(`${where}: versions has a lifecycle for ${JSON.stringify(version)}, which the scheme does not allow; allowed: ${all.join(', ')}.`)
+        }
+      }
+      if (report !== null || echoHeader !== null) {
+        for (const version of all) {
+          if (!TOKEN.test(version)) {
+            throw new Error(`${where}: version ${JSON.stringify(version)} cannot go in a header list; use letters, digits and "._-" in versions you report.`)
+          }
+        }
+      }
+      const deprecated = new Set([...lifecycles].filter(([, l]) => l.deprecation !== null).map(([v]) => v))
+      // Report values by route version set (null: all), rendered on first use.
+      const lists = new Map<ReadonlySet<string> | null, readonly [string, string]>()
+      function listsFor(versions: ReadonlySet<string> | null): readonly [string, string] {
+        let found = lists.get(versions)
+        if (found === undefined) {
+          const served = versions === null ? all : all.filter((v) => versions.has(v))
+          found = [served.filter((v) => !deprecated.has(v)).join(', '), served.filter((v) => deprecated.has(v)).join(', ')]
+          lists.set(versions, found)
+        }
+        return found
+      }
+      const refuses = refuseAfterSunset && [...lifecycles.values()].some((l) => l.goneAt !== null)
+
+      return {
+        check(version) {
+          if (!refuses || version === null) return
+          const goneAt = lifecycles.get(version)?.goneAt
+          if (goneAt != null && now() >= goneAt) throw new Gone()
+        },
+        decorate(headers, version, versions) {
+          if (report !== null) {
+            const [supported, deprecatedList] = listsFor(versions)
+            if (supported !== '' && !headers.has(report.supported)) headers.set(report.supported, supported)
+            if (deprecatedList !== '' && !headers.has(report.deprecated)) headers.set(report.deprecated, deprecatedList)
+          }
+          if (version == null) return
+          if (echoHeader !== null && !headers.has(echoHeader)) headers.set(echoHeader, version)
+          const lifecycle = lifecycles.get(version)
+          if (lifecycle === undefined) return
+          if (lifecycle.deprecation !== null && !headers.has('Deprecation')) headers.set('Deprecation', lifecycle.deprecation)
+          if (lifecycle.sunset !== null && !headers.has('Sunset')) headers.set('Sunset', lifecycle.sunset)
+          if (lifecycle.links.length > 0) {
+            const existing = headers.get('Link')?.toLowerCase() ?? ''
+            for (const link of lifecycle.links) {
+              if (!existing.includes(`rel="${link.rel}"`) && !existing.includes(`rel=${link.rel}`)) headers.append('Link', link.value)
+            }
+          }
+        },
+      }
+    },
+  }
+}
+
+function reportNames(value: VersionPolicyOptions['reportVersions'], where: string): { supported: string; deprecated: string } | null {
+  if (value === false) return null
+  if (value === true) return { supported: 'api-supported-versions', deprecated: 'api-deprecated-versions' }
+  if (value === null || typeof value !== 'object') {
+    throw new Error(`${where}: reportVersions must be true, false, or header names such as { supported: "api-supported-versions" }.`)
+  }
+  const { supported = 'api-supported-versions', deprecated = 'api-deprecated-versions' } = value
+  for (const name of [supported, deprecated]) {
+    if (typeof name !== 'string' || !TOKEN.test(name)) throw new Error(`${where}: reportVersions names must be header names such as "api-supported-versions".`)
+  }
+  return { supported, deprecated }
+}
+
+function lifecycleHeaders(lifecycle: VersionLifecycle, where: string): LifecycleHeaders {
+  if (lifecycle === null || typeof lifecycle !== 'object') {
+    throw new Error(`${where}: give an object such as { deprecation: '2026-06-01T00:00:00Z', sunset: '2027-06-01T00:00:00Z' }.`)
+  }
+  for (const key of Object.keys(lifecycle)) {
+    if (!LIFECYCLE_NAMES.includes(key)) throw new Error(`${where}: unknown key "${key}"; the keys are ${LIFECYCLE_NAMES.join(', ')}.`)
+  }
+  const deprecation = instant(lifecycle.deprecation, 'deprecation', where)
+  const sunset = instant(lifecycle.sunset, 'sunset', where)
+  if (deprecation !== null && sunset !== null && sunset < deprecation) {
+    throw new Error(`${where}: its sunset (${new Date(sunset).toISOString()}) is earlier than its deprecation (${new Date(deprecation).toISOString()}); a version is deprecated first.`)
+  }
+  const links: { rel: string; value: string }[] = []
+  for (const [rel, url] of [['deprecation', lifecycle.deprecationLink], ['sunset', lifecycle.sunsetLink]] as const) {
+    if (url === undefined) continue
+    if (typeof url !== 'string' || !URL.canParse(url) || /[\s<>"]/.test(url)) {
+      throw new Error(`${where}: ${rel}Link must be an absolute URL such as "https://api.example.com/docs/deprecation".`)
+    }
+    links.push({ rel, value: `<${url}>; rel="${rel}"` })
+  }
+  if (links.some((l) => l.rel === 'deprecation') && deprecation === null) {
+    throw new Error(`${where}: deprecationLink needs a deprecation date.`)
+  }
+  return {
+    // RFC 9745: an Item of type Date, `@` and seconds since the epoch.
+    deprecation: deprecation === null ? null : `@${Math.floor(deprecation / 1000)}`,
+    // RFC 8594: an HTTP-date (IMF-fixdate, which toUTCString() writes).
+    sunset: sunset === null ? null : new Date(sunset).toUTCString(),
+    links,
+    goneAt: sunset,
+  }
+}
+
+/** Milliseconds since the epoch of a configured date, or `null` when absent. */
+function instant(value: Date | string | undefined, name: string, where: string): number | null {
+  if (value === undefined) return null
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}([T ]|$)/.test(value) ? Date.parse(value) : NaN
+  if (Number.isNaN(ms)) throw new Error(`${where}: ${name} must be a Date or an ISO 8601 date such as "2026-06-01T00:00:00Z".`)
+  return ms
+}
