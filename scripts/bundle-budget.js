@@ -51,6 +51,15 @@ const MARKERS = {
   namespace: 'Does not match any version namespace',
   // The token character table of src/accept.ts (its quote characters left out).
   acceptParser: '+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  // The version lifecycle (opt-in): none of it may reach a Worker that does not use it.
+  headerScheme: 'HeaderVersioning: header must be a header name',
+  combinedScheme: 'schemes must list two or more schemes',
+  vendorMediaType: 'vendorMediaType must be a media type',
+  semver: 'when versionFormat is semver()',
+  dateVersions: 'when versionFormat is dateVersions()',
+  routeVersions: 'versioned: versions must be',
+  versionPolicy: 'reportVersions must be true, false',
+  problemDetails: 'Ambiguous API version',
 }
 
 const json = process.argv.includes('--json')

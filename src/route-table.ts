@@ -14,6 +14,7 @@ import type {
   ReverseRest,
   RouteEntry,
 } from './route-types.ts'
+import type { VersionLimit } from './route-versions.ts'
 
 /** Options of one route. */
 export interface RouteOptions {
@@ -24,52 +25,32 @@ export interface RouteOptions {
    * @default undefined (no suffix)
    */
   readonly formats?: true | readonly string[] | undefined
-  /**
-   * The versions the route exists in; a request for another version gets the
-   * scheme's not-found (or not-acceptable) answer, and reverse refuses it.
-   * Within an include that has versions too, the route has those in both.
-   * @default undefined (every version)
-   */
-  readonly versions?: readonly string[] | undefined
-  /**
-   * A version-neutral route (health checks, discovery): it answers whatever
-   * version the request names, or none, and never rejects one.
-   * `c.var.version` is the version when the scheme accepts it, else `null`.
-   * @default false
-   */
-  readonly versionNeutral?: boolean | undefined
 }
 
 /** Options of an include. */
 export interface IncludeOptions<NS extends string | undefined = string | undefined> {
   /** The namespace of the included routes (nested ones join with `:`). */
   readonly namespace?: NS
-  /** The versions every included route exists in (see `RouteOptions.versions`). */
-  readonly versions?: readonly string[] | undefined
-  /** Make every included route version-neutral (see `RouteOptions.versionNeutral`). */
-  readonly versionNeutral?: boolean | undefined
-}
-
-/** The version options of a route or an include, as declared. */
-export interface VersionDef {
-  readonly versions: readonly string[] | null
-  readonly versionNeutral: boolean
 }
 
 /** A declared route. */
-export interface RouteDef<N extends string = string, P extends string = string> extends VersionDef {
+export interface RouteDef<N extends string = string, P extends string = string> {
   readonly kind: 'route'
   readonly name: N
   readonly path: P
   readonly formats: true | readonly string[] | null
+  /** The versions it exists in (`versioned()`, `versionNeutral()`). */
+  readonly limit?: VersionLimit | undefined
 }
 
 /** A group of routes under a prefix, optionally namespaced. */
-export interface AnyIncludeDef extends VersionDef {
+export interface AnyIncludeDef {
   readonly kind: 'include'
   readonly prefix: string
   readonly routes: readonly RouteDefinition[]
   readonly namespace: string | undefined
+  /** The versions its routes exist in (`versioned()`, `versionNeutral()`). */
+  readonly limit?: VersionLimit | undefined
 }
 
 /** A typed group of routes under a prefix, optionally namespaced. */
@@ -131,10 +112,8 @@ export interface CompiledRoute {
   readonly format: CompiledFormat | null
   /** The Hono paths that serve this route: its path, and its suffixed form when it takes formats. */
   readonly honoPaths: readonly string[]
-  /** The versions the route exists in, or `null` for every version. */
-  readonly versions: ReadonlySet<string> | null
-  /** Whether the route is version-neutral. */
-  readonly versionNeutral: boolean
+  /** The versions the route exists in (`versioned()`, `versionNeutral()`), or `null` for every version. */
+  readonly limit: VersionLimit | null
 }
 
 /** The format suffix of a route. */
@@ -186,11 +165,7 @@ export interface UncheckedReverseOptions extends BaseReverseOptions {
  */
 export function route<const N extends string, const P extends string>(name: N, path: P, options?: RouteOptions): RouteDef<N, P> {
   const formats = options?.formats
-  return Object.freeze({ kind: 'route', name, path, formats: formats === undefined ? null : formats, ...versionDef(options) })
-}
-
-function versionDef(options: { readonly versions?: readonly string[] | undefined; readonly versionNeutral?: boolean | undefined } | undefined): VersionDef {
-  return { versions: options?.versions ?? null, versionNeutral: options?.versionNeutral ?? false }
+  return Object.freeze({ kind: 'route', name, path, formats: formats === undefined ? null : formats })
 }
 
 /**
@@ -207,7 +182,7 @@ export function include<
   const C extends readonly RouteDefinition[],
   const NS extends string | undefined = undefined,
 >(prefix: P, routes: C, options?: IncludeOptions<NS>): IncludeDef<P, C, NS> {
-  return Object.freeze({ kind: 'include', prefix, routes, namespace: options?.namespace as NS, ...versionDef(options) })
+  return Object.freeze({ kind: 'include', prefix, routes, namespace: options?.namespace as NS })
 }
 
 /**
@@ -256,7 +231,7 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
     }
     this.formatQueryParam = formatQueryParam
     const routes: CompiledRoute[] = []
-    flatten(definitions, null, '', NO_LIMIT, routes, 'defineRoutes')
+    flatten(definitions, null, '', null, routes, 'defineRoutes')
     this.routes = Object.freeze(routes)
     this.#byName = new Map()
     // Django tries the routes of one name from the last declared to the first.
@@ -307,10 +282,8 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
     }
     let reasons: string[] | undefined
     for (const candidate of candidates) {
-      const built =
-        version != null && candidate.versions !== null && !candidate.versions.has(version)
-          ? new Refusal(`the route does not exist in version ${preview(version)} (its versions are ${[...candidate.versions].join(', ')}).`)
-          : buildPath(candidate, args, kwargs, format)
+      const refusal = version == null ? null : (candidate.limit?.refusal(version) ?? null)
+      const built = refusal === null ? buildPath(candidate, args, kwargs, format) : new Refusal(refusal)
       if (typeof built === 'string') return request === undefined ? built : originOf(request.url) + built
       ;(reasons ??= []).push(candidates.length === 1 ? built.reason : `${candidate.path}: ${built.reason}`)
     }
@@ -336,46 +309,11 @@ function matchDecoded(compiled: CompiledRoute, path: string): RouteMatch | null 
   return { name: compiled.name, namespace: compiled.namespace, viewName: compiled.viewName, params, path: compiled.path }
 }
 
-/** The version limits an include passes down to its routes. */
-interface VersionLimit {
-  readonly versions: ReadonlySet<string> | null
-  readonly versionNeutral: boolean
-}
-
-const NO_LIMIT: VersionLimit = { versions: null, versionNeutral: false }
-
-/** The limits of a route or include inside `outer`: versions intersect; neutral and versions exclude each other. */
-function limitOf(definition: VersionDef, outer: VersionLimit, label: string): VersionLimit {
-  const versions = definition.versions ?? null
-  const versionNeutral = definition.versionNeutral ?? false
-  if (typeof versionNeutral !== 'boolean') throw new Error(`${label}: versionNeutral must be true or false.`)
-  if (versions === null) return versionNeutral ? checkNeutral(outer, label) : outer
-  if (!Array.isArray(versions) || versions.length === 0 || versions.some((v) => typeof v !== 'string' || v === '')) {
-    throw new Error(`${label}: versions must be a non-empty list of version strings such as ["v1", "v2"].`)
-  }
-  if (versionNeutral || outer.versionNeutral) {
-    throw new Error(`${label}: a route cannot be version-neutral and limited to versions; drop one of the two.`)
-  }
-  const own = versions as readonly string[]
-  const kept = outer.versions === null ? own : own.filter((v) => outer.versions?.has(v))
-  if (kept.length === 0) {
-    throw new Error(`${label}: its versions (${own.join(', ')}) share none with those of its include (${[...(outer.versions ?? [])].join(', ')}).`)
-  }
-  return { versions: new Set(kept), versionNeutral: false }
-}
-
-function checkNeutral(outer: VersionLimit, label: string): VersionLimit {
-  if (outer.versions !== null) {
-    throw new Error(`${label}: a route cannot be version-neutral and limited to versions; drop one of the two.`)
-  }
-  return { versions: null, versionNeutral: true }
-}
-
 function flatten(
   definitions: readonly RouteDefinition[],
   namespace: string | null,
   prefix: string,
-  limit: VersionLimit,
+  limit: VersionLimit | null,
   out: CompiledRoute[],
   where: string,
 ): void {
@@ -394,7 +332,7 @@ function flatten(
       const compiled = compilePath(fullPath, `${where}: ${label} (${fullPath})`)
       const viewName = namespace === null ? name : `${namespace}:${name}`
       const format = compileFormat(compiled, formats, `${where}: ${label}`)
-      const { versions, versionNeutral } = limitOf(definition, limit, `${where}: ${label}`)
+      const own = definition.limit === undefined ? limit : definition.limit.within(limit, `${where}: ${label}`)
       out.push(
         Object.freeze({
           name,
@@ -404,8 +342,7 @@ function flatten(
           compiled,
           format,
           honoPaths: Object.freeze(format === null ? [fullPath] : [fullPath, format.honoPath]),
-          versions,
-          versionNeutral,
+          limit: own,
         }),
       )
     } else if (definition.kind === 'include') {
@@ -416,7 +353,8 @@ function flatten(
       if (ns !== undefined) checkName(ns, `${where}: the namespace of include("${sub}")`)
       if (!Array.isArray(routes)) throw new Error(`${where}: include("${sub}") takes an array of routes.`)
       const nested = ns === undefined ? namespace : namespace === null ? ns : `${namespace}:${ns}`
-      flatten(routes, nested, joinPaths(prefix, sub), limitOf(definition, limit, `${where}: include("${sub}")`), out, where)
+      const own = definition.limit === undefined ? limit : definition.limit.within(limit, `${where}: include("${sub}")`)
+      flatten(routes, nested, joinPaths(prefix, sub), own, out, where)
     } else {
       throw new Error(`${where}: every entry must come from route(...) or include(...).`)
     }

@@ -172,9 +172,9 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
           if (lifecycle.deprecation !== null && !headers.has('Deprecation')) headers.set('Deprecation', lifecycle.deprecation)
           if (lifecycle.sunset !== null && !headers.has('Sunset')) headers.set('Sunset', lifecycle.sunset)
           if (lifecycle.links.length > 0) {
-            const existing = headers.get('Link')?.toLowerCase() ?? ''
+            const existing = headers.get('Link')
             for (const link of lifecycle.links) {
-              if (!existing.includes(`rel="${link.rel}"`) && !existing.includes(`rel=${link.rel}`)) headers.append('Link', link.value)
+              if (existing === null || !hasRel(existing, link.rel)) headers.append('Link', link.value)
             }
           }
         },
@@ -235,4 +235,32 @@ function instant(value: Date | string | undefined, name: string, where: string):
   const ms = value instanceof Date ? value.getTime() : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}([T ]|$)/.test(value) ? Date.parse(value) : NaN
   if (Number.isNaN(ms)) throw new Error(`${where}: ${name} must be a Date or an ISO 8601 date such as "2026-06-01T00:00:00Z".`)
   return ms
+}
+
+/** Whether a `Link` header (RFC 8288) has a link whose `rel` lists `rel`; URLs are skipped, so `<...?rel=sunset>` does not count. */
+function hasRel(header: string, rel: string): boolean {
+  let params = ''
+  let inUrl = false
+  let quoted = false
+  // Collect each link's parameter text (outside <...>), link by link.
+  for (let i = 0; i <= header.length; i++) {
+    const ch = header[i]
+    if (ch === undefined || (ch === ',' && !inUrl && !quoted)) {
+      for (const param of params.split(';')) {
+        const eq = param.indexOf('=')
+        if (eq === -1 || param.slice(0, eq).trim().toLowerCase() !== 'rel') continue
+        const value = param.slice(eq + 1).trim().replace(/^"|"$/g, '').toLowerCase()
+        if (value.split(' ').includes(rel)) return true
+      }
+      params = ''
+    } else if (inUrl) {
+      if (ch === '>') inUrl = false
+    } else if (ch === '<' && !quoted) {
+      inUrl = true
+    } else {
+      if (ch === '"') quoted = !quoted
+      params += ch
+    }
+  }
+  return false
 }

@@ -2,7 +2,8 @@
  * Requests through the worker example's app whose observed results every
  * runtime must reproduce exactly (test/conformance.golden.json): version
  * shape, status, detail, links and headers, for all five schemes, odd inputs
- * included. `npm run conformance:update` rewrites the golden file from Node.
+ * included, and the lifecycle sections (/releases, /semver) with their
+ * headers. `npm run conformance:update` rewrites the golden file from Node.
  */
 import { app } from '../worker-example/app.ts'
 
@@ -15,8 +16,12 @@ export interface Observation {
   readonly status: number
   readonly contentType: string | null
   readonly vary: string | null
+  /** The version lifecycle headers the response has. */
+  readonly lifecycle: Readonly<Record<string, string>>
   readonly body: unknown
 }
+
+const LIFECYCLE_HEADERS = ['api-supported-versions', 'api-deprecated-versions', 'api-version', 'deprecation', 'sunset', 'link']
 
 const accept = (value: string): ConformanceCase => ({ url: 'http://api.test/accept/products/1', headers: { accept: value } })
 
@@ -55,6 +60,22 @@ export const cases: readonly ConformanceCase[] = [
   { url: 'http://api.test/query/products/1?version=v2&format=json' },
   { url: 'http://api.test/query/products/1?version=%3Cv2%3E' },
   { url: 'http://api.test/nowhere' },
+  { url: 'http://api.test/releases/products' },
+  { url: 'http://api.test/releases/products', headers: { 'api-version': '2025-06-30' } },
+  { url: 'http://api.test/releases/products/2?version=2026-07-01' },
+  { url: 'http://api.test/releases/products/1', headers: { accept: 'application/vnd.catalog.2025-01-01+json' } },
+  { url: 'http://api.test/releases/products?version=2025-02-01', headers: { 'api-version': '2026-07-01' } },
+  { url: 'http://api.test/releases/products', headers: { 'api-version': '2024-06-01' } },
+  { url: 'http://api.test/releases/products', headers: { 'api-version': '2023-12-31' } },
+  { url: 'http://api.test/releases/products', headers: { 'api-version': '<script>' } },
+  { url: 'http://api.test/releases/categories/top' },
+  { url: 'http://api.test/releases/categories/top', headers: { 'api-version': '2025-03-01' } },
+  { url: 'http://api.test/releases/health', headers: { 'api-version': 'garbage' } },
+  { url: 'http://api.test/semver/products/1', headers: { 'accept-version': '1.x' } },
+  { url: 'http://api.test/semver/products/1', headers: { 'accept-version': '^1.0.0' } },
+  { url: 'http://api.test/semver/products/1', headers: { 'accept-version': '2' } },
+  { url: 'http://api.test/semver/products/1', headers: { 'accept-version': '3.x' } },
+  { url: 'http://api.test/semver/products/1', headers: { 'accept-version': '1, 2' } },
 ]
 
 /** What a runtime observes for one case. */
@@ -67,7 +88,12 @@ export async function observe(c: ConformanceCase): Promise<Observation> {
   } catch {
     // not JSON: keep the text
   }
-  return { status: res.status, contentType: res.headers.get('content-type'), vary: res.headers.get('vary'), body }
+  const lifecycle: Record<string, string> = {}
+  for (const name of LIFECYCLE_HEADERS) {
+    const value = res.headers.get(name)
+    if (value !== null) lifecycle[name] = value
+  }
+  return { status: res.status, contentType: res.headers.get('content-type'), vary: res.headers.get('vary'), lifecycle, body }
 }
 
 /** A stable name for a case. */

@@ -54,8 +54,23 @@ describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny
   })
 })
 
-describe('tree shaking: a URLPathVersioning Worker carries no other scheme', () => {
-  const checks = ['hostName', 'queryParameter', 'acceptHeader', 'acceptNegotiation', 'namespace', 'acceptParser']
+describe('tree shaking: a URLPathVersioning Worker carries no other scheme and none of the opt-in lifecycle', () => {
+  const checks = [
+    'hostName',
+    'queryParameter',
+    'acceptHeader',
+    'acceptNegotiation',
+    'namespace',
+    'acceptParser',
+    'headerScheme',
+    'combinedScheme',
+    'vendorMediaType',
+    'semver',
+    'dateVersions',
+    'routeVersions',
+    'versionPolicy',
+    'problemDetails',
+  ]
 
   it('checks every marker the script reports', () => {
     expect(Object.keys(report.markers).sort()).toEqual([...checks].sort())

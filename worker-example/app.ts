@@ -9,20 +9,40 @@
  * | /ns/v2 | NamespaceVersioning | the path (the namespace it is included under) |
  * | /host | HostNameVersioning | `Host: v2.catalog.test` |
  * | /query | QueryParameterVersioning | `?version=v2` |
+ *
+ * Two more sections show the version lifecycle (beyond DRF):
+ *
+ * | prefix | scheme | ask for a version with |
+ * |---|---|---|
+ * | /releases | CombinedVersioning of `Api-Version`, `?version=` and `application/vnd.catalog.<version>+json`, date versions | `Api-Version: 2025-06-30` (resolves to `2025-01-01`) |
+ * | /semver | HeaderVersioning of `Accept-Version`, semantic versions | `Accept-Version: 1.x` (resolves to `1.1.0`) |
+ *
+ * /releases has a version policy (deprecation, sunset, supported versions,
+ * 410 after a sunset, the resolved version echoed), problem-details errors,
+ * a version-neutral `/releases/health`, and `/releases/categories/top`,
+ * which exists only from `2026-06-01`.
  */
 import { Hono } from 'hono'
 import {
   AcceptHeaderVersioning,
+  CombinedVersioning,
+  dateVersions,
   defineRoutes,
+  HeaderVersioning,
   HostNameVersioning,
   include,
   NamespaceVersioning,
   QueryParameterVersioning,
   route,
+  semver,
   URLPathVersioning,
+  versioned,
+  versionNeutral,
+  versionPolicy,
 } from '../src/index.ts'
-import { apiVersioning, mountRoutes } from '../src/hono/index.ts'
-import { catalogViews } from './views.ts'
+import { apiVersioning, mountRoutes, problemDetails } from '../src/hono/index.ts'
+import { categories } from './catalog.ts'
+import { catalogViews, catalogViewsFor } from './views.ts'
 
 const catalog = [
   route('product-list', '/products'),
@@ -59,6 +79,59 @@ export const query = apiVersioning({
   routes: defineRoutes([include('/query', catalog)]),
 })
 
+/**
+ * Dated releases, as Stripe dates them: a request names a date and gets the
+ * latest release on or before it. 2024-01-01 is past its sunset (410);
+ * 2025-01-01 is deprecated and has a sunset ahead.
+ */
+export const releases = apiVersioning({
+  scheme: new CombinedVersioning({
+    schemes: [
+      new HeaderVersioning({ header: 'Api-Version' }),
+      new QueryParameterVersioning(),
+      new AcceptHeaderVersioning({ vendorMediaType: 'application/vnd.catalog.{version}+json' }),
+    ],
+    allowedVersions: ['2024-01-01', '2025-01-01', '2026-06-01'],
+    defaultVersion: '2026-06-01',
+    versionFormat: dateVersions(),
+  }),
+  routes: defineRoutes([
+    include('/releases', [
+      // Before category-detail, whose slug pattern would match "top" too.
+      versioned(['2026-06-01'], route('top-categories', '/categories/top')),
+      ...catalog,
+      versionNeutral(route('health', '/health')),
+    ]),
+  ]),
+  policy: versionPolicy({
+    versions: {
+      '2024-01-01': { deprecation: '2025-01-01T00:00:00Z', sunset: '2026-01-01T00:00:00Z' },
+      '2025-01-01': {
+        deprecation: '2026-06-01T00:00:00Z',
+        sunset: '2027-06-01T00:00:00Z',
+        deprecationLink: 'https://catalog.test/docs/changelog#2026-06-01',
+        sunsetLink: 'https://catalog.test/docs/sunset/2025-01-01',
+      },
+    },
+    reportVersions: true,
+    echoHeader: 'api-version',
+    refuseAfterSunset: true,
+  }),
+  errorResponse: problemDetails({ typeBase: 'https://catalog.test/problems/' }),
+})
+
+/** Semantic versions, as Fastify and restify read them: `Accept-Version: 1.x` gets the highest 1.y.z. */
+export const semantic = apiVersioning({
+  scheme: new HeaderVersioning({
+    header: 'Accept-Version',
+    allowedVersions: ['1.0.0', '1.1.0', '2.0.0'],
+    defaultVersion: '2.0.0',
+    versionFormat: semver(),
+  }),
+  routes: defineRoutes([include('/semver', catalog)]),
+  policy: versionPolicy({ echoHeader: 'api-version' }),
+})
+
 export const app = new Hono()
 
 app.get('/', (c) =>
@@ -68,6 +141,8 @@ app.get('/', (c) =>
     namespace: new URL('/ns/v1/products', c.req.url).href,
     host: new URL('/host/products', c.req.url).href,
     query: new URL('/query/products', c.req.url).href,
+    releases: new URL('/releases/products', c.req.url).href,
+    semver: new URL('/semver/products', c.req.url).href,
   }),
 )
 
@@ -76,6 +151,8 @@ app.use('/path/*', path)
 app.use('/ns/*', namespace)
 app.use('/host/*', host)
 app.use('/query/*', query)
+app.use('/releases/*', releases)
+app.use('/semver/*', semantic)
 
 // Each call is checked against its own table.
 mountRoutes(app, accept, catalogViews)
@@ -83,3 +160,9 @@ mountRoutes(app, path, catalogViews)
 mountRoutes(app, namespace, catalogViews)
 mountRoutes(app, host, catalogViews)
 mountRoutes(app, query, catalogViews)
+mountRoutes(app, releases, {
+  ...catalogViewsFor((version) => version !== '2026-06-01'),
+  'top-categories': (c) => c.json({ version: c.var.version, categories: categories.slice(0, 2).map((cat) => c.var.reverse('category-detail', { kwargs: { slug: cat.slug } })) }),
+  health: (c) => c.json({ status: 'ok', version: c.var.version }),
+})
+mountRoutes(app, semantic, catalogViewsFor((version) => version?.startsWith('1.') === true))

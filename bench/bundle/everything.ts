@@ -13,13 +13,18 @@
  * | /host | HostNameVersioning |
  * | /query | QueryParameterVersioning |
  * | /custom | a BaseVersioning subclass reading `X-API-Version` |
+ * | /lifecycle | CombinedVersioning (header, query, vendor media type), date versions, a version policy, problem details |
+ * | /semver | HeaderVersioning with semantic versions |
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono/tiny'
 import {
   AcceptHeaderVersioning,
   BaseVersioning,
+  CombinedVersioning,
   createReverse,
+  dateVersions,
+  HeaderVersioning as LifecycleHeaderVersioning,
   DEFAULT_OPTIONS,
   defineRoutes,
   HOSTNAME_REGEX,
@@ -39,11 +44,15 @@ import {
   resolveOptions,
   route,
   RouteTable,
+  semver,
   URLPathVersioning,
+  versioned,
   VersioningError,
+  versionNeutral,
+  versionPolicy,
   type VersionRequest,
 } from '../../src/index.ts'
-import { apiVersioning, detailResponse, mergeVary, mountRoutes } from '../../src/hono/index.ts'
+import { apiVersioning, detailResponse, mergeVary, mountRoutes, problemDetails } from '../../src/hono/index.ts'
 
 const items = [
   route('item-list', '/items', { formats: ['json', 'csv'] }),
@@ -116,6 +125,33 @@ const custom = apiVersioning({
   errorResponse,
 })
 
+const lifecycle = apiVersioning({
+  scheme: new CombinedVersioning({
+    schemes: [
+      new LifecycleHeaderVersioning(),
+      new QueryParameterVersioning(),
+      new AcceptHeaderVersioning({ vendorMediaType: 'application/vnd.example.{version}+json' }),
+    ],
+    allowedVersions: ['2025-01-01', '2026-06-01'],
+    defaultVersion: '2026-06-01',
+    versionFormat: dateVersions(),
+  }),
+  routes: defineRoutes([
+    include('/lifecycle', [...items, versioned(['2026-06-01'], route('item-new', '/new')), versionNeutral(route('health', '/health'))]),
+  ]),
+  policy: versionPolicy({
+    versions: { '2025-01-01': { deprecation: '2026-06-01T00:00:00Z', sunset: '2027-06-01T00:00:00Z', sunsetLink: 'https://api.example/sunset' } },
+    reportVersions: true,
+    echoHeader: 'api-version',
+    refuseAfterSunset: true,
+  }),
+  errorResponse: problemDetails({ typeBase: 'https://api.example/problems/' }),
+})
+const semantic = apiVersioning({
+  scheme: new LifecycleHeaderVersioning({ header: 'Accept-Version', allowedVersions: ['1.0.0', '2.0.0'], versionFormat: semver() }),
+  routes: defineRoutes([include('/semver', items)]),
+})
+
 /** A table outside any middleware, reversed with a standalone `createReverse`. */
 const links = defineRoutes([route('home', '/'), route('negotiate', '/negotiate'), include('/path/:version{v[0-9]+}', items)])
 const linkReverse = createReverse(links, new URLPathVersioning())
@@ -163,6 +199,8 @@ app.use('/ns/*', namespace)
 app.use('/host/*', host)
 app.use('/query/*', query)
 app.use('/custom/*', custom)
+app.use('/lifecycle/*', lifecycle)
+app.use('/semver/*', semantic)
 
 const views = {
   'item-list': (c: Context) =>
@@ -184,5 +222,7 @@ mountRoutes(app, namespace, views)
 mountRoutes(app, host, views)
 mountRoutes(app, query, views)
 mountRoutes(app, custom, views)
+mountRoutes(app, lifecycle, { ...views, 'item-new': (c) => c.json({ version: c.var.version }), health: (c) => c.json({ ok: true }) })
+mountRoutes(app, semantic, views)
 
 export default app

@@ -12,6 +12,7 @@ import { createReverse, type SchemeKwargs, type SchemeRouteName } from '../rever
 import { RouteTable, type CompiledRoute, type RouteEntriesOf, type RouteMatch } from '../route-table.ts'
 import type { ReverseRest, RouteEntry } from '../route-types.ts'
 import { BaseVersioning } from '../schemes/base.ts'
+import type { PathGroup } from '../route-versions.ts'
 import type { BoundVersionPolicy, VersionPolicy } from '../version-policy.ts'
 import { detailResponse } from './error-response.ts'
 import { mergeVary } from './vary.ts'
@@ -87,17 +88,6 @@ interface RequestState {
   readonly version: string | null
 }
 
-/** The routes that share one path: the request's version chooses among them. */
-interface PathGroup {
-  readonly routes: readonly CompiledRoute[]
-  /** Whether some route of the group is limited to versions. */
-  readonly limited: boolean
-  /** Whether every route of the group is version-neutral. */
-  readonly neutral: boolean
-  /** The versions the path exists in, `null` for all. */
-  readonly versions: ReadonlySet<string> | null
-}
-
 /** Which middleware determined the version of each request, and what it found. */
 const states = new WeakMap<Context, RequestState>()
 
@@ -163,7 +153,8 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   const bound: BoundVersionPolicy | null = policy === undefined ? null : policy.bind(scheme)
   const reverse = createReverse(routes as RouteTable, scheme)
   const vary = scheme.vary
-  const groups = groupByPath(routes.routes, scheme)
+  // Routes limited to versions (versioned(), versionNeutral()), grouped by path; none without them.
+  const groups: ReadonlyMap<CompiledRoute, PathGroup> = routes.routes.find((r) => r.limit !== null)?.limit?.groups(routes.routes, scheme) ?? new Map()
   // Schemes that read no params get a match built once per route; the others, what they read.
   const reads = scheme.matchParams
   const staticMatches = new Map<CompiledRoute, RouteMatch>()
@@ -196,8 +187,8 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
         if (group?.neutral !== true || !(error instanceof VersioningError)) throw error
       }
       if (group?.neutral !== true) {
-        if (group?.limited === true) {
-          chosen = group.routes.find((r) => r.versions === null || (version !== null && r.versions.has(version))) ?? null
+        if (group !== undefined) {
+          chosen = group.routes.find((r) => r.limit?.versions == null || (version !== null && r.limit.versions.has(version))) ?? null
           if (chosen === null) throw scheme.rejection()
         }
         bound?.check(version)
@@ -278,38 +269,6 @@ function withHeaders(res: Response, change: (headers: Headers) => void): Respons
     change(copy.headers)
     return copy
   }
-}
-
-/**
- * Each route's group: the routes of the table with the same path. Checks at
- * construction that route versions are versions the scheme serves.
- */
-function groupByPath(routes: readonly CompiledRoute[], scheme: BaseVersioning): Map<CompiledRoute, PathGroup> {
-  const byPath = new Map<string, CompiledRoute[]>()
-  for (const route of routes) {
-    for (const version of route.versions ?? []) {
-      if (scheme.allowedVersions !== null && scheme.resolveVersion(version) !== version) {
-        throw new Error(
-          `apiVersioning: route "${route.viewName}" lists version ${JSON.stringify(version)}, which the scheme does not allow; allowed: ${scheme.allowedVersions.join(', ')}.`,
-        )
-      }
-    }
-    const list = byPath.get(route.path)
-    if (list === undefined) byPath.set(route.path, [route])
-    else list.push(route)
-  }
-  const groups = new Map<CompiledRoute, PathGroup>()
-  for (const list of byPath.values()) {
-    const open = list.some((r) => r.versions === null)
-    const group: PathGroup = Object.freeze({
-      routes: Object.freeze(list),
-      limited: list.some((r) => r.versions !== null),
-      neutral: list.every((r) => r.versionNeutral),
-      versions: open ? null : new Set(list.flatMap((r) => [...(r.versions as ReadonlySet<string>)])),
-    })
-    for (const route of list) groups.set(route, group)
-  }
-  return groups
 }
 
 /**

@@ -3,7 +3,6 @@
  * check and the default reversal. Subclass it for a custom scheme and
  * implement `determineVersion`.
  */
-import { BoundedCache } from '../bounded-cache.ts'
 import { NotFound, NotImplementedError, type VersioningError } from '../errors.ts'
 import { resolveOptions, type VersioningOptions } from '../options.ts'
 import type { RouteTable, UncheckedReverseOptions } from '../route-table.ts'
@@ -57,7 +56,6 @@ export class BaseVersioning {
   readonly #accepted: ReadonlySet<string | null> | null
   /** With a version format: requested text to the released version, `null` when none. */
   readonly #resolve: ((requested: string) => string | null) | null
-  readonly #resolved: BoundedCache<string | null> | null
 
   /**
    * @param options The shared options; checked here, once.
@@ -69,26 +67,10 @@ export class BaseVersioning {
     this.allowedVersions = resolved.allowedVersions
     this.versionParam = resolved.versionParam
     this.versionFormat = resolved.versionFormat
-    let defaultVersion = resolved.defaultVersion
-    if (resolved.versionFormat === null) {
-      this.#resolve = null
-      this.#resolved = null
-    } else {
-      const released = resolved.allowedVersions?.filter((v) => v !== null)
-      if (released === undefined || released.length === 0) {
-        throw new Error(`${where}: versionFormat needs the released versions in allowedVersions, such as ["1.0.0", "2.0.0"].`)
-      }
-      const resolve = resolved.versionFormat.compile(released, where)
-      this.#resolve = resolve
-      this.#resolved = new BoundedCache(512)
-      if (defaultVersion !== null) {
-        const version = resolve(defaultVersion)
-        if (version === null) {
-          throw new Error(`${where}: defaultVersion ${JSON.stringify(defaultVersion)} resolves to no version in allowedVersions; give one of them.`)
-        }
-        defaultVersion = version
-      }
-    }
+    // With a version format, the default resolves like a requested version (a date to its release).
+    const resolve = resolved.versionFormat?.compile(resolved.allowedVersions?.filter((v) => v !== null) ?? [], where) ?? null
+    const defaultVersion = resolved.defaultVersion === null ? null : (resolve?.(resolved.defaultVersion) ?? resolved.defaultVersion)
+    this.#resolve = resolve
     this.defaultVersion = defaultVersion
     if (resolved.allowedVersions === null) {
       this.#accepted = null
@@ -119,11 +101,7 @@ export class BaseVersioning {
    */
   resolveVersion(version: string | null): string | null | undefined {
     if (this.#accepted === null || this.#accepted.has(version)) return version
-    if (this.#resolve === null || version === null) return undefined
-    const cache = this.#resolved as BoundedCache<string | null>
-    let found = cache.get(version)
-    if (found === undefined) found = cache.set(version, this.#resolve(version))
-    return found ?? undefined
+    return this.#resolve === null || version === null ? undefined : (this.#resolve(version) ?? undefined)
   }
 
   /**

@@ -1,0 +1,113 @@
+/**
+ * Routes that exist only in some versions, and version-neutral routes:
+ * `versioned(['v2'], route(...))`, `versionNeutral(route(...))`, on routes
+ * and includes alike. A table without them carries none of this code.
+ */
+import type { CompiledRoute, RouteDefinition } from './route-table.ts'
+import type { BaseVersioning } from './schemes/base.ts'
+
+/** The versions a route or include is limited to, as the table keeps them. */
+export interface VersionLimit {
+  /** The versions, or `null` for every version (a version-neutral route). */
+  readonly versions: ReadonlySet<string> | null
+  /** Whether the route answers whatever version the request names, or none. */
+  readonly neutral: boolean
+  /** This limit inside an include's limit (`null`: none): versions intersect. Throws on a contradiction. */
+  within(outer: VersionLimit | null, label: string): VersionLimit
+  /** Why a route with this limit cannot be reversed in `version`, or `null` when it can. */
+  refusal(version: string): string | null
+  /** The path groups of a table's routes, checked against the scheme (for the middleware). */
+  groups(routes: readonly CompiledRoute[], scheme: BaseVersioning): Map<CompiledRoute, PathGroup>
+}
+
+/** The routes of a table that share one path: the request's version chooses among them. */
+export interface PathGroup {
+  readonly routes: readonly CompiledRoute[]
+  /** Whether every route of the group is version-neutral. */
+  readonly neutral: boolean
+  /** The versions the path exists in, `null` for all. */
+  readonly versions: ReadonlySet<string> | null
+}
+
+/**
+ * Limits a route, or every route of an include, to some versions. A request
+ * for another version gets the scheme's not-found (or not-acceptable)
+ * answer; reverse refuses it. Several routes may share a path with different
+ * versions: the request's version chooses which one answers. Nested limits
+ * intersect.
+ *
+ * @example
+ * ```ts
+ * defineRoutes([
+ *   versioned(['v1'], route('user-list', '/users')),
+ *   versioned(['v2', 'v3'], route('user-list', '/users')),
+ * ])
+ * ```
+ */
+export function versioned<const D extends RouteDefinition>(versions: readonly string[], definition: D): D {
+  if (!Array.isArray(versions) || versions.length === 0 || versions.some((v) => typeof v !== 'string' || v === '')) {
+    throw new Error('versioned: versions must be a non-empty list of version strings such as ["v1", "v2"].')
+  }
+  return Object.freeze({ ...definition, limit: limit(new Set(versions), false) }) as unknown as D
+}
+
+/**
+ * Makes a route, or every route of an include, version-neutral (health
+ * checks, discovery): it answers whatever version the request names, or
+ * none, and never rejects one. `c.var.version` is the version when the
+ * scheme accepts it, else `null`.
+ */
+export function versionNeutral<const D extends RouteDefinition>(definition: D): D {
+  return Object.freeze({ ...definition, limit: limit(null, true) }) as unknown as D
+}
+
+function limit(versions: ReadonlySet<string> | null, neutral: boolean): VersionLimit {
+  return {
+    versions,
+    neutral,
+    within(outer, label) {
+      if (outer === null || (outer.versions === null && !outer.neutral)) return this
+      if (outer.neutral !== neutral) {
+        throw new Error(`${label}: a route cannot be version-neutral and limited to versions; drop one of the two.`)
+      }
+      if (versions === null || outer.versions === null) return this
+      const kept = [...versions].filter((v) => outer.versions?.has(v))
+      if (kept.length === 0) {
+        throw new Error(`${label}: its versions (${[...versions].join(', ')}) share none with those of its include (${[...outer.versions].join(', ')}).`)
+      }
+      return limit(new Set(kept), false)
+    },
+    refusal(version) {
+      return versions === null || versions.has(version) ? null : `the route does not exist in version ${JSON.stringify(version.slice(0, 64))} (its versions are ${[...versions].join(', ')}).`
+    },
+    groups,
+  }
+}
+
+function groups(routes: readonly CompiledRoute[], scheme: BaseVersioning): Map<CompiledRoute, PathGroup> {
+  const byPath = new Map<string, CompiledRoute[]>()
+  for (const route of routes) {
+    for (const version of route.limit?.versions ?? []) {
+      if (scheme.allowedVersions !== null && scheme.resolveVersion(version) !== version) {
+        throw new Error(
+          `apiVersioning: route "${route.viewName}" is versioned in ${JSON.stringify(version)}, which the scheme does not allow; allowed: ${scheme.allowedVersions.join(', ')}.`,
+        )
+      }
+    }
+    const list = byPath.get(route.path)
+    if (list === undefined) byPath.set(route.path, [route])
+    else list.push(route)
+  }
+  const found = new Map<CompiledRoute, PathGroup>()
+  for (const list of byPath.values()) {
+    if (list.every((r) => r.limit === null)) continue
+    const open = list.some((r) => r.limit?.versions == null)
+    const group: PathGroup = Object.freeze({
+      routes: Object.freeze(list),
+      neutral: list.every((r) => r.limit?.neutral === true),
+      versions: open ? null : new Set(list.flatMap((r) => [...(r.limit?.versions ?? [])])),
+    })
+    for (const route of list) found.set(route, group)
+  }
+  return found
+}
