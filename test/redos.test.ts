@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { check } from 'recheck'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { accept, host, namespace, path, query } from '../worker-example/app.ts'
+import { accept, host, namespace, path, query, releases, semantic } from '../worker-example/app.ts'
 import { AcceptHeaderVersioning, defineRoutes, include, parseAccept, route, type RouteTable } from '../src/index.ts'
 
 const srcDir = fileURLToPath(new URL('../src/', import.meta.url))
@@ -63,6 +63,8 @@ const tables: [string, RouteTable][] = [
   ['worker example: namespace', namespace.routes as RouteTable],
   ['worker example: host', host.routes as RouteTable],
   ['worker example: query', query.routes as RouteTable],
+  ['worker example: releases', releases.routes as RouteTable],
+  ['worker example: semver', semantic.routes as RouteTable],
 ]
 const compiledRegexps = tables.flatMap(([name, table]) => builtRegexps(table).map((re) => [`${name}: ${re}`, re.source, re.flags] as const))
 

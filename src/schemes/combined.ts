@@ -2,7 +2,7 @@
  * CombinedVersioning: several schemes read in order, one default and one
  * allowed list for all; a request carrying two different versions is a 400.
  */
-import { AmbiguousVersion, type VersioningError } from '../errors.ts'
+import { AmbiguousVersion } from '../errors.ts'
 import type { VersioningOptions } from '../options.ts'
 import type { RouteTable } from '../route-table.ts'
 import { BaseVersioning, type VersionedUncheckedOptions, type VersionMatch, type VersionRequest } from './base.ts'
@@ -22,7 +22,8 @@ export interface CombinedVersioningOptions extends VersioningOptions {
  * different ones are a 400 `AmbiguousVersion` rather than a silent pick. The
  * version is then checked (and resolved, with a `versionFormat`) against
  * `allowedVersions`; a version not served gets the answer of the scheme that
- * carried it (the first scheme's when none did). Responses `Vary` on every
+ * carried it (the first scheme's when none did); a route the version lacks,
+ * a 404 `Invalid version.`. Responses `Vary` on every
  * header any scheme reads; links are reversed the way the first scheme
  * reverses them.
  *
@@ -84,10 +85,6 @@ export class CombinedVersioning extends BaseVersioning {
     const resolved = this.resolveVersion(carried ?? this.defaultVersion)
     if (resolved === undefined) throw (from ?? (this.schemes[0] as BaseVersioning)).rejection()
     return resolved
-  }
-
-  override rejection(): VersioningError {
-    return (this.schemes[0] as BaseVersioning).rejection()
   }
 
   /** The first scheme's reversal. */

@@ -107,6 +107,8 @@ describe('the worker example on wrangler dev', () => {
       namespace: `${origin}/ns/v1/products`,
       host: `${origin}/host/products`,
       query: `${origin}/query/products`,
+      releases: `${origin}/releases/products`,
+      semver: `${origin}/semver/products`,
     })
   })
 
@@ -200,7 +202,7 @@ describe('the README curl commands print what the README shows', () => {
 
   it('are there, one or more per scheme', () => {
     expect(curls.length).toBeGreaterThanOrEqual(11)
-    for (const prefix of ['/accept/', '/path/', '/ns/', '/host/', '/query/']) {
+    for (const prefix of ['/accept/', '/path/', '/ns/', '/host/', '/query/', '/releases/', '/semver/']) {
       expect(curls.some((c) => c.command.includes(prefix))).toBe(true)
     }
   })
