@@ -237,29 +237,34 @@ function instant(value: Date | string | undefined, name: string, where: string):
   return ms
 }
 
-/** Whether a `Link` header (RFC 8288) has a link whose `rel` lists `rel`; URLs are skipped, so `<...?rel=sunset>` does not count. */
+/**
+ * Whether a `Link` header (RFC 8288) has a link whose `rel` lists `rel`.
+ * URLs and quoted values are skipped: `<...?rel=sunset>` and
+ * `title="a; rel=sunset"` do not count.
+ */
 function hasRel(header: string, rel: string): boolean {
-  let params = ''
+  let param = ''
   let inUrl = false
   let quoted = false
-  // Collect each link's parameter text (outside <...>), link by link.
   for (let i = 0; i <= header.length; i++) {
     const ch = header[i]
-    if (ch === undefined || (ch === ',' && !inUrl && !quoted)) {
-      for (const param of params.split(';')) {
-        const eq = param.indexOf('=')
-        if (eq === -1 || param.slice(0, eq).trim().toLowerCase() !== 'rel') continue
+    if (ch === undefined || ((ch === ';' || ch === ',') && !inUrl && !quoted)) {
+      // One parameter ends (and, at a comma, one link).
+      const eq = param.indexOf('=')
+      if (eq !== -1 && param.slice(0, eq).trim().toLowerCase() === 'rel') {
         const value = param.slice(eq + 1).trim().replace(/^"|"$/g, '').toLowerCase()
         if (value.split(' ').includes(rel)) return true
       }
-      params = ''
+      param = ''
     } else if (inUrl) {
       if (ch === '>') inUrl = false
     } else if (ch === '<' && !quoted) {
       inUrl = true
+    } else if (quoted && ch === '\\') {
+      i++ // a quoted-pair: the next character is literal
     } else {
       if (ch === '"') quoted = !quoted
-      params += ch
+      param += ch
     }
   }
   return false
