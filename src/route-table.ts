@@ -151,8 +151,6 @@ export interface RouteMatch {
 export interface UncheckedReverseOptions extends BaseReverseOptions {
   readonly args?: readonly ParamValue[] | undefined
   readonly kwargs?: Readonly<Record<string, ParamValue | undefined>> | undefined
-  /** Reverse only routes that exist in this version (routes without `versions` exist in all). */
-  readonly version?: string | null | undefined
 }
 
 /**

@@ -77,6 +77,8 @@ export interface BaseReverseOptions {
   readonly request?: Pick<Request, 'url'> | undefined
   /** A format suffix such as `json`, for routes declared with `formats`. */
   readonly format?: string | undefined
+  /** Reverse only routes that exist in this version (routes limited with `versioned()`); others exist in all. */
+  readonly version?: string | null | undefined
 }
 
 /** Options of a versioned reversal: `version` is the current request's version (DRF's `request.version`). */

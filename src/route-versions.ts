@@ -48,7 +48,7 @@ export function versioned<const D extends RouteDefinition>(versions: readonly st
   if (!Array.isArray(versions) || versions.length === 0 || versions.some((v) => typeof v !== 'string' || v === '')) {
     throw new Error('versioned: versions must be a non-empty list of version strings such as ["v1", "v2"].')
   }
-  return Object.freeze({ ...definition, limit: limit(new Set(versions), false) }) as unknown as D
+  return withLimit(definition, limit(new Set(versions), false), 'versioned')
 }
 
 /**
@@ -58,7 +58,13 @@ export function versioned<const D extends RouteDefinition>(versions: readonly st
  * scheme accepts it, else `null`.
  */
 export function versionNeutral<const D extends RouteDefinition>(definition: D): D {
-  return Object.freeze({ ...definition, limit: limit(null, true) }) as unknown as D
+  return withLimit(definition, limit(null, true), 'versionNeutral')
+}
+
+/** `definition` with `own` added to any limit it already has (wrappers nest like includes). */
+function withLimit<D extends RouteDefinition>(definition: D, own: VersionLimit, label: string): D {
+  const inner = (definition as { limit?: VersionLimit | undefined }).limit
+  return Object.freeze({ ...definition, limit: inner === undefined ? own : inner.within(own, label) }) as unknown as D
 }
 
 function limit(versions: ReadonlySet<string> | null, neutral: boolean): VersionLimit {

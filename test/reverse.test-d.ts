@@ -111,8 +111,10 @@ describe('table.reverse', () => {
     routes.reverse('user-detail', { kwargs: { pk: true } })
     // @ts-expect-error: args and kwargs together
     routes.reverse('user-detail', { kwargs: { pk: 1 }, args: [1] })
-    // @ts-expect-error: the table's reverse takes no version
+    // The table's reverse takes a version only to skip routes that do not exist in it (versioned()).
     routes.reverse('home', { version: 'v1' })
+    // @ts-expect-error: a version is a string
+    routes.reverse('home', { version: 1 })
   })
 })
 

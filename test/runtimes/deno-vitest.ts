@@ -1,6 +1,6 @@
 /**
  * The part of vitest's API the portable suites use, on Deno's own runner:
- * `describe`, `it`/`test` (with `.each`) become `Deno.test` cases named
+ * `describe`, `it`/`test` (all with `.each`) become `Deno.test` cases named
  * "describe > it", and `expect` is Jest's standalone `expect` package.
  * Mapped in for `vitest` by test/runtimes/deno.json, for `deno test` only.
  */
@@ -12,7 +12,7 @@ type Fn = (...args: never[]) => unknown
 
 const prefix: string[] = []
 
-export function describe(name: string, body: () => void): void {
+function group(name: string, body: () => void): void {
   prefix.push(name)
   try {
     body()
@@ -47,15 +47,23 @@ function stringify(value: unknown): string {
   }
 }
 
-function each(rows: readonly unknown[]) {
-  return (template: string, fn: Fn): void => {
-    rows.forEach((row, index) => {
-      const args = Array.isArray(row) ? row : [row]
-      const name = Array.isArray(row) || row === null || typeof row !== 'object' ? format(template, args, index) : named(template, row as Record<string, unknown>)
-      register(name, () => (fn as (...a: unknown[]) => unknown)(...args))
-    })
-  }
+/** `.each` for `it` (`add` registers a case) or `describe` (`add` runs a group). */
+function eachWith(add: (name: string, fn: () => unknown) => void) {
+  return (rows: readonly unknown[]) =>
+    (template: string, fn: Fn): void => {
+      rows.forEach((row, index) => {
+        const args = Array.isArray(row) ? row : [row]
+        const name = Array.isArray(row) || row === null || typeof row !== 'object' ? format(template, args, index) : named(template, row as Record<string, unknown>)
+        add(name, () => (fn as (...a: unknown[]) => unknown)(...args))
+      })
+    }
 }
+
+const each = eachWith(register)
+
+export const describe: ((name: string, body: () => void) => void) & { each: typeof each } = Object.assign(group, {
+  each: eachWith((name, fn) => group(name, fn as () => void)),
+})
 
 /** vitest's `$key` names for object rows. */
 function named(template: string, row: Record<string, unknown>): string {
@@ -68,7 +76,8 @@ export const it: ((name: string, fn: () => unknown, timeout?: number) => void) &
 )
 export const test: typeof it = it
 
-export const expect: typeof jestExpect & { fail(message?: string): never } = Object.assign(jestExpect, {
+/** Jest's `expect`, taking vitest's optional message (a second argument, which Jest refuses) and `expect.fail`. */
+export const expect: typeof jestExpect & { fail(message?: string): never } = Object.assign((actual: unknown, _message?: string) => jestExpect(actual), jestExpect, {
   fail(message = 'expect.fail()'): never {
     throw new Error(message)
   },
