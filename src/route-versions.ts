@@ -27,6 +27,8 @@ export interface PathGroup {
   readonly neutral: boolean
   /** The versions the path exists in, `null` for all. */
   readonly versions: ReadonlySet<string> | null
+  /** The first route of the group that exists in `version` (a neutral group: its first route), or `null`. */
+  choose(version: string | null): CompiledRoute | null
 }
 
 /**
@@ -108,10 +110,13 @@ function groups(routes: readonly CompiledRoute[], scheme: BaseVersioning): Map<C
   for (const list of byPath.values()) {
     if (list.every((r) => r.limit === null)) continue
     const open = list.some((r) => r.limit?.versions == null)
+    const neutral = list.every((r) => r.limit?.neutral === true)
     const group: PathGroup = Object.freeze({
       routes: Object.freeze(list),
-      neutral: list.every((r) => r.limit?.neutral === true),
+      neutral,
       versions: open ? null : new Set(list.flatMap((r) => [...(r.limit?.versions ?? [])])),
+      choose: (version: string | null) =>
+        neutral ? (list[0] as CompiledRoute) : (list.find((r) => r.limit?.versions == null || (version !== null && r.limit.versions.has(version))) ?? null),
     })
     for (const route of list) found.set(route, group)
   }

@@ -186,13 +186,11 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
         // A version-neutral path answers whatever the request names.
         if (group?.neutral !== true || !(error instanceof VersioningError)) throw error
       }
-      if (group?.neutral !== true) {
-        if (group !== undefined) {
-          chosen = group.routes.find((r) => r.limit?.versions == null || (version !== null && r.limit.versions.has(version))) ?? null
-          if (chosen === null) throw scheme.rejection()
-        }
-        bound?.check(version)
+      if (group !== undefined) {
+        chosen = group.choose(version)
+        if (chosen === null) throw scheme.rejection()
       }
+      if (group?.neutral !== true) bound?.check(version)
     } catch (error) {
       if (!(error instanceof VersioningError)) throw error
       // For responses app.onError builds with c.json() and friends.
