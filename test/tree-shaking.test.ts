@@ -1,6 +1,7 @@
 /**
- * Tree shaking: a Worker that uses one scheme carries none of the others,
- * bundled as `wrangler deploy --minify` bundles it (bench/bundle/). The byte
+ * Tree shaking: a Worker that uses one scheme carries none of the others nor
+ * any opt-in lifecycle feature, and one using versionMiddleware carries no
+ * route table, bundled as `wrangler deploy --minify` bundles it (bench/bundle/). The byte
  * budgets are reported by `npm run bench` (BENCHMARKS.md), not asserted here:
  * the current design misses them. The measuring is done by
  * scripts/bundle-budget.js; run it without `--json` for a readable report,
@@ -19,6 +20,7 @@ interface BundleSize {
 
 interface Marker {
   readonly text: string
+  readonly inMiddleware: boolean
   readonly inUrlPath: boolean
   readonly inEverything: boolean
   readonly inBare: boolean
@@ -26,12 +28,14 @@ interface Marker {
 
 interface BudgetReport {
   readonly bare: BundleSize
+  readonly middleware: BundleSize
   readonly urlPath: BundleSize
   readonly everything: BundleSize
   /** min+gzip bytes over bare. */
-  readonly deltas: { readonly urlPath: number; readonly everything: number }
+  readonly deltas: { readonly middleware: number; readonly urlPath: number; readonly everything: number }
   readonly treeShaken: Readonly<Record<string, boolean>>
   readonly markers: Readonly<Record<string, Marker>>
+  readonly routeTable: { readonly text: string; readonly inMiddleware: boolean; readonly inUrlPath: boolean }
 }
 
 
@@ -47,14 +51,20 @@ beforeAll(async () => {
 }, 120_000)
 
 describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny)', () => {
-  it('measured three bundles, the versioned ones larger than bare', () => {
+  it('measured four bundles, the versioned ones larger than bare, versionMiddleware the smallest', () => {
     expect(report.bare.gzipBytes).toBeGreaterThan(0)
-    expect(report.urlPath.gzipBytes).toBeGreaterThan(report.bare.gzipBytes)
+    expect(report.middleware.gzipBytes).toBeGreaterThan(report.bare.gzipBytes)
+    expect(report.urlPath.gzipBytes).toBeGreaterThan(report.middleware.gzipBytes)
     expect(report.everything.gzipBytes).toBeGreaterThan(report.urlPath.gzipBytes)
+  })
+
+  it('versionMiddleware carries no route table (which the apiVersioning bundle has)', () => {
+    expect(report.routeTable.inUrlPath, `"${report.routeTable.text}" is not in the url-path bundle: update TABLE_MARKER`).toBe(true)
+    expect(report.routeTable.inMiddleware).toBe(false)
   })
 })
 
-describe('tree shaking: a URLPathVersioning Worker carries no other scheme and none of the opt-in lifecycle', () => {
+describe('tree shaking: a URLPathVersioning Worker (either middleware) carries no other scheme and none of the opt-in lifecycle', () => {
   const checks = [
     'hostName',
     'queryParameter',
@@ -81,6 +91,8 @@ describe('tree shaking: a URLPathVersioning Worker carries no other scheme and n
     // A marker missing from the bundle that uses everything proves nothing: its text changed.
     expect(marker.inEverything, `"${marker.text}" is not in the everything bundle: update MARKERS in scripts/bundle-budget.js`).toBe(true)
     expect(marker.inBare).toBe(false)
-    expect(report.treeShaken[name], `"${marker.text}" is in the url-path bundle`).toBe(true)
+    expect(marker.inUrlPath, `"${marker.text}" is in the url-path bundle`).toBe(false)
+    expect(marker.inMiddleware, `"${marker.text}" is in the versionMiddleware bundle`).toBe(false)
+    expect(report.treeShaken[name]).toBe(true)
   })
 })

@@ -4,18 +4,14 @@
  * `HTTPException`s, and keeps `Vary` right for caches.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import { matchedRoutes } from 'hono/route'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { VersioningError } from '../errors.ts'
 import { createReverse, type SchemeKwargs, type SchemeRouteName } from '../reverse.ts'
 import { RouteTable, type CompiledRoute, type RouteEntriesOf, type RouteMatch } from '../route-table.ts'
 import type { ReverseRest, RouteEntry } from '../route-types.ts'
-import { BaseVersioning } from '../schemes/base.ts'
 import type { PathGroup } from '../route-versions.ts'
-import type { BoundVersionPolicy, VersionPolicy } from '../version-policy.ts'
-import { detailResponse } from './error-response.ts'
-import { mergeVary } from './vary.ts'
+import type { BaseVersioning } from '../schemes/base.ts'
+import { versioningCore, type VersioningCoreOptions } from './versioning-core.ts'
 
 /** Options of a reversal bound to the current request and version. */
 export interface BoundReverseOptions {
@@ -44,24 +40,10 @@ export interface VersioningEnv<T extends RouteTable<RouteEntry> = RouteTable, S 
   Variables: VersioningVariables<T, S>
 }
 
-/** Options of `apiVersioning`. */
-export interface ApiVersioningOptions<T extends RouteTable<RouteEntry>, S extends BaseVersioning> {
-  /** The scheme that determines the version. */
-  readonly scheme: S
+/** Options of `apiVersioning`: the scheme, the route table, and the options both middlewares take. */
+export interface ApiVersioningOptions<T extends RouteTable<RouteEntry>, S extends BaseVersioning> extends VersioningCoreOptions<S> {
   /** The route table: the route that matched gives the URL-path param and the namespace; `reverse` uses it. */
   readonly routes: T
-  /**
-   * Builds the response of a rejected version; its status is the answer's (it need not be the error's).
-   * @default `{"detail": "<message>"}` as `application/json` with the error's status
-   */
-  readonly errorResponse?: ((error: VersioningError, c: Context) => Response) | undefined
-  /**
-   * The version lifecycle told to clients (`versionPolicy({...})`): supported
-   * and deprecated versions, `Deprecation`, `Sunset` and `Link` headers, the
-   * echoed version, 410 after a sunset.
-   * @default undefined (none)
-   */
-  readonly policy?: VersionPolicy | undefined
 }
 
 /** What `mountRoutes` needs of a middleware: its table, its scheme, and the per-request work (internal plumbing). */
@@ -102,8 +84,6 @@ export type ApiVersioningMiddleware<T extends RouteTable<RouteEntry>, S extends 
   readonly engine: VersioningEngine
 }
 
-const OPTION_NAMES = ['scheme', 'routes', 'errorResponse', 'policy']
-
 /**
  * Creates the versioning middleware.
  *
@@ -131,28 +111,12 @@ const OPTION_NAMES = ['scheme', 'routes', 'errorResponse', 'policy']
 export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVersioning>(
   options: ApiVersioningOptions<T, S>,
 ): ApiVersioningMiddleware<T, S> {
-  if (options === null || typeof options !== 'object') {
-    throw new Error('apiVersioning: pass options such as { scheme: new URLPathVersioning(), routes }.')
-  }
-  for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.includes(key)) throw new Error(`apiVersioning: unknown option "${key}"; the options are ${OPTION_NAMES.join(', ')}.`)
-  }
-  const { scheme, routes, errorResponse = detailResponse, policy } = options
-  if (!(scheme instanceof BaseVersioning)) {
-    throw new Error('apiVersioning: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ["v1"] }).')
-  }
+  const core = versioningCore('apiVersioning', options, ['routes'])
+  const { scheme, routes } = options
   if (!(routes instanceof RouteTable)) {
     throw new Error('apiVersioning: routes must be a route table made with defineRoutes([...]).')
   }
-  if (typeof errorResponse !== 'function') {
-    throw new Error('apiVersioning: errorResponse must be a function (error, c) => Response.')
-  }
-  if (policy !== undefined && (policy === null || typeof policy !== 'object' || typeof policy.bind !== 'function')) {
-    throw new Error('apiVersioning: policy must come from versionPolicy({...}).')
-  }
-  const bound: BoundVersionPolicy | null = policy === undefined ? null : policy.bind(scheme)
   const reverse = createReverse(routes as RouteTable, scheme)
-  const vary = scheme.vary
   // Routes limited to versions (versioned(), versionNeutral()), grouped by path; none without them.
   const groups: ReadonlyMap<CompiledRoute, PathGroup> = routes.routes.find((r) => r.limit !== null)?.limit?.groups(routes.routes, scheme) ?? new Map()
   // Schemes that read no params get a match built once per route; the others, what they read.
@@ -190,14 +154,10 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
         chosen = group.choose(version)
         if (chosen === null) throw scheme.rejection()
       }
-      if (group?.neutral !== true) bound?.check(version)
+      if (group?.neutral !== true) core.policy?.check(version)
     } catch (error) {
       if (!(error instanceof VersioningError)) throw error
-      // For responses app.onError builds with c.json() and friends.
-      for (const name of vary) c.header('Vary', name, { append: true })
-      const res = withHeaders(errorResponse(error, c), (headers) => decorate(headers, error.status === 410 ? version : undefined, group?.versions ?? null))
-      // HTTPException answers with its own status: take the response's, which errorResponse may have chosen.
-      throw new HTTPException(res.status as ContentfulStatusCode, { res, message: error.detail, cause: error })
+      throw core.reject(c, error, error.status === 410 ? version : undefined, group?.versions ?? null)
     }
     states.set(c, { engine, route: chosen, version })
     c.set('version', version)
@@ -207,20 +167,14 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
       reverse(name as never, { ...options, version, request, namespace } as never)) as VersioningVariables<T, S>['reverse'])
   }
 
-  /** The headers every response gets: `Vary`, and the policy's for `version` (`undefined`: a rejection). */
-  function decorate(headers: Headers, version: string | null | undefined, versions: ReadonlySet<string> | null): void {
-    if (vary.length > 0) {
-      const merged = mergeVary(headers.get('Vary'), vary)
-      if (merged !== null) headers.set('Vary', merged)
-    }
-    bound?.decorate(headers, version, versions)
+  /** The versions of the route chosen for the request, for the policy's report (`null`: all). */
+  function versionsOf(state: RequestState | undefined): ReadonlySet<string> | null {
+    return state?.route == null ? null : (groups.get(state.route)?.versions ?? null)
   }
 
   function finish(c: Context, res: Response): Response {
-    if (!finishes) return res
     const state = states.get(c)
-    const versions = state?.route == null ? null : (groups.get(state.route)?.versions ?? null)
-    return withHeaders(res, (headers) => decorate(headers, state?.version, versions))
+    return core.finish(res, state?.version, versionsOf(state))
   }
 
   /** Enters the request with the table route that answers: the first matched Hono route whose path the table serves (Hono runs them in order). */
@@ -233,40 +187,24 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     enter(c, null, -1, false)
   }
 
-  const finishes = vary.length > 0 || bound !== null
   const middleware: MiddlewareHandler<VersioningEnv<T, S>> = async function apiVersioning(c, next) {
     enterMatched(c)
     await next()
-    if (!finishes) return
-    const res = finish(c, c.res)
-    if (res !== c.res) {
-      // A copy (the response's headers were immutable): replace without Hono merging the old headers back.
-      c.res = undefined
-      c.res = res
+    if (core.finishes) {
+      const state = states.get(c)
+      core.finishContext(c, state?.version, versionsOf(state))
     }
   }
   const engine: VersioningEngine = {
     enter,
     finish,
-    finishes,
+    finishes: core.finishes,
     routeOf: (c) => {
       const state = states.get(c)
       return state?.engine === engine ? state.route : undefined
     },
   }
   return Object.assign(middleware, { routes, scheme, engine })
-}
-
-/** `res` with `change` applied to its headers; a copy when they are immutable (a `fetch()` or `Response.redirect()` response). */
-function withHeaders(res: Response, change: (headers: Headers) => void): Response {
-  try {
-    change(res.headers)
-    return res
-  } catch {
-    const copy = new Response(res.body, res)
-    change(copy.headers)
-    return copy
-  }
 }
 
 /**

@@ -3,6 +3,8 @@ export * from './error-response.ts'
 export * from './mount-routes.ts'
 export * from './problem-details.ts'
 export * from './vary.ts'
+export * from './version-middleware.ts'
+export type { VersioningCoreOptions } from './versioning-core.ts'
 
 import type { BaseVersioning } from '../schemes/base.ts'
 

@@ -1,0 +1,58 @@
+/**
+ * The smallest middleware: the version alone, without a route table (no
+ * named routes, no `reverse`), for apps that only need `c.var.version`.
+ */
+import type { MiddlewareHandler } from 'hono'
+import { VersioningError } from '../errors.ts'
+import type { BaseVersioning, VersionMatch } from '../schemes/base.ts'
+import { versioningCore, type VersioningCoreOptions } from './versioning-core.ts'
+
+/** The Hono `Env` of `versionMiddleware`. */
+export interface VersionEnv<S extends BaseVersioning = BaseVersioning> {
+  Variables: {
+    /** The version of the request (`null` when it carries none and there is no default). */
+    version: string | null
+    /** The scheme that determined it. */
+    versioningScheme: S
+  }
+}
+
+/**
+ * Creates a middleware that determines the version and sets `c.var.version`
+ * and `c.var.versioningScheme`, with the rejections, `Vary` and version
+ * policy of `apiVersioning`, but no route table: it carries none of that
+ * code. `URLPathVersioning` reads the param of the middleware's own path,
+ * so mount it on a pattern that has it (`app.use('/:version{v[0-9]+}/*', ...)`).
+ * `NamespaceVersioning` needs the table's namespaces: use `apiVersioning`.
+ *
+ * @example
+ * ```ts
+ * app.use('/api/*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'] }) }))
+ * app.get('/api/users', (c) => c.json({ version: c.var.version }))
+ * ```
+ */
+export function versionMiddleware<S extends BaseVersioning>(options: VersioningCoreOptions<S>): MiddlewareHandler<VersionEnv<S>> {
+  const core = versioningCore('versionMiddleware', options, [])
+  const { scheme } = options
+  if (scheme.kind === 'namespace') {
+    throw new Error('versionMiddleware: NamespaceVersioning reads the namespace of a named route; use apiVersioning with a route table.')
+  }
+  const reads = scheme.matchParams
+  const param = scheme.versionParam
+  return async function versionMiddleware(c, next) {
+    let version: string | null = null
+    try {
+      // The params of the middleware's own route, as much as the scheme reads.
+      const match: VersionMatch | null = reads === 'none' ? null : { params: reads === 'version' ? { [param]: c.req.param(param) } : c.req.param() }
+      version = scheme.determineVersion(c.req.raw, match)
+      core.policy?.check(version)
+    } catch (error) {
+      if (!(error instanceof VersioningError)) throw error
+      throw core.reject(c, error, error.status === 410 ? version : undefined, null)
+    }
+    c.set('version', version)
+    c.set('versioningScheme', scheme)
+    await next()
+    if (core.finishes) core.finishContext(c, version, null)
+  }
+}
