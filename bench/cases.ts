@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono'
 import { compile } from 'path-to-regexp'
-import { apiVersioning, mountRoutes } from '../src/hono/index.ts'
+import { apiVersioning, mountRoutes, versionMiddleware } from '../src/hono/index.ts'
 import {
   AcceptHeaderVersioning,
   defineRoutes,
@@ -93,6 +93,19 @@ export function middlewareApp(s: SchemeSetup): Hono {
   const app = new Hono()
   app.use('*', versioning as never)
   mountRoutes(app, versioning as never, { 'user-detail': view })
+  return app
+}
+
+/**
+ * Versioned by versionMiddleware (no route table) in front of the bare app's
+ * handlers; `null` for NamespaceVersioning, which needs a table. The URL path
+ * scheme reads the param of the middleware's own pattern.
+ */
+export function versionMiddlewareApp(name: SchemeName, s: SchemeSetup): Hono | null {
+  if (name === 'namespace') return null
+  const app = new Hono()
+  app.use(name === 'url-path' ? '/:version/*' : '*', versionMiddleware({ scheme: s.scheme() }) as never)
+  for (const r of s.routes().routes) app.get(r.path, view)
   return app
 }
 

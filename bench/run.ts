@@ -11,6 +11,7 @@ import {
   bareApp,
   matchFor,
   noopMiddlewareApp,
+  versionMiddlewareApp,
   middlewareApp,
   mountedApp,
   reverseCases,
@@ -76,7 +77,8 @@ for (const name of Object.keys(SCHEMES) as SchemeName[]) {
   const noop = noopMiddlewareApp(s)
   const mounted = mountedApp(s)
   const withMiddleware = middlewareApp(s)
-  for (const app of [bare, noop, mounted, withMiddleware]) {
+  const lean = versionMiddlewareApp(name, s)
+  for (const app of [bare, noop, mounted, withMiddleware, ...(lean === null ? [] : [lean])]) {
     const res = await app.fetch(s.request)
     if (res.status !== 200) throw new Error(`${name}: the benchmark request answered ${res.status}`)
   }
@@ -88,6 +90,7 @@ for (const name of Object.keys(SCHEMES) as SchemeName[]) {
       noopMiddleware: () => noop.fetch(s.request),
       mountRoutes: () => mounted.fetch(s.request),
       middleware: () => withMiddleware.fetch(s.request),
+      ...(lean === null ? {} : { versionMiddleware: () => lean.fetch(s.request) }),
       determineVersion: () => scheme.determineVersion(s.request, match),
     },
     'bare',
