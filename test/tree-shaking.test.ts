@@ -1,9 +1,10 @@
 /**
  * Tree shaking: a Worker that uses one scheme carries none of the others nor
  * any opt-in lifecycle feature, and one using versionMiddleware carries no
- * route table, bundled as `wrangler deploy --minify` bundles it (bench/bundle/). The byte
- * budgets are reported by `npm run bench` (BENCHMARKS.md), not asserted here:
- * the current design misses them. The measuring is done by
+ * route table, bundled as `wrangler deploy --minify` bundles it
+ * (bench/bundle/). The issue's byte budgets are reported by `npm run bench`
+ * (BENCHMARKS.md), which the design misses; here each bundle has a
+ * regression ceiling instead. The measuring is done by
  * scripts/bundle-budget.js; run it without `--json` for a readable report,
  * and with `--breakdown` for each source file's share.
  */
@@ -56,6 +57,16 @@ describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny
     expect(report.middleware.gzipBytes).toBeGreaterThan(report.bare.gzipBytes)
     expect(report.urlPath.gzipBytes).toBeGreaterThan(report.middleware.gzipBytes)
     expect(report.everything.gzipBytes).toBeGreaterThan(report.urlPath.gzipBytes)
+  })
+
+  // The issue's budgets (1,536 and 3,072 bytes) are below what the required error sentences and features
+  // weigh (BENCHMARKS.md §4); these ceilings, a little above what this commit measures, catch regressions.
+  it.each([
+    ['middleware', 2600],
+    ['urlPath', 8700],
+    ['everything', 17500],
+  ] as const)('%s adds at most %i bytes min+gzip (a regression ceiling)', (key, ceiling) => {
+    expect(report.deltas[key]).toBeLessThanOrEqual(ceiling)
   })
 
   it('versionMiddleware carries no route table (which the apiVersioning bundle has)', () => {
