@@ -16,19 +16,12 @@ export interface VersionLimit {
   within(outer: VersionLimit | null, label: string): VersionLimit
   /** Why a route with this limit cannot be reversed in `version`, or `null` when it can. */
   refusal(version: string): string | null
-  /** The path groups of a table's routes, checked against the scheme (for the middleware). */
-  groups(routes: readonly CompiledRoute[], scheme: BaseVersioning): Map<CompiledRoute, PathGroup>
-}
-
-/** The routes of a table that share one path: the request's version chooses among them. */
-export interface PathGroup {
-  readonly routes: readonly CompiledRoute[]
-  /** Whether every route of the group is version-neutral. */
-  readonly neutral: boolean
-  /** The versions the path exists in, `null` for all. */
-  readonly versions: ReadonlySet<string> | null
-  /** The first route of the group that exists in `version` (a neutral group: its first route), or `null`. */
-  choose(version: string | null): CompiledRoute | null
+  /**
+   * Checks a table's limits against the scheme the middleware uses: every
+   * version must be one it allows, and routes Hono serves at one path agree
+   * on being version-neutral (the middleware reads the first).
+   */
+  check(routes: readonly CompiledRoute[], scheme: BaseVersioning): void
 }
 
 /**
@@ -88,12 +81,12 @@ function limit(versions: ReadonlySet<string> | null, neutral: boolean): VersionL
     refusal(version) {
       return versions === null || versions.has(version) ? null : `the route does not exist in version ${JSON.stringify(version.slice(0, 64))} (its versions are ${[...versions].join(', ')}).`
     },
-    groups,
+    check,
   }
 }
 
-function groups(routes: readonly CompiledRoute[], scheme: BaseVersioning): Map<CompiledRoute, PathGroup> {
-  const byPath = new Map<string, CompiledRoute[]>()
+function check(routes: readonly CompiledRoute[], scheme: BaseVersioning): void {
+  const neutralAt = new Map<string, CompiledRoute>()
   for (const route of routes) {
     for (const version of route.limit?.versions ?? []) {
       if (scheme.allowedVersions !== null && scheme.resolveVersion(version) !== version) {
@@ -102,23 +95,14 @@ function groups(routes: readonly CompiledRoute[], scheme: BaseVersioning): Map<C
         )
       }
     }
-    const list = byPath.get(route.path)
-    if (list === undefined) byPath.set(route.path, [route])
-    else list.push(route)
+    for (const path of route.honoPaths) {
+      const other = neutralAt.get(path)
+      if (other === undefined) neutralAt.set(path, route)
+      else if ((other.limit?.neutral === true) !== (route.limit?.neutral === true)) {
+        throw new Error(
+          `apiVersioning: routes "${other.viewName}" and "${route.viewName}" share the path ${path} but only one is version-neutral; make both neutral or give them different paths.`,
+        )
+      }
+    }
   }
-  const found = new Map<CompiledRoute, PathGroup>()
-  for (const list of byPath.values()) {
-    if (list.every((r) => r.limit === null)) continue
-    const open = list.some((r) => r.limit?.versions == null)
-    const neutral = list.every((r) => r.limit?.neutral === true)
-    const group: PathGroup = Object.freeze({
-      routes: Object.freeze(list),
-      neutral,
-      versions: open ? null : new Set(list.flatMap((r) => [...(r.limit?.versions ?? [])])),
-      choose: (version: string | null) =>
-        neutral ? (list[0] as CompiledRoute) : (list.find((r) => r.limit?.versions == null || (version !== null && r.limit.versions.has(version))) ?? null),
-    })
-    for (const route of list) found.set(route, group)
-  }
-  return found
 }

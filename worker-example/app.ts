@@ -19,7 +19,7 @@
  *
  * /releases has a version policy (deprecation, sunset, supported versions,
  * 410 after a sunset, the resolved version echoed), problem-details errors,
- * a version-neutral `/releases/health`, and `/releases/categories/top`,
+ * a version-neutral `/releases/health`, and `/releases/top-categories`,
  * which exists only from `2026-06-01`.
  */
 import { Hono } from 'hono'
@@ -97,9 +97,8 @@ export const releases = apiVersioning({
   }),
   routes: defineRoutes([
     include('/releases', [
-      // Before category-detail, whose slug pattern would match "top" too.
-      versioned(['2026-06-01'], route('top-categories', '/categories/top')),
       ...catalog,
+      versioned(['2026-06-01'], route('top-categories', '/top-categories')),
       versionNeutral(route('health', '/health')),
     ]),
   ]),

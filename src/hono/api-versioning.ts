@@ -9,7 +9,6 @@ import { VersioningError } from '../errors.ts'
 import { createReverse, type SchemeKwargs, type SchemeRouteName } from '../reverse.ts'
 import { RouteTable, type CompiledRoute, type RouteEntriesOf, type RouteMatch } from '../route-table.ts'
 import type { ReverseRest, RouteEntry } from '../route-types.ts'
-import type { PathGroup } from '../route-versions.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { versioningCore, type VersioningCoreOptions } from './versioning-core.ts'
 
@@ -50,28 +49,30 @@ export interface ApiVersioningOptions<T extends RouteTable<RouteEntry>, S extend
 export interface VersioningEngine {
   /**
    * Determines the version of a request that matched `route` (or no table
-   * route) at Hono's route `index`, chooses among the routes sharing its
-   * path by their versions, sets the context variables, or throws the
-   * rejection as an `HTTPException`.
+   * route) at Hono's route `index`, sets the context variables, or throws
+   * the rejection as an `HTTPException`.
    */
   readonly enter: (c: Context, route: CompiledRoute | null, index: number, suffixed: boolean) => void
+  /** What this middleware determined for the request, or `undefined` when it has not entered it. */
+  readonly state: (c: Context) => RequestState | undefined
+  /** Whether a Hono route matched after the current one, for this method, is one of the table's. */
+  readonly later: (c: Context) => boolean
+  /** The rejection of a request whose route lacks its version, as the `HTTPException` to throw; `versions`: the ones reported. */
+  readonly reject: (c: Context, versions: ReadonlySet<string> | null) => Error
   /** Adds the response headers: the scheme's names in `Vary`, the policy's headers. */
   readonly finish: (c: Context, res: Response) => Response
   /** Whether `finish` has anything to add. */
   readonly finishes: boolean
-  /** The table route chosen for the request (`null`: none), or `undefined` when this middleware has not entered it. */
-  readonly routeOf: (c: Context) => CompiledRoute | null | undefined
 }
 
-/** What the middleware determined for a request. */
-interface RequestState {
-  readonly engine: VersioningEngine
-  readonly route: CompiledRoute | null
+/** What a middleware determined for a request. */
+export interface RequestState {
+  /** The table route that answers (or that matched, until one answers), `null` for none. */
+  route: CompiledRoute | null
   readonly version: string | null
+  /** Whether the response is a rejection that already has its headers. */
+  rejected: boolean
 }
-
-/** Which middleware determined the version of each request, and what it found. */
-const states = new WeakMap<Context, RequestState>()
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>)
 
@@ -117,8 +118,10 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     throw new Error('apiVersioning: routes must be a route table made with defineRoutes([...]).')
   }
   const reverse = createReverse(routes as RouteTable, scheme)
-  // Routes limited to versions (versioned(), versionNeutral()), grouped by path; none without them.
-  const groups: ReadonlyMap<CompiledRoute, PathGroup> = routes.routes.find((r) => r.limit !== null)?.limit?.groups(routes.routes, scheme) ?? new Map()
+  // Routes limited to versions (versioned(), versionNeutral()): checked against the scheme.
+  routes.routes.find((r) => r.limit !== null)?.limit?.check(routes.routes, scheme)
+  /** What this middleware determined for each request. */
+  const states = new WeakMap<Context, RequestState>()
   // Schemes that read no params get a match built once per route; the others, what they read.
   const reads = scheme.matchParams
   const staticMatches = new Map<CompiledRoute, RouteMatch>()
@@ -140,36 +143,31 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
 
   function enter(c: Context, route: CompiledRoute | null, index: number, suffixed: boolean): void {
     const request = c.req.raw
-    const group = route === null ? undefined : groups.get(route)
+    const neutral = route?.limit?.neutral === true
     let version: string | null = null
-    let chosen = route
     try {
       try {
         version = scheme.determineVersion(request, route === null ? null : matchOf(c, index, route, suffixed))
       } catch (error) {
-        // A version-neutral path answers whatever the request names.
-        if (group?.neutral !== true || !(error instanceof VersioningError)) throw error
+        // A version-neutral route answers whatever the request names.
+        if (!neutral || !(error instanceof VersioningError)) throw error
       }
-      if (group !== undefined) {
-        chosen = group.choose(version)
-        if (chosen === null) throw scheme.rejection()
-      }
-      if (group?.neutral !== true) core.policy?.check(version)
+      if (!neutral) core.policy?.check(version)
     } catch (error) {
       if (!(error instanceof VersioningError)) throw error
-      throw core.reject(c, error, error.status === 410 ? version : undefined, group?.versions ?? null)
+      throw core.reject(c, error, error.status === 410 ? version : undefined, route?.limit?.versions ?? null)
     }
-    states.set(c, { engine, route: chosen, version })
+    states.set(c, { route, version, rejected: false })
     c.set('version', version)
     c.set('versioningScheme', scheme)
-    const namespace = chosen?.namespace ?? null
+    const namespace = route?.namespace ?? null
     c.set('reverse', ((name: string, options?: BoundReverseOptions & object) =>
       reverse(name as never, { ...options, version, request, namespace } as never)) as VersioningVariables<T, S>['reverse'])
   }
 
-  /** The versions of the route chosen for the request, for the policy's report (`null`: all). */
+  /** The versions of the route that answers the request, for the policy's report (`null`: all). */
   function versionsOf(state: RequestState | undefined): ReadonlySet<string> | null {
-    return state?.route == null ? null : (groups.get(state.route)?.versions ?? null)
+    return state?.route?.limit?.versions ?? null
   }
 
   function finish(c: Context, res: Response): Response {
@@ -190,19 +188,29 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   const middleware: MiddlewareHandler<VersioningEnv<T, S>> = async function apiVersioning(c, next) {
     enterMatched(c)
     await next()
-    if (core.finishes) {
-      const state = states.get(c)
-      core.finishContext(c, state?.version, versionsOf(state))
-    }
+    const state = states.get(c)
+    if (core.finishes && state?.rejected !== true) core.finishContext(c, state?.version, versionsOf(state))
   }
   const engine: VersioningEngine = {
     enter,
+    state: (c) => states.get(c),
+    later(c) {
+      const matched = matchedRoutes(c)
+      const method = c.req.method
+      for (let i = c.req.routeIndex + 1; i < matched.length; i++) {
+        const { path, method: on } = matched[i] as { path: string; method: string }
+        if ((on === method || on === 'ALL' || (method === 'HEAD' && on === 'GET')) && byHonoPath.has(path)) return true
+      }
+      return false
+    },
+    reject(c, versions) {
+      // The rejection gets its headers here; the middleware adds none after the handlers.
+      const state = states.get(c)
+      if (state !== undefined) state.rejected = true
+      return core.reject(c, scheme.rejection(), undefined, versions)
+    },
     finish,
     finishes: core.finishes,
-    routeOf: (c) => {
-      const state = states.get(c)
-      return state?.engine === engine ? state.route : undefined
-    },
   }
   return Object.assign(middleware, { routes, scheme, engine })
 }

@@ -7,7 +7,7 @@ import type { Context, Env, Handler, Hono, Next } from 'hono'
 import type { CompiledRoute, RouteEntriesOf, RouteTable } from '../route-table.ts'
 import type { NamespaceSuffixes, RouteEntry } from '../route-types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
-import { matchAt, type ApiVersioningMiddleware, type VersioningEngine, type VersioningEnv } from './api-versioning.ts'
+import { matchAt, type ApiVersioningMiddleware, type RequestState, type VersioningEngine, type VersioningEnv } from './api-versioning.ts'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'all'] as const
 
@@ -49,61 +49,98 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
     }
     checkHandler(key, handler)
   }
+  // One Hono handler per method and path, in the table's order: routes that share both (in different versions) share it.
+  const mounts = new Map<string, { method: string; path: string; candidates: Candidate[] }>()
   for (const compiled of routes) {
     const key = keysOf(compiled).find((k) => byKey.has(k))
     if (key === undefined) continue
     const handler = byKey.get(key) as RouteHandler<any>
     compiled.honoPaths.forEach((path, i) => {
-      const suffixed = i > 0
-      if (typeof handler === 'function') {
-        app.get(path, versioned(handler, versioning, compiled, suffixed))
-      } else {
-        for (const method of METHODS) {
-          const methodHandler = handler[method]
-          if (methodHandler !== undefined) app.on(method.toUpperCase(), path, versioned(methodHandler, versioning, compiled, suffixed))
-        }
-      }
-      const registered = app.routes[app.routes.length - 1]?.path
-      if (registered !== path) {
-        throw new Error(
-          `mountRoutes: the app serves "${path}" at "${registered}": it has a base path. Mount on the root app and put the prefix in the table with include().`,
-        )
+      const byMethod: [string, Handler<any> | undefined][] =
+        typeof handler === 'function' ? [['GET', handler]] : METHODS.map((method) => [method.toUpperCase(), handler[method]])
+      for (const [method, fn] of byMethod) {
+        if (fn === undefined) continue
+        const id = `${method} ${path}`
+        let mount = mounts.get(id)
+        if (mount === undefined) mounts.set(id, (mount = { method, path, candidates: [] }))
+        mount.candidates.push({ route: compiled, suffixed: i > 0, handler: fn })
       }
     })
   }
+  for (const { method, path, candidates } of mounts.values()) {
+    app.on(method, path, versioned(candidates, versioning.engine))
+    const registered = app.routes[app.routes.length - 1]?.path
+    if (registered !== path) {
+      throw new Error(
+        `mountRoutes: the app serves "${path}" at "${registered}": it has a base path. Mount on the root app and put the prefix in the table with include().`,
+      )
+    }
+  }
+}
+
+/** A table route's handler at one of its Hono paths (`suffixed`: its format-suffixed form). */
+interface Candidate {
+  readonly route: CompiledRoute
+  readonly suffixed: boolean
+  readonly handler: Handler<any>
 }
 
 /**
- * The handler as mounted: when the middleware has not determined the version
- * for this request, it does so here, from the route the handler serves (no
- * route lookup, no extra middleware layer), and adds the response headers
- * (`Vary`, the policy's). When the version chose another route of the same
- * path (routes limited to versions), that route's handler answers.
+ * The handler mounted at one method and path: when the middleware has not
+ * determined the version for this request, it does so here, from the route
+ * the handler serves (no route lookup, no extra middleware layer), and adds
+ * the response headers (`Vary`, the policy's). Of the routes sharing the
+ * method and path, the first that exists in the version answers; when none
+ * does, a later table route Hono matched gets its turn, and without one the
+ * request gets the scheme's rejection.
  */
-function versioned(handler: Handler<any>, versioning: { readonly engine: VersioningEngine }, route: CompiledRoute, suffixed: boolean): Handler<any> {
-  const { engine } = versioning
+function versioned(candidates: readonly Candidate[], engine: VersioningEngine): Handler<any> {
+  const first = candidates[0] as Candidate
+  const fixed = candidates.length === 1 && first.route.limit?.versions == null ? first : null
   return function versionedHandler(c: Context, next: Next) {
-    // The handler of a suffixed path sees its params as the route declares them, and the suffix as "format".
-    if (suffixed) splitSuffix(c, route)
-    let chosen = engine.routeOf(c)
-    if (chosen !== undefined) return chosen !== route && chosen?.path === route.path ? next() : handler(c, next)
-    engine.enter(c, route, c.req.routeIndex, suffixed)
-    chosen = engine.routeOf(c)
-    if (chosen !== route) {
-      // Another route of this path serves the version: its handler, mounted after this one, answers.
-      return next().then(() => {
-        const res = engine.finishes ? engine.finish(c, c.res) : c.res
-        if (res !== c.res) {
+    let state = engine.state(c)
+    const entering = state === undefined
+    if (state === undefined) {
+      engine.enter(c, first.route, c.req.routeIndex, first.suffixed)
+      state = engine.state(c) as RequestState
+    }
+    const version = state.version
+    const chosen = fixed ?? candidates.find(({ route }) => route.limit?.versions == null || (version !== null && route.limit.versions.has(version)))
+    let res: unknown
+    if (chosen !== undefined) {
+      // The handler of a suffixed path sees its params as the route declares them, and the suffix as "format".
+      if (chosen.suffixed) splitSuffix(c, chosen.route)
+      state.route = chosen.route
+      res = chosen.handler(c, next)
+    } else if (engine.later(c)) {
+      // Another table route Hono matched answers, or rejects.
+      res = next().then(() => undefined)
+    } else {
+      throw engine.reject(c, versionsOf(candidates))
+    }
+    if (!entering || !engine.finishes) return res
+    if (chosen === undefined) {
+      return (res as Promise<undefined>).then(() => {
+        const finished = engine.finish(c, c.res)
+        if (finished !== c.res) {
           c.res = undefined
-          c.res = res
+          c.res = finished
         }
       })
     }
-    const res = handler(c, next)
-    if (!engine.finishes) return res
     const finish = (r: unknown): unknown => (r instanceof Response ? engine.finish(c, r) : r)
     return res instanceof Promise ? res.then(finish) : finish(res)
   }
+}
+
+/** The versions the routes exist in, together (`null`: one of them exists in all). */
+function versionsOf(candidates: readonly Candidate[]): ReadonlySet<string> | null {
+  const versions = new Set<string>()
+  for (const { route } of candidates) {
+    if (route.limit?.versions == null) return null
+    for (const version of route.limit.versions) versions.add(version)
+  }
+  return versions
 }
 
 /** The keys that can name a route, most specific first: `a:b:name`, `b:name`, `name`. */
