@@ -139,6 +139,8 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
           }
         }
       }
+      // A custom scheme could return any text: only versions listed go into headers.
+      const listed = new Set(all)
       const deprecated = new Set([...lifecycles].filter(([, l]) => l.deprecation !== null).map(([v]) => v))
       // Report values by route version set (null: all), rendered on first use.
       const lists = new Map<ReadonlySet<string> | null, readonly [string, string]>()
@@ -166,7 +168,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
             if (deprecatedList !== '' && !headers.has(report.deprecated)) headers.set(report.deprecated, deprecatedList)
           }
           if (version == null) return
-          if (echoHeader !== null && !headers.has(echoHeader)) headers.set(echoHeader, version)
+          if (echoHeader !== null && listed.has(version) && !headers.has(echoHeader)) headers.set(echoHeader, version)
           const lifecycle = lifecycles.get(version)
           if (lifecycle === undefined) return
           if (lifecycle.deprecation !== null && !headers.has('Deprecation')) headers.set('Deprecation', lifecycle.deprecation)
@@ -229,11 +231,25 @@ function lifecycleHeaders(lifecycle: VersionLifecycle, where: string): Lifecycle
   }
 }
 
-/** Milliseconds since the epoch of a configured date, or `null` when absent. */
+/**
+ * Milliseconds since the epoch of a configured date, or `null` when absent:
+ * a valid `Date`, a calendar date (`2026-06-01`, midnight UTC), or a date and
+ * time with its offset (`2026-06-01T00:00:00Z`, `...+02:00`), never one that
+ * depends on the server's time zone.
+ */
 function instant(value: Date | string | undefined, name: string, where: string): number | null {
   if (value === undefined) return null
-  const ms = value instanceof Date ? value.getTime() : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}([T ]|$)/.test(value) ? Date.parse(value) : NaN
-  if (Number.isNaN(ms)) throw new Error(`${where}: ${name} must be a Date or an ISO 8601 date such as "2026-06-01T00:00:00Z".`)
+  let ms = NaN
+  if (value instanceof Date) ms = value.getTime()
+  else if (typeof value === 'string') {
+    const found = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/.exec(value)
+    // The calendar date must exist (Date.parse rolls 2027-02-30 over into March).
+    const day = found === null ? null : new Date(Date.UTC(Number(found[1]), Number(found[2]) - 1, Number(found[3])))
+    if (found !== null && day?.getUTCDate() === Number(found[3]) && day.getUTCMonth() === Number(found[2]) - 1) ms = Date.parse(value)
+  }
+  if (Number.isNaN(ms)) {
+    throw new Error(`${where}: ${name} must be a Date, a date such as "2026-06-01", or a date and time with its offset such as "2026-06-01T00:00:00Z".`)
+  }
   return ms
 }
 

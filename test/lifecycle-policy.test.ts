@@ -428,22 +428,22 @@ describe('construction errors', () => {
     [
       "a bad date string ('June 1st')",
       () => versionPolicy({ versions: { v1: { deprecation: 'June 1st' } } }),
-      `${where}: deprecation must be a Date or an ISO 8601 date such as "2026-06-01T00:00:00Z".`,
+      `${where}: deprecation must be a Date, a date such as "2026-06-01", or a date and time with its offset such as "2026-06-01T00:00:00Z".`,
     ],
     [
       'a date that does not exist (2026-13-45)',
       () => versionPolicy({ versions: { v1: { sunset: '2026-13-45' } } }),
-      `${where}: sunset must be a Date or an ISO 8601 date such as "2026-06-01T00:00:00Z".`,
+      `${where}: sunset must be a Date, a date such as "2026-06-01", or a date and time with its offset such as "2026-06-01T00:00:00Z".`,
     ],
     [
       'an invalid Date',
       () => versionPolicy({ versions: { v1: { deprecation: new Date('nope') } } }),
-      `${where}: deprecation must be a Date or an ISO 8601 date such as "2026-06-01T00:00:00Z".`,
+      `${where}: deprecation must be a Date, a date such as "2026-06-01", or a date and time with its offset such as "2026-06-01T00:00:00Z".`,
     ],
     [
       'a number as a date',
       () => versionPolicy({ versions: { v1: { sunset: SUNSET_MS as unknown as string } } }),
-      `${where}: sunset must be a Date or an ISO 8601 date such as "2026-06-01T00:00:00Z".`,
+      `${where}: sunset must be a Date, a date such as "2026-06-01", or a date and time with its offset such as "2026-06-01T00:00:00Z".`,
     ],
     [
       'a relative link',
@@ -601,7 +601,7 @@ describe('problemDetails()', () => {
     ['empty', ''],
     ['a number', 42],
   ])('a bad typeBase (%s) is a construction error', (_case, typeBase) => {
-    expect(thrown(() => problemDetails({ typeBase: typeBase as string }))).toBe('problemDetails: typeBase must be an absolute URI such as "https://errors.example.com/".')
+    expect(thrown(() => problemDetails({ typeBase: typeBase as string }))).toBe('problemDetails: typeBase must be an absolute URI ending in "/" or "#", such as "https://errors.example.com/".')
   })
 
   it.each<[string, string, Record<string, string>, number, readonly string[]]>([
@@ -774,5 +774,68 @@ describe.each(MODES)('hostile input never throws and never reflects (%s)', (mode
       if (outcome instanceof VersioningError) expect(STATUSES).toContain(outcome.status)
       else expect([...released, null]).toContain(outcome)
     }
+  })
+})
+
+describe('mistakes found in review, refused or contained', () => {
+  it.each([
+    ['a date that rolls over (2027-02-30)', '2027-02-30T00:00:00Z'],
+    ['a date and time without its offset', '2026-06-01T00:00:00'],
+    ['a named time zone', '2026-06-01 12:00 PST'],
+  ])('a sunset given as %s is a construction error', (_case, sunset) => {
+    expect(thrown(() => versionPolicy({ versions: { v1: { sunset } } }))).toBe(
+      'versionPolicy: version "v1": sunset must be a Date, a date such as "2026-06-01", or a date and time with its offset such as "2026-06-01T00:00:00Z".',
+    )
+  })
+
+  it('a date with an offset and one with fractions of a second are accepted', async () => {
+    const policy = versionPolicy({ versions: { v1: { deprecation: '2026-06-01T02:00:00+02:00', sunset: '2027-06-01T00:00:00.5Z' } } })
+    const versioning = apiVersioning({ scheme: new QueryParameterVersioning({ allowedVersions: ['v1'] }), routes: defineRoutes([route('items', '/items')]), policy })
+    const app = new Hono()
+    mountRoutes(app, versioning, { items: (c) => c.text('ok') })
+    const res = await app.request('http://t/items?version=v1')
+    expect(res.headers.get('Deprecation')).toBe(`@${Date.UTC(2026, 5, 1) / 1000}`)
+    expect(res.headers.get('Sunset')).toBe('Tue, 01 Jun 2027 00:00:00 GMT')
+  })
+
+  it('a typeBase without a trailing "/" or "#" is a construction error; with "#" the code is the fragment', async () => {
+    expect(thrown(() => problemDetails({ typeBase: 'https://errors.example.com' }))).toBe(
+      'problemDetails: typeBase must be an absolute URI ending in "/" or "#", such as "https://errors.example.com/".',
+    )
+    const res = problemDetails({ typeBase: 'https://docs.example.com/errors#' })(new QueryParameterVersioning().rejection())
+    expect(((await res.json()) as { type: string }).type).toBe('https://docs.example.com/errors#unsupported-api-version')
+  })
+
+  it('an errorResponse that does not return a Response (an async one) fails loudly, not as an empty 200', async () => {
+    const versioning = apiVersioning({
+      scheme: new HeaderVersioning({ allowedVersions: ['v1'] }),
+      routes: defineRoutes([route('items', '/items')]),
+      errorResponse: (async () => new Response('late')) as never,
+    })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { items: (c) => c.text('ok') })
+    app.onError((error, c) => c.text(error.message, 500))
+    const res = await app.request('http://t/items', { headers: { 'Api-Version': 'v9' } })
+    expect(res.status).toBe(500)
+    expect(await res.text()).toBe('apiVersioning: errorResponse must return a Response (synchronously), got a Promise.')
+  })
+
+  it('echoHeader sends only versions the scheme lists, whatever a custom scheme returns', async () => {
+    class Loose extends BaseVersioning {
+      override determineVersion(request: Request): string | null {
+        return request.headers.get('x-version')
+      }
+    }
+    const versioning = apiVersioning({
+      scheme: new Loose({ allowedVersions: ['v1'] }),
+      routes: defineRoutes([route('items', '/items')]),
+      policy: versionPolicy({ echoHeader: 'api-version' }),
+    })
+    const app = new Hono()
+    mountRoutes(app, versioning, { items: (c) => c.text('ok') })
+    expect((await app.request('http://t/items', { headers: { 'x-version': 'v1' } })).headers.get('api-version')).toBe('v1')
+    const res = await app.request('http://t/items', { headers: { 'x-version': '<script>attacker' } })
+    expect(res.headers.get('api-version')).toBeNull()
   })
 })

@@ -19,6 +19,7 @@ import {
   defineRoutes,
   HeaderVersioning,
   include,
+  NamespaceVersioning,
   NoReverseMatch,
   NotAcceptable,
   NotFound,
@@ -891,5 +892,22 @@ describe('per-route versions through apiVersioning and mountRoutes', () => {
 
   it('a scheme without allowedVersions takes any route version', () => {
     expect(() => apiVersioning({ scheme: new HeaderVersioning(), routes: defineRoutes([versioned(['anything'], route('a', '/a'))]) })).not.toThrow()
+  })
+})
+
+describe('CombinedVersioning: parts that cannot follow the combined rules are refused', () => {
+  it('NamespaceVersioning', () => {
+    expect(() => new CombinedVersioning({ schemes: [new NamespaceVersioning(), new QueryParameterVersioning()], allowedVersions: ['v1'] })).toThrow(
+      'CombinedVersioning: NamespaceVersioning cannot be combined: it tells versions from other namespaces only by its own allowedVersions.',
+    )
+  })
+
+  it('a vendor media type with upper-case combined versions', () => {
+    const vendor = new AcceptHeaderVersioning({ vendorMediaType: 'application/vnd.acme.{version}+json' })
+    expect(() => new CombinedVersioning({ schemes: [vendor, new QueryParameterVersioning()], allowedVersions: ['V2'] })).toThrow(
+      'CombinedVersioning: with vendorMediaType, each allowed version must be lower-case media-type text such as "v2" (media types are case-insensitive), got "V2".',
+    )
+    const ok = new CombinedVersioning({ schemes: [vendor, new QueryParameterVersioning()], allowedVersions: ['v2'] })
+    expect(ok.determineVersion(new Request('https://api.example/', { headers: { Accept: 'application/vnd.acme.V2+json' } }))).toBe('v2')
   })
 })

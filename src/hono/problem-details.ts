@@ -38,8 +38,8 @@ const PHRASES: Readonly<Record<number, string>> = { 400: 'Bad Request', 404: 'No
  */
 export function problemDetails(options: ProblemDetailsOptions = {}): (error: VersioningError) => Response {
   const { typeBase } = options
-  if (typeBase !== undefined && (typeof typeBase !== 'string' || !URL.canParse(typeBase))) {
-    throw new Error('problemDetails: typeBase must be an absolute URI such as "https://errors.example.com/".')
+  if (typeBase !== undefined && (typeof typeBase !== 'string' || !URL.canParse(typeBase) || !/[/#]$/.test(typeBase))) {
+    throw new Error('problemDetails: typeBase must be an absolute URI ending in "/" or "#", such as "https://errors.example.com/".')
   }
   return function problemResponse(error) {
     const { status, code } = error

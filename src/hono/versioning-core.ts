@@ -103,7 +103,11 @@ export function versioningCore<S extends BaseVersioning>(where: string, options:
     reject(c, error, version, versions) {
       // For responses app.onError builds with c.json() and friends.
       for (const name of vary) c.header('Vary', name, { append: true })
-      const res = finish(errorResponse(error, c), version, versions)
+      const answer: unknown = errorResponse(error, c)
+      if (!(answer instanceof Response)) {
+        throw new TypeError(`${where}: errorResponse must return a Response (synchronously), got ${answer instanceof Promise ? 'a Promise' : typeof answer}.`)
+      }
+      const res = finish(answer, version, versions)
       // HTTPException answers with its own status: take the response's, which errorResponse may have chosen.
       return new HTTPException(res.status as ContentfulStatusCode, { res, message: error.detail, cause: error })
     },

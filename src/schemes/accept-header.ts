@@ -86,7 +86,21 @@ export class AcceptHeaderVersioning extends BaseVersioning {
     })
     this.mediaTypes = Object.freeze([...mediaTypes])
     this.#param = param
-    this.#vendor = options.vendorMediaType === undefined ? null : vendorType(options.vendorMediaType, this.allowedVersions, where)
+    this.#vendor = options.vendorMediaType === undefined ? null : vendorType(options.vendorMediaType, where)
+    this.checkVersions(this.allowedVersions ?? [], where)
+  }
+
+  /**
+   * Checks versions this scheme must match (its own, or a `CombinedVersioning`'s):
+   * with `vendorMediaType`, lower-case media-type text, since media types are case-insensitive.
+   */
+  checkVersions(versions: readonly (string | null)[], where: string): void {
+    if (this.#vendor === null) return
+    for (const version of versions) {
+      if (version !== null && !/^[a-z0-9!#$%&'*.^_`|~-]+$/.test(version)) {
+        throw new Error(`${where}: with vendorMediaType, each allowed version must be lower-case media-type text such as "v2" (media types are case-insensitive), got ${JSON.stringify(version)}.`)
+      }
+    }
   }
 
   /**
@@ -138,7 +152,7 @@ export class AcceptHeaderVersioning extends BaseVersioning {
 }
 
 /** Checks a vendor media type template once, and splits it around `{version}`. */
-function vendorType(template: unknown, allowed: readonly (string | null)[] | null, where: string): VendorType {
+function vendorType(template: unknown, where: string): VendorType {
   const example = 'such as "application/vnd.acme.{version}+json"'
   if (typeof template !== 'string' || template.split('{version}').length !== 2) {
     throw new Error(`${where}: vendorMediaType must be a media type with one "{version}" in its subtype, ${example}.`)
@@ -147,11 +161,6 @@ function vendorType(template: unknown, allowed: readonly (string | null)[] | nul
   const slash = template.indexOf('/')
   if (parsed === null || parsed.params.size > 0 || template.indexOf('{version}') < slash) {
     throw new Error(`${where}: vendorMediaType must be a media type with one "{version}" in its subtype and no parameters, ${example}.`)
-  }
-  for (const version of allowed ?? []) {
-    if (version !== null && !/^[a-z0-9!#$%&'*.^_`|~-]+$/.test(version)) {
-      throw new Error(`${where}: with vendorMediaType, each allowed version must be lower-case media-type text such as "v2" (media types are case-insensitive), got ${JSON.stringify(version)}.`)
-    }
   }
   const [prefix, suffix] = template.toLowerCase().slice(slash + 1).split('{version}') as [string, string]
   return { type: parsed.type, prefix, suffix }

@@ -63,6 +63,11 @@ export class CombinedVersioning extends BaseVersioning {
           `${where}: give defaultVersion, allowedVersions and versionFormat to CombinedVersioning, not to its ${scheme.constructor.name}, so one rule applies to every scheme.`,
         )
       }
+      if (scheme.kind === 'namespace') {
+        throw new Error(`${where}: NamespaceVersioning cannot be combined: it tells versions from other namespaces only by its own allowedVersions.`)
+      }
+      // A scheme with rules of its own for version text (vendor media types) checks the combined list.
+      ;(scheme as { checkVersions?: (versions: readonly (string | null)[], where: string) => void }).checkVersions?.(this.allowedVersions ?? [], where)
     }
     this.schemes = Object.freeze([...schemes])
     this.vary = Object.freeze([...new Set(schemes.flatMap((scheme) => scheme.vary))])
