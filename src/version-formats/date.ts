@@ -3,6 +3,7 @@
  * day and resolves to the latest release made on or before it.
  */
 import type { VersionFormat } from '../version-format.ts'
+import { trimBlanks } from './trim-blanks.ts'
 
 /** Requests longer than this (after trimming) are refused unread. */
 const MAX_REQUEST_LENGTH = 64
@@ -82,13 +83,4 @@ function digits(text: string, start: number, end: number): number {
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
-}
-
-/** `text` without leading and trailing spaces and tabs (only those: other whitespace makes it malformed). */
-function trimBlanks(text: string): string {
-  let start = 0
-  let end = text.length
-  while (start < end && (text[start] === ' ' || text[start] === '\t')) start++
-  while (end > start && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--
-  return start === 0 && end === text.length ? text : text.slice(start, end)
 }

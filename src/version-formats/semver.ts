@@ -6,6 +6,7 @@
  * expressions), so its cost grows linearly with the text.
  */
 import type { VersionFormat } from '../version-format.ts'
+import { trimBlanks } from './trim-blanks.ts'
 
 /** Major, minor, patch. */
 type Triple = readonly [number, number, number]
@@ -185,13 +186,4 @@ function isDigit(code: number): boolean {
 
 function compare(a: Triple, b: Triple): number {
   return a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
-}
-
-/** `text` without leading and trailing spaces and tabs (only those: other whitespace makes it malformed). */
-function trimBlanks(text: string): string {
-  let start = 0
-  let end = text.length
-  while (start < end && (text[start] === ' ' || text[start] === '\t')) start++
-  while (end > start && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--
-  return start === 0 && end === text.length ? text : text.slice(start, end)
 }
