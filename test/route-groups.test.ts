@@ -158,3 +158,78 @@ describe('construction', () => {
     ).toThrow('apiVersioning: routes "status" and "status-v2" share the path /status but only one is version-neutral; make both neutral or give them different paths.')
   })
 })
+
+describe.each(MODES)('passing a request on to a later mounted route (%s)', (mode) => {
+  it('keeps the table order: a route declared between two versions of a path still answers its URL', async () => {
+    const versioning = apiVersioning({
+      scheme: query(),
+      routes: defineRoutes([
+        versioned(['v1'], route('detail-v1', '/users/:id')),
+        route('me', '/users/me'),
+        versioned(['v2'], route('detail-v2', '/users/:id')),
+      ]),
+    })
+    const app = appFor(mode, versioning, {
+      'detail-v1': (c) => c.json({ v1: c.req.param('id') }),
+      me: (c) => c.json({ me: c.var.version }),
+      'detail-v2': (c) => c.json({ v2: c.req.param('id') }),
+    })
+    expect(await call(app, '/users/me?version=v1')).toEqual([200, { v1: 'me' }])
+    expect(await call(app, '/users/me?version=v2')).toEqual([200, { me: 'v2' }])
+    expect(await call(app, '/users/7?version=v2')).toEqual([200, { v2: '7' }])
+  })
+
+  it('a rejection after passing on reports every version tried, and no lifecycle headers', async () => {
+    const versioning = apiVersioning({
+      scheme: new QueryParameterVersioning({ allowedVersions: ['v1', 'v2', 'v3'] }),
+      routes: defineRoutes([versioned(['v1'], route('me', '/users/me')), versioned(['v2'], route('detail', '/users/:id'))]),
+      policy: versionPolicy({ versions: { v3: { deprecation: '2026-01-01T00:00:00Z' } }, reportVersions: true, echoHeader: 'api-version' }),
+    })
+    const app = appFor(mode, versioning, { me: (c) => c.text('me'), detail: (c) => c.text('detail') })
+    const res = await app.request('http://api.test/users/me?version=v3')
+    expect(res.status).toBe(404)
+    expect(res.headers.get('api-supported-versions')).toBe('v1, v2')
+    expect(res.headers.get('Deprecation')).toBeNull()
+    expect(res.headers.get('api-version')).toBeNull()
+  })
+
+  it('only handlers of mountRoutes count as later routes, not middleware on the same path', async () => {
+    const versioning = apiVersioning({
+      scheme: new HeaderVersioning({ allowedVersions: ['1', '2'] }),
+      routes: defineRoutes([versioned(['2'], route('me', '/users/me')), versioned(['2'], route('detail', '/users/:id'))]),
+    })
+    const app = appFor(mode, versioning, { me: (c) => c.text('me') })
+    app.use('/users/:id', async (_c, next) => {
+      await next()
+    })
+    const res = await app.request('http://api.test/users/me', { headers: { 'Api-Version': '1' } })
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ detail: 'Invalid version in "Api-Version" header.' })
+    expect(res.headers.get('Vary')).toBe('Api-Version')
+  })
+
+  it('a route of another table, mounted after, gets its turn', async () => {
+    const a = apiVersioning({ scheme: query(), routes: defineRoutes([versioned(['v2'], route('me', '/users/me'))]) })
+    const b = apiVersioning({ scheme: query(), routes: defineRoutes([route('user-detail', '/users/:id')]) })
+    const app = new Hono()
+    if (mode === 'app.use + mountRoutes') app.use('*', a)
+    mountRoutes(app, a, { me: (c) => c.text('me') })
+    mountRoutes(app, b, { 'user-detail': (c) => c.text(`detail ${c.req.param('id')}`) })
+    expect(await (await app.request('http://api.test/users/me?version=v1')).text()).toBe('detail me')
+  })
+
+  it('a handler that answers through next() gets the headers too', async () => {
+    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1'] }), routes: defineRoutes([route('items', '/items')]) })
+    const app = new Hono()
+    if (mode === 'app.use + mountRoutes') app.use('*', versioning)
+    mountRoutes(app, versioning, {
+      items: async (_c, next) => {
+        await next()
+      },
+    })
+    app.get('/items', (c) => c.text('answered later'))
+    const res = await app.request('http://api.test/items', { headers: { 'Api-Version': '1' } })
+    expect(await res.text()).toBe('answered later')
+    expect(res.headers.get('Vary')).toBe('Api-Version')
+  })
+})

@@ -52,15 +52,17 @@ export interface VersioningEngine {
    * route) at Hono's route `index`, sets the context variables, or throws
    * the rejection as an `HTTPException`.
    */
-  readonly enter: (c: Context, route: CompiledRoute | null, index: number, suffixed: boolean) => void
+  readonly enter: (c: Context, route: CompiledRoute | null, index: number, suffixed: boolean) => RequestState
   /** What this middleware determined for the request, or `undefined` when it has not entered it. */
   readonly state: (c: Context) => RequestState | undefined
-  /** Whether a Hono route matched after the current one, for this method, is one of the table's. */
-  readonly later: (c: Context) => boolean
-  /** The rejection of a request whose route lacks its version, as the `HTTPException` to throw; `versions`: the ones reported. */
-  readonly reject: (c: Context, versions: ReadonlySet<string> | null) => Error
+  /**
+   * The rejection of a request whose routes lack its version, as the
+   * `HTTPException` to throw; it reports `versions` and those of the routes
+   * tried before (`state.tried`).
+   */
+  readonly reject: (c: Context, state: RequestState, versions: ReadonlySet<string> | null) => Error
   /** Adds the response headers: the scheme's names in `Vary`, the policy's headers. */
-  readonly finish: (c: Context, res: Response) => Response
+  readonly finish: (state: RequestState, res: Response) => Response
   /** Whether `finish` has anything to add. */
   readonly finishes: boolean
 }
@@ -72,6 +74,8 @@ export interface RequestState {
   readonly version: string | null
   /** Whether the response is a rejection that already has its headers. */
   rejected: boolean
+  /** The versions of routes tried and passed over for the request's version (`null`: all), `undefined` before any. */
+  tried?: Set<string> | null | undefined
 }
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>)
@@ -141,7 +145,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     return matchAt(c, index, route, suffixed, reads === 'version' && !suffixed ? scheme.versionParam : null)
   }
 
-  function enter(c: Context, route: CompiledRoute | null, index: number, suffixed: boolean): void {
+  function enter(c: Context, route: CompiledRoute | null, index: number, suffixed: boolean): RequestState {
     const request = c.req.raw
     const neutral = route?.limit?.neutral === true
     let version: string | null = null
@@ -157,59 +161,48 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
       if (!(error instanceof VersioningError)) throw error
       throw core.reject(c, error, error.status === 410 ? version : undefined, route?.limit?.versions ?? null)
     }
-    states.set(c, { route, version, rejected: false })
+    const state: RequestState = { route, version, rejected: false }
+    states.set(c, state)
     c.set('version', version)
     c.set('versioningScheme', scheme)
     const namespace = route?.namespace ?? null
     c.set('reverse', ((name: string, options?: BoundReverseOptions & object) =>
       reverse(name as never, { ...options, version, request, namespace } as never)) as VersioningVariables<T, S>['reverse'])
+    return state
   }
 
   /** The versions of the route that answers the request, for the policy's report (`null`: all). */
-  function versionsOf(state: RequestState | undefined): ReadonlySet<string> | null {
-    return state?.route?.limit?.versions ?? null
-  }
-
-  function finish(c: Context, res: Response): Response {
-    const state = states.get(c)
-    return core.finish(res, state?.version, versionsOf(state))
+  function versionsOf(state: RequestState): ReadonlySet<string> | null {
+    return state.route?.limit?.versions ?? null
   }
 
   /** Enters the request with the table route that answers: the first matched Hono route whose path the table serves (Hono runs them in order). */
-  function enterMatched(c: Context): void {
+  function enterMatched(c: Context): RequestState {
     const matched = matchedRoutes(c)
     for (let i = 0; i < matched.length; i++) {
       const entry = byHonoPath.get((matched[i] as { path: string }).path)
       if (entry !== undefined) return enter(c, entry.route, i, entry.suffixed)
     }
-    enter(c, null, -1, false)
+    return enter(c, null, -1, false)
   }
 
   const middleware: MiddlewareHandler<VersioningEnv<T, S>> = async function apiVersioning(c, next) {
-    enterMatched(c)
+    const state = enterMatched(c)
     await next()
-    const state = states.get(c)
-    if (core.finishes && state?.rejected !== true) core.finishContext(c, state?.version, versionsOf(state))
+    // A mounted handler that rejected the request gave its response the headers.
+    if (core.finishes && !state.rejected) core.finishContext(c, state.version, versionsOf(state))
   }
   const engine: VersioningEngine = {
     enter,
     state: (c) => states.get(c),
-    later(c) {
-      const matched = matchedRoutes(c)
-      const method = c.req.method
-      for (let i = c.req.routeIndex + 1; i < matched.length; i++) {
-        const { path, method: on } = matched[i] as { path: string; method: string }
-        if ((on === method || on === 'ALL' || (method === 'HEAD' && on === 'GET')) && byHonoPath.has(path)) return true
-      }
-      return false
-    },
-    reject(c, versions) {
+    reject(c, state, versions) {
       // The rejection gets its headers here; the middleware adds none after the handlers.
-      const state = states.get(c)
-      if (state !== undefined) state.rejected = true
-      return core.reject(c, scheme.rejection(), undefined, versions)
+      state.rejected = true
+      const { tried } = state
+      const all = tried === null || versions === null ? null : tried === undefined ? versions : new Set([...tried, ...versions])
+      return core.reject(c, scheme.rejection(), undefined, all)
     },
-    finish,
+    finish: (state, res) => core.finish(res, state.version, versionsOf(state)),
     finishes: core.finishes,
   }
   return Object.assign(middleware, { routes, scheme, engine })

@@ -4,6 +4,7 @@
  * (`CompiledRoute.honoPaths`).
  */
 import type { Context, Env, Handler, Hono, Next } from 'hono'
+import { matchedRoutes } from 'hono/route'
 import type { CompiledRoute, RouteEntriesOf, RouteTable } from '../route-table.ts'
 import type { NamespaceSuffixes, RouteEntry } from '../route-types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
@@ -49,8 +50,9 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
     }
     checkHandler(key, handler)
   }
-  // One Hono handler per method and path, in the table's order: routes that share both (in different versions) share it.
-  const mounts = new Map<string, { method: string; path: string; candidates: Candidate[] }>()
+  // One Hono handler per method and path, in the table's order. Routes next to each other in the table that
+  // share both (one per version) share it; others are mounted in turn, and reached through later().
+  const mounts: { method: string; path: string; candidates: Candidate[] }[] = []
   for (const compiled of routes) {
     const key = keysOf(compiled).find((k) => byKey.has(k))
     if (key === undefined) continue
@@ -60,14 +62,17 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
         typeof handler === 'function' ? [['GET', handler]] : METHODS.map((method) => [method.toUpperCase(), handler[method]])
       for (const [method, fn] of byMethod) {
         if (fn === undefined) continue
-        const id = `${method} ${path}`
-        let mount = mounts.get(id)
-        if (mount === undefined) mounts.set(id, (mount = { method, path, candidates: [] }))
+        let mount: (typeof mounts)[number] | undefined
+        // Only mounts at this same path since the last other path: merging past one would reorder the routes.
+        for (let m = mounts.length - 1; m >= 0 && mounts[m]?.path === path; m--) {
+          if (mounts[m]?.method === method) mount = mounts[m]
+        }
+        if (mount === undefined) mounts.push((mount = { method, path, candidates: [] }))
         mount.candidates.push({ route: compiled, suffixed: i > 0, handler: fn })
       }
     })
   }
-  for (const { method, path, candidates } of mounts.values()) {
+  for (const { method, path, candidates } of mounts) {
     app.on(method, path, versioned(candidates, versioning.engine))
     const registered = app.routes[app.routes.length - 1]?.path
     if (registered !== path) {
@@ -85,25 +90,26 @@ interface Candidate {
   readonly handler: Handler<any>
 }
 
+/** Every handler `mountRoutes` registered, whichever table: `later()` looks for them. */
+const mounted = new WeakSet<Function>()
+
 /**
  * The handler mounted at one method and path: when the middleware has not
  * determined the version for this request, it does so here, from the route
  * the handler serves (no route lookup, no extra middleware layer), and adds
  * the response headers (`Vary`, the policy's). Of the routes sharing the
  * method and path, the first that exists in the version answers; when none
- * does, a later table route Hono matched gets its turn, and without one the
- * request gets the scheme's rejection.
+ * does, a later handler of `mountRoutes` that Hono matched gets its turn, and
+ * without one the request gets the scheme's rejection.
  */
 function versioned(candidates: readonly Candidate[], engine: VersioningEngine): Handler<any> {
   const first = candidates[0] as Candidate
   const fixed = candidates.length === 1 && first.route.limit?.versions == null ? first : null
-  return function versionedHandler(c: Context, next: Next) {
+  const versions = versionsOf(candidates)
+  const handler = function versionedHandler(c: Context, next: Next) {
     let state = engine.state(c)
     const entering = state === undefined
-    if (state === undefined) {
-      engine.enter(c, first.route, c.req.routeIndex, first.suffixed)
-      state = engine.state(c) as RequestState
-    }
+    if (state === undefined) state = engine.enter(c, first.route, c.req.routeIndex, first.suffixed)
     const version = state.version
     const chosen = fixed ?? candidates.find(({ route }) => route.limit?.versions == null || (version !== null && route.limit.versions.has(version)))
     let res: unknown
@@ -112,25 +118,49 @@ function versioned(candidates: readonly Candidate[], engine: VersioningEngine): 
       if (chosen.suffixed) splitSuffix(c, chosen.route)
       state.route = chosen.route
       res = chosen.handler(c, next)
-    } else if (engine.later(c)) {
-      // Another table route Hono matched answers, or rejects.
-      res = next().then(() => undefined)
+    } else if (later(c)) {
+      // Another mounted handler Hono matched answers, or rejects reporting these versions too.
+      state.tried = state.tried === null || versions === null ? null : new Set([...(state.tried ?? []), ...versions])
+      res = next()
     } else {
-      throw engine.reject(c, versionsOf(candidates))
+      throw engine.reject(c, state, versions)
     }
     if (!entering || !engine.finishes) return res
-    if (chosen === undefined) {
-      return (res as Promise<undefined>).then(() => {
-        const finished = engine.finish(c, c.res)
-        if (finished !== c.res) {
-          c.res = undefined
-          c.res = finished
-        }
-      })
-    }
-    const finish = (r: unknown): unknown => (r instanceof Response ? engine.finish(c, r) : r)
-    return res instanceof Promise ? res.then(finish) : finish(res)
+    if (res instanceof Response) return engine.finish(state, res)
+    const done = state
+    return res instanceof Promise ? res.then((r: unknown) => finished(c, engine, done, r, chosen !== undefined)) : finished(c, engine, done, res, true)
   }
+  mounted.add(handler)
+  return handler
+}
+
+/**
+ * What a handler's result becomes with the response headers: a `Response`
+ * gets them; otherwise the handler answered through `next()` (or passed the
+ * request on), and the response in `c.res` gets them. `keep`: return the
+ * result (false for a passed-over request, whose result is Hono's context).
+ */
+function finished(c: Context, engine: VersioningEngine, state: RequestState, result: unknown, keep: boolean): unknown {
+  if (result instanceof Response) return engine.finish(state, result)
+  if (c.finalized && !state.rejected) {
+    const res = engine.finish(state, c.res)
+    if (res !== c.res) {
+      c.res = undefined
+      c.res = res
+    }
+  }
+  return keep ? result : undefined
+}
+
+/** Whether a handler Hono matched after the current one, for this method, is one `mountRoutes` registered. */
+function later(c: Context): boolean {
+  const matched = matchedRoutes(c)
+  const method = c.req.method
+  for (let i = c.req.routeIndex + 1; i < matched.length; i++) {
+    const { method: on, handler } = matched[i] as { method: string; handler: Function }
+    if ((on === method || on === 'ALL' || (method === 'HEAD' && on === 'GET')) && mounted.has(handler)) return true
+  }
+  return false
 }
 
 /** The versions the routes exist in, together (`null`: one of them exists in all). */
