@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run load`: starts the worker example on `wrangler dev` (loopback only) and drives it with
 // autocannon for a bounded time (LOAD_SECONDS, default 30; LOAD_CONNECTIONS, default 50) with a mix
-// of valid and invalid requests over all five schemes. Reports requests/s, p99 latency, unexpected
+// of valid and invalid requests over all five schemes and the lifecycle sections. Reports requests/s, p99 latency, unexpected
 // statuses (each request has the status it must get; must be 0) and the workerd process memory
 // (RSS) before, during and after; then the same load on a bare hono/tiny Worker on the same dev
 // runtime, whose RSS shows what workerd does without this library. Exits 1 on an unexpected status
@@ -33,6 +33,16 @@ const MIX = [
   { path: '/query/products?version=v9', status: 404 },
   { path: '/query/categories/tea', status: 200 },
   { path: '/nowhere', status: 404 },
+  // The lifecycle sections: combined header/query/vendor scheme with date versions and a policy, semantic versions.
+  { path: '/releases/products/1', headers: { 'api-version': '2025-06-30' }, status: 200 },
+  { path: '/releases/products?version=2026-07-01', status: 200 },
+  { path: '/releases/products/1', headers: { accept: 'application/vnd.catalog.2025-01-01+json' }, status: 200 },
+  { path: '/releases/products', headers: { 'api-version': '2024-06-01' }, status: 410 },
+  { path: '/releases/products?version=2025-02-01', headers: { 'api-version': '2026-07-01' }, status: 400 },
+  { path: '/releases/top-categories?version=2025-03-01', status: 404 },
+  { path: '/releases/health', headers: { 'api-version': 'garbage' }, status: 200 },
+  { path: '/semver/products/1', headers: { 'accept-version': '1.x' }, status: 200 },
+  { path: '/semver/products/1', headers: { 'accept-version': '3.x' }, status: 404 },
 ]
 
 
@@ -152,7 +162,7 @@ const report = { seconds, connections, mix: MIX.length, example: summary(example
 mkdirSync(join(root, '.tmp'), { recursive: true })
 writeFileSync(join(root, '.tmp/load.json'), JSON.stringify(report, null, 2))
 const mb = (b) => `${(b / 1e6).toFixed(0)} MB`
-console.log(`load: ${seconds} s, ${connections} connections on loopback, wrangler dev (workerd); the example with ${MIX.length} kinds of request over all five schemes, then bare hono/tiny`)
+console.log(`load: ${seconds} s, ${connections} connections on loopback, wrangler dev (workerd); the example with ${MIX.length} kinds of request over all five schemes and the lifecycle sections, then bare hono/tiny`)
 console.log('| Worker | requests | requests/s | p50 | p99 | errors | timeouts | unexpected statuses | workerd RSS before | during (every 5 s) | after |')
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|')
 for (const [name, r, u] of [['worker example', report.example, String(unexpectedCount)], ['bare hono/tiny', report.baseline, 'n/a']]) {
