@@ -429,31 +429,38 @@ function buildPath(
     if (args.length < requiredCount || args.length > params.length) {
       return new Refusal(`takes ${requiredCount === params.length ? requiredCount : `${requiredCount} to ${params.length}`} args, got ${args.length}.`)
     }
-  } else if (kwargs !== undefined) {
-    if (kwargs === null || typeof kwargs !== 'object') return new Refusal('kwargs must be an object.')
-    for (const key in kwargs) {
-      if (kwargs[key] !== undefined && !paramNames.has(key) && Object.hasOwn(kwargs, key)) {
-        return new Refusal(`unknown parameter "${key}" (it takes ${describeNames(params)}).`)
-      }
-    }
+  } else if (kwargs !== undefined && (kwargs === null || typeof kwargs !== 'object')) {
+    return new Refusal('kwargs must be an object.')
   }
   let path = literals[0] as string
+  // Own kwargs used: when as many as kwargs has, none is unknown (checked without walking the keys).
+  let used = 0
   for (let i = 0; i < params.length; i++) {
     const param = params[i] as PathParam
     let value: unknown
     if (args !== undefined) value = args[param.index]
     else if (kwargs !== undefined) {
       value = kwargs[param.name]
-      if (param.inherited && value !== undefined && !Object.hasOwn(kwargs, param.name)) value = undefined
+      if (value !== undefined) {
+        if (Object.hasOwn(kwargs, param.name)) used++
+        else if (param.inherited) value = undefined
+      }
     }
+    let refusal: Refusal | undefined
     if (value === undefined) {
-      if (!param.optional) return new Refusal(`missing parameter "${param.name}".`)
+      if (!param.optional) refusal = new Refusal(`missing parameter "${param.name}".`)
     } else {
       const encoded = encodeParam(param, value)
-      if (encoded instanceof Refusal) return encoded
-      path += (prefixes[i] as string) + encoded
+      if (encoded instanceof Refusal) refusal = encoded
+      else path += (prefixes[i] as string) + encoded
     }
+    // An unknown parameter is the first thing to report.
+    if (refusal !== undefined) return (kwargs !== undefined && unknownParam(kwargs, paramNames, params)) || refusal
     path += literals[i + 1] as string
+  }
+  if (kwargs !== undefined && used !== Object.keys(kwargs).length) {
+    const unknown = unknownParam(kwargs, paramNames, params)
+    if (unknown !== null) return unknown
   }
   if (path === '') path = '/'
   if (format !== undefined) {
@@ -464,6 +471,14 @@ function buildPath(
     path = trailingSlash ? `${path.slice(0, -1)}.${format}/` : `${path}.${format}`
   }
   return path
+}
+
+/** The refusal of a kwarg the route does not take (an own key with a value), or `null`. */
+function unknownParam(kwargs: Readonly<Record<string, unknown>>, paramNames: ReadonlySet<string>, params: readonly PathParam[]): Refusal | null {
+  for (const key of Object.keys(kwargs)) {
+    if (kwargs[key] !== undefined && !paramNames.has(key)) return new Refusal(`unknown parameter "${key}" (it takes ${describeNames(params)}).`)
+  }
+  return null
 }
 
 /** The encoded value of a param, or why it cannot take it. */
@@ -478,12 +493,17 @@ function encodeParam(param: PathParam, value: unknown): string | Refusal {
   if (text === '.' || text === '..') {
     return new Refusal(`"${param.name}" cannot be "." or "..", which would change the path.`)
   }
+  // Text encodeURIComponent would leave as it is needs no encoding (ids, slugs): skip the copy.
+  if (UNESCAPED.test(text)) return text
   try {
     return encodeURIComponent(text)
   } catch {
     return new Refusal(`"${param.name}" is not well-formed Unicode.`)
   }
 }
+
+/** The characters encodeURIComponent leaves unescaped. */
+const UNESCAPED = /^[A-Za-z0-9_.!~*'()-]*$/
 
 function describeNames(params: readonly PathParam[]): string {
   return params.length === 0 ? 'no parameters' : params.map((p) => `"${p.name}"`).join(', ')

@@ -176,6 +176,11 @@ describe('reverse', () => {
     ['user-detail', {}, 'missing parameter "pk"'],
     ['user-detail', { kwargs: { pk: 'abc' } }, '"pk" must match [0-9]+, got "abc"'],
     ['user-detail', { kwargs: { pk: 1, id: 2 } }, 'unknown parameter "id" (it takes "pk")'],
+    // An unknown parameter is reported before a missing or refused one.
+    ['user-detail', { kwargs: { id: 2 } }, 'unknown parameter "id" (it takes "pk")'],
+    ['user-detail', { kwargs: { pk: 'abc', id: 2 } }, 'unknown parameter "id" (it takes "pk")'],
+    // A known value inherited from a prototype does not hide an own unknown one.
+    ['user-detail', { kwargs: Object.assign(Object.create({ pk: 1 }) as Record<string, unknown>, { id: 2 }) as UncheckedReverseOptions['kwargs'] }, 'unknown parameter "id" (it takes "pk")'],
     ['user-detail', { args: [1, 2] }, 'takes 1 args, got 2'],
     ['search', { args: [1, 2] }, 'takes 0 to 1 args, got 2'],
     ['user-detail', { args: [1], kwargs: { pk: 1 } }, 'give either args or kwargs, not both'],
