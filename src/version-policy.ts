@@ -10,6 +10,7 @@
  * the policy to its scheme.
  */
 import { Gone } from './errors.ts'
+import { isHeaderName } from './http-token.ts'
 import type { BaseVersioning } from './schemes/base.ts'
 
 /** When a version is deprecated and when it goes away. */
@@ -78,7 +79,6 @@ interface LifecycleHeaders {
 
 const OPTION_NAMES = ['versions', 'reportVersions', 'echoHeader', 'refuseAfterSunset', 'now']
 const LIFECYCLE_NAMES = ['deprecation', 'sunset', 'deprecationLink', 'sunsetLink']
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
 /**
  * Creates a version policy.
@@ -105,7 +105,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
   const { versions = {}, reportVersions = false, echoHeader = null, refuseAfterSunset = false, now = Date.now } = options
   if (versions === null || typeof versions !== 'object') throw new Error(`${where}: versions must be an object of lifecycles by version.`)
   const report = reportNames(reportVersions, where)
-  if (echoHeader !== null && (typeof echoHeader !== 'string' || !TOKEN.test(echoHeader))) {
+  if (echoHeader !== null && !isHeaderName(echoHeader)) {
     throw new Error(`${where}: echoHeader must be a header name such as "api-version", or null.`)
   }
   if (typeof refuseAfterSunset !== 'boolean') throw new Error(`${where}: refuseAfterSunset must be true or false.`)
@@ -134,7 +134,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
       }
       if (report !== null || echoHeader !== null) {
         for (const version of all) {
-          if (!TOKEN.test(version)) {
+          if (!isHeaderName(version)) {
             throw new Error(`${where}: version ${JSON.stringify(version)} cannot go in a header list; use letters, digits and "._-" in versions you report.`)
           }
         }
@@ -193,7 +193,7 @@ function reportNames(value: VersionPolicyOptions['reportVersions'], where: strin
   }
   const { supported = 'api-supported-versions', deprecated = 'api-deprecated-versions' } = value
   for (const name of [supported, deprecated]) {
-    if (typeof name !== 'string' || !TOKEN.test(name)) throw new Error(`${where}: reportVersions names must be header names such as "api-supported-versions".`)
+    if (!isHeaderName(name)) throw new Error(`${where}: reportVersions names must be header names such as "api-supported-versions".`)
   }
   return { supported, deprecated }
 }

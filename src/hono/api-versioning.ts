@@ -63,6 +63,8 @@ export interface VersioningEngine {
   readonly reject: (c: Context, state: RequestState, versions: ReadonlySet<string> | null) => Error
   /** Adds the response headers: the scheme's names in `Vary`, the policy's headers. */
   readonly finish: (state: RequestState, res: Response) => Response
+  /** Adds them to `c.res`, after the handlers ran. */
+  readonly finishContext: (c: Context, state: RequestState) => void
   /** Whether `finish` has anything to add. */
   readonly finishes: boolean
 }
@@ -190,7 +192,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     const state = enterMatched(c)
     await next()
     // A mounted handler that rejected the request gave its response the headers.
-    if (core.finishes && !state.rejected) core.finishContext(c, state.version, versionsOf(state))
+    if (core.finishes && !state.rejected) engine.finishContext(c, state)
   }
   const engine: VersioningEngine = {
     enter,
@@ -203,6 +205,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
       return core.reject(c, scheme.rejection(), undefined, all)
     },
     finish: (state, res) => core.finish(res, state.version, versionsOf(state)),
+    finishContext: (c, state) => core.finishContext(c, state.version, versionsOf(state)),
     finishes: core.finishes,
   }
   return Object.assign(middleware, { routes, scheme, engine })

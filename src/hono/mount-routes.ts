@@ -142,13 +142,7 @@ function versioned(candidates: readonly Candidate[], engine: VersioningEngine): 
  */
 function finished(c: Context, engine: VersioningEngine, state: RequestState, result: unknown, keep: boolean): unknown {
   if (result instanceof Response) return engine.finish(state, result)
-  if (c.finalized && !state.rejected) {
-    const res = engine.finish(state, c.res)
-    if (res !== c.res) {
-      c.res = undefined
-      c.res = res
-    }
-  }
+  if (c.finalized && !state.rejected) engine.finishContext(c, state)
   return keep ? result : undefined
 }
 

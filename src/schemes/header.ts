@@ -2,7 +2,8 @@
  * HeaderVersioning: the version is a request header of its own, e.g.
  * `Api-Version: 2` or `Accept-Version: 1.x` (as Fastify and restify read it).
  */
-import { AmbiguousVersion, NotFound } from '../errors.ts'
+import { AmbiguousVersion } from '../errors.ts'
+import { isHeaderName } from '../http-token.ts'
 import type { VersioningOptions } from '../options.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
 
@@ -40,7 +41,7 @@ export class HeaderVersioning extends BaseVersioning {
   constructor(options: HeaderVersioningOptions = {}) {
     super(options, ['header'])
     const { header = 'Api-Version' } = options
-    if (typeof header !== 'string' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header)) {
+    if (!isHeaderName(header)) {
       throw new Error(`HeaderVersioning: header must be a header name such as "Api-Version", got ${JSON.stringify(header)}.`)
     }
     this.header = header
@@ -61,7 +62,7 @@ export class HeaderVersioning extends BaseVersioning {
       }
     }
     const resolved = this.resolveVersion(version ?? this.defaultVersion)
-    if (resolved === undefined) throw new NotFound(this.invalidVersionMessage)
+    if (resolved === undefined) throw this.rejection()
     return resolved
   }
   // The default reversal: the client keeps sending its header.

@@ -3,7 +3,6 @@
  * name, e.g. `v1.example.com`.
  */
 import { BoundedCache } from '../bounded-cache.ts'
-import { NotFound } from '../errors.ts'
 import type { VersioningOptions } from '../options.ts'
 import { hostOf } from '../request-url.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
@@ -39,7 +38,7 @@ export class HostNameVersioning extends BaseVersioning {
   override determineVersion(request: VersionRequest): string | null {
     const host = hostOf(request.url)
     const { version } = this.#versions.get(host) ?? this.#versions.set(host, { version: this.#versionOf(host) })
-    if (version === undefined) throw new NotFound(this.invalidVersionMessage)
+    if (version === undefined) throw this.rejection()
     return version
   }
 

@@ -2,7 +2,6 @@
  * NamespaceVersioning: the version is the namespace the matched route is
  * included under, e.g. routes included with `{ namespace: 'v1' }`.
  */
-import { NotFound } from '../errors.ts'
 import type { VersioningOptions } from '../options.ts'
 import type { RouteTable } from '../route-table.ts'
 import { BaseVersioning, type VersionedUncheckedOptions, type VersionMatch, type VersionRequest } from './base.ts'
@@ -50,7 +49,7 @@ export class NamespaceVersioning extends BaseVersioning {
       if (this.#versions.size >= 1024) this.#versions.clear()
       this.#versions.set(namespace, version)
     }
-    if (version === undefined) throw new NotFound(this.invalidVersionMessage)
+    if (version === undefined) throw this.rejection()
     return version
   }
 

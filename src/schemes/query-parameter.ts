@@ -2,7 +2,6 @@
  * QueryParameterVersioning: the version is a query parameter, e.g.
  * `/users?version=1.0`.
  */
-import { NotFound } from '../errors.ts'
 import type { VersioningOptions } from '../options.ts'
 import { isPlainQueryName, lastQueryValue, replaceQueryParam } from '../query.ts'
 import { searchOf } from '../request-url.ts'
@@ -36,7 +35,7 @@ export class QueryParameterVersioning extends BaseVersioning {
   override determineVersion(request: VersionRequest): string | null {
     const version = lastQueryValue(searchOf(request.url), this.versionParam, this.#plainParam) ?? this.defaultVersion
     const resolved = this.resolveVersion(version)
-    if (resolved === undefined) throw new NotFound(this.invalidVersionMessage)
+    if (resolved === undefined) throw this.rejection()
     return resolved
   }
 

@@ -2,7 +2,7 @@
  * URLPathVersioning: the version is a path parameter of the matched route,
  * e.g. `/:version{v[12]}/users`.
  */
-import { NoReverseMatch, NotFound } from '../errors.ts'
+import { NoReverseMatch } from '../errors.ts'
 import type { VersioningOptions } from '../options.ts'
 import type { RouteTable } from '../route-table.ts'
 import { BaseVersioning, type VersionedUncheckedOptions, type VersionMatch, type VersionRequest } from './base.ts'
@@ -40,7 +40,7 @@ export class URLPathVersioning<P extends string = 'version'> extends BaseVersion
     const value = params != null && Object.hasOwn(params, this.versionParam) ? params[this.versionParam] : undefined
     const version = typeof value === 'string' ? value : this.defaultVersion
     const resolved = this.resolveVersion(version)
-    if (resolved === undefined) throw new NotFound(this.invalidVersionMessage)
+    if (resolved === undefined) throw this.rejection()
     return resolved
   }
 
