@@ -3,7 +3,7 @@
  * and of `AcceptHeaderVersioning`'s use of it. One row, one case.
  */
 import { describe, expect, it } from 'vitest'
-import { MAX_MEDIA_RANGES, negotiate, parseAccept, parseMediaType, type AcceptedMediaType, type AvailableType, type MediaRange } from '../src/accept.ts'
+import { MAX_MEDIA_RANGES, negotiate, parseAccept, parseMediaType, type AcceptedMediaType, type AvailableType, type MediaRange } from '../src/http/accept.ts'
 import { NotAcceptable, VersioningError } from '../src/errors.ts'
 import { AcceptHeaderVersioning, NOT_ACCEPTABLE_MESSAGE, type AcceptHeaderVersioningOptions } from '../src/schemes/accept-header.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BoundedCache } from '../src/bounded-cache.ts'
+import { BoundedCache } from '../src/http/bounded-cache.ts'
 
 describe('BoundedCache', () => {
   it('remembers, and empties itself when full', () => {

@@ -8,8 +8,8 @@
 import { createRequire } from 'node:module'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { dateVersions } from '../src/version-formats/date.ts'
-import { semver } from '../src/version-formats/semver.ts'
+import { dateVersions } from '../src/formats/date.ts'
+import { semver } from '../src/formats/semver.ts'
 
 const npmSemver = createRequire(import.meta.url)('semver') as { maxSatisfying(versions: readonly string[], range: string): string | null }
 

@@ -4,8 +4,8 @@
  * word for word, and hostile requests that must come back null, never throw.
  */
 import { describe, expect, it } from 'vitest'
-import { dateVersions } from '../src/version-formats/date.ts'
-import { semver } from '../src/version-formats/semver.ts'
+import { dateVersions } from '../src/formats/date.ts'
+import { semver } from '../src/formats/semver.ts'
 
 const MAX = Number.MAX_SAFE_INTEGER
 

@@ -6,9 +6,9 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import { VersioningError } from '../errors.ts'
-import { createReverse, type SchemeKwargs, type SchemeRouteName } from '../reverse.ts'
-import { RouteTable, type CompiledRoute, type RouteEntriesOf, type RouteMatch } from '../route-table.ts'
-import type { ReverseRest, RouteEntry } from '../route-types.ts'
+import { createReverse, type SchemeKwargs, type SchemeRouteName } from '../reverse/reverse.ts'
+import { RouteTable, type CompiledRoute, type RouteEntriesOf, type RouteMatch } from '../routes/table.ts'
+import type { ReverseRest, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { versioningCore, type VersioningCoreOptions } from './versioning-core.ts'
 

@@ -1,8 +1,8 @@
 export * from './api-versioning.ts'
 export * from './error-response.ts'
 export * from './mount-routes.ts'
-export * from './problem-details.ts'
-export * from './vary.ts'
+export * from '../lifecycle/problem-details.ts'
+export * from '../http/vary.ts'
 export * from './version-middleware.ts'
 export type { VersioningCoreOptions } from './versioning-core.ts'
 

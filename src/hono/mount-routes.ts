@@ -5,8 +5,8 @@
  */
 import type { Context, Env, Handler, Hono, Next } from 'hono'
 import { matchedRoutes } from 'hono/route'
-import type { CompiledRoute, RouteEntriesOf, RouteTable } from '../route-table.ts'
-import type { NamespaceSuffixes, RouteEntry } from '../route-types.ts'
+import type { CompiledRoute, RouteEntriesOf, RouteTable } from '../routes/table.ts'
+import type { NamespaceSuffixes, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { matchAt, type ApiVersioningMiddleware, type RequestState, type VersioningEngine, type VersioningEnv } from './api-versioning.ts'
 

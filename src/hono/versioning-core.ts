@@ -8,9 +8,9 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { VersioningError } from '../errors.ts'
 import { BaseVersioning } from '../schemes/base.ts'
-import type { BoundVersionPolicy, VersionPolicy } from '../version-policy.ts'
+import type { BoundVersionPolicy, VersionPolicy } from '../lifecycle/policy.ts'
 import { detailResponse } from './error-response.ts'
-import { mergeVary } from './vary.ts'
+import { mergeVary } from '../http/vary.ts'
 
 /** Options both middlewares take. */
 export interface VersioningCoreOptions<S extends BaseVersioning> {

@@ -2,10 +2,10 @@
  * AcceptHeaderVersioning: the version is a parameter of the accepted media
  * type, e.g. `Accept: application/json; version=1.0`.
  */
-import { negotiate, parseAccept, parseMediaType, type AcceptedMediaType, type AvailableType } from '../accept.ts'
-import { BoundedCache } from '../bounded-cache.ts'
+import { negotiate, parseAccept, parseMediaType, type AcceptedMediaType, type AvailableType } from '../http/accept.ts'
+import { BoundedCache } from '../http/bounded-cache.ts'
 import { NotAcceptable, type VersioningError } from '../errors.ts'
-import type { VersioningOptions } from '../options.ts'
+import type { VersioningOptions } from './options.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
 
 /** Options of `AcceptHeaderVersioning`. */

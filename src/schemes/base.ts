@@ -4,9 +4,9 @@
  * implement `determineVersion`.
  */
 import { NotFound, NotImplementedError, type VersioningError } from '../errors.ts'
-import { resolveOptions, type VersioningOptions } from '../options.ts'
-import type { RouteTable, UncheckedReverseOptions } from '../route-table.ts'
-import type { VersionFormat } from '../version-format.ts'
+import { resolveOptions, type VersioningOptions } from './options.ts'
+import type { RouteTable, UncheckedReverseOptions } from '../routes/table.ts'
+import type { VersionFormat } from '../formats/format.ts'
 
 /** What a scheme reads of a request: a Web `Request` fits, and so does Hono's `c.req.raw`. */
 export interface VersionRequest {

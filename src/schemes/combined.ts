@@ -3,8 +3,8 @@
  * allowed list for all; a request carrying two different versions is a 400.
  */
 import { AmbiguousVersion } from '../errors.ts'
-import type { VersioningOptions } from '../options.ts'
-import type { RouteTable } from '../route-table.ts'
+import type { VersioningOptions } from './options.ts'
+import type { RouteTable } from '../routes/table.ts'
 import { BaseVersioning, type VersionedUncheckedOptions, type VersionMatch, type VersionRequest } from './base.ts'
 
 /** Options of `CombinedVersioning`: the schemes, and the shared options that apply to all of them. */

@@ -3,8 +3,8 @@
  * `Api-Version: 2` or `Accept-Version: 1.x` (as Fastify and restify read it).
  */
 import { AmbiguousVersion } from '../errors.ts'
-import { isHeaderName } from '../http-token.ts'
-import type { VersioningOptions } from '../options.ts'
+import { isHeaderName } from '../http/header-name.ts'
+import type { VersioningOptions } from './options.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
 
 /** Options of `HeaderVersioning`. */

@@ -2,9 +2,9 @@
  * HostNameVersioning: the version is the first label of a three-label host
  * name, e.g. `v1.example.com`.
  */
-import { BoundedCache } from '../bounded-cache.ts'
-import type { VersioningOptions } from '../options.ts'
-import { hostOf } from '../request-url.ts'
+import { BoundedCache } from '../http/bounded-cache.ts'
+import type { VersioningOptions } from './options.ts'
+import { hostOf } from '../http/request-url.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
 
 /** The spec's pattern: exactly three dot-separated labels of ASCII letters and digits; group 1 is the version. */

@@ -2,8 +2,8 @@
  * NamespaceVersioning: the version is the namespace the matched route is
  * included under, e.g. routes included with `{ namespace: 'v1' }`.
  */
-import type { VersioningOptions } from '../options.ts'
-import type { RouteTable } from '../route-table.ts'
+import type { VersioningOptions } from './options.ts'
+import type { RouteTable } from '../routes/table.ts'
 import { BaseVersioning, type VersionedUncheckedOptions, type VersionMatch, type VersionRequest } from './base.ts'
 
 /**

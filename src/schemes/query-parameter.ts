@@ -2,10 +2,10 @@
  * QueryParameterVersioning: the version is a query parameter, e.g.
  * `/users?version=1.0`.
  */
-import type { VersioningOptions } from '../options.ts'
-import { isPlainQueryName, lastQueryValue, replaceQueryParam } from '../query.ts'
-import { searchOf } from '../request-url.ts'
-import type { RouteTable } from '../route-table.ts'
+import type { VersioningOptions } from './options.ts'
+import { isPlainQueryName, lastQueryValue, replaceQueryParam } from '../http/query.ts'
+import { searchOf } from '../http/request-url.ts'
+import type { RouteTable } from '../routes/table.ts'
 import { BaseVersioning, type VersionedUncheckedOptions, type VersionRequest } from './base.ts'
 
 /**

@@ -3,8 +3,8 @@
  * e.g. `/:version{v[12]}/users`.
  */
 import { NoReverseMatch } from '../errors.ts'
-import type { VersioningOptions } from '../options.ts'
-import type { RouteTable } from '../route-table.ts'
+import type { VersioningOptions } from './options.ts'
+import type { RouteTable } from '../routes/table.ts'
 import { BaseVersioning, type VersionedUncheckedOptions, type VersionMatch, type VersionRequest } from './base.ts'
 
 /** Options of `URLPathVersioning`; `versionParam` names the path parameter. */

@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { parseAccept } from '../../src/accept.ts'
+import { parseAccept } from '../../src/http/accept.ts'
 import { allCases } from './cases.ts'
 import { runTwin, type DrfCase, type DrfResult } from './twin.ts'
 

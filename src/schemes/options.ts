@@ -1,4 +1,4 @@
-import type { VersionFormat } from './version-format.ts'
+import type { VersionFormat } from '../formats/format.ts'
 
 /**
  * Construction-time checks of scheme options. A mistake throws a plain

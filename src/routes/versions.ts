@@ -3,8 +3,8 @@
  * `versioned(['v2'], route(...))`, `versionNeutral(route(...))`, on routes
  * and includes alike. A table without them carries none of this code.
  */
-import type { CompiledRoute, RouteDefinition } from './route-table.ts'
-import type { BaseVersioning } from './schemes/base.ts'
+import type { CompiledRoute, RouteDefinition } from './table.ts'
+import type { BaseVersioning } from '../schemes/base.ts'
 
 /** The versions a route or include is limited to, as the table keeps them. */
 export interface VersionLimit {

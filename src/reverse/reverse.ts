@@ -4,10 +4,10 @@
  * so routes outside any version still reverse; then an incoming format
  * override (`?format=json`) is carried over to the URL.
  */
-import { NoReverseMatch } from './errors.ts'
-import { lastQueryValue, replaceQueryParam } from './query.ts'
-import { originOf, searchOf } from './request-url.ts'
-import type { RouteTable } from './route-table.ts'
+import { NoReverseMatch } from '../errors.ts'
+import { lastQueryValue, replaceQueryParam } from '../http/query.ts'
+import { originOf, searchOf } from '../http/request-url.ts'
+import type { RouteTable } from '../routes/table.ts'
 import type {
   KwargsOf,
   NamespaceSuffixes,
@@ -15,8 +15,8 @@ import type {
   RouteEntry,
   VersionedReverseOptions,
   WithOptionalParam,
-} from './route-types.ts'
-import type { BaseVersioning, VersionedUncheckedOptions } from './schemes/base.ts'
+} from '../routes/types.ts'
+import type { BaseVersioning, VersionedUncheckedOptions } from '../schemes/base.ts'
 
 /** The names a scheme can reverse: with `NamespaceVersioning`, also the names without their namespaces. */
 export type SchemeRouteName<S, E extends RouteEntry> = S extends { readonly kind: 'namespace' }

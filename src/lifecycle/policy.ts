@@ -9,9 +9,9 @@
  * that depends on the options is computed once, when the middleware binds
  * the policy to its scheme.
  */
-import { Gone } from './errors.ts'
-import { isHeaderName } from './http-token.ts'
-import type { BaseVersioning } from './schemes/base.ts'
+import { Gone } from '../errors.ts'
+import { isHeaderName } from '../http/header-name.ts'
+import type { BaseVersioning } from '../schemes/base.ts'
 
 /** When a version is deprecated and when it goes away. */
 export interface VersionLifecycle {

@@ -2,7 +2,7 @@
  * Date versions (`2026-11-01`, as Stripe and GitHub use): a request names a
  * day and resolves to the latest release made on or before it.
  */
-import type { VersionFormat } from '../version-format.ts'
+import type { VersionFormat } from './format.ts'
 import { trimBlanks } from './trim-blanks.ts'
 
 /** Requests longer than this (after trimming) are refused unread. */

@@ -5,7 +5,7 @@
  * version in its range. Parsing is a single left-to-right scan (no regular
  * expressions), so its cost grows linearly with the text.
  */
-import type { VersionFormat } from '../version-format.ts'
+import type { VersionFormat } from './format.ts'
 import { trimBlanks } from './trim-blanks.ts'
 
 /** Major, minor, patch. */

@@ -4,17 +4,17 @@
  * the whole table once with `defineRoutes`. The table resolves a path to its
  * match (name, namespace, params) and reverses a name to a URL.
  */
-import { NoReverseMatch } from './errors.ts'
-import { originOf } from './request-url.ts'
-import { compilePath, escapeRegExp, type CompiledPath, type PathParam } from './route-pattern.ts'
+import { NoReverseMatch } from '../errors.ts'
+import { originOf } from '../http/request-url.ts'
+import { compilePath, escapeRegExp, type CompiledPath, type PathParam } from './pattern.ts'
 import type {
   BaseReverseOptions,
   KwargsOf,
   ParamValue,
   ReverseRest,
   RouteEntry,
-} from './route-types.ts'
-import type { VersionLimit } from './route-versions.ts'
+} from './types.ts'
+import type { VersionLimit } from './versions.ts'
 
 /** Options of one route. */
 export interface RouteOptions {
