@@ -51,8 +51,32 @@ function get(port, path) {
   })
 }
 
+/** Serves the surface Worker on wrangler dev and compares what it answers with `expected`. */
+async function serveSurface(expected, cwd) {
+  return withServer('surface worker', process.execPath, (port) => [join(root, 'node_modules/wrangler/bin/wrangler.js'), 'dev', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false'], cwd, async (port) => {
+    const { status, text } = await get(port, '/')
+    if (status !== 200 || text !== JSON.stringify(expected)) throw new Error(`the Worker answered ${status} ${text}, expected ${JSON.stringify(expected)}`)
+    return `${Object.keys(expected).length} entry points`
+  })
+}
+
 /** Starts a server, waits until it answers, checks it, and stops it. */
 async function serveAndCheck(label, command, args, cwd) {
+  return withServer(label, command, args, cwd, async (port) => {
+    const ok = await get(port, '/v2/users/7')
+    const expectedOk = JSON.stringify({ version: 'v2', self: `http://127.0.0.1:${port}/v2/users/7` })
+    const rejected = await get(port, '/v3/users/7')
+    const expectedRejected = JSON.stringify({ detail: 'Invalid version in URL path.' })
+    const problems = []
+    if (ok.status !== 200 || ok.text !== expectedOk) problems.push(`GET /v2/users/7 gave ${ok.status} ${ok.text}, expected 200 ${expectedOk}`)
+    if (rejected.status !== 404 || rejected.text !== expectedRejected) problems.push(`GET /v3/users/7 gave ${rejected.status} ${rejected.text}, expected 404 ${expectedRejected}`)
+    if (problems.length > 0) throw new Error(`${label}: ${problems.join('; ')}`)
+    return `200 ${ok.text} / 404 ${rejected.text}`
+  })
+}
+
+/** Starts a server on a free port, waits until it answers `/`, runs `check(port)`, and stops it. */
+async function withServer(label, command, args, cwd, check) {
   const port = await freePort()
   let log = ''
   const child = spawn(command, typeof args === 'function' ? args(port) : args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...quiet, PORT: String(port) } })
@@ -77,22 +101,43 @@ async function serveAndCheck(label, command, args, cwd) {
         await new Promise((r) => setTimeout(r, 250))
       }
     }
-    const ok = await get(port, '/v2/users/7')
-    const expectedOk = JSON.stringify({ version: 'v2', self: `http://127.0.0.1:${port}/v2/users/7` })
-    const rejected = await get(port, '/v3/users/7')
-    const expectedRejected = JSON.stringify({ detail: 'Invalid version in URL path.' })
-    const problems = []
-    if (ok.status !== 200 || ok.text !== expectedOk) problems.push(`GET /v2/users/7 gave ${ok.status} ${ok.text}, expected 200 ${expectedOk}`)
-    if (rejected.status !== 404 || rejected.text !== expectedRejected) problems.push(`GET /v3/users/7 gave ${rejected.status} ${rejected.text}, expected 404 ${expectedRejected}`)
-    if (problems.length > 0) throw new Error(`${label}: ${problems.join('; ')}`)
-    return `200 ${ok.text} / 404 ${rejected.text}`
+    return await check(port)
   } finally {
     stop()
   }
 }
 
+/** The package's entry points (package.json `exports`) and what each exports at run time, read from the source. */
+async function expectedSurface() {
+  const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  const surface = {}
+  for (const [subpath, entry] of Object.entries(exports)) {
+    const source = join(root, entry.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'))
+    surface[subpath] = Object.keys(await import(source)).sort()
+  }
+  return surface
+}
+
+/** A module importing every entry point of the installed package by name, and what each exports. */
+function surfaceModule(subpaths) {
+  const lines = subpaths.map((subpath, i) => `import * as entry${i} from 'hono-api-versioning${subpath.slice(1)}'`)
+  lines.push(`export const surface: Record<string, string[]> = {`)
+  subpaths.forEach((subpath, i) => lines.push(`  ${JSON.stringify(subpath)}: Object.keys(entry${i}).sort(),`))
+  lines.push('}', '')
+  return lines.join('\n')
+}
+
+/** Runs `command` in `cwd` and compares the surface it prints with `expected`. */
+function checkSurface(label, expected, command, args, cwd) {
+  const printed = execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...quiet } })
+  const got = JSON.parse(printed.trim().split('\n').pop())
+  const want = JSON.stringify(expected)
+  if (JSON.stringify(got) !== want) throw new Error(`${label} sees ${JSON.stringify(got)}, expected ${want}`)
+  return `${Object.keys(got).length} entry points, ${Object.values(got).flat().length} exports`
+}
+
 /** Writes the quick-start files and a package.json into a new app folder and installs it. */
-function makeApp(dir, tarball, hono) {
+function makeApp(dir, tarball, hono, subpaths) {
   mkdirSync(dir, { recursive: true })
   for (const [file, text] of quickStartFiles()) {
     mkdirSync(dirname(join(dir, file)), { recursive: true })
@@ -100,9 +145,15 @@ function makeApp(dir, tarball, hono) {
   }
   const pkg = { name: 'scratch-app', private: true, type: 'module', dependencies: { 'hono-api-versioning': `file:${tarball}`, hono, '@hono/node-server': NODE_SERVER } }
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`)
+  // Every entry point, imported by name: printed by each runtime, served by a Worker.
+  writeFileSync(join(dir, 'surface.ts'), surfaceModule(subpaths))
+  writeFileSync(join(dir, 'print-surface.ts'), `import { surface } from './surface.ts'\nconsole.log(JSON.stringify(surface))\n`)
+  mkdirSync(join(dir, 'surface-worker'), { recursive: true })
+  writeFileSync(join(dir, 'surface-worker/index.ts'), `import { surface } from '../surface.ts'\n\nexport default { fetch: (): Response => Response.json(surface) }\n`)
+  writeFileSync(join(dir, 'surface-worker/wrangler.toml'), `name = "surface"\nmain = "index.ts"\ncompatibility_date = "2026-08-15"\n`)
   const tsconfig = {
     compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2023', 'DOM'], types: [], allowImportingTsExtensions: true, noEmit: true },
-    files: ['app.ts'],
+    files: ['app.ts', 'surface.ts'],
   }
   writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`)
   sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir)
@@ -142,15 +193,22 @@ try {
   await step('the tarball holds dist/, package.json, README.md and LICENSE only', () => {
     const stray = files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(f))
     if (stray.length > 0) throw new Error(`unexpected files: ${stray.join(', ')}`)
-    for (const needed of ['dist/index.js', 'dist/index.d.ts', 'dist/hono/index.js', 'dist/hono/index.d.ts']) {
+    const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+    for (const needed of Object.values(exports).flatMap((entry) => [entry.types, entry.default].map((p) => p.slice(2)))) {
       if (!files.includes(needed)) throw new Error(`missing ${needed}`)
     }
     return `${files.length} files`
   })
 
   const app = join(work, 'app')
-  await step(`install the tarball with hono ${HONO}`, () => makeApp(app, tarball, HONO))
+  const surface = await expectedSurface()
+  const subpaths = Object.keys(surface)
+  await step(`install the tarball with hono ${HONO}`, () => makeApp(app, tarball, HONO, subpaths))
   await step('app.ts type-checks against the published types (strict, NodeNext)', () => sh(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], app))
+  await step('every entry point imports on Node, with the exports of its source', () => checkSurface('Node', surface, process.execPath, ['print-surface.ts'], app))
+  await step('every entry point imports on Bun', () => checkSurface('Bun', surface, bin('bun'), ['print-surface.ts'], app))
+  await step('every entry point imports on Deno', () => checkSurface('Deno', surface, bin('deno'), ['run', '--allow-read', '--allow-env', 'print-surface.ts'], app))
+  await step('every entry point imports in a Worker (wrangler dev, workerd)', () => serveSurface(surface, join(app, 'surface-worker')))
   await step('Node (@hono/node-server)', () => serveAndCheck('node', process.execPath, ['server.ts'], join(app, 'node')))
   await step('Bun (Bun.serve)', () => serveAndCheck('bun', bin('bun'), ['server.ts'], join(app, 'bun')))
   await step('Deno (Deno.serve)', () => serveAndCheck('deno', bin('deno'), ['run', '--allow-net', '--allow-env', '--allow-read', 'server.ts'], join(app, 'deno')))
@@ -168,7 +226,7 @@ try {
   )
 
   const minimal = join(work, 'app-min')
-  await step(`install the tarball with hono ${HONO_MIN}`, () => makeApp(minimal, tarball, HONO_MIN))
+  await step(`install the tarball with hono ${HONO_MIN}`, () => makeApp(minimal, tarball, HONO_MIN, subpaths))
   await step(`app.ts type-checks with hono ${HONO_MIN}`, () => sh(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], minimal))
   await step(`Node with hono ${HONO_MIN}`, () => serveAndCheck('node (hono min)', process.execPath, ['server.ts'], join(minimal, 'node')))
 } finally {

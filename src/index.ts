@@ -1,19 +1,29 @@
-export * from './http/accept.ts'
-export * from './errors.ts'
-export * from './schemes/options.ts'
-export * from './reverse/reverse.ts'
-export * from './routes/table.ts'
-export * from './routes/types.ts'
-export * from './routes/versions.ts'
-export * from './schemes/accept-header.ts'
-export * from './schemes/base.ts'
-export * from './schemes/combined.ts'
-export * from './schemes/header.ts'
-export * from './schemes/host-name.ts'
-export * from './schemes/namespace.ts'
-export * from './schemes/query-parameter.ts'
-export * from './schemes/url-path.ts'
-export * from './formats/format.ts'
-export * from './formats/date.ts'
-export * from './formats/semver.ts'
-export * from './lifecycle/policy.ts'
+/**
+ * `hono-api-versioning`: the versioning schemes, the errors, named routes and
+ * the versioned reversal, on Web `Request`/`URL` alone.
+ */
+export {
+  AmbiguousVersion,
+  Gone,
+  NoReverseMatch,
+  NotAcceptable,
+  NotFound,
+  NotImplementedError,
+  VersioningError,
+  type ReverseParams,
+} from './errors.ts'
+export { createReverse, type Reverse } from './reverse/reverse.ts'
+export { include, route, type IncludeOptions, type RouteDefinition, type RouteOptions } from './routes/definitions.ts'
+export type { RouteMatch } from './routes/resolve.ts'
+export { defineRoutes, RouteTable, type RouteEntriesOf, type RouteTableOptions, type VersionPlacement } from './routes/table.ts'
+export type { ParamValue, ReverseOptions, RouteEntry } from './routes/types.ts'
+export { versioned, versionNeutral } from './routes/versions.ts'
+export { AcceptHeaderVersioning, type AcceptHeaderVersioningOptions } from './schemes/accept-header.ts'
+export { BaseVersioning, type VersionMatch, type VersionRequest } from './schemes/base.ts'
+export { CombinedVersioning, type CombinedVersioningOptions } from './schemes/combined.ts'
+export { HeaderVersioning, type HeaderVersioningOptions } from './schemes/header.ts'
+export { HostNameVersioning } from './schemes/host-name.ts'
+export { NamespaceVersioning } from './schemes/namespace.ts'
+export type { VersioningOptions } from './schemes/options.ts'
+export { QueryParameterVersioning } from './schemes/query-parameter.ts'
+export { URLPathVersioning, type URLPathVersioningOptions } from './schemes/url-path.ts'

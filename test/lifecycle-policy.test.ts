@@ -14,25 +14,12 @@
  */
 import { Hono, type Context } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { apiVersioning, mountRoutes, problemDetails, type ApiVersioningMiddleware, type RouteHandlers } from '../src/hono/index.ts'
-import {
-  AcceptHeaderVersioning,
-  BaseVersioning,
-  defineRoutes,
-  HeaderVersioning,
-  include,
-  QueryParameterVersioning,
-  route,
-  RouteTable,
-  semver,
-  URLPathVersioning,
-  versionPolicy,
-  versioned,
-  VersioningError,
-  type RouteEntry,
-  type VersionPolicy,
-  type VersionPolicyOptions,
-} from '../src/index.ts'
+import { apiVersioning, mountRoutes, type ApiVersioningMiddleware, type RouteHandlers } from '../src/hono/index.ts'
+import { problemDetails } from '../src/lifecycle/index.ts'
+import { AcceptHeaderVersioning, BaseVersioning, defineRoutes, HeaderVersioning, include, QueryParameterVersioning, route, RouteTable, URLPathVersioning, versioned, VersioningError, type RouteEntry } from '../src/index.ts'
+import { semver } from '../src/formats/index.ts'
+import { versionPolicy, type VersionPolicyOptions } from '../src/lifecycle/index.ts'
+import { type VersioningExtension } from '../src/pipeline/extension.ts'
 
 // ---------------------------------------------------------------------------
 // The lifecycle of v1, and the headers it must produce.
@@ -296,7 +283,7 @@ describe.each(MODES)('never overwrite what the handler set (%s)', (mode) => {
 })
 
 describe.each(MODES)('error responses carry the report headers and Vary, no lifecycle headers (%s)', (mode) => {
-  const policy = (): VersionPolicy => versionPolicy({ versions: { v1: V1 }, reportVersions: true, echoHeader: 'api-version' })
+  const policy = (): VersioningExtension => versionPolicy({ versions: { v1: V1 }, reportVersions: true, echoHeader: 'api-version' })
 
   const headerRoutes = defineRoutes([route('items', '/items'), versioned(['v2', 'v3'], route('new-only', '/new'))])
   const headerVersioning = apiVersioning({
@@ -512,7 +499,7 @@ describe('construction errors', () => {
     ],
     [
       'policy: {} (not from versionPolicy)',
-      () => apiVersioning({ scheme, routes, policy: {} as VersionPolicy }),
+      () => apiVersioning({ scheme, routes, policy: {} as VersioningExtension }),
       'apiVersioning: policy must come from versionPolicy({...}).',
     ],
   ])('%s', (_case, build, message) => {
@@ -645,7 +632,7 @@ describe.each(MODES)('hostile input never throws and never reflects (%s)', (mode
   const released = ['1.0.0', '1.2.0', '2.0.0']
   const vendorVersions = ['v1', 'v2', 'v3']
   const items = [route('item-list', '/items')] as const
-  const policy = (deprecated: string): VersionPolicy =>
+  const policy = (deprecated: string): VersioningExtension =>
     versionPolicy({
       versions: { [deprecated]: { deprecation: DEPRECATION, sunset: SUNSET, sunsetLink: SUNSET_LINK } },
       reportVersions: true,

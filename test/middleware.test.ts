@@ -6,7 +6,8 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
-import { apiVersioning, mergeVary, mountRoutes } from '../src/hono/index.ts'
+import { apiVersioning, mountRoutes } from '../src/hono/index.ts'
+import { mergeVary } from '../src/http/vary.ts'
 import {
   AcceptHeaderVersioning,
   BaseVersioning,

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  AcceptHeaderVersioning,
-  DEFAULT_OPTIONS,
-  HostNameVersioning,
-  NamespaceVersioning,
-  QueryParameterVersioning,
-  URLPathVersioning,
-} from '../src/index.ts'
+import { AcceptHeaderVersioning, HostNameVersioning, NamespaceVersioning, QueryParameterVersioning, URLPathVersioning } from '../src/index.ts'
+import { DEFAULT_OPTIONS } from '../src/schemes/options.ts'
 
 describe('defaults', () => {
   it('are those of DRF', () => {

@@ -11,6 +11,13 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const readme = readFileSync(`${root}README.md`, 'utf8')
 const examples = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string)
 const scratch = `${root}.tmp/readme/`
+/** Each entry point of the package, as its source file: `hono-api-versioning/hono` is `src/hono/index.ts`. */
+const entries: Record<string, { default: string }> = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).exports
+const sourceOf = (subpath: string): string => {
+  const entry = entries[subpath === '' ? '.' : `.${subpath}`]
+  if (entry === undefined) throw new Error(`README imports hono-api-versioning${subpath}, which package.json does not export.`)
+  return root + entry.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts')
+}
 
 function toModule(example: string): { code: string; assertions: number } {
   let assertions = 0
@@ -32,7 +39,7 @@ function toModule(example: string): { code: string; assertions: number } {
     `const __equals = (actual: unknown, expected: unknown): void => { __expect(actual).toEqual(expected) }`,
     `const __throws = (fn: () => unknown, name: string, message: string): void => { __expect(fn).toThrow(expect.objectContaining({ name, message })) }`,
     ...lines.map((line) =>
-      line.replace(/from 'hono-api-versioning'/, `from '${root}src/index.ts'`).replace(/from 'hono-api-versioning\/hono'/, `from '${root}src/hono/index.ts'`),
+      line.replace(/from 'hono-api-versioning((?:\/[a-z]+)?)'/, (_, subpath: string) => `from '${sourceOf(subpath)}'`),
     ),
   ]
   return { code: code.join('\n').replace('expect.objectContaining', '__expect.objectContaining'), assertions }

@@ -11,7 +11,8 @@ import { check } from 'recheck'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { accept, host, namespace, path, query, releases, semantic } from '../worker-example/app.ts'
-import { AcceptHeaderVersioning, defineRoutes, include, parseAccept, route, type RouteTable } from '../src/index.ts'
+import { AcceptHeaderVersioning, defineRoutes, include, route, type RouteTable } from '../src/index.ts'
+import { parseAccept } from '../src/http/accept.ts'
 
 const srcDir = fileURLToPath(new URL('../src/', import.meta.url))
 

@@ -4,21 +4,8 @@
  * compile (tsc reports an unused directive otherwise).
  */
 import { describe, expectTypeOf, it } from 'vitest'
-import {
-  createReverse,
-  defineRoutes,
-  include,
-  NamespaceVersioning,
-  QueryParameterVersioning,
-  route,
-  URLPathVersioning,
-  type KwargsOf,
-  type PathParams,
-  type ParamValue,
-  type RouteDefinition,
-  type RouteEntriesOf,
-  type RouteName,
-} from '../src/index.ts'
+import { createReverse, defineRoutes, include, NamespaceVersioning, QueryParameterVersioning, route, URLPathVersioning, type ParamValue, type RouteDefinition, type RouteEntriesOf } from '../src/index.ts'
+import { type KwargsOf, type PathParams, type RouteName } from '../src/routes/types.ts'
 
 const routes = defineRoutes([
   route('home', '/'),

@@ -7,19 +7,8 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { apiVersioning, mountRoutes, type ApiVersioningMiddleware, type RouteHandlers } from '../src/hono/index.ts'
-import {
-  defineRoutes,
-  HeaderVersioning,
-  include,
-  QueryParameterVersioning,
-  route,
-  versioned,
-  versionNeutral,
-  versionPolicy,
-  type BaseVersioning,
-  type RouteEntry,
-  type RouteTable,
-} from '../src/index.ts'
+import { defineRoutes, HeaderVersioning, include, QueryParameterVersioning, route, versioned, versionNeutral, type BaseVersioning, type RouteEntry, type RouteTable } from '../src/index.ts'
+import { versionPolicy } from '../src/lifecycle/index.ts'
 
 const MODES = ['app.use + mountRoutes', 'mountRoutes alone'] as const
 

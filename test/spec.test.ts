@@ -3,25 +3,8 @@
  * the specification (shared/spec/versioning-spec.md, beside this repository), in the spec's order.
  */
 import { describe, expect, it } from 'vitest'
-import {
-  AcceptHeaderVersioning,
-  BaseVersioning,
-  createReverse,
-  defineRoutes,
-  HOSTNAME_REGEX,
-  HostNameVersioning,
-  include,
-  NamespaceVersioning,
-  NoReverseMatch,
-  NotAcceptable,
-  NotFound,
-  NotImplementedError,
-  QueryParameterVersioning,
-  route,
-  URLPathVersioning,
-  VersioningError,
-  type VersionMatch,
-} from '../src/index.ts'
+import { AcceptHeaderVersioning, BaseVersioning, createReverse, defineRoutes, HostNameVersioning, include, NamespaceVersioning, NoReverseMatch, NotAcceptable, NotFound, NotImplementedError, QueryParameterVersioning, route, URLPathVersioning, VersioningError, type VersionMatch } from '../src/index.ts'
+import { HOSTNAME_REGEX } from '../src/schemes/host-name.ts'
 
 const get = (url: string, headers: Record<string, string> = {}): Request => new Request(url, { headers })
 const accept = (value: string): Request => get('http://testserver/endpoint/', { accept: value })

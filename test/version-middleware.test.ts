@@ -5,17 +5,11 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
-import { problemDetails, versionMiddleware } from '../src/hono/index.ts'
-import {
-  AcceptHeaderVersioning,
-  HeaderVersioning,
-  NamespaceVersioning,
-  NotFound,
-  QueryParameterVersioning,
-  semver,
-  URLPathVersioning,
-  versionPolicy,
-} from '../src/index.ts'
+import { versionMiddleware } from '../src/hono/index.ts'
+import { problemDetails } from '../src/lifecycle/index.ts'
+import { AcceptHeaderVersioning, HeaderVersioning, NamespaceVersioning, NotFound, QueryParameterVersioning, URLPathVersioning } from '../src/index.ts'
+import { semver } from '../src/formats/index.ts'
+import { versionPolicy } from '../src/lifecycle/index.ts'
 
 describe('versionMiddleware with each kind of scheme', () => {
   const app = new Hono()

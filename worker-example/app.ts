@@ -23,24 +23,11 @@
  * which exists only from `2026-06-01`.
  */
 import { Hono } from 'hono'
-import {
-  AcceptHeaderVersioning,
-  CombinedVersioning,
-  dateVersions,
-  defineRoutes,
-  HeaderVersioning,
-  HostNameVersioning,
-  include,
-  NamespaceVersioning,
-  QueryParameterVersioning,
-  route,
-  semver,
-  URLPathVersioning,
-  versioned,
-  versionNeutral,
-  versionPolicy,
-} from '../src/index.ts'
-import { apiVersioning, mountRoutes, problemDetails } from '../src/hono/index.ts'
+import { AcceptHeaderVersioning, CombinedVersioning, defineRoutes, HeaderVersioning, HostNameVersioning, include, NamespaceVersioning, QueryParameterVersioning, route, URLPathVersioning, versioned, versionNeutral } from '../src/index.ts'
+import { dateVersions, semver } from '../src/formats/index.ts'
+import { versionPolicy } from '../src/lifecycle/index.ts'
+import { apiVersioning, mountRoutes } from '../src/hono/index.ts'
+import { problemDetails } from '../src/lifecycle/index.ts'
 import { categories } from './catalog.ts'
 import { catalogViews, catalogViewsFor } from './views.ts'
 

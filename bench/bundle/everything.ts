@@ -18,41 +18,11 @@
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono/tiny'
-import {
-  AcceptHeaderVersioning,
-  BaseVersioning,
-  CombinedVersioning,
-  createReverse,
-  dateVersions,
-  HeaderVersioning as LifecycleHeaderVersioning,
-  DEFAULT_OPTIONS,
-  defineRoutes,
-  HOSTNAME_REGEX,
-  HostNameVersioning,
-  include,
-  joinPaths,
-  NamespaceVersioning,
-  negotiate,
-  NOT_ACCEPTABLE_MESSAGE,
-  NotAcceptable,
-  NotFound,
-  NotImplementedError,
-  NoReverseMatch,
-  parseAccept,
-  parseMediaType,
-  QueryParameterVersioning,
-  resolveOptions,
-  route,
-  RouteTable,
-  semver,
-  URLPathVersioning,
-  versioned,
-  VersioningError,
-  versionNeutral,
-  versionPolicy,
-  type VersionRequest,
-} from '../../src/index.ts'
-import { apiVersioning, detailResponse, mergeVary, mountRoutes, problemDetails } from '../../src/hono/index.ts'
+import { AcceptHeaderVersioning, AmbiguousVersion, BaseVersioning, CombinedVersioning, createReverse, HeaderVersioning as LifecycleHeaderVersioning, defineRoutes, Gone, HostNameVersioning, include, NamespaceVersioning, NotAcceptable, NotFound, NotImplementedError, NoReverseMatch, QueryParameterVersioning, route, RouteTable, URLPathVersioning, versioned, VersioningError, versionNeutral, type VersionRequest } from '../../src/index.ts'
+import { MAX_MEDIA_RANGES, negotiate, parseAccept, parseMediaType } from '../../src/http/accept.ts'
+import { dateVersions, semver } from '../../src/formats/index.ts'
+import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
+import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
 
 const items = [
   route('item-list', '/items', { formats: ['json', 'csv'] }),
@@ -61,13 +31,10 @@ const items = [
 
 const versions = { allowedVersions: ['v1', 'v2'], defaultVersion: 'v1' }
 
-/** Rejections as `{"detail": ...}` with a `Vary` on the version header and an error code. */
+/** Rejections as `{"detail": ...}` with an error code. */
 function errorResponse(error: VersioningError, c: Context): Response {
-  const res = detailResponse(error)
-  const vary = mergeVary(res.headers.get('Vary'), ['X-API-Version'])
-  if (vary !== null) res.headers.set('Vary', vary)
-  res.headers.set('X-Error', error instanceof NotAcceptable ? 'not-acceptable' : error instanceof NotFound ? 'not-found' : error.name)
-  void c
+  const res = c.json({ detail: error.detail }, error.status as 404)
+  res.headers.set('X-Error', error instanceof NotAcceptable ? 'not-acceptable' : error instanceof NotFound ? 'not-found' : error instanceof AmbiguousVersion ? 'ambiguous' : error instanceof Gone ? 'gone' : error.name)
   return res
 }
 
@@ -81,8 +48,6 @@ class HeaderVersioning extends BaseVersioning {
   constructor(options: { readonly header?: string; readonly allowedVersions?: readonly string[]; readonly defaultVersion?: string } = {}) {
     const { header = 'X-API-Version', ...shared } = options
     super(shared)
-    // The options checker every scheme uses, here for the custom option too.
-    resolveOptions({ versionParam: header }, 'HeaderVersioning', [])
     this.header = header
   }
 
@@ -116,12 +81,12 @@ const host = apiVersioning({
   routes: defineRoutes([include('/host', items)]),
 })
 const query = apiVersioning({
-  scheme: new QueryParameterVersioning({ ...versions, versionParam: DEFAULT_OPTIONS.versionParam }),
+  scheme: new QueryParameterVersioning({ ...versions, versionParam: 'version' }),
   routes: defineRoutes([include('/query', items)], { formatQueryParam: 'format' }),
 })
 const custom = apiVersioning({
   scheme: new HeaderVersioning(versions),
-  routes: defineRoutes([include(joinPaths('/custom', '/'), items)]),
+  routes: defineRoutes([include('/custom', items)]),
   errorResponse,
 })
 
@@ -161,7 +126,7 @@ const app = new Hono()
 app.onError((error, c) => {
   if (error instanceof NoReverseMatch) return c.json({ detail: 'Broken link.', route: error.routeName, reason: error.reason }, 500)
   if (error instanceof NotImplementedError) return c.json({ detail: error.message }, 501)
-  if (error instanceof VersioningError) return detailResponse(error)
+  if (error instanceof VersioningError) return errorResponse(error, c)
   if ('getResponse' in error && typeof error.getResponse === 'function') return error.getResponse() as Response
   return c.json({ detail: 'Internal error.' }, 500)
 })
@@ -172,8 +137,7 @@ app.get('/', (c) =>
     v2: linkReverse('item-list', { version: 'v2', request: c.req.raw }),
     resolved: links.resolve(c.req.path)?.viewName ?? null,
     isTable: links instanceof RouteTable,
-    hostPattern: HOSTNAME_REGEX.source,
-    notAcceptable: NOT_ACCEPTABLE_MESSAGE,
+    maxMediaRanges: MAX_MEDIA_RANGES,
   }),
 )
 
@@ -192,6 +156,9 @@ app.get('/abstract', () => {
   new BaseVersioning().determineVersion(new Request('https://api.example/'))
   return new Response(null, { status: 204 })
 })
+
+app.use('/plain/*', versionMiddleware({ scheme: new QueryParameterVersioning(versions) }))
+app.get('/plain/version', (c) => c.json({ version: c.var.version }))
 
 app.use('/accept/*', accept)
 app.use('/path/*', path)

@@ -1,27 +1,24 @@
 /**
- * The Hono middleware: determines the version once per request, puts it in
- * the context with the scheme and a bound `reverse`, turns rejections into
- * `HTTPException`s, and keeps `Vary` right for caches.
+ * The Hono middleware with a route table: the table route Hono answers with
+ * gives the match the scheme reads; the version, the scheme and a bound
+ * `reverse` go in the context; `mountRoutes` (mount-routes.ts) serves the
+ * table's routes through the same request path.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
-import { VersioningError } from '../errors.ts'
+import type { Passage } from '../pipeline/request-path.ts'
 import { createReverse, type SchemeKwargs, type SchemeRouteName } from '../reverse/reverse.ts'
-import { RouteTable, type CompiledRoute, type RouteEntriesOf, type RouteMatch } from '../routes/table.ts'
-import type { ReverseRest, RouteEntry } from '../routes/types.ts'
+import type { CompiledRoute } from '../routes/compile.ts'
+import type { RouteMatch } from '../routes/resolve.ts'
+import { RouteTable, type RouteEntriesOf } from '../routes/table.ts'
+import type { ReverseOptions, ReverseRest, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
-import { versioningCore, type VersioningCoreOptions } from './versioning-core.ts'
-
-/** Options of a reversal bound to the current request and version. */
-export interface BoundReverseOptions {
-  /** A format suffix such as `json`, for routes declared with `formats`. */
-  readonly format?: string | undefined
-}
+import { honoRequestPath, type HonoRequestPath, type MiddlewareOptions } from './request-path.ts'
 
 /** `c.var.reverse`: absolute URLs on the request's origin, carrying the request's version. */
 export type BoundReverse<E extends RouteEntry, S> = <const N extends SchemeRouteName<S, E>>(
   name: N,
-  ...options: ReverseRest<SchemeKwargs<S, E, N>, BoundReverseOptions>
+  ...options: ReverseRest<SchemeKwargs<S, E, N>, Pick<ReverseOptions, 'format'>>
 ) => string
 
 /** The context variables the middleware sets. */
@@ -40,56 +37,31 @@ export interface VersioningEnv<T extends RouteTable<RouteEntry> = RouteTable, S 
 }
 
 /** Options of `apiVersioning`: the scheme, the route table, and the options both middlewares take. */
-export interface ApiVersioningOptions<T extends RouteTable<RouteEntry>, S extends BaseVersioning> extends VersioningCoreOptions<S> {
+export interface ApiVersioningOptions<T extends RouteTable<RouteEntry>, S extends BaseVersioning> extends MiddlewareOptions<S> {
   /** The route table: the route that matched gives the URL-path param and the namespace; `reverse` uses it. */
   readonly routes: T
 }
 
-/** What `mountRoutes` needs of a middleware: its table, its scheme, and the per-request work (internal plumbing). */
-export interface VersioningEngine {
-  /**
-   * Determines the version of a request that matched `route` (or no table
-   * route) at Hono's route `index`, sets the context variables, or throws
-   * the rejection as an `HTTPException`.
-   */
-  readonly enter: (c: Context, route: CompiledRoute | null, index: number, suffixed: boolean) => RequestState
-  /** What this middleware determined for the request, or `undefined` when it has not entered it. */
-  readonly state: (c: Context) => RequestState | undefined
-  /**
-   * The rejection of a request whose routes lack its version, as the
-   * `HTTPException` to throw; it reports `versions` and those of the routes
-   * tried before (`state.tried`).
-   */
-  readonly reject: (c: Context, state: RequestState, versions: ReadonlySet<string> | null) => Error
-  /** Adds the response headers: the scheme's names in `Vary`, the policy's headers. */
-  readonly finish: (state: RequestState, res: Response) => Response
-  /** Adds them to `c.res`, after the handlers ran. */
-  readonly finishContext: (c: Context, state: RequestState) => void
-  /** Whether `finish` has anything to add. */
-  readonly finishes: boolean
-}
-
-/** What a middleware determined for a request. */
-export interface RequestState {
-  /** The table route that answers (or that matched, until one answers), `null` for none. */
-  route: CompiledRoute | null
-  readonly version: string | null
-  /** Whether the response is a rejection that already has its headers. */
-  rejected: boolean
-  /** The versions of routes tried and passed over for the request's version (`null`: all), `undefined` before any. */
-  tried?: Set<string> | null | undefined
-}
-
-const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>)
-
 /** The middleware, carrying its table and scheme for `mountRoutes`. */
-export type ApiVersioningMiddleware<T extends RouteTable<RouteEntry>, S extends BaseVersioning> = MiddlewareHandler<
-  VersioningEnv<T, S>
-> & {
+export type ApiVersioningMiddleware<T extends RouteTable<RouteEntry>, S extends BaseVersioning> = MiddlewareHandler<VersioningEnv<T, S>> & {
   readonly routes: T
   readonly scheme: S
-  readonly engine: VersioningEngine
 }
+
+/** What `mountRoutes` shares with the middleware it is given (not part of the API). */
+export interface TableVersioning {
+  readonly routes: RouteTable
+  readonly hono: HonoRequestPath
+  /** The passage of a request this middleware entered, or `undefined`. */
+  passageOf(c: Context): Passage | undefined
+  /** Enters a request answered by `route`, matched at Hono's route `index` (`suffixed`: at its format-suffixed path). */
+  enter(c: Context, route: CompiledRoute, index: number, suffixed: boolean): Passage | Promise<Passage>
+}
+
+/** Each middleware's table versioning, for `mountRoutes`. */
+export const tableVersionings: WeakMap<object, TableVersioning> = new WeakMap()
+
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>)
 
 /**
  * Creates the versioning middleware.
@@ -115,19 +87,18 @@ export type ApiVersioningMiddleware<T extends RouteTable<RouteEntry>, S extends 
  * })
  * ```
  */
-export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVersioning>(
-  options: ApiVersioningOptions<T, S>,
-): ApiVersioningMiddleware<T, S> {
-  const core = versioningCore('apiVersioning', options, ['routes'])
+export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVersioning>(options: ApiVersioningOptions<T, S>): ApiVersioningMiddleware<T, S> {
+  const hono = honoRequestPath('apiVersioning', options, ['routes'], () => {
+    if (!(options.routes instanceof RouteTable)) {
+      throw new Error('apiVersioning: routes must be a route table made with defineRoutes([...]).')
+    }
+    return new Set(options.routes.routes.flatMap((route) => route.names))
+  })
   const { scheme, routes } = options
-  if (!(routes instanceof RouteTable)) {
-    throw new Error('apiVersioning: routes must be a route table made with defineRoutes([...]).')
-  }
+  checkLimits(routes, scheme)
   const reverse = createReverse(routes as RouteTable, scheme)
-  // Routes limited to versions (versioned(), versionNeutral()): checked against the scheme.
-  routes.routes.find((r) => r.limit !== null)?.limit?.check(routes.routes, scheme)
-  /** What this middleware determined for each request. */
-  const states = new WeakMap<Context, RequestState>()
+  /** What this middleware decided for each request. */
+  const passages = new WeakMap<Context, Passage>()
   // Schemes that read no params get a match built once per route; the others, what they read.
   const reads = scheme.matchParams
   const staticMatches = new Map<CompiledRoute, RouteMatch>()
@@ -141,74 +112,66 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
       if (!byHonoPath.has(path)) byHonoPath.set(path, { route, suffixed: i > 0 })
     })
   }
-  /** The match of `route`, matched at Hono's route `index`. */
-  function matchOf(c: Context, index: number, route: CompiledRoute, suffixed: boolean): RouteMatch {
-    if (reads === 'none') return staticMatches.get(route) as RouteMatch
-    return matchAt(c, index, route, suffixed, reads === 'version' && !suffixed ? scheme.versionParam : null)
+
+  /** The passage of a request in the context, with the bound `reverse` set. */
+  function entered(c: Context, passage: Passage): Passage {
+    passages.set(c, passage)
+    const { version, request } = passage
+    const namespace = passage.route?.namespace ?? null
+    c.set('reverse', (name: string, options?: Pick<ReverseOptions, 'format'> & object) =>
+      (reverse as (name: string, options: ReverseOptions) => string)(name, { ...options, version, request, namespace }),
+    )
+    return passage
   }
 
-  function enter(c: Context, route: CompiledRoute | null, index: number, suffixed: boolean): RequestState {
-    const request = c.req.raw
-    const neutral = route?.limit?.neutral === true
-    let version: string | null = null
-    try {
-      try {
-        version = scheme.determineVersion(request, route === null ? null : matchOf(c, index, route, suffixed))
-      } catch (error) {
-        // A version-neutral route answers whatever the request names.
-        if (!neutral || !(error instanceof VersioningError)) throw error
-      }
-      if (!neutral) core.policy?.check(version)
-    } catch (error) {
-      if (!(error instanceof VersioningError)) throw error
-      throw core.reject(c, error, error.status === 410 ? version : undefined, route?.limit?.versions ?? null)
-    }
-    const state: RequestState = { route, version, rejected: false }
-    states.set(c, state)
-    c.set('version', version)
-    c.set('versioningScheme', scheme)
-    const namespace = route?.namespace ?? null
-    c.set('reverse', ((name: string, options?: BoundReverseOptions & object) =>
-      reverse(name as never, { ...options, version, request, namespace } as never)) as VersioningVariables<T, S>['reverse'])
-    return state
-  }
-
-  /** The versions of the route that answers the request, for the policy's report (`null`: all). */
-  function versionsOf(state: RequestState): ReadonlySet<string> | null {
-    return state.route?.limit?.versions ?? null
-  }
-
-  /** Enters the request with the table route that answers: the first matched Hono route whose path the table serves (Hono runs them in order). */
-  function enterMatched(c: Context): RequestState {
-    const matched = matchedRoutes(c)
-    for (let i = 0; i < matched.length; i++) {
-      const entry = byHonoPath.get((matched[i] as { path: string }).path)
-      if (entry !== undefined) return enter(c, entry.route, i, entry.suffixed)
-    }
-    return enter(c, null, -1, false)
+  function enter(c: Context, route: CompiledRoute | null, index: number, suffixed: boolean): Passage | Promise<Passage> {
+    const match = route === null ? null : reads === 'none' ? (staticMatches.get(route) as RouteMatch) : matchAt(c, index, route, suffixed, reads === 'version' && !suffixed ? scheme.versionParam : null)
+    const passage = hono.enter(c, route, match)
+    return passage instanceof Promise ? passage.then((p) => entered(c, p)) : entered(c, passage)
   }
 
   const middleware: MiddlewareHandler<VersioningEnv<T, S>> = async function apiVersioning(c, next) {
-    const state = enterMatched(c)
+    // The table route that answers: the first matched Hono route whose path the table serves (Hono runs them in order).
+    const matched = matchedRoutes(c)
+    let passage: Passage | Promise<Passage> | undefined
+    for (let i = 0; i < matched.length && passage === undefined; i++) {
+      const entry = byHonoPath.get((matched[i] as { path: string }).path)
+      if (entry !== undefined) passage = enter(c, entry.route, i, entry.suffixed)
+    }
+    const done = await (passage ?? enter(c, null, -1, false))
     await next()
-    // A mounted handler that rejected the request gave its response the headers.
-    if (core.finishes && !state.rejected) engine.finishContext(c, state)
+    // A mounted handler that rejected the request finished its response.
+    if (!done.finished && hono.path.finishes) await hono.finishContext(c, done)
   }
-  const engine: VersioningEngine = {
-    enter,
-    state: (c) => states.get(c),
-    reject(c, state, versions) {
-      // The rejection gets its headers here; the middleware adds none after the handlers.
-      state.rejected = true
-      const { tried } = state
-      const all = tried === null || versions === null ? null : tried === undefined ? versions : new Set([...tried, ...versions])
-      return core.reject(c, scheme.rejection(), undefined, all)
-    },
-    finish: (state, res) => core.finish(res, state.version, versionsOf(state)),
-    finishContext: (c, state) => core.finishContext(c, state.version, versionsOf(state)),
-    finishes: core.finishes,
+  tableVersionings.set(middleware, { routes, hono, passageOf: (c) => passages.get(c), enter })
+  return Object.assign(middleware, { routes, scheme })
+}
+
+/**
+ * Checks the table's version limits against the scheme: every version must
+ * be one it allows, and routes Hono serves at one path agree on being
+ * version-neutral (the middleware reads the first).
+ */
+function checkLimits(table: RouteTable, scheme: BaseVersioning): void {
+  const neutralAt = new Map<string, CompiledRoute>()
+  for (const route of table.routes) {
+    for (const version of route.limit?.versions ?? []) {
+      if (scheme.allowedVersions !== null && scheme.resolveVersion(version) !== version) {
+        throw new Error(
+          `apiVersioning: route "${route.viewName}" is versioned in ${JSON.stringify(version)}, which the scheme does not allow; allowed: ${scheme.allowedVersions.join(', ')}.`,
+        )
+      }
+    }
+    for (const path of route.honoPaths) {
+      const other = neutralAt.get(path)
+      if (other === undefined) neutralAt.set(path, route)
+      else if ((other.limit?.neutral === true) !== (route.limit?.neutral === true)) {
+        throw new Error(
+          `apiVersioning: routes "${other.viewName}" and "${route.viewName}" share the path ${path} but only one is version-neutral; make both neutral or give them different paths.`,
+        )
+      }
+    }
   }
-  return Object.assign(middleware, { routes, scheme, engine })
 }
 
 /**

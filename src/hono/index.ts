@@ -1,16 +1,24 @@
-export * from './api-versioning.ts'
-export * from './error-response.ts'
-export * from './mount-routes.ts'
-export * from '../lifecycle/problem-details.ts'
-export * from '../http/vary.ts'
-export * from './version-middleware.ts'
-export type { VersioningCoreOptions } from './versioning-core.ts'
-
+/**
+ * `hono-api-versioning/hono`: the middlewares that put the version in Hono's
+ * context, and `mountRoutes`, which serves a route table's routes.
+ */
 import type { BaseVersioning } from '../schemes/base.ts'
+
+export {
+  apiVersioning,
+  type ApiVersioningMiddleware,
+  type ApiVersioningOptions,
+  type BoundReverse,
+  type VersioningEnv,
+  type VersioningVariables,
+} from './api-versioning.ts'
+export { mountRoutes, type RouteHandler, type RouteHandlers } from './mount-routes.ts'
+export type { MiddlewareOptions } from './request-path.ts'
+export { versionMiddleware, type VersionEnv } from './version-middleware.ts'
 
 declare module 'hono' {
   interface ContextVariableMap {
-    /** The request's version, set by the `apiVersioning` middleware. */
+    /** The request's version, set by the `apiVersioning` and `versionMiddleware` middlewares. */
     version: string | null
     /** The scheme that determined it. */
     versioningScheme: BaseVersioning

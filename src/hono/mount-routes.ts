@@ -5,10 +5,12 @@
  */
 import type { Context, Env, Handler, Hono, Next } from 'hono'
 import { matchedRoutes } from 'hono/route'
-import type { CompiledRoute, RouteEntriesOf, RouteTable } from '../routes/table.ts'
+import type { Passage } from '../pipeline/request-path.ts'
+import type { CompiledRoute } from '../routes/compile.ts'
+import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
 import type { NamespaceSuffixes, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
-import { matchAt, type ApiVersioningMiddleware, type RequestState, type VersioningEngine, type VersioningEnv } from './api-versioning.ts'
+import { matchAt, tableVersionings, type ApiVersioningMiddleware, type TableVersioning, type VersioningEnv } from './api-versioning.ts'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'all'] as const
 
@@ -42,10 +44,12 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
   versioning: ApiVersioningMiddleware<T, S>,
   handlers: RouteHandlers<T, S, E>,
 ): void {
-  const routes = versioning.routes.routes
+  const table = tableVersionings.get(versioning)
+  if (table === undefined) throw new Error('mountRoutes: pass the middleware made by apiVersioning({ scheme, routes }).')
+  const routes = table.routes.routes
   const byKey = new Map<string, RouteHandler<any>>(Object.entries(handlers as Record<string, RouteHandler<any>>))
   for (const [key, handler] of byKey) {
-    if (!routes.some((r) => keysOf(r).includes(key))) {
+    if (!routes.some((r) => r.names.includes(key))) {
       throw new Error(`mountRoutes: no route is named "${key}"; the names are ${[...new Set(routes.map((r) => r.viewName))].join(', ')}.`)
     }
     checkHandler(key, handler)
@@ -54,7 +58,7 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
   // share both (one per version) share it; others are mounted in turn, and reached through later().
   const mounts: { method: string; path: string; candidates: Candidate[] }[] = []
   for (const compiled of routes) {
-    const key = keysOf(compiled).find((k) => byKey.has(k))
+    const key = compiled.names.find((k) => byKey.has(k))
     if (key === undefined) continue
     const handler = byKey.get(key) as RouteHandler<any>
     compiled.honoPaths.forEach((path, i) => {
@@ -73,7 +77,7 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
     })
   }
   for (const { method, path, candidates } of mounts) {
-    app.on(method, path, versioned(candidates, versioning.engine))
+    app.on(method, path, servedBy(candidates, table))
     const registered = app.routes[app.routes.length - 1]?.path
     if (registered !== path) {
       throw new Error(
@@ -95,54 +99,68 @@ const mounted = new WeakSet<Function>()
 
 /**
  * The handler mounted at one method and path: when the middleware has not
- * determined the version for this request, it does so here, from the route
- * the handler serves (no route lookup, no extra middleware layer), and adds
- * the response headers (`Vary`, the policy's). Of the routes sharing the
- * method and path, the first that exists in the version answers; when none
- * does, a later handler of `mountRoutes` that Hono matched gets its turn, and
- * without one the request gets the scheme's rejection.
+ * entered the request, it does so here, from the route the handler serves
+ * (no route lookup, no extra middleware layer), and finishes the response
+ * (`Vary`, the extensions). Of the routes sharing the method and path, the
+ * first that exists in the version answers; when none does, a later handler
+ * of `mountRoutes` that Hono matched gets its turn, and without one the
+ * request gets the scheme's rejection.
  */
-function versioned(candidates: readonly Candidate[], engine: VersioningEngine): Handler<any> {
+function servedBy(candidates: readonly Candidate[], table: TableVersioning): Handler<any> {
   const first = candidates[0] as Candidate
   const fixed = candidates.length === 1 && first.route.limit?.versions == null ? first : null
   const versions = versionsOf(candidates)
-  const handler = function versionedHandler(c: Context, next: Next) {
-    let state = engine.state(c)
-    const entering = state === undefined
-    if (state === undefined) state = engine.enter(c, first.route, c.req.routeIndex, first.suffixed)
-    const version = state.version
-    const chosen = fixed ?? candidates.find(({ route }) => route.limit?.versions == null || (version !== null && route.limit.versions.has(version)))
+  const { hono } = table
+  function answer(c: Context, next: Next, passage: Passage, entering: boolean): unknown {
+    const version = passage.version
+    const chosen = fixed ?? candidates.find(({ route }) => route.limit?.versions == null || (version != null && route.limit.versions.has(version)))
     let res: unknown
     if (chosen !== undefined) {
       // The handler of a suffixed path sees its params as the route declares them, and the suffix as "format".
       if (chosen.suffixed) splitSuffix(c, chosen.route)
-      state.route = chosen.route
+      if (chosen.route !== passage.route) {
+        passage.route = chosen.route
+        passage.versions = chosen.route.limit?.versions ?? null
+      }
       res = chosen.handler(c, next)
     } else if (later(c)) {
       // Another mounted handler Hono matched answers, or rejects reporting these versions too.
-      state.tried = state.tried === null || versions === null ? null : new Set([...(state.tried ?? []), ...versions])
+      passage.tried = passage.tried === null || versions === null ? null : new Set([...(passage.tried ?? []), ...versions])
       res = next()
     } else {
-      throw engine.reject(c, state, versions)
+      const { tried } = passage
+      passage.refuse(hono.path.scheme.rejection(), tried === null || versions === null ? null : tried === undefined ? versions : new Set([...tried, ...versions]))
+      const exception = hono.reject(c, passage)
+      if (exception instanceof Promise) {
+        return exception.then((e) => {
+          throw e
+        })
+      }
+      throw exception
     }
-    if (!entering || !engine.finishes) return res
-    if (res instanceof Response) return engine.finish(state, res)
-    const done = state
-    return res instanceof Promise ? res.then((r: unknown) => finished(c, engine, done, r, chosen !== undefined)) : finished(c, engine, done, res, true)
+    if (!entering || !hono.path.finishes) return res
+    if (res instanceof Response) return hono.path.finish(passage, res)
+    return res instanceof Promise ? res.then((r: unknown) => finished(c, table, passage, r, chosen !== undefined)) : finished(c, table, passage, res, true)
+  }
+  const handler = function versionedHandler(c: Context, next: Next) {
+    const passage = table.passageOf(c)
+    if (passage !== undefined) return answer(c, next, passage, false)
+    const entered = table.enter(c, first.route, c.req.routeIndex, first.suffixed)
+    return entered instanceof Promise ? entered.then((p) => answer(c, next, p, true)) : answer(c, next, entered, true)
   }
   mounted.add(handler)
   return handler
 }
 
 /**
- * What a handler's result becomes with the response headers: a `Response`
- * gets them; otherwise the handler answered through `next()` (or passed the
- * request on), and the response in `c.res` gets them. `keep`: return the
- * result (false for a passed-over request, whose result is Hono's context).
+ * What a handler's result becomes once finished: a `Response` goes through
+ * `finish`; otherwise the handler answered through `next()` (or passed the
+ * request on), and the response in `c.res` does. `keep`: return the result
+ * (false for a passed-over request, whose result is Hono's context).
  */
-function finished(c: Context, engine: VersioningEngine, state: RequestState, result: unknown, keep: boolean): unknown {
-  if (result instanceof Response) return engine.finish(state, result)
-  if (c.finalized && !state.rejected) engine.finishContext(c, state)
+async function finished(c: Context, table: TableVersioning, passage: Passage, result: unknown, keep: boolean): Promise<unknown> {
+  if (result instanceof Response) return table.hono.path.finish(passage, result)
+  if (c.finalized && !passage.finished) await table.hono.finishContext(c, passage)
   return keep ? result : undefined
 }
 
@@ -165,17 +183,6 @@ function versionsOf(candidates: readonly Candidate[]): ReadonlySet<string> | nul
     for (const version of route.limit.versions) versions.add(version)
   }
   return versions
-}
-
-/** The keys that can name a route, most specific first: `a:b:name`, `b:name`, `name`. */
-function keysOf(compiled: CompiledRoute): string[] {
-  const keys = [compiled.viewName]
-  let rest = compiled.viewName
-  for (let i = rest.indexOf(':'); i !== -1; i = rest.indexOf(':')) {
-    rest = rest.slice(i + 1)
-    keys.push(rest)
-  }
-  return keys
 }
 
 function checkHandler(key: string, handler: unknown): void {

@@ -3,9 +3,8 @@
  * named routes, no `reverse`), for apps that only need `c.var.version`.
  */
 import type { MiddlewareHandler } from 'hono'
-import { VersioningError } from '../errors.ts'
 import type { BaseVersioning, VersionMatch } from '../schemes/base.ts'
-import { versioningCore, type VersioningCoreOptions } from './versioning-core.ts'
+import { honoRequestPath, type MiddlewareOptions } from './request-path.ts'
 
 /** The Hono `Env` of `versionMiddleware`. */
 export interface VersionEnv<S extends BaseVersioning = BaseVersioning> {
@@ -31,28 +30,19 @@ export interface VersionEnv<S extends BaseVersioning = BaseVersioning> {
  * app.get('/api/users', (c) => c.json({ version: c.var.version }))
  * ```
  */
-export function versionMiddleware<S extends BaseVersioning>(options: VersioningCoreOptions<S>): MiddlewareHandler<VersionEnv<S>> {
-  const core = versioningCore('versionMiddleware', options, [])
+export function versionMiddleware<S extends BaseVersioning>(options: MiddlewareOptions<S>): MiddlewareHandler<VersionEnv<S>> {
+  const hono = honoRequestPath('versionMiddleware', options, [], () => null)
   const { scheme } = options
-  if (scheme.kind === 'namespace') {
+  if (scheme.readsNamespace) {
     throw new Error('versionMiddleware: NamespaceVersioning reads the namespace of a named route; use apiVersioning with a route table.')
   }
   const reads = scheme.matchParams
   const param = scheme.versionParam
   return async function versionMiddleware(c, next) {
-    let version: string | null = null
-    try {
-      // The params of the middleware's own route, as much as the scheme reads.
-      const match: VersionMatch | null = reads === 'none' ? null : { params: reads === 'version' ? { [param]: c.req.param(param) } : c.req.param() }
-      version = scheme.determineVersion(c.req.raw, match)
-      core.policy?.check(version)
-    } catch (error) {
-      if (!(error instanceof VersioningError)) throw error
-      throw core.reject(c, error, error.status === 410 ? version : undefined, null)
-    }
-    c.set('version', version)
-    c.set('versioningScheme', scheme)
+    // The params of the middleware's own route, as much as the scheme reads.
+    const match: VersionMatch | null = reads === 'none' ? null : { params: reads === 'version' ? { [param]: c.req.param(param) } : c.req.param() }
+    const passage = await hono.enter(c, null, match)
     await next()
-    if (core.finishes) core.finishContext(c, version, null)
+    if (hono.path.finishes) await hono.finishContext(c, passage)
   }
 }

@@ -11,7 +11,7 @@
  */
 import { Gone } from '../errors.ts'
 import { isHeaderName } from '../http/header-name.ts'
-import type { BaseVersioning } from '../schemes/base.ts'
+import type { BoundExtension, VersioningExtension } from '../pipeline/extension.ts'
 
 /** When a version is deprecated and when it goes away. */
 export interface VersionLifecycle {
@@ -52,23 +52,6 @@ export interface VersionPolicyOptions {
   readonly now?: (() => number) | undefined
 }
 
-/** A policy bound to a scheme: what the middleware calls per request. */
-export interface BoundVersionPolicy {
-  /** Throws `Gone` when the policy refuses `version` now. */
-  check(version: string | null): void
-  /**
-   * Adds the policy's headers that `headers` lacks (never replacing one the
-   * handler set). `version`: the request's, `undefined` on a rejection;
-   * `versions`: the route's versions, `null` for all of the scheme's.
-   */
-  decorate(headers: Headers, version: string | null | undefined, versions: ReadonlySet<string> | null): void
-}
-
-/** A version policy: `apiVersioning` binds it to its scheme, which checks it against the scheme's versions. */
-export interface VersionPolicy {
-  bind(scheme: BaseVersioning): BoundVersionPolicy
-}
-
 /** The headers of one version's lifecycle, rendered once. */
 interface LifecycleHeaders {
   readonly deprecation: string | null
@@ -94,7 +77,7 @@ const LIFECYCLE_NAMES = ['deprecation', 'sunset', 'deprecationLink', 'sunsetLink
  * const versioning = apiVersioning({ scheme, routes, policy })
  * ```
  */
-export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
+export function versionPolicy(options: VersionPolicyOptions): VersioningExtension {
   const where = 'versionPolicy'
   if (options === null || typeof options !== 'object') {
     throw new Error(`${where}: pass options such as { versions: { v1: { sunset: '2027-01-01T00:00:00Z' } }, reportVersions: true }.`)
@@ -116,7 +99,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
   }
 
   return {
-    bind(scheme) {
+    bind({ scheme }): BoundExtension {
       const allowed = scheme.allowedVersions
       if (allowed === null && (report !== null || echoHeader !== null)) {
         throw new Error(
@@ -155,13 +138,8 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
       }
       const refuses = refuseAfterSunset && [...lifecycles.values()].some((l) => l.goneAt !== null)
 
-      return {
-        check(version) {
-          if (!refuses || version === null) return
-          const goneAt = lifecycles.get(version)?.goneAt
-          if (goneAt != null && now() >= goneAt) throw new Gone()
-        },
-        decorate(headers, version, versions) {
+      /** Adds the policy's headers that `headers` lacks (never replacing one the handler set). */
+      function decorate(headers: Headers, version: string | null | undefined, versions: ReadonlySet<string> | null): void {
           if (report !== null) {
             const [supported, deprecatedList] = listsFor(versions)
             if (supported !== '' && !headers.has(report.supported)) headers.set(report.supported, supported)
@@ -179,6 +157,21 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
               if (existing === null || !hasRel(existing, link.rel)) headers.append('Link', link.value)
             }
           }
+      }
+
+      return {
+        // Version-neutral routes are never refused.
+        request: refuses
+          ? (exchange) => {
+              const { version } = exchange
+              if (version == null || exchange.route?.limit?.neutral === true) return
+              const goneAt = lifecycles.get(version)?.goneAt
+              if (goneAt != null && now() >= goneAt) throw new Gone()
+            }
+          : undefined,
+        response(exchange, response) {
+          decorate(response.headers, exchange.version, exchange.versions)
+          return response
         },
       }
     },

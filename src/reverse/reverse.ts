@@ -1,22 +1,24 @@
 /**
- * The versioned reversal users call (DRF's `rest_framework.reverse.reverse`):
- * the scheme's reversal first; when it finds no route, the default reversal,
- * so routes outside any version still reverse; then an incoming format
- * override (`?format=json`) is carried over to the URL.
+ * The versioned reversal users call (DRF's `rest_framework.reverse.reverse`),
+ * in one pass: the name and the version placed where the scheme puts them;
+ * when no route takes that, the plain name (DRF's fallback, so routes outside
+ * any version still reverse); then an incoming format override
+ * (`?format=json`) carried over to the URL.
  */
 import { NoReverseMatch } from '../errors.ts'
 import { lastQueryValue, replaceQueryParam } from '../http/query.ts'
 import { originOf, searchOf } from '../http/request-url.ts'
-import type { RouteTable } from '../routes/table.ts'
+import type { Refusal } from '../routes/build.ts'
+import type { RouteTable, VersionPlacement } from '../routes/table.ts'
 import type {
   KwargsOf,
   NamespaceSuffixes,
+  ReverseOptions,
   ReverseRest,
   RouteEntry,
-  VersionedReverseOptions,
   WithOptionalParam,
 } from '../routes/types.ts'
-import type { BaseVersioning, VersionedUncheckedOptions } from '../schemes/base.ts'
+import type { BaseVersioning } from '../schemes/base.ts'
 
 /** The names a scheme can reverse: with `NamespaceVersioning`, also the names without their namespaces. */
 export type SchemeRouteName<S, E extends RouteEntry> = S extends { readonly kind: 'namespace' }
@@ -33,7 +35,7 @@ export type SchemeKwargs<S, E extends RouteEntry, N extends string> = S extends 
 /** A typed versioned reversal over one table and scheme. */
 export type Reverse<E extends RouteEntry, S> = <const N extends SchemeRouteName<S, E>>(
   name: N,
-  ...options: ReverseRest<SchemeKwargs<S, E, N>, VersionedReverseOptions>
+  ...options: ReverseRest<SchemeKwargs<S, E, N>>
 ) => string
 
 /**
@@ -52,38 +54,43 @@ export function createReverse<E extends RouteEntry, S extends BaseVersioning | u
   scheme?: S,
 ): Reverse<E, S> {
   const formatParam = table.formatQueryParam
+  const placement = scheme?.placement
   // What a request gives every link it reverses (its origin, its format override), read once.
   const perRequest = new WeakMap<object, { origin: string; format: string | null }>()
-  function reverse(name: string, options: VersionedUncheckedOptions = {}): string {
-    const request = options.request
-    if (request === undefined) {
-      return scheme === undefined ? table.reverseUnchecked(name, options) : versionedOrDefault(scheme, table, name, options)
+  function reverse(name: string, options: ReverseOptions = {}): string {
+    const { version, request } = options
+    let target = name
+    let path: string | Refusal
+    if (scheme === undefined || version == null) path = table.build(name, options, version, null)
+    else {
+      target = scheme.reverseName(table, name, version, options.namespace)
+      const param = (placement as VersionPlacement).param
+      path = table.build(target, options, version, param)
+      if (typeof path === 'string') {
+        const query = (placement as VersionPlacement).query
+        if (query !== null) path = replaceQueryParam(path, query, version)
+      } else if (target !== name || param !== null) {
+        // DRF's fallback: the plain name, for routes outside any version.
+        const plain = table.build(name, options, version, null)
+        if (typeof plain === 'string' || plain.reason === path.reason) {
+          path = plain
+          target = name
+        } else if (!path.tried) {
+          // The versioned name had no route to try: say what the plain one lacked too.
+          path = { reason: `${path.reason} Without the version, "${name}": ${plain.reason}`, tried: true }
+        }
+      }
     }
+    if (typeof path !== 'string') throw new NoReverseMatch(target, options.args ?? options.kwargs, path.reason)
+    if (request === undefined) return path
     let info = perRequest.get(request)
     if (info === undefined) {
       const url = request.url
       info = { origin: originOf(url), format: formatParam === null ? null : lastQueryValue(searchOf(url), formatParam) }
       perRequest.set(request, info)
     }
-    // Reverse the path alone; the origin goes in front after any query is set.
-    const pathOnly = { ...options, request: undefined }
-    const path = scheme === undefined ? table.reverseUnchecked(name, pathOnly) : versionedOrDefault(scheme, table, name, pathOnly)
     const url = info.origin + path
     return info.format === null || formatParam === null ? url : replaceQueryParam(url, formatParam, info.format)
   }
   return reverse as Reverse<E, S>
-}
-
-function versionedOrDefault(scheme: BaseVersioning, table: RouteTable, name: string, options: VersionedUncheckedOptions): string {
-  try {
-    return scheme.reverse(table, name, options)
-  } catch (versioned) {
-    if (!(versioned instanceof NoReverseMatch)) throw versioned
-    try {
-      return table.reverseUnchecked(name, options)
-    } catch (plain) {
-      if (!(plain instanceof NoReverseMatch) || plain.reason === versioned.reason) throw plain
-      throw new NoReverseMatch(versioned.routeName, versioned.params, `${versioned.reason} Without the version, "${name}": ${plain.reason}`)
-    }
-  }
 }

@@ -67,23 +67,30 @@ export type WithOptionalParam<K, P extends string> = K extends unknown
     : K
   : never
 
-/** Options every reversal takes besides the parameters. */
-export interface BaseReverseOptions {
+/**
+ * The options of a reversal (`table.reverse`, `createReverse`, a scheme's
+ * `reverse`): the parameters (`args` or `kwargs`), a format suffix, the
+ * current request and version. Typed reversals check `args`/`kwargs` against
+ * the table; `c.var.reverse` takes only the parameters and `format`.
+ */
+export interface ReverseOptions {
+  /** Positional values, in the order of the path's params. */
+  readonly args?: readonly ParamValue[] | undefined
+  /** Values by param name. */
+  readonly kwargs?: Readonly<Record<string, ParamValue | undefined>> | undefined
+  /** A format suffix such as `json`, for routes declared with `formats`. */
+  readonly format?: string | undefined
   /**
    * The current request. When given, the URL is absolute on the request's
    * origin; with `createReverse`, an incoming format override query parameter
    * (`?format=`) is carried over too.
    */
   readonly request?: Pick<Request, 'url'> | undefined
-  /** A format suffix such as `json`, for routes declared with `formats`. */
-  readonly format?: string | undefined
-  /** Reverse only routes that exist in this version (routes limited with `versioned()`); others exist in all. */
-  readonly version?: string | null | undefined
-}
-
-/** Options of a versioned reversal: `version` is the current request's version (DRF's `request.version`). */
-export interface VersionedReverseOptions extends BaseReverseOptions {
-  /** The version determined for the current request; `null` or absent adds no version. */
+  /**
+   * The version of the current request (DRF's `request.version`): versioned
+   * reversal carries it; every reversal refuses routes that do not exist in
+   * it (`versioned()`). `null` or absent adds no version.
+   */
   readonly version?: string | null | undefined
   /** The namespace of the route that matched the current request (`api:v1`), which namespaced reversal prefers. */
   readonly namespace?: string | null | undefined
@@ -95,7 +102,7 @@ export type ParamsOption<K> =
   | { readonly args: readonly ParamValue[]; readonly kwargs?: undefined }
 
 /** The rest parameter of a reversal: optional when some route of that name needs no parameter. */
-export type ReverseRest<K, O> = [K] extends [never]
+export type ReverseRest<K, O extends object = Omit<ReverseOptions, 'args' | 'kwargs'>> = [K] extends [never]
   ? [options: never]
   : {} extends K
     ? [options?: O & ParamsOption<K>]

@@ -94,7 +94,7 @@ export class AcceptHeaderVersioning extends BaseVersioning {
    * Checks versions this scheme must match (its own, or a `CombinedVersioning`'s):
    * with `vendorMediaType`, lower-case media-type text, since media types are case-insensitive.
    */
-  checkVersions(versions: readonly (string | null)[], where: string): void {
+  override checkVersions(versions: readonly (string | null)[], where: string): void {
     if (this.#vendor === null) return
     for (const version of versions) {
       if (version !== null && !/^[a-z0-9!#$%&'*.^_`|~-]+$/.test(version)) {

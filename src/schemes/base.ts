@@ -5,7 +5,8 @@
  */
 import { NotFound, NotImplementedError, type VersioningError } from '../errors.ts'
 import { resolveOptions, type VersioningOptions } from './options.ts'
-import type { RouteTable, UncheckedReverseOptions } from '../routes/table.ts'
+import { UNPLACED, type RouteTable, type VersionPlacement } from '../routes/table.ts'
+import type { ReverseOptions } from '../routes/types.ts'
 import type { VersionFormat } from '../formats/format.ts'
 
 /** What a scheme reads of a request: a Web `Request` fits, and so does Hono's `c.req.raw`. */
@@ -21,14 +22,6 @@ export interface VersionMatch {
   readonly namespace?: string | null | undefined
   /** The route's parameters, decoded. */
   readonly params?: Readonly<Record<string, string | null | undefined>> | undefined
-}
-
-/** Options of a versioned reversal with names and params known only at run time. */
-export interface VersionedUncheckedOptions extends UncheckedReverseOptions {
-  /** The version determined for the current request (DRF's `request.version`). */
-  readonly version?: string | null | undefined
-  /** The namespace of the route that matched the current request (`api:v1`), which namespaced reversal prefers. */
-  readonly namespace?: string | null | undefined
 }
 
 /** The base scheme. Calling `determineVersion` on it throws `NotImplementedError`. */
@@ -51,6 +44,10 @@ export class BaseVersioning {
    * this. A subclass that reads other params keeps the default.
    */
   readonly matchParams: 'none' | 'version' | 'all' = 'all'
+  /** Where reversed URLs carry the version: a path param it fills, a query key it sets (none for the base). */
+  readonly placement: VersionPlacement = UNPLACED
+  /** Whether the version comes from the namespace of a named route, which only a route table has. */
+  readonly readsNamespace: boolean = false
   /** How requested versions resolve to released ones (`semver()`, `dateVersions()`), or `null` for exact strings. */
   readonly versionFormat: VersionFormat | null
   readonly #accepted: ReadonlySet<string | null> | null
@@ -124,12 +121,36 @@ export class BaseVersioning {
   }
 
   /**
-   * Reverses `name` into a URL for a request whose version is
-   * `options.version`. The base delegates unchanged to the table's default
-   * reversal; schemes that carry the version in the URL override it. Throws
-   * `NoReverseMatch`.
+   * Checks versions this scheme must read (its own, or a `CombinedVersioning`'s
+   * list) against rules of its own, throwing an `Error` that starts with
+   * `where`. The base has none.
    */
-  reverse(table: RouteTable, name: string, options: VersionedUncheckedOptions = {}): string {
-    return table.reverseUnchecked(name, options)
+  checkVersions(versions: readonly (string | null)[], where: string): void {
+    void versions
+    void where
+  }
+
+  /**
+   * The route name a reversal of `name` in `version` uses: `name` itself;
+   * `NamespaceVersioning` names the version's namespace (`v1:name`).
+   * `namespace` is the current request's.
+   */
+  reverseName(table: RouteTable, name: string, version: string, namespace: string | null | undefined): string {
+    void table
+    void version
+    void namespace
+    return name
+  }
+
+  /**
+   * The scheme's reversal (DRF's `versioning_scheme.reverse`): `name` reversed
+   * for a request whose version is `options.version`, carrying that version
+   * where the scheme puts it (`placement`, `reverseName`). Throws
+   * `NoReverseMatch`. `createReverse` adds DRF's fallback to the plain
+   * reversal.
+   */
+  reverse(table: RouteTable, name: string, options: ReverseOptions = {}): string {
+    const { version } = options
+    return version == null ? table.reverseUnchecked(name, options) : table.reverseUnchecked(this.reverseName(table, name, version, options.namespace), options, this.placement)
   }
 }

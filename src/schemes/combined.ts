@@ -4,8 +4,8 @@
  */
 import { AmbiguousVersion } from '../errors.ts'
 import type { VersioningOptions } from './options.ts'
-import type { RouteTable } from '../routes/table.ts'
-import { BaseVersioning, type VersionedUncheckedOptions, type VersionMatch, type VersionRequest } from './base.ts'
+import type { RouteTable, VersionPlacement } from '../routes/table.ts'
+import { BaseVersioning, type VersionMatch, type VersionRequest } from './base.ts'
 
 /** Options of `CombinedVersioning`: the schemes, and the shared options that apply to all of them. */
 export interface CombinedVersioningOptions extends VersioningOptions {
@@ -46,6 +46,8 @@ export class CombinedVersioning extends BaseVersioning {
   override readonly vary: readonly string[]
   /** The schemes, in the order they are asked. */
   readonly schemes: readonly BaseVersioning[]
+  /** The first scheme's. */
+  override readonly placement: VersionPlacement
 
   constructor(options: CombinedVersioningOptions) {
     super(options, ['schemes'])
@@ -63,13 +65,14 @@ export class CombinedVersioning extends BaseVersioning {
           `${where}: give defaultVersion, allowedVersions and versionFormat to CombinedVersioning, not to its ${scheme.constructor.name}, so one rule applies to every scheme.`,
         )
       }
-      if (scheme.kind === 'namespace') {
+      if (scheme.readsNamespace) {
         throw new Error(`${where}: NamespaceVersioning cannot be combined: it tells versions from other namespaces only by its own allowedVersions.`)
       }
       // A scheme with rules of its own for version text (vendor media types) checks the combined list.
-      ;(scheme as { checkVersions?: (versions: readonly (string | null)[], where: string) => void }).checkVersions?.(this.allowedVersions ?? [], where)
+      scheme.checkVersions(this.allowedVersions ?? [], where)
     }
     this.schemes = Object.freeze([...schemes])
+    this.placement = (schemes[0] as BaseVersioning).placement
     this.vary = Object.freeze([...new Set(schemes.flatMap((scheme) => scheme.vary))])
     this.matchParams = schemes.every((scheme) => scheme.matchParams === 'none') ? 'none' : 'all'
   }
@@ -93,7 +96,7 @@ export class CombinedVersioning extends BaseVersioning {
   }
 
   /** The first scheme's reversal. */
-  override reverse(table: RouteTable, name: string, options: VersionedUncheckedOptions = {}): string {
-    return (this.schemes[0] as BaseVersioning).reverse(table, name, options)
+  override reverseName(table: RouteTable, name: string, version: string, namespace: string | null | undefined): string {
+    return (this.schemes[0] as BaseVersioning).reverseName(table, name, version, namespace)
   }
 }

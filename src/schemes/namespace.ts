@@ -4,7 +4,7 @@
  */
 import type { VersioningOptions } from './options.ts'
 import type { RouteTable } from '../routes/table.ts'
-import { BaseVersioning, type VersionedUncheckedOptions, type VersionMatch, type VersionRequest } from './base.ts'
+import { BaseVersioning, type VersionMatch, type VersionRequest } from './base.ts'
 
 /**
  * Reads the version from the matched route's namespace: the first of its
@@ -25,6 +25,7 @@ import { BaseVersioning, type VersionedUncheckedOptions, type VersionMatch, type
 export class NamespaceVersioning extends BaseVersioning {
   override readonly kind: 'namespace' = 'namespace'
   override readonly matchParams: 'none' | 'version' | 'all' = 'none'
+  override readonly readsNamespace: boolean = true
   override readonly invalidVersionMessage: string = 'Invalid version in URL path. Does not match any version namespace.'
   /** Each namespace seen, to its version (`undefined` when none is allowed): it depends on options only. */
   readonly #versions = new Map<string, string | undefined>()
@@ -54,22 +55,20 @@ export class NamespaceVersioning extends BaseVersioning {
   }
 
   /**
-   * Reverses `<version>:<name>` when a version is set. Under a nested
-   * namespace (`api:v1`, given as `options.namespace`), the name under the
-   * current namespace up to the version (`api:v1:<name>`) is preferred, as
-   * Django prefers the current application's instance.
+   * `<version>:<name>`. Under a nested namespace (`api:v1`, the current
+   * request's), the name under that namespace up to the version
+   * (`api:v1:<name>`) when the table has it, as Django prefers the current
+   * application's instance.
    */
-  override reverse(table: RouteTable, name: string, options: VersionedUncheckedOptions = {}): string {
-    const { version, namespace } = options
-    if (version == null) return super.reverse(table, name, options)
+  override reverseName(table: RouteTable, name: string, version: string, namespace: string | null | undefined): string {
     if (namespace != null) {
       const parts = namespace.split(':')
       const at = parts.indexOf(version)
       if (at > 0) {
         const scoped = `${parts.slice(0, at + 1).join(':')}:${name}`
-        if (table.routesNamed(scoped).length > 0) return super.reverse(table, scoped, options)
+        if (table.routesNamed(scoped).length > 0) return scoped
       }
     }
-    return super.reverse(table, `${version}:${name}`, options)
+    return `${version}:${name}`
   }
 }

@@ -3,10 +3,10 @@
  * `/users?version=1.0`.
  */
 import type { VersioningOptions } from './options.ts'
-import { isPlainQueryName, lastQueryValue, replaceQueryParam } from '../http/query.ts'
+import { isPlainQueryName, lastQueryValue } from '../http/query.ts'
 import { searchOf } from '../http/request-url.ts'
-import type { RouteTable } from '../routes/table.ts'
-import { BaseVersioning, type VersionedUncheckedOptions, type VersionRequest } from './base.ts'
+import type { VersionPlacement } from '../routes/table.ts'
+import { BaseVersioning, type VersionRequest } from './base.ts'
 
 /**
  * Reads the version from the query parameter `versionParam` (percent-decoded;
@@ -25,10 +25,13 @@ export class QueryParameterVersioning extends BaseVersioning {
   override readonly matchParams: 'none' | 'version' | 'all' = 'none'
   override readonly invalidVersionMessage: string = 'Invalid version in query parameter.'
 
+  /** Reversal sets `versionParam` to the current version, replacing any value in place. */
+  override readonly placement: VersionPlacement
   readonly #plainParam: boolean
 
   constructor(options: VersioningOptions = {}) {
     super(options)
+    this.placement = Object.freeze({ param: null, query: this.versionParam })
     this.#plainParam = isPlainQueryName(this.versionParam)
   }
 
@@ -37,11 +40,5 @@ export class QueryParameterVersioning extends BaseVersioning {
     const resolved = this.resolveVersion(version)
     if (resolved === undefined) throw this.rejection()
     return resolved
-  }
-
-  /** The default reversal, then `versionParam` set to the current version (replacing any value). */
-  override reverse(table: RouteTable, name: string, options: VersionedUncheckedOptions = {}): string {
-    const url = super.reverse(table, name, options)
-    return options.version == null ? url : replaceQueryParam(url, this.versionParam, options.version)
   }
 }

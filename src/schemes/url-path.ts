@@ -2,10 +2,9 @@
  * URLPathVersioning: the version is a path parameter of the matched route,
  * e.g. `/:version{v[12]}/users`.
  */
-import { NoReverseMatch } from '../errors.ts'
 import type { VersioningOptions } from './options.ts'
-import type { RouteTable } from '../routes/table.ts'
-import { BaseVersioning, type VersionedUncheckedOptions, type VersionMatch, type VersionRequest } from './base.ts'
+import type { VersionPlacement } from '../routes/table.ts'
+import { BaseVersioning, type VersionMatch, type VersionRequest } from './base.ts'
 
 /** Options of `URLPathVersioning`; `versionParam` names the path parameter. */
 export interface URLPathVersioningOptions<P extends string = 'version'> extends VersioningOptions {
@@ -30,9 +29,16 @@ export class URLPathVersioning<P extends string = 'version'> extends BaseVersion
   override readonly matchParams: 'none' | 'version' | 'all' = 'version'
   override readonly invalidVersionMessage: string = 'Invalid version in URL path.'
   declare readonly versionParam: P
+  /**
+   * Reversal fills `versionParam` with the current version (the caller's kwargs are left as they are); with
+   * positional `args`, each route of the name that takes `versionParam` is tried, the args filling its other
+   * params in order.
+   */
+  override readonly placement: VersionPlacement
 
   constructor(options: URLPathVersioningOptions<P> = {}) {
     super(options)
+    this.placement = Object.freeze({ param: this.versionParam, query: null })
   }
 
   override determineVersion(_request: VersionRequest, match?: VersionMatch | null): string | null {
@@ -42,34 +48,5 @@ export class URLPathVersioning<P extends string = 'version'> extends BaseVersion
     const resolved = this.resolveVersion(version)
     if (resolved === undefined) throw this.rejection()
     return resolved
-  }
-
-  /**
-   * Adds the current version as the `versionParam` kwarg. With positional
-   * `args`, each route of that name that takes `versionParam` is tried with
-   * the args filling its other params in order. The caller's kwargs are not
-   * changed.
-   */
-  override reverse(table: RouteTable, name: string, options: VersionedUncheckedOptions = {}): string {
-    const { version, args } = options
-    if (version == null) return super.reverse(table, name, options)
-    if (args === undefined) {
-      return super.reverse(table, name, { ...options, kwargs: { ...options.kwargs, [this.versionParam]: version } })
-    }
-    let failure: unknown = new NoReverseMatch(name, args, `no route of that name takes "${this.versionParam}".`)
-    for (const route of table.routesNamed(name)) {
-      if (!route.compiled.paramNames.has(this.versionParam)) continue
-      const kwargs: Record<string, string | number> = Object.create(null) as Record<string, string | number>
-      kwargs[this.versionParam] = version
-      const others = route.compiled.params.filter((p) => p.name !== this.versionParam)
-      if (args.length > others.length) continue
-      args.forEach((value, i) => (kwargs[(others[i] as { name: string }).name] = value))
-      try {
-        return super.reverse(table, name, { ...options, args: undefined, kwargs })
-      } catch (error) {
-        failure = error
-      }
-    }
-    throw failure
   }
 }

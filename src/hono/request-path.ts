@@ -1,0 +1,131 @@
+/**
+ * The request path (pipeline/) driven from Hono: the middleware options both
+ * middlewares share, checked once; the version decided and put in the
+ * context; rejections thrown as `HTTPException`s; responses finished in
+ * `c.res`.
+ */
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { VersioningError } from '../errors.ts'
+import type { VersioningExtension } from '../pipeline/extension.ts'
+import { RequestPath, type Passage } from '../pipeline/request-path.ts'
+import type { CompiledRoute } from '../routes/compile.ts'
+import { BaseVersioning, type VersionMatch } from '../schemes/base.ts'
+import { detailResponse } from './error-response.ts'
+
+/** Options both middlewares take. */
+export interface MiddlewareOptions<S extends BaseVersioning> {
+  /** The scheme that determines the version. */
+  readonly scheme: S
+  /**
+   * Builds the response of a rejected version; its status is the answer's (it need not be the error's).
+   * @default `{"detail": "<message>"}` as `application/json` with the error's status
+   */
+  readonly errorResponse?: ((error: VersioningError, c: Context) => Response) | undefined
+  /**
+   * The version lifecycle told to clients (`versionPolicy({...})` from
+   * `hono-api-versioning/lifecycle`): supported and deprecated versions,
+   * `Deprecation`, `Sunset` and `Link` headers, the echoed version, 410 after
+   * a sunset.
+   * @default undefined (none)
+   */
+  readonly policy?: VersioningExtension | undefined
+}
+
+/** The request path of one middleware, bound to Hono. */
+export interface HonoRequestPath {
+  readonly path: RequestPath
+  /**
+   * Decides the version of the request answered by `route` (or no table
+   * route), puts it in the context, runs the extensions' request steps, and
+   * gives the passage, or throws the rejection as an `HTTPException`.
+   */
+  enter(c: Context, route: CompiledRoute | null, match: VersionMatch | null): Passage | Promise<Passage>
+  /** The passage's rejection (with its response finished), as the `HTTPException` to throw. */
+  reject(c: Context, passage: Passage): HTTPException | Promise<HTTPException>
+  /** Finishes `c.res` after the handlers ran. */
+  finishContext(c: Context, passage: Passage): void | Promise<void>
+}
+
+/** Checks the options of middleware `where` (`extraNames`: the options it adds) and binds its request path. */
+export function honoRequestPath(
+  where: string,
+  options: MiddlewareOptions<BaseVersioning>,
+  extraNames: readonly string[],
+  routeNames: () => ReadonlySet<string> | null,
+): HonoRequestPath {
+  if (options === null || typeof options !== 'object') {
+    throw new Error(`${where}: pass options such as { scheme: new URLPathVersioning()${extraNames.map((name) => `, ${name}`).join('')} }.`)
+  }
+  const names = ['scheme', ...extraNames, 'errorResponse', 'policy']
+  for (const key of Object.keys(options)) {
+    if (!names.includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are ${names.join(', ')}.`)
+  }
+  const { scheme, errorResponse = detailResponse, policy } = options
+  if (!(scheme instanceof BaseVersioning)) {
+    throw new Error(`${where}: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ["v1"] }).`)
+  }
+  if (typeof errorResponse !== 'function') {
+    throw new Error(`${where}: errorResponse must be a function (error, c) => Response.`)
+  }
+  if (policy !== undefined && (policy === null || typeof policy !== 'object' || typeof policy.bind !== 'function')) {
+    throw new Error(`${where}: policy must come from versionPolicy({...}).`)
+  }
+  const path = new RequestPath(where, scheme, policy === undefined ? [] : [policy], routeNames())
+
+  /** The passage once its request steps ran: in the context, or thrown as its rejection. */
+  function entered(c: Context, passage: Passage): Passage | Promise<Passage> {
+    if (passage.rejection !== null) {
+      const exception = reject(c, passage)
+      if (exception instanceof Promise) {
+        return exception.then((e) => {
+          throw e
+        })
+      }
+      throw exception
+    }
+    c.set('version', passage.version as string | null)
+    c.set('versioningScheme', scheme)
+    if (passage.request !== c.req.raw) c.req.raw = passage.request
+    return passage
+  }
+
+  function reject(c: Context, passage: Passage): HTTPException | Promise<HTTPException> {
+    const error = passage.rejection as VersioningError
+    // For responses app.onError builds with c.json() and friends.
+    for (const name of path.vary) c.header('Vary', name, { append: true })
+    const answer: unknown = errorResponse(error, c)
+    if (!(answer instanceof Response)) {
+      throw new TypeError(`${where}: errorResponse must return a Response (synchronously), got ${answer instanceof Promise ? 'a Promise' : typeof answer}.`)
+    }
+    const res = path.finish(passage, answer)
+    // HTTPException answers with its own status: take the response's, which errorResponse may have chosen.
+    const exception = (r: Response): HTTPException => new HTTPException(r.status as ContentfulStatusCode, { res: r, message: error.detail, cause: error })
+    return res instanceof Promise ? res.then(exception) : exception(res)
+  }
+
+  return {
+    path,
+    reject,
+    enter(c, route, match) {
+      const passage = path.decide(c.req.raw, c.req.method, () => c.req.routePath, route, match)
+      if (passage.rejection === null) {
+        const steps = path.enter(passage)
+        if (steps instanceof Promise) return steps.then(() => entered(c, passage))
+      }
+      return entered(c, passage)
+    },
+    finishContext(c, passage) {
+      const res = path.finish(passage, c.res)
+      const replace = (r: Response): void => {
+        if (r !== c.res) {
+          // A copy: replace without Hono merging the old headers back over ours.
+          c.res = undefined
+          c.res = r
+        }
+      }
+      return res instanceof Promise ? res.then(replace) : replace(res)
+    },
+  }
+}

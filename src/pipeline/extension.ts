@@ -1,0 +1,69 @@
+/**
+ * How per-request features plug into the request path (the version policy,
+ * version changes): bound once to the middleware's scheme and table, then a
+ * request step before the handler and a response step after it.
+ */
+
+/** What an extension is bound to, once, when the middleware is made. */
+export interface ExtensionTarget {
+  /** The middleware (`apiVersioning`, `versionMiddleware`), for error sentences. */
+  readonly where: string
+  /** The scheme: its allowed versions, its default, and how requested text resolves to a version. */
+  readonly scheme: {
+    readonly allowedVersions: readonly (string | null)[] | null
+    readonly defaultVersion: string | null
+    resolveVersion(version: string | null): string | null | undefined
+  }
+  /** The route table's names (namespaced such as `v1:product-detail`, and own names), or `null` without a table. */
+  readonly routeNames: ReadonlySet<string> | null
+}
+
+/** The table route that answers a request, as extensions see it. */
+export interface ExchangeRoute {
+  /** The namespaced name (`v1:product-detail`). */
+  readonly viewName: string
+  /** The route's own name (`product-detail`). */
+  readonly name: string
+  /** Its full path in Hono syntax. */
+  readonly path: string
+  /** The versions it exists in (`versioned()`, `versionNeutral()`), or `null` for every version. */
+  readonly limit: { readonly versions: ReadonlySet<string> | null; readonly neutral: boolean } | null
+}
+
+/** One request on its way through the middleware. */
+export interface Exchange {
+  readonly request: Request
+  /**
+   * The decided version (`null`: none). On a rejection: `undefined` when no
+   * version was decided, the version when an extension refused it (a 410
+   * after its sunset).
+   */
+  readonly version: string | null | undefined
+  readonly method: string
+  /** The table route that answers, or `null` (a route outside the table, or `versionMiddleware`). */
+  readonly route: ExchangeRoute | null
+  /** Hono's matched route pattern (`c.req.routePath`), for routes outside the table. */
+  readonly routePath: string
+  /** The versions the routes that could answer exist in (`null`: every version), as the version policy reports them. */
+  readonly versions: ReadonlySet<string> | null
+  /** Whether the response is a rejection of the request. */
+  readonly rejected: boolean
+}
+
+/** An extension bound to a middleware: what runs per request. Both steps are optional and should return early when they have nothing to do. */
+export interface BoundExtension {
+  /**
+   * Before the handler, once the version is decided (not for rejected
+   * requests). Throws a `VersioningError` to reject the request, or returns a
+   * `Request` that replaces the one the handler sees.
+   */
+  readonly request?: ((exchange: Exchange) => void | Request | Promise<void | Request>) | undefined
+  /** After the handler, and on rejections: the response to send (this one, changed, or another). */
+  readonly response?: ((exchange: Exchange, response: Response) => Response | Promise<Response>) | undefined
+}
+
+/** A per-request feature given to a middleware (`policy`, `changes`). */
+export interface VersioningExtension {
+  /** Checks the extension against the middleware's scheme and table (a mistake throws an `Error` saying what to fix) and binds it. */
+  bind(target: ExtensionTarget): BoundExtension
+}
