@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { cloudflareTest } from '@cloudflare/vitest-pool-workers'
+import { cloudflareTest } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
 
 /** The suites every runtime runs (Node, workerd, Bun, Deno). */
