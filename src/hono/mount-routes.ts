@@ -5,7 +5,7 @@
  */
 import type { Context, Env, Handler, Hono, Next } from 'hono'
 import { matchedRoutes } from 'hono/route'
-import type { Passage } from '../pipeline/request-path.ts'
+import { refuse, type Passage } from '../pipeline/request-path.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
 import type { NamespaceSuffixes, RouteEntry } from '../routes/types.ts'
@@ -129,7 +129,7 @@ function servedBy(candidates: readonly Candidate[], table: TableVersioning): Han
       res = next()
     } else {
       const { tried } = passage
-      passage.refuse(hono.path.scheme.rejection(), tried === null || versions === null ? null : tried === undefined ? versions : new Set([...tried, ...versions]))
+      refuse(passage, hono.path.scheme.rejection(), tried === null || versions === null ? null : tried === undefined ? versions : new Set([...tried, ...versions]))
       const exception = hono.reject(c, passage)
       if (exception instanceof Promise) {
         return exception.then((e) => {

@@ -62,21 +62,33 @@ export function escapeRegExp(text: string): string {
 /** Counts the capturing groups of a regular expression source. */
 function countCaptureGroups(source: string): number {
   let count = 0
+  scanPattern(source, 0, (ch, i) => {
+    if (ch === '(' && (source[i + 1] !== '?' || (source[i + 2] === '<' && source[i + 3] !== '=' && source[i + 3] !== '!'))) count++
+    return false
+  })
+  return count
+}
+
+/**
+ * Calls `visit` with each character of a regular expression source from
+ * `from` on that stands outside escapes and character classes, until it
+ * returns `true`; gives that character's index, or -1.
+ */
+function scanPattern(source: string, from: number, visit: (ch: string, i: number) => boolean): number {
   let inClass = false
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i]
+  for (let i = from; i < source.length; i++) {
+    const ch = source[i] as string
     if (ch === '\\') {
       i++
     } else if (inClass) {
       if (ch === ']') inClass = false
     } else if (ch === '[') {
       inClass = true
-    } else if (ch === '(') {
-      if (source[i + 1] !== '?') count++
-      else if (source[i + 2] === '<' && source[i + 3] !== '=' && source[i + 3] !== '!') count++
+    } else if (visit(ch, i)) {
+      return i
     }
   }
-  return count
+  return -1
 }
 
 /**
@@ -240,21 +252,5 @@ function encodeLiteral(text: string, where: string): string {
 /** Index of the `}` closing the `{` at `open`, skipping escapes, classes and nested quantifier braces. */
 function findClosingBrace(path: string, open: number): number {
   let depth = 0
-  let inClass = false
-  for (let i = open; i < path.length; i++) {
-    const ch = path[i]
-    if (ch === '\\') {
-      i++
-    } else if (inClass) {
-      if (ch === ']') inClass = false
-    } else if (ch === '[') {
-      inClass = true
-    } else if (ch === '{') {
-      depth++
-    } else if (ch === '}') {
-      depth--
-      if (depth === 0) return i
-    }
-  }
-  return -1
+  return scanPattern(path, open, (ch) => (ch === '{' ? (depth++, false) : ch === '}' && --depth === 0))
 }

@@ -2,6 +2,7 @@
  * NamespaceVersioning: the version is the namespace the matched route is
  * included under, e.g. routes included with `{ namespace: 'v1' }`.
  */
+import { BoundedCache } from '../http/bounded-cache.ts'
 import type { VersioningOptions } from './options.ts'
 import type { RouteTable } from '../routes/table.ts'
 import { BaseVersioning, type VersionMatch, type VersionRequest } from './base.ts'
@@ -28,7 +29,7 @@ export class NamespaceVersioning extends BaseVersioning {
   override readonly readsNamespace: boolean = true
   override readonly invalidVersionMessage: string = 'Invalid version in URL path. Does not match any version namespace.'
   /** Each namespace seen, to its version (`undefined` when none is allowed): it depends on options only. */
-  readonly #versions = new Map<string, string | undefined>()
+  readonly #versions = new BoundedCache<{ version: string | undefined }>(1024)
 
   constructor(options: VersioningOptions = {}) {
     super(options)
@@ -37,21 +38,19 @@ export class NamespaceVersioning extends BaseVersioning {
   override determineVersion(_request: VersionRequest, match?: VersionMatch | null): string | null {
     const namespace = match?.namespace
     if (typeof namespace !== 'string' || namespace === '') return this.defaultVersion
-    let version = this.#versions.get(namespace)
-    if (version === undefined && !this.#versions.has(namespace)) {
-      for (const component of namespace.split(':')) {
-        const resolved = this.resolveVersion(component)
-        if (resolved !== undefined) {
-          version = resolved as string
-          break
-        }
-      }
-      // Namespaces come from the route table, but a custom match could bring any: keep the cache bounded.
-      if (this.#versions.size >= 1024) this.#versions.clear()
-      this.#versions.set(namespace, version)
-    }
+    // Namespaces come from the route table, but a custom match could bring any: the cache is bounded.
+    const { version } = this.#versions.get(namespace) ?? this.#versions.set(namespace, { version: this.#versionOf(namespace) })
     if (version === undefined) throw this.rejection()
     return version
+  }
+
+  /** The first `:`-separated component of `namespace` that is an allowed version, resolved; `undefined` when none is. */
+  #versionOf(namespace: string): string | undefined {
+    for (const component of namespace.split(':')) {
+      const resolved = this.resolveVersion(component)
+      if (resolved !== undefined) return resolved as string
+    }
+    return undefined
   }
 
   /**
