@@ -59,3 +59,18 @@ describe('README examples', () => {
     await import(/* @vite-ignore */ file)
   })
 })
+
+describe('README entry points', () => {
+  const table = readme.slice(readme.indexOf('## Entry points'), readme.indexOf('## Layout'))
+  const rows = [...table.matchAll(/^\| `(hono-api-versioning[^`]*)` \| (.*?) \| (.*?) \|$/gm)]
+
+  it('lists every entry point of package.json', () => {
+    expect(rows.map((row) => row[1]).sort()).toEqual(Object.keys(entries).map((key) => `hono-api-versioning${key.slice(1)}`).sort())
+  })
+
+  it.each(rows.map((row) => [row[1] as string, row[2] as string] as const))('%s exports exactly the values its row names', async (name, values) => {
+    const documented = [...values.matchAll(/`([A-Za-z_$][\w$]*)`/g)].map((m) => m[1]).sort()
+    const module = (await import(/* @vite-ignore */ sourceOf(name.slice('hono-api-versioning'.length)))) as Record<string, unknown>
+    expect(Object.keys(module).sort()).toEqual(documented)
+  })
+})
