@@ -14,8 +14,8 @@ export abstract class VersioningError extends Error {
   readonly detail: string
   /**
    * A stable, machine-readable code (problem details' `code`):
-   * `UnsupportedApiVersion`, `NotAcceptableMediaType`, `AmbiguousApiVersion`
-   * or `ApiVersionSunset`.
+   * `UnsupportedApiVersion`, `NotAcceptableMediaType`, `AmbiguousApiVersion`,
+   * `MethodNotAllowed` or `ApiVersionSunset`.
    */
   readonly code: string
 
@@ -49,6 +49,16 @@ export class AmbiguousVersion extends VersioningError {
 
   constructor(detail: string = 'The request carries more than one API version.') {
     super(detail, 'AmbiguousApiVersion')
+  }
+}
+
+/** 405 Method Not Allowed: a table route asked with a method `mountRoutes` serves no handler for (with `Allow`). */
+export class MethodNotAllowed extends VersioningError {
+  override readonly name = 'MethodNotAllowed' as const
+  readonly status = 405 as const
+
+  constructor(detail: string = 'Method not allowed.') {
+    super(detail, 'MethodNotAllowed')
   }
 }
 

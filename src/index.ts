@@ -5,6 +5,7 @@
 export {
   AmbiguousVersion,
   Gone,
+  MethodNotAllowed,
   NoReverseMatch,
   NotAcceptable,
   NotFound,

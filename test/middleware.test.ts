@@ -116,12 +116,12 @@ describe('where the middleware is mounted', () => {
     expect(await json(res)).toEqual({ detail: 'Invalid version in URL path.' })
   })
 
-  it('a route the table does not declare gets the default, and Hono answers it', async () => {
+  it('a route the table does not declare passes through untouched: no version decided, Hono answers it', async () => {
     const versioning = apiVersioning({ scheme: new URLPathVersioning({ defaultVersion: 'v1' }), routes })
     const app = new Hono()
     app.use('*', versioning)
-    app.get('/:version/other', (c) => c.json({ version: c.var.version }))
-    expect(await json(await app.request('http://t/v2/other'))).toEqual({ version: 'v1' })
+    app.get('/:version/other', (c) => c.json({ version: c.var.version ?? 'none' }))
+    expect(await json(await app.request('http://t/v2/other'))).toEqual({ version: 'none' })
     expect((await app.request('http://t/nowhere')).status).toBe(404)
   })
 
@@ -175,7 +175,11 @@ describe('mountRoutes', () => {
     expect((await app.request('http://t/users', { method: 'HEAD' })).status).toBe(200)
     expect((await app.request('http://t/users', { method: 'POST' })).status).toBe(201)
     expect((await app.request('http://t/users/1/', { method: 'DELETE' })).status).toBe(204)
-    expect((await app.request('http://t/users/1/')).status).toBe(404)
+    // A method the route has no handler for: 405 with the methods it has.
+    const refused = await app.request('http://t/users/1/')
+    expect(refused.status).toBe(405)
+    expect(refused.headers.get('Allow')).toBe('DELETE')
+    expect(await refused.json()).toEqual({ detail: 'Method not allowed.' })
   })
 
   it('mounts format-suffix routes with their suffix, and reverse keeps formats', async () => {
@@ -240,6 +244,7 @@ describe('rejections', () => {
     const versioning = apiVersioning({ scheme: new QueryParameterVersioning({ allowedVersions: ['1'] }), routes })
     const app = new Hono()
     app.use('*', versioning)
+    app.get('/', (c) => c.text('ok'))
     const res = await app.request('http://t/?version=%3Cscript%3Ealert(1)%3C/script%3E')
     expect(res.status).toBe(404)
     const text = await res.text()

@@ -124,8 +124,8 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     return passage
   }
 
-  function enter(c: Context, route: CompiledRoute | null, index: number, suffixed: boolean): Passage | Promise<Passage> {
-    const match = route === null ? null : reads === 'none' ? (staticMatches.get(route) as RouteMatch) : matchAt(c, index, route, suffixed, reads === 'version' && !suffixed ? scheme.versionParam : null)
+  function enter(c: Context, route: CompiledRoute, index: number, suffixed: boolean): Passage | Promise<Passage> {
+    const match = reads === 'none' ? (staticMatches.get(route) as RouteMatch) : matchAt(c, index, route, suffixed, reads === 'version' && !suffixed ? scheme.versionParam : null)
     const passage = hono.enter(c, route, match)
     return passage instanceof Promise ? passage.then((p) => entered(c, p)) : entered(c, passage)
   }
@@ -133,15 +133,17 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   const middleware: MiddlewareHandler<VersioningEnv<T, S>> = async function apiVersioning(c, next) {
     // The table route that answers: the first matched Hono route whose path the table serves (Hono runs them in order).
     const matched = matchedRoutes(c)
-    let passage: Passage | Promise<Passage> | undefined
-    for (let i = 0; i < matched.length && passage === undefined; i++) {
+    for (let i = 0; i < matched.length; i++) {
       const entry = byHonoPath.get((matched[i] as { path: string }).path)
-      if (entry !== undefined) passage = enter(c, entry.route, i, entry.suffixed)
+      if (entry === undefined) continue
+      const passage = await enter(c, entry.route, i, entry.suffixed)
+      await next()
+      // A mounted handler that rejected the request finished its response.
+      if (!passage.finished && hono.path.finishes) await hono.finishContext(c, passage)
+      return
     }
-    const done = await (passage ?? enter(c, null, -1, false))
+    // Not a table route: the app's own routes and its not-found handler answer, untouched (as Django resolves before DRF).
     await next()
-    // A mounted handler that rejected the request finished its response.
-    if (!done.finished && hono.path.finishes) await hono.finishContext(c, done)
   }
   tableVersionings.set(middleware, { routes, hono, passageOf: (c) => passages.get(c), enter })
   return Object.assign(middleware, { routes, scheme })

@@ -5,6 +5,8 @@
  */
 import type { Context, Env, Handler, Hono, Next } from 'hono'
 import { matchedRoutes } from 'hono/route'
+import type { HTTPException } from 'hono/http-exception'
+import { MethodNotAllowed } from '../errors.ts'
 import { refuse, type Passage } from '../pipeline/request-path.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
@@ -76,6 +78,8 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
       }
     })
   }
+  // Each path also answers the methods it has no handler for: 405 with Allow, once the version is decided.
+  const allowed = new Map<string, { candidate: Candidate; methods: Set<string> }>()
   for (const { method, path, candidates } of mounts) {
     app.on(method, path, servedBy(candidates, table))
     const registered = app.routes[app.routes.length - 1]?.path
@@ -84,6 +88,35 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
         `mountRoutes: the app serves "${path}" at "${registered}": it has a base path. Mount on the root app and put the prefix in the table with include().`,
       )
     }
+    const entry = allowed.get(path) ?? { candidate: candidates[0] as Candidate, methods: new Set<string>() }
+    entry.methods.add(method)
+    if (method === 'GET') entry.methods.add('HEAD')
+    allowed.set(path, entry)
+  }
+  for (const [path, { candidate, methods }] of allowed) {
+    if (!methods.has('ALL')) app.all(path, methodNotAllowed([...methods].join(', '), candidate, table))
+  }
+}
+
+/**
+ * The handler of the methods a path has no handler for, after its own: when
+ * no later route Hono matched serves the method, the version is decided (a
+ * bad one is still the scheme's rejection) and the answer is 405 with `Allow`.
+ */
+function methodNotAllowed(allow: string, { route, suffixed }: Candidate, table: TableVersioning): Handler<any> {
+  return function methodNotAllowed(c: Context, next: Next) {
+    if (later(c, false)) return next()
+    const refused = (passage: Passage): Promise<never> | never => {
+      refuse(passage, new MethodNotAllowed(), passage.versions)
+      const exception = table.hono.reject(c, passage)
+      const withAllow = (e: HTTPException): never => {
+        e.res?.headers.set('Allow', allow)
+        throw e
+      }
+      return exception instanceof Promise ? exception.then(withAllow) : withAllow(exception)
+    }
+    const passage = table.passageOf(c) ?? table.enter(c, route, c.req.routeIndex, suffixed)
+    return passage instanceof Promise ? passage.then(refused) : refused(passage)
   }
 }
 
@@ -123,7 +156,7 @@ function servedBy(candidates: readonly Candidate[], table: TableVersioning): Han
         passage.versions = chosen.route.limit?.versions ?? null
       }
       res = chosen.handler(c, next)
-    } else if (later(c)) {
+    } else if (later(c, true)) {
       // Another mounted handler Hono matched answers, or rejects reporting these versions too.
       passage.tried = passage.tried === null || versions === null ? null : new Set([...(passage.tried ?? []), ...versions])
       res = next()
@@ -164,13 +197,18 @@ async function finished(c: Context, table: TableVersioning, passage: Passage, re
   return keep ? result : undefined
 }
 
-/** Whether a handler Hono matched after the current one, for this method, is one `mountRoutes` registered. */
-function later(c: Context): boolean {
+/**
+ * Whether a route Hono matched after the current one serves this method:
+ * with `mountedOnly`, a handler `mountRoutes` registered (any of its methods);
+ * otherwise any route registered for the method itself.
+ */
+function later(c: Context, mountedOnly: boolean): boolean {
   const matched = matchedRoutes(c)
   const method = c.req.method
   for (let i = c.req.routeIndex + 1; i < matched.length; i++) {
     const { method: on, handler } = matched[i] as { method: string; handler: Function }
-    if ((on === method || on === 'ALL' || (method === 'HEAD' && on === 'GET')) && mounted.has(handler)) return true
+    const serves = on === method || (method === 'HEAD' && on === 'GET')
+    if (mountedOnly ? (serves || on === 'ALL') && mounted.has(handler) : serves) return true
   }
   return false
 }

@@ -17,11 +17,12 @@ const TITLES: Readonly<Record<string, string>> = {
   UnsupportedApiVersion: 'Unsupported API version',
   NotAcceptableMediaType: 'Not acceptable media type',
   AmbiguousApiVersion: 'Ambiguous API version',
+  MethodNotAllowed: 'Method not allowed',
   ApiVersionSunset: 'API version sunset',
 }
 
 /** The status phrases of the statuses this library answers with (RFC 9110). */
-const PHRASES: Readonly<Record<number, string>> = { 400: 'Bad Request', 404: 'Not Found', 406: 'Not Acceptable', 410: 'Gone' }
+const PHRASES: Readonly<Record<number, string>> = { 400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 410: 'Gone' }
 
 /**
  * An `errorResponse` for `apiVersioning` that answers with problem details:
