@@ -15,7 +15,7 @@ export abstract class VersioningError extends Error {
   /**
    * A stable, machine-readable code (problem details' `code`):
    * `UnsupportedApiVersion`, `NotAcceptableMediaType`, `AmbiguousApiVersion`,
-   * `MethodNotAllowed` or `ApiVersionSunset`.
+   * `DisallowedHost`, `MethodNotAllowed` or `ApiVersionSunset`.
    */
   readonly code: string
 
@@ -49,6 +49,16 @@ export class AmbiguousVersion extends VersioningError {
 
   constructor(detail: string = 'The request carries more than one API version.') {
     super(detail, 'AmbiguousApiVersion')
+  }
+}
+
+/** 400 Bad Request: the request names a host that `allowedHosts` does not list (Django's `DisallowedHost`). */
+export class DisallowedHost extends VersioningError {
+  override readonly name = 'DisallowedHost' as const
+  readonly status = 400 as const
+
+  constructor(detail: string = 'Invalid host.') {
+    super(detail, 'DisallowedHost')
   }
 }
 

@@ -4,6 +4,7 @@
  */
 export {
   AmbiguousVersion,
+  DisallowedHost,
   Gone,
   MethodNotAllowed,
   NoReverseMatch,
@@ -13,7 +14,7 @@ export {
   VersioningError,
   type ReverseParams,
 } from './errors.ts'
-export { createReverse, type Reverse } from './reverse/reverse.ts'
+export { createReverse, type CreateReverseOptions, type Reverse } from './reverse/reverse.ts'
 export { include, route, type IncludeOptions, type RouteDefinition, type RouteOptions } from './routes/definitions.ts'
 export type { RouteMatch } from './routes/resolve.ts'
 export { defineRoutes, RouteTable, type RouteEntriesOf, type RouteTableOptions, type VersionPlacement } from './routes/table.ts'

@@ -7,7 +7,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import type { Passage } from '../pipeline/request-path.ts'
-import { createReverse, type SchemeKwargs, type SchemeRouteName } from '../reverse/reverse.ts'
+import { createReverse, trustedOrigin, type SchemeKwargs, type SchemeRouteName } from '../reverse/reverse.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteMatch } from '../routes/resolve.ts'
 import { RouteTable, type RouteEntriesOf } from '../routes/table.ts'
@@ -40,6 +40,12 @@ export interface VersioningEnv<T extends RouteTable<RouteEntry> = RouteTable, S 
 export interface ApiVersioningOptions<T extends RouteTable<RouteEntry>, S extends BaseVersioning> extends MiddlewareOptions<S> {
   /** The route table: the route that matched gives the URL-path param and the namespace; `reverse` uses it. */
   readonly routes: T
+  /**
+   * The origin (or base URL) of the absolute links `c.var.reverse` builds, instead of the request's: set it (or
+   * `allowedHosts`) so that a client's `Host` never reaches a link.
+   * @default undefined (the request's origin)
+   */
+  readonly origin?: string | undefined
 }
 
 /** The middleware, carrying its table and scheme for `mountRoutes`. */
@@ -88,7 +94,7 @@ const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(
  * ```
  */
 export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVersioning>(options: ApiVersioningOptions<T, S>): ApiVersioningMiddleware<T, S> {
-  const hono = honoRequestPath('apiVersioning', options, ['routes'], () => {
+  const hono = honoRequestPath('apiVersioning', options, ['routes', 'origin'], () => {
     if (!(options.routes instanceof RouteTable)) {
       throw new Error('apiVersioning: routes must be a route table made with defineRoutes([...]).')
     }
@@ -96,7 +102,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   })
   const { scheme, routes } = options
   checkLimits(routes, scheme)
-  const reverse = createReverse(routes as RouteTable, scheme)
+  const reverse = createReverse(routes as RouteTable, scheme, options.origin === undefined ? {} : { origin: trustedOrigin(options.origin, 'apiVersioning') })
   /** What this middleware decided for each request. */
   const passages = new WeakMap<Context, Passage>()
   // Schemes that read no params get a match built once per route; the others, what they read.
@@ -142,7 +148,9 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
       if (!passage.finished && hono.path.finishes) await hono.finishContext(c, passage)
       return
     }
-    // Not a table route: the app's own routes and its not-found handler answer, untouched (as Django resolves before DRF).
+    // Not a table route: the app's own routes and its not-found handler answer, untouched (as Django resolves before
+    // DRF), unless the host is not allowed, which Django refuses before anything.
+    if (!hono.path.allowsHost(c.req.raw)) await hono.enter(c, null, null)
     await next()
   }
   tableVersionings.set(middleware, { routes, hono, passageOf: (c) => passages.get(c), enter })

@@ -12,6 +12,7 @@ import type { VersioningExtension } from '../pipeline/extension.ts'
 import { RequestPath, type Passage } from '../pipeline/request-path.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import { BaseVersioning, type VersionMatch } from '../schemes/base.ts'
+import { allowedHosts } from '../http/allowed-hosts.ts'
 import { detailResponse } from './error-response.ts'
 
 /** Options both middlewares take. */
@@ -31,6 +32,15 @@ export interface MiddlewareOptions<S extends BaseVersioning> {
    * @default undefined (none)
    */
   readonly policy?: VersioningExtension | undefined
+  /**
+   * The hosts requests may name, as Django's `ALLOWED_HOSTS`: exact names,
+   * `.example.com` for a domain and its subdomains, or `*`; ports are
+   * ignored. Any other host (user info included) is refused with 400
+   * `{"detail": "Invalid host."}` before the scheme reads anything, so
+   * `HostNameVersioning` only reads listed hosts and links only carry them.
+   * @default undefined (every host)
+   */
+  readonly allowedHosts?: readonly string[] | undefined
 }
 
 /** The request path of one middleware, bound to Hono. */
@@ -58,11 +68,11 @@ export function honoRequestPath(
   if (options === null || typeof options !== 'object') {
     throw new Error(`${where}: pass options such as { scheme: new URLPathVersioning()${extraNames.map((name) => `, ${name}`).join('')} }.`)
   }
-  const names = ['scheme', ...extraNames, 'errorResponse', 'policy']
+  const names = ['scheme', ...extraNames, 'errorResponse', 'policy', 'allowedHosts']
   for (const key of Object.keys(options)) {
     if (!names.includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are ${names.join(', ')}.`)
   }
-  const { scheme, errorResponse = detailResponse, policy } = options
+  const { scheme, errorResponse = detailResponse, policy, allowedHosts: hosts } = options
   if (!(scheme instanceof BaseVersioning)) {
     throw new Error(`${where}: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ["v1"] }).`)
   }
@@ -72,7 +82,7 @@ export function honoRequestPath(
   if (policy !== undefined && (policy === null || typeof policy !== 'object' || typeof policy.bind !== 'function')) {
     throw new Error(`${where}: policy must come from versionPolicy({...}).`)
   }
-  const path = new RequestPath(where, scheme, policy === undefined ? [] : [policy], routeNames())
+  const path = new RequestPath(where, scheme, policy === undefined ? [] : [policy], routeNames(), hosts === undefined ? null : allowedHosts(hosts, where))
 
   /** The passage once its request steps ran: in the context, or thrown as its rejection. */
   function entered(c: Context, passage: Passage): Passage | Promise<Passage> {

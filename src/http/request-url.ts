@@ -14,6 +14,12 @@ export function originOf(url: string): string {
   return at < authority[0] ? url.slice(0, authority[1]) : url.slice(0, authority[0]) + url.slice(at + 1, authority[1])
 }
 
+/** The authority as the URL has it: the host with its port, and any user info (`user@host:8787`), or `''`. */
+export function authorityOf(url: string): string {
+  const authority = authorityRange(url)
+  return authority === null ? '' : url.slice(authority[0], authority[1])
+}
+
 /** The host with its port (`v1.example.com:8787`), or `''`. */
 export function hostOf(url: string): string {
   const authority = authorityRange(url)

@@ -17,6 +17,7 @@ const TITLES: Readonly<Record<string, string>> = {
   UnsupportedApiVersion: 'Unsupported API version',
   NotAcceptableMediaType: 'Not acceptable media type',
   AmbiguousApiVersion: 'Ambiguous API version',
+  DisallowedHost: 'Disallowed host',
   MethodNotAllowed: 'Method not allowed',
   ApiVersionSunset: 'API version sunset',
 }

@@ -5,7 +5,8 @@
  * then the extensions). A rejection is a result (`rejection`), not a jump.
  * Framework-free: the Hono middleware (hono/) drives it.
  */
-import { VersioningError } from '../errors.ts'
+import { DisallowedHost, VersioningError } from '../errors.ts'
+import { authorityOf } from '../http/request-url.ts'
 import { mergeVary } from '../http/vary.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { BaseVersioning, VersionMatch } from '../schemes/base.ts'
@@ -48,9 +49,17 @@ export class RequestPath {
   readonly finishes: boolean
   readonly #requestSteps: RequestStep[] = []
   readonly #responseSteps: ResponseStep[] = []
+  readonly #hosts: ((authority: string) => boolean) | null
 
-  constructor(where: string, scheme: BaseVersioning, extensions: readonly VersioningExtension[], routeNames: ReadonlySet<string> | null) {
+  constructor(
+    where: string,
+    scheme: BaseVersioning,
+    extensions: readonly VersioningExtension[],
+    routeNames: ReadonlySet<string> | null,
+    hosts: ((authority: string) => boolean) | null,
+  ) {
     this.scheme = scheme
+    this.#hosts = hosts
     this.vary = scheme.vary
     for (const extension of extensions) {
       const { request, response } = extension.bind({ where, scheme, routeNames })
@@ -69,7 +78,10 @@ export class RequestPath {
   decide(request: Request, method: string, routePath: () => string, route: CompiledRoute | null, match: VersionMatch | null): Passage {
     let version: string | null | undefined = null
     let rejection: VersioningError | null = null
-    try {
+    if (!this.allowsHost(request)) {
+      version = undefined
+      rejection = new DisallowedHost()
+    } else try {
       version = this.scheme.determineVersion(request, match)
     } catch (error) {
       if (!(error instanceof VersioningError)) throw error
@@ -91,6 +103,11 @@ export class RequestPath {
       rejected: rejection !== null,
       finished: false,
     }
+  }
+
+  /** Whether the request names a host `allowedHosts` lists (always, without the option). */
+  allowsHost(request: Request): boolean {
+    return this.#hosts === null || this.#hosts(authorityOf(request.url))
   }
 
   /**

@@ -38,6 +38,30 @@ export type Reverse<E extends RouteEntry, S> = <const N extends SchemeRouteName<
   ...options: ReverseRest<SchemeKwargs<S, E, N>>
 ) => string
 
+/** Options of `createReverse`. */
+export interface CreateReverseOptions {
+  /**
+   * The origin (or base URL: origin and a path prefix) of absolute links, used
+   * instead of the request's (`https://api.example.com`), for deployments
+   * behind a proxy or on a custom domain, and so that a client's `Host` never
+   * reaches a link.
+   * @default undefined (the request's origin)
+   */
+  readonly origin?: string | undefined
+}
+
+/**
+ * Checks a trusted origin once: an absolute `http:` or `https:` URL with no
+ * query or fragment; a path is a prefix (its trailing `/` dropped).
+ */
+export function trustedOrigin(origin: unknown, where: string): string {
+  const url = typeof origin === 'string' && URL.canParse(origin) ? new URL(origin) : null
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw new Error(`${where}: origin must be an absolute http(s) URL without query, such as "https://api.example.com" or "https://example.com/api".`)
+  }
+  return url.origin + url.pathname.replace(/\/$/, '')
+}
+
 /**
  * Creates the versioned reversal for a table and (optionally) a scheme.
  * Names and params are checked at compile time against the table.
@@ -52,7 +76,9 @@ export type Reverse<E extends RouteEntry, S> = <const N extends SchemeRouteName<
 export function createReverse<E extends RouteEntry, S extends BaseVersioning | undefined = undefined>(
   table: RouteTable<E>,
   scheme?: S,
+  options: CreateReverseOptions = {},
 ): Reverse<E, S> {
+  const trusted = options.origin === undefined ? null : trustedOrigin(options.origin, 'createReverse')
   const formatParam = table.formatQueryParam
   const placement = scheme?.placement
   // What a request gives every link it reverses (its origin, its format override), read once.
@@ -86,7 +112,7 @@ export function createReverse<E extends RouteEntry, S extends BaseVersioning | u
     let info = perRequest.get(request)
     if (info === undefined) {
       const url = request.url
-      info = { origin: originOf(url), format: formatParam === null ? null : lastQueryValue(searchOf(url), formatParam) }
+      info = { origin: trusted ?? originOf(url), format: formatParam === null ? null : lastQueryValue(searchOf(url), formatParam) }
       perRequest.set(request, info)
     }
     const url = info.origin + path

@@ -1,0 +1,44 @@
+/**
+ * Django's `ALLOWED_HOSTS`: which hosts a request may name. A request host is
+ * valid as Django's `split_domain_port` reads it (letters, digits, `.` and
+ * `-`, or a bracketed IPv6 address, then an optional port; no user info), its
+ * port is ignored and a trailing dot dropped; a pattern is an exact name, a
+ * leading-dot `.example.com` for the name and all its subdomains, or `*`.
+ */
+
+const VALID_HOST = /^([a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+\])(:[0-9]+)?$/
+const PATTERN = /^(\*|\.?[a-z0-9-]+(\.[a-z0-9-]+)*\.?|\[[a-f0-9]*:[a-f0-9.:]+\])$/
+
+/**
+ * Checks the patterns once (throwing an `Error` that starts with `where`)
+ * and returns the test of a request's authority (`host[:port]` as the URL
+ * has it, user info included if any).
+ */
+export function allowedHosts(patterns: unknown, where: string): (authority: string) => boolean {
+  if (!Array.isArray(patterns) || patterns.length === 0) {
+    throw new Error(`${where}: allowedHosts must be a non-empty list of host names such as ["api.example.com", ".example.com"], or ["*"].`)
+  }
+  const exact = new Set<string>()
+  const suffixes: string[] = []
+  let any = false
+  for (const pattern of patterns as unknown[]) {
+    const text = typeof pattern === 'string' ? pattern.toLowerCase() : ''
+    if (!PATTERN.test(text)) {
+      throw new Error(
+        `${where}: allowedHosts holds ${JSON.stringify(pattern)}, which is not a host name; list names without scheme or port such as "api.example.com", ".example.com" for a domain and its subdomains, or "*".`,
+      )
+    }
+    if (text === '*') any = true
+    else if (text.startsWith('.')) suffixes.push(text)
+    else exact.add(text.endsWith('.') ? text.slice(0, -1) : text)
+  }
+  return (authority) => {
+    const host = authority.toLowerCase()
+    const found = VALID_HOST.exec(host)
+    if (found === null) return false
+    if (any) return true
+    let domain = found[1] as string
+    if (domain.endsWith('.')) domain = domain.slice(0, -1)
+    return exact.has(domain) || suffixes.some((suffix) => domain.endsWith(suffix) || domain === suffix.slice(1))
+  }
+}
