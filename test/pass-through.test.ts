@@ -86,7 +86,7 @@ function untouched(res: Response): void {
 describe.each(cases)('$name', (c) => {
   describe.each(MOUNTS)('%s', (_label, global) => {
     const app = appFor(c, global)
-    const request = (path: string, version: string, init: RequestInit = {}): Promise<Response> => {
+    const request = async (path: string, version: string, init: RequestInit = {}): Promise<Response> => {
       const { prefix, query, headers } = c.ask(version)
       return app.request(`http://api.test${path.replace('{prefix}', prefix)}${query}`, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } })
     }
