@@ -91,6 +91,21 @@ export class NotImplementedError extends Error {
   override readonly name = 'NotImplementedError' as const
 }
 
+/**
+ * `make()` with no stack trace captured: request rejections are fixed data
+ * answered on a hot path, and capturing a stack is most of an error's cost.
+ */
+export function withoutStack<T>(make: () => T): T {
+  const errors = Error as { stackTraceLimit?: number | undefined }
+  const limit = errors.stackTraceLimit
+  errors.stackTraceLimit = 0
+  try {
+    return make()
+  } finally {
+    errors.stackTraceLimit = limit
+  }
+}
+
 /** The parameters a failed reversal was called with. */
 export type ReverseParams = readonly unknown[] | Readonly<Record<string, unknown>> | undefined
 

@@ -329,7 +329,7 @@ describe('configuration mistakes fail when the middleware is made', () => {
     ['no scheme', { routes }, 'apiVersioning: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ["v1"] }).'],
     ['a scheme class instead of an instance', { scheme: URLPathVersioning, routes }, 'apiVersioning: scheme must be a versioning scheme'],
     ['routes as a list', { scheme: new URLPathVersioning(), routes: [route('home', '/')] }, 'apiVersioning: routes must be a route table made with defineRoutes([...]).'],
-    ['an unknown option', { scheme: new URLPathVersioning(), routes, onError: () => null }, 'apiVersioning: unknown option "onError"; the options are scheme, routes, errorResponse, policy.'],
+    ['an unknown option', { scheme: new URLPathVersioning(), routes, onError: () => null }, 'apiVersioning: unknown option "onError"; the options are scheme, routes, origin, errorResponse, policy, allowedHosts.'],
     ['errorResponse not a function', { scheme: new URLPathVersioning(), routes, errorResponse: 'json' }, 'apiVersioning: errorResponse must be a function (error, c) => Response.'],
   ])('%s', (_case, options, message) => {
     expect(() => apiVersioning(options as never)).toThrow(message)

@@ -1,5 +1,6 @@
 /** The response of a rejected version, as DRF renders it. */
 import type { VersioningError } from '../errors.ts'
+import { jsonResponse } from '../http/json-response.ts'
 
 /**
  * `{"detail": "<message>"}` with the error's status (404 or 406) and
@@ -7,8 +8,5 @@ import type { VersioningError } from '../errors.ts'
  * message: nothing from the request is reflected.
  */
 export function detailResponse(error: VersioningError): Response {
-  return new Response(JSON.stringify({ detail: error.detail }), {
-    status: error.status,
-    headers: { 'Content-Type': 'application/json' },
-  })
+  return jsonResponse({ detail: error.detail }, error.status, 'application/json')
 }

@@ -6,7 +6,7 @@
 import type { Context, Env, Handler, Hono, Next } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import type { HTTPException } from 'hono/http-exception'
-import { MethodNotAllowed } from '../errors.ts'
+import { MethodNotAllowed, withoutStack } from '../errors.ts'
 import { refuse, type Passage } from '../pipeline/request-path.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
@@ -107,7 +107,7 @@ function methodNotAllowed(allow: string, { route, suffixed }: Candidate, table: 
   return function methodNotAllowed(c: Context, next: Next) {
     if (later(c, false)) return next()
     const refused = (passage: Passage): Promise<never> | never => {
-      refuse(passage, new MethodNotAllowed(), passage.versions)
+      refuse(passage, (notAllowed ??= withoutStack(() => new MethodNotAllowed())), passage.versions)
       const exception = table.hono.reject(c, passage)
       const withAllow = (e: HTTPException): never => {
         e.res?.headers.set('Allow', allow)
@@ -126,6 +126,9 @@ interface Candidate {
   readonly suffixed: boolean
   readonly handler: Handler<any>
 }
+
+/** The 405 every path answers a method it has no handler for with, made on first use. */
+let notAllowed: MethodNotAllowed | undefined
 
 /** Every handler `mountRoutes` registered, whichever table: `later()` looks for them. */
 const mounted = new WeakSet<Function>()

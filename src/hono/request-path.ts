@@ -7,7 +7,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { VersioningError } from '../errors.ts'
+import { withoutStack, type VersioningError } from '../errors.ts'
 import type { VersioningExtension } from '../pipeline/extension.ts'
 import { RequestPath, type Passage } from '../pipeline/request-path.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
@@ -66,7 +66,7 @@ export function honoRequestPath(
   routeNames: () => ReadonlySet<string> | null,
 ): HonoRequestPath {
   if (options === null || typeof options !== 'object') {
-    throw new Error(`${where}: pass options such as { scheme: new URLPathVersioning()${extraNames.map((name) => `, ${name}`).join('')} }.`)
+    throw new Error(`${where}: pass options such as { scheme: new URLPathVersioning()${extraNames.length > 0 ? `, ${extraNames[0]}` : ''} }.`)
   }
   const names = ['scheme', ...extraNames, 'errorResponse', 'policy', 'allowedHosts']
   for (const key of Object.keys(options)) {
@@ -111,7 +111,8 @@ export function honoRequestPath(
     }
     const res = path.finish(passage, answer)
     // HTTPException answers with its own status: take the response's, which errorResponse may have chosen.
-    const exception = (r: Response): HTTPException => new HTTPException(r.status as ContentfulStatusCode, { res: r, message: error.detail, cause: error })
+    const exception = (r: Response): HTTPException =>
+      withoutStack(() => new HTTPException(r.status as ContentfulStatusCode, { res: r, message: error.detail, cause: error }))
     return res instanceof Promise ? res.then(exception) : exception(res)
   }
 

@@ -9,7 +9,7 @@
  * that depends on the options is computed once, when the middleware binds
  * the policy to its scheme.
  */
-import { Gone } from '../errors.ts'
+import { Gone, withoutStack } from '../errors.ts'
 import { isHeaderName } from '../http/header-name.ts'
 import type { BoundExtension, VersioningExtension } from '../pipeline/extension.ts'
 
@@ -137,6 +137,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersioningExtensio
         return found
       }
       const refuses = refuseAfterSunset && [...lifecycles.values()].some((l) => l.goneAt !== null)
+      let gone: Gone | undefined
 
       /** Adds the policy's headers that `headers` lacks (never replacing one the handler set). */
       function decorate(headers: Headers, version: string | null | undefined, versions: ReadonlySet<string> | null): void {
@@ -166,7 +167,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersioningExtensio
               const { version } = exchange
               if (version == null || exchange.route?.limit?.neutral === true) return
               const goneAt = lifecycles.get(version)?.goneAt
-              if (goneAt != null && now() >= goneAt) throw new Gone()
+              if (goneAt != null && now() >= goneAt) throw (gone ??= withoutStack(() => new Gone()))
             }
           : undefined,
         response(exchange, response) {

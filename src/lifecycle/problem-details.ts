@@ -1,5 +1,6 @@
 /** Rejections as RFC 9457 problem details (`application/problem+json`). */
 import type { VersioningError } from '../errors.ts'
+import { jsonResponse } from '../http/json-response.ts'
 
 /** Options of `problemDetails`. */
 export interface ProblemDetailsOptions {
@@ -53,6 +54,6 @@ export function problemDetails(options: ProblemDetailsOptions = {}): (error: Ver
       detail: error.detail,
       code,
     }
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/problem+json' } })
+    return jsonResponse(body, status, 'application/problem+json')
   }
 }

@@ -5,7 +5,7 @@
  * then the extensions). A rejection is a result (`rejection`), not a jump.
  * Framework-free: the Hono middleware (hono/) drives it.
  */
-import { DisallowedHost, VersioningError } from '../errors.ts'
+import { DisallowedHost, VersioningError, withoutStack } from '../errors.ts'
 import { authorityOf } from '../http/request-url.ts'
 import { mergeVary } from '../http/vary.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
@@ -50,6 +50,7 @@ export class RequestPath {
   readonly #requestSteps: RequestStep[] = []
   readonly #responseSteps: ResponseStep[] = []
   readonly #hosts: ((authority: string) => boolean) | null
+  #disallowed: DisallowedHost | undefined
 
   constructor(
     where: string,
@@ -80,7 +81,7 @@ export class RequestPath {
     let rejection: VersioningError | null = null
     if (!this.allowsHost(request)) {
       version = undefined
-      rejection = new DisallowedHost()
+      rejection = this.#disallowed ??= withoutStack(() => new DisallowedHost())
     } else try {
       version = this.scheme.determineVersion(request, match)
     } catch (error) {

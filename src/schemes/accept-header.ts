@@ -4,7 +4,7 @@
  */
 import { negotiate, parseAccept, parseMediaType, type AcceptedMediaType, type AvailableType } from '../http/accept.ts'
 import { BoundedCache } from '../http/bounded-cache.ts'
-import { NotAcceptable, type VersioningError } from '../errors.ts'
+import { NotAcceptable, withoutStack, type VersioningError } from '../errors.ts'
 import type { VersioningOptions } from './options.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
 
@@ -26,7 +26,7 @@ export interface AcceptHeaderVersioningOptions extends VersioningOptions {
   readonly vendorMediaType?: string | undefined
 }
 
-type Outcome = { readonly version: string | null } | { readonly rejected: string; readonly code: string }
+type Outcome = { readonly version: string | null } | { readonly rejected: VersioningError }
 
 /** A vendor media type split around its `{version}`, lower-cased. */
 interface VendorType {
@@ -62,6 +62,8 @@ export class AcceptHeaderVersioning extends BaseVersioning {
   /** Each Accept header seen, to its outcome: a version, or the detail of the 406. */
   readonly #outcomes = new BoundedCache<Outcome>(512)
   readonly #vendor: VendorType | null
+  /** The 406 for no acceptable media type, made on first use. */
+  #notAcceptable: VersioningError | undefined
 
   constructor(options: AcceptHeaderVersioningOptions = {}) {
     super(options, ['mediaTypes', 'vendorMediaType'])
@@ -118,11 +120,11 @@ export class AcceptHeaderVersioning extends BaseVersioning {
     const header = request.headers.get('accept')
     const key = header ?? ''
     const outcome = this.#outcomes.get(key) ?? this.#outcomes.set(key, this.#outcome(header))
-    if ('rejected' in outcome) throw new NotAcceptable(outcome.rejected, outcome.code)
+    if ('rejected' in outcome) throw outcome.rejected
     return outcome.version
   }
 
-  override rejection(): VersioningError {
+  protected override createRejection(): VersioningError {
     return new NotAcceptable(this.invalidVersionMessage)
   }
 
@@ -140,13 +142,13 @@ export class AcceptHeaderVersioning extends BaseVersioning {
       }
       if (best !== undefined) {
         const version = this.resolveVersion(best.version)
-        return version === undefined ? { rejected: this.invalidVersionMessage, code: 'UnsupportedApiVersion' } : { version }
+        return version === undefined ? { rejected: this.rejection() } : { version }
       }
     }
     const accepted = negotiate(header, this.#available)
-    if (accepted === null) return { rejected: NOT_ACCEPTABLE_MESSAGE, code: 'NotAcceptableMediaType' }
+    if (accepted === null) return { rejected: (this.#notAcceptable ??= withoutStack(() => new NotAcceptable(NOT_ACCEPTABLE_MESSAGE, 'NotAcceptableMediaType'))) }
     const version = this.resolveVersion(accepted.params.get(this.#param) ?? this.defaultVersion)
-    return version === undefined ? { rejected: this.invalidVersionMessage, code: 'UnsupportedApiVersion' } : { version }
+    return version === undefined ? { rejected: this.rejection() } : { version }
   }
   // The default reversal: the version is not part of URLs.
 }

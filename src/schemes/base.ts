@@ -3,7 +3,7 @@
  * check and the default reversal. Subclass it for a custom scheme and
  * implement `determineVersion`.
  */
-import { NotFound, NotImplementedError, type VersioningError } from '../errors.ts'
+import { NotFound, NotImplementedError, withoutStack, type VersioningError } from '../errors.ts'
 import { resolveOptions, type VersioningOptions } from './options.ts'
 import { UNPLACED, type RouteTable, type VersionPlacement } from '../routes/table.ts'
 import type { ReverseOptions } from '../routes/types.ts'
@@ -51,6 +51,8 @@ export class BaseVersioning {
   /** How requested versions resolve to released ones (`semver()`, `dateVersions()`), or `null` for exact strings. */
   readonly versionFormat: VersionFormat | null
   readonly #accepted: ReadonlySet<string | null> | null
+  /** The rejection, made on first use (it is fixed: the same error answers every request). */
+  #rejection: VersioningError | undefined
   /** With a version format: requested text to the released version, `null` when none. */
   readonly #resolve: ((requested: string) => string | null) | null
 
@@ -104,9 +106,15 @@ export class BaseVersioning {
   /**
    * The error this scheme answers a version it does not serve with: a
    * `NotFound` with `invalidVersionMessage` (`NotAcceptable` for the Accept
-   * header). Middleware also raises it for a route the version lacks.
+   * header), made once, without a stack trace. Middleware also raises it for
+   * a route the version lacks.
    */
   rejection(): VersioningError {
+    return (this.#rejection ??= withoutStack(() => this.createRejection()))
+  }
+
+  /** Makes the error `rejection()` gives, once: a `NotFound` with `invalidVersionMessage`. */
+  protected createRejection(): VersioningError {
     return new NotFound(this.invalidVersionMessage)
   }
 

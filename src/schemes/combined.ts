@@ -2,7 +2,7 @@
  * CombinedVersioning: several schemes read in order, one default and one
  * allowed list for all; a request carrying two different versions is a 400.
  */
-import { AmbiguousVersion } from '../errors.ts'
+import { AmbiguousVersion, withoutStack } from '../errors.ts'
 import type { VersioningOptions } from './options.ts'
 import type { RouteTable, VersionPlacement } from '../routes/table.ts'
 import { BaseVersioning, type VersionMatch, type VersionRequest } from './base.ts'
@@ -48,6 +48,7 @@ export class CombinedVersioning extends BaseVersioning {
   readonly schemes: readonly BaseVersioning[]
   /** The first scheme's. */
   override readonly placement: VersionPlacement
+  #ambiguous: AmbiguousVersion | undefined
 
   constructor(options: CombinedVersioningOptions) {
     super(options, ['schemes'])
@@ -87,7 +88,7 @@ export class CombinedVersioning extends BaseVersioning {
         carried = version
         from = scheme
       } else if (version !== carried) {
-        throw new AmbiguousVersion()
+        throw (this.#ambiguous ??= withoutStack(() => new AmbiguousVersion()))
       }
     }
     const resolved = this.resolveVersion(carried ?? this.defaultVersion)

@@ -2,7 +2,7 @@
  * HeaderVersioning: the version is a request header of its own, e.g.
  * `Api-Version: 2` or `Accept-Version: 1.x` (as Fastify and restify read it).
  */
-import { AmbiguousVersion } from '../errors.ts'
+import { AmbiguousVersion, withoutStack } from '../errors.ts'
 import { isHeaderName } from '../http/header-name.ts'
 import type { VersioningOptions } from './options.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
@@ -37,6 +37,7 @@ export class HeaderVersioning extends BaseVersioning {
   override readonly vary: readonly string[]
   /** The header that carries the version. */
   readonly header: string
+  #ambiguous: AmbiguousVersion | undefined
 
   constructor(options: HeaderVersioningOptions = {}) {
     super(options, ['header'])
@@ -57,7 +58,7 @@ export class HeaderVersioning extends BaseVersioning {
       for (const part of value.split(',')) {
         const text = part.trim()
         if (text === '') continue
-        if (version !== null && text !== version) throw new AmbiguousVersion()
+        if (version !== null && text !== version) throw (this.#ambiguous ??= withoutStack(() => new AmbiguousVersion()))
         version = text
       }
     }
