@@ -3,7 +3,8 @@
  * `expression // → value` asserts that the expression equals the value, and
  * `expression // throws Name: message` that it throws that error.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
@@ -58,6 +59,38 @@ describe('README examples', () => {
     writeFileSync(file, code)
     await import(/* @vite-ignore */ file)
   })
+})
+
+describe('README TypeScript blocks type-check as written', () => {
+  it('every ```ts block compiles under the strict settings of the package (tsc)', () => {
+    const dir = `${root}.tmp/readme-types/`
+    rmSync(dir, { recursive: true, force: true })
+    mkdirSync(dir, { recursive: true })
+    // The servers of the quick start use their runtime's globals (Bun, Deno, @hono/node-server): npm run
+    // test:package runs each on its runtime instead.
+    const blocks = [...readme.matchAll(/```ts(?: ([\w./-]+))?\n([\s\S]*?)```/g)].filter((m) => !/\/server\.ts$/.test(m[1] ?? ''))
+    const files = blocks.map((m, i) => {
+      // A block naming a file (the quick start's app.ts, worker/index.ts ...) keeps its name, so its imports resolve.
+      const name = m[1] ?? `example-${i + 1}.ts`
+      const file = `${dir}${name}`
+      mkdirSync(file.slice(0, file.lastIndexOf('/')), { recursive: true })
+      writeFileSync(file, `${m[2] as string}\nexport {}\n`)
+      return file
+    })
+    const paths = Object.fromEntries(Object.keys(entries).map((key) => [`hono-api-versioning${key.slice(1)}`, [sourceOf(key.slice(1))]]))
+    writeFileSync(
+      `${dir}tsconfig.json`,
+      JSON.stringify({
+        extends: `${root}tsconfig.json`,
+        compilerOptions: { noEmit: true, types: ['node'], typeRoots: [`${root}node_modules/@types`], paths, noUnusedLocals: false, noPropertyAccessFromIndexSignature: false, isolatedDeclarations: false, declaration: false },
+        include: [],
+        files,
+      }),
+    )
+    const result = spawnSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${dir}tsconfig.json`], { encoding: 'utf8' })
+    expect(`${result.stdout}${result.stderr}`.replace(/\x1b\[[0-9;]*m/g, '')).toBe('')
+    expect(result.status).toBe(0)
+  }, 120_000)
 })
 
 describe('README entry points', () => {

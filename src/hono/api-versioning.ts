@@ -52,6 +52,12 @@ export interface ApiVersioningOptions<T extends RouteTable<RouteEntry>, S extend
 export type ApiVersioningMiddleware<T extends RouteTable<RouteEntry>, S extends BaseVersioning> = MiddlewareHandler<VersioningEnv<T, S>> & {
   readonly routes: T
   readonly scheme: S
+  /**
+   * Configuration that works but is almost always a mistake, as sentences that say what to fix (none: an empty
+   * list): the scheme's (`scheme.check()`), and links that follow the client's `Host` (neither `allowedHosts` nor
+   * `origin`). Call it in a test or at startup in development.
+   */
+  readonly check: () => readonly string[]
 }
 
 /** What `mountRoutes` shares with the middleware it is given (not part of the API). */
@@ -154,7 +160,13 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     await next()
   }
   tableVersionings.set(middleware, { routes, hono, passageOf: (c) => passages.get(c), enter })
-  return Object.assign(middleware, { routes, scheme })
+  const check = (): readonly string[] => [
+    ...scheme.check(),
+    ...(options.allowedHosts === undefined && options.origin === undefined
+      ? ['apiVersioning: absolute links follow the Host header the client sends; set allowedHosts (the hosts you serve) or origin (the origin of links).']
+      : []),
+  ]
+  return Object.assign(middleware, { routes, scheme, check })
 }
 
 /**

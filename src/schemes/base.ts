@@ -129,6 +129,19 @@ export class BaseVersioning {
   }
 
   /**
+   * Configuration DRF accepts but which is almost always a mistake, as
+   * sentences that say what to fix (none: an empty list): a `defaultVersion`
+   * outside `allowedVersions`, which requests without a version still get.
+   */
+  check(): readonly string[] {
+    const { allowedVersions, defaultVersion } = this
+    if (allowedVersions === null || defaultVersion === null || allowedVersions.includes(defaultVersion)) return []
+    return [
+      `${this.constructor.name}: defaultVersion ${JSON.stringify(defaultVersion)} is not in allowedVersions (${allowedVersions.map((v) => JSON.stringify(v)).join(', ')}); DRF accepts this, but it is almost always a typo: list it in allowedVersions, or correct it.`,
+    ]
+  }
+
+  /**
    * Checks versions this scheme must read (its own, or a `CombinedVersioning`'s
    * list) against rules of its own, throwing an `Error` that starts with
    * `where`. The base has none.
