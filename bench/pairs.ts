@@ -66,7 +66,7 @@ function handMiddleware(read: (c: Context) => string | undefined, vary: string |
     const version = read(c) ?? 'v1'
     if (!allowed.has(version)) return c.json({ detail }, status)
     c.set('version', version)
-    await next()
+    return next()
   }
 }
 
@@ -80,9 +80,11 @@ const hand = {
   host: () =>
     handMiddleware(
       (c) => {
-        const host = c.req.header('host') ?? ''
-        const dot = host.indexOf('.')
-        return dot === -1 ? undefined : host.slice(0, dot)
+        // The first label of the URL's host (the runtimes build the URL from the Host header).
+        const url = c.req.url
+        const start = url.indexOf('//') + 2
+        const dot = url.indexOf('.', start)
+        return dot === -1 ? undefined : url.slice(start, dot)
       },
       null,
       404,
