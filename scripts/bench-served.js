@@ -88,11 +88,11 @@ const commands = {
   deno: (args) => [bin('deno'), ['run', '--allow-all', 'bench/served/server.ts', ...args]],
 }
 
-/** Starts a server process and resolves with its origin and a stop() once it printed `ready`. */
-export async function startProcess(runtime, pair, side, nodeFlags = []) {
+/** Starts a server process and resolves with its origin, pid and a stop() once it printed `ready`. */
+export async function startProcess(runtime, pair, side, nodeFlags = [], extraEnv = {}) {
   const port = await freePort()
   const [command, args] = commands[runtime]([pair, side, String(port)], nodeFlags)
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   let output = ''
   const exited = new Promise((resolve) => child.once('exit', resolve))
   await new Promise((resolve, reject) => {
@@ -127,7 +127,7 @@ export async function startProcess(runtime, pair, side, nodeFlags = []) {
     await exited
     clearTimeout(timer)
   }
-  return { origin: `http://127.0.0.1:${port}`, stop }
+  return { origin: `http://127.0.0.1:${port}`, pid: child.pid, stop }
 }
 
 let workerScript = null

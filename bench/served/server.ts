@@ -2,7 +2,9 @@
  * Serves one side of one pair (bench/pairs.ts) on 127.0.0.1, on the runtime
  * that runs this file: Node (@hono/node-server), Bun (Bun.serve) or Deno
  * (Deno.serve). Prints `ready <port>` once listening; exits on SIGINT/SIGTERM
- * (through process.exit on Node, so `--cpu-prof` writes its profile).
+ * (through process.exit on Node, so `--cpu-prof` writes its profile). On
+ * Node, bench/served/node-inspect.ts adds what scripts/profile-served.js asks
+ * for through the environment (nothing when it asks for nothing).
  *
  * Usage: <runtime> bench/served/server.ts <pair> <toolkit|hand> <port>
  */
@@ -39,6 +41,14 @@ if (typeof Bun !== 'undefined') {
   for (const signal of ['SIGINT', 'SIGTERM']) Deno.addSignalListener(signal, () => Deno.exit(0))
 } else {
   const { serve } = await import('@hono/node-server')
-  serve({ fetch: app.fetch, port, hostname }, ready)
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0))
+  const { profileWindow, tally } = await import('./node-inspect.ts')
+  // scripts/profile-served.js: a CPU profile of the load only (SIGUSR2 starts it), and per-request counters.
+  const stopProfile = await profileWindow()
+  const fetch = tally(app.fetch)
+  serve({ fetch, port, hostname }, ready)
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      void stopProfile().then(() => process.exit(0))
+    })
+  }
 }
