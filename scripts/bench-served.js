@@ -12,8 +12,8 @@
 //   SERVED_RUNTIMES     runtimes, comma-separated                       [node,bun,deno,workerd]
 //   SERVED_PAIRS        pairs of bench/pairs.ts, comma-separated        [all]
 //   SERVED_ROUNDS       interleaved rounds per pair                     [5]
-//   SERVED_SECONDS      length of one side's turn in a round, seconds   [2]
-//   SERVED_WARMUP       warm-up of each side before the rounds, seconds [2]
+//   SERVED_SECONDS      length of one side's turn in a round, seconds   [1]
+//   SERVED_WARMUP       warm-up of each side before the rounds, seconds [1]
 //   SERVED_CONNECTIONS  autocannon connections                          [32]
 //   SERVED_TARGET       the target ratio                                [0.97]
 //
@@ -44,8 +44,8 @@ const settings = {
   runtimes: envList('SERVED_RUNTIMES', RUNTIMES.join(',')),
   pairs: envList('SERVED_PAIRS', Object.keys(PAIRS).join(',')),
   rounds: envNumber('SERVED_ROUNDS', 5),
-  seconds: envNumber('SERVED_SECONDS', 2),
-  warmup: envNumber('SERVED_WARMUP', 2),
+  seconds: envNumber('SERVED_SECONDS', 1),
+  warmup: envNumber('SERVED_WARMUP', 1),
   connections: envNumber('SERVED_CONNECTIONS', 32),
   target: envNumber('SERVED_TARGET', 0.97),
 }

@@ -9,7 +9,8 @@
 // the kernel's share and the other agents' load on the machine weigh less.
 //
 // Environment: PROFILE_PAIRS (mountRoutes,use+mountRoutes,header), PROFILE_SECONDS (5), PROFILE_CONNECTIONS (32),
-// PROFILE_INTERVAL_US (sampling interval, 100), PROFILE_TOP (functions listed, 25), PROFILE_REQUESTS (in process, 100000).
+// PROFILE_INTERVAL_US (sampling interval, 100), PROFILE_TOP (functions listed, 25), PROFILE_REQUESTS (in process, per run, 50000),
+// PROFILE_REPS (in-process runs per side, 5).
 // Usage: node scripts/profile-served.js            profiles kept in .tmp/profiles/<pair>-<side>/
 //        node scripts/profile-served.js --read     reads the profiles and counts already there without serving again
 //        --served-only                              leaves out the in-process profiles
@@ -177,7 +178,8 @@ if (!process.argv.includes('--read')) {
 /**
  * In process, without the kernel's share: each side's `app.fetch` awaited in a loop, with @hono/node-server's
  * Response in place of the global one (as when served), profiled by the inspector. Samples are weighted so they
- * sum to the loop's measured time; the sides run twice, interleaved, and the second run of each is reported.
+ * sum to the loop's measured time; the sides run PROFILE_REPS times, interleaved, and each side's run of median
+ * time is reported by function.
  */
 async function inProcess(pair) {
   const { getRequestListener } = await import('@hono/node-server')
@@ -188,25 +190,29 @@ async function inProcess(pair) {
   session.connect()
   await session.post('Profiler.enable')
   await session.post('Profiler.setSamplingInterval', { interval })
-  const n = Number(process.env.PROFILE_REQUESTS ?? 100_000)
-  const sides = {}
-  for (let rep = 0; rep < 2; rep++) {
-    for (const side of SIDES) {
-      const app = PAIRS[pair][side]()
-      const request = requestFor(PAIRS[pair].request)
-      for (let i = 0; i < 20_000; i++) await app.fetch(request)
+  const n = Number(process.env.PROFILE_REQUESTS ?? 50_000)
+  const reps = Number(process.env.PROFILE_REPS ?? 5)
+  const runs = { toolkit: [], hand: [] }
+  const apps = Object.fromEntries(SIDES.map((side) => [side, PAIRS[pair][side]()]))
+  const request = requestFor(PAIRS[pair].request)
+  for (const side of SIDES) for (let i = 0; i < 20_000; i++) await apps[side].fetch(request)
+  for (let rep = 0; rep < reps; rep++) {
+    for (const side of rep % 2 === 0 ? SIDES : [...SIDES].reverse()) {
+      const app = apps[side]
       await session.post('Profiler.start')
       const t0 = performance.now()
       for (let i = 0; i < n; i++) await app.fetch(request)
       const wallUs = (performance.now() - t0) * 1000
       const { profile } = await session.post('Profiler.stop')
-      const samples = profile.samples.length
-      sides[side] = { ...read(profile, wallUs / samples), total: n, perRequestUs: wallUs / n }
+      runs[side].push({ ...read(profile, wallUs / profile.samples.length), total: n, perRequestUs: wallUs / n })
     }
   }
   session.disconnect()
-  const out = [`### ${pair} in process (app.fetch awaited ${n} times per side, @hono/node-server's Response)`, '']
-  out.push(`Per request: toolkit ${sides.toolkit.perRequestUs.toFixed(2)} µs, hand ${sides.hand.perRequestUs.toFixed(2)} µs (ratio ${(sides.hand.perRequestUs / sides.toolkit.perRequestUs).toFixed(3)}).`, '')
+  // Each side's run of median time stands for it: a run the machine's other load slowed stays out.
+  const sides = Object.fromEntries(SIDES.map((side) => [side, [...runs[side]].sort((a, b) => a.perRequestUs - b.perRequestUs)[Math.floor(reps / 2)]]))
+  const out = [`### ${pair} in process (app.fetch awaited, ${reps} interleaved runs of ${n} per side, @hono/node-server's Response)`, '']
+  const each = (side) => runs[side].map((r) => r.perRequestUs.toFixed(2)).join(', ')
+  out.push(`Per request, median run: toolkit ${sides.toolkit.perRequestUs.toFixed(2)} µs (runs ${each('toolkit')}), hand ${sides.hand.perRequestUs.toFixed(2)} µs (runs ${each('hand')}); ratio ${(sides.hand.perRequestUs / sides.toolkit.perRequestUs).toFixed(3)}. Functions of the median runs:`, '')
   out.push('| function | toolkit µs/req | hand µs/req | difference |', '|---|---:|---:|---:|')
   const names = new Set([...sides.toolkit.functions.keys(), ...sides.hand.functions.keys()])
   const fns = [...names].filter((k) => !k.startsWith('(idle)') && !k.startsWith('(program)')).map((k) => [k, (sides.toolkit.functions.get(k) ?? 0) / n, (sides.hand.functions.get(k) ?? 0) / n])
