@@ -16,8 +16,9 @@
  * every ratio is reported per round and as the median of the rounds.
  *
  * Environment: BENCH_ROUNDS (5), BENCH_MIN_MS (mitata's minimum CPU time per
- * case and round, 100), BENCH_MEMORY_REQUESTS (1,000,000), BENCH_ONLY (the
- * sections to run, comma-separated: pairs,reverse,scale,memory; all).
+ * case and round, 50), BENCH_MEMORY_REQUESTS (200,000), BENCH_ONLY (the
+ * sections to run, comma-separated: pairs,reverse,scale,memory; all). The
+ * defaults keep `npm run bench` under 15 minutes on a busy 2-core machine.
  */
 import { measure } from 'mitata'
 import { PAIRS, requestFor, type PairName } from './pairs.ts'
@@ -30,8 +31,8 @@ declare const process: { version: string; argv: string[]; env: Record<string, st
 
 const env = (name: string): string | undefined => (typeof process !== 'undefined' ? process.env[name] : undefined)
 const ROUNDS = Number(env('BENCH_ROUNDS') ?? 5)
-const MIN_NS = Number(env('BENCH_MIN_MS') ?? 100) * 1e6
-const MEMORY_REQUESTS = Number(env('BENCH_MEMORY_REQUESTS') ?? 1_000_000)
+const MIN_NS = Number(env('BENCH_MIN_MS') ?? 50) * 1e6
+const MEMORY_REQUESTS = Number(env('BENCH_MEMORY_REQUESTS') ?? 200_000)
 const ONLY = new Set((env('BENCH_ONLY') ?? 'pairs,reverse,scale,memory').split(','))
 const g = globalThis as { gc?: () => void }
 
@@ -44,9 +45,14 @@ function runtime(): { name: string; version: string } {
   return { name: 'node', version: process?.version ?? 'unknown' }
 }
 
-/** p50 of `fn` in ns; a promise it returns is awaited (mitata's async mode). */
+/**
+ * p50 of `fn` in ns; a promise it returns is awaited (mitata's async mode).
+ * Batches of 512 calls per sample instead of mitata's 4,096: with its 12
+ * samples at least, a request of ~10 µs would otherwise take half a second
+ * per measure whatever BENCH_MIN_MS says.
+ */
 async function p50(fn: () => unknown): Promise<number> {
-  const stats = await measure(fn, { min_cpu_time: MIN_NS, max_samples: 1e6 })
+  const stats = await measure(fn, { min_cpu_time: MIN_NS, max_samples: 1e6, batch_samples: 512 })
   return stats.p50
 }
 
@@ -74,6 +80,10 @@ function ratio(times: Record<string, number[]>, a: string, b: string): { ratio: 
   return { ratio: median(per), rounds: per }
 }
 
+const started = performance.now()
+/** Progress on stderr, with the seconds since the start: where the run's time goes. */
+const progress = (section: string): void => console.error(`bench/run.ts ${runtime().name}: ${section} (${((performance.now() - started) / 1000).toFixed(0)} s in)`)
+
 const heap = (): number => {
   for (let i = 0; i < 3; i++) {
     if (typeof Bun !== 'undefined') Bun.gc(true)
@@ -87,6 +97,7 @@ const results: Record<string, unknown> = { runtime: runtime(), date: new Date().
 
 // 1. The toolkit against the same job by hand, in process.
 if (ONLY.has('pairs')) {
+  progress('pairs')
   const pairs: Record<string, unknown> = {}
   for (const name of Object.keys(PAIRS) as PairName[]) {
     const pair = PAIRS[name]
@@ -109,6 +120,7 @@ if (ONLY.has('pairs')) {
 
 // 2. reverse against concatenation with encodeURIComponent (the encoded floor) and path-to-regexp's compile().
 if (ONLY.has('reverse')) {
+  progress('reverse')
   const rev = reverseCases()
   for (let k = 0; k < 64; k++) {
     const [ours, ptr, concat, encoded] = [rev.ours(), rev.pathToRegexp(), rev.concat(), rev.concatEncoded()]
@@ -127,6 +139,7 @@ if (ONLY.has('reverse')) {
 
 // 5. Scale: 10 → 1,000 named routes, 2 → 50 versions, per request; construction and heap of the big table.
 if (ONLY.has('scale')) {
+  progress('scale')
   const sizes = { small: [10, 2], routes: [1000, 2], versions: [10, 50], big: [1000, 50] } as const
   const cases: Record<string, () => unknown> = {}
   for (const [side, make] of [['toolkit', toolkitScale], ['hand', handScale]] as const) {
@@ -174,6 +187,7 @@ if (ONLY.has('scale')) {
 
 // Memory: the heap before and after many versioned requests.
 if (ONLY.has('memory')) {
+  progress('memory')
   const s = SCHEMES['accept-header']
   const app = middlewareApp(s)
   for (let i = 0; i < 10_000; i++) await app.fetch(s.request)
@@ -188,6 +202,7 @@ if (ONLY.has('memory')) {
   results['memory'] = { requests: MEMORY_REQUESTS, before, after, samples, gcForced: typeof Bun !== 'undefined' || typeof g.gc === 'function' }
 }
 
+progress('done')
 const text = JSON.stringify(results, null, 2)
 const out = typeof Deno !== 'undefined' ? Deno.args[0] : process?.argv[2]
 if (out === undefined) console.log(text)
