@@ -95,6 +95,23 @@ const heap = (): number => {
 let bigApp: ReturnType<typeof toolkitScale> | undefined
 const results: Record<string, unknown> = { runtime: runtime(), date: new Date().toISOString(), rounds: ROUNDS, minMs: MIN_NS / 1e6, targets: TARGETS }
 
+// Memory first, in a fresh heap: the heap before and after many versioned requests.
+if (ONLY.has('memory')) {
+  progress('memory')
+  const s = SCHEMES['accept-header']
+  const app = middlewareApp(s)
+  for (let i = 0; i < 10_000; i++) await app.fetch(s.request)
+  const before = heap()
+  const samples: number[] = []
+  const every = Math.max(1, Math.floor(MEMORY_REQUESTS / 5))
+  for (let i = 1; i <= MEMORY_REQUESTS; i++) {
+    await app.fetch(s.request)
+    if (i % every === 0) samples.push(heap())
+  }
+  const after = heap()
+  results['memory'] = { requests: MEMORY_REQUESTS, before, after, samples, gcForced: typeof Bun !== 'undefined' || typeof g.gc === 'function' }
+}
+
 // 1. The toolkit against the same job by hand, in process.
 if (ONLY.has('pairs')) {
   progress('pairs')
@@ -174,6 +191,7 @@ if (ONLY.has('scale')) {
   bigApp = toolkitScale(1000, 50)
   await bigApp.app.fetch(bigApp.request)
   const after = heap()
+  bigApp = undefined
   results['scale'] = {
     sizes,
     ns: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)])),
@@ -183,23 +201,6 @@ if (ONLY.has('scale')) {
     retainedBytes: after - before,
     gcForced: typeof Bun !== 'undefined' || typeof g.gc === 'function',
   }
-}
-
-// Memory: the heap before and after many versioned requests.
-if (ONLY.has('memory')) {
-  progress('memory')
-  const s = SCHEMES['accept-header']
-  const app = middlewareApp(s)
-  for (let i = 0; i < 10_000; i++) await app.fetch(s.request)
-  const before = heap()
-  const samples: number[] = []
-  const every = Math.max(1, Math.floor(MEMORY_REQUESTS / 5))
-  for (let i = 1; i <= MEMORY_REQUESTS; i++) {
-    await app.fetch(s.request)
-    if (i % every === 0) samples.push(heap())
-  }
-  const after = heap()
-  results['memory'] = { requests: MEMORY_REQUESTS, before, after, samples, gcForced: typeof Bun !== 'undefined' || typeof g.gc === 'function' }
 }
 
 progress('done')
