@@ -1,11 +1,11 @@
 /**
- * What the benchmarks run: the same small Hono JSON app, bare and versioned,
- * for each scheme; determineVersion alone; reverse against path-to-regexp and
- * plain concatenation; and the scale of allowed versions and named routes.
+ * What bench/run.ts runs besides the pairs (bench/pairs.ts) and the scale
+ * (bench/scale.ts): the versioned app of the memory check, and reverse
+ * against path-to-regexp and concatenation.
  */
 import { Hono } from 'hono'
 import { compile } from 'path-to-regexp'
-import { apiVersioning, mountRoutes, versionMiddleware } from '../src/hono/index.ts'
+import { apiVersioning, mountRoutes } from '../src/hono/index.ts'
 import {
   AcceptHeaderVersioning,
   defineRoutes,
@@ -16,7 +16,6 @@ import {
   route,
   URLPathVersioning,
   type BaseVersioning,
-  type RouteDefinition,
   type RouteTable,
 } from '../src/index.ts'
 
@@ -62,31 +61,6 @@ export const SCHEMES: Record<SchemeName, SchemeSetup> = {
 
 const view = (c: { req: { param(name: string): string | undefined }; json(body: unknown): Response }): Response => c.json({ id: c.req.param('id') })
 
-/** Bare Hono: the table's paths registered directly, the same view. */
-export function bareApp(s: SchemeSetup): Hono {
-  const app = new Hono()
-  for (const r of s.routes().routes) app.get(r.path, view)
-  return app
-}
-
-/** The floor of any middleware: bare Hono with a middleware that only calls next(). */
-export function noopMiddlewareApp(s: SchemeSetup): Hono {
-  const app = new Hono()
-  app.use('*', async (_c, next) => {
-    await next()
-  })
-  for (const r of s.routes().routes) app.get(r.path, view)
-  return app
-}
-
-/** Versioned by mountRoutes alone: each handler determines the version itself. */
-export function mountedApp(s: SchemeSetup): Hono {
-  const versioning = apiVersioning({ scheme: s.scheme(), routes: s.routes() })
-  const app = new Hono()
-  mountRoutes(app, versioning as never, { 'user-detail': view })
-  return app
-}
-
 /** Versioned by the middleware on every request (app.use('*')) and mountRoutes. */
 export function middlewareApp(s: SchemeSetup): Hono {
   const versioning = apiVersioning({ scheme: s.scheme(), routes: s.routes() })
@@ -94,24 +68,6 @@ export function middlewareApp(s: SchemeSetup): Hono {
   app.use('*', versioning as never)
   mountRoutes(app, versioning as never, { 'user-detail': view })
   return app
-}
-
-/**
- * Versioned by versionMiddleware (no route table) in front of the bare app's
- * handlers; `null` for NamespaceVersioning, which needs a table. The URL path
- * scheme reads the param of the middleware's own pattern.
- */
-export function versionMiddlewareApp(name: SchemeName, s: SchemeSetup): Hono | null {
-  if (name === 'namespace') return null
-  const app = new Hono()
-  app.use(name === 'url-path' ? '/:version/*' : '*', versionMiddleware({ scheme: s.scheme() }) as never)
-  for (const r of s.routes().routes) app.get(r.path, view)
-  return app
-}
-
-/** The match the scheme reads for the benchmark request. */
-export function matchFor(s: SchemeSetup): ReturnType<RouteTable['resolve']> {
-  return s.routes().resolve(new URL(s.request.url).pathname)
 }
 
 /** reverse against path-to-regexp's compile() and concatenation, on the same route. */
@@ -141,18 +97,5 @@ export function reverseCases(): { ours: () => string; pathToRegexp: () => string
       const k = next('concatEncoded')
       return '/users/' + encodeURIComponent(ids[k] as string) + '/posts/' + encodeURIComponent(slugs[k] as string)
     },
-  }
-}
-
-/** A table of `n` named routes, and a scheme allowing `n` versions. */
-export function scaled(n: number): { table: RouteTable; scheme: QueryParameterVersioning; name: string; request: Request } {
-  const defs: RouteDefinition[] = []
-  for (let i = 0; i < n; i++) defs.push(route(`route-${i}`, `/r${i}/:id`))
-  const versions = Array.from({ length: n }, (_, i) => `v${i}`)
-  return {
-    table: defineRoutes(defs),
-    scheme: new QueryParameterVersioning({ allowedVersions: versions }),
-    name: `route-${Math.floor(n / 2)}`,
-    request: new Request(`http://api.example/r1/7?version=v${Math.floor(n / 2)}`),
   }
 }

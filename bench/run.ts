@@ -1,31 +1,43 @@
 /**
- * Runs the benchmarks on the runtime that runs this file (Node, Bun or Deno)
- * and writes their results as JSON to the path given as the first argument.
+ * Runs the in-process benchmarks on the runtime that runs this file (Node,
+ * Bun or Deno) and writes their results as JSON to the path given as the
+ * first argument.
  *
- * Timings are mitata's medians (p50) of interleaved rounds: each round
- * measures every case once, and a ratio is the median over rounds of the
- * ratio within a round, so drift and collections hit both sides alike.
+ * - pairs: each pair of bench/pairs.ts, toolkit against hand-written, through
+ *   `app.fetch` with a reused `Request` (mitata awaits the responses that are
+ *   promises, so a middleware's work after `next()` is measured too);
+ * - reverse against concatenation with encodeURIComponent and path-to-regexp;
+ * - scale: a request to the app of 10 → 1,000 named routes and 2 → 50
+ *   versions, with construction time and retained heap of the big table;
+ * - memory: the heap before and after many versioned requests.
+ *
+ * Timings are mitata's medians (p50) per call, in interleaved rounds: each
+ * round measures every case of a comparison once (the order alternates), and
+ * every ratio is reported per round and as the median of the rounds.
+ *
+ * Environment: BENCH_ROUNDS (5), BENCH_MIN_MS (mitata's minimum CPU time per
+ * case and round, 50), BENCH_MEMORY_REQUESTS (200,000), BENCH_ONLY (the
+ * sections to run, comma-separated: pairs,reverse,scale,memory; all). The
+ * defaults keep `npm run bench` under 15 minutes on a busy 2-core machine.
  */
-import { do_not_optimize, measure } from 'mitata'
-import {
-  bareApp,
-  matchFor,
-  noopMiddlewareApp,
-  versionMiddlewareApp,
-  middlewareApp,
-  mountedApp,
-  reverseCases,
-  scaled,
-  SCHEMES,
-  type SchemeName,
-} from './cases.ts'
+import { measure } from 'mitata'
+import { PAIRS, requestFor, type PairName } from './pairs.ts'
+import { middlewareApp, reverseCases, SCHEMES } from './cases.ts'
+import { handScale, toolkitScale } from './scale.ts'
 
 declare const Bun: { version: string; gc(force: boolean): void } | undefined
 declare const Deno: { version: { deno: string }; writeTextFileSync(path: string, text: string): void; args: string[] } | undefined
-declare const process: { version: string; argv: string[]; memoryUsage(): { heapUsed: number } } | undefined
+declare const process: { version: string; argv: string[]; env: Record<string, string | undefined>; memoryUsage(): { heapUsed: number } } | undefined
 
-const ROUNDS = Number((typeof process !== 'undefined' ? (process as unknown as { env: Record<string, string | undefined> }).env['BENCH_ROUNDS'] : undefined) ?? 5)
+const env = (name: string): string | undefined => (typeof process !== 'undefined' ? process.env[name] : undefined)
+const ROUNDS = Number(env('BENCH_ROUNDS') ?? 5)
+const MIN_NS = Number(env('BENCH_MIN_MS') ?? 50) * 1e6
+const MEMORY_REQUESTS = Number(env('BENCH_MEMORY_REQUESTS') ?? 200_000)
+const ONLY = new Set((env('BENCH_ONLY') ?? 'pairs,reverse,scale,memory').split(','))
 const g = globalThis as { gc?: () => void }
+
+/** The in-process targets of the issue: the toolkit's speed over the hand-written twin's. */
+export const TARGETS = { mountRoutes: 0.95, middleware: 0.9, reverseOverEncodedFloor: 1.5, scale: 1.1 } as const
 
 function runtime(): { name: string; version: string } {
   if (typeof Bun !== 'undefined') return { name: 'bun', version: Bun.version }
@@ -33,114 +45,165 @@ function runtime(): { name: string; version: string } {
   return { name: 'node', version: process?.version ?? 'unknown' }
 }
 
+/**
+ * p50 of `fn` in ns; a promise it returns is awaited (mitata's async mode).
+ * Batches of 512 calls per sample instead of mitata's 4,096: with its 12
+ * samples at least, a request of ~10 µs would otherwise take half a second
+ * per measure whatever BENCH_MIN_MS says.
+ */
 async function p50(fn: () => unknown): Promise<number> {
-  const stats = await measure(() => do_not_optimize(fn()), { min_cpu_time: 100 * 1e6, max_samples: 1e6 })
+  const stats = await measure(fn, { min_cpu_time: MIN_NS, max_samples: 1e6, batch_samples: 512 })
   return stats.p50
 }
 
-const median = (xs: number[]): number => {
+const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b)
   const mid = Math.floor(s.length / 2)
   return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2
 }
 
-/** Interleaved rounds: the median time of each case, and the median per-round ratio base/case. */
-async function compare(cases: Record<string, () => unknown>, base: string): Promise<Record<string, { ns: number; ratio: number }>> {
-  const times: Record<string, number[]> = {}
-  const ratios: Record<string, number[]> = {}
+/** Every case once per round, in an order that alternates: each case's p50 per round (ns). */
+async function rounds(cases: Record<string, () => unknown>): Promise<Record<string, number[]>> {
+  const names = Object.keys(cases)
+  const out: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]))
   for (let round = 0; round < ROUNDS; round++) {
-    const t: Record<string, number> = {}
-    for (const [name, fn] of Object.entries(cases)) t[name] = await p50(fn)
-    for (const name of Object.keys(cases)) {
-      ;(times[name] ??= []).push(t[name] as number)
-      ;(ratios[name] ??= []).push((t[base] as number) / (t[name] as number))
-    }
+    for (const name of round % 2 === 0 ? names : [...names].reverse()) (out[name] as number[]).push(await p50(cases[name] as () => unknown))
   }
-  const out: Record<string, { ns: number; ratio: number }> = {}
-  for (const name of Object.keys(cases)) out[name] = { ns: median(times[name] as number[]), ratio: median(ratios[name] as number[]) }
   return out
 }
 
+/** Per-round ratios a/b of two cases' times, and their median. */
+function ratio(times: Record<string, number[]>, a: string, b: string): { ratio: number; rounds: number[] } {
+  const ta = times[a] as number[]
+  const tb = times[b] as number[]
+  const per = ta.map((t, i) => t / (tb[i] as number))
+  return { ratio: median(per), rounds: per }
+}
+
+const started = performance.now()
+/** Progress on stderr, with the seconds since the start: where the run's time goes. */
+const progress = (section: string): void => console.error(`bench/run.ts ${runtime().name}: ${section} (${((performance.now() - started) / 1000).toFixed(0)} s in)`)
+
 const heap = (): number => {
-  if (typeof Bun !== 'undefined') Bun.gc(true)
-  else g.gc?.()
+  for (let i = 0; i < 3; i++) {
+    if (typeof Bun !== 'undefined') Bun.gc(true)
+    else g.gc?.()
+  }
   return typeof process !== 'undefined' ? process.memoryUsage().heapUsed : 0
 }
 
-const results: Record<string, unknown> = { runtime: runtime(), date: new Date().toISOString() }
+let bigApp: ReturnType<typeof toolkitScale> | undefined
+const results: Record<string, unknown> = { runtime: runtime(), date: new Date().toISOString(), rounds: ROUNDS, minMs: MIN_NS / 1e6, targets: TARGETS }
 
-// 1. Middleware overhead: the same app bare, versioned by mountRoutes, and by the middleware too.
-const middleware: Record<string, unknown> = {}
-for (const name of Object.keys(SCHEMES) as SchemeName[]) {
-  const s = SCHEMES[name]
-  const bare = bareApp(s)
-  const noop = noopMiddlewareApp(s)
-  const mounted = mountedApp(s)
-  const withMiddleware = middlewareApp(s)
-  const lean = versionMiddlewareApp(name, s)
-  for (const app of [bare, noop, mounted, withMiddleware, ...(lean === null ? [] : [lean])]) {
-    const res = await app.fetch(s.request)
-    if (res.status !== 200) throw new Error(`${name}: the benchmark request answered ${res.status}`)
-  }
-  const scheme = s.scheme()
-  const match = matchFor(s)
-  middleware[name] = await compare(
-    {
-      bare: () => bare.fetch(s.request),
-      noopMiddleware: () => noop.fetch(s.request),
-      mountRoutes: () => mounted.fetch(s.request),
-      middleware: () => withMiddleware.fetch(s.request),
-      ...(lean === null ? {} : { versionMiddleware: () => lean.fetch(s.request) }),
-      determineVersion: () => scheme.determineVersion(s.request, match),
-    },
-    'bare',
-  )
-}
-results['middleware'] = middleware
-
-// 2. reverse against path-to-regexp and concatenation.
-const rev = reverseCases()
-for (let k = 0; k < 64; k++) {
-  const ours = rev.ours()
-  const ptr = rev.pathToRegexp()
-  const concat = rev.concat()
-  rev.concatEncoded()
-  if (ours !== ptr || ptr !== concat) throw new Error(`reverse cases disagree: ${ours} ${ptr} ${concat}`)
-}
-results['reverse'] = await compare({ concat: rev.concat, concatEncoded: rev.concatEncoded, ours: rev.ours, pathToRegexp: rev.pathToRegexp }, 'concat')
-
-// 3. Scale: 10 against 10,000 allowed versions and named routes.
-const small = scaled(10)
-const large = scaled(10_000)
-results['scale'] = {
-  versions: await compare(
-    { n10: () => small.scheme.determineVersion(small.request), n10000: () => large.scheme.determineVersion(large.request) },
-    'n10',
-  ),
-  routes: await compare(
-    {
-      n10: () => small.table.reverseUnchecked(small.name, { kwargs: { id: 7 } }),
-      n10000: () => large.table.reverseUnchecked(large.name, { kwargs: { id: 7 } }),
-    },
-    'n10',
-  ),
-}
-
-// 6. Memory: the heap before and after 1,000,000 versioned requests.
-{
+// Memory first, in a fresh heap: the heap before and after many versioned requests.
+if (ONLY.has('memory')) {
+  progress('memory')
   const s = SCHEMES['accept-header']
   const app = middlewareApp(s)
   for (let i = 0; i < 10_000; i++) await app.fetch(s.request)
   const before = heap()
   const samples: number[] = []
-  for (let i = 1; i <= 1_000_000; i++) {
+  const every = Math.max(1, Math.floor(MEMORY_REQUESTS / 5))
+  for (let i = 1; i <= MEMORY_REQUESTS; i++) {
     await app.fetch(s.request)
-    if (i % 200_000 === 0) samples.push(heap())
+    if (i % every === 0) samples.push(heap())
   }
   const after = heap()
-  results['memory'] = { requests: 1_000_000, before, after, samples, gcForced: typeof Bun !== 'undefined' || typeof g.gc === 'function' }
+  results['memory'] = { requests: MEMORY_REQUESTS, before, after, samples, gcForced: typeof Bun !== 'undefined' || typeof g.gc === 'function' }
 }
 
+// 1. The toolkit against the same job by hand, in process.
+if (ONLY.has('pairs')) {
+  progress('pairs')
+  const pairs: Record<string, unknown> = {}
+  for (const name of Object.keys(PAIRS) as PairName[]) {
+    const pair = PAIRS[name]
+    const request = requestFor(pair.request)
+    const toolkit = pair.toolkit()
+    const hand = pair.hand()
+    const [t, h] = [await toolkit.fetch(request), await hand.fetch(request)]
+    const [tb, hb] = [await t.text(), await h.text()]
+    if (t.status !== 200 || h.status !== 200 || tb !== hb || t.headers.get('vary') !== h.headers.get('vary')) {
+      throw new Error(`${name}: the twins differ: toolkit ${t.status} ${tb}, hand ${h.status} ${hb}`)
+    }
+    const times = await rounds({ hand: () => hand.fetch(request), toolkit: () => toolkit.fetch(request) })
+    // The toolkit's speed over the hand-written twin's: hand time / toolkit time.
+    const r = ratio(times, 'hand', 'toolkit')
+    const target = pair.kind === 'mountRoutes' ? TARGETS.mountRoutes : TARGETS.middleware
+    pairs[name] = { label: pair.label, kind: pair.kind, hand: median(times['hand'] as number[]), toolkit: median(times['toolkit'] as number[]), times, ...r, target, met: r.ratio >= target }
+  }
+  results['pairs'] = pairs
+}
+
+// 2. reverse against concatenation with encodeURIComponent (the encoded floor) and path-to-regexp's compile().
+if (ONLY.has('reverse')) {
+  progress('reverse')
+  const rev = reverseCases()
+  for (let k = 0; k < 64; k++) {
+    const [ours, ptr, concat, encoded] = [rev.ours(), rev.pathToRegexp(), rev.concat(), rev.concatEncoded()]
+    if (ours !== ptr || ptr !== concat || concat !== encoded) throw new Error(`reverse cases disagree: ${ours} ${ptr} ${concat} ${encoded}`)
+  }
+  const times = await rounds({ concat: rev.concat, concatEncoded: rev.concatEncoded, ours: rev.ours, pathToRegexp: rev.pathToRegexp })
+  const overEncoded = ratio(times, 'ours', 'concatEncoded')
+  const overPathToRegexp = ratio(times, 'ours', 'pathToRegexp')
+  results['reverse'] = {
+    ns: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)])),
+    times,
+    overEncodedFloor: { ...overEncoded, met: overEncoded.ratio <= TARGETS.reverseOverEncodedFloor },
+    overPathToRegexp: { ...overPathToRegexp, met: overPathToRegexp.ratio < 1 },
+  }
+}
+
+// 5. Scale: 10 → 1,000 named routes, 2 → 50 versions, per request; construction and heap of the big table.
+if (ONLY.has('scale')) {
+  progress('scale')
+  const sizes = { small: [10, 2], routes: [1000, 2], versions: [10, 50], big: [1000, 50] } as const
+  const cases: Record<string, () => unknown> = {}
+  for (const [side, make] of [['toolkit', toolkitScale], ['hand', handScale]] as const) {
+    for (const [size, [n, v]] of Object.entries(sizes)) {
+      const { app, request } = make(n, v)
+      const res = await app.fetch(request)
+      if (res.status !== 200) throw new Error(`scale ${side} ${size}: answered ${res.status}`)
+      cases[`${side}:${size}`] = () => app.fetch(request)
+    }
+  }
+  const times = await rounds(cases)
+  const growth: Record<string, unknown> = {}
+  for (const size of ['routes', 'versions', 'big']) {
+    const t = ratio(times, `toolkit:${size}`, 'toolkit:small')
+    const h = ratio(times, `hand:${size}`, 'hand:small')
+    growth[`toolkit:${size}`] = { ...t, met: t.ratio <= TARGETS.scale }
+    growth[`hand:${size}`] = h
+    // The toolkit's growth over the hand-written twin's (Hono's router grows for both).
+    const relative = t.rounds.map((x, i) => x / (h.rounds[i] as number))
+    growth[`relative:${size}`] = { ratio: median(relative), rounds: relative }
+  }
+  // Construction of the big app (defineRoutes, apiVersioning, mountRoutes and Hono's router on the first request).
+  const build: number[] = []
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now()
+    const { app, request } = toolkitScale(1000, 50)
+    await app.fetch(request)
+    build.push(performance.now() - t0)
+  }
+  const before = heap()
+  // Module scope keeps it alive while the heap is read.
+  bigApp = toolkitScale(1000, 50)
+  await bigApp.app.fetch(bigApp.request)
+  const after = heap()
+  bigApp = undefined
+  results['scale'] = {
+    sizes,
+    ns: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)])),
+    times,
+    growth,
+    constructionMs: { median: median(build), samples: build },
+    retainedBytes: after - before,
+    gcForced: typeof Bun !== 'undefined' || typeof g.gc === 'function',
+  }
+}
+
+progress('done')
 const text = JSON.stringify(results, null, 2)
 const out = typeof Deno !== 'undefined' ? Deno.args[0] : process?.argv[2]
 if (out === undefined) console.log(text)

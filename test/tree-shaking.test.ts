@@ -59,8 +59,9 @@ describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny
     expect(report.everything.gzipBytes).toBeGreaterThan(report.urlPath.gzipBytes)
   })
 
-  // The issue's budgets (1,536 and 3,072 bytes) are below what the required error sentences and features
-  // weigh (BENCHMARKS.md §4); these ceilings, a little above what this commit measures, catch regressions.
+  // The budgets (issue 17: 2,048 bytes for middleware, 6,144 for urlPath; reported with met / missed by
+  // `npm run bench`, BENCHMARKS.md) are not asserted here; these ceilings, a little above what this commit
+  // measures, catch regressions.
   it.each([
     ['middleware', 2600],
     ['urlPath', 9000],

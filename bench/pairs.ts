@@ -1,0 +1,211 @@
+/**
+ * The same small JSON API written twice, for each configuration users meet:
+ * with the toolkit, and by hand (what a user would write instead). The served
+ * benchmark (scripts/bench-served.js) serves both of a pair over loopback HTTP
+ * on every runtime; the in-process benchmark (bench/run.ts) calls their
+ * `app.fetch`. Both sides answer the same request with the same status, JSON
+ * body and `Vary`; scripts/bench-served.js checks that before it loads them.
+ *
+ * The hand-written side does the minimum by hand: it reads where the version
+ * travels (a header, the path param, the host, the query), checks it against a
+ * `Set`, sets `Vary` when the version came from a header (with `c.header()`
+ * before the check, so every response built with `c.json()` carries it, the
+ * 404/406 too), `c.set('version', ...)`, and answers 404 (406 for the Accept
+ * header, as the toolkit does) for a version it does not serve.
+ *
+ * Only the public entry points are imported (src/index.ts, src/hono/index.ts).
+ */
+import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono'
+import { apiVersioning, mountRoutes, versionMiddleware } from '../src/hono/index.ts'
+import {
+  AcceptHeaderVersioning,
+  defineRoutes,
+  HeaderVersioning,
+  HostNameVersioning,
+  include,
+  NamespaceVersioning,
+  QueryParameterVersioning,
+  route,
+  URLPathVersioning,
+  type BaseVersioning,
+} from '../src/index.ts'
+
+/** A request: its path, and the headers it carries (`host` included, for the host-name scheme). */
+export interface PairRequest {
+  readonly path: string
+  readonly headers: Readonly<Record<string, string>>
+}
+
+export interface Pair {
+  /** What the configuration is, for the report. */
+  readonly label: string
+  /** `mountRoutes`: the toolkit without any middleware layer; `middleware`: a middleware on every request. */
+  readonly kind: 'mountRoutes' | 'middleware'
+  /** The request both answer 200 and that the benchmark sends. */
+  readonly request: PairRequest
+  /** A request for a version neither serves: both must answer it with the same 4xx. */
+  readonly rejected: PairRequest
+  readonly toolkit: () => Hono
+  readonly hand: () => Hono
+}
+
+const ALLOWED = ['v1', 'v2']
+const options = { allowedVersions: ALLOWED, defaultVersion: 'v1' }
+const users = [route('user-detail', '/users/:id')] as const
+
+/** The view both sides serve; the hand-written per-version routes write their version in. */
+const view = (c: Context): Response => c.json({ id: c.req.param('id'), version: c.var.version })
+
+// ---- by hand ------------------------------------------------------------------------------------
+
+/** A hand-written version middleware: `read` gets the version (undefined: none sent), `vary` the header it came from. */
+function handMiddleware(read: (c: Context) => string | undefined, vary: string | null, status: 404 | 406, detail: string): MiddlewareHandler {
+  const allowed = new Set(ALLOWED)
+  return async function handVersion(c: Context, next: Next) {
+    if (vary !== null) c.header('Vary', vary)
+    const version = read(c) ?? 'v1'
+    if (!allowed.has(version)) return c.json({ detail }, status)
+    c.set('version', version)
+    return next()
+  }
+}
+
+const ACCEPT_VERSION = /;\s*version\s*=\s*([^\s;,]+)/
+
+const hand = {
+  header: () => handMiddleware((c) => c.req.header('api-version'), 'Api-Version', 404, 'Invalid version in "Api-Version" header.'),
+  accept: () =>
+    handMiddleware((c) => ACCEPT_VERSION.exec(c.req.header('accept') ?? '')?.[1], 'Accept', 406, 'Invalid version in "Accept" header.'),
+  urlPath: () => handMiddleware((c) => c.req.param('version'), null, 404, 'Invalid version in URL path.'),
+  host: () =>
+    handMiddleware(
+      (c) => {
+        // The first label of the URL's host (the runtimes build the URL from the Host header).
+        const url = c.req.url
+        const start = url.indexOf('//') + 2
+        const dot = url.indexOf('.', start)
+        return dot === -1 ? undefined : url.slice(start, dot)
+      },
+      null,
+      404,
+      'Invalid version in hostname.',
+    ),
+  query: () => handMiddleware((c) => c.req.query('version'), null, 404, 'Invalid version in query parameter.'),
+}
+
+/** By hand: `middleware` on `pattern`, then the route. */
+function handApp(middleware: MiddlewareHandler, pattern: string, path: string): Hono {
+  const app = new Hono()
+  app.use(pattern, middleware)
+  app.get(path, view)
+  return app
+}
+
+/** By hand: one plain route per version, each knowing its version. */
+function perVersionRoutes(): Hono {
+  const app = new Hono()
+  for (const version of ALLOWED) app.get(`/${version}/users/:id`, (c) => c.json({ id: c.req.param('id'), version }))
+  return app
+}
+
+// ---- with the toolkit ---------------------------------------------------------------------------
+
+function toolkitMiddlewareApp(scheme: BaseVersioning, pattern: string, path: string): Hono {
+  const app = new Hono()
+  app.use(pattern, versionMiddleware({ scheme }) as never)
+  app.get(path, view)
+  return app
+}
+
+function toolkitTableApp(scheme: BaseVersioning, routes: Parameters<typeof apiVersioning>[0]['routes'], useMiddleware: boolean): Hono {
+  const versioning = apiVersioning({ scheme, routes })
+  const app = new Hono()
+  if (useMiddleware) app.use('*', versioning as never)
+  mountRoutes(app, versioning as never, { 'user-detail': view } as never)
+  return app
+}
+
+const byPath = (version: string): PairRequest => ({ path: `/${version}/users/1`, headers: {} })
+
+export const PAIRS = {
+  mountRoutes: {
+    label: 'mountRoutes alone (URLPathVersioning) vs plain routes per version',
+    kind: 'mountRoutes',
+    request: byPath('v2'),
+    rejected: byPath('v3'),
+    toolkit: () => toolkitTableApp(new URLPathVersioning(options), defineRoutes([include('/:version', users)]), false),
+    hand: perVersionRoutes,
+  },
+  'use+mountRoutes': {
+    label: "app.use('*', apiVersioning) + mountRoutes (URLPathVersioning) vs a version middleware + route",
+    kind: 'middleware',
+    request: byPath('v2'),
+    rejected: byPath('v3'),
+    toolkit: () => toolkitTableApp(new URLPathVersioning(options), defineRoutes([include('/:version', users)]), true),
+    hand: () => handApp(hand.urlPath(), '/:version/*', '/:version/users/:id'),
+  },
+  namespace: {
+    label: "NamespaceVersioning: app.use('*', apiVersioning) + mountRoutes (versionMiddleware refuses it) vs a version middleware + route",
+    kind: 'middleware',
+    request: byPath('v2'),
+    rejected: byPath('v3'),
+    toolkit: () =>
+      toolkitTableApp(
+        new NamespaceVersioning(options),
+        defineRoutes([include('/v1', users, { namespace: 'v1' }), include('/v2', users, { namespace: 'v2' })]),
+        true,
+      ),
+    hand: () => handApp(hand.urlPath(), '/:version/*', '/:version/users/:id'),
+  },
+  'accept-header': {
+    label: 'versionMiddleware + AcceptHeaderVersioning vs a hand-written Accept check',
+    kind: 'middleware',
+    request: { path: '/users/1', headers: { accept: 'application/json; version=v2' } },
+    rejected: { path: '/users/1', headers: { accept: 'application/json; version=v3' } },
+    toolkit: () => toolkitMiddlewareApp(new AcceptHeaderVersioning(options), '*', '/users/:id'),
+    hand: () => handApp(hand.accept(), '*', '/users/:id'),
+  },
+  'url-path': {
+    label: 'versionMiddleware + URLPathVersioning vs a hand-written path param check',
+    kind: 'middleware',
+    request: byPath('v2'),
+    rejected: byPath('v3'),
+    toolkit: () => toolkitMiddlewareApp(new URLPathVersioning(options), '/:version/*', '/:version/users/:id'),
+    hand: () => handApp(hand.urlPath(), '/:version/*', '/:version/users/:id'),
+  },
+  'host-name': {
+    label: 'versionMiddleware + HostNameVersioning vs a hand-written Host check',
+    kind: 'middleware',
+    request: { path: '/users/1', headers: { host: 'v2.api.example' } },
+    rejected: { path: '/users/1', headers: { host: 'v3.api.example' } },
+    toolkit: () => toolkitMiddlewareApp(new HostNameVersioning(options), '*', '/users/:id'),
+    hand: () => handApp(hand.host(), '*', '/users/:id'),
+  },
+  'query-parameter': {
+    label: 'versionMiddleware + QueryParameterVersioning vs a hand-written query check',
+    kind: 'middleware',
+    request: { path: '/users/1?version=v2', headers: {} },
+    rejected: { path: '/users/1?version=v3', headers: {} },
+    toolkit: () => toolkitMiddlewareApp(new QueryParameterVersioning(options), '*', '/users/:id'),
+    hand: () => handApp(hand.query(), '*', '/users/:id'),
+  },
+  header: {
+    label: 'versionMiddleware + HeaderVersioning vs a hand-written header check',
+    kind: 'middleware',
+    request: { path: '/users/1', headers: { 'api-version': 'v2' } },
+    rejected: { path: '/users/1', headers: { 'api-version': 'v3' } },
+    toolkit: () => toolkitMiddlewareApp(new HeaderVersioning(options), '*', '/users/:id'),
+    hand: () => handApp(hand.header(), '*', '/users/:id'),
+  },
+} satisfies Record<string, Pair>
+
+export type PairName = keyof typeof PAIRS
+
+/** The Node gaps the issue names, profiled by scripts/profile-served.js. */
+export const NODE_GAPS: readonly PairName[] = ['mountRoutes', 'use+mountRoutes', 'header']
+
+/** A `Request` for `r` on origin `http://api.example` (the host header, when given, names the host). */
+export function requestFor(r: PairRequest): Request {
+  const { host = 'api.example', ...headers } = r.headers
+  return new Request(`http://${host}${r.path}`, { headers })
+}
