@@ -110,7 +110,8 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   checkLimits(routes, scheme)
   const reverse = createReverse(routes as RouteTable, scheme, options.origin === undefined ? {} : { origin: trustedOrigin(options.origin, 'apiVersioning') })
   /** What this middleware decided for each request. */
-  const passages = new WeakMap<Context, Passage>()
+  // A property of the context under this middleware's own symbol: cheaper than a WeakMap, and out of c.var.
+  const key = Symbol('apiVersioning')
   // Schemes that read no params get a match built once per route; the others, what they read.
   const reads = scheme.matchParams
   const staticMatches = new Map<CompiledRoute, RouteMatch>()
@@ -127,7 +128,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
 
   /** The passage of a request in the context, with the bound `reverse` set. */
   function entered(c: Context, passage: Passage): Passage {
-    passages.set(c, passage)
+    ;(c as unknown as Record<symbol, Passage>)[key] = passage
     const { version, request } = passage
     const namespace = passage.route?.namespace ?? null
     c.set('reverse', (name: string, options?: Pick<ReverseOptions, 'format'> & object) =>
@@ -159,7 +160,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     if (!hono.path.allowsHost(c.req.raw)) await hono.enter(c, null, null)
     await next()
   }
-  tableVersionings.set(middleware, { routes, hono, passageOf: (c) => passages.get(c), enter })
+  tableVersionings.set(middleware, { routes, hono, passageOf: (c) => (c as unknown as Record<symbol, Passage | undefined>)[key], enter })
   const check = (): readonly string[] => [
     ...scheme.check(),
     ...(options.allowedHosts === undefined && options.origin === undefined
