@@ -37,7 +37,7 @@ const ONLY = new Set((env('BENCH_ONLY') ?? 'pairs,reverse,scale,memory').split('
 const g = globalThis as { gc?: () => void }
 
 /** The in-process targets of the issue: the toolkit's speed over the hand-written twin's. */
-export const TARGETS = { mountRoutes: 0.95, middleware: 0.9, reverseOverEncodedFloor: 1.5, scale: 1.1 } as const
+export const TARGETS = { mountRoutes: 0.95, middleware: 0.9, reverseOverEncodedFloor: 1.5, scale: 1.1, rejection: 1.1 } as const
 
 function runtime(): { name: string; version: string } {
   if (typeof Bun !== 'undefined') return { name: 'bun', version: Bun.version }
@@ -116,6 +116,7 @@ if (ONLY.has('memory')) {
 if (ONLY.has('pairs')) {
   progress('pairs')
   const pairs: Record<string, unknown> = {}
+  const rejections: Record<string, unknown> = {}
   for (const name of Object.keys(PAIRS) as PairName[]) {
     const pair = PAIRS[name]
     const request = requestFor(pair.request)
@@ -131,8 +132,14 @@ if (ONLY.has('pairs')) {
     const r = ratio(times, 'hand', 'toolkit')
     const target = pair.kind === 'mountRoutes' ? TARGETS.mountRoutes : TARGETS.middleware
     pairs[name] = { label: pair.label, kind: pair.kind, hand: median(times['hand'] as number[]), toolkit: median(times['toolkit'] as number[]), times, ...r, target, met: r.ratio >= target }
+    // A request for a version the toolkit does not serve, against the answered one: rejected time / answered time.
+    const rejectedRequest = requestFor(pair.rejected)
+    const rejectedTimes = await rounds({ answer: () => toolkit.fetch(request), rejection: () => toolkit.fetch(rejectedRequest) })
+    const cost = ratio(rejectedTimes, 'rejection', 'answer')
+    rejections[name] = { answer: median(rejectedTimes['answer'] as number[]), rejection: median(rejectedTimes['rejection'] as number[]), ...cost, target: TARGETS.rejection, met: cost.ratio <= TARGETS.rejection }
   }
   results['pairs'] = pairs
+  results['rejections'] = rejections
 }
 
 // 2. reverse against concatenation with encodeURIComponent (the encoded floor) and path-to-regexp's compile().

@@ -73,6 +73,10 @@ p(`|---|${runtimes.map(() => '---').join('|')}|---|`)
     const t = first.pairs[name].target
     p(`| in process ${name} ≥ ${t} | ${runtimes.map((r) => `${f(r.pairs[name].ratio, 2)} ${met(r.pairs[name].met)}`).join(' | ')} | n/a |`)
   }
+  for (const name of Object.keys(first.rejections ?? {})) {
+    const x = (r) => r.rejections[name]
+    p(`| a rejection costs ≤ ${first.targets.rejection}x an answer, ${name} | ${runtimes.map((r) => `${f(x(r).ratio, 2)}x ${met(x(r).met)}`).join(' | ')} | n/a |`)
+  }
   if (first.reverse) {
     p(`| reverse ≤ ${first.targets.reverseOverEncodedFloor}x the encoded floor | ${runtimes.map((r) => `${f(r.reverse.overEncodedFloor.ratio, 2)}x ${met(r.reverse.overEncodedFloor.met)}`).join(' | ')} | n/a |`)
     p(`| reverse faster than path-to-regexp | ${runtimes.map((r) => `${f(r.reverse.overPathToRegexp.ratio, 2)}x ${met(r.reverse.overPathToRegexp.met)}`).join(' | ')} | n/a |`)
@@ -118,6 +122,19 @@ for (const r of runtimes) {
   p('| configuration | hand-written | toolkit | ratio (median) | per-round ratios | target |')
   p('|---|---:|---:|---:|---|---|')
   for (const [name, x] of Object.entries(r.pairs)) p(`| ${name} | ${ns(x.hand)} | ${ns(x.toolkit)} | ${f(x.ratio, 3)} | ${per(x.rounds)} | ≥ ${x.target} ${met(x.met)} |`)
+}
+p()
+p('### Rejections (target: a request for a version not served costs at most 1.1x an answered one)')
+p()
+p('Each toolkit app of the pairs above, in process: the request it answers against a request for a version it does not')
+p('serve (404, 406 for Accept), in interleaved rounds; the ratio is rejected time over answered time, per round.')
+for (const r of runtimes) {
+  p()
+  p(`**${r.runtime.name} ${r.runtime.version}**`)
+  p()
+  p('| configuration | answered | rejected | ratio (median) | per-round ratios | target |')
+  p('|---|---:|---:|---:|---|---|')
+  for (const [name, x] of Object.entries(r.rejections ?? {})) p(`| ${name} | ${ns(x.answer)} | ${ns(x.rejection)} | ${f(x.ratio, 3)} | ${per(x.rounds)} | ≤ ${x.target} ${met(x.met)} |`)
 }
 p()
 p('## 3. reverse (target: at most 1.5x the encoded floor, faster than path-to-regexp)')
