@@ -16,6 +16,9 @@
 //   SERVED_WARMUP       warm-up of each side before the rounds, seconds [1]
 //   SERVED_CONNECTIONS  autocannon connections                          [32]
 //   SERVED_TARGET       the target ratio                                [0.97]
+//   SERVED_BASELINE     another checkout with this harness (an earlier commit): its toolkit side takes the
+//                       place of the hand-written twin, so the ratio is this code's speed over that code's
+//                       (Node, Bun, Deno)                               [unset]
 //
 // Usage: node scripts/bench-served.js [--json out.json]   (without --json: a markdown report on stdout;
 // progress always goes to stderr).
@@ -89,10 +92,10 @@ const commands = {
 }
 
 /** Starts a server process and resolves with its origin, pid and a stop() once it printed `ready`. */
-export async function startProcess(runtime, pair, side, nodeFlags = [], extraEnv = {}) {
+export async function startProcess(runtime, pair, side, nodeFlags = [], extraEnv = {}, cwd = root) {
   const port = await freePort()
   const [command, args] = commands[runtime]([pair, side, String(port)], nodeFlags)
-  const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  const child = spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   let output = ''
   const exited = new Promise((resolve) => child.once('exit', resolve))
   await new Promise((resolve, reject) => {
@@ -189,7 +192,8 @@ async function measurePair(runtime, name) {
   const label = `${runtime} ${name}`
   const servers = {}
   try {
-    servers.hand = await start(runtime, name, 'hand')
+    const baseline = process.env.SERVED_BASELINE
+    servers.hand = baseline ? await startProcess(runtime, name, 'toolkit', [], {}, baseline) : await start(runtime, name, 'hand')
     servers.toolkit = await start(runtime, name, 'toolkit')
     const checked = await checkTwins(label, servers, pair)
     for (const side of ['hand', 'toolkit']) await load(servers[side].origin, pair.request, settings.warmup, settings.connections)

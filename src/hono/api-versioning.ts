@@ -149,7 +149,8 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     for (let i = 0; i < matched.length; i++) {
       const entry = byHonoPath.get((matched[i] as { path: string }).path)
       if (entry === undefined) continue
-      const passage = await enter(c, entry.route, i, entry.suffixed)
+      const entered = enter(c, entry.route, i, entry.suffixed)
+      const passage = entered instanceof Promise ? await entered : entered
       await next()
       // A mounted handler that rejected the request finished its response.
       if (!passage.finished && hono.path.finishes) await hono.finishContext(c, passage)
@@ -158,7 +159,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     // Not a table route: the app's own routes and its not-found handler answer, untouched (as Django resolves before
     // DRF), unless the host is not allowed, which Django refuses before anything.
     if (!hono.path.allowsHost(c.req.raw)) await hono.enter(c, null, null)
-    await next()
+    return next()
   }
   tableVersionings.set(middleware, { routes, hono, passageOf: (c) => (c as unknown as Record<symbol, Passage | undefined>)[key], enter })
   const check = (): readonly string[] => [

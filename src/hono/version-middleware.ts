@@ -41,7 +41,8 @@ export function versionMiddleware<S extends BaseVersioning>(options: MiddlewareO
   return async function versionMiddleware(c, next) {
     // The params of the middleware's own route, as much as the scheme reads.
     const match: VersionMatch | null = reads === 'none' ? null : { params: reads === 'version' ? { [param]: c.req.param(param) } : c.req.param() }
-    const passage = await hono.enter(c, null, match)
+    const entered = hono.enter(c, null, match)
+    const passage = entered instanceof Promise ? await entered : entered
     await next()
     if (hono.path.finishes) await hono.finishContext(c, passage)
   }

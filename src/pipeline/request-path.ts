@@ -13,8 +13,9 @@ import type { BaseVersioning, VersionMatch } from '../schemes/base.ts'
 import type { BoundExtension, Exchange, VersioningExtension } from './extension.ts'
 
 /** One request's way through the path: what was decided, and for which route. */
-export interface Passage extends Exchange {
+export class Passage implements Exchange {
   request: Request
+  readonly method: string
   /** The decided version; `undefined` on a rejection, unless an extension refused the version itself (a 410). */
   version: string | null | undefined
   /** The table route that answers (until a mounted handler picks another of the same path), or `null`. */
@@ -24,9 +25,26 @@ export interface Passage extends Exchange {
   rejection: VersioningError | null
   rejected: boolean
   /** Whether the response already went through `finish` (a mounted handler's rejection). */
-  finished: boolean
+  finished = false
   /** The versions of routes passed over for the request's version (`null`: all), before a later route answers. */
-  tried?: Set<string> | null | undefined
+  tried: Set<string> | null | undefined = undefined
+  readonly #routePath: () => string
+
+  constructor(request: Request, method: string, routePath: () => string, version: string | null | undefined, route: CompiledRoute | null, rejection: VersioningError | null) {
+    this.request = request
+    this.method = method
+    this.#routePath = routePath
+    this.version = version
+    this.route = route
+    this.versions = route?.limit?.versions ?? null
+    this.rejection = rejection
+    this.rejected = rejection !== null
+  }
+
+  /** The framework's matched route pattern, read when asked. */
+  get routePath(): string {
+    return this.#routePath()
+  }
 }
 
 /** Refuses a passage: a refusal of the route or of the version text answers for no version. */
@@ -91,19 +109,7 @@ export class RequestPath {
         rejection = error
       }
     }
-    return {
-      request,
-      method,
-      get routePath() {
-        return routePath()
-      },
-      version,
-      route,
-      versions: route?.limit?.versions ?? null,
-      rejection,
-      rejected: rejection !== null,
-      finished: false,
-    }
+    return new Passage(request, method, routePath, version, route, rejection)
   }
 
   /** Whether the request names a host `allowedHosts` lists (always, without the option). */
