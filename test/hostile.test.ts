@@ -244,7 +244,7 @@ const httpRows: readonly HttpRow[] = [
   // Accept headers of 8 KB and 1 MB.
   accept('accept: 8 KB of ranges, then version=v2', 'accept', fill('text/html;q=0.5, ', KB8, 'application/json; version=v2'), 'text/html', ok('v2', A)),
   accept('accept: 8 KB unquoted version value (strict)', 'accept', `application/json; version=${hugeValue8k}`, hugeValue8k.slice(0, 64), rejected(406, ACCEPT_INVALID)),
-  // Only the first MAX_MEDIA_RANGES (1,000) ranges count: the acceptable one comes too late.
+  // Only the first 1,000 list elements count: the acceptable one comes too late.
   accept('accept: 1 MB of ranges, then version=v2', 'accept', fill('text/html;q=0.5, ', MB1, 'application/json; version=v2'), 'text/html', rejected(406, ACCEPT_UNSATISFIABLE)),
   accept('accept: 1 MB quoted version value (strict)', 'accept', `application/json; version="${hugeValue1m}"`, hugeValue1m.slice(0, 64), rejected(406, ACCEPT_INVALID)),
   accept('accept: 1 MB of unterminated quotes', 'accept', fill('application/json; x="', MB1, ''), 'x="', rejected(406, ACCEPT_UNSATISFIABLE)),
