@@ -20,7 +20,13 @@ export default defineConfig({
         },
       },
       {
-        plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' } })],
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            // A property-test replay (test/property-runs.ts) reaches the tests' process.env inside workerd.
+            miniflare: { bindings: { FC_SEED: process.env['FC_SEED'] ?? '', FC_PATH: process.env['FC_PATH'] ?? '' } },
+          }),
+        ],
         test: {
           name: 'workerd',
           include: ['test/workers/*.test.ts', ...portable],

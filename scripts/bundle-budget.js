@@ -67,7 +67,7 @@ const MARKERS = {
   acceptHeader: 'Invalid version in "Accept" header.',
   acceptNegotiation: 'Could not satisfy the request Accept header.',
   namespace: 'Does not match any version namespace',
-  // The token character table of src/accept.ts (its quote characters left out).
+  // The token character table of src/http/accept.ts (its quote characters left out).
   acceptParser: '+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ',
   // The version lifecycle (opt-in): none of it may reach a Worker that does not use it.
   headerScheme: 'HeaderVersioning: header must be a header name',

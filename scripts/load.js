@@ -11,6 +11,7 @@ import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from './lib/free-port.js'
+import { EXAMPLE_NOW } from '../test/example-clock.ts'
 import autocannon from 'autocannon'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -85,7 +86,8 @@ function workerdMemory(pid) {
 async function serveAndLoad(script, requests, label) {
   const port = await freePort()
   let log = ''
-  const args = [join(root, 'node_modules/wrangler/bin/wrangler.js'), 'dev', ...(script ? [script] : [])]
+  // The example runs on the tests' fixed clock, so the statuses of MIX hold after its sunsets too.
+  const args = [join(root, 'node_modules/wrangler/bin/wrangler.js'), 'dev', ...(script ? [script] : ['--var', `NOW:${EXAMPLE_NOW}`])]
   args.push('--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false', '--log-level', 'warn')
   const server = spawn(process.execPath, args, {
     cwd: root,

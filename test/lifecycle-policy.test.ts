@@ -371,6 +371,8 @@ describe.each(MODES)('refuseAfterSunset (%s)', (mode) => {
   }
 
   it.each<[string, boolean | undefined, number, string, number]>([
+    // README: "a 410 Gone from a version's sunset instant on": the instant itself is refused.
+    ['v1 at its sunset instant', true, SUNSET_MS, 'v1', 410],
     ['v1 after its sunset', true, SUNSET_MS + 1, 'v1', 410],
     ['v1 a year after its sunset', true, SUNSET_MS + 365 * 86_400_000, 'v1', 410],
     ['v1 just before its sunset', true, SUNSET_MS - 1, 'v1', 200],
@@ -504,6 +506,28 @@ describe('construction errors', () => {
     ],
   ])('%s', (_case, build, message) => {
     expect(thrown(build)).toBe(message)
+  })
+
+  it('a sunset equal to its deprecation is accepted (only an earlier one throws), deprecated and gone at that instant', async () => {
+    const same = { deprecation: SUNSET, sunset: SUNSET }
+    const at = (now: number): Hono => {
+      const versioning = apiVersioning({ scheme, routes, policy: versionPolicy({ versions: { v1: same }, reportVersions: true, refuseAfterSunset: true, now: () => now }) })
+      const app = new Hono()
+      wire(app, 'app.use + mountRoutes', versioning, { items: echoVersion })
+      return app
+    }
+    const before = await at(SUNSET_MS - 1).request('http://t/items?version=v1')
+    expect(before.status).toBe(200)
+    expect(lifecycleOf(before)).toEqual({ deprecation: `@${SUNSET_MS / 1000}`, sunset: SUNSET_HEADER, link: null })
+    expect(before.headers.get('api-deprecated-versions')).toBe('v1')
+    const then = await at(SUNSET_MS).request('http://t/items?version=v1')
+    expect(then.status).toBe(410)
+    expect(await then.json()).toEqual(GONE)
+    expect(lifecycleOf(then)).toEqual({ deprecation: `@${SUNSET_MS / 1000}`, sunset: SUNSET_HEADER, link: null })
+    // One millisecond earlier than the deprecation is refused.
+    expect(thrown(() => versionPolicy({ versions: { v1: { deprecation: SUNSET, sunset: new Date(SUNSET_MS - 1) } } }))).toBe(
+      `${where}: its sunset (2027-05-31T23:59:59.999Z) is earlier than its deprecation (2027-06-01T00:00:00.000Z); a version is deprecated first.`,
+    )
   })
 
   it('a valid policy on a scheme with allowedVersions constructs', () => {

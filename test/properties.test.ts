@@ -22,10 +22,13 @@ import {
   route,
 } from '../src/index.ts'
 import type { BaseVersioning, VersionMatch, VersioningOptions } from '../src/index.ts'
+import { assertProperty } from './property-runs.ts'
 
 /**
  * Runs per property: 500 in `npm test` (on every runtime); `npm run fuzz` sets FUZZ_RUNS=100000, so each
  * scheme's properties (documented outcomes, determinism, agreement with the spec model) run 100,000+ cases.
+ * Each property also runs a fifth as many on a fixed seed, and a failure prints how to replay it
+ * (FC_SEED, FC_PATH: ./property-runs.ts).
  */
 const RUNS = Number((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.['FUZZ_RUNS'] ?? 500)
 
@@ -432,7 +435,7 @@ const EXAMPLE_PARTS: readonly RequestParts[] = [
 for (const scheme of SCHEMES) {
   describe(`${scheme.name}.determineVersion`, () => {
     it('returns a string or null, or throws the documented error with a fixed detail', () => {
-      fc.assert(
+      assertProperty(
         fc.property(scheme.options, requestPartsArb, matchArb, (options, parts, match) => {
           const request = buildRequest(parts)
           fc.pre(request !== null)
@@ -449,7 +452,7 @@ for (const scheme of SCHEMES) {
     })
 
     it('is deterministic: the same request twice gives the same outcome', () => {
-      fc.assert(
+      assertProperty(
         fc.property(scheme.options, requestPartsArb, matchArb, (options, parts, match) => {
           const request = buildRequest(parts)
           fc.pre(request !== null)
@@ -467,7 +470,7 @@ for (const scheme of SCHEMES) {
     const model = scheme.model
     if (model !== null) {
       it('agrees with the spec model', () => {
-        fc.assert(
+        assertProperty(
           fc.property(scheme.options, requestPartsArb, matchArb, (options, parts, match) => {
             const request = buildRequest(parts)
             fc.pre(request !== null)
@@ -595,7 +598,7 @@ const RENDERED = [
   ['text', 'html'],
 ] as const
 
-/** RFC 9110 §12.5.1 as documented in src/accept.ts, on the structured ranges. */
+/** RFC 9110 §12.5.1 as documented in src/http/accept.ts, on the structured ranges. */
 function modelNegotiate(
   c: AcceptCase,
   rendered: readonly (readonly [string, string])[],
@@ -623,7 +626,7 @@ function modelNegotiate(
 
 describe('AcceptHeaderVersioning negotiation', () => {
   it('agrees with the RFC 9110 model on structured headers', () => {
-    fc.assert(
+    assertProperty(
       fc.property(
         acceptCaseArb,
         fc.shuffledSubarray([...RENDERED], { minLength: 1 }),
@@ -703,7 +706,7 @@ const hasLoneSurrogate = (text: string): boolean => /\p{Cs}/u.test(text)
 describe('RouteTable.reverse', () => {
   for (const c of REVERSE_CASES) {
     it(`"${c.name}": a value is refused, or round-trips as exactly one path segment`, () => {
-      fc.assert(
+      assertProperty(
         fc.property(reverseValueArb, (value) => {
           let out: string
           try {

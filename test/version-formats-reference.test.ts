@@ -10,6 +10,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { dateVersions } from '../src/formats/date.ts'
 import { semver } from '../src/formats/semver.ts'
+import { assertProperty } from './property-runs.ts'
 
 const npmSemver = createRequire(import.meta.url)('semver') as { maxSatisfying(versions: readonly string[], range: string): string | null }
 
@@ -38,7 +39,7 @@ const request = fc
 
 describe('semver() chooses what npm semver.maxSatisfying chooses', () => {
   it('for random releases and requests', () => {
-    fc.assert(
+    assertProperty(
       fc.property(releases, request, (released, text) => {
         expect(semver().compile(released, 'T')(text)).toBe(reference(released, text))
       }),
@@ -70,7 +71,7 @@ describe('semver() chooses what npm semver.maxSatisfying chooses', () => {
 describe('dateVersions() chooses the latest release on or before the date', () => {
   const day = fc.date({ min: new Date(Date.UTC(2000, 0, 1)), max: new Date(Date.UTC(2030, 11, 31)), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))
   it('for random releases and dates', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.uniqueArray(day, { minLength: 1, maxLength: 20 }), day, (released, requested) => {
         const model = [...released].sort().filter((r) => r <= requested).at(-1) ?? null
         expect(dateVersions().compile(released, 'T')(requested)).toBe(model)

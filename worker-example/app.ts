@@ -21,6 +21,9 @@
  * 410 after a sunset, the resolved version echoed), problem-details errors,
  * a version-neutral `/releases/health`, and `/releases/top-categories`,
  * which exists only from `2026-06-01`.
+ *
+ * `app` runs on the real clock; `createApp({ now })` builds the same app on
+ * another (the tests fix it, so that sunsets do not change their answers).
  */
 import { Hono } from 'hono'
 import { AcceptHeaderVersioning, CombinedVersioning, defineRoutes, HeaderVersioning, HostNameVersioning, include, NamespaceVersioning, QueryParameterVersioning, route, URLPathVersioning, versioned, versionNeutral } from '../src/index.ts'
@@ -69,42 +72,48 @@ export const query = apiVersioning({
 /**
  * Dated releases, as Stripe dates them: a request names a date and gets the
  * latest release on or before it. 2024-01-01 is past its sunset (410);
- * 2025-01-01 is deprecated and has a sunset ahead.
+ * 2025-01-01 is deprecated and has a sunset ahead (2027-06-01). `now`: the
+ * policy's clock (default `Date.now`).
  */
-export const releases = apiVersioning({
-  scheme: new CombinedVersioning({
-    schemes: [
-      new HeaderVersioning({ header: 'Api-Version' }),
-      new QueryParameterVersioning(),
-      new AcceptHeaderVersioning({ vendorMediaType: 'application/vnd.catalog.{version}+json' }),
-    ],
-    allowedVersions: ['2024-01-01', '2025-01-01', '2026-06-01'],
-    defaultVersion: '2026-06-01',
-    versionFormat: dateVersions(),
-  }),
-  routes: defineRoutes([
-    include('/releases', [
-      ...catalog,
-      versioned(['2026-06-01'], route('top-categories', '/top-categories')),
-      versionNeutral(route('health', '/health')),
+export const releasesOn = (now?: () => number) =>
+  apiVersioning({
+    scheme: new CombinedVersioning({
+      schemes: [
+        new HeaderVersioning({ header: 'Api-Version' }),
+        new QueryParameterVersioning(),
+        new AcceptHeaderVersioning({ vendorMediaType: 'application/vnd.catalog.{version}+json' }),
+      ],
+      allowedVersions: ['2024-01-01', '2025-01-01', '2026-06-01'],
+      defaultVersion: '2026-06-01',
+      versionFormat: dateVersions(),
+    }),
+    routes: defineRoutes([
+      include('/releases', [
+        ...catalog,
+        versioned(['2026-06-01'], route('top-categories', '/top-categories')),
+        versionNeutral(route('health', '/health')),
+      ]),
     ]),
-  ]),
-  policy: versionPolicy({
-    versions: {
-      '2024-01-01': { deprecation: '2025-01-01T00:00:00Z', sunset: '2026-01-01T00:00:00Z' },
-      '2025-01-01': {
-        deprecation: '2026-06-01T00:00:00Z',
-        sunset: '2027-06-01T00:00:00Z',
-        deprecationLink: 'https://catalog.test/docs/changelog#2026-06-01',
-        sunsetLink: 'https://catalog.test/docs/sunset/2025-01-01',
+    policy: versionPolicy({
+      versions: {
+        '2024-01-01': { deprecation: '2025-01-01T00:00:00Z', sunset: '2026-01-01T00:00:00Z' },
+        '2025-01-01': {
+          deprecation: '2026-06-01T00:00:00Z',
+          sunset: '2027-06-01T00:00:00Z',
+          deprecationLink: 'https://catalog.test/docs/changelog#2026-06-01',
+          sunsetLink: 'https://catalog.test/docs/sunset/2025-01-01',
+        },
       },
-    },
-    reportVersions: true,
-    echoHeader: 'api-version',
-    refuseAfterSunset: true,
-  }),
-  errorResponse: problemDetails({ typeBase: 'https://catalog.test/problems/' }),
-})
+      reportVersions: true,
+      echoHeader: 'api-version',
+      refuseAfterSunset: true,
+      now,
+    }),
+    errorResponse: problemDetails({ typeBase: 'https://catalog.test/problems/' }),
+  })
+
+/** The /releases section on the real clock. */
+export const releases: ReturnType<typeof releasesOn> = releasesOn()
 
 /** Semantic versions, as Fastify and restify read them: `Accept-Version: 1.x` gets the highest 1.y.z. */
 export const semantic = apiVersioning({
@@ -118,37 +127,45 @@ export const semantic = apiVersioning({
   policy: versionPolicy({ echoHeader: 'api-version' }),
 })
 
-export const app = new Hono()
+/** The catalogue app; `now`: the clock of the /releases version policy (default `Date.now`). */
+export function createApp({ now }: { readonly now?: (() => number) | undefined } = {}): Hono {
+  const app = new Hono()
+  const dated = now === undefined ? releases : releasesOn(now)
 
-app.get('/', (c) =>
-  c.json({
-    accept: new URL('/accept/products', c.req.url).href,
-    path: new URL('/path/v1/products', c.req.url).href,
-    namespace: new URL('/ns/v1/products', c.req.url).href,
-    host: new URL('/host/products', c.req.url).href,
-    query: new URL('/query/products', c.req.url).href,
-    releases: new URL('/releases/products', c.req.url).href,
-    semver: new URL('/semver/products', c.req.url).href,
-  }),
-)
+  app.get('/', (c) =>
+    c.json({
+      accept: new URL('/accept/products', c.req.url).href,
+      path: new URL('/path/v1/products', c.req.url).href,
+      namespace: new URL('/ns/v1/products', c.req.url).href,
+      host: new URL('/host/products', c.req.url).href,
+      query: new URL('/query/products', c.req.url).href,
+      releases: new URL('/releases/products', c.req.url).href,
+      semver: new URL('/semver/products', c.req.url).href,
+    }),
+  )
 
-app.use('/accept/*', accept)
-app.use('/path/*', path)
-app.use('/ns/*', namespace)
-app.use('/host/*', host)
-app.use('/query/*', query)
-app.use('/releases/*', releases)
-app.use('/semver/*', semantic)
+  app.use('/accept/*', accept)
+  app.use('/path/*', path)
+  app.use('/ns/*', namespace)
+  app.use('/host/*', host)
+  app.use('/query/*', query)
+  app.use('/releases/*', dated)
+  app.use('/semver/*', semantic)
 
-// Each call is checked against its own table.
-mountRoutes(app, accept, catalogViews)
-mountRoutes(app, path, catalogViews)
-mountRoutes(app, namespace, catalogViews)
-mountRoutes(app, host, catalogViews)
-mountRoutes(app, query, catalogViews)
-mountRoutes(app, releases, {
-  ...catalogViewsFor((version) => version !== '2026-06-01'),
-  'top-categories': (c) => c.json({ version: c.var.version, categories: categories.slice(0, 2).map((cat) => c.var.reverse('category-detail', { kwargs: { slug: cat.slug } })) }),
-  health: (c) => c.json({ status: 'ok', version: c.var.version }),
-})
-mountRoutes(app, semantic, catalogViewsFor((version) => version?.startsWith('1.') === true))
+  // Each call is checked against its own table.
+  mountRoutes(app, accept, catalogViews)
+  mountRoutes(app, path, catalogViews)
+  mountRoutes(app, namespace, catalogViews)
+  mountRoutes(app, host, catalogViews)
+  mountRoutes(app, query, catalogViews)
+  mountRoutes(app, dated, {
+    ...catalogViewsFor((version) => version !== '2026-06-01'),
+    'top-categories': (c) => c.json({ version: c.var.version, categories: categories.slice(0, 2).map((cat) => c.var.reverse('category-detail', { kwargs: { slug: cat.slug } })) }),
+    health: (c) => c.json({ status: 'ok', version: c.var.version }),
+  })
+  mountRoutes(app, semantic, catalogViewsFor((version) => version?.startsWith('1.') === true))
+  return app
+}
+
+/** The catalogue app on the real clock (`npm start`). */
+export const app: Hono = createApp()

@@ -1,4 +1,31 @@
-/** The Worker: the catalogue app of ./app.ts. */
-import { app } from './app.ts'
+/**
+ * The Worker: the catalogue app of ./app.ts, on the real clock. A `NOW` var
+ * (an ISO 8601 date, `wrangler dev --var NOW:2026-09-01T00:00:00Z`) fixes the
+ * clock of its version policy instead, as the end-to-end test does.
+ */
+import type { ExecutionContext, Hono } from 'hono'
+import { app, createApp } from './app.ts'
 
-export default app
+/** The Worker's bindings that it reads. */
+interface Env {
+  readonly NOW?: string
+}
+
+/** The app on the fixed clock, built on the first request that names it. */
+let fixed: { readonly now: string; readonly app: Hono } | undefined
+
+function appFor(now: string | undefined): Hono {
+  if (now === undefined || now === '') return app
+  if (fixed?.now !== now) {
+    const ms = Date.parse(now)
+    if (Number.isNaN(ms)) throw new Error(`NOW must be an ISO 8601 date such as 2026-09-01T00:00:00Z, got ${JSON.stringify(now)}.`)
+    fixed = { now, app: createApp({ now: () => ms }) }
+  }
+  return fixed.app
+}
+
+export default {
+  fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> {
+    return appFor(env.NOW).fetch(request, env, ctx)
+  },
+}

@@ -2,7 +2,9 @@
  * End to end: starts the worker example the way users do (`wrangler dev`, on
  * workerd), on a free loopback port, and talks real HTTP to it. Checks, per
  * scheme, the version chosen, the 404/406 bodies, the absolute links in
- * bodies and `Vary`. Stops the server by itself.
+ * bodies and `Vary`. Stops the server by itself. The server's version policy
+ * runs on the tests' fixed clock (`--var NOW:...`, read by
+ * worker-example/index.ts), so a sunset passing changes none of its answers.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
@@ -10,6 +12,7 @@ import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EXAMPLE_NOW } from '../example-clock.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 let server: ChildProcess | undefined
@@ -60,7 +63,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${port}`
   server = spawn(
     process.execPath,
-    [`${root}node_modules/wrangler/bin/wrangler.js`, 'dev', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false'],
+    [`${root}node_modules/wrangler/bin/wrangler.js`, 'dev', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false', '--var', `NOW:${EXAMPLE_NOW}`],
     {
       cwd: root,
       detached: true,
