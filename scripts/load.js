@@ -34,6 +34,19 @@ const MIX = [
   { path: '/query/products?version=v9', status: 404 },
   { path: '/query/categories/tea', status: 200 },
   { path: '/nowhere', status: 404 },
+  // A scan of bogus versions: the scheme's answer, or, off the table, the app's own 404.
+  { path: '/path/v9/products/1', status: 404 },
+  { path: '/path/v0/categories', status: 404 },
+  { path: '/ns/v9/products', status: 404 },
+  { path: '/query/products/1?version=%00', status: 404 },
+  { path: '/accept/products/1', headers: { accept: 'application/json; version=../../etc' }, status: 406 },
+  { path: '/releases/products/1', headers: { 'api-version': '1900-01-01' }, status: 404 },
+  { path: '/semver/products', headers: { 'accept-version': '^99' }, status: 404 },
+  { path: '/path/v1/products', method: 'DELETE', status: 405 },
+  // A scan of bogus hosts on the section that lists its hosts.
+  { path: '/host/products/3', headers: { host: 'evil.test' }, status: 400 },
+  { path: '/host/products/3', headers: { host: 'v2.catalog.test.evil.test' }, status: 400 },
+  { path: '/host/categories', headers: { host: 'v_2.catalog.test' }, status: 400 },
   // The lifecycle sections: combined header/query/vendor scheme with date versions and a policy, semantic versions.
   { path: '/releases/products/1', headers: { 'api-version': '2025-06-30' }, status: 200 },
   { path: '/releases/products?version=2026-07-01', status: 200 },
@@ -135,12 +148,12 @@ async function serveAndLoad(script, requests, label) {
 
 const unexpected = new Map()
 const requests = MIX.map((m) => ({
-  method: 'GET',
+  method: m.method ?? 'GET',
   path: m.path,
   headers: m.headers ?? {},
   onResponse: (status) => {
     if (status !== m.status) {
-      const key = `${m.path} ${JSON.stringify(m.headers ?? {})}: ${status} (expected ${m.status})`
+      const key = `${m.method ?? 'GET'} ${m.path} ${JSON.stringify(m.headers ?? {})}: ${status} (expected ${m.status})`
       unexpected.set(key, (unexpected.get(key) ?? 0) + 1)
     }
   },

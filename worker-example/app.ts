@@ -7,7 +7,7 @@
  * | /accept | AcceptHeaderVersioning | `Accept: application/json; version=v2` |
  * | /path/v2 | URLPathVersioning | the path |
  * | /ns/v2 | NamespaceVersioning | the path (the namespace it is included under) |
- * | /host | HostNameVersioning | `Host: v2.catalog.test` |
+ * | /host | HostNameVersioning (hosts: `*.catalog.test`, loopback) | `Host: v2.catalog.test` |
  * | /query | QueryParameterVersioning | `?version=v2` |
  *
  * Two more sections show the version lifecycle (beyond DRF):
@@ -63,6 +63,8 @@ export const namespace = apiVersioning({
 export const host = apiVersioning({
   scheme: new HostNameVersioning(versions),
   routes: defineRoutes([include('/host', catalog)]),
+  // Links carry the request's host: only these are served (Django's ALLOWED_HOSTS); any other is a 400.
+  allowedHosts: ['.catalog.test', '127.0.0.1', 'localhost', '[::1]'],
 })
 export const query = apiVersioning({
   scheme: new QueryParameterVersioning(versions),
