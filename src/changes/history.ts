@@ -271,7 +271,9 @@ export class VersionHistory<V extends string = string> {
         )
       }
     }
-    return bindSteps(this.#planOf, this.#stepIndex)
+    const head = this.versions.length - 1
+    const headGaps = [...this.#plans.values()].some((p) => p.exists !== null && p.exists[head] === false) ? head : null
+    return bindSteps(this.#planOf, this.#stepIndex, headGaps)
   }
 
   /**

@@ -58,9 +58,14 @@ export function runSteps(value: unknown, steps: readonly Visit[], owner: Set<obj
 
 /**
  * Binds the steps. `plan` finds the route's plan; `indexOf` a version's index
- * (`undefined`: the head or unknown, nothing to do).
+ * (`undefined`: the head or unknown, nothing to migrate).
  */
-export function bindSteps(plan: (exchange: Exchange) => RoutePlan | undefined, indexOf: (version: string | null | undefined) => number | undefined): BoundChanges {
+export function bindSteps(
+  plan: (exchange: Exchange) => RoutePlan | undefined,
+  indexOf: (version: string | null | undefined) => number | undefined,
+  /** The head's index when some route does not exist in the head version (removed, or a plain route's older path), else `null`. */
+  headGaps: number | null,
+): BoundChanges {
   /** Responses whose bodies the fast path already migrated. */
   const migrated = new WeakSet<Response>()
 
@@ -72,7 +77,10 @@ export function bindSteps(plan: (exchange: Exchange) => RoutePlan | undefined, i
   return {
     request(exchange) {
       const index = indexOf(exchange.version)
-      if (index === undefined) return
+      if (index === undefined) {
+        if (headGaps !== null && plan(exchange)?.exists?.[headGaps] === false) throw new NotFound('Not found.')
+        return
+      }
       const found = plan(exchange)
       if (found === undefined) return
       if (found.exists !== null && found.exists[index] !== true) throw new NotFound('Not found.')
