@@ -29,7 +29,7 @@ function checkShape(shape: unknown, where: string): asserts shape is Shape<objec
  * fieldRenamed(Product, { older: 'name', newer: 'title' })
  * ```
  */
-export function fieldRenamed<T, O extends string>(shape: Shape<T, O>, names: { readonly older: string; readonly newer: FieldOf<T, O> }): ShapeInstruction {
+export function fieldRenamed<T, O extends string>(shape: Shape<T, O>, names: { readonly older: string; readonly newer: NoInfer<FieldOf<T, O>> }): ShapeInstruction {
   const where = 'fieldRenamed'
   checkShape(shape, where)
   checkOptions(names, where, ['older', 'newer'], true)
