@@ -5,7 +5,7 @@
  * are checked against the shape's head type.
  */
 import type { ChangelogInstruction } from './changelog.ts'
-import { checkField, checkFunction, checkOptions, has, isRecord, type ShapeInstruction } from './instruction.ts'
+import { checkField, checkFunction, checkOptions, isRecord, type ShapeInstruction } from './instruction.ts'
 import { checkLayout, Shape, type FieldOf, type Layout } from './shape.ts'
 
 /** The head type of field `F` of `T` (`unknown` for an older name). */
@@ -53,9 +53,9 @@ export function fieldRenamed<T, O extends string>(shape: Shape<T, O>, names: { r
 }
 
 function move(object: unknown, from: string, to: string): unknown {
-  if (isRecord(object) && has(object, from)) {
+  if (isRecord(object) && object[from] !== undefined) {
     object[to] = object[from]
-    delete object[from]
+    object[from] = undefined
   }
   return object
 }
@@ -106,7 +106,7 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
     effects: [{ field, before: 'absent', after: 'present' }],
     nested: { field, older: null },
     down(object: unknown) {
-      if (isRecord(object)) delete object[field]
+      if (isRecord(object) && object[field] !== undefined) object[field] = undefined
       return object
     },
     up:
@@ -171,7 +171,7 @@ export function fieldRemoved<T, O extends string, const F extends string>(
             return object
           },
     up(object: unknown) {
-      if (isRecord(object)) delete object[field]
+      if (isRecord(object) && object[field] !== undefined) object[field] = undefined
       return object
     },
   }
@@ -273,9 +273,9 @@ export function enumValuesAdded<T, O extends string, const F extends FieldOf<T, 
     converter: false,
     effects: [{ field, before: 'present', after: 'present' }],
     down(object: unknown) {
-      if (isRecord(object) && has(object, field)) {
+      if (isRecord(object)) {
         const value = object[field]
-        object[field] = Array.isArray(value) ? value.map(map) : map(value)
+        if (value !== undefined) object[field] = Array.isArray(value) ? value.map(map) : map(value)
       }
       return object
     },

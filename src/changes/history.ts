@@ -9,9 +9,9 @@ import { versioned } from '../route-versions.ts'
 import type { Change } from './change.ts'
 import type { Changelog, ChangelogInstruction } from './changelog.ts'
 import type { ExtensionTarget, Exchange } from './extension.ts'
-import { bindSteps, runSteps, type BoundChanges, type RoutePlan } from './http-steps.ts'
+import { bindSteps, runSteps, type BoundChanges, type Chain, type RoutePlan } from './http-steps.ts'
 import type { Presence, RouteInstruction, ShapeInstruction } from './instruction.ts'
-import { MigrationPlanner, shapeSteps, type Visit } from './migration-plan.ts'
+import { copier, MigrationPlanner, shapeSteps, type ShapeSteps, type Visit } from './migration-plan.ts'
 import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape, type Layout, type LayoutValue } from './shape.ts'
 import { versionComparison } from './version-order.ts'
@@ -82,6 +82,9 @@ interface RouteLife {
 
 const WHERE = 'versionHistory'
 
+const pass: Visit = (value) => value
+const NO_CHAIN: Chain = { steps: [], copy: pass }
+
 /** A checked, compiled history; pass it to the middleware as `changes`. */
 export class VersionHistory<V extends string = string> {
   /** The versions, oldest first. */
@@ -92,6 +95,7 @@ export class VersionHistory<V extends string = string> {
   readonly #changes: readonly (readonly Change[])[]
   readonly #stepOf: ReadonlyMap<Change, number>
   readonly #planner: MigrationPlanner
+  readonly #shapeSteps: ReadonlyMap<AnyShape, ShapeSteps>
   readonly #plans: ReadonlyMap<string, RoutePlan>
   /** The plan of routes without one of their own (error responses only), or undefined. */
   readonly #fallback: RoutePlan | undefined
@@ -101,7 +105,7 @@ export class VersionHistory<V extends string = string> {
   readonly #covered = new Set<string>()
   /** Every route name the history uses (instructions and bodies). */
   readonly #routeNames: ReadonlySet<string>
-  readonly #migrations = new WeakMap<object, Map<string, readonly Visit[]>>()
+  readonly #migrations = new WeakMap<object, Map<string, Chain>>()
 
   constructor(options: VersionHistoryOptions<V>) {
     if (options === null || typeof options !== 'object') {
@@ -152,6 +156,7 @@ export class VersionHistory<V extends string = string> {
     const steps = new Map([...shapes].map((s) => [s, shapeSteps(s, shapeInstructions, versions.length)] as const))
     checkReplacements(steps, versions)
     this.#planner = new MigrationPlanner(steps)
+    this.#shapeSteps = steps
 
     // Routes: what their instructions say, per version.
     const byRoute = new Map<string, { step: number; instruction: RouteInstruction }[]>()
@@ -195,20 +200,21 @@ export class VersionHistory<V extends string = string> {
   }
 
   /** Per version index, the steps of `layout` between that version and the head (down: newest first; up: oldest first). */
-  #chains(layout: Layout, direction: 'down' | 'up'): readonly (readonly Visit[])[] | null {
+  #chains(layout: Layout, direction: 'down' | 'up'): readonly Chain[] | null {
     const n = this.versions.length
     const byStep: (Visit | null)[] = [null]
     for (let k = 1; k < n; k++) byStep.push(this.#planner.visit(layout, direction === 'down' ? k : k - 1, k, direction))
     if (byStep.every((s) => s === null)) return null
-    const chains: Visit[][] = []
+    const head = direction === 'down' ? copier(layout, n - 1, this.#shapeSteps) : null
+    const chains: Chain[] = []
     for (let v = 0; v < n; v++) {
-      const chain: Visit[] = []
+      const steps: Visit[] = []
       for (let k = v + 1; k < n; k++) {
         const step = byStep[k]
-        if (step !== null && step !== undefined) chain.push(step)
+        if (step !== null && step !== undefined) steps.push(step)
       }
-      if (direction === 'down') chain.reverse()
-      chains.push(chain)
+      if (direction === 'down') steps.reverse()
+      chains.push({ steps, copy: head ?? (steps.length === 0 ? pass : copier(layout, v, this.#shapeSteps)) })
     }
     return chains
   }
@@ -361,9 +367,9 @@ export class VersionHistory<V extends string = string> {
       this.#migrations.set(as, (cache = new Map()))
     }
     const key = `${direction}:${index}`
-    let steps = cache.get(key)
-    if (steps === undefined) cache.set(key, (steps = this.#chains(as, direction)?.[index] ?? []))
-    return runSteps(value, steps, new Set())
+    let chain = cache.get(key)
+    if (chain === undefined) cache.set(key, (chain = this.#chains(as, direction)?.[index] ?? NO_CHAIN))
+    return chain.steps.length === 0 ? value : runSteps(chain.copy(value), chain.steps)
   }
 
   /**

@@ -11,16 +11,23 @@ import type { BoundExtension, Exchange } from './extension.ts'
 import { MalformedJsonBody } from './malformed-body.ts'
 import type { Visit } from './migration-plan.ts'
 
+/** A body's steps between one version and the head, and the copy a value not parsed here gets first. */
+export interface Chain {
+  readonly steps: readonly Visit[]
+  /** Copies the value along its layout (in the version the steps start from), so the steps may change it in place. */
+  readonly copy: Visit
+}
+
 /** Per version index: what to do for a request of that version (arrays indexed by version). */
 export interface RoutePlan {
   /** Whether the route exists in each version, or `null` for every version. */
   readonly exists: readonly boolean[] | null
   /** The request body's steps up to the head, oldest first. */
-  readonly request: readonly (readonly Visit[])[] | null
+  readonly request: readonly Chain[] | null
   /** The success response body's steps down from the head, newest first. */
-  readonly response: readonly (readonly Visit[])[] | null
+  readonly response: readonly Chain[] | null
   /** The error response body's steps (status 400 and above). */
-  readonly error: readonly (readonly Visit[])[] | null
+  readonly error: readonly Chain[] | null
   /** `[newer, older]` statuses, newest step first. */
   readonly status: readonly (readonly (readonly [number, number])[])[] | null
   /** `[header, down]`, newest step first. */
@@ -49,10 +56,10 @@ export function isJsonType(type: string | null): boolean {
   return type !== null && JSON_TYPE.test(type)
 }
 
-/** Runs a chain of steps over a value. */
-export function runSteps(value: unknown, steps: readonly Visit[], owner: Set<object> | null): unknown {
+/** Runs steps over a value (changed in place). */
+export function runSteps(value: unknown, steps: readonly Visit[]): unknown {
   let current = value
-  for (const step of steps) current = step(current, owner)
+  for (const step of steps) current = step(current)
   return current
 }
 
@@ -69,9 +76,9 @@ export function bindSteps(
   /** Responses whose bodies the fast path already migrated. */
   const migrated = new WeakSet<Response>()
 
-  function bodySteps(found: RoutePlan, index: number, status: number): readonly Visit[] | undefined {
-    const steps = status < 300 ? found.response?.[index] : status >= 400 ? found.error?.[index] : undefined
-    return steps === undefined || steps.length === 0 ? undefined : steps
+  function bodyChain(found: RoutePlan, index: number, status: number): Chain | undefined {
+    const chain = status < 300 ? found.response?.[index] : status >= 400 ? found.error?.[index] : undefined
+    return chain === undefined || chain.steps.length === 0 ? undefined : chain
   }
 
   return {
@@ -84,7 +91,7 @@ export function bindSteps(
       const found = plan(exchange)
       if (found === undefined) return
       if (found.exists !== null && found.exists[index] !== true) throw new NotFound('Not found.')
-      const steps = found.request?.[index]
+      const steps = found.request?.[index]?.steps
       const query = found.query?.[index]
       const hasSteps = steps !== undefined && steps.length > 0
       if (!hasSteps && (query === undefined || query.length === 0)) return
@@ -97,11 +104,11 @@ export function bindSteps(
       if (index === undefined) return response
       const found = plan(exchange)
       if (found === undefined) return response
-      const steps = migrated.has(response) || exchange.method === 'HEAD' ? undefined : bodySteps(found, index, response.status)
+      const chain = migrated.has(response) || exchange.method === 'HEAD' ? undefined : bodyChain(found, index, response.status)
       const statuses = found.status?.[index]
       const headers = found.headers?.[index]
       const status = statuses === undefined ? response.status : olderStatus(response.status, statuses)
-      const body = steps !== undefined && response.body !== null && isJsonType(response.headers.get('content-type'))
+      const body = chain !== undefined && response.body !== null && isJsonType(response.headers.get('content-type'))
       if (!body && status === response.status && (headers === undefined || headers.length === 0)) return response
       if (!body) return rebuild(response.body, response, status, headers, false)
       return response.text().then((text) => {
@@ -112,7 +119,7 @@ export function bindSteps(
           // Not JSON after all: sent as it is.
           return rebuild(text, response, status, headers, false)
         }
-        return rebuild(JSON.stringify(runSteps(value, steps, null)), response, status, headers, true)
+        return rebuild(JSON.stringify(runSteps(value, (chain as Chain).steps)), response, status, headers, true)
       })
     },
 
@@ -121,9 +128,9 @@ export function bindSteps(
       const index = indexOf(exchange.version)
       if (index === undefined) return respond(value)
       const found = plan(exchange)
-      const steps = found === undefined ? undefined : bodySteps(found, index, status)
-      if (steps === undefined) return respond(value)
-      const response = respond(runSteps(value, steps, new Set()))
+      const chain = found === undefined ? undefined : bodyChain(found, index, status)
+      if (chain === undefined) return respond(value)
+      const response = respond(runSteps(chain.copy(value), chain.steps))
       migrated.add(response)
       return response
     },
@@ -181,7 +188,7 @@ async function migrateRequest(request: Request, steps: readonly Visit[] | null, 
       } catch {
         throw new MalformedJsonBody()
       }
-      body = JSON.stringify(runSteps(value, steps, null))
+      body = JSON.stringify(runSteps(value, steps))
     } else {
       body = text
     }

@@ -6,15 +6,17 @@
  * to no instruction of the step are left out, so a step with nothing to do
  * is `null` and costs nothing.
  *
- * Values are changed in place when the caller owns them (a body it parsed:
- * `owner` null); otherwise (a handler's value, `migrate()`), each object is
- * copied once before its first change and the copies are tracked in `owner`.
+ * Steps change values in place. A body the history parsed is its own; a
+ * value it was given (a handler's, `migrate()`'s) is first copied along the
+ * layout (`copier`): every array, envelope and shape object on the way, once.
+ * A field an older version lacks is set to `undefined` rather than deleted
+ * (deleting slows every later access), which `JSON.stringify` leaves out.
  */
-import { has, isRecord, type Convert, type ShapeInstruction } from './instruction.ts'
+import { isRecord, type Convert, type ShapeInstruction } from './instruction.ts'
 import { Shape, type AnyShape, type Layout } from './shape.ts'
 
-/** Migrates a value one step; returns it (changed in place when owned) or a replacement. */
-export type Visit = (value: unknown, owner: Set<object> | null) => unknown
+/** Migrates a value one step; returns it (changed in place) or a replacement. */
+export type Visit = (value: unknown) => unknown
 
 /** Going down (newer to older: responses) or up (older to newer: requests). */
 export type Direction = 'down' | 'up'
@@ -97,7 +99,7 @@ export class MigrationPlanner {
     if (this.#memo.has(key)) {
       const known = this.#memo.get(key) as Visit | null | undefined
       // undefined: being compiled (shapes nesting each other); look it up when called.
-      return known !== undefined ? known : (value, owner) => (this.#memo.get(key) ?? pass)(value, owner)
+      return known !== undefined ? known : (value) => (this.#memo.get(key) ?? pass)(value)
     }
     this.#memo.set(key, undefined as unknown as null)
     const visit = this.#compileShape(shape, version, step, direction)
@@ -114,7 +116,7 @@ export class MigrationPlanner {
       if (direction === 'up' && replaced.step === step) {
         const ops = compose(steps?.byStep.get(step) ?? [], direction)
         if (ops === null || inner === null) return ops ?? inner
-        return (value, owner) => ops(inner(value, owner), owner)
+        return (value) => ops(inner(value))
       }
       return inner
     }
@@ -142,55 +144,84 @@ function compose(instructions: readonly ShapeInstruction[], direction: Direction
   const ordered = direction === 'down' ? [...fields.reverse(), ...converters.reverse()] : [...converters, ...fields]
   const fns = ordered.map((i) => i[direction]).filter((fn): fn is Convert => fn !== null)
   if (fns.length === 0) return null
-  if (fns.length === 1) {
-    const fn = fns[0] as Convert
-    return (value, owner) => fn(own(value, owner))
-  }
-  return (value, owner) => {
+  if (fns.length === 1) return fns[0] as Convert
+  return (value) => {
     let current = value
-    for (const fn of fns) current = fn(own(current, owner))
+    for (const fn of fns) current = fn(current)
     return current
   }
 }
 
-/** `value`, copied first when the caller does not own it (arrays and objects). */
-function own(value: unknown, owner: Set<object> | null): unknown {
-  if (owner === null || typeof value !== 'object' || value === null || owner.has(value)) return value
-  const copy: object = Array.isArray(value) ? value.slice() : { ...value }
-  owner.add(copy)
-  return copy
-}
-
 function visitArray(item: Visit): Visit {
-  return function migrateItems(value, owner) {
+  return function migrateItems(value) {
     if (!Array.isArray(value)) return value
-    let out: unknown[] = value
     for (let i = 0; i < value.length; i++) {
       const before: unknown = value[i]
-      const after = item(before, owner)
-      if (after !== before) {
-        if (out === value) out = own(value, owner) as unknown[]
-        out[i] = after
-      }
+      const after = item(before)
+      if (after !== before) value[i] = after
     }
-    return out
+    return value
   }
 }
 
 /** An object whose `fields` hold laid-out values; with `ops`, a shape whose own step runs after them. */
 function visitFields(fields: readonly (readonly [string, Visit])[], ops: Visit | null): Visit {
-  return function migrateObject(value, owner) {
+  if (fields.length === 0 && ops !== null) return (value) => (isRecord(value) ? ops(value) : value)
+  return function migrateObject(value) {
     if (!isRecord(value)) return value
-    let object = value
     for (const [field, visit] of fields) {
-      if (!has(object, field)) continue
-      const before = object[field]
-      const after = visit(before, owner)
-      if (after !== before) {
-        if (object === value) object = own(value, owner) as Record<string, unknown>
-        object[field] = after
-      }
+      const before = value[field]
+      if (before === undefined) continue
+      const after = visit(before)
+      if (after !== before) value[field] = after
     }
-    return ops === null ? object : ops(object, owner)
+    return ops === null ? value : ops(value)
   }
+}
+
+/** Copies of arrays and objects along a layout: what steps may then change in place. */
+export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyShape, ShapeSteps>, seen: Map<string, Visit> = new Map()): Visit {
+  if (layout instanceof Shape) {
+    const steps = shapes.get(layout)
+    const replaced = steps?.replacements.find((r) => r.step > version)
+    if (replaced !== undefined) return copier(replaced.older, version, shapes, seen)
+    const key = `${shapeKey(layout)}/${version}`
+    const known = seen.get(key)
+    if (known !== undefined) return known
+    let fields: [string, Visit][] = []
+    const visit: Visit = (value) => {
+      if (!isRecord(value)) return value
+      const copy = { ...value }
+      for (const [field, inner] of fields) {
+        const v = copy[field]
+        if (v !== undefined && v !== null) copy[field] = inner(v)
+      }
+      return copy
+    }
+    seen.set(key, visit)
+    fields = [...(steps?.nestedAt[version] ?? layout.nested)].map(([field, inner]) => [field, copier(inner, version, shapes, seen)])
+    return visit
+  }
+  if (Array.isArray(layout)) {
+    const item = copier(layout[0] as Layout, version, shapes, seen)
+    return (value) => (Array.isArray(value) ? value.map(item) : value)
+  }
+  const fields = Object.entries(layout as Record<string, Layout>).map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const)
+  return (value) => {
+    if (!isRecord(value)) return value
+    const copy = { ...value }
+    for (const [field, inner] of fields) {
+      const v = copy[field]
+      if (v !== undefined && v !== null) copy[field] = inner(v)
+    }
+    return copy
+  }
+}
+
+const shapeIds = new WeakMap<AnyShape, number>()
+let nextShapeId = 0
+function shapeKey(shape: AnyShape): number {
+  let id = shapeIds.get(shape)
+  if (id === undefined) shapeIds.set(shape, (id = nextShapeId++))
+  return id
 }
