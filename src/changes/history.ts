@@ -344,16 +344,19 @@ export class VersionHistory<V extends string = string> {
   }
 
   /**
-   * Migrates a JSON value laid out as `as` from the head version to version
-   * `to` (or from version `from` up to the head): webhook payloads, queued
-   * events, anything outside a request. The value you pass is not changed.
+   * Migrates a JSON value laid out as `as` from the head version down to
+   * version `to`, or from version `from` up to the head (typed as the head's
+   * value): webhook payloads, queued events, anything outside a request. The
+   * value you pass is not changed.
    *
    * @example
    * ```ts
    * const payload = history.migrate(product, { as: Product, to: '2024-01-01' })
    * ```
    */
-  migrate<const L extends Layout>(value: LayoutValue<L>, options: MigrateOptions<L, V>): unknown {
+  migrate<const L extends Layout>(value: LayoutValue<L>, options: { readonly as: L; readonly to: V }): unknown
+  migrate<const L extends Layout>(value: unknown, options: { readonly as: L; readonly from: V }): LayoutValue<L>
+  migrate(value: unknown, options: MigrateOptions<Layout, V>): unknown {
     if (options === null || typeof options !== 'object') throw new Error('history.migrate: pass { as: Shape, to: version } or { as: Shape, from: version }.')
     const { as, to, from } = options as unknown as { as: Layout; to?: string; from?: string }
     if ((to === undefined) === (from === undefined)) throw new Error('history.migrate: give one of to (from the head down to that version) or from (from that version up to the head).')
