@@ -17,6 +17,7 @@ import {
   MalformedJsonBody,
   pathChanged,
   queryParamRenamed,
+  requestHeaderRenamed,
   routeAdded,
   routeRemoved,
   shape,
@@ -274,6 +275,7 @@ describe('requests and responses (through a stand-in middleware)', () => {
             change('Creating answers 201.', [statusChanged('POST /items', { older: 200, newer: 201 })]),
             change('Totals move to a header.', [headerChanged('GET /items', { header: 'X-Total', down: () => null, description: 'new' })]),
             change('Search is q.', [queryParamRenamed('GET /items', { older: 'search', newer: 'q' })]),
+            change('The locale header is standard.', [requestHeaderRenamed('GET /items', { older: 'X-Locale', newer: 'Accept-Language' })]),
           ],
         },
       ],
@@ -281,10 +283,10 @@ describe('requests and responses (through a stand-in middleware)', () => {
     })
     const app = new Hono()
     app.use('*', changesMiddleware(history, { scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v2' }) }))
-    app.get('/items', (c) => (c.req.query('q') === 'none' ? c.json({ detail: 'Nothing.', code: 'none' }, 404) : c.json({ q: c.req.query('q') ?? null }, 200, { 'X-Total': '3' })))
+    app.get('/items', (c) => (c.req.query('q') === 'none' ? c.json({ detail: 'Nothing.', code: 'none' }, 404) : c.json({ q: c.req.query('q') ?? null, locale: c.req.header('accept-language') ?? null }, 200, { 'X-Total': '3' })))
     app.post('/items', (c) => c.json({ created: true }, 201))
-    const v1 = await get(app, '/items?search=lamp', 'v1')
-    expect(await v1.json()).toEqual({ q: 'lamp' })
+    const v1 = await get(app, '/items?search=lamp', 'v1', { headers: { 'X-Locale': 'cy' } })
+    expect(await v1.json()).toEqual({ q: 'lamp', locale: 'cy' })
     expect(v1.headers.get('x-total')).toBeNull()
     expect((await get(app, '/items', 'v2')).headers.get('x-total')).toBe('3')
     const error = await get(app, '/items?search=none', 'v1')

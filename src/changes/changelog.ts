@@ -17,6 +17,7 @@ export type ChangelogInstruction =
   | { readonly type: 'route.status.changed'; readonly route: string; readonly older: number; readonly newer: number }
   | { readonly type: 'route.header.changed'; readonly route: string; readonly header: string; readonly description?: string }
   | { readonly type: 'route.query.renamed'; readonly route: string; readonly older: string; readonly newer: string }
+  | { readonly type: 'route.request.header.renamed'; readonly route: string; readonly older: string; readonly newer: string }
 
 /** One change of a version in the changelog. */
 export interface ChangelogChange {
@@ -94,5 +95,7 @@ function sentence(i: ChangelogInstruction): string {
       return `Route ${code(i.route)}: response header ${code(i.header)} changed${i.description === undefined ? '' : `: ${i.description}`}.`
     case 'route.query.renamed':
       return `Route ${code(i.route)}: query parameter ${code(i.older)} renamed to ${code(i.newer)}.`
+    case 'route.request.header.renamed':
+      return `Route ${code(i.route)}: request header ${code(i.older)} renamed to ${code(i.newer)}.`
   }
 }

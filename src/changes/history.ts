@@ -195,7 +195,7 @@ export class VersionHistory<V extends string = string> {
     }
     this.#plans = plans
     this.#tableLives = tableLives
-    this.#fallback = errors === undefined ? undefined : { exists: null, request: null, response: null, error: this.#chains(errors, 'down'), status: null, headers: null, query: null }
+    this.#fallback = errors === undefined ? undefined : { exists: null, request: null, response: null, error: this.#chains(errors, 'down'), status: null, headers: null, query: null, requestHeaders: null }
     this.#routeNames = new Set([...bodies.keys(), ...byRoute.keys()])
   }
 
@@ -586,20 +586,23 @@ function routeLife(route: string, entries: readonly { step: number; instruction:
 }
 
 /** A route's status, header and query steps per version index. */
-function routeSteps(entries: readonly { step: number; instruction: RouteInstruction }[], n: number): Pick<RoutePlan, 'status' | 'headers' | 'query'> {
+function routeSteps(entries: readonly { step: number; instruction: RouteInstruction }[], n: number): Pick<RoutePlan, 'status' | 'headers' | 'query' | 'requestHeaders'> {
   const status: (readonly [number, number])[][] = []
   const headers: (readonly [string, (value: string | null) => string | null])[][] = []
   const query: (readonly [string, string])[][] = []
+  const requestHeaders: (readonly [string, string])[][] = []
   for (let v = 0; v < n; v++) {
     const later = entries.filter((e) => e.step > v)
     const newestFirst = [...later].sort((a, b) => b.step - a.step)
     status.push(newestFirst.flatMap(({ instruction: { entry } }) => (entry.type === 'route.status.changed' ? [[entry.newer, entry.older] as const] : [])))
     headers.push(newestFirst.flatMap(({ instruction: { entry, header } }) => (entry.type === 'route.header.changed' && header !== undefined ? [[entry.header, header] as const] : [])))
     query.push(later.flatMap(({ instruction: { entry } }) => (entry.type === 'route.query.renamed' ? [[entry.older, entry.newer] as const] : [])))
+    requestHeaders.push(later.flatMap(({ instruction: { entry } }) => (entry.type === 'route.request.header.renamed' ? [[entry.older, entry.newer] as const] : [])))
   }
   return {
     status: status.some((s) => s.length > 0) ? status : null,
     headers: headers.some((h) => h.length > 0) ? headers : null,
     query: query.some((q) => q.length > 0) ? query : null,
+    requestHeaders: requestHeaders.some((h) => h.length > 0) ? requestHeaders : null,
   }
 }

@@ -34,6 +34,8 @@ export interface RoutePlan {
   readonly headers: readonly (readonly (readonly [string, (value: string | null) => string | null])[])[] | null
   /** `[older, newer]` query parameter names, oldest step first. */
   readonly query: readonly (readonly (readonly [string, string])[])[] | null
+  /** `[older, newer]` request header names, oldest step first. */
+  readonly requestHeaders: readonly (readonly (readonly [string, string])[])[] | null
 }
 
 /** The bound steps, plus the fast path for `c.json()` the core may use. */
@@ -93,9 +95,10 @@ export function bindSteps(
       if (found.exists !== null && found.exists[index] !== true) throw new NotFound('Not found.')
       const steps = found.request?.[index]?.steps
       const query = found.query?.[index]
+      const names = found.requestHeaders?.[index]
       const hasSteps = steps !== undefined && steps.length > 0
-      if (!hasSteps && (query === undefined || query.length === 0)) return
-      return migrateRequest(exchange.request, hasSteps ? steps : null, query ?? null)
+      if (!hasSteps && (query === undefined || query.length === 0) && (names === undefined || names.length === 0)) return
+      return migrateRequest(exchange.request, hasSteps ? steps : null, query ?? null, names ?? null)
     },
 
     response(exchange, response) {
@@ -163,8 +166,13 @@ function rebuild(
   return new Response(body, status === response.status ? { status, statusText: response.statusText, headers } : { status, headers })
 }
 
-/** The request with its query parameters renamed and its JSON body migrated up; `undefined` when nothing changed. */
-async function migrateRequest(request: Request, steps: readonly Visit[] | null, query: readonly (readonly [string, string])[] | null): Promise<Request | undefined> {
+/** The request with its query parameters and headers renamed and its JSON body migrated up; `undefined` when nothing changed. */
+async function migrateRequest(
+  request: Request,
+  steps: readonly Visit[] | null,
+  query: readonly (readonly [string, string])[] | null,
+  names: readonly (readonly [string, string])[] | null,
+): Promise<Request | undefined> {
   let url = request.url
   if (query !== null) {
     const parsed = new URL(url)
@@ -193,8 +201,18 @@ async function migrateRequest(request: Request, steps: readonly Visit[] | null, 
       body = text
     }
   }
-  if (body === undefined && url === request.url) return undefined
-  const headers = new Headers(request.headers)
+  let headers: Headers | undefined
+  if (names !== null) {
+    for (const [older, newer] of names) {
+      const value = request.headers.get(older)
+      if (value === null) continue
+      headers ??= new Headers(request.headers)
+      headers.delete(older)
+      if (!headers.has(newer)) headers.set(newer, value)
+    }
+  }
+  if (body === undefined && url === request.url && headers === undefined) return undefined
+  headers ??= new Headers(request.headers)
   if (body !== undefined) headers.delete('content-length')
   const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, redirect: request.redirect, signal: request.signal }
   if (body !== undefined) init.body = body

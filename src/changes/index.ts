@@ -22,6 +22,6 @@ export { versionHistory, type HistoryVersion, type MigrateOptions, type RouteBod
 export type { BoundChanges } from './http-steps.ts'
 export type { Instruction } from './instruction.ts'
 export { MalformedJsonBody } from './malformed-body.ts'
-export { headerChanged, pathChanged, queryParamRenamed, routeAdded, routeRemoved, statusChanged, type HeaderChangedOptions } from './route-changes.ts'
+export { headerChanged, pathChanged, queryParamRenamed, requestHeaderRenamed, routeAdded, routeRemoved, statusChanged, type HeaderChangedOptions } from './route-changes.ts'
 export { shape, type AnyShape, type FieldOf, type Layout, type LayoutValue, type Shape, type ShapeOptions } from './shape.ts'
 export type { InferOutput, StandardSchemaV1 } from './standard-schema.ts'

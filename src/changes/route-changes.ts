@@ -124,3 +124,19 @@ export function queryParamRenamed(route: string, names: { readonly older: string
   if (older === newer) throw new Error(`${where}: older and newer are both "${older}"; a rename needs two names.`)
   return { kind: 'route', route, entry: { type: 'route.query.renamed', route, older, newer } }
 }
+
+/**
+ * A request header renamed in this version: older requests' `older` header
+ * reaches the handler as `newer`.
+ */
+export function requestHeaderRenamed(route: string, names: { readonly older: string; readonly newer: string }): RouteInstruction {
+  const where = 'requestHeaderRenamed'
+  checkRoute(route, where)
+  checkOptions(names, where, ['older', 'newer'], true)
+  const { older, newer } = names as { older: unknown; newer: unknown }
+  for (const name of [older, newer]) {
+    if (typeof name !== 'string' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new Error(`${where}: older and newer must be header names, got ${JSON.stringify(name)}.`)
+  }
+  if ((older as string).toLowerCase() === (newer as string).toLowerCase()) throw new Error(`${where}: older and newer are the same header (names are case-insensitive).`)
+  return { kind: 'route', route, entry: { type: 'route.request.header.renamed', route, older: older as string, newer: newer as string } }
+}
