@@ -19,6 +19,7 @@ import {
   SCHEMES,
   type SchemeName,
 } from './cases.ts'
+import { changesApps, changesRequest } from './changes-cases.ts'
 
 declare const Bun: { version: string; gc(force: boolean): void } | undefined
 declare const Deno: { version: { deno: string }; writeTextFileSync(path: string, text: string): void; args: string[] } | undefined
@@ -124,6 +125,19 @@ results['scale'] = {
     },
     'n10',
   ),
+}
+
+// 7. Version changes: an old-version response of 100 nested objects across 5 versions, against a hand-written handler.
+{
+  const apps = changesApps()
+  results['changes'] = await compare(
+    {
+      handWritten: async () => (await apps.handWritten.fetch(changesRequest)).text(),
+      changes: async () => (await apps.changes.fetch(changesRequest)).text(),
+      changesParsed: async () => (await apps.changesParsed.fetch(changesRequest)).text(),
+    },
+    'handWritten',
+  )
 }
 
 // 6. Memory: the heap before and after 1,000,000 versioned requests.
