@@ -28,7 +28,7 @@ function toModule(example: string): { code: string; assertions: number } {
     ...lines.map((line) =>
       line
         .replace(/from 'hono-api-versioning'/, `from '${root}src/index.ts'`)
-        .replace(/from 'hono-api-versioning\/hono'/, `from '${root}test/changes-docs-shim.ts'`)
+        .replace(/from 'hono-api-versioning\/hono'/, `from '${root}src/hono/index.ts'`)
         .replace(/from 'hono-api-versioning\/changes'/, `from '${root}src/changes/index.ts'`),
     ),
   ]

@@ -1,10 +1,11 @@
 /**
  * Version changes (src/changes): every change kind in both directions, with
- * lists, nesting, envelopes, missing and null fields; the request and
- * response steps through a stand-in middleware (test/changes-harness.ts);
- * route changes; the changelog; construction and bind errors.
+ * lists, nesting, envelopes, missing and null fields; the request, response
+ * and JSON steps through the real middlewares (`changes` of
+ * `versionMiddleware` and `apiVersioning`, `mountRoutes`); route changes; the
+ * changelog; construction and bind errors.
  */
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { describe, expect, it } from 'vitest'
 import {
   change,
@@ -25,10 +26,10 @@ import {
   statusChanged,
   versionHistory,
 } from '../src/changes/index.ts'
-import { defineRoutes, HeaderVersioning, include, route, URLPathVersioning } from '../src/index.ts'
-import { apiVersioning, mountRoutes } from '../src/hono/index.ts'
+import { defineRoutes, HeaderVersioning, include, route, URLPathVersioning, versioned } from '../src/index.ts'
+import { apiVersioning, mountRoutes, versionMiddleware } from '../src/hono/index.ts'
+import { versionPolicy } from '../src/lifecycle/index.ts'
 import { catalog, Category, drafts, headProduct, money, Product, titles, v1Product } from './changes-fixture.ts'
-import { changesMiddleware } from './changes-harness.ts'
 
 const scheme = () => new HeaderVersioning({ allowedVersions: ['v1', 'v2', 'v3', 'v4'], defaultVersion: 'v4' })
 
@@ -171,12 +172,20 @@ async function countJson<T>(run: () => T | Promise<T>): Promise<{ parse: number;
   }
 }
 
+/**
+ * A JSON response: through `c.json` (the JSON step migrates the value before
+ * its only serialisation), or built by hand (the response step parses it).
+ */
+const send = (c: Context, fastJson: boolean, value: unknown, status = 200): Response =>
+  fastJson ? c.json(value, status as 200) : new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } })
+
 function catalogApp(options: { fastJson?: boolean } = {}) {
+  const fast = options.fastJson ?? true
   const app = new Hono()
-  app.use('*', changesMiddleware(catalog, { scheme: scheme(), fastJson: options.fastJson ?? true }))
-  app.get('/products', (c) => c.json({ items: [headProduct(1), headProduct(2)], count: 2 }))
-  app.get('/products/:id', (c) => (c.req.param('id') === '404' ? c.json({ detail: 'Not found.' }, 404) : c.json(headProduct(Number(c.req.param('id'))))))
-  app.post('/products', async (c) => c.json(await c.req.json(), 201))
+  app.use('*', versionMiddleware({ scheme: scheme(), changes: catalog }))
+  app.get('/products', (c) => send(c, fast, { items: [headProduct(1), headProduct(2)], count: 2 }))
+  app.get('/products/:id', (c) => (c.req.param('id') === '404' ? send(c, fast, { detail: 'Not found.' }, 404) : send(c, fast, headProduct(Number(c.req.param('id'))))))
+  app.post('/products', async (c) => send(c, fast, await c.req.json(), 201))
   app.get('/products.csv', (c) => c.text('id,title\n1,Lamp\n', 200, { 'content-type': 'text/csv' }))
   return app
 }
@@ -184,8 +193,8 @@ function catalogApp(options: { fastJson?: boolean } = {}) {
 const get = (app: Hono, path: string, version?: string, init: RequestInit = {}) =>
   app.request(`https://api.example${path}`, { ...init, headers: { ...(version === undefined ? {} : { 'Api-Version': version }), ...(init.headers as Record<string, string>) } })
 
-describe('requests and responses (through a stand-in middleware)', () => {
-  describe.each([true, false])('c.json fast path: %s', (fastJson) => {
+describe('requests and responses (versionMiddleware with changes)', () => {
+  describe.each([true, false])('through c.json: %s', (fastJson) => {
     it('serves each version its own shape from one handler', async () => {
       const app = catalogApp({ fastJson })
       expect(await (await get(app, '/products/1', 'v4')).json()).toEqual(headProduct(1))
@@ -217,7 +226,7 @@ describe('requests and responses (through a stand-in middleware)', () => {
     })
   })
 
-  it('does no migration work at all on the head version: no parse, no serialisation beyond c.json', async () => {
+  it('does no migration work at all on the head version: no parse, no serialisation beyond the handler, c.json not wrapped', async () => {
     const plain = new Hono()
     plain.get('/products/:id', (c) => c.json(headProduct(1)))
     const baseline = await countJson(() => plain.request('https://api.example/products/1'))
@@ -228,9 +237,26 @@ describe('requests and responses (through a stand-in middleware)', () => {
       const none = await countJson(() => get(app, '/products/1'))
       expect(none).toMatchObject({ parse: baseline.parse, stringify: baseline.stringify })
     }
+    // c.json and c.status are Hono's own on the head version, wrapped on an older one.
+    const seen: Record<string, boolean> = {}
+    const own = new WeakMap<Context, readonly unknown[]>()
+    const probe = new Hono()
+    probe.use('*', async (c, next) => {
+      own.set(c, [c.json, c.status])
+      await next()
+    })
+    probe.use('*', versionMiddleware({ scheme: scheme(), changes: catalog }))
+    probe.get('/products/:id', (c) => {
+      const [json, status] = own.get(c) ?? []
+      seen[c.var.version ?? 'none'] = c.json === json && c.status === status
+      return c.json(headProduct(1))
+    })
+    await get(probe, '/products/1', 'v4')
+    await get(probe, '/products/1', 'v1')
+    expect(seen).toEqual({ v4: true, v1: false })
   })
 
-  it('pays one parse and one serialisation on an older version however many versions it crosses; none with the fast path', async () => {
+  it('pays one parse and one serialisation on an older version however many versions it crosses; none through c.json', async () => {
     const plain = new Hono()
     plain.get('/products', (c) => c.json({ items: [headProduct(1), headProduct(2)], count: 2 }))
     const baseline = await countJson(() => plain.request('https://api.example/products'))
@@ -242,6 +268,41 @@ describe('requests and responses (through a stand-in middleware)', () => {
     }
   })
 
+  it('migrates a c.json body once even when later middleware copies the response', async () => {
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme: scheme(), changes: catalog }))
+    app.use('*', async (c, next) => {
+      await next()
+      c.res = new Response(c.res.body, c.res)
+      c.res.headers.set('X-Copied', 'yes')
+    })
+    app.get('/products/:id', (c) => c.json(headProduct(1)))
+    const res = await get(app, '/products/1', 'v1')
+    expect(res.headers.get('x-copied')).toBe('yes')
+    expect(await res.json()).toEqual(v1Product(1))
+  })
+
+  it('follows c.status() for the status of c.json(value), and c.json(value, { status })', async () => {
+    const Problem = shape<{ detail: string; code: string }>('Problem')
+    const history = versionHistory({
+      versions: [{ version: 'v1' }, { version: 'v2', changes: [change('Errors have codes.', [fieldAdded(Problem, 'code')])] }],
+      errors: Problem,
+    })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v2' }), changes: history }))
+    app.get('/status', (c) => {
+      c.status(409)
+      return c.json({ detail: 'Taken.', code: 'taken' })
+    })
+    app.get('/init', (c) => c.json({ detail: 'Taken.', code: 'taken' }, { status: 409 }))
+    for (const path of ['/status', '/init']) {
+      const res = await get(app, path, 'v1')
+      expect(res.status).toBe(409)
+      expect(await res.json()).toEqual({ detail: 'Taken.' })
+      expect(await (await get(app, path, 'v2')).json()).toEqual({ detail: 'Taken.', code: 'taken' })
+    }
+  })
+
   it('answers an unparsable JSON body on a route with request changes with a 400, never an exception', async () => {
     const app = catalogApp()
     const res = await get(app, '/products', 'v1', { method: 'POST', body: '{"id": 1,', headers: { 'content-type': 'application/json' } })
@@ -250,14 +311,14 @@ describe('requests and responses (through a stand-in middleware)', () => {
     expect(new MalformedJsonBody().status).toBe(400)
     // On the head version nothing is parsed: the handler decides.
     const head = new Hono()
-    head.use('*', changesMiddleware(catalog, { scheme: scheme() }))
+    head.use('*', versionMiddleware({ scheme: scheme(), changes: catalog }))
     head.post('/products', (c) => c.text('seen', 202))
     expect((await get(head, '/products', 'v4', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } })).status).toBe(202)
   })
 
   it('passes a non-JSON request body through untouched', async () => {
     const app = new Hono()
-    app.use('*', changesMiddleware(catalog, { scheme: scheme() }))
+    app.use('*', versionMiddleware({ scheme: scheme(), changes: catalog }))
     app.post('/products', async (c) => c.text(await c.req.text()))
     const res = await get(app, '/products', 'v1', { method: 'POST', body: 'name=Lamp', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
     expect(await res.text()).toBe('name=Lamp')
@@ -282,7 +343,7 @@ describe('requests and responses (through a stand-in middleware)', () => {
       errors: Problem,
     })
     const app = new Hono()
-    app.use('*', changesMiddleware(history, { scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v2' }) }))
+    app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v2' }), changes: history }))
     app.get('/items', (c) => (c.req.query('q') === 'none' ? c.json({ detail: 'Nothing.', code: 'none' }, 404) : c.json({ q: c.req.query('q') ?? null, locale: c.req.header('accept-language') ?? null }, 200, { 'X-Total': '3' })))
     app.post('/items', (c) => c.json({ created: true }, 201))
     const v1 = await get(app, '/items?search=lamp', 'v1', { headers: { 'X-Locale': 'cy' } })
@@ -297,7 +358,7 @@ describe('requests and responses (through a stand-in middleware)', () => {
     expect((await get(app, '/items', 'v2', { method: 'POST' })).status).toBe(201)
   })
 
-  it('answers 404 for a plain route in versions that lack it, and at each path only for its versions', async () => {
+  it('answers a plain route in versions that lack it as an unknown path (the app\'s not-found handler), and at each path only for its versions', async () => {
     const history = versionHistory({
       versions: [
         { version: 'v1' },
@@ -306,7 +367,8 @@ describe('requests and responses (through a stand-in middleware)', () => {
       ],
     })
     const app = new Hono()
-    app.use('*', changesMiddleware(history, { scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2', 'v3'], defaultVersion: 'v3' }) }))
+    app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2', 'v3'], defaultVersion: 'v3' }), changes: history }))
+    app.notFound((c) => c.text('nothing here', 404))
     app.get('/search', (c) => c.text('search'))
     app.get('/legacy', (c) => c.text('legacy'))
     const show = (c: { req: { param(name: string): string | undefined }; text(t: string): Response }) => c.text(`product ${c.req.param('id')}`)
@@ -317,6 +379,9 @@ describe('requests and responses (through a stand-in middleware)', () => {
     expect([await status('/legacy', 'v1'), await status('/legacy', 'v2'), await status('/legacy', 'v3')]).toEqual([200, 404, 404])
     expect([await status('/items/1', 'v1'), await status('/items/1', 'v2'), await status('/items/1', 'v3')]).toEqual([200, 200, 404])
     expect([await status('/products/1', 'v1'), await status('/products/1', 'v2'), await status('/products/1', 'v3')]).toEqual([404, 404, 200])
+    const missing = await get(app, '/search', 'v1')
+    expect(await missing.text()).toBe('nothing here')
+    expect(await (await get(app, '/products/1', 'v1')).text()).toBe('nothing here')
   })
 })
 
@@ -325,35 +390,74 @@ describe('table routes: history.routes() tells the table which versions have eac
     versions: [
       { version: 'v1' },
       { version: 'v2', changes: [change('Search.', [routeAdded('search')]), change('Products move.', [pathChanged('product-detail', { older: '/items/:id', newer: '/products/:id' })])] },
-      { version: 'v3', changes: [change('No more legacy.', [routeRemoved('legacy')])] },
+      { version: 'v3', changes: [change('No more legacy.', [routeRemoved('legacy')]), titles] },
     ],
+    bodies: { 'product-detail': { response: Product } },
   })
   const routes = defineRoutes(
     history.routes([include('/:version{v[0-9]+}', [route('search', '/search'), route('legacy', '/legacy'), route('product-detail', '/products/:id')])]),
   )
-  const versioning = apiVersioning({ scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2', 'v3'] }), routes })
-  const app = new Hono()
-  app.use('*', versioning)
-  mountRoutes(app, versioning, {
-    search: (c) => c.text('search'),
-    legacy: (c) => c.text('legacy'),
-    'product-detail': (c) => c.json({ self: c.var.reverse('product-detail', { kwargs: { id: 1 } }) }),
-  })
-  const status = async (path: string) => (await app.request(`https://api.example${path}`)).status
+  const scheme = () => new URLPathVersioning({ allowedVersions: ['v1', 'v2', 'v3'] })
+  const handlers = {
+    search: (c: Context) => c.text('search'),
+    legacy: (c: Context) => c.text('legacy'),
+    'product-detail': (c: Context) => c.json({ id: 1, title: 'Lamp', self: c.var['reverse']('product-detail', { kwargs: { id: 1 } }) }),
+  }
+  /** The app with the middleware (`middleware`) or with mountRoutes alone, a later handler for v1 paths, and its own not-found handler. */
+  function tableApp(middleware: boolean) {
+    const versioning = apiVersioning({ scheme: scheme(), routes, changes: history, policy: versionPolicy({ reportVersions: true }) })
+    const app = new Hono()
+    if (middleware) app.use('*', versioning)
+    mountRoutes(app, versioning, handlers)
+    app.get('/v1/search', (c) => c.text('a later v1 handler'))
+    app.notFound((c) => c.text('nothing here', 404))
+    return app
+  }
+  const answer = async (app: Hono, path: string) => {
+    const res = await app.request(`https://api.example${path}`)
+    return `${res.status} ${await res.text()}`
+  }
 
-  it('limits added and removed routes to their versions', async () => {
-    expect([await status('/v1/search'), await status('/v2/search'), await status('/v3/search')]).toEqual([404, 200, 200])
-    expect([await status('/v1/legacy'), await status('/v2/legacy'), await status('/v3/legacy')]).toEqual([200, 200, 404])
-  })
+  describe.each([true, false])('with the middleware: %s', (middleware) => {
+    const app = tableApp(middleware)
 
-  it('keeps the older path for older versions, and reverse gives each version its own', async () => {
-    expect(await (await app.request('https://api.example/v1/items/1')).json()).toEqual({ self: 'https://api.example/v1/items/1' })
-    expect(await (await app.request('https://api.example/v3/products/1')).json()).toEqual({ self: 'https://api.example/v3/products/1' })
-    expect([await status('/v1/products/1'), await status('/v3/items/1')]).toEqual([404, 404])
+    it('limits added and removed routes to their versions; other versions get what a path without a route gets', async () => {
+      expect([await answer(app, '/v1/search'), await answer(app, '/v2/search'), await answer(app, '/v3/search')]).toEqual(['200 a later v1 handler', '200 search', '200 search'])
+      expect([await answer(app, '/v1/legacy'), await answer(app, '/v2/legacy'), await answer(app, '/v3/legacy')]).toEqual(['200 legacy', '200 legacy', '404 nothing here'])
+      // As an unknown path: the versions of every route (the policy), not those of the route passed over.
+      const res = await app.request('https://api.example/v3/legacy')
+      expect(res.headers.get('api-supported-versions')).toBe('v1, v2, v3')
+    })
+
+    it('keeps the older path for older versions, reverse gives each version its own, and bodies migrate', async () => {
+      expect(await (await app.request('https://api.example/v1/items/1')).json()).toEqual({ id: 1, name: 'Lamp', self: 'https://api.example/v1/items/1' })
+      expect(await (await app.request('https://api.example/v3/products/1')).json()).toEqual({ id: 1, title: 'Lamp', self: 'https://api.example/v3/products/1' })
+      expect([await answer(app, '/v1/products/1'), await answer(app, '/v3/items/1')]).toEqual(['404 nothing here', '404 nothing here'])
+    })
+
+    it('still rejects a version the scheme does not allow with the scheme\'s error', async () => {
+      expect(await answer(app, '/v9/search')).toBe('404 {"detail":"Invalid version in URL path."}')
+    })
   })
 
   it('binds: every name it uses is in the table', () => {
-    expect(() => history.bind({ where: 'apiVersioning', scheme: versioning.scheme, routeNames: new Set(routes.routes.flatMap((r) => [r.name, r.viewName])) })).not.toThrow()
+    expect(() => history.bind({ where: 'apiVersioning', scheme: scheme(), routeNames: new Set(routes.routes.flatMap((r) => [r.name, r.viewName])) })).not.toThrow()
+  })
+
+  it("versioned() rejects other versions unless asked to answer them as unknown paths ({ absent: 'not-found' })", async () => {
+    for (const [absent, expected] of [
+      [undefined, '404 {"detail":"Invalid version in URL path."}'],
+      ['reject', '404 {"detail":"Invalid version in URL path."}'],
+      ['not-found', '404 404 Not Found'],
+    ] as const) {
+      const table = defineRoutes([include('/:version{v[0-9]+}', [versioned(['v2'], route('new', '/new'), absent === undefined ? undefined : { absent })])])
+      const versioning = apiVersioning({ scheme: scheme(), routes: table })
+      const app = new Hono()
+      app.use('*', versioning)
+      mountRoutes(app, versioning, { new: (c) => c.text('new') })
+      expect([await answer(app, '/v1/new'), await answer(app, '/v2/new')]).toEqual([expected, '200 new'])
+    }
+    expect(() => versioned(['v2'], route('new', '/new'), { absent: 'gone' as never })).toThrow('versioned: absent must be "reject" or "not-found".')
   })
 })
 

@@ -15,7 +15,7 @@
  * | /custom | a BaseVersioning subclass reading `X-API-Version` |
  * | /lifecycle | CombinedVersioning (header, query, vendor media type), date versions, a version policy, problem details |
  * | /semver | HeaderVersioning with semantic versions |
- * | /changes | version changes (src/changes): a history's changelog, and a webhook payload migrated |
+ * | /changes | version changes (src/changes) through versionMiddleware: every change kind, the changelog, a webhook payload migrated |
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono/tiny'
@@ -215,13 +215,14 @@ mountRoutes(app, semantic, views)
 /** Version changes: every change kind, the changelog as JSON and Markdown, a payload migrated outside a request. */
 const Item = shape<{ id: number; title: string; price: number; state: string; tags: string[] }>('Item')
 const Page = shape<{ items: unknown[] }>('Page', { nested: { items: [Item] } })
+const titles = change('Items have titles.', [fieldRenamed(Item, { older: 'name', newer: 'title' }), fieldRemoved(Item, 'sku', { older: (item) => `SKU-${item.id}` })])
 const history = versionHistory({
   versions: [
     { version: 'v1' },
     {
       version: 'v2',
       changes: [
-        change('Items have titles.', [fieldRenamed(Item, { older: 'name', newer: 'title' }), fieldRemoved(Item, 'sku', { older: (item) => `SKU-${item.id}` })]),
+        titles,
         change('Prices in cents, tags, states.', [
           fieldChanged(Item, 'price', { down: (cents) => (cents / 100).toFixed(2), up: (text) => Math.round(Number(text) * 100) }),
           fieldAdded(Item, 'tags', { default: [] }),
@@ -242,8 +243,10 @@ const history = versionHistory({
   ],
   bodies: { 'GET /changes/items': { response: Page } },
 })
-const changes = history.bind({ where: 'versionMiddleware', scheme: new QueryParameterVersioning(versions), routeNames: null })
-app.get('/changes/log', (c) => c.json({ json: history.changelog(), markdown: changelogMarkdown(history.changelog()), steps: typeof changes.response }))
+app.use('/changes/*', versionMiddleware({ scheme: new QueryParameterVersioning(versions), changes: history }))
+app.get('/changes/items', (c) => c.json({ items: [{ id: 1, title: c.req.query('q') ?? 't', price: 100, state: 'draft', tags: [] }] }, 200, { 'X-Total': '1' }))
+app.post('/changes/items', (c) => c.json({ created: true }, 201))
+app.get('/changes/log', (c) => c.json({ json: history.changelog(), markdown: changelogMarkdown(history.changelog()), old: history.predates(c.var.version, titles) }))
 app.get('/changes/webhook', (c) => c.json(history.migrate({ items: [{ id: 1, title: 't', price: 100, state: 'draft', tags: [] }] }, { as: Page, to: 'v1' })))
 
 export default app

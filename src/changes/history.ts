@@ -181,7 +181,8 @@ export class VersionHistory<V extends string = string> {
       const base = { ...bodyPlans(bodies.get(route)), ...routeSteps(entries, versions.length) }
       if (plain === null) {
         if (life.exists !== null || life.paths !== null) tableLives.set(route, life)
-        plans.set(route, { ...base, exists: life.exists })
+        // The table knows which versions have a table route (routes()): mountRoutes answers the others as unknown routes.
+        plans.set(route, { ...base, exists: null })
         continue
       }
       if (life.paths !== null && life.paths[versions.length - 1] !== plain[1]) {
@@ -286,7 +287,10 @@ export class VersionHistory<V extends string = string> {
    * Your route definitions with the history's route changes applied: a route
    * added or removed in a version exists only in the versions that have it
    * (`versioned()`), and a route whose path changed is declared once per path,
-   * each for its versions, so `reverse` gives each version its own path.
+   * each for its versions, so `reverse` gives each version its own path. A
+   * request of a version without the route is answered as one no route
+   * matches (`mountRoutes` passes it on to later matching handlers, then the
+   * app's not-found handler), not with the scheme's version error.
    *
    * @example
    * ```ts
@@ -336,7 +340,7 @@ export class VersionHistory<V extends string = string> {
       })
       for (const [path, versions] of byPath) {
         if (versions.length === 0) continue
-        out.push(versioned(versions, path === definition.path ? definition : Object.freeze({ ...definition, path })))
+        out.push(versioned(versions, path === definition.path ? definition : Object.freeze({ ...definition, path }), { absent: 'not-found' }))
       }
       changed = true
     }

@@ -4,10 +4,11 @@
  * step migrates the handler's response down to the request's version. A
  * head-version request returns at the first check, with no parsing and no
  * serialising; an older one pays one `JSON.parse` and one `JSON.stringify`
- * per body, whatever the number of versions crossed.
+ * per body, whatever the number of versions crossed, and a response built
+ * with `c.json()` goes through the JSON step instead: the handler's value is
+ * migrated before its only serialisation.
  */
-import { NotFound } from '../errors.ts'
-import type { BoundExtension, Exchange } from '../pipeline/extension.ts'
+import type { BoundExtension, Exchange, JsonStep, RequestStepResult } from '../pipeline/extension.ts'
 import { MalformedJsonBody } from './malformed-body.ts'
 import type { Visit } from './migration-plan.ts'
 
@@ -20,7 +21,7 @@ export interface Chain {
 
 /** Per version index: what to do for a request of that version (arrays indexed by version). */
 export interface RoutePlan {
-  /** Whether the route exists in each version, or `null` for every version. */
+  /** Whether the route exists in each version, or `null` for every version (and for table routes: the table knows). */
   readonly exists: readonly boolean[] | null
   /** The request body's steps up to the head, oldest first. */
   readonly request: readonly Chain[] | null
@@ -38,17 +39,18 @@ export interface RoutePlan {
   readonly requestHeaders: readonly (readonly (readonly [string, string])[])[] | null
 }
 
-/** The bound steps, plus the fast path for `c.json()` the core may use. */
+/** A history bound to a middleware: its request, response and JSON steps. */
 export interface BoundChanges extends BoundExtension {
-  request(exchange: Exchange): void | Request | Promise<void | Request>
+  request(exchange: Exchange): RequestStepResult | Promise<RequestStepResult>
   response(exchange: Exchange, response: Response): Response | Promise<Response>
   /**
-   * The fast path for `c.json(value, status)`: migrates the handler's value
-   * itself (no parse, no second serialisation) and builds the response with
-   * `respond`; the response step then leaves its body alone. The value is not
-   * changed: objects are copied before their first change.
+   * The fast path for `c.json(value, status)` on an older version: migrates
+   * the handler's value itself (no parse, no second serialisation); the
+   * response step then leaves the body alone. The value is not changed:
+   * objects are copied along the layout first. `undefined` on the head
+   * version and for HEAD requests: nothing to wrap.
    */
-  json(exchange: Exchange, value: unknown, status: number, respond: (value: unknown) => Response): Response
+  json(exchange: Exchange): JsonStep | undefined
 }
 
 const JSON_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json\s*(?:;|$)/i
@@ -75,8 +77,11 @@ export function bindSteps(
   /** The head's index when some route does not exist in the head version (removed, or a plain route's older path), else `null`. */
   headGaps: number | null,
 ): BoundChanges {
-  /** Responses whose bodies the fast path already migrated. */
-  const migrated = new WeakSet<Response>()
+  /**
+   * Requests whose response body the JSON step migrated. Kept by request,
+   * not by response: middleware may copy the response (`new Response(res.body, res)`).
+   */
+  const migrated = new WeakSet<Exchange>()
 
   function bodyChain(found: RoutePlan, index: number, status: number): Chain | undefined {
     const chain = status < 300 ? found.response?.[index] : status >= 400 ? found.error?.[index] : undefined
@@ -87,12 +92,12 @@ export function bindSteps(
     request(exchange) {
       const index = indexOf(exchange.version)
       if (index === undefined) {
-        if (headGaps !== null && plan(exchange)?.exists?.[headGaps] === false) throw new NotFound('Not found.')
+        if (headGaps !== null && plan(exchange)?.exists?.[headGaps] === false) return 'absent'
         return
       }
       const found = plan(exchange)
       if (found === undefined) return
-      if (found.exists !== null && found.exists[index] !== true) throw new NotFound('Not found.')
+      if (found.exists !== null && found.exists[index] !== true) return 'absent'
       const steps = found.request?.[index]?.steps
       const query = found.query?.[index]
       const names = found.requestHeaders?.[index]
@@ -107,7 +112,7 @@ export function bindSteps(
       if (index === undefined) return response
       const found = plan(exchange)
       if (found === undefined) return response
-      const chain = migrated.has(response) || exchange.method === 'HEAD' ? undefined : bodyChain(found, index, response.status)
+      const chain = migrated.has(exchange) || exchange.method === 'HEAD' ? undefined : bodyChain(found, index, response.status)
       const statuses = found.status?.[index]
       const headers = found.headers?.[index]
       const status = statuses === undefined ? response.status : olderStatus(response.status, statuses)
@@ -126,16 +131,17 @@ export function bindSteps(
       })
     },
 
-    json(exchange, value, status, respond) {
-      if (exchange.rejected) return respond(value)
+    json(exchange) {
       const index = indexOf(exchange.version)
-      if (index === undefined) return respond(value)
-      const found = plan(exchange)
-      const chain = found === undefined ? undefined : bodyChain(found, index, status)
-      if (chain === undefined) return respond(value)
-      const response = respond(runSteps(chain.copy(value), chain.steps))
-      migrated.add(response)
-      return response
+      if (index === undefined || exchange.rejected || exchange.method === 'HEAD') return undefined
+      return function migrateJson(value, status, respond) {
+        // The route is looked up when the handler answers: a mounted handler may have chosen another one.
+        const found = plan(exchange)
+        const chain = found === undefined ? undefined : bodyChain(found, index, status)
+        if (chain === undefined) return respond(value)
+        migrated.add(exchange)
+        return respond(runSteps(chain.copy(value), chain.steps))
+      }
     },
   }
 }

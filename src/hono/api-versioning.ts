@@ -139,7 +139,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
       if (entry !== undefined) passage = enter(c, entry.route, i, entry.suffixed)
     }
     const done = await (passage ?? enter(c, null, -1, false))
-    await next()
+    await hono.next(c, done, next)
     // A mounted handler that rejected the request finished its response.
     if (!done.finished && hono.path.finishes) await hono.finishContext(c, done)
   }

@@ -42,7 +42,7 @@ export function versionMiddleware<S extends BaseVersioning>(options: MiddlewareO
     // The params of the middleware's own route, as much as the scheme reads.
     const match: VersionMatch | null = reads === 'none' ? null : { params: reads === 'version' ? { [param]: c.req.param(param) } : c.req.param() }
     const passage = await hono.enter(c, null, match)
-    await next()
+    await hono.next(c, passage, next)
     if (hono.path.finishes) await hono.finishContext(c, passage)
   }
 }
