@@ -59,11 +59,13 @@ export function change(description: string, instructions: readonly Instruction[]
   return Object.freeze({ id, description, instructions: Object.freeze([...instructions]) })
 }
 
-/** The description in lower case, runs of other characters as one "-", at most 64 characters. */
+/** The description in lower case, runs of other characters as one "-", at most 64 characters, no "-" at either end. */
 function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, 64)
-    .replace(/^-+|-+$/g, '')
+  const joined = text.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 64)
+  let start = 0
+  let end = joined.length
+  // Trimmed without a regexp: /-+$/ backtracks over long runs of "-".
+  while (start < end && joined[start] === '-') start++
+  while (end > start && joined[end - 1] === '-') end--
+  return joined.slice(start, end)
 }
