@@ -64,8 +64,9 @@ describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny
   it.each([
     ['middleware', 2600],
     ['urlPath', 9000],
-    // everything includes version changes (src/changes), about 10 KB min+gzip of it (issue 15).
-    ['everything', 28600],
+    // everything includes version changes (src/changes) and a section using them (issue 15): npm run -s bundle:budget
+    // printed 29781 with them, 18317 without (main before the merge).
+    ['everything', 29800],
   ] as const)('%s adds at most %i bytes min+gzip (a regression ceiling)', (key, ceiling) => {
     expect(report.deltas[key]).toBeLessThanOrEqual(ceiling)
   })
