@@ -223,6 +223,14 @@ describe('requests and responses (versionMiddleware with changes)', () => {
       expect(await missing.json()).toEqual({ detail: 'Not found.' })
       const csv = await get(app, '/products.csv', 'v1')
       expect(await csv.text()).toBe('id,title\n1,Lamp\n')
+      // HEAD: no body to migrate, and none is parsed or built beyond what the handler does.
+      const plain = new Hono()
+      plain.get('/products/:id', (c) => send(c, fastJson, headProduct(1)))
+      const baseline = await countJson(() => plain.request('https://api.example/products/1', { method: 'HEAD' }))
+      const head = await countJson(() => get(app, '/products/1', 'v1', { method: 'HEAD' }))
+      expect(head.result.status).toBe(200)
+      expect(await head.result.text()).toBe('')
+      expect(head).toMatchObject({ parse: baseline.parse, stringify: baseline.stringify })
     })
   })
 

@@ -42,7 +42,11 @@ export interface Exchange {
   readonly method: string
   /** The table route that answers, or `null` (a route outside the table, or `versionMiddleware`). */
   readonly route: ExchangeRoute | null
-  /** Hono's matched route pattern (`c.req.routePath`), for routes outside the table. */
+  /**
+   * The pattern of the route that answers as the framework registered it
+   * (in Hono: the first matched route for the request's method, such as
+   * `/users/:id`), for routes outside the table.
+   */
   readonly routePath: string
   /** The versions the routes that could answer exist in (`null`: every version), as the version policy reports them. */
   readonly versions: ReadonlySet<string> | null
