@@ -466,6 +466,18 @@ describe('table routes: history.routes() tells the table which versions have eac
       expect([await answer(app, '/v1/new'), await answer(app, '/v2/new')]).toEqual([expected, '200 new'])
     }
     expect(() => versioned(['v2'], route('new', '/new'), { absent: 'gone' as never })).toThrow('versioned: absent must be "reject" or "not-found".')
+    // Nested limits intersect, and either's absent holds.
+    const nested = defineRoutes([
+      versioned(['v1', 'v2'], include('/a', [route('x', '/x'), versioned(['v2', 'v3'], route('y', '/y'))]), { absent: 'not-found' }),
+      versioned(['v2'], versioned(['v1', 'v2'], route('z', '/z'), { absent: 'not-found' })),
+      versioned(['v2'], route('q', '/q')),
+    ])
+    expect(nested.routes.map((r) => [r.name, [...(r.limit?.versions ?? [])], r.limit?.absent])).toEqual([
+      ['x', ['v1', 'v2'], 'not-found'],
+      ['y', ['v2'], 'not-found'],
+      ['z', ['v2'], 'not-found'],
+      ['q', ['v2'], undefined],
+    ])
   })
 })
 

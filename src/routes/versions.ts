@@ -63,7 +63,6 @@ function limited<D extends RouteDefinition>(definition: D, own: VersionLimit, la
   if (inner !== undefined) {
     limit = within(inner, own)
     if (limit.conflict !== undefined) throw new Error(`${label}: ${limit.conflict}`)
-    if (own.absent !== undefined && limit.absent === undefined) limit = { ...limit, absent: own.absent }
   }
   return withLimit(definition, limit, own)
 }
@@ -78,7 +77,11 @@ function withLimit<D extends RouteDefinition>(definition: D, limit: VersionLimit
   }) as unknown as D
 }
 
-/** `inner` inside `outer`: versions intersect; a contradiction is kept as `conflict`, for the table to refuse with the route's name. */
+/**
+ * `inner` inside `outer`: versions intersect, either's `absent` holds; a
+ * contradiction is kept as `conflict`, for the table to refuse with the
+ * route's name.
+ */
 function within(inner: VersionLimit, outer: VersionLimit): VersionLimit {
   if (inner.conflict !== undefined || (outer.versions === null && !outer.neutral)) return inner
   if (outer.neutral !== inner.neutral) return { ...inner, conflict: 'a route cannot be version-neutral and limited to versions; drop one of the two.' }
@@ -88,5 +91,6 @@ function within(inner: VersionLimit, outer: VersionLimit): VersionLimit {
   if (kept.length === 0) {
     return { ...inner, conflict: `its versions (${[...versions].join(', ')}) share none with those of its include (${[...outer.versions].join(', ')}).` }
   }
-  return { ...inner, versions: new Set(kept) }
+  const absent = inner.absent ?? outer.absent
+  return absent === undefined ? { ...inner, versions: new Set(kept) } : { ...inner, versions: new Set(kept), absent }
 }
