@@ -21,6 +21,7 @@
  * defaults keep `npm run bench` under 15 minutes on a busy 2-core machine.
  */
 import { measure } from 'mitata'
+import { changesApps, changesRequest } from './changes-cases.ts'
 import { PAIRS, requestFor, type PairName } from './pairs.ts'
 import { middlewareApp, reverseCases, SCHEMES } from './cases.ts'
 import { handScale, toolkitScale } from './scale.ts'
@@ -33,7 +34,7 @@ const env = (name: string): string | undefined => (typeof process !== 'undefined
 const ROUNDS = Number(env('BENCH_ROUNDS') ?? 5)
 const MIN_NS = Number(env('BENCH_MIN_MS') ?? 50) * 1e6
 const MEMORY_REQUESTS = Number(env('BENCH_MEMORY_REQUESTS') ?? 200_000)
-const ONLY = new Set((env('BENCH_ONLY') ?? 'pairs,reverse,scale,memory').split(','))
+const ONLY = new Set((env('BENCH_ONLY') ?? 'pairs,changes,reverse,scale,memory').split(','))
 const g = globalThis as { gc?: () => void }
 
 /** The in-process targets of the issue: the toolkit's speed over the hand-written twin's. */
@@ -140,6 +141,20 @@ if (ONLY.has('pairs')) {
   }
   results['pairs'] = pairs
   results['rejections'] = rejections
+}
+
+// Version changes: an old-version response of 100 nested objects across 5 versions, against a hand-written handler
+// that builds the old shape directly (target: within 1.3x).
+if (ONLY.has('changes')) {
+  progress('changes')
+  const apps = changesApps()
+  const times = await rounds({
+    handWritten: async () => (await apps.handWritten.fetch(changesRequest)).text(),
+    changes: async () => (await apps.changes.fetch(changesRequest)).text(),
+    changesParsed: async () => (await apps.changesParsed.fetch(changesRequest)).text(),
+  })
+  const entry = (name: string) => ({ ns: median(times[name] as number[]), rounds: times[name] })
+  results['changes'] = { handWritten: entry('handWritten'), changes: entry('changes'), changesParsed: entry('changesParsed') }
 }
 
 // 2. reverse against concatenation with encodeURIComponent (the encoded floor) and path-to-regexp's compile().

@@ -78,6 +78,8 @@ const MARKERS = {
   routeVersions: 'versioned: versions must be',
   versionPolicy: 'reportVersions must be true, false',
   problemDetails: 'Ambiguous API version',
+  // Version changes (hono-api-versioning/changes, src/changes/).
+  versionChanges: 'a change without instructions can never apply',
 }
 
 /** Text only the route table carries: the versionMiddleware bundle must not have it. */

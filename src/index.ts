@@ -19,7 +19,7 @@ export { include, route, type IncludeOptions, type RouteDefinition, type RouteOp
 export type { RouteMatch } from './routes/resolve.ts'
 export { defineRoutes, RouteTable, type RouteEntriesOf, type RouteTableOptions, type VersionPlacement } from './routes/table.ts'
 export type { ParamValue, ReverseOptions, RouteEntry } from './routes/types.ts'
-export { versioned, versionNeutral } from './routes/versions.ts'
+export { versioned, versionNeutral, type VersionedOptions } from './routes/versions.ts'
 export { AcceptHeaderVersioning, type AcceptHeaderVersioningOptions } from './schemes/accept-header.ts'
 export { BaseVersioning, type VersionMatch, type VersionRequest } from './schemes/base.ts'
 export { CombinedVersioning, type CombinedVersioningOptions } from './schemes/combined.ts'

@@ -1,7 +1,9 @@
 /**
  * Runs every ```ts example of README.md as written. In an example, a line
  * `expression // → value` asserts that the expression equals the value, and
- * `expression // throws Name: message` that it throws that error.
+ * `expression // throws Name: message` that it throws that error. The
+ * "Version changes" section's first example must take a v1 API to v2 in
+ * under 30 lines of code (issue 15).
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -49,6 +51,16 @@ function toModule(example: string): { code: string; assertions: number } {
 describe('README examples', () => {
   it('exist', () => {
     expect(examples.length).toBeGreaterThanOrEqual(8)
+  })
+
+  it('take a v1 API to v2 with version changes in under 30 lines of code, in three examples of their section', () => {
+    const section = readme.slice(readme.indexOf('\n## Version changes\n'), readme.indexOf('\n## The worker example\n'))
+    const own = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string)
+    expect(own.length).toBeGreaterThanOrEqual(3)
+    expect(own[0]).toContain("from 'hono-api-versioning/changes'")
+    expect(own[0]).toContain('changes: history')
+    const code = (own[0] as string).split('\n').filter((line) => line.trim() !== '' && !line.includes('// →'))
+    expect(code.length).toBeLessThan(30)
   })
 
   it.each(examples.map((example, i) => [i + 1, example] as const))('example %i runs as written', async (n, example) => {

@@ -19,8 +19,13 @@
  *
  * /releases has a version policy (deprecation, sunset, supported versions,
  * 410 after a sunset, the resolved version echoed), problem-details errors,
- * a version-neutral `/releases/health`, and `/releases/top-categories`,
- * which exists only from `2026-06-01`.
+ * a version-neutral `/releases/health`, `/releases/top-categories`, which
+ * exists only from `2026-06-01`, and its changelog (`/releases/changelog`,
+ * `/releases/changelog.md`).
+ *
+ * The views (views.ts) are written once, for the newest version of every
+ * section; each section's middleware serves the older versions from the
+ * declared changes (changes.ts).
  *
  * `app` runs on the real clock; `createApp({ now })` builds the same app on
  * another (the tests fix it, so that sunsets do not change their answers).
@@ -32,7 +37,8 @@ import { versionPolicy } from '../src/lifecycle/index.ts'
 import { apiVersioning, mountRoutes } from '../src/hono/index.ts'
 import { problemDetails } from '../src/lifecycle/index.ts'
 import { categories } from './catalog.ts'
-import { catalogViews, catalogViewsFor } from './views.ts'
+import { catalogHistory, releasesChangelog, releasesHistory, semverHistory } from './changes.ts'
+import { catalogViews } from './views.ts'
 
 const catalog = [
   route('product-list', '/products'),
@@ -46,10 +52,12 @@ const versions = { allowedVersions: ['v1', 'v2'], defaultVersion: 'v1' }
 export const accept = apiVersioning({
   scheme: new AcceptHeaderVersioning(versions),
   routes: defineRoutes([include('/accept', catalog)]),
+  changes: catalogHistory,
 })
 export const path = apiVersioning({
   scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }),
   routes: defineRoutes([include('/path/:version{v[0-9]+}', catalog)]),
+  changes: catalogHistory,
 })
 export const namespace = apiVersioning({
   scheme: new NamespaceVersioning({ allowedVersions: ['v1', 'v2'] }),
@@ -59,16 +67,19 @@ export const namespace = apiVersioning({
     // Retired: still routed, but v3 is not an allowed version, so 404.
     include('/ns/v3', catalog, { namespace: 'v3' }),
   ]),
+  changes: catalogHistory,
 })
 export const host = apiVersioning({
   scheme: new HostNameVersioning(versions),
   routes: defineRoutes([include('/host', catalog)]),
   // Links carry the request's host: only these are served (Django's ALLOWED_HOSTS); any other is a 400.
   allowedHosts: ['.catalog.test', '127.0.0.1', 'localhost', '[::1]'],
+  changes: catalogHistory,
 })
 export const query = apiVersioning({
   scheme: new QueryParameterVersioning(versions),
   routes: defineRoutes([include('/query', catalog)]),
+  changes: catalogHistory,
 })
 
 /**
@@ -94,6 +105,7 @@ export const releasesOn = (now?: () => number) =>
         ...catalog,
         versioned(['2026-06-01'], route('top-categories', '/top-categories')),
         versionNeutral(route('health', '/health')),
+        versionNeutral(route('changelog', '/changelog', { formats: ['md'] })),
       ]),
     ]),
     policy: versionPolicy({
@@ -112,6 +124,7 @@ export const releasesOn = (now?: () => number) =>
       now,
     }),
     errorResponse: problemDetails({ typeBase: 'https://catalog.test/problems/' }),
+    changes: releasesHistory,
   })
 
 /** The /releases section on the real clock. */
@@ -127,6 +140,7 @@ export const semantic = apiVersioning({
   }),
   routes: defineRoutes([include('/semver', catalog)]),
   policy: versionPolicy({ echoHeader: 'api-version' }),
+  changes: semverHistory,
 })
 
 /** The catalogue app; `now`: the clock of the /releases version policy (default `Date.now`). */
@@ -161,11 +175,13 @@ export function createApp({ now }: { readonly now?: (() => number) | undefined }
   mountRoutes(app, host, catalogViews)
   mountRoutes(app, query, catalogViews)
   mountRoutes(app, dated, {
-    ...catalogViewsFor((version) => version !== '2026-06-01'),
+    ...catalogViews,
     'top-categories': (c) => c.json({ version: c.var.version, categories: categories.slice(0, 2).map((cat) => c.var.reverse('category-detail', { kwargs: { slug: cat.slug } })) }),
     health: (c) => c.json({ status: 'ok', version: c.var.version }),
+    changelog: (c) =>
+      c.req.param('format') === 'md' ? c.text(releasesChangelog.markdown, 200, { 'Content-Type': 'text/markdown; charset=UTF-8' }) : c.json(releasesChangelog.json),
   })
-  mountRoutes(app, semantic, catalogViewsFor((version) => version?.startsWith('1.') === true))
+  mountRoutes(app, semantic, catalogViews)
   return app
 }
 

@@ -15,6 +15,7 @@
  * | /custom | a BaseVersioning subclass reading `X-API-Version` |
  * | /lifecycle | CombinedVersioning (header, query, vendor media type), date versions, a version policy, problem details |
  * | /semver | HeaderVersioning with semantic versions |
+ * | /changes | version changes (src/changes) through versionMiddleware: every change kind, the changelog, a webhook payload migrated |
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono/tiny'
@@ -23,6 +24,25 @@ import { MAX_MEDIA_RANGES, negotiate, parseAccept, parseMediaType } from '../../
 import { dateVersions, semver } from '../../src/formats/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
+import {
+  change,
+  changelogMarkdown,
+  enumValuesAdded,
+  fieldAdded,
+  fieldChanged,
+  fieldRemoved,
+  fieldRenamed,
+  headerChanged,
+  pathChanged,
+  queryParamRenamed,
+  requestHeaderRenamed,
+  routeAdded,
+  routeRemoved,
+  shape,
+  shapeConverted,
+  statusChanged,
+  versionHistory,
+} from '../../src/changes/index.ts'
 
 const items = [
   route('item-list', '/items', { formats: ['json', 'csv'] }),
@@ -191,5 +211,42 @@ mountRoutes(app, query, views)
 mountRoutes(app, custom, views)
 mountRoutes(app, lifecycle, { ...views, 'item-new': (c) => c.json({ version: c.var.version }), health: (c) => c.json({ ok: true }) })
 mountRoutes(app, semantic, views)
+
+/** Version changes: every change kind, the changelog as JSON and Markdown, a payload migrated outside a request. */
+const Item = shape<{ id: number; title: string; price: number; state: string; tags: string[] }>('Item')
+const Page = shape<{ items: unknown[] }>('Page', { nested: { items: [Item] } })
+const titles = change('Items have titles.', [fieldRenamed(Item, { older: 'name', newer: 'title' }), fieldRemoved(Item, 'sku', { older: (item) => `SKU-${item.id}` })])
+const history = versionHistory({
+  versions: [
+    { version: 'v1' },
+    {
+      version: 'v2',
+      changes: [
+        titles,
+        change('Prices in cents, tags, states.', [
+          fieldChanged(Item, 'price', { down: (cents) => (cents / 100).toFixed(2), up: (text) => Math.round(Number(text) * 100) }),
+          fieldAdded(Item, 'tags', { default: [] }),
+          enumValuesAdded(Item, 'state', ['draft'], { fallback: 'active' }),
+          shapeConverted(Page, { down: (page) => page.items, older: [Item] }),
+        ]),
+        change('Routes.', [
+          routeAdded('GET /changes/new'),
+          routeRemoved('GET /changes/old'),
+          pathChanged('GET /changes/items', { older: '/changes/things', newer: '/changes/items' }),
+          statusChanged('POST /changes/items', { older: 200, newer: 201 }),
+          headerChanged('GET /changes/items', { header: 'X-Total', down: () => null }),
+          queryParamRenamed('GET /changes/items', { older: 'search', newer: 'q' }),
+          requestHeaderRenamed('GET /changes/items', { older: 'X-Locale', newer: 'Accept-Language' }),
+        ]),
+      ],
+    },
+  ],
+  bodies: { 'GET /changes/items': { response: Page } },
+})
+app.use('/changes/*', versionMiddleware({ scheme: new QueryParameterVersioning(versions), changes: history }))
+app.get('/changes/items', (c) => c.json({ items: [{ id: 1, title: c.req.query('q') ?? 't', price: 100, state: 'draft', tags: [] }] }, 200, { 'X-Total': '1' }))
+app.post('/changes/items', (c) => c.json({ created: true }, 201))
+app.get('/changes/log', (c) => c.json({ json: history.changelog(), markdown: changelogMarkdown(history.changelog()), old: history.predates(c.var.version, titles) }))
+app.get('/changes/webhook', (c) => c.json(history.migrate({ items: [{ id: 1, title: 't', price: 100, state: 'draft', tags: [] }] }, { as: Page, to: 'v1' })))
 
 export default app

@@ -151,7 +151,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
       if (entry === undefined) continue
       const entered = enter(c, entry.route, i, entry.suffixed)
       const passage = entered instanceof Promise ? await entered : entered
-      await next()
+      await hono.next(c, passage, next)
       // A mounted handler that rejected the request finished its response.
       if (!passage.finished && hono.path.finishes) await hono.finishContext(c, passage)
       return

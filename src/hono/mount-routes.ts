@@ -104,8 +104,10 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
  * bad one is still the scheme's rejection) and the answer is 405 with `Allow`.
  */
 function methodNotAllowed(allow: string, { route, suffixed }: Candidate, table: TableVersioning): Handler<any> {
+  const methods = new Set(allow.split(', '))
   return function methodNotAllowed(c: Context, next: Next) {
-    if (later(c, false)) return next()
+    // A method the path serves, passed on by its handler (a route absent from the version), or a later route's.
+    if (methods.has(c.req.method) || later(c, false)) return next()
     const refused = (passage: Passage): Promise<never> | never => {
       refuse(passage, (notAllowed ??= withoutStack(() => new MethodNotAllowed())), passage.versions)
       const exception = table.hono.reject(c, passage)
@@ -140,18 +142,26 @@ const mounted = new WeakSet<Function>()
  * (`Vary`, the extensions). Of the routes sharing the method and path, the
  * first that exists in the version answers; when none does, a later handler
  * of `mountRoutes` that Hono matched gets its turn, and without one the
- * request gets the scheme's rejection.
+ * request gets the scheme's rejection. Routes limited with
+ * `{ absent: 'not-found' }` (version changes) answer other versions as a
+ * path no route matches: later handlers, then the app's not-found handler.
  */
 function servedBy(candidates: readonly Candidate[], table: TableVersioning): Handler<any> {
   const first = candidates[0] as Candidate
   const fixed = candidates.length === 1 && first.route.limit?.versions == null ? first : null
   const versions = versionsOf(candidates)
+  const unknownElsewhere = candidates.every(({ route }) => route.limit?.absent === 'not-found')
   const { hono } = table
   function answer(c: Context, next: Next, passage: Passage, entering: boolean): unknown {
     const version = passage.version
-    const chosen = fixed ?? candidates.find(({ route }) => route.limit?.versions == null || (version != null && route.limit.versions.has(version)))
+    const chosen = passage.absent === true ? undefined : (fixed ?? candidates.find(({ route }) => route.limit?.versions == null || (version != null && route.limit.versions.has(version))))
     let res: unknown
-    if (chosen !== undefined) {
+    if (chosen === undefined && (unknownElsewhere || passage.absent === true)) {
+      // As a path no route matches: later matching handlers, then the app's not-found handler.
+      passage.route = null
+      passage.versions = null
+      res = next()
+    } else if (chosen !== undefined) {
       // The handler of a suffixed path sees its params as the route declares them, and the suffix as "format".
       if (chosen.suffixed) splitSuffix(c, chosen.route)
       if (chosen.route !== passage.route) {

@@ -1,14 +1,16 @@
 /**
  * The request path (pipeline/) driven from Hono: the middleware options both
  * middlewares share, checked once; the version decided and put in the
- * context; rejections thrown as `HTTPException`s; responses finished in
+ * context; rejections thrown as `HTTPException`s; `c.json` given the
+ * extensions' JSON step when a request needs one; responses finished in
  * `c.res`.
  */
-import type { Context } from 'hono'
+import type { Context, Next } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import { matchedRoutes } from 'hono/route'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { withoutStack, type VersioningError } from '../errors.ts'
-import type { VersioningExtension } from '../pipeline/extension.ts'
+import type { JsonStep, VersioningExtension } from '../pipeline/extension.ts'
 import { RequestPath, type Passage } from '../pipeline/request-path.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import { BaseVersioning, type VersionMatch } from '../schemes/base.ts'
@@ -41,6 +43,13 @@ export interface MiddlewareOptions<S extends BaseVersioning> {
    * @default undefined (every host)
    */
   readonly allowedHosts?: readonly string[] | undefined
+  /**
+   * The version changes (`versionHistory({...})` from
+   * `hono-api-versioning/changes`): handlers written for the newest version,
+   * older requests migrated up before them and responses migrated down after.
+   * @default undefined (none)
+   */
+  readonly changes?: VersioningExtension | undefined
 }
 
 /** The request path of one middleware, bound to Hono. */
@@ -56,6 +65,8 @@ export interface HonoRequestPath {
   reject(c: Context, passage: Passage): HTTPException | Promise<HTTPException>
   /** Finishes `c.res` after the handlers ran. */
   finishContext(c: Context, passage: Passage): void | Promise<void>
+  /** Runs the next handlers, or, when an extension found the route absent from the version, the app's not-found handler. */
+  next(c: Context, passage: Passage, next: Next): Promise<void>
 }
 
 /** Checks the options of middleware `where` (`extraNames`: the options it adds) and binds its request path. */
@@ -68,11 +79,11 @@ export function honoRequestPath(
   if (options === null || typeof options !== 'object') {
     throw new Error(`${where}: pass options such as { scheme: new URLPathVersioning()${extraNames.length > 0 ? `, ${extraNames[0]}` : ''} }.`)
   }
-  const names = ['scheme', ...extraNames, 'errorResponse', 'policy', 'allowedHosts']
+  const names = ['scheme', ...extraNames, 'errorResponse', 'policy', 'changes', 'allowedHosts']
   for (const key of Object.keys(options)) {
     if (!names.includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are ${names.join(', ')}.`)
   }
-  const { scheme, errorResponse = detailResponse, policy, allowedHosts: hosts } = options
+  const { scheme, errorResponse = detailResponse, policy, changes, allowedHosts: hosts } = options
   if (!(scheme instanceof BaseVersioning)) {
     throw new Error(`${where}: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ["v1"] }).`)
   }
@@ -82,7 +93,13 @@ export function honoRequestPath(
   if (policy !== undefined && (policy === null || typeof policy !== 'object' || typeof policy.bind !== 'function')) {
     throw new Error(`${where}: policy must come from versionPolicy({...}).`)
   }
-  const path = new RequestPath(where, scheme, policy === undefined ? [] : [policy], routeNames(), hosts === undefined ? null : allowedHosts(hosts, where))
+  if (changes !== undefined && (changes === null || typeof changes !== 'object' || typeof changes.bind !== 'function' || typeof (changes as { changelog?: unknown }).changelog !== 'function')) {
+    throw new Error(`${where}: changes must come from versionHistory({...}).`)
+  }
+  const extensions: VersioningExtension[] = []
+  if (policy !== undefined) extensions.push(policy)
+  if (changes !== undefined) extensions.push(changes)
+  const path = new RequestPath(where, scheme, extensions, routeNames(), hosts === undefined ? null : allowedHosts(hosts, where))
 
   /** The passage once its request steps ran: in the context, or thrown as its rejection. */
   function entered(c: Context, passage: Passage): Passage | Promise<Passage> {
@@ -98,6 +115,10 @@ export function honoRequestPath(
     c.set('version', passage.version as string | null)
     c.set('versioningScheme', scheme)
     if (passage.request !== c.req.raw) c.req.raw = passage.request
+    if (path.asksJson) {
+      const step = path.json(passage)
+      if (step !== undefined) jsonThrough(c, step)
+    }
     return passage
   }
 
@@ -120,7 +141,7 @@ export function honoRequestPath(
     path,
     reject,
     enter(c, route, match) {
-      const passage = path.decide(c.req.raw, c.req.method, () => c.req.routePath, route, match)
+      const passage = path.decide(c.req.raw, c.req.method, () => answeringPath(c), route, match)
       if (passage.rejection === null) {
         const steps = path.enter(passage)
         if (steps instanceof Promise) return steps.then(() => entered(c, passage))
@@ -138,5 +159,48 @@ export function honoRequestPath(
       }
       return res instanceof Promise ? res.then(replace) : replace(res)
     },
+    next(c, passage, next) {
+      // No async wrapper around next(): requests that run the handlers pay one call, no extra promise.
+      return passage.absent === true ? notFound(c) : next()
+    },
   }
+}
+
+/** Answers as Hono answers a path no route matches: the app's not-found handler. */
+async function notFound(c: Context): Promise<void> {
+  c.res = await c.notFound()
+}
+
+/**
+ * The pattern of the route that answers, for extensions keyed by plain Hono
+ * routes: the first matched route from the current one on registered for the
+ * request's method (HEAD: GET too), else the current route's pattern.
+ */
+function answeringPath(c: Context): string {
+  const matched = matchedRoutes(c)
+  const method = c.req.method
+  for (let i = c.req.routeIndex; i < matched.length; i++) {
+    const route = matched[i] as { method: string; path: string }
+    if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return route.path
+  }
+  return c.req.routePath
+}
+
+type Json = (value: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => Response
+
+/**
+ * Routes this request's `c.json(value, status)` through the extensions'
+ * JSON step, so a changed value is serialised once. `c.status` is followed
+ * for the status of `c.json(value)`.
+ */
+function jsonThrough(c: Context, step: JsonStep): void {
+  const json = c.json as unknown as Json
+  const setStatus = c.status
+  let status = 200
+  c.status = (code) => {
+    status = code
+    setStatus(code)
+  }
+  const through: Json = (value, arg, headers) => step(value, typeof arg === 'number' ? arg : (arg?.status ?? status), (changed) => json(changed, arg, headers))
+  ;(c as unknown as { json: Json }).json = through
 }

@@ -43,7 +43,7 @@ export function versionMiddleware<S extends BaseVersioning>(options: MiddlewareO
     const match: VersionMatch | null = reads === 'none' ? null : { params: reads === 'version' ? { [param]: c.req.param(param) } : c.req.param() }
     const entered = hono.enter(c, null, match)
     const passage = entered instanceof Promise ? await entered : entered
-    await next()
+    await hono.next(c, passage, next)
     if (hono.path.finishes) await hono.finishContext(c, passage)
   }
 }

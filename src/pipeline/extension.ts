@@ -42,7 +42,11 @@ export interface Exchange {
   readonly method: string
   /** The table route that answers, or `null` (a route outside the table, or `versionMiddleware`). */
   readonly route: ExchangeRoute | null
-  /** Hono's matched route pattern (`c.req.routePath`), for routes outside the table. */
+  /**
+   * The pattern of the route that answers as the framework registered it
+   * (in Hono: the first matched route for the request's method, such as
+   * `/users/:id`), for routes outside the table.
+   */
   readonly routePath: string
   /** The versions the routes that could answer exist in (`null`: every version), as the version policy reports them. */
   readonly versions: ReadonlySet<string> | null
@@ -50,16 +54,39 @@ export interface Exchange {
   readonly rejected: boolean
 }
 
-/** An extension bound to a middleware: what runs per request. Both steps are optional and should return early when they have nothing to do. */
+/**
+ * What a request step returns: nothing, a `Request` that replaces the one the
+ * handler sees, or `'absent'` when the route does not exist in the request's
+ * version (the request is then answered as one no route matches: the app's
+ * not-found handler).
+ */
+export type RequestStepResult = void | Request | 'absent'
+
+/**
+ * Builds the response of a JSON value a handler gives (`c.json(value, status)`
+ * in Hono): changes the value as the extension needs and serialises it once,
+ * with `respond` (which serialises as the handler's call would have).
+ */
+export type JsonStep = (value: unknown, status: number, respond: (value: unknown) => Response) => Response
+
+/** An extension bound to a middleware: what runs per request. Every step is optional and should return early when it has nothing to do. */
 export interface BoundExtension {
   /**
    * Before the handler, once the version is decided (not for rejected
    * requests). Throws a `VersioningError` to reject the request, or returns a
-   * `Request` that replaces the one the handler sees.
+   * `Request` that replaces the one the handler sees, or `'absent'`.
    */
-  readonly request?: ((exchange: Exchange) => void | Request | Promise<void | Request>) | undefined
+  readonly request?: ((exchange: Exchange) => RequestStepResult | Promise<RequestStepResult>) | undefined
   /** After the handler, and on rejections: the response to send (this one, changed, or another). */
   readonly response?: ((exchange: Exchange, response: Response) => Response | Promise<Response>) | undefined
+  /**
+   * The fast path for JSON bodies a handler gives as values, asked once per
+   * accepted request after the request steps: a `JsonStep` when this request
+   * needs one, else `undefined` (then nothing is wrapped: the request pays
+   * nothing). The response step still sees the response the step built, and
+   * should leave its body alone.
+   */
+  readonly json?: ((exchange: Exchange) => JsonStep | undefined) | undefined
 }
 
 /** A per-request feature given to a middleware (`policy`, `changes`). */

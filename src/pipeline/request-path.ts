@@ -10,7 +10,7 @@ import { authorityOf } from '../http/request-url.ts'
 import { mergeVary } from '../http/vary.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { BaseVersioning, VersionMatch } from '../schemes/base.ts'
-import type { BoundExtension, Exchange, VersioningExtension } from './extension.ts'
+import type { BoundExtension, Exchange, JsonStep, VersioningExtension } from './extension.ts'
 
 /** One request's way through the path: what was decided, and for which route. */
 export class Passage implements Exchange {
@@ -26,6 +26,8 @@ export class Passage implements Exchange {
   rejected: boolean
   /** Whether the response already went through `finish` (a mounted handler's rejection). */
   finished = false
+  /** Whether an extension found the route absent from the request's version: answered as an unknown route. */
+  absent: boolean | undefined = undefined
   /** The versions of routes passed over for the request's version (`null`: all), before a later route answers. */
   tried: Set<string> | null | undefined = undefined
   readonly #routePath: () => string
@@ -57,6 +59,7 @@ export function refuse(passage: Passage, rejection: VersioningError, versions: R
 
 type RequestStep = NonNullable<BoundExtension['request']>
 type ResponseStep = NonNullable<BoundExtension['response']>
+type JsonAsk = NonNullable<BoundExtension['json']>
 
 /** The request path of one middleware: its scheme and extensions, bound once. */
 export class RequestPath {
@@ -65,10 +68,13 @@ export class RequestPath {
   readonly vary: readonly string[]
   /** Whether responses go through `finish` at all (`Vary` or an extension's response step). */
   readonly finishes: boolean
+  /** Whether an extension has a `json` step (`json()` may give one). */
+  readonly asksJson: boolean
   readonly #requestSteps: RequestStep[] = []
   readonly #responseSteps: ResponseStep[] = []
   readonly #hosts: ((authority: string) => boolean) | null
   #disallowed: DisallowedHost | undefined
+  readonly #jsonAsks: JsonAsk[] = []
 
   constructor(
     where: string,
@@ -81,11 +87,13 @@ export class RequestPath {
     this.#hosts = hosts
     this.vary = scheme.vary
     for (const extension of extensions) {
-      const { request, response } = extension.bind({ where, scheme, routeNames })
+      const { request, response, json } = extension.bind({ where, scheme, routeNames })
       if (request !== undefined) this.#requestSteps.push(request)
       if (response !== undefined) this.#responseSteps.push(response)
+      if (json !== undefined) this.#jsonAsks.push(json)
     }
     this.finishes = this.vary.length > 0 || this.#responseSteps.length > 0
+    this.asksJson = this.#jsonAsks.length > 0
   }
 
   /**
@@ -119,7 +127,8 @@ export class RequestPath {
 
   /**
    * Runs the extensions' request steps on a decided request: each may refuse
-   * it (`passage.rejection`, keeping its version) or replace its `request`.
+   * it (`passage.rejection`, keeping its version), replace its `request`, or
+   * find its route absent from the version (`passage.absent`, no later step).
    * Synchronous unless a step is not.
    */
   enter(passage: Passage, from = 0): void | Promise<void> {
@@ -129,20 +138,32 @@ export class RequestPath {
       passage.rejection = error
       passage.rejected = true
     }
-    for (let i = from; i < steps.length && !passage.rejected; i++) {
+    for (let i = from; i < steps.length && !passage.rejected && passage.absent !== true; i++) {
       try {
         const out = (steps[i] as RequestStep)(passage)
         if (out instanceof Promise) {
-          return out.then((request) => {
-            if (request !== undefined) passage.request = request
+          return out.then((result) => {
+            took(passage, result)
             return this.enter(passage, i + 1)
           }, refused)
         }
-        if (out !== undefined) passage.request = out
+        took(passage, out)
       } catch (error) {
         refused(error)
       }
     }
+  }
+
+  /** The extensions' JSON steps this request needs, as one (the first extension's outermost), or `undefined`. */
+  json(passage: Passage): JsonStep | undefined {
+    let step: JsonStep | undefined
+    for (let i = this.#jsonAsks.length - 1; i >= 0; i--) {
+      const own = (this.#jsonAsks[i] as JsonAsk)(passage)
+      if (own === undefined) continue
+      const inner = step
+      step = inner === undefined ? own : (value, status, respond) => own(value, status, (changed) => inner(changed, status, respond))
+    }
+    return step
   }
 
   /** `response` after `Vary` (step -1) and the extensions' response steps; a response with immutable headers is copied once. */
@@ -175,4 +196,13 @@ export class RequestPath {
     if (merged !== null) res.headers.set('Vary', merged)
     return res
   }
+}
+
+/** What a request step's result does to the passage. */
+function took(passage: Passage, result: void | Request | 'absent'): void {
+  if (result === 'absent') {
+    passage.absent = true
+    passage.route = null
+    passage.versions = null
+  } else if (result !== undefined) passage.request = result
 }

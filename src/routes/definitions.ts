@@ -29,6 +29,12 @@ export interface VersionLimit {
   readonly versions: ReadonlySet<string> | null
   /** Whether the route answers whatever version the request names, or none. */
   readonly neutral: boolean
+  /**
+   * How `mountRoutes` answers a request of another version: with the
+   * scheme's rejection (`undefined`), or as a path no route matches
+   * (`'not-found'`: later matching handlers, then the app's not-found handler).
+   */
+  readonly absent?: 'not-found' | undefined
   /** Why this limit contradicts the limit of an include around it (the table refuses it), or `undefined`. */
   readonly conflict?: string | undefined
 }

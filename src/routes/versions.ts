@@ -8,12 +8,24 @@
  */
 import type { AnyIncludeDef, RouteDefinition, VersionLimit } from './definitions.ts'
 
+/** Options of `versioned()`. */
+export interface VersionedOptions {
+  /**
+   * How `mountRoutes` answers a request of another version: `'reject'`, with
+   * the scheme's rejection, or `'not-found'`, as a path no route matches
+   * (later matching handlers answer, then the app's not-found handler).
+   * @default 'reject'
+   */
+  readonly absent?: 'reject' | 'not-found' | undefined
+}
+
 /**
  * Limits a route, or every route of an include, to some versions. A request
  * for another version gets the scheme's not-found (or not-acceptable)
- * answer; reverse refuses it. Several routes may share a path with different
- * versions: the request's version chooses which one answers. Nested limits
- * intersect.
+ * answer, or with `{ absent: 'not-found' }` the answer of a path no route
+ * matches; reverse refuses it. Several routes may share a path with
+ * different versions: the request's version chooses which one answers.
+ * Nested limits intersect.
  *
  * @example
  * ```ts
@@ -23,11 +35,15 @@ import type { AnyIncludeDef, RouteDefinition, VersionLimit } from './definitions
  * ])
  * ```
  */
-export function versioned<const D extends RouteDefinition>(versions: readonly string[], definition: D): D {
+export function versioned<const D extends RouteDefinition>(versions: readonly string[], definition: D, options?: VersionedOptions): D {
   if (!Array.isArray(versions) || versions.length === 0 || versions.some((v) => typeof v !== 'string' || v === '')) {
     throw new Error('versioned: versions must be a non-empty list of version strings such as ["v1", "v2"].')
   }
-  return limited(definition, { versions: new Set(versions), neutral: false }, 'versioned')
+  const absent = options?.absent
+  if (absent !== undefined && absent !== 'reject' && absent !== 'not-found') {
+    throw new Error('versioned: absent must be "reject" or "not-found".')
+  }
+  return limited(definition, absent === 'not-found' ? { versions: new Set(versions), neutral: false, absent } : { versions: new Set(versions), neutral: false }, 'versioned')
 }
 
 /**
@@ -61,7 +77,11 @@ function withLimit<D extends RouteDefinition>(definition: D, limit: VersionLimit
   }) as unknown as D
 }
 
-/** `inner` inside `outer`: versions intersect; a contradiction is kept as `conflict`, for the table to refuse with the route's name. */
+/**
+ * `inner` inside `outer`: versions intersect, either's `absent` holds; a
+ * contradiction is kept as `conflict`, for the table to refuse with the
+ * route's name.
+ */
 function within(inner: VersionLimit, outer: VersionLimit): VersionLimit {
   if (inner.conflict !== undefined || (outer.versions === null && !outer.neutral)) return inner
   if (outer.neutral !== inner.neutral) return { ...inner, conflict: 'a route cannot be version-neutral and limited to versions; drop one of the two.' }
@@ -71,5 +91,6 @@ function within(inner: VersionLimit, outer: VersionLimit): VersionLimit {
   if (kept.length === 0) {
     return { ...inner, conflict: `its versions (${[...versions].join(', ')}) share none with those of its include (${[...outer.versions].join(', ')}).` }
   }
-  return { versions: new Set(kept), neutral: false }
+  const absent = inner.absent ?? outer.absent
+  return absent === undefined ? { ...inner, versions: new Set(kept) } : { ...inner, versions: new Set(kept), absent }
 }

@@ -1,0 +1,119 @@
+/**
+ * What the version-changes benchmark runs: an old-version (v1) response of
+ * 100 products, each with a nested category, migrated across 5 versions
+ * (4 steps of changes) from one handler written for the head, against a
+ * hand-written handler that builds the v1 shape directly. Every app
+ * determines the version with `versionMiddleware`; every body is read to the end.
+ */
+import { Hono } from 'hono'
+import {
+  change,
+  enumValuesAdded,
+  fieldAdded,
+  fieldChanged,
+  fieldRemoved,
+  fieldRenamed,
+  shape,
+  versionHistory,
+} from '../src/changes/index.ts'
+import { versionMiddleware } from '../src/hono/index.ts'
+import { HeaderVersioning } from '../src/index.ts'
+
+interface Category {
+  slug: string
+  title: string
+}
+interface Product {
+  id: number
+  title: string
+  price: { amount: number; currency: string }
+  status: 'active' | 'draft'
+  category: Category
+  tags: string[]
+}
+
+const Category = shape<Category>('Category')
+const Product = shape<Product>('Product', { nested: { category: Category } })
+
+const history = versionHistory({
+  versions: [
+    { version: 'v1' },
+    { version: 'v2', changes: [change('Titles.', [fieldRenamed(Product, { older: 'name', newer: 'title' }), fieldRenamed(Category, { older: 'name', newer: 'title' })])] },
+    {
+      version: 'v3',
+      changes: [
+        change('Prices in cents.', [
+          fieldChanged(Product, 'price', { down: (price) => (price.amount / 100).toFixed(2), up: (text) => ({ amount: Math.round(Number(text) * 100), currency: 'EUR' }) }),
+        ]),
+      ],
+    },
+    { version: 'v4', changes: [change('No SKU.', [fieldRemoved(Product, 'sku', { older: (product) => `SKU-${product.id}` })])] },
+    { version: 'v5', changes: [change('Drafts and tags.', [enumValuesAdded(Product, 'status', ['draft'], { fallback: 'active' }), fieldAdded(Product, 'tags', { default: [] })])] },
+  ],
+  bodies: { 'GET /products': { response: { items: [Product] } } },
+})
+
+const COUNT = 100
+const scheme = () => new HeaderVersioning({ allowedVersions: ['v1', 'v2', 'v3', 'v4', 'v5'], defaultVersion: 'v5' })
+
+/** What the handlers read: plain records, as from a database. */
+const rows = Array.from({ length: COUNT }, (_, i) => ({ id: i + 1, name: `Product ${i + 1}`, cents: 1000 + i, draft: i % 3 === 0, category: { slug: `c${i % 7}`, name: `Category ${i % 7}` } }))
+
+/** The head shape: what a handler written once, for the newest version, builds. */
+function headBody(): { items: Product[] } {
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.name,
+      price: { amount: r.cents, currency: 'EUR' },
+      status: r.draft ? 'draft' : 'active',
+      category: { slug: r.category.slug, title: r.category.name },
+      tags: [],
+    })),
+  }
+}
+
+/** The v1 shape, built directly by hand. */
+function v1Body(): { items: object[] } {
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      price: (r.cents / 100).toFixed(2),
+      status: 'active',
+      category: { slug: r.category.slug, name: r.category.name },
+      sku: `SKU-${r.id}`,
+    })),
+  }
+}
+
+/** The request every iteration sends (reused). */
+export const changesRequest: Request = new Request('http://api.example/products', { headers: { 'Api-Version': 'v1' } })
+
+/**
+ * The apps: `changes` (the handler answers with `c.json`: the JSON step migrates the value before its one
+ * serialisation), `changesParsed` (the handler builds its Response itself: the response step parses it and
+ * serialises it again), `handWritten`.
+ */
+export function changesApps(): { changes: Hono; changesParsed: Hono; handWritten: Hono } {
+  const make = (fastJson: boolean): Hono => {
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme: scheme(), changes: history }))
+    app.get('/products', (c) => (fastJson ? c.json(headBody()) : new Response(JSON.stringify(headBody()), { headers: { 'content-type': 'application/json' } })))
+    return app
+  }
+  const handWritten = new Hono()
+  handWritten.use('*', versionMiddleware({ scheme: scheme() }))
+  handWritten.get('/products', (c) => c.json(c.var.version === 'v1' ? v1Body() : headBody()))
+  return { changes: make(true), changesParsed: make(false), handWritten }
+}
+
+/** What v1 clients must get: the hand-written body, for checking that the apps agree. */
+export const expectedV1: string = JSON.stringify(v1Body())
+
+const LIST = { items: [Product] } as const
+
+/** The parts, for profiling the migration alone: the two bodies and the history's migration to v1 (the value is not changed). */
+export function benchParts(): { headBody: () => { items: Product[] }; v1Body: () => { items: object[] }; migrate: (value: { items: Product[] }) => unknown } {
+  return { headBody, v1Body, migrate: (value) => history.migrate(value, { as: LIST, to: 'v1' }) }
+}

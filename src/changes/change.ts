@@ -1,0 +1,71 @@
+/**
+ * A change: one human description, a stable id, and the instructions that
+ * say what it changed. The change object is also the handle a handler asks
+ * the history about (`history.predates(c.var.version, change)`).
+ */
+import type { Instruction } from './instruction.ts'
+
+/** A change of a version, made with `change()`. */
+export interface Change {
+  /** The stable id (given, or derived from the description). */
+  readonly id: string
+  /** What changed, for humans (the changelog). */
+  readonly description: string
+  readonly instructions: readonly Instruction[]
+}
+
+/** Options of `change()`. */
+export interface ChangeOptions {
+  /**
+   * The stable id, for the changelog and OpenAPI.
+   * @default the description in lower case, words joined with "-"
+   */
+  readonly id?: string | undefined
+}
+
+/**
+ * Declares a change: a description and what it changed. Put it in the
+ * version that introduced it.
+ *
+ * @example
+ * ```ts
+ * const titles = change('Products have a title instead of a name.', [fieldRenamed(Product, { older: 'name', newer: 'title' })])
+ * ```
+ */
+export function change(description: string, instructions: readonly Instruction[], options?: ChangeOptions): Change {
+  const where = 'change'
+  if (typeof description !== 'string' || description.trim() === '') {
+    throw new Error(`${where}: the description must be a sentence saying what changed, such as "Products have a title instead of a name.".`)
+  }
+  if (!Array.isArray(instructions) || instructions.length === 0) {
+    throw new Error(`${where}("${description}"): list what it changes, such as [fieldRenamed(Product, { older: 'name', newer: 'title' })]; a change without instructions can never apply.`)
+  }
+  for (const instruction of instructions as readonly unknown[]) {
+    const kind = (instruction as { kind?: unknown } | null)?.kind
+    if (kind !== 'shape' && kind !== 'route') {
+      throw new Error(`${where}("${description}"): every instruction must come from fieldRenamed(), routeAdded() or another change function.`)
+    }
+  }
+  if (options !== undefined && (options === null || typeof options !== 'object')) throw new Error(`${where}("${description}"): options must be an object such as { id: "product-title" }.`)
+  for (const key of Object.keys(options ?? {})) {
+    if (key !== 'id') throw new Error(`${where}("${description}"): unknown option "${key}"; the only option is id.`)
+  }
+  const given = options?.id
+  if (given !== undefined && (typeof given !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._:-]*$/.test(given))) {
+    throw new Error(`${where}("${description}"): id must be letters, digits, ".", "_", ":" or "-", got ${JSON.stringify(given)}.`)
+  }
+  const id = given ?? slug(description)
+  if (id === '') throw new Error(`${where}("${description}"): no id can be derived from the description; give one with { id: "..." }.`)
+  return Object.freeze({ id, description, instructions: Object.freeze([...instructions]) })
+}
+
+/** The description in lower case, runs of other characters as one "-", at most 64 characters, no "-" at either end. */
+function slug(text: string): string {
+  const joined = text.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 64)
+  let start = 0
+  let end = joined.length
+  // Trimmed without a regexp: /-+$/ backtracks over long runs of "-".
+  while (start < end && joined[start] === '-') start++
+  while (end > start && joined[end - 1] === '-') end--
+  return joined.slice(start, end)
+}

@@ -1,0 +1,101 @@
+/**
+ * The changelog a history generates (CONTRACTS.md B): plain JSON, newest
+ * version first, and its Markdown rendering.
+ */
+
+/** How the shape or route of a version differs from the version before it. */
+export type ChangelogInstruction =
+  | { readonly type: 'field.renamed'; readonly shape: string; readonly older: string; readonly newer: string }
+  | { readonly type: 'field.added'; readonly shape: string; readonly field: string }
+  | { readonly type: 'field.removed'; readonly shape: string; readonly field: string; readonly schema?: object }
+  | { readonly type: 'field.changed'; readonly shape: string; readonly field: string; readonly olderSchema?: object }
+  | { readonly type: 'enum.added'; readonly shape: string; readonly field: string; readonly values: readonly (string | number)[] }
+  | { readonly type: 'shape.converted'; readonly shape: string }
+  | { readonly type: 'route.added'; readonly route: string }
+  | { readonly type: 'route.removed'; readonly route: string }
+  | { readonly type: 'route.path.changed'; readonly route: string; readonly older: string; readonly newer: string }
+  | { readonly type: 'route.status.changed'; readonly route: string; readonly older: number; readonly newer: number }
+  | { readonly type: 'route.header.changed'; readonly route: string; readonly header: string; readonly description?: string }
+  | { readonly type: 'route.query.renamed'; readonly route: string; readonly older: string; readonly newer: string }
+  | { readonly type: 'route.request.header.renamed'; readonly route: string; readonly older: string; readonly newer: string }
+
+/** One change of a version in the changelog. */
+export interface ChangelogChange {
+  /** The stable id of the change (given, or derived from its description). */
+  readonly id: string
+  /** The human description. */
+  readonly description: string
+  readonly instructions: readonly ChangelogInstruction[]
+}
+
+/** One version in the changelog: what it changed relative to the version before it. */
+export interface ChangelogVersion {
+  readonly version: string
+  readonly changes: readonly ChangelogChange[]
+}
+
+/** A history's changelog, newest version first. */
+export interface Changelog {
+  /** The newest version. */
+  readonly head: string
+  readonly versions: readonly ChangelogVersion[]
+}
+
+/**
+ * Renders a changelog as Markdown: a section per version (newest first),
+ * each change's description as a bullet, what it changed beneath it.
+ *
+ * @example
+ * ```ts
+ * const text = changelogMarkdown(history.changelog())
+ * ```
+ */
+export function changelogMarkdown(changelog: Changelog, options: { readonly title?: string } = {}): string {
+  const lines: string[] = [`# ${options.title ?? 'Changelog'}`]
+  for (const { version, changes } of changelog.versions) {
+    lines.push('', `## ${version}${version === changelog.head ? ' (latest)' : ''}`, '')
+    if (changes.length === 0) {
+      lines.push(changelog.versions[changelog.versions.length - 1]?.version === version ? 'The first version.' : 'No changes.')
+      continue
+    }
+    for (const change of changes) {
+      lines.push(`- ${change.description}`)
+      for (const instruction of change.instructions) lines.push(`  - ${sentence(instruction)}`)
+    }
+  }
+  return `${lines.join('\n')}\n`
+}
+
+const code = (text: string | number): string => `\`${String(text).replace(/`/g, "'")}\``
+
+/** What one instruction says, as a sentence about the older version. */
+function sentence(i: ChangelogInstruction): string {
+  switch (i.type) {
+    case 'field.renamed':
+      return `${code(i.shape)}: field ${code(i.older)} renamed to ${code(i.newer)}.`
+    case 'field.added':
+      return `${code(i.shape)}: field ${code(i.field)} added.`
+    case 'field.removed':
+      return `${code(i.shape)}: field ${code(i.field)} removed.`
+    case 'field.changed':
+      return `${code(i.shape)}: field ${code(i.field)} changed type or format.`
+    case 'enum.added':
+      return `${code(i.shape)}: field ${code(i.field)} can be ${i.values.map(code).join(', ')}.`
+    case 'shape.converted':
+      return `${code(i.shape)} changed shape.`
+    case 'route.added':
+      return `Route ${code(i.route)} added.`
+    case 'route.removed':
+      return `Route ${code(i.route)} removed.`
+    case 'route.path.changed':
+      return `Route ${code(i.route)} moved from ${code(i.older)} to ${code(i.newer)}.`
+    case 'route.status.changed':
+      return `Route ${code(i.route)} answers ${i.newer} instead of ${i.older}.`
+    case 'route.header.changed':
+      return `Route ${code(i.route)}: response header ${code(i.header)} changed${i.description === undefined ? '' : `: ${i.description}`}.`
+    case 'route.query.renamed':
+      return `Route ${code(i.route)}: query parameter ${code(i.older)} renamed to ${code(i.newer)}.`
+    case 'route.request.header.renamed':
+      return `Route ${code(i.route)}: request header ${code(i.older)} renamed to ${code(i.newer)}.`
+  }
+}

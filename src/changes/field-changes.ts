@@ -1,0 +1,335 @@
+/**
+ * Changes to shapes, each saying how the version that introduced it differs
+ * from the version before: a field renamed, added, removed, changed in type
+ * or format, an enum value added, and a whole-shape converter. Field names
+ * are checked against the shape's head type.
+ */
+import type { ChangelogInstruction } from './changelog.ts'
+import { checkField, checkFunction, checkOptions, isRecord, type ShapeInstruction } from './instruction.ts'
+import { checkLayout, Shape, type FieldOf, type Layout } from './shape.ts'
+
+/** The head type of field `F` of `T` (`unknown` for an older name). */
+export type FieldValue<T, F> = F extends keyof T ? T[F] : unknown
+
+/** One member of an enum field's type (the element type for a list of enum values). */
+export type EnumMember<V> = NonNullable<V> extends readonly (infer E)[] ? E : NonNullable<V>
+
+/** `F` when it is not a field of the head type `T` (a removed field must be gone from the head). */
+export type NotInHead<T, F extends string> = string extends keyof T ? unknown : F extends keyof T ? never : unknown
+
+function checkShape(shape: unknown, where: string): asserts shape is Shape<object, string> {
+  if (!(shape instanceof Shape)) throw new Error(`${where}: the first argument must be a shape made with shape("Name").`)
+}
+
+/**
+ * A field renamed: called `older` before this version, `newer` from it on.
+ *
+ * @example
+ * ```ts
+ * fieldRenamed(Product, { older: 'name', newer: 'title' })
+ * ```
+ */
+export function fieldRenamed<T, O extends string>(shape: Shape<T, O>, names: { readonly older: string; readonly newer: NoInfer<FieldOf<T, O>> }): ShapeInstruction {
+  const where = 'fieldRenamed'
+  checkShape(shape, where)
+  checkOptions(names, where, ['older', 'newer'], true)
+  const { older, newer } = names as { older: unknown; newer: unknown }
+  checkField(older, where, 'older')
+  checkField(newer, where, 'newer')
+  if (older === newer) throw new Error(`${where}: older and newer are both "${older}"; a rename needs two names.`)
+  return {
+    kind: 'shape',
+    shape,
+    entry: { type: 'field.renamed', shape: shape.name, older, newer },
+    converter: false,
+    effects: [
+      { field: older, before: 'present', after: 'absent' },
+      { field: newer, before: 'absent', after: 'present' },
+    ],
+    nested: { field: newer, older },
+    down: (object: Record<string, unknown>) => move(object, newer, older),
+    up: (object: Record<string, unknown>) => move(object, older, newer),
+  }
+}
+
+function move(object: unknown, from: string, to: string): unknown {
+  if (isRecord(object) && object[from] !== undefined) {
+    object[to] = object[from]
+    object[from] = undefined
+  }
+  return object
+}
+
+/** Options of `fieldAdded`. */
+export interface FieldAddedOptions<V> {
+  /**
+   * The value older requests get (they never send the field): a JSON value,
+   * or a function of the older request's object. Without it, older requests
+   * are left without the field.
+   * @default undefined
+   */
+  readonly default?: V | ((older: Record<string, unknown>) => V) | undefined
+}
+
+/**
+ * A field added in this version: older responses lose it; older requests
+ * get `default` when they lack it.
+ *
+ * @example
+ * ```ts
+ * fieldAdded(Product, 'currency', { default: 'EUR' })
+ * ```
+ */
+export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
+  shape: Shape<T, O>,
+  field: F,
+  options?: FieldAddedOptions<FieldValue<T, F>>,
+): ShapeInstruction {
+  const where = 'fieldAdded'
+  checkShape(shape, where)
+  checkField(field, where)
+  checkOptions(options, where, ['default'])
+  const fallback: unknown = options?.default
+  const make: ((older: Record<string, unknown>) => unknown) | null =
+    fallback === undefined
+      ? null
+      : typeof fallback === 'function'
+        ? (fallback as (older: Record<string, unknown>) => unknown)
+        : typeof fallback === 'object' && fallback !== null
+          ? () => structuredClone(fallback)
+          : () => fallback
+  return {
+    kind: 'shape',
+    shape,
+    entry: { type: 'field.added', shape: shape.name, field },
+    converter: false,
+    effects: [{ field, before: 'absent', after: 'present' }],
+    nested: { field, older: null },
+    down(object: unknown) {
+      if (isRecord(object) && object[field] !== undefined) object[field] = undefined
+      return object
+    },
+    up:
+      make === null
+        ? null
+        : (object: unknown) => {
+            if (isRecord(object) && object[field] === undefined) {
+              const value = make(object)
+              if (value !== undefined) object[field] = value
+            }
+            return object
+          },
+  }
+}
+
+/** Options of `fieldRemoved`. */
+export interface FieldRemovedOptions<T> {
+  /** The field's value for older responses, from the newer object. Without it, older responses lack it. */
+  readonly older?: ((newer: T) => unknown) | undefined
+  /** The field's JSON Schema in older versions, for the changelog and OpenAPI. */
+  readonly schema?: object | undefined
+}
+
+/**
+ * A field removed in this version (it must be gone from the head type):
+ * older responses get it back from `older`; older requests that send it
+ * have it dropped.
+ *
+ * @example
+ * ```ts
+ * fieldRemoved(Product, 'sku', { older: (product) => `SKU-${product.id}` })
+ * ```
+ */
+export function fieldRemoved<T, O extends string, const F extends string>(
+  shape: Shape<T, O>,
+  field: F & NotInHead<T, F>,
+  options?: FieldRemovedOptions<T>,
+): ShapeInstruction {
+  const where = 'fieldRemoved'
+  checkShape(shape, where)
+  checkField(field, where)
+  checkOptions(options, where, ['older', 'schema'])
+  checkFunction(options?.older, where, 'older')
+  const schema = options?.schema
+  if (schema !== undefined && (schema === null || typeof schema !== 'object')) throw new Error(`${where}: schema must be a JSON Schema object.`)
+  const older = options?.older as ((newer: unknown) => unknown) | undefined
+  const entry: ChangelogInstruction = schema === undefined ? { type: 'field.removed', shape: shape.name, field } : { type: 'field.removed', shape: shape.name, field, schema }
+  return {
+    kind: 'shape',
+    shape,
+    entry,
+    converter: false,
+    effects: [{ field, before: 'present', after: 'absent' }],
+    down:
+      older === undefined
+        ? null
+        : (object: unknown) => {
+            if (isRecord(object)) {
+              const value = older(object)
+              if (value !== undefined) object[field] = value
+            }
+            return object
+          },
+    up(object: unknown) {
+      if (isRecord(object) && object[field] !== undefined) object[field] = undefined
+      return object
+    },
+  }
+}
+
+/** Options of `fieldChanged`: the field's value one version down and one version up. */
+export interface FieldChangedOptions<V> {
+  /** The older value from the newer one (never called for a missing or `null` field). */
+  readonly down: (newer: V) => unknown
+  /** The newer value from the older one (never called for a missing or `null` field). */
+  readonly up: (older: unknown) => V
+  /** The field's JSON Schema in older versions, for the changelog and OpenAPI. */
+  readonly olderSchema?: object | undefined
+}
+
+/**
+ * A field whose type or format changed in this version: a pair of
+ * converters. A missing or `null` value is left as it is.
+ *
+ * @example
+ * ```ts
+ * fieldChanged(Product, 'price', {
+ *   down: (price) => (price.amount / 100).toFixed(2),
+ *   up: (price) => ({ amount: Math.round(Number(price) * 100), currency: 'EUR' }),
+ * })
+ * ```
+ */
+export function fieldChanged<T, O extends string, const F extends FieldOf<T, O>>(
+  shape: Shape<T, O>,
+  field: F,
+  options: FieldChangedOptions<NonNullable<FieldValue<T, F>>>,
+): ShapeInstruction {
+  const where = 'fieldChanged'
+  checkShape(shape, where)
+  checkField(field, where)
+  checkOptions(options, where, ['down', 'up', 'olderSchema'], true)
+  const { down, up, olderSchema } = options as { down: unknown; up: unknown; olderSchema: unknown }
+  if (typeof down !== 'function' || typeof up !== 'function') throw new Error(`${where}: give both converters, down (newer to older) and up (older to newer).`)
+  if (olderSchema !== undefined && (olderSchema === null || typeof olderSchema !== 'object')) throw new Error(`${where}: olderSchema must be a JSON Schema object.`)
+  const convert = (fn: (value: unknown) => unknown) => (object: unknown) => {
+    if (isRecord(object)) {
+      const value = object[field]
+      if (value !== undefined && value !== null) object[field] = fn(value)
+    }
+    return object
+  }
+  const entry: ChangelogInstruction =
+    olderSchema === undefined ? { type: 'field.changed', shape: shape.name, field } : { type: 'field.changed', shape: shape.name, field, olderSchema }
+  return {
+    kind: 'shape',
+    shape,
+    entry,
+    converter: false,
+    effects: [{ field, before: 'present', after: 'present' }],
+    nested: { field, older: null },
+    down: convert(down as (value: unknown) => unknown),
+    up: convert(up as (value: unknown) => unknown),
+  }
+}
+
+/** Options of `enumValuesAdded`. */
+export interface EnumValuesAddedOptions<E> {
+  /** What older clients see instead of an added value. */
+  readonly fallback: E
+}
+
+/**
+ * Enum values added in this version: older clients see `fallback` instead
+ * (in a list of values too).
+ *
+ * @example
+ * ```ts
+ * enumValuesAdded(Order, 'status', ['refunded'], { fallback: 'cancelled' })
+ * ```
+ */
+export function enumValuesAdded<T, O extends string, const F extends FieldOf<T, O>>(
+  shape: Shape<T, O>,
+  field: F,
+  values: readonly EnumMember<FieldValue<T, F>>[],
+  options: EnumValuesAddedOptions<EnumMember<FieldValue<T, F>>>,
+): ShapeInstruction {
+  const where = 'enumValuesAdded'
+  checkShape(shape, where)
+  checkField(field, where)
+  checkOptions(options, where, ['fallback'], true)
+  const list = values as readonly unknown[]
+  if (!Array.isArray(list) || list.length === 0 || list.some((v) => typeof v !== 'string' && typeof v !== 'number')) {
+    throw new Error(`${where}: values must be a non-empty list of strings or numbers, the values added in this version.`)
+  }
+  const fallback = (options as { fallback: unknown }).fallback
+  if (typeof fallback !== 'string' && typeof fallback !== 'number') throw new Error(`${where}: fallback must be a string or a number that older clients know.`)
+  if (list.includes(fallback)) throw new Error(`${where}: the fallback ${JSON.stringify(fallback)} is one of the added values, which older clients do not know; use an older value.`)
+  const added = new Set(list)
+  const map = (value: unknown): unknown => (added.has(value) ? fallback : value)
+  return {
+    kind: 'shape',
+    shape,
+    entry: { type: 'enum.added', shape: shape.name, field, values: list as readonly (string | number)[] },
+    converter: false,
+    effects: [{ field, before: 'present', after: 'present' }],
+    down(object: unknown) {
+      if (isRecord(object)) {
+        const value = object[field]
+        if (value !== undefined) object[field] = Array.isArray(value) ? value.map(map) : map(value)
+      }
+      return object
+    },
+    up: null,
+  }
+}
+
+/** Options of `shapeConverted`. */
+export interface ShapeConvertedOptions<T> {
+  /** The older value from the newer one (nested shapes in it are already older). */
+  readonly down?: ((newer: T) => unknown) | undefined
+  /** The newer value from the older one (nested shapes in it are already newer). */
+  readonly up?: ((older: unknown) => T) | undefined
+  /**
+   * Where shapes sit in the older value, when the converter changes its
+   * structure (a list that was `{ items: [...] }` and is now `[...]`: `[Product]`);
+   * older versions' changes then find them there.
+   * @default the shape itself (the structure is unchanged)
+   */
+  readonly older?: Layout | undefined
+}
+
+/**
+ * A converter for a whole shape, in either direction, for what the field
+ * changes cannot say. It gets a copy it may change and returns the result.
+ *
+ * @example
+ * ```ts
+ * shapeConverted(Product, {
+ *   down: ({ links, ...product }) => ({ ...product, url: links.self }),
+ *   up: ({ url, ...product }) => ({ ...product, links: { self: url } }),
+ * })
+ * ```
+ */
+export function shapeConverted<T, O extends string>(shape: Shape<T, O>, options: ShapeConvertedOptions<T>): ShapeInstruction {
+  const where = 'shapeConverted'
+  checkShape(shape, where)
+  checkOptions(options, where, ['down', 'up', 'older'], true)
+  const { down, up, older } = options as { down: unknown; up: unknown; older: unknown }
+  checkFunction(down, where, 'down')
+  checkFunction(up, where, 'up')
+  if (down === undefined && up === undefined) throw new Error(`${where}: give down (newer to older), up (older to newer), or both.`)
+  if (older !== undefined) {
+    checkLayout(older, `${where}: older`)
+    if (older === shape) throw new Error(`${where}: older is the shape itself, which is the default; leave it out.`)
+  }
+  return {
+    kind: 'shape',
+    shape,
+    entry: { type: 'shape.converted', shape: shape.name },
+    converter: true,
+    effects: [],
+    older: older as Layout | undefined,
+    down: (down as ((value: unknown) => unknown) | undefined) ?? null,
+    up: (up as ((value: unknown) => unknown) | undefined) ?? null,
+  }
+}

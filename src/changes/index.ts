@@ -1,0 +1,27 @@
+/**
+ * Version changes: write each endpoint once, for the newest version, and
+ * serve every older version from declared changes. Pass the history to the
+ * middleware as `changes`.
+ */
+export { change, type Change, type ChangeOptions } from './change.ts'
+export { changelogMarkdown, type Changelog, type ChangelogChange, type ChangelogInstruction, type ChangelogVersion } from './changelog.ts'
+export {
+  enumValuesAdded,
+  fieldAdded,
+  fieldChanged,
+  fieldRemoved,
+  fieldRenamed,
+  shapeConverted,
+  type EnumValuesAddedOptions,
+  type FieldAddedOptions,
+  type FieldChangedOptions,
+  type FieldRemovedOptions,
+  type ShapeConvertedOptions,
+} from './field-changes.ts'
+export { versionHistory, type HistoryVersion, type MigrateOptions, type RouteBodies, type VersionHistory, type VersionHistoryOptions } from './history.ts'
+export type { BoundChanges } from './http-steps.ts'
+export type { Instruction } from './instruction.ts'
+export { MalformedJsonBody } from './malformed-body.ts'
+export { headerChanged, pathChanged, queryParamRenamed, requestHeaderRenamed, routeAdded, routeRemoved, statusChanged, type HeaderChangedOptions } from './route-changes.ts'
+export { shape, type AnyShape, type FieldOf, type Layout, type LayoutValue, type Shape, type ShapeOptions } from './shape.ts'
+export type { InferOutput, StandardSchemaV1 } from './standard-schema.ts'

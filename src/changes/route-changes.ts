@@ -1,0 +1,142 @@
+/**
+ * Changes to routes, named by the route table's names (`product-detail`) or,
+ * for plain Hono routes (`app.get`), by `METHOD /path` as Hono registered
+ * it (`GET /health`, `GET /users/:id`).
+ */
+import { checkField, checkFunction, checkOptions, type RouteInstruction } from './instruction.ts'
+
+const PLAIN_ROUTE = /^([A-Z]+) (\/\S*)$/
+
+/** `[method, path]` of a plain Hono route name (`GET /users/:id`), or `null` for a table route name. */
+export function plainRoute(route: string): readonly [string, string] | null {
+  const match = PLAIN_ROUTE.exec(route)
+  return match === null ? null : [match[1] as string, match[2] as string]
+}
+
+/** Checks a route name given by a user: a table name, or `METHOD /path`. */
+export function checkRoute(route: unknown, where: string): asserts route is string {
+  if (typeof route !== 'string' || route === '' || (/\s/.test(route) && plainRoute(route) === null)) {
+    throw new Error(
+      `${where}: name a route by its table name ("product-detail") or, for a plain Hono route, by "METHOD /path" ("GET /health"); got ${JSON.stringify(route)}.`,
+    )
+  }
+}
+
+/**
+ * A route added in this version: older versions answer 404. With a route
+ * table, pass your routes through `history.routes([...])` so the table knows.
+ */
+export function routeAdded(route: string): RouteInstruction {
+  checkRoute(route, 'routeAdded')
+  return { kind: 'route', route, entry: { type: 'route.added', route } }
+}
+
+/** A route removed in this version: it keeps answering older versions (keep its handler), newer ones get 404. */
+export function routeRemoved(route: string): RouteInstruction {
+  checkRoute(route, 'routeRemoved')
+  return { kind: 'route', route, entry: { type: 'route.removed', route } }
+}
+
+/**
+ * A route whose path changed in this version (paths as `route()` or
+ * `app.get()` declares them). With a route table, `history.routes([...])`
+ * keeps the older path for older versions and `reverse` gives each version
+ * its own path; for a plain Hono route, register the handler on both paths.
+ *
+ * @example
+ * ```ts
+ * pathChanged('product-detail', { older: '/items/:id', newer: '/products/:id' })
+ * ```
+ */
+export function pathChanged(route: string, paths: { readonly older: string; readonly newer: string }): RouteInstruction {
+  const where = 'pathChanged'
+  checkRoute(route, where)
+  checkOptions(paths, where, ['older', 'newer'], true)
+  const { older, newer } = paths as { older: unknown; newer: unknown }
+  for (const path of [older, newer]) {
+    if (typeof path !== 'string' || path[0] !== '/') throw new Error(`${where}: older and newer must be paths starting with "/", got ${JSON.stringify(path)}.`)
+  }
+  if (older === newer) throw new Error(`${where}: older and newer are both ${JSON.stringify(older)}; a move needs two paths.`)
+  return { kind: 'route', route, entry: { type: 'route.path.changed', route, older: older as string, newer: newer as string } }
+}
+
+/** A route whose success status changed in this version: older versions get `older` where the handler answers `newer`. */
+export function statusChanged(route: string, statuses: { readonly older: number; readonly newer: number }): RouteInstruction {
+  const where = 'statusChanged'
+  checkRoute(route, where)
+  checkOptions(statuses, where, ['older', 'newer'], true)
+  const { older, newer } = statuses as { older: unknown; newer: unknown }
+  for (const status of [older, newer]) {
+    if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599) {
+      throw new Error(`${where}: older and newer must be HTTP statuses from 200 to 599, got ${JSON.stringify(status)}.`)
+    }
+  }
+  if (older === newer) throw new Error(`${where}: older and newer are both ${String(older)}; nothing changed.`)
+  return { kind: 'route', route, entry: { type: 'route.status.changed', route, older: older as number, newer: newer as number } }
+}
+
+/** Options of `headerChanged`. */
+export interface HeaderChangedOptions {
+  /** The response header. */
+  readonly header: string
+  /** The older value from the newer one (`null`: absent); return `null` to leave it out. */
+  readonly down: (newer: string | null) => string | null
+  /** What changed, for the changelog. */
+  readonly description?: string | undefined
+}
+
+/**
+ * A response header that changed in this version.
+ *
+ * @example
+ * ```ts
+ * headerChanged('product-list', { header: 'X-Total', down: () => null, description: 'X-Total is new.' })
+ * ```
+ */
+export function headerChanged(route: string, options: HeaderChangedOptions): RouteInstruction {
+  const where = 'headerChanged'
+  checkRoute(route, where)
+  checkOptions(options, where, ['header', 'down', 'description'], true)
+  const { header, down, description } = options as { header: unknown; down: unknown; description: unknown }
+  if (typeof header !== 'string' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header)) throw new Error(`${where}: header must be a header name, got ${JSON.stringify(header)}.`)
+  if (typeof down !== 'function') throw new Error(`${where}: down must be a function (newer value) => older value.`)
+  checkFunction(down, where, 'down')
+  if (description !== undefined && typeof description !== 'string') throw new Error(`${where}: description must be a string.`)
+  return {
+    kind: 'route',
+    route,
+    entry: description === undefined ? { type: 'route.header.changed', route, header } : { type: 'route.header.changed', route, header, description },
+    header: down as (value: string | null) => string | null,
+  }
+}
+
+/**
+ * A query parameter renamed in this version: older requests' `older`
+ * parameter reaches the handler as `newer`.
+ */
+export function queryParamRenamed(route: string, names: { readonly older: string; readonly newer: string }): RouteInstruction {
+  const where = 'queryParamRenamed'
+  checkRoute(route, where)
+  checkOptions(names, where, ['older', 'newer'], true)
+  const { older, newer } = names as { older: unknown; newer: unknown }
+  checkField(older, where, 'older')
+  checkField(newer, where, 'newer')
+  if (older === newer) throw new Error(`${where}: older and newer are both "${older}"; a rename needs two names.`)
+  return { kind: 'route', route, entry: { type: 'route.query.renamed', route, older, newer } }
+}
+
+/**
+ * A request header renamed in this version: older requests' `older` header
+ * reaches the handler as `newer`.
+ */
+export function requestHeaderRenamed(route: string, names: { readonly older: string; readonly newer: string }): RouteInstruction {
+  const where = 'requestHeaderRenamed'
+  checkRoute(route, where)
+  checkOptions(names, where, ['older', 'newer'], true)
+  const { older, newer } = names as { older: unknown; newer: unknown }
+  for (const name of [older, newer]) {
+    if (typeof name !== 'string' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new Error(`${where}: older and newer must be header names, got ${JSON.stringify(name)}.`)
+  }
+  if ((older as string).toLowerCase() === (newer as string).toLowerCase()) throw new Error(`${where}: older and newer are the same header (names are case-insensitive).`)
+  return { kind: 'route', route, entry: { type: 'route.request.header.renamed', route, older: older as string, newer: newer as string } }
+}

@@ -1,0 +1,125 @@
+/**
+ * What changed between the catalogue's first generation (`v1`, and the
+ * older versions of the dated and semantic sections) and its second: the
+ * views (views.ts) are written once, for the second, and every older
+ * version gets its own shapes from these declarations. Each section has its
+ * own version labels, so each has its own history of the same changes.
+ *
+ * | first generation | second generation |
+ * |---|---|
+ * | `{ id, name, price: "12.50", category: <url>, url }` | `{ id, title, price: { amount, currency }, category: { name, url }, links: { self } }` |
+ * | `{ slug, name, url, products: [<url>] }` | `{ slug, title, links: { self, products: [<url>] } }` |
+ * | lists are bare arrays | `{ version, count, products }`, `{ version, count, categories }` |
+ */
+import { change, changelogMarkdown, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, shapeConverted, versionHistory, type RouteBodies } from '../src/changes/index.ts'
+import { categories } from './catalog.ts'
+
+/** A product as the views write it (the newest version). */
+export interface ProductBody {
+  readonly id: number
+  readonly title: string
+  readonly price: { readonly amount: number; readonly currency: string }
+  readonly category: { readonly name: string; readonly url: string }
+  readonly links: { readonly self: string }
+}
+
+/** A category as the views write it. */
+export interface CategoryBody {
+  readonly slug: string
+  readonly title: string
+  readonly links: { readonly self: string; readonly products: readonly string[] }
+}
+
+/** A list of products as the views write it. */
+export interface ProductPage {
+  readonly version: string | null
+  readonly count: number
+  readonly products: readonly ProductBody[]
+}
+
+/** A list of categories as the views write it. */
+export interface CategoryPage {
+  readonly version: string | null
+  readonly count: number
+  readonly categories: readonly CategoryBody[]
+}
+
+export const Product = shape<ProductBody>('Product')
+export const Category = shape<CategoryBody>('Category')
+export const ProductList = shape<ProductPage>('ProductList', { nested: { products: [Product] } })
+export const CategoryList = shape<CategoryPage>('CategoryList', { nested: { categories: [Category] } })
+
+/** The name of the category a link points to (for older requests, which send the link alone). */
+const categoryName = (url: unknown): string => {
+  const slug = /\/categories\/([a-z-]+)/.exec(String(url))?.[1] ?? ''
+  return categories.find((c) => c.slug === slug)?.name ?? slug
+}
+
+// Older responses undo a version's instructions last declared first (`url` comes back from `links` before
+// `links` goes); older requests redo them in order (`links` is made from `url` before `url` goes).
+const links = change(
+  'Links to a resource and its related resources are grouped under `links`.',
+  [
+    fieldAdded(Product, 'links', { default: (older) => ({ self: String(older['url']) }) }),
+    fieldRemoved(Product, 'url', { older: (product) => product.links.self }),
+    fieldAdded(Category, 'links', { default: (older) => ({ self: String(older['url']), products: (older['products'] as string[] | undefined) ?? [] }) }),
+    fieldRemoved(Category, 'products', { older: (category) => category.links.products }),
+    fieldRemoved(Category, 'url', { older: (category) => category.links.self }),
+  ],
+  { id: 'links' },
+)
+const categoryObjects = change(
+  "A product's category is an object with its name and link instead of a link.",
+  [fieldChanged(Product, 'category', { down: (category) => category.url, up: (url) => ({ name: categoryName(url), url: String(url) }) })],
+  { id: 'category-objects' },
+)
+const prices = change(
+  'Prices are an amount in cents and a currency instead of a decimal string.',
+  [fieldChanged(Product, 'price', { down: (price) => (price.amount / 100).toFixed(2), up: (text) => ({ amount: Math.round(Number(text) * 100), currency: 'EUR' }) })],
+  { id: 'prices' },
+)
+const titles = change(
+  'Products and categories have a title instead of a name.',
+  [fieldRenamed(Product, { older: 'name', newer: 'title' }), fieldRenamed(Category, { older: 'name', newer: 'title' })],
+  { id: 'titles' },
+)
+const envelopes = change(
+  'Lists are objects with the version, a count and the items instead of bare arrays.',
+  [
+    shapeConverted(ProductList, { down: (page) => page.products, older: [Product] }),
+    shapeConverted(CategoryList, { down: (page) => page.categories, older: [Category] }),
+  ],
+  { id: 'list-envelopes' },
+)
+
+/** The changes of the second generation. */
+const secondGeneration = [links, categoryObjects, prices, titles, envelopes]
+
+/** Where the shapes sit in each route's responses. */
+const bodies: Readonly<Record<string, RouteBodies>> = {
+  'product-list': { response: ProductList },
+  'product-detail': { response: Product },
+  'category-list': { response: CategoryList },
+  'category-detail': { response: Category },
+}
+
+/** The `v1`/`v2` sections (/accept, /path, /ns, /host, /query). */
+export const catalogHistory = versionHistory({ versions: [{ version: 'v1' }, { version: 'v2', changes: secondGeneration }], bodies })
+
+/** The dated section (/releases). */
+export const releasesHistory = versionHistory({
+  versions: [{ version: '2024-01-01' }, { version: '2025-01-01' }, { version: '2026-06-01', changes: secondGeneration }],
+  bodies,
+})
+
+/** The semantic-version section (/semver). */
+export const semverHistory = versionHistory({
+  versions: [{ version: '1.0.0' }, { version: '1.1.0' }, { version: '2.0.0', changes: secondGeneration }],
+  bodies,
+})
+
+/** The dated section's changelog, as /releases/changelog and /releases/changelog.md serve it. */
+export const releasesChangelog = {
+  json: releasesHistory.changelog(),
+  markdown: changelogMarkdown(releasesHistory.changelog(), { title: 'Catalog API changelog' }),
+}
