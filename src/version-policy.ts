@@ -67,6 +67,32 @@ export interface BoundVersionPolicy {
 /** A version policy: `apiVersioning` binds it to its scheme, which checks it against the scheme's versions. */
 export interface VersionPolicy {
   bind(scheme: BaseVersioning): BoundVersionPolicy
+  /**
+   * What the policy says, read-only, for tools that describe the API (the
+   * OpenAPI documents). `versionPolicy()` implements it; a policy of your
+   * own may leave it out.
+   */
+  describe?(): VersionPolicyDescription
+}
+
+/** One version's lifecycle as `describe()` reports it. */
+export interface VersionLifecycleDescription {
+  readonly deprecation: number | null
+  readonly sunset: number | null
+  readonly deprecationLink: string | null
+  readonly sunsetLink: string | null
+}
+
+/** A policy's settings as `VersionPolicy.describe()` reports them: dates in milliseconds since the epoch. */
+export interface VersionPolicyDescription {
+  /** The lifecycle of each version that has one. */
+  readonly versions: ReadonlyMap<string, VersionLifecycleDescription>
+  /** The headers that report versions, or `null`. */
+  readonly reportVersions: { readonly supported: string; readonly deprecated: string } | null
+  readonly echoHeader: string | null
+  readonly refuseAfterSunset: boolean
+  /** The policy's clock. */
+  readonly now: () => number
 }
 
 /** The headers of one version's lifecycle, rendered once. */
@@ -75,6 +101,8 @@ interface LifecycleHeaders {
   readonly sunset: string | null
   readonly links: readonly { readonly rel: string; readonly value: string }[]
   readonly goneAt: number | null
+  /** The lifecycle as `describe()` reports it. */
+  readonly described: VersionLifecycleDescription
 }
 
 const OPTION_NAMES = ['versions', 'reportVersions', 'echoHeader', 'refuseAfterSunset', 'now']
@@ -116,6 +144,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
   }
 
   return {
+    describe: () => ({ versions: new Map([...lifecycles].map(([v, l]) => [v, l.described])), reportVersions: report, echoHeader, refuseAfterSunset, now }),
     bind(scheme) {
       const allowed = scheme.allowedVersions
       if (allowed === null && (report !== null || echoHeader !== null)) {
@@ -228,6 +257,7 @@ function lifecycleHeaders(lifecycle: VersionLifecycle, where: string): Lifecycle
     sunset: sunset === null ? null : new Date(sunset).toUTCString(),
     links,
     goneAt: sunset,
+    described: { deprecation, sunset, deprecationLink: lifecycle.deprecationLink ?? null, sunsetLink: lifecycle.sunsetLink ?? null },
   }
 }
 
