@@ -5,7 +5,7 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { expect } from 'vitest'
-import type { OpenAPIDocument, OperationObject, ParameterObject } from '../src/openapi/index.ts'
+import type { OpenAPIDocument, OperationObject } from '../src/openapi/index.ts'
 
 const validator = new Validator()
 
@@ -50,9 +50,4 @@ export function operation(document: OpenAPIDocument, path: string, method = 'get
   const found = document.paths[path]?.[method] as OperationObject | undefined
   expect(found, `${method.toUpperCase()} ${path} in ${Object.keys(document.paths).join(', ')}`).toBeDefined()
   return found as OperationObject
-}
-
-/** `in name` of each parameter of an operation. */
-export function parametersOf(op: OperationObject): string[] {
-  return (op.parameters ?? []).map((p: ParameterObject) => `${p.in} ${p.name}`)
 }

@@ -18,6 +18,7 @@ export interface ParameterObject {
 /** A JSON Schema (OpenAPI 3.1 uses JSON Schema 2020-12). */
 export interface SchemaObject {
   readonly type?: string | readonly string[]
+  readonly description?: string
   readonly properties?: { readonly [name: string]: SchemaObject }
   readonly required?: readonly string[]
   readonly enum?: readonly unknown[]
