@@ -75,9 +75,12 @@ export interface VersionedOpenAPIOptions {
 
 /** The documents of every version. */
 export interface VersionedOpenAPI {
-  /** The documented versions, newest first. */
+  /**
+   * The documented versions, newest first, by the policy's clock (a version
+   * past its sunset drops out, or is flagged, when the sunset passes).
+   */
   readonly versions: readonly DocumentedVersion[]
-  /** The document of `version` (made once, then shared: deeply frozen). Throws when the version has none. */
+  /** The document of `version`, made once, then shared (deeply frozen). Throws when the version has none. */
   document(version: string): OpenAPIDocument
 }
 
@@ -186,7 +189,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   }
   const plan = planVersions(scheme, versions, policy, where)
   const changelog = rawChangelog === undefined ? null : checkChangelog(rawChangelog, plan.order, where)
-  const serverUrl = checkServerUrl(options.serverUrl, placement, scheme, plan.documented.map((d) => d.version), where)
+  const serverUrl = checkServerUrl(options.serverUrl, placement, scheme, plan.order, where)
   const methods = checkMethods(options.methods, routes, where)
   if (input !== undefined && options.methods !== undefined) throw new Error(`${where}: methods applies to documents made from the table alone; your document already gives each path its methods.`)
 
@@ -211,21 +214,24 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
     serverUrl,
     shapes,
   }
-  const made = new Map<string, OpenAPIDocument>()
-  const byVersion = new Map(plan.documented.map((d) => [d.version, d]))
+  const made = new Map<string, { readonly entry: DocumentedVersion; readonly document: OpenAPIDocument }>()
   return {
-    versions: deepFreeze(plan.documented),
+    get versions() {
+      return plan.documented()
+    },
     document(version) {
-      let document = made.get(version)
-      if (document === undefined) {
-        const entry = byVersion.get(version)
-        if (entry === undefined) {
-          throw new Error(`${where}: version ${JSON.stringify(version)} has no document; the documented versions are ${plan.documented.map((d) => d.version).join(', ')}.`)
-        }
-        document = deepFreeze(buildDocument(context, entry)) as unknown as OpenAPIDocument
-        made.set(version, document)
+      const documented = plan.documented()
+      const entry = documented.find((d) => d.version === version)
+      if (entry === undefined) {
+        throw new Error(`${where}: version ${JSON.stringify(version)} has no document; the documented versions are ${documented.map((d) => d.version).join(', ') || 'none'}.`)
       }
-      return document
+      let found = made.get(version)
+      // A document is made once, and again only when its version's entry changed (a sunset passed).
+      if (found?.entry !== entry) {
+        found = { entry, document: deepFreeze(buildDocument(context, entry)) as unknown as OpenAPIDocument }
+        made.set(version, found)
+      }
+      return found.document
     },
   }
 }

@@ -72,24 +72,25 @@ export function openAPIRoutes(source: OpenAPISource, options: OpenAPIRoutesOptio
   const where = 'openAPIRoutes'
   const resolve = sourceResolver(source, where)
   const path = checkPath(options.path ?? '/openapi', 'path', '/openapi', where)
-  const texts = new Map<string, string>()
+  const texts = new Map<string, { readonly document: object; readonly text: string }>()
   const app = new Hono()
   app.get(path, async (c) => {
     const docs = await resolve()
     const versions: OpenAPIIndexEntry[] = docs.versions.map((v) => ({ ...v, url: documentUrl(c.req.path, v.version) }))
     return c.json({ versions })
   })
-  app.get(`${path === '/' ? '' : path}/:file{.+\\.json}`, async (c: Context) => {
+  app.get(`${path === '/' ? '' : path}/:file{[^/]*\\.json}`, async (c: Context) => {
     const docs = await resolve()
-    const file = c.req.param('file') as string
-    const version = file.slice(0, -'.json'.length)
-    let text = texts.get(version)
-    if (text === undefined) {
-      if (!docs.versions.some((v) => v.version === version)) return c.body(JSON.stringify({ detail: 'No OpenAPI document for this version.' }), 404, JSON_HEADERS)
-      text = JSON.stringify(docs.document(version))
-      texts.set(version, text)
+    const version = (c.req.param('file') as string).slice(0, -'.json'.length)
+    if (!docs.versions.some((v) => v.version === version)) return c.body(JSON.stringify({ detail: 'No OpenAPI document for this version.' }), 404, JSON_HEADERS)
+    // Serialized once per document (a new one only when a sunset passed).
+    const document = docs.document(version)
+    let cached = texts.get(version)
+    if (cached?.document !== document) {
+      cached = { document, text: JSON.stringify(document) }
+      texts.set(version, cached)
     }
-    return c.body(text, 200, JSON_HEADERS)
+    return c.body(cached.text, 200, JSON_HEADERS)
   })
   return app
 }

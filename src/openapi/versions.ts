@@ -24,10 +24,14 @@ export interface DocumentedVersion {
 export interface VersionPlan {
   /** Every version, newest first, those left out included (the changelog is read in this order). */
   readonly order: readonly string[]
-  /** The versions that get a document, newest first. */
-  readonly documented: readonly DocumentedVersion[]
   /** The policy's settings, or `null` without a policy (or one that does not describe itself). */
   readonly policy: VersionPolicyDescription | null
+  /**
+   * The versions that get a document, newest first, by the policy's clock:
+   * worked out on first use (not at construction: a Worker's clock stands
+   * still outside requests), then again only when a sunset passes.
+   */
+  documented(): readonly DocumentedVersion[]
 }
 
 /** What the plan reads of a scheme. */
@@ -89,24 +93,45 @@ export function planVersions(
     order = [...all].sort(compareNewestFirst)
   }
   const described = policy?.describe?.() ?? null
-  const now = described?.now() ?? Date.now()
-  const documented: DocumentedVersion[] = []
+  const clock = described?.now ?? Date.now
+  let cached: { readonly list: readonly DocumentedVersion[]; readonly since: number; readonly until: number } | null = null
+  return {
+    order,
+    policy: described,
+    documented() {
+      const now = clock()
+      if (cached === null || now < cached.since || now >= cached.until) cached = documentedAt(order, described, now)
+      return cached.list
+    },
+  }
+}
+
+/** The documented versions at `now`, and the span of time that list holds for (until the next sunset). */
+function documentedAt(
+  order: readonly string[],
+  described: VersionPolicyDescription | null,
+  now: number,
+): { list: readonly DocumentedVersion[]; since: number; until: number } {
+  const list: DocumentedVersion[] = []
+  let until = Infinity
   for (const version of order) {
     const lifecycle: VersionLifecycleDescription | undefined = described?.versions.get(version)
     const deprecation = lifecycle?.deprecation ?? null
     const sunset = lifecycle?.sunset ?? null
     const sunsetPassed = sunset !== null && now >= sunset
+    if (sunset !== null && !sunsetPassed) until = Math.min(until, sunset)
     // A version the policy answers with 410 Gone has no document.
     if (sunsetPassed && described?.refuseAfterSunset === true) continue
-    documented.push({
-      version,
-      latest: documented.length === 0,
-      deprecated: deprecation !== null,
-      deprecation: deprecation === null ? null : new Date(deprecation).toISOString(),
-      sunset: sunset === null ? null : new Date(sunset).toISOString(),
-      sunsetPassed,
-    })
+    list.push(
+      Object.freeze({
+        version,
+        latest: list.length === 0,
+        deprecated: deprecation !== null,
+        deprecation: deprecation === null ? null : new Date(deprecation).toISOString(),
+        sunset: sunset === null ? null : new Date(sunset).toISOString(),
+        sunsetPassed,
+      }),
+    )
   }
-  if (documented.length === 0) throw new Error(`${where}: every version is past its sunset and refused by the policy; there is nothing to document.`)
-  return { order, documented, policy: described }
+  return { list: Object.freeze(list), since: now, until }
 }
