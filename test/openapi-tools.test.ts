@@ -39,7 +39,7 @@ function shopChangelog(reviews: string, exports: string): Changelog {
             description: 'A price is an amount in cents and a currency.',
             instructions: [{ type: 'field.changed', shape: 'Product', field: 'price', olderSchema: { type: 'string', description: 'The price in euros, such as "12.50".' } }],
           },
-          { id: 'no-sku', description: 'Products no longer have a SKU.', instructions: [{ type: 'field.removed', shape: 'Product', field: 'sku', schema: { type: 'string', description: 'The stock keeping unit.' } }] },
+          { id: 'no-sku', description: 'Products no longer have a SKU.', instructions: [{ type: 'field.removed', shape: 'Product', field: 'sku', schema: { type: 'string', description: 'The stock keeping unit.', examples: ['SKU-1'] } }] },
           { id: 'no-exports', description: 'Removes the CSV exports.', instructions: [{ type: 'route.removed', route: exports }] },
         ],
       },
@@ -76,10 +76,11 @@ function expectProductShapes(docs: VersionedOpenAPI): void {
   const v1 = schemaOf(docs.document('v1'), 'Product')
   expect(Object.keys(v1.properties ?? {})).toEqual(['id', 'name', 'status', 'price', 'sku'])
   expect(v1.properties?.['price']).toEqual({ type: 'string', description: 'The price in euros, such as "12.50".' })
-  expect(v1.properties?.['sku']).toEqual({ type: 'string', description: 'The stock keeping unit.' })
+  expect(v1.properties?.['sku']).toEqual({ type: 'string', description: 'The stock keeping unit.', examples: ['SKU-1'] })
   expect(v1.properties?.['status']?.enum).toEqual(['draft', 'live'])
-  // The example's price was the newer shape: it is left out rather than shown wrong.
-  expect(v1['example']).toEqual({ id: 1, name: 'Sencha', status: 'live' })
+  // The example's price was the newer shape: it is left out rather than shown wrong (the older schema has no example);
+  // the field that came back has its schema's example.
+  expect(v1['example']).toEqual({ id: 1, name: 'Sencha', status: 'live', sku: 'SKU-1' })
 }
 
 describe('hono-openapi (generateSpecs) with a route table and URLPathVersioning', () => {

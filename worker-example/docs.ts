@@ -20,6 +20,7 @@ import { openAPIDocs } from '../src/openapi/scalar.ts'
 import { path, releases, releasesPolicy } from './app.ts'
 
 const uri = { type: 'string', format: 'uri' }
+const productUrl = { ...uri, examples: ['https://catalog.test/releases/products/1'] }
 const json = (schema: object, description: string): object => ({ description, content: { 'application/json': { schema } } })
 const ref = (name: string): object => ({ $ref: `#/components/schemas/${name}` })
 const problem = { description: 'No such version or resource.', content: { 'application/problem+json': { schema: ref('Problem') } } }
@@ -99,8 +100,8 @@ const changelog: Changelog = {
           id: 'product-links',
           description: "A product's `category` is an object (`name`, `url`) and its own link is `links.self`, no longer `url`.",
           instructions: [
-            { type: 'field.changed', shape: 'Product', field: 'category', olderSchema: uri },
-            { type: 'field.removed', shape: 'Product', field: 'url', schema: uri },
+            { type: 'field.changed', shape: 'Product', field: 'category', olderSchema: { ...uri, examples: ['https://catalog.test/releases/categories/tea'] } },
+            { type: 'field.removed', shape: 'Product', field: 'url', schema: productUrl },
             { type: 'field.added', shape: 'Product', field: 'links' },
           ],
         },
@@ -141,5 +142,6 @@ export const releasesDocs = versionedOpenAPI({
 export const pathDocs = versionedOpenAPI({ scheme: path.scheme, routes: path.routes, info: { title: 'Catalog API (URL path)' } })
 
 /** The docs pages, mounted by ./index.ts: /docs and /docs/path. */
-export const docs = openAPIDocs(releasesDocs, { cdn: '/standalone.js', pageTitle: 'Catalog API' })
-docs.route('/path', openAPIDocs(pathDocs, { cdn: '/standalone.js', pageTitle: 'Catalog API (URL path)' }))
+const scalar = { defaultOpenAllTags: true }
+export const docs = openAPIDocs(releasesDocs, { cdn: '/standalone.js', pageTitle: 'Catalog API', scalar })
+docs.route('/path', openAPIDocs(pathDocs, { cdn: '/standalone.js', pageTitle: 'Catalog API (URL path)', scalar }))

@@ -38,6 +38,19 @@ function editExamples(schema: Json, edit: (example: Json) => Json): void {
   if (Array.isArray(schema['examples'])) schema['examples'] = schema['examples'].map((e: unknown) => (isObject(e) ? edit(e) : e))
 }
 
+/** The example value a schema gives (`example`, the first of `examples`, or `default`), or `undefined`. */
+function exampleValue(schema: unknown): unknown {
+  if (!isObject(schema)) return undefined
+  if (schema['example'] !== undefined) return schema['example']
+  if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return schema['examples'][0]
+  return schema['default']
+}
+
+/** An example with `field` set to `value`, or without it when there is no value. */
+function withValue(example: Json, field: string, value: unknown): Json {
+  return value === undefined ? withoutKey(example, field) : { ...example, [field]: value }
+}
+
 function withoutKey(example: Json, field: string): Json {
   const { [field]: _dropped, ...rest } = example
   return rest
@@ -99,14 +112,16 @@ export function undoInstruction(schemas: Json, instruction: ChangelogInstruction
     }
     case 'field.removed': {
       schema['properties'] = { ...(isObject(schema['properties']) ? schema['properties'] : {}), [instruction.field]: instruction.schema ?? {} }
+      const value = exampleValue(instruction.schema)
+      if (value !== undefined) editExamples(schema, (e) => withValue(e, instruction.field, value))
       break
     }
     case 'field.changed': {
       if (instruction.olderSchema === undefined) break
       const holder = holderOf(schema, instruction.field)
       holder['properties'] = { ...(isObject(holder['properties']) ? holder['properties'] : {}), [instruction.field]: instruction.olderSchema }
-      // The example shows the newer value: drop it rather than show a wrong one.
-      editExamples(schema, (e) => withoutKey(e, instruction.field))
+      // The example shows the newer value: the older schema's example replaces it, or it goes rather than show a wrong one.
+      editExamples(schema, (e) => withValue(e, instruction.field, exampleValue(instruction.olderSchema)))
       break
     }
     case 'enum.added': {
