@@ -6,7 +6,6 @@
  */
 import type { CompiledRoute } from '../route-table.ts'
 import { changelogMarkdown, schemaStepsAbove, type Changelog, type RouteHistory } from './changelog.ts'
-import { cloneJson } from './normalize.ts'
 import { openAPIPathOf } from './paths.ts'
 import { placementNote, versionedMediaTypes, versionParameters, type Placement } from './placement.ts'
 import { undoSteps } from './schema-changes.ts'
@@ -36,26 +35,42 @@ export interface BuildContext {
 
 const COMPONENT_KINDS = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'links', 'callbacks', 'pathItems']
 
-/** Every `#/components/...` reference reachable from `roots`, following references into components. */
-export function reachableComponents(roots: readonly unknown[], components: Json): Set<string> {
+/** The `#/components/...` references directly in a node (not followed), cached per object: shared parts are walked once. */
+const refsCache = new WeakMap<object, readonly string[]>()
+const NO_REFS: readonly string[] = Object.freeze([])
+export function refsIn(node: unknown): readonly string[] {
+  if (node === null || typeof node !== 'object') return NO_REFS
+  const cached = refsCache.get(node)
+  if (cached !== undefined) return cached
+  let refs: Set<string> | null = null
+  for (const [key, value] of Array.isArray(node) ? node.entries() : Object.entries(node)) {
+    if (key === '$ref') {
+      if (typeof value === 'string' && value.startsWith('#/components/')) (refs ??= new Set()).add(value)
+    } else if (value !== null && typeof value === 'object') {
+      const inner = refsIn(value)
+      if (inner.length > 0) {
+        refs ??= new Set()
+        for (const ref of inner) refs.add(ref)
+      }
+    }
+  }
+  const out = refs === null ? NO_REFS : [...refs]
+  // A frozen node (a part of a made document, or of the head shared with one) never changes.
+  if (Object.isFrozen(node)) refsCache.set(node, out)
+  return out
+}
+
+/** Every component reference reachable from `roots` (references), following references into `components`. */
+export function reachableComponents(roots: Iterable<string>, components: Json): Set<string> {
   const seen = new Set<string>()
   const stack = [...roots]
   while (stack.length > 0) {
-    const node = stack.pop()
-    if (Array.isArray(node)) {
-      stack.push(...node)
-    } else if (node !== null && typeof node === 'object') {
-      for (const [key, value] of Object.entries(node)) {
-        if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/') && !seen.has(value)) {
-          seen.add(value)
-          const [kind, name] = value.slice('#/components/'.length).split('/')
-          const target = (components[kind as string] as Json | undefined)?.[decodePointer(name ?? '')]
-          if (target !== undefined) stack.push(target)
-        } else if (typeof value === 'object') {
-          stack.push(value)
-        }
-      }
-    }
+    const ref = stack.pop() as string
+    if (seen.has(ref)) continue
+    seen.add(ref)
+    const [kind, name] = ref.slice('#/components/'.length).split('/')
+    const target = (components[kind as string] as Json | undefined)?.[decodePointer(name ?? '')]
+    for (const next of refsIn(target)) if (!seen.has(next)) stack.push(next)
   }
   return seen
 }
@@ -159,48 +174,61 @@ function policyHeaders(context: BuildContext, entry: DocumentedVersion): Record<
   return headers
 }
 
-/** The operation of `source` in `version`, a copy. */
+/**
+ * The operation of `source` in `version`: a new object for each part that
+ * differs, the unchanged parts shared with the head (they are frozen with
+ * the first document that has them, and never changed).
+ */
 function operationIn(context: BuildContext, source: SourceOperation, entry: DocumentedVersion, at: number, neutral: boolean, headerNames: readonly string[]): Json {
-  const operation = cloneJson(source.operation)
+  const operation: Json = { ...source.operation }
   const version = entry.version
   const { placement } = context
   let parameters = Array.isArray(operation['parameters']) ? (operation['parameters'] as Json[]) : []
   // The version's own path param is filled in; others get the table's pattern when the document has none.
-  parameters = parameters.filter((p) => !(p['in'] === 'path' && p['name'] === placement.pathParam))
-  for (const parameter of parameters) {
-    if (parameter['in'] !== 'path') continue
-    const pattern = source.patterns.get(parameter['name'] as string)
-    const schema = (parameter['schema'] ?? {}) as Json
-    if (pattern != null && schema['pattern'] === undefined && schema['$ref'] === undefined) parameter['schema'] = { type: 'string', ...schema, pattern }
-  }
+  parameters = parameters
+    .filter((p) => !(p['in'] === 'path' && p['name'] === placement.pathParam))
+    .map((parameter) => {
+      const pattern = parameter['in'] === 'path' ? source.patterns.get(parameter['name'] as string) : null
+      const schema = (parameter['schema'] ?? {}) as Json
+      return pattern != null && schema['pattern'] === undefined && schema['$ref'] === undefined ? { ...parameter, schema: { type: 'string', ...schema, pattern } } : parameter
+    })
   if (!neutral) {
     const own = versionParameters(placement, version, context.defaultVersion)
     const taken = new Set(own.map((p) => `${p.in} ${p.name.toLowerCase()}`))
     parameters = [...parameters.filter((p) => !taken.has(`${String(p['in'])} ${String(p['name']).toLowerCase()}`)), ...(own as unknown as Json[])]
   }
-  operation['parameters'] = parameters
-  if (parameters.length === 0) delete operation['parameters']
+  if (parameters.length > 0) operation['parameters'] = parameters
+  else delete operation['parameters']
   let responses = operation['responses'] as Json
   for (const change of context.history.changesAbove(source.names, at)) {
     if (change.type === 'route.status.changed' && Object.hasOwn(responses, String(change.newer))) {
       responses = Object.fromEntries(Object.entries(responses).map(([status, r]) => [status === String(change.newer) ? String(change.older) : status, r]))
     }
   }
-  for (const response of Object.values(responses)) {
-    if (response === null || typeof response !== 'object' || '$ref' in response) continue
-    const r = response as Json
-    if (!neutral && placement.accept !== null && r['content'] !== null && typeof r['content'] === 'object') {
-      const content: Json = {}
-      for (const [type, media] of Object.entries(r['content'] as Json)) {
-        for (const versioned of versionedMediaTypes(placement, type, version, context.defaultVersion)) if (!(versioned in content)) content[versioned] = media
+  const versioned = !neutral && placement.accept !== null
+  if (versioned || headerNames.length > 0) {
+    const own: Json = {}
+    for (const [status, response] of Object.entries(responses)) {
+      if (response === null || typeof response !== 'object' || '$ref' in response) {
+        own[status] = response
+        continue
       }
-      r['content'] = content
+      const r: Json = { ...(response as Json) }
+      if (versioned && r['content'] !== null && typeof r['content'] === 'object') {
+        const content: Json = {}
+        for (const [type, media] of Object.entries(r['content'] as Json)) {
+          for (const key of versionedMediaTypes(placement, type, version, context.defaultVersion)) if (!(key in content)) content[key] = media
+        }
+        r['content'] = content
+      }
+      if (headerNames.length > 0) {
+        const headers: Json = { ...((r['headers'] ?? {}) as Json) }
+        for (const name of headerNames) if (!(name in headers)) headers[name] = { $ref: `#/components/headers/${name}` }
+        r['headers'] = headers
+      }
+      own[status] = r
     }
-    if (headerNames.length > 0) {
-      const headers = (r['headers'] ?? {}) as Json
-      for (const name of headerNames) if (!(name in headers)) headers[name] = { $ref: `#/components/headers/${name}` }
-      r['headers'] = headers
-    }
+    responses = own
   }
   operation['responses'] = responses
   if (entry.deprecated || entry.sunsetPassed) operation['deprecated'] = true
@@ -234,25 +262,33 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
     ids.add(id)
     item[source.method] = operation
   }
-  const document: Json = head === null ? { openapi: '3.1.0' } : cloneJson({ ...head, paths: {} })
+  // The head's parts are shared, never changed: what differs is a new object.
+  const document: Json = head === null ? { openapi: '3.1.0' } : { ...head }
   document['openapi'] = '3.1.0'
   const headInfo = (head?.['info'] ?? {}) as Json
   document['info'] = { ...headInfo, title: context.info.title, version, description: descriptionOf(context, entry, at) }
   if (context.serverUrl !== null) document['servers'] = [{ url: context.serverUrl.replace('{version}', version) }]
   document['paths'] = paths
-  const components = (document['components'] ?? {}) as Json
+  const components: Json = {}
+  for (const [kind, group] of Object.entries((head?.['components'] ?? {}) as Json)) {
+    components[kind] = group !== null && typeof group === 'object' && !Array.isArray(group) ? { ...(group as Json) } : group
+  }
   if (components['schemas'] !== undefined) {
     undoSteps(components['schemas'] as Json, schemaStepsAbove(context.changelog, plan.order, at), context.shapes)
   }
   if (headerNames.length > 0) components['headers'] = { ...((components['headers'] ?? {}) as Json), ...headers }
   // What only the operations this version lacks referred to goes too.
-  const reachable = reachableComponents([paths, document['webhooks']], components)
-  for (const kind of COMPONENT_KINDS) {
-    const group = components[kind] as Json | undefined
-    if (group === undefined) continue
-    for (const name of Object.keys(group)) {
-      const ref = `#/components/${kind}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`
-      if (context.headReachable.has(ref) && !reachable.has(ref)) delete group[name]
+  if (context.headReachable.size > 0) {
+    const roots = new Set<string>(refsIn(document['webhooks']))
+    for (const item of Object.values(paths)) for (const operation of Object.values(item)) for (const ref of refsIn(operation)) roots.add(ref)
+    const reachable = reachableComponents(roots, components)
+    for (const kind of COMPONENT_KINDS) {
+      const group = components[kind] as Json | undefined
+      if (group === undefined) continue
+      for (const name of Object.keys(group)) {
+        const ref = `#/components/${kind}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`
+        if (context.headReachable.has(ref) && !reachable.has(ref)) delete group[name]
+      }
     }
   }
   if (Object.keys(components).length > 0) document['components'] = components

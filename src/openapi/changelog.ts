@@ -107,15 +107,25 @@ export function routeHistory(changelog: Changelog | null, order: readonly string
       }
     }
   }
-  function eventsOf(names: readonly string[]): RouteEvent[] {
-    const events: RouteEvent[] = []
-    for (const name of names) events.push(...(byName.get(name) ?? []))
-    // Newest first; within a version, the last declared first (undone in reverse).
-    return events.map((e, i) => [e, i] as const).sort((a, b) => a[0].at - b[0].at || b[1] - a[1]).map(([e]) => e)
+  // By names list (each operation has one, made once): its events, worked out on first use.
+  const cache = new WeakMap<readonly string[], readonly RouteEvent[]>()
+  const none: readonly RouteEvent[] = []
+  function eventsOf(names: readonly string[]): readonly RouteEvent[] {
+    let events = cache.get(names)
+    if (events === undefined) {
+      const found: RouteEvent[] = []
+      for (const name of names) found.push(...(byName.get(name) ?? []))
+      // Newest first; within a version, the last declared first (undone in reverse).
+      events = found.length === 0 ? none : found.map((e, i) => [e, i] as const).sort((a, b) => a[0].at - b[0].at || b[1] - a[1]).map(([e]) => e)
+      cache.set(names, events)
+    }
+    return events
   }
   return {
     exists(names, at) {
-      const events = eventsOf(names).filter((e) => e.instruction.type === 'route.added' || e.instruction.type === 'route.removed')
+      const all = eventsOf(names)
+      if (all.length === 0) return true
+      const events = all.filter((e) => e.instruction.type === 'route.added' || e.instruction.type === 'route.removed')
       // The newest event at this version or an older one says whether the route is there.
       const decisive = events.find((e) => e.at >= at)
       if (decisive !== undefined) return decisive.instruction.type === 'route.added'
@@ -124,7 +134,9 @@ export function routeHistory(changelog: Changelog | null, order: readonly string
       return oldest === undefined || oldest.instruction.type === 'route.removed'
     },
     changesAbove(names, at) {
-      return eventsOf(names)
+      const events = eventsOf(names)
+      if (events.length === 0) return []
+      return events
         .filter((e) => e.at < at && (e.instruction.type === 'route.path.changed' || e.instruction.type === 'route.status.changed'))
         .map((e) => e.instruction)
     },

@@ -5,7 +5,7 @@
  */
 import type { RouteTable } from '../route-table.ts'
 import type { VersionPolicy } from '../version-policy.ts'
-import { reachableComponents, buildDocument, type BuildContext } from './build.ts'
+import { buildDocument, reachableComponents, refsIn, type BuildContext } from './build.ts'
 import { checkChangelog, routeHistory, type Changelog } from './changelog.ts'
 import { normalizeDocument } from './normalize.ts'
 import { placementOf, type Placement } from './placement.ts'
@@ -87,9 +87,16 @@ export interface VersionedOpenAPI {
 const OPTION_NAMES = ['scheme', 'routes', 'document', 'policy', 'changelog', 'versions', 'info', 'serverUrl', 'methods', 'shapes']
 
 function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value)
-    for (const child of Object.values(value)) deepFreeze(child)
+    if (Array.isArray(value)) {
+      for (const item of value) if (typeof item === 'object' && item !== null) deepFreeze(item)
+    } else {
+      for (const key in value) {
+        const child = (value as Record<string, unknown>)[key]
+        if (typeof child === 'object' && child !== null) deepFreeze(child)
+      }
+    }
   }
   return value
 }
@@ -206,7 +213,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
     history: routeHistory(changelog, plan.order, normalizeRouteName),
     changelog,
     head,
-    headReachable: head === null ? new Set() : reachableComponents([head['paths'], head['webhooks']], (head['components'] ?? {}) as Json),
+    headReachable: head === null ? new Set() : reachableComponents([...refsIn(head['paths']), ...refsIn(head['webhooks'])], (head['components'] ?? {}) as Json),
     info: {
       title: info?.title ?? (typeof headInfo['title'] === 'string' ? headInfo['title'] : 'API'),
       description: info?.description ?? (typeof headInfo['description'] === 'string' ? headInfo['description'] : null),

@@ -146,11 +146,25 @@ export function undoInstruction(schemas: Json, instruction: ChangelogInstruction
   }
 }
 
-/** Undoes `steps` (newest first, as `schemaStepsAbove` orders them) on `schemas`, a deep copy of the head schemas, in place. */
+/**
+ * Undoes `steps` (newest first, as `schemaStepsAbove` orders them) on
+ * `schemas`, a copy of the head's map of schemas whose schemas are shared:
+ * a schema is deep-copied before its first change.
+ */
 export function undoSteps(
   schemas: Json,
   steps: readonly { readonly instruction: ChangelogInstruction; readonly description: string }[],
   shapes: Readonly<Record<string, string>>,
 ): void {
-  for (const { instruction, description } of steps) undoInstruction(schemas, instruction, shapes, description)
+  const copied = new Set<string>()
+  for (const { instruction, description } of steps) {
+    const shape = (instruction as { shape?: unknown }).shape
+    const name = typeof shape === 'string' ? (shapes[shape] ?? shape) : null
+    if (name === null || !isObject(schemas[name])) continue
+    if (!copied.has(name)) {
+      schemas[name] = JSON.parse(JSON.stringify(schemas[name])) as Json
+      copied.add(name)
+    }
+    undoInstruction(schemas, instruction, shapes, description)
+  }
 }
