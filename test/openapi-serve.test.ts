@@ -159,4 +159,13 @@ describe('openAPIDocs: the docs page', () => {
     expect((await app.request('/specs/v2.json')).status).toBe(200)
     expect((await app.request('/specs')).status).toBe(200)
   })
+
+  it('under a mount with parameters, each page lists the documents under its own prefix, with nothing of the path unescaped', async () => {
+    const app = new Hono()
+    app.route('/:tenant/docs', openAPIDocs(docs))
+    const urls = async (path: string): Promise<string[]> => scalarConfig(await (await app.request(path)).text()).sources.map((s) => s.url)
+    expect(await urls('/acme/docs')).toEqual(['/acme/docs/openapi/v3.json', '/acme/docs/openapi/v2.json', '/acme/docs/openapi/v1.json'])
+    expect((await urls('/a%3C%2Fscript%3E/docs'))[0]).toBe('/a%3C%2Fscript%3E/docs/openapi/v3.json')
+    expect((await app.request('/acme/docs/openapi/v2.json')).status).toBe(200)
+  })
 })

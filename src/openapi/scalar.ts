@@ -68,7 +68,9 @@ export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions =
     Scalar(async (c) => {
       const docs = await resolve()
       // The sub-app's prefix, from the page's own path, so it works wherever it is mounted.
-      const prefix = page === '/' ? c.req.path.replace(/\/$/, '') : c.req.path.slice(0, -page.length)
+      // (Escaped: under a mount with parameters, the path is the client's text, and it goes into a script.)
+      const own = c.req.path.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@%/]/g, (ch) => encodeURIComponent(ch))
+      const prefix = page === '/' ? own.replace(/\/$/, '') : own.slice(0, -page.length)
       const index = `${prefix}${path === '/' ? '' : path}`
       return {
         ...scalar,
