@@ -108,14 +108,16 @@ describe('hono-openapi (generateSpecs) with a route table and URLPathVersioning'
     ]),
   ])
   let docs: VersionedOpenAPI
+  let head: Awaited<ReturnType<typeof generateSpecs>>
+  const changelog = shopChangelog('review-list', 'export-list')
 
   beforeAll(async () => {
-    const head = await generateSpecs(app, { documentation: { info: { title: 'Shop', version: 'v3', description: 'The shop.' } } })
+    head = await generateSpecs(app, { documentation: { info: { title: 'Shop', version: 'v3', description: 'The shop.' } } })
     docs = versionedOpenAPI({
       scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2', 'v3'] }),
       routes,
       document: head,
-      changelog: shopChangelog('review-list', 'export-list'),
+      changelog,
       policy: versionPolicy({ versions: { v1: { deprecation: '2026-01-01', sunset: '2099-01-01' } } }),
     })
   })
@@ -148,6 +150,15 @@ describe('hono-openapi (generateSpecs) with a route table and URLPathVersioning'
 
   it('rewrites the Product schema of each older version by the changelog', () => {
     expectProductShapes(docs)
+  })
+
+  it("leaves the caller's document and changelog as they were (documents are frozen copies)", () => {
+    const before = JSON.stringify([head, changelog])
+    for (const version of ['v3', 'v2', 'v1']) docs.document(version)
+    expect(JSON.stringify([head, changelog])).toBe(before)
+    expect(Object.isFrozen(head.components.schemas?.['Product'])).toBe(false)
+    expect(Object.isFrozen((changelog.versions[1]?.changes[1]?.instructions[0] as { schema?: object }).schema)).toBe(false)
+    expect(Object.isFrozen(schemaOf(docs.document('v1'), 'Product').properties?.['sku'])).toBe(true)
   })
 
   it("a deprecated version's operations are deprecated; descriptions keep the tool's text and add the changelog", () => {

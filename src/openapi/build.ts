@@ -5,7 +5,7 @@
  * and the component schemas as that version has them.
  */
 import type { CompiledRoute } from '../route-table.ts'
-import { changelogMarkdown, schemaStepsAbove, type Changelog, type RouteHistory } from './changelog.ts'
+import { changelogMarkdown, schemaStepsOf, type Changelog, type RouteHistory } from './changelog.ts'
 import { openAPIPathOf } from './paths.ts'
 import { placementNote, versionedMediaTypes, versionParameters, type Placement } from './placement.ts'
 import { undoSteps } from './schema-changes.ts'
@@ -27,6 +27,10 @@ export interface BuildContext {
   readonly head: Json | null
   /** Components reachable from the head document's operations, as `#/components/<kind>/<name>`. */
   readonly headReachable: ReadonlySet<string>
+  /** The component references of each operation (worked out once). */
+  readonly refs: ReadonlyMap<SourceOperation, readonly string[]>
+  /** The component schemas of each version index (index 0: the head's), made from the newer one's and kept. */
+  readonly schemas: Map<number, Json>
   readonly info: { readonly title: string; readonly description: string | null }
   /** The server URL, with `{version}` where the version goes, or `null`. */
   readonly serverUrl: string | null
@@ -236,6 +240,41 @@ function operationIn(context: BuildContext, source: SourceOperation, entry: Docu
   return operation
 }
 
+/**
+ * The component schemas of version index `at`: the head's at 0; else the
+ * next newer version's with the shape changes of that version undone. Each
+ * is made once and frozen, sharing the schemas no change touched.
+ */
+function schemasAt(context: BuildContext, at: number): Json {
+  let schemas = context.schemas.get(at)
+  if (schemas === undefined) {
+    if (at === 0) {
+      schemas = ((context.head?.['components'] as Json | undefined)?.['schemas'] ?? {}) as Json
+    } else {
+      schemas = { ...schemasAt(context, at - 1) }
+      undoSteps(schemas, schemaStepsOf(context.changelog, context.plan.order[at - 1] as string), context.shapes)
+    }
+    context.schemas.set(at, deepFreeze(schemas))
+  }
+  return schemas
+}
+
+/** Freezes a JSON value and everything in it (what is frozen already is not walked again). */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    if (Array.isArray(value)) {
+      for (const item of value) if (typeof item === 'object' && item !== null) deepFreeze(item)
+    } else {
+      for (const key in value) {
+        const child = (value as Record<string, unknown>)[key]
+        if (typeof child === 'object' && child !== null) deepFreeze(child)
+      }
+    }
+  }
+  return value
+}
+
 /** The document of `entry`'s version. */
 export function buildDocument(context: BuildContext, entry: DocumentedVersion): Json {
   const { plan, head } = context
@@ -245,6 +284,7 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
   const headerNames = Object.keys(headers)
   const paths: Record<string, Json> = {}
   const ids = new Set<string>()
+  const included: SourceOperation[] = []
   for (const source of context.operations) {
     if (!context.history.exists(source.names, at)) continue
     if (source.routes.length > 0 && !source.routes.some((r) => routeAnswers(context, r, version))) continue
@@ -261,6 +301,7 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
     operation['operationId'] = id
     ids.add(id)
     item[source.method] = operation
+    included.push(source)
   }
   // The head's parts are shared, never changed: what differs is a new object.
   const document: Json = head === null ? { openapi: '3.1.0' } : { ...head }
@@ -273,14 +314,13 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
   for (const [kind, group] of Object.entries((head?.['components'] ?? {}) as Json)) {
     components[kind] = group !== null && typeof group === 'object' && !Array.isArray(group) ? { ...(group as Json) } : group
   }
-  if (components['schemas'] !== undefined) {
-    undoSteps(components['schemas'] as Json, schemaStepsAbove(context.changelog, plan.order, at), context.shapes)
-  }
+  if (components['schemas'] !== undefined) components['schemas'] = { ...schemasAt(context, at) }
   if (headerNames.length > 0) components['headers'] = { ...((components['headers'] ?? {}) as Json), ...headers }
   // What only the operations this version lacks referred to goes too.
   if (context.headReachable.size > 0) {
     const roots = new Set<string>(refsIn(document['webhooks']))
-    for (const item of Object.values(paths)) for (const operation of Object.values(item)) for (const ref of refsIn(operation)) roots.add(ref)
+    for (const source of included) for (const ref of context.refs.get(source) ?? []) roots.add(ref)
+    for (const name of headerNames) roots.add(`#/components/headers/${name}`)
     const reachable = reachableComponents(roots, components)
     for (const kind of COMPONENT_KINDS) {
       const group = components[kind] as Json | undefined

@@ -150,21 +150,19 @@ export interface SchemaStep {
 }
 
 /**
- * The schema instructions that turn the head document's schemas into those
- * of version index `at`: every version newer than it, newest first, each
- * version's instructions in reverse (they are undone).
+ * The shape instructions of `version` (the changes it introduced), in the
+ * order that undoes them: the last declared first. Undone on the schemas of
+ * `version`, they give those of the version before it.
  */
-export function schemaStepsAbove(changelog: Changelog | null, order: readonly string[], at: number): SchemaStep[] {
+export function schemaStepsOf(changelog: Changelog | null, version: string): SchemaStep[] {
   const steps: SchemaStep[] = []
-  for (const { version, changes } of changelog?.versions ?? []) {
-    if (order.indexOf(version) >= at) continue
-    const own: SchemaStep[] = []
-    for (const change of changes) {
-      for (const instruction of change.instructions) if (!instruction.type.startsWith('route.')) own.push({ instruction, description: change.description })
+  for (const entry of changelog?.versions ?? []) {
+    if (entry.version !== version) continue
+    for (const change of entry.changes) {
+      for (const instruction of change.instructions) if (!instruction.type.startsWith('route.')) steps.push({ instruction, description: change.description })
     }
-    steps.push(...own.reverse())
   }
-  return steps
+  return steps.reverse()
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { RouteTable } from '../route-table.ts'
 import type { VersionPolicy } from '../version-policy.ts'
-import { buildDocument, reachableComponents, refsIn, type BuildContext } from './build.ts'
+import { buildDocument, deepFreeze, reachableComponents, refsIn, type BuildContext } from './build.ts'
 import { checkChangelog, routeHistory, type Changelog } from './changelog.ts'
 import { normalizeDocument } from './normalize.ts'
 import { placementOf, type Placement } from './placement.ts'
@@ -85,21 +85,6 @@ export interface VersionedOpenAPI {
 }
 
 const OPTION_NAMES = ['scheme', 'routes', 'document', 'policy', 'changelog', 'versions', 'info', 'serverUrl', 'methods', 'shapes']
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value)
-    if (Array.isArray(value)) {
-      for (const item of value) if (typeof item === 'object' && item !== null) deepFreeze(item)
-    } else {
-      for (const key in value) {
-        const child = (value as Record<string, unknown>)[key]
-        if (typeof child === 'object' && child !== null) deepFreeze(child)
-      }
-    }
-  }
-  return value
-}
 
 /** The version a namespace stands for, as NamespaceVersioning reads it (`undefined`: none). */
 function namespaceReader(scheme: DocumentedScheme): (namespace: string | null) => string | null | undefined {
@@ -214,6 +199,8 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
     changelog,
     head,
     headReachable: head === null ? new Set() : reachableComponents([...refsIn(head['paths']), ...refsIn(head['webhooks'])], (head['components'] ?? {}) as Json),
+    refs: new Map(head === null ? [] : operations.map((o) => [o, refsIn(o.operation)])),
+    schemas: new Map(),
     info: {
       title: info?.title ?? (typeof headInfo['title'] === 'string' ? headInfo['title'] : 'API'),
       description: info?.description ?? (typeof headInfo['description'] === 'string' ? headInfo['description'] : null),

@@ -16,6 +16,11 @@ function renameKey(object: Json, from: string, to: string): Json {
   return out
 }
 
+/** A copy of a schema the changelog gives: documents are frozen, the changelog is the caller's. */
+function copyOf(schema: object): Json {
+  return JSON.parse(JSON.stringify(schema)) as Json
+}
+
 function isObject(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
@@ -111,7 +116,7 @@ export function undoInstruction(schemas: Json, instruction: ChangelogInstruction
       break
     }
     case 'field.removed': {
-      schema['properties'] = { ...(isObject(schema['properties']) ? schema['properties'] : {}), [instruction.field]: instruction.schema ?? {} }
+      schema['properties'] = { ...(isObject(schema['properties']) ? schema['properties'] : {}), [instruction.field]: copyOf(instruction.schema ?? {}) }
       const value = exampleValue(instruction.schema)
       if (value !== undefined) editExamples(schema, (e) => withValue(e, instruction.field, value))
       break
@@ -119,7 +124,7 @@ export function undoInstruction(schemas: Json, instruction: ChangelogInstruction
     case 'field.changed': {
       if (instruction.olderSchema === undefined) break
       const holder = holderOf(schema, instruction.field)
-      holder['properties'] = { ...(isObject(holder['properties']) ? holder['properties'] : {}), [instruction.field]: instruction.olderSchema }
+      holder['properties'] = { ...(isObject(holder['properties']) ? holder['properties'] : {}), [instruction.field]: copyOf(instruction.olderSchema) }
       // The example shows the newer value: the older schema's example replaces it, or it goes rather than show a wrong one.
       editExamples(schema, (e) => withValue(e, instruction.field, exampleValue(instruction.olderSchema)))
       break
@@ -147,9 +152,9 @@ export function undoInstruction(schemas: Json, instruction: ChangelogInstruction
 }
 
 /**
- * Undoes `steps` (newest first, as `schemaStepsAbove` orders them) on
- * `schemas`, a copy of the head's map of schemas whose schemas are shared:
- * a schema is deep-copied before its first change.
+ * Undoes `steps` (as `schemaStepsOf` orders them) on `schemas`, a copy of a
+ * newer version's map of schemas whose schemas are shared: a schema is
+ * deep-copied before its first change.
  */
 export function undoSteps(
   schemas: Json,
@@ -162,7 +167,7 @@ export function undoSteps(
     const name = typeof shape === 'string' ? (shapes[shape] ?? shape) : null
     if (name === null || !isObject(schemas[name])) continue
     if (!copied.has(name)) {
-      schemas[name] = JSON.parse(JSON.stringify(schemas[name])) as Json
+      schemas[name] = copyOf(schemas[name] as Json)
       copied.add(name)
     }
     undoInstruction(schemas, instruction, shapes, description)
