@@ -66,6 +66,22 @@ export const query = apiVersioning({
   routes: defineRoutes([include('/query', catalog)]),
 })
 
+/** The lifecycle of the dated releases (the docs read it too). */
+export const releasesPolicy = versionPolicy({
+  versions: {
+    '2024-01-01': { deprecation: '2025-01-01T00:00:00Z', sunset: '2026-01-01T00:00:00Z' },
+    '2025-01-01': {
+      deprecation: '2026-06-01T00:00:00Z',
+      sunset: '2027-06-01T00:00:00Z',
+      deprecationLink: 'https://catalog.test/docs/changelog#2026-06-01',
+      sunsetLink: 'https://catalog.test/docs/sunset/2025-01-01',
+    },
+  },
+  reportVersions: true,
+  echoHeader: 'api-version',
+  refuseAfterSunset: true,
+})
+
 /**
  * Dated releases, as Stripe dates them: a request names a date and gets the
  * latest release on or before it. 2024-01-01 is past its sunset (410);
@@ -89,20 +105,7 @@ export const releases = apiVersioning({
       versionNeutral(route('health', '/health')),
     ]),
   ]),
-  policy: versionPolicy({
-    versions: {
-      '2024-01-01': { deprecation: '2025-01-01T00:00:00Z', sunset: '2026-01-01T00:00:00Z' },
-      '2025-01-01': {
-        deprecation: '2026-06-01T00:00:00Z',
-        sunset: '2027-06-01T00:00:00Z',
-        deprecationLink: 'https://catalog.test/docs/changelog#2026-06-01',
-        sunsetLink: 'https://catalog.test/docs/sunset/2025-01-01',
-      },
-    },
-    reportVersions: true,
-    echoHeader: 'api-version',
-    refuseAfterSunset: true,
-  }),
+  policy: releasesPolicy,
   errorResponse: problemDetails({ typeBase: 'https://catalog.test/problems/' }),
 })
 
