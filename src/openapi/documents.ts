@@ -125,7 +125,7 @@ function checkServerUrl(serverUrl: unknown, placement: Placement, scheme: Docume
 function checkMethods(methods: unknown, routes: RouteTable | null, where: string): Readonly<Record<string, readonly HttpMethod[]>> {
   if (methods === undefined) return {}
   if (methods === null || typeof methods !== 'object') throw new Error(`${where}: methods must be an object of method lists by route name, such as { 'user-detail': ['get', 'delete'] }.`)
-  const names = new Set(routes?.routes.flatMap((r) => [r.name, r.viewName]) ?? [])
+  const names = new Set(routes?.routes.flatMap((r) => r.names) ?? [])
   for (const [name, list] of Object.entries(methods)) {
     if (!names.has(name)) throw new Error(`${where}: methods names no route "${name}"; the names are ${[...names].join(', ')}.`)
     if (!Array.isArray(list) || list.length === 0 || list.some((m) => !HTTP_METHODS.includes(m as HttpMethod))) {

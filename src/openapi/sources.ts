@@ -18,7 +18,7 @@ export interface SourceOperation {
   readonly operation: Json
   /** The table routes that serve it, in table order (none for a plain Hono route). */
   readonly routes: readonly CompiledRoute[]
-  /** The names a changelog may give it: its routes' own and namespaced names, and `METHOD /path`. */
+  /** The names a changelog may give it: its routes' names (namespaced, partly and not: `v1:user-detail`, `user-detail`), and `METHOD /path`. */
   readonly names: readonly string[]
   /** Its path params' patterns, from the table (`null`: any segment). */
   readonly patterns: ReadonlyMap<string, string | null>
@@ -43,7 +43,7 @@ function patternsOf(params: readonly OpenAPIPathParam[]): Map<string, string | n
 
 function namesOf(routes: readonly CompiledRoute[], method: string, path: string): string[] {
   const names = new Set<string>()
-  for (const route of routes) names.add(route.name).add(route.viewName)
+  for (const route of routes) for (const name of route.names) names.add(name)
   names.add(plainName(method, path))
   return [...names]
 }
@@ -60,7 +60,8 @@ export function tableOperations(
 ): SourceOperation[] {
   const out: SourceOperation[] = []
   for (const route of table.routes) {
-    const own = methods[route.viewName] ?? methods[route.name] ?? ['get']
+    // The most specific of its names that `methods` lists (`v1:user-detail` before `user-detail`).
+    const own = route.names.map((name) => methods[name]).find((listed) => listed !== undefined) ?? ['get']
     for (const method of own) {
       const base = own.length === 1 ? route.name : `${route.name}-${method}`
       for (const { path, params, variant } of routePaths(route)) {
