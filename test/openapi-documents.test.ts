@@ -319,6 +319,28 @@ describe('methods, optional params, format suffixes', () => {
   })
 })
 
+describe('the changelog as a history (an object with a changelog() method)', () => {
+  const routes = defineRoutes([include('/api', catalog())])
+  const scheme = new HeaderVersioning(versions)
+
+  it('gives the same documents as the JSON its changelog() returns, read once, at construction', () => {
+    let calls = 0
+    const history = { changelog: (): Changelog => (calls++, changelog) }
+    const fromHistory = versionedOpenAPI({ scheme, routes, changelog: history })
+    const fromJson = versionedOpenAPI({ scheme, routes, changelog })
+    expect(calls).toBe(1)
+    for (const version of ['v3', 'v2', 'v1']) expect(fromHistory.document(version)).toEqual(fromJson.document(version))
+    expect(Object.keys(fromHistory.document('v1').paths)).toEqual(['/api/products', '/api/products/{id}', '/api/reports', '/api/purchases'])
+    expect(calls).toBe(1)
+  })
+
+  it('a history whose changelog() returns no changelog is refused, saying what to pass', () => {
+    expect(() => versionedOpenAPI({ scheme, routes, changelog: { changelog: () => null as never } })).toThrow(
+      new Error("versionedOpenAPI: changelog must be a version history (with a changelog() method) or the object its changelog() returns, such as { head: 'v2', versions: [{ version: 'v2', changes: [...] }] }."),
+    )
+  })
+})
+
 describe('configuration mistakes fail at construction, saying what to fix', () => {
   const routes = defineRoutes([route('a', '/a')])
   const header = new HeaderVersioning({ allowedVersions: ['v1', 'v2'] })
@@ -364,6 +386,11 @@ describe('configuration mistakes fail at construction, saying what to fix', () =
       'a document that is not OpenAPI 3.0 or 3.1',
       () => versionedOpenAPI({ scheme: header, document: { swagger: '2.0' } as never }),
       'versionedOpenAPI: document must be an OpenAPI 3.0 or 3.1 object (openapi: "3.1.0"), such as hono-openapi\'s generateSpecs(app) or @hono/zod-openapi\'s app.getOpenAPI31Document(...) returns.',
+    ],
+    [
+      'a policy that is not versionPolicy(...) (an extension without describe())',
+      () => versionedOpenAPI({ scheme: header, routes, policy: { bind: () => ({}) } as never }),
+      'versionedOpenAPI: policy must be a version policy made with versionPolicy({...}).',
     ],
     ['a serverUrl that is no URL', () => versionedOpenAPI({ scheme: header, routes, serverUrl: 'api.example.com' }), 'versionedOpenAPI: serverUrl must be an absolute URL or a path, such as "https://api.example.com" or "https://{version}.api.example.com".'],
   ])('%s', (_name, make, message) => {

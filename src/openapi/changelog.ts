@@ -3,7 +3,13 @@
  * JSON, newest version first), checked once against the documented
  * versions, and read here for what routes do across versions: which
  * versions have a route, its path and its status in each.
+ *
+ * `Changelog` and the types it is made of are the lead's contract B, copied
+ * here until the version-changes entry point exports them; then this block
+ * becomes a re-export of those names.
  */
+
+// --- Contract B (the changelog JSON) ---
 
 /** How the shape or a route of a version differs from the version before it. */
 export type ChangelogInstruction =
@@ -38,6 +44,23 @@ export interface Changelog {
   readonly versions: readonly ChangelogVersion[]
 }
 
+// --- End of contract B ---
+
+/** What `versionedOpenAPI` takes as its changelog: the JSON, or anything with a `changelog()` method that returns it (a version-changes history). */
+export type ChangelogSource = Changelog | { changelog(): Changelog }
+
+/**
+ * The changelog of a source, read once (a history's `changelog()` is
+ * called here) and checked against the documented order.
+ */
+export function changelogOf(source: ChangelogSource, order: readonly string[], where: string): Changelog {
+  const history = source as { changelog?: unknown } | null
+  if (history !== null && typeof history === 'object' && typeof history.changelog === 'function') {
+    return checkChangelog((history.changelog as () => unknown).call(history), order, where)
+  }
+  return checkChangelog(source, order, where)
+}
+
 /** A route instruction at a version (its index in the newest-first order). */
 interface RouteEvent {
   readonly at: number
@@ -57,9 +80,9 @@ export interface RouteHistory {
  * first): its versions must be known, in the same order, and its head the
  * newest. Throws a plain `Error` that says what to fix.
  */
-export function checkChangelog(changelog: unknown, order: readonly string[], where: string): Changelog {
-  const example = "{ head: 'v2', versions: [{ version: 'v2', changes: [...] }] } (history.changelog())"
-  if (changelog === null || typeof changelog !== 'object') throw new Error(`${where}: changelog must be the object history.changelog() returns, such as ${example}.`)
+function checkChangelog(changelog: unknown, order: readonly string[], where: string): Changelog {
+  const example = "{ head: 'v2', versions: [{ version: 'v2', changes: [...] }] }"
+  if (changelog === null || typeof changelog !== 'object') throw new Error(`${where}: changelog must be a version history (with a changelog() method) or the object its changelog() returns, such as ${example}.`)
   const { head, versions } = changelog as { head?: unknown; versions?: unknown }
   if (typeof head !== 'string' || !Array.isArray(versions)) throw new Error(`${where}: changelog must have a head version and a versions list, such as ${example}.`)
   if (head !== order[0]) {

@@ -6,7 +6,7 @@
 import type { RouteTable } from '../routes/table.ts'
 import type { VersionPolicy } from '../lifecycle/policy.ts'
 import { buildDocument, deepFreeze, reachableComponents, refsIn, type BuildContext } from './build.ts'
-import { checkChangelog, routeHistory, type Changelog } from './changelog.ts'
+import { changelogOf, routeHistory, type ChangelogSource } from './changelog.ts'
 import { normalizeDocument } from './normalize.ts'
 import { placementOf, type Placement } from './placement.ts'
 import { documentOperations, normalizeRouteName, tableOperations } from './sources.ts'
@@ -41,10 +41,15 @@ export interface VersionedOpenAPIOptions {
    * versions by the `changelog`.
    */
   readonly document?: OpenAPIInput | undefined
-  /** The version policy: deprecated versions are marked, and versions past their sunset left out (when it refuses them) or flagged. */
+  /** The version policy (`versionPolicy(...)`): deprecated versions are marked, and versions past their sunset left out (when it refuses them) or flagged. */
   readonly policy?: VersionPolicy | undefined
-  /** The changelog of the version changes (`history.changelog()`): route and shape changes, and each document's changelog. */
-  readonly changelog?: Changelog | undefined
+  /**
+   * The changelog of the version changes: the history itself (any object
+   * with a `changelog()` method, read once here) or the JSON its
+   * `changelog()` returns. It gives route and shape changes, and each
+   * document's changelog.
+   */
+  readonly changelog?: ChangelogSource | undefined
   /**
    * The versions to document, newest first.
    * @default the scheme's allowedVersions and defaultVersion, newest first
@@ -180,7 +185,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
     throw new Error(`${where}: shapes must map shape names to component schema names, such as { Product: 'ProductOut' }.`)
   }
   const plan = planVersions(scheme, versions, policy, where)
-  const changelog = rawChangelog === undefined ? null : checkChangelog(rawChangelog, plan.order, where)
+  const changelog = rawChangelog === undefined ? null : changelogOf(rawChangelog, plan.order, where)
   const serverUrl = checkServerUrl(options.serverUrl, placement, scheme, plan.order, where)
   const methods = checkMethods(options.methods, routes, where)
   if (input !== undefined && options.methods !== undefined) throw new Error(`${where}: methods applies to documents made from the table alone; your document already gives each path its methods.`)
