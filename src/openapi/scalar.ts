@@ -35,7 +35,7 @@ export interface OpenAPIDocsOptions {
 }
 
 /** The selector's label of a version: `v2 (latest)`, `v1 (deprecated)`, `v0 (sunset)`. */
-export function versionLabel(version: DocumentedVersion): string {
+function versionLabel(version: DocumentedVersion): string {
   const marks: string[] = []
   if (version.latest) marks.push('latest')
   if (version.sunsetPassed) marks.push('sunset')
