@@ -75,5 +75,5 @@ export function openAPIPathOf(honoPath: string): string {
 
 /** A path with every parameter name blanked (`/users/{}`), to match paths whose parameter names differ. */
 export function pathShape(path: string): string {
-  return path.replace(/\{[^}]*\}/g, '{}')
+  return path.replace(/\{[^{}]*\}/g, '{}')
 }

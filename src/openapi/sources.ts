@@ -107,7 +107,7 @@ export function documentOperations(document: Json, table: RouteTable | null): So
       const matched = exact.get(path) ?? shaped.get(pathShape(path)) ?? []
       const routes = matched.map((m) => m.route)
       // Table patterns by position: the document may name params differently than the table.
-      const names = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1] as string)
+      const names = [...path.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] as string)
       const tableParams = matched[0]?.params ?? []
       const patterns = new Map<string, string | null>()
       names.forEach((name, i) => {
@@ -121,7 +121,7 @@ export function documentOperations(document: Json, table: RouteTable | null): So
         routes,
         names: namesOf(routes, method, path),
         patterns,
-        operationId: routes[0]?.name ?? `${method}${path.replace(/[^A-Za-z0-9]+/g, '-').replace(/-+$/, '')}`,
+        operationId: routes[0]?.name ?? `${method}${path.replace(/[^A-Za-z0-9]+/g, '-').replace(/-$/, '')}`,
       })
     }
   }
