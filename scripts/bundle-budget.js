@@ -7,7 +7,10 @@
 // entry), and the output measured raw and gzipped (node:zlib, default level).
 // The deltas are over bench/bundle/bare.ts, a Worker on hono/tiny without the
 // library. The tree-shaking checks look for text that only the other schemes
-// carry in the URLPathVersioning bundle.
+// carry in the URLPathVersioning bundle. The opt-in OpenAPI entry point is
+// reported on its own (bench/bundle/openapi.ts: the url-path Worker serving
+// its documents; no budget): its bytes over url-path, and that none of its
+// text reaches the Workers that do not import it, nor Scalar this one.
 //
 // Usage: node scripts/bundle-budget.js [--json] [--breakdown]
 //   --json       print one JSON object instead of the markdown report
@@ -80,6 +83,19 @@ const MARKERS = {
   problemDetails: 'Ambiguous API version',
   // Version changes (hono-api-versioning/changes, src/changes/).
   versionChanges: 'a change without instructions can never apply',
+}
+
+/**
+ * Text only src/openapi carries (plain string literals that survive
+ * minification), one per module a Worker serving documents needs: each must
+ * be in the openapi bundle, and in no other.
+ */
+const OPENAPI_MARKERS = {
+  documents: 'a head-version document, or both',
+  placement: 'Send the version in any one of',
+  changelog: 'the changelog lists',
+  serve: 'No OpenAPI document for this version.',
+  schemaChanges: 'Not described in this version',
 }
 
 /** Text only the route table carries: the versionMiddleware bundle must not have it. */
@@ -155,6 +171,28 @@ const markers = Object.fromEntries(
 )
 const treeShaken = Object.fromEntries(Object.entries(markers).map(([name, m]) => [name, !m.inUrlPath && !m.inMiddleware]))
 const routeTable = { text: TABLE_MARKER, inMiddleware: built.middleware.code.includes(TABLE_MARKER), inUrlPath: built.urlPath.code.includes(TABLE_MARKER) }
+const openapiMarkers = Object.fromEntries(
+  Object.entries(OPENAPI_MARKERS).map(([name, text]) => [
+    name,
+    {
+      text,
+      inOpenapi: built.openapi.code.includes(text),
+      inUrlPath: built.urlPath.code.includes(text),
+      inMiddleware: built.middleware.code.includes(text),
+      inEverything: built.everything.code.includes(text),
+    },
+  ]),
+)
+const openapi = {
+  ...size(built.openapi),
+  /** min+gzip and min bytes over the url-path Worker it extends. */
+  overUrlPath: built.openapi.gzipBytes - built.urlPath.gzipBytes,
+  rawOverUrlPath: built.openapi.bytes - built.urlPath.bytes,
+  /** Without the docs page (openapi/scalar), the bundle carries nothing of Scalar. */
+  scalarFree: !/scalar/i.test(built.openapi.code) && !built.openapi.code.includes('createApiReference'),
+  treeShaken: Object.fromEntries(Object.entries(openapiMarkers).map(([name, m]) => [name, !m.inUrlPath && !m.inMiddleware && !m.inEverything])),
+  markers: openapiMarkers,
+}
 
 const report = {
   ...Object.fromEntries(Object.keys(ENTRIES).map((key) => [key, size(built[key])])),
@@ -166,6 +204,7 @@ const report = {
   treeShaken,
   markers,
   routeTable,
+  openapi,
 }
 
 if (json) {
@@ -175,7 +214,7 @@ if (json) {
   console.log(`Worker bundles (wrangler deploy --dry-run --minify, compatibility_date ${COMPATIBILITY_DATE}; gzip at zlib's default level)\n`)
   console.log('| bundle | entry | min bytes | min+gzip bytes | Δ min over bare | Δ min+gzip over bare | budget (min+gzip) | |')
   console.log('|---|---|---:|---:|---:|---:|---:|---|')
-  for (const key of Object.keys(ENTRIES)) {
+  for (const key of ['bare', ...measured]) {
     const r = built[key]
     const budget = key in BUDGETS ? [BUDGETS[key], withinBudget[key] ? 'ok' : `**over by ${deltas[key] - BUDGETS[key]}**`] : ['none', 'reported']
     const delta = key === 'bare' ? ['', '', '', ''] : [rawDeltas[key], `${deltas[key]} (${kb(deltas[key])})`, ...budget]
@@ -191,8 +230,19 @@ if (json) {
   }
   const tableStatus = !routeTable.inUrlPath ? '**marker not found in url-path: update TABLE_MARKER**' : routeTable.inMiddleware ? '**not tree-shaken**' : 'ok'
   console.log(`| routeTable | \`${routeTable.text}\` | ${yes(routeTable.inMiddleware)} | ${yes(routeTable.inUrlPath)} | | ${tableStatus} |`)
+  console.log('\nOpt-in entry point hono-api-versioning/openapi (no budget): the url-path Worker serving its documents (openAPIRoutes, no docs page):\n')
+  console.log('| bundle | entry | min bytes | min+gzip bytes | Δ min over url-path | Δ min+gzip over url-path | Scalar in it |')
+  console.log('|---|---|---:|---:|---:|---:|---|')
+  console.log(`| openapi | ${openapi.entry} | ${openapi.bytes} | ${openapi.gzipBytes} | ${openapi.rawOverUrlPath} | ${openapi.overUrlPath} (${kb(openapi.overUrlPath)}) | ${openapi.scalarFree ? 'no' : '**yes**'} |`)
+  console.log('\nIts text must be in the openapi bundle and in no other:\n')
+  console.log('| check | text | in openapi | in middleware | in url-path | in everything | |')
+  console.log('|---|---|---|---|---|---|---|')
+  for (const [name, m] of Object.entries(openapiMarkers)) {
+    const status = !m.inOpenapi ? '**marker not found in openapi: update OPENAPI_MARKERS**' : openapi.treeShaken[name] ? 'ok' : '**not tree-shaken**'
+    console.log(`| ${name} | \`${m.text}\` | ${yes(m.inOpenapi)} | ${yes(m.inMiddleware)} | ${yes(m.inUrlPath)} | ${yes(m.inEverything)} | ${status} |`)
+  }
   if (breakdown) {
-    for (const key of measured) {
+    for (const key of [...measured, 'openapi']) {
       console.log(`\nMinified bytes by input, ${key} (wrangler's metafile):\n`)
       console.log('| input | min bytes |')
       console.log('|---|---:|')

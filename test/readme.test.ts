@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const readme = readFileSync(`${root}README.md`, 'utf8')
 const examples = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string)
 const scratch = `${root}.tmp/readme/`
-/** Each entry point of the package, as its source file: `hono-api-versioning/hono` is `src/hono/index.ts`. */
+/** Each entry point of the package, as its source file: `hono-api-versioning/openapi/scalar` is `src/openapi/scalar.ts`. */
 const entries: Record<string, { default: string }> = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).exports
 const sourceOf = (subpath: string): string => {
   const entry = entries[subpath === '' ? '.' : `.${subpath}`]
@@ -25,7 +25,8 @@ const sourceOf = (subpath: string): string => {
 function toModule(example: string): { code: string; assertions: number } {
   let assertions = 0
   const lines = example.split('\n').map((line) => {
-    const equals = /^(\s*)(.+?)\s*\/\/ → (.+)$/.exec(line)
+    // A leading `;` (before a line that starts with `(`) stays in front of the assertion.
+    const equals = /^(\s*;?)(.+?)\s*\/\/ → (.+)$/.exec(line)
     if (equals) {
       assertions++
       return `${equals[1]}__equals(${equals[2]}, ${equals[3]})`
@@ -42,7 +43,7 @@ function toModule(example: string): { code: string; assertions: number } {
     `const __equals = (actual: unknown, expected: unknown): void => { __expect(actual).toEqual(expected) }`,
     `const __throws = (fn: () => unknown, name: string, message: string): void => { __expect(fn).toThrow(expect.objectContaining({ name, message })) }`,
     ...lines.map((line) =>
-      line.replace(/from 'hono-api-versioning((?:\/[a-z]+)?)'/, (_, subpath: string) => `from '${sourceOf(subpath)}'`),
+      line.replace(/from 'hono-api-versioning((?:\/[a-z]+)*)'/, (_, subpath: string) => `from '${sourceOf(subpath)}'`),
     ),
   ]
   return { code: code.join('\n').replace('expect.objectContaining', '__expect.objectContaining'), assertions }

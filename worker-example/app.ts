@@ -82,6 +82,29 @@ export const query = apiVersioning({
   changes: catalogHistory,
 })
 
+/** The lifecycle of the dated releases (the docs read it too). */
+
+/** The version policy of /releases: 2024-01-01 past its sunset, 2025-01-01 deprecated; `now`: its clock (default `Date.now`). */
+export const releasesPolicyOn = (now?: () => number): ReturnType<typeof versionPolicy> =>
+  versionPolicy({
+    versions: {
+      '2024-01-01': { deprecation: '2025-01-01T00:00:00Z', sunset: '2026-01-01T00:00:00Z' },
+      '2025-01-01': {
+        deprecation: '2026-06-01T00:00:00Z',
+        sunset: '2027-06-01T00:00:00Z',
+        deprecationLink: 'https://catalog.test/docs/changelog#2026-06-01',
+        sunsetLink: 'https://catalog.test/docs/sunset/2025-01-01',
+      },
+    },
+    reportVersions: true,
+    echoHeader: 'api-version',
+    refuseAfterSunset: true,
+    ...(now === undefined ? {} : { now }),
+  })
+
+/** The /releases policy on the real clock (the docs read its lifecycle). */
+export const releasesPolicy: ReturnType<typeof versionPolicy> = releasesPolicyOn()
+
 /**
  * Dated releases, as Stripe dates them: a request names a date and gets the
  * latest release on or before it. 2024-01-01 is past its sunset (410);
@@ -108,21 +131,7 @@ export const releasesOn = (now?: () => number) =>
         versionNeutral(route('changelog', '/changelog', { formats: ['md'] })),
       ]),
     ]),
-    policy: versionPolicy({
-      versions: {
-        '2024-01-01': { deprecation: '2025-01-01T00:00:00Z', sunset: '2026-01-01T00:00:00Z' },
-        '2025-01-01': {
-          deprecation: '2026-06-01T00:00:00Z',
-          sunset: '2027-06-01T00:00:00Z',
-          deprecationLink: 'https://catalog.test/docs/changelog#2026-06-01',
-          sunsetLink: 'https://catalog.test/docs/sunset/2025-01-01',
-        },
-      },
-      reportVersions: true,
-      echoHeader: 'api-version',
-      refuseAfterSunset: true,
-      now,
-    }),
+    policy: releasesPolicyOn(now),
     errorResponse: problemDetails({ typeBase: 'https://catalog.test/problems/' }),
     changes: releasesHistory,
   })

@@ -1,10 +1,14 @@
 /**
- * The Worker: the catalogue app of ./app.ts, on the real clock. A `NOW` var
- * (an ISO 8601 date, `wrangler dev --var NOW:2026-09-01T00:00:00Z`) fixes the
- * clock of its version policy instead, as the end-to-end test does.
+ * The Worker: the catalogue app of ./app.ts with its API docs (./docs.ts) at
+ * /docs, on the real clock. A `NOW` var (an ISO 8601 date, `wrangler dev
+ * --var NOW:2026-09-01T00:00:00Z`) fixes the clock of its version policy
+ * instead, as the end-to-end test does.
  */
 import type { ExecutionContext, Hono } from 'hono'
 import { app, createApp } from './app.ts'
+import { docs } from './docs.ts'
+
+app.route('/docs', docs)
 
 /** The Worker's bindings that it reads. */
 interface Env {
@@ -19,7 +23,9 @@ function appFor(now: string | undefined): Hono {
   if (fixed?.now !== now) {
     const ms = Date.parse(now)
     if (Number.isNaN(ms)) throw new Error(`NOW must be an ISO 8601 date such as 2026-09-01T00:00:00Z, got ${JSON.stringify(now)}.`)
-    fixed = { now, app: createApp({ now: () => ms }) }
+    const dated = createApp({ now: () => ms })
+    dated.route('/docs', docs)
+    fixed = { now, app: dated }
   }
   return fixed.app
 }

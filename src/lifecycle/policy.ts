@@ -52,12 +52,43 @@ export interface VersionPolicyOptions {
   readonly now?: (() => number) | undefined
 }
 
+/**
+ * A version policy: an extension `apiVersioning` binds to its scheme (which
+ * checks it against the scheme's versions), that also tells its settings.
+ */
+export interface VersionPolicy extends VersioningExtension {
+  /** What the policy says, read-only, for tools that describe the API (the OpenAPI documents). */
+  describe(): VersionPolicyDescription
+}
+
+/** One version's lifecycle as `describe()` reports it. */
+export interface VersionLifecycleDescription {
+  readonly deprecation: number | null
+  readonly sunset: number | null
+  readonly deprecationLink: string | null
+  readonly sunsetLink: string | null
+}
+
+/** A policy's settings as `VersionPolicy.describe()` reports them: dates in milliseconds since the epoch. */
+export interface VersionPolicyDescription {
+  /** The lifecycle of each version that has one. */
+  readonly versions: ReadonlyMap<string, VersionLifecycleDescription>
+  /** The headers that report versions, or `null`. */
+  readonly reportVersions: { readonly supported: string; readonly deprecated: string } | null
+  readonly echoHeader: string | null
+  readonly refuseAfterSunset: boolean
+  /** The policy's clock. */
+  readonly now: () => number
+}
+
 /** The headers of one version's lifecycle, rendered once. */
 interface LifecycleHeaders {
   readonly deprecation: string | null
   readonly sunset: string | null
   readonly links: readonly { readonly rel: string; readonly value: string }[]
   readonly goneAt: number | null
+  /** The lifecycle as `describe()` reports it. */
+  readonly described: VersionLifecycleDescription
 }
 
 const OPTION_NAMES = ['versions', 'reportVersions', 'echoHeader', 'refuseAfterSunset', 'now']
@@ -77,7 +108,7 @@ const LIFECYCLE_NAMES = ['deprecation', 'sunset', 'deprecationLink', 'sunsetLink
  * const versioning = apiVersioning({ scheme, routes, policy })
  * ```
  */
-export function versionPolicy(options: VersionPolicyOptions): VersioningExtension {
+export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
   const where = 'versionPolicy'
   if (options === null || typeof options !== 'object') {
     throw new Error(`${where}: pass options such as { versions: { v1: { sunset: '2027-01-01T00:00:00Z' } }, reportVersions: true }.`)
@@ -99,6 +130,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersioningExtensio
   }
 
   return {
+    describe: () => ({ versions: new Map([...lifecycles].map(([v, l]) => [v, l.described])), reportVersions: report, echoHeader, refuseAfterSunset, now }),
     bind({ scheme }): BoundExtension {
       const allowed = scheme.allowedVersions
       if (allowed === null && (report !== null || echoHeader !== null)) {
@@ -222,6 +254,7 @@ function lifecycleHeaders(lifecycle: VersionLifecycle, where: string): Lifecycle
     sunset: sunset === null ? null : new Date(sunset).toUTCString(),
     links,
     goneAt: sunset,
+    described: { deprecation, sunset, deprecationLink: lifecycle.deprecationLink ?? null, sunsetLink: lifecycle.sunsetLink ?? null },
   }
 }
 

@@ -57,6 +57,8 @@ export class AcceptHeaderVersioning extends BaseVersioning {
   override readonly vary: readonly string[] = Object.freeze(['Accept'])
   /** The media types the application renders. */
   readonly mediaTypes: readonly string[]
+  /** The vendor media type template as given (`application/vnd.acme.{version}+json`), or `null`: read-only, for tools that describe the API. */
+  readonly vendorMediaType: string | null
   readonly #available: readonly AvailableType[]
   readonly #param: string
   /** Each Accept header seen, to its outcome: a version, or the detail of the 406. */
@@ -89,6 +91,7 @@ export class AcceptHeaderVersioning extends BaseVersioning {
     this.mediaTypes = Object.freeze([...mediaTypes])
     this.#param = param
     this.#vendor = options.vendorMediaType === undefined ? null : vendorType(options.vendorMediaType, where)
+    this.vendorMediaType = options.vendorMediaType ?? null
     this.checkVersions(this.allowedVersions ?? [], where)
   }
 

@@ -1,0 +1,205 @@
+/**
+ * The changelog the version changes produce (`history.changelog()`: plain
+ * JSON, newest version first), checked once against the documented
+ * versions, and read here for what routes do across versions: which
+ * versions have a route, its path and its status in each.
+ *
+ * `Changelog` and the types it is made of are the lead's contract B, copied
+ * here until the version-changes entry point exports them; then this block
+ * becomes a re-export of those names.
+ */
+
+// --- Contract B (the changelog JSON) ---
+
+/** How the shape or a route of a version differs from the version before it. */
+export type ChangelogInstruction =
+  | { readonly type: 'field.renamed'; readonly shape: string; readonly older: string; readonly newer: string }
+  | { readonly type: 'field.added'; readonly shape: string; readonly field: string }
+  | { readonly type: 'field.removed'; readonly shape: string; readonly field: string; readonly schema?: object }
+  | { readonly type: 'field.changed'; readonly shape: string; readonly field: string; readonly olderSchema?: object }
+  | { readonly type: 'enum.added'; readonly shape: string; readonly field: string; readonly values: readonly (string | number)[] }
+  | { readonly type: 'shape.converted'; readonly shape: string }
+  | { readonly type: 'route.added'; readonly route: string }
+  | { readonly type: 'route.removed'; readonly route: string }
+  | { readonly type: 'route.path.changed'; readonly route: string; readonly older: string; readonly newer: string }
+  | { readonly type: 'route.status.changed'; readonly route: string; readonly older: number; readonly newer: number }
+  | { readonly type: 'route.header.changed'; readonly route: string; readonly header: string; readonly description?: string }
+
+/** One declared change: its id, the user's description, and what it does. */
+export interface ChangelogChange {
+  readonly id: string
+  readonly description: string
+  readonly instructions: readonly ChangelogInstruction[]
+}
+
+/** The changes a version introduced, relative to the version before it. */
+export interface ChangelogVersion {
+  readonly version: string
+  readonly changes: readonly ChangelogChange[]
+}
+
+/** The changelog of the version changes: the head version and each version's changes, newest first. */
+export interface Changelog {
+  readonly head: string
+  readonly versions: readonly ChangelogVersion[]
+}
+
+// --- End of contract B ---
+
+/** What `versionedOpenAPI` takes as its changelog: the JSON, or anything with a `changelog()` method that returns it (a version-changes history). */
+export type ChangelogSource = Changelog | { changelog(): Changelog }
+
+/**
+ * The changelog of a source, read once (a history's `changelog()` is
+ * called here) and checked against the documented order.
+ */
+export function changelogOf(source: ChangelogSource, order: readonly string[], where: string): Changelog {
+  const history = source as { changelog?: unknown } | null
+  if (history !== null && typeof history === 'object' && typeof history.changelog === 'function') {
+    return checkChangelog((history.changelog as () => unknown).call(history), order, where)
+  }
+  return checkChangelog(source, order, where)
+}
+
+/** A route instruction at a version (its index in the newest-first order). */
+interface RouteEvent {
+  readonly at: number
+  readonly instruction: ChangelogInstruction & { readonly route: string }
+}
+
+/** What the changelog says of routes, by route name (own name, namespaced name or `METHOD /path`). */
+export interface RouteHistory {
+  /** Whether the route named `names` (any of them) exists at version index `at` by the changelog (`true` when it says nothing). */
+  exists(names: readonly string[], at: number): boolean
+  /** The route and status instructions of versions newer than index `at`, newest first: how to turn head into that version. */
+  changesAbove(names: readonly string[], at: number): readonly (ChangelogInstruction & { readonly route: string })[]
+}
+
+/**
+ * Checks a changelog against the documented order (every version, newest
+ * first): its versions must be known, in the same order, and its head the
+ * newest. Throws a plain `Error` that says what to fix.
+ */
+function checkChangelog(changelog: unknown, order: readonly string[], where: string): Changelog {
+  const example = "{ head: 'v2', versions: [{ version: 'v2', changes: [...] }] }"
+  if (changelog === null || typeof changelog !== 'object') throw new Error(`${where}: changelog must be a version history (with a changelog() method) or the object its changelog() returns, such as ${example}.`)
+  const { head, versions } = changelog as { head?: unknown; versions?: unknown }
+  if (typeof head !== 'string' || !Array.isArray(versions)) throw new Error(`${where}: changelog must have a head version and a versions list, such as ${example}.`)
+  if (head !== order[0]) {
+    throw new Error(`${where}: the changelog's head is ${JSON.stringify(head)} but the newest documented version is ${JSON.stringify(order[0])}; document the versions the changelog describes, newest first.`)
+  }
+  let last = -1
+  for (const entry of versions as unknown[]) {
+    const { version, changes } = (entry ?? {}) as { version?: unknown; changes?: unknown }
+    const at = typeof version === 'string' ? order.indexOf(version) : -1
+    if (at === -1) throw new Error(`${where}: the changelog has version ${JSON.stringify(version)}, which is not one of the versions (${order.join(', ')}).`)
+    if (at <= last) throw new Error(`${where}: the changelog lists ${JSON.stringify(version)} out of order; the versions go newest first (${order.join(', ')}).`)
+    last = at
+    if (!Array.isArray(changes)) throw new Error(`${where}: the changelog's version ${JSON.stringify(version)} must have a changes list.`)
+    for (const change of changes as unknown[]) {
+      const { description, instructions } = (change ?? {}) as { description?: unknown; instructions?: unknown }
+      if (typeof description !== 'string' || !Array.isArray(instructions)) {
+        throw new Error(`${where}: every change of the changelog's version ${JSON.stringify(version)} needs a description and an instructions list.`)
+      }
+    }
+  }
+  return changelog as Changelog
+}
+
+/** Whether an instruction concerns a route (it names one). */
+function isRouteInstruction(instruction: ChangelogInstruction): instruction is ChangelogInstruction & { readonly route: string } {
+  return typeof (instruction as { route?: unknown }).route === 'string' && instruction.type.startsWith('route.')
+}
+
+/**
+ * The route instructions of a changelog, by route name, with the version
+ * index each applies at. `normalize` turns a name into the key routes are
+ * looked up by (plain routes' `METHOD /path` into their OpenAPI form).
+ */
+export function routeHistory(changelog: Changelog | null, order: readonly string[], normalize: (name: string) => string): RouteHistory {
+  const byName = new Map<string, RouteEvent[]>()
+  for (const { version, changes } of changelog?.versions ?? []) {
+    const at = order.indexOf(version)
+    for (const change of changes) {
+      for (const instruction of change.instructions) {
+        if (!isRouteInstruction(instruction)) continue
+        const key = normalize(instruction.route)
+        const list = byName.get(key)
+        if (list === undefined) byName.set(key, [{ at, instruction }])
+        else list.push({ at, instruction })
+      }
+    }
+  }
+  // By names list (each operation has one, made once): its events, worked out on first use.
+  const cache = new WeakMap<readonly string[], readonly RouteEvent[]>()
+  const none: readonly RouteEvent[] = []
+  function eventsOf(names: readonly string[]): readonly RouteEvent[] {
+    let events = cache.get(names)
+    if (events === undefined) {
+      const found: RouteEvent[] = []
+      for (const name of names) found.push(...(byName.get(name) ?? []))
+      // Newest first; within a version, the last declared first (undone in reverse).
+      events = found.length === 0 ? none : found.map((e, i) => [e, i] as const).sort((a, b) => a[0].at - b[0].at || b[1] - a[1]).map(([e]) => e)
+      cache.set(names, events)
+    }
+    return events
+  }
+  return {
+    exists(names, at) {
+      const all = eventsOf(names)
+      if (all.length === 0) return true
+      const events = all.filter((e) => e.instruction.type === 'route.added' || e.instruction.type === 'route.removed')
+      // The newest event at this version or an older one says whether the route is there.
+      const decisive = events.find((e) => e.at >= at)
+      if (decisive !== undefined) return decisive.instruction.type === 'route.added'
+      // Every event is newer: before the oldest of them, the route was as that event did not leave it.
+      const oldest = events[events.length - 1]
+      return oldest === undefined || oldest.instruction.type === 'route.removed'
+    },
+    changesAbove(names, at) {
+      const events = eventsOf(names)
+      if (events.length === 0) return []
+      return events
+        .filter((e) => e.at < at && (e.instruction.type === 'route.path.changed' || e.instruction.type === 'route.status.changed'))
+        .map((e) => e.instruction)
+    },
+  }
+}
+
+/** A shape instruction, with the description of its change. */
+export interface SchemaStep {
+  readonly instruction: ChangelogInstruction
+  readonly description: string
+}
+
+/**
+ * The shape instructions of `version` (the changes it introduced), in the
+ * order that undoes them: the last declared first. Undone on the schemas of
+ * `version`, they give those of the version before it.
+ */
+export function schemaStepsOf(changelog: Changelog | null, version: string): SchemaStep[] {
+  const steps: SchemaStep[] = []
+  for (const entry of changelog?.versions ?? []) {
+    if (entry.version !== version) continue
+    for (const change of entry.changes) {
+      for (const instruction of change.instructions) if (!instruction.type.startsWith('route.')) steps.push({ instruction, description: change.description })
+    }
+  }
+  return steps.reverse()
+}
+
+/**
+ * The changelog in Markdown, for the description of the document of
+ * version index `at`: the changes of that version and of every older one,
+ * newest first, each change as a bullet with its description.
+ */
+export function changelogMarkdown(changelog: Changelog | null, order: readonly string[], at: number): string {
+  const sections: string[] = []
+  for (const { version, changes } of changelog?.versions ?? []) {
+    const index = order.indexOf(version)
+    if (index < at || changes.length === 0) continue
+    const bullets = changes.map((change) => `- ${change.description.trim().replace(/\n+/g, ' ')}`)
+    sections.push(`### ${version}${index === at ? ' (this version)' : ''}\n\n${bullets.join('\n')}`)
+  }
+  return sections.length === 0 ? '' : `## Changelog\n\n${sections.join('\n\n')}`
+}

@@ -1,0 +1,236 @@
+/**
+ * `versionedOpenAPI`: one OpenAPI 3.1 document per version, from the route
+ * table alone or from the user's own head-version document, each made once,
+ * on first use.
+ */
+import type { RouteTable } from '../routes/table.ts'
+import type { VersionPolicy } from '../lifecycle/policy.ts'
+import { buildDocument, deepFreeze, reachableComponents, refsIn, type BuildContext } from './build.ts'
+import { changelogOf, routeHistory, type ChangelogSource } from './changelog.ts'
+import { normalizeDocument } from './normalize.ts'
+import { placementOf, type Placement } from './placement.ts'
+import { documentOperations, normalizeRouteName, tableOperations } from './sources.ts'
+import { HTTP_METHODS, type HttpMethod, type Json, type OpenAPIDocument, type OpenAPIInput } from './types.ts'
+import { planVersions, type DocumentedVersion } from './versions.ts'
+
+/** What the documents read of a scheme: any scheme of this package fits. */
+export interface DocumentedScheme {
+  readonly kind: string
+  readonly allowedVersions: readonly (string | null)[] | null
+  readonly defaultVersion: string | null
+  readonly versionParam: string
+  resolveVersion(version: string | null): string | null | undefined
+}
+
+/** Options of `versionedOpenAPI`. */
+export interface VersionedOpenAPIOptions {
+  /** The scheme the API is versioned with: it says where each document puts the version. */
+  readonly scheme: DocumentedScheme
+  /**
+   * The route table: with no `document`, the documents are made from it
+   * alone; with one, it tells which versions each documented path exists
+   * in, and gives path parameters their patterns. Required with
+   * `NamespaceVersioning`.
+   */
+  readonly routes?: RouteTable<any> | undefined
+  /**
+   * Your own document of the newest version (OpenAPI 3.0 or 3.1, from
+   * hono-openapi, @hono/zod-openapi, chanfana or by hand): each version's
+   * document keeps its descriptions, schemas and examples, and lacks what
+   * that version lacks. Its component schemas are rewritten for older
+   * versions by the `changelog`.
+   */
+  readonly document?: OpenAPIInput | undefined
+  /** The version policy (`versionPolicy(...)`): deprecated versions are marked, and versions past their sunset left out (when it refuses them) or flagged. */
+  readonly policy?: VersionPolicy | undefined
+  /**
+   * The changelog of the version changes: the history itself (any object
+   * with a `changelog()` method, read once here) or the JSON its
+   * `changelog()` returns. It gives route and shape changes, and each
+   * document's changelog.
+   */
+  readonly changelog?: ChangelogSource | undefined
+  /**
+   * The versions to document, newest first.
+   * @default the scheme's allowedVersions and defaultVersion, newest first
+   */
+  readonly versions?: readonly string[] | undefined
+  /** The documents' title and description (Markdown). @default the document's, or title 'API' */
+  readonly info?: { readonly title?: string | undefined; readonly description?: string | undefined } | undefined
+  /**
+   * The server the API is reached at, with `{version}` where a host name
+   * carries the version (`https://{version}.api.example.com`): required with
+   * `HostNameVersioning`.
+   * @default none (the document's servers, if any)
+   */
+  readonly serverUrl?: string | undefined
+  /**
+   * The methods of each route, by its namespaced or own name, for documents
+   * made from the table alone.
+   * @default ['get'] for every route
+   */
+  readonly methods?: Readonly<Record<string, readonly HttpMethod[]>> | undefined
+  /**
+   * The component schema of each shape the changelog names, when it is not
+   * the shape's own name.
+   * @default each shape's own name
+   */
+  readonly shapes?: Readonly<Record<string, string>> | undefined
+}
+
+/** The documents of every version. */
+export interface VersionedOpenAPI {
+  /**
+   * The documented versions, newest first, by the policy's clock (a version
+   * past its sunset drops out, or is flagged, when the sunset passes).
+   */
+  readonly versions: readonly DocumentedVersion[]
+  /** The document of `version`, made once, then shared (deeply frozen). Throws when the version has none. */
+  document(version: string): OpenAPIDocument
+}
+
+const OPTION_NAMES = ['scheme', 'routes', 'document', 'policy', 'changelog', 'versions', 'info', 'serverUrl', 'methods', 'shapes']
+
+/** The version a namespace stands for, as NamespaceVersioning reads it (`undefined`: none). */
+function namespaceReader(scheme: DocumentedScheme): (namespace: string | null) => string | null | undefined {
+  return (namespace) => {
+    if (namespace === null || namespace === '') return scheme.defaultVersion
+    for (const component of namespace.split(':')) {
+      const version = scheme.resolveVersion(component)
+      if (version !== undefined) return version
+    }
+    return undefined
+  }
+}
+
+function checkServerUrl(serverUrl: unknown, placement: Placement, scheme: DocumentedScheme, versions: readonly string[], where: string): string | null {
+  if (serverUrl === undefined) {
+    if (placement.host && !placement.anyOne) {
+      throw new Error(`${where}: HostNameVersioning puts the version in the host name, so give serverUrl with "{version}" in its host, such as "https://{version}.api.example.com".`)
+    }
+    return null
+  }
+  const example = 'such as "https://api.example.com" or "https://{version}.api.example.com"'
+  if (typeof serverUrl !== 'string' || !(URL.canParse(serverUrl.replace('{version}', 'v')) || serverUrl.startsWith('/'))) {
+    throw new Error(`${where}: serverUrl must be an absolute URL or a path, ${example}.`)
+  }
+  if (placement.host) {
+    const regex = (scheme as { hostnameRegex?: unknown }).hostnameRegex
+    for (const version of versions) {
+      const host = URL.canParse(serverUrl.replace('{version}', version)) ? new URL(serverUrl.replace('{version}', version)).hostname : ''
+      const found = regex instanceof RegExp ? regex.exec(host) : null
+      if (!serverUrl.includes('{version}') || (regex instanceof RegExp && (found === null || scheme.resolveVersion(found[1] ?? '') !== version))) {
+        throw new Error(`${where}: serverUrl gives the host "${host}" for version ${JSON.stringify(version)}, whose version the scheme would not read from it; put "{version}" as the first of three labels, such as "https://{version}.api.example.com".`)
+      }
+    }
+  }
+  return serverUrl
+}
+
+function checkMethods(methods: unknown, routes: RouteTable | null, where: string): Readonly<Record<string, readonly HttpMethod[]>> {
+  if (methods === undefined) return {}
+  if (methods === null || typeof methods !== 'object') throw new Error(`${where}: methods must be an object of method lists by route name, such as { 'user-detail': ['get', 'delete'] }.`)
+  const names = new Set(routes?.routes.flatMap((r) => r.names) ?? [])
+  for (const [name, list] of Object.entries(methods)) {
+    if (!names.has(name)) throw new Error(`${where}: methods names no route "${name}"; the names are ${[...names].join(', ')}.`)
+    if (!Array.isArray(list) || list.length === 0 || list.some((m) => !HTTP_METHODS.includes(m as HttpMethod))) {
+      throw new Error(`${where}: the methods of "${name}" must be a non-empty list of lower-case methods such as ['get', 'post'].`)
+    }
+  }
+  return methods as Readonly<Record<string, readonly HttpMethod[]>>
+}
+
+/**
+ * Makes the OpenAPI 3.1 documents of every version: for each version, the
+ * routes that answer in it (their `versioned()` limits, their namespace,
+ * the changelog's route changes), with path parameters, operationIds from
+ * route names, and the version where the scheme puts it (concrete paths for
+ * URL path and namespace; the header, query parameter or media type fixed
+ * to that version; the host name's server). Deprecated versions mark their
+ * operations deprecated and document the Deprecation, Sunset and Link
+ * headers. Options are checked here; each document is made on first use.
+ *
+ * @example
+ * ```ts
+ * const routes = defineRoutes([include('/:version{v[12]}', [route('user-list', '/users'), versioned(['v2'], route('team-list', '/teams'))])])
+ * const docs = versionedOpenAPI({ scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }), routes })
+ * Object.keys(docs.document('v1').paths) // ['/v1/users']
+ * Object.keys(docs.document('v2').paths) // ['/v2/users', '/v2/teams']
+ * ```
+ */
+export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpenAPI {
+  const where = 'versionedOpenAPI'
+  if (options === null || typeof options !== 'object') throw new Error(`${where}: pass options such as { scheme, routes } or { scheme, document }.`)
+  for (const key of Object.keys(options)) {
+    if (!OPTION_NAMES.includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are ${OPTION_NAMES.join(', ')}.`)
+  }
+  const { scheme, document: input, policy, changelog: rawChangelog, versions, info, shapes = {} } = options
+  if (scheme === null || typeof scheme !== 'object' || typeof scheme.kind !== 'string' || typeof scheme.resolveVersion !== 'function') {
+    throw new Error(`${where}: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }).`)
+  }
+  const routes = options.routes ?? null
+  if (routes !== null && (typeof routes !== 'object' || !Array.isArray((routes as { routes?: unknown }).routes))) {
+    throw new Error(`${where}: routes must be a route table made with defineRoutes([...]).`)
+  }
+  if (routes === null && input === undefined) throw new Error(`${where}: give routes (a table made with defineRoutes), a head-version document, or both.`)
+  const placement = placementOf(scheme)
+  if (placement.namespace && routes === null) throw new Error(`${where}: with NamespaceVersioning, give routes: the namespace of each route tells its version.`)
+  if (policy !== undefined && (policy === null || typeof policy !== 'object' || typeof policy.describe !== 'function')) {
+    throw new Error(`${where}: policy must be a version policy made with versionPolicy({...}).`)
+  }
+  if (info !== undefined && (info === null || typeof info !== 'object' || (info.title !== undefined && typeof info.title !== 'string') || (info.description !== undefined && typeof info.description !== 'string'))) {
+    throw new Error(`${where}: info must be an object such as { title: 'Catalog API', description: 'Markdown text' }.`)
+  }
+  if (shapes === null || typeof shapes !== 'object' || Object.values(shapes).some((s) => typeof s !== 'string')) {
+    throw new Error(`${where}: shapes must map shape names to component schema names, such as { Product: 'ProductOut' }.`)
+  }
+  const plan = planVersions(scheme, versions, policy, where)
+  const changelog = rawChangelog === undefined ? null : changelogOf(rawChangelog, plan.order, where)
+  const serverUrl = checkServerUrl(options.serverUrl, placement, scheme, plan.order, where)
+  const methods = checkMethods(options.methods, routes, where)
+  if (input !== undefined && options.methods !== undefined) throw new Error(`${where}: methods applies to documents made from the table alone; your document already gives each path its methods.`)
+
+  const head = input === undefined ? null : normalizeDocument(input, where)
+  const content = placement.accept === null ? [] : placement.accept.mediaTypes
+  const operations = head === null ? tableOperations(routes as RouteTable, methods, content) : documentOperations(head, routes)
+  const headInfo = (head?.['info'] ?? {}) as Json
+  const context: BuildContext = {
+    plan,
+    operations,
+    placement,
+    defaultVersion: scheme.defaultVersion,
+    namespaceVersion: namespaceReader(scheme),
+    history: routeHistory(changelog, plan.order, normalizeRouteName),
+    changelog,
+    head,
+    headReachable: head === null ? new Set() : reachableComponents([...refsIn(head['paths']), ...refsIn(head['webhooks'])], (head['components'] ?? {}) as Json),
+    refs: new Map(head === null ? [] : operations.map((o) => [o, refsIn(o.operation)])),
+    schemas: new Map(),
+    info: {
+      title: info?.title ?? (typeof headInfo['title'] === 'string' ? headInfo['title'] : 'API'),
+      description: info?.description ?? (typeof headInfo['description'] === 'string' ? headInfo['description'] : null),
+    },
+    serverUrl,
+    shapes,
+  }
+  const made = new Map<string, { readonly entry: DocumentedVersion; readonly document: OpenAPIDocument }>()
+  return {
+    get versions() {
+      return plan.documented()
+    },
+    document(version) {
+      const documented = plan.documented()
+      const entry = documented.find((d) => d.version === version)
+      if (entry === undefined) {
+        throw new Error(`${where}: version ${JSON.stringify(version)} has no document; the documented versions are ${documented.map((d) => d.version).join(', ') || 'none'}.`)
+      }
+      let found = made.get(version)
+      // A document is made once, and again only when its version's entry changed (a sunset passed).
+      if (found?.entry !== entry) {
+        found = { entry, document: deepFreeze(buildDocument(context, entry)) as unknown as OpenAPIDocument }
+        made.set(version, found)
+      }
+      return found.document
+    },
+  }
+}

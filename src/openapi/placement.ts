@@ -1,0 +1,122 @@
+/**
+ * Where a scheme puts the version, read once from the scheme: a path
+ * parameter (URL path), the route's namespace, a header, a query parameter,
+ * the media type of the response (Accept header, vendor media types), or
+ * the host name. `CombinedVersioning` puts it in every way of its schemes,
+ * any one of which the client may use.
+ */
+import type { ParameterObject } from './types.ts'
+
+/** The way a version travels in a document's requests. */
+export interface Placement {
+  /** URL path: the path parameter that carries the version, substituted in every path. */
+  readonly pathParam: string | null
+  /** Namespace: each route belongs to the version of its namespace. */
+  readonly namespace: boolean
+  /** The request header that carries the version. */
+  readonly header: string | null
+  /** The query parameter that carries the version. */
+  readonly query: string | null
+  /** Accept header: the rendered media types, the media type parameter, and the vendor template. */
+  readonly accept: { readonly mediaTypes: readonly string[]; readonly param: string; readonly vendor: string | null } | null
+  /** Host name: the version is in the server's host. */
+  readonly host: boolean
+  /** Whether the client may use any one of several ways (CombinedVersioning), so none is required. */
+  readonly anyOne: boolean
+}
+
+/** What placement reads of a scheme: its kind and the public fields of its kind. */
+interface SchemeShape {
+  readonly kind: string
+  readonly versionParam: string
+  readonly header?: unknown
+  readonly mediaTypes?: unknown
+  readonly vendorMediaType?: unknown
+  readonly schemes?: unknown
+}
+
+const NONE: Placement = { pathParam: null, namespace: false, header: null, query: null, accept: null, host: false, anyOne: false }
+
+/** The placement of a scheme (a scheme of your own places nothing: describe it in `info.description`). */
+export function placementOf(scheme: SchemeShape): Placement {
+  switch (scheme.kind) {
+    case 'url-path':
+      return { ...NONE, pathParam: scheme.versionParam }
+    case 'namespace':
+      return { ...NONE, namespace: true }
+    case 'header':
+      return { ...NONE, header: String(scheme.header) }
+    case 'query-parameter':
+      return { ...NONE, query: scheme.versionParam }
+    case 'host-name':
+      return { ...NONE, host: true }
+    case 'accept-header': {
+      const vendor = typeof scheme.vendorMediaType === 'string' ? scheme.vendorMediaType : null
+      return { ...NONE, accept: { mediaTypes: scheme.mediaTypes as readonly string[], param: scheme.versionParam.toLowerCase(), vendor } }
+    }
+    case 'combined': {
+      const parts = (scheme.schemes as readonly SchemeShape[]).map(placementOf)
+      const first = <K extends keyof Placement>(key: K): Placement[K] => parts.find((p) => p[key] !== null && p[key] !== false)?.[key] ?? NONE[key]
+      return {
+        pathParam: first('pathParam'),
+        namespace: false,
+        header: first('header'),
+        query: first('query'),
+        accept: first('accept'),
+        host: first('host'),
+        anyOne: true,
+      }
+    }
+    default:
+      return NONE
+  }
+}
+
+/** The version parameters of an operation in `version` (a header, a query parameter), fixed to that version. */
+export function versionParameters(placement: Placement, version: string, defaultVersion: string | null): ParameterObject[] {
+  const required = !placement.anyOne && version !== defaultVersion
+  const schema = { type: 'string', enum: [version] }
+  const out: ParameterObject[] = []
+  if (placement.header !== null) {
+    out.push({ name: placement.header, in: 'header', required, description: `The API version: ${version}.`, schema, example: version })
+  }
+  if (placement.query !== null) {
+    out.push({ name: placement.query, in: 'query', required, description: `The API version: ${version}.`, schema, example: version })
+  }
+  return out
+}
+
+/**
+ * The media types a response of `version` is served as, for a media type
+ * the application renders (`application/json`): the vendor type and the
+ * type with the version parameter, plus the bare type when a request without
+ * a version gets this version (its default, or any way of a combination).
+ */
+export function versionedMediaTypes(placement: Placement, mediaType: string, version: string, defaultVersion: string | null): string[] {
+  const accept = placement.accept
+  if (accept === null || !accept.mediaTypes.some((t) => t.toLowerCase() === mediaType.toLowerCase())) return [mediaType]
+  const out: string[] = []
+  if (accept.vendor !== null && /\/json$/i.test(mediaType)) out.push(accept.vendor.replace('{version}', version))
+  out.push(`${mediaType}; ${accept.param}=${version}`)
+  if (placement.anyOne || version === defaultVersion) out.push(mediaType)
+  return out
+}
+
+/** One Markdown sentence saying where the version of a document travels. */
+export function placementNote(placement: Placement, version: string, serverUrl: string | null): string {
+  const code = (text: string): string => `\`${text}\``
+  const ways: string[] = []
+  if (placement.pathParam !== null) ways.push(`the URL path (${code(version)} in every path)`)
+  if (placement.namespace) ways.push(`the URL path (the routes of ${code(version)})`)
+  if (placement.header !== null) ways.push(`the ${code(`${placement.header}: ${version}`)} header`)
+  if (placement.query !== null) ways.push(`the query parameter ${code(`${placement.query}=${version}`)}`)
+  if (placement.accept !== null) {
+    const types = placement.accept.mediaTypes.map((t) => `${t}; ${placement.accept?.param}=${version}`)
+    if (placement.accept.vendor !== null) types.unshift(placement.accept.vendor.replace('{version}', version))
+    ways.push(`the Accept header (${types.map(code).join(' or ')})`)
+  }
+  if (placement.host && serverUrl !== null) ways.push(`the host name (${code(serverUrl)})`)
+  if (ways.length === 0) return ''
+  const list = ways.length === 1 ? (ways[0] as string) : `${ways.slice(0, -1).join(', ')} or ${ways[ways.length - 1] as string}`
+  return placement.anyOne ? `Send the version in any one of: ${list}.` : `The version travels in ${list}.`
+}

@@ -1,0 +1,175 @@
+/**
+ * The component schemas of an older version, made from the head version's
+ * by undoing the changelog's shape instructions of every newer version: a
+ * renamed field gets its old name back, an added field goes, a removed one
+ * comes back, a changed one gets its old schema, an enum loses the values
+ * added later. A shape turned by a custom converter cannot be described: its
+ * schema says so instead of showing the newer shape.
+ */
+import type { ChangelogInstruction } from './changelog.ts'
+import type { Json } from './types.ts'
+
+/** Renames a key of an object, keeping the order of the keys. */
+function renameKey(object: Json, from: string, to: string): Json {
+  const out: Json = {}
+  for (const [key, value] of Object.entries(object)) out[key === from ? to : key] = value
+  return out
+}
+
+/** A copy of a schema the changelog gives: documents are frozen, the changelog is the caller's. */
+function copyOf(schema: object): Json {
+  return JSON.parse(JSON.stringify(schema)) as Json
+}
+
+function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+/** The objects of a schema that list properties: the schema itself and the inline members of its `allOf`. */
+function holders(schema: Json): Json[] {
+  const out = [schema]
+  if (Array.isArray(schema['allOf'])) for (const member of schema['allOf']) if (isObject(member) && isObject(member['properties'])) out.push(member)
+  return out
+}
+
+/** The holder whose properties have `field`, or the schema itself. */
+function holderOf(schema: Json, field: string): Json {
+  return holders(schema).find((h) => isObject(h['properties']) && Object.hasOwn(h['properties'], field)) ?? schema
+}
+
+/** Applies `edit` to each example object of a schema (`example`, and the items of `examples`). */
+function editExamples(schema: Json, edit: (example: Json) => Json): void {
+  if (isObject(schema['example'])) schema['example'] = edit(schema['example'])
+  if (Array.isArray(schema['examples'])) schema['examples'] = schema['examples'].map((e: unknown) => (isObject(e) ? edit(e) : e))
+}
+
+/** The example value a schema gives (`example`, the first of `examples`, or `default`), or `undefined`. */
+function exampleValue(schema: unknown): unknown {
+  if (!isObject(schema)) return undefined
+  if (schema['example'] !== undefined) return schema['example']
+  if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return schema['examples'][0]
+  return schema['default']
+}
+
+/** An example with `field` set to `value`, or without it when there is no value. */
+function withValue(example: Json, field: string, value: unknown): Json {
+  return value === undefined ? withoutKey(example, field) : { ...example, [field]: value }
+}
+
+function withoutKey(example: Json, field: string): Json {
+  const { [field]: _dropped, ...rest } = example
+  return rest
+}
+
+/** Removes `values` from an enum schema; a `$ref` to an enum is inlined first (the shared component stays whole). */
+function narrowEnum(property: Json, values: readonly unknown[], schemas: Json): Json {
+  let target = property
+  const ref = property['$ref']
+  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+    const referenced = schemas[decodePointer(ref.slice('#/components/schemas/'.length))]
+    if (isObject(referenced)) target = { ...referenced }
+  }
+  const drop = (list: unknown): unknown => (Array.isArray(list) ? list.filter((v) => !values.includes(v as never)) : list)
+  if (Array.isArray(target['enum'])) return { ...target, enum: drop(target['enum']) }
+  if (isObject(target['items']) && Array.isArray(target['items']['enum'])) return { ...target, items: { ...target['items'], enum: drop(target['items']['enum']) } }
+  for (const key of ['anyOf', 'oneOf']) {
+    const members = target[key]
+    if (Array.isArray(members)) {
+      const kept = members
+        .map((m: unknown) => (isObject(m) && Array.isArray(m['enum']) ? { ...m, enum: drop(m['enum']) } : m))
+        .filter((m: unknown) => !(isObject(m) && ('const' in m ? values.includes(m['const'] as never) : Array.isArray(m['enum']) && m['enum'].length === 0)))
+      return { ...target, [key]: kept }
+    }
+  }
+  return property
+}
+
+function decodePointer(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~')
+}
+
+/**
+ * Undoes one instruction on `schemas` (a deep copy the caller owns, by
+ * component name), in place. `shapes` maps a shape name to its component
+ * name. Instructions on shapes the document does not have, and instruction
+ * types this version does not know, change nothing.
+ */
+export function undoInstruction(schemas: Json, instruction: ChangelogInstruction, shapes: Readonly<Record<string, string>>, description: string): void {
+  const shape = (instruction as { shape?: unknown }).shape
+  if (typeof shape !== 'string') return
+  const name = shapes[shape] ?? shape
+  const schema = schemas[name]
+  if (!isObject(schema)) return
+  switch (instruction.type) {
+    case 'field.renamed': {
+      const holder = holderOf(schema, instruction.newer)
+      if (isObject(holder['properties'])) holder['properties'] = renameKey(holder['properties'], instruction.newer, instruction.older)
+      if (Array.isArray(holder['required'])) holder['required'] = holder['required'].map((f: unknown) => (f === instruction.newer ? instruction.older : f))
+      editExamples(schema, (e) => renameKey(e, instruction.newer, instruction.older))
+      break
+    }
+    case 'field.added': {
+      const holder = holderOf(schema, instruction.field)
+      if (isObject(holder['properties'])) holder['properties'] = withoutKey(holder['properties'], instruction.field)
+      if (Array.isArray(holder['required'])) holder['required'] = holder['required'].filter((f: unknown) => f !== instruction.field)
+      editExamples(schema, (e) => withoutKey(e, instruction.field))
+      break
+    }
+    case 'field.removed': {
+      schema['properties'] = { ...(isObject(schema['properties']) ? schema['properties'] : {}), [instruction.field]: copyOf(instruction.schema ?? {}) }
+      const value = exampleValue(instruction.schema)
+      if (value !== undefined) editExamples(schema, (e) => withValue(e, instruction.field, value))
+      break
+    }
+    case 'field.changed': {
+      if (instruction.olderSchema === undefined) break
+      const holder = holderOf(schema, instruction.field)
+      holder['properties'] = { ...(isObject(holder['properties']) ? holder['properties'] : {}), [instruction.field]: copyOf(instruction.olderSchema) }
+      // The example shows the newer value: the older schema's example replaces it, or it goes rather than show a wrong one.
+      editExamples(schema, (e) => withValue(e, instruction.field, exampleValue(instruction.olderSchema)))
+      break
+    }
+    case 'enum.added': {
+      const holder = holderOf(schema, instruction.field)
+      const properties = holder['properties']
+      const property = isObject(properties) ? properties[instruction.field] : undefined
+      if (isObject(properties) && isObject(property)) {
+        holder['properties'] = { ...properties, [instruction.field]: narrowEnum(property, instruction.values, schemas) }
+      } else if (Array.isArray(schema['enum'])) {
+        // An enum shape of its own.
+        schema['enum'] = schema['enum'].filter((v: unknown) => !instruction.values.includes(v as never))
+      }
+      break
+    }
+    case 'shape.converted': {
+      const title = typeof schema['title'] === 'string' ? { title: schema['title'] } : {}
+      schemas[name] = { ...title, description: `Not described in this version: ${description.trim()} (a custom conversion; the newer versions' schema does not apply).` }
+      break
+    }
+    default:
+      break
+  }
+}
+
+/**
+ * Undoes `steps` (as `schemaStepsOf` orders them) on `schemas`, a copy of a
+ * newer version's map of schemas whose schemas are shared: a schema is
+ * deep-copied before its first change.
+ */
+export function undoSteps(
+  schemas: Json,
+  steps: readonly { readonly instruction: ChangelogInstruction; readonly description: string }[],
+  shapes: Readonly<Record<string, string>>,
+): void {
+  const copied = new Set<string>()
+  for (const { instruction, description } of steps) {
+    const shape = (instruction as { shape?: unknown }).shape
+    const name = typeof shape === 'string' ? (shapes[shape] ?? shape) : null
+    if (name === null || !isObject(schemas[name])) continue
+    if (!copied.has(name)) {
+      schemas[name] = copyOf(schemas[name] as Json)
+      copied.add(name)
+    }
+    undoInstruction(schemas, instruction, shapes, description)
+  }
+}

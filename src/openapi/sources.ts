@@ -1,0 +1,129 @@
+/**
+ * The operations a set of documents is made from, read once: from the
+ * route table alone (one operation per route and method), or from the
+ * user's head-version document, each operation matched to the table routes
+ * that serve its path (for their versions, names and path patterns).
+ */
+import type { CompiledRoute } from '../routes/compile.ts'
+import type { RouteTable } from '../routes/table.ts'
+import { openAPIPathOf, pathShape, routePaths, schemaPattern, type OpenAPIPathParam } from './paths.ts'
+import { HTTP_METHODS, type HttpMethod, type Json } from './types.ts'
+
+/** An operation as the head version has it. */
+export interface SourceOperation {
+  /** Its OpenAPI path in the head version (`/{version}/users/{id}`). */
+  readonly path: string
+  readonly method: HttpMethod
+  /** The operation object (JSON; never changed: each document copies it). */
+  readonly operation: Json
+  /** The table routes that serve it, in table order (none for a plain Hono route). */
+  readonly routes: readonly CompiledRoute[]
+  /** The names a changelog may give it: its routes' names (namespaced, partly and not: `v1:user-detail`, `user-detail`), and `METHOD /path`. */
+  readonly names: readonly string[]
+  /** Its path params' patterns, from the table (`null`: any segment). */
+  readonly patterns: ReadonlyMap<string, string | null>
+  /** The operationId it gets unless it has one. */
+  readonly operationId: string
+}
+
+/** The key a plain route's name is looked up by: `GET /users/{id}`. */
+export function plainName(method: string, openAPIPath: string): string {
+  return `${method.toUpperCase()} ${openAPIPath}`
+}
+
+/** Normalizes a changelog route name: `GET /users/:id` becomes `GET /users/{id}`; table names stay. */
+export function normalizeRouteName(name: string): string {
+  const found = /^([A-Za-z]+) (\/.*)$/.exec(name)
+  return found === null ? name : plainName(found[1] as string, openAPIPathOf(found[2] as string))
+}
+
+function patternsOf(params: readonly OpenAPIPathParam[]): Map<string, string | null> {
+  return new Map(params.map((p) => [p.name, p.pattern === null ? null : schemaPattern(p.pattern)]))
+}
+
+function namesOf(routes: readonly CompiledRoute[], method: string, path: string): string[] {
+  const names = new Set<string>()
+  for (const route of routes) for (const name of route.names) names.add(name)
+  names.add(plainName(method, path))
+  return [...names]
+}
+
+/**
+ * One operation per route, method and OpenAPI path of the table: its path
+ * params (with their patterns) and a bare response. `methods` gives a
+ * route's methods by its namespaced or own name (default: GET).
+ */
+export function tableOperations(
+  table: RouteTable,
+  methods: Readonly<Record<string, readonly HttpMethod[]>>,
+  content: readonly string[],
+): SourceOperation[] {
+  const out: SourceOperation[] = []
+  for (const route of table.routes) {
+    // The most specific of its names that `methods` lists (`v1:user-detail` before `user-detail`).
+    const own = route.names.map((name) => methods[name]).find((listed) => listed !== undefined) ?? ['get']
+    for (const method of own) {
+      const base = own.length === 1 ? route.name : `${route.name}-${method}`
+      for (const { path, params, variant } of routePaths(route)) {
+        const suffix = variant === 'short' ? `-without-${(route.compiled.params[route.compiled.params.length - 1] as { name: string }).name}` : variant === 'format' ? '-format' : ''
+        const operationId = `${base}${suffix}`
+        const response: Json = { description: 'OK' }
+        if (content.length > 0) response['content'] = Object.fromEntries(content.map((type) => [type, {}]))
+        const operation: Json = {
+          operationId,
+          parameters: params.map((p) => {
+            const pattern = p.pattern === null ? null : schemaPattern(p.pattern)
+            return { name: p.name, in: 'path', required: true, schema: pattern === null ? { type: 'string' } : { type: 'string', pattern } }
+          }),
+          responses: { '200': response },
+        }
+        out.push({ path, method, operation, routes: [route], names: namesOf([route], method, path), patterns: patternsOf(params), operationId })
+      }
+    }
+  }
+  return out
+}
+
+/** The head document's operations, each matched to the table routes serving its path. */
+export function documentOperations(document: Json, table: RouteTable | null): SourceOperation[] {
+  // Every OpenAPI path of the table, exactly and with parameter names blanked.
+  const exact = new Map<string, { route: CompiledRoute; params: readonly OpenAPIPathParam[] }[]>()
+  const shaped = new Map<string, { route: CompiledRoute; params: readonly OpenAPIPathParam[] }[]>()
+  for (const route of table?.routes ?? []) {
+    for (const { path, params } of routePaths(route)) {
+      for (const [map, key] of [[exact, path], [shaped, pathShape(path)]] as const) {
+        const list = map.get(key)
+        if (list === undefined) map.set(key, [{ route, params }])
+        else if (!list.some((m) => m.route === route)) list.push({ route, params })
+      }
+    }
+  }
+  const out: SourceOperation[] = []
+  const paths = document['paths'] as Record<string, Json>
+  for (const [path, item] of Object.entries(paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = item[method]
+      if (operation === null || typeof operation !== 'object') continue
+      const matched = exact.get(path) ?? shaped.get(pathShape(path)) ?? []
+      const routes = matched.map((m) => m.route)
+      // Table patterns by position: the document may name params differently than the table.
+      const names = [...path.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] as string)
+      const tableParams = matched[0]?.params ?? []
+      const patterns = new Map<string, string | null>()
+      names.forEach((name, i) => {
+        const pattern = tableParams[i]?.pattern ?? null
+        patterns.set(name, pattern === null ? null : schemaPattern(pattern))
+      })
+      out.push({
+        path,
+        method,
+        operation: operation as Json,
+        routes,
+        names: namesOf(routes, method, path),
+        patterns,
+        operationId: routes[0]?.name ?? `${method}${path.replace(/[^A-Za-z0-9]+/g, '-').replace(/-$/, '')}`,
+      })
+    }
+  }
+  return out
+}

@@ -1,0 +1,118 @@
+/**
+ * The OpenAPI 3.1 objects the documents are made of, typed as far as this
+ * entry point reads or writes them; every object keeps the other fields an
+ * OpenAPI tool put there.
+ */
+
+/** A parameter (`in: path | query | header | cookie`). */
+export interface ParameterObject {
+  readonly name: string
+  readonly in: string
+  readonly required?: boolean
+  readonly description?: string
+  readonly schema?: SchemaObject
+  readonly example?: unknown
+  readonly [key: string]: unknown
+}
+
+/** A JSON Schema (OpenAPI 3.1 uses JSON Schema 2020-12). */
+export interface SchemaObject {
+  readonly type?: string | readonly string[]
+  readonly description?: string
+  readonly properties?: { readonly [name: string]: SchemaObject }
+  readonly required?: readonly string[]
+  readonly enum?: readonly unknown[]
+  readonly pattern?: string
+  readonly $ref?: string
+  readonly [key: string]: unknown
+}
+
+/** A media type of a request body or response (`content['application/json']`). */
+export interface MediaTypeObject {
+  readonly schema?: SchemaObject
+  readonly [key: string]: unknown
+}
+
+/** A response header. */
+export interface HeaderObject {
+  readonly description?: string
+  readonly schema?: SchemaObject
+  readonly $ref?: string
+  readonly [key: string]: unknown
+}
+
+/** A response. */
+export interface ResponseObject {
+  readonly description: string
+  readonly headers?: { readonly [name: string]: HeaderObject }
+  readonly content?: { readonly [mediaType: string]: MediaTypeObject }
+  readonly [key: string]: unknown
+}
+
+/** An operation: one method of a path. */
+export interface OperationObject {
+  readonly operationId?: string
+  readonly summary?: string
+  readonly description?: string
+  readonly deprecated?: boolean
+  readonly parameters?: readonly ParameterObject[]
+  readonly responses: { readonly [status: string]: ResponseObject }
+  readonly [key: string]: unknown
+}
+
+/** The operations of one path, by lower-case method. */
+export interface PathItemObject {
+  readonly get?: OperationObject
+  readonly put?: OperationObject
+  readonly post?: OperationObject
+  readonly delete?: OperationObject
+  readonly options?: OperationObject
+  readonly head?: OperationObject
+  readonly patch?: OperationObject
+  readonly trace?: OperationObject
+  readonly [key: string]: unknown
+}
+
+/** A server the API is reached at. */
+export interface ServerObject {
+  readonly url: string
+  readonly description?: string
+  readonly [key: string]: unknown
+}
+
+/** An OpenAPI 3.1 document, as this entry point writes it (deeply frozen). */
+export interface OpenAPIDocument {
+  readonly openapi: string
+  readonly info: {
+    readonly title: string
+    readonly version: string
+    readonly description?: string
+    readonly [key: string]: unknown
+  }
+  readonly servers?: readonly ServerObject[]
+  readonly paths: { readonly [path: string]: PathItemObject }
+  readonly components?: {
+    readonly schemas?: { readonly [name: string]: SchemaObject }
+    readonly headers?: { readonly [name: string]: HeaderObject }
+    readonly [kind: string]: unknown
+  }
+  readonly [key: string]: unknown
+}
+
+/**
+ * A head-version document as OpenAPI tools produce it (hono-openapi's
+ * `generateSpecs`, @hono/zod-openapi's `getOpenAPI31Document` or
+ * `getOpenAPIDocument`, chanfana's `getGeneratedSchema`): any OpenAPI 3.0
+ * or 3.1 object.
+ */
+export interface OpenAPIInput {
+  readonly openapi: string
+}
+
+/** The HTTP methods an OpenAPI path item has. */
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace'
+
+export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
+
+/** A mutable JSON object, while a document is being built. */
+export type Json = Record<string, unknown>
