@@ -4,47 +4,14 @@
  * versions, and read here for what routes do across versions: which
  * versions have a route, its path and its status in each.
  *
- * `Changelog` and the types it is made of are the lead's contract B, copied
- * here until the version-changes entry point exports them; then this block
- * becomes a re-export of those names.
+ * `Changelog` and the types it is made of are the version changes' own
+ * (`hono-api-versioning/changes`), re-exported.
  */
 
-// --- Contract B (the changelog JSON) ---
-
-/** How the shape or a route of a version differs from the version before it. */
-export type ChangelogInstruction =
-  | { readonly type: 'field.renamed'; readonly shape: string; readonly older: string; readonly newer: string }
-  | { readonly type: 'field.added'; readonly shape: string; readonly field: string }
-  | { readonly type: 'field.removed'; readonly shape: string; readonly field: string; readonly schema?: object }
-  | { readonly type: 'field.changed'; readonly shape: string; readonly field: string; readonly olderSchema?: object }
-  | { readonly type: 'enum.added'; readonly shape: string; readonly field: string; readonly values: readonly (string | number)[] }
-  | { readonly type: 'shape.converted'; readonly shape: string }
-  | { readonly type: 'route.added'; readonly route: string }
-  | { readonly type: 'route.removed'; readonly route: string }
-  | { readonly type: 'route.path.changed'; readonly route: string; readonly older: string; readonly newer: string }
-  | { readonly type: 'route.status.changed'; readonly route: string; readonly older: number; readonly newer: number }
-  | { readonly type: 'route.header.changed'; readonly route: string; readonly header: string; readonly description?: string }
-
-/** One declared change: its id, the user's description, and what it does. */
-export interface ChangelogChange {
-  readonly id: string
-  readonly description: string
-  readonly instructions: readonly ChangelogInstruction[]
-}
-
-/** The changes a version introduced, relative to the version before it. */
-export interface ChangelogVersion {
-  readonly version: string
-  readonly changes: readonly ChangelogChange[]
-}
-
-/** The changelog of the version changes: the head version and each version's changes, newest first. */
-export interface Changelog {
-  readonly head: string
-  readonly versions: readonly ChangelogVersion[]
-}
-
-// --- End of contract B ---
+// Contract B (the changelog JSON): the version changes' own types. Instruction types this module does not know
+// (the request-side ones) are read past.
+import type { Changelog, ChangelogInstruction } from '../changes/changelog.ts'
+export type { Changelog, ChangelogChange, ChangelogInstruction, ChangelogVersion } from '../changes/changelog.ts'
 
 /** What `versionedOpenAPI` takes as its changelog: the JSON, or anything with a `changelog()` method that returns it (a version-changes history). */
 export type ChangelogSource = Changelog | { changelog(): Changelog }
