@@ -12,31 +12,19 @@
  * .tmp/openapi-docs.png, and to docs/openapi-docs.png (the README's) when
  * run with UPDATE_DOCS_SCREENSHOT=1 (`npm run docs:screenshot`).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-let server: ChildProcess | undefined
+let dev: WranglerDev | undefined
 let browser: Browser | undefined
 /** One page for every test (the packaged Chromium runs single-process: closing its last page ends it). */
 let page: Page
 let origin = ''
-let log = ''
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
 
 /** Chromium from @sparticuz/chromium, else Debian's; throws (the test fails) when neither launches. */
 async function launchChromium(): Promise<Browser> {
@@ -61,34 +49,9 @@ async function launchChromium(): Promise<Browser> {
 }
 
 beforeAll(async () => {
-  const port = await freePort()
-  origin = `http://127.0.0.1:${port}`
-  server = spawn(
-    process.execPath,
-    [`${root}node_modules/wrangler/bin/wrangler.js`, 'dev', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false'],
-    {
-      cwd: root,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // No account, no network: no metrics, no Request.cf download, no update check.
-      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_HIDE_BANNER: 'true' },
-    },
-  )
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`wrangler dev was not ready in 90 s:\n${log}`)), 90_000)
-    const onData = (chunk: Buffer): void => {
-      log += chunk.toString()
-      if (log.includes('Ready on')) {
-        clearTimeout(timer)
-        resolve()
-      }
-    }
-    server?.stdout?.on('data', onData)
-    server?.stderr?.on('data', onData)
-    server?.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`wrangler dev exited with ${code}:\n${log}`))
-    })
+  const ready = startWranglerDev().then((started) => {
+    dev = started
+    origin = started.origin
   })
   const [launched] = await Promise.all([launchChromium(), ready])
   browser = launched
@@ -97,13 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  const child = server
-  if (child?.pid === undefined || child.exitCode !== null) return
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  process.kill(-child.pid, 'SIGINT')
-  const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, 'SIGKILL'), 10_000)
-  await exited
-  clearTimeout(timer)
+  await dev?.stop()
 }, 30_000)
 
 /** How long the page may take to show something (Scalar renders after loading a 4 MB bundle; CI machines are busy). */

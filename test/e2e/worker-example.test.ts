@@ -6,29 +6,18 @@
  * runs on the tests' fixed clock (`--var NOW:...`, read by
  * worker-example/index.ts), so a sunset passing changes none of its answers.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
 import { readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts'
 import { EXAMPLE_NOW } from '../example-clock.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-let server: ChildProcess | undefined
+let dev: WranglerDev | undefined
 let origin = ''
-let log = ''
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
 
 interface Reply {
   readonly status: number
@@ -62,45 +51,12 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Reply>
 }
 
 beforeAll(async () => {
-  const port = await freePort()
-  origin = `http://127.0.0.1:${port}`
-  server = spawn(
-    process.execPath,
-    [`${root}node_modules/wrangler/bin/wrangler.js`, 'dev', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false', '--var', `NOW:${EXAMPLE_NOW}`],
-    {
-      cwd: root,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // No account, no network: no metrics, no Request.cf download, no update check.
-      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_HIDE_BANNER: 'true' },
-    },
-  )
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`wrangler dev was not ready in 90 s:\n${log}`)), 90_000)
-    const onData = (chunk: Buffer): void => {
-      log += chunk.toString()
-      if (log.includes('Ready on')) {
-        clearTimeout(timer)
-        resolve()
-      }
-    }
-    server?.stdout?.on('data', onData)
-    server?.stderr?.on('data', onData)
-    server?.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`wrangler dev exited with ${code}:\n${log}`))
-    })
-  })
+  dev = await startWranglerDev(['--var', `NOW:${EXAMPLE_NOW}`])
+  origin = dev.origin
 }, 100_000)
 
 afterAll(async () => {
-  const child = server
-  if (child?.pid === undefined || child.exitCode !== null) return
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  process.kill(-child.pid, 'SIGINT')
-  const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, 'SIGKILL'), 10_000)
-  await exited
-  clearTimeout(timer)
+  await dev?.stop()
 }, 20_000)
 
 describe('the worker example on wrangler dev', () => {
