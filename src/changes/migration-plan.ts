@@ -188,29 +188,26 @@ export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyS
     const key = `${shapeKey(layout)}/${version}`
     const known = seen.get(key)
     if (known !== undefined) return known
-    let fields: [string, Visit][] = []
-    const visit: Visit = (value) => {
-      if (!isRecord(value)) return value
-      const copy = { ...value }
-      for (const [field, inner] of fields) {
-        const v = copy[field]
-        if (v !== undefined && v !== null) copy[field] = inner(v)
-      }
-      return copy
-    }
+    // Known before its fields are (a shape may nest itself).
+    const holder: { fields: readonly (readonly [string, Visit])[] } = { fields: [] }
+    const visit = recordCopier(holder)
     seen.set(key, visit)
-    fields = [...(steps?.nestedAt[version] ?? layout.nested)].map(([field, inner]) => [field, copier(inner, version, shapes, seen)])
+    holder.fields = [...(steps?.nestedAt[version] ?? layout.nested)].map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const)
     return visit
   }
   if (Array.isArray(layout)) {
     const item = copier(layout[0] as Layout, version, shapes, seen)
     return (value) => (Array.isArray(value) ? value.map(item) : value)
   }
-  const fields = Object.entries(layout as Record<string, Layout>).map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const)
+  return recordCopier({ fields: Object.entries(layout as Record<string, Layout>).map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const) })
+}
+
+/** A copy of a record with each of `holder.fields` (read when called) taken through its visit; other values as they are. */
+function recordCopier(holder: { readonly fields: readonly (readonly [string, Visit])[] }): Visit {
   return (value) => {
     if (!isRecord(value)) return value
     const copy = { ...value }
-    for (const [field, inner] of fields) {
+    for (const [field, inner] of holder.fields) {
       const v = copy[field]
       if (v !== undefined && v !== null) copy[field] = inner(v)
     }

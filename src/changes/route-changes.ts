@@ -3,6 +3,7 @@
  * for plain Hono routes (`app.get`), by `METHOD /path` as Hono registered
  * it (`GET /health`, `GET /users/:id`).
  */
+import { isHeaderName } from '../http/header-name.ts'
 import { checkField, checkFunction, checkOptions, type RouteInstruction } from './instruction.ts'
 
 const PLAIN_ROUTE = /^([A-Z]+) (\/\S*)$/
@@ -52,12 +53,9 @@ export function pathChanged(route: string, paths: { readonly older: string; read
   const where = 'pathChanged'
   checkRoute(route, where)
   checkOptions(paths, where, ['older', 'newer'], true)
-  const { older, newer } = paths as { older: unknown; newer: unknown }
-  for (const path of [older, newer]) {
-    if (typeof path !== 'string' || path[0] !== '/') throw new Error(`${where}: older and newer must be paths starting with "/", got ${JSON.stringify(path)}.`)
-  }
+  const { older, newer } = pair(paths, where, (path): path is string => typeof path === 'string' && path[0] === '/', 'paths starting with "/"')
   if (older === newer) throw new Error(`${where}: older and newer are both ${JSON.stringify(older)}; a move needs two paths.`)
-  return { kind: 'route', route, entry: { type: 'route.path.changed', route, older: older as string, newer: newer as string } }
+  return { kind: 'route', route, entry: { type: 'route.path.changed', route, older, newer } }
 }
 
 /** A route whose success status changed in this version: older versions get `older` where the handler answers `newer`. */
@@ -65,14 +63,9 @@ export function statusChanged(route: string, statuses: { readonly older: number;
   const where = 'statusChanged'
   checkRoute(route, where)
   checkOptions(statuses, where, ['older', 'newer'], true)
-  const { older, newer } = statuses as { older: unknown; newer: unknown }
-  for (const status of [older, newer]) {
-    if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599) {
-      throw new Error(`${where}: older and newer must be HTTP statuses from 200 to 599, got ${JSON.stringify(status)}.`)
-    }
-  }
+  const { older, newer } = pair(statuses, where, (status): status is number => Number.isInteger(status) && (status as number) >= 200 && (status as number) <= 599, 'HTTP statuses from 200 to 599')
   if (older === newer) throw new Error(`${where}: older and newer are both ${String(older)}; nothing changed.`)
-  return { kind: 'route', route, entry: { type: 'route.status.changed', route, older: older as number, newer: newer as number } }
+  return { kind: 'route', route, entry: { type: 'route.status.changed', route, older, newer } }
 }
 
 /** Options of `headerChanged`. */
@@ -98,7 +91,7 @@ export function headerChanged(route: string, options: HeaderChangedOptions): Rou
   checkRoute(route, where)
   checkOptions(options, where, ['header', 'down', 'description'], true)
   const { header, down, description } = options as { header: unknown; down: unknown; description: unknown }
-  if (typeof header !== 'string' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header)) throw new Error(`${where}: header must be a header name, got ${JSON.stringify(header)}.`)
+  if (!isHeaderName(header)) throw new Error(`${where}: header must be a header name, got ${JSON.stringify(header)}.`)
   if (typeof down !== 'function') throw new Error(`${where}: down must be a function (newer value) => older value.`)
   checkFunction(down, where, 'down')
   if (description !== undefined && typeof description !== 'string') throw new Error(`${where}: description must be a string.`)
@@ -133,10 +126,16 @@ export function requestHeaderRenamed(route: string, names: { readonly older: str
   const where = 'requestHeaderRenamed'
   checkRoute(route, where)
   checkOptions(names, where, ['older', 'newer'], true)
-  const { older, newer } = names as { older: unknown; newer: unknown }
-  for (const name of [older, newer]) {
-    if (typeof name !== 'string' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new Error(`${where}: older and newer must be header names, got ${JSON.stringify(name)}.`)
+  const { older, newer } = pair(names, where, isHeaderName, 'header names')
+  if (older.toLowerCase() === newer.toLowerCase()) throw new Error(`${where}: older and newer are the same header (names are case-insensitive).`)
+  return { kind: 'route', route, entry: { type: 'route.request.header.renamed', route, older, newer } }
+}
+
+/** The `older` and `newer` of a change, each checked by `valid`; otherwise an `Error` that says they must be `what`. */
+function pair<T>(options: unknown, where: string, valid: (value: unknown) => value is T, what: string): { older: T; newer: T } {
+  const { older, newer } = options as { older: unknown; newer: unknown }
+  for (const value of [older, newer]) {
+    if (!valid(value)) throw new Error(`${where}: older and newer must be ${what}, got ${JSON.stringify(value)}.`)
   }
-  if ((older as string).toLowerCase() === (newer as string).toLowerCase()) throw new Error(`${where}: older and newer are the same header (names are case-insensitive).`)
-  return { kind: 'route', route, entry: { type: 'route.request.header.renamed', route, older: older as string, newer: newer as string } }
+  return { older: older as T, newer: newer as T }
 }
