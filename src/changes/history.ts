@@ -8,7 +8,8 @@ import type { RouteDefinition } from '../routes/definitions.ts'
 import { versioned } from '../routes/versions.ts'
 import type { Change } from './change.ts'
 import type { Changelog, ChangelogInstruction } from './changelog.ts'
-import type { ExtensionTarget, Exchange } from '../pipeline/extension.ts'
+import type { ExtensionTarget, Exchange, VersioningExtension } from '../pipeline/extension.ts'
+import { bindSteps as bindExtensionSteps } from '../pipeline/steps.ts'
 import { bindSteps, runSteps, type BoundChanges, type Chain, type RoutePlan } from './http-steps.ts'
 import type { Presence, RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { copier, MigrationPlanner, shapeSteps, type ShapeSteps, type Visit } from './migration-plan.ts'
@@ -91,6 +92,8 @@ export class VersionHistory<V extends string = string> {
   readonly versions: readonly V[]
   /** The newest version. */
   readonly head: V
+  /** Binds the extensions of a middleware into its steps (what the middleware calls; not for you to call). */
+  readonly bindAll: VersioningExtension['bindAll'] = bindExtensionSteps
   readonly #index: ReadonlyMap<string, number>
   readonly #changes: readonly (readonly Change[])[]
   readonly #stepOf: ReadonlyMap<Change, number>

@@ -90,10 +90,10 @@ export function honoRequestPath(
   if (typeof errorResponse !== 'function') {
     throw new Error(`${where}: errorResponse must be a function (error, c) => Response.`)
   }
-  if (policy !== undefined && (policy === null || typeof policy !== 'object' || typeof policy.bind !== 'function')) {
+  if (policy !== undefined && !isExtension(policy)) {
     throw new Error(`${where}: policy must come from versionPolicy({...}).`)
   }
-  if (changes !== undefined && (changes === null || typeof changes !== 'object' || typeof changes.bind !== 'function' || typeof (changes as { changelog?: unknown }).changelog !== 'function')) {
+  if (changes !== undefined && (!isExtension(changes) || typeof (changes as { changelog?: unknown }).changelog !== 'function')) {
     throw new Error(`${where}: changes must come from versionHistory({...}).`)
   }
   const extensions: VersioningExtension[] = []
@@ -115,8 +115,9 @@ export function honoRequestPath(
     c.set('version', passage.version as string | null)
     c.set('versioningScheme', scheme)
     if (passage.request !== c.req.raw) c.req.raw = passage.request
-    if (path.asksJson) {
-      const step = path.json(passage)
+    const json = path.steps?.json
+    if (json != null) {
+      const step = json(passage)
       if (step !== undefined) jsonThrough(c, step)
     }
     return passage
@@ -142,8 +143,8 @@ export function honoRequestPath(
     reject,
     enter(c, route, match) {
       const passage = path.decide(c.req.raw, c.req.method, () => answeringPath(c), route, match)
-      if (passage.rejection === null) {
-        const steps = path.enter(passage)
+      if (passage.rejection === null && path.steps !== null) {
+        const steps = path.steps.enter(passage)
         if (steps instanceof Promise) return steps.then(() => entered(c, passage))
       }
       return entered(c, passage)
@@ -164,6 +165,10 @@ export function honoRequestPath(
       return passage.absent === true ? notFound(c) : next()
     },
   }
+}
+
+function isExtension(value: unknown): value is VersioningExtension {
+  return value !== null && typeof value === 'object' && typeof (value as VersioningExtension).bind === 'function' && typeof (value as VersioningExtension).bindAll === 'function'
 }
 
 /** Answers as Hono answers a path no route matches: the app's not-found handler. */

@@ -12,6 +12,7 @@
 import { Gone, withoutStack } from '../errors.ts'
 import { isHeaderName } from '../http/header-name.ts'
 import type { BoundExtension, VersioningExtension } from '../pipeline/extension.ts'
+import { bindSteps } from '../pipeline/steps.ts'
 
 /** When a version is deprecated and when it goes away. */
 export interface VersionLifecycle {
@@ -130,6 +131,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
   }
 
   return {
+    bindAll: bindSteps,
     describe: () => ({ versions: new Map([...lifecycles].map(([v, l]) => [v, l.described])), reportVersions: report, echoHeader, refuseAfterSunset, now }),
     bind({ scheme }): BoundExtension {
       const allowed = scheme.allowedVersions

@@ -3,6 +3,7 @@
  * version changes): bound once to the middleware's scheme and table, then a
  * request step before the handler and a response step after it.
  */
+import type { VersioningError } from '../errors.ts'
 
 /** What an extension is bound to, once, when the middleware is made. */
 export interface ExtensionTarget {
@@ -93,4 +94,38 @@ export interface BoundExtension {
 export interface VersioningExtension {
   /** Checks the extension against the middleware's scheme and table (a mistake throws an `Error` saying what to fix) and binds it. */
   bind(target: ExtensionTarget): BoundExtension
+  /**
+   * Binds the extensions of one middleware (this one first) into the steps
+   * its request path runs: `bindSteps` of pipeline/steps.ts. The extension
+   * carries it, so a middleware given none carries none of that code.
+   */
+  readonly bindAll: (extensions: readonly VersioningExtension[], target: ExtensionTarget) => ExtensionSteps
+}
+
+/** One request on its way through the middleware, as the steps change it (the request path's `Passage`). */
+export interface Passing extends Exchange {
+  request: Request
+  route: ExchangeRoute | null
+  versions: ReadonlySet<string> | null
+  rejection: VersioningError | null
+  rejected: boolean
+  /** Whether an extension found the route absent from the request's version: answered as an unknown route. */
+  absent: boolean | undefined
+}
+
+/** The extensions of one middleware, bound: what its request path runs per request. */
+export interface ExtensionSteps {
+  /**
+   * Runs the request steps on a decided request: each may refuse it
+   * (`rejection`, keeping its version), replace its `request`, or find its
+   * route absent from the version (`absent`, no later step). Synchronous
+   * unless a step is not.
+   */
+  enter(passage: Passing): void | Promise<void>
+  /** The JSON steps this request needs, as one, or `undefined`; `null` when no extension has one. */
+  readonly json: ((passage: Passing) => JsonStep | undefined) | null
+  /** Whether any extension has a response step. */
+  readonly finishes: boolean
+  /** `response` after the response steps; a response with immutable headers is copied once. */
+  finish(passage: Passing, response: Response): Response | Promise<Response>
 }

@@ -1,19 +1,21 @@
 /**
  * The request path every middleware runs, once per request and in one
  * direction: decide the version (the scheme), let the extensions check or
- * rewrite the request, and, after the handler, finish the response (`Vary`,
- * then the extensions). A rejection is a result (`rejection`), not a jump.
+ * rewrite the request (their steps: steps.ts), and, after the handler, finish
+ * the response (`Vary`, then the extensions). A rejection is a result
+ * (`rejection`), not a jump.
  * Framework-free: the Hono middleware (hono/) drives it.
  */
 import { DisallowedHost, VersioningError, withoutStack } from '../errors.ts'
 import { authorityOf } from '../http/request-url.ts'
 import { mergeVary } from '../http/vary.ts'
+import { withHeaders } from '../http/mutable-response.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { BaseVersioning, VersionMatch } from '../schemes/base.ts'
-import type { BoundExtension, Exchange, JsonStep, VersioningExtension } from './extension.ts'
+import type { ExtensionSteps, Passing, VersioningExtension } from './extension.ts'
 
 /** One request's way through the path: what was decided, and for which route. */
-export class Passage implements Exchange {
+export class Passage implements Passing {
   request: Request
   readonly method: string
   /** The decided version; `undefined` on a rejection, unless an extension refused the version itself (a 410). */
@@ -57,24 +59,17 @@ export function refuse(passage: Passage, rejection: VersioningError, versions: R
   passage.versions = versions
 }
 
-type RequestStep = NonNullable<BoundExtension['request']>
-type ResponseStep = NonNullable<BoundExtension['response']>
-type JsonAsk = NonNullable<BoundExtension['json']>
-
 /** The request path of one middleware: its scheme and extensions, bound once. */
 export class RequestPath {
   readonly scheme: BaseVersioning
   /** The request headers the version is read from, which responses `Vary` on. */
   readonly vary: readonly string[]
+  /** The extensions' steps, or `null` without extensions. */
+  readonly steps: ExtensionSteps | null
   /** Whether responses go through `finish` at all (`Vary` or an extension's response step). */
   readonly finishes: boolean
-  /** Whether an extension has a `json` step (`json()` may give one). */
-  readonly asksJson: boolean
-  readonly #requestSteps: RequestStep[] = []
-  readonly #responseSteps: ResponseStep[] = []
   readonly #hosts: ((authority: string) => boolean) | null
   #disallowed: DisallowedHost | undefined
-  readonly #jsonAsks: JsonAsk[] = []
 
   constructor(
     where: string,
@@ -86,14 +81,8 @@ export class RequestPath {
     this.scheme = scheme
     this.#hosts = hosts
     this.vary = scheme.vary
-    for (const extension of extensions) {
-      const { request, response, json } = extension.bind({ where, scheme, routeNames })
-      if (request !== undefined) this.#requestSteps.push(request)
-      if (response !== undefined) this.#responseSteps.push(response)
-      if (json !== undefined) this.#jsonAsks.push(json)
-    }
-    this.finishes = this.vary.length > 0 || this.#responseSteps.length > 0
-    this.asksJson = this.#jsonAsks.length > 0
+    this.steps = extensions.length === 0 ? null : (extensions[0] as VersioningExtension).bindAll(extensions, { where, scheme, routeNames })
+    this.finishes = this.vary.length > 0 || this.steps?.finishes === true
   }
 
   /**
@@ -125,84 +114,18 @@ export class RequestPath {
     return this.#hosts === null || this.#hosts(authorityOf(request.url))
   }
 
-  /**
-   * Runs the extensions' request steps on a decided request: each may refuse
-   * it (`passage.rejection`, keeping its version), replace its `request`, or
-   * find its route absent from the version (`passage.absent`, no later step).
-   * Synchronous unless a step is not.
-   */
-  enter(passage: Passage, from = 0): void | Promise<void> {
-    const steps = this.#requestSteps
-    const refused = (error: unknown): void => {
-      if (!(error instanceof VersioningError)) throw error
-      passage.rejection = error
-      passage.rejected = true
-    }
-    for (let i = from; i < steps.length && !passage.rejected && passage.absent !== true; i++) {
-      try {
-        const out = (steps[i] as RequestStep)(passage)
-        if (out instanceof Promise) {
-          return out.then((result) => {
-            took(passage, result)
-            return this.enter(passage, i + 1)
-          }, refused)
-        }
-        took(passage, out)
-      } catch (error) {
-        refused(error)
-      }
-    }
-  }
-
-  /** The extensions' JSON steps this request needs, as one (the first extension's outermost), or `undefined`. */
-  json(passage: Passage): JsonStep | undefined {
-    let step: JsonStep | undefined
-    for (let i = this.#jsonAsks.length - 1; i >= 0; i--) {
-      const own = (this.#jsonAsks[i] as JsonAsk)(passage)
-      if (own === undefined) continue
-      const inner = step
-      step = inner === undefined ? own : (value, status, respond) => own(value, status, (changed) => inner(changed, status, respond))
-    }
-    return step
-  }
-
-  /** `response` after `Vary` (step -1) and the extensions' response steps; a response with immutable headers is copied once. */
-  finish(passage: Passage, response: Response, from = -1): Response | Promise<Response> {
+  /** `response` with the scheme's headers in `Vary`, then through the extensions' response steps. */
+  finish(passage: Passage, response: Response): Response | Promise<Response> {
     passage.finished = true
-    const steps = this.#responseSteps
+    const { vary, steps } = this
     let res = response
-    let copied = false
-    for (let i = from; i < steps.length; i++) {
-      let out: Response | Promise<Response>
-      try {
-        out = i < 0 ? this.#vary(res) : (steps[i] as ResponseStep)(passage, res)
-      } catch (error) {
-        // Immutable headers (a fetch() or Response.redirect() response): copy it, and take the step again.
-        if (!(error instanceof TypeError) || copied) throw error
-        res = new Response(res.body, res)
-        copied = true
-        i--
-        continue
-      }
-      if (out instanceof Promise) return out.then((next) => this.finish(passage, next, i + 1))
-      res = out
+    const merged = vary.length === 0 ? null : mergeVary(res.headers.get('Vary'), vary)
+    if (merged !== null) {
+      res = withHeaders(res, (r) => {
+        r.headers.set('Vary', merged)
+        return r
+      })
     }
-    return res
+    return steps === null ? res : steps.finish(passage, res)
   }
-
-  /** `res` with the scheme's headers in `Vary`. */
-  #vary(res: Response): Response {
-    const merged = this.vary.length === 0 ? null : mergeVary(res.headers.get('Vary'), this.vary)
-    if (merged !== null) res.headers.set('Vary', merged)
-    return res
-  }
-}
-
-/** What a request step's result does to the passage. */
-function took(passage: Passage, result: void | Request | 'absent'): void {
-  if (result === 'absent') {
-    passage.absent = true
-    passage.route = null
-    passage.versions = null
-  } else if (result !== undefined) passage.request = result
 }
