@@ -99,7 +99,7 @@ export function honoRequestPath(
   const extensions: VersioningExtension[] = []
   if (policy !== undefined) extensions.push(policy)
   if (changes !== undefined) extensions.push(changes)
-  const path = new RequestPath(where, scheme, extensions, routeNames(), hosts === undefined ? null : allowedHosts(hosts, where))
+  const path = new RequestPath(where, scheme, extensions, routeNames(), hosts === undefined ? null : allowedHosts(hosts, where), answeringPath)
 
   /** The passage once its request steps ran: in the context, or thrown as its rejection. */
   function entered(c: Context, passage: Passage): Passage | Promise<Passage> {
@@ -142,7 +142,7 @@ export function honoRequestPath(
     path,
     reject,
     enter(c, route, match) {
-      const passage = path.decide(c.req.raw, c.req.method, () => answeringPath(c), route, match)
+      const passage = path.decide(c.req.raw, c.req.method, c, route, match)
       if (passage.rejection === null && path.steps !== null) {
         const steps = path.steps.enter(passage)
         if (steps instanceof Promise) return steps.then(() => entered(c, passage))

@@ -32,12 +32,22 @@ export class Passage implements Passing {
   absent: boolean | undefined = undefined
   /** The versions of routes passed over for the request's version (`null`: all), before a later route answers. */
   tried: Set<string> | null | undefined = undefined
-  readonly #routePath: () => string
+  readonly #host: unknown
+  readonly #routePathOf: (host: any) => string
 
-  constructor(request: Request, method: string, routePath: () => string, version: string | null | undefined, route: CompiledRoute | null, rejection: VersioningError | null) {
+  constructor(
+    request: Request,
+    method: string,
+    host: unknown,
+    routePathOf: (host: any) => string,
+    version: string | null | undefined,
+    route: CompiledRoute | null,
+    rejection: VersioningError | null,
+  ) {
     this.request = request
     this.method = method
-    this.#routePath = routePath
+    this.#host = host
+    this.#routePathOf = routePathOf
     this.version = version
     this.route = route
     this.versions = route?.limit?.versions ?? null
@@ -47,7 +57,7 @@ export class Passage implements Passing {
 
   /** The framework's matched route pattern, read when asked. */
   get routePath(): string {
-    return this.#routePath()
+    return this.#routePathOf(this.#host)
   }
 }
 
@@ -69,16 +79,20 @@ export class RequestPath {
   /** Whether responses go through `finish` at all (`Vary` or an extension's response step). */
   readonly finishes: boolean
   readonly #hosts: ((authority: string) => boolean) | null
+  readonly #routePathOf: (host: any) => string
   #disallowed: DisallowedHost | undefined
 
+  /** `routePathOf`: the pattern of the route that answers the framework's request (`host` in `decide`), for extensions. */
   constructor(
     where: string,
     scheme: BaseVersioning,
     extensions: readonly VersioningExtension[],
     routeNames: ReadonlySet<string> | null,
     hosts: ((authority: string) => boolean) | null,
+    routePathOf: (host: any) => string,
   ) {
     this.scheme = scheme
+    this.#routePathOf = routePathOf
     this.#hosts = hosts
     this.vary = scheme.vary
     this.steps = extensions.length === 0 ? null : (extensions[0] as VersioningExtension).bindAll(extensions, { where, scheme, routeNames })
@@ -87,11 +101,12 @@ export class RequestPath {
 
   /**
    * Decides the version of `request`, answered by the table `route` (or none)
-   * whose `match` the scheme reads; `routePath` gives the framework's matched
-   * pattern when asked. A version-neutral route takes whatever version the
-   * scheme accepts, else none, and is never refused.
+   * whose `match` the scheme reads; `host` is the framework's request (its
+   * context), of which `routePathOf` gives the matched pattern when asked. A
+   * version-neutral route takes whatever version the scheme accepts, else
+   * none, and is never refused.
    */
-  decide(request: Request, method: string, routePath: () => string, route: CompiledRoute | null, match: VersionMatch | null): Passage {
+  decide(request: Request, method: string, host: unknown, route: CompiledRoute | null, match: VersionMatch | null): Passage {
     let version: string | null | undefined = null
     let rejection: VersioningError | null = null
     if (!this.allowsHost(request)) {
@@ -106,7 +121,7 @@ export class RequestPath {
         rejection = error
       }
     }
-    return new Passage(request, method, routePath, version, route, rejection)
+    return new Passage(request, method, host, this.#routePathOf, version, route, rejection)
   }
 
   /** Whether the request names a host `allowedHosts` lists (always, without the option). */
