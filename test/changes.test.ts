@@ -143,6 +143,34 @@ describe('each change kind, down (head to older) and up (older to head)', () => 
     expect(history.migrate({ data: { posts: 'none' } } as never, { as: layout, to: '2024-01-01' })).toEqual({ data: { posts: 'none' } })
   })
 
+  it('gives functions that read the whole object that object as it is in their version, nested shapes included', () => {
+    const Child = shape<{ c: number }, 'a' | 'b'>('Child')
+    const Item = shape<{ title: string; child: { c: number }; extra: unknown }>('Item', { nested: { child: Child } })
+    const seen: unknown[] = []
+    const history = versionHistory({
+      versions: [
+        { version: 'v1' },
+        { version: 'v2', changes: [change('Child b.', [fieldRenamed(Child, { older: 'a', newer: 'b' })])] },
+        {
+          version: 'v3',
+          changes: [
+            change('No legacy; extra.', [
+              fieldRemoved(Item, 'legacy', { older: (item) => (seen.push(structuredClone(item)), 'restored') }),
+              fieldAdded(Item, 'extra', { default: (item) => (seen.push(structuredClone(item)), 'filled') }),
+            ]),
+          ],
+        },
+        { version: 'v4', changes: [change('Titles; child c.', [fieldRenamed(Item, { older: 'name', newer: 'title' }), fieldRenamed(Child, { older: 'b', newer: 'c' })])] },
+      ],
+    })
+    // Down: fieldRemoved's older sees the v3 object (name, not title) with its child as in v2 (b).
+    expect(history.migrate({ title: 'x', child: { c: 1 }, extra: 'e' }, { as: Item, to: 'v1' })).toEqual({ name: 'x', child: { a: 1 }, legacy: 'restored' })
+    expect(seen.splice(0)).toEqual([{ name: 'x', child: { b: 1 } }])
+    // Up: fieldAdded's default sees the v2 object (no legacy) with its child as in v3 (b).
+    expect(history.migrate({ name: 'x', child: { a: 1 }, legacy: 'l' } as never, { as: Item, from: 'v1' })).toEqual({ title: 'x', child: { c: 1 }, extra: 'filled' })
+    expect(seen.splice(0)).toEqual([{ name: 'x', child: { b: 1 } }])
+  })
+
   it('never changes the value it is given (copy on first change)', () => {
     const head = { items: [headProduct(1), headProduct(2)] }
     const before = JSON.stringify(head)
