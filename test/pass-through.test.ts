@@ -138,10 +138,48 @@ describe.each(cases)('$name', (c) => {
       expect(res.headers.get('Allow')).toBeNull()
     })
 
+    it('HEAD is answered by the GET handler', async () => {
+      const res = await request('{prefix}/users/7', 'v2', { method: 'HEAD' })
+      expect(res.status).toBe(200)
+      expect(await res.text()).toBe('')
+    })
+
+    it('the handlers of a table path are one Hono route (a request no other route matches runs no middleware chain)', () => {
+      expect(app.routes.filter((r) => r.path === `${c.prefix}/users`)).toHaveLength(1)
+    })
+
     it('a route registered later for the method still answers it', async () => {
       const res = await request('{prefix}/users/7', 'v1', { method: 'PUT' })
       expect(res.status).toBe(200)
       expect(await res.json()).toEqual({ replaced: true })
     })
+  })
+})
+
+describe('mountRoutes keeps the table\'s order across paths', () => {
+  // The same path twice, with another path between: the POST of the path between comes first for its own URL.
+  const routes = defineRoutes([
+    include('/:version{v[0-9]+}', [route('thing', '/things/:name'), route('special', '/things/special'), route('thing-post', '/things/:name')]),
+  ])
+  const versioning = apiVersioning({ scheme: new URLPathVersioning({ allowedVersions: ['v1'] }), routes })
+  const app = new Hono()
+  mountRoutes(app, versioning, {
+    thing: (c) => c.json({ got: c.req.param('name') }),
+    special: { post: (c) => c.json({ special: true }) },
+    'thing-post': { post: (c) => c.json({ posted: c.req.param('name') }), delete: (c) => c.json({ deleted: c.req.param('name') }) },
+  })
+
+  it.each([
+    ['GET', '/v1/things/special', 200, { got: 'special' }],
+    ['POST', '/v1/things/special', 200, { special: true }],
+    ['POST', '/v1/things/other', 200, { posted: 'other' }],
+    ['DELETE', '/v1/things/other', 200, { deleted: 'other' }],
+    ['PATCH', '/v1/things/other', 405, { detail: 'Method not allowed.' }],
+    ['GET', '/v9/things/other', 404, { detail: 'Invalid version in URL path.' }],
+  ])('%s %s', async (method, path, status, body) => {
+    const res = await app.request(`http://api.test${path}`, { method })
+    expect(res.status).toBe(status)
+    expect(await res.json()).toEqual(body)
+    if (status === 405) expect(res.headers.get('Allow')).toBe('GET, HEAD, POST, DELETE')
   })
 })

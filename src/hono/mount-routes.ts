@@ -78,36 +78,58 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
       }
     })
   }
-  // Each path also answers the methods it has no handler for: 405 with Allow, once the version is decided.
-  const allowed = new Map<string, { candidate: Candidate; methods: Set<string> }>()
+  // Each path also answers the methods it has no handler for (unless it has an `all` handler): 405 with Allow, once
+  // the version is decided. A run of mounts at one path becomes one Hono route that picks the method's handler, so a
+  // path no other route matches is one handler for Hono (no middleware chain). A run with an `all` handler keeps a
+  // route per method, in order: the `all` handler also answers what the method's handler passes on.
+  const byPath = new Map<string, { candidate: Candidate; methods: Set<string> }>()
   for (const { method, path, candidates } of mounts) {
-    app.on(method, path, servedBy(candidates, table))
-    const registered = app.routes[app.routes.length - 1]?.path
-    if (registered !== path) {
-      throw new Error(
-        `mountRoutes: the app serves "${path}" at "${registered}": it has a base path. Mount on the root app and put the prefix in the table with include().`,
-      )
-    }
-    const entry = allowed.get(path) ?? { candidate: candidates[0] as Candidate, methods: new Set<string>() }
+    const entry = byPath.get(path) ?? { candidate: candidates[0] as Candidate, methods: new Set<string>() }
     entry.methods.add(method)
     if (method === 'GET') entry.methods.add('HEAD')
-    allowed.set(path, entry)
+    byPath.set(path, entry)
   }
-  for (const [path, { candidate, methods }] of allowed) {
-    if (!methods.has('ALL')) app.all(path, methodNotAllowed([...methods].join(', '), candidate, table))
+  for (let i = 0; i < mounts.length; ) {
+    const { path } = mounts[i] as (typeof mounts)[number]
+    let end = i
+    while (mounts[end]?.path === path) end++
+    const run = mounts.slice(i, end)
+    i = end
+    const { candidate, methods } = byPath.get(path) as { candidate: Candidate; methods: Set<string> }
+    if (methods.has('ALL')) {
+      for (const { method, candidates } of run) register(app, method, path, servedBy(candidates, table), new Set([method]))
+    } else {
+      const handlers = new Map(run.map(({ method, candidates }) => [method, servedBy(candidates, table)]))
+      register(app, 'ALL', path, byMethod(handlers, [...methods].join(', '), candidate, table), new Set(handlers.keys()))
+    }
   }
 }
 
+/** Registers a handler of `mountRoutes` that serves `methods`, checking that the app has no base path. */
+function register(app: Hono<any, any, any>, method: string, path: string, handler: Handler<any>, methods: ReadonlySet<string>): void {
+  app.on(method, path, handler)
+  const registered = app.routes[app.routes.length - 1]?.path
+  if (registered !== path) {
+    throw new Error(
+      `mountRoutes: the app serves "${path}" at "${registered}": it has a base path. Mount on the root app and put the prefix in the table with include().`,
+    )
+  }
+  mounted.set(handler, methods)
+}
+
 /**
- * The handler of the methods a path has no handler for, after its own: when
- * no later route Hono matched serves the method, the version is decided (a
- * bad one is still the scheme's rejection) and the answer is 405 with `Allow`.
+ * The one Hono handler of a run of mounts at a path: the request method's
+ * handler (HEAD: GET's). For a method the path has no handler for, when no
+ * later route Hono matched serves it, the version is decided (a bad one is
+ * still the scheme's rejection) and the answer is 405 with `Allow`.
  */
-function methodNotAllowed(allow: string, { route, suffixed }: Candidate, table: TableVersioning): Handler<any> {
-  const methods = new Set(allow.split(', '))
-  return function methodNotAllowed(c: Context, next: Next) {
-    // A method the path serves, passed on by its handler (a route absent from the version), or a later route's.
-    if (methods.has(c.req.method) || later(c, false)) return next()
+function byMethod(handlers: ReadonlyMap<string, Handler<any>>, allow: string, { route, suffixed }: Candidate, table: TableVersioning): Handler<any> {
+  return function mountedRoute(c: Context, next: Next) {
+    const method = c.req.method
+    const handler = handlers.get(method) ?? (method === 'HEAD' ? handlers.get('GET') : undefined)
+    if (handler !== undefined) return handler(c, next)
+    // A method another run of this path serves, or a later route's.
+    if (later(c, false)) return next()
     const refused = (passage: Passage): Promise<never> | never => {
       refuse(passage, (notAllowed ??= withoutStack(() => new MethodNotAllowed())), passage.versions)
       const exception = table.hono.reject(c, passage)
@@ -132,8 +154,8 @@ interface Candidate {
 /** The 405 every path answers a method it has no handler for with, made on first use. */
 let notAllowed: MethodNotAllowed | undefined
 
-/** Every handler `mountRoutes` registered, whichever table: `later()` looks for them. */
-const mounted = new WeakSet<Function>()
+/** Every handler `mountRoutes` registered, whichever table, with the methods it serves: `later()` looks for them. */
+const mounted = new WeakMap<Function, ReadonlySet<string>>()
 
 /**
  * The handler mounted at one method and path: when the middleware has not
@@ -194,7 +216,6 @@ function servedBy(candidates: readonly Candidate[], table: TableVersioning): Han
     const entered = table.enter(c, first.route, c.req.routeIndex, first.suffixed)
     return entered instanceof Promise ? entered.then((p) => answer(c, next, p, true)) : answer(c, next, entered, true)
   }
-  mounted.add(handler)
   return handler
 }
 
@@ -212,16 +233,18 @@ async function finished(c: Context, table: TableVersioning, passage: Passage, re
 
 /**
  * Whether a route Hono matched after the current one serves this method:
- * with `mountedOnly`, a handler `mountRoutes` registered (any of its methods);
- * otherwise any route registered for the method itself.
+ * with `mountedOnly`, a handler `mountRoutes` registered for it (or for all
+ * methods); otherwise also any other route registered for the method itself.
  */
 function later(c: Context, mountedOnly: boolean): boolean {
   const matched = matchedRoutes(c)
   const method = c.req.method
   for (let i = c.req.routeIndex + 1; i < matched.length; i++) {
     const { method: on, handler } = matched[i] as { method: string; handler: Function }
-    const serves = on === method || (method === 'HEAD' && on === 'GET')
-    if (mountedOnly ? (serves || on === 'ALL') && mounted.has(handler) : serves) return true
+    const methods = mounted.get(handler)
+    if (methods !== undefined) {
+      if (methods.has(method) || methods.has('ALL') || (method === 'HEAD' && methods.has('GET'))) return true
+    } else if (!mountedOnly && (on === method || (method === 'HEAD' && on === 'GET'))) return true
   }
   return false
 }
