@@ -58,7 +58,7 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
   }
   // One Hono handler per method and path, in the table's order. Routes next to each other in the table that
   // share both (one per version) share it; others are mounted in turn, and reached through later().
-  const mounts: { method: string; path: string; candidates: Candidate[] }[] = []
+  const mounts: Mount[] = []
   for (const compiled of routes) {
     const key = compiled.names.find((k) => byKey.has(k))
     if (key === undefined) continue
@@ -68,7 +68,7 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
         typeof handler === 'function' ? [['GET', handler]] : METHODS.map((method) => [method.toUpperCase(), handler[method]])
       for (const [method, fn] of byMethod) {
         if (fn === undefined) continue
-        let mount: (typeof mounts)[number] | undefined
+        let mount: Mount | undefined
         // Only mounts at this same path since the last other path: merging past one would reorder the routes.
         for (let m = mounts.length - 1; m >= 0 && mounts[m]?.path === path; m--) {
           if (mounts[m]?.method === method) mount = mounts[m]
@@ -82,26 +82,20 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
   // the version is decided. A run of mounts at one path becomes one Hono route that picks the method's handler, so a
   // path no other route matches is one handler for Hono (no middleware chain). A run with an `all` handler keeps a
   // route per method, in order: the `all` handler also answers what the method's handler passes on.
-  const byPath = new Map<string, { candidate: Candidate; methods: Set<string> }>()
-  for (const { method, path, candidates } of mounts) {
-    const entry = byPath.get(path) ?? { candidate: candidates[0] as Candidate, methods: new Set<string>() }
-    entry.methods.add(method)
-    if (method === 'GET') entry.methods.add('HEAD')
-    byPath.set(path, entry)
+  const allow = new Map<string, Set<string>>()
+  for (const { method, path } of mounts) {
+    const methods = allow.get(path) ?? new Set<string>()
+    methods.add(method)
+    if (method === 'GET') methods.add('HEAD')
+    allow.set(path, methods)
   }
   for (let i = 0; i < mounts.length; ) {
-    const { path } = mounts[i] as (typeof mounts)[number]
-    let end = i
-    while (mounts[end]?.path === path) end++
-    const run = mounts.slice(i, end)
-    i = end
-    const { candidate, methods } = byPath.get(path) as { candidate: Candidate; methods: Set<string> }
-    if (methods.has('ALL')) {
-      for (const { method, candidates } of run) register(app, method, path, servedBy(candidates, table), new Set([method]))
-    } else {
-      const handlers = new Map(run.map(({ method, candidates }) => [method, servedBy(candidates, table)]))
-      register(app, 'ALL', path, byMethod(handlers, [...methods].join(', '), candidate, table), new Set(handlers.keys()))
-    }
+    const { path, candidates } = mounts[i] as Mount
+    const handlers: [string, Handler<any>][] = []
+    for (; mounts[i]?.path === path; i++) handlers.push([(mounts[i] as Mount).method, servedBy((mounts[i] as Mount).candidates, table)])
+    const methods = allow.get(path) as Set<string>
+    if (methods.has('ALL')) for (const [method, handler] of handlers) register(app, method, path, handler, new Set([method]))
+    else register(app, 'ALL', path, byMethod(new Map(handlers), [...methods].join(', '), candidates[0] as Candidate, table), new Set(handlers.map(([m]) => m)))
   }
 }
 
@@ -142,6 +136,13 @@ function byMethod(handlers: ReadonlyMap<string, Handler<any>>, allow: string, { 
     const passage = table.passageOf(c) ?? table.enter(c, route, c.req.routeIndex, suffixed)
     return passage instanceof Promise ? passage.then(refused) : refused(passage)
   }
+}
+
+/** The handlers of one method at one path, in the table's order. */
+interface Mount {
+  readonly method: string
+  readonly path: string
+  readonly candidates: Candidate[]
 }
 
 /** A table route's handler at one of its Hono paths (`suffixed`: its format-suffixed form). */
