@@ -56,8 +56,8 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
     }
     checkHandler(key, handler)
   }
-  // One Hono handler per method and path, in the table's order. Routes next to each other in the table that
-  // share both (one per version) share it; others are mounted in turn, and reached through later().
+  // One mount per method and path, in the table's order. Routes next to each other in the table that share both
+  // (one per version) share it; others are mounted in turn, and reached through later().
   const mounts: Mount[] = []
   for (const compiled of routes) {
     const key = compiled.names.find((k) => byKey.has(k))
@@ -95,7 +95,7 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
     for (; mounts[i]?.path === path; i++) handlers.push([(mounts[i] as Mount).method, servedBy((mounts[i] as Mount).candidates, table)])
     const methods = allow.get(path) as Set<string>
     if (methods.has('ALL')) for (const [method, handler] of handlers) register(app, method, path, handler, new Set([method]))
-    else register(app, 'ALL', path, byMethod(new Map(handlers), [...methods].join(', '), candidates[0] as Candidate, table), new Set(handlers.map(([m]) => m)))
+    else register(app, 'ALL', path, pathHandler(new Map(handlers), [...methods].join(', '), candidates[0] as Candidate, table), new Set(handlers.map(([m]) => m)))
   }
 }
 
@@ -117,7 +117,7 @@ function register(app: Hono<any, any, any>, method: string, path: string, handle
  * later route Hono matched serves it, the version is decided (a bad one is
  * still the scheme's rejection) and the answer is 405 with `Allow`.
  */
-function byMethod(handlers: ReadonlyMap<string, Handler<any>>, allow: string, { route, suffixed }: Candidate, table: TableVersioning): Handler<any> {
+function pathHandler(handlers: ReadonlyMap<string, Handler<any>>, allow: string, { route, suffixed }: Candidate, table: TableVersioning): Handler<any> {
   return function mountedRoute(c: Context, next: Next) {
     const method = c.req.method
     const handler = handlers.get(method) ?? (method === 'HEAD' ? handlers.get('GET') : undefined)
