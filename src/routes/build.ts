@@ -40,15 +40,19 @@ export function buildFirst(
   version: string | null | undefined,
   fill: string | null,
 ): string | Refusal {
-  const { args, kwargs, format } = params
+  const args = params.args
+  const kwargs = params.kwargs
   if (args !== undefined && kwargs !== undefined) return new Refusal('give either args or kwargs, not both.')
   let reasons: string[] | undefined
   let only = ''
-  for (const candidate of candidates) {
+  for (let i = 0; i < candidates.length; i++) {
+    const candidate = candidates[i] as CompiledRoute
     if (fill !== null && (version == null || !candidate.compiled.paramNames.has(fill))) continue
     const versions = version == null ? null : (candidate.limit?.versions ?? null)
-    const refusal = versions === null || versions.has(version as string) ? null : `the route does not exist in version ${JSON.stringify((version as string).slice(0, 64))} (its versions are ${[...versions].join(', ')}).`
-    const built = refusal === null ? buildPath(candidate, args, kwargs, format, fill, version ?? null) : new Refusal(refusal)
+    const built =
+      versions === null || versions.has(version as string)
+        ? buildPath(candidate, args, kwargs, params.format, fill, version ?? null)
+        : new Refusal(`the route does not exist in version ${JSON.stringify((version as string).slice(0, 64))} (its versions are ${[...versions].join(', ')}).`)
     if (typeof built === 'string') return built
     if (reasons === undefined) only = built.reason
     ;(reasons ??= []).push(`${candidate.path}: ${built.reason}`)
@@ -67,52 +71,65 @@ function buildPath(
   fill: string | null,
   fillValue: string | null,
 ): string | Refusal {
-  const { params, paramNames, literals, prefixes, trailingSlash, requiredCount } = candidate.compiled
+  const compiled = candidate.compiled
+  const params = compiled.params
+  const literals = compiled.literals
+  // The own enumerable keys of kwargs, read once.
+  let keys: string[] | undefined
   if (args !== undefined) {
     if (!Array.isArray(args)) return new Refusal('args must be an array.')
-    // With a filled param, args fill the others.
-    const filled = fill === null ? null : (params.find((p) => p.name === fill) as PathParam)
-    const most = params.length - (filled === null ? 0 : 1)
-    const least = requiredCount - (filled === null || filled.optional ? 0 : 1)
+    // With a filled param, args fill the others; only the last param can be optional.
+    const most = params.length - (fill === null ? 0 : 1)
+    const least = most - (params[params.length - 1]?.optional === true && params[params.length - 1]?.name !== fill ? 1 : 0)
     if (args.length < least || args.length > most) {
       return new Refusal(`takes ${least === most ? least : `${least} to ${most}`} args, got ${args.length}.`)
     }
-  } else if (kwargs !== undefined && (kwargs === null || typeof kwargs !== 'object')) {
-    return new Refusal('kwargs must be an object.')
+  } else if (kwargs !== undefined) {
+    if (kwargs === null || typeof kwargs !== 'object') return new Refusal('kwargs must be an object.')
+    keys = Object.keys(kwargs)
   }
   let path = literals[0] as string
-  // Own kwargs used: when as many as kwargs has, none is unknown (checked without walking the keys).
+  // Own kwargs used: when as many as kwargs has, none is unknown.
   let used = 0
   // The next positional value (args skip the filled param).
   let next = 0
   for (let i = 0; i < params.length; i++) {
     const param = params[i] as PathParam
+    const name = param.name
     let value: unknown
-    if (param.name === fill) {
-      value = fillValue
-      if (kwargs !== undefined && kwargs[fill] !== undefined && Object.hasOwn(kwargs, fill)) used++
-    } else if (args !== undefined) value = args[next++]
-    else if (kwargs !== undefined) {
-      value = kwargs[param.name]
+    if (keys !== undefined) {
+      value = (kwargs as Readonly<Record<string, unknown>>)[name]
       if (value !== undefined) {
-        if (Object.hasOwn(kwargs, param.name)) used++
+        // Own: at its place when kwargs lists the params in order (no lookup), or anywhere.
+        if (keys[used] === name || Object.hasOwn(kwargs as object, name)) used++
         else if (param.inherited) value = undefined
       }
+      if (name === fill) value = fillValue
+    } else value = name === fill ? fillValue : args?.[next++]
+    const text = typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined
+    // Most values (ids, slugs) are taken by the pattern and left as they are by encodeURIComponent: one test, no copy.
+    if (text !== undefined && param.plain.test(text) && text !== '.' && text !== '..') path += (compiled.prefixes[i] as string) + text
+    else if (value !== undefined || !param.optional) {
+      let refusal: Refusal | string
+      if (value === undefined) refusal = new Refusal(`missing parameter "${name}".`)
+      else if (text === undefined) refusal = new Refusal(`"${name}" must be a string or a finite number.`)
+      else if (!param.test.test(text)) refusal = new Refusal(`"${name}" must match ${param.pattern}, got ${JSON.stringify(text.length > 64 ? `${text.slice(0, 64)}…` : text)}.`)
+      else if (text === '.' || text === '..') refusal = new Refusal(`"${name}" cannot be "." or "..", which would change the path.`)
+      else {
+        try {
+          refusal = encodeURIComponent(text)
+        } catch {
+          refusal = new Refusal(`"${name}" is not well-formed Unicode.`)
+        }
+      }
+      // An unknown parameter is the first thing to report.
+      if (typeof refusal !== 'string') return unknownParam(kwargs, keys, compiled.paramNames, params) ?? refusal
+      path += (compiled.prefixes[i] as string) + refusal
     }
-    let refusal: Refusal | undefined
-    if (value === undefined) {
-      if (!param.optional) refusal = new Refusal(`missing parameter "${param.name}".`)
-    } else {
-      const encoded = encodeParam(param, value)
-      if (encoded instanceof Refusal) refusal = encoded
-      else path += (prefixes[i] as string) + encoded
-    }
-    // An unknown parameter is the first thing to report.
-    if (refusal !== undefined) return (kwargs !== undefined && unknownParam(kwargs, paramNames, params)) || refusal
     path += literals[i + 1] as string
   }
-  if (kwargs !== undefined && used !== Object.keys(kwargs).length) {
-    const unknown = unknownParam(kwargs, paramNames, params)
+  if (keys !== undefined && used !== keys.length) {
+    const unknown = unknownParam(kwargs, keys, compiled.paramNames, params)
     if (unknown !== null) return unknown
   }
   if (path === '') path = '/'
@@ -121,48 +138,22 @@ function buildPath(
     if (typeof format !== 'string' || !candidate.format.test.test(format)) {
       return new Refusal(`format must match ${candidate.format.pattern}.`)
     }
-    path = trailingSlash ? `${path.slice(0, -1)}.${format}/` : `${path}.${format}`
+    path = compiled.trailingSlash ? `${path.slice(0, -1)}.${format}/` : `${path}.${format}`
   }
   return path
 }
 
 /** The refusal of a kwarg the route does not take (an own key with a value), or `null`. */
-function unknownParam(kwargs: Readonly<Record<string, unknown>>, paramNames: ReadonlySet<string>, params: readonly PathParam[]): Refusal | null {
-  for (const key of Object.keys(kwargs)) {
-    if (kwargs[key] !== undefined && !paramNames.has(key)) return new Refusal(`unknown parameter "${key}" (it takes ${describeNames(params)}).`)
+function unknownParam(
+  kwargs: Readonly<Record<string, unknown>> | undefined,
+  keys: readonly string[] | undefined,
+  paramNames: ReadonlySet<string>,
+  params: readonly PathParam[],
+): Refusal | null {
+  for (const key of keys ?? []) {
+    if ((kwargs as Readonly<Record<string, unknown>>)[key] !== undefined && !paramNames.has(key)) {
+      return new Refusal(`unknown parameter "${key}" (it takes ${params.length === 0 ? 'no parameters' : params.map((p) => `"${p.name}"`).join(', ')}).`)
+    }
   }
   return null
 }
-
-/** The encoded value of a param, or why it cannot take it. */
-function encodeParam(param: PathParam, value: unknown): string | Refusal {
-  let text: string
-  if (typeof value === 'string') text = value
-  else if (typeof value === 'number' && Number.isFinite(value)) text = String(value)
-  else return new Refusal(`"${param.name}" must be a string or a finite number.`)
-  if (param.anySegment ? text === '' || text.includes('/') : !param.test.test(text)) {
-    return new Refusal(`"${param.name}" must match ${param.pattern}, got ${preview(text)}.`)
-  }
-  if (text === '.' || text === '..') {
-    return new Refusal(`"${param.name}" cannot be "." or "..", which would change the path.`)
-  }
-  // Text encodeURIComponent would leave as it is needs no encoding (ids, slugs): skip the copy.
-  if (UNESCAPED.test(text)) return text
-  try {
-    return encodeURIComponent(text)
-  } catch {
-    return new Refusal(`"${param.name}" is not well-formed Unicode.`)
-  }
-}
-
-/** The characters encodeURIComponent leaves unescaped. */
-const UNESCAPED = /^[A-Za-z0-9_.!~*'()-]*$/
-
-function describeNames(params: readonly PathParam[]): string {
-  return params.length === 0 ? 'no parameters' : params.map((p) => `"${p.name}"`).join(', ')
-}
-
-function preview(text: string): string {
-  return JSON.stringify(text.length > 64 ? `${text.slice(0, 64)}…` : text)
-}
-
