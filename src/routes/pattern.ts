@@ -15,8 +15,12 @@ export interface PathParam {
   readonly optional: boolean
   /** `^(?:pattern)$`, compiled once. */
   readonly test: RegExp
-  /** Matches a value `test` takes that encodeURIComponent leaves as it is (reversal's one test for ids and slugs). */
-  readonly plain: RegExp
+  /**
+   * Finds, in a value, what keeps reversal from writing it as it is: a
+   * character encodeURIComponent escapes, or a value `test` refuses (no
+   * match: ids and slugs pass with this one test).
+   */
+  readonly unplain: RegExp
   /** Index of its capture group in `CompiledPath.regexp`. */
   readonly group: number
   /** Whether objects inherit a property of this name (`constructor`, `toString`): kwargs then need an own-property check. */
@@ -41,15 +45,17 @@ export interface CompiledPath {
    */
   readonly literals: readonly string[]
   readonly prefixes: readonly string[]
+  /** `literals[i] + prefixes[i]`: what goes before param `i` when it is present. */
+  readonly heads: readonly string[]
   /** Whether the path ends with `/` (a format suffix goes before it). */
   readonly trailingSlash: boolean
 }
 
 const DEFAULT_PARAM_PATTERN = '[^/]+'
-/** The characters encodeURIComponent leaves as they are. */
-const UNESCAPED = "[\\w.!~*'()-]"
-/** Hono's default pattern with nothing to encode: one or more of those characters. */
-const PLAIN_SEGMENT = new RegExp(`^${UNESCAPED}+$`)
+/** A character encodeURIComponent escapes. */
+const ESCAPED = "[^\\w.!~*'()-]"
+/** `unplain` of Hono's default pattern: an empty value, or such a character (which "/" is). */
+const UNPLAIN_SEGMENT = new RegExp(`^$|${ESCAPED}`)
 
 /** Escapes text for use inside a regular expression. */
 export function escapeRegExp(text: string): string {
@@ -67,6 +73,7 @@ export function compilePath(path: string, where: string): CompiledPath {
   const params: PathParam[] = []
   const literals: string[] = []
   const prefixes: string[] = []
+  const heads: string[] = []
   const names = new Set<string>()
   let source = ''
   let group = 1
@@ -128,15 +135,17 @@ export function compilePath(path: string, where: string): CompiledPath {
     } catch (error) {
       throw new Error(`${where}: the pattern of ":${name}" ("${pattern}") is not a valid regular expression: ${(error as Error).message}`)
     }
-    const plain = pattern === DEFAULT_PARAM_PATTERN ? PLAIN_SEGMENT : new RegExp(`^(?=(?:${pattern})$)${UNESCAPED}*$`)
-    params.push({ name, pattern, optional, test, plain, group, inherited: name in Object.prototype })
+    const unplain = pattern === DEFAULT_PARAM_PATTERN ? UNPLAIN_SEGMENT : new RegExp(`^(?!(?:${pattern})$)|${ESCAPED}`)
+    params.push({ name, pattern, optional, test, unplain, group, inherited: name in Object.prototype })
     // Its capture group, and any inside its pattern (an alternative that matches "" shows them all).
     group += (new RegExp(`(?:${pattern})|`).exec('') as RegExpExecArray).length
     // The "/" before an optional parameter is written only with the parameter.
     if (optional) literal = literal.slice(0, -1)
     source += escapeRegExp(literal) + (optional ? `(?:/(${pattern}))?${literal === '' ? '/?' : ''}` : `(${pattern})`)
-    literals.push(encodeLiteral(literal, where))
+    const encoded = encodeLiteral(literal, where)
+    literals.push(encoded)
     prefixes.push(optional ? '/' : '')
+    heads.push(optional ? `${encoded}/` : encoded)
     literal = ''
     if (i === path.length) break
     literal = '/'
@@ -159,6 +168,7 @@ export function compilePath(path: string, where: string): CompiledPath {
     groupCount: group - 1,
     literals,
     prefixes,
+    heads,
     trailingSlash: path.length > 1 && path.endsWith('/'),
   }
 }
