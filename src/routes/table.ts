@@ -118,22 +118,21 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
    * where a scheme puts `options.version` in the URL (a path param it fills,
    * a query key it sets), as the schemes' own `reverse` does.
    */
-  reverseUnchecked(name: string, options: ReverseOptions = {}, placement: VersionPlacement = UNPLACED): string {
-    const { version } = options
-    const param = version == null ? null : placement.param
-    let url = this.build(name, options, version, param)
+  reverseUnchecked(name: string, options: ReverseOptions = {}, placement?: VersionPlacement): string {
+    const url = this.build(name, options, options.version, placement)
     if (typeof url !== 'string') throw new NoReverseMatch(name, options.args ?? options.kwargs, url.reason)
-    if (version != null && placement.query !== null) url = replaceQueryParam(url, placement.query, version)
     return options.request === undefined ? url : originOf(options.request.url) + url
   }
 
   /**
-   * The path of `name` for these parameters in `version` (`fill`: a param the
-   * version fills, as URL-path versioning does), or why not: what every
-   * reversal is built on, without throwing.
+   * The path of `name` for these parameters in `version`, carrying it as
+   * `placement` says (a param it fills, a query key it sets), or why not:
+   * what every reversal is built on, without throwing.
    */
-  build(name: string, params: PathArguments, version: string | null | undefined, fill: string | null): string | Refusal {
+  build(name: string, params: PathArguments, version: string | null | undefined, placement: VersionPlacement = UNPLACED): string | Refusal {
     const candidates = this.#byName.get(name)
-    return candidates === undefined ? new Refusal(`no route is named "${name}".`, false) : buildFirst(candidates, params, version, fill)
+    if (version == null) placement = UNPLACED
+    const path = candidates === undefined ? new Refusal(`no route is named "${name}".`, false) : buildFirst(candidates, params, version, placement.param)
+    return typeof path === 'string' && placement.query !== null ? replaceQueryParam(path, placement.query, version as string) : path
   }
 }
