@@ -129,12 +129,7 @@ export function compilePath(path: string, where: string): CompiledPath {
     if (/\\[1-9]|\\k</.test(pattern)) {
       throw new Error(`${where}: the pattern of ":${name}" uses a backreference, which cannot survive being embedded in the path; write it without one.`)
     }
-    let test: RegExp
-    try {
-      test = new RegExp(`^(?:${pattern})$`)
-    } catch (error) {
-      throw new Error(`${where}: the pattern of ":${name}" ("${pattern}") is not a valid regular expression: ${(error as Error).message}`)
-    }
+    const test = regExp(`^(?:${pattern})$`, `${where}: the pattern of ":${name}" ("${pattern}") is not a valid regular expression`)
     const unplain = pattern === DEFAULT_PARAM_PATTERN ? UNPLAIN_SEGMENT : new RegExp(`^(?!(?:${pattern})$)|${ESCAPED}`)
     params.push({ name, pattern, optional, test, unplain, group, inherited: name in Object.prototype })
     // Its capture group, and any inside its pattern (an alternative that matches "" shows them all).
@@ -153,23 +148,26 @@ export function compilePath(path: string, where: string): CompiledPath {
   }
   source += escapeRegExp(literal)
   literals.push(encodeLiteral(literal, where))
-  let regexp: RegExp
-  try {
-    regexp = new RegExp(`^${source}$`)
-  } catch (error) {
-    throw new Error(`${where}: the parameter patterns cannot be combined into one path pattern: ${(error as Error).message}`)
-  }
   return {
     path,
     params,
     paramNames: names,
-    regexp,
+    regexp: regExp(`^${source}$`, `${where}: the parameter patterns cannot be combined into one path pattern`),
     source,
     groupCount: group - 1,
     literals,
     prefixes,
     heads,
     trailingSlash: path.length > 1 && path.endsWith('/'),
+  }
+}
+
+/** `new RegExp(source)`, or an `Error` that says `why` with the engine's reason. */
+function regExp(source: string, why: string): RegExp {
+  try {
+    return new RegExp(source)
+  } catch (error) {
+    throw new Error(`${why}: ${(error as Error).message}`)
   }
 }
 
