@@ -56,7 +56,7 @@ export interface CreateReverseOptions {
  */
 export function trustedOrigin(origin: unknown, where: string): string {
   const url = typeof origin === 'string' && URL.canParse(origin) ? new URL(origin) : null
-  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+  if (url === null || !/^https?:$/.test(url.protocol) || url.search + url.hash + url.username + url.password !== '') {
     throw new Error(`${where}: origin must be an absolute http(s) URL without query, such as "https://api.example.com" or "https://example.com/api".`)
   }
   return url.origin + url.pathname.replace(/\/$/, '')

@@ -68,20 +68,19 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
     if (!Array.isArray(definitions)) {
       throw new Error('defineRoutes: pass an array of route(...) and include(...) entries.')
     }
-    const formatQueryParam = options.formatQueryParam === undefined ? 'format' : options.formatQueryParam
+    const { formatQueryParam = 'format' } = options
     if (formatQueryParam !== null && (typeof formatQueryParam !== 'string' || formatQueryParam === '')) {
       throw new Error('defineRoutes: formatQueryParam must be a non-empty string, or null to turn it off.')
     }
     this.formatQueryParam = formatQueryParam
     const routes = compileRoutes(definitions, 'defineRoutes')
     this.routes = Object.freeze(routes)
-    this.#byName = new Map()
+    const byName = (this.#byName = new Map<string, CompiledRoute[]>())
     // Django tries the routes of one name from the last declared to the first.
-    for (let i = routes.length - 1; i >= 0; i--) {
-      const compiled = routes[i] as CompiledRoute
-      const list = this.#byName.get(compiled.viewName)
-      if (list === undefined) this.#byName.set(compiled.viewName, [compiled])
-      else list.push(compiled)
+    for (const route of [...routes].reverse()) {
+      const list = byName.get(route.viewName)
+      if (list) list.push(route)
+      else byName.set(route.viewName, [route])
     }
   }
 
