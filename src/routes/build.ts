@@ -53,13 +53,14 @@ export function buildFirst(
     const versions = version == null ? null : (candidate.limit?.versions ?? null)
     const built =
       versions === null || versions.has(version as string)
-        ? buildPath(candidate, params, keys, fill, version ?? null)
+        ? buildPath(candidate, params, keys, fill, version)
         : new Refusal(`the route does not exist in version ${JSON.stringify((version as string).slice(0, 64))} (its versions are ${[...versions].join(', ')}).`)
     if (typeof built === 'string') return built
     if (reasons === undefined) only = built.reason
     ;(reasons ??= []).push(`${candidate.path}: ${built.reason}`)
   }
-  if (reasons === undefined) return new Refusal(fill === null ? 'no route of that name.' : `no route of that name takes "${fill}".`, false)
+  // None tried: every candidate lacked the filled param (a table lists no name without routes).
+  if (reasons === undefined) return new Refusal(`no route of that name takes "${fill}".`, false)
   // One route tried: its reason alone.
   return new Refusal(reasons.length === 1 ? only : `tried ${reasons.length} routes (${reasons.join('; ')}).`)
 }
@@ -70,7 +71,7 @@ function buildPath(
   given: PathArguments,
   keys: readonly string[] | undefined,
   fill: string | null,
-  fillValue: string | null,
+  fillValue: string | null | undefined,
 ): string | Refusal {
   const { args, kwargs } = given
   const compiled = candidate.compiled
