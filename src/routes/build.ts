@@ -100,7 +100,7 @@ function buildPath(
     // A finite number as its text.
     if (typeof value === 'number' && value - value === 0) value = `${value}`
     // Most values (ids, slugs) are strings the pattern takes and encodeURIComponent leaves as they are: one test, no copy.
-    if (typeof value === 'string' && !param.unplain.test(value) && value !== '.' && value !== '..') path += (heads[i] as string) + value
+    if (typeof value === 'string' && value !== '' && !param.unplain.test(value) && value !== '.' && value !== '..') path += (heads[i] as string) + value
     else if (value !== undefined || !param.optional) {
       const encoded = encodeParam(param, value)
       // An unknown parameter is the first thing to report.

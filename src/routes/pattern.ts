@@ -16,9 +16,9 @@ export interface PathParam {
   /** `^(?:pattern)$`, compiled once. */
   readonly test: RegExp
   /**
-   * Finds, in a value, what keeps reversal from writing it as it is: a
-   * character encodeURIComponent escapes, or a value `test` refuses (no
-   * match: ids and slugs pass with this one test).
+   * Finds, in a non-empty value, what keeps reversal from writing it as it
+   * is: a character encodeURIComponent escapes, or a value `test` refuses
+   * (no match: ids and slugs pass with this one test).
    */
   readonly unplain: RegExp
   /** Index of its capture group in `CompiledPath.regexp`. */
@@ -54,8 +54,8 @@ export interface CompiledPath {
 const DEFAULT_PARAM_PATTERN = '[^/]+'
 /** A character encodeURIComponent escapes. */
 const ESCAPED = "[^\\w.!~*'()-]"
-/** `unplain` of Hono's default pattern: an empty value, or such a character (which "/" is). */
-const UNPLAIN_SEGMENT = new RegExp(`^$|${ESCAPED}`)
+/** `unplain` of Hono's default pattern: such a character (which "/" is). */
+const UNPLAIN_SEGMENT = new RegExp(ESCAPED)
 
 /** Escapes text for use inside a regular expression. */
 export function escapeRegExp(text: string): string {
