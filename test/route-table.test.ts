@@ -123,6 +123,12 @@ describe('resolve', () => {
     expect(table.resolve('/x-:id')?.name).toBe('literal')
   })
 
+  it('finds each param after patterns with capture groups of their own', () => {
+    const table = defineRoutes([route('g', '/g/:a{(x|y)(?<n>[0-9])}/:b{(?:p)+(?<=p)}/:c/:d{((a)|b)}?')])
+    expect(table.resolve('/g/x1/pp/z/a')?.params).toEqual({ a: 'x1', b: 'pp', c: 'z', d: 'a' })
+    expect(table.resolve('/g/y2/p/z')?.params).toEqual({ a: 'y2', b: 'p', c: 'z' })
+  })
+
   it('gives params without a prototype, so "__proto__" is plain data', () => {
     const table = defineRoutes([route('p', '/p/:x')])
     const match = table.resolve('/p/__proto__')
@@ -154,6 +160,25 @@ describe('reverse', () => {
     ['user-detail', { kwargs: { pk: 1, extra: undefined } as ReverseOptions['kwargs'] }, '/users/1'],
   ])('%s %j is %s', (name, options, url) => {
     expect(routes.reverseUnchecked(name, options)).toBe(url)
+  })
+
+  it('gives what encodeURIComponent gives, whatever the order of kwargs, for strings and numbers alike', () => {
+    const table = defineRoutes([route('post', '/u/:id/p/:slug'), route('spaced', '/s/:words{[a-z ]+}/:n{[0-9e+.-]+}?')])
+    expect(table.reverse('post', { kwargs: { id: '12', slug: 'hello-world' } })).toBe('/u/12/p/hello-world')
+    expect(table.reverse('post', { kwargs: { slug: "it's~(ok)!*_.", id: 12 } })).toBe("/u/12/p/it's~(ok)!*_.")
+    expect(table.reverse('post', { kwargs: { slug: 'a b', id: 1e21 } })).toBe('/u/1e%2B21/p/a%20b')
+    expect(table.reverse('post', { args: [-0.5, '..a'] })).toBe('/u/-0.5/p/..a')
+    expect(table.reverseUnchecked('spaced', { kwargs: { n: 1e21, words: 'a b' } })).toBe('/s/a%20b/1e%2B21')
+    expect(table.reverseUnchecked('spaced', { kwargs: { words: 'ab' } })).toBe('/s/ab')
+    expect(reason(() => table.reverseUnchecked('spaced', { kwargs: { words: 'AB' } }))).toContain('"words" must match [a-z ]+, got "AB".')
+    expect(reason(() => table.reverseUnchecked('post', { kwargs: { id: '', slug: 'x' } }))).toContain('"id" must match [^/]+, got "".')
+    expect(reason(() => table.reverseUnchecked('post', { kwargs: { slug: 'x', id: 1, other: 2 } }))).toContain('unknown parameter "other" (it takes "id", "slug").')
+    expect(reason(() => table.reverseUnchecked('post', { kwargs: { id: Infinity, slug: 'x' } }))).toContain('"id" must be a string or a finite number.')
+    // Every printable ASCII character and a few beyond: exactly encodeURIComponent's output.
+    for (const ch of [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)), 'é', '\u{1F600}', '\u2028']) {
+      if (ch === '/') expect(reason(() => table.reverse('post', { kwargs: { id: `a${ch}`, slug: 'x' } }))).toContain('"id" must match [^/]+')
+      else expect(table.reverse('post', { kwargs: { id: `a${ch}`, slug: `${ch}b` } })).toBe(`/u/${encodeURIComponent(`a${ch}`)}/p/${encodeURIComponent(`${ch}b`)}`)
+    }
   })
 
   it('is absolute on the request origin: scheme, host and port kept', () => {

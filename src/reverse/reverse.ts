@@ -9,7 +9,7 @@ import { NoReverseMatch } from '../errors.ts'
 import { lastQueryValue, replaceQueryParam } from '../http/query.ts'
 import { originOf, searchOf } from '../http/request-url.ts'
 import type { Refusal } from '../routes/build.ts'
-import type { RouteTable, VersionPlacement } from '../routes/table.ts'
+import type { RouteTable } from '../routes/table.ts'
 import type {
   KwargsOf,
   NamespaceSuffixes,
@@ -56,7 +56,7 @@ export interface CreateReverseOptions {
  */
 export function trustedOrigin(origin: unknown, where: string): string {
   const url = typeof origin === 'string' && URL.canParse(origin) ? new URL(origin) : null
-  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+  if (url === null || !/^https?:$/.test(url.protocol) || url.search + url.hash + url.username + url.password !== '') {
     throw new Error(`${where}: origin must be an absolute http(s) URL without query, such as "https://api.example.com" or "https://example.com/api".`)
   }
   return url.origin + url.pathname.replace(/\/$/, '')
@@ -80,24 +80,19 @@ export function createReverse<E extends RouteEntry, S extends BaseVersioning | u
 ): Reverse<E, S> {
   const trusted = options.origin === undefined ? null : trustedOrigin(options.origin, 'createReverse')
   const formatParam = table.formatQueryParam
-  const placement = scheme?.placement
   // What a request gives every link it reverses (its origin, its format override), read once.
   const perRequest = new WeakMap<object, { origin: string; format: string | null }>()
   function reverse(name: string, options: ReverseOptions = {}): string {
     const { version, request } = options
     let target = name
     let path: string | Refusal
-    if (scheme === undefined || version == null) path = table.build(name, options, version, null)
+    if (scheme === undefined || version == null) path = table.build(name, options, version)
     else {
       target = scheme.reverseName(table, name, version, options.namespace)
-      const param = (placement as VersionPlacement).param
-      path = table.build(target, options, version, param)
-      if (typeof path === 'string') {
-        const query = (placement as VersionPlacement).query
-        if (query !== null) path = replaceQueryParam(path, query, version)
-      } else if (target !== name || param !== null) {
-        // DRF's fallback: the plain name, for routes outside any version.
-        const plain = table.build(name, options, version, null)
+      path = table.build(target, options, version, scheme.placement)
+      // DRF's fallback: the plain name, for routes outside any version.
+      if (typeof path !== 'string' && (target !== name || scheme.placement.param !== null)) {
+        const plain = table.build(name, options, version)
         if (typeof plain === 'string' || plain.reason === path.reason) {
           path = plain
           target = name

@@ -43,8 +43,6 @@ export interface CompiledFormat {
   readonly split: RegExp
 }
 
-const DEFAULT_FORMAT_PATTERN = '[a-z0-9]+'
-
 /** Joins a prefix and a path as Hono's `app.route()` does (`/v1` + `/` is `/v1`). */
 export function joinPaths(base: string, sub: string): string {
   if (sub === '/') return base === '' ? '/' : base
@@ -54,67 +52,57 @@ export function joinPaths(base: string, sub: string): string {
 /** Every route of `definitions`, flattened in declaration order; a mistake throws an `Error` starting with `where`. */
 export function compileRoutes(definitions: readonly RouteDefinition[], where: string): CompiledRoute[] {
   const out: CompiledRoute[] = []
-  flatten(definitions, null, '', null, out, where)
-  return out
-}
-
-function flatten(
-  definitions: readonly RouteDefinition[],
-  namespace: string | null,
-  prefix: string,
-  limit: VersionLimit | null,
-  out: CompiledRoute[],
-  where: string,
-): void {
-  for (const definition of definitions) {
-    if (definition === null || typeof definition !== 'object') {
-      throw new Error(`${where}: every entry must come from route(...) or include(...), got ${String(definition)}.`)
-    }
-    if (definition.kind === 'route') {
-      const { name, path, formats } = definition
-      const label = `route "${typeof name === 'string' ? name : String(name)}"`
-      checkName(name, `${where}: the name of ${label}`)
-      if (typeof path !== 'string' || path[0] !== '/') {
-        throw new Error(`${where}: the path of ${label} must start with "/", got ${JSON.stringify(path)}.`)
+  const flatten = (definitions: readonly RouteDefinition[], namespace: string | null, prefix: string, inherited: VersionLimit | null): void => {
+    for (const definition of definitions) {
+      if (definition === null || typeof definition !== 'object') {
+        throw new Error(`${where}: every entry must come from route(...) or include(...), got ${String(definition)}.`)
       }
-      const fullPath = joinPaths(prefix, path)
-      const compiled = compilePath(fullPath, `${where}: ${label} (${fullPath})`)
-      const viewName = namespace === null ? name : `${namespace}:${name}`
-      const format = compileFormat(compiled, formats, `${where}: ${label}`)
-      const own = ownLimit(definition.limit, limit, `${where}: ${label}`)
-      out.push(
-        Object.freeze({
-          name,
-          namespace,
-          viewName,
-          names: Object.freeze(viewName.split(':').map((_, i, parts) => parts.slice(i).join(':'))),
-          path: fullPath,
-          compiled,
-          format,
-          honoPaths: Object.freeze(format === null ? [fullPath] : [fullPath, format.honoPath]),
-          limit: own,
-        }),
-      )
-    } else if (definition.kind === 'include') {
-      const { prefix: sub, routes, namespace: ns } = definition
-      if (typeof sub !== 'string' || sub[0] !== '/') {
-        throw new Error(`${where}: an include prefix must start with "/", got ${JSON.stringify(sub)}.`)
+      const route = definition.kind === 'route'
+      if (!route && definition.kind !== 'include') throw new Error(`${where}: every entry must come from route(...) or include(...).`)
+      const label = route ? `route "${String(definition.name)}"` : `include("${String(definition.prefix)}")`
+      // A definition's own limit (one inside an include already holds that include's), else the include's.
+      const limit = (): VersionLimit | null => {
+        const own = definition.limit
+        if (own?.conflict !== undefined) throw new Error(`${where}: ${label}: ${own.conflict}`)
+        return own ?? inherited
       }
-      if (ns !== undefined) checkName(ns, `${where}: the namespace of include("${sub}")`)
-      if (!Array.isArray(routes)) throw new Error(`${where}: include("${sub}") takes an array of routes.`)
-      const nested = ns === undefined ? namespace : namespace === null ? ns : `${namespace}:${ns}`
-      const own = ownLimit(definition.limit, limit, `${where}: include("${sub}")`)
-      flatten(routes, nested, joinPaths(prefix, sub), own, out, where)
-    } else {
-      throw new Error(`${where}: every entry must come from route(...) or include(...).`)
+      if (route) {
+        const { name, path } = definition
+        checkName(name, `${where}: the name of ${label}`)
+        if (typeof path !== 'string' || path[0] !== '/') {
+          throw new Error(`${where}: the path of ${label} must start with "/", got ${JSON.stringify(path)}.`)
+        }
+        const fullPath = joinPaths(prefix, path)
+        const compiled = compilePath(fullPath, `${where}: ${label} (${fullPath})`)
+        const viewName = namespace === null ? name : `${namespace}:${name}`
+        const format = compileFormat(compiled, definition.formats, `${where}: ${label}`)
+        const own = limit()
+        out.push(
+          Object.freeze({
+            name,
+            namespace,
+            viewName,
+            names: Object.freeze(viewName.split(':').map((_, i, parts) => parts.slice(i).join(':'))),
+            path: fullPath,
+            compiled,
+            format,
+            honoPaths: Object.freeze(format === null ? [fullPath] : [fullPath, format.honoPath]),
+            limit: own,
+          }),
+        )
+      } else {
+        const { prefix: sub, routes, namespace: ns } = definition
+        if (typeof sub !== 'string' || sub[0] !== '/') {
+          throw new Error(`${where}: an include prefix must start with "/", got ${JSON.stringify(sub)}.`)
+        }
+        if (ns !== undefined) checkName(ns, `${where}: the namespace of ${label}`)
+        if (!Array.isArray(routes)) throw new Error(`${where}: ${label} takes an array of routes.`)
+        flatten(routes, ns === undefined ? namespace : namespace === null ? ns : `${namespace}:${ns}`, joinPaths(prefix, sub), limit())
+      }
     }
   }
-}
-
-/** A definition's own limit (one inside an include already holds that include's), else the include's. */
-function ownLimit(own: VersionLimit | undefined, inherited: VersionLimit | null, label: string): VersionLimit | null {
-  if (own?.conflict !== undefined) throw new Error(`${label}: ${own.conflict}`)
-  return own ?? inherited
+  flatten(definitions, null, '', null)
+  return out
 }
 
 function checkName(name: unknown, what: string): asserts name is string {
@@ -128,14 +116,11 @@ function compileFormat(compiled: CompiledPath, formats: true | readonly string[]
   if (compiled.paramNames.has('format')) {
     throw new Error(`${where}: a route with format suffixes cannot also have a ":format" parameter.`)
   }
-  let pattern = DEFAULT_FORMAT_PATTERN
-  if (formats !== true) {
-    if (!Array.isArray(formats) || formats.length === 0 || formats.some((f) => typeof f !== 'string' || !/^[A-Za-z0-9_-]+$/.test(f))) {
-      throw new Error(`${where}: formats must be true or a non-empty list of suffixes such as ["json", "api"].`)
-    }
-    pattern = formats.map(escapeRegExp).join('|')
+  if (formats !== true && (!Array.isArray(formats) || formats.length === 0 || formats.some((f) => typeof f !== 'string' || !/^[A-Za-z0-9_-]+$/.test(f)))) {
+    throw new Error(`${where}: formats must be true or a non-empty list of suffixes such as ["json", "api"].`)
   }
-  const { path, params, source, trailingSlash, groupCount } = compiled
+  const pattern = formats === true ? '[a-z0-9]+' : formats.map(escapeRegExp).join('|')
+  const { path, params, source, trailingSlash } = compiled
   const last = params[params.length - 1]
   if (last?.optional === true) {
     throw new Error(`${where}: format suffixes cannot follow an optional parameter (":${last.name}?"); make it required or drop formats.`)
@@ -143,24 +128,17 @@ function compileFormat(compiled: CompiledPath, formats: true | readonly string[]
   // The suffix goes after the last segment, before a trailing slash (as DRF does).
   const body = trailingSlash ? path.slice(0, -1) : path
   const tail = trailingSlash ? '/' : ''
-  const suffix = `\\.(?:${pattern})`
-  const slash = body.lastIndexOf('/')
-  const segment = body.slice(slash + 1)
-  let honoPath: string
-  let honoParam: string
-  if (last !== undefined && (segment === `:${last.name}` || segment === `:${last.name}{${last.pattern}}`)) {
-    honoParam = last.name
-    honoPath = `${body.slice(0, slash + 1)}:${last.name}{(?:${last.pattern})${suffix}}${tail}`
-  } else {
-    honoParam = 'format'
-    honoPath = `${body.slice(0, slash + 1)}:format{${escapeRegExp(segment)}${suffix}}${tail}`
-  }
+  const slash = body.lastIndexOf('/') + 1
+  const segment = body.slice(slash)
+  // Hono's param for the suffixed segment: the last param when it is that whole segment, else a placeholder.
+  const own = last !== undefined && (segment === `:${last.name}` || segment === `:${last.name}{${last.pattern}}`)
+  const honoParam = own ? last.name : 'format'
   return {
     pattern,
     regexp: new RegExp(`^${trailingSlash ? source.slice(0, -1) : source}\\.(${pattern})${tail}$`),
-    group: groupCount + 1,
+    group: compiled.groupCount + 1,
     test: new RegExp(`^(?:${pattern})$`),
-    honoPath,
+    honoPath: `${body.slice(0, slash)}:${honoParam}{${own ? `(?:${last.pattern})` : escapeRegExp(segment)}\\.(?:${pattern})}${tail}`,
     honoParam,
     split: new RegExp(`^([\\s\\S]*)\\.(${pattern})$`),
   }

@@ -15,18 +15,17 @@ export interface PathParam {
   readonly optional: boolean
   /** `^(?:pattern)$`, compiled once. */
   readonly test: RegExp
+  /**
+   * Finds, in a non-empty value, what keeps reversal from writing it as it
+   * is: a character encodeURIComponent escapes, or a value `test` refuses
+   * (no match: ids and slugs pass with this one test).
+   */
+  readonly unplain: RegExp
   /** Index of its capture group in `CompiledPath.regexp`. */
   readonly group: number
-  /** Its position among the path's params (for positional args). */
-  readonly index: number
-  /** Whether the pattern is Hono's default `[^/]+`, checked without a regular expression. */
-  readonly anySegment: boolean
   /** Whether objects inherit a property of this name (`constructor`, `toString`): kwargs then need an own-property check. */
   readonly inherited: boolean
 }
-
-/** Literal text (URL-encoded), or a parameter with the text that precedes it only when it is present. */
-type PathPart = { readonly literal: string } | { readonly param: PathParam; readonly prefix: string }
 
 /** A compiled route path. */
 export interface CompiledPath {
@@ -39,8 +38,6 @@ export interface CompiledPath {
   readonly source: string
   /** How many capture groups `regexp` has. */
   readonly groupCount: number
-  /** How many params are required (all but a trailing optional one). */
-  readonly requiredCount: number
   /**
    * For building, in order: `literals[0]`, then for each param `i` (written
    * with its `prefixes[i]` only when present) `literals[i + 1]`. Literal text
@@ -48,47 +45,21 @@ export interface CompiledPath {
    */
   readonly literals: readonly string[]
   readonly prefixes: readonly string[]
+  /** `literals[i] + prefixes[i]`: what goes before param `i` when it is present. */
+  readonly heads: readonly string[]
   /** Whether the path ends with `/` (a format suffix goes before it). */
   readonly trailingSlash: boolean
 }
 
 const DEFAULT_PARAM_PATTERN = '[^/]+'
+/** A character encodeURIComponent escapes. */
+const ESCAPED = "[^\\w.!~*'()-]"
+/** `unplain` of Hono's default pattern: such a character (which "/" is). */
+const UNPLAIN_SEGMENT = new RegExp(ESCAPED)
 
 /** Escapes text for use inside a regular expression. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
-
-/** Counts the capturing groups of a regular expression source. */
-function countCaptureGroups(source: string): number {
-  let count = 0
-  scanPattern(source, 0, (ch, i) => {
-    if (ch === '(' && (source[i + 1] !== '?' || (source[i + 2] === '<' && source[i + 3] !== '=' && source[i + 3] !== '!'))) count++
-    return false
-  })
-  return count
-}
-
-/**
- * Calls `visit` with each character of a regular expression source from
- * `from` on that stands outside escapes and character classes, until it
- * returns `true`; gives that character's index, or -1.
- */
-function scanPattern(source: string, from: number, visit: (ch: string, i: number) => boolean): number {
-  let inClass = false
-  for (let i = from; i < source.length; i++) {
-    const ch = source[i] as string
-    if (ch === '\\') {
-      i++
-    } else if (inClass) {
-      if (ch === ']') inClass = false
-    } else if (ch === '[') {
-      inClass = true
-    } else if (visit(ch, i)) {
-      return i
-    }
-  }
-  return -1
 }
 
 /**
@@ -100,23 +71,24 @@ export function compilePath(path: string, where: string): CompiledPath {
     throw new Error(`${where}: the path must be a string starting with "/", got ${JSON.stringify(path)}.`)
   }
   const params: PathParam[] = []
-  const parts: PathPart[] = []
-  let regexp = ''
+  const literals: string[] = []
+  const prefixes: string[] = []
+  const heads: string[] = []
+  const names = new Set<string>()
+  let source = ''
   let group = 1
   let i = 1
+  // Literal text since the last param, not yet encoded.
   let literal = '/'
-  const names = new Set<string>()
-
   while (i <= path.length) {
     if (path[i] !== ':') {
       // A literal segment, up to the next "/".
       const end = path.indexOf('/', i)
-      const stop = end === -1 ? path.length : end
-      const text = path.slice(i, stop)
+      const text = path.slice(i, end === -1 ? path.length : end)
       if (text.includes('*')) {
         throw new Error(`${where}: wildcards ("*") cannot be reversed; name each part with a parameter such as ":rest{.+}".`)
       }
-      if (text.includes('{') || text.includes('}')) {
+      if (/[{}]/.test(text)) {
         throw new Error(`${where}: "${text}" has a brace outside a parameter; a pattern goes right after a name, as in ":id{[0-9]+}".`)
       }
       literal += text
@@ -126,11 +98,9 @@ export function compilePath(path: string, where: string): CompiledPath {
       continue
     }
     // A parameter: ":name", ":name{regex}", optionally followed by "?".
-    const segmentStart = i
-    i++
-    const nameStart = i
-    while (i < path.length && path[i] !== '{' && path[i] !== '/' && path[i] !== '?' && path[i] !== ':') i++
-    const name = path.slice(nameStart, i)
+    const segmentStart = i++
+    while (i < path.length && !'{/?:'.includes(path[i] as string)) i++
+    const name = path.slice(segmentStart + 1, i)
     if (name === '') {
       throw new Error(`${where}: a parameter at position ${segmentStart} has no name; write ":name".`)
     }
@@ -140,7 +110,7 @@ export function compilePath(path: string, where: string): CompiledPath {
     names.add(name)
     let pattern = DEFAULT_PARAM_PATTERN
     if (path[i] === '{') {
-      const close = findClosingBrace(path, i)
+      const close = closingBrace(path, i)
       if (close === -1) {
         throw new Error(`${where}: the pattern of ":${name}" has no closing "}".`)
       }
@@ -148,11 +118,8 @@ export function compilePath(path: string, where: string): CompiledPath {
       if (pattern === '') throw new Error(`${where}: the pattern of ":${name}" is empty; remove "{}" or write a pattern.`)
       i = close + 1
     }
-    let optional = false
-    if (path[i] === '?') {
-      optional = true
-      i++
-    }
+    const optional = path[i] === '?'
+    if (optional) i++
     if (i < path.length && path[i] !== '/') {
       throw new Error(`${where}: ":${name}" must take a whole path segment; put other text in a segment of its own.`)
     }
@@ -162,83 +129,46 @@ export function compilePath(path: string, where: string): CompiledPath {
     if (/\\[1-9]|\\k</.test(pattern)) {
       throw new Error(`${where}: the pattern of ":${name}" uses a backreference, which cannot survive being embedded in the path; write it without one.`)
     }
-    let test: RegExp
-    try {
-      test = new RegExp(`^(?:${pattern})$`)
-    } catch (error) {
-      throw new Error(`${where}: the pattern of ":${name}" ("${pattern}") is not a valid regular expression: ${(error as Error).message}`)
-    }
-    const param: PathParam = {
-      name,
-      pattern,
-      optional,
-      test,
-      group,
-      index: params.length,
-      anySegment: pattern === DEFAULT_PARAM_PATTERN,
-      inherited: name in Object.prototype,
-    }
-    group += 1 + countCaptureGroups(pattern)
-    params.push(param)
-    if (optional) {
-      // The "/" before an optional parameter is written only with the parameter.
-      const before = literal.slice(0, -1)
-      if (before !== '') parts.push({ literal: encodeLiteral(before, where) })
-      parts.push({ param, prefix: '/' })
-      regexp += `${escapeRegExp(before)}(?:/(${pattern}))?`
-      // An optional parameter at the root still matches "/".
-      if (before === '') regexp += '/?'
-    } else {
-      parts.push({ literal: encodeLiteral(literal, where) }, { param, prefix: '' })
-      regexp += `${escapeRegExp(literal)}(${pattern})`
-    }
+    const test = regExp(`^(?:${pattern})$`, `${where}: the pattern of ":${name}" ("${pattern}") is not a valid regular expression`)
+    const unplain = pattern === DEFAULT_PARAM_PATTERN ? UNPLAIN_SEGMENT : new RegExp(`^(?!(?:${pattern})$)|${ESCAPED}`)
+    params.push({ name, pattern, optional, test, unplain, group, inherited: name in Object.prototype })
+    // Its capture group, and any inside its pattern (an alternative that matches "" shows them all).
+    group += (new RegExp(`(?:${pattern})|`).exec('') as RegExpExecArray).length
+    // The "/" before an optional parameter is written only with the parameter.
+    if (optional) literal = literal.slice(0, -1)
+    source += escapeRegExp(literal) + (optional ? `(?:/(${pattern}))?${literal === '' ? '/?' : ''}` : `(${pattern})`)
+    const encoded = encodeLiteral(literal, where)
+    literals.push(encoded)
+    prefixes.push(optional ? '/' : '')
+    heads.push(optional ? `${encoded}/` : encoded)
     literal = ''
-    if (i < path.length) {
-      literal = '/'
-      i++
-    } else {
-      break
-    }
+    if (i === path.length) break
+    literal = '/'
+    i++
   }
-  if (literal !== '') {
-    parts.push({ literal: encodeLiteral(literal, where) })
-    regexp += escapeRegExp(literal)
-  }
-  let full: RegExp
-  try {
-    full = new RegExp(`^${regexp}$`)
-  } catch (error) {
-    throw new Error(`${where}: the parameter patterns cannot be combined into one path pattern: ${(error as Error).message}`)
-  }
+  source += escapeRegExp(literal)
+  literals.push(encodeLiteral(literal, where))
   return {
     path,
     params,
     paramNames: names,
-    regexp: full,
-    source: regexp,
+    regexp: regExp(`^${source}$`, `${where}: the parameter patterns cannot be combined into one path pattern`),
+    source,
     groupCount: group - 1,
-    requiredCount: params.filter((p) => !p.optional).length,
-    ...splitParts(parts),
+    literals,
+    prefixes,
+    heads,
     trailingSlash: path.length > 1 && path.endsWith('/'),
   }
 }
 
-/** The parts as parallel arrays: literals around the params, and each param's prefix. */
-function splitParts(parts: readonly PathPart[]): { literals: string[]; prefixes: string[] } {
-  const literals: string[] = []
-  const prefixes: string[] = []
-  let current = ''
-  for (const part of parts) {
-    if ('literal' in part) {
-      current += part.literal
-    } else {
-      literals.push(current)
-      prefixes.push(part.prefix)
-      current = ''
-    }
+/** `new RegExp(source)`, or an `Error` that says `why` with the engine's reason. */
+function regExp(source: string, why: string): RegExp {
+  try {
+    return new RegExp(source)
+  } catch (error) {
+    throw new Error(`${why}: ${(error as Error).message}`)
   }
-  literals.push(current)
-  return { literals, prefixes }
 }
 
 function encodeLiteral(text: string, where: string): string {
@@ -250,7 +180,16 @@ function encodeLiteral(text: string, where: string): string {
 }
 
 /** Index of the `}` closing the `{` at `open`, skipping escapes, classes and nested quantifier braces. */
-function findClosingBrace(path: string, open: number): number {
+function closingBrace(path: string, open: number): number {
   let depth = 0
-  return scanPattern(path, open, (ch) => (ch === '{' ? (depth++, false) : ch === '}' && --depth === 0))
+  let inClass = false
+  for (let i = open; i < path.length; i++) {
+    const ch = path[i]
+    if (ch === '\\') i++
+    else if (inClass) inClass = ch !== ']'
+    else if (ch === '[') inClass = true
+    else if (ch === '{') depth++
+    else if (ch === '}' && --depth === 0) return i
+  }
+  return -1
 }

@@ -68,20 +68,19 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
     if (!Array.isArray(definitions)) {
       throw new Error('defineRoutes: pass an array of route(...) and include(...) entries.')
     }
-    const formatQueryParam = options.formatQueryParam === undefined ? 'format' : options.formatQueryParam
+    const { formatQueryParam = 'format' } = options
     if (formatQueryParam !== null && (typeof formatQueryParam !== 'string' || formatQueryParam === '')) {
       throw new Error('defineRoutes: formatQueryParam must be a non-empty string, or null to turn it off.')
     }
     this.formatQueryParam = formatQueryParam
     const routes = compileRoutes(definitions, 'defineRoutes')
     this.routes = Object.freeze(routes)
-    this.#byName = new Map()
+    const byName = (this.#byName = new Map<string, CompiledRoute[]>())
     // Django tries the routes of one name from the last declared to the first.
-    for (let i = routes.length - 1; i >= 0; i--) {
-      const compiled = routes[i] as CompiledRoute
-      const list = this.#byName.get(compiled.viewName)
-      if (list === undefined) this.#byName.set(compiled.viewName, [compiled])
-      else list.push(compiled)
+    for (const route of [...routes].reverse()) {
+      const list = byName.get(route.viewName)
+      if (list) list.push(route)
+      else byName.set(route.viewName, [route])
     }
   }
 
@@ -118,22 +117,21 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
    * where a scheme puts `options.version` in the URL (a path param it fills,
    * a query key it sets), as the schemes' own `reverse` does.
    */
-  reverseUnchecked(name: string, options: ReverseOptions = {}, placement: VersionPlacement = UNPLACED): string {
-    const { version } = options
-    const param = version == null ? null : placement.param
-    let url = this.build(name, options, version, param)
+  reverseUnchecked(name: string, options: ReverseOptions = {}, placement?: VersionPlacement): string {
+    const url = this.build(name, options, options.version, placement)
     if (typeof url !== 'string') throw new NoReverseMatch(name, options.args ?? options.kwargs, url.reason)
-    if (version != null && placement.query !== null) url = replaceQueryParam(url, placement.query, version)
     return options.request === undefined ? url : originOf(options.request.url) + url
   }
 
   /**
-   * The path of `name` for these parameters in `version` (`fill`: a param the
-   * version fills, as URL-path versioning does), or why not: what every
-   * reversal is built on, without throwing.
+   * The path of `name` for these parameters in `version`, carrying it as
+   * `placement` says (a param it fills, a query key it sets), or why not:
+   * what every reversal is built on, without throwing.
    */
-  build(name: string, params: PathArguments, version: string | null | undefined, fill: string | null): string | Refusal {
+  build(name: string, params: PathArguments, version: string | null | undefined, placement: VersionPlacement = UNPLACED): string | Refusal {
     const candidates = this.#byName.get(name)
-    return candidates === undefined ? new Refusal(`no route is named "${name}".`, false) : buildFirst(candidates, params, version, fill)
+    if (version == null) placement = UNPLACED
+    const path = candidates === undefined ? new Refusal(`no route is named "${name}".`, false) : buildFirst(candidates, params, version, placement.param)
+    return typeof path === 'string' && placement.query !== null ? replaceQueryParam(path, placement.query, version as string) : path
   }
 }
