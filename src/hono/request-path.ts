@@ -114,6 +114,8 @@ export function honoRequestPath(
     }
     c.set('version', passage.version as string | null)
     c.set('versioningScheme', scheme)
+    // Responses built from the context (c.json, c.text, ...) carry Vary from the start: finish then only checks it.
+    if (path.varyText !== '') c.header('Vary', path.varyText, { append: true })
     if (passage.request !== c.req.raw) c.req.raw = passage.request
     const json = path.steps?.json
     if (json != null) {

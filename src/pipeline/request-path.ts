@@ -74,6 +74,8 @@ export class RequestPath {
   readonly scheme: BaseVersioning
   /** The request headers the version is read from, which responses `Vary` on. */
   readonly vary: readonly string[]
+  /** `vary` as one `Vary` value (`''` when empty). */
+  readonly varyText: string
   /** The extensions' steps, or `null` without extensions. */
   readonly steps: ExtensionSteps | null
   /** Whether responses go through `finish` at all (`Vary` or an extension's response step). */
@@ -95,6 +97,7 @@ export class RequestPath {
     this.#routePathOf = routePathOf
     this.#hosts = hosts
     this.vary = scheme.vary
+    this.varyText = scheme.vary.join(', ')
     this.steps = extensions.length === 0 ? null : (extensions[0] as VersioningExtension).bindAll(extensions, { where, scheme, routeNames })
     this.finishes = this.vary.length > 0 || this.steps?.finishes === true
   }
@@ -132,9 +135,11 @@ export class RequestPath {
   /** `response` with the scheme's headers in `Vary`, then through the extensions' response steps. */
   finish(passage: Passage, response: Response): Response | Promise<Response> {
     passage.finished = true
-    const { vary, steps } = this
+    const { vary, varyText, steps } = this
     let res = response
-    const merged = vary.length === 0 ? null : mergeVary(res.headers.get('Vary'), vary)
+    const listed = vary.length === 0 ? null : res.headers.get('Vary')
+    // Most responses list them already, last (the middleware gave the context's headers `varyText`).
+    const merged = vary.length === 0 || listed === varyText || listed?.endsWith(`, ${varyText}`) === true ? null : mergeVary(listed, vary)
     if (merged !== null) {
       res = withHeaders(res, (r) => {
         r.headers.set('Vary', merged)

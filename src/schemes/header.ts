@@ -53,7 +53,10 @@ export class HeaderVersioning extends BaseVersioning {
   override determineVersion(request: VersionRequest): string | null {
     const value = request.headers.get(this.header)
     let version: string | null = null
-    if (value !== null) {
+    if (value !== null && !value.includes(',')) {
+      const text = value.trim()
+      if (text !== '') version = text
+    } else if (value !== null) {
       // Headers repeat as one comma-joined value: each element must name the same version.
       for (const part of value.split(',')) {
         const text = part.trim()
