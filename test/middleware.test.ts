@@ -308,6 +308,28 @@ describe('Vary', () => {
     expect(res.headers.get('Vary')).toBe(vary)
   })
 
+  it.each<[string, string, string]>([
+    ['the same name', 'Accept', 'Accept'],
+    ['another name', 'Origin', 'Origin, Accept'],
+  ])('listed once when a middleware before it set %s', async (_case, before, vary) => {
+    const both = apiVersioning({ scheme: new AcceptHeaderVersioning(), routes: defineRoutes([route('home', '/'), route('appended', '/appended')]) })
+    const app = new Hono()
+    app.use('*', async (c, next) => {
+      c.header('Vary', before)
+      await next()
+    })
+    app.use('*', both)
+    mountRoutes(app, both, {
+      home: (c) => c.text('ok'),
+      appended: (c) => {
+        c.header('Vary', 'Accept-Encoding', { append: true })
+        return c.text('ok')
+      },
+    })
+    expect((await app.request('http://t/')).headers.get('Vary')).toBe(vary)
+    expect((await app.request('http://t/appended')).headers.get('Vary')).toBe(`${vary}, Accept-Encoding`)
+  })
+
   it.each<[string | null, readonly string[], string | null]>([
     [null, ['Accept'], 'Accept'],
     ['', ['Accept'], 'Accept'],
@@ -316,6 +338,9 @@ describe('Vary', () => {
     ['Origin,Accept', ['Accept', 'Api-Version'], 'Origin,Accept, Api-Version'],
     ['*', ['Accept'], null],
     [null, [], null],
+    ['Accept, Accept', ['Accept'], 'Accept'],
+    ['Accept,Origin, accept', ['Accept'], 'Accept, Origin'],
+    ['Origin, Origin, Accept', ['Accept'], null],
   ])('mergeVary(%j, %j) is %j', (existing, names, merged) => {
     expect(mergeVary(existing, names)).toBe(merged)
   })

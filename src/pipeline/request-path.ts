@@ -138,8 +138,8 @@ export class RequestPath {
     const { vary, varyText, steps } = this
     let res = response
     const listed = vary.length === 0 ? null : res.headers.get('Vary')
-    // Most responses list them already, last (the middleware gave the context's headers `varyText`).
-    const merged = vary.length === 0 || listed === varyText || listed?.endsWith(`, ${varyText}`) === true ? null : mergeVary(listed, vary)
+    // Most responses list exactly them already (the middleware gave the context's headers `varyText`).
+    const merged = vary.length === 0 || listed === varyText ? null : mergeVary(listed, vary)
     if (merged !== null) {
       res = withHeaders(res, (r) => {
         r.headers.set('Vary', merged)
