@@ -4,7 +4,7 @@
  * `reverse` go in the context; `mountRoutes` (mount-routes.ts) serves the
  * table's routes through the same request path.
  */
-import type { Context, MiddlewareHandler, Next } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import type { Passage } from '../pipeline/request-path.ts'
 import { createReverse, trustedOrigin, type SchemeKwargs, type SchemeRouteName } from '../reverse/reverse.ts'
@@ -151,19 +151,13 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
       const entry = byHonoPath.get((matched[i] as { path: string }).path)
       if (entry === undefined) continue
       const entered = enter(c, entry.route, i, entry.suffixed)
-      if (entered instanceof Promise) return entered.then((passage) => run(c, passage, next))
-      return run(c, entered, next)
+      if (entered instanceof Promise) return entered.then((passage) => hono.run(c, passage, next))
+      return hono.run(c, entered, next)
     }
     // Not a table route: the app's own routes and its not-found handler answer, untouched (as Django resolves before
     // DRF), unless the host is not allowed, which Django refuses before anything (enter throws its rejection).
     if (!hono.path.allowsHost(c.req.raw)) return Promise.resolve(hono.enter(c, null, null)).then(next)
     return next()
-  }
-
-  /** Runs the handlers of an entered request, then finishes its response (unless a mounted handler's rejection did). */
-  function run(c: Context, passage: Passage, next: Next): Promise<void> {
-    const ran = hono.next(c, passage, next)
-    return hono.path.finishes ? ran.then(() => (passage.finished ? undefined : hono.finishContext(c, passage))) : ran
   }
   tableVersionings.set(middleware, { routes, hono, passageOf: (c) => (c as unknown as Record<symbol, Passage | undefined>)[key], enter })
   const check = (): readonly string[] => [

@@ -65,8 +65,12 @@ export interface HonoRequestPath {
   reject(c: Context, passage: Passage): HTTPException | Promise<HTTPException>
   /** Finishes `c.res` after the handlers ran. */
   finishContext(c: Context, passage: Passage): void | Promise<void>
-  /** Runs the next handlers, or, when an extension found the route absent from the version, the app's not-found handler. */
-  next(c: Context, passage: Passage, next: Next): Promise<void>
+  /**
+   * Runs the next handlers (or, when an extension found the route absent
+   * from the version, the app's not-found handler), then finishes `c.res`
+   * unless a mounted handler's rejection already did.
+   */
+  run(c: Context, passage: Passage, next: Next): Promise<void>
 }
 
 /** Checks the options of middleware `where` (`extraNames`: the options it adds) and binds its request path. */
@@ -140,6 +144,19 @@ export function honoRequestPath(
     return res instanceof Promise ? res.then(exception) : exception(res)
   }
 
+  /** Finishes `c.res` after the handlers ran. */
+  function finishContext(c: Context, passage: Passage): void | Promise<void> {
+    const res = path.finish(passage, c.res)
+    const replace = (r: Response): void => {
+      if (r !== c.res) {
+        // A copy: replace without Hono merging the old headers back over ours.
+        c.res = undefined
+        c.res = r
+      }
+    }
+    return res instanceof Promise ? res.then(replace) : replace(res)
+  }
+
   return {
     path,
     reject,
@@ -151,20 +168,11 @@ export function honoRequestPath(
       }
       return entered(c, passage)
     },
-    finishContext(c, passage) {
-      const res = path.finish(passage, c.res)
-      const replace = (r: Response): void => {
-        if (r !== c.res) {
-          // A copy: replace without Hono merging the old headers back over ours.
-          c.res = undefined
-          c.res = r
-        }
-      }
-      return res instanceof Promise ? res.then(replace) : replace(res)
-    },
-    next(c, passage, next) {
-      // No async wrapper around next(): requests that run the handlers pay one call, no extra promise.
-      return passage.absent === true ? notFound(c) : next()
+    finishContext,
+    run(c, passage, next) {
+      // No async wrapper: requests whose response needs no finishing pay one call, no extra promise.
+      const ran = passage.absent === true ? notFound(c) : next()
+      return path.finishes ? ran.then(() => (passage.finished ? undefined : finishContext(c, passage))) : ran
     },
   }
 }

@@ -2,8 +2,7 @@
  * The smallest middleware: the version alone, without a route table (no
  * named routes, no `reverse`), for apps that only need `c.var.version`.
  */
-import type { Context, MiddlewareHandler, Next } from 'hono'
-import type { Passage } from '../pipeline/request-path.ts'
+import type { MiddlewareHandler } from 'hono'
 import type { BaseVersioning, VersionMatch } from '../schemes/base.ts'
 import { honoRequestPath, type MiddlewareOptions } from './request-path.ts'
 
@@ -39,18 +38,12 @@ export function versionMiddleware<S extends BaseVersioning>(options: MiddlewareO
   }
   const reads = scheme.matchParams
   const param = scheme.versionParam
-  const { path } = hono
   // Not async: a request that enters synchronously pays no extra promise.
   return function versionMiddleware(c, next) {
     // The params of the middleware's own route, as much as the scheme reads.
     const match: VersionMatch | null = reads === 'none' ? null : { params: reads === 'version' ? { [param]: c.req.param(param) } : c.req.param() }
     const entered = hono.enter(c, null, match)
-    if (entered instanceof Promise) return entered.then((passage) => run(c, passage, next))
-    return run(c, entered, next)
-  }
-
-  function run(c: Context, passage: Passage, next: Next): Promise<void> {
-    const ran = hono.next(c, passage, next)
-    return path.finishes ? ran.then(() => hono.finishContext(c, passage)) : ran
+    if (entered instanceof Promise) return entered.then((passage) => hono.run(c, passage, next))
+    return hono.run(c, entered, next)
   }
 }
