@@ -6,6 +6,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
+import { after } from '../pipeline/after.ts'
 import type { Passage } from '../pipeline/request-path.ts'
 import { createReverse, trustedOrigin, type SchemeKwargs, type SchemeRouteName } from '../reverse/reverse.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
@@ -139,8 +140,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
 
   function enter(c: Context, route: CompiledRoute, index: number, suffixed: boolean): Passage | Promise<Passage> {
     const match = reads === 'none' ? (staticMatches.get(route) as RouteMatch) : matchAt(c, index, route, suffixed, reads === 'version' && !suffixed ? scheme.versionParam : null)
-    const passage = hono.enter(c, route, match)
-    return passage instanceof Promise ? passage.then((p) => entered(c, p)) : entered(c, passage)
+    return after(hono.enter(c, route, match), (passage) => entered(c, passage))
   }
 
   // Not async: a request that enters synchronously pays no extra promise.
@@ -150,9 +150,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     for (let i = 0; i < matched.length; i++) {
       const entry = byHonoPath.get((matched[i] as { path: string }).path)
       if (entry === undefined) continue
-      const entered = enter(c, entry.route, i, entry.suffixed)
-      if (entered instanceof Promise) return entered.then((passage) => hono.run(c, passage, next))
-      return hono.run(c, entered, next)
+      return after(enter(c, entry.route, i, entry.suffixed), (passage) => hono.run(c, passage, next))
     }
     // Not a table route: the app's own routes and its not-found handler answer, untouched (as Django resolves before
     // DRF), unless the host is not allowed, which Django refuses before anything (enter throws its rejection).
@@ -203,30 +201,27 @@ function checkLimits(table: RouteTable, scheme: BaseVersioning): void {
  */
 export function matchAt(c: Context, index: number, route: CompiledRoute, suffixed: boolean, only: string | null): RouteMatch {
   const current = c.req.routeIndex
-  let decoded: Record<string, string>
+  const params: Record<string, string> = Object.create(null) as Record<string, string>
   try {
     c.req.routeIndex = index
     if (only !== null) {
       // One param: decode only that one.
-      const params: Record<string, string> = Object.create(null) as Record<string, string>
       const value = route.compiled.paramNames.has(only) ? c.req.param(only) : undefined
       if (value !== undefined) params[only] = value
-      return { name: route.name, namespace: route.namespace, viewName: route.viewName, params, path: route.path }
+    } else {
+      const decoded = c.req.param() as Record<string, string>
+      for (const param of route.compiled.params) {
+        if (Object.hasOwn(decoded, param.name)) params[param.name] = decoded[param.name] as string
+      }
+      const format = suffixed ? route.format : null
+      const split = format?.split.exec(decoded[format.honoParam] ?? '')
+      if (format != null && split != null) {
+        if (format.honoParam !== 'format') params[format.honoParam] = split[1] as string
+        params['format'] = split[2] as string
+      }
     }
-    decoded = c.req.param() as Record<string, string>
   } finally {
     c.req.routeIndex = current
-  }
-  const params: Record<string, string> = Object.create(null) as Record<string, string>
-  for (const param of route.compiled.params) {
-    if (Object.hasOwn(decoded, param.name)) params[param.name] = decoded[param.name] as string
-  }
-  if (suffixed && route.format !== null) {
-    const split = route.format.split.exec(decoded[route.format.honoParam] ?? '')
-    if (split !== null) {
-      if (route.format.honoParam !== 'format') params[route.format.honoParam] = split[1] as string
-      params['format'] = split[2] as string
-    }
   }
   return { name: route.name, namespace: route.namespace, viewName: route.viewName, params, path: route.path }
 }

@@ -7,12 +7,14 @@ import type { Context, Env, Handler, Hono, Next } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import type { HTTPException } from 'hono/http-exception'
 import { MethodNotAllowed, withoutStack } from '../errors.ts'
+import { after } from '../pipeline/after.ts'
 import { refuse, type Passage } from '../pipeline/request-path.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
 import type { NamespaceSuffixes, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { matchAt, tableVersionings, type ApiVersioningMiddleware, type TableVersioning, type VersioningEnv } from './api-versioning.ts'
+import { thrown } from './request-path.ts'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'all'] as const
 
@@ -124,17 +126,13 @@ function pathHandler(handlers: ReadonlyMap<string, Handler<any>>, allow: string,
     if (handler !== undefined) return handler(c, next)
     // A method another run of this path serves, or a later route's.
     if (later(c, false)) return next()
-    const refused = (passage: Passage): Promise<never> | never => {
+    return after(table.passageOf(c) ?? table.enter(c, route, c.req.routeIndex, suffixed), (passage) => {
       refuse(passage, (notAllowed ??= withoutStack(() => new MethodNotAllowed())), passage.versions)
-      const exception = table.hono.reject(c, passage)
-      const withAllow = (e: HTTPException): never => {
+      return after(table.hono.reject(c, passage), (e: HTTPException): never => {
         e.res?.headers.set('Allow', allow)
         throw e
-      }
-      return exception instanceof Promise ? exception.then(withAllow) : withAllow(exception)
-    }
-    const passage = table.passageOf(c) ?? table.enter(c, route, c.req.routeIndex, suffixed)
-    return passage instanceof Promise ? passage.then(refused) : refused(passage)
+      })
+    })
   }
 }
 
@@ -199,13 +197,7 @@ function servedBy(candidates: readonly Candidate[], table: TableVersioning): Han
     } else {
       const { tried } = passage
       refuse(passage, hono.path.scheme.rejection(), tried === null || versions === null ? null : tried === undefined ? versions : new Set([...tried, ...versions]))
-      const exception = hono.reject(c, passage)
-      if (exception instanceof Promise) {
-        return exception.then((e) => {
-          throw e
-        })
-      }
-      throw exception
+      return after(hono.reject(c, passage), thrown)
     }
     if (!entering || !hono.path.finishes) return res
     if (res instanceof Response) return hono.path.finish(passage, res)
@@ -214,8 +206,7 @@ function servedBy(candidates: readonly Candidate[], table: TableVersioning): Han
   const handler = function versionedHandler(c: Context, next: Next) {
     const passage = table.passageOf(c)
     if (passage !== undefined) return answer(c, next, passage, false)
-    const entered = table.enter(c, first.route, c.req.routeIndex, first.suffixed)
-    return entered instanceof Promise ? entered.then((p) => answer(c, next, p, true)) : answer(c, next, entered, true)
+    return after(table.enter(c, first.route, c.req.routeIndex, first.suffixed), (entered) => answer(c, next, entered, true))
   }
   return handler
 }

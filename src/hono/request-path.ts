@@ -11,6 +11,7 @@ import { matchedRoutes } from 'hono/route'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { withoutStack, type VersioningError } from '../errors.ts'
 import type { JsonStep, VersioningExtension } from '../pipeline/extension.ts'
+import { after } from '../pipeline/after.ts'
 import { RequestPath, type Passage } from '../pipeline/request-path.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import { BaseVersioning, type VersionMatch } from '../schemes/base.ts'
@@ -107,15 +108,7 @@ export function honoRequestPath(
 
   /** The passage once its request steps ran: in the context, or thrown as its rejection. */
   function entered(c: Context, passage: Passage): Passage | Promise<Passage> {
-    if (passage.rejection !== null) {
-      const exception = reject(c, passage)
-      if (exception instanceof Promise) {
-        return exception.then((e) => {
-          throw e
-        })
-      }
-      throw exception
-    }
+    if (passage.rejection !== null) return after(reject(c, passage), thrown)
     c.set('version', passage.version as string | null)
     c.set('versioningScheme', scheme)
     // Responses built from the context (c.json, c.text, ...) carry Vary from the start: finish then only checks it.
@@ -137,24 +130,21 @@ export function honoRequestPath(
     if (!(answer instanceof Response)) {
       throw new TypeError(`${where}: errorResponse must return a Response (synchronously), got ${answer instanceof Promise ? 'a Promise' : typeof answer}.`)
     }
-    const res = path.finish(passage, answer)
     // HTTPException answers with its own status: take the response's, which errorResponse may have chosen.
     const exception = (r: Response): HTTPException =>
       withoutStack(() => new HTTPException(r.status as ContentfulStatusCode, { res: r, message: error.detail, cause: error }))
-    return res instanceof Promise ? res.then(exception) : exception(res)
+    return after(path.finish(passage, answer), exception)
   }
 
   /** Finishes `c.res` after the handlers ran. */
   function finishContext(c: Context, passage: Passage): void | Promise<void> {
-    const res = path.finish(passage, c.res)
-    const replace = (r: Response): void => {
-      if (r !== c.res) {
+    return after(path.finish(passage, c.res), (res) => {
+      if (res !== c.res) {
         // A copy: replace without Hono merging the old headers back over ours.
         c.res = undefined
-        c.res = r
+        c.res = res
       }
-    }
-    return res instanceof Promise ? res.then(replace) : replace(res)
+    })
   }
 
   return {
@@ -162,11 +152,7 @@ export function honoRequestPath(
     reject,
     enter(c, route, match) {
       const passage = path.decide(c.req.raw, c.req.method, c, route, match)
-      if (passage.rejection === null && path.steps !== null) {
-        const steps = path.steps.enter(passage)
-        if (steps instanceof Promise) return steps.then(() => entered(c, passage))
-      }
-      return entered(c, passage)
+      return after(passage.rejection === null && path.steps !== null ? path.steps.enter(passage) : undefined, () => entered(c, passage))
     },
     finishContext,
     run(c, passage, next) {
@@ -175,6 +161,11 @@ export function honoRequestPath(
       return path.finishes ? ran.then(() => (passage.finished ? undefined : finishContext(c, passage))) : ran
     },
   }
+}
+
+/** Throws `exception` (given to `after` for a rejection that may still be coming). */
+export function thrown(exception: unknown): never {
+  throw exception
 }
 
 function isExtension(value: unknown): value is VersioningExtension {

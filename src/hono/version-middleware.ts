@@ -3,6 +3,7 @@
  * named routes, no `reverse`), for apps that only need `c.var.version`.
  */
 import type { MiddlewareHandler } from 'hono'
+import { after } from '../pipeline/after.ts'
 import type { BaseVersioning, VersionMatch } from '../schemes/base.ts'
 import { honoRequestPath, type MiddlewareOptions } from './request-path.ts'
 
@@ -42,8 +43,6 @@ export function versionMiddleware<S extends BaseVersioning>(options: MiddlewareO
   return function versionMiddleware(c, next) {
     // The params of the middleware's own route, as much as the scheme reads.
     const match: VersionMatch | null = reads === 'none' ? null : { params: reads === 'version' ? { [param]: c.req.param(param) } : c.req.param() }
-    const entered = hono.enter(c, null, match)
-    if (entered instanceof Promise) return entered.then((passage) => hono.run(c, passage, next))
-    return hono.run(c, entered, next)
+    return after(hono.enter(c, null, match), (passage) => hono.run(c, passage, next))
   }
 }
