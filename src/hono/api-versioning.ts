@@ -6,7 +6,6 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
-import { after } from '../pipeline/after.ts'
 import type { Passage } from '../pipeline/request-path.ts'
 import { createReverse, trustedOrigin, type SchemeKwargs, type SchemeRouteName } from '../reverse/reverse.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
@@ -140,7 +139,8 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
 
   function enter(c: Context, route: CompiledRoute, index: number, suffixed: boolean): Passage | Promise<Passage> {
     const match = reads === 'none' ? (staticMatches.get(route) as RouteMatch) : matchAt(c, index, route, suffixed, reads === 'version' && !suffixed ? scheme.versionParam : null)
-    return after(hono.enter(c, route, match), (passage) => entered(c, passage))
+    const passage = hono.enter(c, route, match)
+    return passage instanceof Promise ? passage.then((p) => entered(c, p)) : entered(c, passage)
   }
 
   // Not async: a request that enters synchronously pays no extra promise.
@@ -150,7 +150,8 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     for (let i = 0; i < matched.length; i++) {
       const entry = byHonoPath.get((matched[i] as { path: string }).path)
       if (entry === undefined) continue
-      return after(enter(c, entry.route, i, entry.suffixed), (passage) => hono.run(c, passage, next))
+      const passage = enter(c, entry.route, i, entry.suffixed)
+      return passage instanceof Promise ? passage.then((p) => hono.run(c, p, next)) : hono.run(c, passage, next)
     }
     // Not a table route: the app's own routes and its not-found handler answer, untouched (as Django resolves before
     // DRF), unless the host is not allowed, which Django refuses before anything (enter throws its rejection).

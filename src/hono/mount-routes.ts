@@ -206,7 +206,8 @@ function servedBy(candidates: readonly Candidate[], table: TableVersioning): Han
   const handler = function versionedHandler(c: Context, next: Next) {
     const passage = table.passageOf(c)
     if (passage !== undefined) return answer(c, next, passage, false)
-    return after(table.enter(c, first.route, c.req.routeIndex, first.suffixed), (entered) => answer(c, next, entered, true))
+    const entered = table.enter(c, first.route, c.req.routeIndex, first.suffixed)
+    return entered instanceof Promise ? entered.then((p) => answer(c, next, p, true)) : answer(c, next, entered, true)
   }
   return handler
 }

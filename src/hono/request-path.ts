@@ -152,7 +152,8 @@ export function honoRequestPath(
     reject,
     enter(c, route, match) {
       const passage = path.decide(c.req.raw, c.req.method, c, route, match)
-      return after(passage.rejection === null && path.steps !== null ? path.steps.enter(passage) : undefined, () => entered(c, passage))
+      const steps = passage.rejection === null ? path.steps?.enter(passage) : undefined
+      return steps instanceof Promise ? steps.then(() => entered(c, passage)) : entered(c, passage)
     },
     finishContext,
     run(c, passage, next) {

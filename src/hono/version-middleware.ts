@@ -3,7 +3,6 @@
  * named routes, no `reverse`), for apps that only need `c.var.version`.
  */
 import type { MiddlewareHandler } from 'hono'
-import { after } from '../pipeline/after.ts'
 import type { BaseVersioning, VersionMatch } from '../schemes/base.ts'
 import { honoRequestPath, type MiddlewareOptions } from './request-path.ts'
 
@@ -43,6 +42,8 @@ export function versionMiddleware<S extends BaseVersioning>(options: MiddlewareO
   return function versionMiddleware(c, next) {
     // The params of the middleware's own route, as much as the scheme reads.
     const match: VersionMatch | null = reads === 'none' ? null : { params: reads === 'version' ? { [param]: c.req.param(param) } : c.req.param() }
-    return after(hono.enter(c, null, match), (passage) => hono.run(c, passage, next))
+    const entered = hono.enter(c, null, match)
+    // No closure for a request that enters synchronously.
+    return entered instanceof Promise ? entered.then((passage) => hono.run(c, passage, next)) : hono.run(c, entered, next)
   }
 }
