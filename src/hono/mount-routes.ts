@@ -192,11 +192,10 @@ function servedBy(candidates: readonly Candidate[], table: TableVersioning): Han
       res = chosen.handler(c, next)
     } else if (later(c, true)) {
       // Another mounted handler Hono matched answers, or rejects reporting these versions too.
-      passage.tried = passage.tried === null || versions === null ? null : new Set([...(passage.tried ?? []), ...versions])
+      passage.tried = union(passage.tried, versions)
       res = next()
     } else {
-      const { tried } = passage
-      refuse(passage, hono.path.scheme.rejection(), tried === null || versions === null ? null : tried === undefined ? versions : new Set([...tried, ...versions]))
+      refuse(passage, hono.path.scheme.rejection(), union(passage.tried, versions))
       return after(hono.reject(c, passage), thrown)
     }
     if (!entering || !hono.path.finishes) return res
@@ -240,6 +239,11 @@ function later(c: Context, mountedOnly: boolean): boolean {
     } else if (!mountedOnly && (on === method || (method === 'HEAD' && on === 'GET'))) return true
   }
   return false
+}
+
+/** The versions of both (`null`: every version; `undefined`: none yet). */
+function union(a: Set<string> | null | undefined, b: ReadonlySet<string> | null): Set<string> | null {
+  return a === null || b === null ? null : new Set([...(a ?? []), ...b])
 }
 
 /** The versions the routes exist in, together (`null`: one of them exists in all). */
