@@ -3,7 +3,7 @@
  * version limit, its path compiled once (pattern.ts), its format suffix too.
  */
 import type { RouteDefinition, VersionLimit } from './definitions.ts'
-import { compilePath, escapeRegExp, type CompiledPath } from './pattern.ts'
+import { compileRoutePath, escapeRegExp, type CompiledPath } from './pattern.ts'
 
 /** A compiled route of a table. */
 export interface CompiledRoute {
@@ -73,7 +73,7 @@ export function compileRoutes(definitions: readonly RouteDefinition[], where: st
           throw new Error(`${where}: the path of ${label} must start with "/", got ${JSON.stringify(path)}.`)
         }
         const fullPath = joinPaths(prefix, path)
-        const compiled = compilePath(fullPath, `${where}: ${label} (${fullPath})`)
+        const compiled = compileRoutePath(fullPath, `${where}: ${label} (${fullPath})`)
         const viewName = namespace === null ? name : `${namespace}:${name}`
         const format = compileFormat(compiled, definition.formats, `${where}: ${label}`)
         const own = limit()

@@ -70,6 +70,11 @@ export function compilePath(path: string, where: string): CompiledPath {
   if (typeof path !== 'string' || path[0] !== '/') {
     throw new Error(`${where}: the path must be a string starting with "/", got ${JSON.stringify(path)}.`)
   }
+  return compileRoutePath(path, where)
+}
+
+/** `compilePath` for a path its caller checked already: a string starting with "/". */
+export function compileRoutePath(path: string, where: string): CompiledPath {
   const params: PathParam[] = []
   const literals: string[] = []
   const prefixes: string[] = []

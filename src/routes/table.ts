@@ -5,7 +5,7 @@
 import { NoReverseMatch } from '../errors.ts'
 import { replaceQueryParam } from '../http/query.ts'
 import { originOf } from '../http/request-url.ts'
-import { buildFirst, Refusal, type PathArguments } from './build.ts'
+import { buildFirst, refuse, type PathArguments, type Refusal } from './build.ts'
 import { compileRoutes, type CompiledRoute } from './compile.ts'
 import type { FlattenRoutes, RouteDefinition } from './definitions.ts'
 import { decodePath, matchRoute, type RouteMatch } from './resolve.ts'
@@ -131,7 +131,7 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
   build(name: string, params: PathArguments, version: string | null | undefined, placement: VersionPlacement = UNPLACED): string | Refusal {
     const candidates = this.#byName.get(name)
     if (version == null) placement = UNPLACED
-    const path = candidates === undefined ? new Refusal(`no route is named "${name}".`, false) : buildFirst(candidates, params, version, placement.param)
+    const path = candidates === undefined ? refuse(`no route is named "${name}".`, false) : buildFirst(candidates, params, version, placement.param)
     return typeof path === 'string' && placement.query !== null ? replaceQueryParam(path, placement.query, version as string) : path
   }
 }
