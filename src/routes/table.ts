@@ -8,7 +8,7 @@ import { originOf } from '../http/request-url.ts'
 import { buildFirst, refuse, type PathArguments, type Refusal } from './build.ts'
 import { compileRoutes, type CompiledRoute } from './compile.ts'
 import type { FlattenRoutes, RouteDefinition } from './definitions.ts'
-import { decodePath, matchRoute, type RouteMatch } from './resolve.ts'
+import { resolvePath, type RouteMatch } from './resolve.ts'
 import type { KwargsOf, ReverseOptions, ReverseRest, RouteEntry } from './types.ts'
 
 /** The flattened entries of a table type: `RouteEntriesOf<typeof routes>`. */
@@ -94,12 +94,7 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
    * (percent-decoded as Hono does), or `null`.
    */
   resolve(pathname: string): RouteMatch | null {
-    const path = decodePath(pathname)
-    for (const compiled of this.routes) {
-      const match = matchRoute(compiled, path)
-      if (match !== null) return match
-    }
-    return null
+    return resolvePath(this.routes, pathname)
   }
 
   /**
