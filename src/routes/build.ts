@@ -47,10 +47,11 @@ export function buildFirst(
   let reason = ''
   for (let i = 0; i < candidates.length; i++) {
     const candidate = candidates[i] as CompiledRoute
-    if (fill !== null && (version == null || !candidate.compiled.paramNames.has(fill))) continue
-    const versions = version == null ? null : candidate.limit?.versions
+    // (A param to fill comes with a version: RouteTable.build.)
+    if (fill !== null && !candidate.compiled.paramNames.has(fill)) continue
+    const versions = candidate.limit?.versions
     const built =
-      versions == null || versions.has(version as string)
+      version == null || versions == null || versions.has(version)
         ? buildPath(candidate, params, keys, fill, version)
         : refuse(`the route does not exist in version ${JSON.stringify((version as string).slice(0, 64))} (its versions are ${[...versions].join(', ')}).`)
     if (typeof built === 'string') return built
