@@ -77,11 +77,7 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
     this.routes = Object.freeze(routes)
     const byName = (this.#byName = new Map<string, CompiledRoute[]>())
     // Django tries the routes of one name from the last declared to the first.
-    for (const route of [...routes].reverse()) {
-      const list = byName.get(route.viewName)
-      if (list) list.push(route)
-      else byName.set(route.viewName, [route])
-    }
+    for (const route of routes) byName.set(route.viewName, [route, ...(byName.get(route.viewName) ?? [])])
   }
 
   /** The routes of a namespaced name, in the order reversal tries them (last declared first). */
