@@ -58,10 +58,11 @@ export function defineRoutes<const D extends readonly RouteDefinition[]>(
 
 /** A compiled route table. Build it with `defineRoutes`. */
 export class RouteTable<E extends RouteEntry = RouteEntry> {
+  // Assigned in the constructor (declared, so the bundle carries no field definitions).
   /** Every route in declaration order. */
-  readonly routes: readonly CompiledRoute[]
+  declare readonly routes: readonly CompiledRoute[]
   /** The format override query parameter, or `null`. */
-  readonly formatQueryParam: string | null
+  declare readonly formatQueryParam: string | null
   readonly #byName: Map<string, CompiledRoute[]>
 
   constructor(definitions: readonly RouteDefinition[], options: RouteTableOptions = {}) {
@@ -72,9 +73,9 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
     if (formatQueryParam !== null && (typeof formatQueryParam !== 'string' || formatQueryParam === '')) {
       throw new Error('defineRoutes: formatQueryParam must be a non-empty string, or null to turn it off.')
     }
-    this.formatQueryParam = formatQueryParam
     const routes = compileRoutes(definitions, 'defineRoutes')
     this.routes = Object.freeze(routes)
+    this.formatQueryParam = formatQueryParam
     const byName = (this.#byName = new Map<string, CompiledRoute[]>())
     // Django tries the routes of one name from the last declared to the first.
     for (const route of routes) byName.set(route.viewName, [route, ...(byName.get(route.viewName) ?? [])])
