@@ -135,11 +135,11 @@ function compileFormat(compiled: CompiledPath, formats: true | readonly string[]
   const honoParam = own ? last.name : 'format'
   return {
     pattern,
-    regexp: new RegExp(`^${trailingSlash ? source.slice(0, -1) : source}\\.(${pattern})${tail}$`),
+    regexp: RegExp(`^${trailingSlash ? source.slice(0, -1) : source}\\.(${pattern})${tail}$`),
     group: compiled.groupCount + 1,
-    test: new RegExp(`^(?:${pattern})$`),
+    test: RegExp(`^(?:${pattern})$`),
     honoPath: `${body.slice(0, slash)}:${honoParam}{${own ? `(?:${last.pattern})` : escapeRegExp(segment)}\\.(?:${pattern})}${tail}`,
     honoParam,
-    split: new RegExp(`^([\\s\\S]*)\\.(${pattern})$`),
+    split: RegExp(`^([\\s\\S]*)\\.(${pattern})$`),
   }
 }

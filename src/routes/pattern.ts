@@ -55,7 +55,7 @@ const DEFAULT_PARAM_PATTERN = '[^/]+'
 /** A character encodeURIComponent escapes. */
 const ESCAPED = "[^\\w.!~*'()-]"
 /** `unplain` of Hono's default pattern: such a character (which "/" is). */
-const UNPLAIN_SEGMENT = new RegExp(ESCAPED)
+const UNPLAIN_SEGMENT = RegExp(ESCAPED)
 
 /** Escapes text for use inside a regular expression. */
 export function escapeRegExp(text: string): string {
@@ -135,10 +135,10 @@ export function compileRoutePath(path: string, where: string): CompiledPath {
       throw new Error(`${where}: the pattern of ":${name}" uses a backreference, which cannot survive being embedded in the path; write it without one.`)
     }
     const test = regExp(`^(?:${pattern})$`, `${where}: the pattern of ":${name}" ("${pattern}") is not a valid regular expression`)
-    const unplain = pattern === DEFAULT_PARAM_PATTERN ? UNPLAIN_SEGMENT : new RegExp(`^(?!(?:${pattern})$)|${ESCAPED}`)
+    const unplain = pattern === DEFAULT_PARAM_PATTERN ? UNPLAIN_SEGMENT : RegExp(`^(?!(?:${pattern})$)|${ESCAPED}`)
     params.push({ name, pattern, optional, test, unplain, group, inherited: name in Object.prototype })
     // Its capture group, and any inside its pattern (an alternative that matches "" shows them all).
-    group += (new RegExp(`(?:${pattern})|`).exec('') as RegExpExecArray).length
+    group += (RegExp(`(?:${pattern})|`).exec('') as RegExpExecArray).length
     // The "/" before an optional parameter is written only with the parameter.
     if (optional) literal = literal.slice(0, -1)
     source += escapeRegExp(literal) + (optional ? `(?:/(${pattern}))?${literal === '' ? '/?' : ''}` : `(${pattern})`)
@@ -167,10 +167,10 @@ export function compileRoutePath(path: string, where: string): CompiledPath {
   }
 }
 
-/** `new RegExp(source)`, or an `Error` that says `why` with the engine's reason. */
+/** `RegExp(source)`, or an `Error` that says `why` with the engine's reason. */
 function regExp(source: string, why: string): RegExp {
   try {
-    return new RegExp(source)
+    return RegExp(source)
   } catch (error) {
     throw new Error(`${why}: ${(error as Error).message}`)
   }
