@@ -119,7 +119,8 @@ function compileFormat(compiled: CompiledPath, formats: true | readonly string[]
   if (formats !== true && (!Array.isArray(formats) || formats.length === 0 || formats.some((f) => typeof f !== 'string' || !/^[A-Za-z0-9_-]+$/.test(f)))) {
     throw new Error(`${where}: formats must be true or a non-empty list of suffixes such as ["json", "api"].`)
   }
-  const pattern = formats === true ? '[a-z0-9]+' : formats.map(escapeRegExp).join('|')
+  // (Listed suffixes hold no character a regular expression would need escaped.)
+  const pattern = formats === true ? '[a-z0-9]+' : formats.join('|')
   const { path, params, source, trailingSlash } = compiled
   const last = params[params.length - 1]
   if (last?.optional === true) {
