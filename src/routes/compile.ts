@@ -49,59 +49,66 @@ export function joinPaths(base: string, sub: string): string {
   return `${base.endsWith('/') ? base.slice(0, -1) : base}${sub}`
 }
 
-/** Every route of `definitions`, flattened in declaration order; a mistake throws an `Error` starting with `where`. */
-export function compileRoutes(definitions: readonly RouteDefinition[], where: string): CompiledRoute[] {
-  const out: CompiledRoute[] = []
-  const flatten = (definitions: readonly RouteDefinition[], namespace: string | null, prefix: string, inherited: VersionLimit | null): void => {
-    for (const definition of definitions) {
-      if (definition === null || typeof definition !== 'object') {
-        throw new Error(`${where}: every entry must come from route(...) or include(...), got ${String(definition)}.`)
+/**
+ * Every route of `definitions`, flattened in declaration order into `out`
+ * (the rest: what the includes around them give); a mistake throws an
+ * `Error` starting with `where`.
+ */
+export function compileRoutes(
+  definitions: readonly RouteDefinition[],
+  where: string,
+  out: CompiledRoute[] = [],
+  namespace: string | null = null,
+  prefix = '',
+  inherited: VersionLimit | null = null,
+): CompiledRoute[] {
+  for (const definition of definitions) {
+    if (definition === null || typeof definition !== 'object') {
+      throw new Error(`${where}: every entry must come from route(...) or include(...), got ${String(definition)}.`)
+    }
+    const route = definition.kind === 'route'
+    if (!route && definition.kind !== 'include') throw new Error(`${where}: every entry must come from route(...) or include(...).`)
+    const label = route ? `route "${String(definition.name)}"` : `include("${String(definition.prefix)}")`
+    // A definition's own limit (one inside an include already holds that include's), else the include's.
+    const limit = (): VersionLimit | null => {
+      const own = definition.limit
+      if (own?.conflict !== undefined) throw new Error(`${where}: ${label}: ${own.conflict}`)
+      return own ?? inherited
+    }
+    if (route) {
+      const { name, path } = definition
+      checkName(name, `${where}: the name of ${label}`)
+      if (typeof path !== 'string' || path[0] !== '/') {
+        throw new Error(`${where}: the path of ${label} must start with "/", got ${JSON.stringify(path)}.`)
       }
-      const route = definition.kind === 'route'
-      if (!route && definition.kind !== 'include') throw new Error(`${where}: every entry must come from route(...) or include(...).`)
-      const label = route ? `route "${String(definition.name)}"` : `include("${String(definition.prefix)}")`
-      // A definition's own limit (one inside an include already holds that include's), else the include's.
-      const limit = (): VersionLimit | null => {
-        const own = definition.limit
-        if (own?.conflict !== undefined) throw new Error(`${where}: ${label}: ${own.conflict}`)
-        return own ?? inherited
+      const fullPath = joinPaths(prefix, path)
+      const compiled = compileRoutePath(fullPath, `${where}: ${label} (${fullPath})`)
+      const viewName = namespace === null ? name : `${namespace}:${name}`
+      const format = compileFormat(compiled, definition.formats, `${where}: ${label}`)
+      const own = limit()
+      out.push(
+        Object.freeze({
+          name,
+          namespace,
+          viewName,
+          names: Object.freeze(viewName.split(':').map((_, i, parts) => parts.slice(i).join(':'))),
+          path: fullPath,
+          compiled,
+          format,
+          honoPaths: Object.freeze(format === null ? [fullPath] : [fullPath, format.honoPath]),
+          limit: own,
+        }),
+      )
+    } else {
+      const { prefix: sub, routes, namespace: ns } = definition
+      if (typeof sub !== 'string' || sub[0] !== '/') {
+        throw new Error(`${where}: an include prefix must start with "/", got ${JSON.stringify(sub)}.`)
       }
-      if (route) {
-        const { name, path } = definition
-        checkName(name, `${where}: the name of ${label}`)
-        if (typeof path !== 'string' || path[0] !== '/') {
-          throw new Error(`${where}: the path of ${label} must start with "/", got ${JSON.stringify(path)}.`)
-        }
-        const fullPath = joinPaths(prefix, path)
-        const compiled = compileRoutePath(fullPath, `${where}: ${label} (${fullPath})`)
-        const viewName = namespace === null ? name : `${namespace}:${name}`
-        const format = compileFormat(compiled, definition.formats, `${where}: ${label}`)
-        const own = limit()
-        out.push(
-          Object.freeze({
-            name,
-            namespace,
-            viewName,
-            names: Object.freeze(viewName.split(':').map((_, i, parts) => parts.slice(i).join(':'))),
-            path: fullPath,
-            compiled,
-            format,
-            honoPaths: Object.freeze(format === null ? [fullPath] : [fullPath, format.honoPath]),
-            limit: own,
-          }),
-        )
-      } else {
-        const { prefix: sub, routes, namespace: ns } = definition
-        if (typeof sub !== 'string' || sub[0] !== '/') {
-          throw new Error(`${where}: an include prefix must start with "/", got ${JSON.stringify(sub)}.`)
-        }
-        if (ns !== undefined) checkName(ns, `${where}: the namespace of ${label}`)
-        if (!Array.isArray(routes)) throw new Error(`${where}: ${label} takes an array of routes.`)
-        flatten(routes, ns === undefined ? namespace : namespace === null ? ns : `${namespace}:${ns}`, joinPaths(prefix, sub), limit())
-      }
+      if (ns !== undefined) checkName(ns, `${where}: the namespace of ${label}`)
+      if (!Array.isArray(routes)) throw new Error(`${where}: ${label} takes an array of routes.`)
+      compileRoutes(routes, where, out, ns === undefined ? namespace : namespace === null ? ns : `${namespace}:${ns}`, joinPaths(prefix, sub), limit())
     }
   }
-  flatten(definitions, null, '', null)
   return out
 }
 
