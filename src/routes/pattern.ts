@@ -88,18 +88,17 @@ export function compileRoutePath(path: string, where: string): CompiledPath {
   while (i <= path.length) {
     if (path[i] !== ':') {
       // A literal segment, up to the next "/".
-      const end = path.indexOf('/', i)
-      const text = path.slice(i, end === -1 ? path.length : end)
+      let end = path.indexOf('/', i)
+      if (end === -1) end = path.length
+      const text = path.slice(i, end)
       if (text.includes('*')) {
         throw new Error(`${where}: wildcards ("*") cannot be reversed; name each part with a parameter such as ":rest{.+}".`)
       }
       if (/[{}]/.test(text)) {
         throw new Error(`${where}: "${text}" has a brace outside a parameter; a pattern goes right after a name, as in ":id{[0-9]+}".`)
       }
-      literal += text
-      if (end === -1) break
-      literal += '/'
-      i = end + 1
+      // With the "/" after it, if any.
+      literal += path.slice(i, (i = end + 1))
       continue
     }
     // A parameter: ":name", ":name{regex}", optionally followed by "?".
@@ -143,13 +142,12 @@ export function compileRoutePath(path: string, where: string): CompiledPath {
     if (optional) literal = literal.slice(0, -1)
     source += escapeRegExp(literal) + (optional ? `(?:/(${pattern}))?${literal === '' ? '/?' : ''}` : `(${pattern})`)
     const encoded = encodeLiteral(literal, where)
+    const prefix = optional ? '/' : ''
     literals.push(encoded)
-    prefixes.push(optional ? '/' : '')
-    heads.push(optional ? `${encoded}/` : encoded)
-    literal = ''
-    if (i === path.length) break
-    literal = '/'
-    i++
+    prefixes.push(prefix)
+    heads.push(encoded + prefix)
+    // The "/" after it, if any.
+    literal = path.slice(i, ++i)
   }
   source += escapeRegExp(literal)
   literals.push(encodeLiteral(literal, where))
