@@ -40,12 +40,12 @@ export interface CompiledPath {
   readonly groupCount: number
   /**
    * For building, in order: `literals[0]`, then for each param `i` (written
-   * with its `prefixes[i]` only when present) `literals[i + 1]`. Literal text
-   * is already URL-encoded; there is one more literal than params.
+   * with a "/" before it only when it is optional and present)
+   * `literals[i + 1]`. Literal text is already URL-encoded; there is one more
+   * literal than params.
    */
   readonly literals: readonly string[]
-  readonly prefixes: readonly string[]
-  /** `literals[i] + prefixes[i]`: what goes before param `i` when it is present. */
+  /** `literals[i]`, and a "/" when param `i` is optional: what goes before param `i` when it is present. */
   readonly heads: readonly string[]
   /** Whether the path ends with `/` (a format suffix goes before it). */
   readonly trailingSlash: boolean
@@ -77,7 +77,6 @@ export function compilePath(path: string, where: string): CompiledPath {
 export function compileRoutePath(path: string, where: string): CompiledPath {
   const params: PathParam[] = []
   const literals: string[] = []
-  const prefixes: string[] = []
   const heads: string[] = []
   const names = new Set<string>()
   let source = ''
@@ -142,10 +141,8 @@ export function compileRoutePath(path: string, where: string): CompiledPath {
     if (optional) literal = literal.slice(0, -1)
     source += escapeRegExp(literal) + (optional ? `(?:/(${pattern}))?${literal === '' ? '/?' : ''}` : `(${pattern})`)
     const encoded = encodeLiteral(literal, where)
-    const prefix = optional ? '/' : ''
     literals.push(encoded)
-    prefixes.push(prefix)
-    heads.push(encoded + prefix)
+    heads.push(optional ? `${encoded}/` : encoded)
     // The "/" after it, if any.
     literal = path.slice(i, ++i)
   }
@@ -159,7 +156,6 @@ export function compileRoutePath(path: string, where: string): CompiledPath {
     source,
     groupCount: group - 1,
     literals,
-    prefixes,
     heads,
     trailingSlash: path.length > 1 && path.endsWith('/'),
   }
