@@ -30,9 +30,8 @@ export interface CompiledRoute {
 export interface CompiledFormat {
   /** The pattern of a suffix (`[a-z0-9]+` or `json|csv`). */
   readonly pattern: string
-  /** Matches a suffixed path; the suffix is group `group`. */
+  /** Matches a suffixed path; the suffix is its last group (a suffix pattern has none of its own). */
   readonly regexp: RegExp
-  readonly group: number
   /** `^(?:pattern)$`. */
   readonly test: RegExp
   /** The Hono path of the suffixed form: the last segment's pattern extended with the suffix. */
@@ -144,7 +143,6 @@ function compileFormat(compiled: CompiledPath, formats: true | readonly string[]
   return {
     pattern,
     regexp: RegExp(`^${trailingSlash ? source.slice(0, -1) : source}\\.(${pattern})${tail}$`),
-    group: compiled.groupCount + 1,
     test: RegExp(`^(?:${pattern})$`),
     honoPath: `${body.slice(0, slash)}:${honoParam}{${own ? `(?:${last.pattern})` : escapeRegExp(segment)}\\.(?:${pattern})}${tail}`,
     honoParam,

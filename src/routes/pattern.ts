@@ -36,8 +36,6 @@ export interface CompiledPath {
   readonly regexp: RegExp
   /** The body of `regexp`, without anchors. */
   readonly source: string
-  /** How many capture groups `regexp` has. */
-  readonly groupCount: number
   /**
    * For building, in order: `literals[0]`, then for each param `i` (written
    * with a "/" before it only when it is optional and present)
@@ -154,7 +152,6 @@ export function compileRoutePath(path: string, where: string): CompiledPath {
     paramNames: names,
     regexp: regExp(`^${source}$`, `${where}: the parameter patterns cannot be combined into one path pattern`),
     source,
-    groupCount: group - 1,
     literals,
     heads,
     trailingSlash: path.length > 1 && path.endsWith('/'),

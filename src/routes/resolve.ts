@@ -30,7 +30,11 @@ export function resolvePath(routes: readonly CompiledRoute[], pathname: string):
     const { compiled, format } = route
     let found = compiled.regexp.exec(path)
     let suffix: string | undefined
-    if (found === null && format !== null) suffix = (found = format.regexp.exec(path))?.[format.group]
+    if (found === null && format !== null) {
+      // The suffix is the last group.
+      found = format.regexp.exec(path)
+      suffix = found?.[found.length - 1]
+    }
     if (found !== null) {
       const params: Record<string, string> = Object.create(null) as Record<string, string>
       for (const param of compiled.params) {
