@@ -83,7 +83,7 @@ export function compileRoutes(
       const fullPath = joinPaths(prefix, path)
       const compiled = compileRoutePath(fullPath, `${where}: ${label} (${fullPath})`)
       const viewName = namespace === null ? name : `${namespace}:${name}`
-      const format = compileFormat(compiled, definition.formats, `${where}: ${label}`)
+      const format = compileFormat(fullPath, compiled, definition.formats, `${where}: ${label}`)
       const own = limit()
       out.push(
         Object.freeze({
@@ -117,7 +117,7 @@ function checkName(name: unknown, what: string): asserts name is string {
   }
 }
 
-function compileFormat(compiled: CompiledPath, formats: true | readonly string[] | null, where: string): CompiledFormat | null {
+function compileFormat(path: string, compiled: CompiledPath, formats: true | readonly string[] | null, where: string): CompiledFormat | null {
   if (formats === null) return null
   if (compiled.paramNames.has('format')) {
     throw new Error(`${where}: a route with format suffixes cannot also have a ":format" parameter.`)
@@ -127,7 +127,7 @@ function compileFormat(compiled: CompiledPath, formats: true | readonly string[]
   }
   // (Listed suffixes hold no character a regular expression would need escaped.)
   const pattern = formats === true ? '[a-z0-9]+' : formats.join('|')
-  const { path, params, source, trailingSlash } = compiled
+  const { params, source, trailingSlash } = compiled
   const last = params[params.length - 1]
   if (last?.optional === true) {
     throw new Error(`${where}: format suffixes cannot follow an optional parameter (":${last.name}?"); make it required or drop formats.`)

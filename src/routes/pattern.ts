@@ -29,7 +29,6 @@ export interface PathParam {
 
 /** A compiled route path. */
 export interface CompiledPath {
-  readonly path: string
   readonly params: readonly PathParam[]
   readonly paramNames: ReadonlySet<string>
   /** Matches a decoded pathname: `^source$`. */
@@ -147,7 +146,6 @@ export function compileRoutePath(path: string, where: string): CompiledPath {
   source += escapeRegExp(literal)
   literals.push(encodeLiteral(literal, where))
   return {
-    path,
     params,
     paramNames: names,
     regexp: regExp(`^${source}$`, `${where}: the parameter patterns cannot be combined into one path pattern`),
