@@ -53,7 +53,7 @@ export function routePaths(route: CompiledRoute): OpenAPIPath[] {
   const last = route.compiled.params[route.compiled.params.length - 1]
   if (last?.optional === true) out.push({ ...fromCompiled(route.compiled, false), variant: 'short' })
   if (route.format !== null) {
-    const slash = route.compiled.trailingSlash
+    const slash = route.format.trailingSlash
     const body = slash ? full.path.slice(0, -1) : full.path
     out.push({ path: `${body}.{format}${slash ? '/' : ''}`, params: [...full.params, { name: 'format', pattern: route.format.pattern }], variant: 'format' })
   }

@@ -134,7 +134,7 @@ function withFormat(candidate: CompiledRoute, path: string, format: string | und
   const suffix = candidate.format
   if (suffix === null) return refuse('the route takes no format suffix.')
   if (typeof format !== 'string' || !suffix.test.test(format)) return refuse(`format must match ${suffix.pattern}.`)
-  return candidate.compiled.trailingSlash ? `${path.slice(0, -1)}.${format}/` : `${path}.${format}`
+  return suffix.trailingSlash ? `${path.slice(0, -1)}.${format}/` : `${path}.${format}`
 }
 
 /** The refusal of a kwarg the route does not take (an own key with a value), or `null`; none when `used` (own kwargs used) are all of them. */

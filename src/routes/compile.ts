@@ -38,6 +38,8 @@ export interface CompiledFormat {
   readonly honoPath: string
   /** The Hono param that holds the last segment with its suffix (a placeholder `format` when that segment is literal). */
   readonly honoParam: string
+  /** Whether the path ends with `/` (the suffix goes before it). */
+  readonly trailingSlash: boolean
   /** Splits that param's value into the segment (group 1) and the suffix (group 2). */
   readonly split: RegExp
 }
@@ -127,12 +129,13 @@ function compileFormat(path: string, compiled: CompiledPath, formats: true | rea
   }
   // (Listed suffixes hold no character a regular expression would need escaped.)
   const pattern = formats === true ? '[a-z0-9]+' : formats.join('|')
-  const { params, source, trailingSlash } = compiled
+  const { params, source } = compiled
   const last = params[params.length - 1]
   if (last?.optional === true) {
     throw new Error(`${where}: format suffixes cannot follow an optional parameter (":${last.name}?"); make it required or drop formats.`)
   }
   // The suffix goes after the last segment, before a trailing slash (as DRF does).
+  const trailingSlash = path.length > 1 && path.endsWith('/')
   const body = trailingSlash ? path.slice(0, -1) : path
   const tail = trailingSlash ? '/' : ''
   const slash = body.lastIndexOf('/') + 1
@@ -146,6 +149,7 @@ function compileFormat(path: string, compiled: CompiledPath, formats: true | rea
     test: RegExp(`^(?:${pattern})$`),
     honoPath: `${body.slice(0, slash)}:${honoParam}{${own ? `(?:${last.pattern})` : escapeRegExp(segment)}\\.(?:${pattern})}${tail}`,
     honoParam,
+    trailingSlash,
     split: RegExp(`^([\\s\\S]*)\\.(${pattern})$`),
   }
 }

@@ -44,8 +44,6 @@ export interface CompiledPath {
   readonly literals: readonly string[]
   /** `literals[i]`, and a "/" when param `i` is optional: what goes before param `i` when it is present. */
   readonly heads: readonly string[]
-  /** Whether the path ends with `/` (a format suffix goes before it). */
-  readonly trailingSlash: boolean
 }
 
 const DEFAULT_PARAM_PATTERN = '[^/]+'
@@ -152,7 +150,6 @@ export function compileRoutePath(path: string, where: string): CompiledPath {
     source,
     literals,
     heads,
-    trailingSlash: path.length > 1 && path.endsWith('/'),
   }
 }
 
