@@ -46,8 +46,7 @@ export interface CompiledFormat {
 
 /** Joins a prefix and a path as Hono's `app.route()` does (`/v1` + `/` is `/v1`). */
 export function joinPaths(base: string, sub: string): string {
-  if (sub === '/') return base === '' ? '/' : base
-  return `${base.endsWith('/') ? base.slice(0, -1) : base}${sub}`
+  return sub === '/' ? base || '/' : base.replace(/\/$/, '') + sub
 }
 
 /**
