@@ -72,7 +72,6 @@ export function compilePath(path: string, where: string): CompiledPath {
 export function compileRoutePath(path: string, where: string): CompiledPath {
   const params: PathParam[] = []
   const literals: string[] = []
-  const heads: string[] = []
   const names = new Set<string>()
   let source = ''
   let group = 1
@@ -135,9 +134,7 @@ export function compileRoutePath(path: string, where: string): CompiledPath {
     // The "/" before an optional parameter is written only with the parameter.
     if (optional) literal = literal.slice(0, -1)
     source += escapeRegExp(literal) + (optional ? `(?:/(${pattern}))?${literal === '' ? '/?' : ''}` : `(${pattern})`)
-    const encoded = encodeLiteral(literal, where)
-    literals.push(encoded)
-    heads.push(optional ? `${encoded}/` : encoded)
+    literals.push(encodeLiteral(literal, where))
     // The "/" after it, if any.
     literal = path.slice(i, ++i)
   }
@@ -149,7 +146,7 @@ export function compileRoutePath(path: string, where: string): CompiledPath {
     regexp: regExp(`^${source}$`, `${where}: the parameter patterns cannot be combined into one path pattern`),
     source,
     literals,
-    heads,
+    heads: params.map((param, i) => (param.optional ? `${literals[i]}/` : (literals[i] as string))),
   }
 }
 
