@@ -107,13 +107,23 @@ export function compileRoutePath(path: string, where: string): CompiledPath {
     names.add(name)
     let pattern = DEFAULT_PARAM_PATTERN
     if (path[i] === '{') {
-      const close = closingBrace(path, i)
-      if (close === -1) {
+      // Up to the "}" that closes it, skipping escapes, classes and nested quantifier braces.
+      const open = i
+      let depth = 0
+      let inClass = false
+      for (; i < path.length; i++) {
+        const ch = path[i]
+        if (ch === '\\') i++
+        else if (inClass) inClass = ch !== ']'
+        else if (ch === '[') inClass = true
+        else if (ch === '{') depth++
+        else if (ch === '}' && --depth === 0) break
+      }
+      if (i >= path.length) {
         throw new Error(`${where}: the pattern of ":${name}" has no closing "}".`)
       }
-      pattern = path.slice(i + 1, close)
+      pattern = path.slice(open + 1, i++)
       if (pattern === '') throw new Error(`${where}: the pattern of ":${name}" is empty; remove "{}" or write a pattern.`)
-      i = close + 1
     }
     const optional = path[i] === '?'
     if (optional) i++
@@ -165,19 +175,4 @@ function encodeLiteral(text: string, where: string): string {
   } catch {
     throw new Error(`${where}: the path has text that is not well-formed Unicode.`)
   }
-}
-
-/** Index of the `}` closing the `{` at `open`, skipping escapes, classes and nested quantifier braces. */
-function closingBrace(path: string, open: number): number {
-  let depth = 0
-  let inClass = false
-  for (let i = open; i < path.length; i++) {
-    const ch = path[i]
-    if (ch === '\\') i++
-    else if (inClass) inClass = ch !== ']'
-    else if (ch === '[') inClass = true
-    else if (ch === '{') depth++
-    else if (ch === '}' && --depth === 0) return i
-  }
-  return -1
 }
