@@ -49,8 +49,11 @@ export function buildFirst(
     const candidate = candidates[i] as CompiledRoute
     // (A param to fill comes with a version: RouteTable.build.)
     if (fill !== null && !candidate.compiled.paramNames.has(fill)) continue
-    const absent = version == null ? null : (candidate.limit?.absentIn(version) ?? null)
-    const built = absent === null ? buildPath(candidate, params, keys, fill, version) : refuse(absent)
+    const limit = candidate.limit
+    const built =
+      version == null || limit == null || limit.versions === null || limit.versions.has(version)
+        ? buildPath(candidate, params, keys, fill, version)
+        : refuse(limit.absentIn(version))
     if (typeof built === 'string') return built
     ;(reasons ??= []).push(`${candidate.path}: ${(reason = built.reason)}`)
   }

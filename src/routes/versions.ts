@@ -90,12 +90,9 @@ function within(inner: VersionLimit, outer: VersionLimit): VersionLimit {
   return absent === undefined ? { ...inner, versions: new Set(kept) } : { ...inner, versions: new Set(kept), absent }
 }
 
-/** Why a route of `this` limit does not exist in `version`, or `null` when it does. */
-function absentIn(this: VersionLimit, version: string): string | null {
-  const { versions } = this
-  return versions === null || versions.has(version)
-    ? null
-    : `the route does not exist in version ${JSON.stringify(version.slice(0, 64))} (its versions are ${[...versions].join(', ')}).`
+/** Why a route of `this` limit does not exist in `version` (one not in its versions). */
+function absentIn(this: VersionLimit, version: string): string {
+  return `the route does not exist in version ${JSON.stringify(version.slice(0, 64))} (its versions are ${[...(this.versions ?? [])].join(', ')}).`
 }
 
 /** `this` limit, or, when it contradicts the limit of an include around it, an `Error` starting with `where`. */
