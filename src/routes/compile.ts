@@ -70,7 +70,11 @@ export function compileRoutes(
     if (!route && definition.kind !== 'include') throw new Error(`${where}: every entry must come from route(...) or include(...).`)
     const label = route ? `route "${String(definition.name)}"` : `include("${String(definition.prefix)}")`
     // A definition's own limit (one inside an include already holds that include's), else the include's.
-    const limit = (): VersionLimit | null => definition.limit?.checked(`${where}: ${label}`) ?? inherited
+    const limit = (): VersionLimit | null => {
+      const own = definition.limit
+      if (own?.conflict !== undefined) throw new Error(`${where}: ${label}: ${own.conflict}`)
+      return own ?? inherited
+    }
     if (route) {
       const { name, path } = definition
       checkName(name, `${where}: the name of ${label}`)

@@ -37,8 +37,6 @@ export interface VersionLimit {
   readonly absent?: 'not-found' | undefined
   /** Why a route of this limit does not exist in `version` (a version not in `versions`). */
   absentIn(version: string): string
-  /** This limit, or, when it contradicts the limit of an include around it (`conflict`), an `Error` starting with `where`. */
-  checked(where: string): VersionLimit
   /** Why this limit contradicts the limit of an include around it (the table refuses it), or `undefined`. */
   readonly conflict?: string | undefined
 }

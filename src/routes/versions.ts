@@ -43,7 +43,7 @@ export function versioned<const D extends RouteDefinition>(versions: readonly st
   if (absent !== undefined && absent !== 'reject' && absent !== 'not-found') {
     throw new Error('versioned: absent must be "reject" or "not-found".')
   }
-  return limited(definition, absent === 'not-found' ? { versions: new Set(versions), neutral: false, absent, absentIn, checked } : { versions: new Set(versions), neutral: false, absentIn, checked }, 'versioned')
+  return limited(definition, absent === 'not-found' ? { versions: new Set(versions), neutral: false, absent, absentIn } : { versions: new Set(versions), neutral: false, absentIn }, 'versioned')
 }
 
 /**
@@ -53,13 +53,18 @@ export function versioned<const D extends RouteDefinition>(versions: readonly st
  * scheme accepts it, else `null`.
  */
 export function versionNeutral<const D extends RouteDefinition>(definition: D): D {
-  return limited(definition, { versions: null, neutral: true, absentIn, checked }, 'versionNeutral')
+  return limited(definition, { versions: null, neutral: true, absentIn }, 'versionNeutral')
 }
 
 /** `definition` with `own` added to any limit it has; a contradiction throws an `Error` starting with `label`. */
 function limited<D extends RouteDefinition>(definition: D, own: VersionLimit, label: string): D {
   const inner = definition.limit
-  return withLimit(definition, inner === undefined ? own : within(inner, own).checked(label), own)
+  let limit = own
+  if (inner !== undefined) {
+    limit = within(inner, own)
+    if (limit.conflict !== undefined) throw new Error(`${label}: ${limit.conflict}`)
+  }
+  return withLimit(definition, limit, own)
 }
 
 /** `definition` with `limit`, and, in an include, every limit inside it taken within `outer`. */
@@ -93,10 +98,4 @@ function within(inner: VersionLimit, outer: VersionLimit): VersionLimit {
 /** Why a route of `this` limit does not exist in `version` (one not in its versions). */
 function absentIn(this: VersionLimit, version: string): string {
   return `the route does not exist in version ${JSON.stringify(version.slice(0, 64))} (its versions are ${[...(this.versions ?? [])].join(', ')}).`
-}
-
-/** `this` limit, or, when it contradicts the limit of an include around it, an `Error` starting with `where`. */
-function checked(this: VersionLimit, where: string): VersionLimit {
-  if (this.conflict !== undefined) throw new Error(`${where}: ${this.conflict}`)
-  return this
 }
