@@ -49,11 +49,11 @@ export function buildFirst(
     const candidate = candidates[i] as CompiledRoute
     // (A param to fill comes with a version: RouteTable.build.)
     if (fill !== null && !candidate.compiled.paramNames.has(fill)) continue
-    const limit = candidate.limit
+    const versions = candidate.limit?.versions
     const built =
-      version == null || limit == null || limit.versions === null || limit.versions.has(version)
+      version == null || versions == null || versions.has(version)
         ? buildPath(candidate, params, keys, fill, version)
-        : refuse(limit.absentIn(version))
+        : refuse(`the route does not exist in version ${JSON.stringify((version as string).slice(0, 64))} (its versions are ${[...versions].join(', ')}).`)
     if (typeof built === 'string') return built
     ;(reasons ??= []).push(`${candidate.path}: ${(reason = built.reason)}`)
   }

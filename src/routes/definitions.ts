@@ -35,8 +35,6 @@ export interface VersionLimit {
    * (`'not-found'`: later matching handlers, then the app's not-found handler).
    */
   readonly absent?: 'not-found' | undefined
-  /** Why a route of this limit does not exist in `version` (a version not in `versions`). */
-  absentIn(version: string): string
   /** Why this limit contradicts the limit of an include around it (the table refuses it), or `undefined`. */
   readonly conflict?: string | undefined
 }

@@ -43,7 +43,7 @@ export function versioned<const D extends RouteDefinition>(versions: readonly st
   if (absent !== undefined && absent !== 'reject' && absent !== 'not-found') {
     throw new Error('versioned: absent must be "reject" or "not-found".')
   }
-  return limited(definition, absent === 'not-found' ? { versions: new Set(versions), neutral: false, absent, absentIn } : { versions: new Set(versions), neutral: false, absentIn }, 'versioned')
+  return limited(definition, absent === 'not-found' ? { versions: new Set(versions), neutral: false, absent } : { versions: new Set(versions), neutral: false }, 'versioned')
 }
 
 /**
@@ -53,7 +53,7 @@ export function versioned<const D extends RouteDefinition>(versions: readonly st
  * scheme accepts it, else `null`.
  */
 export function versionNeutral<const D extends RouteDefinition>(definition: D): D {
-  return limited(definition, { versions: null, neutral: true, absentIn }, 'versionNeutral')
+  return limited(definition, { versions: null, neutral: true }, 'versionNeutral')
 }
 
 /** `definition` with `own` added to any limit it has; a contradiction throws an `Error` starting with `label`. */
@@ -93,9 +93,4 @@ function within(inner: VersionLimit, outer: VersionLimit): VersionLimit {
   }
   const absent = inner.absent ?? outer.absent
   return absent === undefined ? { ...inner, versions: new Set(kept) } : { ...inner, versions: new Set(kept), absent }
-}
-
-/** Why a route of `this` limit does not exist in `version` (one not in its versions). */
-function absentIn(this: VersionLimit, version: string): string {
-  return `the route does not exist in version ${JSON.stringify(version.slice(0, 64))} (its versions are ${[...(this.versions ?? [])].join(', ')}).`
 }
