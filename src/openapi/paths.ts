@@ -28,7 +28,7 @@ export function schemaPattern(pattern: string): string | null {
 
 /** The OpenAPI form of a compiled path, with or without its optional last param. */
 function fromCompiled(compiled: CompiledPath, withOptional: boolean): { path: string; params: OpenAPIPathParam[] } {
-  const { params, literals, prefixes } = compiled
+  const { params, literals } = compiled
   let path = literals[0] as string
   const out: OpenAPIPathParam[] = []
   params.forEach((param, i) => {
@@ -36,7 +36,7 @@ function fromCompiled(compiled: CompiledPath, withOptional: boolean): { path: st
       path += literals[i + 1] as string
       return
     }
-    path += `${prefixes[i] as string}{${param.name}}${literals[i + 1] as string}`
+    path += `${param.optional ? '/' : ''}{${param.name}}${literals[i + 1] as string}`
     out.push({ name: param.name, pattern: param.pattern })
   })
   return { path: path === '' ? '/' : path, params: out }
@@ -53,7 +53,7 @@ export function routePaths(route: CompiledRoute): OpenAPIPath[] {
   const last = route.compiled.params[route.compiled.params.length - 1]
   if (last?.optional === true) out.push({ ...fromCompiled(route.compiled, false), variant: 'short' })
   if (route.format !== null) {
-    const slash = route.compiled.trailingSlash
+    const slash = route.format.trailingSlash
     const body = slash ? full.path.slice(0, -1) : full.path
     out.push({ path: `${body}.{format}${slash ? '/' : ''}`, params: [...full.params, { name: 'format', pattern: route.format.pattern }], variant: 'format' })
   }

@@ -8,7 +8,7 @@
 import { NoReverseMatch } from '../errors.ts'
 import { lastQueryValue, replaceQueryParam } from '../http/query.ts'
 import { originOf, searchOf } from '../http/request-url.ts'
-import type { Refusal } from '../routes/build.ts'
+import { refuse, type Refusal } from '../routes/build.ts'
 import type { RouteTable } from '../routes/table.ts'
 import type {
   KwargsOf,
@@ -98,7 +98,7 @@ export function createReverse<E extends RouteEntry, S extends BaseVersioning | u
           target = name
         } else if (!path.tried) {
           // The versioned name had no route to try: say what the plain one lacked too.
-          path = { reason: `${path.reason} Without the version, "${name}": ${plain.reason}`, tried: true }
+          path = refuse(`${path.reason} Without the version, "${name}": ${plain.reason}`)
         }
       }
     }
@@ -111,7 +111,8 @@ export function createReverse<E extends RouteEntry, S extends BaseVersioning | u
       perRequest.set(request, info)
     }
     const url = info.origin + path
-    return info.format === null || formatParam === null ? url : replaceQueryParam(url, formatParam, info.format)
+    // (A format to carry comes with a format param.)
+    return info.format === null ? url : replaceQueryParam(url, formatParam as string, info.format)
   }
   return reverse as Reverse<E, S>
 }

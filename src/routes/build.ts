@@ -8,15 +8,14 @@ import type { CompiledPath, PathParam } from './pattern.ts'
 import type { ParamValue } from './types.ts'
 
 /** Why no route accepted the parameters (allocated only on failure). */
-export class Refusal {
+export interface Refusal {
   readonly reason: string
   /** Whether some route was tried (`false`: no route of the name, or none that takes the filled param). */
   readonly tried: boolean
-  constructor(reason: string, tried: boolean = true) {
-    this.reason = reason
-    this.tried = tried
-  }
 }
+
+/** A refusal for `reason`. */
+export const refuse = (reason: string, tried = true): Refusal => ({ reason, tried })
 
 /** What a reversal fills a path with. */
 export interface PathArguments {
@@ -40,29 +39,28 @@ export function buildFirst(
   version: string | null | undefined,
   fill: string | null,
 ): string | Refusal {
-  const args = params.args
+  if (params.args !== undefined && params.kwargs !== undefined) return refuse('give either args or kwargs, not both.')
   const kwargs = params.kwargs
-  if (args !== undefined && kwargs !== undefined) return new Refusal('give either args or kwargs, not both.')
   // The own enumerable keys of kwargs, read once.
   const keys = kwargs !== null && typeof kwargs === 'object' ? Object.keys(kwargs) : undefined
   let reasons: string[] | undefined
-  let only = ''
+  let reason = ''
   for (let i = 0; i < candidates.length; i++) {
     const candidate = candidates[i] as CompiledRoute
-    if (fill !== null && (version == null || !candidate.compiled.paramNames.has(fill))) continue
-    const versions = version == null ? null : (candidate.limit?.versions ?? null)
+    // (A param to fill comes with a version: RouteTable.build.)
+    if (fill !== null && !candidate.compiled.paramNames.has(fill)) continue
+    const versions = candidate.limit?.versions
     const built =
-      versions === null || versions.has(version as string)
+      version == null || versions == null || versions.has(version)
         ? buildPath(candidate, params, keys, fill, version)
-        : new Refusal(`the route does not exist in version ${JSON.stringify((version as string).slice(0, 64))} (its versions are ${[...versions].join(', ')}).`)
+        : refuse(`the route does not exist in version ${JSON.stringify((version as string).slice(0, 64))} (its versions are ${[...versions].join(', ')}).`)
     if (typeof built === 'string') return built
-    if (reasons === undefined) only = built.reason
-    ;(reasons ??= []).push(`${candidate.path}: ${built.reason}`)
+    ;(reasons ??= []).push(`${candidate.path}: ${(reason = built.reason)}`)
   }
   // None tried: every candidate lacked the filled param (a table lists no name without routes).
-  if (reasons === undefined) return new Refusal(`no route of that name takes "${fill}".`, false)
+  if (reasons === undefined) return refuse(`no route of that name takes "${fill}".`, false)
   // One route tried: its reason alone.
-  return new Refusal(reasons.length === 1 ? only : `tried ${reasons.length} routes (${reasons.join('; ')}).`)
+  return refuse(reasons.length === 1 ? reason : `tried ${reasons.length} routes (${reasons.join('; ')}).`)
 }
 
 /** The path of `candidate` for `given` (`fill` taking `fillValue`), or why not; `keys`: the own enumerable keys of its kwargs. */
@@ -75,17 +73,22 @@ function buildPath(
 ): string | Refusal {
   const { args, kwargs } = given
   const compiled = candidate.compiled
-  const params = compiled.params
-  const literals = compiled.literals
-  const refusal = args !== undefined ? checkArgs(args, params, fill) : kwargs !== undefined && keys === undefined ? new Refusal('kwargs must be an object.') : null
-  if (refusal !== null) return refusal
-  const heads = compiled.heads
+  const { params, literals, heads } = compiled
+  const count = params.length
+  if (args !== undefined) {
+    // Only the last param can be optional; the filled one takes no arg.
+    if (!Array.isArray(args)) return refuse('args must be an array.')
+    const last = params[count - 1]
+    const most = fill === null ? count : count - 1
+    const least = last?.optional && last.name !== fill ? most - 1 : most
+    if (args.length < least || args.length > most) return refuse(`takes ${least === most ? least : `${least} to ${most}`} args, got ${args.length}.`)
+  } else if (kwargs !== undefined && keys === undefined) return refuse('kwargs must be an object.')
   let path = ''
   // Own kwargs used: when as many as kwargs has, none is unknown.
   let used = 0
   // The next positional value (args skip the filled param).
   let next = 0
-  for (let i = 0; i < params.length; i++) {
+  for (let i = 0; i < count; i++) {
     const param = params[i] as PathParam
     const name = param.name
     let value: unknown
@@ -108,31 +111,20 @@ function buildPath(
       path += (heads[i] as string) + encoded
     } else path += literals[i] as string
   }
-  path += literals[params.length] as string
+  path += literals[count] as string
   return unknownParam(kwargs, keys, compiled, used) ?? withFormat(candidate, path || '/', given.format)
 }
 
-/** Why `args` do not fit the params (the filled one aside; only the last param can be optional), or `null`. */
-function checkArgs(args: readonly ParamValue[], params: readonly PathParam[], fill: string | null): Refusal | null {
-  if (!Array.isArray(args)) return new Refusal('args must be an array.')
-  const last = params[params.length - 1]
-  const most = params.length - (fill === null ? 0 : 1)
-  const least = most - (last?.optional === true && last.name !== fill ? 1 : 0)
-  return args.length < least || args.length > most ? new Refusal(`takes ${least === most ? least : `${least} to ${most}`} args, got ${args.length}.`) : null
-}
-
 /** The encoded value of a param (`undefined`: missing), or why it cannot take it. */
-function encodeParam(param: PathParam, value: unknown): string | Refusal {
-  const name = param.name
-  if (value === undefined) return new Refusal(`missing parameter "${name}".`)
-  if (typeof value !== 'string') return new Refusal(`"${name}" must be a string or a finite number.`)
-  const text = value
-  if (!param.test.test(text)) return new Refusal(`"${name}" must match ${param.pattern}, got ${JSON.stringify(text.length > 64 ? `${text.slice(0, 64)}…` : text)}.`)
-  if (text === '.' || text === '..') return new Refusal(`"${name}" cannot be "." or "..", which would change the path.`)
+function encodeParam({ name, test, pattern }: PathParam, value: unknown): string | Refusal {
+  if (value === undefined) return refuse(`missing parameter "${name}".`)
+  if (typeof value !== 'string') return refuse(`"${name}" must be a string or a finite number.`)
+  if (!test.test(value)) return refuse(`"${name}" must match ${pattern}, got ${JSON.stringify(value.length > 64 ? `${value.slice(0, 64)}…` : value)}.`)
+  if (value === '.' || value === '..') return refuse(`"${name}" cannot be "." or "..", which would change the path.`)
   try {
-    return encodeURIComponent(text)
+    return encodeURIComponent(value)
   } catch {
-    return new Refusal(`"${name}" is not well-formed Unicode.`)
+    return refuse(`"${name}" is not well-formed Unicode.`)
   }
 }
 
@@ -140,18 +132,18 @@ function encodeParam(param: PathParam, value: unknown): string | Refusal {
 function withFormat(candidate: CompiledRoute, path: string, format: string | undefined): string | Refusal {
   if (format === undefined) return path
   const suffix = candidate.format
-  if (suffix === null) return new Refusal('the route takes no format suffix.')
-  if (typeof format !== 'string' || !suffix.test.test(format)) return new Refusal(`format must match ${suffix.pattern}.`)
-  return candidate.compiled.trailingSlash ? `${path.slice(0, -1)}.${format}/` : `${path}.${format}`
+  if (suffix === null) return refuse('the route takes no format suffix.')
+  if (typeof format !== 'string' || !suffix.test.test(format)) return refuse(`format must match ${suffix.pattern}.`)
+  return suffix.trailingSlash ? `${path.slice(0, -1)}.${format}/` : `${path}.${format}`
 }
 
 /** The refusal of a kwarg the route does not take (an own key with a value), or `null`; none when `used` (own kwargs used) are all of them. */
-function unknownParam(kwargs: Readonly<Record<string, unknown>> | undefined, keys: readonly string[] | undefined, compiled: CompiledPath, used: number): Refusal | null {
-  if (keys === undefined || used === keys.length) return null
-  const params = compiled.params
-  for (const key of keys) {
-    if ((kwargs as Readonly<Record<string, unknown>>)[key] !== undefined && !compiled.paramNames.has(key)) {
-      return new Refusal(`unknown parameter "${key}" (it takes ${params.length === 0 ? 'no parameters' : params.map((p) => `"${p.name}"`).join(', ')}).`)
+function unknownParam(kwargs: Readonly<Record<string, unknown>> | undefined, keys: readonly string[] | undefined, { params, paramNames }: CompiledPath, used: number): Refusal | null {
+  if (keys !== undefined && used !== keys.length) {
+    for (const key of keys) {
+      if ((kwargs as Readonly<Record<string, unknown>>)[key] !== undefined && !paramNames.has(key)) {
+        return refuse(`unknown parameter "${key}" (it takes ${params.length === 0 ? 'no parameters' : params.map((p) => `"${p.name}"`).join(', ')}).`)
+      }
     }
   }
   return null

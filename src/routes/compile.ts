@@ -3,7 +3,7 @@
  * version limit, its path compiled once (pattern.ts), its format suffix too.
  */
 import type { RouteDefinition, VersionLimit } from './definitions.ts'
-import { compilePath, escapeRegExp, type CompiledPath } from './pattern.ts'
+import { compileRoutePath, escapeRegExp, type CompiledPath } from './pattern.ts'
 
 /** A compiled route of a table. */
 export interface CompiledRoute {
@@ -30,78 +30,85 @@ export interface CompiledRoute {
 export interface CompiledFormat {
   /** The pattern of a suffix (`[a-z0-9]+` or `json|csv`). */
   readonly pattern: string
-  /** Matches a suffixed path; the suffix is group `group`. */
+  /** Matches a suffixed path; the suffix is its last group (a suffix pattern has none of its own). */
   readonly regexp: RegExp
-  readonly group: number
   /** `^(?:pattern)$`. */
   readonly test: RegExp
   /** The Hono path of the suffixed form: the last segment's pattern extended with the suffix. */
   readonly honoPath: string
   /** The Hono param that holds the last segment with its suffix (a placeholder `format` when that segment is literal). */
   readonly honoParam: string
+  /** Whether the path ends with `/` (the suffix goes before it). */
+  readonly trailingSlash: boolean
   /** Splits that param's value into the segment (group 1) and the suffix (group 2). */
   readonly split: RegExp
 }
 
 /** Joins a prefix and a path as Hono's `app.route()` does (`/v1` + `/` is `/v1`). */
 export function joinPaths(base: string, sub: string): string {
-  if (sub === '/') return base === '' ? '/' : base
-  return `${base.endsWith('/') ? base.slice(0, -1) : base}${sub}`
+  return sub === '/' ? base || '/' : base.replace(/\/$/, '') + sub
 }
 
-/** Every route of `definitions`, flattened in declaration order; a mistake throws an `Error` starting with `where`. */
-export function compileRoutes(definitions: readonly RouteDefinition[], where: string): CompiledRoute[] {
-  const out: CompiledRoute[] = []
-  const flatten = (definitions: readonly RouteDefinition[], namespace: string | null, prefix: string, inherited: VersionLimit | null): void => {
-    for (const definition of definitions) {
-      if (definition === null || typeof definition !== 'object') {
-        throw new Error(`${where}: every entry must come from route(...) or include(...), got ${String(definition)}.`)
+/**
+ * Every route of `definitions`, flattened in declaration order into `out`
+ * (the rest: what the includes around them give); a mistake throws an
+ * `Error` starting with `where`.
+ */
+export function compileRoutes(
+  definitions: readonly RouteDefinition[],
+  where: string,
+  out: CompiledRoute[] = [],
+  namespace: string | null = null,
+  prefix = '',
+  inherited: VersionLimit | null = null,
+): CompiledRoute[] {
+  for (const definition of definitions) {
+    if (definition === null || typeof definition !== 'object') {
+      throw new Error(`${where}: every entry must come from route(...) or include(...), got ${String(definition)}.`)
+    }
+    const route = definition.kind === 'route'
+    if (!route && definition.kind !== 'include') throw new Error(`${where}: every entry must come from route(...) or include(...).`)
+    const label = route ? `route "${String(definition.name)}"` : `include("${String(definition.prefix)}")`
+    // A definition's own limit (one inside an include already holds that include's), else the include's.
+    const limit = (): VersionLimit | null => {
+      const own = definition.limit
+      if (own?.conflict !== undefined) throw new Error(`${where}: ${label}: ${own.conflict}`)
+      return own ?? inherited
+    }
+    if (route) {
+      const { name, path } = definition
+      checkName(name, `${where}: the name of ${label}`)
+      if (typeof path !== 'string' || path[0] !== '/') {
+        throw new Error(`${where}: the path of ${label} must start with "/", got ${JSON.stringify(path)}.`)
       }
-      const route = definition.kind === 'route'
-      if (!route && definition.kind !== 'include') throw new Error(`${where}: every entry must come from route(...) or include(...).`)
-      const label = route ? `route "${String(definition.name)}"` : `include("${String(definition.prefix)}")`
-      // A definition's own limit (one inside an include already holds that include's), else the include's.
-      const limit = (): VersionLimit | null => {
-        const own = definition.limit
-        if (own?.conflict !== undefined) throw new Error(`${where}: ${label}: ${own.conflict}`)
-        return own ?? inherited
+      const fullPath = joinPaths(prefix, path)
+      const compiled = compileRoutePath(fullPath, `${where}: ${label} (${fullPath})`)
+      const viewName = namespace === null ? name : `${namespace}:${name}`
+      const format = compileFormat(fullPath, compiled, definition.formats, `${where}: ${label}`)
+      const own = limit()
+      out.push(
+        Object.freeze({
+          name,
+          namespace,
+          viewName,
+          names: Object.freeze(viewName.split(':').map((_, i, parts) => parts.slice(i).join(':'))),
+          path: fullPath,
+          compiled,
+          format,
+          honoPaths: Object.freeze(format === null ? [fullPath] : [fullPath, format.honoPath]),
+          limit: own,
+        }),
+      )
+    } else {
+      const { prefix: sub, routes, namespace: ns } = definition
+      if (typeof sub !== 'string' || sub[0] !== '/') {
+        throw new Error(`${where}: an include prefix must start with "/", got ${JSON.stringify(sub)}.`)
       }
-      if (route) {
-        const { name, path } = definition
-        checkName(name, `${where}: the name of ${label}`)
-        if (typeof path !== 'string' || path[0] !== '/') {
-          throw new Error(`${where}: the path of ${label} must start with "/", got ${JSON.stringify(path)}.`)
-        }
-        const fullPath = joinPaths(prefix, path)
-        const compiled = compilePath(fullPath, `${where}: ${label} (${fullPath})`)
-        const viewName = namespace === null ? name : `${namespace}:${name}`
-        const format = compileFormat(compiled, definition.formats, `${where}: ${label}`)
-        const own = limit()
-        out.push(
-          Object.freeze({
-            name,
-            namespace,
-            viewName,
-            names: Object.freeze(viewName.split(':').map((_, i, parts) => parts.slice(i).join(':'))),
-            path: fullPath,
-            compiled,
-            format,
-            honoPaths: Object.freeze(format === null ? [fullPath] : [fullPath, format.honoPath]),
-            limit: own,
-          }),
-        )
-      } else {
-        const { prefix: sub, routes, namespace: ns } = definition
-        if (typeof sub !== 'string' || sub[0] !== '/') {
-          throw new Error(`${where}: an include prefix must start with "/", got ${JSON.stringify(sub)}.`)
-        }
-        if (ns !== undefined) checkName(ns, `${where}: the namespace of ${label}`)
-        if (!Array.isArray(routes)) throw new Error(`${where}: ${label} takes an array of routes.`)
-        flatten(routes, ns === undefined ? namespace : namespace === null ? ns : `${namespace}:${ns}`, joinPaths(prefix, sub), limit())
-      }
+      if (ns !== undefined) checkName(ns, `${where}: the namespace of ${label}`)
+      if (!Array.isArray(routes)) throw new Error(`${where}: ${label} takes an array of routes.`)
+      compileRoutes(routes, where, out, ns === undefined ? namespace : namespace === null ? ns : `${namespace}:${ns}`, joinPaths(prefix, sub), limit())
     }
   }
-  flatten(definitions, null, '', null)
   return out
 }
 
@@ -111,7 +118,7 @@ function checkName(name: unknown, what: string): asserts name is string {
   }
 }
 
-function compileFormat(compiled: CompiledPath, formats: true | readonly string[] | null, where: string): CompiledFormat | null {
+function compileFormat(path: string, compiled: CompiledPath, formats: true | readonly string[] | null, where: string): CompiledFormat | null {
   if (formats === null) return null
   if (compiled.paramNames.has('format')) {
     throw new Error(`${where}: a route with format suffixes cannot also have a ":format" parameter.`)
@@ -119,13 +126,15 @@ function compileFormat(compiled: CompiledPath, formats: true | readonly string[]
   if (formats !== true && (!Array.isArray(formats) || formats.length === 0 || formats.some((f) => typeof f !== 'string' || !/^[A-Za-z0-9_-]+$/.test(f)))) {
     throw new Error(`${where}: formats must be true or a non-empty list of suffixes such as ["json", "api"].`)
   }
-  const pattern = formats === true ? '[a-z0-9]+' : formats.map(escapeRegExp).join('|')
-  const { path, params, source, trailingSlash } = compiled
+  // (Listed suffixes hold no character a regular expression would need escaped.)
+  const pattern = formats === true ? '[a-z0-9]+' : formats.join('|')
+  const { params, source } = compiled
   const last = params[params.length - 1]
   if (last?.optional === true) {
     throw new Error(`${where}: format suffixes cannot follow an optional parameter (":${last.name}?"); make it required or drop formats.`)
   }
   // The suffix goes after the last segment, before a trailing slash (as DRF does).
+  const trailingSlash = path.length > 1 && path.endsWith('/')
   const body = trailingSlash ? path.slice(0, -1) : path
   const tail = trailingSlash ? '/' : ''
   const slash = body.lastIndexOf('/') + 1
@@ -135,11 +144,11 @@ function compileFormat(compiled: CompiledPath, formats: true | readonly string[]
   const honoParam = own ? last.name : 'format'
   return {
     pattern,
-    regexp: new RegExp(`^${trailingSlash ? source.slice(0, -1) : source}\\.(${pattern})${tail}$`),
-    group: compiled.groupCount + 1,
-    test: new RegExp(`^(?:${pattern})$`),
+    regexp: RegExp(`^${trailingSlash ? source.slice(0, -1) : source}\\.(${pattern})${tail}$`),
+    test: RegExp(`^(?:${pattern})$`),
     honoPath: `${body.slice(0, slash)}:${honoParam}{${own ? `(?:${last.pattern})` : escapeRegExp(segment)}\\.(?:${pattern})}${tail}`,
     honoParam,
-    split: new RegExp(`^([\\s\\S]*)\\.(${pattern})$`),
+    trailingSlash,
+    split: RegExp(`^([\\s\\S]*)\\.(${pattern})$`),
   }
 }

@@ -98,8 +98,7 @@ type FlattenOne<X, NS extends string, Pre extends string> =
  * ```
  */
 export function route<const N extends string, const P extends string>(name: N, path: P, options?: RouteOptions): RouteDef<N, P> {
-  const formats = options?.formats
-  return Object.freeze({ kind: 'route', name, path, formats: formats === undefined ? null : formats })
+  return Object.freeze({ kind: 'route', name, path, formats: options?.formats ?? null })
 }
 
 /**

@@ -29,33 +29,28 @@ export interface PathParam {
 
 /** A compiled route path. */
 export interface CompiledPath {
-  readonly path: string
   readonly params: readonly PathParam[]
   readonly paramNames: ReadonlySet<string>
   /** Matches a decoded pathname: `^source$`. */
   readonly regexp: RegExp
   /** The body of `regexp`, without anchors. */
   readonly source: string
-  /** How many capture groups `regexp` has. */
-  readonly groupCount: number
   /**
    * For building, in order: `literals[0]`, then for each param `i` (written
-   * with its `prefixes[i]` only when present) `literals[i + 1]`. Literal text
-   * is already URL-encoded; there is one more literal than params.
+   * with a "/" before it only when it is optional and present)
+   * `literals[i + 1]`. Literal text is already URL-encoded; there is one more
+   * literal than params.
    */
   readonly literals: readonly string[]
-  readonly prefixes: readonly string[]
-  /** `literals[i] + prefixes[i]`: what goes before param `i` when it is present. */
+  /** `literals[i]`, and a "/" when param `i` is optional: what goes before param `i` when it is present. */
   readonly heads: readonly string[]
-  /** Whether the path ends with `/` (a format suffix goes before it). */
-  readonly trailingSlash: boolean
 }
 
 const DEFAULT_PARAM_PATTERN = '[^/]+'
 /** A character encodeURIComponent escapes. */
 const ESCAPED = "[^\\w.!~*'()-]"
 /** `unplain` of Hono's default pattern: such a character (which "/" is). */
-const UNPLAIN_SEGMENT = new RegExp(ESCAPED)
+const UNPLAIN_SEGMENT = RegExp(ESCAPED)
 
 /** Escapes text for use inside a regular expression. */
 export function escapeRegExp(text: string): string {
@@ -70,10 +65,13 @@ export function compilePath(path: string, where: string): CompiledPath {
   if (typeof path !== 'string' || path[0] !== '/') {
     throw new Error(`${where}: the path must be a string starting with "/", got ${JSON.stringify(path)}.`)
   }
+  return compileRoutePath(path, where)
+}
+
+/** `compilePath` for a path its caller checked already: a string starting with "/". */
+export function compileRoutePath(path: string, where: string): CompiledPath {
   const params: PathParam[] = []
   const literals: string[] = []
-  const prefixes: string[] = []
-  const heads: string[] = []
   const names = new Set<string>()
   let source = ''
   let group = 1
@@ -83,18 +81,17 @@ export function compilePath(path: string, where: string): CompiledPath {
   while (i <= path.length) {
     if (path[i] !== ':') {
       // A literal segment, up to the next "/".
-      const end = path.indexOf('/', i)
-      const text = path.slice(i, end === -1 ? path.length : end)
+      let end = path.indexOf('/', i)
+      if (end === -1) end = path.length
+      const text = path.slice(i, end)
       if (text.includes('*')) {
         throw new Error(`${where}: wildcards ("*") cannot be reversed; name each part with a parameter such as ":rest{.+}".`)
       }
       if (/[{}]/.test(text)) {
         throw new Error(`${where}: "${text}" has a brace outside a parameter; a pattern goes right after a name, as in ":id{[0-9]+}".`)
       }
-      literal += text
-      if (end === -1) break
-      literal += '/'
-      i = end + 1
+      // With the "/" after it, if any.
+      literal += path.slice(i, (i = end + 1))
       continue
     }
     // A parameter: ":name", ":name{regex}", optionally followed by "?".
@@ -110,13 +107,23 @@ export function compilePath(path: string, where: string): CompiledPath {
     names.add(name)
     let pattern = DEFAULT_PARAM_PATTERN
     if (path[i] === '{') {
-      const close = closingBrace(path, i)
-      if (close === -1) {
+      // Up to the "}" that closes it, skipping escapes, classes and nested quantifier braces.
+      const open = i
+      let depth = 0
+      let inClass = false
+      for (; i < path.length; i++) {
+        const ch = path[i]
+        if (ch === '\\') i++
+        else if (inClass) inClass = ch !== ']'
+        else if (ch === '[') inClass = true
+        else if (ch === '{') depth++
+        else if (ch === '}' && --depth === 0) break
+      }
+      if (i >= path.length) {
         throw new Error(`${where}: the pattern of ":${name}" has no closing "}".`)
       }
-      pattern = path.slice(i + 1, close)
+      pattern = path.slice(open + 1, i++)
       if (pattern === '') throw new Error(`${where}: the pattern of ":${name}" is empty; remove "{}" or write a pattern.`)
-      i = close + 1
     }
     const optional = path[i] === '?'
     if (optional) i++
@@ -130,42 +137,33 @@ export function compilePath(path: string, where: string): CompiledPath {
       throw new Error(`${where}: the pattern of ":${name}" uses a backreference, which cannot survive being embedded in the path; write it without one.`)
     }
     const test = regExp(`^(?:${pattern})$`, `${where}: the pattern of ":${name}" ("${pattern}") is not a valid regular expression`)
-    const unplain = pattern === DEFAULT_PARAM_PATTERN ? UNPLAIN_SEGMENT : new RegExp(`^(?!(?:${pattern})$)|${ESCAPED}`)
+    const unplain = pattern === DEFAULT_PARAM_PATTERN ? UNPLAIN_SEGMENT : RegExp(`^(?!(?:${pattern})$)|${ESCAPED}`)
     params.push({ name, pattern, optional, test, unplain, group, inherited: name in Object.prototype })
     // Its capture group, and any inside its pattern (an alternative that matches "" shows them all).
-    group += (new RegExp(`(?:${pattern})|`).exec('') as RegExpExecArray).length
+    group += (RegExp(`(?:${pattern})|`).exec('') as RegExpExecArray).length
     // The "/" before an optional parameter is written only with the parameter.
     if (optional) literal = literal.slice(0, -1)
     source += escapeRegExp(literal) + (optional ? `(?:/(${pattern}))?${literal === '' ? '/?' : ''}` : `(${pattern})`)
-    const encoded = encodeLiteral(literal, where)
-    literals.push(encoded)
-    prefixes.push(optional ? '/' : '')
-    heads.push(optional ? `${encoded}/` : encoded)
-    literal = ''
-    if (i === path.length) break
-    literal = '/'
-    i++
+    literals.push(encodeLiteral(literal, where))
+    // The "/" after it, if any.
+    literal = path.slice(i, ++i)
   }
   source += escapeRegExp(literal)
   literals.push(encodeLiteral(literal, where))
   return {
-    path,
     params,
     paramNames: names,
     regexp: regExp(`^${source}$`, `${where}: the parameter patterns cannot be combined into one path pattern`),
     source,
-    groupCount: group - 1,
     literals,
-    prefixes,
-    heads,
-    trailingSlash: path.length > 1 && path.endsWith('/'),
+    heads: params.map((param, i) => (param.optional ? `${literals[i]}/` : (literals[i] as string))),
   }
 }
 
-/** `new RegExp(source)`, or an `Error` that says `why` with the engine's reason. */
+/** `RegExp(source)`, or an `Error` that says `why` with the engine's reason. */
 function regExp(source: string, why: string): RegExp {
   try {
-    return new RegExp(source)
+    return RegExp(source)
   } catch (error) {
     throw new Error(`${why}: ${(error as Error).message}`)
   }
@@ -177,19 +175,4 @@ function encodeLiteral(text: string, where: string): string {
   } catch {
     throw new Error(`${where}: the path has text that is not well-formed Unicode.`)
   }
-}
-
-/** Index of the `}` closing the `{` at `open`, skipping escapes, classes and nested quantifier braces. */
-function closingBrace(path: string, open: number): number {
-  let depth = 0
-  let inClass = false
-  for (let i = open; i < path.length; i++) {
-    const ch = path[i]
-    if (ch === '\\') i++
-    else if (inClass) inClass = ch !== ']'
-    else if (ch === '[') inClass = true
-    else if (ch === '{') depth++
-    else if (ch === '}' && --depth === 0) return i
-  }
-  return -1
 }

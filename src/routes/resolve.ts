@@ -18,36 +18,38 @@ export interface RouteMatch {
   readonly path: string
 }
 
-/** The match of `compiled` for a path decoded by `decodePath`, or `null`. */
-export function matchRoute(compiled: CompiledRoute, path: string): RouteMatch | null {
-  let found = compiled.compiled.regexp.exec(path)
-  let format: string | undefined
-  if (found === null && compiled.format !== null) {
-    found = compiled.format.regexp.exec(path)
-    if (found !== null) format = found[compiled.format.group]
-  }
-  if (found === null) return null
-  const params: Record<string, string> = Object.create(null) as Record<string, string>
-  for (const param of compiled.compiled.params) {
-    const raw = found[param.group]
-    if (raw !== undefined) params[param.name] = tryDecode(raw, decodeURIComponent)
-  }
-  if (format !== undefined) params['format'] = format
-  return { name: compiled.name, namespace: compiled.namespace, viewName: compiled.viewName, params, path: compiled.path }
-}
-
-
 /**
- * Decodes a pathname as Hono's router sees it: `decodeURI` (reserved
- * characters such as `%2F` stay escaped), with `%25` kept escaped so that
- * params are decoded exactly once.
+ * The first of `routes`, in order, whose path matches `pathname`
+ * (percent-decoded as Hono's router decodes it: `decodeURI`, so reserved
+ * characters such as `%2F` stay escaped, with `%25` kept escaped so that
+ * params are decoded exactly once), or `null`.
  */
-export function decodePath(pathname: string): string {
-  return tryDecode(pathname.includes('%25') ? pathname.replace(/%25/g, '%2525') : pathname, decodeURI)
+export function resolvePath(routes: readonly CompiledRoute[], pathname: string): RouteMatch | null {
+  const path = tryDecode(pathname.includes('%25') ? pathname.replace(/%25/g, '%2525') : pathname, decodeURI)
+  for (const route of routes) {
+    const { compiled, format } = route
+    let found = compiled.regexp.exec(path)
+    let suffix: string | undefined
+    if (found === null && format !== null) {
+      // The suffix is the last group.
+      found = format.regexp.exec(path)
+      suffix = found?.[found.length - 1]
+    }
+    if (found !== null) {
+      const params: Record<string, string> = Object.create(null) as Record<string, string>
+      for (const param of compiled.params) {
+        const raw = found[param.group]
+        if (raw !== undefined) params[param.name] = tryDecode(raw, decodeURIComponent)
+      }
+      if (suffix !== undefined) params['format'] = suffix
+      return { name: route.name, namespace: route.namespace, viewName: route.viewName, params, path: route.path }
+    }
+  }
+  return null
 }
 
 /** Decodes `text`; when that fails, each run of escapes on its own, keeping the runs that do not decode (as Hono does). */
-export function tryDecode(text: string, decode: (s: string) => string): string {
+function tryDecode(text: string, decode: (s: string) => string): string {
   if (!text.includes('%')) return text
   try {
     return decode(text)

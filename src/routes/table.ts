@@ -5,10 +5,10 @@
 import { NoReverseMatch } from '../errors.ts'
 import { replaceQueryParam } from '../http/query.ts'
 import { originOf } from '../http/request-url.ts'
-import { buildFirst, Refusal, type PathArguments } from './build.ts'
+import { buildFirst, refuse, type PathArguments, type Refusal } from './build.ts'
 import { compileRoutes, type CompiledRoute } from './compile.ts'
 import type { FlattenRoutes, RouteDefinition } from './definitions.ts'
-import { decodePath, matchRoute, type RouteMatch } from './resolve.ts'
+import { resolvePath, type RouteMatch } from './resolve.ts'
 import type { KwargsOf, ReverseOptions, ReverseRest, RouteEntry } from './types.ts'
 
 /** The flattened entries of a table type: `RouteEntriesOf<typeof routes>`. */
@@ -58,10 +58,11 @@ export function defineRoutes<const D extends readonly RouteDefinition[]>(
 
 /** A compiled route table. Build it with `defineRoutes`. */
 export class RouteTable<E extends RouteEntry = RouteEntry> {
+  // Assigned in the constructor (declared, so the bundle carries no field definitions).
   /** Every route in declaration order. */
-  readonly routes: readonly CompiledRoute[]
+  declare readonly routes: readonly CompiledRoute[]
   /** The format override query parameter, or `null`. */
-  readonly formatQueryParam: string | null
+  declare readonly formatQueryParam: string | null
   readonly #byName: Map<string, CompiledRoute[]>
 
   constructor(definitions: readonly RouteDefinition[], options: RouteTableOptions = {}) {
@@ -72,16 +73,12 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
     if (formatQueryParam !== null && (typeof formatQueryParam !== 'string' || formatQueryParam === '')) {
       throw new Error('defineRoutes: formatQueryParam must be a non-empty string, or null to turn it off.')
     }
-    this.formatQueryParam = formatQueryParam
     const routes = compileRoutes(definitions, 'defineRoutes')
     this.routes = Object.freeze(routes)
+    this.formatQueryParam = formatQueryParam
     const byName = (this.#byName = new Map<string, CompiledRoute[]>())
     // Django tries the routes of one name from the last declared to the first.
-    for (const route of [...routes].reverse()) {
-      const list = byName.get(route.viewName)
-      if (list) list.push(route)
-      else byName.set(route.viewName, [route])
-    }
+    for (const route of routes) byName.set(route.viewName, [route, ...(byName.get(route.viewName) ?? [])])
   }
 
   /** The routes of a namespaced name, in the order reversal tries them (last declared first). */
@@ -94,12 +91,7 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
    * (percent-decoded as Hono does), or `null`.
    */
   resolve(pathname: string): RouteMatch | null {
-    const path = decodePath(pathname)
-    for (const compiled of this.routes) {
-      const match = matchRoute(compiled, path)
-      if (match !== null) return match
-    }
-    return null
+    return resolvePath(this.routes, pathname)
   }
 
   /**
@@ -131,7 +123,7 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
   build(name: string, params: PathArguments, version: string | null | undefined, placement: VersionPlacement = UNPLACED): string | Refusal {
     const candidates = this.#byName.get(name)
     if (version == null) placement = UNPLACED
-    const path = candidates === undefined ? new Refusal(`no route is named "${name}".`, false) : buildFirst(candidates, params, version, placement.param)
+    const path = candidates === undefined ? refuse(`no route is named "${name}".`, false) : buildFirst(candidates, params, version, placement.param)
     return typeof path === 'string' && placement.query !== null ? replaceQueryParam(path, placement.query, version as string) : path
   }
 }
