@@ -10,9 +10,10 @@
  */
 export function lastQueryValue(search: string, name: string, plainName: boolean = isPlainQueryName(name)): string | null {
   if (search === '') return null
+  // URLSearchParams drops one leading "?": give it one, so "??v=1" keeps the key "?v".
+  if (!plainName || search.includes('%') || search.includes('+')) return new URLSearchParams(`?${search}`).getAll(name).at(-1) ?? null
   // Without escapes or "+", keys and values are what they say: scan, no allocation but the result
   // (for a name that cannot itself span pairs; `plainName` can be worked out once, by the caller).
-  if (!plainName || search.includes('%') || search.includes('+')) return lastDecodedValue(search, name)
   let found: string | null = null
   let start = 0
   while (start <= search.length) {
@@ -33,34 +34,23 @@ export function isPlainQueryName(name: string): boolean {
   return /^[^&=%+#]+$/.test(name)
 }
 
-function lastDecodedValue(search: string, name: string): string | null {
-  // URLSearchParams drops one leading "?": give it one, so "??v=1" keeps the key "?v".
-  const values = new URLSearchParams(`?${search}`).getAll(name)
-  return values.length === 0 ? null : (values[values.length - 1] as string)
-}
-
 /**
  * Sets `name` to `value` in the query of a URL (absolute or path-only): an
  * existing value is replaced in place, other parameters keep their order.
  */
 export function replaceQueryParam(url: string, name: string, value: string): string {
-  const hash = url.indexOf('#')
-  const fragment = hash === -1 ? '' : url.slice(hash)
-  const rest = hash === -1 ? url : url.slice(0, hash)
+  let hash = url.indexOf('#')
+  if (hash === -1) hash = url.length
+  const rest = url.slice(0, hash)
+  const fragment = url.slice(hash)
   const q = rest.indexOf('?')
-  // Not there yet (no query, or one without the key, written plainly): append it.
+  // Not there yet (no query, or one without the key, written plainly): append it, form-encoded.
   const query = q === -1 ? '' : rest.slice(q + 1)
   if (!query.includes('%') && !query.includes('+') && isPlainQueryName(name) && lastQueryValue(query, name, true) === null) {
-    return `${rest}${query === '' ? (q === -1 ? '?' : '') : '&'}${formEncode(name)}=${formEncode(value)}${fragment}`
+    return `${rest}${query === '' ? (q === -1 ? '?' : '') : '&'}${new URLSearchParams([[name, value]])}${fragment}`
   }
-  const base = q === -1 ? rest : rest.slice(0, q)
   // Includes the "?", which URLSearchParams drops, so a key starting with "?" survives.
   const params = new URLSearchParams(q === -1 ? '' : rest.slice(q))
   params.set(name, value)
-  return `${base}?${params.toString()}${fragment}`
-}
-
-/** Encodes text as URLSearchParams serialises it (application/x-www-form-urlencoded). */
-function formEncode(text: string): string {
-  return encodeURIComponent(text).replace(/%20/g, '+').replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `${q === -1 ? rest : rest.slice(0, q)}?${params}${fragment}`
 }
