@@ -4,11 +4,14 @@
  * kept as written, bytes that are not valid UTF-8 become U+FFFD).
  */
 
+/** A query key written as itself: no `&`, `=`, `%`, `+` or `#` in it. */
+const PLAIN_NAME = /^[^&=%+#]+$/
+
 /**
  * The last value of `name` in a query string (as Django's `QueryDict.get`
  * does), `''` for `?name=` or `?name`, or `null` when absent.
  */
-export function lastQueryValue(search: string, name: string, plainName: boolean = isPlainQueryName(name)): string | null {
+export function lastQueryValue(search: string, name: string, plainName: boolean = PLAIN_NAME.test(name)): string | null {
   if (search === '') return null
   // URLSearchParams drops one leading "?": give it one, so "??v=1" keeps the key "?v".
   if (!plainName || search.includes('%') || search.includes('+')) return new URLSearchParams(`?${search}`).getAll(name).at(-1) ?? null
@@ -31,7 +34,7 @@ export function lastQueryValue(search: string, name: string, plainName: boolean 
 
 /** Whether a query key is written as itself: no `&`, `=`, `%`, `+` or `#` in it. */
 export function isPlainQueryName(name: string): boolean {
-  return /^[^&=%+#]+$/.test(name)
+  return PLAIN_NAME.test(name)
 }
 
 /**
@@ -46,7 +49,7 @@ export function replaceQueryParam(url: string, name: string, value: string): str
   const q = rest.indexOf('?')
   // Not there yet (no query, or one without the key, written plainly): append it, form-encoded.
   const query = q === -1 ? '' : rest.slice(q + 1)
-  if (!query.includes('%') && !query.includes('+') && isPlainQueryName(name) && lastQueryValue(query, name, true) === null) {
+  if (!query.includes('%') && !query.includes('+') && PLAIN_NAME.test(name) && lastQueryValue(query, name, true) === null) {
     return `${rest}${query === '' ? (q === -1 ? '?' : '') : '&'}${new URLSearchParams([[name, value]])}${fragment}`
   }
   // Includes the "?", which URLSearchParams drops, so a key starting with "?" survives.
