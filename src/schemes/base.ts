@@ -112,15 +112,9 @@ export class BaseVersioning {
     const defaultResolved = defaultVersion === null ? null : (resolve?.(defaultVersion) ?? defaultVersion)
     this.#resolve = resolve
     this.defaultVersion = defaultResolved
-    if (allowed === null) {
-      this.#accepted = null
-    } else {
-      // The spec's check, folded into one lookup: a version is allowed when it
-      // is a member of allowedVersions, or is not null and equals the default.
-      const accepted = new Set(allowed)
-      if (defaultResolved !== null) accepted.add(defaultResolved)
-      this.#accepted = accepted
-    }
+    // The spec's check, folded into one lookup: a version is allowed when it
+    // is a member of allowedVersions, or is not null and equals the default.
+    this.#accepted = allowed && new Set(defaultResolved === null ? allowed : [...allowed, defaultResolved])
   }
 
   /**
