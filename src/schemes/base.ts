@@ -207,8 +207,7 @@ export class BaseVersioning {
    */
   reverse(table: RouteTable, name: string, options: ReverseOptions = {}): string {
     const { version } = options
-    // Without a version the table places none (the placement is ignored).
-    return table.reverseUnchecked(version == null ? name : this.reverseName(table, name, version, options.namespace), options, this.placement)
+    return version == null ? table.reverseUnchecked(name, options) : table.reverseUnchecked(this.reverseName(table, name, version, options.namespace), options, this.placement)
   }
 }
 
