@@ -11,13 +11,13 @@ export abstract class VersioningError extends Error {
   /** HTTP status code of the rejection. */
   abstract readonly status: number
   /** The fixed, human-readable message (also `message`). */
-  readonly detail: string
+  declare readonly detail: string
   /**
    * A stable, machine-readable code (problem details' `code`):
    * `UnsupportedApiVersion`, `NotAcceptableMediaType`, `AmbiguousApiVersion`,
    * `DisallowedHost`, `MethodNotAllowed` or `ApiVersionSunset`.
    */
-  readonly code: string
+  declare readonly code: string
 
   /** @param code Defaults to `UnsupportedApiVersion`. */
   constructor(detail: string, code: string = 'UnsupportedApiVersion') {
@@ -116,30 +116,22 @@ export type ReverseParams = readonly unknown[] | Readonly<Record<string, unknown
 export class NoReverseMatch extends Error {
   override readonly name = 'NoReverseMatch' as const
   /** The route name that was reversed (after any namespace prefixing). */
-  readonly routeName: string
+  declare readonly routeName: string
   /** The positional or keyword parameters given. */
-  readonly params: ReverseParams
+  declare readonly params: ReverseParams
   /** Why no route accepted them. */
-  readonly reason: string
+  declare readonly reason: string
 
   constructor(routeName: string, params: ReverseParams, reason: string) {
-    super(`Reverse for "${routeName}" with ${describeParams(params)} not found: ${reason}`)
+    let json: string
+    try {
+      json = JSON.stringify(params, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? String(params)
+    } catch {
+      json = '(unprintable)'
+    }
+    super(`Reverse for "${routeName}" with ${params === undefined ? 'no parameters' : `${Array.isArray(params) ? 'args' : 'kwargs'} ${json}`} not found: ${reason}`)
     this.routeName = routeName
     this.params = params
     this.reason = reason
-  }
-}
-
-function describeParams(params: ReverseParams): string {
-  if (params === undefined) return 'no parameters'
-  if (Array.isArray(params)) return `args ${safeJson(params)}`
-  return `kwargs ${safeJson(params)}`
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? String(value)
-  } catch {
-    return '(unprintable)'
   }
 }

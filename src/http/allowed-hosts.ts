@@ -19,8 +19,8 @@ export function allowedHosts(patterns: unknown, where: string): (authority: stri
     throw new Error(`${where}: allowedHosts must be a non-empty list of host names such as ["api.example.com", ".example.com"], or ["*"].`)
   }
   const exact = new Set<string>()
+  // Each `.example.com`: the name and all its subdomains end with it once a dot is put before them.
   const suffixes: string[] = []
-  let any = false
   for (const pattern of patterns as unknown[]) {
     const text = typeof pattern === 'string' ? pattern.toLowerCase() : ''
     if (!PATTERN.test(text)) {
@@ -28,17 +28,18 @@ export function allowedHosts(patterns: unknown, where: string): (authority: stri
         `${where}: allowedHosts holds ${JSON.stringify(pattern)}, which is not a host name; list names without scheme or port such as "api.example.com", ".example.com" for a domain and its subdomains, or "*".`,
       )
     }
-    if (text === '*') any = true
-    else if (text.startsWith('.')) suffixes.push(text)
+    if (text.startsWith('.')) suffixes.push(text)
     else exact.add(text.endsWith('.') ? text.slice(0, -1) : text)
   }
+  const any = exact.has('*')
   return (authority) => {
-    const host = authority.toLowerCase()
-    const found = VALID_HOST.exec(host)
+    const found = VALID_HOST.exec(authority.toLowerCase())
     if (found === null) return false
     if (any) return true
     let domain = found[1] as string
     if (domain.endsWith('.')) domain = domain.slice(0, -1)
-    return exact.has(domain) || suffixes.some((suffix) => domain.endsWith(suffix) || domain === suffix.slice(1))
+    if (exact.has(domain)) return true
+    domain = `.${domain}`
+    return suffixes.some((suffix) => domain.endsWith(suffix))
   }
 }

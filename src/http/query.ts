@@ -4,15 +4,19 @@
  * kept as written, bytes that are not valid UTF-8 become U+FFFD).
  */
 
+/** A query key written as itself: no `&`, `=`, `%`, `+` or `#` in it. */
+const PLAIN_NAME = /^[^&=%+#]+$/
+
 /**
  * The last value of `name` in a query string (as Django's `QueryDict.get`
  * does), `''` for `?name=` or `?name`, or `null` when absent.
  */
-export function lastQueryValue(search: string, name: string, plainName: boolean = isPlainQueryName(name)): string | null {
+export function lastQueryValue(search: string, name: string, plainName: boolean = PLAIN_NAME.test(name)): string | null {
   if (search === '') return null
+  // URLSearchParams drops one leading "?": give it one, so "??v=1" keeps the key "?v".
+  if (!plainName || search.includes('%') || search.includes('+')) return new URLSearchParams(`?${search}`).getAll(name).at(-1) ?? null
   // Without escapes or "+", keys and values are what they say: scan, no allocation but the result
   // (for a name that cannot itself span pairs; `plainName` can be worked out once, by the caller).
-  if (!plainName || search.includes('%') || search.includes('+')) return lastDecodedValue(search, name)
   let found: string | null = null
   let start = 0
   while (start <= search.length) {
@@ -30,13 +34,7 @@ export function lastQueryValue(search: string, name: string, plainName: boolean 
 
 /** Whether a query key is written as itself: no `&`, `=`, `%`, `+` or `#` in it. */
 export function isPlainQueryName(name: string): boolean {
-  return /^[^&=%+#]+$/.test(name)
-}
-
-function lastDecodedValue(search: string, name: string): string | null {
-  // URLSearchParams drops one leading "?": give it one, so "??v=1" keeps the key "?v".
-  const values = new URLSearchParams(`?${search}`).getAll(name)
-  return values.length === 0 ? null : (values[values.length - 1] as string)
+  return PLAIN_NAME.test(name)
 }
 
 /**
@@ -44,23 +42,18 @@ function lastDecodedValue(search: string, name: string): string | null {
  * existing value is replaced in place, other parameters keep their order.
  */
 export function replaceQueryParam(url: string, name: string, value: string): string {
-  const hash = url.indexOf('#')
-  const fragment = hash === -1 ? '' : url.slice(hash)
-  const rest = hash === -1 ? url : url.slice(0, hash)
+  let hash = url.indexOf('#')
+  if (hash === -1) hash = url.length
+  const rest = url.slice(0, hash)
+  const fragment = url.slice(hash)
   const q = rest.indexOf('?')
-  // Not there yet (no query, or one without the key, written plainly): append it.
+  // Not there yet (no query, or one without the key, written plainly): append it, form-encoded.
   const query = q === -1 ? '' : rest.slice(q + 1)
-  if (!query.includes('%') && !query.includes('+') && isPlainQueryName(name) && lastQueryValue(query, name, true) === null) {
-    return `${rest}${query === '' ? (q === -1 ? '?' : '') : '&'}${formEncode(name)}=${formEncode(value)}${fragment}`
+  if (!query.includes('%') && !query.includes('+') && PLAIN_NAME.test(name) && lastQueryValue(query, name, true) === null) {
+    return `${rest}${query === '' ? (q === -1 ? '?' : '') : '&'}${new URLSearchParams([[name, value]])}${fragment}`
   }
-  const base = q === -1 ? rest : rest.slice(0, q)
   // Includes the "?", which URLSearchParams drops, so a key starting with "?" survives.
   const params = new URLSearchParams(q === -1 ? '' : rest.slice(q))
   params.set(name, value)
-  return `${base}?${params.toString()}${fragment}`
-}
-
-/** Encodes text as URLSearchParams serialises it (application/x-www-form-urlencoded). */
-function formEncode(text: string): string {
-  return encodeURIComponent(text).replace(/%20/g, '+').replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `${q === -1 ? rest : rest.slice(0, q)}?${params}${fragment}`
 }

@@ -11,13 +11,14 @@
  */
 export function mergeVary(existing: string | null, names: readonly string[]): string | null {
   if (existing === null || existing.trim() === '') return names.length === 0 ? null : names.join(', ')
-  const listed = existing.split(',').map((name) => name.trim().toLowerCase())
+  const written = existing.split(',')
+  const listed = written.map((name) => name.trim().toLowerCase())
   if (listed.includes('*')) return null
   const ours = new Set(names.map((name) => name.toLowerCase()))
   const missing = names.filter((name) => !listed.includes(name.toLowerCase()))
   const repeated = listed.some((name, i) => ours.has(name) && listed.indexOf(name) !== i)
   if (!repeated) return missing.length === 0 ? null : `${existing}, ${missing.join(', ')}`
   // Rebuilt from the names as written, each of ours once.
-  const kept = existing.split(',').filter((_name, i) => !ours.has(listed[i] as string) || listed.indexOf(listed[i] as string) === i)
+  const kept = written.filter((_name, i) => !ours.has(listed[i] as string) || listed.indexOf(listed[i] as string) === i)
   return [...kept.map((name) => name.trim()), ...missing].join(', ')
 }

@@ -4,7 +4,7 @@
  * implement `determineVersion`.
  */
 import { NotFound, NotImplementedError, withoutStack, type VersioningError } from '../errors.ts'
-import { resolveOptions, type VersioningOptions } from './options.ts'
+import type { VersioningOptions } from './options.ts'
 import { UNPLACED, type RouteTable, type VersionPlacement } from '../routes/table.ts'
 import type { ReverseOptions } from '../routes/types.ts'
 import type { VersionFormat } from '../formats/format.ts'
@@ -29,11 +29,11 @@ export class BaseVersioning {
   /** A stable identifier of the scheme. */
   readonly kind: string = 'custom'
   /** The version used when the request carries none. */
-  readonly defaultVersion: string | null
+  declare readonly defaultVersion: string | null
   /** The acceptable versions, or `null` when every version is allowed. */
-  readonly allowedVersions: readonly (string | null)[] | null
+  declare readonly allowedVersions: readonly (string | null)[] | null
   /** The name of the parameter that carries the version. */
-  readonly versionParam: string
+  declare readonly versionParam: string
   /** The detail of this scheme's rejection of a version. */
   readonly invalidVersionMessage: string = 'Invalid version.'
   /** The request headers the version is read from: responses should `Vary` on them. */
@@ -49,7 +49,7 @@ export class BaseVersioning {
   /** Whether the version comes from the namespace of a named route, which only a route table has. */
   readonly readsNamespace: boolean = false
   /** How requested versions resolve to released ones (`semver()`, `dateVersions()`), or `null` for exact strings. */
-  readonly versionFormat: VersionFormat | null
+  declare readonly versionFormat: VersionFormat | null
   readonly #accepted: ReadonlySet<string | null> | null
   /** The rejection, made on first use (it is fixed: the same error answers every request). */
   #rejection: VersioningError | undefined
@@ -62,24 +62,59 @@ export class BaseVersioning {
    */
   constructor(options: VersioningOptions = {}, extraOptionNames: readonly string[] = []) {
     const where = new.target.name
-    const resolved = resolveOptions(options, where, extraOptionNames)
-    this.allowedVersions = resolved.allowedVersions
-    this.versionParam = resolved.versionParam
-    this.versionFormat = resolved.versionFormat
-    // With a version format, the default resolves like a requested version (a date to its release).
-    const resolve = resolved.versionFormat?.compile(resolved.allowedVersions?.filter((v) => v !== null) ?? [], where) ?? null
-    const defaultVersion = resolved.defaultVersion === null ? null : (resolve?.(resolved.defaultVersion) ?? resolved.defaultVersion)
-    this.#resolve = resolve
-    this.defaultVersion = defaultVersion
-    if (resolved.allowedVersions === null) {
-      this.#accepted = null
-    } else {
-      // The spec's check, folded into one lookup: a version is allowed when it
-      // is a member of allowedVersions, or is not null and equals the default.
-      const accepted = new Set(resolved.allowedVersions)
-      if (defaultVersion !== null) accepted.add(defaultVersion)
-      this.#accepted = accepted
+    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+      throw new Error(`${where}: options must be an object such as { allowedVersions: ['v1', 'v2'] }, got ${describe(options)}.`)
     }
+    const known = ['defaultVersion', 'allowedVersions', 'versionParam', 'versionFormat', ...extraOptionNames]
+    for (const key of Object.keys(options)) {
+      if (!known.includes(key)) {
+        const hint = known.find((k) => k.toLowerCase().startsWith(key.toLowerCase().slice(0, 5)))
+        throw new Error(
+          `${where}: unknown option "${key}"${hint === undefined ? '' : ` (did you mean "${hint}"?)`}; the options are ${known.join(', ')}.`,
+        )
+      }
+    }
+    // The defaults are DEFAULT_OPTIONS's.
+    const { defaultVersion = null, allowedVersions = null, versionParam = 'version', versionFormat = null } = options as Record<string, unknown>
+    if (defaultVersion !== null && typeof defaultVersion !== 'string') {
+      throw new Error(`${where}: defaultVersion must be a version string or null, got ${describe(defaultVersion)}.`)
+    }
+    if (typeof versionParam !== 'string' || versionParam === '') {
+      throw new Error(`${where}: versionParam must be a non-empty string such as "version", got ${describe(versionParam)}.`)
+    }
+    if (versionFormat !== null && (typeof versionFormat !== 'object' || typeof (versionFormat as VersionFormat).compile !== 'function')) {
+      throw new Error(`${where}: versionFormat must be a version format such as semver() or dateVersions(), or null, got ${describe(versionFormat)}.`)
+    }
+    let allowed: readonly (string | null)[] | null = null
+    if (allowedVersions !== null) {
+      if (typeof allowedVersions === 'string') {
+        throw new Error(
+          `${where}: allowedVersions must be a list of versions such as [${JSON.stringify(allowedVersions)}], not the string ${JSON.stringify(allowedVersions)}.`,
+        )
+      }
+      if (typeof allowedVersions !== 'object' || !(Symbol.iterator in allowedVersions)) {
+        throw new Error(`${where}: allowedVersions must be a list of version strings (or null for any version), got ${describe(allowedVersions)}.`)
+      }
+      const list = [...(allowedVersions as Iterable<unknown>)]
+      for (const item of list) {
+        if (item !== null && typeof item !== 'string') {
+          throw new Error(`${where}: allowedVersions may hold only version strings and null, got ${describe(item)}.`)
+        }
+      }
+      // Empty allows every version, as unset does.
+      if (list.length > 0) allowed = Object.freeze(list as (string | null)[])
+    }
+    this.allowedVersions = allowed
+    this.versionParam = versionParam
+    this.versionFormat = versionFormat as VersionFormat | null
+    // With a version format, the default resolves like a requested version (a date to its release).
+    const resolve = (versionFormat as VersionFormat | null)?.compile(allowed?.filter((v) => v !== null) ?? [], where) ?? null
+    const defaultResolved = defaultVersion === null ? null : (resolve?.(defaultVersion) ?? defaultVersion)
+    this.#resolve = resolve
+    this.defaultVersion = defaultResolved
+    // The spec's check, folded into one lookup: a version is allowed when it
+    // is a member of allowedVersions, or is not null and equals the default.
+    this.#accepted = allowed && new Set(defaultResolved === null ? allowed : [...allowed, defaultResolved])
   }
 
   /**
@@ -174,4 +209,12 @@ export class BaseVersioning {
     const { version } = options
     return version == null ? table.reverseUnchecked(name, options) : table.reverseUnchecked(this.reverseName(table, name, version, options.namespace), options, this.placement)
   }
+}
+
+/** A value as configuration errors name it: strings quoted, other values by their kind. */
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value)
+  if (Array.isArray(value)) return 'an array'
+  if (value === null) return 'null'
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`
 }

@@ -34,7 +34,7 @@ export class URLPathVersioning<P extends string = 'version'> extends BaseVersion
    * positional `args`, each route of the name that takes `versionParam` is tried, the args filling its other
    * params in order.
    */
-  override readonly placement: VersionPlacement
+  declare readonly placement: VersionPlacement
 
   constructor(options: URLPathVersioningOptions<P> = {}) {
     super(options)
