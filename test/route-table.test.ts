@@ -315,6 +315,11 @@ describe('createReverse (the versioned reversal)', () => {
     // What QueryParameterVersioning({ versionParam: 'v' }) does to a reversed URL that already has the key.
     expect(replaceQueryParam('/x?a=1&v=old&b=2&v=older#top', 'v', 'new')).toBe('/x?a=1&v=new&b=2#top')
   })
+
+  it('form-encodes what it appends, a lone surrogate as U+FFFD (as when it replaces), never throwing', () => {
+    expect(replaceQueryParam('/x#top', 'v', 'a b&\uD800')).toBe('/x?v=a+b%26%EF%BF%BD#top')
+    expect(replaceQueryParam('/x?v=1', 'v', 'a b&\uD800')).toBe('/x?v=a+b%26%EF%BF%BD')
+  })
 })
 
 describe('configuration mistakes fail at construction with a sentence that says what to fix', () => {
