@@ -15,7 +15,8 @@
 // Usage: node scripts/bundle-budget.js [--json] [--breakdown]
 //   --json       print one JSON object instead of the markdown report
 //   --breakdown  also report each source file's minified bytes in every
-//                bundle (wrangler's --metafile; the bundle itself is the same)
+//                bundle (wrangler's --metafile; the bundle itself is the same),
+//                and how much of each budgeted delta is sentences
 // Reports only: exits 0 whether or not a budget is met (test/bundle.test.ts
 // asserts them), and 1 when a build fails.
 import { execFile } from 'node:child_process'
@@ -132,6 +133,21 @@ async function build(key, entry) {
   }
 }
 
+/**
+ * `code` with its sentences (string and template literals of 25+ characters
+ * holding a space) emptied, or `null` when a literal runs on for over 400
+ * characters: a quote in a regexp literal started it, so the scan read code
+ * as text (this is a scan, not a parser).
+ */
+function withoutSentences(code) {
+  let runaway = false
+  const out = code.replace(/`(?:[^`\\]|\\.)*`|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, (text) => {
+    if (text.length > 400) runaway = true
+    return text.length >= 25 && text.includes(' ') ? '""' : text
+  })
+  return runaway ? null : out
+}
+
 /** Minified bytes each input contributes to the bundle, largest first; metafile paths are relative to `dir` (wrangler's project root). */
 function filesOf(meta, dir) {
   const output = Object.entries(meta.outputs).find(([name]) => name.endsWith('.js'))
@@ -242,6 +258,21 @@ if (json) {
     console.log(`| ${name} | \`${m.text}\` | ${yes(m.inOpenapi)} | ${yes(m.inMiddleware)} | ${yes(m.inUrlPath)} | ${yes(m.inEverything)} | ${status} |`)
   }
   if (breakdown) {
+    // How much of each budgeted delta is sentences (configuration errors, rejections, check()): the same bundles
+    // with every string or template literal of 25+ characters that holds a space replaced by "", bare's too.
+    const bareWithout = gzipSync(withoutSentences(built.bare.code) ?? built.bare.code).length
+    console.log('\nSentences (string literals of 25+ characters with a space) in each delta:\n')
+    console.log('| bundle | Δ min+gzip over bare | Δ without sentences | sentences |')
+    console.log('|---|---:|---:|---:|')
+    for (const key of budgeted) {
+      const code = withoutSentences(built[key].code)
+      if (code === null) {
+        console.log(`| ${key} | ${deltas[key]} | not measured: a regexp literal reads as a string | |`)
+        continue
+      }
+      const without = gzipSync(code).length - bareWithout
+      console.log(`| ${key} | ${deltas[key]} | ${without} | ${deltas[key] - without} |`)
+    }
     for (const key of [...measured, 'openapi']) {
       console.log(`\nMinified bytes by input, ${key} (wrangler's metafile):\n`)
       console.log('| input | min bytes |')
