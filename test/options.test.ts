@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { AcceptHeaderVersioning, HostNameVersioning, NamespaceVersioning, QueryParameterVersioning, URLPathVersioning } from '../src/index.ts'
-import { DEFAULT_OPTIONS } from '../src/schemes/options.ts'
 
 describe('defaults', () => {
-  it('are those of DRF', () => {
-    expect(DEFAULT_OPTIONS).toEqual({ defaultVersion: null, allowedVersions: null, versionParam: 'version' })
+  it.each([AcceptHeaderVersioning, HostNameVersioning, NamespaceVersioning, QueryParameterVersioning, URLPathVersioning])('are those of DRF: %s', (Scheme) => {
+    const { defaultVersion, allowedVersions, versionParam, versionFormat } = new Scheme()
+    expect({ defaultVersion, allowedVersions, versionParam, versionFormat }).toEqual({ defaultVersion: null, allowedVersions: null, versionParam: 'version', versionFormat: null })
   })
 
   it('Accept renders application/json unless told otherwise', () => {

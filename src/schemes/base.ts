@@ -74,7 +74,7 @@ export class BaseVersioning {
         )
       }
     }
-    // The defaults are DEFAULT_OPTIONS's.
+    // DRF's defaults.
     const { defaultVersion = null, allowedVersions = null, versionParam = 'version', versionFormat = null } = options as Record<string, unknown>
     if (defaultVersion !== null && typeof defaultVersion !== 'string') {
       throw new Error(`${where}: defaultVersion must be a version string or null, got ${describe(defaultVersion)}.`)

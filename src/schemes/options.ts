@@ -33,13 +33,3 @@ export interface VersioningOptions {
    */
   readonly versionFormat?: VersionFormat | null | undefined
 }
-
-/**
- * The defaults of the shared options, as in DRF. (`BaseVersioning` writes
- * them as literals, so a Worker that does not read this object drops it.)
- */
-export const DEFAULT_OPTIONS: {
-  readonly defaultVersion: null
-  readonly allowedVersions: null
-  readonly versionParam: 'version'
-} = /* @__PURE__ */ Object.freeze({ defaultVersion: null, allowedVersions: null, versionParam: 'version' })
