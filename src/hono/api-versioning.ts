@@ -214,11 +214,13 @@ export function matchAt(c: Context, index: number, route: CompiledRoute, suffixe
       for (const param of route.compiled.params) {
         if (Object.hasOwn(decoded, param.name)) params[param.name] = decoded[param.name] as string
       }
-      const format = suffixed ? route.format : null
-      const split = format?.split.exec(decoded[format.honoParam] ?? '')
-      if (format != null && split != null) {
-        if (format.honoParam !== 'format') params[format.honoParam] = split[1] as string
-        params['format'] = split[2] as string
+      const format = route.format
+      if (suffixed && format !== null) {
+        const split = format.split.exec(decoded[format.honoParam] ?? '')
+        if (split !== null) {
+          if (format.honoParam !== 'format') params[format.honoParam] = split[1] as string
+          params['format'] = split[2] as string
+        }
       }
     }
   } finally {

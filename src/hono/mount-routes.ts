@@ -7,14 +7,13 @@ import type { Context, Env, Handler, Hono, Next } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import type { HTTPException } from 'hono/http-exception'
 import { MethodNotAllowed, withoutStack } from '../errors.ts'
-import { after } from '../pipeline/after.ts'
+import { after, thrown } from '../pipeline/after.ts'
 import { refuse, type Passage } from '../pipeline/request-path.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
 import type { NamespaceSuffixes, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { matchAt, tableVersionings, type ApiVersioningMiddleware, type TableVersioning, type VersioningEnv } from './api-versioning.ts'
-import { thrown } from './request-path.ts'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'all'] as const
 

@@ -11,7 +11,7 @@ import { matchedRoutes } from 'hono/route'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { withoutStack, type VersioningError } from '../errors.ts'
 import type { JsonStep, VersioningExtension } from '../pipeline/extension.ts'
-import { after } from '../pipeline/after.ts'
+import { after, thrown } from '../pipeline/after.ts'
 import { RequestPath, type Passage } from '../pipeline/request-path.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import { BaseVersioning, type VersionMatch } from '../schemes/base.ts'
@@ -162,11 +162,6 @@ export function honoRequestPath(
       return path.finishes ? ran.then(() => (passage.finished ? undefined : finishContext(c, passage))) : ran
     },
   }
-}
-
-/** Throws `exception` (given to `after` for a rejection that may still be coming). */
-export function thrown(exception: unknown): never {
-  throw exception
 }
 
 function isExtension(value: unknown): value is VersioningExtension {

@@ -7,3 +7,8 @@
 export function after<T, R>(value: T | Promise<T>, then: (value: T) => R): R | Promise<Awaited<R>> {
   return value instanceof Promise ? (value.then(then) as Promise<Awaited<R>>) : then(value)
 }
+
+/** Throws `exception`: the `then` of `after` for a rejection that may still be coming. */
+export function thrown(exception: unknown): never {
+  throw exception
+}
