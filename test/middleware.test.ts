@@ -224,6 +224,29 @@ describe('rejections', () => {
     expect(res.headers.get('Vary')).toBe('Accept')
   })
 
+  it("give app.onError the rejection's own response through getResponse()", async () => {
+    const versioning = apiVersioning({ scheme, routes })
+    const app = new Hono()
+    app.use('*', versioning)
+    app.get('/', (c) => c.text('ok'))
+    const seen: Response[] = []
+    app.onError((error, c) => {
+      if (!(error instanceof HTTPException)) return c.text('other', 500)
+      const res = error.getResponse()
+      seen.push(res)
+      return res
+    })
+    const res = await app.request('http://t/', { headers: { accept: 'application/json; version=2' } })
+    expect(res.status).toBe(406)
+    expect(res.headers.get('Content-Type')).toBe('application/json')
+    expect(res.headers.get('Vary')).toBe('Accept')
+    expect(await json(res)).toEqual({ detail: 'Invalid version in "Accept" header.' })
+    // One response per rejection, not one shared between requests.
+    await app.request('http://t/', { headers: { accept: 'application/json; version=3' } })
+    expect(seen).toHaveLength(2)
+    expect(seen[0]).not.toBe(seen[1])
+  })
+
   it('errorResponse replaces the response builder', async () => {
     const versioning = apiVersioning({
       scheme,

@@ -131,8 +131,7 @@ export function honoRequestPath(
       throw new TypeError(`${where}: errorResponse must return a Response (synchronously), got ${answer instanceof Promise ? 'a Promise' : typeof answer}.`)
     }
     // HTTPException answers with its own status: take the response's, which errorResponse may have chosen.
-    const exception = (r: Response): HTTPException =>
-      withoutStack(() => new HTTPException(r.status as ContentfulStatusCode, { res: r, message: error.detail, cause: error }))
+    const exception = (r: Response): HTTPException => withoutStack(() => new Rejection(r.status as ContentfulStatusCode, { res: r, message: error.detail, cause: error }))
     return after(path.finish(passage, answer), exception)
   }
 
@@ -161,6 +160,17 @@ export function honoRequestPath(
       const ran = passage.absent === true ? notFound(c) : next()
       return path.finishes ? ran.then(() => (passage.finished ? undefined : finishContext(c, passage))) : ran
     },
+  }
+}
+
+/**
+ * The thrown rejection. Its response is made for this request alone, so
+ * `getResponse()` gives it as it is: `HTTPException` would copy it, and Hono's
+ * error handler copies it once more.
+ */
+class Rejection extends HTTPException {
+  override getResponse(): Response {
+    return this.res as Response
   }
 }
 
