@@ -78,8 +78,7 @@ function handMiddleware(read: (c: Context) => string | undefined, vary: string |
     if (vary !== null) c.header('Vary', vary)
     const version = read(c) ?? 'v1'
     if (!allowed.has(version)) return c.json({ detail }, status)
-    c.set('version', version)
-    if (vars !== 'none') setApiVars(c, version, vars)
+    setVars(c, version, vars)
     return next()
   }
 }
@@ -90,8 +89,10 @@ type Vars = 'none' | 'scheme' | 'table'
 /** What stands for the scheme in the `api` twins' `versioningScheme`. */
 const handScheme = Object.freeze({ allowedVersions: ALLOWED, defaultVersion: 'v1' })
 
-/** Sets `versioningScheme` and, for a table, a `reverse` bound to the request's version and origin, as the toolkit does. */
-function setApiVars(c: Context, version: string, vars: Vars): void {
+/** Sets `version` and, for the `api` twins, `versioningScheme` and (a table) a `reverse` bound to the request's version and origin, as the toolkit does. */
+function setVars(c: Context, version: string, vars: Vars): void {
+  c.set('version', version)
+  if (vars === 'none') return
   c.set('versioningScheme' as never, handScheme as never)
   if (vars === 'table') {
     // Like the toolkit's: the origin is read from the request when a link is built.
@@ -144,8 +145,7 @@ function perVersionRoutesApi(): Hono {
   const app = new Hono()
   for (const version of ALLOWED) {
     app.get(`/${version}/users/:id`, (c) => {
-      c.set('version', version)
-      setApiVars(c, version, 'table')
+      setVars(c, version, 'table')
       return view(c)
     })
   }

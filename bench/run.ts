@@ -20,8 +20,7 @@
  *
  * Every `app.fetch` is awaited, as a server awaits it, even when it returns a
  * `Response` synchronously: a loop that never yields measures the backlog of
- * the runtime's own promise work instead (on Node a plain Hono route takes
- * several times as long per request that way).
+ * the runtime's own promise work instead.
  *
  * Environment: BENCH_ROUNDS (25), BENCH_MIN_MS (mitata's minimum CPU time per
  * case and round, 10), BENCH_MEMORY_REQUESTS (200,000), BENCH_ONLY (the
