@@ -138,9 +138,12 @@ describe('each change kind, down (head to older) and up (older to head)', () => 
     const layout = { data: { posts: [[Post]] } } as const
     expect(history.migrate(head, { as: layout, to: '2024-01-01' })).toEqual({ data: { posts: [[{ id: 1, tags: [{ text: 'x' }] }]] }, total: 1 })
     expect(history.migrate({ data: { posts: [[{ id: 1, tags: [{ text: 'x' }] }]] }, total: 1 } as never, { as: layout, from: '2024-01-01' })).toEqual(head)
-    // Values that are not where the layout expects them pass through.
+    // null stays null; a value that is not what the layout says is never passed on in the head shape.
     expect(history.migrate({ data: null, total: 0 } as never, { as: layout, to: '2024-01-01' })).toEqual({ data: null, total: 0 })
-    expect(history.migrate({ data: { posts: 'none' } } as never, { as: layout, to: '2024-01-01' })).toEqual({ data: { posts: 'none' } })
+    expect(() => history.migrate({ data: { posts: 'none' } } as never, { as: layout, to: '2024-01-01' })).toThrow(
+      'history.migrate: the value at $.data.posts does not fit its layout: expected a list, found a string (version "2024-01-01", down from the head).',
+    )
+    expect(() => history.migrate({ total: 0 } as never, { as: layout, to: '2024-01-01' })).toThrow('the value at $.data does not fit its layout: expected a value, found none')
   })
 
   it('gives functions that read the whole object that object as it is in their version, nested shapes included', () => {
@@ -352,12 +355,15 @@ describe('requests and responses (versionMiddleware with changes)', () => {
     expect((await get(head, '/products', 'v4', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } })).status).toBe(202)
   })
 
-  it('passes a non-JSON request body through untouched', async () => {
+  it('refuses a non-JSON body on a route whose request body the version migrates (415): the handler never reads it un-migrated', async () => {
     const app = new Hono()
     app.use('*', versionMiddleware({ scheme: scheme(), changes: catalog }))
     app.post('/products', async (c) => c.text(await c.req.text()))
     const res = await get(app, '/products', 'v1', { method: 'POST', body: 'name=Lamp', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-    expect(await res.text()).toBe('name=Lamp')
+    expect(res.status).toBe(415)
+    expect(await res.json()).toEqual({ detail: 'Unsupported media type in request; send the body as application/json.' })
+    // The head version reads what it likes.
+    expect(await (await get(app, '/products', 'v4', { method: 'POST', body: 'name=Lamp', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).text()).toBe('name=Lamp')
   })
 
   it('migrates error responses when asked, and changes statuses, headers and query parameters', async () => {

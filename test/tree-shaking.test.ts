@@ -59,14 +59,14 @@ describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny
     expect(report.everything.gzipBytes).toBeGreaterThan(report.urlPath.gzipBytes)
   })
 
-  // The budgets (issue 17: 2,048 bytes for middleware, 6,144 for urlPath; reported with met / missed by
-  // `npm run bench`, BENCHMARKS.md) are not asserted here; these ceilings, a little above what this commit
-  // measures, catch regressions.
+  // No byte budget: cold start is what users feel (`npm run bench` reports it). These ceilings only catch
+  // accidents: the middleware and the common table Worker (urlPath) at the decided ceilings, everything a
+  // little above what it measures.
   it.each([
-    ['middleware', 3700],
-    ['urlPath', 10750],
-    // everything includes version changes (src/changes) and a section using them (issue 15).
-    ['everything', 31000],
+    ['middleware', 4096],
+    ['urlPath', 11264],
+    // everything includes version changes (src/changes) and a section using them.
+    ['everything', 32000],
   ] as const)('%s adds at most %i bytes min+gzip (a regression ceiling)', (key, ceiling) => {
     expect(report.deltas[key]).toBeLessThanOrEqual(ceiling)
   })

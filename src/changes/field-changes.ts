@@ -160,6 +160,7 @@ export function fieldRemoved<T, O extends string, const F extends string>(
     entry,
     converter: false,
     effects: [{ field, before: 'present', after: 'absent' }],
+    readsDown: older === undefined ? undefined : true,
     down:
       older === undefined
         ? null
@@ -227,6 +228,7 @@ export function fieldChanged<T, O extends string, const F extends FieldOf<T, O>>
     converter: false,
     effects: [{ field, before: 'present', after: 'present' }],
     nested: { field, older: null },
+    readsDown: field,
     down: convert(down as (value: unknown) => unknown),
     up: convert(up as (value: unknown) => unknown),
   }
@@ -272,6 +274,7 @@ export function enumValuesAdded<T, O extends string, const F extends FieldOf<T, 
     entry: { type: 'enum.added', shape: shape.name, field, values: list as readonly (string | number)[] },
     converter: false,
     effects: [{ field, before: 'present', after: 'present' }],
+    readsDown: field,
     down(object: unknown) {
       if (isRecord(object)) {
         const value = object[field]
@@ -329,6 +332,7 @@ export function shapeConverted<T, O extends string>(shape: Shape<T, O>, options:
     converter: true,
     effects: [],
     older: older as Layout | undefined,
+    readsDown: down === undefined ? undefined : true,
     down: (down as ((value: unknown) => unknown) | undefined) ?? null,
     up: (up as ((value: unknown) => unknown) | undefined) ?? null,
   }

@@ -12,7 +12,8 @@ import type { ExtensionTarget, Exchange, VersioningExtension } from '../pipeline
 import { bindSteps as bindExtensionSteps } from '../pipeline/steps.ts'
 import { bindSteps, runSteps, type BoundChanges, type Chain, type RoutePlan } from './http-steps.ts'
 import type { Presence, RouteInstruction, ShapeInstruction } from './instruction.ts'
-import { copier, MigrationPlanner, shapeSteps, type ShapeSteps, type Visit } from './migration-plan.ts'
+import { failureSentence, MigrationFailure } from './migration-failure.ts'
+import { copier, MigrationPlanner, shapeSteps, type Copy, type ShapeSteps, type Visit } from './migration-plan.ts'
 import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape, type Layout, type LayoutValue } from './shape.ts'
 import { versionComparison } from './version-order.ts'
@@ -83,7 +84,7 @@ interface RouteLife {
 
 const WHERE = 'versionHistory'
 
-const pass: Visit = (value) => value
+const pass: Copy = (value) => value
 const NO_CHAIN: Chain = { steps: [], copy: pass }
 
 /** A checked, compiled history; pass it to the middleware as `changes`. */
@@ -209,7 +210,6 @@ export class VersionHistory<V extends string = string> {
     const byStep: (Visit | null)[] = [null]
     for (let k = 1; k < n; k++) byStep.push(this.#planner.visit(layout, direction === 'down' ? k : k - 1, k, direction))
     if (byStep.every((s) => s === null)) return null
-    const head = direction === 'down' ? copier(layout, n - 1, this.#shapeSteps) : null
     const chains: Chain[] = []
     for (let v = 0; v < n; v++) {
       const steps: Visit[] = []
@@ -218,7 +218,8 @@ export class VersionHistory<V extends string = string> {
         if (step !== null && step !== undefined) steps.push(step)
       }
       if (direction === 'down') steps.reverse()
-      chains.push({ steps, copy: head ?? (steps.length === 0 ? pass : copier(layout, v, this.#shapeSteps)) })
+      // Going up, values come parsed (ours to change); going down, a handler's value is copied first.
+      chains.push({ steps, copy: direction === 'up' || steps.length === 0 ? pass : copier(layout, v, this.#shapeSteps) })
     }
     return chains
   }
@@ -379,7 +380,18 @@ export class VersionHistory<V extends string = string> {
     const key = `${direction}:${index}`
     let chain = cache.get(key)
     if (chain === undefined) cache.set(key, (chain = this.#chains(as, direction)?.[index] ?? NO_CHAIN))
-    return chain.steps.length === 0 ? value : runSteps(chain.copy(value), chain.steps)
+    // The JSON value is what migrates: what JSON.stringify makes of it (toJSON, own fields, no undefined), and a JSON value comes out.
+    const text = JSON.stringify(value)
+    if (text === undefined) return undefined
+    if (chain.steps.length === 0) return JSON.parse(text)
+    let migrated: unknown
+    try {
+      migrated = runSteps(JSON.parse(text), chain.steps)
+    } catch (error) {
+      if (!(error instanceof MigrationFailure)) throw error
+      throw new Error(`history.migrate: ${failureSentence(error)} (version ${JSON.stringify(version)}, ${direction === 'down' ? 'down from' : 'up to'} the head).`, { cause: error })
+    }
+    return JSON.parse(JSON.stringify(migrated))
   }
 
   /**

@@ -8,15 +8,17 @@
  * with `c.json()` goes through the JSON step instead: the handler's value is
  * migrated before its only serialisation.
  */
-import type { BoundExtension, Exchange, JsonStep, RequestStepResult } from '../pipeline/extension.ts'
-import { MalformedJsonBody } from './malformed-body.ts'
-import type { Visit } from './migration-plan.ts'
+import { withoutStack } from '../errors.ts'
+import type { BoundExtension, Exchange, JsonStep, RequestRewrite, RequestStepResult } from '../pipeline/extension.ts'
+import { failureSentence, MigrationFailure } from './migration-failure.ts'
+import { MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
+import type { Copy, Visit } from './migration-plan.ts'
 
 /** A body's steps between one version and the head, and the copy a value not parsed here gets first. */
 export interface Chain {
   readonly steps: readonly Visit[]
-  /** Copies the value along its layout (in the version the steps start from), so the steps may change it in place. */
-  readonly copy: Visit
+  /** Copies a handler's value along its layout as JSON reads it, so the steps may change it in place. */
+  readonly copy: Copy
 }
 
 /** Per version index: what to do for a request of that version (arrays indexed by version). */
@@ -103,7 +105,7 @@ export function bindSteps(
       const names = found.requestHeaders?.[index]
       const hasSteps = steps !== undefined && steps.length > 0
       if (!hasSteps && (query === undefined || query.length === 0) && (names === undefined || names.length === 0)) return
-      return migrateRequest(exchange.request, hasSteps ? steps : null, query ?? null, names ?? null)
+      return migrateRequest(exchange, hasSteps ? steps : null, query ?? null, names ?? null)
     },
 
     response(exchange, response) {
@@ -127,7 +129,7 @@ export function bindSteps(
           // Not JSON after all: sent as it is.
           return rebuild(text, response, status, headers, false)
         }
-        return rebuild(JSON.stringify(runSteps(value, (chain as Chain).steps)), response, status, headers, true)
+        return rebuild(JSON.stringify(migrateResponse(exchange, value, (chain as Chain).steps, response.status)), response, status, headers, true)
       })
     },
 
@@ -140,7 +142,7 @@ export function bindSteps(
         const chain = found === undefined ? undefined : bodyChain(found, index, status)
         if (chain === undefined) return respond(value)
         migrated.add(exchange)
-        return respond(runSteps(chain.copy(value), chain.steps))
+        return respond(migrateResponse(exchange, chain.copy(value, ''), chain.steps, status))
       }
     },
   }
@@ -172,13 +174,78 @@ function rebuild(
   return new Response(body, status === response.status ? { status, statusText: response.statusText, headers } : { status, headers })
 }
 
+/**
+ * A response body migrated down; a body that does not fit its layout, or a
+ * converter that throws, is the server's error: thrown with a sentence for
+ * `app.onError` (the client gets the app's 500, never the head shape).
+ */
+function migrateResponse(exchange: Exchange, value: unknown, steps: readonly Visit[], status: number): unknown {
+  try {
+    return runSteps(value, steps)
+  } catch (error) {
+    if (!(error instanceof MigrationFailure)) throw error
+    const route = exchange.route === null ? `"${exchange.method} ${exchange.routePath}"` : `route "${exchange.route.viewName}" (${exchange.method})`
+    const fix = error.reason === 'layout' ? '; declare the layout this response has (per method: "POST name" in bodies) or answer the one declared' : ''
+    throw new Error(`versionHistory: the ${status} response of ${route} cannot be migrated to version "${String(exchange.version)}": ${failureSentence(error)}${fix}.`, { cause: error })
+  }
+}
+
+let unsupported: UnsupportedBodyType | undefined
+let malformed: MalformedJsonBody | undefined
+
+/**
+ * An older client's body migrated up, as JSON text. Whatever its
+ * `Content-Type` says, the handler never reads it un-migrated: an empty body
+ * passes, a JSON one is migrated, any other is refused (415). Client input
+ * that cannot be migrated is the client's error (400), naming the place.
+ */
+async function migratedBody(exchange: Exchange, steps: readonly Visit[]): Promise<string> {
+  const text = await exchange.bodyText()
+  if (text.trim() === '') return text
+  if (!isJsonType(exchange.request.headers.get('content-type'))) throw (unsupported ??= withoutStack(() => new UnsupportedBodyType()))
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    if (error instanceof RangeError) throw new UnreadableBody('The request body is nested too deeply to migrate.')
+    throw (malformed ??= withoutStack(() => new MalformedJsonBody()))
+  }
+  try {
+    return JSON.stringify(runSteps(value, steps))
+  } catch (error) {
+    if (error instanceof MigrationFailure) {
+      throw new UnreadableBody(error.reason === 'layout' ? `Invalid request body at ${error.at}: ${error.what}.` : `Invalid value at ${error.at}.`)
+    }
+    if (error instanceof RangeError) throw new UnreadableBody(`The request body is nested too deeply to migrate at ${deepest(value)}.`)
+    throw error
+  }
+}
+
+/** The JSON path of the top-level field (or item) under which `value` nests deepest. */
+function deepest(value: unknown): string {
+  let best = { depth: -1, at: '$' }
+  if (value === null || typeof value !== 'object') return best.at
+  for (const [key, child] of Object.entries(value)) {
+    let depth = 0
+    const stack: [unknown, number][] = [[child, 1]]
+    while (stack.length > 0) {
+      const [node, d] = stack.pop() as [unknown, number]
+      if (d > depth) depth = d
+      if (node !== null && typeof node === 'object') for (const inner of Object.values(node)) stack.push([inner, d + 1])
+    }
+    if (depth > best.depth) best = { depth, at: Array.isArray(value) ? `$[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `$.${key}` : `$[${JSON.stringify(key)}]` }
+  }
+  return best.at
+}
+
 /** The request with its query parameters and headers renamed and its JSON body migrated up; `undefined` when nothing changed. */
 async function migrateRequest(
-  request: Request,
+  exchange: Exchange,
   steps: readonly Visit[] | null,
   query: readonly (readonly [string, string])[] | null,
   names: readonly (readonly [string, string])[] | null,
-): Promise<Request | undefined> {
+): Promise<RequestRewrite | undefined> {
+  const request = exchange.request
   let url = request.url
   if (query !== null) {
     const parsed = new URL(url)
@@ -192,21 +259,7 @@ async function migrateRequest(
     }
     if (renamed) url = parsed.href
   }
-  let body: string | undefined
-  if (steps !== null && request.body !== null && isJsonType(request.headers.get('content-type'))) {
-    const text = await request.text()
-    if (text.trim() !== '') {
-      let value: unknown
-      try {
-        value = JSON.parse(text)
-      } catch {
-        throw new MalformedJsonBody()
-      }
-      body = JSON.stringify(runSteps(value, steps))
-    } else {
-      body = text
-    }
-  }
+  const body = steps !== null && request.body !== null ? await migratedBody(exchange, steps) : null
   let headers: Headers | undefined
   if (names !== null) {
     for (const [older, newer] of names) {
@@ -217,14 +270,16 @@ async function migrateRequest(
       if (!headers.has(newer)) headers.set(newer, value)
     }
   }
-  if (body === undefined && url === request.url && headers === undefined) return undefined
+  if (url === request.url && headers === undefined) return body === null ? undefined : { request, body }
+  // A new Request only when the URL or headers changed. Not tied to the original's signal: following it keeps
+  // every rebuilt request reachable from the original's until that one is collected.
   headers ??= new Headers(request.headers)
-  if (body !== undefined) headers.delete('content-length')
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, redirect: request.redirect, signal: request.signal }
-  if (body !== undefined) init.body = body
+  if (body !== null) headers.delete('content-length')
+  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, redirect: request.redirect }
+  if (body !== null) init.body = body
   else if (request.body !== null) {
     init.body = request.body
     init.duplex = 'half'
   }
-  return new Request(url, init)
+  return { request: new Request(url, init), body }
 }

@@ -21,7 +21,7 @@ export {
 export { versionHistory, type HistoryVersion, type MigrateOptions, type RouteBodies, type VersionHistory, type VersionHistoryOptions } from './history.ts'
 export type { BoundChanges } from './http-steps.ts'
 export type { Instruction } from './instruction.ts'
-export { MalformedJsonBody } from './malformed-body.ts'
+export { MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
 export { headerChanged, pathChanged, queryParamRenamed, requestHeaderRenamed, routeAdded, routeRemoved, statusChanged, type HeaderChangedOptions } from './route-changes.ts'
 export { shape, type AnyShape, type FieldOf, type Layout, type LayoutValue, type Shape, type ShapeOptions } from './shape.ts'
 export type { InferOutput, StandardSchemaV1 } from './standard-schema.ts'

@@ -37,6 +37,11 @@ export interface ShapeInstruction {
   readonly older?: Layout | undefined
   readonly down: Convert | null
   readonly up: Convert | null
+  /**
+   * What `down` hands to user code: a field's value (its name) or the whole
+   * object (`true`); a value a handler gave is made a JSON value there first.
+   */
+  readonly readsDown?: string | true | undefined
 }
 
 /** An instruction on a route. */

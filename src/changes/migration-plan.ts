@@ -13,10 +13,14 @@
  * (deleting slows every later access), which `JSON.stringify` leaves out.
  */
 import { isRecord, type Convert, type ShapeInstruction } from './instruction.ts'
+import { MigrationFailure, misfit, within } from './migration-failure.ts'
 import { Shape, type AnyShape, type Layout } from './shape.ts'
 
 /** Migrates a value one step; returns it (changed in place) or a replacement. */
 export type Visit = (value: unknown) => unknown
+
+/** Copies a value a handler gave as JSON would read it (`key`: its field name or index, for `toJSON`). */
+export type Copy = (value: unknown, key: string | number) => unknown
 
 /** Going down (newer to older: responses) or up (older to newer: requests). */
 export type Direction = 'down' | 'up'
@@ -89,7 +93,8 @@ export class MigrationPlanner {
       const visit = this.visit(inner, version, step, direction)
       if (visit !== null) fields.push([field, visit])
     }
-    return fields.length === 0 ? null : visitFields(fields, null)
+    // An envelope's fields are the body's structure: each must be there (null allowed).
+    return fields.length === 0 ? null : visitFields(fields, null, true)
   }
 
   #shape(shape: AnyShape, version: number, step: number, direction: Direction): Visit | null {
@@ -127,7 +132,7 @@ export class MigrationPlanner {
     }
     const ops = compose(steps?.byStep.get(step) ?? [], direction)
     if (children.length === 0 && ops === null) return null
-    return visitFields(children, ops)
+    return visitFields(children, ops, false)
   }
 }
 
@@ -136,80 +141,204 @@ const pass: Visit = (value) => value
 /**
  * One step's instructions on one shape as a single function. Going down:
  * field instructions newest-declared first, then converters; going up:
- * converters, then field instructions in declaration order.
+ * converters, then field instructions in declaration order. A converter that
+ * throws becomes a `MigrationFailure` naming its shape and field.
  */
 function compose(instructions: readonly ShapeInstruction[], direction: Direction): Visit | null {
   const fields = instructions.filter((i) => !i.converter)
   const converters = instructions.filter((i) => i.converter)
-  const ordered = direction === 'down' ? [...fields.reverse(), ...converters.reverse()] : [...converters, ...fields]
-  const fns = ordered.map((i) => i[direction]).filter((fn): fn is Convert => fn !== null)
-  if (fns.length === 0) return null
-  if (fns.length === 1) return fns[0] as Convert
-  return (value) => {
+  const ordered = (direction === 'down' ? [...fields.reverse(), ...converters.reverse()] : [...converters, ...fields]).filter((i) => i[direction] !== null)
+  if (ordered.length === 0) return null
+  const fns = ordered.map((i) => i[direction] as Convert)
+  return function convert(value) {
+    let i = 0
     let current = value
-    for (const fn of fns) current = fn(current)
+    try {
+      for (; i < fns.length; i++) current = (fns[i] as Convert)(current)
+    } catch (error) {
+      throw converterFailure(error, ordered[i] as ShapeInstruction)
+    }
     return current
   }
 }
 
+function converterFailure(error: unknown, instruction: ShapeInstruction): MigrationFailure {
+  if (error instanceof MigrationFailure) return error
+  const field = typeof instruction.readsDown === 'string' ? instruction.readsDown : instruction.converter ? null : (instruction.effects[0]?.field ?? null)
+  const failure = new MigrationFailure('converter', `the ${instruction.entry.type} converter of shape ${instruction.shape.name} threw`, error)
+  if (field !== null) failure.path.push(field)
+  return failure
+}
+
 function visitArray(item: Visit): Visit {
   return function migrateItems(value) {
-    if (!Array.isArray(value)) return value
-    for (let i = 0; i < value.length; i++) {
-      const before: unknown = value[i]
-      const after = item(before)
-      if (after !== before) value[i] = after
+    if (!Array.isArray(value)) return misfit(value, 'a list')
+    let i = 0
+    try {
+      for (; i < value.length; i++) {
+        const before: unknown = value[i]
+        const after = item(before)
+        if (after !== before) value[i] = after
+      }
+    } catch (error) {
+      throw within(error, i)
     }
     return value
   }
 }
 
-/** An object whose `fields` hold laid-out values; with `ops`, a shape whose own step runs after them. */
-function visitFields(fields: readonly (readonly [string, Visit])[], ops: Visit | null): Visit {
-  if (fields.length === 0 && ops !== null) return (value) => (isRecord(value) ? ops(value) : value)
+/**
+ * An object whose `fields` hold laid-out values; with `ops`, a shape whose
+ * own step runs after them. `required`: an envelope, whose fields must be
+ * there (a shape's may be missing).
+ */
+function visitFields(fields: readonly (readonly [string, Visit])[], ops: Visit | null, required: boolean): Visit {
+  if (fields.length === 0 && ops !== null) return (value) => (isRecord(value) ? ops(value) : misfit(value, 'an object'))
   return function migrateObject(value) {
-    if (!isRecord(value)) return value
-    for (const [field, visit] of fields) {
-      const before = value[field]
-      if (before === undefined) continue
-      const after = visit(before)
-      if (after !== before) value[field] = after
+    if (!isRecord(value)) return misfit(value, 'an object')
+    let field = ''
+    try {
+      for (const [name, visit] of fields) {
+        field = name
+        const before = value[name]
+        if (before === undefined) {
+          if (required) throw new MigrationFailure('layout', 'expected a value, found none')
+          continue
+        }
+        const after = visit(before)
+        if (after !== before) value[name] = after
+      }
+    } catch (error) {
+      throw within(error, field)
     }
     return ops === null ? value : ops(value)
   }
 }
 
-/** Copies of arrays and objects along a layout: what steps may then change in place. */
-export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyShape, ShapeSteps>, seen: Map<string, Visit> = new Map()): Visit {
+/**
+ * What a value a handler gave becomes in JSON, where user code reads it:
+ * itself when it is plain JSON already (the common case, checked without a
+ * copy), else what `JSON.stringify` makes of it (`toJSON`'s result, own
+ * fields, `null` for a number JSON cannot say), parsed back.
+ */
+function asJson(value: unknown): unknown {
+  if (isPlainJson(value, 0)) return value
+  if (typeof value === 'object' && value !== null) {
+    const text = JSON.stringify(value)
+    return text === undefined ? undefined : JSON.parse(text)
+  }
+  if (typeof value === 'number') return Number.isFinite(value) ? 0 + value : null
+  return typeof value === 'function' || typeof value === 'symbol' ? undefined : value
+}
+
+/** Whether `value` reads the same after a JSON round trip: plain objects and arrays of strings, booleans, finite numbers and `null`. */
+function isPlainJson(value: unknown, depth: number): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0)
+    case 'object':
+      break
+    default:
+      return false
+  }
+  if (value === null) return true
+  if (depth > 32) return false
+  if (Array.isArray(value)) {
+    for (const item of value) if (!isPlainJson(item, depth + 1)) return false
+    return true
+  }
+  const proto: unknown = Object.getPrototypeOf(value)
+  if ((proto !== Object.prototype && proto !== null) || Object.hasOwn(value, 'toJSON')) return false
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key]
+    if (item !== undefined && !isPlainJson(item, depth + 1)) return false
+  }
+  return true
+}
+
+/** The value `JSON.stringify` would serialise in place of `value` (its `toJSON`'s result). */
+function jsonOf(value: unknown, key: string | number): unknown {
+  if (value === null || typeof value !== 'object') return value
+  const toJSON = (value as { toJSON?: unknown }).toJSON
+  return typeof toJSON === 'function' ? (toJSON as (key: string) => unknown).call(value, String(key)) : value
+}
+
+/**
+ * Copies a value a handler gave along its head layout, for the down steps to
+ * `version`, as `JSON.stringify` reads it: each array, envelope and shape object on the way (`toJSON` applied),
+ * so the steps may change them in place, and the values converters will
+ * read made JSON values (the fields they convert, the whole object for a
+ * whole-object converter). Other values stay as they are: `JSON.stringify`
+ * serialises them later.
+ */
+export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyShape, ShapeSteps>, seen: Map<string, Copy> = new Map()): Copy {
   if (layout instanceof Shape) {
     const steps = shapes.get(layout)
-    const replaced = steps?.replacements.find((r) => r.step > version)
-    if (replaced !== undefined) return copier(replaced.older, version, shapes, seen)
     const key = `${shapeKey(layout)}/${version}`
     const known = seen.get(key)
     if (known !== undefined) return known
+    const reads = steps === undefined ? { whole: false, fields: [] } : readsBelow(steps, version)
+    if (reads.whole) {
+      const whole: Copy = (value, at) => asJson(jsonOf(value, at))
+      seen.set(key, whole)
+      return whole
+    }
     // Known before its fields are (a shape may nest itself).
-    const holder: { fields: readonly (readonly [string, Visit])[] } = { fields: [] }
-    const visit = recordCopier(holder)
-    seen.set(key, visit)
-    holder.fields = [...(steps?.nestedAt[version] ?? layout.nested)].map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const)
-    return visit
+    const holder: { fields: readonly (readonly [string, Copy])[] } = { fields: [] }
+    const copy = recordCopier(holder, reads.fields)
+    seen.set(key, copy)
+    holder.fields = [...layout.nested].map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const)
+    return copy
   }
   if (Array.isArray(layout)) {
     const item = copier(layout[0] as Layout, version, shapes, seen)
-    return (value) => (Array.isArray(value) ? value.map(item) : value)
+    return (input, at) => {
+      const value = jsonOf(input, at)
+      return Array.isArray(value) ? value.map(item) : value
+    }
   }
-  return recordCopier({ fields: Object.entries(layout as Record<string, Layout>).map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const) })
+  return recordCopier({ fields: Object.entries(layout as Record<string, Layout>).map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const) }, [])
 }
 
-/** A copy of a record with each of `holder.fields` (read when called) taken through its visit; other values as they are. */
-function recordCopier(holder: { readonly fields: readonly (readonly [string, Visit])[] }): Visit {
-  return (value) => {
+/**
+ * What the down steps below the head, to `version`, hand to user code of a
+ * shape: the whole object, or fields by their head names (renames in later
+ * steps followed).
+ */
+function readsBelow({ byStep }: ShapeSteps, version: number): { whole: boolean; fields: readonly string[] } {
+  const fields = new Set<string>()
+  for (const [step, list] of byStep) {
+    if (step <= version) continue
+    for (const instruction of list) {
+      if (instruction.down === null || instruction.readsDown === undefined) continue
+      if (instruction.readsDown === true) return { whole: true, fields: [] }
+      let name = instruction.readsDown
+      for (const [later, laterList] of [...byStep].sort(([a], [b]) => a - b)) {
+        if (later <= step) continue
+        for (const i of laterList) if (i.entry.type === 'field.renamed' && i.entry.older === name) name = i.entry.newer
+      }
+      fields.add(name)
+    }
+  }
+  return { whole: false, fields: [...fields] }
+}
+
+/** A copy of a record with each of `holder.fields` (read when called) taken through its copy, and `reads` made JSON values. */
+function recordCopier(holder: { readonly fields: readonly (readonly [string, Copy])[] }, reads: readonly string[]): Copy {
+  return (input, at) => {
+    const value = jsonOf(input, at)
     if (!isRecord(value)) return value
     const copy = { ...value }
     for (const [field, inner] of holder.fields) {
       const v = copy[field]
-      if (v !== undefined && v !== null) copy[field] = inner(v)
+      if (v !== undefined && v !== null) copy[field] = inner(v, field)
+    }
+    for (const field of reads) {
+      const v = copy[field]
+      if (v !== undefined) copy[field] = asJson(v)
     }
     return copy
   }

@@ -12,7 +12,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { withoutStack, type VersioningError } from '../errors.ts'
 import type { JsonStep, VersioningExtension } from '../pipeline/extension.ts'
 import { after, thrown } from '../pipeline/after.ts'
-import { RequestPath, type Passage } from '../pipeline/request-path.ts'
+import { RequestPath, type HostReader, type Passage } from '../pipeline/request-path.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import { BaseVersioning, type VersionMatch } from '../schemes/base.ts'
 import { allowedHosts } from '../http/allowed-hosts.ts'
@@ -104,7 +104,7 @@ export function honoRequestPath(
   const extensions: VersioningExtension[] = []
   if (policy !== undefined) extensions.push(policy)
   if (changes !== undefined) extensions.push(changes)
-  const path = new RequestPath(where, scheme, extensions, routeNames(), hosts === undefined ? null : allowedHosts(hosts, where), answeringPath)
+  const path = new RequestPath(where, scheme, extensions, routeNames(), hosts === undefined ? null : allowedHosts(hosts, where), HONO_READER)
 
   /** The passage once its request steps ran: in the context, or thrown as its rejection. */
   function entered(c: Context, passage: Passage): Passage | Promise<Passage> {
@@ -114,6 +114,9 @@ export function honoRequestPath(
     // Responses built from the context (c.json, c.text, ...) carry Vary from the start: finish then only checks it.
     if (path.varyText !== '') c.header('Vary', path.varyText, { append: true })
     if (passage.request !== c.req.raw) c.req.raw = passage.request
+    // A migrated body reaches the handler through c.req's body cache: c.req.json(), text() and validators read it.
+    // (Hono types the cache by the values it resolves to; it holds their promises.)
+    if (passage.body !== null) c.req.bodyCache = { text: Promise.resolve(passage.body) as unknown as string }
     const json = path.steps?.json
     if (json != null) {
       const step = json(passage)
@@ -182,6 +185,9 @@ function isExtension(value: unknown): value is VersioningExtension {
 async function notFound(c: Context): Promise<void> {
   c.res = await c.notFound()
 }
+
+/** What extensions read of Hono's context: the answering route's pattern, and the body through `c.req`'s cache. */
+const HONO_READER: HostReader = { routePath: answeringPath, bodyText: (c: Context) => c.req.text() }
 
 /**
  * The pattern of the route that answers, for extensions keyed by plain Hono

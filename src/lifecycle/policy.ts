@@ -93,6 +93,9 @@ interface LifecycleHeaders {
 }
 
 const OPTION_NAMES = ['versions', 'reportVersions', 'echoHeader', 'refuseAfterSunset', 'now']
+/** Visible ASCII without the characters that would end a `<...>` link: what a `Link` header's URL may hold. */
+const HEADER_SAFE = /^[\x21-\x7e]+$/
+
 const LIFECYCLE_NAMES = ['deprecation', 'sunset', 'deprecationLink', 'sunsetLink']
 
 /**
@@ -244,7 +247,12 @@ function lifecycleHeaders(lifecycle: VersionLifecycle, where: string): Lifecycle
     if (typeof url !== 'string' || !URL.canParse(url) || /[\s<>"]/.test(url)) {
       throw new Error(`${where}: ${rel}Link must be an absolute URL such as "https://api.example.com/docs/deprecation".`)
     }
-    links.push({ rel, value: `<${url}>; rel="${rel}"` })
+    // A header carries visible ASCII alone: an IDN host goes as punycode and other characters percent-encoded (the URL's href).
+    const sent = HEADER_SAFE.test(url) ? url : new URL(url).href
+    if (!HEADER_SAFE.test(sent)) {
+      throw new Error(`${where}: ${rel}Link ${JSON.stringify(url)} holds characters a header cannot carry; percent-encode them.`)
+    }
+    links.push({ rel, value: `<${sent}>; rel="${rel}"` })
   }
   if (links.some((l) => l.rel === 'deprecation') && deprecation === null) {
     throw new Error(`${where}: deprecationLink needs a deprecation date.`)

@@ -53,15 +53,26 @@ export interface Exchange {
   readonly versions: ReadonlySet<string> | null
   /** Whether the response is a rejection of the request. */
   readonly rejected: boolean
+  /** The request's body as text, read through the framework (which keeps it for later readers). */
+  bodyText(): Promise<string>
 }
 
 /**
- * What a request step returns: nothing, a `Request` that replaces the one the
- * handler sees, or `'absent'` when the route does not exist in the request's
- * version (the request is then answered as one no route matches: the app's
- * not-found handler).
+ * What a request step changed: the `Request` the handler sees (query
+ * parameters or headers renamed), and its JSON body as text when the step
+ * migrated it (`null`: the body is the request's own).
  */
-export type RequestStepResult = void | Request | 'absent'
+export interface RequestRewrite {
+  readonly request: Request
+  readonly body: string | null
+}
+
+/**
+ * What a request step returns: nothing, what it rewrote, or `'absent'` when
+ * the route does not exist in the request's version (the request is then
+ * answered as one no route matches: the app's not-found handler).
+ */
+export type RequestStepResult = void | RequestRewrite | 'absent'
 
 /**
  * Builds the response of a JSON value a handler gives (`c.json(value, status)`
@@ -74,8 +85,8 @@ export type JsonStep = (value: unknown, status: number, respond: (value: unknown
 export interface BoundExtension {
   /**
    * Before the handler, once the version is decided (not for rejected
-   * requests). Throws a `VersioningError` to reject the request, or returns a
-   * `Request` that replaces the one the handler sees, or `'absent'`.
+   * requests). Throws a `VersioningError` to reject the request, or returns
+   * what it rewrote, or `'absent'`.
    */
   readonly request?: ((exchange: Exchange) => RequestStepResult | Promise<RequestStepResult>) | undefined
   /** After the handler, and on rejections: the response to send (this one, changed, or another). */
@@ -105,6 +116,8 @@ export interface VersioningExtension {
 /** One request on its way through the middleware, as the steps change it (the request path's `Passage`). */
 export interface Passing extends Exchange {
   request: Request
+  /** The migrated JSON body as text, or `null`: the request's own. */
+  body: string | null
   route: ExchangeRoute | null
   versions: ReadonlySet<string> | null
   rejection: VersioningError | null
@@ -117,7 +130,7 @@ export interface Passing extends Exchange {
 export interface ExtensionSteps {
   /**
    * Runs the request steps on a decided request: each may refuse it
-   * (`rejection`, keeping its version), replace its `request`, or find its
+   * (`rejection`, keeping its version), rewrite its `request` and `body`, or find its
    * route absent from the version (`absent`, no later step). Synchronous
    * unless a step is not.
    */

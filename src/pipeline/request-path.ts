@@ -14,9 +14,18 @@ import type { CompiledRoute } from '../routes/compile.ts'
 import type { BaseVersioning, VersionMatch } from '../schemes/base.ts'
 import type { ExtensionSteps, Passing, VersioningExtension } from './extension.ts'
 
+/** What the request path asks of the framework's request (`host`): what the extensions read lazily. */
+export interface HostReader {
+  /** The pattern of the route that answers, as the framework registered it. */
+  routePath(host: any): string
+  /** The request's body as text, through the framework's body cache. */
+  bodyText(host: any): Promise<string>
+}
+
 /** One request's way through the path: what was decided, and for which route. */
 export class Passage implements Passing {
   request: Request
+  body: string | null = null
   readonly method: string
   /** The decided version; `undefined` on a rejection, unless an extension refused the version itself (a 410). */
   version: string | null | undefined
@@ -33,13 +42,13 @@ export class Passage implements Passing {
   /** The versions of routes passed over for the request's version (`null`: all), before a later route answers. */
   tried: Set<string> | null | undefined = undefined
   readonly #host: unknown
-  readonly #routePathOf: (host: any) => string
+  readonly #reader: HostReader
 
   constructor(
     request: Request,
     method: string,
     host: unknown,
-    routePathOf: (host: any) => string,
+    reader: HostReader,
     version: string | null | undefined,
     route: CompiledRoute | null,
     rejection: VersioningError | null,
@@ -47,7 +56,7 @@ export class Passage implements Passing {
     this.request = request
     this.method = method
     this.#host = host
-    this.#routePathOf = routePathOf
+    this.#reader = reader
     this.version = version
     this.route = route
     this.versions = route?.limit?.versions ?? null
@@ -57,7 +66,11 @@ export class Passage implements Passing {
 
   /** The framework's matched route pattern, read when asked. */
   get routePath(): string {
-    return this.#routePathOf(this.#host)
+    return this.#reader.routePath(this.#host)
+  }
+
+  bodyText(): Promise<string> {
+    return this.#reader.bodyText(this.#host)
   }
 }
 
@@ -81,20 +94,20 @@ export class RequestPath {
   /** Whether responses go through `finish` at all (`Vary` or an extension's response step). */
   readonly finishes: boolean
   readonly #hosts: ((authority: string) => boolean) | null
-  readonly #routePathOf: (host: any) => string
+  readonly #reader: HostReader
   #disallowed: DisallowedHost | undefined
 
-  /** `routePathOf`: the pattern of the route that answers the framework's request (`host` in `decide`), for extensions. */
+  /** `reader`: what extensions read of the framework's request (`host` in `decide`). */
   constructor(
     where: string,
     scheme: BaseVersioning,
     extensions: readonly VersioningExtension[],
     routeNames: ReadonlySet<string> | null,
     hosts: ((authority: string) => boolean) | null,
-    routePathOf: (host: any) => string,
+    reader: HostReader,
   ) {
     this.scheme = scheme
-    this.#routePathOf = routePathOf
+    this.#reader = reader
     this.#hosts = hosts
     this.vary = scheme.vary
     this.varyText = scheme.vary.join(', ')
@@ -105,7 +118,7 @@ export class RequestPath {
   /**
    * Decides the version of `request`, answered by the table `route` (or none)
    * whose `match` the scheme reads; `host` is the framework's request (its
-   * context), of which `routePathOf` gives the matched pattern when asked. A
+   * context), which the reader reads when an extension asks. A
    * version-neutral route takes whatever version the scheme accepts, else
    * none, and is never refused.
    */
@@ -124,7 +137,7 @@ export class RequestPath {
         rejection = error
       }
     }
-    return new Passage(request, method, host, this.#routePathOf, version, route, rejection)
+    return new Passage(request, method, host, this.#reader, version, route, rejection)
   }
 
   /** Whether the request names a host `allowedHosts` lists (always, without the option). */

@@ -79,5 +79,8 @@ function took(passage: Passing, result: RequestStepResult): void {
     passage.absent = true
     passage.route = null
     passage.versions = null
-  } else if (result !== undefined) passage.request = result
+  } else if (result !== undefined) {
+    passage.request = result.request
+    if (result.body !== null) passage.body = result.body
+  }
 }

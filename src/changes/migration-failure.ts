@@ -1,0 +1,47 @@
+/**
+ * Why a value could not be migrated, and where: a value that does not fit its
+ * layout, or a converter that threw. The walk that finds it builds the JSON
+ * path as it unwinds, so the common case (no failure) pays nothing for it.
+ */
+
+/** A migration that could not be done; `path` leads from the body's root to the value. */
+export class MigrationFailure extends Error {
+  override readonly name = 'MigrationFailure'
+  /** The JSON path's segments, outermost first (filled in as the walk unwinds). */
+  readonly path: (string | number)[] = []
+  /** `layout`: the value is not what its layout says; `converter`: a converter threw. */
+  readonly reason: 'layout' | 'converter'
+  /** What was found or what threw, for sentences (never a client's value). */
+  readonly what: string
+
+  constructor(reason: 'layout' | 'converter', what: string, cause?: unknown) {
+    super(what, cause === undefined ? undefined : { cause })
+    this.reason = reason
+    this.what = what
+  }
+
+  /** The path as JSONPath (`$.items[0].price`). */
+  get at(): string {
+    let out = '$'
+    for (const segment of this.path) out += typeof segment === 'number' ? `[${segment}]` : /^[A-Za-z_$][\w$]*$/.test(segment) ? `.${segment}` : `[${JSON.stringify(segment)}]`
+    return out
+  }
+}
+
+/** `error` with `segment` put in front of its path, when it is a `MigrationFailure`. */
+export function within(error: unknown, segment: string | number): unknown {
+  if (error instanceof MigrationFailure) error.path.unshift(segment)
+  return error
+}
+
+/** A present value where the layout expects `expected`: a failure (`null` and missing values are left as they are). */
+export function misfit(value: unknown, expected: string): unknown {
+  if (value === null || value === undefined) return value
+  throw new MigrationFailure('layout', `expected ${expected}, found ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`}`)
+}
+
+/** What failed and where, as a sentence for developers (`app.onError`, `history.migrate`). */
+export function failureSentence(failure: MigrationFailure): string {
+  if (failure.reason === 'layout') return `the value at ${failure.at} does not fit its layout: ${failure.what}`
+  return `at ${failure.at}, ${failure.what}${failure.cause instanceof Error ? `: ${failure.cause.message}` : ''}`
+}
