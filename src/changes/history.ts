@@ -14,7 +14,7 @@ import { bindSteps, runSteps, type BoundChanges, type Chain, type RoutePlan } fr
 import type { Presence, RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { copier, MigrationPlanner, shapeSteps, type Copy, type ShapeSteps, type Visit } from './migration-plan.ts'
-import { checkRoute, plainRoute } from './route-changes.ts'
+import { checkRoute, methodRoute, plainRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape, type Layout, type LayoutValue } from './shape.ts'
 import { versionComparison } from './version-order.ts'
 
@@ -41,8 +41,10 @@ export interface VersionHistoryOptions<V extends string> {
   readonly versions: readonly HistoryVersion<V>[]
   /**
    * Where shapes sit in each route's bodies, by table route name
-   * (`product-detail`, or namespaced `v1:product-detail`) or `METHOD /path`
-   * for a plain Hono route (`GET /health`).
+   * (`product-detail`, or namespaced `v1:product-detail`), by table route
+   * name for one method (`POST product-list`: its layouts replace the
+   * route's, one by one), or `METHOD /path` for a plain Hono route in Hono's
+   * syntax (`GET /users/:id`).
    * @default {} (no bodies migrate)
    */
   readonly bodies?: Readonly<Record<string, RouteBodies>> | undefined
@@ -101,6 +103,8 @@ export class VersionHistory<V extends string = string> {
   readonly #planner: MigrationPlanner
   readonly #shapeSteps: ReadonlyMap<AnyShape, ShapeSteps>
   readonly #plans: ReadonlyMap<string, RoutePlan>
+  /** Whether some table route has a plan for one method (`POST product-list`). */
+  readonly #byMethod: boolean
   /** The plan of routes without one of their own (error responses only), or undefined. */
   readonly #fallback: RoutePlan | undefined
   /** Table routes whose existence or path changes: the table must come through `routes()`. */
@@ -182,6 +186,17 @@ export class VersionHistory<V extends string = string> {
       const entries = byRoute.get(route) ?? []
       const life = routeLife(route, entries, versions)
       const plain = plainRoute(route)
+      const one = methodRoute(route)
+      if (one !== null) {
+        // A table route for one method: its own layouts, else the route's; the route's changes and its own.
+        if (life.paths !== null) throw new Error(`${WHERE}: pathChanged("${route}") moves one method of a route; a path belongs to the whole route: name it "${one[1]}".`)
+        const shared = bodies.get(one[1])
+        const own = bodies.get(route)
+        const merged = { request: own?.request ?? shared?.request, response: own?.response ?? shared?.response, error: own?.error ?? shared?.error }
+        const all = [...(byRoute.get(one[1]) ?? []), ...entries].sort((a, b) => a.step - b.step)
+        plans.set(route, { ...bodyPlans(merged), ...routeSteps(all, versions.length), exists: life.exists })
+        continue
+      }
       const base = { ...bodyPlans(bodies.get(route)), ...routeSteps(entries, versions.length) }
       if (plain === null) {
         if (life.exists !== null || life.paths !== null) tableLives.set(route, life)
@@ -199,6 +214,7 @@ export class VersionHistory<V extends string = string> {
       }
     }
     this.#plans = plans
+    this.#byMethod = [...plans.keys()].some((key) => methodRoute(key) !== null)
     this.#tableLives = tableLives
     this.#fallback = errors === undefined ? undefined : { exists: null, request: null, response: null, error: this.#chains(errors, 'down'), status: null, headers: null, query: null, requestHeaders: null }
     this.#routeNames = new Set([...bodies.keys(), ...byRoute.keys()])
@@ -235,7 +251,15 @@ export class VersionHistory<V extends string = string> {
   #planOf = (exchange: Exchange): RoutePlan | undefined => {
     const plans = this.#plans
     const route = exchange.route
-    if (route !== null) return plans.get(route.viewName) ?? plans.get(route.name) ?? this.#fallback
+    if (route !== null) {
+      if (this.#byMethod) {
+        // HEAD is answered by GET's handler, with GET's plan.
+        const method = exchange.method === 'HEAD' ? 'GET' : exchange.method
+        const own = plans.get(`${method} ${route.viewName}`) ?? plans.get(`${method} ${route.name}`)
+        if (own !== undefined) return own
+      }
+      return plans.get(route.viewName) ?? plans.get(route.name) ?? this.#fallback
+    }
     return (
       plans.get(`${exchange.method} ${exchange.routePath}`) ??
       (exchange.method === 'HEAD' ? plans.get(`GET ${exchange.routePath}`) : undefined) ??
@@ -265,8 +289,9 @@ export class VersionHistory<V extends string = string> {
         throw new Error(`${where}: the scheme allows version "${version}", which the history does not list (${known}); add { version: "${version}" } at its place in versions.`)
       }
     }
-    for (const route of this.#routeNames) {
-      if (plainRoute(route) !== null) continue
+    for (const key of this.#routeNames) {
+      if (plainRoute(key) !== null) continue
+      const route = methodRoute(key)?.[1] ?? key
       if (routeNames === null) {
         throw new Error(`${where}: the history names the table route "${route}", but ${target.where} has no route table; name plain Hono routes as "METHOD /path" ("GET /items/:id").`)
       }
@@ -407,6 +432,28 @@ export class VersionHistory<V extends string = string> {
     const index = this.#index.get(version)
     if (index === undefined) throw new Error(`history.predates: unknown version ${JSON.stringify(String(version).slice(0, 64))}; the history's versions are ${this.versions.join(', ')}.`)
     return index < step
+  }
+
+  /**
+   * The history's plain-route names (`METHOD /path`) that no route of `app`
+   * serves, as sentences that say what to fix (none: an empty list): a typo,
+   * or a path in another syntax, would leave that route's older clients with
+   * the head shape. The middlewares' `check(app)` includes it.
+   *
+   * @example
+   * ```ts
+   * expect(history.check(app)).toEqual([])
+   * ```
+   */
+  check(app: { readonly routes: readonly { readonly method: string; readonly path: string }[] }): readonly string[] {
+    const served = new Set(app.routes.map(({ method, path }) => `${method} ${path}`))
+    const out: string[] = []
+    for (const key of this.#routeNames) {
+      const plain = plainRoute(key)
+      if (plain === null || served.has(key) || served.has(`ALL ${plain[1]}`)) continue
+      out.push(`versionHistory: "${key}" names no route of the app (its routes: ${[...served].filter((r) => !r.endsWith('*')).slice(0, 8).join(', ') || 'none'}); name the route as Hono registers it, or its older clients get the head shape.`)
+    }
+    return out
   }
 
   /** The changelog as JSON, newest version first (CONTRACTS.md B). */

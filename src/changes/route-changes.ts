@@ -7,6 +7,7 @@ import { isHeaderName } from '../http/header-name.ts'
 import { checkField, checkFunction, checkOptions, type RouteInstruction } from './instruction.ts'
 
 const PLAIN_ROUTE = /^([A-Z]+) (\/\S*)$/
+const METHOD_ROUTE = /^([A-Z]+) ([^\s/]\S*)$/
 
 /** `[method, path]` of a plain Hono route name (`GET /users/:id`), or `null` for a table route name. */
 export function plainRoute(route: string): readonly [string, string] | null {
@@ -14,13 +15,28 @@ export function plainRoute(route: string): readonly [string, string] | null {
   return match === null ? null : [match[1] as string, match[2] as string]
 }
 
-/** Checks a route name given by a user: a table name, or `METHOD /path`. */
+/** `[method, name]` of a table route name given for one method (`POST product-list`), or `null`. */
+export function methodRoute(route: string): readonly [string, string] | null {
+  const match = METHOD_ROUTE.exec(route)
+  return match === null ? null : [match[1] as string, match[2] as string]
+}
+
+/**
+ * Checks a route name given by a user: a table name (`product-list`), a
+ * table name for one method (`POST product-list`), or a plain Hono route as
+ * `METHOD /path` in Hono's syntax (`GET /users/:id`).
+ */
 export function checkRoute(route: unknown, where: string): asserts route is string {
-  if (typeof route !== 'string' || route === '' || (/\s/.test(route) && plainRoute(route) === null)) {
+  if (typeof route !== 'string' || route === '' || (/\s/.test(route) && plainRoute(route) === null && methodRoute(route) === null)) {
     throw new Error(
-      `${where}: name a route by its table name ("product-detail") or, for a plain Hono route, by "METHOD /path" ("GET /health"); got ${JSON.stringify(route)}.`,
+      `${where}: name a route by its table name ("product-detail"), for one method ("POST product-list"), or, for a plain Hono route, by "METHOD /path" ("GET /health"); got ${JSON.stringify(route)}.`,
     )
   }
+  const path = plainRoute(route)?.[1]
+  if (path !== undefined && /(?:^|\/)\{/.test(path)) {
+    throw new Error(`${where}: "${route}" is written in OpenAPI's syntax; name plain Hono routes as Hono registers them, with ":param" ("GET /users/:id").`)
+  }
+  if (/^(?:HEAD) /.test(route)) throw new Error(`${where}: "${route}" names HEAD, which Hono answers with the GET handler; name the GET route.`)
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
+import type { AppRoutes } from '../pipeline/extension.ts'
 import type { Passage } from '../pipeline/request-path.ts'
 import { createReverse, trustedOrigin, type SchemeKwargs, type SchemeRouteName } from '../reverse/reverse.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
@@ -54,10 +55,11 @@ export type ApiVersioningMiddleware<T extends RouteTable<RouteEntry>, S extends 
   readonly scheme: S
   /**
    * Configuration that works but is almost always a mistake, as sentences that say what to fix (none: an empty
-   * list): the scheme's (`scheme.check()`), and links that follow the client's `Host` (neither `allowedHosts` nor
-   * `origin`). Call it in a test or at startup in development.
+   * list): the scheme's (`scheme.check()`), links that follow the client's `Host` (neither `allowedHosts` nor
+   * `origin`), and, given the app, the version changes' names of plain routes that no route of the app serves.
+   * Call it in a test or at startup in development, once the app's routes are registered.
    */
-  readonly check: () => readonly string[]
+  readonly check: (app?: AppRoutes) => readonly string[]
 }
 
 /** What `mountRoutes` shares with the middleware it is given (not part of the API). */
@@ -66,8 +68,15 @@ export interface TableVersioning {
   readonly hono: HonoRequestPath
   /** The passage of a request this middleware entered, or `undefined`. */
   passageOf(c: Context): Passage | undefined
-  /** Enters a request answered by `route`, matched at Hono's route `index` (`suffixed`: at its format-suffixed path). */
-  enter(c: Context, route: CompiledRoute, index: number, suffixed: boolean): Passage | Promise<Passage>
+  /**
+   * Enters a request answered by `route`, matched at Hono's route `index`
+   * (`suffixed`: at its format-suffixed path); `candidates`: the routes whose
+   * handlers serve its method there, in order (the one that exists in the
+   * request's version answers).
+   */
+  enter(c: Context, route: CompiledRoute, index: number, suffixed: boolean, candidates: readonly CompiledRoute[] | null): Passage | Promise<Passage>
+  /** Records that `mountRoutes` serves `method` at Hono path `path` with the handlers of `routes`, in order (the first record wins). */
+  mount(path: string, method: string, routes: readonly CompiledRoute[]): void
 }
 
 /** Each middleware's table versioning, for `mountRoutes`. */
@@ -137,9 +146,23 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     return passage
   }
 
-  function enter(c: Context, route: CompiledRoute, index: number, suffixed: boolean): Passage | Promise<Passage> {
+  // The routes mountRoutes serves at each Hono path, by method: the middleware enters a request with the route its
+  // method's handler serves (GET and POST at one path are two routes, with their own changes).
+  const mounted = new Map<string, Map<string, readonly CompiledRoute[]>>()
+  function mount(path: string, method: string, list: readonly CompiledRoute[]): void {
+    const methods = mounted.get(path) ?? new Map<string, readonly CompiledRoute[]>()
+    if (!methods.has(method)) methods.set(method, list)
+    mounted.set(path, methods)
+  }
+  function candidatesAt(path: string, method: string): readonly CompiledRoute[] | null {
+    const methods = mounted.get(path)
+    if (methods === undefined) return null
+    return methods.get(method) ?? (method === 'HEAD' ? methods.get('GET') : undefined) ?? methods.get('ALL') ?? null
+  }
+
+  function enter(c: Context, route: CompiledRoute, index: number, suffixed: boolean, candidates: readonly CompiledRoute[] | null): Passage | Promise<Passage> {
     const match = reads === 'none' ? (staticMatches.get(route) as RouteMatch) : matchAt(c, index, route, suffixed, reads === 'version' && !suffixed ? scheme.versionParam : null)
-    const passage = hono.enter(c, route, match)
+    const passage = hono.enter(c, route, match, candidates)
     return passage instanceof Promise ? passage.then((p) => entered(c, p)) : entered(c, passage)
   }
 
@@ -148,9 +171,10 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     // The table route that answers: the first matched Hono route whose path the table serves (Hono runs them in order).
     const matched = matchedRoutes(c)
     for (let i = 0; i < matched.length; i++) {
-      const entry = byHonoPath.get((matched[i] as { path: string }).path)
+      const honoPath = (matched[i] as { path: string }).path
+      const entry = byHonoPath.get(honoPath)
       if (entry === undefined) continue
-      const passage = enter(c, entry.route, i, entry.suffixed)
+      const passage = enter(c, entry.route, i, entry.suffixed, mounted.size === 0 ? null : candidatesAt(honoPath, c.req.method))
       return passage instanceof Promise ? passage.then((p) => hono.run(c, p, next)) : hono.run(c, passage, next)
     }
     // Not a table route: the app's own routes and its not-found handler answer, untouched (as Django resolves before
@@ -158,9 +182,10 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     if (!hono.path.allowsHost(c.req.raw)) return Promise.resolve(hono.enter(c, null, null)).then(next)
     return next()
   }
-  tableVersionings.set(middleware, { routes, hono, passageOf: (c) => (c as unknown as Record<symbol, Passage | undefined>)[key], enter })
-  const check = (): readonly string[] => [
+  tableVersionings.set(middleware, { routes, hono, passageOf: (c) => (c as unknown as Record<symbol, Passage | undefined>)[key], enter, mount })
+  const check = (app?: AppRoutes): readonly string[] => [
     ...scheme.check(),
+    ...hono.checkApp(app),
     ...(options.allowedHosts === undefined && options.origin === undefined
       ? ['apiVersioning: absolute links follow the Host header the client sends; set allowedHosts (the hosts you serve) or origin (the origin of links).']
       : []),

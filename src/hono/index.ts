@@ -14,7 +14,7 @@ export {
 } from './api-versioning.ts'
 export { mountRoutes, type RouteHandler, type RouteHandlers } from './mount-routes.ts'
 export type { MiddlewareOptions } from './request-path.ts'
-export { versionMiddleware, type VersionEnv } from './version-middleware.ts'
+export { versionMiddleware, type VersionEnv, type VersionMiddleware } from './version-middleware.ts'
 
 declare module 'hono' {
   interface ContextVariableMap {

@@ -8,7 +8,7 @@ import { matchedRoutes } from 'hono/route'
 import type { HTTPException } from 'hono/http-exception'
 import { MethodNotAllowed, withoutStack } from '../errors.ts'
 import { after, thrown } from '../pipeline/after.ts'
-import { refuse, type Passage } from '../pipeline/request-path.ts'
+import { refuse, refuseMethod, type Passage } from '../pipeline/request-path.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
 import type { NamespaceSuffixes, RouteEntry } from '../routes/types.ts'
@@ -90,6 +90,7 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
     if (method === 'GET') methods.add('HEAD')
     allow.set(path, methods)
   }
+  for (const { path, method, candidates } of mounts) table.mount(path, method, candidates.map((c) => c.route))
   for (let i = 0; i < mounts.length; ) {
     const { path, candidates } = mounts[i] as Mount
     const handlers: [string, Handler<any>][] = []
@@ -125,8 +126,8 @@ function pathHandler(handlers: ReadonlyMap<string, Handler<any>>, allow: string,
     if (handler !== undefined) return handler(c, next)
     // A method another run of this path serves, or a later route's.
     if (later(c, false)) return next()
-    return after(table.passageOf(c) ?? table.enter(c, route, c.req.routeIndex, suffixed), (passage) => {
-      refuse(passage, (notAllowed ??= withoutStack(() => new MethodNotAllowed())), passage.versions)
+    return after(table.passageOf(c) ?? table.enter(c, route, c.req.routeIndex, suffixed, null), (passage) => {
+      refuseMethod(passage, (notAllowed ??= withoutStack(() => new MethodNotAllowed())))
       return after(table.hono.reject(c, passage), (e: HTTPException): never => {
         e.res?.headers.set('Allow', allow)
         throw e
@@ -171,6 +172,7 @@ function servedBy(candidates: readonly Candidate[], table: TableVersioning): Han
   const fixed = candidates.length === 1 && first.route.limit?.versions == null ? first : null
   const versions = versionsOf(candidates)
   const unknownElsewhere = candidates.every(({ route }) => route.limit?.absent === 'not-found')
+  const routes = fixed === null ? candidates.map(({ route }) => route) : null
   const { hono } = table
   function answer(c: Context, next: Next, passage: Passage, entering: boolean): unknown {
     const version = passage.version
@@ -204,7 +206,7 @@ function servedBy(candidates: readonly Candidate[], table: TableVersioning): Han
   const handler = function versionedHandler(c: Context, next: Next) {
     const passage = table.passageOf(c)
     if (passage !== undefined) return answer(c, next, passage, false)
-    const entered = table.enter(c, first.route, c.req.routeIndex, first.suffixed)
+    const entered = table.enter(c, first.route, c.req.routeIndex, first.suffixed, routes)
     return entered instanceof Promise ? entered.then((p) => answer(c, next, p, true)) : answer(c, next, entered, true)
   }
   return handler

@@ -10,7 +10,7 @@ import { HTTPException } from 'hono/http-exception'
 import { matchedRoutes } from 'hono/route'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { withoutStack, type VersioningError } from '../errors.ts'
-import type { JsonStep, VersioningExtension } from '../pipeline/extension.ts'
+import type { AppRoutes, JsonStep, VersioningExtension } from '../pipeline/extension.ts'
 import { after, thrown } from '../pipeline/after.ts'
 import { RequestPath, type HostReader, type Passage } from '../pipeline/request-path.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
@@ -58,10 +58,13 @@ export interface HonoRequestPath {
   readonly path: RequestPath
   /**
    * Decides the version of the request answered by `route` (or no table
-   * route), puts it in the context, runs the extensions' request steps, and
-   * gives the passage, or throws the rejection as an `HTTPException`.
+   * route), picks the route that serves the request's method and version
+   * among `candidates` (the handlers' routes at its path, for its method:
+   * the extensions' steps are those of the route that answers), puts the
+   * version in the context, runs the extensions' request steps, and gives
+   * the passage, or throws the rejection as an `HTTPException`.
    */
-  enter(c: Context, route: CompiledRoute | null, match: VersionMatch | null): Passage | Promise<Passage>
+  enter(c: Context, route: CompiledRoute | null, match: VersionMatch | null, candidates?: readonly CompiledRoute[] | null): Passage | Promise<Passage>
   /** The passage's rejection (with its response finished), as the `HTTPException` to throw. */
   reject(c: Context, passage: Passage): HTTPException | Promise<HTTPException>
   /** Finishes `c.res` after the handlers ran. */
@@ -72,6 +75,8 @@ export interface HonoRequestPath {
    * unless a mounted handler's rejection already did.
    */
   run(c: Context, passage: Passage, next: Next): Promise<void>
+  /** The extensions' sentences about `app`'s routes (see the middlewares' `check(app)`). */
+  checkApp(app: AppRoutes | undefined): readonly string[]
 }
 
 /** Checks the options of middleware `where` (`extraNames`: the options it adds) and binds its request path. */
@@ -152,12 +157,25 @@ export function honoRequestPath(
   return {
     path,
     reject,
-    enter(c, route, match) {
+    enter(c, route, match, candidates) {
       const passage = path.decide(c.req.raw, c.req.method, c, route, match)
+      if (candidates != null && passage.rejection === null) {
+        const version = passage.version
+        const chosen = candidates.find((r) => r.limit?.versions == null || (version != null && r.limit.versions.has(version)))
+        if (chosen !== undefined && chosen !== passage.route) {
+          passage.route = chosen
+          passage.versions = chosen.limit?.versions ?? null
+        }
+      }
       const steps = passage.rejection === null ? path.steps?.enter(passage) : undefined
       return steps instanceof Promise ? steps.then(() => entered(c, passage)) : entered(c, passage)
     },
     finishContext,
+    checkApp(app) {
+      if (app === undefined) return []
+      if (app === null || typeof app !== 'object' || !Array.isArray(app.routes)) throw new Error(`${where}.check: pass the Hono app (check(app)), or nothing.`)
+      return extensions.flatMap((extension) => extension.check?.(app) ?? [])
+    },
     run(c, passage, next) {
       // No async wrapper: requests whose response needs no finishing pay one call, no extra promise.
       const ran = passage.absent === true ? notFound(c) : next()

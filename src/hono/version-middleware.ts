@@ -3,6 +3,7 @@
  * named routes, no `reverse`), for apps that only need `c.var.version`.
  */
 import type { MiddlewareHandler } from 'hono'
+import type { AppRoutes } from '../pipeline/extension.ts'
 import type { BaseVersioning, VersionMatch } from '../schemes/base.ts'
 import { honoRequestPath, type MiddlewareOptions } from './request-path.ts'
 
@@ -14,6 +15,16 @@ export interface VersionEnv<S extends BaseVersioning = BaseVersioning> {
     /** The scheme that determined it. */
     versioningScheme: S
   }
+}
+
+/** The middleware `versionMiddleware` makes, with its `check`. */
+export type VersionMiddleware<S extends BaseVersioning = BaseVersioning> = MiddlewareHandler<VersionEnv<S>> & {
+  /**
+   * Configuration that works but is almost always a mistake, as sentences that say what to fix (none: an empty
+   * list): the scheme's (`scheme.check()`) and, given the app, the version changes' names of plain routes that no
+   * route of the app serves. Call it in a test or at startup, once the app's routes are registered.
+   */
+  readonly check: (app?: AppRoutes) => readonly string[]
 }
 
 /**
@@ -30,7 +41,7 @@ export interface VersionEnv<S extends BaseVersioning = BaseVersioning> {
  * app.get('/api/users', (c) => c.json({ version: c.var.version }))
  * ```
  */
-export function versionMiddleware<S extends BaseVersioning>(options: MiddlewareOptions<S>): MiddlewareHandler<VersionEnv<S>> {
+export function versionMiddleware<S extends BaseVersioning>(options: MiddlewareOptions<S>): VersionMiddleware<S> {
   const hono = honoRequestPath('versionMiddleware', options, [], () => null)
   const { scheme } = options
   if (scheme.readsNamespace) {
@@ -39,11 +50,12 @@ export function versionMiddleware<S extends BaseVersioning>(options: MiddlewareO
   const reads = scheme.matchParams
   const param = scheme.versionParam
   // Not async: a request that enters synchronously pays no extra promise.
-  return function versionMiddleware(c, next) {
+  const middleware: MiddlewareHandler<VersionEnv<S>> = function versionMiddleware(c, next) {
     // The params of the middleware's own route, as much as the scheme reads.
     const match: VersionMatch | null = reads === 'none' ? null : { params: reads === 'version' ? { [param]: c.req.param(param) } : c.req.param() }
     const entered = hono.enter(c, null, match)
     // No closure for a request that enters synchronously.
     return entered instanceof Promise ? entered.then((passage) => hono.run(c, passage, next)) : hono.run(c, entered, next)
   }
+  return Object.assign(middleware, { check: (app?: AppRoutes): readonly string[] => [...scheme.check(), ...hono.checkApp(app)] })
 }

@@ -5,6 +5,11 @@
  */
 import type { VersioningError } from '../errors.ts'
 
+/** An app's registered routes (a Hono app's `routes`). */
+export interface AppRoutes {
+  readonly routes: readonly { readonly method: string; readonly path: string }[]
+}
+
 /** What an extension is bound to, once, when the middleware is made. */
 export interface ExtensionTarget {
   /** The middleware (`apiVersioning`, `versionMiddleware`), for error sentences. */
@@ -105,6 +110,8 @@ export interface BoundExtension {
 export interface VersioningExtension {
   /** Checks the extension against the middleware's scheme and table (a mistake throws an `Error` saying what to fix) and binds it. */
   bind(target: ExtensionTarget): BoundExtension
+  /** What the extension finds almost certainly mistaken in an app's routes, as sentences (the middleware's `check(app)`). */
+  check?(app: AppRoutes): readonly string[]
   /**
    * Binds the extensions of one middleware (this one first) into the steps
    * its request path runs: `bindSteps` of pipeline/steps.ts. The extension

@@ -74,6 +74,16 @@ export class Passage implements Passing {
   }
 }
 
+/**
+ * Refuses a passage whose version stands (a method the route does not serve:
+ * 405): the answer carries the version's headers, as any answer after the
+ * version is decided.
+ */
+export function refuseMethod(passage: Passage, rejection: VersioningError): void {
+  passage.rejection = rejection
+  passage.rejected = true
+}
+
 /** Refuses a passage: a refusal of the route or of the version text answers for no version. */
 export function refuse(passage: Passage, rejection: VersioningError, versions: ReadonlySet<string> | null): void {
   passage.rejection = rejection
