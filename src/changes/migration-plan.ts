@@ -282,7 +282,13 @@ export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyS
     if (known !== undefined) return known
     const reads = steps === undefined ? { whole: false, fields: [] } : readsBelow(steps, version)
     if (reads.whole) {
-      const whole: Copy = (value, at) => asJson(jsonOf(value, at))
+      // The steps change it in place: a copy, as JSON reads it.
+      const whole: Copy = (value, at) => {
+        const json = jsonOf(value, at)
+        if (typeof json !== 'object' || json === null) return asJson(json)
+        const text = JSON.stringify(json)
+        return text === undefined ? undefined : JSON.parse(text)
+      }
       seen.set(key, whole)
       return whole
     }
