@@ -177,7 +177,7 @@ if (ONLY.has('pairs')) {
 }
 
 // Version changes: an old-version response of 100 nested objects across 5 versions, against a hand-written handler
-// that builds the old shape directly (target: within 1.3x).
+// that builds the old shape directly (target: within 1.5x).
 if (ONLY.has('changes')) {
   progress('changes')
   const apps = changesApps()

@@ -84,22 +84,30 @@ const runtimeVersion = {
   workerd: () => `miniflare ${JSON.parse(execFileSync(process.execPath, ['-p', "JSON.stringify(require('miniflare/package.json').version)"], { cwd: root, encoding: 'utf8' }))}`,
 }
 
-/** The command that serves one side of a pair on a runtime with a process of its own. */
+/** The command that runs a server script on a runtime with a process of its own. */
 const commands = {
-  node: (args, extra = []) => [process.execPath, [...extra, 'bench/served/server.ts', ...args]],
-  bun: (args) => [bin('bun'), ['bench/served/server.ts', ...args]],
-  deno: (args) => [bin('deno'), ['run', '--allow-all', 'bench/served/server.ts', ...args]],
+  node: (script, args, extra = []) => [process.execPath, [...extra, script, ...args]],
+  bun: (script, args) => [bin('bun'), [script, ...args]],
+  deno: (script, args) => [bin('deno'), ['run', '--allow-all', script, ...args]],
 }
 
 /** Starts a server process and resolves with its origin, pid and a stop() once it printed `ready`. */
 export async function startProcess(runtime, pair, side, nodeFlags = [], extraEnv = {}, cwd = root) {
+  return startServer(runtime, 'bench/served/server.ts', [pair, side], `${runtime} ${pair} ${side}`, { nodeFlags, extraEnv, cwd })
+}
+
+/**
+ * Starts `script` (which prints `ready <port>` once it listens on the port given as its last argument) on a
+ * runtime, and resolves with its origin, pid and a stop().
+ */
+export async function startServer(runtime, script, args, label, { nodeFlags = [], extraEnv = {}, cwd = root } = {}) {
   const port = await freePort()
-  const [command, args] = commands[runtime]([pair, side, String(port)], nodeFlags)
-  const child = spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  const [command, argv] = commands[runtime](script, [...args, String(port)], nodeFlags)
+  const child = spawn(command, argv, { cwd, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   let output = ''
   const exited = new Promise((resolve) => child.once('exit', resolve))
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${runtime} ${pair} ${side}: not ready in 60 s:\n${output}`)), 60_000)
+    const timer = setTimeout(() => reject(new Error(`${label}: not ready in 60 s:\n${output}`)), 60_000)
     const onData = (chunk) => {
       output += chunk
       if (output.includes(`ready ${port}`)) {
@@ -111,7 +119,7 @@ export async function startProcess(runtime, pair, side, nodeFlags = [], extraEnv
     child.stderr.on('data', (chunk) => (output += chunk))
     child.once('exit', (code) => {
       clearTimeout(timer)
-      reject(new Error(`${runtime} ${pair} ${side}: exited (${code}) before ready:\n${output}`))
+      reject(new Error(`${label}: exited (${code}) before ready:\n${output}`))
     })
   })
   const stop = async () => {

@@ -259,7 +259,8 @@ async function migrateRequest(
     }
     if (renamed) url = parsed.href
   }
-  const body = steps !== null && request.body !== null ? await migratedBody(exchange, steps) : null
+  // By method, not request.body: asking a server's lazy Request for its body stream builds the full Request.
+  const body = steps !== null && request.method !== 'GET' && request.method !== 'HEAD' ? await migratedBody(exchange, steps) : null
   let headers: Headers | undefined
   if (names !== null) {
     for (const [older, newer] of names) {
