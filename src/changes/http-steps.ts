@@ -201,7 +201,7 @@ let malformed: MalformedJsonBody | undefined
  */
 async function migratedBody(exchange: Exchange, steps: readonly Visit[]): Promise<string> {
   const text = await exchange.bodyText()
-  if (text.trim() === '') return text
+  if (!/\S/.test(text)) return text
   if (!isJsonType(exchange.request.headers.get('content-type'))) throw (unsupported ??= withoutStack(() => new UnsupportedBodyType()))
   let value: unknown
   try {
