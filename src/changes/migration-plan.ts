@@ -231,6 +231,19 @@ function asJson(value: unknown): unknown {
   return typeof value === 'function' || typeof value === 'symbol' ? undefined : value
 }
 
+/** A deep copy of a plain JSON value (`isPlainJson`), without serialising it. */
+function plainCopy(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  if (Array.isArray(value)) return value.map(plainCopy)
+  const copy: Record<string, unknown> = {}
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key]
+    // An own "__proto__" (JSON.parse makes one) stays a field: assigning it would set the copy's prototype.
+    if (item !== undefined) Object.defineProperty(copy, key, { value: plainCopy(item), enumerable: true, writable: true, configurable: true })
+  }
+  return copy
+}
+
 /** Whether `value` reads the same after a JSON round trip: plain objects and arrays of strings, booleans, finite numbers and `null`. */
 function isPlainJson(value: unknown, depth: number): boolean {
   switch (typeof value) {
@@ -286,6 +299,7 @@ export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyS
       const whole: Copy = (value, at) => {
         const json = jsonOf(value, at)
         if (typeof json !== 'object' || json === null) return asJson(json)
+        if (isPlainJson(json, 0)) return plainCopy(json)
         const text = JSON.stringify(json)
         return text === undefined ? undefined : JSON.parse(text)
       }
