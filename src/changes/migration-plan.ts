@@ -231,19 +231,6 @@ function asJson(value: unknown): unknown {
   return typeof value === 'function' || typeof value === 'symbol' ? undefined : value
 }
 
-/** A deep copy of a plain JSON value (`isPlainJson`), without serialising it. */
-function plainCopy(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value
-  if (Array.isArray(value)) return value.map(plainCopy)
-  const copy: Record<string, unknown> = {}
-  for (const key in value) {
-    const item = (value as Record<string, unknown>)[key]
-    // An own "__proto__" (JSON.parse makes one) stays a field: assigning it would set the copy's prototype.
-    if (item !== undefined) Object.defineProperty(copy, key, { value: plainCopy(item), enumerable: true, writable: true, configurable: true })
-  }
-  return copy
-}
-
 /** Whether `value` reads the same after a JSON round trip: plain objects and arrays of strings, booleans, finite numbers and `null`. */
 function isPlainJson(value: unknown, depth: number): boolean {
   switch (typeof value) {
@@ -293,22 +280,10 @@ export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyS
     const key = `${shapeKey(layout)}/${version}`
     const known = seen.get(key)
     if (known !== undefined) return known
-    const reads = steps === undefined ? { whole: false, fields: [] } : readsBelow(steps, version)
-    if (reads.whole) {
-      // The steps change it in place: a copy, as JSON reads it.
-      const whole: Copy = (value, at) => {
-        const json = jsonOf(value, at)
-        if (typeof json !== 'object' || json === null) return asJson(json)
-        if (isPlainJson(json, 0)) return plainCopy(json)
-        const text = JSON.stringify(json)
-        return text === undefined ? undefined : JSON.parse(text)
-      }
-      seen.set(key, whole)
-      return whole
-    }
-    // Known before its fields are (a shape may nest itself).
+    const reads = steps === undefined ? [] : readsBelow(steps, version)
+    // Known before its fields are (a shape may nest itself). The copy is ours: steps may change it in place.
     const holder: { fields: readonly (readonly [string, Copy])[] } = { fields: [] }
-    const copy = recordCopier(holder, reads.fields)
+    const copy = recordCopier(holder, reads)
     seen.set(key, copy)
     holder.fields = [...layout.nested].map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const)
     return copy
@@ -325,16 +300,16 @@ export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyS
 
 /**
  * What the down steps below the head, to `version`, hand to user code of a
- * shape: the whole object, or fields by their head names (renames in later
- * steps followed).
+ * shape: fields by their head names (renames in later steps followed), or
+ * every field (`'all'`) for a converter given the whole object.
  */
-function readsBelow({ byStep }: ShapeSteps, version: number): { whole: boolean; fields: readonly string[] } {
+function readsBelow({ byStep }: ShapeSteps, version: number): readonly string[] | 'all' {
   const fields = new Set<string>()
   for (const [step, list] of byStep) {
     if (step <= version) continue
     for (const instruction of list) {
       if (instruction.down === null || instruction.readsDown === undefined) continue
-      if (instruction.readsDown === true) return { whole: true, fields: [] }
+      if (instruction.readsDown === true) return 'all'
       let name = instruction.readsDown
       for (const [later, laterList] of [...byStep].sort(([a], [b]) => a - b)) {
         if (later <= step) continue
@@ -343,11 +318,15 @@ function readsBelow({ byStep }: ShapeSteps, version: number): { whole: boolean; 
       fields.add(name)
     }
   }
-  return { whole: false, fields: [...fields] }
+  return [...fields]
 }
 
-/** A copy of a record with each of `holder.fields` (read when called) taken through its copy, and `reads` made JSON values. */
-function recordCopier(holder: { readonly fields: readonly (readonly [string, Copy])[] }, reads: readonly string[]): Copy {
+/**
+ * A copy of a record with each of `holder.fields` (read when called) taken
+ * through its copy, and the values user code reads (`reads`: those fields, or
+ * every other field) made JSON values.
+ */
+function recordCopier(holder: { readonly fields: readonly (readonly [string, Copy])[] }, reads: readonly string[] | 'all'): Copy {
   return (input, at) => {
     const value = jsonOf(input, at)
     if (!isRecord(value)) return value
@@ -356,9 +335,20 @@ function recordCopier(holder: { readonly fields: readonly (readonly [string, Cop
       const v = copy[field]
       if (v !== undefined && v !== null) copy[field] = inner(v, field)
     }
-    for (const field of reads) {
-      const v = copy[field]
-      if (v !== undefined) copy[field] = asJson(v)
+    if (reads === 'all') {
+      // The converter sees the object as JSON does: fields JSON leaves out (undefined, functions) are not there.
+      for (const field in copy) {
+        if (holder.fields.some(([name]) => name === field)) continue
+        const v = copy[field]
+        const json = asJson(v)
+        if (json === undefined) delete copy[field]
+        else if (json !== v) copy[field] = json
+      }
+    } else {
+      for (const field of reads) {
+        const v = copy[field]
+        if (v !== undefined) copy[field] = asJson(v)
+      }
     }
     return copy
   }
