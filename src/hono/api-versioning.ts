@@ -127,12 +127,23 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   for (const route of routes.routes) {
     staticMatches.set(route, Object.freeze({ name: route.name, namespace: route.namespace, viewName: route.viewName, params: NO_PARAMS, path: route.path }))
   }
-  // Every Hono path a table route is served at (its suffixed form too), to its route.
-  const byHonoPath = new Map<string, { route: CompiledRoute; suffixed: boolean }>()
+  // Every Hono path a table route is served at (its suffixed form too), to its route, and (once mountRoutes serves
+  // it) the routes its handlers serve there by method: GET and POST at one path are two routes with their own changes.
+  const byHonoPath = new Map<string, { route: CompiledRoute; suffixed: boolean; methods: Map<string, readonly CompiledRoute[]> | null }>()
   for (const route of routes.routes) {
     route.honoPaths.forEach((path, i) => {
-      if (!byHonoPath.has(path)) byHonoPath.set(path, { route, suffixed: i > 0 })
+      if (!byHonoPath.has(path)) byHonoPath.set(path, { route, suffixed: i > 0, methods: null })
     })
+  }
+  function mount(path: string, method: string, list: readonly CompiledRoute[]): void {
+    const entry = byHonoPath.get(path)
+    if (entry === undefined) return
+    entry.methods ??= new Map()
+    if (!entry.methods.has(method)) entry.methods.set(method, list)
+  }
+  function candidatesFor(methods: ReadonlyMap<string, readonly CompiledRoute[]> | null, method: string): readonly CompiledRoute[] | null {
+    if (methods === null) return null
+    return methods.get(method) ?? (method === 'HEAD' ? methods.get('GET') : undefined) ?? methods.get('ALL') ?? null
   }
 
   /** The passage of a request in the context, with the bound `reverse` set. */
@@ -146,20 +157,6 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     return passage
   }
 
-  // The routes mountRoutes serves at each Hono path, by method: the middleware enters a request with the route its
-  // method's handler serves (GET and POST at one path are two routes, with their own changes).
-  const mounted = new Map<string, Map<string, readonly CompiledRoute[]>>()
-  function mount(path: string, method: string, list: readonly CompiledRoute[]): void {
-    const methods = mounted.get(path) ?? new Map<string, readonly CompiledRoute[]>()
-    if (!methods.has(method)) methods.set(method, list)
-    mounted.set(path, methods)
-  }
-  function candidatesAt(path: string, method: string): readonly CompiledRoute[] | null {
-    const methods = mounted.get(path)
-    if (methods === undefined) return null
-    return methods.get(method) ?? (method === 'HEAD' ? methods.get('GET') : undefined) ?? methods.get('ALL') ?? null
-  }
-
   function enter(c: Context, route: CompiledRoute, index: number, suffixed: boolean, candidates: readonly CompiledRoute[] | null): Passage | Promise<Passage> {
     const match = reads === 'none' ? (staticMatches.get(route) as RouteMatch) : matchAt(c, index, route, suffixed, reads === 'version' && !suffixed ? scheme.versionParam : null)
     const passage = hono.enter(c, route, match, candidates)
@@ -171,10 +168,9 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     // The table route that answers: the first matched Hono route whose path the table serves (Hono runs them in order).
     const matched = matchedRoutes(c)
     for (let i = 0; i < matched.length; i++) {
-      const honoPath = (matched[i] as { path: string }).path
-      const entry = byHonoPath.get(honoPath)
+      const entry = byHonoPath.get((matched[i] as { path: string }).path)
       if (entry === undefined) continue
-      const passage = enter(c, entry.route, i, entry.suffixed, mounted.size === 0 ? null : candidatesAt(honoPath, c.req.method))
+      const passage = enter(c, entry.route, i, entry.suffixed, candidatesFor(entry.methods, c.req.method))
       return passage instanceof Promise ? passage.then((p) => hono.run(c, p, next)) : hono.run(c, passage, next)
     }
     // Not a table route: the app's own routes and its not-found handler answer, untouched (as Django resolves before
