@@ -10,9 +10,10 @@
  */
 import { withoutStack } from '../errors.ts'
 import type { BoundExtension, Exchange, JsonStep, RequestRewrite, RequestStepResult } from '../pipeline/extension.ts'
-import { failureSentence, MigrationFailure } from './migration-failure.ts'
+import { failureSentence, jsonPath, MigrationFailure } from './migration-failure.ts'
 import { MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
-import type { Copy, Visit } from './migration-plan.ts'
+import type { Copy } from './json-copy.ts'
+import type { Visit } from './migration-plan.ts'
 
 /** A body's steps between one version and the head, and the copy a value not parsed here gets first. */
 export interface Chain {
@@ -233,7 +234,7 @@ function deepest(value: unknown): string {
       if (d > depth) depth = d
       if (node !== null && typeof node === 'object') for (const inner of Object.values(node)) stack.push([inner, d + 1])
     }
-    if (depth > best.depth) best = { depth, at: Array.isArray(value) ? `$[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `$.${key}` : `$[${JSON.stringify(key)}]` }
+    if (depth > best.depth) best = { depth, at: jsonPath([Array.isArray(value) ? Number(key) : key]) }
   }
   return best.at
 }

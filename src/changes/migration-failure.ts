@@ -22,9 +22,7 @@ export class MigrationFailure extends Error {
 
   /** The path as JSONPath (`$.items[0].price`). */
   get at(): string {
-    let out = '$'
-    for (const segment of this.path) out += typeof segment === 'number' ? `[${segment}]` : /^[A-Za-z_$][\w$]*$/.test(segment) ? `.${segment}` : `[${JSON.stringify(segment)}]`
-    return out
+    return jsonPath(this.path)
   }
 }
 
@@ -44,4 +42,11 @@ export function misfit(value: unknown, expected: string): unknown {
 export function failureSentence(failure: MigrationFailure): string {
   if (failure.reason === 'layout') return `the value at ${failure.at} does not fit its layout: ${failure.what}`
   return `at ${failure.at}, ${failure.what}${failure.cause instanceof Error ? `: ${failure.cause.message}` : ''}`
+}
+
+/** Path segments as JSONPath (`$.items[0].price`; a name that is no identifier in brackets). */
+export function jsonPath(segments: readonly (string | number)[]): string {
+  let out = '$'
+  for (const segment of segments) out += typeof segment === 'number' ? `[${segment}]` : /^[A-Za-z_$][\w$]*$/.test(segment) ? `.${segment}` : `[${JSON.stringify(segment)}]`
+  return out
 }

@@ -7,10 +7,11 @@
  * is `null` and costs nothing.
  *
  * Steps change values in place. A body the history parsed is its own; a
- * value it was given (a handler's, `migrate()`'s) is first copied along the
- * layout (`copier`): every array, envelope and shape object on the way, once.
- * A field an older version lacks is set to `undefined` rather than deleted
- * (deleting slows every later access), which `JSON.stringify` leaves out.
+ * handler's value is first copied along its layout (json-copy.ts). A field
+ * an older version lacks is set to `undefined` rather than deleted (deleting
+ * slows every later access), which `JSON.stringify` leaves out. A value that
+ * is not what its layout says, or a converter that throws, is a
+ * `MigrationFailure` with its JSON path, never a body passed on unchanged.
  */
 import { isRecord, type Convert, type ShapeInstruction } from './instruction.ts'
 import { MigrationFailure, misfit, within } from './migration-failure.ts'
@@ -18,9 +19,6 @@ import { Shape, type AnyShape, type Layout } from './shape.ts'
 
 /** Migrates a value one step; returns it (changed in place) or a replacement. */
 export type Visit = (value: unknown) => unknown
-
-/** Copies a value a handler gave as JSON would read it (`key`: its field name or index, for `toJSON`). */
-export type Copy = (value: unknown, key: string | number) => unknown
 
 /** Going down (newer to older: responses) or up (older to newer: requests). */
 export type Direction = 'down' | 'up'
@@ -213,151 +211,4 @@ function visitFields(fields: readonly (readonly [string, Visit])[], ops: Visit |
     }
     return ops === null ? value : ops(value)
   }
-}
-
-/**
- * What a value a handler gave becomes in JSON, where user code reads it:
- * itself when it is plain JSON already (the common case, checked without a
- * copy), else what `JSON.stringify` makes of it (`toJSON`'s result, own
- * fields, `null` for a number JSON cannot say), parsed back.
- */
-function asJson(value: unknown): unknown {
-  if (isPlainJson(value, 0)) return value
-  if (typeof value === 'object' && value !== null) {
-    const text = JSON.stringify(value)
-    return text === undefined ? undefined : JSON.parse(text)
-  }
-  if (typeof value === 'number') return Number.isFinite(value) ? 0 + value : null
-  return typeof value === 'function' || typeof value === 'symbol' ? undefined : value
-}
-
-/** Whether `value` reads the same after a JSON round trip: plain objects and arrays of strings, booleans, finite numbers and `null`. */
-function isPlainJson(value: unknown, depth: number): boolean {
-  switch (typeof value) {
-    case 'string':
-    case 'boolean':
-      return true
-    case 'number':
-      return Number.isFinite(value) && !Object.is(value, -0)
-    case 'object':
-      break
-    default:
-      return false
-  }
-  if (value === null) return true
-  if (depth > 32) return false
-  if (Array.isArray(value)) {
-    for (const item of value) if (!isPlainJson(item, depth + 1)) return false
-    return true
-  }
-  const proto: unknown = Object.getPrototypeOf(value)
-  if ((proto !== Object.prototype && proto !== null) || Object.hasOwn(value, 'toJSON')) return false
-  for (const key in value) {
-    const item = (value as Record<string, unknown>)[key]
-    if (item !== undefined && !isPlainJson(item, depth + 1)) return false
-  }
-  return true
-}
-
-/** The value `JSON.stringify` would serialise in place of `value` (its `toJSON`'s result). */
-function jsonOf(value: unknown, key: string | number): unknown {
-  if (value === null || typeof value !== 'object') return value
-  const toJSON = (value as { toJSON?: unknown }).toJSON
-  return typeof toJSON === 'function' ? (toJSON as (key: string) => unknown).call(value, String(key)) : value
-}
-
-/**
- * Copies a value a handler gave along its head layout, for the down steps to
- * `version`, as `JSON.stringify` reads it: each array, envelope and shape object on the way (`toJSON` applied),
- * so the steps may change them in place, and the values converters will
- * read made JSON values (the fields they convert, the whole object for a
- * whole-object converter). Other values stay as they are: `JSON.stringify`
- * serialises them later.
- */
-export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyShape, ShapeSteps>, seen: Map<string, Copy> = new Map()): Copy {
-  if (layout instanceof Shape) {
-    const steps = shapes.get(layout)
-    const key = `${shapeKey(layout)}/${version}`
-    const known = seen.get(key)
-    if (known !== undefined) return known
-    const reads = steps === undefined ? [] : readsBelow(steps, version)
-    // Known before its fields are (a shape may nest itself). The copy is ours: steps may change it in place.
-    const holder: { fields: readonly (readonly [string, Copy])[] } = { fields: [] }
-    const copy = recordCopier(holder, reads)
-    seen.set(key, copy)
-    holder.fields = [...layout.nested].map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const)
-    return copy
-  }
-  if (Array.isArray(layout)) {
-    const item = copier(layout[0] as Layout, version, shapes, seen)
-    return (input, at) => {
-      const value = jsonOf(input, at)
-      return Array.isArray(value) ? value.map(item) : value
-    }
-  }
-  return recordCopier({ fields: Object.entries(layout as Record<string, Layout>).map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const) }, [])
-}
-
-/**
- * What the down steps below the head, to `version`, hand to user code of a
- * shape: fields by their head names (renames in later steps followed), or
- * every field (`'all'`) for a converter given the whole object.
- */
-function readsBelow({ byStep }: ShapeSteps, version: number): readonly string[] | 'all' {
-  const fields = new Set<string>()
-  for (const [step, list] of byStep) {
-    if (step <= version) continue
-    for (const instruction of list) {
-      if (instruction.down === null || instruction.readsDown === undefined) continue
-      if (instruction.readsDown === true) return 'all'
-      let name = instruction.readsDown
-      for (const [later, laterList] of [...byStep].sort(([a], [b]) => a - b)) {
-        if (later <= step) continue
-        for (const i of laterList) if (i.entry.type === 'field.renamed' && i.entry.older === name) name = i.entry.newer
-      }
-      fields.add(name)
-    }
-  }
-  return [...fields]
-}
-
-/**
- * A copy of a record with each of `holder.fields` (read when called) taken
- * through its copy, and the values user code reads (`reads`: those fields, or
- * every other field) made JSON values.
- */
-function recordCopier(holder: { readonly fields: readonly (readonly [string, Copy])[] }, reads: readonly string[] | 'all'): Copy {
-  return (input, at) => {
-    const value = jsonOf(input, at)
-    if (!isRecord(value)) return value
-    const copy = { ...value }
-    for (const [field, inner] of holder.fields) {
-      const v = copy[field]
-      if (v !== undefined && v !== null) copy[field] = inner(v, field)
-    }
-    if (reads === 'all') {
-      // The converter sees the object as JSON does: fields JSON leaves out (undefined, functions) are not there.
-      for (const field in copy) {
-        if (holder.fields.some(([name]) => name === field)) continue
-        const v = copy[field]
-        const json = asJson(v)
-        if (json === undefined) delete copy[field]
-        else if (json !== v) copy[field] = json
-      }
-    } else {
-      for (const field of reads) {
-        const v = copy[field]
-        if (v !== undefined) copy[field] = asJson(v)
-      }
-    }
-    return copy
-  }
-}
-
-const shapeIds = new WeakMap<AnyShape, number>()
-let nextShapeId = 0
-function shapeKey(shape: AnyShape): number {
-  let id = shapeIds.get(shape)
-  if (id === undefined) shapeIds.set(shape, (id = nextShapeId++))
-  return id
 }
