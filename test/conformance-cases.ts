@@ -75,7 +75,7 @@ const secondList = (version: string, base: string, suffix = ''): object => ({
 
 // The /releases section: date versions, a policy with every header, problem details.
 const RELEASES = 'http://api.test/releases'
-const RELEASES_VARY = 'Api-Version, Accept'
+const RELEASES_VARY = 'Api-Version, Accept, Authorization'
 /** The versions reported on every /releases route but top-categories (deprecated: those with a deprecation date). */
 const LISTS = { 'api-supported-versions': '2026-06-01', 'api-deprecated-versions': '2024-01-01, 2025-01-01' }
 /** top-categories exists only in 2026-06-01, so it reports that version only. */
