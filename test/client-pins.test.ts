@@ -61,7 +61,7 @@ function setup(options: Partial<ClientPinsOptions> = {}, defaultVersion?: string
   const counting = countingStore({ 'demo-2025': '2025-01-01' })
   const usage = memoryUsage()
   const lifecycle = policy(clock)
-  const pins = clientPins({ store: counting.store, client: bearerClient(), usage, policy: lifecycle, ...options })
+  const pins = clientPins({ store: counting.store, client: bearerClient(), usage, policy: lifecycle, now: () => clock.now, ...options })
   const app = new Hono()
   app.use('/api/*', versionMiddleware({ scheme: scheme(defaultVersion), policy: lifecycle, clientVersion: pins }))
   app.get('/api/products/:id', (c) => c.json({ version: c.var.version }))
@@ -175,6 +175,20 @@ describe('clientPins: lookup failure', () => {
     expect(await versionOf(await get('demo-2025', { 'Api-Version': '2025-01-01' }))).toBe('2025-01-01')
   })
 
+  it('answers a client function that throws as a failed lookup, unless the request names its version', async () => {
+    const { get } = setup({ client: () => { throw new Error('bad token') } })
+    expect((await get('demo-2025')).status).toBe(503)
+    expect(await versionOf(await get('demo-2025', { 'Api-Version': '2025-01-01' }))).toBe('2025-01-01')
+    const lenient = setup({ client: () => { throw new Error('bad token') }, onLookupError: 'default' })
+    expect(await versionOf(await lenient.get('demo-2025'))).toBe('2026-06-01')
+  })
+
+  it('takes a store value that is not text as no pin', async () => {
+    const { get, store } = setup()
+    store.get = () => Promise.resolve(undefined as unknown as null)
+    expect(await versionOf(await get('odd'))).toBe('2026-06-01')
+  })
+
   it('answers a new client in the default version when its pin cannot be written, and pins it later', async () => {
     const { get, store, pins } = setup()
     const set = store.set
@@ -281,7 +295,7 @@ describe('clientPins: configuration mistakes fail at construction', () => {
   it.each([
     ['no store', { client: bearerClient() }, 'clientPins: store must be a pin store such as kvPinStore(env.PINS) or memoryPinStore().'],
     ['no client', { store: memoryPinStore() }, 'clientPins: client must be a function (request) => string | null, such as bearerClient().'],
-    ['an unknown option', { store: memoryPinStore(), client: bearerClient(), ttl: 5 }, 'clientPins: unknown option "ttl"; the options are store, client, vary, onLookupError, cacheTtl, cacheSize, usage, policy, carriesVersion.'],
+    ['an unknown option', { store: memoryPinStore(), client: bearerClient(), ttl: 5 }, 'clientPins: unknown option "ttl"; the options are store, client, vary, onLookupError, cacheTtl, cacheSize, usage, policy, carriesVersion, now.'],
     ['a bad header in vary', { store: memoryPinStore(), client: bearerClient(), vary: ['Bad Header'] }, 'clientPins: vary must list the header names client reads, such as ["Authorization"].'],
     ['a bad onLookupError', { store: memoryPinStore(), client: bearerClient(), onLookupError: 'retry' }, 'clientPins: onLookupError must be "unavailable" (503) or "default".'],
     ['a negative cacheTtl', { store: memoryPinStore(), client: bearerClient(), cacheTtl: -1 }, 'clientPins: cacheTtl must be a number of milliseconds, 0 or more.'],

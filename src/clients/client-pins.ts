@@ -58,6 +58,12 @@ export interface ClientPinsOptions {
   readonly policy?: VersionPolicy | undefined
   /** Whether a request names its version itself, for a custom scheme; built-in schemes need none. @default undefined */
   readonly carriesVersion?: CarriesVersion | undefined
+  /**
+   * The clock of the cache and of the calls recorded, in milliseconds since
+   * the epoch (the policy keeps its own clock for deprecations and sunsets).
+   * @default Date.now
+   */
+  readonly now?: (() => number) | undefined
 }
 
 /** The pins of a middleware's clients: its `clientVersion` option, and the operator's calls. */
@@ -106,11 +112,11 @@ interface Cached {
 export function clientPins(options: ClientPinsOptions): ClientPins {
   const where = 'clientPins'
   if (options === null || typeof options !== 'object') throw new Error(`${where}: pass options such as { store: memoryPinStore(), client: bearerClient() }.`)
-  const names = ['store', 'client', 'vary', 'onLookupError', 'cacheTtl', 'cacheSize', 'usage', 'policy', 'carriesVersion']
+  const names = ['store', 'client', 'vary', 'onLookupError', 'cacheTtl', 'cacheSize', 'usage', 'policy', 'carriesVersion', 'now']
   for (const key of Object.keys(options)) {
     if (!names.includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are ${names.join(', ')}.`)
   }
-  const { store, client, vary = ['Authorization'], onLookupError = 'unavailable', cacheTtl = 60_000, cacheSize = 10_000, usage, policy, carriesVersion } = options
+  const { store, client, vary = ['Authorization'], onLookupError = 'unavailable', cacheTtl = 60_000, cacheSize = 10_000, usage, policy, carriesVersion, now = Date.now } = options
   if (store === null || typeof store !== 'object' || typeof store.get !== 'function' || typeof store.set !== 'function') {
     throw new Error(`${where}: store must be a pin store such as kvPinStore(env.PINS) or memoryPinStore().`)
   }
@@ -124,9 +130,10 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
   if (usage !== undefined && (usage === null || typeof usage.record !== 'function')) throw new Error(`${where}: usage must be a usage recorder such as memoryUsage() or d1Usage(env.USAGE, { waitUntil }).`)
   if (policy !== undefined && (policy === null || typeof policy.describe !== 'function')) throw new Error(`${where}: policy must come from versionPolicy({...}).`)
   if (carriesVersion !== undefined && typeof carriesVersion !== 'function') throw new Error(`${where}: carriesVersion must be a function (request) => boolean.`)
+  if (typeof now !== 'function') throw new Error(`${where}: now must be a function () => milliseconds since the epoch, such as Date.now.`)
 
   const lifecycle = policy?.describe()
-  const now = lifecycle?.now ?? Date.now
+  const policyNow = lifecycle?.now ?? Date.now
   const cache = new BoundedCache<Cached>(cacheSize)
   const varyNames = Object.freeze([...vary])
   let unavailable: ClientVersionUnavailable | undefined
@@ -135,7 +142,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
 
   const past = (version: string, key: 'deprecation' | 'sunset'): boolean => {
     const at = lifecycle?.versions.get(version)?.[key] ?? null
-    return at !== null && now() >= at
+    return at !== null && policyNow() >= at
   }
 
   function bind(target: Parameters<VersioningExtension['bind']>[0]): ReturnType<VersioningExtension['bind']> {
@@ -164,7 +171,9 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     async function lookup(exchange: Exchange, id: string): Promise<void> {
       let pinned: string | null
       try {
-        pinned = await store.get(id)
+        const stored: unknown = await store.get(id)
+        // A store that holds no text for the client holds no pin.
+        pinned = typeof stored === 'string' && stored !== '' ? stored : null
       } catch {
         return failed(exchange)
       }
@@ -185,7 +194,13 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
 
     return {
       request(exchange) {
-        const id = client(exchange.request)
+        let id: unknown
+        try {
+          id = client(exchange.request)
+        } catch {
+          // A client that cannot be told: a failed lookup, unless the request names its version.
+          return carries(exchange.request) ? undefined : failed(exchange)
+        }
         if (typeof id !== 'string' || id === '') return
         clients.set(exchange, id)
         if (carries(exchange.request)) return
