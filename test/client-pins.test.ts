@@ -121,12 +121,24 @@ describe('clientPins: the version of a request that names none', () => {
     expect(counts.gets).toBe(0)
   })
 
-  it('lists the credential header in Vary, with the scheme headers', async () => {
-    const { get } = setup()
+  it('lists the credential header in Vary on the answer to a request that names no version, with or without a client', async () => {
+    const { get, state } = setup()
     for (const key of ['demo-2025', null]) {
       const vary = (await get(key)).headers.get('Vary') ?? ''
       expect(vary.split(',').map((v) => v.trim().toLowerCase()).sort()).toEqual(['api-version', 'authorization'])
     }
+    state.failing = true
+    expect((await get('demo-2025')).headers.get('Vary')).toBe('Api-Version, Authorization')
+  })
+
+  it.each([
+    ['an explicit version', { 'Api-Version': '2026-06-01' }, 200],
+    ['a version the scheme refuses', { 'Api-Version': '1999-01-01' }, 404],
+  ])('leaves the credential out of Vary for %s', async (_name, headers, status) => {
+    const { get } = setup()
+    const res = await get('demo-2025', headers)
+    expect(res.status).toBe(status)
+    expect(res.headers.get('Vary')).toBe('Api-Version')
   })
 
   it('refuses a client pinned to a version past its sunset with the policy (410)', async () => {
@@ -311,8 +323,7 @@ describe('clientPins: configuration mistakes fail at construction', () => {
   })
 
   it('a clientVersion that does not come from clientPins', () => {
-    const policyOnly = versionPolicy({})
-    expect(() => versionMiddleware({ scheme: new HeaderVersioning(), clientVersion: policyOnly })).toThrow('versionMiddleware: clientVersion must come from clientPins({...}).')
+    expect(() => versionMiddleware({ scheme: new HeaderVersioning(), clientVersion: { bind: () => ({}) } as never })).toThrow('versionMiddleware: clientVersion must come from clientPins({...}).')
   })
 })
 

@@ -25,7 +25,9 @@ export interface ClientPinsOptions {
   /** The client of a request (an API key, a token's subject, an account), or `null` for none: `bearerClient()` reads `Authorization: Bearer <key>`. */
   readonly client: (request: Request) => string | null
   /**
-   * The request headers `client` reads: every response lists them in `Vary`.
+   * The request headers `client` reads: the answer to every request that
+   * names no version lists them in `Vary` (an explicit version does not
+   * depend on them).
    * @default ['Authorization']
    */
   readonly vary?: readonly string[] | undefined
@@ -153,6 +155,8 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     bound = scheme
     /** Each request's client, from its request step to its response step. */
     const clients = new WeakMap<Exchange, string>()
+    /** The requests that name no version: their answers `Vary` on the credential. */
+    const unnamed = new WeakSet<Exchange>()
 
     /** The passage answered in `pinned`, or refused when the scheme no longer serves it. */
     function apply(exchange: Exchange, pinned: string): void {
@@ -194,23 +198,28 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
 
     return {
       request(exchange) {
+        const named = carries(exchange.request)
+        // Only the answer to a request that names no version depends on its credential.
+        if (!named) unnamed.add(exchange)
         let id: unknown
         try {
           id = client(exchange.request)
         } catch {
           // A client that cannot be told: a failed lookup, unless the request names its version.
-          return carries(exchange.request) ? undefined : failed(exchange)
+          return named ? undefined : failed(exchange)
         }
         if (typeof id !== 'string' || id === '') return
         clients.set(exchange, id)
-        if (carries(exchange.request)) return
+        if (named) return
         const hit = cache.get(id)
         if (hit !== undefined && hit.until > now()) return apply(exchange, hit.version)
         return lookup(exchange, id)
       },
       response(exchange, response) {
-        const merged = mergeVary(response.headers.get('Vary'), varyNames)
-        if (merged !== null) response.headers.set('Vary', merged)
+        if (unnamed.has(exchange)) {
+          const merged = mergeVary(response.headers.get('Vary'), varyNames)
+          if (merged !== null) response.headers.set('Vary', merged)
+        }
         const id = usage === undefined ? undefined : clients.get(exchange)
         const { version } = exchange
         if (id !== undefined && typeof version === 'string') {

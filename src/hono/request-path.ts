@@ -108,11 +108,11 @@ export function honoRequestPath(
   if (changes !== undefined && (!isExtension(changes) || typeof (changes as { changelog?: unknown }).changelog !== 'function')) {
     throw new Error(`${where}: changes must come from versionHistory({...}).`)
   }
-  if (clientVersion !== undefined && (!isExtension(clientVersion) || typeof (clientVersion as { upgrade?: unknown }).upgrade !== 'function')) {
+  if (clientVersion !== undefined && !isExtension(clientVersion)) {
     throw new Error(`${where}: clientVersion must come from clientPins({...}).`)
   }
   const extensions: VersioningExtension[] = []
-  // First: the version it decides is the one the policy and the changes see.
+  // The client's version first: the version it decides is the one the policy and the changes see.
   if (clientVersion !== undefined) extensions.push(clientVersion)
   if (policy !== undefined) extensions.push(policy)
   if (changes !== undefined) extensions.push(changes)

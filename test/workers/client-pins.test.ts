@@ -92,9 +92,10 @@ describe('clientPins on Workers KV', () => {
     expect((await lenient.get('kv-any')).version).toBe('3')
   })
 
-  it('lists Authorization in Vary', async () => {
+  it('lists Authorization in Vary when the request names no version', async () => {
     const { get } = setup()
     expect((await get('kv-vary')).res.headers.get('Vary')).toBe('Api-Version, Authorization')
+    expect((await get('kv-vary', { 'Api-Version': '2' })).res.headers.get('Vary')).toBe('Api-Version')
   })
 })
 
