@@ -23,7 +23,8 @@
  *
  * The pair `pinned` compares one app with itself: the request of a client
  * pinned to its version (a cache hit of `clientPins`) against the same
- * request naming the version in its header (`handRequest`).
+ * request naming the version in its header (`handRequest`); only their
+ * `Vary` differs (the pinned answer also varies on `Authorization`).
  *
  * Only the public entry points are imported (src/index.ts, src/hono/index.ts,
  * src/clients/index.ts).

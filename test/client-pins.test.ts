@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../src/hono/index.ts'
 import { CombinedVersioning, defineRoutes, HeaderVersioning, include, QueryParameterVersioning, route, URLPathVersioning } from '../src/index.ts'
 import { dateVersions } from '../src/formats/index.ts'
-import { versionPolicy } from '../src/lifecycle/index.ts'
+import { problemDetails, versionPolicy } from '../src/lifecycle/index.ts'
+import { Product, releasesHistory, type ProductBody } from '../worker-example/changes.ts'
 import { bearerClient, clientPins, memoryPinStore, memoryUsage, type ClientPinsOptions, type PinStore } from '../src/clients/index.ts'
 
 const NOW = Date.UTC(2026, 8, 1)
@@ -338,5 +339,41 @@ describe('bearerClient', () => {
     ['Bearer <script>', null],
   ])('%j names %j', (authorization, client) => {
     expect(bearerClient()(new Request('https://api.test/', { headers: { Authorization: authorization } }))).toBe(client)
+  })
+})
+
+describe('clientPins: the 503 as problem details', () => {
+  it('answers a failed lookup with the problem details of ClientVersionUnavailable', async () => {
+    const failing: PinStore = { get: () => Promise.reject(new Error('down')), set: () => Promise.resolve() }
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme: scheme(), errorResponse: problemDetails({ typeBase: 'https://api.test/problems/' }), clientVersion: clientPins({ store: failing, client: bearerClient() }) }))
+    app.get('/', (c) => c.text('ok'))
+    const res = await app.request('/', { headers: { Authorization: 'Bearer someone' } })
+    expect(res.status).toBe(503)
+    expect(res.headers.get('Content-Type')).toBe('application/problem+json')
+    expect(await res.json()).toEqual({
+      type: 'https://api.test/problems/client-version-unavailable',
+      title: "Client's API version unavailable",
+      status: 503,
+      detail: "The client's API version could not be looked up; retry, or name a version.",
+      code: 'ClientVersionUnavailable',
+    })
+  })
+})
+
+describe('webhooks at each endpoint pinned version', () => {
+  it('builds an event once in the head shape and delivers it to each endpoint in its pinned version, with history.migrate', async () => {
+    const endpoints = memoryPinStore({ 'https://a.test/hook': '2025-01-01', 'https://b.test/hook': '2026-06-01', 'https://c.test/hook': '2024-01-01' })
+    const event: ProductBody = { id: 1, title: 'Sencha', price: { amount: 1250, currency: 'EUR' }, category: { name: 'Tea', url: 'https://api.test/releases/categories/tea' }, links: { self: 'https://api.test/releases/products/1' } }
+    const frozen = JSON.stringify(event)
+    const bodies: Record<string, unknown> = {}
+    for (const url of ['https://a.test/hook', 'https://b.test/hook', 'https://c.test/hook']) {
+      const version = (await endpoints.get(url)) as (typeof releasesHistory.versions)[number]
+      bodies[url] = JSON.parse(JSON.stringify(releasesHistory.migrate(event, { as: Product, to: version })))
+    }
+    const first = { id: 1, name: 'Sencha', price: '12.50', category: 'https://api.test/releases/categories/tea', url: 'https://api.test/releases/products/1' }
+    expect(bodies).toEqual({ 'https://a.test/hook': first, 'https://b.test/hook': event, 'https://c.test/hook': first })
+    // The event itself is left as it was built.
+    expect(JSON.stringify(event)).toBe(frozen)
   })
 })
