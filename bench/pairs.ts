@@ -21,10 +21,17 @@
  * report splits the gap into what those variables cost in Hono and what the
  * toolkit's own code costs.
  *
- * Only the public entry points are imported (src/index.ts, src/hono/index.ts).
+ * The pair `pinned` compares one app with itself: the request of a client
+ * pinned to its version (a cache hit of `clientPins`) against the same
+ * request naming the version in its header (`handRequest`); only their
+ * `Vary` differs (the pinned answer also varies on `Authorization`).
+ *
+ * Only the public entry points are imported (src/index.ts, src/hono/index.ts,
+ * src/clients/index.ts).
  */
 import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../src/hono/index.ts'
+import { bearerClient, clientPins, memoryPinStore } from '../src/clients/index.ts'
 import {
   AcceptHeaderVersioning,
   defineRoutes,
@@ -51,6 +58,10 @@ export interface Pair {
   readonly kind: 'mountRoutes' | 'middleware'
   /** The request both answer 200 and that the benchmark sends. */
   readonly request: PairRequest
+  /** The request the `hand` and `api` sides get instead, when it differs (the `pinned` pair). */
+  readonly handRequest?: PairRequest
+  /** The served target of this pair, when it is not the benchmark's. */
+  readonly servedTarget?: number
   /** A request for a version neither serves: both must answer it with the same 4xx. */
   readonly rejected: PairRequest
   readonly toolkit: () => Hono
@@ -169,6 +180,15 @@ function toolkitTableApp(scheme: BaseVersioning, routes: Parameters<typeof apiVe
   return app
 }
 
+/** versionMiddleware + HeaderVersioning with client pins (in memory; the client `bench-key` pinned to v2). */
+function pinnedApp(): Hono {
+  const app = new Hono()
+  const pins = clientPins({ store: memoryPinStore({ 'bench-key': 'v2' }), client: bearerClient() })
+  app.use('*', versionMiddleware({ scheme: new HeaderVersioning(options), clientVersion: pins }) as never)
+  app.get('/users/:id', view)
+  return app
+}
+
 const byPath = (version: string): PairRequest => ({ path: `/${version}/users/1`, headers: {} })
 
 export const PAIRS = {
@@ -248,6 +268,17 @@ export const PAIRS = {
     toolkit: () => toolkitMiddlewareApp(new HeaderVersioning(options), '*', '/users/:id'),
     hand: () => handApp(hand.header(), '*', '/users/:id'),
     api: () => handApp(hand.header('scheme'), '*', '/users/:id'),
+  },
+  pinned: {
+    label: 'a client pinned to v2 (clientPins, cache hit) vs the same request with Api-Version: v2, one app',
+    kind: 'middleware',
+    request: { path: '/users/1', headers: { authorization: 'Bearer bench-key' } },
+    handRequest: { path: '/users/1', headers: { authorization: 'Bearer bench-key', 'api-version': 'v2' } },
+    rejected: { path: '/users/1', headers: { authorization: 'Bearer bench-key', 'api-version': 'v3' } },
+    servedTarget: 0.95,
+    toolkit: pinnedApp,
+    hand: pinnedApp,
+    api: pinnedApp,
   },
 } satisfies Record<string, Pair>
 

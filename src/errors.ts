@@ -15,7 +15,8 @@ export abstract class VersioningError extends Error {
   /**
    * A stable, machine-readable code (problem details' `code`):
    * `UnsupportedApiVersion`, `NotAcceptableMediaType`, `AmbiguousApiVersion`,
-   * `DisallowedHost`, `MethodNotAllowed` or `ApiVersionSunset`.
+   * `DisallowedHost`, `MethodNotAllowed`, `ApiVersionSunset` or
+   * `ClientVersionUnavailable` (`hono-api-versioning/clients`).
    */
   declare readonly code: string
 

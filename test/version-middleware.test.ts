@@ -96,7 +96,7 @@ describe('versionMiddleware options', () => {
 
   it.each([
     ['no options', undefined, 'versionMiddleware: pass options such as { scheme: new URLPathVersioning() }.'],
-    ['an unknown option', { scheme: new HeaderVersioning(), routes: {} }, 'versionMiddleware: unknown option "routes"; the options are scheme, errorResponse, policy, changes, allowedHosts.'],
+    ['an unknown option', { scheme: new HeaderVersioning(), routes: {} }, 'versionMiddleware: unknown option "routes"; the options are scheme, errorResponse, policy, changes, allowedHosts, clientVersion.'],
     ['no scheme', {}, 'versionMiddleware: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ["v1"] }).'],
     ['a namespace scheme', { scheme: new NamespaceVersioning() }, 'versionMiddleware: NamespaceVersioning reads the namespace of a named route; use apiVersioning with a route table.'],
     ['a policy not from versionPolicy', { scheme: new HeaderVersioning(), policy: {} }, 'versionMiddleware: policy must come from versionPolicy({...}).'],

@@ -27,10 +27,21 @@
  * section; each section's middleware serves the older versions from the
  * declared changes (changes.ts).
  *
+ * /releases also pins each client to its version, as Stripe pins accounts
+ * (`clientPins`): `Authorization: Bearer <key>` names the client, a request
+ * that names no version is answered in the key's pinned version, a new key
+ * is pinned to the default at its first request, and each call is counted
+ * for the operator (`/operator/callers/:version`, `/operator/pins/:client`,
+ * served when an operator key is given). `app` keeps pins and calls in
+ * memory, with `Bearer demo-2025` pinned to `2025-01-01`; the Worker
+ * (index.ts) keeps them in Workers KV and D1.
+ *
  * `app` runs on the real clock; `createApp({ now })` builds the same app on
  * another (the tests fix it, so that sunsets do not change their answers).
  */
 import { Hono } from 'hono'
+import { bearerAuth } from 'hono/bearer-auth'
+import { bearerClient, clientPins, memoryPinStore, memoryUsage, UpgradeRefused, type ClientPins, type PinStore, type UsageLog } from '../src/clients/index.ts'
 import { AcceptHeaderVersioning, CombinedVersioning, defineRoutes, HeaderVersioning, HostNameVersioning, include, NamespaceVersioning, QueryParameterVersioning, route, URLPathVersioning, versioned, versionNeutral } from '../src/index.ts'
 import { dateVersions, semver } from '../src/formats/index.ts'
 import { versionPolicy } from '../src/lifecycle/index.ts'
@@ -111,7 +122,7 @@ export const releasesPolicy: ReturnType<typeof versionPolicy> = releasesPolicyOn
  * 2025-01-01 is deprecated and has a sunset ahead (2027-06-01). `now`: the
  * policy's clock (default `Date.now`).
  */
-export const releasesOn = (now?: () => number) =>
+export const releasesOn = (now?: () => number, pins?: ClientPins) =>
   apiVersioning({
     scheme: new CombinedVersioning({
       schemes: [
@@ -134,10 +145,30 @@ export const releasesOn = (now?: () => number) =>
     policy: releasesPolicyOn(now),
     errorResponse: problemDetails({ typeBase: 'https://catalog.test/problems/' }),
     changes: releasesHistory,
+    ...(pins === undefined ? {} : { clientVersion: pins }),
   })
 
-/** The /releases section on the real clock. */
-export const releases: ReturnType<typeof releasesOn> = releasesOn()
+/** The pins the demo starts with: the key `demo-2025` is pinned to `2025-01-01`. */
+export const DEMO_PINS: Readonly<Record<string, string>> = { 'demo-2025': '2025-01-01' }
+
+/** Where /releases keeps its clients' pins and counts their calls. */
+export interface ReleasesClients {
+  readonly store: PinStore
+  readonly usage: UsageLog
+}
+
+/** The client pins of /releases: `Authorization: Bearer <key>` names the client; `now`: the policy's clock. */
+export const releasesPins = ({ store, usage }: ReleasesClients, now?: () => number): ClientPins =>
+  clientPins({ store, client: bearerClient(), usage, policy: releasesPolicyOn(now) })
+
+/** Pins and calls in memory (Node, Bun, Deno, the tests), with the demo pins. */
+export const memoryClients = (): ReleasesClients => ({ store: memoryPinStore(DEMO_PINS), usage: memoryUsage() })
+
+const defaultClients = memoryClients()
+const defaultPins = releasesPins(defaultClients)
+
+/** The /releases section on the real clock, its pins in memory. */
+export const releases: ReturnType<typeof releasesOn> = releasesOn(undefined, defaultPins)
 
 /** Semantic versions, as Fastify and restify read them: `Accept-Version: 1.x` gets the highest 1.y.z. */
 export const semantic = apiVersioning({
@@ -152,10 +183,22 @@ export const semantic = apiVersioning({
   changes: semverHistory,
 })
 
-/** The catalogue app; `now`: the clock of the /releases version policy (default `Date.now`). */
-export function createApp({ now }: { readonly now?: (() => number) | undefined } = {}): Hono {
+/** Options of `createApp`. */
+export interface AppOptions {
+  /** The clock of the /releases version policy. @default Date.now */
+  readonly now?: (() => number) | undefined
+  /** Where /releases keeps pins and calls. @default in memory, with DEMO_PINS */
+  readonly clients?: ReleasesClients | undefined
+  /** The key of `Authorization: Bearer <key>` that opens /operator/*; without one, /operator/* is not served. */
+  readonly operatorKey?: string | undefined
+}
+
+/** The catalogue app. */
+export function createApp({ now, clients, operatorKey }: AppOptions = {}): Hono {
   const app = new Hono()
-  const dated = now === undefined ? releases : releasesOn(now)
+  const own = clients ?? (now === undefined ? defaultClients : memoryClients())
+  const pins = own === defaultClients && now === undefined ? defaultPins : releasesPins(own, now)
+  const dated = pins === defaultPins ? releases : releasesOn(now, pins)
 
   app.get('/', (c) =>
     c.json({
@@ -191,7 +234,39 @@ export function createApp({ now }: { readonly now?: (() => number) | undefined }
       c.req.param('format') === 'md' ? c.text(releasesChangelog.markdown, 200, { 'Content-Type': 'text/markdown; charset=UTF-8' }) : c.json(releasesChangelog.json),
   })
   mountRoutes(app, semantic, catalogViews)
+  if (operatorKey !== undefined && operatorKey !== '') operator(app, operatorKey, pins, own.usage)
   return app
+}
+
+/**
+ * The operator's questions, behind `Authorization: Bearer <operatorKey>`:
+ * who called a version in a period (`GET /operator/callers/2025-01-01?since=2026-01-01`),
+ * and moving a client's pin (`PUT /operator/pins/<client>` with `{"version": "2026-06-01"}`).
+ */
+function operator(app: Hono, key: string, pins: ClientPins, usage: UsageLog): void {
+  app.use('/operator/*', bearerAuth({ token: key }))
+  app.get('/operator/callers/:version', async (c) => {
+    const date = (name: string): number | undefined => {
+      const text = c.req.query(name)
+      return text === undefined ? undefined : Date.parse(text)
+    }
+    const since = date('since')
+    const until = date('until')
+    if (Number.isNaN(since) || Number.isNaN(until)) return c.json({ detail: 'since and until must be ISO 8601 dates such as 2026-01-01.' }, 400)
+    const version = c.req.param('version')
+    return c.json({ version, callers: await usage.callers(version, { since, until }) })
+  })
+  app.put('/operator/pins/:client', async (c) => {
+    const body: unknown = await c.req.json().catch(() => null)
+    const version = typeof body === 'object' && body !== null ? (body as { version?: unknown }).version : undefined
+    if (typeof version !== 'string') return c.json({ detail: 'Send {"version": "<a version>"}.' }, 400)
+    try {
+      return c.json({ client: c.req.param('client'), version: await pins.upgrade(c.req.param('client'), version) })
+    } catch (error) {
+      if (error instanceof UpgradeRefused) return c.json({ detail: error.message }, 400)
+      throw error
+    }
+  })
 }
 
 /** The catalogue app on the real clock (`npm start`). */

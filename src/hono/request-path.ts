@@ -51,6 +51,13 @@ export interface MiddlewareOptions<S extends BaseVersioning> {
    * @default undefined (none)
    */
   readonly changes?: VersioningExtension | undefined
+  /**
+   * The version of a request that names none, from its client
+   * (`clientPins({...})` from `hono-api-versioning/clients`): looked up
+   * before the policy and the changes see the version.
+   * @default undefined (the scheme's default version)
+   */
+  readonly clientVersion?: VersioningExtension | undefined
 }
 
 /** The request path of one middleware, bound to Hono. */
@@ -89,11 +96,11 @@ export function honoRequestPath(
   if (options === null || typeof options !== 'object') {
     throw new Error(`${where}: pass options such as { scheme: new URLPathVersioning()${extraNames.length > 0 ? `, ${extraNames[0]}` : ''} }.`)
   }
-  const names = ['scheme', ...extraNames, 'errorResponse', 'policy', 'changes', 'allowedHosts']
+  const names = ['scheme', ...extraNames, 'errorResponse', 'policy', 'changes', 'allowedHosts', 'clientVersion']
   for (const key of Object.keys(options)) {
     if (!names.includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are ${names.join(', ')}.`)
   }
-  const { scheme, errorResponse = detailResponse, policy, changes, allowedHosts: hosts } = options
+  const { scheme, errorResponse = detailResponse, policy, changes, allowedHosts: hosts, clientVersion } = options
   if (!(scheme instanceof BaseVersioning)) {
     throw new Error(`${where}: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ["v1"] }).`)
   }
@@ -106,7 +113,12 @@ export function honoRequestPath(
   if (changes !== undefined && (!isExtension(changes) || typeof (changes as { changelog?: unknown }).changelog !== 'function')) {
     throw new Error(`${where}: changes must come from versionHistory({...}).`)
   }
+  if (clientVersion !== undefined && !isExtension(clientVersion)) {
+    throw new Error(`${where}: clientVersion must come from clientPins({...}).`)
+  }
   const extensions: VersioningExtension[] = []
+  // The client's version first: the version it decides is the one the policy and the changes see.
+  if (clientVersion !== undefined) extensions.push(clientVersion)
   if (policy !== undefined) extensions.push(policy)
   if (changes !== undefined) extensions.push(changes)
   const path = new RequestPath(where, scheme, extensions, routeNames(), hosts === undefined ? null : allowedHosts(hosts, where), HONO_READER)
@@ -159,13 +171,9 @@ export function honoRequestPath(
     reject,
     enter(c, route, match, candidates) {
       const passage = path.decide(c.req.raw, c.req.method, c, route, match)
-      if (candidates != null && passage.rejection === null) {
-        const version = passage.version
-        const chosen = candidates.find((r) => r.limit?.versions == null || (version != null && r.limit.versions.has(version)))
-        if (chosen !== undefined && chosen !== passage.route) {
-          passage.route = chosen
-          passage.versions = chosen.limit?.versions ?? null
-        }
+      if (candidates != null) {
+        passage.candidates = candidates
+        passage.pickRoute()
       }
       const steps = passage.rejection === null ? path.steps?.enter(passage) : undefined
       return steps instanceof Promise ? steps.then(() => entered(c, passage)) : entered(c, passage)

@@ -21,10 +21,11 @@ const TITLES: Readonly<Record<string, string>> = {
   DisallowedHost: 'Disallowed host',
   MethodNotAllowed: 'Method not allowed',
   ApiVersionSunset: 'API version sunset',
+  ClientVersionUnavailable: "Client's API version unavailable",
 }
 
 /** The status phrases of the statuses this library answers with (RFC 9110). */
-const PHRASES: Readonly<Record<number, string>> = { 400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 410: 'Gone' }
+const PHRASES: Readonly<Record<number, string>> = { 400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 410: 'Gone', 503: 'Service Unavailable' }
 
 /**
  * An `errorResponse` for `apiVersioning` that answers with problem details:

@@ -131,6 +131,8 @@ export interface Passing extends Exchange {
   rejected: boolean
   /** Whether an extension found the route absent from the request's version: answered as an unknown route. */
   absent: boolean | undefined
+  /** Picks the route that serves the request's version again, after a step decided the version (a client's pin). */
+  pickRoute(): void
 }
 
 /** The extensions of one middleware, bound: what its request path runs per request. */

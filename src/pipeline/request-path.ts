@@ -39,6 +39,8 @@ export class Passage implements Passing {
   finished = false
   /** Whether an extension found the route absent from the request's version: answered as an unknown route. */
   absent: boolean | undefined = undefined
+  /** The routes whose handlers serve the request's method at its path, in order (`null`: the route alone). */
+  candidates: readonly CompiledRoute[] | null = null
   /** The versions of routes passed over for the request's version (`null`: all), before a later route answers. */
   tried: Set<string> | null | undefined = undefined
   readonly #host: unknown
@@ -71,6 +73,17 @@ export class Passage implements Passing {
 
   bodyText(): Promise<string> {
     return this.#reader.bodyText(this.#host)
+  }
+
+  /** The first candidate that exists in the request's version answers (none: the route stays). */
+  pickRoute(): void {
+    const { candidates, version } = this
+    if (candidates === null || this.rejection !== null) return
+    const chosen = candidates.find((r) => r.limit?.versions == null || (version != null && r.limit.versions.has(version)))
+    if (chosen !== undefined && chosen !== this.route) {
+      this.route = chosen
+      this.versions = chosen.limit?.versions ?? null
+    }
   }
 }
 

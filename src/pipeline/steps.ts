@@ -32,15 +32,16 @@ export function bindSteps(extensions: readonly VersioningExtension[], target: Ex
       passage.rejected = true
     }
     for (let i = from; i < requests.length && !passage.rejected && passage.absent !== true; i++) {
+      const version = passage.version
       try {
         const out = (requests[i] as RequestStep)(passage)
         if (out instanceof Promise) {
           return out.then((result) => {
-            took(passage, result)
+            took(passage, result, version)
             return enter(passage, i + 1)
           }, refused)
         }
-        took(passage, out)
+        took(passage, out, version)
       } catch (error) {
         refused(error)
       }
@@ -73,8 +74,9 @@ export function bindSteps(extensions: readonly VersioningExtension[], target: Ex
   return { enter, json: asks.length === 0 ? null : json, finishes: responses.length > 0, finish }
 }
 
-/** What a request step's result does to the passage. */
-function took(passage: Passing, result: RequestStepResult): void {
+/** What a request step's result does to the passage (`version`: the version before the step). */
+function took(passage: Passing, result: RequestStepResult, version: string | null | undefined): void {
+  if (passage.version !== version) passage.pickRoute()
   if (result === 'absent') {
     passage.absent = true
     passage.route = null

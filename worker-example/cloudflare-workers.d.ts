@@ -1,0 +1,39 @@
+/**
+ * What the Worker (index.ts) and the workerd tests use of the runtime's
+ * `cloudflare:workers` module: its bindings (wrangler.toml) and `waitUntil`.
+ * Declared here rather than through @cloudflare/workers-types, whose globals
+ * would clash with the DOM and Node types the rest of the project checks with.
+ */
+declare module 'cloudflare:workers' {
+  /** A Workers KV namespace, as much as the example and its tests use. */
+  interface KVNamespace {
+    get(key: string): Promise<string | null>
+    put(key: string, value: string): Promise<void>
+    delete(key: string): Promise<void>
+  }
+  interface D1Result {
+    results: unknown[]
+  }
+  interface D1PreparedStatement {
+    bind(...values: unknown[]): D1PreparedStatement
+    run(): Promise<unknown>
+    all(): Promise<D1Result>
+  }
+  /** A D1 database, as much as the example and its tests use. */
+  interface D1Database {
+    prepare(query: string): D1PreparedStatement
+    batch(statements: D1PreparedStatement[]): Promise<unknown>
+    exec(query: string): Promise<unknown>
+  }
+  /** The bindings of wrangler.toml. */
+  export const env: {
+    readonly PINS: KVNamespace
+    readonly USAGE: D1Database
+    readonly NOW?: string
+    readonly OPERATOR_KEY?: string
+  }
+  /** The main Worker's entry points (the vitest plugin's `main`, worker-example/index.ts). */
+  export const exports: { readonly default: { fetch(input: string | Request, init?: RequestInit): Promise<Response> } }
+  /** Keeps the Worker alive until `promise` settles, without the request waiting. */
+  export function waitUntil(promise: Promise<unknown>): void
+}
