@@ -94,7 +94,7 @@ describe('examples of the README and docs/', () => {
     const { code, assertions } = toModule(example)
     expect(assertions).toBeGreaterThan(0)
     await importExample(`${label.replace(/[^a-z0-9]+/gi, '-')}.ts`, code)
-  })
+  }, 60_000) // the first example to import a module pays for its transform, seconds on a loaded machine
 })
 
 describe('the README', () => {
@@ -121,7 +121,7 @@ describe('the README', () => {
     expect([rejected.status, rejected.headers.get('content-type'), await rejected.text()]).toEqual([404, 'application/json', '{"detail":"Invalid version in URL path."}'])
     const spoofed = await hono.request('http://evil.example/v2/users/7')
     expect(spoofed.status).toBe(400)
-  })
+  }, 60_000)
 })
 
 describe('links between the pages', () => {
