@@ -36,32 +36,76 @@ const LONG_LINE = 1000
 const HEADER_WARNING_START = /^A header value for ".*" contains non-ASCII characters: /
 const HEADER_WARNING_END = 'Consider encoding this string in ASCII for compatibility with browser implementations of the Fetch specification.'
 
+/** How much of a line's end is kept, to recognise the end of a warning. */
+const TAIL = 200
+
 /**
  * A line filter for one output stream of one runner: drops the noise listed
- * above (counting what it drops) and shortens long lines.
+ * above (counting what it drops) and shortens long lines. A line comes as
+ * its first LONG_LINE + 1 characters, its last TAIL, and its length, so a
+ * megabyte-long line costs no more than a short one.
  */
 function lineFilter(dropPassing, counts) {
   // Lines of the warning being read; a warning that has not ended within 100 lines was not one, and what
   // follows is printed again.
   let inWarning = 0
-  return (line) => {
-    if ((inWarning > 0 && inWarning < 100) || HEADER_WARNING_START.test(line)) {
-      inWarning = line.endsWith(HEADER_WARNING_END) ? 0 : inWarning + 1
+  return (head, tail, length) => {
+    if ((inWarning > 0 && inWarning < 100) || HEADER_WARNING_START.test(head)) {
+      inWarning = tail.endsWith(HEADER_WARNING_END) ? 0 : inWarning + 1
       if (inWarning === 0) counts.warnings++
       return null
     }
     inWarning = 0
-    if (dropPassing(line)) {
+    if (length > LONG_LINE) {
+      counts.shortened++
+      return `${head.slice(0, LONG_LINE)} … (${length - LONG_LINE} more characters)`
+    }
+    if (dropPassing(head)) {
       counts.passing++
       return null
     }
-    if (line.length > LONG_LINE) {
-      counts.shortened++
-      return `${line.slice(0, LONG_LINE)} … (${line.length - LONG_LINE} more characters)`
-    }
-    return line
+    return head
   }
 }
+
+/**
+ * Splits a stream's text into lines for `filter`, keeping of the line being
+ * read only its head, tail and length (the runner's whole output goes to its
+ * log file, not through here), and passes each kept line to `keep`.
+ */
+function lineReader(filter, keep) {
+  let head = ''
+  let tail = ''
+  let length = 0
+  const piece = (text) => {
+    if (head.length <= LONG_LINE) head += text.slice(0, LONG_LINE + 1 - head.length)
+    tail = (tail + text.slice(-TAIL)).slice(-TAIL)
+    length += text.length
+  }
+  const line = () => {
+    const kept = filter(plain(head).replace(/\r$/, ''), plain(tail).replace(/\r$/, ''), length)
+    if (kept !== null) keep(kept)
+    head = ''
+    tail = ''
+    length = 0
+  }
+  return {
+    take(text) {
+      let start = 0
+      for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+        piece(text.slice(start, end))
+        line()
+        start = end + 1
+      }
+      piece(text.slice(start))
+    },
+    end() {
+      if (length > 0) line()
+    },
+  }
+}
+
+const plural = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`
 
 /** Runs a command, its whole output to .tmp/test-logs/<label>.log and the filtered lines to the console. */
 function run(label, command, args, dropPassing = () => false) {
@@ -74,26 +118,16 @@ function run(label, command, args, dropPassing = () => false) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
     const pipe = (stream) => {
-      const filter = lineFilter(dropPassing, counts)
-      let rest = ''
-      const take = (text, end) => {
-        const lines = (rest + text).split('\n')
-        rest = end ? '' : (lines.pop() ?? '')
-        for (const line of lines) {
-          const kept = filter(plain(line).replace(/\r$/, ''))
-          if (kept === null) continue
-          output += `${kept}\n`
-          process.stdout.write(`${kept}\n`)
-        }
-      }
+      const reader = lineReader(lineFilter(dropPassing, counts), (kept) => {
+        output += `${kept}\n`
+        process.stdout.write(`${kept}\n`)
+      })
       stream.setEncoding('utf8')
       stream.on('data', (chunk) => {
         log.write(chunk)
-        take(chunk, false)
+        reader.take(chunk)
       })
-      stream.on('end', () => {
-        if (rest !== '') take('', true)
-      })
+      stream.on('end', () => reader.end())
     }
     pipe(child.stdout)
     pipe(child.stderr)
@@ -105,9 +139,9 @@ function run(label, command, args, dropPassing = () => false) {
       log.end()
       if (startError) console.log(`${label}: could not start: ${startError.message}`)
       const left = [
-        counts.warnings > 0 ? `${counts.warnings} workerd warnings about non-ASCII header values` : '',
-        counts.passing > 0 ? `${counts.passing} lines of passing tests` : '',
-        counts.shortened > 0 ? `the rest of ${counts.shortened} long lines` : '',
+        counts.warnings > 0 ? `${plural(counts.warnings, 'workerd warning')} about non-ASCII header values` : '',
+        counts.passing > 0 ? `${plural(counts.passing, 'line')} of passing tests` : '',
+        counts.shortened > 0 ? `the rest of ${plural(counts.shortened, 'long line')}` : '',
       ].filter(Boolean)
       if (left.length > 0) console.log(`(left out here: ${left.join(', ')}; the whole output is in ${logFile.replace(root, '')})`)
       resolve({ status: code ?? 1, output, seconds: (Date.now() - started) / 1000 })
