@@ -24,14 +24,31 @@ export interface OpenAPIDocsOptions {
   /**
    * The URL of Scalar's browser bundle (`@scalar/api-reference`'s
    * `dist/browser/standalone.js`). Serve it yourself where browsers cannot
-   * reach a CDN (on Workers, with static assets).
-   * @default Scalar's CDN
+   * reach a CDN (on Workers, with static assets; elsewhere, with the runtime's
+   * `serveStatic`), and give its path here.
+   * @default the bundle of the `@scalar/api-reference` version this package is tested with, on jsDelivr
    */
   readonly cdn?: string | undefined
   /** The page's title. @default 'API reference' */
   readonly pageTitle?: string | undefined
   /** More of Scalar's configuration (`theme`, `layout`, ...), passed as given. */
   readonly scalar?: Readonly<Record<string, unknown>> | undefined
+}
+
+/** The version of `@scalar/api-reference` the page is tested with (its browser test runs that bundle). */
+const SCALAR_BUNDLE_VERSION = '1.72.1'
+/** Where the page loads Scalar's bundle from unless `cdn` says otherwise: pinned, so the page cannot change under you. */
+const DEFAULT_BUNDLE = `https://cdn.jsdelivr.net/npm/@scalar/api-reference@${SCALAR_BUNDLE_VERSION}/dist/browser/standalone.js`
+/** Stands in for the version list in the configuration Scalar serialises; replaced by `scriptJson(sources)`. */
+const SOURCES_MARK = 'hono-api-versioning:sources'
+
+/**
+ * JSON that is safe inside an inline `<script>`: `<`, `>` and `&` (so no
+ * `</script>` or `<!--` can end or change the script) and U+2028/U+2029 are
+ * written as `\u003c`-style escapes, which JavaScript reads back as the same characters.
+ */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 
 /** The selector's label of a version: `v2 (latest)`, `v1 (deprecated)`, `v0 (sunset)`. */
@@ -60,25 +77,26 @@ export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions =
   const page = checkPath(options.page ?? '/', 'page', '/', where)
   const path = checkPath(options.path ?? '/openapi', 'path', '/openapi', where)
   if (page === path) throw new Error(`${where}: page and path must differ; the page is at "${page}" and the documents under "${path}".`)
-  const { cdn, pageTitle = 'API reference', scalar = {} } = options
-  if (cdn !== undefined && typeof cdn !== 'string') throw new Error(`${where}: cdn must be the URL of Scalar's standalone.js, such as "/standalone.js".`)
+  const { cdn = DEFAULT_BUNDLE, pageTitle = 'API reference', scalar = {} } = options
+  // Scalar writes the URL into a `src="..."` attribute as given: only URL characters, none that could end it.
+  if (typeof cdn !== 'string' || !/^[^\s"'<>`&]+$/.test(cdn)) throw new Error(`${where}: cdn must be the URL of Scalar's standalone.js, such as "/standalone.js", without spaces, quotes, "<", ">" or "&".`)
   const app = openAPIRoutes(resolve, { path })
-  app.get(
-    page,
-    Scalar(async (c) => {
-      const docs = await resolve()
-      // The sub-app's prefix, from the page's own path, so it works wherever it is mounted.
-      // (Escaped: under a mount with parameters, the path is the client's text, and it goes into a script.)
-      const own = c.req.path.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@%/]/g, (ch) => encodeURIComponent(ch))
-      const prefix = page === '/' ? own.replace(/\/$/, '') : own.slice(0, -page.length)
-      const index = `${prefix}${path === '/' ? '' : path}`
-      return {
-        ...scalar,
-        pageTitle,
-        ...(cdn === undefined ? {} : { cdn }),
-        sources: docs.versions.map((v) => ({ title: versionLabel(v), slug: v.version, url: documentUrl(index, v.version), default: v.latest })),
-      }
-    }),
-  )
+  const render = Scalar({ ...scalar, pageTitle, cdn, sources: SOURCES_MARK as never }) // the mark, replaced below
+  // Scalar serialises its configuration with JSON.stringify, which leaves `</script>` as it is; the version
+  // list (configured names, and the mount's path) is written into the page here instead, escaped for a script.
+  const mark = JSON.stringify(SOURCES_MARK)
+  app.get(page, async function docsPage(c, next) {
+    const docs = await resolve()
+    // The sub-app's prefix, from the page's own path, so it works wherever it is mounted.
+    // (Escaped: under a mount with parameters, the path is the client's text, and it goes into a script.)
+    const own = c.req.path.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@%/]/g, (ch) => encodeURIComponent(ch))
+    const prefix = page === '/' ? own.replace(/\/$/, '') : own.slice(0, -page.length)
+    const index = `${prefix}${path === '/' ? '' : path}`
+    const sources = docs.versions.map((v) => ({ title: versionLabel(v), slug: v.version, url: documentUrl(index, v.version), default: v.latest }))
+    const html = await ((await render(c, next)) as Response).text() // Scalar's handler always answers
+    const at = html.lastIndexOf(mark)
+    if (at === -1) throw new Error(`${where}: Scalar's page no longer carries the version list where this module puts it; this version of @scalar/hono-api-reference is not supported.`)
+    return c.html(`${html.slice(0, at)}${scriptJson(sources)}${html.slice(at + mark.length)}`)
+  })
   return app
 }

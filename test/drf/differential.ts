@@ -3,9 +3,9 @@
  * ./cases.ts goes through DRF (./drf_app.py, Debian's python3-djangorestframework)
  * and through the TypeScript twin (./twin.ts); status, detail, version and the
  * reversed URLs must agree, or the disagreement must be one of the documented
- * differences below (README, "Deliberate differences from DRF"), each pinned
+ * differences below (docs/drf-differences.md), each pinned
  * by a passing test in test/drf-differences.test.ts. A difference explains a
- * disagreement only when our side is the answer the README documents, checked
+ * disagreement only when our side is the answer docs/drf-differences.md documents, checked
  * here too: a wrong answer of ours (a 500 included) stays unexplained.
  *
  * Usage: node test/drf/differential.ts [--python /usr/bin/python3]
@@ -36,7 +36,7 @@ export interface Difference {
   readonly id: string
   /**
    * Whether this documented difference explains the mismatch: DRF answered as
-   * the README says it does, and so did we.
+   * docs/drf-differences.md says it does, and so did we.
    */
   readonly explains: (c: DrfCase, m: Mismatch, drf: DrfResult, ours: DrfResult, reference: Reference) => boolean
 }
@@ -53,7 +53,7 @@ const same = (a: DrfResult | undefined, b: DrfResult | undefined): boolean => a 
 /** Whether a range of an Accept header matches `application/json`, the type the views render. */
 const matchesJson = (r: { type: string; subtype: string }): boolean => (r.type === '*' || r.type === 'application') && (r.subtype === '*' || r.subtype === 'json')
 
-/** The deliberate differences; README.md ("Deliberate differences from DRF") gives each id its reason. */
+/** The deliberate differences; docs/drf-differences.md gives each id its reason. */
 export const DIFFERENCES: readonly Difference[] = [
   {
     id: 'blank-accept',
@@ -212,16 +212,16 @@ for (const { c, m } of unexplained.slice(0, Number(process.env['DIFF_SHOW'] ?? 4
   console.log(`\nUNEXPLAINED ${request}\n  ${what}\n  drf:  ${JSON.stringify(m.drf)}\n  ours: ${JSON.stringify(m.ours)}`)
 }
 
-// Every difference has its reason in the README and a test, named after its id, that passes: the pinning
+// Every difference has its reason in docs/drf-differences.md and a test, named after its id, that passes: the pinning
 // tests are run here (vitest, Node), and each id needs a passed test whose name starts with it.
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const readme = readFileSync(`${root}README.md`, 'utf8')
-const section = readme.slice(readme.indexOf('## Deliberate differences from DRF'))
+const readme = readFileSync(`${root}docs/drf-differences.md`, 'utf8')
+const section = readme.slice(readme.indexOf('# Deliberate differences from DRF'))
 const passedTests = pinningTests()
 const undocumented: Difference[] = DIFFERENCES.filter((d) => !section.includes(`\`${d.id}\``) || !passedTests.some((title) => title.startsWith(`'${d.id}': `)))
-if (!readme.includes('## Deliberate differences from DRF')) undocumented.push(...DIFFERENCES)
+if (!readme.includes('# Deliberate differences from DRF')) undocumented.push(...DIFFERENCES)
 if (undocumented.length > 0) {
-  console.log(`\ndifferences without a README reason or a passing pinning test in test/drf-differences.test.ts: ${undocumented.map((d) => d.id).join(', ')}`)
+  console.log(`\ndifferences without a documented reason or a passing pinning test in test/drf-differences.test.ts: ${undocumented.map((d) => d.id).join(', ')}`)
 }
 
 process.exit(failing === 0 && undocumented.length === 0 ? 0 : 1)

@@ -141,10 +141,9 @@ describe('the worker example on wrangler dev', () => {
   })
 })
 
-/** The `$ curl` commands of the README's worker-example block, with the lines each prints (blank ones kept inside). */
+/** The `$ curl` commands of docs/worker-example.md, with the lines each prints (blank ones kept inside). */
 function readmeCurls(): { command: string; output: string[] }[] {
-  const readme = readFileSync(`${root}README.md`, 'utf8')
-  const section = readme.slice(readme.indexOf('## The worker example'))
+  const section = readFileSync(`${root}docs/worker-example.md`, 'utf8')
   const block = /```console\n([\s\S]*?)```/.exec(section)?.[1] ?? ''
   const commands: { command: string; output: string[] }[] = []
   for (const line of block.split('\n')) {
@@ -157,12 +156,12 @@ function readmeCurls(): { command: string; output: string[] }[] {
   return commands
 }
 
-/** Splits a command line as a shell would, for the quoting the README uses (single quotes). */
+/** Splits a command line as a shell would, for the quoting the docs use (single quotes). */
 function words(command: string): string[] {
   return [...command.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? '')
 }
 
-describe('the README curl commands print what the README shows', () => {
+describe('the curl commands of docs/worker-example.md print what it shows', () => {
   const curls = readmeCurls()
 
   it('are there, one or more per scheme', () => {
