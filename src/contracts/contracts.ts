@@ -69,6 +69,8 @@ export interface Contracts {
 
 const OPTION_NAMES = ['app', 'versions', 'requests', 'documents', 'ignoreHeaders']
 const WHERE = 'contracts'
+/** The differences a report's message shows; `differences` has them all. */
+const MESSAGE_LINES = 50
 
 /** The options, checked (a plain `Error` with a sentence saying what to fix). */
 function checkOptions(options: ContractsOptions): void {
@@ -172,7 +174,9 @@ export function contracts(options: ContractsOptions): Contracts {
         differences.length === 0
           ? `Contracts: ${count} answer as the lock recorded them (head ${head}, ${names.length} requests each).`
           : `Contracts: ${differences.length} ${differences.length === 1 ? 'difference' : 'differences'} from the lock in ${count} (head ${head}, free to change):`
-      return { ok: differences.length === 0, differences, message: [summary, ...differences.map((d) => `- ${d.sentence}`)].join('\n') }
+      const lines = differences.slice(0, MESSAGE_LINES).map((d) => `- ${d.sentence}`)
+      if (differences.length > MESSAGE_LINES) lines.push(`- and ${differences.length - MESSAGE_LINES} more (the report's differences list them all).`)
+      return { ok: differences.length === 0, differences, message: [summary, ...lines].join('\n') }
     },
   }
 }
