@@ -79,6 +79,8 @@ export function catalogApi(variant: Variant = {}) {
   }
   const documents = versionedOpenAPI({ scheme, routes, document, changelog: history })
   const app = new Hono()
+  // Quiet: Hono's own onError logs each error.
+  app.onError((error, c) => c.text(error.message, 500))
   if (validate !== undefined) app.use('*', validateResponses(documents, validate))
   app.use('*', versioning)
   mountRoutes(app, versioning, {

@@ -103,15 +103,21 @@ export function validateResponses(documents: ValidatedDocuments, options: Valida
   if (onInvalid !== undefined && typeof onInvalid !== 'function') throw new Error(`${WHERE}: onInvalid must be a function (problem, c) => Response | void.`)
   // Decided once when the process says; otherwise per request from the Worker's env.
   const fixed = enabled ?? (processMode() === undefined ? null : isDevelopment(processMode()))
-  const validators = new WeakMap<SchemaObject, Validator>()
+  // By document, then schema: documents of several versions share an operation's schema (`$ref`s to their own components).
+  const validators = new WeakMap<OpenAPIDocument, WeakMap<SchemaObject, Validator>>()
 
   function validatorOf(document: OpenAPIDocument, schema: SchemaObject): Validator {
-    let validator = validators.get(schema)
+    let made = validators.get(document)
+    if (made === undefined) {
+      made = new WeakMap()
+      validators.set(document, made)
+    }
+    let validator = made.get(schema)
     if (validator === undefined) {
       // The validator annotates the schema it is given: it gets copies of the (frozen) document's.
       const root = { $ref: '#/$defs/response', $defs: { response: structuredClone(schema) }, components: structuredClone(document.components ?? {}) }
       validator = new Validator(root, document.openapi.startsWith('3.0') ? '4' : '2020-12', false)
-      validators.set(schema, validator)
+      made.set(schema, validator)
     }
     return validator
   }
