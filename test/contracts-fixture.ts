@@ -6,6 +6,7 @@
  * change in v3, as a developer would.
  */
 import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import { change, fieldRenamed, shape, versionHistory, type Instruction } from '../src/changes/index.ts'
 import { contracts, validateResponses, type ValidateResponsesOptions } from '../src/contracts/index.ts'
 import { apiVersioning, mountRoutes } from '../src/hono/index.ts'
@@ -80,7 +81,7 @@ export function catalogApi(variant: Variant = {}) {
   const documents = versionedOpenAPI({ scheme, routes, document, changelog: history })
   const app = new Hono()
   // Quiet: Hono's own onError logs each error.
-  app.onError((error, c) => c.text(error.message, 500))
+  app.onError((error, c) => (error instanceof HTTPException ? error.getResponse() : c.text(error.message, 500)))
   if (validate !== undefined) app.use('*', validateResponses(documents, validate))
   app.use('*', versioning)
   mountRoutes(app, versioning, {
