@@ -172,7 +172,7 @@ export function contracts(options: ContractsOptions): Contracts {
       const count = released.length === 1 ? '1 released version' : `${released.length} released versions`
       const summary =
         differences.length === 0
-          ? `Contracts: ${count} answer as the lock recorded them (head ${head}, ${names.length} requests each).`
+          ? `Contracts: ${count} ${released.length === 1 ? 'answers' : 'answer'} as the lock recorded them (head ${head}, ${names.length === 1 ? '1 request' : `${names.length} requests`} each).`
           : `Contracts: ${differences.length} ${differences.length === 1 ? 'difference' : 'differences'} from the lock in ${count} (head ${head}, free to change):`
       const lines = differences.slice(0, MESSAGE_LINES).map((d) => `- ${d.sentence}`)
       if (differences.length > MESSAGE_LINES) lines.push(`- and ${differences.length - MESSAGE_LINES} more (the report's differences list them all).`)
