@@ -52,16 +52,8 @@ describe('validateResponses', () => {
     expect(seen.map((p) => p.path)).toEqual(['/products/{id}'])
   })
 
-  it('is off when disabled, and by default outside development and tests (NODE_ENV)', async () => {
-    expect(process.env['NODE_ENV']).toBe('test')
-    expect((await answer(catalogApi({ ...drifted, validate: {} }).app, '/products/1', 'v3')).status).toBe(500)
+  it('is off when disabled', async () => {
     expect((await answer(catalogApi({ ...drifted, validate: { enabled: false } }).app, '/products/1', 'v3')).status).toBe(200)
-    process.env['NODE_ENV'] = 'production'
-    try {
-      expect((await answer(catalogApi({ ...drifted, validate: {} }).app, '/products/1', 'v3')).status).toBe(200)
-    } finally {
-      process.env['NODE_ENV'] = 'test'
-    }
   })
 
   it('leaves alone what its document gives no schema: other statuses, other media types, unknown routes and versions', async () => {

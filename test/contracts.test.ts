@@ -4,7 +4,7 @@
  * with a sentence per difference; the same change declared as a version
  * change of the head passes, while the head itself changes freely.
  */
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fieldRemoved, fieldRenamed, headerChanged, routeRemoved, statusChanged, type Shape } from '../src/changes/index.ts'
 import { contracts, type ContractsLock } from '../src/contracts/index.ts'
 import { catalogApi, Product, productSchema, type Variant } from './contracts-fixture.ts'
@@ -25,12 +25,8 @@ const skuless = {
 const Labelled = Product as unknown as Shape<{ id: number; label: string; sku: string }>
 const Skuless = Product as unknown as Shape<{ id: number; title: string }>
 
-let lock: ContractsLock
-
-beforeAll(async () => {
-  // Through JSON, as a committed lock file is read back.
-  lock = JSON.parse(JSON.stringify(await catalogApi().contracts.record())) as ContractsLock
-})
+// Through JSON, as a committed lock file is read back.
+const lock = JSON.parse(JSON.stringify(await catalogApi().contracts.record())) as ContractsLock
 
 describe('the lock', () => {
   it('records the released versions, not the head', async () => {
