@@ -40,7 +40,7 @@ describe('validateResponses', () => {
     expect(error.problem).toEqual({ version: 'v3', method: 'GET', path: '/products/{id}', status: 200, mediaType: 'application/json', errors: [{ at: '#', message: 'Instance does not have required property "title".' }] })
     // An older version checks the older shape: v2 requires `title` too; a list names the item.
     expect((await answer(app, '/products', 'v2')).status).toBe(500)
-    expect((caught[1] as Error).message).toBe('GET /products answered 200 in version v2 with a body its document does not allow: at #/items/0: Instance does not have required property "title".; at #/items/1: Instance does not have required property "title".')
+    expect((caught[1] as Error).message).toBe('GET /products answered 200 in version v2 with a body its document does not allow: at #/items/0: Instance does not have required property "title"; at #/items/1: Instance does not have required property "title".')
   })
 
   it('hands the problem to onInvalid, which may answer instead or let the response through', async () => {

@@ -27,18 +27,38 @@ const matchers = new WeakMap<OpenAPIDocument, Matcher>()
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
+/**
+ * The parts of a template (`/users/{id}`, `https://{version}.api.test`): its
+ * literal text and, in between, the names of its `{variables}`. Read with
+ * indexOf, not a regular expression, so that a long run of `{` costs linear time.
+ */
+function templateParts(template: string): { readonly literals: readonly string[]; readonly variables: number } {
+  const literals: string[] = []
+  let at = 0
+  for (;;) {
+    const open = template.indexOf('{', at)
+    const close = open === -1 ? -1 : template.indexOf('}', open)
+    if (close === -1) {
+      literals.push(template.slice(at))
+      return { literals, variables: literals.length - 1 }
+    }
+    literals.push(template.slice(at, open))
+    at = close + 1
+  }
+}
+
 function compile(document: OpenAPIDocument): Matcher {
   const server = document.servers?.[0]?.url
-  // `{version}` and other server variables stand for one label each.
-  const base = server === undefined ? '' : new URL(server.replace(/\{[^}]*\}/g, 'x'), 'http://server.invalid').pathname.replace(/\/+$/, '')
+  // Server variables (`{version}`) stand for one label each.
+  let base = server === undefined ? '' : new URL(templateParts(server).literals.join('x'), 'http://server.invalid').pathname
+  while (base.endsWith('/')) base = base.slice(0, -1)
   const paths = Object.entries(document.paths)
     .map(([path, item]) => {
-      const parts = path.split(/(\{[^}]+\})/)
-      const source = parts.map((part) => (/^\{[^}]+\}$/.test(part) ? '[^/]+' : escape(part))).join('')
-      return { path, regex: new RegExp(`^${source}$`), item: item as Readonly<Record<string, unknown>>, params: parts.filter((p) => p.startsWith('{')).length }
+      const { literals, variables } = templateParts(path)
+      return { path, regex: new RegExp(`^${literals.map(escape).join('[^/]+')}$`), item: item as Readonly<Record<string, unknown>>, variables }
     })
     // A literal path wins over a template that also matches (`/users/me` before `/users/{id}`).
-    .sort((a, b) => a.params - b.params)
+    .sort((a, b) => a.variables - b.variables)
   return { base, paths }
 }
 

@@ -36,8 +36,8 @@ export class ResponseContractError extends Error {
   /** What was wrong. */
   readonly problem: ResponseContractProblem
   constructor(problem: ResponseContractProblem) {
-    const errors = problem.errors.map((e) => `at ${e.at}: ${e.message}`).join('; ')
-    super(`${problem.method} ${problem.path} answered ${problem.status} in version ${problem.version} with a body its document does not allow: ${errors}`)
+    const errors = problem.errors.map((e) => `at ${e.at}: ${e.message.endsWith('.') ? e.message.slice(0, -1) : e.message}`).join('; ')
+    super(`${problem.method} ${problem.path} answered ${problem.status} in version ${problem.version} with a body its document does not allow: ${errors}.`)
     this.problem = problem
   }
 }
@@ -46,7 +46,7 @@ export class ResponseContractError extends Error {
 export interface ValidateResponsesOptions {
   /**
    * Whether responses are checked.
-   * @default true when NODE_ENV is "development" or "test" (in `process.env`, or a var of the Worker's env), otherwise false: never in production unless asked
+   * @default true when NODE_ENV is "development" or "test" (the process environment's, or a var of the Worker's env), otherwise false: never in production unless asked
    */
   readonly enabled?: boolean | undefined
   /**
@@ -60,6 +60,11 @@ export interface ValidateResponsesOptions {
 const OPTION_NAMES = ['enabled', 'onInvalid']
 const WHERE = 'validateResponses'
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/
+
+/** The middleware when validation is off. */
+const passThrough: MiddlewareHandler = async function validateResponses(_c, next) {
+  await next()
+}
 
 /** NODE_ENV of the process, where there is one. */
 function processMode(): string | undefined {
@@ -103,6 +108,8 @@ export function validateResponses(documents: ValidatedDocuments, options: Valida
   if (onInvalid !== undefined && typeof onInvalid !== 'function') throw new Error(`${WHERE}: onInvalid must be a function (problem, c) => Response | void.`)
   // Decided once when the process says; otherwise per request from the Worker's env.
   const fixed = enabled ?? (processMode() === undefined ? null : isDevelopment(processMode()))
+  // Off: nothing to do on any request.
+  if (fixed === false) return passThrough
   // By document, then schema: documents of several versions share an operation's schema (`$ref`s to their own components).
   const validators = new WeakMap<OpenAPIDocument, WeakMap<SchemaObject, Validator>>()
 
@@ -124,7 +131,7 @@ export function validateResponses(documents: ValidatedDocuments, options: Valida
 
   return async function validateResponses(c, next) {
     await next()
-    if (fixed === false || (fixed === null && !isDevelopment((c.env as Record<string, unknown> | undefined)?.['NODE_ENV']))) return
+    if (fixed === null && !isDevelopment((c.env as Record<string, unknown> | undefined)?.['NODE_ENV'])) return
     const version = (c.var as Record<string, unknown>)['version']
     if (typeof version !== 'string' || !documents.versions.some((d) => d.version === version)) return
     const document = documents.document(version)
