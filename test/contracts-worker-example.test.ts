@@ -30,6 +30,10 @@ describe('the worker example\'s contracts', () => {
     expect(report.message).toBe(PASSED)
   })
 
+  it('the committed lock is exactly what npm run contracts -- --update writes', async () => {
+    expect(readFileSync(`${root}worker-example/contracts.lock.json`, 'utf8')).toBe(`${JSON.stringify(await frozen.record(), null, 2)}\n`)
+  })
+
   it('npm run contracts passes on the repository as committed', () => {
     const { status, output } = runContracts()
     expect(output.trim()).toBe(PASSED)
