@@ -32,7 +32,7 @@ function blocks(page: string): { name: string | undefined; code: string }[] {
 const importsOnly = (code: string): boolean => code.split('\n').every((line) => line.trim() === '' || /^import .* from '[^']+'$/.test(line))
 /** The blocks that run as written: unnamed, and more than imports. */
 const runnable = (page: string): string[] => blocks(page).filter((b) => b.name === undefined && !importsOnly(b.code)).map((b) => b.code)
-const examples = pages.flatMap((page) => runnable(page).map((code, i) => [`${page} example ${i + 1}`, code] as const))
+const examples = pages.flatMap((page) => runnable(page).map((code, i) => [`${page} example ${i + 1}`, code, page] as const))
 const scratch = `${root}.tmp/readme/`
 
 /** Each entry point of the package, as its source file: `hono-api-versioning/openapi/scalar` is `src/openapi/scalar.ts`. */
@@ -70,10 +70,21 @@ function toModule(example: string): { code: string; assertions: number } {
   return { code: code.join('\n').replace('expect.objectContaining', '__expect.objectContaining'), assertions }
 }
 
-async function importExample(file: string, code: string): Promise<Record<string, unknown>> {
-  mkdirSync(scratch, { recursive: true })
-  writeFileSync(`${scratch}${file}`, code)
-  return (await import(/* @vite-ignore */ `${scratch}${file}`)) as Record<string, unknown>
+/**
+ * Imports an example from a folder of its page's own, beside the page's blocks that name a file (```ts api.ts),
+ * which it may import (`./api.ts`), with their assertions too.
+ */
+async function importExample(page: string, file: string, code: string): Promise<Record<string, unknown>> {
+  const folder = `${scratch}${page.replace(/\.md$/, '').replace(/[^a-z0-9/]+/gi, '-')}/`
+  for (const block of blocks(page)) {
+    if (block.name === undefined || /\/server\.ts$/.test(block.name)) continue
+    const named = `${folder}${block.name}`
+    mkdirSync(named.slice(0, named.lastIndexOf('/')), { recursive: true })
+    writeFileSync(named, toModule(block.code).code)
+  }
+  mkdirSync(folder, { recursive: true })
+  writeFileSync(`${folder}${file}`, code)
+  return (await import(/* @vite-ignore */ `${folder}${file}`)) as Record<string, unknown>
 }
 
 describe('examples of the README and docs/', () => {
@@ -90,10 +101,10 @@ describe('examples of the README and docs/', () => {
     expect(code.length).toBeLessThan(30)
   })
 
-  it.each(examples)('%s runs as written', async (label, example) => {
+  it.each(examples)('%s runs as written', async (label, example, page) => {
     const { code, assertions } = toModule(example)
     expect(assertions).toBeGreaterThan(0)
-    await importExample(`${label.replace(/[^a-z0-9]+/gi, '-')}.ts`, code)
+    await importExample(page, `${label.replace(/[^a-z0-9]+/gi, '-')}.ts`, code)
   }, 60_000) // the first example to import a module pays for its transform, seconds on a loaded machine
 })
 
@@ -111,7 +122,7 @@ describe('the README', () => {
   it("quick start: the app answers as the README says, and passes its own versioning.check()", async () => {
     const app = blocks('README.md').find((b) => b.name === 'app.ts')
     expect(app).toBeDefined()
-    const module = await importExample('quick-start-app.ts', toModule(app?.code as string).code)
+    const module = await importExample('README.md', 'quick-start-app.ts', toModule(app?.code as string).code)
     const versioning = module['versioning'] as { check: () => readonly string[] }
     const hono = module['app'] as { request: (url: string) => Promise<Response> }
     expect(versioning.check()).toEqual([])
@@ -174,6 +185,7 @@ describe('entry points (docs/entry-points.md, and the "## Entry point" table of 
   const ownTables = pages.map((page) => (page.includes('\n## Entry point\n') ? page.slice(page.indexOf('\n## Entry point\n'), page.indexOf('\n## ', page.indexOf('\n## Entry point\n') + 1)) : ''))
   const rows = [...[text('docs/entry-points.md'), ...ownTables].join('\n').matchAll(/^\| `(hono-api-versioning[^`]*)` \| (.*?) \| (.*?) \|$/gm)]
 
+  // An entry point documented on its own page under docs/ is listed there (test/docs-pages.test.ts checks that table).
   it('lists every entry point of package.json', () => {
     expect(rows.map((row) => row[1]).sort()).toEqual(Object.keys(entries).map((key) => `hono-api-versioning${key.slice(1)}`).sort())
   })

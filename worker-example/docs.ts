@@ -15,9 +15,9 @@
  * from code); the changelog says how the older versions differ. 2024-01-01
  * is past its sunset and answered with 410, so it has no document.
  */
-import { versionedOpenAPI, type Changelog } from '../src/openapi/index.ts'
+import { versionedOpenAPI, type Changelog, type VersionedOpenAPI } from '../src/openapi/index.ts'
 import { openAPIDocs } from '../src/openapi/scalar.ts'
-import { path, releases, releasesPolicy } from './app.ts'
+import { path, releases, releasesPolicy, releasesPolicyOn } from './app.ts'
 
 const uri = { type: 'string', format: 'uri' }
 const productUrl = { ...uri, examples: ['https://catalog.test/releases/products/1'] }
@@ -129,14 +129,18 @@ const changelog: Changelog = {
   ],
 }
 
-/** The /releases documents: from the head document, the changelog and the version policy. */
-export const releasesDocs = versionedOpenAPI({
-  scheme: releases.scheme,
-  routes: releases.routes,
-  policy: releasesPolicy,
-  document: head,
-  changelog,
-})
+/** The /releases documents on the policy's clock `now` (default `Date.now`): from the head document, the changelog and the version policy. */
+export const releasesDocsOn = (now?: () => number): VersionedOpenAPI =>
+  versionedOpenAPI({
+    scheme: releases.scheme,
+    routes: releases.routes,
+    policy: now === undefined ? releasesPolicy : releasesPolicyOn(now),
+    document: head,
+    changelog,
+  })
+
+/** The /releases documents on the real clock. */
+export const releasesDocs: VersionedOpenAPI = releasesDocsOn()
 
 /** The /path documents: from the route table alone. */
 export const pathDocs = versionedOpenAPI({ scheme: path.scheme, routes: path.routes, info: { title: 'Catalog API (URL path)' } })

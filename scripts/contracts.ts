@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// `npm run contracts`: checks that the released versions answer as the lock
+// recorded them (their OpenAPI documents and recorded responses), and exits 1
+// with a sentence per difference when they do not. `-- --update` records the
+// lock again instead (an explicit step: when a version is released, or a
+// change to a released version is meant).
+//
+//   node scripts/contracts.ts [--update] [<contracts module> [<lock file>]]
+//
+// The module's default export is a `contracts({...})` of
+// hono-api-versioning/contracts; the defaults are the worker example's
+// (worker-example/contracts.ts, worker-example/contracts.lock.json).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Contracts } from '../src/contracts/index.ts'
+
+const args = process.argv.slice(2)
+const update = args.includes('--update')
+const [moduleArg = 'worker-example/contracts.ts', lockArg] = args.filter((a) => a !== '--update')
+const modulePath = resolve(moduleArg)
+const lockPath = resolve(lockArg ?? modulePath.replace(/\.[cm]?[jt]s$/, '.lock.json'))
+
+const frozen = ((await import(pathToFileURL(modulePath).href)) as { default?: Contracts }).default
+if (frozen === undefined || typeof frozen.check !== 'function') {
+  console.error(`contracts: ${moduleArg} must export default contracts({...}) from hono-api-versioning/contracts.`)
+  process.exit(2)
+}
+
+if (update) {
+  const lock = await frozen.record()
+  writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`)
+  console.log(`contracts: recorded ${frozen.released.length} released versions (${frozen.released.join(', ')}; head ${frozen.head}) in ${lockPath.replace(`${process.cwd()}/`, '')}.`)
+} else {
+  if (!existsSync(lockPath)) {
+    console.error(`contracts: no lock at ${lockPath}; record it with npm run contracts -- --update and commit it.`)
+    process.exit(1)
+  }
+  const report = await frozen.check(JSON.parse(readFileSync(lockPath, 'utf8')))
+  console.log(report.message)
+  if (!report.ok) {
+    console.log('\nIf every difference is meant (a released version changing on purpose), record the lock again: npm run contracts -- --update')
+    process.exit(1)
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The documented operation a request reached, and the JSON Schema of the
+ * response it got, as a version's OpenAPI document describes them. Each
+ * document's path templates are compiled once, on first use.
+ */
+import type { OpenAPIDocument, OperationObject, SchemaObject } from '../openapi/types.ts'
+
+/** An operation of a document and its path template. */
+export interface DocumentedOperation {
+  readonly path: string
+  readonly operation: OperationObject
+}
+
+interface CompiledPath {
+  readonly path: string
+  readonly regex: RegExp
+  readonly item: Readonly<Record<string, unknown>>
+}
+
+interface Matcher {
+  /** The base path of the document's first server (`''`: none). */
+  readonly base: string
+  readonly paths: readonly CompiledPath[]
+}
+
+const matchers = new WeakMap<OpenAPIDocument, Matcher>()
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * The parts of a template (`/users/{id}`, `https://{version}.api.test`): its
+ * literal text and, in between, the names of its `{variables}`. Read with
+ * indexOf, not a regular expression, so that a long run of `{` costs linear time.
+ */
+function templateParts(template: string): { readonly literals: readonly string[]; readonly variables: number } {
+  const literals: string[] = []
+  let at = 0
+  for (;;) {
+    const open = template.indexOf('{', at)
+    const close = open === -1 ? -1 : template.indexOf('}', open)
+    if (close === -1) {
+      literals.push(template.slice(at))
+      return { literals, variables: literals.length - 1 }
+    }
+    literals.push(template.slice(at, open))
+    at = close + 1
+  }
+}
+
+function compile(document: OpenAPIDocument): Matcher {
+  const server = document.servers?.[0]?.url
+  // Server variables (`{version}`) stand for one label each.
+  let base = server === undefined ? '' : new URL(templateParts(server).literals.join('x'), 'http://server.invalid').pathname
+  while (base.endsWith('/')) base = base.slice(0, -1)
+  const paths = Object.entries(document.paths)
+    .map(([path, item]) => {
+      const { literals, variables } = templateParts(path)
+      return { path, regex: new RegExp(`^${literals.map(escape).join('[^/]+')}$`), item: item as Readonly<Record<string, unknown>>, variables }
+    })
+    // A literal path wins over a template that also matches (`/users/me` before `/users/{id}`).
+    .sort((a, b) => a.variables - b.variables)
+  return { base, paths }
+}
+
+/** The operation of `document` that `method` and `pathname` reach, or `null`. */
+export function findOperation(document: OpenAPIDocument, method: string, pathname: string): DocumentedOperation | null {
+  let matcher = matchers.get(document)
+  if (matcher === undefined) {
+    matcher = compile(document)
+    matchers.set(document, matcher)
+  }
+  if (!pathname.startsWith(matcher.base)) return null
+  const path = pathname.slice(matcher.base.length) || '/'
+  const key = method.toLowerCase()
+  for (const candidate of matcher.paths) {
+    const operation = candidate.item[key]
+    if (operation !== undefined && candidate.regex.test(path)) return { path: candidate.path, operation: operation as OperationObject }
+  }
+  return null
+}
+
+/** The schema `operation` documents for a response of `status` and `mediaType`, or `null` when it documents none. */
+export function responseSchema(operation: OperationObject, status: number, mediaType: string): SchemaObject | null {
+  const responses = operation.responses
+  const response = responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses['default']
+  const media = response?.content?.[mediaType]
+  return media?.schema ?? null
+}

@@ -1,0 +1,157 @@
+/**
+ * `validateResponses`: a middleware that checks each JSON response against
+ * the schema its version's OpenAPI document gives it, in development and
+ * tests, so that a handler drifting from its documented shape is caught
+ * where it is written. It validates with @cfworker/json-schema, which runs
+ * on Workers (no code generation).
+ */
+import { Validator } from '@cfworker/json-schema'
+import type { Context, MiddlewareHandler } from 'hono'
+import type { OpenAPIDocument, SchemaObject } from '../openapi/types.ts'
+import { findOperation, responseSchema } from './operations.ts'
+
+/** What `validateResponses` reads of the documents: `versionedOpenAPI(...)` fits. */
+export interface ValidatedDocuments {
+  readonly versions: readonly { readonly version: string }[]
+  document(version: string): OpenAPIDocument
+}
+
+/** A response its document does not allow. */
+export interface ResponseContractProblem {
+  /** The request's version (`c.var.version`). */
+  readonly version: string
+  /** The request's method. */
+  readonly method: string
+  /** The documented path template the request reached (`/products/{id}`). */
+  readonly path: string
+  readonly status: number
+  readonly mediaType: string
+  /** What the schema refused: where in the body (`#/products/0/title`) and why. */
+  readonly errors: readonly { readonly at: string; readonly message: string }[]
+}
+
+/** Thrown (by default) when a response breaks its version's schema: Hono's `onError` gets it, so the request answers 500. */
+export class ResponseContractError extends Error {
+  override readonly name = 'ResponseContractError' as const
+  /** What was wrong. */
+  readonly problem: ResponseContractProblem
+  constructor(problem: ResponseContractProblem) {
+    const errors = problem.errors.map((e) => `at ${e.at}: ${e.message.endsWith('.') ? e.message.slice(0, -1) : e.message}`).join('; ')
+    super(`${problem.method} ${problem.path} answered ${problem.status} in version ${problem.version} with a body its document does not allow: ${errors}.`)
+    this.problem = problem
+  }
+}
+
+/** Options of `validateResponses`. */
+export interface ValidateResponsesOptions {
+  /**
+   * Whether responses are checked.
+   * @default true when NODE_ENV is "development" or "test" (the process environment's, or a var of the Worker's env), otherwise false: never in production unless asked
+   */
+  readonly enabled?: boolean | undefined
+  /**
+   * What to do with a response its document does not allow: return a
+   * response to send instead, or nothing to send it as it is.
+   * @default throw a ResponseContractError
+   */
+  readonly onInvalid?: ((problem: ResponseContractProblem, c: Context) => Response | void | Promise<Response | void>) | undefined
+}
+
+const OPTION_NAMES = ['enabled', 'onInvalid']
+const WHERE = 'validateResponses'
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/
+
+/** The middleware when validation is off. */
+const passThrough: MiddlewareHandler = async function validateResponses(_c, next) {
+  await next()
+}
+
+/** NODE_ENV of the process, where there is one. */
+function processMode(): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+  return env?.['NODE_ENV']
+}
+
+const isDevelopment = (mode: unknown): boolean => mode === 'development' || mode === 'test'
+
+/** The leaf errors of a validation: the ones no other error is inside. */
+function leafErrors(errors: readonly { readonly keywordLocation: string; readonly instanceLocation: string; readonly error: string }[]): ResponseContractProblem['errors'] {
+  return errors
+    .filter((e) => !errors.some((other) => other !== e && other.keywordLocation.startsWith(`${e.keywordLocation}/`)))
+    .map((e) => ({ at: e.instanceLocation, message: e.error }))
+}
+
+/**
+ * Creates a middleware that validates each JSON response against the
+ * schema its version's document gives its operation, status and media
+ * type. Put it before the versioning middleware, so that it sees the
+ * response as the client gets it, in the client's version. Responses its
+ * document gives no schema, and versions without a document, pass
+ * unchecked. Off in production by default.
+ *
+ * @example
+ * ```ts
+ * app.use('/api/*', validateResponses(docs))
+ * app.use('/api/*', versioning)
+ * ```
+ */
+export function validateResponses(documents: ValidatedDocuments, options: ValidateResponsesOptions = {}): MiddlewareHandler {
+  if (documents === null || typeof documents !== 'object' || typeof documents.document !== 'function' || !Array.isArray(documents.versions)) {
+    throw new Error(`${WHERE}: pass the documents of every version, made with versionedOpenAPI({...}).`)
+  }
+  if (options === null || typeof options !== 'object') throw new Error(`${WHERE}: options must be an object such as { enabled: true }.`)
+  for (const key of Object.keys(options)) {
+    if (!OPTION_NAMES.includes(key)) throw new Error(`${WHERE}: unknown option "${key}"; the options are ${OPTION_NAMES.join(', ')}.`)
+  }
+  const { enabled, onInvalid } = options
+  if (enabled !== undefined && typeof enabled !== 'boolean') throw new Error(`${WHERE}: enabled must be true or false.`)
+  if (onInvalid !== undefined && typeof onInvalid !== 'function') throw new Error(`${WHERE}: onInvalid must be a function (problem, c) => Response | void.`)
+  // Decided once when the process says; otherwise per request from the Worker's env.
+  const fixed = enabled ?? (processMode() === undefined ? null : isDevelopment(processMode()))
+  // Off: nothing to do on any request.
+  if (fixed === false) return passThrough
+  // By document, then schema: documents of several versions share an operation's schema (`$ref`s to their own components).
+  const validators = new WeakMap<OpenAPIDocument, WeakMap<SchemaObject, Validator>>()
+
+  function validatorOf(document: OpenAPIDocument, schema: SchemaObject): Validator {
+    let made = validators.get(document)
+    if (made === undefined) {
+      made = new WeakMap()
+      validators.set(document, made)
+    }
+    let validator = made.get(schema)
+    if (validator === undefined) {
+      // The validator annotates the schema it is given: it gets copies of the (frozen) document's.
+      const root = { $ref: '#/$defs/response', $defs: { response: structuredClone(schema) }, components: structuredClone(document.components ?? {}) }
+      validator = new Validator(root, document.openapi.startsWith('3.0') ? '4' : '2020-12', false)
+      made.set(schema, validator)
+    }
+    return validator
+  }
+
+  return async function validateResponses(c, next) {
+    await next()
+    if (fixed === null && !isDevelopment((c.env as Record<string, unknown> | undefined)?.['NODE_ENV'])) return
+    const version = (c.var as Record<string, unknown>)['version']
+    if (typeof version !== 'string' || !documents.versions.some((d) => d.version === version)) return
+    const document = documents.document(version)
+    const found = findOperation(document, c.req.method, new URL(c.req.url).pathname)
+    const mediaType = (c.res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+    const schema = found === null || !JSON_TYPE.test(mediaType) ? null : responseSchema(found.operation, c.res.status, mediaType)
+    if (found === null || schema === null) return
+    let body: unknown
+    let errors: ResponseContractProblem['errors']
+    try {
+      body = await c.res.clone().json()
+    } catch {
+      body = undefined
+    }
+    if (body === undefined) errors = [{ at: '#', message: 'The body is not JSON.' }]
+    else errors = leafErrors(validatorOf(document, schema).validate(body).errors)
+    if (errors.length === 0) return
+    const problem: ResponseContractProblem = { version, method: c.req.method, path: found.path, status: c.res.status, mediaType, errors }
+    if (onInvalid === undefined) throw new ResponseContractError(problem)
+    const replacement = await onInvalid(problem, c)
+    if (replacement instanceof Response) c.res = replacement
+  }
+}
