@@ -153,7 +153,7 @@ export const semantic = apiVersioning({
 })
 
 /** The catalogue app; `now`: the clock of the /releases version policy (default `Date.now`). */
-export function createApp({ now }: { readonly now?: (() => number) | undefined } = {}): Hono {
+export function createApp({ now }: { readonly now?: (() => number) | undefined } = {}) {
   const app = new Hono()
   const dated = now === undefined ? releases : releasesOn(now)
 
@@ -177,22 +177,24 @@ export function createApp({ now }: { readonly now?: (() => number) | undefined }
   app.use('/releases/*', dated)
   app.use('/semver/*', semantic)
 
-  // Each call is checked against its own table.
-  mountRoutes(app, accept, catalogViews)
-  mountRoutes(app, path, catalogViews)
-  mountRoutes(app, namespace, catalogViews)
-  mountRoutes(app, host, catalogViews)
-  mountRoutes(app, query, catalogViews)
-  mountRoutes(app, dated, {
+  // Each call is checked against its own table, and returns the app typed with its routes too (for hc).
+  const withAccept = mountRoutes(app, accept, catalogViews)
+  const withPath = mountRoutes(withAccept, path, catalogViews)
+  const withNamespace = mountRoutes(withPath, namespace, catalogViews)
+  const withHost = mountRoutes(withNamespace, host, catalogViews)
+  const withQuery = mountRoutes(withHost, query, catalogViews)
+  const withReleases = mountRoutes(withQuery, dated, {
     ...catalogViews,
     'top-categories': (c) => c.json({ version: c.var.version, categories: categories.slice(0, 2).map((cat) => c.var.reverse('category-detail', { kwargs: { slug: cat.slug } })) }),
     health: (c) => c.json({ status: 'ok', version: c.var.version }),
     changelog: (c) =>
       c.req.param('format') === 'md' ? c.text(releasesChangelog.markdown, 200, { 'Content-Type': 'text/markdown; charset=UTF-8' }) : c.json(releasesChangelog.json),
   })
-  mountRoutes(app, semantic, catalogViews)
-  return app
+  return mountRoutes(withReleases, semantic, catalogViews)
 }
 
+/** The catalogue app's type, with its routes: what `hc` and the typed clients of `hono-api-versioning/client` take. */
+export type CatalogApp = ReturnType<typeof createApp>
+
 /** The catalogue app on the real clock (`npm start`). */
-export const app: Hono = createApp()
+export const app: CatalogApp = createApp()
