@@ -82,9 +82,9 @@ type Inside<Y, Later extends readonly unknown[], Heads> = Y extends readonly unk
       : Y
 
 /** A JSON value of the head version, of type `X`, as version `V` of history `H` has it. */
-export type ValueAt<H, X, V extends string> = [SaidOfAll<After<EntriesOf<H>, V>>] extends [never]
+export type ValueAt<H, X, V extends string> = [Get<SaidOfAll<After<EntriesOf<H>, V>>, 'head'>] extends [never]
   ? X
-  : Older<X, After<EntriesOf<H>, V>, SaidOfAll<After<EntriesOf<H>, V>>['head']>
+  : Older<X, After<EntriesOf<H>, V>, Get<SaidOfAll<After<EntriesOf<H>, V>>, 'head'>>
 
 /**
  * A shape as version `V` of history `H` has it.
@@ -110,10 +110,22 @@ type BodiesOf<H, R extends string> =
     : never
 
 /** The success response body of route `R` in version `V` (`unknown` when the history does not lay it out). */
-export type ResponseAt<H, R extends string, V extends string> = BodiesOf<H, R> extends { readonly response?: infer L } ? ([NonNullable<L>] extends [never] ? unknown : LayoutAt<H, NonNullable<L>, V>) : unknown
+export type ResponseAt<H, R extends string, V extends string> = [BodiesOf<H, R>] extends [never]
+  ? unknown
+  : BodiesOf<H, R> extends { readonly response?: infer L }
+    ? [NonNullable<L>] extends [never]
+      ? unknown
+      : LayoutAt<H, NonNullable<L>, V>
+    : unknown
 
 /** The request body of route `R` in version `V` (`never` when the history does not lay it out). */
-export type RequestAt<H, R extends string, V extends string> = BodiesOf<H, R> extends { readonly request?: infer L } ? ([NonNullable<L>] extends [never] ? never : LayoutAt<H, NonNullable<L>, V>) : never
+export type RequestAt<H, R extends string, V extends string> = [BodiesOf<H, R>] extends [never]
+  ? never
+  : BodiesOf<H, R> extends { readonly request?: infer L }
+    ? [NonNullable<L>] extends [never]
+      ? never
+      : LayoutAt<H, NonNullable<L>, V>
+    : never
 
 type RouteOp<E, R> = Extract<SaidOf<E>, { readonly route: R }>['op']
 type FirstRouteOp<Vs extends readonly unknown[], R> = Vs extends readonly [infer F, ...infer Rest] ? ([RouteOp<F, R>] extends [never] ? FirstRouteOp<Rest, R> : RouteOp<F, R>) : never
