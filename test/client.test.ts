@@ -221,6 +221,7 @@ describe('versionedClient options are checked at construction', () => {
     ['an unknown option', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'query' }, retries: 2 } as never), 'versionedClient: unknown option "retries"; the options are scheme, fetch, headers, onLifecycle.'],
     ['a header name that is not one', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'header', name: 'Api Version' } }), 'versionedClient: the header name must be a token such as "Api-Version", got "Api Version".'],
     ['a host without {version}', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'host', host: 'api.test' } }), 'versionedClient: host must be a host name with "{version}" in it, such as "{version}.api.example.com", got "api.test".'],
+    ['a misspelled key of a placement', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'header', header: 'Api-Version' } as never }), 'versionedClient: scheme { in: \'header\' } has an unknown key "header"; its keys are in, name.'],
     ['an unknown placement', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'cookie' } as never }), 'versionedClient: scheme.in must be one of header, accept, query, path, host, namespace, got "cookie".'],
   ])('%s', (_, make, message) => {
     expect(make).toThrow(new Error(message))

@@ -15,18 +15,15 @@ import { placeVersion, type VersionPlacement } from './placement.ts'
 
 /** The route name an endpoint of `mountRoutes` carries. */
 type RouteOf<E> = E extends { readonly '~route'?: infer N } ? Exclude<N, undefined> & string : never
-/** A route name without its namespaces. */
-type Bare<N extends string> = N extends `${string}:${infer Rest}` ? Bare<Rest> : N
-
 /** Whether an endpoint is there in version `V`: its route exists then, and a namespaced route is in `V`'s namespace. */
 type Serves<E, H, V extends string> = [RouteOf<E>] extends [never]
   ? true
   : RouteOf<E> extends `${infer NS}:${string}`
     ? NS extends VersionsOf<H>
       ? NS extends V
-        ? RouteExistsAt<H, RouteOf<E>, V> | RouteExistsAt<H, Bare<RouteOf<E>>, V>
+        ? RouteExistsAt<H, RouteOf<E>, V>
         : false
-      : RouteExistsAt<H, RouteOf<E>, V> | RouteExistsAt<H, Bare<RouteOf<E>>, V>
+      : RouteExistsAt<H, RouteOf<E>, V>
     : RouteExistsAt<H, RouteOf<E>, V>
 
 /** An endpoint's input without the path param `P` (the client fills it), with the request body of version `V`. */

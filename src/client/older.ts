@@ -138,7 +138,13 @@ type ExistsFrom<Vs extends readonly unknown[], R, V, State extends boolean> = Vs
   : State
 type ExistsAfter<Op, State extends boolean> = [Op] extends [never] ? State : Op extends 'route.added' ? true : false
 
-/** Whether route `R` exists in version `V` of history `H` (its `routeAdded` and `routeRemoved` changes). */
+/**
+ * Whether route `R` exists in version `V` of history `H`, from the
+ * `routeAdded` and `routeRemoved` changes that name it (or, when none does,
+ * its name without namespaces).
+ */
 export type RouteExistsAt<H, R extends string, V extends string> = [FirstRouteOp<EntriesOf<H>, R>] extends [never]
-  ? true
+  ? R extends `${string}:${infer Rest}`
+    ? RouteExistsAt<H, Rest, V>
+    : true
   : ExistsFrom<EntriesOf<H>, R, V, FirstRouteOp<EntriesOf<H>, R> extends 'route.removed' ? true : false>

@@ -24,6 +24,16 @@ export type VersionPlacement =
   /** `NamespaceVersioning`: nothing is sent; the client only has the routes of its version's namespace. */
   | { readonly in: 'namespace' }
 
+/** The keys each placement takes besides `in`. */
+const KEYS: Readonly<Record<string, readonly string[]>> = {
+  header: ['name'],
+  accept: ['mediaType', 'parameter'],
+  query: ['name'],
+  path: ['param'],
+  host: ['host'],
+  namespace: [],
+}
+
 /** Puts a version into a request's URL and headers (changes them). */
 export type PlaceVersion = (url: URL, headers: Headers) => void
 
@@ -38,6 +48,14 @@ export function placeVersion(placement: VersionPlacement, version: string): Plac
   }
   if (typeof version !== 'string' || version === '' || /[\u0000-\u001f\u007f]/.test(version)) {
     throw new Error(`${where}: the version must be a non-empty string without control characters, got ${JSON.stringify(version)}.`)
+  }
+  const keys = KEYS[placement.in]
+  if (keys !== undefined) {
+    for (const key of Object.keys(placement)) {
+      if (key !== 'in' && !keys.includes(key)) {
+        throw new Error(`${where}: scheme { in: '${placement.in}' } has an unknown key "${key}"; its keys are ${['in', ...keys].join(', ')}.`)
+      }
+    }
   }
   switch (placement.in) {
     case 'header': {
