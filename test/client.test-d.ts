@@ -128,6 +128,13 @@ describe('the worker example: each version types its own shapes', () => {
     catalog('v3')
   })
 
+  it('a route versioned() limits to some versions is only in their clients', () => {
+    void releases('2026-06-01').releases['top-categories'].$get()
+    // @ts-expect-error top-categories exists only from 2026-06-01
+    void releases('2025-01-01').releases['top-categories']
+    void releases('2025-01-01').releases.health.$get()
+  })
+
   it('non-JSON statuses keep the handler\'s type; routes the history does not lay out keep the handler\'s body', async () => {
     const res = await releases('2025-01-01').releases.health.$get()
     if (res.ok) expectTypeOf(await res.json()).toEqualTypeOf<{ status: string; version: string | null }>()

@@ -15,8 +15,15 @@ import { placeVersion, type VersionPlacement } from './placement.ts'
 
 /** The route name an endpoint of `mountRoutes` carries. */
 type RouteOf<E> = E extends { readonly '~route'?: infer N } ? Exclude<N, undefined> & string : never
-/** Whether an endpoint is there in version `V`: its route exists then, and a namespaced route is in `V`'s namespace. */
-type Serves<E, H, V extends string> = [RouteOf<E>] extends [never]
+/** Whether an endpoint is there in version `V`: within the versions `versioned()` limits it to, its route exists then, and a namespaced route is in `V`'s namespace. */
+type Serves<E, H, V extends string> = E extends { readonly '~versions'?: infer L }
+  ? [Exclude<L, undefined>] extends [never]
+    ? ServedByHistory<E, H, V>
+    : V extends Exclude<L, undefined>
+      ? ServedByHistory<E, H, V>
+      : false
+  : ServedByHistory<E, H, V>
+type ServedByHistory<E, H, V extends string> = [RouteOf<E>] extends [never]
   ? true
   : RouteOf<E> extends `${infer NS}:${string}`
     ? NS extends VersionsOf<H>
