@@ -6,6 +6,7 @@
  * covers every instruction kind.
  */
 import { Hono } from 'hono'
+import { hc } from 'hono/client'
 import { describe, expectTypeOf, it } from 'vitest'
 import {
   change,
@@ -47,6 +48,17 @@ const semantic = versionedClient<CatalogApp, typeof semverHistory>('https://cata
 
 /** What a successful response of a client call gives. */
 type Ok<F extends (...args: never[]) => Promise<{ ok: boolean; json(): unknown }>> = Awaited<ReturnType<Extract<Awaited<ReturnType<F>>, { ok: true }>['json']>>
+
+describe('mountRoutes returns the app typed with its routes', () => {
+  it('so plain hc types the table\'s paths, params and handlers\' bodies', async () => {
+    const client = hc<CatalogApp>('https://catalog.test')
+    void client.query.products[':id'].$get({ param: { id: '1' } })
+    // @ts-expect-error the param is id
+    void client.query.products[':id'].$get({ param: { pk: '1' } })
+    const health = await client.releases.health.$get()
+    if (health.ok) expectTypeOf(await health.json()).toEqualTypeOf<{ status: string; version: string | null }>()
+  })
+})
 
 describe('the worker example: each version types its own shapes', () => {
   it('the shapes of the first generation, from the history', () => {

@@ -39,7 +39,7 @@ function checkShape(shape: unknown, where: string): asserts shape is Shape<objec
  */
 export function fieldRenamed<T, O extends string, const Older extends string, const Newer extends FieldOf<T, O>>(
   shape: Shape<T, O>,
-  names: { readonly older: Older; readonly newer: NoInfer<FieldOf<T, O>> & Newer },
+  names: { readonly older: Older; readonly newer: Newer },
 ): ShapeSaid<{ readonly op: 'renamed'; readonly head: T; readonly older: Older; readonly newer: Newer }> {
   const where = 'fieldRenamed'
   checkShape(shape, where)
