@@ -163,7 +163,11 @@ describe('TypeScript blocks of the README and docs/ type-check as written', () =
           return file
         })
     })
-    const paths = Object.fromEntries(Object.keys(entries).map((key) => [`hono-api-versioning${key.slice(1)}`, [sourceOf(key.slice(1))]]))
+    const paths = {
+      ...Object.fromEntries(Object.keys(entries).map((key) => [`hono-api-versioning${key.slice(1)}`, [sourceOf(key.slice(1))]])),
+      // A page's `api/...` is the API a client imports types from: here, the worker example.
+      'api/*': [`${root}worker-example/*.ts`],
+    }
     writeFileSync(
       `${dir}tsconfig.json`,
       JSON.stringify({

@@ -194,7 +194,7 @@ export interface AppOptions {
 }
 
 /** The catalogue app. */
-export function createApp({ now, clients, operatorKey }: AppOptions = {}): Hono {
+export function createApp({ now, clients, operatorKey }: AppOptions = {}) {
   const app = new Hono()
   const own = clients ?? (now === undefined ? defaultClients : memoryClients())
   const pins = own === defaultClients && now === undefined ? defaultPins : releasesPins(own, now)
@@ -220,23 +220,26 @@ export function createApp({ now, clients, operatorKey }: AppOptions = {}): Hono 
   app.use('/releases/*', dated)
   app.use('/semver/*', semantic)
 
-  // Each call is checked against its own table.
-  mountRoutes(app, accept, catalogViews)
-  mountRoutes(app, path, catalogViews)
-  mountRoutes(app, namespace, catalogViews)
-  mountRoutes(app, host, catalogViews)
-  mountRoutes(app, query, catalogViews)
-  mountRoutes(app, dated, {
+  // Each call is checked against its own table, and returns the app typed with its routes too (for hc).
+  const withAccept = mountRoutes(app, accept, catalogViews)
+  const withPath = mountRoutes(withAccept, path, catalogViews)
+  const withNamespace = mountRoutes(withPath, namespace, catalogViews)
+  const withHost = mountRoutes(withNamespace, host, catalogViews)
+  const withQuery = mountRoutes(withHost, query, catalogViews)
+  const withReleases = mountRoutes(withQuery, dated, {
     ...catalogViews,
     'top-categories': (c) => c.json({ version: c.var.version, categories: categories.slice(0, 2).map((cat) => c.var.reverse('category-detail', { kwargs: { slug: cat.slug } })) }),
     health: (c) => c.json({ status: 'ok', version: c.var.version }),
     changelog: (c) =>
       c.req.param('format') === 'md' ? c.text(releasesChangelog.markdown, 200, { 'Content-Type': 'text/markdown; charset=UTF-8' }) : c.json(releasesChangelog.json),
   })
-  mountRoutes(app, semantic, catalogViews)
+  const typed = mountRoutes(withReleases, semantic, catalogViews)
   if (operatorKey !== undefined && operatorKey !== '') operator(app, operatorKey, pins, own.usage)
-  return app
+  return typed
 }
+
+/** The catalogue app's type, with its routes: what `hc` and the typed clients of `hono-api-versioning/client` take. */
+export type CatalogApp = ReturnType<typeof createApp>
 
 /**
  * The operator's questions, behind `Authorization: Bearer <operatorKey>`:
@@ -270,4 +273,4 @@ function operator(app: Hono, key: string, pins: ClientPins, usage: UsageLog): vo
 }
 
 /** The catalogue app on the real clock (`npm start`). */
-export const app: Hono = createApp()
+export const app: CatalogApp = createApp()

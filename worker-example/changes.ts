@@ -96,12 +96,12 @@ const envelopes = change(
 const secondGeneration = [links, categoryObjects, prices, titles, envelopes]
 
 /** Where the shapes sit in each route's responses. */
-const bodies: Readonly<Record<string, RouteBodies>> = {
+const bodies = {
   'product-list': { response: ProductList },
   'product-detail': { response: Product },
   'category-list': { response: CategoryList },
   'category-detail': { response: Category },
-}
+} satisfies Readonly<Record<string, RouteBodies>>
 
 /** The `v1`/`v2` sections (/accept, /path, /ns, /host, /query). */
 export const catalogHistory = versionHistory({ versions: [{ version: 'v1' }, { version: 'v2', changes: secondGeneration }], bodies })

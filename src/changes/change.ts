@@ -6,12 +6,12 @@
 import type { Instruction } from './instruction.ts'
 
 /** A change of a version, made with `change()`. */
-export interface Change {
+export interface Change<I extends readonly Instruction[] = readonly Instruction[]> {
   /** The stable id (given, or derived from the description). */
   readonly id: string
   /** What changed, for humans (the changelog). */
   readonly description: string
-  readonly instructions: readonly Instruction[]
+  readonly instructions: I
 }
 
 /** Options of `change()`. */
@@ -32,7 +32,7 @@ export interface ChangeOptions {
  * const titles = change('Products have a title instead of a name.', [fieldRenamed(Product, { older: 'name', newer: 'title' })])
  * ```
  */
-export function change(description: string, instructions: readonly Instruction[], options?: ChangeOptions): Change {
+export function change<const I extends readonly Instruction[]>(description: string, instructions: I, options?: ChangeOptions): Change<I> {
   const where = 'change'
   if (typeof description !== 'string' || description.trim() === '') {
     throw new Error(`${where}: the description must be a sentence saying what changed, such as "Products have a title instead of a name.".`)
@@ -56,7 +56,7 @@ export function change(description: string, instructions: readonly Instruction[]
   }
   const id = given ?? slug(description)
   if (id === '') throw new Error(`${where}("${description}"): no id can be derived from the description; give one with { id: "..." }.`)
-  return Object.freeze({ id, description, instructions: Object.freeze([...instructions]) })
+  return Object.freeze({ id, description, instructions: Object.freeze([...instructions]) as readonly Instruction[] as I })
 }
 
 /** The description in lower case, runs of other characters as one "-", at most 64 characters, no "-" at either end. */

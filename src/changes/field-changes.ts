@@ -17,6 +17,14 @@ export type EnumMember<V> = NonNullable<V> extends readonly (infer E)[] ? E : No
 /** `F` when it is not a field of the head type `T` (a removed field must be gone from the head). */
 export type NotInHead<T, F extends string> = string extends keyof T ? unknown : F extends keyof T ? never : unknown
 
+/**
+ * Types only: what an instruction says about its shape's head type `head`,
+ * with the literal field names and the converters' return types, so that
+ * the types of older versions can be derived from a history
+ * (`hono-api-versioning/client`). Never present at run time.
+ */
+export type ShapeSaid<S> = ShapeInstruction & { readonly '~said'?: S | undefined }
+
 function checkShape(shape: unknown, where: string): asserts shape is Shape<object, string> {
   if (!(shape instanceof Shape)) throw new Error(`${where}: the first argument must be a shape made with shape("Name").`)
 }
@@ -29,7 +37,10 @@ function checkShape(shape: unknown, where: string): asserts shape is Shape<objec
  * fieldRenamed(Product, { older: 'name', newer: 'title' })
  * ```
  */
-export function fieldRenamed<T, O extends string>(shape: Shape<T, O>, names: { readonly older: string; readonly newer: NoInfer<FieldOf<T, O>> }): ShapeInstruction {
+export function fieldRenamed<T, O extends string, const Older extends string, const Newer extends FieldOf<T, O>>(
+  shape: Shape<T, O>,
+  names: { readonly older: Older; readonly newer: Newer },
+): ShapeSaid<{ readonly op: 'renamed'; readonly head: T; readonly older: Older; readonly newer: Newer }> {
   const where = 'fieldRenamed'
   checkShape(shape, where)
   checkOptions(names, where, ['older', 'newer'], true)
@@ -84,7 +95,7 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
   shape: Shape<T, O>,
   field: F,
   options?: FieldAddedOptions<FieldValue<T, F>>,
-): ShapeInstruction {
+): ShapeSaid<{ readonly op: 'added'; readonly head: T; readonly field: F }> {
   const where = 'fieldAdded'
   checkShape(shape, where)
   checkField(field, where)
@@ -123,9 +134,9 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
 }
 
 /** Options of `fieldRemoved`. */
-export interface FieldRemovedOptions<T> {
+export interface FieldRemovedOptions<T, R = unknown> {
   /** The field's value for older responses, from the newer object. Without it, older responses lack it. */
-  readonly older?: ((newer: T) => unknown) | undefined
+  readonly older?: ((newer: T) => R) | undefined
   /** The field's JSON Schema in older versions, for the changelog and OpenAPI. */
   readonly schema?: object | undefined
 }
@@ -140,11 +151,11 @@ export interface FieldRemovedOptions<T> {
  * fieldRemoved(Product, 'sku', { older: (product) => `SKU-${product.id}` })
  * ```
  */
-export function fieldRemoved<T, O extends string, const F extends string>(
+export function fieldRemoved<T, O extends string, const F extends string, R = never>(
   shape: Shape<T, O>,
   field: F & NotInHead<T, F>,
-  options?: FieldRemovedOptions<T>,
-): ShapeInstruction {
+  options?: FieldRemovedOptions<T, R>,
+): ShapeSaid<{ readonly op: 'removed'; readonly head: T; readonly field: F; readonly value: R }> {
   const where = 'fieldRemoved'
   checkShape(shape, where)
   checkField(field, where)
@@ -179,9 +190,9 @@ export function fieldRemoved<T, O extends string, const F extends string>(
 }
 
 /** Options of `fieldChanged`: the field's value one version down and one version up. */
-export interface FieldChangedOptions<V> {
+export interface FieldChangedOptions<V, R = unknown> {
   /** The older value from the newer one (never called for a missing or `null` field). */
-  readonly down: (newer: V) => unknown
+  readonly down: (newer: V) => R
   /** The newer value from the older one (never called for a missing or `null` field). */
   readonly up: (older: unknown) => V
   /** The field's JSON Schema in older versions, for the changelog and OpenAPI. */
@@ -200,11 +211,11 @@ export interface FieldChangedOptions<V> {
  * })
  * ```
  */
-export function fieldChanged<T, O extends string, const F extends FieldOf<T, O>>(
+export function fieldChanged<T, O extends string, const F extends FieldOf<T, O>, R>(
   shape: Shape<T, O>,
   field: F,
-  options: FieldChangedOptions<NonNullable<FieldValue<T, F>>>,
-): ShapeInstruction {
+  options: FieldChangedOptions<NonNullable<FieldValue<T, F>>, R>,
+): ShapeSaid<{ readonly op: 'changed'; readonly head: T; readonly field: F; readonly value: R }> {
   const where = 'fieldChanged'
   checkShape(shape, where)
   checkField(field, where)
@@ -249,12 +260,12 @@ export interface EnumValuesAddedOptions<E> {
  * enumValuesAdded(Order, 'status', ['refunded'], { fallback: 'cancelled' })
  * ```
  */
-export function enumValuesAdded<T, O extends string, const F extends FieldOf<T, O>>(
+export function enumValuesAdded<T, O extends string, const F extends FieldOf<T, O>, const A extends EnumMember<FieldValue<T, F>>>(
   shape: Shape<T, O>,
   field: F,
-  values: readonly EnumMember<FieldValue<T, F>>[],
+  values: readonly A[],
   options: EnumValuesAddedOptions<EnumMember<FieldValue<T, F>>>,
-): ShapeInstruction {
+): ShapeSaid<{ readonly op: 'enum'; readonly head: T; readonly field: F; readonly values: A }> {
   const where = 'enumValuesAdded'
   checkShape(shape, where)
   checkField(field, where)
@@ -287,9 +298,9 @@ export function enumValuesAdded<T, O extends string, const F extends FieldOf<T, 
 }
 
 /** Options of `shapeConverted`. */
-export interface ShapeConvertedOptions<T> {
+export interface ShapeConvertedOptions<T, R = unknown> {
   /** The older value from the newer one (nested shapes in it are already older). */
-  readonly down?: ((newer: T) => unknown) | undefined
+  readonly down?: ((newer: T) => R) | undefined
   /** The newer value from the older one (nested shapes in it are already newer). */
   readonly up?: ((older: unknown) => T) | undefined
   /**
@@ -313,7 +324,10 @@ export interface ShapeConvertedOptions<T> {
  * })
  * ```
  */
-export function shapeConverted<T, O extends string>(shape: Shape<T, O>, options: ShapeConvertedOptions<T>): ShapeInstruction {
+export function shapeConverted<T, O extends string, R = never>(
+  shape: Shape<T, O>,
+  options: ShapeConvertedOptions<T, R>,
+): ShapeSaid<{ readonly op: 'converted'; readonly head: T; readonly value: R }> {
   const where = 'shapeConverted'
   checkShape(shape, where)
   checkOptions(options, where, ['down', 'up', 'older'], true)

@@ -73,7 +73,7 @@ export type MigrateOptions<L extends Layout, V extends string> =
  * })
  * ```
  */
-export function versionHistory<const V extends string>(options: VersionHistoryOptions<V>): VersionHistory<V> {
+export function versionHistory<const O extends VersionHistoryOptions<string>>(options: O): VersionHistory<O['versions'][number]['version'], O> {
   return new VersionHistory(options)
 }
 
@@ -91,7 +91,9 @@ const pass: Copy = (value) => value
 const NO_CHAIN: Chain = { steps: [], copy: pass }
 
 /** A checked, compiled history; pass it to the middleware as `changes`. */
-export class VersionHistory<V extends string = string> {
+export class VersionHistory<V extends string = string, O = unknown> {
+  /** Types only: the options it was declared with, from which `hono-api-versioning/client` derives older types. */
+  declare readonly '~options'?: O | undefined
   /** The versions, oldest first. */
   readonly versions: readonly V[]
   /** The newest version. */

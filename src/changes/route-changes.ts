@@ -6,6 +6,9 @@
 import { isHeaderName } from '../http/header-name.ts'
 import { checkField, checkFunction, checkOptions, type RouteInstruction } from './instruction.ts'
 
+/** Types only: the literal route name a route's addition or removal names (`hono-api-versioning/client` reads it). */
+export type RouteSaid<S> = RouteInstruction & { readonly '~said'?: S | undefined }
+
 const PLAIN_ROUTE = /^([A-Z]+) (\/\S*)$/
 const METHOD_ROUTE = /^([A-Z]+) ([^\s/]\S*)$/
 
@@ -43,13 +46,13 @@ export function checkRoute(route: unknown, where: string): asserts route is stri
  * A route added in this version: older versions answer 404. With a route
  * table, pass your routes through `history.routes([...])` so the table knows.
  */
-export function routeAdded(route: string): RouteInstruction {
+export function routeAdded<const R extends string>(route: R): RouteSaid<{ readonly op: 'route.added'; readonly route: R }> {
   checkRoute(route, 'routeAdded')
   return { kind: 'route', route, entry: { type: 'route.added', route } }
 }
 
 /** A route removed in this version: it keeps answering older versions (keep its handler), newer ones get 404. */
-export function routeRemoved(route: string): RouteInstruction {
+export function routeRemoved<const R extends string>(route: R): RouteSaid<{ readonly op: 'route.removed'; readonly route: R }> {
   checkRoute(route, 'routeRemoved')
   return { kind: 'route', route, entry: { type: 'route.removed', route } }
 }

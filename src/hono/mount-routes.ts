@@ -3,7 +3,7 @@
  * in the table. Format-suffix routes are mounted with their suffixed form too
  * (`CompiledRoute.honoPaths`).
  */
-import type { Context, Env, Handler, Hono, Next } from 'hono'
+import type { Context, Env, Handler, Hono, Next, Schema } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import type { HTTPException } from 'hono/http-exception'
 import { MethodNotAllowed, withoutStack } from '../errors.ts'
@@ -13,6 +13,7 @@ import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
 import type { NamespaceSuffixes, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
+import type { MountedSchema } from './mounted-schema.ts'
 import { matchAt, tableVersionings, type ApiVersioningMiddleware, type TableVersioning, type VersioningEnv } from './api-versioning.ts'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'all'] as const
@@ -32,7 +33,9 @@ export type RouteHandlers<T extends RouteTable<RouteEntry>, S extends BaseVersio
 /**
  * Registers a handler for each route of the middleware's table that has one,
  * in the table's order, on `app` (the root app: paths are the table's full
- * paths). Throws when a key names no route or a handler is not a function.
+ * paths). Returns `app`, its type now with these routes, so that
+ * `hc<typeof app>` types them. Throws when a key names no route or a handler
+ * is not a function.
  *
  * @example
  * ```ts
@@ -42,11 +45,11 @@ export type RouteHandlers<T extends RouteTable<RouteEntry>, S extends BaseVersio
  * })
  * ```
  */
-export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S extends BaseVersioning>(
-  app: Hono<E, any, any>,
+export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S extends BaseVersioning, A extends Schema, B extends string, H extends RouteHandlers<T, S, E>>(
+  app: Hono<E, A, B>,
   versioning: ApiVersioningMiddleware<T, S>,
-  handlers: RouteHandlers<T, S, E>,
-): void {
+  handlers: H,
+): Hono<E, A & MountedSchema<RouteEntriesOf<T>, H>, B> {
   const table = tableVersionings.get(versioning)
   if (table === undefined) throw new Error('mountRoutes: pass the middleware made by apiVersioning({ scheme, routes }).')
   const routes = table.routes.routes
@@ -99,6 +102,8 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
     if (methods.has('ALL')) for (const [method, handler] of handlers) register(app, method, path, handler, new Set([method]))
     else register(app, 'ALL', path, pathHandler(new Map(handlers), [...methods].join(', '), candidates[0] as Candidate, table), new Set(handlers.map(([m]) => m)))
   }
+  // The same app, its type now with these routes (hc<typeof app> reads it).
+  return app as Hono<E, A & MountedSchema<RouteEntriesOf<T>, H>, B>
 }
 
 /** Registers a handler of `mountRoutes` that serves `methods`, checking that the app has no base path. */

@@ -80,13 +80,16 @@ export type FlattenRoutes<D extends readonly RouteDefinition[], NS extends strin
   Pre
 >
 
+/** Types only: the versions `versioned()` limited a definition to (typed clients leave the route out of the others). */
+type LimitOf<X> = '~versions' extends keyof X ? { readonly '~versions'?: Exclude<X['~versions' & keyof X], undefined> } : {}
+
 type FlattenOne<X, NS extends string, Pre extends string> =
   X extends RouteDef<infer N, infer P>
-    ? { readonly name: `${NS}${N}`; readonly path: `${Pre}${P}` }
+    ? { readonly name: `${NS}${N}`; readonly path: `${Pre}${P}` } & LimitOf<X>
     : X extends AnyIncludeDef
       ? readonly RouteDefinition[] extends X['routes']
         ? RouteEntry // a list not known at compile time
-        : FlattenRoutes<X['routes'], X['namespace'] extends string ? `${NS}${X['namespace']}:` : NS, `${Pre}${X['prefix']}`>
+        : FlattenRoutes<X['routes'], X['namespace'] extends string ? `${NS}${X['namespace']}:` : NS, `${Pre}${X['prefix']}`> & LimitOf<X>
       : never
 
 /**

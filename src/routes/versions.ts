@@ -35,7 +35,11 @@ export interface VersionedOptions {
  * ])
  * ```
  */
-export function versioned<const D extends RouteDefinition>(versions: readonly string[], definition: D, options?: VersionedOptions): D {
+export function versioned<const V extends string, const D extends RouteDefinition>(
+  versions: readonly V[],
+  definition: D,
+  options?: VersionedOptions,
+): D & { readonly '~versions'?: V | undefined } {
   if (!Array.isArray(versions) || versions.length === 0 || versions.some((v) => typeof v !== 'string' || v === '')) {
     throw new Error('versioned: versions must be a non-empty list of version strings such as ["v1", "v2"].')
   }

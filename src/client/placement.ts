@@ -1,0 +1,112 @@
+/**
+ * Where a client puts its version in each request, as the server's scheme
+ * reads it: a header, a media-type parameter of `Accept` (or a vendor media
+ * type), a query parameter, a path parameter, the host name, or nowhere (a
+ * namespace: the path names the version).
+ */
+
+/** Where the version travels: the counterpart of the server's scheme. */
+export type VersionPlacement =
+  /** `HeaderVersioning`: a header of its own (default `Api-Version`). */
+  | { readonly in: 'header'; readonly name?: string | undefined }
+  /**
+   * `AcceptHeaderVersioning`: `Accept: application/json; version=v1`
+   * (`mediaType`, `parameter`), or a vendor media type whose `{version}` is
+   * filled (`application/vnd.catalog.{version}+json`).
+   */
+  | { readonly in: 'accept'; readonly mediaType?: string | undefined; readonly parameter?: string | undefined }
+  /** `QueryParameterVersioning`: a query parameter (default `version`). */
+  | { readonly in: 'query'; readonly name?: string | undefined }
+  /** `URLPathVersioning`: the path parameter (default `version`) is filled with the version. */
+  | { readonly in: 'path'; readonly param?: string | undefined }
+  /** `HostNameVersioning`: the host, a template whose `{version}` is filled (default `{version}.` before the base URL's host). */
+  | { readonly in: 'host'; readonly host?: string | undefined }
+  /** `NamespaceVersioning`: nothing is sent; the client only has the routes of its version's namespace. */
+  | { readonly in: 'namespace' }
+
+/** The keys each placement takes besides `in`. */
+const KEYS: Readonly<Record<string, readonly string[]>> = {
+  header: ['name'],
+  accept: ['mediaType', 'parameter'],
+  query: ['name'],
+  path: ['param'],
+  host: ['host'],
+  namespace: [],
+}
+
+/** Puts a version into a request's URL and headers (changes them). */
+export type PlaceVersion = (url: URL, headers: Headers) => void
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+const HEADER_NAME = TOKEN
+
+/** The function that puts `version` where `placement` says, checked once (a plain `Error` that says what to fix). */
+export function placeVersion(placement: VersionPlacement, version: string): PlaceVersion {
+  const where = 'versionedClient'
+  if (placement === null || typeof placement !== 'object') {
+    throw new Error(`${where}: scheme must say where the version goes, such as { in: 'header', name: 'Api-Version' }.`)
+  }
+  if (typeof version !== 'string' || version === '' || /[\u0000-\u001f\u007f]/.test(version)) {
+    throw new Error(`${where}: the version must be a non-empty string without control characters, got ${JSON.stringify(version)}.`)
+  }
+  const keys = KEYS[placement.in]
+  if (keys !== undefined) {
+    for (const key of Object.keys(placement)) {
+      if (key !== 'in' && !keys.includes(key)) {
+        throw new Error(`${where}: scheme { in: '${placement.in}' } has an unknown key "${key}"; its keys are ${['in', ...keys].join(', ')}.`)
+      }
+    }
+  }
+  switch (placement.in) {
+    case 'header': {
+      const name = placement.name ?? 'Api-Version'
+      if (!HEADER_NAME.test(name)) throw new Error(`${where}: the header name must be a token such as "Api-Version", got ${JSON.stringify(name)}.`)
+      return (_, headers) => headers.set(name, version)
+    }
+    case 'accept': {
+      const mediaType = placement.mediaType ?? 'application/json'
+      const parameter = placement.parameter ?? 'version'
+      if (!/^[!#$%&'*+.^_`|~0-9A-Za-z{}-]+\/[!#$%&'*+.^_`|~0-9A-Za-z{}-]+$/.test(mediaType)) {
+        throw new Error(`${where}: mediaType must be a media type such as "application/json" or "application/vnd.catalog.{version}+json", got ${JSON.stringify(mediaType)}.`)
+      }
+      if (!TOKEN.test(parameter)) throw new Error(`${where}: parameter must be a media-type parameter name such as "version", got ${JSON.stringify(parameter)}.`)
+      let accept: string
+      if (mediaType.includes('{version}')) {
+        if (!TOKEN.test(version)) throw new Error(`${where}: the version ${JSON.stringify(version)} cannot stand in a media type; use a version of letters, digits and "._-".`)
+        accept = mediaType.replace('{version}', version)
+      } else {
+        accept = `${mediaType}; ${parameter}=${TOKEN.test(version) ? version : `"${version.replace(/["\\]/g, '\\$&')}"`}`
+      }
+      return (_, headers) => headers.set('Accept', accept)
+    }
+    case 'query': {
+      const name = placement.name ?? 'version'
+      if (typeof name !== 'string' || name === '') throw new Error(`${where}: the query parameter name must be a non-empty string such as "version".`)
+      return (url) => url.searchParams.set(name, version)
+    }
+    case 'path': {
+      const segment = `:${placement.param ?? 'version'}`
+      const value = encodeURIComponent(version)
+      return (url) => {
+        url.pathname = url.pathname
+          .split('/')
+          .map((part) => (part === segment ? value : part))
+          .join('/')
+      }
+    }
+    case 'host': {
+      const template = placement.host
+      if (template !== undefined && (!template.includes('{version}') || !URL.canParse(`http://${template.replace('{version}', 'v')}/`))) {
+        throw new Error(`${where}: host must be a host name with "{version}" in it, such as "{version}.api.example.com", got ${JSON.stringify(template)}.`)
+      }
+      if (!/^[A-Za-z0-9-]+$/.test(version)) throw new Error(`${where}: the version ${JSON.stringify(version)} cannot stand in a host name; use letters, digits and "-".`)
+      return (url) => {
+        url.host = template === undefined ? `${version}.${url.host}` : template.replace('{version}', version)
+      }
+    }
+    case 'namespace':
+      return () => {}
+    default:
+      throw new Error(`${where}: scheme.in must be one of header, accept, query, path, host, namespace, got ${JSON.stringify((placement as { in?: unknown }).in)}.`)
+  }
+}
