@@ -264,4 +264,25 @@ describe('older types from a history: each instruction kind', () => {
     // @ts-expect-error 2024 sends a total as a number
     void oldest.orders.new.$post({ json: { id: '1', total: { cents: 100 }, status: 'paid', tags: [], number: 'A1', code: '1' } })
   })
+
+  it('a route with a layout per method (GET and POST on one path) types each method in its own layout', async () => {
+    interface Item { id: number; title: string }
+    const Item = shape<Item>('Item')
+    const items = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [change('Items have a title.', [fieldRenamed(Item, { older: 'name', newer: 'title' })])] }],
+      bodies: { 'GET items': { response: { items: [Item] } }, 'POST items': { request: Item, response: Item } },
+    })
+    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), routes: defineRoutes([route('items', '/items')]), changes: items })
+    const typed = mountRoutes(new Hono(), versioning, {
+      items: { get: (c) => c.json({ items: [{ id: 1, title: 'Lamp' }] }), post: (c) => c.json({ id: 2, title: 'Desk' }, 201) },
+    })
+    const v1 = versionedClient<typeof typed, typeof items>('https://items.test', { scheme: { in: 'header' } })('1')
+    const list = await (await v1.items.$get()).json()
+    expectTypeOf(list.items?.[0]?.name).toEqualTypeOf<string | undefined>()
+    // @ts-expect-error the list's items have no title in version 1
+    void list.items?.[0]?.title
+    void v1.items.$post({ json: { id: 2, name: 'Desk' } })
+    // @ts-expect-error version 1 sends a name, not a title
+    void v1.items.$post({ json: { id: 2, title: 'Desk' } })
+  })
 })

@@ -33,19 +33,22 @@ type ServedByHistory<E, H, V extends string> = [RouteOf<E>] extends [never]
       : RouteExistsAt<H, RouteOf<E>, V>
     : RouteExistsAt<H, RouteOf<E>, V>
 
+/** The HTTP method of an hc schema key (`$post` is `POST`). */
+type MethodName<M> = M extends `$${infer Name}` ? Uppercase<Name> : 'GET'
+
 /** An endpoint's input without the path param `P` (the client fills it), with the request body of version `V`. */
 type InputAt<I, Body, P extends string> = (I extends { param: infer Q } ? ([Exclude<keyof Q, P>] extends [never] ? Omit<I, 'param'> : Omit<I, 'param'> & { param: Omit<Q, P> }) : I) &
   ([Body] extends [never] ? {} : { json: Body })
 
-/** An endpoint as version `V` has it: success responses in the version's shape, other statuses as the handler types them. */
-type EndpointAt<E, H, V extends string, P extends string> = E extends { input: infer I; output: infer O; outputFormat: infer F; status: infer S }
-  ? unknown extends ResponseAt<H, RouteOf<E>, V>
-    ? { input: InputAt<I, RequestAt<H, RouteOf<E>, V>, P>; output: O; outputFormat: F; status: S }
+/** An endpoint as version `V` has it: success responses in the version's shape, other statuses as the handler types them; `M`: its method (`$post`). */
+type EndpointAt<E, H, V extends string, P extends string, M = '$get'> = E extends { input: infer I; output: infer O; outputFormat: infer F; status: infer S }
+  ? unknown extends ResponseAt<H, RouteOf<E>, V, MethodName<M>>
+    ? { input: InputAt<I, RequestAt<H, RouteOf<E>, V, MethodName<M>>, P>; output: O; outputFormat: F; status: S }
     :
         | (Extract<S, SuccessStatusCode> extends never
             ? never
-            : { input: InputAt<I, RequestAt<H, RouteOf<E>, V>, P>; output: ResponseAt<H, RouteOf<E>, V>; outputFormat: 'json'; status: Extract<S, SuccessStatusCode> })
-        | (Exclude<S, SuccessStatusCode> extends never ? never : { input: InputAt<I, RequestAt<H, RouteOf<E>, V>, P>; output: O; outputFormat: F; status: Exclude<S, SuccessStatusCode> })
+            : { input: InputAt<I, RequestAt<H, RouteOf<E>, V, MethodName<M>>, P>; output: ResponseAt<H, RouteOf<E>, V, MethodName<M>>; outputFormat: 'json'; status: Extract<S, SuccessStatusCode> })
+        | (Exclude<S, SuccessStatusCode> extends never ? never : { input: InputAt<I, RequestAt<H, RouteOf<E>, V, MethodName<M>>, P>; output: O; outputFormat: F; status: Exclude<S, SuccessStatusCode> })
   : never
 
 type MethodsAt<Ms, H, V extends string> = { [M in keyof Ms]: true extends Serves<Ms[M], H, V> ? M : never }[keyof Ms]
@@ -57,7 +60,7 @@ type MethodsAt<Ms, H, V extends string> = { [M in keyof Ms]: true extends Serves
  */
 export type SchemaAt<App, H, V extends string, P extends string = 'version'> = {
   [Path in keyof ExtractSchema<App> as [MethodsAt<ExtractSchema<App>[Path], H, V>] extends [never] ? never : Path]: {
-    [M in MethodsAt<ExtractSchema<App>[Path], H, V> & keyof ExtractSchema<App>[Path]]: EndpointAt<ExtractSchema<App>[Path][M], H, V, P>
+    [M in MethodsAt<ExtractSchema<App>[Path], H, V> & keyof ExtractSchema<App>[Path]]: EndpointAt<ExtractSchema<App>[Path][M], H, V, P, M>
   }
 }
 

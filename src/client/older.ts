@@ -100,32 +100,39 @@ export type ShapeAt<H, S extends AnyShape, V extends string> = S extends Shape<i
 export type LayoutAt<H, L, V extends string> = ValueAt<H, LayoutValue<L>, V>
 
 /** The `bodies` entry of a route (by its name, or its name without namespaces), or `never`. */
-type BodiesOf<H, R extends string> =
+type RouteBodiesOf<H, R extends string> =
   OptionsOf<H> extends { readonly bodies?: infer B }
     ? R extends keyof NonNullable<B>
       ? NonNullable<B>[R]
       : R extends `${string}:${infer Rest}`
-        ? BodiesOf<H, Rest>
+        ? RouteBodiesOf<H, Rest>
         : never
     : never
 
-/** The success response body of route `R` in version `V` (`unknown` when the history does not lay it out). */
-export type ResponseAt<H, R extends string, V extends string> = [BodiesOf<H, R>] extends [never]
-  ? unknown
-  : BodiesOf<H, R> extends { readonly response?: infer L }
-    ? [NonNullable<L>] extends [never]
-      ? unknown
-      : LayoutAt<H, NonNullable<L>, V>
-    : unknown
-
-/** The request body of route `R` in version `V` (`never` when the history does not lay it out). */
-export type RequestAt<H, R extends string, V extends string> = [BodiesOf<H, R>] extends [never]
+/** The `request` or `response` layout of a `bodies` entry, or `never`. */
+type LayoutIn<B, K extends 'request' | 'response'> = [B] extends [never]
   ? never
-  : BodiesOf<H, R> extends { readonly request?: infer L }
-    ? [NonNullable<L>] extends [never]
-      ? never
-      : LayoutAt<H, NonNullable<L>, V>
-    : never
+  : K extends 'request'
+    ? B extends { readonly request?: infer L } ? NonNullable<L> : never
+    : B extends { readonly response?: infer L } ? NonNullable<L> : never
+
+/** A body layout of the route's entry for method `M` (`'POST product-list'`), else of the route's own entry. */
+type BodyOf<H, R extends string, M extends string, K extends 'request' | 'response'> = [LayoutIn<RouteBodiesOf<H, `${M} ${R}`>, K>] extends [never]
+  ? LayoutIn<RouteBodiesOf<H, R>, K>
+  : LayoutIn<RouteBodiesOf<H, `${M} ${R}`>, K>
+
+/**
+ * The success response body of route `R` in version `V` (`unknown` when the history does not lay it out); `M`:
+ * the method, whose own entry (`'POST product-list'`) goes before the route's.
+ */
+export type ResponseAt<H, R extends string, V extends string, M extends string = 'GET'> = [BodyOf<H, R, M, 'response'>] extends [never]
+  ? unknown
+  : LayoutAt<H, BodyOf<H, R, M, 'response'>, V>
+
+/** The request body of route `R` in version `V` (`never` when the history does not lay it out), for method `M`. */
+export type RequestAt<H, R extends string, V extends string, M extends string = 'POST'> = [BodyOf<H, R, M, 'request'>] extends [never]
+  ? never
+  : LayoutAt<H, BodyOf<H, R, M, 'request'>, V>
 
 type RouteOp<E, R> = Extract<SaidOf<E>, { readonly route: R }>['op']
 type FirstRouteOp<Vs extends readonly unknown[], R> = Vs extends readonly [infer F, ...infer Rest] ? ([RouteOp<F, R>] extends [never] ? FirstRouteOp<Rest, R> : RouteOp<F, R>) : never
