@@ -69,11 +69,19 @@ export interface FieldAddedOptions<V> {
    * @default undefined
    */
   readonly default?: V | ((older: Record<string, unknown>) => V) | undefined
+  /**
+   * Whether a value an older request sends for the field (which its version
+   * does not have) reaches the handler. By default it is dropped, as an
+   * unknown field of that version, before `default` fills the field.
+   * @default false
+   */
+  readonly keepOlder?: boolean | undefined
 }
 
 /**
  * A field added in this version: older responses lose it; older requests
- * get `default` when they lack it.
+ * have a value they send for it dropped (their version has no such field;
+ * `keepOlder: true` keeps it), then get `default`.
  *
  * @example
  * ```ts
@@ -88,7 +96,9 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
   const where = 'fieldAdded'
   checkShape(shape, where)
   checkField(field, where)
-  checkOptions(options, where, ['default'])
+  checkOptions(options, where, ['default', 'keepOlder'])
+  const keep = options?.keepOlder
+  if (keep !== undefined && typeof keep !== 'boolean') throw new Error(`${where}: keepOlder must be true or false.`)
   const fallback: unknown = options?.default
   const make: ((older: Record<string, unknown>) => unknown) | null =
     fallback === undefined
@@ -110,10 +120,12 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
       return object
     },
     up:
-      make === null
+      make === null && keep === true
         ? null
         : (object: unknown) => {
-            if (isRecord(object) && object[field] === undefined) {
+            if (!isRecord(object)) return object
+            if (keep !== true && object[field] !== undefined) object[field] = undefined
+            if (make !== null && object[field] === undefined) {
               const value = make(object)
               if (value !== undefined) object[field] = value
             }
