@@ -22,6 +22,8 @@ const HONO_MIN = '4.8.0'
 const NODE_SERVER = '2.1.8'
 /** The optional peer of `hono-api-versioning/openapi/scalar`. */
 const SCALAR = '@scalar/hono-api-reference'
+/** The optional peer of `hono-api-versioning/validation`. */
+const JSON_SCHEMA = '@cfworker/json-schema'
 const quiet = { CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_HIDE_BANNER: 'true', NO_COLOR: '1' }
 
 /** The README's quick-start files: code blocks whose info string names a file (```ts app.ts). */
@@ -207,8 +209,11 @@ try {
   const surface = await expectedSurface()
   const subpaths = Object.keys(surface)
   // The docs page's entry point imports its optional peer, which users of that entry install (at our tested version).
-  const scalar = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies[SCALAR]
-  await step(`install the tarball with hono ${HONO} and ${SCALAR} ${scalar}`, () => makeApp(app, tarball, HONO, subpaths, { [SCALAR]: scalar }))
+  const devDependencies = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies
+  const scalar = devDependencies[SCALAR]
+  // So does request validation's (hono-api-versioning/validation).
+  const validator = { [JSON_SCHEMA]: devDependencies[JSON_SCHEMA] }
+  await step(`install the tarball with hono ${HONO}, ${SCALAR} ${scalar} and ${JSON_SCHEMA} ${validator[JSON_SCHEMA]}`, () => makeApp(app, tarball, HONO, subpaths, { [SCALAR]: scalar, ...validator }))
   await step('app.ts type-checks against the published types (strict, NodeNext)', () => sh(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], app))
   await step('every entry point imports on Node, with the exports of its source', () => checkSurface('Node', surface, process.execPath, ['print-surface.ts'], app))
   await step('every entry point imports on Bun', () => checkSurface('Bun', surface, bin('bun'), ['print-surface.ts'], app))
@@ -232,7 +237,7 @@ try {
 
   const minimal = join(work, 'app-min')
   // Without the docs page: its peer, Scalar's Hono middleware, needs a newer hono than the lowest we allow.
-  await step(`install the tarball with hono ${HONO_MIN}`, () => makeApp(minimal, tarball, HONO_MIN, subpaths.filter((subpath) => subpath !== './openapi/scalar')))
+  await step(`install the tarball with hono ${HONO_MIN}`, () => makeApp(minimal, tarball, HONO_MIN, subpaths.filter((subpath) => subpath !== './openapi/scalar'), validator))
   await step(`app.ts type-checks with hono ${HONO_MIN}`, () => sh(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], minimal))
   await step(`Node with hono ${HONO_MIN}`, () => serveAndCheck('node (hono min)', process.execPath, ['server.ts'], join(minimal, 'node')))
 } finally {

@@ -6,7 +6,7 @@
  * under 30 lines of code (issue 15).
  */
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
@@ -107,7 +107,9 @@ describe('README TypeScript blocks type-check as written', () => {
 })
 
 describe('README entry points', () => {
-  const table = readme.slice(readme.indexOf('## Entry points'), readme.indexOf('## Layout'))
+  // An entry point whose page under docs/ has its own row (`| \`hono-api-versioning/x\` | values | types |`) counts too.
+  const pages = readdirSync(`${root}docs`).filter((name) => name.endsWith('.md')).map((name) => readFileSync(`${root}docs/${name}`, 'utf8'))
+  const table = [readme.slice(readme.indexOf('## Entry points'), readme.indexOf('## Layout')), ...pages].join('\n')
   const rows = [...table.matchAll(/^\| `(hono-api-versioning[^`]*)` \| (.*?) \| (.*?) \|$/gm)]
 
   it('lists every entry point of package.json', () => {

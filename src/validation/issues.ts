@@ -4,7 +4,14 @@
  * what (`msg`) and a stable `type`, as FastAPI lists them. No value of the
  * request is echoed, only where it sits.
  */
-import type { OutputUnit } from '@cfworker/json-schema'
+
+/** One error of `@cfworker/json-schema`'s output (its `OutputUnit`; declared here so that only one module imports the peer). */
+export interface OutputUnit {
+  readonly keyword: string
+  readonly keywordLocation: string
+  readonly instanceLocation: string
+  readonly error: string
+}
 
 /** One reason a request body was refused. */
 export interface RequestIssue {
