@@ -138,8 +138,14 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
 export interface FieldRemovedOptions<T> {
   /** The field's value for older responses, from the newer object. Without it, older responses lack it. */
   readonly older?: ((newer: T) => unknown) | undefined
-  /** The field's JSON Schema in older versions, for the changelog and OpenAPI. */
+  /** The field's JSON Schema in older versions, for the changelog, OpenAPI and request validation. */
   readonly schema?: object | undefined
+  /**
+   * Whether older versions required the field (their documents list it in
+   * `required`, and request validation refuses an older body without it).
+   * @default false
+   */
+  readonly required?: boolean | undefined
 }
 
 /**
@@ -160,12 +166,20 @@ export function fieldRemoved<T, O extends string, const F extends string>(
   const where = 'fieldRemoved'
   checkShape(shape, where)
   checkField(field, where)
-  checkOptions(options, where, ['older', 'schema'])
+  checkOptions(options, where, ['older', 'schema', 'required'])
   checkFunction(options?.older, where, 'older')
   const schema = options?.schema
   if (schema !== undefined && (schema === null || typeof schema !== 'object')) throw new Error(`${where}: schema must be a JSON Schema object.`)
+  const required = options?.required
+  if (required !== undefined && typeof required !== 'boolean') throw new Error(`${where}: required must be true or false.`)
   const older = options?.older as ((newer: unknown) => unknown) | undefined
-  const entry: ChangelogInstruction = schema === undefined ? { type: 'field.removed', shape: shape.name, field } : { type: 'field.removed', shape: shape.name, field, schema }
+  const entry: ChangelogInstruction = {
+    type: 'field.removed',
+    shape: shape.name,
+    field,
+    ...(schema === undefined ? {} : { schema }),
+    ...(required === true ? { required } : {}),
+  }
   return {
     kind: 'shape',
     shape,

@@ -2,7 +2,7 @@
  * The component schemas of an older version, made from the head version's
  * by undoing the changelog's shape instructions of every newer version: a
  * renamed field gets its old name back, an added field goes, a removed one
- * comes back, a changed one gets its old schema, an enum loses the values
+ * comes back (required again when it was), a changed one gets its old schema, an enum loses the values
  * added later. A shape turned by a custom converter cannot be described: its
  * schema says so instead of showing the newer shape.
  */
@@ -117,6 +117,10 @@ export function undoInstruction(schemas: Json, instruction: ChangelogInstruction
     }
     case 'field.removed': {
       schema['properties'] = { ...(isObject(schema['properties']) ? schema['properties'] : {}), [instruction.field]: copyOf(instruction.schema ?? {}) }
+      if (instruction.required === true) {
+        const required = Array.isArray(schema['required']) ? (schema['required'] as unknown[]) : []
+        if (!required.includes(instruction.field)) schema['required'] = [...required, instruction.field]
+      }
       const value = exampleValue(instruction.schema)
       if (value !== undefined) editExamples(schema, (e) => withValue(e, instruction.field, value))
       break
