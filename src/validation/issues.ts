@@ -45,8 +45,10 @@ function segments(pointer: string): (string | number)[] {
 function describe(unit: OutputUnit): { msg: string; type: string; field?: string } {
   switch (unit.keyword) {
     case 'required': {
-      const field = /required property "(.*)"\.$/.exec(unit.error)?.[1]
-      return field === undefined ? { msg: 'Field required.', type: 'missing' } : { msg: 'Field required.', type: 'missing', field }
+      // `Instance does not have required property "<name>".`: the name is between the first and the last quote.
+      const start = unit.error.indexOf('"')
+      const end = unit.error.lastIndexOf('"')
+      return start === -1 || end <= start ? { msg: 'Field required.', type: 'missing' } : { msg: 'Field required.', type: 'missing', field: unit.error.slice(start + 1, end) }
     }
     case 'false':
       return { msg: 'Unknown field in this version.', type: 'extra_forbidden' }
