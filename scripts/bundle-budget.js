@@ -83,7 +83,9 @@ const MARKERS = {
   versionPolicy: 'reportVersions must be true, false',
   problemDetails: 'Ambiguous API version',
   // Version changes (hono-api-versioning/changes, src/changes/).
-  versionChanges: 'a change without instructions can never apply',
+  versionChanges: 'or [] for a change of behaviour alone',
+  // Older requests validated in their own version (hono-api-versioning/validation, src/validation/).
+  requestValidation: 'status must be 400 or 422.',
 }
 
 /**
@@ -206,7 +208,8 @@ const openapi = {
   rawOverUrlPath: built.openapi.bytes - built.urlPath.bytes,
   /** Without the docs page (openapi/scalar), the bundle carries nothing of Scalar. */
   scalarFree: !/scalar/i.test(built.openapi.code) && !built.openapi.code.includes('createApiReference'),
-  treeShaken: Object.fromEntries(Object.entries(openapiMarkers).map(([name, m]) => [name, !m.inUrlPath && !m.inMiddleware && !m.inEverything])),
+  // The schema changes module derives request validation's older schemas too: the everything bundle uses both.
+  treeShaken: Object.fromEntries(Object.entries(openapiMarkers).map(([name, m]) => [name, !m.inUrlPath && !m.inMiddleware && (name === 'schemaChanges' || !m.inEverything)])),
   markers: openapiMarkers,
 }
 

@@ -45,10 +45,12 @@ describe('tree shaking of hono-api-versioning/openapi', () => {
     expect(Object.keys(report.markers).sort()).toEqual(['changelog', 'documents', 'placement', 'schemaChanges', 'serve'])
   })
 
-  it.each(['changelog', 'documents', 'placement', 'schemaChanges', 'serve'])('%s: in the Worker that serves documents, in no other', (name) => {
+  it.each(['changelog', 'documents', 'placement', 'schemaChanges', 'serve'])('%s: in the Worker that serves documents, in no other (schema changes: also with request validation)', (name) => {
     const marker = report.markers[name] as OpenAPIMarker
     expect(marker.inOpenapi, `"${marker.text}" is not in the openapi bundle: update OPENAPI_MARKERS in scripts/bundle-budget.js`).toBe(true)
-    expect(marker.inEverything).toBe(false)
+    // The older component schemas are derived by one module for documents and for request validation
+    // (src/validation), which the everything bundle uses: that module alone is shared with it.
+    expect(marker.inEverything).toBe(name === 'schemaChanges')
     expect(marker.inUrlPath).toBe(false)
     expect(marker.inMiddleware).toBe(false)
   })

@@ -59,3 +59,49 @@ describe('the worker example: one view per route, older versions from declared c
     expect(ids(semverHistory.changelog())).toEqual([['2.0.0', second], ['1.1.0', []], ['1.0.0', []]])
   })
 })
+
+describe('the worker example: the dated section creates and replaces products, older clients in their own shapes', () => {
+  const write = (method: string, path: string, version: string, body: unknown) =>
+    app.request(`http://api.test/releases${path}`, { method, headers: { 'Api-Version': version, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  const tea = 'http://api.test/releases/categories/tea'
+  const newer = { title: 'Darjeeling', price: { amount: 1400, currency: 'EUR' }, category: { url: tea } }
+
+  it('a first-generation client creates a product in its own shape and gets it back in that shape', async () => {
+    const res = await write('POST', '/products', '2025-01-01', { name: 'Darjeeling', price: '14.00', category: tea })
+    expect(res.status).toBe(201)
+    expect(res.headers.get('location')).toBe('http://api.test/releases/products/4')
+    expect(await res.json()).toEqual({ id: 4, name: 'Darjeeling', price: '14.00', category: tea, url: 'http://api.test/releases/products/4' })
+  })
+
+  it('the same client sending the newer shape is told what is wrong in its own terms (problem details, 422)', async () => {
+    const res = await write('POST', '/products', '2025-01-01', newer)
+    expect(res.status).toBe(422)
+    expect(res.headers.get('content-type')).toBe('application/problem+json')
+    expect(await res.json()).toMatchObject({
+      type: 'https://catalog.test/problems/invalid-request-body',
+      code: 'InvalidRequestBody',
+      errors: [
+        { loc: ['body', 'name'], msg: 'Field required.', type: 'missing' },
+        { loc: ['body', 'price'], msg: 'Expected "string".', type: 'type' },
+        { loc: ['body', 'category'], msg: 'Expected "string".', type: 'type' },
+      ],
+    })
+  })
+
+  it('the newest client sends the newest shape, checked by the handler', async () => {
+    const res = await write('POST', '/products', '2026-06-01', newer)
+    expect(res.status).toBe(201)
+    expect(await res.json()).toEqual({ id: 4, ...newer, category: { name: 'Tea', url: tea }, links: { self: 'http://api.test/releases/products/4' } })
+    expect((await write('POST', '/products', '2026-06-01', { ...newer, price: { amount: 1.5, currency: 'EUR' } })).status).toBe(422)
+  })
+
+  it('replaces a product (PUT): an older price that is not one is refused, a good one answered in the older shape', async () => {
+    const bad = await write('PUT', '/products/2', '2025-01-01', { name: 'Assam', price: '9.5', category: tea })
+    expect(bad.status).toBe(422)
+    expect(((await bad.json()) as { errors: unknown }).errors).toEqual([{ loc: ['body', 'price'], msg: 'String does not match pattern.', type: 'pattern' }])
+    const good = await write('PUT', '/products/2', '2025-01-01', { name: 'Assam', price: '9.50', category: tea })
+    expect(good.status).toBe(200)
+    expect(await good.json()).toEqual({ id: 2, name: 'Assam', price: '9.50', category: tea, url: 'http://api.test/releases/products/2' })
+    expect((await write('PUT', '/products/9', '2026-06-01', newer)).status).toBe(404)
+  })
+})

@@ -49,7 +49,7 @@ import { apiVersioning, mountRoutes } from '../src/hono/index.ts'
 import { problemDetails } from '../src/lifecycle/index.ts'
 import { categories } from './catalog.ts'
 import { catalogHistory, releasesChangelog, releasesHistory, semverHistory } from './changes.ts'
-import { catalogViews } from './views.ts'
+import { catalogViews, productWrites } from './views.ts'
 
 const catalog = [
   route('product-list', '/products'),
@@ -228,6 +228,8 @@ export function createApp({ now, clients, operatorKey }: AppOptions = {}) {
   const withQuery = mountRoutes(withHost, query, catalogViews)
   const withReleases = mountRoutes(withQuery, dated, {
     ...catalogViews,
+    'product-list': { get: catalogViews['product-list'], post: productWrites.create },
+    'product-detail': { get: catalogViews['product-detail'], put: productWrites.replace },
     'top-categories': (c) => c.json({ version: c.var.version, categories: categories.slice(0, 2).map((cat) => c.var.reverse('category-detail', { kwargs: { slug: cat.slug } })) }),
     health: (c) => c.json({ status: 'ok', version: c.var.version }),
     changelog: (c) =>

@@ -12,6 +12,7 @@
  * | lists are bare arrays | `{ version, count, products }`, `{ version, count, categories }` |
  */
 import { change, changelogMarkdown, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, shapeConverted, versionHistory, type RouteBodies } from '../src/changes/index.ts'
+import { requestValidation } from '../src/validation/index.ts'
 import { categories } from './catalog.ts'
 
 /** A product as the views write it (the newest version). */
@@ -70,12 +71,18 @@ const links = change(
 )
 const categoryObjects = change(
   "A product's category is an object with its name and link instead of a link.",
-  [fieldChanged(Product, 'category', { down: (category) => category.url, up: (url) => ({ name: categoryName(url), url: String(url) }) })],
+  [fieldChanged(Product, 'category', { down: (category) => category.url, up: (url) => ({ name: categoryName(url), url: String(url) }), olderSchema: { type: 'string', description: 'The category link.' } })],
   { id: 'category-objects' },
 )
 const prices = change(
   'Prices are an amount in cents and a currency instead of a decimal string.',
-  [fieldChanged(Product, 'price', { down: (price) => (price.amount / 100).toFixed(2), up: (text) => ({ amount: Math.round(Number(text) * 100), currency: 'EUR' }) })],
+  [
+    fieldChanged(Product, 'price', {
+      down: (price) => (price.amount / 100).toFixed(2),
+      up: (text) => ({ amount: Math.round(Number(text) * 100), currency: 'EUR' }),
+      olderSchema: { type: 'string', pattern: '^[0-9]{1,7}\\.[0-9]{2}$', description: 'In euros, such as "12.50".' },
+    }),
+  ],
   { id: 'prices' },
 )
 const titles = change(
@@ -106,10 +113,31 @@ const bodies = {
 /** The `v1`/`v2` sections (/accept, /path, /ns, /host, /query). */
 export const catalogHistory = versionHistory({ versions: [{ version: 'v1' }, { version: 'v2', changes: secondGeneration }], bodies })
 
-/** The dated section (/releases). */
+/**
+ * What a client sends to create or replace a product in the newest version
+ * (the dated section's POST and PUT): a JSON Schema, as an OpenAPI 3.1
+ * document has it. The handlers check it themselves; older clients' bodies
+ * are checked against the schema their version derives from it.
+ */
+export const ProductInput = {
+  type: 'object',
+  properties: {
+    title: { type: 'string', minLength: 1 },
+    price: {
+      type: 'object',
+      properties: { amount: { type: 'integer', minimum: 0 }, currency: { type: 'string', enum: ['EUR'] } },
+      required: ['amount', 'currency'],
+    },
+    category: { type: 'object', properties: { name: { type: 'string' }, url: { type: 'string' } }, required: ['url'] },
+  },
+  required: ['title', 'price', 'category'],
+} as const
+
+/** The dated section (/releases): it also creates (POST) and replaces (PUT) products, older clients in their own shapes. */
 export const releasesHistory = versionHistory({
   versions: [{ version: '2024-01-01' }, { version: '2025-01-01' }, { version: '2026-06-01', changes: secondGeneration }],
-  bodies,
+  bodies: { ...bodies, 'POST product-list': { request: Product, response: Product }, 'PUT product-detail': { request: Product, response: Product } },
+  validation: requestValidation({ schemas: { Product: ProductInput } }),
 })
 
 /** The semantic-version section (/semver). */

@@ -7,6 +7,7 @@
 import type { Context } from 'hono'
 import { categories, products, type Category, type Product } from './catalog.ts'
 import type { CategoryBody, CategoryPage, ProductBody, ProductPage } from './changes.ts'
+import { ProductInput } from './changes.ts'
 
 /** The route names every section of the example declares. */
 export type CatalogRoute = 'product-list' | 'product-detail' | 'category-list' | 'category-detail'
@@ -66,5 +67,39 @@ export const catalogViews = {
   'category-detail': (c: CatalogContext): Response => {
     const category = categories.find((cat) => cat.slug === c.req.param('slug'))
     return category === undefined ? notFound(c) : c.json(categoryBody(c, category))
+  },
+}
+
+/**
+ * The newest version's product input, checked as the handler's own
+ * validation would (ProductInput): the product it describes, or `null`.
+ * Older clients' bodies were checked in their own version and migrated
+ * before they get here.
+ */
+function productFrom(body: unknown, id: number): Product | null {
+  if (body === null || typeof body !== 'object') return null
+  const { title, price, category } = body as { title?: unknown; price?: { amount?: unknown; currency?: unknown }; category?: { url?: unknown } }
+  if (typeof title !== 'string' || title === '' || typeof price?.amount !== 'number' || !Number.isInteger(price.amount) || price.amount < 0) return null
+  if (!(ProductInput.properties.price.properties.currency.enum as readonly unknown[]).includes(price.currency) || typeof category?.url !== 'string') return null
+  const slug = /\/categories\/([a-z-]+)$/.exec(category.url)?.[1]
+  if (slug === undefined || !categories.some((cat) => cat.slug === slug)) return null
+  return { id, name: title, priceCents: price.amount, category: slug }
+}
+
+const invalid = (c: CatalogContext): Response => c.json({ detail: 'The product is not valid.' }, 422)
+
+/** The dated section's writes: a product created (POST) or replaced (PUT), answered as it would be stored (the example stores nothing). */
+export const productWrites = {
+  create: async (c: CatalogContext): Promise<Response> => {
+    const product = productFrom(await c.req.json(), products.length + 1)
+    if (product === null) return invalid(c)
+    const body = productBody(c, product)
+    return c.json(body, 201, { Location: body.links.self })
+  },
+  replace: async (c: CatalogContext): Promise<Response> => {
+    const existing = products.find((p) => String(p.id) === c.req.param('id'))
+    if (existing === undefined) return notFound(c)
+    const product = productFrom(await c.req.json(), existing.id)
+    return product === null ? invalid(c) : c.json(productBody(c, product))
   },
 }

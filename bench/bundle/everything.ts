@@ -15,7 +15,7 @@
  * | /custom | a BaseVersioning subclass reading `X-API-Version` |
  * | /lifecycle | CombinedVersioning (header, query, vendor media type), date versions, a version policy, problem details |
  * | /semver | HeaderVersioning with semantic versions |
- * | /changes | version changes (src/changes) through versionMiddleware: every change kind, the changelog, a webhook payload migrated |
+ * | /changes | version changes (src/changes) through versionMiddleware: every change kind, the changelog, a webhook payload migrated, older request bodies validated (src/validation) |
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono/tiny'
@@ -43,6 +43,7 @@ import {
   statusChanged,
   versionHistory,
 } from '../../src/changes/index.ts'
+import { InvalidRequestBody, requestValidation } from '../../src/validation/index.ts'
 
 const items = [
   route('item-list', '/items', { formats: ['json', 'csv'] }),
@@ -241,11 +242,12 @@ const history = versionHistory({
       ],
     },
   ],
-  bodies: { 'GET /changes/items': { response: Page } },
+  bodies: { 'GET /changes/items': { response: Page }, 'POST /changes/items': { request: Item } },
+  validation: requestValidation({ schemas: { Item: { type: 'object', properties: { title: { type: 'string' }, price: { type: 'integer' }, state: { enum: ['active', 'draft'] } } } } }),
 })
 app.use('/changes/*', versionMiddleware({ scheme: new QueryParameterVersioning(versions), changes: history }))
 app.get('/changes/items', (c) => c.json({ items: [{ id: 1, title: c.req.query('q') ?? 't', price: 100, state: 'draft', tags: [] }] }, 200, { 'X-Total': '1' }))
-app.post('/changes/items', (c) => c.json({ created: true }, 201))
+app.post('/changes/items', (c) => c.json({ created: true, invalid: new InvalidRequestBody([]).status }, 201))
 app.get('/changes/log', (c) => c.json({ json: history.changelog(), markdown: changelogMarkdown(history.changelog()), old: history.predates(c.var.version, titles) }))
 app.get('/changes/webhook', (c) => c.json(history.migrate({ items: [{ id: 1, title: 't', price: 100, state: 'draft', tags: [] }] }, { as: Page, to: 'v1' })))
 

@@ -11,6 +11,7 @@ export interface Change<I extends readonly Instruction[] = readonly Instruction[
   readonly id: string
   /** What changed, for humans (the changelog). */
   readonly description: string
+  /** What it changed in shapes and routes; empty for a change of behaviour or errors alone (`history.predates`, converters of errors). */
   readonly instructions: I
 }
 
@@ -25,7 +26,9 @@ export interface ChangeOptions {
 
 /**
  * Declares a change: a description and what it changed. Put it in the
- * version that introduced it.
+ * version that introduced it. A change of behaviour alone (a handler asks
+ * `history.predates(c.var.version, change)`) lists no instructions (`[]`)
+ * and still has its place in the changelog.
  *
  * @example
  * ```ts
@@ -37,8 +40,8 @@ export function change<const I extends readonly Instruction[]>(description: stri
   if (typeof description !== 'string' || description.trim() === '') {
     throw new Error(`${where}: the description must be a sentence saying what changed, such as "Products have a title instead of a name.".`)
   }
-  if (!Array.isArray(instructions) || instructions.length === 0) {
-    throw new Error(`${where}("${description}"): list what it changes, such as [fieldRenamed(Product, { older: 'name', newer: 'title' })]; a change without instructions can never apply.`)
+  if (!Array.isArray(instructions)) {
+    throw new Error(`${where}("${description}"): list what it changes, such as [fieldRenamed(Product, { older: 'name', newer: 'title' })], or [] for a change of behaviour alone.`)
   }
   for (const instruction of instructions as readonly unknown[]) {
     const kind = (instruction as { kind?: unknown } | null)?.kind

@@ -7,7 +7,7 @@
 export type ChangelogInstruction =
   | { readonly type: 'field.renamed'; readonly shape: string; readonly older: string; readonly newer: string }
   | { readonly type: 'field.added'; readonly shape: string; readonly field: string }
-  | { readonly type: 'field.removed'; readonly shape: string; readonly field: string; readonly schema?: object }
+  | { readonly type: 'field.removed'; readonly shape: string; readonly field: string; readonly schema?: object; readonly required?: boolean }
   | { readonly type: 'field.changed'; readonly shape: string; readonly field: string; readonly olderSchema?: object }
   | { readonly type: 'enum.added'; readonly shape: string; readonly field: string; readonly values: readonly (string | number)[] }
   | { readonly type: 'shape.converted'; readonly shape: string }

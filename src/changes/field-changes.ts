@@ -80,11 +80,19 @@ export interface FieldAddedOptions<V> {
    * @default undefined
    */
   readonly default?: V | ((older: Record<string, unknown>) => V) | undefined
+  /**
+   * Whether a value an older request sends for the field (which its version
+   * does not have) reaches the handler. By default it is dropped, as an
+   * unknown field of that version, before `default` fills the field.
+   * @default false
+   */
+  readonly keepOlder?: boolean | undefined
 }
 
 /**
  * A field added in this version: older responses lose it; older requests
- * get `default` when they lack it.
+ * have a value they send for it dropped (their version has no such field;
+ * `keepOlder: true` keeps it), then get `default`.
  *
  * @example
  * ```ts
@@ -99,7 +107,9 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
   const where = 'fieldAdded'
   checkShape(shape, where)
   checkField(field, where)
-  checkOptions(options, where, ['default'])
+  checkOptions(options, where, ['default', 'keepOlder'])
+  const keep = options?.keepOlder
+  if (keep !== undefined && typeof keep !== 'boolean') throw new Error(`${where}: keepOlder must be true or false.`)
   const fallback: unknown = options?.default
   const make: ((older: Record<string, unknown>) => unknown) | null =
     fallback === undefined
@@ -121,10 +131,12 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
       return object
     },
     up:
-      make === null
+      make === null && keep === true
         ? null
         : (object: unknown) => {
-            if (isRecord(object) && object[field] === undefined) {
+            if (!isRecord(object)) return object
+            if (keep !== true && object[field] !== undefined) object[field] = undefined
+            if (make !== null && object[field] === undefined) {
               const value = make(object)
               if (value !== undefined) object[field] = value
             }
@@ -137,8 +149,14 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
 export interface FieldRemovedOptions<T, R = unknown> {
   /** The field's value for older responses, from the newer object. Without it, older responses lack it. */
   readonly older?: ((newer: T) => R) | undefined
-  /** The field's JSON Schema in older versions, for the changelog and OpenAPI. */
+  /** The field's JSON Schema in older versions, for the changelog, OpenAPI and request validation. */
   readonly schema?: object | undefined
+  /**
+   * Whether older versions required the field (their documents list it in
+   * `required`, and request validation refuses an older body without it).
+   * @default false
+   */
+  readonly required?: boolean | undefined
 }
 
 /**
@@ -159,12 +177,20 @@ export function fieldRemoved<T, O extends string, const F extends string, R = ne
   const where = 'fieldRemoved'
   checkShape(shape, where)
   checkField(field, where)
-  checkOptions(options, where, ['older', 'schema'])
+  checkOptions(options, where, ['older', 'schema', 'required'])
   checkFunction(options?.older, where, 'older')
   const schema = options?.schema
   if (schema !== undefined && (schema === null || typeof schema !== 'object')) throw new Error(`${where}: schema must be a JSON Schema object.`)
+  const required = options?.required
+  if (required !== undefined && typeof required !== 'boolean') throw new Error(`${where}: required must be true or false.`)
   const older = options?.older as ((newer: unknown) => unknown) | undefined
-  const entry: ChangelogInstruction = schema === undefined ? { type: 'field.removed', shape: shape.name, field } : { type: 'field.removed', shape: shape.name, field, schema }
+  const entry: ChangelogInstruction = {
+    type: 'field.removed',
+    shape: shape.name,
+    field,
+    ...(schema === undefined ? {} : { schema }),
+    ...(required === true ? { required } : {}),
+  }
   return {
     kind: 'shape',
     shape,

@@ -10,6 +10,7 @@ import type { Change } from './change.ts'
 import type { Changelog, ChangelogInstruction } from './changelog.ts'
 import type { ExtensionTarget, Exchange, VersioningExtension } from '../pipeline/extension.ts'
 import { bindSteps as bindExtensionSteps } from '../pipeline/steps.ts'
+import type { BodyCheck, RequestValidation } from './body-checks.ts'
 import { bindSteps, runSteps, type BoundChanges, type Chain, type RoutePlan } from './http-steps.ts'
 import type { Presence, RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
@@ -55,6 +56,14 @@ export interface VersionHistoryOptions<V extends string> {
    * @default undefined (error responses are left alone)
    */
   readonly errors?: Layout | undefined
+  /**
+   * Checks older requests' bodies against their own version's schema before
+   * they migrate up (`requestValidation({...})` from
+   * `hono-api-versioning/validation`); head requests are left to the app's
+   * own validator.
+   * @default undefined (older bodies are migrated as they come)
+   */
+  readonly validation?: RequestValidation | undefined
 }
 
 /** Options of `history.migrate()`: the value's layout, and the version to migrate it to (from the head) or from (to the head). */
@@ -123,7 +132,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
       throw new Error(`${WHERE}: pass options such as { versions: [{ version: 'v1' }, { version: 'v2', changes: [...] }] }.`)
     }
     for (const key of Object.keys(options)) {
-      if (!['versions', 'bodies', 'errors'].includes(key)) throw new Error(`${WHERE}: unknown option "${key}"; the options are versions, bodies, errors.`)
+      if (!['versions', 'bodies', 'errors', 'validation'].includes(key)) throw new Error(`${WHERE}: unknown option "${key}"; the options are versions, bodies, errors, validation.`)
     }
     const { versions, changes } = checkVersions(options.versions)
     this.versions = Object.freeze(versions as V[])
@@ -180,7 +189,23 @@ export class VersionHistory<V extends string = string, O = unknown> {
     })
     const plans = new Map<string, RoutePlan>()
     const tableLives = new Map<string, RouteLife>()
+    const validation = options.validation
+    if (validation !== undefined && (validation === null || typeof validation !== 'object' || validation.kind !== 'request-validation')) {
+      throw new Error(`${WHERE}: validation must come from requestValidation({...}) of hono-api-versioning/validation.`)
+    }
+    const checked = validation === undefined ? null : { versions, changelog: this.changelog() }
+    const checksOf = new Map<Layout, readonly (BodyCheck | null)[] | null>()
+    const bodyChecks = (layout: Layout | undefined): readonly (BodyCheck | null)[] | null => {
+      if (layout === undefined || validation === undefined || checked === null) return null
+      let checks = checksOf.get(layout)
+      if (checks === undefined) {
+        const made = validation.checks(layout, checked)
+        checksOf.set(layout, (checks = made.some((check) => check !== null) ? made : null))
+      }
+      return checks
+    }
     const bodyPlans = (entry: RouteBodies | undefined) => ({
+      checks: bodyChecks(entry?.request),
       request: entry?.request === undefined ? null : this.#chains(entry.request, 'up'),
       response: entry?.response === undefined ? null : this.#chains(entry.response, 'down'),
       error: entry?.error !== undefined ? this.#chains(entry.error, 'down') : errors !== undefined ? this.#chains(errors, 'down') : null,
@@ -219,7 +244,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     this.#plans = plans
     this.#byMethod = [...plans.keys()].some((key) => methodRoute(key) !== null)
     this.#tableLives = tableLives
-    this.#fallback = errors === undefined ? undefined : { exists: null, request: null, response: null, error: this.#chains(errors, 'down'), status: null, headers: null, query: null, requestHeaders: null }
+    this.#fallback = errors === undefined ? undefined : { exists: null, checks: null, request: null, response: null, error: this.#chains(errors, 'down'), status: null, headers: null, query: null, requestHeaders: null }
     this.#routeNames = new Set([...bodies.keys(), ...byRoute.keys()])
   }
 

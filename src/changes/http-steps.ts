@@ -14,6 +14,7 @@ import { failureSentence, jsonPath, MigrationFailure } from './migration-failure
 import { MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
 import type { Copy } from './json-copy.ts'
 import type { Visit } from './migration-plan.ts'
+import type { BodyCheck } from './body-checks.ts'
 
 /** A body's steps between one version and the head, and the copy a value not parsed here gets first. */
 export interface Chain {
@@ -26,6 +27,8 @@ export interface Chain {
 export interface RoutePlan {
   /** Whether the route exists in each version, or `null` for every version (and for table routes: the table knows). */
   readonly exists: readonly boolean[] | null
+  /** The check of an older request body against its own version's schema, before its steps (`null`: none). */
+  readonly checks: readonly (BodyCheck | null)[] | null
   /** The request body's steps up to the head, oldest first. */
   readonly request: readonly Chain[] | null
   /** The success response body's steps down from the head, newest first. */
@@ -102,11 +105,12 @@ export function bindSteps(
       if (found === undefined) return
       if (found.exists !== null && found.exists[index] !== true) return 'absent'
       const steps = found.request?.[index]?.steps
+      const check = found.checks?.[index] ?? null
       const query = found.query?.[index]
       const names = found.requestHeaders?.[index]
-      const hasSteps = steps !== undefined && steps.length > 0
+      const hasSteps = (steps !== undefined && steps.length > 0) || check !== null
       if (!hasSteps && (query === undefined || query.length === 0) && (names === undefined || names.length === 0)) return
-      return migrateRequest(exchange, hasSteps ? steps : null, query ?? null, names ?? null)
+      return migrateRequest(exchange, hasSteps ? (steps ?? []) : null, check, query ?? null, names ?? null)
     },
 
     response(exchange, response) {
@@ -200,7 +204,7 @@ let malformed: MalformedJsonBody | undefined
  * passes, a JSON one is migrated, any other is refused (415). Client input
  * that cannot be migrated is the client's error (400), naming the place.
  */
-async function migratedBody(exchange: Exchange, steps: readonly Visit[]): Promise<string> {
+async function migratedBody(exchange: Exchange, steps: readonly Visit[], check: BodyCheck | null): Promise<string> {
   const text = await exchange.bodyText()
   if (!/\S/.test(text)) return text
   if (!isJsonType(exchange.request.headers.get('content-type'))) throw (unsupported ??= withoutStack(() => new UnsupportedBodyType()))
@@ -211,6 +215,8 @@ async function migratedBody(exchange: Exchange, steps: readonly Visit[]): Promis
     if (error instanceof RangeError) throw new UnreadableBody('The request body is nested too deeply to migrate.')
     throw (malformed ??= withoutStack(() => new MalformedJsonBody()))
   }
+  // In the client's own version, before anything of it changes: the errors name its fields.
+  if (check !== null) check(value)
   try {
     return JSON.stringify(runSteps(value, steps))
   } catch (error) {
@@ -243,6 +249,7 @@ function deepest(value: unknown): string {
 async function migrateRequest(
   exchange: Exchange,
   steps: readonly Visit[] | null,
+  check: BodyCheck | null,
   query: readonly (readonly [string, string])[] | null,
   names: readonly (readonly [string, string])[] | null,
 ): Promise<RequestRewrite | undefined> {
@@ -261,7 +268,7 @@ async function migrateRequest(
     if (renamed) url = parsed.href
   }
   // By method, not request.body: asking a server's lazy Request for its body stream builds the full Request.
-  const body = steps !== null && request.method !== 'GET' && request.method !== 'HEAD' ? await migratedBody(exchange, steps) : null
+  const body = steps !== null && request.method !== 'GET' && request.method !== 'HEAD' ? await migratedBody(exchange, steps, check) : null
   let headers: Headers | undefined
   if (names !== null) {
     for (const [older, newer] of names) {

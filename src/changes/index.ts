@@ -19,6 +19,7 @@ export {
   type ShapeConvertedOptions,
 } from './field-changes.ts'
 export { versionHistory, type HistoryVersion, type MigrateOptions, type RouteBodies, type VersionHistory, type VersionHistoryOptions } from './history.ts'
+export type { BodyCheck, RequestValidation, ValidatedHistory } from './body-checks.ts'
 export type { BoundChanges } from './http-steps.ts'
 export type { Instruction } from './instruction.ts'
 export { MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'

@@ -22,16 +22,19 @@ const TITLES: Readonly<Record<string, string>> = {
   MethodNotAllowed: 'Method not allowed',
   ApiVersionSunset: 'API version sunset',
   ClientVersionUnavailable: "Client's API version unavailable",
+  InvalidRequestBody: 'Invalid request body',
 }
 
 /** The status phrases of the statuses this library answers with (RFC 9110). */
-const PHRASES: Readonly<Record<number, string>> = { 400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 410: 'Gone', 503: 'Service Unavailable' }
+const PHRASES: Readonly<Record<number, string>> = { 400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 410: 'Gone', 415: 'Unsupported Media Type', 422: 'Unprocessable Content', 503: 'Service Unavailable' }
 
 /**
  * An `errorResponse` for `apiVersioning` that answers with problem details:
  * `type`, `title`, `status`, `detail` (the scheme's fixed message, nothing
  * from the request) and `code` (`UnsupportedApiVersion`,
- * `NotAcceptableMediaType`, `AmbiguousApiVersion`, `ApiVersionSunset`).
+ * `NotAcceptableMediaType`, `AmbiguousApiVersion`, `ApiVersionSunset`,
+ * `InvalidRequestBody`); an older body refused by `requestValidation` adds
+ * `errors`, its issues (`[{"loc": ["body", "price"], "msg": ..., "type": ...}]`).
  *
  * @example
  * ```ts
@@ -55,6 +58,8 @@ export function problemDetails(options: ProblemDetailsOptions = {}): (error: Ver
       detail: error.detail,
       code,
     }
-    return jsonResponse(body, status, 'application/problem+json')
+    // An older body refused by requestValidation: where and what, as an extension member.
+    const issues = (error as { issues?: unknown }).issues
+    return jsonResponse(issues === undefined ? body : { ...body, errors: issues }, status, 'application/problem+json')
   }
 }

@@ -2,7 +2,7 @@
  * The component schemas of an older version, made from the head version's
  * by undoing the changelog's shape instructions of every newer version: a
  * renamed field gets its old name back, an added field goes, a removed one
- * comes back, a changed one gets its old schema, an enum loses the values
+ * comes back (required again when it was), a changed one gets its old schema, an enum loses the values
  * added later. A shape turned by a custom converter cannot be described: its
  * schema says so instead of showing the newer shape.
  */
@@ -61,22 +61,34 @@ function withoutKey(example: Json, field: string): Json {
   return rest
 }
 
-/** Removes `values` from an enum schema; a `$ref` to an enum is inlined first (the shared component stays whole). */
+/**
+ * Removes `values` from an enum schema. A `$ref` to an enum component
+ * narrows that component (replaced, never changed in place): the enum had
+ * no such value in the older version, wherever it is used (a query
+ * parameter as well as the field), as Cadwyn's `enum(...).didnt_have` says.
+ */
 function narrowEnum(property: Json, values: readonly unknown[], schemas: Json): Json {
   let target = property
   const ref = property['$ref']
   if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
-    const referenced = schemas[decodePointer(ref.slice('#/components/schemas/'.length))]
-    if (isObject(referenced)) target = { ...referenced }
+    const name = decodePointer(ref.slice('#/components/schemas/'.length))
+    const referenced = schemas[name]
+    if (isObject(referenced)) {
+      const narrowed = narrowEnum(referenced, values, schemas)
+      if (narrowed !== referenced) schemas[name] = narrowed
+    }
+    return property
   }
   const drop = (list: unknown): unknown => (Array.isArray(list) ? list.filter((v) => !values.includes(v as never)) : list)
   if (Array.isArray(target['enum'])) return { ...target, enum: drop(target['enum']) }
-  if (isObject(target['items']) && Array.isArray(target['items']['enum'])) return { ...target, items: { ...target['items'], enum: drop(target['items']['enum']) } }
+  const items = target['items']
+  if (isObject(items) && Array.isArray(items['enum'])) return { ...target, items: { ...items, enum: drop(items['enum']) } }
+  if (isObject(items) && typeof items['$ref'] === 'string') return { ...target, items: narrowEnum(items, values, schemas) }
   for (const key of ['anyOf', 'oneOf']) {
     const members = target[key]
     if (Array.isArray(members)) {
       const kept = members
-        .map((m: unknown) => (isObject(m) && Array.isArray(m['enum']) ? { ...m, enum: drop(m['enum']) } : m))
+        .map((m: unknown) => (isObject(m) && Array.isArray(m['enum']) ? { ...m, enum: drop(m['enum']) } : isObject(m) && typeof m['$ref'] === 'string' ? narrowEnum(m, values, schemas) : m))
         .filter((m: unknown) => !(isObject(m) && ('const' in m ? values.includes(m['const'] as never) : Array.isArray(m['enum']) && m['enum'].length === 0)))
       return { ...target, [key]: kept }
     }
@@ -117,6 +129,10 @@ export function undoInstruction(schemas: Json, instruction: ChangelogInstruction
     }
     case 'field.removed': {
       schema['properties'] = { ...(isObject(schema['properties']) ? schema['properties'] : {}), [instruction.field]: copyOf(instruction.schema ?? {}) }
+      if (instruction.required === true) {
+        const required = Array.isArray(schema['required']) ? (schema['required'] as unknown[]) : []
+        if (!required.includes(instruction.field)) schema['required'] = [...required, instruction.field]
+      }
       const value = exampleValue(instruction.schema)
       if (value !== undefined) editExamples(schema, (e) => withValue(e, instruction.field, value))
       break

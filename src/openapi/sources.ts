@@ -105,7 +105,9 @@ export function documentOperations(document: Json, table: RouteTable | null): So
       const operation = item[method]
       if (operation === null || typeof operation !== 'object') continue
       const matched = exact.get(path) ?? shaped.get(pathShape(path)) ?? []
+      // With the routes of the same name at other paths (a route whose path changed: history.routes() declares one per path).
       const routes = matched.map((m) => m.route)
+      for (const route of table?.routes ?? []) if (!routes.includes(route) && routes.some((r) => r.viewName === route.viewName)) routes.push(route)
       // Table patterns by position: the document may name params differently than the table.
       const names = [...path.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] as string)
       const tableParams = matched[0]?.params ?? []

@@ -50,6 +50,21 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Reply>
   })
 }
 
+/** A request with a body (POST, PUT). */
+function send(method: string, path: string, headers: Record<string, string>, body: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${origin}${path}`, { method, headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }, timeout: 10_000 }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (text += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, text, body: undefined }))
+    })
+    req.on('timeout', () => req.destroy(new Error(`timeout: ${method} ${path}`)))
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
 beforeAll(async () => {
   dev = await startWranglerDev(['--var', `NOW:${EXAMPLE_NOW}`])
   origin = dev.origin
@@ -204,6 +219,38 @@ describe('the curl commands of docs/worker-example.md print what it shows', () =
       expect(output.length).toBeGreaterThan(0)
       expect(res.text.replace(/\n$/, '')).toBe(local(output.join('\n')))
     }
+  })
+})
+
+describe('docs/request-validation.md: the curl commands of its worker example section print what it shows', () => {
+  const page = readFileSync(`${root}docs/request-validation.md`, 'utf8')
+  const block = /```console\n([\s\S]*?)```/.exec(page.slice(page.indexOf('## In the worker example')))?.[1] ?? ''
+  const lines = block.split('\n').filter((line) => line !== '')
+  const pairs = lines.flatMap((line, i) => (line.startsWith('$ ') ? [[line.slice(2), lines[i + 1] ?? ''] as const] : []))
+
+  it('has a POST and a PUT, from an older and the newest client', () => {
+    expect(pairs.length).toBe(4)
+    expect(pairs.map(([command]) => /-X (\w+)/.exec(command)?.[1])).toEqual(['POST', 'POST', 'POST', 'PUT'])
+  })
+
+  it.each(pairs)('$ %s', async (command, output) => {
+    const args = words(command)
+    const headers: Record<string, string> = {}
+    let url = ''
+    let method = 'GET'
+    let body = ''
+    for (let i = 1; i < args.length; i++) {
+      const arg = args[i] as string
+      if (arg === '-H') {
+        const [name, ...value] = (args[++i] as string).split(':')
+        headers[name as string] = value.join(':').trim()
+      } else if (arg === '-X') method = args[++i] as string
+      else if (arg === '-d') body = args[++i] as string
+      else if (arg !== '-s') url = arg
+    }
+    expect(url.startsWith('http://127.0.0.1:8787/')).toBe(true)
+    const res = await send(method, url.slice('http://127.0.0.1:8787'.length), headers, body)
+    expect(res.text).toBe(output.replaceAll('http://127.0.0.1:8787', origin))
   })
 })
 

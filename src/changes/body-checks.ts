@@ -1,0 +1,31 @@
+/**
+ * The hook through which an older request's body is checked against its own
+ * version's schema before it migrates up. The history holds only this
+ * interface: the validator (`requestValidation()` of
+ * `hono-api-versioning/validation`) is code a history without it never carries.
+ */
+import type { Changelog } from './changelog.ts'
+import type { Layout } from './shape.ts'
+
+/** Checks an older request's parsed JSON body; throws the rejection (a `VersioningError`) when it does not fit its version's schema. */
+export type BodyCheck = (value: unknown) => void
+
+/** What a history tells a validation about itself, once. */
+export interface ValidatedHistory {
+  /** The versions, oldest first. */
+  readonly versions: readonly string[]
+  /** Its changelog (newest version first). */
+  readonly changelog: Changelog
+}
+
+/** What `versionHistory`'s `validation` option takes: made by `requestValidation({...})` from `hono-api-versioning/validation`. */
+export interface RequestValidation {
+  readonly kind: 'request-validation'
+  /**
+   * Per version index (oldest first), the check of a request body laid out
+   * as `layout` in the head version, or `null` where that version's schema
+   * is the head's (the app's own validator is enough). Called once per route
+   * at construction.
+   */
+  checks(layout: Layout, history: ValidatedHistory): readonly (BodyCheck | null)[]
+}

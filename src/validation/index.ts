@@ -1,0 +1,8 @@
+/**
+ * Older requests validated in their own version: each older version's
+ * request schema derived from the head's by a history's declared changes.
+ * Needs `@cfworker/json-schema` (an optional peer dependency).
+ */
+export { InvalidRequestBody } from './invalid-body.ts'
+export type { RequestIssue } from './issues.ts'
+export { requestValidation, type HeadSchema, type RequestValidationOptions, type StandardJSONSchemaV1 } from './request-validation.ts'

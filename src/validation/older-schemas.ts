@@ -1,0 +1,109 @@
+/**
+ * Each version's JSON Schemas of request bodies, from the head's: the
+ * component schemas of every shape as the version has them (the changelog's
+ * instructions undone, as the OpenAPI documents do), and a body schema per
+ * layout that points at them. Made once, at construction.
+ */
+import type { Changelog, ChangelogInstruction } from '../changes/changelog.ts'
+import { Shape, type Layout } from '../changes/shape.ts'
+import { undoSteps } from '../openapi/schema-changes.ts'
+import type { Json } from '../openapi/types.ts'
+
+const COMPONENTS = '#/components/schemas/'
+const DEFS = '#/$defs/'
+
+/** A JSON Schema for validation: `$ref`s to components point into `$defs`, `$schema` dropped (one dialect: 2020-12). */
+export function forValidation(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(forValidation)
+  if (schema === null || typeof schema !== 'object') return schema
+  const out: Json = {}
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === '$schema') continue
+    out[key] = key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENTS) ? DEFS + value.slice(COMPONENTS.length) : forValidation(value)
+  }
+  return out
+}
+
+/**
+ * What validation undoes of an instruction: a changed field without an
+ * older schema, or a removed one without its schema, accepts any value in
+ * older versions (the head's schema would refuse the older value).
+ */
+function forRequests(instruction: ChangelogInstruction): ChangelogInstruction {
+  if (instruction.type === 'field.changed' && instruction.olderSchema === undefined) return { ...instruction, olderSchema: {} }
+  return instruction
+}
+
+/**
+ * The component schemas of each version index (oldest first), from the
+ * head's (`head`, by shape name). A version whose
+ * changes touch no schema shares the newer version's map.
+ */
+export function schemasByVersion(head: Json, changelog: Changelog, versions: readonly string[]): Json[] {
+  const shapes: Record<string, string> = {}
+  for (const name of Object.keys(head)) shapes[name] = name
+  const out: Json[] = new Array<Json>(versions.length)
+  let current = head
+  out[versions.length - 1] = current
+  for (let v = versions.length - 2; v >= 0; v--) {
+    // What the version above v changed, undone newest instruction first.
+    const newer = versions[v + 1] as string
+    const steps: { instruction: ChangelogInstruction; description: string }[] = []
+    for (const entry of changelog.versions) {
+      if (entry.version !== newer) continue
+      for (const change of entry.changes) {
+        for (const instruction of change.instructions) if (!instruction.type.startsWith('route.')) steps.push({ instruction: forRequests(instruction), description: change.description })
+      }
+    }
+    if (steps.length > 0) {
+      const next: Json = { ...current }
+      undoSteps(next, steps.reverse(), shapes)
+      current = next
+    }
+    out[v] = current
+  }
+  return out
+}
+
+/** The body schema of a layout: a shape is its component (any value when it has none), `[layout]` its items, an object its fields. */
+export function bodySchema(layout: Layout, known: ReadonlySet<string>): Json {
+  if (layout instanceof Shape) return known.has(layout.name) ? { $ref: COMPONENTS + layout.name } : {}
+  // Around shapes, only where they sit is said: a value of another type is the migration's to refuse.
+  if (Array.isArray(layout)) return { items: bodySchema(layout[0] as Layout, known) }
+  const properties: Json = {}
+  for (const [field, inner] of Object.entries(layout)) properties[field] = bodySchema(inner as Layout, known)
+  return { properties }
+}
+
+/** The names of the components reachable from `schema` through `$ref`s. */
+export function reachable(schema: unknown, defs: Json): Set<string> {
+  const seen = new Set<string>()
+  const stack: unknown[] = [schema]
+  while (stack.length > 0) {
+    const node = stack.pop()
+    if (node === null || typeof node !== 'object') continue
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENTS)) {
+        const name = decodeURIComponent(value.slice(COMPONENTS.length)).replace(/~1/g, '/').replace(/~0/g, '~')
+        if (!seen.has(name) && Object.hasOwn(defs, name)) {
+          seen.add(name)
+          stack.push(defs[name])
+        }
+      } else if (value !== null && typeof value === 'object') stack.push(value)
+    }
+  }
+  return seen
+}
+
+/** The schema to validate a body against: the body schema with the components it reaches, as `$defs`. */
+export function withDefs(body: Json, defs: Json): Json {
+  const own: Json = {}
+  for (const name of [...reachable(body, defs)].sort()) own[name] = defs[name]
+  return forValidation(Object.keys(own).length === 0 ? body : { ...body, $defs: own }) as Json
+}
+
+/** A head schema as given, without `$schema` (the dialect is 2020-12 throughout). */
+export function withoutDialect(schema: Json): Json {
+  const { $schema: _dialect, ...rest } = schema
+  return rest
+}
