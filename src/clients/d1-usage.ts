@@ -7,7 +7,7 @@
  * tests included, while Analytics Engine is queried only through its remote
  * SQL API.
  */
-import { callersOf, dayOf, periodOf, type UsageLog, type UsageRow, type VersionCall } from './usage.ts'
+import { callersOf, periodOf, tally, type UsageLog, type UsageRow, type VersionCall } from './usage.ts'
 
 /** What `d1Usage` uses of a D1 statement (`D1PreparedStatement` fits). */
 export interface D1UsageStatement {
@@ -104,16 +104,7 @@ export function d1Usage(db: D1UsageDatabase, options: D1UsageOptions): UsageLog 
 
   return {
     record(call: VersionCall) {
-      const day = dayOf(call.at)
-      const key = JSON.stringify([call.version, call.client, call.route, day])
-      const row = queue.get(key)
-      if (row === undefined) {
-        queue.set(key, { version: call.version, client: call.client, route: call.route, day, calls: 1, deprecated: call.deprecated, firstAt: call.at, lastAt: call.at })
-      } else {
-        row.calls++
-        row.deprecated ||= call.deprecated
-        row.lastAt = Math.max(row.lastAt, call.at)
-      }
+      tally(queue, call)
       if (pending === undefined) {
         pending = flush()
         waitUntil(pending)

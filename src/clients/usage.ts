@@ -65,6 +65,21 @@ export interface UsageRow {
   lastAt: number
 }
 
+/** Counts `call` in `rows`: one row per version, client, route and UTC day. */
+export function tally(rows: Map<string, UsageRow>, call: VersionCall): void {
+  const day = dayOf(call.at)
+  const key = JSON.stringify([call.version, call.client, call.route, day])
+  const row = rows.get(key)
+  if (row === undefined) {
+    rows.set(key, { version: call.version, client: call.client, route: call.route, day, calls: 1, deprecated: call.deprecated, firstAt: call.at, lastAt: call.at })
+  } else {
+    row.calls++
+    row.deprecated ||= call.deprecated
+    row.firstAt = Math.min(row.firstAt, call.at)
+    row.lastAt = Math.max(row.lastAt, call.at)
+  }
+}
+
 /** The UTC day of `ms` (`2026-11-24`). */
 export function dayOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10)
@@ -109,17 +124,7 @@ export function memoryUsage(): UsageLog {
   const rows = new Map<string, UsageRow>()
   return {
     record(call) {
-      const day = dayOf(call.at)
-      const key = JSON.stringify([call.version, call.client, call.route, day])
-      const row = rows.get(key)
-      if (row === undefined) {
-        rows.set(key, { version: call.version, client: call.client, route: call.route, day, calls: 1, deprecated: call.deprecated, firstAt: call.at, lastAt: call.at })
-      } else {
-        row.calls++
-        row.deprecated ||= call.deprecated
-        row.firstAt = Math.min(row.firstAt, call.at)
-        row.lastAt = Math.max(row.lastAt, call.at)
-      }
+      tally(rows, call)
     },
     callers(version, period = {}) {
       const { since, until } = periodOf(period, 'memoryUsage.callers')
