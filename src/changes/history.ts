@@ -5,71 +5,21 @@
  * migration steps then, so a request only looks them up.
  */
 import type { RouteDefinition } from '../routes/definitions.ts'
-import { versioned } from '../routes/versions.ts'
 import type { Change } from './change.ts'
 import type { Changelog, ChangelogInstruction } from './changelog.ts'
 import type { ExtensionTarget, Exchange, VersioningExtension } from '../pipeline/extension.ts'
 import { bindSteps as bindExtensionSteps } from '../pipeline/steps.ts'
-import type { BodyCheck, RequestValidation } from './body-checks.ts'
+import type { BodyCheck } from './body-checks.ts'
 import { bindSteps, runSteps, type BoundChanges, type Chain, type RoutePlan } from './http-steps.ts'
-import type { Presence, RouteInstruction, ShapeInstruction } from './instruction.ts'
+import type { RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps, type Visit } from './migration-plan.ts'
-import { checkRoute, methodRoute, plainRoute } from './route-changes.ts'
+import { checkBodies, checkChanges, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
+import { methodRoute, plainRoute } from './route-changes.ts'
+import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
+import { rewriteRoutes, routePlans, type RouteLife } from './route-plans.ts'
 import { checkLayout, shapesOf, type AnyShape, type Layout, type LayoutValue } from './shape.ts'
-import { versionComparison } from './version-order.ts'
-
-/** One version of a history and the changes that separate it from the version before. */
-export interface HistoryVersion<V extends string = string> {
-  readonly version: V
-  /** What changed since the version before (none for the first version). */
-  readonly changes?: readonly Change[] | undefined
-}
-
-/** Where shapes sit in one route's bodies (layouts in the head version). */
-export interface RouteBodies {
-  /** The request body (migrated up for older clients). */
-  readonly request?: Layout | undefined
-  /** The success response body (status below 300; migrated down for older clients). */
-  readonly response?: Layout | undefined
-  /** The error response body (status 400 and above), when errors take part. */
-  readonly error?: Layout | undefined
-}
-
-/** Options of `versionHistory`. */
-export interface VersionHistoryOptions<V extends string> {
-  /** The versions, oldest first; the last is the head, the one handlers are written for. */
-  readonly versions: readonly HistoryVersion<V>[]
-  /**
-   * Where shapes sit in each route's bodies, by table route name
-   * (`product-detail`, or namespaced `v1:product-detail`), by table route
-   * name for one method (`POST product-list`: its layouts replace the
-   * route's, one by one), or `METHOD /path` for a plain Hono route in Hono's
-   * syntax (`GET /users/:id`).
-   * @default {} (no bodies migrate)
-   */
-  readonly bodies?: Readonly<Record<string, RouteBodies>> | undefined
-  /**
-   * Where shapes sit in every route's error responses (status 400 and above)
-   * unless its `bodies` entry says otherwise. Errors take part only when asked.
-   * @default undefined (error responses are left alone)
-   */
-  readonly errors?: Layout | undefined
-  /**
-   * Checks older requests' bodies against their own version's schema before
-   * they migrate up (`requestValidation({...})` from
-   * `hono-api-versioning/validation`); head requests are left to the app's
-   * own validator.
-   * @default undefined (older bodies are migrated as they come)
-   */
-  readonly validation?: RequestValidation | undefined
-}
-
-/** Options of `history.migrate()`: the value's layout, and the version to migrate it to (from the head) or from (to the head). */
-export type MigrateOptions<L extends Layout, V extends string> =
-  | { readonly as: L; readonly to: V; readonly from?: undefined }
-  | { readonly as: L; readonly from: V; readonly to?: undefined }
 
 /**
  * Declares a version history.
@@ -86,15 +36,6 @@ export function versionHistory<const O extends VersionHistoryOptions<string>>(op
   return new VersionHistory(options)
 }
 
-/** What a route's changes say about it, per version. */
-interface RouteLife {
-  /** Whether it exists, per version index (`null`: always). */
-  readonly exists: readonly boolean[] | null
-  /** Its path per version index (`null`: never changed). */
-  readonly paths: readonly string[] | null
-}
-
-const WHERE = 'versionHistory'
 
 const pass: Copy = (value) => value
 const NO_CHAIN: Chain = { steps: [], copy: pass }
@@ -139,22 +80,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     this.head = versions[versions.length - 1] as V
     this.#index = new Map(versions.map((v, i) => [v, i]))
     this.#changes = changes
-    const stepOf = new Map<Change, number>()
-    const ids = new Map<string, string>()
-    changes.forEach((list, step) => {
-      for (const change of list) {
-        if (stepOf.has(change)) {
-          throw new Error(`${WHERE}: the change "${change.id}" is listed twice (versions "${versions[stepOf.get(change) as number]}" and "${versions[step]}"); a change belongs to one version.`)
-        }
-        const other = ids.get(change.id)
-        if (other !== undefined) {
-          throw new Error(`${WHERE}: two changes have the id "${change.id}" ("${other}" and "${change.description}"); give one of them its own id with change(..., { id }).`)
-        }
-        stepOf.set(change, step)
-        ids.set(change.id, change.description)
-      }
-    })
-    this.#stepOf = stepOf
+    this.#stepOf = checkChanges(changes, versions)
 
     const shapeInstructions = changes.map((list) => list.flatMap((c) => c.instructions.filter((i): i is ShapeInstruction => i.kind === 'shape')))
     const routeInstructions = changes.map((list) => list.flatMap((c) => c.instructions.filter((i): i is RouteInstruction => i.kind === 'route')))
@@ -187,8 +113,6 @@ export class VersionHistory<V extends string = string, O = unknown> {
         byRoute.set(instruction.route, entries)
       }
     })
-    const plans = new Map<string, RoutePlan>()
-    const tableLives = new Map<string, RouteLife>()
     const validation = options.validation
     if (validation !== undefined && (validation === null || typeof validation !== 'object' || validation.kind !== 'request-validation')) {
       throw new Error(`${WHERE}: validation must come from requestValidation({...}) of hono-api-versioning/validation.`)
@@ -210,37 +134,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
       response: entry?.response === undefined ? null : this.#chains(entry.response, 'down'),
       error: entry?.error !== undefined ? this.#chains(entry.error, 'down') : errors !== undefined ? this.#chains(errors, 'down') : null,
     })
-    for (const route of new Set([...bodies.keys(), ...byRoute.keys()])) {
-      const entries = byRoute.get(route) ?? []
-      const life = routeLife(route, entries, versions)
-      const plain = plainRoute(route)
-      const one = methodRoute(route)
-      if (one !== null) {
-        // A table route for one method: its own layouts, else the route's; the route's changes and its own.
-        if (life.paths !== null) throw new Error(`${WHERE}: pathChanged("${route}") moves one method of a route; a path belongs to the whole route: name it "${one[1]}".`)
-        const shared = bodies.get(one[1])
-        const own = bodies.get(route)
-        const merged = { request: own?.request ?? shared?.request, response: own?.response ?? shared?.response, error: own?.error ?? shared?.error }
-        const all = [...(byRoute.get(one[1]) ?? []), ...entries].sort((a, b) => a.step - b.step)
-        plans.set(route, { ...bodyPlans(merged), ...routeSteps(all, versions.length), exists: life.exists })
-        continue
-      }
-      const base = { ...bodyPlans(bodies.get(route)), ...routeSteps(entries, versions.length) }
-      if (plain === null) {
-        if (life.exists !== null || life.paths !== null) tableLives.set(route, life)
-        // The table knows which versions have a table route (routes()): mountRoutes answers the others as unknown routes.
-        plans.set(route, { ...base, exists: null })
-        continue
-      }
-      if (life.paths !== null && life.paths[versions.length - 1] !== plain[1]) {
-        throw new Error(`${WHERE}: route "${route}" names the path ${plain[1]}, but its pathChanged changes end at ${life.paths[versions.length - 1]}; name it "${plain[0]} ${life.paths[versions.length - 1]}".`)
-      }
-      // A plain route answers at each of its paths only in the versions that have that path.
-      for (const path of new Set(life.paths ?? [plain[1]])) {
-        const exists = versions.map((_, v) => (life.exists === null || life.exists[v] === true) && (life.paths === null || life.paths[v] === path))
-        plans.set(`${plain[0]} ${path}`, { ...base, exists: exists.every(Boolean) ? null : exists })
-      }
-    }
+    const { plans, tableLives } = routePlans(versions, bodies, byRoute, bodyPlans)
     this.#plans = plans
     this.#byMethod = [...plans.keys()].some((key) => methodRoute(key) !== null)
     this.#tableLives = tableLives
@@ -356,52 +250,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
    */
   routes<const D extends readonly RouteDefinition[]>(definitions: D): D {
     if (!Array.isArray(definitions)) throw new Error('history.routes: pass the array of route(...) and include(...) entries you give defineRoutes.')
-    return this.#rewrite(definitions, null) as unknown as D
-  }
-
-  #rewrite(definitions: readonly RouteDefinition[], namespace: string | null): readonly RouteDefinition[] {
-    let changed = false
-    const out: RouteDefinition[] = []
-    for (const definition of definitions) {
-      if (definition?.kind === 'include') {
-        const ns = definition.namespace === undefined ? namespace : namespace === null ? definition.namespace : `${namespace}:${definition.namespace}`
-        const routes = Array.isArray(definition.routes) ? this.#rewrite(definition.routes, ns) : definition.routes
-        if (routes !== definition.routes) changed = true
-        out.push(routes === definition.routes ? definition : Object.freeze({ ...definition, routes }))
-        continue
-      }
-      if (definition?.kind !== 'route') {
-        out.push(definition)
-        continue
-      }
-      const viewName = namespace === null ? definition.name : `${namespace}:${definition.name}`
-      const key = this.#tableLives.has(viewName) ? viewName : definition.name
-      const life = this.#tableLives.get(key)
-      if (life === undefined) {
-        out.push(definition)
-        continue
-      }
-      this.#covered.add(key)
-      const n = this.versions.length
-      if (life.paths !== null && life.paths[n - 1] !== definition.path) {
-        throw new Error(`history.routes: route "${viewName}" has the path ${definition.path}, but the history's pathChanged changes end at ${life.paths[n - 1]}; make them agree.`)
-      }
-      // The versions of each path, the head's path first.
-      const byPath = new Map<string, string[]>([[definition.path, []]])
-      this.versions.forEach((version, v) => {
-        if (life.exists !== null && life.exists[v] !== true) return
-        const path = life.paths?.[v] ?? definition.path
-        const list = byPath.get(path) ?? []
-        list.push(version)
-        byPath.set(path, list)
-      })
-      for (const [path, versions] of byPath) {
-        if (versions.length === 0) continue
-        out.push(versioned(versions, path === definition.path ? definition : Object.freeze({ ...definition, path }), { absent: 'not-found' }))
-      }
-      changed = true
-    }
-    return changed ? Object.freeze(out) : definitions
+    return rewriteRoutes(definitions, null, this.#tableLives, this.#covered, this.versions) as unknown as D
   }
 
   /**
@@ -494,209 +343,3 @@ export class VersionHistory<V extends string = string, O = unknown> {
   }
 }
 
-/** Checks the versions list; returns the versions and each one's changes. */
-function checkVersions(list: unknown): { versions: string[]; changes: (readonly Change[])[] } {
-  if (!Array.isArray(list) || list.length === 0) {
-    throw new Error(`${WHERE}: versions must be a non-empty list, oldest first, such as [{ version: 'v1' }, { version: 'v2', changes: [...] }].`)
-  }
-  const versions: string[] = []
-  const changes: (readonly Change[])[] = []
-  for (const entry of list as unknown[]) {
-    if (entry === null || typeof entry !== 'object' || typeof (entry as { version?: unknown }).version !== 'string' || (entry as { version: string }).version === '') {
-      throw new Error(`${WHERE}: each entry of versions must be { version: 'v2', changes: [...] }, got ${JSON.stringify(entry)}.`)
-    }
-    const { version, changes: own = [] } = entry as { version: string; changes?: unknown }
-    for (const key of Object.keys(entry)) {
-      if (key !== 'version' && key !== 'changes') throw new Error(`${WHERE}: version "${version}" has an unknown key "${key}"; an entry has version and changes.`)
-    }
-    if (versions.includes(version)) throw new Error(`${WHERE}: version "${version}" is listed twice; list each version once, oldest first.`)
-    if (!Array.isArray(own) || own.some((c) => c === null || typeof c !== 'object' || !Array.isArray((c as Change).instructions))) {
-      throw new Error(`${WHERE}: the changes of version "${version}" must be a list of change(...) values.`)
-    }
-    if (versions.length === 0 && own.length > 0) {
-      throw new Error(`${WHERE}: the first version "${version}" has changes, which can never apply (a change separates a version from the one before); move them to the version that introduced them.`)
-    }
-    versions.push(version)
-    changes.push(Object.freeze([...(own as Change[])]))
-  }
-  const compare = versionComparison(versions)
-  if (compare !== null) {
-    for (let i = 1; i < versions.length; i++) {
-      if (compare(versions[i - 1] as string, versions[i] as string) >= 0) {
-        throw new Error(`${WHERE}: versions must go from oldest to newest, but "${versions[i]}" comes after "${versions[i - 1]}"; reorder them.`)
-      }
-    }
-  }
-  return { versions, changes }
-}
-
-/** Checks the bodies option. */
-function checkBodies(bodies: unknown): Map<string, RouteBodies> {
-  const out = new Map<string, RouteBodies>()
-  if (bodies === undefined) return out
-  if (bodies === null || typeof bodies !== 'object' || Array.isArray(bodies)) {
-    throw new Error(`${WHERE}: bodies must map route names to layouts, such as { 'product-detail': { response: Product } }.`)
-  }
-  for (const [route, entry] of Object.entries(bodies)) {
-    checkRoute(route, `${WHERE}: bodies`)
-    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-      throw new Error(`${WHERE}: bodies["${route}"] must be { request?, response?, error? } with layouts such as Product or [Product].`)
-    }
-    for (const [key, layout] of Object.entries(entry)) {
-      if (key !== 'request' && key !== 'response' && key !== 'error') {
-        throw new Error(`${WHERE}: bodies["${route}"] has an unknown key "${key}"; its keys are request, response and error.`)
-      }
-      if (layout !== undefined) checkLayout(layout, `${WHERE}: bodies["${route}"].${key}`)
-    }
-    out.set(route, entry as RouteBodies)
-  }
-  return out
-}
-
-/** What an instruction does, for sentences. */
-function describeInstruction(entry: ChangelogInstruction): string {
-  switch (entry.type) {
-    case 'field.renamed':
-      return `renamed from "${entry.older}" to "${entry.newer}"`
-    case 'field.added':
-      return `added`
-    case 'field.removed':
-      return `removed`
-    case 'field.changed':
-      return `changed in type`
-    case 'enum.added':
-      return `given new enum values`
-    default:
-      return entry.type
-  }
-}
-
-/**
- * The field contradictions: within one version a field of a shape is the
- * subject of one instruction at most; across versions, an instruction needs
- * the field to exist (or not) in the version before as the earlier ones left it.
- */
-function checkFields(instructions: readonly (readonly ShapeInstruction[])[], versions: readonly string[]): void {
-  const state = new Map<AnyShape, Map<string, { presence: Presence; version: string; what: string }>>()
-  instructions.forEach((list, step) => {
-    const version = versions[step] as string
-    const seen = new Map<string, string>()
-    for (const i of list) {
-      const what = describeInstruction(i.entry)
-      const fields = state.get(i.shape) ?? new Map<string, { presence: Presence; version: string; what: string }>()
-      state.set(i.shape, fields)
-      for (const effect of i.effects) {
-        const key = `${i.shape.name}\u0000${effect.field}`
-        const twice = seen.get(key)
-        if (twice !== undefined) {
-          throw new Error(`${WHERE}: version "${version}" changes field "${effect.field}" of shape "${i.shape.name}" twice (${twice}, and ${what}); one change per field and version.`)
-        }
-        seen.set(key, what)
-        const known = fields.get(effect.field)
-        if (known !== undefined && known.presence !== effect.before) {
-          const was = effect.before === 'present' ? 'needs it to exist in the version before' : 'says it did not exist in the version before'
-          throw new Error(
-            `${WHERE}: field "${effect.field}" of shape "${i.shape.name}" is ${what} in version "${version}", which ${was}, but it was ${known.what} in version "${known.version}"; fix one of the two changes.`,
-          )
-        }
-      }
-      for (const effect of i.effects) fields.set(effect.field, { presence: effect.after, version, what })
-    }
-  })
-}
-
-/** A converter that declares an older layout replaces its shape in older versions: that shape's older changes can never apply. */
-function checkReplacements(steps: ReadonlyMap<AnyShape, ReturnType<typeof shapeSteps>>, versions: readonly string[]): void {
-  for (const [shape, { byStep, replacements }] of steps) {
-    for (const { step, older } of replacements) {
-      if (replacements.filter((r) => r.step === step).length > 1) {
-        throw new Error(`${WHERE}: shape "${shape.name}" has two converters with an older layout in version "${versions[step]}"; merge them.`)
-      }
-      if (shapesOf(older).has(shape)) throw new Error(`${WHERE}: the older layout of a converter of shape "${shape.name}" contains "${shape.name}" itself; name the older form as another shape.`)
-    }
-    const newest = replacements[0]
-    if (newest === undefined) continue
-    for (const step of byStep.keys()) {
-      if (step < newest.step) {
-        throw new Error(
-          `${WHERE}: shape "${shape.name}" is converted to another layout in version "${versions[newest.step]}" (shapeConverted with older), so its change in version "${versions[step]}" can never apply; put it on the older layout's shapes.`,
-        )
-      }
-    }
-  }
-}
-
-/** Whether and where a route exists in each version, from its added, removed and path changes. */
-function routeLife(route: string, entries: readonly { step: number; instruction: RouteInstruction }[], versions: readonly string[]): RouteLife {
-  const n = versions.length
-  const lifecycle = entries.filter((e) => e.instruction.entry.type === 'route.added' || e.instruction.entry.type === 'route.removed')
-  let exists: boolean[] | null = null
-  if (lifecycle.length > 0) {
-    let present = lifecycle[0]?.instruction.entry.type === 'route.removed'
-    exists = []
-    for (let v = 0; v < n; v++) {
-      const here = lifecycle.filter((e) => e.step === v)
-      if (here.length > 1) throw new Error(`${WHERE}: route "${route}" is added or removed twice in version "${versions[v]}"; one of the two is a mistake.`)
-      const event = here[0]?.instruction.entry.type
-      if (event === 'route.added') {
-        if (present) throw new Error(`${WHERE}: route "${route}" is added in version "${versions[v]}", but it already exists in the version before; remove one of the changes.`)
-        present = true
-      } else if (event === 'route.removed') {
-        if (!present) throw new Error(`${WHERE}: route "${route}" is removed in version "${versions[v]}", but it does not exist in the version before; remove one of the changes.`)
-        present = false
-      }
-      exists.push(present)
-    }
-    if (!exists.some(Boolean)) throw new Error(`${WHERE}: route "${route}" exists in no version, so its changes can never apply.`)
-  }
-  const moves = entries.filter((e) => e.instruction.entry.type === 'route.path.changed')
-  let paths: string[] | null = null
-  if (moves.length > 0) {
-    // From the head down: each move says the path in its version (newer) and in the one before (older).
-    const newest = moves.reduce((a, b) => (b.step > a.step ? b : a)).instruction.entry as { newer: string }
-    let current = newest.newer
-    paths = new Array<string>(n)
-    for (let v = n - 1; v >= 0; v--) {
-      paths[v] = current
-      const here = moves.filter((e) => e.step === v)
-      if (here.length > 1) throw new Error(`${WHERE}: route "${route}" changes path twice in version "${versions[v]}"; one of the two is a mistake.`)
-      const move = here[0]?.instruction.entry
-      if (move?.type !== 'route.path.changed') continue
-      if (move.newer !== current) {
-        throw new Error(`${WHERE}: route "${route}" moves to ${move.newer} in version "${versions[v]}", but a later change moves it from ${current}; make the paths agree.`)
-      }
-      current = move.older
-    }
-  }
-  const statuses = entries.filter((e) => e.instruction.entry.type === 'route.status.changed')
-  for (const a of statuses) {
-    for (const b of statuses) {
-      if (a !== b && a.step === b.step && a.instruction.entry.type === 'route.status.changed' && b.instruction.entry.type === 'route.status.changed' && a.instruction.entry.newer === b.instruction.entry.newer) {
-        throw new Error(`${WHERE}: route "${route}" changes status ${a.instruction.entry.newer} twice in version "${versions[a.step]}"; one of the two is a mistake.`)
-      }
-    }
-  }
-  return { exists, paths }
-}
-
-/** A route's status, header and query steps per version index. */
-function routeSteps(entries: readonly { step: number; instruction: RouteInstruction }[], n: number): Pick<RoutePlan, 'status' | 'headers' | 'query' | 'requestHeaders'> {
-  const status: (readonly [number, number])[][] = []
-  const headers: (readonly [string, (value: string | null) => string | null])[][] = []
-  const query: (readonly [string, string])[][] = []
-  const requestHeaders: (readonly [string, string])[][] = []
-  for (let v = 0; v < n; v++) {
-    const later = entries.filter((e) => e.step > v)
-    const newestFirst = [...later].sort((a, b) => b.step - a.step)
-    status.push(newestFirst.flatMap(({ instruction: { entry } }) => (entry.type === 'route.status.changed' ? [[entry.newer, entry.older] as const] : [])))
-    headers.push(newestFirst.flatMap(({ instruction: { entry, header } }) => (entry.type === 'route.header.changed' && header !== undefined ? [[entry.header, header] as const] : [])))
-    query.push(later.flatMap(({ instruction: { entry } }) => (entry.type === 'route.query.renamed' ? [[entry.older, entry.newer] as const] : [])))
-    requestHeaders.push(later.flatMap(({ instruction: { entry } }) => (entry.type === 'route.request.header.renamed' ? [[entry.older, entry.newer] as const] : [])))
-  }
-  return {
-    status: status.some((s) => s.length > 0) ? status : null,
-    headers: headers.some((h) => h.length > 0) ? headers : null,
-    query: query.some((q) => q.length > 0) ? query : null,
-    requestHeaders: requestHeaders.some((h) => h.length > 0) ? requestHeaders : null,
-  }
-}

@@ -18,7 +18,8 @@ export {
   type FieldRemovedOptions,
   type ShapeConvertedOptions,
 } from './field-changes.ts'
-export { versionHistory, type HistoryVersion, type MigrateOptions, type RouteBodies, type VersionHistory, type VersionHistoryOptions } from './history.ts'
+export type { HistoryVersion, MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
+export { versionHistory, type VersionHistory } from './history.ts'
 export type { BodyCheck, RequestValidation, ValidatedHistory } from './body-checks.ts'
 export type { BoundChanges } from './http-steps.ts'
 export type { Instruction } from './instruction.ts'

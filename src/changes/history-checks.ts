@@ -1,0 +1,167 @@
+/**
+ * The checks of a history's declarations, when it is made: the versions and
+ * their changes, the bodies option, and the contradictions between field
+ * instructions. Each mistake is an `Error` whose sentence says what to fix.
+ */
+import type { Change } from './change.ts'
+import type { ChangelogInstruction } from './changelog.ts'
+import type { RouteBodies } from './history-options.ts'
+import type { Presence, ShapeInstruction } from './instruction.ts'
+import type { shapeSteps } from './migration-plan.ts'
+import { checkRoute } from './route-changes.ts'
+import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
+import { versionComparison } from './version-order.ts'
+
+export const WHERE = 'versionHistory'
+
+/** Checks the versions list; returns the versions and each one's changes. */
+export function checkVersions(list: unknown): { versions: string[]; changes: (readonly Change[])[] } {
+  if (!Array.isArray(list) || list.length === 0) {
+    throw new Error(`${WHERE}: versions must be a non-empty list, oldest first, such as [{ version: 'v1' }, { version: 'v2', changes: [...] }].`)
+  }
+  const versions: string[] = []
+  const changes: (readonly Change[])[] = []
+  for (const entry of list as unknown[]) {
+    if (entry === null || typeof entry !== 'object' || typeof (entry as { version?: unknown }).version !== 'string' || (entry as { version: string }).version === '') {
+      throw new Error(`${WHERE}: each entry of versions must be { version: 'v2', changes: [...] }, got ${JSON.stringify(entry)}.`)
+    }
+    const { version, changes: own = [] } = entry as { version: string; changes?: unknown }
+    for (const key of Object.keys(entry)) {
+      if (key !== 'version' && key !== 'changes') throw new Error(`${WHERE}: version "${version}" has an unknown key "${key}"; an entry has version and changes.`)
+    }
+    if (versions.includes(version)) throw new Error(`${WHERE}: version "${version}" is listed twice; list each version once, oldest first.`)
+    if (!Array.isArray(own) || own.some((c) => c === null || typeof c !== 'object' || !Array.isArray((c as Change).instructions))) {
+      throw new Error(`${WHERE}: the changes of version "${version}" must be a list of change(...) values.`)
+    }
+    if (versions.length === 0 && own.length > 0) {
+      throw new Error(`${WHERE}: the first version "${version}" has changes, which can never apply (a change separates a version from the one before); move them to the version that introduced them.`)
+    }
+    versions.push(version)
+    changes.push(Object.freeze([...(own as Change[])]))
+  }
+  const compare = versionComparison(versions)
+  if (compare !== null) {
+    for (let i = 1; i < versions.length; i++) {
+      if (compare(versions[i - 1] as string, versions[i] as string) >= 0) {
+        throw new Error(`${WHERE}: versions must go from oldest to newest, but "${versions[i]}" comes after "${versions[i - 1]}"; reorder them.`)
+      }
+    }
+  }
+  return { versions, changes }
+}
+
+/** Checks the bodies option. */
+export function checkBodies(bodies: unknown): Map<string, RouteBodies> {
+  const out = new Map<string, RouteBodies>()
+  if (bodies === undefined) return out
+  if (bodies === null || typeof bodies !== 'object' || Array.isArray(bodies)) {
+    throw new Error(`${WHERE}: bodies must map route names to layouts, such as { 'product-detail': { response: Product } }.`)
+  }
+  for (const [route, entry] of Object.entries(bodies)) {
+    checkRoute(route, `${WHERE}: bodies`)
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+      throw new Error(`${WHERE}: bodies["${route}"] must be { request?, response?, error? } with layouts such as Product or [Product].`)
+    }
+    for (const [key, layout] of Object.entries(entry)) {
+      if (key !== 'request' && key !== 'response' && key !== 'error') {
+        throw new Error(`${WHERE}: bodies["${route}"] has an unknown key "${key}"; its keys are request, response and error.`)
+      }
+      if (layout !== undefined) checkLayout(layout, `${WHERE}: bodies["${route}"].${key}`)
+    }
+    out.set(route, entry as RouteBodies)
+  }
+  return out
+}
+
+/** What an instruction does, for sentences. */
+function describeInstruction(entry: ChangelogInstruction): string {
+  switch (entry.type) {
+    case 'field.renamed':
+      return `renamed from "${entry.older}" to "${entry.newer}"`
+    case 'field.added':
+      return `added`
+    case 'field.removed':
+      return `removed`
+    case 'field.changed':
+      return `changed in type`
+    case 'enum.added':
+      return `given new enum values`
+    default:
+      return entry.type
+  }
+}
+
+/**
+ * The field contradictions: within one version a field of a shape is the
+ * subject of one instruction at most; across versions, an instruction needs
+ * the field to exist (or not) in the version before as the earlier ones left it.
+ */
+export function checkFields(instructions: readonly (readonly ShapeInstruction[])[], versions: readonly string[]): void {
+  const state = new Map<AnyShape, Map<string, { presence: Presence; version: string; what: string }>>()
+  instructions.forEach((list, step) => {
+    const version = versions[step] as string
+    const seen = new Map<string, string>()
+    for (const i of list) {
+      const what = describeInstruction(i.entry)
+      const fields = state.get(i.shape) ?? new Map<string, { presence: Presence; version: string; what: string }>()
+      state.set(i.shape, fields)
+      for (const effect of i.effects) {
+        const key = `${i.shape.name}\u0000${effect.field}`
+        const twice = seen.get(key)
+        if (twice !== undefined) {
+          throw new Error(`${WHERE}: version "${version}" changes field "${effect.field}" of shape "${i.shape.name}" twice (${twice}, and ${what}); one change per field and version.`)
+        }
+        seen.set(key, what)
+        const known = fields.get(effect.field)
+        if (known !== undefined && known.presence !== effect.before) {
+          const was = effect.before === 'present' ? 'needs it to exist in the version before' : 'says it did not exist in the version before'
+          throw new Error(
+            `${WHERE}: field "${effect.field}" of shape "${i.shape.name}" is ${what} in version "${version}", which ${was}, but it was ${known.what} in version "${known.version}"; fix one of the two changes.`,
+          )
+        }
+      }
+      for (const effect of i.effects) fields.set(effect.field, { presence: effect.after, version, what })
+    }
+  })
+}
+
+/** A converter that declares an older layout replaces its shape in older versions: that shape's older changes can never apply. */
+export function checkReplacements(steps: ReadonlyMap<AnyShape, ReturnType<typeof shapeSteps>>, versions: readonly string[]): void {
+  for (const [shape, { byStep, replacements }] of steps) {
+    for (const { step, older } of replacements) {
+      if (replacements.filter((r) => r.step === step).length > 1) {
+        throw new Error(`${WHERE}: shape "${shape.name}" has two converters with an older layout in version "${versions[step]}"; merge them.`)
+      }
+      if (shapesOf(older).has(shape)) throw new Error(`${WHERE}: the older layout of a converter of shape "${shape.name}" contains "${shape.name}" itself; name the older form as another shape.`)
+    }
+    const newest = replacements[0]
+    if (newest === undefined) continue
+    for (const step of byStep.keys()) {
+      if (step < newest.step) {
+        throw new Error(
+          `${WHERE}: shape "${shape.name}" is converted to another layout in version "${versions[newest.step]}" (shapeConverted with older), so its change in version "${versions[step]}" can never apply; put it on the older layout's shapes.`,
+        )
+      }
+    }
+  }
+}
+
+/** Each change's version step; a change listed twice, or two changes with one id, is a mistake. */
+export function checkChanges(changes: readonly (readonly Change[])[], versions: readonly string[]): Map<Change, number> {
+  const stepOf = new Map<Change, number>()
+  const ids = new Map<string, string>()
+  changes.forEach((list, step) => {
+    for (const change of list) {
+      if (stepOf.has(change)) {
+        throw new Error(`${WHERE}: the change "${change.id}" is listed twice (versions "${versions[stepOf.get(change) as number]}" and "${versions[step]}"); a change belongs to one version.`)
+      }
+      const other = ids.get(change.id)
+      if (other !== undefined) {
+        throw new Error(`${WHERE}: two changes have the id "${change.id}" ("${other}" and "${change.description}"); give one of them its own id with change(..., { id }).`)
+      }
+      stepOf.set(change, step)
+      ids.set(change.id, change.description)
+    }
+  })
+  return stepOf
+}

@@ -1,0 +1,58 @@
+/**
+ * What a history is declared with: its versions and their changes, where
+ * shapes sit in each route's bodies, and the options of `history.migrate()`.
+ */
+import type { RequestValidation } from './body-checks.ts'
+import type { Change } from './change.ts'
+import type { Layout } from './shape.ts'
+
+/** One version of a history and the changes that separate it from the version before. */
+export interface HistoryVersion<V extends string = string> {
+  readonly version: V
+  /** What changed since the version before (none for the first version). */
+  readonly changes?: readonly Change[] | undefined
+}
+
+/** Where shapes sit in one route's bodies (layouts in the head version). */
+export interface RouteBodies {
+  /** The request body (migrated up for older clients). */
+  readonly request?: Layout | undefined
+  /** The success response body (status below 300; migrated down for older clients). */
+  readonly response?: Layout | undefined
+  /** The error response body (status 400 and above), when errors take part. */
+  readonly error?: Layout | undefined
+}
+
+/** Options of `versionHistory`. */
+export interface VersionHistoryOptions<V extends string> {
+  /** The versions, oldest first; the last is the head, the one handlers are written for. */
+  readonly versions: readonly HistoryVersion<V>[]
+  /**
+   * Where shapes sit in each route's bodies, by table route name
+   * (`product-detail`, or namespaced `v1:product-detail`), by table route
+   * name for one method (`POST product-list`: its layouts replace the
+   * route's, one by one), or `METHOD /path` for a plain Hono route in Hono's
+   * syntax (`GET /users/:id`).
+   * @default {} (no bodies migrate)
+   */
+  readonly bodies?: Readonly<Record<string, RouteBodies>> | undefined
+  /**
+   * Where shapes sit in every route's error responses (status 400 and above)
+   * unless its `bodies` entry says otherwise. Errors take part only when asked.
+   * @default undefined (error responses are left alone)
+   */
+  readonly errors?: Layout | undefined
+  /**
+   * Checks older requests' bodies against their own version's schema before
+   * they migrate up (`requestValidation({...})` from
+   * `hono-api-versioning/validation`); head requests are left to the app's
+   * own validator.
+   * @default undefined (older bodies are migrated as they come)
+   */
+  readonly validation?: RequestValidation | undefined
+}
+
+/** Options of `history.migrate()`: the value's layout, and the version to migrate it to (from the head) or from (to the head). */
+export type MigrateOptions<L extends Layout, V extends string> =
+  | { readonly as: L; readonly to: V; readonly from?: undefined }
+  | { readonly as: L; readonly from: V; readonly to?: undefined }

@@ -1,0 +1,201 @@
+/**
+ * What a history's route instructions and bodies say about each route, per
+ * version: whether and where it exists, its status, header and query steps,
+ * and its plan; and the table routes `history.routes()` rewrites.
+ */
+import type { RouteDefinition } from '../routes/definitions.ts'
+import { versioned } from '../routes/versions.ts'
+import { WHERE } from './history-checks.ts'
+import type { RouteBodies } from './history-options.ts'
+import type { RoutePlan } from './http-steps.ts'
+import type { RouteInstruction } from './instruction.ts'
+import { methodRoute, plainRoute } from './route-changes.ts'
+
+/** What a route's changes say about it, per version. */
+export interface RouteLife {
+  /** Whether it exists, per version index (`null`: always). */
+  readonly exists: readonly boolean[] | null
+  /** Its path per version index (`null`: never changed). */
+  readonly paths: readonly string[] | null
+}
+
+/** Whether and where a route exists in each version, from its added, removed and path changes. */
+export function routeLife(route: string, entries: readonly { step: number; instruction: RouteInstruction }[], versions: readonly string[]): RouteLife {
+  const n = versions.length
+  const lifecycle = entries.filter((e) => e.instruction.entry.type === 'route.added' || e.instruction.entry.type === 'route.removed')
+  let exists: boolean[] | null = null
+  if (lifecycle.length > 0) {
+    let present = lifecycle[0]?.instruction.entry.type === 'route.removed'
+    exists = []
+    for (let v = 0; v < n; v++) {
+      const here = lifecycle.filter((e) => e.step === v)
+      if (here.length > 1) throw new Error(`${WHERE}: route "${route}" is added or removed twice in version "${versions[v]}"; one of the two is a mistake.`)
+      const event = here[0]?.instruction.entry.type
+      if (event === 'route.added') {
+        if (present) throw new Error(`${WHERE}: route "${route}" is added in version "${versions[v]}", but it already exists in the version before; remove one of the changes.`)
+        present = true
+      } else if (event === 'route.removed') {
+        if (!present) throw new Error(`${WHERE}: route "${route}" is removed in version "${versions[v]}", but it does not exist in the version before; remove one of the changes.`)
+        present = false
+      }
+      exists.push(present)
+    }
+    if (!exists.some(Boolean)) throw new Error(`${WHERE}: route "${route}" exists in no version, so its changes can never apply.`)
+  }
+  const moves = entries.filter((e) => e.instruction.entry.type === 'route.path.changed')
+  let paths: string[] | null = null
+  if (moves.length > 0) {
+    // From the head down: each move says the path in its version (newer) and in the one before (older).
+    const newest = moves.reduce((a, b) => (b.step > a.step ? b : a)).instruction.entry as { newer: string }
+    let current = newest.newer
+    paths = new Array<string>(n)
+    for (let v = n - 1; v >= 0; v--) {
+      paths[v] = current
+      const here = moves.filter((e) => e.step === v)
+      if (here.length > 1) throw new Error(`${WHERE}: route "${route}" changes path twice in version "${versions[v]}"; one of the two is a mistake.`)
+      const move = here[0]?.instruction.entry
+      if (move?.type !== 'route.path.changed') continue
+      if (move.newer !== current) {
+        throw new Error(`${WHERE}: route "${route}" moves to ${move.newer} in version "${versions[v]}", but a later change moves it from ${current}; make the paths agree.`)
+      }
+      current = move.older
+    }
+  }
+  const statuses = entries.filter((e) => e.instruction.entry.type === 'route.status.changed')
+  for (const a of statuses) {
+    for (const b of statuses) {
+      if (a !== b && a.step === b.step && a.instruction.entry.type === 'route.status.changed' && b.instruction.entry.type === 'route.status.changed' && a.instruction.entry.newer === b.instruction.entry.newer) {
+        throw new Error(`${WHERE}: route "${route}" changes status ${a.instruction.entry.newer} twice in version "${versions[a.step]}"; one of the two is a mistake.`)
+      }
+    }
+  }
+  return { exists, paths }
+}
+
+/** A route's status, header and query steps per version index. */
+export function routeSteps(entries: readonly { step: number; instruction: RouteInstruction }[], n: number): Pick<RoutePlan, 'status' | 'headers' | 'query' | 'requestHeaders'> {
+  const status: (readonly [number, number])[][] = []
+  const headers: (readonly [string, (value: string | null) => string | null])[][] = []
+  const query: (readonly [string, string])[][] = []
+  const requestHeaders: (readonly [string, string])[][] = []
+  for (let v = 0; v < n; v++) {
+    const later = entries.filter((e) => e.step > v)
+    const newestFirst = [...later].sort((a, b) => b.step - a.step)
+    status.push(newestFirst.flatMap(({ instruction: { entry } }) => (entry.type === 'route.status.changed' ? [[entry.newer, entry.older] as const] : [])))
+    headers.push(newestFirst.flatMap(({ instruction: { entry, header } }) => (entry.type === 'route.header.changed' && header !== undefined ? [[entry.header, header] as const] : [])))
+    query.push(later.flatMap(({ instruction: { entry } }) => (entry.type === 'route.query.renamed' ? [[entry.older, entry.newer] as const] : [])))
+    requestHeaders.push(later.flatMap(({ instruction: { entry } }) => (entry.type === 'route.request.header.renamed' ? [[entry.older, entry.newer] as const] : [])))
+  }
+  return {
+    status: status.some((s) => s.length > 0) ? status : null,
+    headers: headers.some((h) => h.length > 0) ? headers : null,
+    query: query.some((q) => q.length > 0) ? query : null,
+    requestHeaders: requestHeaders.some((h) => h.length > 0) ? requestHeaders : null,
+  }
+}
+
+/** A route's instructions, each with the version step that made it. */
+export type RouteEntries = ReadonlyMap<string, readonly { step: number; instruction: RouteInstruction }[]>
+
+/**
+ * The plan of each route the history names, per version: its bodies
+ * (`bodyPlans`) and its route changes; and the table routes whose existence
+ * or path changes (`tableLives`), which the table must learn through `routes()`.
+ */
+export function routePlans(
+  versions: readonly string[],
+  bodies: ReadonlyMap<string, RouteBodies>,
+  byRoute: RouteEntries,
+  bodyPlans: (entry: RouteBodies | undefined) => Pick<RoutePlan, 'checks' | 'request' | 'response' | 'error'>,
+): { plans: Map<string, RoutePlan>; tableLives: Map<string, RouteLife> } {
+  const plans = new Map<string, RoutePlan>()
+  const tableLives = new Map<string, RouteLife>()
+  for (const route of new Set([...bodies.keys(), ...byRoute.keys()])) {
+    const entries = byRoute.get(route) ?? []
+    const life = routeLife(route, entries, versions)
+    const plain = plainRoute(route)
+    const one = methodRoute(route)
+    if (one !== null) {
+      // A table route for one method: its own layouts, else the route's; the route's changes and its own.
+      if (life.paths !== null) throw new Error(`${WHERE}: pathChanged("${route}") moves one method of a route; a path belongs to the whole route: name it "${one[1]}".`)
+      const shared = bodies.get(one[1])
+      const own = bodies.get(route)
+      const merged = { request: own?.request ?? shared?.request, response: own?.response ?? shared?.response, error: own?.error ?? shared?.error }
+      const all = [...(byRoute.get(one[1]) ?? []), ...entries].sort((a, b) => a.step - b.step)
+      plans.set(route, { ...bodyPlans(merged), ...routeSteps(all, versions.length), exists: life.exists })
+      continue
+    }
+    const base = { ...bodyPlans(bodies.get(route)), ...routeSteps(entries, versions.length) }
+    if (plain === null) {
+      if (life.exists !== null || life.paths !== null) tableLives.set(route, life)
+      // The table knows which versions have a table route (routes()): mountRoutes answers the others as unknown routes.
+      plans.set(route, { ...base, exists: null })
+      continue
+    }
+    if (life.paths !== null && life.paths[versions.length - 1] !== plain[1]) {
+      throw new Error(`${WHERE}: route "${route}" names the path ${plain[1]}, but its pathChanged changes end at ${life.paths[versions.length - 1]}; name it "${plain[0]} ${life.paths[versions.length - 1]}".`)
+    }
+    // A plain route answers at each of its paths only in the versions that have that path.
+    for (const path of new Set(life.paths ?? [plain[1]])) {
+      const exists = versions.map((_, v) => (life.exists === null || life.exists[v] === true) && (life.paths === null || life.paths[v] === path))
+      plans.set(`${plain[0]} ${path}`, { ...base, exists: exists.every(Boolean) ? null : exists })
+    }
+  }
+  return { plans, tableLives }
+}
+
+/**
+ * Route definitions with the lives of `lives` applied (`history.routes()`):
+ * each table route whose existence or path changes is declared once per path,
+ * `versioned()` for its versions; `covered` records the routes rewritten.
+ */
+export function rewriteRoutes(
+definitions: readonly RouteDefinition[],
+namespace: string | null,
+lives: ReadonlyMap<string, RouteLife>,
+covered: Set<string>,
+versions: readonly string[],
+): readonly RouteDefinition[] {
+  let changed = false
+  const out: RouteDefinition[] = []
+  for (const definition of definitions) {
+    if (definition?.kind === 'include') {
+      const ns = definition.namespace === undefined ? namespace : namespace === null ? definition.namespace : `${namespace}:${definition.namespace}`
+      const routes = Array.isArray(definition.routes) ? rewriteRoutes(definition.routes, ns, lives, covered, versions) : definition.routes
+      if (routes !== definition.routes) changed = true
+      out.push(routes === definition.routes ? definition : Object.freeze({ ...definition, routes }))
+      continue
+    }
+    if (definition?.kind !== 'route') {
+      out.push(definition)
+      continue
+    }
+    const viewName = namespace === null ? definition.name : `${namespace}:${definition.name}`
+    const key = lives.has(viewName) ? viewName : definition.name
+    const life = lives.get(key)
+    if (life === undefined) {
+      out.push(definition)
+      continue
+    }
+    covered.add(key)
+    const n = versions.length
+    if (life.paths !== null && life.paths[n - 1] !== definition.path) {
+      throw new Error(`history.routes: route "${viewName}" has the path ${definition.path}, but the history's pathChanged changes end at ${life.paths[n - 1]}; make them agree.`)
+    }
+    // The versions of each path, the head's path first.
+    const byPath = new Map<string, string[]>([[definition.path, []]])
+    versions.forEach((version, v) => {
+      if (life.exists !== null && life.exists[v] !== true) return
+      const path = life.paths?.[v] ?? definition.path
+      const list = byPath.get(path) ?? []
+      list.push(version)
+      byPath.set(path, list)
+    })
+    for (const [path, own] of byPath) {
+      if (own.length === 0) continue
+      out.push(versioned(own, path === definition.path ? definition : Object.freeze({ ...definition, path }), { absent: 'not-found' }))
+    }
+    changed = true
+  }
+  return changed ? Object.freeze(out) : definitions
+}
