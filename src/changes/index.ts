@@ -6,18 +6,15 @@
 export { change, type Change, type ChangeOptions } from './change.ts'
 export { changelogMarkdown, type Changelog, type ChangelogChange, type ChangelogInstruction, type ChangelogVersion } from './changelog.ts'
 export {
-  enumValuesAdded,
   fieldAdded,
   fieldChanged,
   fieldRemoved,
   fieldRenamed,
-  shapeConverted,
-  type EnumValuesAddedOptions,
   type FieldAddedOptions,
   type FieldChangedOptions,
   type FieldRemovedOptions,
-  type ShapeConvertedOptions,
 } from './field-changes.ts'
+export { enumValuesAdded, shapeConverted, type EnumValuesAddedOptions, type ShapeConvertedOptions } from './value-changes.ts'
 export type { HistoryVersion, MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
 export { versionHistory, type VersionHistory } from './history.ts'
 export type { BodyCheck, RequestValidation, ValidatedHistory } from './body-checks.ts'

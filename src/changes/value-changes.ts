@@ -1,0 +1,115 @@
+/**
+ * Changes no field instruction can say: enum values added to a field (older
+ * clients see a fallback), and a converter for a whole shape, in either
+ * direction.
+ */
+import { checkShape, type EnumMember, type FieldValue, type ShapeSaid } from './field-changes.ts'
+import { checkField, checkFunction, checkOptions, isRecord } from './instruction.ts'
+import { checkLayout, type FieldOf, type Layout, type Shape } from './shape.ts'
+
+/** Options of `enumValuesAdded`. */
+export interface EnumValuesAddedOptions<E> {
+  /** What older clients see instead of an added value. */
+  readonly fallback: E
+}
+
+/**
+ * Enum values added in this version: older clients see `fallback` instead
+ * (in a list of values too).
+ *
+ * @example
+ * ```ts
+ * enumValuesAdded(Order, 'status', ['refunded'], { fallback: 'cancelled' })
+ * ```
+ */
+export function enumValuesAdded<T, O extends string, const F extends FieldOf<T, O>, const A extends EnumMember<FieldValue<T, F>>>(
+  shape: Shape<T, O>,
+  field: F,
+  values: readonly A[],
+  options: EnumValuesAddedOptions<EnumMember<FieldValue<T, F>>>,
+): ShapeSaid<{ readonly op: 'enum'; readonly head: T; readonly field: F; readonly values: A }> {
+  const where = 'enumValuesAdded'
+  checkShape(shape, where)
+  checkField(field, where)
+  checkOptions(options, where, ['fallback'], true)
+  const list = values as readonly unknown[]
+  if (!Array.isArray(list) || list.length === 0 || list.some((v) => typeof v !== 'string' && typeof v !== 'number')) {
+    throw new Error(`${where}: values must be a non-empty list of strings or numbers, the values added in this version.`)
+  }
+  const fallback = (options as { fallback: unknown }).fallback
+  if (typeof fallback !== 'string' && typeof fallback !== 'number') throw new Error(`${where}: fallback must be a string or a number that older clients know.`)
+  if (list.includes(fallback)) throw new Error(`${where}: the fallback ${JSON.stringify(fallback)} is one of the added values, which older clients do not know; use an older value.`)
+  const added = new Set(list)
+  const map = (value: unknown): unknown => (added.has(value) ? fallback : value)
+  return {
+    kind: 'shape',
+    shape,
+    entry: { type: 'enum.added', shape: shape.name, field, values: list as readonly (string | number)[] },
+    converter: false,
+    effects: [{ field, before: 'present', after: 'present' }],
+    readsDown: field,
+    down(object: unknown) {
+      if (isRecord(object)) {
+        const value = object[field]
+        if (value !== undefined) object[field] = Array.isArray(value) ? value.map(map) : map(value)
+      }
+      return object
+    },
+    up: null,
+  }
+}
+
+/** Options of `shapeConverted`. */
+export interface ShapeConvertedOptions<T, R = unknown> {
+  /** The older value from the newer one (nested shapes in it are already older). */
+  readonly down?: ((newer: T) => R) | undefined
+  /** The newer value from the older one (nested shapes in it are already newer). */
+  readonly up?: ((older: unknown) => T) | undefined
+  /**
+   * Where shapes sit in the older value, when the converter changes its
+   * structure (a list that was `{ items: [...] }` and is now `[...]`: `[Product]`);
+   * older versions' changes then find them there.
+   * @default the shape itself (the structure is unchanged)
+   */
+  readonly older?: Layout | undefined
+}
+
+/**
+ * A converter for a whole shape, in either direction, for what the field
+ * changes cannot say. It gets a copy it may change and returns the result.
+ *
+ * @example
+ * ```ts
+ * shapeConverted(Product, {
+ *   down: ({ links, ...product }) => ({ ...product, url: links.self }),
+ *   up: ({ url, ...product }) => ({ ...product, links: { self: url } }),
+ * })
+ * ```
+ */
+export function shapeConverted<T, O extends string, R = never>(
+  shape: Shape<T, O>,
+  options: ShapeConvertedOptions<T, R>,
+): ShapeSaid<{ readonly op: 'converted'; readonly head: T; readonly value: R }> {
+  const where = 'shapeConverted'
+  checkShape(shape, where)
+  checkOptions(options, where, ['down', 'up', 'older'], true)
+  const { down, up, older } = options as { down: unknown; up: unknown; older: unknown }
+  checkFunction(down, where, 'down')
+  checkFunction(up, where, 'up')
+  if (down === undefined && up === undefined) throw new Error(`${where}: give down (newer to older), up (older to newer), or both.`)
+  if (older !== undefined) {
+    checkLayout(older, `${where}: older`)
+    if (older === shape) throw new Error(`${where}: older is the shape itself, which is the default; leave it out.`)
+  }
+  return {
+    kind: 'shape',
+    shape,
+    entry: { type: 'shape.converted', shape: shape.name },
+    converter: true,
+    effects: [],
+    older: older as Layout | undefined,
+    readsDown: down === undefined ? undefined : true,
+    down: (down as ((value: unknown) => unknown) | undefined) ?? null,
+    up: (up as ((value: unknown) => unknown) | undefined) ?? null,
+  }
+}
