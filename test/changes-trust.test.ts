@@ -365,3 +365,20 @@ describe('lifecycle edges', () => {
     expect(() => versionPolicy({ versions: { '1': { sunset: '2099-01-01T00:00:00Z', sunsetLink: 'https://a\u0000b.example/' } } })).toThrow('sunsetLink must be an absolute URL')
   })
 })
+
+describe('the QUERY method (Hono 4.13)', () => {
+  it('mounts like any other method: a QUERY body is migrated with its own layout, and the 405 lists it', async () => {
+    const history = versionHistory({ versions: [...versions], bodies: { 'QUERY products': { request: Product, response: { items: [Product] } } } })
+    const routes = defineRoutes([route('products', '/products')])
+    const versioning = apiVersioning({ scheme: scheme(), routes, changes: history, origin: 'https://api.example.com' })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { products: { query: async (c) => c.json({ items: [{ ...(await c.req.json<Omit<Product, 'id'>>()), id: 1 }] }) } })
+    const res = await app.request('/products', { method: 'QUERY', headers: v1, body: JSON.stringify({ name: 'Desk', price: '1.00' }) })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ items: [{ id: 1, name: 'Desk', price: '1.00' }] })
+    const refused = await app.request('/products', { method: 'DELETE', headers: v1 })
+    expect(refused.status).toBe(405)
+    expect(refused.headers.get('allow')).toBe('QUERY')
+  })
+})

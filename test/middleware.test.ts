@@ -196,7 +196,7 @@ describe('mountRoutes', () => {
 
   it.each<[string, Record<string, unknown>, string]>([
     ['an unknown name', { 'user-lst': () => new Response() }, 'mountRoutes: no route is named "user-lst"; the names are user-list, user-detail.'],
-    ['an unknown method', { 'user-list': { fetch: () => new Response() } }, 'mountRoutes: "user-list" has a handler for "fetch"; the methods are get, post, put, patch, delete, options, all.'],
+    ['an unknown method', { 'user-list': { fetch: () => new Response() } }, 'mountRoutes: "user-list" has a handler for "fetch"; the methods are get, post, put, patch, delete, options, query, all.'],
     ['a handler that is not a function', { 'user-list': 'list' }, 'mountRoutes: the handler of "user-list" must be a function or an object of handlers by method (get, post, ...).'],
   ])('refuses %s', (_case, handlers, message) => {
     expect(() => mountRoutes(new Hono(), versioning, handlers as never)).toThrow(message)

@@ -16,7 +16,7 @@ import type { BaseVersioning } from '../schemes/base.ts'
 import type { MountedSchema } from './mounted-schema.ts'
 import { matchAt, tableVersionings, type ApiVersioningMiddleware, type TableVersioning, type VersioningEnv } from './api-versioning.ts'
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'all'] as const
+const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'query', 'all'] as const
 
 /** The handlers of one route: one handler for GET (and HEAD), or one per method. */
 export type RouteHandler<E extends Env> = Handler<E> | { readonly [M in (typeof METHODS)[number]]?: Handler<E> | undefined }
