@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { VersionHistory } from '../src/changes/index.ts'
-import { app } from '../worker-example/app.ts'
+import { createApp } from '../worker-example/app.ts'
+import { EXAMPLE_NOW_MS } from './example-clock.ts'
 import { catalogHistory, Product, ProductList, releasesHistory, semverHistory, type ProductBody } from '../worker-example/changes.ts'
 
 const head: ProductBody = {
@@ -18,6 +19,9 @@ const head: ProductBody = {
   links: { self: 'https://catalog.test/products/2' },
 }
 const first = { id: 2, name: 'Assam', price: '9.90', category: 'https://catalog.test/categories/tea', url: 'https://catalog.test/products/2' }
+
+// On the tests' fixed clock: a sunset passing does not change these answers.
+const app = createApp({ now: () => EXAMPLE_NOW_MS })
 
 describe('the worker example: one view per route, older versions from declared changes', () => {
   it.each([
