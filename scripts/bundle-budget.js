@@ -53,7 +53,7 @@ for (const key of ['bare', 'middleware', 'urlPath', 'everything']) {
 }
 
 /**
- * Budgets of issue 17: min+gzip bytes a Worker grows by over bare.
+ * Earlier byte budgets (now reported only, not targets): min+gzip bytes a Worker grows by over bare.
  * versionMiddleware with one scheme (URLPathVersioning), and apiVersioning +
  * URLPathVersioning + mountRoutes (with reverse). Every other case (everything,
  * and each later entry point: version changes, OpenAPI) is reported without one.

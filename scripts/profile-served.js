@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Where Node's served time goes: each pair (default: the three Node gaps of issue 17) served by
+// Where Node's served time goes: each pair (default: the three pairs whose served Node ratio was furthest from its twin) served by
 // bench/served/server.ts on Node, toolkit and hand-written twin in turn, loaded with autocannon on 127.0.0.1.
 // First a short load with per-request counters (bench/served/node-inspect.ts: determineVersion calls, promise
 // answers, which lightweight objects of @hono/node-server became real Request / Headers / Response objects);
