@@ -123,7 +123,7 @@ function readsBelow({ byStep }: ShapeSteps, version: number): readonly string[] 
  * through its copy, and the values user code reads (`reads`: those fields, or
  * every other field) made JSON values.
  */
-function recordCopier(holder: { readonly fields: readonly (readonly [string, Copy])[] }, reads: readonly string[] | 'all'): Copy {
+function recordCopier(holder: { readonly fields: readonly (readonly [string, Copy])[]; names?: ReadonlySet<string> }, reads: readonly string[] | 'all'): Copy {
   return (input, at) => {
     const value = jsonOf(input, at)
     if (!isRecord(value)) return value
@@ -134,9 +134,11 @@ function recordCopier(holder: { readonly fields: readonly (readonly [string, Cop
     }
     if (reads === 'all') {
       // The converter sees the object as JSON does: fields JSON leaves out (undefined, functions) are not there.
+      const laidOut = (holder.names ??= new Set(holder.fields.map(([name]) => name)))
       for (const field in copy) {
-        if (holder.fields.some(([name]) => name === field)) continue
         const v = copy[field]
+        // Strings, booleans and null read the same in JSON: the common case costs one test.
+        if (typeof v === 'string' || typeof v === 'boolean' || v === null || (typeof v === 'number' && Number.isFinite(v) && v !== 0) || laidOut.has(field)) continue
         const json = asJson(v)
         if (json === undefined) delete copy[field]
         else if (json !== v) copy[field] = json
