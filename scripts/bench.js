@@ -95,6 +95,13 @@ p(`|---|${runtimes.map(() => '---').join('|')}|---|`)
       p(`| scale ${scaleLabel(first.scale.sizes, size)}: growth over the twin's ≤ ${first.targets.scale} | ${runtimes.map((r) => `${f(r.scale.growth[`relative:${size}`].ratio, 2)} ${met(r.scale.growth[`relative:${size}`].met)}`).join(' | ')} | n/a |`)
     }
   }
+  for (const kind of ['post', 'get']) {
+    const cell = (rt) => {
+      const x = migrated.runtimes[rt]?.served[kind]
+      return x === undefined ? 'n/a' : `${f(x.ratio, 2)} ${met(x.met)}`
+    }
+    p(`| an older client's ${kind.toUpperCase()} ≥ ${migrated.settings.target} of the head's, served | ${runtimes.map((r) => cell(r.runtime.name)).join(' | ')} | n/a |`)
+  }
   for (const key of Object.keys(bundles.budgets)) {
     p(`| bundle ${key} ≤ ${bundles.budgets[key]} B | ${bundles.deltas[key]} B ${met(bundles.withinBudget[key])} (one build for all runtimes) | | | |`)
   }
