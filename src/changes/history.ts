@@ -7,10 +7,9 @@
 import type { RouteDefinition } from '../routes/definitions.ts'
 import type { Change } from './change.ts'
 import type { Changelog, ChangelogInstruction } from './changelog.ts'
-import type { ExtensionTarget, Exchange, VersioningExtension } from '../pipeline/extension.ts'
-import { bindSteps as bindExtensionSteps } from '../pipeline/steps.ts'
+import type { ExchangeView, ExtensionTarget } from '../pipeline/extension.ts'
 import type { BodyCheck } from './body-checks.ts'
-import { bindSteps, runSteps, type BoundChanges, type Chain, type RoutePlan } from './http-steps.ts'
+import { bindChanges, runSteps, type BoundChanges, type Chain, type RoutePlan } from './http-steps.ts'
 import type { RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { copier, type Copy } from './json-copy.ts'
@@ -48,8 +47,6 @@ export class VersionHistory<V extends string = string, O = unknown> {
   readonly versions: readonly V[]
   /** The newest version. */
   readonly head: V
-  /** Binds the extensions of a middleware into its steps (what the middleware calls; not for you to call). */
-  readonly bindAll: VersioningExtension['bindAll'] = bindExtensionSteps
   readonly #index: ReadonlyMap<string, number>
   readonly #changes: readonly (readonly Change[])[]
   readonly #stepOf: ReadonlyMap<Change, number>
@@ -170,7 +167,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
   }
 
   /** The plan of the route that answers an exchange. */
-  #planOf = (exchange: Exchange): RoutePlan | undefined => {
+  #planOf = (exchange: ExchangeView): RoutePlan | undefined => {
     const plans = this.#plans
     const route = exchange.route
     if (route !== null) {
@@ -231,7 +228,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     }
     const head = this.versions.length - 1
     const headGaps = [...this.#plans.values()].some((p) => p.exists !== null && p.exists[head] === false) ? head : null
-    return bindSteps(this.#planOf, this.#stepIndex, headGaps)
+    return bindChanges(this.#planOf, this.#stepIndex, headGaps)
   }
 
   /**

@@ -9,7 +9,7 @@
  * migrated before its only serialisation.
  */
 import { withoutStack } from '../errors.ts'
-import type { BoundExtension, Exchange, JsonStep, RequestRewrite, RequestStepResult } from '../pipeline/extension.ts'
+import type { BoundExtension, ExchangeView, JsonStep, RequestChange, RequestRewrite } from '../pipeline/extension.ts'
 import { failureSentence, jsonPath, MigrationFailure } from './migration-failure.ts'
 import { MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
 import type { Copy } from './json-copy.ts'
@@ -47,8 +47,8 @@ export interface RoutePlan {
 
 /** A history bound to a middleware: its request, response and JSON steps. */
 export interface BoundChanges extends BoundExtension {
-  request(exchange: Exchange): RequestStepResult | Promise<RequestStepResult>
-  response(exchange: Exchange, response: Response): Response | Promise<Response>
+  request(exchange: ExchangeView): RequestChange | Promise<RequestChange>
+  response(exchange: ExchangeView, response: Response): Response | Promise<Response>
   /**
    * The fast path for `c.json(value, status)` on an older version: migrates
    * the handler's value itself (no parse, no second serialisation); the
@@ -56,7 +56,7 @@ export interface BoundChanges extends BoundExtension {
    * objects are copied along the layout first. `undefined` on the head
    * version and for HEAD requests: nothing to wrap.
    */
-  json(exchange: Exchange): JsonStep | undefined
+  json(exchange: ExchangeView): JsonStep | undefined
 }
 
 const JSON_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json\s*(?:;|$)/i
@@ -77,18 +77,12 @@ export function runSteps(value: unknown, steps: readonly Visit[]): unknown {
  * Binds the steps. `plan` finds the route's plan; `indexOf` a version's index
  * (`undefined`: the head or unknown, nothing to migrate).
  */
-export function bindSteps(
-  plan: (exchange: Exchange) => RoutePlan | undefined,
+export function bindChanges(
+  plan: (exchange: ExchangeView) => RoutePlan | undefined,
   indexOf: (version: string | null | undefined) => number | undefined,
   /** The head's index when some route does not exist in the head version (removed, or a plain route's older path), else `null`. */
   headGaps: number | null,
 ): BoundChanges {
-  /**
-   * Requests whose response body the JSON step migrated. Kept by request,
-   * not by response: middleware may copy the response (`new Response(res.body, res)`).
-   */
-  const migrated = new WeakSet<Exchange>()
-
   function bodyChain(found: RoutePlan, index: number, status: number): Chain | undefined {
     const chain = status < 300 ? found.response?.[index] : status >= 400 ? found.error?.[index] : undefined
     return chain === undefined || chain.steps.length === 0 ? undefined : chain
@@ -119,7 +113,7 @@ export function bindSteps(
       if (index === undefined) return response
       const found = plan(exchange)
       if (found === undefined) return response
-      const chain = migrated.has(exchange) || exchange.method === 'HEAD' ? undefined : bodyChain(found, index, response.status)
+      const chain = exchange.jsonStepped || exchange.method === 'HEAD' ? undefined : bodyChain(found, index, response.status)
       const statuses = found.status?.[index]
       const headers = found.headers?.[index]
       const status = statuses === undefined ? response.status : olderStatus(response.status, statuses)
@@ -145,8 +139,7 @@ export function bindSteps(
         // The route is looked up when the handler answers: a mounted handler may have chosen another one.
         const found = plan(exchange)
         const chain = found === undefined ? undefined : bodyChain(found, index, status)
-        if (chain === undefined) return respond(value)
-        migrated.add(exchange)
+        if (chain === undefined) return respond(value, false)
         return respond(migrateResponse(exchange, chain.copy(value, ''), chain.steps, status))
       }
     },
@@ -184,7 +177,7 @@ function rebuild(
  * converter that throws, is the server's error: thrown with a sentence for
  * `app.onError` (the client gets the app's 500, never the head shape).
  */
-function migrateResponse(exchange: Exchange, value: unknown, steps: readonly Visit[], status: number): unknown {
+function migrateResponse(exchange: ExchangeView, value: unknown, steps: readonly Visit[], status: number): unknown {
   try {
     return runSteps(value, steps)
   } catch (error) {
@@ -204,7 +197,7 @@ let malformed: MalformedJsonBody | undefined
  * passes, a JSON one is migrated, any other is refused (415). Client input
  * that cannot be migrated is the client's error (400), naming the place.
  */
-async function migratedBody(exchange: Exchange, steps: readonly Visit[], check: BodyCheck | null): Promise<string> {
+async function migratedBody(exchange: ExchangeView, steps: readonly Visit[], check: BodyCheck | null): Promise<string> {
   const text = await exchange.bodyText()
   if (!/\S/.test(text)) return text
   if (!isJsonType(exchange.request.headers.get('content-type'))) throw (unsupported ??= withoutStack(() => new UnsupportedBodyType()))
@@ -247,7 +240,7 @@ function deepest(value: unknown): string {
 
 /** The request with its query parameters and headers renamed and its JSON body migrated up; `undefined` when nothing changed. */
 async function migrateRequest(
-  exchange: Exchange,
+  exchange: ExchangeView,
   steps: readonly Visit[] | null,
   check: BodyCheck | null,
   query: readonly (readonly [string, string])[] | null,

@@ -3,20 +3,26 @@
  * names no version is answered in its client's pinned version, read from a
  * `PinStore` (through a cache); a new client is pinned to the default
  * version at its first request; an explicit version always wins. A
- * middleware extension (`clientVersion` option), whose request step runs
- * before the version policy and the version changes.
+ * middleware extension (`clientVersion` option), whose version step decides
+ * the version before the route is picked and the version policy and the
+ * version changes see it.
  */
 import { VersioningError, withoutStack } from '../errors.ts'
 import { BoundedCache } from '../http/bounded-cache.ts'
 import { isHeaderName } from '../http/header-name.ts'
 import { mergeVary } from '../http/vary.ts'
 import type { VersionPolicy } from '../lifecycle/policy.ts'
-import type { Exchange, VersioningExtension } from '../pipeline/extension.ts'
-import { bindSteps } from '../pipeline/steps.ts'
+import type { NotedChoice, VersionChoice, VersioningExtension } from '../pipeline/extension.ts'
 import { BaseVersioning } from '../schemes/base.ts'
 import { carriesVersionOf, type CarriesVersion } from './carries.ts'
 import type { PinStore } from './pin-store.ts'
 import type { UsageRecorder } from './usage.ts'
+
+/** What the version step notes of a request for the response step: its client, and whether it named its version. */
+interface Note {
+  readonly id: string | undefined
+  readonly named: boolean
+}
 
 /** Options of `clientPins`. */
 export interface ClientPinsOptions {
@@ -153,78 +159,70 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     const scheme: BaseVersioning = given
     const carries = carriesVersion ?? carriesVersionOf(scheme, `${target.where}: clientVersion`)
     bound = scheme
-    /** Each request's client, from its request step to its response step. */
-    const clients = new WeakMap<Exchange, string>()
-    /** The requests that name no version: their answers `Vary` on the credential. */
-    const unnamed = new WeakSet<Exchange>()
 
-    /** The passage answered in `pinned`, or refused when the scheme no longer serves it. */
-    function apply(exchange: Exchange, pinned: string): void {
+    /** The version in `pinned`, or the scheme's refusal when it no longer serves it. */
+    function pinnedIn(pinned: string): VersionChoice {
       const version = scheme.resolveVersion(pinned)
-      // The version is decided here, before any other step reads it: the passage is the request path's to change.
-      ;(exchange as { version: string | null | undefined }).version = version
-      if (version === undefined) throw scheme.rejection()
+      return version === undefined ? scheme.rejection() : { version }
     }
 
-    function failed(exchange: Exchange): void {
-      if (onLookupError === 'default') return
-      ;(exchange as { version: string | null | undefined }).version = undefined
-      throw (unavailable ??= withoutStack(() => new ClientVersionUnavailable()))
+    /** The choice when the client's pin cannot be read. */
+    function failed(): VersionChoice {
+      return onLookupError === 'default' ? undefined : (unavailable ??= withoutStack(() => new ClientVersionUnavailable()))
     }
 
-    async function lookup(exchange: Exchange, id: string): Promise<void> {
+    async function lookup(id: string): Promise<VersionChoice> {
       let pinned: string | null
       try {
         const stored: unknown = await store.get(id)
         // A store that holds no text for the client holds no pin.
         pinned = typeof stored === 'string' && stored !== '' ? stored : null
       } catch {
-        return failed(exchange)
+        return failed()
       }
       if (pinned === null) {
         const fallback = scheme.defaultVersion
-        if (fallback === null) return
+        if (fallback === null) return undefined
         try {
           await store.set(id, fallback)
         } catch {
           // Answered in the default it would have been pinned to; pinned at a later request.
-          return
+          return undefined
         }
         pinned = fallback
       }
       if (cacheTtl > 0) cache.set(id, { version: pinned, until: now() + cacheTtl })
-      apply(exchange, pinned)
+      return pinnedIn(pinned)
     }
 
     return {
-      request(exchange) {
+      version(exchange): NotedChoice | Promise<NotedChoice> {
         const named = carries(exchange.request)
-        // Only the answer to a request that names no version depends on its credential.
-        if (!named) unnamed.add(exchange)
         let id: unknown
         try {
           id = client(exchange.request)
         } catch {
           // A client that cannot be told: a failed lookup, unless the request names its version.
-          return named ? undefined : failed(exchange)
+          return { choice: named ? undefined : failed(), note: { id: undefined, named } }
         }
-        if (typeof id !== 'string' || id === '') return
-        clients.set(exchange, id)
-        if (named) return
-        const hit = cache.get(id)
-        if (hit !== undefined && hit.until > now()) return apply(exchange, hit.version)
-        return lookup(exchange, id)
+        // Only the answer to a request that names no version depends on its credential.
+        const note: Note = { id: typeof id === 'string' && id !== '' ? id : undefined, named }
+        if (note.id === undefined || named) return { choice: undefined, note }
+        const hit = cache.get(note.id)
+        if (hit !== undefined && hit.until > now()) return { choice: pinnedIn(hit.version), note }
+        return lookup(note.id).then((choice) => ({ choice, note }))
       },
-      response(exchange, response) {
-        if (unnamed.has(exchange)) {
+      response(exchange, response, noted) {
+        const note = noted as Note | undefined
+        if (note === undefined) return response
+        if (!note.named) {
           const merged = mergeVary(response.headers.get('Vary'), varyNames)
           if (merged !== null) response.headers.set('Vary', merged)
         }
-        const id = usage === undefined ? undefined : clients.get(exchange)
         const { version } = exchange
-        if (id !== undefined && typeof version === 'string') {
+        if (usage !== undefined && note.id !== undefined && typeof version === 'string') {
           try {
-            ;(usage as UsageRecorder).record({ version, client: id, route: exchange.route?.path ?? exchange.routePath, deprecated: past(version, 'deprecation'), at: now() })
+            usage.record({ version, client: note.id, route: exchange.route?.path ?? exchange.routePath, deprecated: past(version, 'deprecation'), at: now() })
           } catch {
             // Recording never fails a request.
           }
@@ -236,7 +234,6 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
 
   return {
     bind,
-    bindAll: bindSteps,
     async upgrade(id, version) {
       if (bound === undefined) throw new UpgradeRefused(`${where}.upgrade: give the pins to a middleware (its clientVersion option) first, so they know its versions.`)
       if (typeof id !== 'string' || id === '') throw new UpgradeRefused(`${where}.upgrade: client must be a non-empty string.`)

@@ -6,15 +6,18 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
+import type { HTTPException } from 'hono/http-exception'
+import type { Candidates, Exchange } from '../pipeline/exchange.ts'
 import type { AppRoutes } from '../pipeline/extension.ts'
-import type { Passage } from '../pipeline/request-path.ts'
 import { createReverse, trustedOrigin, type SchemeKwargs, type SchemeRouteName } from '../reverse/reverse.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
+import type { VersioningError } from '../errors.ts'
 import type { RouteMatch } from '../routes/resolve.ts'
 import { RouteTable, type RouteEntriesOf } from '../routes/table.ts'
 import type { ReverseOptions, ReverseRest, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
-import { honoRequestPath, type HonoRequestPath, type MiddlewareOptions } from './request-path.ts'
+import { honoEngine } from './engine.ts'
+import type { MiddlewareOptions } from './middleware-options.ts'
 
 /** `c.var.reverse`: absolute URLs on the request's origin, carrying the request's version. */
 export type BoundReverse<E extends RouteEntry, S> = <const N extends SchemeRouteName<S, E>>(
@@ -62,25 +65,34 @@ export type ApiVersioningMiddleware<T extends RouteTable<RouteEntry>, S extends 
   readonly check: (app?: AppRoutes) => readonly string[]
 }
 
-/** What `mountRoutes` shares with the middleware it is given (not part of the API). */
-export interface TableVersioning {
+/** What `mountRoutes` serves a middleware's table through (not part of the API). */
+export interface TableServing {
   readonly routes: RouteTable
-  readonly hono: HonoRequestPath
-  /** The passage of a request this middleware entered, or `undefined`. */
-  passageOf(c: Context): Passage | undefined
+  /** Whether responses need finishing (`Vary`, an extension's response step). */
+  readonly finishes: boolean
+  /** The exchange of a request this middleware entered, or `undefined`. */
+  exchangeOf(c: Context): Exchange | undefined
   /**
    * Enters a request answered by `route`, matched at Hono's route `index`
    * (`suffixed`: at its format-suffixed path); `candidates`: the routes whose
    * handlers serve its method there, in order (the one that exists in the
    * request's version answers).
    */
-  enter(c: Context, route: CompiledRoute, index: number, suffixed: boolean, candidates: readonly CompiledRoute[] | null): Passage | Promise<Passage>
+  enter(c: Context, route: CompiledRoute, index: number, suffixed: boolean, candidates: Candidates | null): Exchange | Promise<Exchange>
+  /** The exchange's rejection (its response finished), as the `HTTPException` to throw. */
+  reject(c: Context, exchange: Exchange): HTTPException | Promise<HTTPException>
+  /** The scheme's rejection of a version no route serves. */
+  versionRejection(): VersioningError
+  /** `response` finished (`Vary`, the extensions' response steps). */
+  finish(exchange: Exchange, response: Response): Response | Promise<Response>
+  /** Finishes `c.res` after the handlers ran. */
+  finishContext(c: Context, exchange: Exchange): void | Promise<void>
   /** Records that `mountRoutes` serves `method` at Hono path `path` with the handlers of `routes`, in order (the first record wins). */
-  mount(path: string, method: string, routes: readonly CompiledRoute[]): void
+  mount(path: string, method: string, routes: Candidates): void
 }
 
-/** Each middleware's table versioning, for `mountRoutes`. */
-export const tableVersionings: WeakMap<object, TableVersioning> = new WeakMap()
+/** Each middleware's table serving, for `mountRoutes`. */
+export const tableServings: WeakMap<object, TableServing> = new WeakMap()
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>)
 
@@ -109,7 +121,7 @@ const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(
  * ```
  */
 export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVersioning>(options: ApiVersioningOptions<T, S>): ApiVersioningMiddleware<T, S> {
-  const hono = honoRequestPath('apiVersioning', options, ['routes', 'origin'], () => {
+  const engine = honoEngine('apiVersioning', options, ['routes', 'origin'], () => {
     if (!(options.routes instanceof RouteTable)) {
       throw new Error('apiVersioning: routes must be a route table made with defineRoutes([...]).')
     }
@@ -118,9 +130,6 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   const { scheme, routes } = options
   checkLimits(routes, scheme)
   const reverse = createReverse(routes as RouteTable, scheme, options.origin === undefined ? {} : { origin: trustedOrigin(options.origin, 'apiVersioning') })
-  /** What this middleware decided for each request. */
-  // A property of the context under this middleware's own symbol: cheaper than a WeakMap, and out of c.var.
-  const key = Symbol('apiVersioning')
   // Schemes that read no params get a match built once per route; the others, what they read.
   const reads = scheme.matchParams
   const staticMatches = new Map<CompiledRoute, RouteMatch>()
@@ -129,38 +138,37 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   }
   // Every Hono path a table route is served at (its suffixed form too), to its route, and (once mountRoutes serves
   // it) the routes its handlers serve there by method: GET and POST at one path are two routes with their own changes.
-  const byHonoPath = new Map<string, { route: CompiledRoute; suffixed: boolean; methods: Map<string, readonly CompiledRoute[]> | null }>()
+  const byHonoPath = new Map<string, { route: CompiledRoute; suffixed: boolean; methods: Map<string, Candidates> | null }>()
   for (const route of routes.routes) {
     route.honoPaths.forEach((path, i) => {
       if (!byHonoPath.has(path)) byHonoPath.set(path, { route, suffixed: i > 0, methods: null })
     })
   }
-  function mount(path: string, method: string, list: readonly CompiledRoute[]): void {
+  function mount(path: string, method: string, list: Candidates): void {
     const entry = byHonoPath.get(path)
     if (entry === undefined) return
     entry.methods ??= new Map()
     if (!entry.methods.has(method)) entry.methods.set(method, list)
   }
-  function candidatesFor(methods: ReadonlyMap<string, readonly CompiledRoute[]> | null, method: string): readonly CompiledRoute[] | null {
+  function candidatesFor(methods: ReadonlyMap<string, Candidates> | null, method: string): Candidates | null {
     if (methods === null) return null
     return methods.get(method) ?? (method === 'HEAD' ? methods.get('GET') : undefined) ?? methods.get('ALL') ?? null
   }
 
-  /** The passage of a request in the context, with the bound `reverse` set. */
-  function entered(c: Context, passage: Passage): Passage {
-    ;(c as unknown as Record<symbol, Passage>)[key] = passage
-    const { version, request } = passage
-    const namespace = passage.route?.namespace ?? null
+  /** The exchange of a request, with the bound `reverse` set in the context. */
+  function entered(c: Context, exchange: Exchange): Exchange {
+    const { version, request } = exchange
+    const namespace = exchange.route?.namespace ?? null
     c.set('reverse', (name: string, options?: Pick<ReverseOptions, 'format'> & object) =>
       (reverse as (name: string, options: ReverseOptions) => string)(name, { ...options, version, request, namespace }),
     )
-    return passage
+    return exchange
   }
 
-  function enter(c: Context, route: CompiledRoute, index: number, suffixed: boolean, candidates: readonly CompiledRoute[] | null): Passage | Promise<Passage> {
+  function enter(c: Context, route: CompiledRoute, index: number, suffixed: boolean, candidates: Candidates | null): Exchange | Promise<Exchange> {
     const match = reads === 'none' ? (staticMatches.get(route) as RouteMatch) : matchAt(c, index, route, suffixed, reads === 'version' && !suffixed ? scheme.versionParam : null)
-    const passage = hono.enter(c, route, match, candidates)
-    return passage instanceof Promise ? passage.then((p) => entered(c, p)) : entered(c, passage)
+    const exchange = engine.enter(c, route, match, candidates)
+    return exchange instanceof Promise ? exchange.then((e) => entered(c, e)) : entered(c, exchange)
   }
 
   // Not async: a request that enters synchronously pays no extra promise.
@@ -170,18 +178,19 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     for (let i = 0; i < matched.length; i++) {
       const entry = byHonoPath.get((matched[i] as { path: string }).path)
       if (entry === undefined) continue
-      const passage = enter(c, entry.route, i, entry.suffixed, candidatesFor(entry.methods, c.req.method))
-      return passage instanceof Promise ? passage.then((p) => hono.run(c, p, next)) : hono.run(c, passage, next)
+      const exchange = enter(c, entry.route, i, entry.suffixed, candidatesFor(entry.methods, c.req.method))
+      return exchange instanceof Promise ? exchange.then((e) => engine.run(c, e, next)) : engine.run(c, exchange, next)
     }
     // Not a table route: the app's own routes and its not-found handler answer, untouched (as Django resolves before
     // DRF), unless the host is not allowed, which Django refuses before anything (enter throws its rejection).
-    if (!hono.path.allowsHost(c.req.raw)) return Promise.resolve(hono.enter(c, null, null)).then(next)
+    if (!engine.allowsHost(c.req.raw)) return Promise.resolve(engine.enter(c, null, null, null)).then(next)
     return next()
   }
-  tableVersionings.set(middleware, { routes, hono, passageOf: (c) => (c as unknown as Record<symbol, Passage | undefined>)[key], enter, mount })
+  const { exchangeOf, reject, finish, finishContext, finishes } = engine
+  tableServings.set(middleware, { routes, finishes, exchangeOf, enter, reject, versionRejection: () => scheme.rejection(), finish, finishContext, mount })
   const check = (app?: AppRoutes): readonly string[] => [
     ...scheme.check(),
-    ...hono.checkApp(app),
+    ...engine.checkApp(app),
     ...(options.allowedHosts === undefined && options.origin === undefined
       ? ['apiVersioning: absolute links follow the Host header the client sends; set allowedHosts (the hosts you serve) or origin (the origin of links).']
       : []),

@@ -13,7 +13,7 @@ export {
   type VersioningVariables,
 } from './api-versioning.ts'
 export { mountRoutes, type RouteHandler, type RouteHandlers } from './mount-routes.ts'
-export type { MiddlewareOptions } from './request-path.ts'
+export type { MiddlewareOptions } from './middleware-options.ts'
 export { versionMiddleware, type VersionEnv, type VersionMiddleware } from './version-middleware.ts'
 
 declare module 'hono' {

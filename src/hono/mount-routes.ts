@@ -8,13 +8,13 @@ import { matchedRoutes } from 'hono/route'
 import type { HTTPException } from 'hono/http-exception'
 import { MethodNotAllowed, withoutStack } from '../errors.ts'
 import { after, thrown } from '../pipeline/after.ts'
-import { refuse, refuseMethod, type Passage } from '../pipeline/request-path.ts'
+import type { Exchange } from '../pipeline/exchange.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
 import type { NamespaceSuffixes, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import type { MountedSchema } from './mounted-schema.ts'
-import { matchAt, tableVersionings, type ApiVersioningMiddleware, type TableVersioning, type VersioningEnv } from './api-versioning.ts'
+import { matchAt, tableServings, type ApiVersioningMiddleware, type TableServing, type VersioningEnv } from './api-versioning.ts'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'query', 'all'] as const
 
@@ -50,7 +50,7 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
   versioning: ApiVersioningMiddleware<T, S>,
   handlers: H,
 ): Hono<E, A & MountedSchema<RouteEntriesOf<T>, H>, B> {
-  const table = tableVersionings.get(versioning)
+  const table = tableServings.get(versioning)
   if (table === undefined) throw new Error('mountRoutes: pass the middleware made by apiVersioning({ scheme, routes }).')
   const routes = table.routes.routes
   const byKey = new Map<string, RouteHandler<any>>(Object.entries(handlers as Record<string, RouteHandler<any>>))
@@ -124,16 +124,16 @@ function register(app: Hono<any, any, any>, method: string, path: string, handle
  * later route Hono matched serves it, the version is decided (a bad one is
  * still the scheme's rejection) and the answer is 405 with `Allow`.
  */
-function pathHandler(handlers: ReadonlyMap<string, Handler<any>>, allow: string, { route, suffixed }: Candidate, table: TableVersioning): Handler<any> {
+function pathHandler(handlers: ReadonlyMap<string, Handler<any>>, allow: string, { route, suffixed }: Candidate, table: TableServing): Handler<any> {
   return function mountedRoute(c: Context, next: Next) {
     const method = c.req.method
     const handler = handlers.get(method) ?? (method === 'HEAD' ? handlers.get('GET') : undefined)
     if (handler !== undefined) return handler(c, next)
     // A method another run of this path serves, or a later route's.
     if (later(c, false)) return next()
-    return after(table.passageOf(c) ?? table.enter(c, route, c.req.routeIndex, suffixed, null), (passage) => {
-      refuseMethod(passage, (notAllowed ??= withoutStack(() => new MethodNotAllowed())))
-      return after(table.hono.reject(c, passage), (e: HTTPException): never => {
+    return after(table.exchangeOf(c) ?? table.enter(c, route, c.req.routeIndex, suffixed, null), (exchange) => {
+      exchange.refuseInVersion((notAllowed ??= withoutStack(() => new MethodNotAllowed())))
+      return after(table.reject(c, exchange), (e: HTTPException): never => {
         e.res?.headers.set('Allow', allow)
         throw e
       })
@@ -172,45 +172,40 @@ const mounted = new WeakMap<Function, ReadonlySet<string>>()
  * `{ absent: 'not-found' }` (version changes) answer other versions as a
  * path no route matches: later handlers, then the app's not-found handler.
  */
-function servedBy(candidates: readonly Candidate[], table: TableVersioning): Handler<any> {
+function servedBy(candidates: readonly Candidate[], table: TableServing): Handler<any> {
   const first = candidates[0] as Candidate
   const fixed = candidates.length === 1 && first.route.limit?.versions == null ? first : null
   const versions = versionsOf(candidates)
   const unknownElsewhere = candidates.every(({ route }) => route.limit?.absent === 'not-found')
   const routes = fixed === null ? candidates.map(({ route }) => route) : null
-  const { hono } = table
-  function answer(c: Context, next: Next, passage: Passage, entering: boolean): unknown {
-    const version = passage.version
-    const chosen = passage.absent === true ? undefined : (fixed ?? candidates.find(({ route }) => route.limit?.versions == null || (version != null && route.limit.versions.has(version))))
+  function answer(c: Context, next: Next, exchange: Exchange, entering: boolean): unknown {
+    const version = exchange.version
+    const chosen = exchange.absent ? undefined : (fixed ?? candidates.find(({ route }) => route.limit?.versions == null || (version != null && route.limit.versions.has(version))))
     let res: unknown
-    if (chosen === undefined && (unknownElsewhere || passage.absent === true)) {
+    if (chosen === undefined && (unknownElsewhere || exchange.absent)) {
       // As a path no route matches: later matching handlers, then the app's not-found handler.
-      passage.route = null
-      passage.versions = null
+      exchange.passOn()
       res = next()
     } else if (chosen !== undefined) {
       // The handler of a suffixed path sees its params as the route declares them, and the suffix as "format".
       if (chosen.suffixed) splitSuffix(c, chosen.route)
-      if (chosen.route !== passage.route) {
-        passage.route = chosen.route
-        passage.versions = chosen.route.limit?.versions ?? null
-      }
+      exchange.answerWith(chosen.route)
       res = chosen.handler(c, next)
     } else if (later(c, true)) {
       // Another mounted handler Hono matched answers, or rejects reporting these versions too.
-      passage.tried = union(passage.tried, versions)
+      exchange.passOver(versions)
       res = next()
     } else {
-      refuse(passage, hono.path.scheme.rejection(), union(passage.tried, versions))
-      return after(hono.reject(c, passage), thrown)
+      exchange.refuse(table.versionRejection(), versions)
+      return after(table.reject(c, exchange), thrown)
     }
-    if (!entering || !hono.path.finishes) return res
-    if (res instanceof Response) return hono.path.finish(passage, res)
-    return res instanceof Promise ? res.then((r: unknown) => finished(c, table, passage, r, chosen !== undefined)) : finished(c, table, passage, res, true)
+    if (!entering || !table.finishes) return res
+    if (res instanceof Response) return table.finish(exchange, res)
+    return res instanceof Promise ? res.then((r: unknown) => finished(c, table, exchange, r, chosen !== undefined)) : finished(c, table, exchange, res, true)
   }
   const handler = function versionedHandler(c: Context, next: Next) {
-    const passage = table.passageOf(c)
-    if (passage !== undefined) return answer(c, next, passage, false)
+    const exchange = table.exchangeOf(c)
+    if (exchange !== undefined) return answer(c, next, exchange, false)
     const entered = table.enter(c, first.route, c.req.routeIndex, first.suffixed, routes)
     return entered instanceof Promise ? entered.then((p) => answer(c, next, p, true)) : answer(c, next, entered, true)
   }
@@ -223,9 +218,9 @@ function servedBy(candidates: readonly Candidate[], table: TableVersioning): Han
  * request on), and the response in `c.res` does. `keep`: return the result
  * (false for a passed-over request, whose result is Hono's context).
  */
-async function finished(c: Context, table: TableVersioning, passage: Passage, result: unknown, keep: boolean): Promise<unknown> {
-  if (result instanceof Response) return table.hono.path.finish(passage, result)
-  if (c.finalized && !passage.finished) await table.hono.finishContext(c, passage)
+async function finished(c: Context, table: TableServing, exchange: Exchange, result: unknown, keep: boolean): Promise<unknown> {
+  if (result instanceof Response) return table.finish(exchange, result)
+  if (c.finalized && !exchange.finished) await table.finishContext(c, exchange)
   return keep ? result : undefined
 }
 
@@ -245,11 +240,6 @@ function later(c: Context, mountedOnly: boolean): boolean {
     } else if (!mountedOnly && (on === method || (method === 'HEAD' && on === 'GET'))) return true
   }
   return false
-}
-
-/** The versions of both (`null`: every version; `undefined`: none yet). */
-function union(a: Set<string> | null | undefined, b: ReadonlySet<string> | null): Set<string> | null {
-  return a === null || b === null ? null : new Set([...(a ?? []), ...b])
 }
 
 /** The versions the routes exist in, together (`null`: one of them exists in all). */

@@ -5,7 +5,8 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppRoutes } from '../pipeline/extension.ts'
 import type { BaseVersioning, VersionMatch } from '../schemes/base.ts'
-import { honoRequestPath, type MiddlewareOptions } from './request-path.ts'
+import { honoEngine } from './engine.ts'
+import type { MiddlewareOptions } from './middleware-options.ts'
 
 /** The Hono `Env` of `versionMiddleware`. */
 export interface VersionEnv<S extends BaseVersioning = BaseVersioning> {
@@ -42,7 +43,7 @@ export type VersionMiddleware<S extends BaseVersioning = BaseVersioning> = Middl
  * ```
  */
 export function versionMiddleware<S extends BaseVersioning>(options: MiddlewareOptions<S>): VersionMiddleware<S> {
-  const hono = honoRequestPath('versionMiddleware', options, [], () => null)
+  const engine = honoEngine('versionMiddleware', options, [], () => null)
   const { scheme } = options
   if (scheme.readsNamespace) {
     throw new Error('versionMiddleware: NamespaceVersioning reads the namespace of a named route; use apiVersioning with a route table.')
@@ -53,9 +54,9 @@ export function versionMiddleware<S extends BaseVersioning>(options: MiddlewareO
   const middleware: MiddlewareHandler<VersionEnv<S>> = function versionMiddleware(c, next) {
     // The params of the middleware's own route, as much as the scheme reads.
     const match: VersionMatch | null = reads === 'none' ? null : { params: reads === 'version' ? { [param]: c.req.param(param) } : c.req.param() }
-    const entered = hono.enter(c, null, match)
+    const entered = engine.enter(c, null, match, null)
     // No closure for a request that enters synchronously.
-    return entered instanceof Promise ? entered.then((passage) => hono.run(c, passage, next)) : hono.run(c, entered, next)
+    return entered instanceof Promise ? entered.then((exchange) => engine.run(c, exchange, next)) : engine.run(c, entered, next)
   }
-  return Object.assign(middleware, { check: (app?: AppRoutes): readonly string[] => [...scheme.check(), ...hono.checkApp(app)] })
+  return Object.assign(middleware, { check: (app?: AppRoutes): readonly string[] => [...scheme.check(), ...engine.checkApp(app)] })
 }

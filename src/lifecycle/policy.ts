@@ -12,7 +12,6 @@
 import { Gone, withoutStack } from '../errors.ts'
 import { isHeaderName } from '../http/header-name.ts'
 import type { BoundExtension, VersioningExtension } from '../pipeline/extension.ts'
-import { bindSteps } from '../pipeline/steps.ts'
 
 /** When a version is deprecated and when it goes away. */
 export interface VersionLifecycle {
@@ -134,7 +133,6 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
   }
 
   return {
-    bindAll: bindSteps,
     describe: () => ({ versions: new Map([...lifecycles].map(([v, l]) => [v, l.described])), reportVersions: report, echoHeader, refuseAfterSunset, now }),
     bind({ scheme }): BoundExtension {
       const allowed = scheme.allowedVersions
@@ -202,9 +200,9 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
         request: refuses
           ? (exchange) => {
               const { version } = exchange
-              if (version == null || exchange.route?.limit?.neutral === true) return
+              if (version == null || exchange.route?.limit?.neutral === true) return undefined
               const goneAt = lifecycles.get(version)?.goneAt
-              if (goneAt != null && now() >= goneAt) throw (gone ??= withoutStack(() => new Gone()))
+              return goneAt != null && now() >= goneAt ? (gone ??= withoutStack(() => new Gone())) : undefined
             }
           : undefined,
         response(exchange, response) {

@@ -1,7 +1,8 @@
 /**
- * How per-request features plug into the request path (the version policy,
- * version changes): bound once to the middleware's scheme and table, then a
- * request step before the handler and a response step after it.
+ * How per-request features plug into the request path (a client's pinned
+ * version, the version policy, version changes): bound once to the
+ * middleware's scheme and table, then per request they read the exchange
+ * and return what they change; the request path applies it (exchange.ts).
  */
 import type { VersioningError } from '../errors.ts'
 
@@ -36,8 +37,9 @@ export interface ExchangeRoute {
   readonly limit: { readonly versions: ReadonlySet<string> | null; readonly neutral: boolean } | null
 }
 
-/** One request on its way through the middleware. */
-export interface Exchange {
+/** One request on its way through the middleware, as extensions read it. */
+export interface ExchangeView {
+  /** The request the handler sees (a request step may have renamed its query parameters or headers). */
   readonly request: Request
   /**
    * The decided version (`null`: none). On a rejection: `undefined` when no
@@ -58,9 +60,18 @@ export interface Exchange {
   readonly versions: ReadonlySet<string> | null
   /** Whether the response is a rejection of the request. */
   readonly rejected: boolean
+  /** Whether the handler's JSON value went through the extensions' JSON step (its body is already migrated). */
+  readonly jsonStepped: boolean
   /** The request's body as text, read through the framework (which keeps it for later readers). */
   bodyText(): Promise<string>
 }
+
+/**
+ * What a version step returns: the version the request is answered in
+ * (the request named none, and the extension knows its client's), a
+ * `VersioningError` refusing it (no version is decided), or nothing.
+ */
+export type VersionChoice = { readonly version: string | null } | VersioningError | undefined
 
 /**
  * What a request step changed: the `Request` the handler sees (query
@@ -73,81 +84,57 @@ export interface RequestRewrite {
 }
 
 /**
- * What a request step returns: nothing, what it rewrote, or `'absent'` when
+ * What a request step returns: nothing, what it rewrote, `'absent'` when
  * the route does not exist in the request's version (the request is then
- * answered as one no route matches: the app's not-found handler).
+ * answered as one no route matches: the app's not-found handler), or a
+ * `VersioningError` refusing the request in its version (a 410 after a
+ * sunset keeps the version's headers).
  */
-export type RequestStepResult = void | RequestRewrite | 'absent'
+export type RequestChange = RequestRewrite | 'absent' | VersioningError | undefined
 
 /**
  * Builds the response of a JSON value a handler gives (`c.json(value, status)`
  * in Hono): changes the value as the extension needs and serialises it once,
- * with `respond` (which serialises as the handler's call would have).
+ * with `respond` (which serialises as the handler's call would have;
+ * `stepped: false` when the step left the value as it was, so response
+ * steps still see its body).
  */
-export type JsonStep = (value: unknown, status: number, respond: (value: unknown) => Response) => Response
+export type JsonStep = (value: unknown, status: number, respond: (value: unknown, stepped?: boolean) => Response) => Response
 
-/** An extension bound to a middleware: what runs per request. Every step is optional and should return early when it has nothing to do. */
+/**
+ * An extension bound to a middleware: what runs per request. Every step is
+ * optional and should return early when it has nothing to do. A step that
+ * throws a `VersioningError` refuses the request as returning it would.
+ * `note`: what this extension's version step noted for the request (`note`
+ * in its choice), given back to its later steps.
+ */
 export interface BoundExtension {
-  /**
-   * Before the handler, once the version is decided (not for rejected
-   * requests). Throws a `VersioningError` to reject the request, or returns
-   * what it rewrote, or `'absent'`.
-   */
-  readonly request?: ((exchange: Exchange) => RequestStepResult | Promise<RequestStepResult>) | undefined
-  /** After the handler, and on rejections: the response to send (this one, changed, or another). */
-  readonly response?: ((exchange: Exchange, response: Response) => Response | Promise<Response>) | undefined
+  /** First, before the route is picked: the version of a request the scheme gave none or its default. */
+  readonly version?: ((exchange: ExchangeView) => NotedChoice | Promise<NotedChoice>) | undefined
+  /** Before the handler, once the version and route are decided (not for rejected requests). */
+  readonly request?: ((exchange: ExchangeView) => RequestChange | Promise<RequestChange>) | undefined
   /**
    * The fast path for JSON bodies a handler gives as values, asked once per
    * accepted request after the request steps: a `JsonStep` when this request
    * needs one, else `undefined` (then nothing is wrapped: the request pays
-   * nothing). The response step still sees the response the step built, and
-   * should leave its body alone.
+   * nothing). The response step still sees the response the step built
+   * (`jsonStepped`), and should leave its body alone.
    */
-  readonly json?: ((exchange: Exchange) => JsonStep | undefined) | undefined
+  readonly json?: ((exchange: ExchangeView) => JsonStep | undefined) | undefined
+  /** After the handler, and on rejections: the response to send (this one, changed, or another). */
+  readonly response?: ((exchange: ExchangeView, response: Response, note: unknown) => Response | Promise<Response>) | undefined
 }
 
-/** A per-request feature given to a middleware (`policy`, `changes`). */
+/** A version step's choice, with what it notes for its response step. */
+export interface NotedChoice {
+  readonly choice: VersionChoice
+  readonly note?: unknown
+}
+
+/** A per-request feature given to a middleware (`clientVersion`, `policy`, `changes`). */
 export interface VersioningExtension {
   /** Checks the extension against the middleware's scheme and table (a mistake throws an `Error` saying what to fix) and binds it. */
   bind(target: ExtensionTarget): BoundExtension
   /** What the extension finds almost certainly mistaken in an app's routes, as sentences (the middleware's `check(app)`). */
   check?(app: AppRoutes): readonly string[]
-  /**
-   * Binds the extensions of one middleware (this one first) into the steps
-   * its request path runs: `bindSteps` of pipeline/steps.ts. The extension
-   * carries it, so a middleware given none carries none of that code.
-   */
-  readonly bindAll: (extensions: readonly VersioningExtension[], target: ExtensionTarget) => ExtensionSteps
-}
-
-/** One request on its way through the middleware, as the steps change it (the request path's `Passage`). */
-export interface Passing extends Exchange {
-  request: Request
-  /** The migrated JSON body as text, or `null`: the request's own. */
-  body: string | null
-  route: ExchangeRoute | null
-  versions: ReadonlySet<string> | null
-  rejection: VersioningError | null
-  rejected: boolean
-  /** Whether an extension found the route absent from the request's version: answered as an unknown route. */
-  absent: boolean | undefined
-  /** Picks the route that serves the request's version again, after a step decided the version (a client's pin). */
-  pickRoute(): void
-}
-
-/** The extensions of one middleware, bound: what its request path runs per request. */
-export interface ExtensionSteps {
-  /**
-   * Runs the request steps on a decided request: each may refuse it
-   * (`rejection`, keeping its version), rewrite its `request` and `body`, or find its
-   * route absent from the version (`absent`, no later step). Synchronous
-   * unless a step is not.
-   */
-  enter(passage: Passing): void | Promise<void>
-  /** The JSON steps this request needs, as one, or `undefined`; `null` when no extension has one. */
-  readonly json: ((passage: Passing) => JsonStep | undefined) | null
-  /** Whether any extension has a response step. */
-  readonly finishes: boolean
-  /** `response` after the response steps; a response with immutable headers is copied once. */
-  finish(passage: Passing, response: Response): Response | Promise<Response>
 }

@@ -1,0 +1,98 @@
+/**
+ * The options both middlewares take, checked once: the scheme, the answer
+ * to a rejection, the allowed hosts, and the extensions in the order they
+ * run (the client's version first: the version it decides is the one the
+ * policy and the changes see).
+ */
+import type { Context } from 'hono'
+import type { VersioningError } from '../errors.ts'
+import { allowedHosts } from '../http/allowed-hosts.ts'
+import type { VersioningExtension } from '../pipeline/extension.ts'
+import { BaseVersioning } from '../schemes/base.ts'
+import { detailResponse } from './error-response.ts'
+
+/** Options both middlewares take. */
+export interface MiddlewareOptions<S extends BaseVersioning> {
+  /** The scheme that determines the version. */
+  readonly scheme: S
+  /**
+   * Builds the response of a rejected version; its status is the answer's (it need not be the error's).
+   * @default `{"detail": "<message>"}` as `application/json` with the error's status
+   */
+  readonly errorResponse?: ((error: VersioningError, c: Context) => Response) | undefined
+  /**
+   * The version lifecycle told to clients (`versionPolicy({...})` from
+   * `hono-api-versioning/lifecycle`): supported and deprecated versions,
+   * `Deprecation`, `Sunset` and `Link` headers, the echoed version, 410 after
+   * a sunset.
+   * @default undefined (none)
+   */
+  readonly policy?: VersioningExtension | undefined
+  /**
+   * The hosts requests may name, as Django's `ALLOWED_HOSTS`: exact names,
+   * `.example.com` for a domain and its subdomains, or `*`; ports are
+   * ignored. Any other host (user info included) is refused with 400
+   * `{"detail": "Invalid host."}` before the scheme reads anything, so
+   * `HostNameVersioning` only reads listed hosts and links only carry them.
+   * @default undefined (every host)
+   */
+  readonly allowedHosts?: readonly string[] | undefined
+  /**
+   * The version changes (`versionHistory({...})` from
+   * `hono-api-versioning/changes`): handlers written for the newest version,
+   * older requests migrated up before them and responses migrated down after.
+   * @default undefined (none)
+   */
+  readonly changes?: VersioningExtension | undefined
+  /**
+   * The version of a request that names none, from its client
+   * (`clientPins({...})` from `hono-api-versioning/clients`): looked up
+   * before the policy and the changes see the version.
+   * @default undefined (the scheme's default version)
+   */
+  readonly clientVersion?: VersioningExtension | undefined
+}
+
+/** The options, checked. */
+export interface CheckedOptions {
+  readonly scheme: BaseVersioning
+  readonly errorResponse: (error: VersioningError, c: Context) => Response
+  /** The host check (`null`: every host). */
+  readonly hosts: ((authority: string) => boolean) | null
+  /** The extensions, in the order their steps run. */
+  readonly extensions: readonly VersioningExtension[]
+}
+
+/** Checks the options of middleware `where` (`extraNames`: the options it adds); a mistake throws a sentence saying what to fix. */
+export function checkOptions(where: string, options: MiddlewareOptions<BaseVersioning>, extraNames: readonly string[]): CheckedOptions {
+  if (options === null || typeof options !== 'object') {
+    throw new Error(`${where}: pass options such as { scheme: new URLPathVersioning()${extraNames.length > 0 ? `, ${extraNames[0]}` : ''} }.`)
+  }
+  const names = ['scheme', ...extraNames, 'errorResponse', 'policy', 'changes', 'allowedHosts', 'clientVersion']
+  for (const key of Object.keys(options)) {
+    if (!names.includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are ${names.join(', ')}.`)
+  }
+  const { scheme, errorResponse = detailResponse, policy, changes, allowedHosts: hosts, clientVersion } = options
+  if (!(scheme instanceof BaseVersioning)) {
+    throw new Error(`${where}: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ["v1"] }).`)
+  }
+  if (typeof errorResponse !== 'function') {
+    throw new Error(`${where}: errorResponse must be a function (error, c) => Response.`)
+  }
+  if (policy !== undefined && !isExtension(policy, 'describe')) {
+    throw new Error(`${where}: policy must come from versionPolicy({...}).`)
+  }
+  if (changes !== undefined && !isExtension(changes, 'changelog')) {
+    throw new Error(`${where}: changes must come from versionHistory({...}).`)
+  }
+  if (clientVersion !== undefined && !isExtension(clientVersion, 'upgrade')) {
+    throw new Error(`${where}: clientVersion must come from clientPins({...}).`)
+  }
+  const extensions = [clientVersion, policy, changes].filter((e): e is VersioningExtension => e !== undefined)
+  return { scheme, errorResponse, hosts: hosts === undefined ? null : allowedHosts(hosts, where), extensions }
+}
+
+/** Whether `value` is an extension with the method its factory gives it (`describe`, `changelog`, `upgrade`). */
+function isExtension(value: unknown, own: string): value is VersioningExtension {
+  return value !== null && typeof value === 'object' && typeof (value as VersioningExtension).bind === 'function' && typeof (value as Record<string, unknown>)[own] === 'function'
+}
