@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['test/*.test.ts', 'test/e2e/*.test.ts'],
+          include: ['test/*.test.ts', 'test/hono/*.test.ts', 'test/e2e/*.test.ts'],
           typecheck: {
             enabled: true,
             include: ['test/**/*.test-d.ts'],

@@ -13,13 +13,24 @@ import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
 import type { NamespaceSuffixes, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
+import { chained } from './handler-chain.ts'
 import type { MountedSchema } from './mounted-schema.ts'
 import { matchAt, tableServings, type ApiVersioningMiddleware, type TableServing, type VersioningEnv } from './api-versioning.ts'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'query', 'all'] as const
 
-/** The handlers of one route: one handler for GET (and HEAD), or one per method. */
-export type RouteHandler<E extends Env> = Handler<E> | { readonly [M in (typeof METHODS)[number]]?: Handler<E> | undefined }
+/**
+ * A method's handlers as a chain: middlewares (validators such as
+ * `zValidator('json', schema)`) then the handler, as Hono's
+ * `createFactory().createHandlers(...)` types them.
+ */
+export type HandlerChain = readonly [...ChainedHandler[], ChainedHandler]
+
+/** A handler or middleware of a chain, as Hono's factory types them (their own `Env` and input). */
+type ChainedHandler = (c: any, next: any) => unknown
+
+/** The handlers of one route: one handler (or chain) for GET (and HEAD), or one per method. */
+export type RouteHandler<E extends Env> = Handler<E> | HandlerChain | { readonly [M in (typeof METHODS)[number]]?: Handler<E> | HandlerChain | undefined }
 
 /**
  * Handlers by route name: the namespaced name (`v1:user-list`) or a name
@@ -68,10 +79,11 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
     if (key === undefined) continue
     const handler = byKey.get(key) as RouteHandler<any>
     compiled.honoPaths.forEach((path, i) => {
-      const byMethod: [string, Handler<any> | undefined][] =
-        typeof handler === 'function' ? [['GET', handler]] : METHODS.map((method) => [method.toUpperCase(), handler[method]])
-      for (const [method, fn] of byMethod) {
-        if (fn === undefined) continue
+      const byMethod: [string, Handler<any> | HandlerChain | undefined][] =
+        typeof handler === 'function' || Array.isArray(handler) ? [['GET', handler as Handler<any> | HandlerChain]] : METHODS.map((method) => [method.toUpperCase(), (handler as Record<string, Handler<any> | HandlerChain | undefined>)[method]])
+      for (const [method, given] of byMethod) {
+        if (given === undefined) continue
+        const fn = typeof given === 'function' ? given : chainOf(given)
         let mount: Mount | undefined
         // Only mounts at this same path since the last other path: merging past one would reorder the routes.
         for (let m = mounts.length - 1; m >= 0 && mounts[m]?.path === path; m--) {
@@ -252,17 +264,36 @@ function versionsOf(candidates: readonly Candidate[]): ReadonlySet<string> | nul
   return versions
 }
 
+/** Chains made once per chain given (a chain shared by routes is one handler). */
+const chains = new WeakMap<HandlerChain, Handler<any>>()
+
+function chainOf(given: HandlerChain): Handler<any> {
+  let fn = chains.get(given)
+  if (fn === undefined) chains.set(given, (fn = given.length === 1 ? (given[0] as Handler<any>) : (chained(given) as Handler<any>)))
+  return fn
+}
+
 function checkHandler(key: string, handler: unknown): void {
-  if (typeof handler === 'function') return
+  if (typeof handler === 'function' || (Array.isArray(handler) && checkChain(key, 'GET', handler))) return
   if (handler === null || typeof handler !== 'object') {
-    throw new Error(`mountRoutes: the handler of "${key}" must be a function or an object of handlers by method (get, post, ...).`)
+    throw new Error(`mountRoutes: the handler of "${key}" must be a function or an object of handlers by method (get, post, ...); a chain [...middlewares, handler] stands for a function.`)
   }
   for (const [method, fn] of Object.entries(handler)) {
     if (!(METHODS as readonly string[]).includes(method)) {
       throw new Error(`mountRoutes: "${key}" has a handler for "${method}"; the methods are ${METHODS.join(', ')}.`)
     }
-    if (typeof fn !== 'function') throw new Error(`mountRoutes: the "${method}" handler of "${key}" must be a function.`)
+    if (typeof fn !== 'function' && !(Array.isArray(fn) && checkChain(key, method, fn))) {
+      throw new Error(`mountRoutes: the "${method}" handler of "${key}" must be a function or a chain [...middlewares, handler].`)
+    }
   }
+}
+
+/** Whether a chain holds one or more functions (else throws). */
+function checkChain(key: string, method: string, chain: readonly unknown[]): true {
+  if (chain.length === 0 || !chain.every((fn) => typeof fn === 'function')) {
+    throw new Error(`mountRoutes: the ${method} chain of "${key}" must list one or more functions: its middlewares (validators), then its handler.`)
+  }
+  return true
 }
 
 

@@ -5,8 +5,8 @@
  * (`'~route'`) and the versions `versioned()` limits it to (`'~versions'`),
  * which `hono-api-versioning/client` reads.
  */
-import type { TypedResponse } from 'hono'
-import type { AddParam } from 'hono/types'
+import type { Context, TypedResponse } from 'hono'
+import type { AddParam, ExtractInput, Input } from 'hono/types'
 import type { RouteEntry } from '../routes/types.ts'
 
 /** A path in Hono syntax without its params' patterns: `/products/:id{[0-9]+}` is `/products/:id`. */
@@ -15,19 +15,31 @@ export type Unpatterned<P extends string> = P extends `${infer A}{${string}}${in
 /** The key of the handler that serves route name `N`: the name, or its longest suffix after namespaces that has one. */
 type HandlerKey<N extends string, K> = N extends K ? N : N extends `${string}:${infer Rest}` ? HandlerKey<Rest, K> : never
 
-type Typed<R> = R extends Promise<infer T> ? Typed<T> : R extends TypedResponse ? R : TypedResponse
-
-type EndpointOf<P extends string, R, N extends string, L> =
+type EndpointOf<P extends string, R, I, N extends string, L> =
   R extends TypedResponse<infer T, infer U, infer F>
-    ? { input: AddParam<{}, P>; output: unknown extends T ? {} : T; outputFormat: F; status: U; readonly '~route'?: N } & L
+    ? { input: AddParam<I, P>; output: unknown extends T ? {} : T; outputFormat: F; status: U; readonly '~route'?: N } & L
     : never
 
-type ReturnOf<F> = F extends (...args: never[]) => infer R ? Typed<R> : never
+/** A handler, or the last handler of a chain (`[validator, handler]`). */
+type LastOf<F> = F extends readonly [...unknown[], infer Last] ? Last : F
 
-/** The endpoints of one handler (a function serves GET; an object, each method it names). */
-type Endpoints<P extends string, F, N extends string, L> = F extends (...args: never[]) => unknown
-  ? { $get: EndpointOf<P, ReturnOf<F>, N, L> }
-  : { [M in keyof F & string as F[M] extends undefined ? never : `$${M}`]: EndpointOf<P, ReturnOf<F[M]>, N, L> }
+/** The typed responses a handler returns (any response it types; an untyped one when it types none). */
+type ReturnOf<F> = LastOf<F> extends (...args: never[]) => infer R ? OrUntyped<TypedOnly<Awaited<R>>> : never
+
+type OrUntyped<R> = [R] extends [never] ? TypedResponse : R
+
+/** The input the chain's validators give its handler (`{}` for a handler alone), as Hono's schema lists it. */
+type InputOf<F> = LastOf<F> extends (c: Context<any, any, infer I>, ...rest: never[]) => unknown ? (I extends Input ? ExtractInput<I> : {}) : {}
+
+/** What a chain's middlewares answer themselves (a validator's 400), when they type it. */
+type MiddlewareAnswers<F> = F extends readonly [...infer Before, unknown] ? (Before[number] extends (...args: never[]) => infer R ? TypedOnly<Awaited<R>> : never) : never
+
+type TypedOnly<R> = R extends TypedResponse<infer T> ? (unknown extends T ? never : R) : never
+
+/** The endpoints of one handler (a function or a chain serves GET; an object, each method it names). */
+type Endpoints<P extends string, F, N extends string, L> = F extends ((...args: never[]) => unknown) | readonly unknown[]
+  ? { $get: EndpointOf<P, ReturnOf<F> | MiddlewareAnswers<F>, InputOf<F>, N, L> }
+  : { [M in keyof F & string as F[M] extends undefined ? never : `$${M}`]: EndpointOf<P, ReturnOf<F[M]> | MiddlewareAnswers<F[M]>, InputOf<F[M]>, N, L> }
 
 /** The versions a table entry is limited to (`versioned()`), carried as `'~versions'`. */
 type LimitOf<E> = '~versions' extends keyof E ? { readonly '~versions'?: E['~versions' & keyof E] } : {}
