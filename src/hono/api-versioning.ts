@@ -9,36 +9,16 @@ import { matchedRoutes } from 'hono/route'
 import type { HTTPException } from 'hono/http-exception'
 import type { Candidates, Exchange } from '../pipeline/exchange.ts'
 import type { AppRoutes } from '../pipeline/extension.ts'
-import { createReverse, trustedOrigin, type SchemeKwargs, type SchemeRouteName } from '../reverse/reverse.ts'
+import { createReverse, trustedOrigin } from '../reverse/reverse.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { VersioningError } from '../errors.ts'
 import type { RouteMatch } from '../routes/resolve.ts'
-import { RouteTable, type RouteEntriesOf } from '../routes/table.ts'
-import type { ReverseOptions, ReverseRest, RouteEntry } from '../routes/types.ts'
+import { RouteTable } from '../routes/table.ts'
+import type { ReverseOptions, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { honoEngine } from './engine.ts'
+import type { VersioningEnv } from './variables.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
-
-/** `c.var.reverse`: absolute URLs on the request's origin, carrying the request's version. */
-export type BoundReverse<E extends RouteEntry, S> = <const N extends SchemeRouteName<S, E>>(
-  name: N,
-  ...options: ReverseRest<SchemeKwargs<S, E, N>, Pick<ReverseOptions, 'format'>>
-) => string
-
-/** The context variables the middleware sets. */
-export interface VersioningVariables<T extends RouteTable<RouteEntry> = RouteTable, S extends BaseVersioning = BaseVersioning> {
-  /** The version of the request (`null` when it carries none and there is no default). */
-  version: string | null
-  /** The scheme that determined it. */
-  versioningScheme: S
-  /** Reverses a route name to an absolute URL carrying the request's version. */
-  reverse: BoundReverse<RouteEntriesOf<T>, S>
-}
-
-/** The Hono `Env` of the middleware, for `createMiddleware<VersioningEnv<...>>` and `new Hono<VersioningEnv<...>>()`. */
-export interface VersioningEnv<T extends RouteTable<RouteEntry> = RouteTable, S extends BaseVersioning = BaseVersioning> {
-  Variables: VersioningVariables<T, S>
-}
 
 /** Options of `apiVersioning`: the scheme, the route table, and the options both middlewares take. */
 export interface ApiVersioningOptions<T extends RouteTable<RouteEntry>, S extends BaseVersioning> extends MiddlewareOptions<S> {

@@ -15,7 +15,8 @@ import type { NamespaceSuffixes, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { chained } from './handler-chain.ts'
 import type { MountedSchema } from './mounted-schema.ts'
-import { matchAt, tableServings, type ApiVersioningMiddleware, type TableServing, type VersioningEnv } from './api-versioning.ts'
+import { matchAt, tableServings, type ApiVersioningMiddleware, type TableServing } from './api-versioning.ts'
+import type { VersioningEnv } from './variables.ts'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'query', 'all'] as const
 
@@ -276,7 +277,7 @@ function chainOf(given: HandlerChain): Handler<any> {
 function checkHandler(key: string, handler: unknown): void {
   if (typeof handler === 'function' || (Array.isArray(handler) && checkChain(key, 'GET', handler))) return
   if (handler === null || typeof handler !== 'object') {
-    throw new Error(`mountRoutes: the handler of "${key}" must be a function or an object of handlers by method (get, post, ...); a chain [...middlewares, handler] stands for a function.`)
+    throw new Error(`mountRoutes: the handler of "${key}" must be a function or an object of handlers by method (get, post, ...). A chain [...middlewares, handler] counts as a function.`)
   }
   for (const [method, fn] of Object.entries(handler)) {
     if (!(METHODS as readonly string[]).includes(method)) {

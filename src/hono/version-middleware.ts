@@ -7,19 +7,10 @@ import type { AppRoutes } from '../pipeline/extension.ts'
 import type { BaseVersioning, VersionMatch } from '../schemes/base.ts'
 import { honoEngine } from './engine.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
-
-/** The Hono `Env` of `versionMiddleware`. */
-export interface VersionEnv<S extends BaseVersioning = BaseVersioning> {
-  Variables: {
-    /** The version of the request (`null` when it carries none and there is no default). */
-    version: string | null
-    /** The scheme that determined it. */
-    versioningScheme: S
-  }
-}
+import type { VersioningEnv } from './variables.ts'
 
 /** The middleware `versionMiddleware` makes, with its `check`. */
-export type VersionMiddleware<S extends BaseVersioning = BaseVersioning> = MiddlewareHandler<VersionEnv<S>> & {
+export type VersionMiddleware<S extends BaseVersioning = BaseVersioning> = MiddlewareHandler<VersioningEnv<null, S>> & {
   /**
    * Configuration that works but is almost always a mistake, as sentences that say what to fix (none: an empty
    * list): the scheme's (`scheme.check()`) and, given the app, the version changes' names of plain routes that no
@@ -51,7 +42,7 @@ export function versionMiddleware<S extends BaseVersioning>(options: MiddlewareO
   const reads = scheme.matchParams
   const param = scheme.versionParam
   // Not async: a request that enters synchronously pays no extra promise.
-  const middleware: MiddlewareHandler<VersionEnv<S>> = function versionMiddleware(c, next) {
+  const middleware: MiddlewareHandler<VersioningEnv<null, S>> = function versionMiddleware(c, next) {
     // The params of the middleware's own route, as much as the scheme reads.
     const match: VersionMatch | null = reads === 'none' ? null : { params: reads === 'version' ? { [param]: c.req.param(param) } : c.req.param() }
     const entered = engine.enter(c, null, match, null)
