@@ -10,8 +10,11 @@
  * travels (a header, the path param, the host, the query), checks it against a
  * `Set`, sets `Vary` when the version came from a header (with `c.header()`
  * before the check, so every response built with `c.json()` carries it, the
- * 404/406 too), `c.set('version', ...)`, and answers 404 (406 for the Accept
- * header, as the toolkit does) for a version it does not serve.
+ * 404/406 too), `c.set('version', ...)`, and for a version it does not serve
+ * throws an `HTTPException` (Hono's convention, as the toolkit does) whose
+ * response is the toolkit's: 404 (406 for the Accept header) and
+ * `{"detail": "..."}`. That is the rejection written by hand the toolkit's
+ * rejections are compared with.
  *
  * Each pair also has a third app, `api`: the hand-written twin that gives its
  * handlers what the toolkit gives them, the context variables the toolkit
@@ -30,6 +33,7 @@
  * src/clients/index.ts).
  */
 import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../src/hono/index.ts'
 import { bearerClient, clientPins, memoryPinStore } from '../src/clients/index.ts'
 import {
@@ -88,7 +92,7 @@ function handMiddleware(read: (c: Context) => string | undefined, vary: string |
   return async function handVersion(c: Context, next: Next) {
     if (vary !== null) c.header('Vary', vary)
     const version = read(c) ?? 'v1'
-    if (!allowed.has(version)) return c.json({ detail }, status)
+    if (!allowed.has(version)) throw new HTTPException(status, { res: c.json({ detail }, status) })
     setVars(c, version, vars)
     return next()
   }
@@ -144,11 +148,17 @@ function handApp(middleware: MiddlewareHandler, pattern: string, path: string): 
   return app
 }
 
-/** By hand: one plain route per version, each knowing its version. */
+/** By hand: one plain route per version, each knowing its version; any other version's path is refused. */
 function perVersionRoutes(): Hono {
   const app = new Hono()
   for (const version of ALLOWED) app.get(`/${version}/users/:id`, (c) => c.json({ id: c.req.param('id'), version }))
+  app.get('/:version/users/:id', refuseVersion)
   return app
+}
+
+/** The hand-written refusal of a version no route serves, as the toolkit answers it. */
+function refuseVersion(c: Context): never {
+  throw new HTTPException(404, { res: c.json({ detail: 'Invalid version in URL path.' }, 404) })
 }
 
 /** By hand, with the toolkit's context variables: one plain route per version, each setting them, then the view. */
@@ -160,6 +170,7 @@ function perVersionRoutesApi(): Hono {
       return view(c)
     })
   }
+  app.get('/:version/users/:id', refuseVersion)
   return app
 }
 

@@ -53,12 +53,15 @@ for (const key of ['bare', 'middleware', 'urlPath', 'everything']) {
 }
 
 /**
- * Earlier byte budgets (now reported only, not targets): min+gzip bytes a Worker grows by over bare.
- * versionMiddleware with one scheme (URLPathVersioning), and apiVersioning +
- * URLPathVersioning + mountRoutes (with reverse). Every other case (everything,
- * and each later entry point: version changes, OpenAPI) is reported without one.
+ * The decided regression ceilings (min+gzip bytes a Worker grows by over
+ * bare), reported as met or missed: versionMiddleware with one scheme
+ * (URLPathVersioning), and the common table Worker, apiVersioning +
+ * URLPathVersioning + mountRoutes (with reverse). They catch accidents, not
+ * design: there is no byte budget (cold start is what users feel). Every
+ * other case (everything, and each later entry point: version changes,
+ * OpenAPI) is reported without one.
  */
-const BUDGETS = { middleware: 2048, urlPath: 6144 }
+const BUDGETS = { middleware: 4096, urlPath: 11264 }
 
 /**
  * Text only the other schemes (or the Accept parser) carry, all plain string
@@ -231,11 +234,11 @@ if (json) {
 } else {
   const kb = (n) => `${(n / 1024).toFixed(2)} KiB`
   console.log(`Worker bundles (wrangler deploy --dry-run --minify, compatibility_date ${COMPATIBILITY_DATE}; gzip at zlib's default level)\n`)
-  console.log('| bundle | entry | min bytes | min+gzip bytes | Δ min over bare | Δ min+gzip over bare | budget (min+gzip) | |')
+  console.log('| bundle | entry | min bytes | min+gzip bytes | Δ min over bare | Δ min+gzip over bare | decided ceiling (min+gzip) | |')
   console.log('|---|---|---:|---:|---:|---:|---:|---|')
   for (const key of ['bare', ...measured]) {
     const r = built[key]
-    const budget = key in BUDGETS ? [BUDGETS[key], withinBudget[key] ? 'ok' : `**over by ${deltas[key] - BUDGETS[key]}**`] : ['none', 'reported']
+    const budget = key in BUDGETS ? [BUDGETS[key], withinBudget[key] ? 'met' : `**missed: over by ${deltas[key] - BUDGETS[key]}**`] : ['none', 'reported']
     const delta = key === 'bare' ? ['', '', '', ''] : [rawDeltas[key], `${deltas[key]} (${kb(deltas[key])})`, ...budget]
     console.log(`| ${key} | ${r.entry} | ${r.bytes} | ${r.gzipBytes} | ${delta.join(' | ')} |`)
   }
