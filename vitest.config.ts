@@ -23,7 +23,7 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
-            // A property-test replay (test/property-runs.ts) reaches the tests' process.env inside workerd.
+            // A property-test replay (test/support/property-runs.ts) reaches the tests' process.env inside workerd.
             miniflare: { bindings: { FC_SEED: process.env['FC_SEED'] ?? '', FC_PATH: process.env['FC_PATH'] ?? '' } },
           }),
         ],

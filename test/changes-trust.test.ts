@@ -15,7 +15,7 @@ import { change, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, ve
 import { apiVersioning, mountRoutes, versionMiddleware } from '../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../src/index.ts'
 import { problemDetails, versionPolicy } from '../src/lifecycle/index.ts'
-import { FIXED_SEED } from './property-runs.ts'
+import { FIXED_SEED } from './support/property-runs.ts'
 
 interface Product {
   id: number

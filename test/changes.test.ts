@@ -29,7 +29,7 @@ import {
 import { defineRoutes, HeaderVersioning, include, route, URLPathVersioning, versioned } from '../src/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../src/hono/index.ts'
 import { versionPolicy } from '../src/lifecycle/index.ts'
-import { catalog, Category, drafts, headProduct, money, Product, titles, v1Product } from './changes-fixture.ts'
+import { catalog, Category, drafts, headProduct, money, Product, titles, v1Product } from './support/changes-fixture.ts'
 
 const scheme = () => new HeaderVersioning({ allowedVersions: ['v1', 'v2', 'v3', 'v4'], defaultVersion: 'v4' })
 

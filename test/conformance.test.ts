@@ -2,14 +2,14 @@
  * Every runtime gives identical results: each observation of the worker
  * example on its fixed clock equals the golden file's, which was recorded
  * once (npm run conformance:update). The golden file must also agree with the
- * answers written by hand in ./conformance-cases.ts, and so must the example
- * on other clocks: past every sunset, and on the real one.
+ * answers written by hand in test/support/conformance-cases.ts, and so must
+ * the example on other clocks: past every sunset, and on the real one.
  */
 import { describe, expect, it } from 'vitest'
 import { app, createApp } from '../worker-example/app.ts'
-import { caseName, cases, disagreements, expectedAt, observe, type ConformanceCase, type Observation } from './conformance-cases.ts'
-import golden from './conformance.golden.json' with { type: 'json' }
-import { EXAMPLE_NOW_MS } from './example-clock.ts'
+import { caseName, cases, disagreements, expectedAt, observe, type ConformanceCase, type Observation } from './support/conformance-cases.ts'
+import golden from './support/conformance.golden.json' with { type: 'json' }
+import { EXAMPLE_NOW_MS } from './support/example-clock.ts'
 
 const expected = golden as Record<string, Observation>
 const named = cases.map((c) => [caseName(c), c] as const)

@@ -6,7 +6,7 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { ResponseContractError, validateResponses, type ResponseContractProblem } from '../src/contracts/index.ts'
-import { catalogApi } from './contracts-fixture.ts'
+import { catalogApi } from './support/contracts-fixture.ts'
 
 /** The head view forgot `title`, which the head document requires. */
 const drifted = { product: (id: number) => ({ id, sku: `L-${id}` }) }

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { fieldRemoved, fieldRenamed, headerChanged, routeRemoved, statusChanged, type Shape } from '../src/changes/index.ts'
 import { contracts, type ContractsLock } from '../src/contracts/index.ts'
-import { catalogApi, Product, productSchema, type Variant } from './contracts-fixture.ts'
+import { catalogApi, Product, productSchema, type Variant } from './support/contracts-fixture.ts'
 
 const FIX = 'declare it as a version change of the head version v3 so that older versions keep answering as recorded, or revert it.'
 const UPDATE = 'update the lock (an explicit step: record() again) if this is intended.'

@@ -45,7 +45,7 @@ import {
   route,
   URLPathVersioning,
 } from '../src/index.ts'
-import { detectRuntime, type Runtime } from './runtime.ts'
+import { detectRuntime, type Runtime } from './support/runtime.ts'
 
 // ---------------------------------------------------------------------------
 // The fixed messages (README, "Errors").
@@ -316,7 +316,7 @@ describe('hostile input through the middleware', () => {
 
 // ---------------------------------------------------------------------------
 // Inputs some runtimes refuse before any of our code runs. Per runtime (checked
-// on each, from test/runtime.ts):
+// on each, from test/support/runtime.ts):
 //
 // | input                              | Node    | Bun     | Deno    | workerd |
 // |------------------------------------|---------|---------|---------|---------|

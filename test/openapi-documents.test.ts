@@ -25,7 +25,7 @@ import {
 } from '../src/index.ts'
 import { versionPolicy } from '../src/lifecycle/index.ts'
 import { versionedOpenAPI, type Changelog, type OpenAPIDocument } from '../src/openapi/index.ts'
-import { expectValidOpenAPI31, operation, operationsOf } from './openapi-helpers.ts'
+import { expectValidOpenAPI31, operation, operationsOf } from './support/openapi-helpers.ts'
 
 /** The API of every case: routes added in v2 (teams), removed in v2 (reports), moved in v3 (purchases → orders). */
 const catalog = (): RouteDefinition[] => [

@@ -12,7 +12,7 @@ import { defineRoutes, HeaderVersioning, include, route, versioned } from '../sr
 import { versionPolicy } from '../src/lifecycle/index.ts'
 import { openAPIRoutes, versionedOpenAPI, type Changelog, type OpenAPIDocument, type VersionedOpenAPI } from '../src/openapi/index.ts'
 import { openAPIDocs } from '../src/openapi/scalar.ts'
-import { expectValidOpenAPI31 } from './openapi-helpers.ts'
+import { expectValidOpenAPI31 } from './support/openapi-helpers.ts'
 
 const routes = defineRoutes([include('/api', [route('user-list', '/users'), versioned(['v3'], route('team-list', '/teams'))])])
 const scheme = new HeaderVersioning({ allowedVersions: ['v1', 'v2', 'v3'], defaultVersion: 'v3' })

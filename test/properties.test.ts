@@ -22,13 +22,13 @@ import {
   route,
 } from '../src/index.ts'
 import type { BaseVersioning, VersionMatch, VersioningOptions } from '../src/index.ts'
-import { assertProperty } from './property-runs.ts'
+import { assertProperty } from './support/property-runs.ts'
 
 /**
  * Runs per property: 500 in `npm test` (on every runtime); `npm run fuzz` sets FUZZ_RUNS=100000, so each
  * scheme's properties (documented outcomes, determinism, agreement with the spec model) run 100,000+ cases.
  * Each property also runs a fifth as many on a fixed seed, and a failure prints how to replay it
- * (FC_SEED, FC_PATH: ./property-runs.ts).
+ * (FC_SEED, FC_PATH: test/support/property-runs.ts).
  */
 const RUNS = Number((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.['FUZZ_RUNS'] ?? 500)
 

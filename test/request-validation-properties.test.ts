@@ -10,7 +10,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { change, enumValuesAdded, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, versionHistory } from '../src/changes/index.ts'
 import { InvalidRequestBody, requestValidation } from '../src/validation/index.ts'
-import { assertProperty } from './property-runs.ts'
+import { assertProperty } from './support/property-runs.ts'
 
 const Category = shape('Category')
 const Product = shape<Record<string, unknown>>('Product', { nested: { category: Category } })

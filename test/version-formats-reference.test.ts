@@ -10,7 +10,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { dateVersions } from '../src/formats/date.ts'
 import { semver } from '../src/formats/semver.ts'
-import { assertProperty } from './property-runs.ts'
+import { assertProperty } from './support/property-runs.ts'
 
 const npmSemver = createRequire(import.meta.url)('semver') as { maxSatisfying(versions: readonly string[], range: string): string | null }
 

@@ -1,14 +1,14 @@
 /**
  * The worker example's version changes (worker-example/changes.ts): one view
  * per route, written for the newest version, serves every section's older
- * versions (test/conformance.golden.json holds every shape, recorded from the
+ * versions (test/support/conformance.golden.json holds every shape, recorded from the
  * hand-written views this replaced); the changelog is served as JSON and
  * Markdown; the same changes migrate a value outside a request.
  */
 import { describe, expect, it } from 'vitest'
 import type { VersionHistory } from '../src/changes/index.ts'
 import { createApp } from '../worker-example/app.ts'
-import { EXAMPLE_NOW_MS } from './example-clock.ts'
+import { EXAMPLE_NOW_MS } from './support/example-clock.ts'
 import { catalogHistory, Product, ProductList, releasesHistory, semverHistory, type ProductBody } from '../worker-example/changes.ts'
 
 const head: ProductBody = {

@@ -1,6 +1,6 @@
 /**
  * Requests through the worker example's app whose observed results every
- * runtime must reproduce exactly (test/conformance.golden.json): version
+ * runtime must reproduce exactly (test/support/conformance.golden.json): version
  * shape, status, detail, links and headers, for all five schemes, odd inputs
  * included, and the lifecycle sections (/releases, /semver) with their
  * headers. The app runs on a fixed clock (./example-clock.ts), so a sunset
@@ -15,7 +15,7 @@
  * present when recording cannot become the expected answer.
  */
 import type { Hono } from 'hono'
-import { createApp } from '../worker-example/app.ts'
+import { createApp } from '../../worker-example/app.ts'
 import { EXAMPLE_NOW_MS } from './example-clock.ts'
 
 /** What a case must get. `body` is a pattern: an object needs only the keys given, an array every element. */

@@ -17,7 +17,7 @@ import {
   fieldRenamed,
   shape,
   versionHistory,
-} from '../src/changes/index.ts'
+} from '../../src/changes/index.ts'
 
 export interface Category {
   slug: string
