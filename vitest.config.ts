@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { cloudflareTest } from '@cloudflare/vitest-plugin'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 /** The suites every runtime runs (Node, workerd, Bun, Deno). */
 const portable: string[] = JSON.parse(readFileSync(new URL('./test/portable.json', import.meta.url), 'utf8')).suites
@@ -11,7 +11,9 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['test/*.test.ts', 'test/e2e/*.test.ts'],
+          include: ['test/**/*.test.ts'],
+          // test/workers runs inside workerd only, test/runtimes on Bun and Deno only.
+          exclude: [...configDefaults.exclude, 'test/workers/**', 'test/runtimes/**'],
           typecheck: {
             enabled: true,
             include: ['test/**/*.test-d.ts'],

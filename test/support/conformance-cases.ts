@@ -11,7 +11,7 @@
  * lifecycle"), never from a recording; a case whose version has a sunset also
  * says what it gets from then on. `npm run conformance:update` rewrites the
  * golden file from Node only when every answer agrees with these, and
- * test/conformance.test.ts checks the golden file against them too, so a bug
+ * test/behaviour/conformance.test.ts checks the golden file against them too, so a bug
  * present when recording cannot become the expected answer.
  */
 import type { Hono } from 'hono'
