@@ -18,9 +18,9 @@ import {
   QueryParameterVersioning,
   route,
   URLPathVersioning,
-} from '../src/index.ts'
-import { apiVersioning, mountRoutes } from '../src/hono/index.ts'
-import { problemDetails } from '../src/lifecycle/index.ts'
+} from '../../src/index.ts'
+import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
+import { problemDetails } from '../../src/lifecycle/index.ts'
 
 describe('rejections are made once, with Content-Length', () => {
   const schemes = [

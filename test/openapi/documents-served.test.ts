@@ -25,9 +25,9 @@ import {
   versionNeutral,
   type BaseVersioning,
   type RouteDefinition,
-} from '../src/index.ts'
-import { versionPolicy } from '../src/lifecycle/index.ts'
-import { openAPIRoutes, versionedOpenAPI, type Changelog, type OpenAPIDocument, type OperationObject, type VersionedOpenAPI } from '../src/openapi/index.ts'
+} from '../../src/index.ts'
+import { versionPolicy } from '../../src/lifecycle/index.ts'
+import { openAPIRoutes, versionedOpenAPI, type Changelog, type OpenAPIDocument, type OperationObject, type VersionedOpenAPI } from '../../src/openapi/index.ts'
 
 /** Products and orders in both versions; categories only in v2; orders were purchases in v1 (the changelog). */
 const catalog = (): RouteDefinition[] => [
