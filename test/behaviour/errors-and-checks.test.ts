@@ -1,6 +1,6 @@
 /**
- * Issue-14 behaviours at the edges: rejections made once (no error built per
- * request) with `Content-Length`, `reverse` messages about the arguments
+ * Errors and checks across the schemes: rejections made once (no error built
+ * per request) with `Content-Length`, `reverse` messages about the arguments
  * given, and `check()` for configuration DRF accepts but which is almost
  * always a typo.
  */

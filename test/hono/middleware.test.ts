@@ -525,7 +525,7 @@ describe('mountRoutes without the middleware', () => {
   })
 })
 
-describe('review fixes', () => {
+describe('corner cases of the middleware and mountRoutes', () => {
   it('handlers of format-suffixed paths see their params without the suffix, and the suffix as format', async () => {
     const routes = defineRoutes([
       include('/:version{v[0-9]+}', [route('user-list', '/users', { formats: ['json'] }), route('user-detail', '/users/:pk{[0-9]+}', { formats: ['json'] })]),

@@ -788,7 +788,7 @@ describe.each(MODES)('hostile input never throws and never reflects (%s)', (mode
   })
 })
 
-describe('mistakes found in review, refused or contained', () => {
+describe('mistakes in options and custom code, refused or contained', () => {
   it.each([
     ['a date that rolls over (2027-02-30)', '2027-02-30T00:00:00Z'],
     ['a date and time without its offset', '2026-06-01T00:00:00'],

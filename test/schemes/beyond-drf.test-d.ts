@@ -1,7 +1,8 @@
 /**
- * Compile-time checking of the version lifecycle API: route wrappers keep the
- * table's names and params typed, the new schemes type `c.var.reverse`, and
- * options are typed. Each `@ts-expect-error` line must fail to compile.
+ * Compile-time checking of what DRF does not have: route wrappers keep the
+ * table's names and params typed, HeaderVersioning and CombinedVersioning type
+ * `c.var.reverse`, and the lifecycle's options are typed. Each
+ * `@ts-expect-error` line must fail to compile.
  */
 import { describe, expectTypeOf, it } from 'vitest'
 import { Hono } from 'hono'
@@ -32,7 +33,7 @@ describe('versioned() and versionNeutral() keep the table typed', () => {
   })
 })
 
-describe('the new schemes through the middleware', () => {
+describe('HeaderVersioning and CombinedVersioning through the middleware', () => {
   const header = apiVersioning({ scheme: new HeaderVersioning({ header: 'Accept-Version', allowedVersions: ['1.0.0'], versionFormat: semver() }), routes })
   const combined = apiVersioning({
     scheme: new CombinedVersioning({ schemes: [new HeaderVersioning(), new QueryParameterVersioning()], allowedVersions: ['2026-01-01'], versionFormat: dateVersions() }),

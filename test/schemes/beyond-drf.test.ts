@@ -1,7 +1,7 @@
 /**
- * The issue-8 schemes and routing features: HeaderVersioning, vendor media
- * types on AcceptHeaderVersioning, CombinedVersioning, version formats read
- * through schemes, per-route versions and version-neutral routes. One small
+ * The schemes and routing features DRF does not have: HeaderVersioning, vendor
+ * media types on AcceptHeaderVersioning, CombinedVersioning, version formats
+ * read through schemes, per-route versions and version-neutral routes. One small
  * Hono app per describe, driven with app.request(). Portable: Web APIs, hono
  * and vitest only.
  */
