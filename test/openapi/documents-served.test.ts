@@ -6,7 +6,7 @@
  * Asserted structurally (paths, parameters, operationIds, lifecycle, every
  * `$ref` resolving); the expected values are written out here from the
  * table's definition. Validation against the official OpenAPI 3.1 schema,
- * which needs a Node-only validator, is in test/openapi-documents.test.ts.
+ * which needs a Node-only validator, is in test/node/openapi/documents.test.ts.
  *
  * A portable file: Web APIs, hono and vitest only (no `node:*`), so it runs on
  * Node, inside workerd, on Bun and on Deno.

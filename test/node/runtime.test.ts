@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { detectRuntime } from './support/runtime.ts'
+import { detectRuntime } from '../support/runtime.ts'
 
 it('runs on Node 22 or later (the project brings its own)', () => {
   expect(detectRuntime()).toBe('node')

@@ -40,7 +40,7 @@ interface BudgetReport {
 }
 
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../../..', import.meta.url))
 let report: BudgetReport
 
 beforeAll(async () => {

@@ -8,9 +8,9 @@
 import { createRequire } from 'node:module'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { dateVersions } from '../src/formats/date.ts'
-import { semver } from '../src/formats/semver.ts'
-import { assertProperty } from './support/property-runs.ts'
+import { dateVersions } from '../../../src/formats/date.ts'
+import { semver } from '../../../src/formats/semver.ts'
+import { assertProperty } from '../../support/property-runs.ts'
 
 const npmSemver = createRequire(import.meta.url)('semver') as { maxSatisfying(versions: readonly string[], range: string): string | null }
 

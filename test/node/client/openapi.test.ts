@@ -9,10 +9,10 @@
  */
 import Ajv2020 from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
-import { versionedClient } from '../src/client/index.ts'
-import { createApp, type CatalogApp } from '../worker-example/app.ts'
-import type { releasesHistory } from '../worker-example/changes.ts'
-import { releasesDocs } from '../worker-example/docs.ts'
+import { versionedClient } from '../../../src/client/index.ts'
+import { createApp, type CatalogApp } from '../../../worker-example/app.ts'
+import type { releasesHistory } from '../../../worker-example/changes.ts'
+import { releasesDocs } from '../../../worker-example/docs.ts'
 
 const app = createApp({ now: () => Date.parse('2026-09-01T00:00:00Z') })
 const releases = versionedClient<CatalogApp, typeof releasesHistory>('http://catalog.test', {

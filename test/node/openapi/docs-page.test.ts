@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { defineRoutes, HeaderVersioning, route } from '../src/index.ts'
-import { versionedOpenAPI } from '../src/openapi/index.ts'
-import { openAPIDocs } from '../src/openapi/scalar.ts'
+import { defineRoutes, HeaderVersioning, route } from '../../../src/index.ts'
+import { versionedOpenAPI } from '../../../src/openapi/index.ts'
+import { openAPIDocs } from '../../../src/openapi/scalar.ts'
 
 const hostile = '</script><script>alert(1)</script><!--'
 const separators = 'v\u2028\u2029&'
@@ -65,7 +65,7 @@ describe('openAPIDocs: configured text in the page', () => {
 
 describe('openAPIDocs: the bundle', () => {
   it('by default, the bundle of the @scalar/api-reference version the browser test runs, pinned on jsDelivr', async () => {
-    const pinned = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['@scalar/api-reference']
+    const pinned = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['@scalar/api-reference']
     expect(pinned).toMatch(/^\d+\.\d+\.\d+$/)
     const html = await page()
     expect(html).toContain(`<script src="https://cdn.jsdelivr.net/npm/@scalar/api-reference@${pinned}/dist/browser/standalone.js"></script>`)

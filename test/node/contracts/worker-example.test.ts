@@ -11,10 +11,10 @@ import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } f
 import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { validateResponses } from '../src/contracts/index.ts'
-import frozen, { app, documents, requests } from '../worker-example/contracts.ts'
+import { validateResponses } from '../../../src/contracts/index.ts'
+import frozen, { app, documents, requests } from '../../../worker-example/contracts.ts'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../../..', import.meta.url))
 const lock: unknown = JSON.parse(readFileSync(`${root}worker-example/contracts.lock.json`, 'utf8'))
 const PASSED = 'Contracts: 2 released versions answer as the lock recorded them (head 2026-06-01, 9 requests each).'
 

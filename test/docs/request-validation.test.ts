@@ -2,13 +2,13 @@
  * docs/request-validation.md as written: every ```ts block runs (a line
  * `expression // → value` asserts the value), and each curl command of the
  * page, sent to the page's app, answers exactly the text the page shows.
- * test/readme.test.ts type-checks the page's blocks with every other page's.
+ * test/docs/readme.test.ts type-checks the page's blocks with every other page's.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../..', import.meta.url))
 const page = readFileSync(`${root}docs/request-validation.md`, 'utf8')
 const blocks = [...page.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string)
 const entries: Record<string, { default: string }> = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).exports

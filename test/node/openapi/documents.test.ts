@@ -22,10 +22,10 @@ import {
   versionNeutral,
   type BaseVersioning,
   type RouteDefinition,
-} from '../src/index.ts'
-import { versionPolicy } from '../src/lifecycle/index.ts'
-import { versionedOpenAPI, type Changelog, type OpenAPIDocument } from '../src/openapi/index.ts'
-import { expectValidOpenAPI31, operation, operationsOf } from './support/openapi-helpers.ts'
+} from '../../../src/index.ts'
+import { versionPolicy } from '../../../src/lifecycle/index.ts'
+import { versionedOpenAPI, type Changelog, type OpenAPIDocument } from '../../../src/openapi/index.ts'
+import { expectValidOpenAPI31, operation, operationsOf } from '../../support/openapi-helpers.ts'
 
 /** The API of every case: routes added in v2 (teams), removed in v2 (reports), moved in v3 (purchases → orders). */
 const catalog = (): RouteDefinition[] => [

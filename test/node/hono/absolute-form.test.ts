@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defineRoutes, include, route, URLPathVersioning } from '../src/index.ts'
-import { apiVersioning, mountRoutes } from '../src/hono/index.ts'
+import { defineRoutes, include, route, URLPathVersioning } from '../../../src/index.ts'
+import { apiVersioning, mountRoutes } from '../../../src/hono/index.ts'
 
 function appWith(options: { allowedHosts?: readonly string[]; origin?: string }): Hono {
   const versioning = apiVersioning({

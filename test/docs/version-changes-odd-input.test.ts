@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
-import { change, fieldChanged, fieldRenamed, shape, versionHistory } from '../src/changes/index.ts'
-import { apiVersioning, mountRoutes } from '../src/hono/index.ts'
-import { defineRoutes, HeaderVersioning, route } from '../src/index.ts'
+import { change, fieldChanged, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
+import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 
 interface Product {
   id: number
@@ -111,7 +111,7 @@ async function table(): Promise<string> {
 describe('docs/version-changes.md: what odd input gets on an older version', () => {
   it('holds the table these requests answer', async () => {
     const rendered = await table()
-    const page = readFileSync(new URL('../docs/version-changes.md', import.meta.url), 'utf8')
+    const page = readFileSync(new URL('../../docs/version-changes.md', import.meta.url), 'utf8')
     const found = /<!-- odd-input:start -->\n([\s\S]*?)\n<!-- odd-input:end -->/.exec(page)?.[1]
     expect(found, `the page's table between <!-- odd-input:start --> and <!-- odd-input:end --> should be:\n${rendered}`).toBe(rendered)
   })

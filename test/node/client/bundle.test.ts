@@ -11,7 +11,7 @@ import { build, type Metafile } from 'esbuild'
 import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../../..', import.meta.url))
 let bundle: string
 let metafile: Metafile
 
@@ -64,7 +64,7 @@ describe('the client bundle in Chromium', () => {
     const page = await browser.newPage()
     await page.addScriptTag({ content: bundle })
     const seen = await page.evaluate(async () => {
-      const { versionedClient } = (globalThis as unknown as { versionedClients: typeof import('../src/client/index.ts') }).versionedClients
+      const { versionedClient } = (globalThis as unknown as { versionedClients: typeof import('../../../src/client/index.ts') }).versionedClients
       const requests: string[] = []
       const lifecycles: string[] = []
       const headers = { Deprecation: '@1780272000', Sunset: 'Tue, 01 Jun 2027 00:00:00 GMT', 'Content-Type': 'application/json' }

@@ -13,10 +13,10 @@ import { Hono } from 'hono'
 import { describeRoute, generateSpecs, resolver, validator } from 'hono-openapi'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { defineRoutes, HeaderVersioning, include, route, URLPathVersioning, versioned } from '../src/index.ts'
-import { versionPolicy } from '../src/lifecycle/index.ts'
-import { versionedOpenAPI, type Changelog, type OpenAPIDocument, type SchemaObject, type VersionedOpenAPI } from '../src/openapi/index.ts'
-import { expectValidOpenAPI31, operation, operationsOf } from './support/openapi-helpers.ts'
+import { defineRoutes, HeaderVersioning, include, route, URLPathVersioning, versioned } from '../../../src/index.ts'
+import { versionPolicy } from '../../../src/lifecycle/index.ts'
+import { versionedOpenAPI, type Changelog, type OpenAPIDocument, type SchemaObject, type VersionedOpenAPI } from '../../../src/openapi/index.ts'
+import { expectValidOpenAPI31, operation, operationsOf } from '../../support/openapi-helpers.ts'
 
 /** The changes of the shop API, by route name (table routes) or `METHOD /path` (plain Hono routes). */
 function shopChangelog(reviews: string, exports: string): Changelog {

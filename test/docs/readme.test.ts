@@ -13,7 +13,7 @@ import { dirname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../..', import.meta.url))
 /** The pages whose code blocks are checked, relative to the root: README.md, CONTRIBUTING.md, then docs/ in order. */
 const pages = ['README.md', 'CONTRIBUTING.md', ...markdownUnder('docs')]
 const text = (page: string): string => readFileSync(join(root, page), 'utf8')

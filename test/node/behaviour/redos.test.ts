@@ -10,11 +10,11 @@ import { fileURLToPath } from 'node:url'
 import { check } from 'recheck'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { accept, host, namespace, path, query, releases, semantic } from '../worker-example/app.ts'
-import { AcceptHeaderVersioning, defineRoutes, include, route, type RouteTable } from '../src/index.ts'
-import { parseAccept } from '../src/http/accept.ts'
+import { accept, host, namespace, path, query, releases, semantic } from '../../../worker-example/app.ts'
+import { AcceptHeaderVersioning, defineRoutes, include, route, type RouteTable } from '../../../src/index.ts'
+import { parseAccept } from '../../../src/http/accept.ts'
 
-const srcDir = fileURLToPath(new URL('../src/', import.meta.url))
+const srcDir = fileURLToPath(new URL('../../../src/', import.meta.url))
 
 /** The regular-expression literals of a source file: [source, flags]. */
 function literals(file: string): [string, string][] {

@@ -31,7 +31,7 @@ interface OpenAPIReport {
   readonly markers: Readonly<Record<string, OpenAPIMarker>>
 }
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../../..', import.meta.url))
 let report: OpenAPIReport
 
 beforeAll(async () => {

@@ -5,7 +5,7 @@
  * process's NODE_ENV.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { catalogApi } from './support/contracts-fixture.ts'
+import { catalogApi } from '../../support/contracts-fixture.ts'
 
 /** The head view forgot `title`, which the head document requires. */
 const drifted = { product: (id: number) => ({ id, sku: `L-${id}` }) }
