@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { cloudflareTest } from '@cloudflare/vitest-plugin'
 import { configDefaults, defineConfig } from 'vitest/config'
-
-/** The suites every runtime runs (Node, workerd, Bun, Deno). */
-const portable: string[] = JSON.parse(readFileSync(new URL('./test/portable.json', import.meta.url), 'utf8')).suites
+import { NODE_ONLY, RUNTIME_ONLY, SUITES } from './test/runtimes/suites.ts'
 
 export default defineConfig({
   test: {
@@ -11,9 +8,9 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['test/**/*.test.ts'],
-          // test/workers runs inside workerd only, test/runtimes on Bun and Deno only.
-          exclude: [...configDefaults.exclude, 'test/workers/**', 'test/runtimes/**'],
+          // Every suite (test/runtimes/suites.ts), but those of workerd, Bun and Deno alone.
+          include: [SUITES],
+          exclude: [...configDefaults.exclude, ...RUNTIME_ONLY],
           typecheck: {
             enabled: true,
             include: ['test/**/*.test-d.ts'],
@@ -31,7 +28,9 @@ export default defineConfig({
         ],
         test: {
           name: 'workerd',
-          include: ['test/workers/*.test.ts', ...portable],
+          // The suites every runtime runs, by folder (test/runtimes/suites.ts), and test/workers/.
+          include: [SUITES],
+          exclude: [...configDefaults.exclude, ...NODE_ONLY, 'test/runtimes/**'],
         },
       },
     ],

@@ -1,7 +1,7 @@
 /**
  * The Hono middleware and route mounting. One small app per describe, driven
  * with app.request(). A portable suite: it runs on Node, inside workerd, on
- * Bun and on Deno (test/portable.json).
+ * Bun and on Deno (as every suite outside test/node, test/docs and test/e2e).
  */
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
