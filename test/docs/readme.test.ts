@@ -189,7 +189,7 @@ describe('entry points (docs/entry-points.md, and the "## Entry point" table of 
   const ownTables = pages.map((page) => (page.includes('\n## Entry point\n') ? page.slice(page.indexOf('\n## Entry point\n'), page.indexOf('\n## ', page.indexOf('\n## Entry point\n') + 1)) : ''))
   const rows = [...[text('docs/entry-points.md'), ...ownTables].join('\n').matchAll(/^\| `(hono-api-versioning[^`]*)` \| (.*?) \| (.*?) \|$/gm)]
 
-  // An entry point documented on its own page under docs/ is listed there (test/docs-pages.test.ts checks that table).
+  // An entry point documented on its own page under docs/ is listed there, in that page's "## Entry point" table.
   it('lists every entry point of package.json', () => {
     expect(rows.map((row) => row[1]).sort()).toEqual(Object.keys(entries).map((key) => `hono-api-versioning${key.slice(1)}`).sort())
   })
