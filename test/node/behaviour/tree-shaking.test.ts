@@ -5,7 +5,7 @@
  * (bench/bundle/). The issue's byte budgets are reported by `npm run bench`
  * (BENCHMARKS.md), which the design misses; here each bundle has a
  * regression ceiling instead. The measuring is done by
- * scripts/bundle-budget.js; run it without `--json` for a readable report,
+ * bench/drivers/bundle-budget.js; run it without `--json` for a readable report,
  * and with `--breakdown` for each source file's share.
  */
 import { execFile } from 'node:child_process'
@@ -44,7 +44,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url))
 let report: BudgetReport
 
 beforeAll(async () => {
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/bundle-budget.js', '--json'], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['bench/drivers/bundle-budget.js', '--json'], {
     cwd: root,
     maxBuffer: 16 * 1024 * 1024,
   })
@@ -105,7 +105,7 @@ describe('tree shaking: a URLPathVersioning Worker (either middleware) carries n
   it.each(checks)('%s', (name) => {
     const marker = report.markers[name] as Marker
     // A marker missing from the bundle that uses everything proves nothing: its text changed.
-    expect(marker.inEverything, `"${marker.text}" is not in the everything bundle: update MARKERS in scripts/bundle-budget.js`).toBe(true)
+    expect(marker.inEverything, `"${marker.text}" is not in the everything bundle: update MARKERS in bench/drivers/bundle-budget.js`).toBe(true)
     expect(marker.inBare).toBe(false)
     expect(marker.inUrlPath, `"${marker.text}" is in the url-path bundle`).toBe(false)
     expect(marker.inMiddleware, `"${marker.text}" is in the versionMiddleware bundle`).toBe(false)

@@ -5,7 +5,7 @@
  * (bench/bundle/url-path.ts, bench/bundle/version-middleware.ts) carry none
  * of its text, which the Worker serving documents (bench/bundle/openapi.ts)
  * does carry. That Worker, which does not import the docs page, carries no
- * Scalar either. The bundles and markers are scripts/bundle-budget.js's (its
+ * Scalar either. The bundles and markers are bench/drivers/bundle-budget.js's (its
  * `openapi` section); `npm run bundle:budget` prints them as tables.
  */
 import { execFile } from 'node:child_process'
@@ -35,7 +35,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url))
 let report: OpenAPIReport
 
 beforeAll(async () => {
-  const { stdout } = await promisify(execFile)(process.execPath, ['scripts/bundle-budget.js', '--json'], { cwd: root, maxBuffer: 16 * 1024 * 1024 })
+  const { stdout } = await promisify(execFile)(process.execPath, ['bench/drivers/bundle-budget.js', '--json'], { cwd: root, maxBuffer: 16 * 1024 * 1024 })
   report = (JSON.parse(stdout) as { openapi: OpenAPIReport }).openapi
 }, 180_000)
 
@@ -47,7 +47,7 @@ describe('tree shaking of hono-api-versioning/openapi', () => {
 
   it.each(['changelog', 'documents', 'placement', 'schemaChanges', 'serve'])('%s: in the Worker that serves documents, in no other (schema changes: also with request validation)', (name) => {
     const marker = report.markers[name] as OpenAPIMarker
-    expect(marker.inOpenapi, `"${marker.text}" is not in the openapi bundle: update OPENAPI_MARKERS in scripts/bundle-budget.js`).toBe(true)
+    expect(marker.inOpenapi, `"${marker.text}" is not in the openapi bundle: update OPENAPI_MARKERS in bench/drivers/bundle-budget.js`).toBe(true)
     // The older component schemas are derived by one module for documents and for request validation
     // (src/validation), which the everything bundle uses: that module alone is shared with it.
     expect(marker.inEverything).toBe(name === 'schemaChanges')

@@ -13,18 +13,18 @@
 //   MIGRATED_REQUESTS     in-process requests for the heap            [1000000]
 //   MIGRATED_SKIP_MEMORY  set to skip the heap part
 //
-// Usage: node scripts/bench-migrated.js [--json out.json]   (without --json: markdown on stdout).
+// Usage: node bench/drivers/migrated.js [--json out.json]   (without --json: markdown on stdout).
 import { execFileSync } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { startServer } from './bench-served.js'
+import { startServer } from './served.js'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../..', import.meta.url))
 const bin = (name) => join(root, 'node_modules/.bin', name)
-const { REQUESTS } = await import('../bench/migrated/app.ts')
+const { REQUESTS } = await import('../migrated/app.ts')
 const list = (name, fallback) => (process.env[name] ?? fallback).split(',').map((s) => s.trim()).filter(Boolean)
 const settings = {
   runtimes: list('MIGRATED_RUNTIMES', 'node,bun,deno'),

@@ -11,17 +11,17 @@
 // Environment: PROFILE_PAIRS (mountRoutes,use+mountRoutes,header), PROFILE_SECONDS (5), PROFILE_CONNECTIONS (32),
 // PROFILE_INTERVAL_US (sampling interval, 100), PROFILE_TOP (functions listed, 25), PROFILE_REQUESTS (in process, per run, 50000),
 // PROFILE_REPS (in-process runs per side, 5).
-// Usage: node scripts/profile-served.js            profiles kept in .tmp/profiles/<pair>-<side>/
-//        node scripts/profile-served.js --read     reads the profiles and counts already there without serving again
+// Usage: node bench/drivers/profile-served.js          profiles kept in .tmp/profiles/<pair>-<side>/
+//        node bench/drivers/profile-served.js --read   reads the profiles and counts already there without serving again
 //        --served-only                              leaves out the in-process profiles
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { startProcess } from './bench-served.js'
+import { startProcess } from './served.js'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
-const { PAIRS, NODE_GAPS } = await import('../bench/pairs.ts')
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const { PAIRS, NODE_GAPS } = await import('../pairs.ts')
 const pairs = (process.env.PROFILE_PAIRS ?? NODE_GAPS.join(',')).split(',').filter(Boolean)
 const seconds = Number(process.env.PROFILE_SECONDS ?? 5)
 const connections = Number(process.env.PROFILE_CONNECTIONS ?? 32)
@@ -184,7 +184,7 @@ if (!process.argv.includes('--read')) {
 async function inProcess(pair) {
   const { getRequestListener } = await import('@hono/node-server')
   getRequestListener(() => new Response(null)) // installs its lightweight Request and Response globally
-  const { requestFor } = await import('../bench/pairs.ts')
+  const { requestFor } = await import('../pairs.ts')
   const { Session } = await import('node:inspector/promises')
   const session = new Session()
   session.connect()

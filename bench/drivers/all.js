@@ -1,21 +1,21 @@
 #!/usr/bin/env node
 // `npm run bench`: every performance target, in one run, and BENCHMARKS.md written from it:
 // bench/run.ts on Node, Bun and Deno (the pairs of bench/pairs.ts in process, reverse, scale, memory),
-// the Worker bundles (scripts/bundle-budget.js), cold starts in workerd (bench/cold-start.js), and the
-// pairs served over loopback HTTP on Node, Bun, Deno and workerd (scripts/bench-served.js). Every ratio is
+// the Worker bundles (bench/drivers/bundle-budget.js), cold starts in workerd (bench/cold-start.js), and the
+// pairs served over loopback HTTP on Node, Bun, Deno and workerd (bench/drivers/served.js). Every ratio is
 // given with its per-round values and met / missed against its target; nothing here fails on a miss.
 //
-// Environment: everything bench/run.ts (BENCH_*) and scripts/bench-served.js (SERVED_*) read, passed on.
+// Environment: everything bench/run.ts (BENCH_*) and bench/drivers/served.js (SERVED_*) read, passed on.
 // The defaults keep the whole run under 15 minutes on 2 cores.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { migratedMarkdown } from './bench-migrated.js'
-import { servedMarkdown } from './bench-served.js'
+import { migratedMarkdown } from './migrated.js'
+import { servedMarkdown } from './served.js'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../..', import.meta.url))
 const out = join(root, '.tmp/bench')
 mkdirSync(out, { recursive: true })
 const bin = (name) => join(root, 'node_modules/.bin', name)
@@ -33,10 +33,10 @@ if (!writeOnly) {
   run('bun', bin('bun'), ['bench/run.ts', join(out, 'bun.json')])
   run('deno', bin('deno'), ['run', '--allow-all', '--v8-flags=--expose-gc', 'bench/run.ts', join(out, 'deno.json')])
   console.log('bench: bundles')
-  writeFileSync(join(out, 'bundles.json'), execFileSync(process.execPath, ['scripts/bundle-budget.js', '--json'], { cwd: root, env, encoding: 'utf8' }))
+  writeFileSync(join(out, 'bundles.json'), execFileSync(process.execPath, ['bench/drivers/bundle-budget.js', '--json'], { cwd: root, env, encoding: 'utf8' }))
   run('cold start (workerd)', process.execPath, ['bench/cold-start.js', join(out, 'cold-start.json')])
-  run('served', process.execPath, ['scripts/bench-served.js', '--json', join(out, 'served.json')])
-  run('older clients (served, memory)', process.execPath, ['scripts/bench-migrated.js', '--json', join(out, 'migrated.json')])
+  run('served', process.execPath, ['bench/drivers/served.js', '--json', join(out, 'served.json')])
+  run('older clients (served, memory)', process.execPath, ['bench/drivers/migrated.js', '--json', join(out, 'migrated.json')])
 }
 const bundles = JSON.parse(readFileSync(join(out, 'bundles.json'), 'utf8'))
 const coldStart = JSON.parse(readFileSync(join(out, 'cold-start.json'), 'utf8'))
@@ -56,7 +56,7 @@ const first = runtimes[0]
 
 p('# Benchmarks')
 p()
-p(`Written by \`npm run bench\` (scripts/bench.js) on ${new Date().toISOString().slice(0, 10)} in ${f(minutes, 1)} minutes: every figure below was measured in that run.`)
+p(`Written by \`npm run bench\` (bench/drivers/all.js) on ${new Date().toISOString().slice(0, 10)} in ${f(minutes, 1)} minutes: every figure below was measured in that run.`)
 p(`Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores. Runtimes: ${runtimes.map((r) => `${r.runtime.name} ${r.runtime.version}`).join(', ')}, workerd (${served.runtimes.workerd?.version ?? 'not run'}).`)
 p()
 p('Every budget compares the toolkit with **the same job written by hand** (bench/pairs.ts), side by side in this run, as a')

@@ -12,13 +12,14 @@
 // its documents; no budget): its bytes over url-path, and that none of its
 // text reaches the Workers that do not import it, nor Scalar this one.
 //
-// Usage: node scripts/bundle-budget.js [--json] [--breakdown]
+// Usage: node bench/drivers/bundle-budget.js [--json] [--breakdown]
 //   --json       print one JSON object instead of the markdown report
 //   --breakdown  also report each source file's minified bytes in every
 //                bundle (wrangler's --metafile; the bundle itself is the same),
 //                and how much of each budgeted delta is sentences
-// Reports only: exits 0 whether or not a budget is met (test/bundle.test.ts
-// asserts them), and 1 when a build fails.
+// Reports only: exits 0 whether or not a budget is met (the tree-shaking
+// tests, test/node/behaviour/ and test/node/openapi/, assert regression
+// ceilings), and 1 when a build fails.
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -27,7 +28,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../..', import.meta.url))
 const wrangler = join(root, 'node_modules/wrangler/bin/wrangler.js')
 const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true' }
 const COMPATIBILITY_DATE = '2026-08-15'

@@ -20,7 +20,7 @@
 //                       place of the hand-written twin, so the ratio is this code's speed over that code's
 //                       (Node, Bun, Deno)                               [unset]
 //
-// Usage: node scripts/bench-served.js [--json out.json]   (without --json: a markdown report on stdout;
+// Usage: node bench/drivers/served.js [--json out.json]   (without --json: a markdown report on stdout;
 // progress always goes to stderr).
 import { spawn, execFileSync } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
@@ -29,9 +29,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
-import { freePort } from './lib/free-port.js'
+import { freePort } from '../../scripts/lib/free-port.js'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../..', import.meta.url))
 const bin = (name) => join(root, 'node_modules/.bin', name)
 const envList = (name, fallback) => (process.env[name] ?? fallback).split(',').map((s) => s.trim()).filter(Boolean)
 const envNumber = (name, fallback) => {
@@ -41,7 +41,7 @@ const envNumber = (name, fallback) => {
 }
 
 // The pairs' names and requests, read from bench/pairs.ts itself (Node strips its types).
-const { PAIRS } = await import('../bench/pairs.ts')
+const { PAIRS } = await import('../pairs.ts')
 const RUNTIMES = ['node', 'bun', 'deno', 'workerd']
 const settings = {
   runtimes: envList('SERVED_RUNTIMES', RUNTIMES.join(',')),
