@@ -284,7 +284,7 @@ export const PAIRS = {
 
 export type PairName = keyof typeof PAIRS
 
-/** The Node gaps the issue names, profiled by bench/drivers/profile-served.js. */
+/** The pairs whose served Node ratio was furthest from the twin's, profiled by bench/drivers/profile-served.js. */
 export const NODE_GAPS: readonly PairName[] = ['mountRoutes', 'use+mountRoutes', 'header']
 
 /** A `Request` for `r` on origin `http://api.example` (the host header, when given, names the host). */

@@ -2,11 +2,11 @@
  * Tree shaking: a Worker that uses one scheme carries none of the others nor
  * any opt-in lifecycle feature, and one using versionMiddleware carries no
  * route table, bundled as `wrangler deploy --minify` bundles it
- * (bench/bundle/). The issue's byte budgets are reported by `npm run bench`
+ * (bench/bundle/). The byte budgets are reported by `npm run bench`
  * (BENCHMARKS.md), which the design misses; here each bundle has a
  * regression ceiling instead. The measuring is done by
- * bench/drivers/bundle-budget.js; run it without `--json` for a readable report,
- * and with `--breakdown` for each source file's share.
+ * bench/drivers/bundle-budget.js; run it without `--json` for a readable
+ * report, and with `--breakdown` for each source file's share.
  */
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
