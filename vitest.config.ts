@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { cloudflareTest } from '@cloudflare/vitest-plugin'
-import { defineConfig } from 'vitest/config'
-
-/** The suites every runtime runs (Node, workerd, Bun, Deno). */
-const portable: string[] = JSON.parse(readFileSync(new URL('./test/portable.json', import.meta.url), 'utf8')).suites
+import { configDefaults, defineConfig } from 'vitest/config'
+import { NODE_ONLY, RUNTIME_ONLY, SUITES } from './test/runtimes/suites.ts'
 
 export default defineConfig({
   test: {
@@ -11,7 +8,9 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['test/*.test.ts', 'test/hono/*.test.ts', 'test/e2e/*.test.ts'],
+          // Every suite (test/runtimes/suites.ts), but those of workerd, Bun and Deno alone.
+          include: [SUITES],
+          exclude: [...configDefaults.exclude, ...RUNTIME_ONLY],
           typecheck: {
             enabled: true,
             include: ['test/**/*.test-d.ts'],
@@ -23,13 +22,15 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
-            // A property-test replay (test/property-runs.ts) reaches the tests' process.env inside workerd.
+            // A property-test replay (test/support/property-runs.ts) reaches the tests' process.env inside workerd.
             miniflare: { bindings: { FC_SEED: process.env['FC_SEED'] ?? '', FC_PATH: process.env['FC_PATH'] ?? '' } },
           }),
         ],
         test: {
           name: 'workerd',
-          include: ['test/workers/*.test.ts', ...portable],
+          // The suites every runtime runs, by folder (test/runtimes/suites.ts), and test/workers/.
+          include: [SUITES],
+          exclude: [...configDefaults.exclude, ...NODE_ONLY, 'test/runtimes/**'],
         },
       },
     ],

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:openapi`: how long the OpenAPI documents of a 200-route,
- * 10-version API take to make on this runtime, against the issue's goal
- * (a document for 200 routes and 10 versions in well under 100 ms).
+ * 10-version API take to make on this runtime, against its goal (a document
+ * for 200 routes and 10 versions in well under 100 ms).
  *
  * Two sources, each measured from scratch (a new `versionedOpenAPI` per
  * sample, since documents are made once and then shared):

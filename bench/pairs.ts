@@ -1,10 +1,10 @@
 /**
  * The same small JSON API written twice, for each configuration users meet:
  * with the toolkit, and by hand (what a user would write instead). The served
- * benchmark (scripts/bench-served.js) serves both of a pair over loopback HTTP
+ * benchmark (bench/drivers/served.js) serves both of a pair over loopback HTTP
  * on every runtime; the in-process benchmark (bench/run.ts) calls their
  * `app.fetch`. Both sides answer the same request with the same status, JSON
- * body and `Vary`; scripts/bench-served.js checks that before it loads them.
+ * body and `Vary`; bench/drivers/served.js checks that before it loads them.
  *
  * The hand-written side does the minimum by hand: it reads where the version
  * travels (a header, the path param, the host, the query), checks it against a
@@ -295,7 +295,7 @@ export const PAIRS = {
 
 export type PairName = keyof typeof PAIRS
 
-/** The Node gaps the issue names, profiled by scripts/profile-served.js. */
+/** The pairs whose served Node ratio was furthest from the twin's, profiled by bench/drivers/profile-served.js. */
 export const NODE_GAPS: readonly PairName[] = ['mountRoutes', 'use+mountRoutes', 'header']
 
 /** A `Request` for `r` on origin `http://api.example` (the host header, when given, names the host). */

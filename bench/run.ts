@@ -45,7 +45,7 @@ const MEMORY_REQUESTS = Number(env('BENCH_MEMORY_REQUESTS') ?? 200_000)
 const ONLY = new Set((env('BENCH_ONLY') ?? 'pairs,changes,reverse,scale,memory').split(','))
 const g = globalThis as { gc?: () => void }
 
-/** The in-process targets of the issue: the toolkit's speed over the hand-written twin's. */
+/** The in-process targets: the toolkit's speed over the hand-written twin's. */
 export const TARGETS = { mountRoutes: 0.95, middleware: 0.9, reverseOverEncodedFloor: 1.5, scale: 1.1, rejection: 1.1 } as const
 
 function runtime(): { name: string; version: string } {

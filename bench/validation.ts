@@ -1,7 +1,7 @@
 /**
  * `npm run bench:validation`: what validating an older request costs, against
- * the issue's goal (at most 1.2x what the user's own validator costs on the
- * head request).
+ * its goal (at most 1.2x what the user's own validator costs on the head
+ * request).
  *
  * The body: a product of the catalogue (a renamed field, a price whose type
  * changed, a removed field, an enum value added, a nested category), sent by

@@ -11,7 +11,7 @@ import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from './lib/free-port.js'
-import { EXAMPLE_NOW } from '../test/example-clock.ts'
+import { EXAMPLE_NOW } from '../test/support/example-clock.ts'
 import autocannon from 'autocannon'
 
 const root = fileURLToPath(new URL('..', import.meta.url))

@@ -3,8 +3,10 @@
 // and the differential test against Django REST framework (skipped only
 // outside CI when it is not installed), and prints what each ran. Node and workerd run under vitest (projects "node"
 // and "workerd"); Bun runs `bun test` and Deno `deno test` on the same suite
-// files (test/portable.json). A runtime that fails, or runs no test, fails
-// the whole run. Extra arguments are ignored; run a runner directly to filter.
+// files, chosen by folder (test/runtimes/suites.ts: every test/**/*.test.ts
+// outside test/node, test/docs, test/e2e, test/workers and test/runtimes).
+// A runtime that fails, or runs no test, fails the whole run. Extra arguments
+// are ignored; run a runner directly to filter.
 //
 // What a person reads: one progress line per test file (vitest), the failures
 // with their errors (every runner), and a summary. Each runner's whole output
@@ -15,13 +17,15 @@
 // 1,000 characters. Failures are never filtered: a runner's exit status and
 // test counts decide the result, and its failure reports reach the console.
 import { spawn } from 'node:child_process'
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs'
+import { createWriteStream, globSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { NOT_PORTABLE, SUITES } from '../test/runtimes/suites.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const bin = (name) => join(root, 'node_modules/.bin', name)
-const portable = JSON.parse(readFileSync(join(root, 'test/portable.json'), 'utf8')).suites
+/** The suites every runtime runs, as vitest.config.ts gives them to workerd. */
+const portable = globSync(SUITES, { cwd: root, exclude: NOT_PORTABLE }).sort()
 const scratch = join(root, '.tmp')
 const logs = join(scratch, 'test-logs')
 mkdirSync(logs, { recursive: true })

@@ -1,6 +1,6 @@
 /**
  * Bundle-size baseline: a minimal Worker on `hono/tiny` with one JSON route
- * and no versioning. `scripts/bundle-budget.js` subtracts this bundle from
+ * and no versioning. `bench/drivers/bundle-budget.js` subtracts this bundle from
  * the others, so the deltas are what hono-api-versioning adds.
  */
 import { Hono } from 'hono/tiny'

@@ -1,7 +1,7 @@
 /**
  * Bundle-size case: the url-path Worker (./url-path.ts) plus its OpenAPI
  * documents served by `openAPIRoutes` (hono-api-versioning/openapi, without
- * the Scalar docs page). test/openapi-tree-shaking.test.ts checks that none
+ * the Scalar docs page). test/node/openapi/tree-shaking.test.ts checks that none
  * of src/openapi reaches the Workers that do not import it, and that this
  * one carries no Scalar.
  */

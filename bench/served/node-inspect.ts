@@ -1,5 +1,5 @@
 /**
- * Node only, for scripts/profile-served.js (bench/served/server.ts loads it
+ * Node only, for bench/drivers/profile-served.js (bench/served/server.ts loads it
  * on Node; each part is off unless the environment asks for it):
  *
  * - BENCH_PROFILE_OUT=<file>: a CPU profile of the load alone (the inspector's

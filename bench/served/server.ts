@@ -1,7 +1,7 @@
 /**
  * Serves one side of one pair (bench/pairs.ts) on 127.0.0.1, on the runtime
  * that runs this file (serve.ts). On Node, bench/served/node-inspect.ts adds
- * what scripts/profile-served.js asks for through the environment (nothing
+ * what bench/drivers/profile-served.js asks for through the environment (nothing
  * when it asks for nothing).
  *
  * Usage: <runtime> bench/served/server.ts <pair> <toolkit|hand> <port>
@@ -20,7 +20,7 @@ if (pair === undefined || (side !== 'toolkit' && side !== 'hand')) {
 const app = pair[side]()
 if (typeof Bun === 'undefined' && typeof Deno === 'undefined') {
   const { profileWindow, tally } = await import('./node-inspect.ts')
-  // scripts/profile-served.js: a CPU profile of the load only (SIGUSR2 starts it), and per-request counters.
+  // bench/drivers/profile-served.js: a CPU profile of the load only (SIGUSR2 starts it), and per-request counters.
   const stopProfile = await profileWindow()
   await serveOn(app.fetch, Number(portText), { wrap: tally, beforeExit: stopProfile })
 } else {

@@ -1,7 +1,7 @@
 /**
  * The workerd side of the served benchmark: one Worker bundle serving the
  * side (`SIDE`: toolkit or hand) of the pair (`PAIR`) its bindings name,
- * built once on the first request. scripts/bench-served.js bundles it with
+ * built once on the first request. bench/drivers/served.js bundles it with
  * esbuild and runs it in Miniflare on 127.0.0.1.
  */
 import type { Hono } from 'hono'

@@ -4,7 +4,7 @@
  * and through the TypeScript twin (./twin.ts); status, detail, version and the
  * reversed URLs must agree, or the disagreement must be one of the documented
  * differences below (docs/drf-differences.md), each pinned
- * by a passing test in test/drf-differences.test.ts. A difference explains a
+ * by a passing test in test/behaviour/drf-differences.test.ts. A difference explains a
  * disagreement only when our side is the answer docs/drf-differences.md documents, checked
  * here too: a wrong answer of ours (a 500 included) stays unexplained.
  *
@@ -221,19 +221,19 @@ const passedTests = pinningTests()
 const undocumented: Difference[] = DIFFERENCES.filter((d) => !section.includes(`\`${d.id}\``) || !passedTests.some((title) => title.startsWith(`'${d.id}': `)))
 if (!readme.includes('# Deliberate differences from DRF')) undocumented.push(...DIFFERENCES)
 if (undocumented.length > 0) {
-  console.log(`\ndifferences without a documented reason or a passing pinning test in test/drf-differences.test.ts: ${undocumented.map((d) => d.id).join(', ')}`)
+  console.log(`\ndifferences without a documented reason or a passing pinning test in test/behaviour/drf-differences.test.ts: ${undocumented.map((d) => d.id).join(', ')}`)
 }
 
 process.exit(failing === 0 && undocumented.length === 0 ? 0 : 1)
 
-/** The names of the tests of test/drf-differences.test.ts that passed, run now. */
+/** The names of the tests of test/behaviour/drf-differences.test.ts that passed, run now. */
 function pinningTests(): string[] {
   mkdirSync(`${root}.tmp`, { recursive: true })
   const report = `${root}.tmp/drf-differences.json`
   rmSync(report, { force: true })
   const run = spawnSync(
     process.execPath,
-    [`${root}node_modules/vitest/vitest.mjs`, 'run', '--project', 'node', 'test/drf-differences.test.ts', '--reporter=json', `--outputFile.json=${report}`],
+    [`${root}node_modules/vitest/vitest.mjs`, 'run', '--project', 'node', 'test/behaviour/drf-differences.test.ts', '--reporter=json', `--outputFile.json=${report}`],
     { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
   )
   if (!existsSync(report)) {

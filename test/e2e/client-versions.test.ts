@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EXAMPLE_NOW } from '../example-clock.ts'
+import { EXAMPLE_NOW } from '../support/example-clock.ts'
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))

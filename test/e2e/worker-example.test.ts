@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts'
-import { EXAMPLE_NOW } from '../example-clock.ts'
+import { EXAMPLE_NOW } from '../support/example-clock.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 let dev: WranglerDev | undefined

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { detectRuntime } from '../runtime.ts'
+import { detectRuntime } from '../support/runtime.ts'
 
 it('runs on Bun', () => {
   expect(detectRuntime()).toBe('bun')

@@ -2,7 +2,7 @@
  * Client pins on Workers, with the real bindings of wrangler.toml (Miniflare
  * serves them inside workerd): pins in the `PINS` KV namespace, calls counted
  * in the `USAGE` D1 database. Pin on first request, override, upgrade,
- * lookup failure, cache and `Vary`, as test/client-pins.test.ts checks them
+ * lookup failure, cache and `Vary`, as test/clients/client-pins.test.ts checks them
  * in memory; then the worker example's /releases through its own `fetch`.
  */
 import { env, exports } from 'cloudflare:workers'

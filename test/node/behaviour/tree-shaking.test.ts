@@ -1,0 +1,114 @@
+/**
+ * Tree shaking: a Worker that uses one scheme carries none of the others nor
+ * any opt-in lifecycle feature, and one using versionMiddleware carries no
+ * route table, bundled as `wrangler deploy --minify` bundles it
+ * (bench/bundle/). The byte budgets are reported by `npm run bench`
+ * (BENCHMARKS.md), which the design misses; here each bundle has a
+ * regression ceiling instead. The measuring is done by
+ * bench/drivers/bundle-budget.js; run it without `--json` for a readable
+ * report, and with `--breakdown` for each source file's share.
+ */
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+interface BundleSize {
+  readonly entry: string
+  readonly bytes: number
+  readonly gzipBytes: number
+}
+
+interface Marker {
+  readonly text: string
+  readonly inMiddleware: boolean
+  readonly inUrlPath: boolean
+  readonly inEverything: boolean
+  readonly inBare: boolean
+}
+
+interface BudgetReport {
+  readonly bare: BundleSize
+  readonly middleware: BundleSize
+  readonly urlPath: BundleSize
+  readonly everything: BundleSize
+  /** min+gzip bytes over bare. */
+  readonly deltas: { readonly middleware: number; readonly urlPath: number; readonly everything: number }
+  readonly treeShaken: Readonly<Record<string, boolean>>
+  readonly markers: Readonly<Record<string, Marker>>
+  readonly routeTable: { readonly text: string; readonly inMiddleware: boolean; readonly inUrlPath: boolean }
+}
+
+
+const root = fileURLToPath(new URL('../../..', import.meta.url))
+let report: BudgetReport
+
+beforeAll(async () => {
+  const { stdout } = await promisify(execFile)(process.execPath, ['bench/drivers/bundle-budget.js', '--json'], {
+    cwd: root,
+    maxBuffer: 16 * 1024 * 1024,
+  })
+  report = JSON.parse(stdout) as BudgetReport
+}, 120_000)
+
+describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny)', () => {
+  it('measured four bundles, the versioned ones larger than bare, versionMiddleware the smallest', () => {
+    expect(report.bare.gzipBytes).toBeGreaterThan(0)
+    expect(report.middleware.gzipBytes).toBeGreaterThan(report.bare.gzipBytes)
+    expect(report.urlPath.gzipBytes).toBeGreaterThan(report.middleware.gzipBytes)
+    expect(report.everything.gzipBytes).toBeGreaterThan(report.urlPath.gzipBytes)
+  })
+
+  // No byte budget: cold start is what users feel (`npm run bench` reports it). These ceilings only catch
+  // accidents: the middleware and the common table Worker (urlPath) at the decided ceilings, everything a
+  // little above what it measures.
+  it.each([
+    ['middleware', 4096],
+    ['urlPath', 11264],
+    // everything includes version changes (src/changes) and a section using them, and request validation
+    // (src/validation with @cfworker/json-schema).
+    ['everything', 46000],
+  ] as const)('%s adds at most %i bytes min+gzip (a regression ceiling)', (key, ceiling) => {
+    expect(report.deltas[key]).toBeLessThanOrEqual(ceiling)
+  })
+
+  it('versionMiddleware carries no route table (which the apiVersioning bundle has)', () => {
+    expect(report.routeTable.inUrlPath, `"${report.routeTable.text}" is not in the url-path bundle: update TABLE_MARKER`).toBe(true)
+    expect(report.routeTable.inMiddleware).toBe(false)
+  })
+})
+
+describe('tree shaking: a URLPathVersioning Worker (either middleware) carries no other scheme and none of the opt-in lifecycle', () => {
+  const checks = [
+    'hostName',
+    'queryParameter',
+    'acceptHeader',
+    'acceptNegotiation',
+    'namespace',
+    'acceptParser',
+    'headerScheme',
+    'combinedScheme',
+    'vendorMediaType',
+    'semver',
+    'dateVersions',
+    'routeVersions',
+    'versionPolicy',
+    'problemDetails',
+    'versionChanges',
+    'requestValidation',
+  ]
+
+  it('checks every marker the script reports', () => {
+    expect(Object.keys(report.markers).sort()).toEqual([...checks].sort())
+  })
+
+  it.each(checks)('%s', (name) => {
+    const marker = report.markers[name] as Marker
+    // A marker missing from the bundle that uses everything proves nothing: its text changed.
+    expect(marker.inEverything, `"${marker.text}" is not in the everything bundle: update MARKERS in bench/drivers/bundle-budget.js`).toBe(true)
+    expect(marker.inBare).toBe(false)
+    expect(marker.inUrlPath, `"${marker.text}" is in the url-path bundle`).toBe(false)
+    expect(marker.inMiddleware, `"${marker.text}" is in the versionMiddleware bundle`).toBe(false)
+    expect(report.treeShaken[name]).toBe(true)
+  })
+})

@@ -1,0 +1,78 @@
+/**
+ * The docs page's HTML: configured text (version names, the page title) never
+ * ends or changes the page's scripts, and the bundle it loads by default is
+ * pinned to the `@scalar/api-reference` version the browser test runs.
+ */
+import { readFileSync } from 'node:fs'
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { defineRoutes, HeaderVersioning, route } from '../../../src/index.ts'
+import { versionedOpenAPI } from '../../../src/openapi/index.ts'
+import { openAPIDocs } from '../../../src/openapi/scalar.ts'
+
+const hostile = '</script><script>alert(1)</script><!--'
+const separators = 'v\u2028\u2029&'
+const docs = versionedOpenAPI({
+  scheme: new HeaderVersioning({ allowedVersions: ['v1', separators, hostile], defaultVersion: hostile }),
+  routes: defineRoutes([route('user-list', '/users')]),
+})
+
+async function page(options: Parameters<typeof openAPIDocs>[1] = {}): Promise<string> {
+  const app = new Hono()
+  app.route('/docs', openAPIDocs(docs, options))
+  const res = await app.request('/docs')
+  expect(res.status).toBe(200)
+  return res.text()
+}
+
+/** The scripts of a page, as a browser's tokenizer splits them: each ends at the first `</script`. */
+function scripts(html: string): string[] {
+  return [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script/gi)].map((m) => m[1] as string)
+}
+
+describe('openAPIDocs: configured text in the page', () => {
+  it('a version named with "</script>" stays inside the configuration script, and reads back as configured', async () => {
+    const html = await page({ cdn: '/standalone.js' })
+    expect(html).not.toContain(hostile)
+    expect(html).not.toContain('<script>alert(1)')
+    const inline = scripts(html).filter((s) => s.includes('createApiReference'))
+    expect(inline).toHaveLength(1)
+    const config = /createApiReference\('#app', (\{[\s\S]*\})\)\s*$/.exec(inline[0] as string)?.[1]
+    // JSON.parse reads the \u escapes back: the selector shows the names as configured.
+    const { sources } = JSON.parse(config as string) as { sources: { title: string; slug: string }[] }
+    expect(sources.map((s) => s.slug).sort()).toEqual([hostile, separators, 'v1'].sort())
+    expect(sources.find((s) => s.slug === hostile)?.title).toMatch(/^<\/script><script>alert\(1\)<\/script><!--( \(latest\))?$/)
+  })
+
+  it('U+2028, U+2029 and & are escaped too', async () => {
+    const html = await page({ cdn: '/standalone.js' })
+    const inline = scripts(html).find((s) => s.includes('createApiReference')) as string
+    expect(inline).not.toMatch(/[\u2028\u2029&<>]/)
+    expect(inline).toContain('v\\u2028\\u2029\\u0026')
+  })
+
+  it('the page title is HTML-escaped', async () => {
+    const html = await page({ cdn: '/standalone.js', pageTitle: '</title><script>alert(1)</script>' })
+    expect(html).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>')
+  })
+
+  it('a cdn that could leave its attribute is refused when the page is made', () => {
+    expect(() => openAPIDocs(docs, { cdn: '/x.js" onload="alert(1)' })).toThrow(
+      new Error('openAPIDocs: cdn must be the URL of Scalar\'s standalone.js, such as "/standalone.js", without spaces, quotes, "<", ">" or "&".'),
+    )
+  })
+})
+
+describe('openAPIDocs: the bundle', () => {
+  it('by default, the bundle of the @scalar/api-reference version the browser test runs, pinned on jsDelivr', async () => {
+    const pinned = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['@scalar/api-reference']
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/)
+    const html = await page()
+    expect(html).toContain(`<script src="https://cdn.jsdelivr.net/npm/@scalar/api-reference@${pinned}/dist/browser/standalone.js"></script>`)
+    expect(html).not.toContain('import {')
+  })
+
+  it('cdn: the bundle where you serve it', async () => {
+    expect(await page({ cdn: '/standalone.js' })).toContain('<script src="/standalone.js"></script>')
+  })
+})

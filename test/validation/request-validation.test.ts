@@ -1,0 +1,201 @@
+/**
+ * Older requests validated in their own version (src/validation): each
+ * older version's request schema derived from the head's by the declared
+ * changes, checked before the body migrates up, errors in the client's own
+ * field names and in the app's error format; head requests and unchanged
+ * schemas pay nothing.
+ */
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { change, enumValuesAdded, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, versionHistory, type Layout } from '../../src/changes/index.ts'
+import { HeaderVersioning } from '../../src/index.ts'
+import { versionMiddleware } from '../../src/hono/index.ts'
+import { problemDetails } from '../../src/lifecycle/index.ts'
+import { InvalidRequestBody, requestValidation, type RequestValidationOptions } from '../../src/validation/index.ts'
+
+interface Category {
+  slug: string
+  title: string
+}
+interface Product {
+  id?: number
+  title: string
+  price: { amount: number; currency: string }
+  status?: 'active' | 'archived' | 'draft'
+  category?: Category | null
+  tags?: string[]
+}
+const Category = shape<Category>('Category')
+const Product = shape<Product>('Product', { nested: { category: Category } })
+const Tag = shape<{ label: string }>('Tag')
+
+/** The head schemas as an OpenAPI 3.1 document's components have them. */
+const components = {
+  Product: {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      title: { type: 'string', minLength: 1 },
+      price: { $ref: '#/components/schemas/Money' },
+      status: { $ref: '#/components/schemas/Status' },
+      category: { anyOf: [{ $ref: '#/components/schemas/Category' }, { type: 'null' }] },
+      tags: { type: 'array', items: { type: 'string' } },
+    },
+    required: ['title', 'price'],
+  },
+  Money: { type: 'object', properties: { amount: { type: 'integer' }, currency: { type: 'string' } }, required: ['amount', 'currency'] },
+  Status: { type: 'string', enum: ['active', 'archived', 'draft'] },
+  Category: { type: 'object', properties: { slug: { type: 'string' }, title: { type: 'string' } }, required: ['slug', 'title'] },
+  Tag: { type: 'object', properties: { label: { type: 'string' } }, required: ['label'] },
+}
+
+const changes = [
+  change('Products and categories have a title instead of a name.', [fieldRenamed(Product, { older: 'name', newer: 'title' }), fieldRenamed(Category, { older: 'name', newer: 'title' })]),
+  change('Prices are an amount in cents and a currency; the SKU is gone.', [
+    fieldChanged(Product, 'price', {
+      down: (price) => (price.amount / 100).toFixed(2),
+      up: (price) => ({ amount: Math.round(Number(price) * 100), currency: 'EUR' }),
+      olderSchema: { type: 'string', pattern: '^[0-9]+\\.[0-9]{2}$' },
+    }),
+    fieldRemoved(Product, 'sku', { schema: { type: 'string' } }),
+  ]),
+  change('Products can be drafts, and have tags.', [enumValuesAdded(Product, 'status', ['draft'], { fallback: 'active' }), fieldAdded(Product, 'tags', { default: [] })]),
+]
+
+function catalogue(options: RequestValidationOptions = { schemas: components }, errorResponse?: ReturnType<typeof problemDetails>) {
+  const history = versionHistory({
+    versions: [{ version: 'v1' }, { version: 'v2', changes: [changes[0]!] }, { version: 'v3', changes: [changes[1]!] }, { version: 'v4', changes: [changes[2]!] }],
+    bodies: {
+      'POST /products': { request: Product },
+      'PUT /lists/:id': { request: { items: [Product] } },
+      'POST /tags': { request: Tag },
+    },
+    validation: requestValidation(options),
+  })
+  const seen: unknown[] = []
+  const app = new Hono()
+  const scheme = new HeaderVersioning({ allowedVersions: ['v1', 'v2', 'v3', 'v4'], defaultVersion: 'v4' })
+  app.use('*', versionMiddleware({ scheme, changes: history, ...(errorResponse === undefined ? {} : { errorResponse }) }))
+  const echo = async (c: { req: { json(): Promise<unknown> }; json(value: unknown, status: 201): Response }) => {
+    const body = await c.req.json()
+    seen.push(body)
+    return c.json({ ok: true }, 201)
+  }
+  app.post('/products', echo)
+  app.put('/lists/:id', echo)
+  app.post('/tags', echo)
+  return { app, seen, history }
+}
+
+const send = (app: Hono, path: string, version: string, body: unknown, method = 'POST') =>
+  app.request(`https://api.example${path}`, { method, headers: { 'Api-Version': version, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+
+describe('an older request is validated against its own version, then migrated', () => {
+  it('accepts each version its own shape, and the handler sees the head shape', async () => {
+    const { app, seen } = catalogue()
+    const v1 = { name: 'Lamp', price: '12.50', status: 'active', category: { slug: 'l', name: 'Lights' }, sku: 'SKU-1' }
+    const v3 = { title: 'Lamp', price: { amount: 1250, currency: 'EUR' }, status: 'archived', category: null }
+    expect((await send(app, '/products', 'v1', v1)).status).toBe(201)
+    expect((await send(app, '/products', 'v3', v3)).status).toBe(201)
+    expect(seen).toEqual([
+      { title: 'Lamp', price: { amount: 1250, currency: 'EUR' }, status: 'active', category: { slug: 'l', title: 'Lights' }, tags: [] },
+      { ...v3, tags: [] },
+    ])
+  })
+
+  it.each([
+    [
+      'a v1 client sending the head shape: its own fields named',
+      'v1',
+      { title: 'Lamp', price: { amount: 1250, currency: 'EUR' } },
+      [
+        { loc: ['body', 'name'], msg: 'Field required.', type: 'missing' },
+        { loc: ['body', 'price'], msg: 'Expected "string".', type: 'type' },
+      ],
+    ],
+    ['a v2 client with a price that is not one', 'v2', { title: 'Lamp', price: '12.5' }, [{ loc: ['body', 'price'], msg: 'String does not match pattern.', type: 'pattern' }]],
+    ['a nested category in v1 names its older field', 'v1', { name: 'Lamp', price: '1.00', category: { slug: 'l', title: 'Lights' } }, [{ loc: ['body', 'category'], msg: 'Does not match any of the allowed schemas.', type: 'anyOf' }]],
+    ['an enum value added in v4 is refused in v3', 'v3', { title: 'Lamp', price: { amount: 1, currency: 'EUR' }, status: 'draft' }, [{ loc: ['body', 'status'], msg: 'Expected any of ["active","archived"].', type: 'enum' }]],
+    ['a removed field keeps its older schema', 'v2', { title: 'Lamp', price: '1.00', sku: 7 }, [{ loc: ['body', 'sku'], msg: 'Expected "string".', type: 'type' }]],
+    ['constraints of the head that older versions share', 'v2', { title: '', price: '1.00' }, [{ loc: ['body', 'title'], msg: 'String is too short (0 < 1).', type: 'minLength' }]],
+  ] as const)('%s: 422 with the issues', async (_name, version, body, issues) => {
+    const { app, seen } = catalogue()
+    const res = await send(app, '/products', version, body)
+    expect(res.status).toBe(422)
+    expect(res.headers.get('content-type')).toBe('application/json')
+    expect(await res.json()).toEqual({ detail: issues })
+    expect(seen).toEqual([])
+  })
+
+  it('names list positions inside a layout', async () => {
+    const { app } = catalogue()
+    const res = await send(app, '/lists/1', 'v1', { items: [{ name: 'a', price: '1.00' }, { name: 'b' }] }, 'PUT')
+    expect(await res.json()).toEqual({ detail: [{ loc: ['body', 'items', 1, 'price'], msg: 'Field required.', type: 'missing' }] })
+  })
+
+  it('leaves the head to the app own validator, and versions whose schema is the head one', async () => {
+    const { app, seen } = catalogue()
+    expect((await send(app, '/products', 'v4', { anything: true })).status).toBe(201)
+    // Tag never changed: no version validates it (no body is read for it beyond the handler's).
+    expect((await send(app, '/tags', 'v1', { label: 3 })).status).toBe(201)
+    expect(seen).toEqual([{ anything: true }, { label: 3 }])
+  })
+
+  it('answers in the app error format: problem details with errors, and a configured status', async () => {
+    const { app } = catalogue({ schemas: components }, problemDetails())
+    const res = await send(app, '/products', 'v1', { name: 'Lamp' })
+    expect(res.status).toBe(422)
+    expect(res.headers.get('content-type')).toBe('application/problem+json')
+    expect(await res.json()).toEqual({
+      type: 'about:blank',
+      title: 'Unprocessable Content',
+      status: 422,
+      detail: 'The request body does not match the schema of its API version.',
+      code: 'InvalidRequestBody',
+      errors: [{ loc: ['body', 'price'], msg: 'Field required.', type: 'missing' }],
+    })
+    const four = catalogue({ schemas: components, status: 400 })
+    expect((await send(four.app, '/products', 'v1', { name: 'Lamp' })).status).toBe(400)
+  })
+
+  it('takes a Standard JSON Schema (zod) as the head schema', async () => {
+    const ProductSchema = z.object({ title: z.string(), price: z.object({ amount: z.number().int(), currency: z.string() }), status: z.enum(['active', 'archived', 'draft']).optional() })
+    const { app } = catalogue({ schemas: { Product: ProductSchema } })
+    expect((await send(app, '/products', 'v1', { name: 'Lamp', price: '1.00' })).status).toBe(201)
+    const res = await send(app, '/products', 'v3', { title: 'Lamp', price: { amount: 1, currency: 'EUR' }, status: 'draft' })
+    expect(await res.json()).toEqual({ detail: [{ loc: ['body', 'status'], msg: 'Expected any of ["active","archived"].', type: 'enum' }] })
+  })
+
+  it('refuses malformed and non-JSON bodies as before, before validating', async () => {
+    const { app } = catalogue()
+    const bad = await app.request('https://api.example/products', { method: 'POST', headers: { 'Api-Version': 'v1', 'content-type': 'application/json' }, body: '{' })
+    expect(bad.status).toBe(400)
+    const text = await app.request('https://api.example/products', { method: 'POST', headers: { 'Api-Version': 'v1', 'content-type': 'text/plain' }, body: 'x' })
+    expect(text.status).toBe(415)
+  })
+
+  it('is an InvalidRequestBody with the issues', () => {
+    const error = new InvalidRequestBody([{ loc: ['body'], msg: 'x', type: 'type' }])
+    expect([error.name, error.status, error.code, error.issues.length]).toEqual(['InvalidRequestBody', 422, 'InvalidRequestBody', 1])
+  })
+})
+
+describe('configuration mistakes fail at construction', () => {
+  it.each([
+    ['no options', () => requestValidation(undefined as never), 'requestValidation: pass options such as { schemas: { Product: ProductSchema } }.'],
+    ['an unknown option', () => requestValidation({ schemas: {}, strict: true } as never), 'requestValidation: unknown option "strict"; the options are schemas and status.'],
+    ['schemas not an object', () => requestValidation({ schemas: [] as never }), 'requestValidation: schemas must map shape names to JSON Schemas'],
+    ['a schema that is not one', () => requestValidation({ schemas: { Product: 'x' as never } }), 'requestValidation: schemas.Product must be a JSON Schema object or a Standard JSON Schema'],
+    ['a Standard Schema without JSON Schema', () => requestValidation({ schemas: { Product: { '~standard': { version: 1 } } as never } }), 'is a Standard Schema without a JSON Schema'],
+    ['a bad status', () => requestValidation({ schemas: {}, status: 418 as never }), 'requestValidation: status must be 400 or 422.'],
+    ['validation not from requestValidation', () => versionHistory({ versions: [{ version: 'v1' }], validation: {} as never }), 'versionHistory: validation must come from requestValidation({...})'],
+  ] as const)('%s', (_name, make, message) => {
+    expect(make).toThrow(message)
+  })
+
+  it('a layout type is what bodies take', () => {
+    const layout: Layout = { items: [Product] }
+    expect(layout).toBeDefined()
+  })
+})
