@@ -295,8 +295,6 @@ export const PAIRS = {
 
 export type PairName = keyof typeof PAIRS
 
-/** The pairs whose served Node ratio was furthest from the twin's, profiled by bench/drivers/profile-served.js. */
-export const NODE_GAPS: readonly PairName[] = ['mountRoutes', 'use+mountRoutes', 'header']
 
 /** A `Request` for `r` on origin `http://api.example` (the host header, when given, names the host). */
 export function requestFor(r: PairRequest): Request {
