@@ -1,4 +1,5 @@
-// Cold start in workerd: for each Worker (bare hono/tiny, the middleware with one scheme, everything),
+// Cold start in workerd: for each Worker (bare hono/tiny, versionMiddleware with one scheme, the common table
+// Worker, everything),
 // bundled as `wrangler deploy --dry-run --minify` does, the time Miniflare takes until workerd is
 // ready (module compilation and evaluation) and the first request after it. Medians of repeated starts.
 // Usage: node bench/cold-start.js [out.json]
@@ -12,6 +13,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const STARTS = 15
 const WORKERS = {
   bare: { entry: 'bench/bundle/bare.ts', path: '/items/1' },
+  middleware: { entry: 'bench/bundle/version-middleware.ts', path: '/v1/items/1' },
   'url-path': { entry: 'bench/bundle/url-path.ts', path: '/v1/items/1' },
   everything: { entry: 'bench/bundle/everything.ts', path: '/path/v1/items/1' },
 }
@@ -53,7 +55,8 @@ try {
     }
   }
   for (const [name, s] of Object.entries(samples)) {
-    results[name] = { readyMs: median(s.ready), firstRequestMs: median(s.firstRequest), starts: STARTS }
+    // Per start, in the order of the rounds: each Worker's time over bare's in the same round.
+    results[name] = { readyMs: median(s.ready), firstRequestMs: median(s.firstRequest), starts: STARTS, ready: s.ready, firstRequest: s.firstRequest }
   }
 } finally {
   rmSync(work, { recursive: true, force: true })

@@ -3,7 +3,8 @@
 // requests/s of an old-version (1) POST and GET over the same request on the head version (2), from one server
 // (autocannon, interleaved rounds, the side that goes first alternating); and the heap before and after
 // migrated requests in process on each runtime (bench/migrated/memory.ts). Every ratio with its per-round values,
-// met / missed against its target (0.9); nothing here fails on a miss.
+// reported without a target (the target on older clients is an old-version response within 1.5x of a handler
+// building the old shape, in process: bench/run.ts); nothing here fails.
 //
 // Environment (defaults in brackets):
 //   MIGRATED_RUNTIMES     runtimes, comma-separated                  [node,bun,deno]
@@ -32,7 +33,6 @@ const settings = {
   seconds: Number(process.env.MIGRATED_SECONDS ?? 1),
   connections: Number(process.env.MIGRATED_CONNECTIONS ?? 32),
   requests: Number(process.env.MIGRATED_REQUESTS ?? 1_000_000),
-  target: 0.9,
 }
 const log = (...args) => console.error('bench:migrated:', ...args)
 const median = (xs) => {
@@ -86,8 +86,8 @@ async function served(runtime) {
         rounds.push({ head: r.head, old: r.old, ratio: r.old / r.head })
       }
       const ratio = median(rounds.map((r) => r.ratio))
-      kinds[kind] = { head: median(rounds.map((r) => r.head)), old: median(rounds.map((r) => r.old)), ratio, met: ratio >= settings.target, rounds }
-      log(`${runtime} ${kind}: old ${kinds[kind].old.toFixed(0)} vs head ${kinds[kind].head.toFixed(0)} req/s, ratio ${ratio.toFixed(3)} [${rounds.map((r) => r.ratio.toFixed(3)).join(', ')}] ${kinds[kind].met ? 'met' : 'missed'}`)
+      kinds[kind] = { head: median(rounds.map((r) => r.head)), old: median(rounds.map((r) => r.old)), ratio, rounds }
+      log(`${runtime} ${kind}: old ${kinds[kind].old.toFixed(0)} vs head ${kinds[kind].head.toFixed(0)} req/s, ratio ${ratio.toFixed(3)} [${rounds.map((r) => r.ratio.toFixed(3)).join(', ')}]`)
     }
     return kinds
   } finally {
@@ -119,13 +119,13 @@ export function migratedMarkdown(results) {
   const f = (x, d = 0) => x.toFixed(d)
   const mb = (x) => `${f(x / 1024 / 1024, 2)} MB`
   const lines = [
-    `One server per runtime (bench/migrated/app.ts: a POST with a request and a response layout, a GET of 20 products), autocannon with ${s.connections} connections on 127.0.0.1, ${s.rounds} interleaved rounds of ${s.seconds} s per side. Ratio: an old-version (1) client's requests/s over the same request on the head version (2), per round; the figure is their median. Target: at least ${s.target}.`,
+    `One server per runtime (bench/migrated/app.ts: a POST with a request and a response layout, a GET of 20 products), autocannon with ${s.connections} connections on 127.0.0.1, ${s.rounds} interleaved rounds of ${s.seconds} s per side. Ratio: an old-version (1) client's requests/s over the same request on the head version (2), per round; the figure is their median. Reported, not a target.`,
     '',
-    '| runtime | request | head (req/s) | old (req/s) | ratio (median) | per-round ratios | target |',
-    '|---|---|---:|---:|---:|---|---|',
+    '| runtime | request | head (req/s) | old (req/s) | ratio (median) | per-round ratios |',
+    '|---|---|---:|---:|---:|---|',
   ]
   for (const [runtime, r] of Object.entries(results.runtimes)) {
-    for (const [kind, k] of Object.entries(r.served)) lines.push(`| ${runtime} | ${kind.toUpperCase()} | ${f(k.head)} | ${f(k.old)} | ${f(k.ratio, 3)} | ${k.rounds.map((x) => f(x.ratio, 3)).join(', ')} | ${k.met ? 'met' : '**missed**'} |`)
+    for (const [kind, k] of Object.entries(r.served)) lines.push(`| ${runtime} | ${kind.toUpperCase()} | ${f(k.head)} | ${f(k.old)} | ${f(k.ratio, 3)} | ${k.rounds.map((x) => f(x.ratio, 3)).join(', ')} |`)
   }
   const measured = Object.entries(results.runtimes).filter(([, r]) => r.memory !== null)
   if (measured.length > 0) {
