@@ -72,6 +72,8 @@ export interface Pair {
   readonly hand: () => Hono
   /** By hand, with the toolkit's context variables: the hand-written twin plus what the toolkit's handlers get. */
   readonly api: () => Hono
+  /** The hand-written app answering `rejected` as the toolkit does, when `hand` answers it otherwise. */
+  readonly handRejection?: () => Hono
 }
 
 const ALLOWED = ['v1', 'v2']
@@ -148,11 +150,11 @@ function handApp(middleware: MiddlewareHandler, pattern: string, path: string): 
   return app
 }
 
-/** By hand: one plain route per version, each knowing its version; any other version's path is refused. */
-function perVersionRoutes(): Hono {
+/** By hand: one plain route per version, each knowing its version; any other version's path is refused (or, `refuse: false`, not found). */
+function perVersionRoutes(refuse = true): Hono {
   const app = new Hono()
   for (const version of ALLOWED) app.get(`/${version}/users/:id`, (c) => c.json({ id: c.req.param('id'), version }))
-  app.get('/:version/users/:id', refuseVersion)
+  if (refuse) app.get('/:version/users/:id', refuseVersion)
   return app
 }
 
@@ -209,7 +211,7 @@ export const PAIRS = {
     request: byPath('v2'),
     rejected: byPath('v3'),
     toolkit: () => toolkitTableApp(new URLPathVersioning(options), defineRoutes([include('/:version', users)]), false),
-    hand: perVersionRoutes,
+    hand: () => perVersionRoutes(),
     api: perVersionRoutesApi,
   },
   'use+mountRoutes': {
@@ -234,6 +236,8 @@ export const PAIRS = {
       ),
     hand: () => handApp(hand.urlPath(), '/:version/*', '/:version/users/:id'),
     api: () => handApp(hand.urlPath('table'), '/:version/*', '/:version/users/:id'),
+    // No table route serves an unknown namespace: the path is unknown, and the app's not-found handler answers.
+    handRejection: () => perVersionRoutes(false),
   },
   'accept-header': {
     label: 'versionMiddleware + AcceptHeaderVersioning vs a hand-written Accept check',

@@ -174,10 +174,11 @@ if (ONLY.has('pairs')) {
     // A request for a version neither serves: the toolkit's rejection against the same rejection written by hand
     // (an HTTPException with the same status and body): toolkit time / hand time.
     const rejectedRequest = requestFor(pair.rejected)
-    const [tr, hr] = [await toolkit.fetch(rejectedRequest), await hand.fetch(rejectedRequest)]
+    const handRejects = 'handRejection' in pair ? pair.handRejection() : hand
+    const [tr, hr] = [await toolkit.fetch(rejectedRequest), await handRejects.fetch(rejectedRequest)]
     const [trb, hrb] = [await tr.text(), await hr.text()]
     if (tr.status !== hr.status || trb !== hrb) throw new Error(`${name}: the rejections differ: toolkit ${tr.status} ${trb}, hand ${hr.status} ${hrb}`)
-    const rejectedTimes = await rounds({ hand: fetching(hand, rejectedRequest), toolkit: fetching(toolkit, rejectedRequest) })
+    const rejectedTimes = await rounds({ hand: fetching(handRejects, rejectedRequest), toolkit: fetching(toolkit, rejectedRequest) })
     const cost = ratio(rejectedTimes, 'toolkit', 'hand')
     rejections[name] = { hand: median(rejectedTimes['hand'] as number[]), toolkit: median(rejectedTimes['toolkit'] as number[]), ...cost, target: TARGETS.rejection, met: cost.ratio <= TARGETS.rejection }
   }
