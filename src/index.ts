@@ -14,7 +14,7 @@ export {
   VersioningError,
   type ReverseParams,
 } from './errors.ts'
-export { createReverse, type CreateReverseOptions } from './reverse/reverse.ts'
+export { createReverse, type CreateReverseOptions } from './reverse/create-reverse.ts'
 export type { Reverse } from './reverse/types.ts'
 export { include, route, type IncludeOptions, type RouteDefinition, type RouteOptions } from './routes/definitions.ts'
 export type { RouteMatch } from './routes/resolve.ts'
