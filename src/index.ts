@@ -14,10 +14,11 @@ export {
   VersioningError,
   type ReverseParams,
 } from './errors.ts'
-export { createReverse, type CreateReverseOptions, type Reverse } from './reverse/reverse.ts'
+export { createReverse, type CreateReverseOptions } from './reverse/create-reverse.ts'
+export type { Reverse } from './reverse/types.ts'
 export { include, route, type IncludeOptions, type RouteDefinition, type RouteOptions } from './routes/definitions.ts'
 export type { RouteMatch } from './routes/resolve.ts'
-export { defineRoutes, RouteTable, type RouteEntriesOf, type RouteTableOptions, type VersionPlacement } from './routes/table.ts'
+export { defineRoutes, RouteTable, type RouteEntriesOf, type RouteTableOptions } from './routes/table.ts'
 export type { ParamValue, ReverseOptions, RouteEntry } from './routes/types.ts'
 export { versioned, versionNeutral, type VersionedOptions } from './routes/versions.ts'
 export { AcceptHeaderVersioning, type AcceptHeaderVersioningOptions } from './schemes/accept-header.ts'

@@ -4,7 +4,7 @@
  * extends them, so `c.var.version` is typed on every app), and the bound
  * `reverse` of a route table.
  */
-import type { SchemeKwargs, SchemeRouteName } from '../reverse/reverse.ts'
+import type { SchemeKwargs, SchemeRouteName } from '../reverse/types.ts'
 import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
 import type { ReverseOptions, ReverseRest, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'

@@ -27,7 +27,8 @@ type ParamOfSegment<S extends string> = S extends `:${infer Body}` ? ParamOfBody
 
 type Params<P extends string> = ParamOfSegment<Segments<P>>
 
-type Simplify<T> = { [K in keyof T]: T[K] } & {}
+/** `T` with its intersections flattened into one object type, as editors show it. */
+export type Simplify<T> = { [K in keyof T]: T[K] } & {}
 
 /** Whether a `/` stands inside a `{...}` pattern, which splitting on `/` would misread. */
 type SlashInPattern<P extends string> = P extends `${string}{${infer Inside}}${infer Rest}`
@@ -59,13 +60,6 @@ export type RouteName<E extends RouteEntry> = E['name']
 
 /** The names after any leading namespaces: `b:c` and `c` for `a:b:c`. */
 export type NamespaceSuffixes<N extends string> = N extends `${string}:${infer Rest}` ? Rest | NamespaceSuffixes<Rest> : never
-
-/** Makes the parameter `P` optional in each candidate of `K` (a scheme supplies it). */
-export type WithOptionalParam<K, P extends string> = K extends unknown
-  ? P extends keyof K
-    ? Simplify<Omit<K, P> & { readonly [Q in P]?: ParamValue }>
-    : K
-  : never
 
 /**
  * The options of a reversal (`table.reverse`, `createReverse`, a scheme's

@@ -10,33 +10,9 @@ import { lastQueryValue, replaceQueryParam } from '../http/query.ts'
 import { originOf, searchOf } from '../http/request-url.ts'
 import { refuse, type Refusal } from '../routes/build.ts'
 import type { RouteTable } from '../routes/table.ts'
-import type {
-  KwargsOf,
-  NamespaceSuffixes,
-  ReverseOptions,
-  ReverseRest,
-  RouteEntry,
-  WithOptionalParam,
-} from '../routes/types.ts'
+import type { ReverseOptions, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
-
-/** The names a scheme can reverse: with `NamespaceVersioning`, also the names without their namespaces. */
-export type SchemeRouteName<S, E extends RouteEntry> = S extends { readonly kind: 'namespace' }
-  ? E['name'] | NamespaceSuffixes<E['name']>
-  : E['name']
-
-/** The kwargs a name takes under a scheme: `URLPathVersioning` supplies its `versionParam`. */
-export type SchemeKwargs<S, E extends RouteEntry, N extends string> = S extends { readonly kind: 'namespace' }
-  ? KwargsOf<E, N | `${string}:${N}`>
-  : S extends { readonly kind: 'url-path'; readonly versionParam: infer P extends string }
-    ? WithOptionalParam<KwargsOf<E, N>, P>
-    : KwargsOf<E, N>
-
-/** A typed versioned reversal over one table and scheme. */
-export type Reverse<E extends RouteEntry, S> = <const N extends SchemeRouteName<S, E>>(
-  name: N,
-  ...options: ReverseRest<SchemeKwargs<S, E, N>>
-) => string
+import type { Reverse } from './types.ts'
 
 /** Options of `createReverse`. */
 export interface CreateReverseOptions {
