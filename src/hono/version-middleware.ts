@@ -1,20 +1,51 @@
 /**
- * The smallest middleware: the version alone, without a route table (no
- * named routes, no `reverse`), for apps that only need `c.var.version`.
+ * The smallest middleware: the version alone, without a route table, for
+ * apps that need `c.var.version`; given the app's own named routes
+ * (`routes: appRoutes(app)`), `c.var.reverse` too.
  */
 import type { MiddlewareHandler } from 'hono'
 import type { AppRoutes } from '../pipeline/extension.ts'
 import type { BaseVersioning, VersionMatch } from '../schemes/base.ts'
+import type { AppReverse, AppRouteTable } from './app-routes.ts'
 import { honoEngine } from './engine.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
-import type { VersioningEnv } from './variables.ts'
+import type { VersioningEnv, VersioningVariables } from './variables.ts'
 
-/** The middleware `versionMiddleware` makes, with its `check`. */
-export type VersionMiddleware<S extends BaseVersioning = BaseVersioning> = MiddlewareHandler<VersioningEnv<null, S>> & {
+/** What `versionMiddleware` sets given `routes: appRoutes(app)`: the version, its scheme, and `reverse` over the app's names. */
+export interface AppRoutesVariables<S extends BaseVersioning = BaseVersioning, N extends string = string> extends VersioningVariables<S> {
+  /** Reverses a name the app gives a route to an absolute URL carrying the request's version. */
+  reverse: AppReverse<N>
+}
+
+/** The Hono `Env` of `versionMiddleware` given `routes: appRoutes(app)`, for `new Hono<AppRoutesEnv>()`. */
+export interface AppRoutesEnv<S extends BaseVersioning = BaseVersioning, N extends string = string> {
+  Variables: AppRoutesVariables<S, N>
+}
+
+/** Options of `versionMiddleware`: the options both middlewares take, and links to the app's own named routes. */
+export interface VersionMiddlewareOptions<S extends BaseVersioning, N extends string = string> extends MiddlewareOptions<S> {
+  /**
+   * The routes the app names itself (`appRoutes(app)`: `named()` markers, @hono/zod-openapi operationIds), which
+   * `c.var.reverse(name, { params, query })` links to.
+   * @default undefined (no `c.var.reverse`)
+   */
+  readonly routes?: AppRouteTable<N> | undefined
+  /**
+   * The origin (or base URL) of the absolute links `c.var.reverse` builds, instead of the request's: set it (or
+   * `allowedHosts`) so that a client's `Host` never reaches a link.
+   * @default undefined (the request's origin)
+   */
+  readonly origin?: string | undefined
+}
+
+/** The middleware `versionMiddleware` makes, with its `check` (`E`: its Env, `AppRoutesEnv` given `routes`). */
+export type VersionMiddleware<S extends BaseVersioning = BaseVersioning, E extends VersioningEnv<null, S> | AppRoutesEnv<S, string> = VersioningEnv<null, S>> = MiddlewareHandler<E> & {
   /**
    * Configuration that works but is almost always a mistake, as sentences that say what to fix (none: an empty
-   * list): the scheme's (`scheme.check()`) and, given the app, the version changes' names of plain routes that no
-   * route of the app serves. Call it in a test or at startup, once the app's routes are registered.
+   * list): the scheme's (`scheme.check()`); with `routes`, links that follow the client's `Host` (neither
+   * `allowedHosts` nor `origin`); and, given the app, the version changes' names of plain routes that no route of
+   * the app serves and what keeps the app's route names from a table. Call it in a test or at startup, once the
+   * app's routes are registered.
    */
   readonly check: (app?: AppRoutes) => readonly string[]
 }
@@ -26,6 +57,8 @@ export type VersionMiddleware<S extends BaseVersioning = BaseVersioning> = Middl
  * code. `URLPathVersioning` reads the param of the middleware's own path,
  * so mount it on a pattern that has it (`app.use('/:version{v[0-9]+}/*', ...)`).
  * `NamespaceVersioning` needs the table's namespaces: use `apiVersioning`.
+ * With `routes: appRoutes(app)`, it sets `c.var.reverse` too, over the
+ * names the app gives its routes (docs/hono-apps.md).
  *
  * @example
  * ```ts
@@ -33,12 +66,29 @@ export type VersionMiddleware<S extends BaseVersioning = BaseVersioning> = Middl
  * app.get('/api/users', (c) => c.json({ version: c.var.version }))
  * ```
  */
-export function versionMiddleware<S extends BaseVersioning>(options: MiddlewareOptions<S>): VersionMiddleware<S> {
-  const engine = honoEngine('versionMiddleware', options, [], () => null)
-  const { scheme } = options
+export function versionMiddleware<S extends BaseVersioning, N extends string>(
+  options: VersionMiddlewareOptions<S, N> & { readonly routes: AppRouteTable<N> },
+): VersionMiddleware<S, AppRoutesEnv<S, N>>
+export function versionMiddleware<S extends BaseVersioning>(options: VersionMiddlewareOptions<S>): VersionMiddleware<S>
+// (The implementation: names of any type, an Env of either kind.)
+export function versionMiddleware<S extends BaseVersioning>(options: VersionMiddlewareOptions<S, any>): VersionMiddleware<S, any> {
+  const engine = honoEngine('versionMiddleware', options, options !== null && typeof options === 'object' ? ['routes', 'origin'] : [], () => null)
+  const { scheme, routes, origin } = options
   if (scheme.readsNamespace) {
     throw new Error('versionMiddleware: NamespaceVersioning reads the namespace of a named route; use apiVersioning with a route table.')
   }
+  // Links to the app's named routes: appRoutes(app) brings their code, so a middleware without them carries none.
+  if (routes === undefined ? origin !== undefined : typeof routes?.bind !== 'function') {
+    throw new Error("versionMiddleware: routes must be appRoutes(app) (the app's named routes), and origin needs routes.")
+  }
+  const links = routes === undefined ? null : routes.bind('versionMiddleware', scheme, origin)
+  const run: typeof engine.run =
+    links === null
+      ? engine.run
+      : (c, exchange, next) => {
+          ;(c as { set(key: string, value: unknown): void }).set('reverse', links.reverse(exchange.version as string | null, exchange.request))
+          return engine.run(c, exchange, next)
+        }
   const reads = scheme.matchParams
   const param = scheme.versionParam
   // Not async: a request that enters synchronously pays no extra promise.
@@ -47,7 +97,12 @@ export function versionMiddleware<S extends BaseVersioning>(options: MiddlewareO
     const match: VersionMatch | null = reads === 'none' ? null : { params: reads === 'version' ? { [param]: c.req.param(param) } : c.req.param() }
     const entered = engine.enter(c, null, match, null)
     // No closure for a request that enters synchronously.
-    return entered instanceof Promise ? entered.then((exchange) => engine.run(c, exchange, next)) : engine.run(c, entered, next)
+    return entered instanceof Promise ? entered.then((exchange) => run(c, exchange, next)) : run(c, entered, next)
   }
-  return Object.assign(middleware, { check: (app?: AppRoutes): readonly string[] => [...scheme.check(), ...engine.checkApp(app)] })
+  const check = (app?: AppRoutes): readonly string[] => [
+    ...scheme.check(),
+    ...engine.checkApp(app),
+    ...(links?.check(options.allowedHosts !== undefined, app !== undefined) ?? []),
+  ]
+  return Object.assign(middleware, { check })
 }

@@ -1,0 +1,85 @@
+/**
+ * The names an app gives its own routes, read from the app: the `named()`
+ * markers among each route's handlers (Hono's `app.routes`), and, in an
+ * @hono/zod-openapi app, the `operationId` of each route its registry holds.
+ * The registry is found by its shape (`app.openAPIRegistry.definitions`), so
+ * nothing here imports @hono/zod-openapi.
+ */
+import { COMPOSED_HANDLER } from 'hono/utils/constants'
+import { mergePath } from 'hono/utils/url'
+import { routeNameOf } from './named.ts'
+
+/** What `appRoutes` reads of an app: a Hono app (`new Hono()`, `new OpenAPIHono()`) fits. */
+export interface NamedRoutesApp {
+  /** Every handler of every route, with its method and path in Hono's syntax (Hono's `app.routes`). */
+  readonly routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[]
+}
+
+/** A route an app names. */
+export interface NamedRoute {
+  readonly name: string
+  /** Its path in Hono's syntax, as `app.routes` holds it. */
+  readonly path: string
+  /** How the app names it, for sentences: `named("user-detail") on GET /users/:id`. */
+  readonly declared: string
+  /** Whether the name is an operationId (which may name a route nobody links to), not a `named()` marker. */
+  readonly operation: boolean
+}
+
+/** How far an app was read: its route count and its registry's definition count. */
+export interface ReadMark {
+  readonly routes: number
+  readonly definitions: number
+}
+
+/** The route definitions of @hono/zod-openapi's registry, when the app has one. */
+interface RegistryDefinition {
+  readonly type?: unknown
+  readonly route?: { readonly method?: unknown; readonly path?: unknown; readonly operationId?: unknown }
+}
+
+/** The registry's definitions (`app.openAPIRegistry.definitions`) of an @hono/zod-openapi app, else `null`. */
+export function definitionsOf(app: NamedRoutesApp): readonly RegistryDefinition[] | null {
+  const registry = (app as { openAPIRegistry?: { definitions?: unknown } }).openAPIRegistry
+  return registry !== null && typeof registry === 'object' && Array.isArray(registry.definitions) ? (registry.definitions as RegistryDefinition[]) : null
+}
+
+/** Where the app is read up to now. */
+export function markOf(app: NamedRoutesApp): ReadMark {
+  return { routes: app.routes.length, definitions: definitionsOf(app)?.length ?? 0 }
+}
+
+/** The routes the app names, registered after `from` (the start: all of them). */
+export function namedRoutes(app: NamedRoutesApp, from: ReadMark = { routes: 0, definitions: 0 }): NamedRoute[] {
+  const found: NamedRoute[] = []
+  const { routes } = app
+  for (let i = from.routes; i < routes.length; i++) {
+    const { method, path, handler } = routes[i] as NamedRoutesApp['routes'][number]
+    const name = routeNameOf(ownHandler(handler))
+    if (name !== undefined) found.push({ name, path, declared: `named(${JSON.stringify(name)}) on ${method} ${path}`, operation: false })
+  }
+  const definitions = definitionsOf(app)
+  if (definitions === null) return found
+  // Routes are registered on Hono at the app's base path; the registry keeps them without it (as its documents do).
+  const base = (app as { _basePath?: unknown })._basePath
+  for (let i = from.definitions; i < definitions.length; i++) {
+    const definition = definitions[i]
+    const route = definition?.type === 'route' ? definition.route : undefined
+    const name = route?.operationId
+    if (typeof name !== 'string' || typeof route?.path !== 'string') continue
+    // As OpenAPIHono registers it on Hono: "/users/{id}" is "/users/:id".
+    const path = mergePath(typeof base === 'string' ? base : '/', route.path.replaceAll(/\/{(.+?)}/g, '/:$1'))
+    const method = typeof route.method === 'string' ? route.method.toUpperCase() : 'ALL'
+    found.push({ name, path, declared: `operationId ${JSON.stringify(name)} on ${method} ${path}`, operation: true })
+  }
+  return found
+}
+
+/** The handler a sub-app's route runs: `app.route()` wraps it when the sub-app has its own error handler. */
+function ownHandler(handler: unknown): unknown {
+  let own = handler
+  for (let depth = 0; typeof own === 'function' && COMPOSED_HANDLER in own && depth < 16; depth++) {
+    own = (own as unknown as Record<string, unknown>)[COMPOSED_HANDLER]
+  }
+  return own
+}

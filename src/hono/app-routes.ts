@@ -1,0 +1,201 @@
+/**
+ * `appRoutes(app)`: the routes an app names in their own declarations
+ * (`named()` markers, @hono/zod-openapi operationIds) as a route table, built
+ * the first time a link needs it and then reused; and, bound by
+ * `versionMiddleware({ routes })`, `c.var.reverse` over it: `createReverse`'s
+ * versioned reversal, the version placed where the scheme places it.
+ */
+import { NoReverseMatch } from '../errors.ts'
+import { createReverse, trustedOrigin } from '../reverse/create-reverse.ts'
+import { include, route, type RouteDefinition } from '../routes/definitions.ts'
+import { compilePath } from '../routes/pattern.ts'
+import { defineRoutes, type RouteTable } from '../routes/table.ts'
+import type { ParamValue, ReverseOptions } from '../routes/types.ts'
+import type { BaseVersioning } from '../schemes/base.ts'
+import { markOf, namedRoutes, type NamedRoute, type NamedRoutesApp, type ReadMark } from './app-route-names.ts'
+
+/** A value a link's query can carry. */
+export type QueryValue = ParamValue | boolean
+
+/** Options of `c.var.reverse` over an app's routes. */
+export interface AppReverseOptions {
+  /** The route's path params by name: `{ id: 7 }` for `/users/:id`. */
+  readonly params?: Readonly<Record<string, ParamValue>> | undefined
+  /**
+   * Query parameters the link carries, after the version's when the scheme puts it there: a list repeats the key,
+   * `null` and `undefined` are left out, and so is the scheme's own version parameter (the link carries the
+   * request's version).
+   */
+  readonly query?: Readonly<Record<string, QueryValue | readonly QueryValue[] | null | undefined>> | undefined
+}
+
+/** `c.var.reverse` over an app's named routes: the absolute URL of a route, carrying the request's version. */
+export type AppReverse<N extends string = string> = (name: N, options?: AppReverseOptions) => string
+
+/** Links to an app's routes for one middleware (what `versionMiddleware` binds: not part of the API). */
+export interface AppLinks<N extends string = string> {
+  /** The `c.var.reverse` of a request of `version`, whose origin links take unless the middleware sets `origin`. */
+  reverse(version: string | null, request: Request): AppReverse<N>
+  /**
+   * Sentences that say what to fix: links that follow the client's `Host` (`hostsListed`: the middleware has
+   * `allowedHosts`), and, once the app's routes are registered (`registered`), what keeps their names from a table.
+   */
+  check(hostsListed: boolean, registered: boolean): readonly string[]
+}
+
+/** The routes an app names, made by `appRoutes(app)`, for `versionMiddleware({ routes })`. */
+export interface AppRouteTable<N extends string = string> {
+  /**
+   * The app's named routes as a route table: built on the first call (or the first link), then the same table.
+   * Throws an `Error` that says what to fix when a name is given to two paths, a `named()` route cannot be
+   * reversed, or a named route was registered after the table was built.
+   */
+  table(): RouteTable
+  /** Binds the links of one middleware (`where`) to its scheme and `origin`; checks `origin` now. */
+  bind(where: string, scheme: BaseVersioning, origin: string | undefined): AppLinks<N>
+  /** Types only: the names `c.var.reverse` takes. */
+  readonly '~names'?: N | undefined
+}
+
+/**
+ * The routes `app` names in their own declarations, for `c.var.reverse(name, { params, query })`:
+ * `named('user-detail')` among a route's handlers, and, in an @hono/zod-openapi app, each route's `operationId`
+ * (its `{id}` params are Hono's `:id`). Nothing is read until the first link needs it: register the app's routes
+ * before it serves requests. `N` narrows the names `c.var.reverse` takes (`appRoutes<'getUser'>(app)`).
+ *
+ * @example
+ * ```ts
+ * const app = new Hono()
+ * app.use('*', versionMiddleware({ scheme, routes: appRoutes(app), allowedHosts: ['api.example.com'] }))
+ * app.get('/users/:id', named('user-detail'), (c) => c.json({ self: c.var.reverse('user-detail', { params: { id: 7 } }) }))
+ * ```
+ */
+export function appRoutes<const N extends string = string>(app: NamedRoutesApp): AppRouteTable<N> {
+  if (app === null || typeof app !== 'object' || !Array.isArray((app as { routes?: unknown }).routes)) {
+    throw new Error('appRoutes: pass the Hono app whose routes are named, such as appRoutes(app) for app = new Hono() or new OpenAPIHono().')
+  }
+  let table: RouteTable | undefined
+  /** Names the table lacks, with why: operationIds whose route cannot be reversed (`null`: none). */
+  let unusable: ReadonlyMap<string, string> | null = null
+  /** How far the app was read when the table was built. */
+  let mark: ReadMark = { routes: 0, definitions: 0 }
+
+  function current(): RouteTable {
+    // Every route OpenAPIHono registers is a Hono route too: the route count tells whether anything was added.
+    if (table !== undefined) return app.routes.length === mark.routes ? table : registeredLate(table)
+    mark = markOf(app)
+    const built = tableOf(namedRoutes(app))
+    unusable = built.unusable
+    return (table = built.table)
+  }
+
+  /** The table, unless a named route was registered since it was built (then every link throws that). */
+  function registeredLate(built: RouteTable): RouteTable {
+    const late = namedRoutes(app, mark)[0]
+    if (late !== undefined) {
+      throw new Error(`appRoutes: ${late.declared} was registered after appRoutes read the app's named routes (for the first link, check(app) or table()); register every route before the app serves requests.`)
+    }
+    mark = markOf(app)
+    return built
+  }
+
+  return {
+    table: current,
+    bind(where, scheme, origin) {
+      const trusted = origin === undefined ? undefined : trustedOrigin(origin, where)
+      // The scheme's own query parameter (query-parameter versioning): the link carries the request's version there.
+      const own = scheme.placement.query
+      let reverse: ((name: string, options: ReverseOptions) => string) | undefined
+      return {
+        reverse: (version, request) => (name, options) => {
+          const built = current()
+          reverse ??= createReverse(built, scheme, trusted === undefined ? {} : { origin: trusted }) as (name: string, options: ReverseOptions) => string
+          const params = options?.params
+          const why = unusable?.get(name)
+          if (why !== undefined) throw new NoReverseMatch(name, params, why)
+          const url = reverse(name, { kwargs: params, version, request })
+          const query = options?.query
+          return query === undefined ? url : withQuery(url, query, own, name, params)
+        },
+        check(hostsListed, registered) {
+          const sentences: string[] = []
+          if (!hostsListed && trusted === undefined) {
+            sentences.push(`${where}: absolute links follow the Host header the client sends; set allowedHosts (the hosts you serve) or origin (the origin of links).`)
+          }
+          if (registered) {
+            try {
+              current()
+            } catch (error) {
+              if (!(error instanceof Error)) throw error
+              sentences.push(error.message)
+            }
+          }
+          return sentences
+        },
+      }
+    },
+  }
+}
+
+/**
+ * The table of the named routes, one route per name (a name on one path for several methods is one route), and
+ * the operationIds whose route cannot be reversed, with why; a name on two paths, or a `named()` route that
+ * cannot be reversed, throws.
+ */
+function tableOf(found: readonly NamedRoute[]): { table: RouteTable; unusable: ReadonlyMap<string, string> | null } {
+  const byName = new Map<string, NamedRoute>()
+  const unusable = new Map<string, string>()
+  const definitions: RouteDefinition[] = []
+  for (const named of found) {
+    const { name, path } = named
+    const other = byName.get(name)
+    if (other !== undefined) {
+      if (other.path === path) continue
+      throw new Error(`appRoutes: the name ${JSON.stringify(name)} is given to two paths (${other.declared}, and ${named.declared}); give each path its own name.`)
+    }
+    byName.set(name, named)
+    // A name with ":" (an operationId such as "users:get") is a name in namespaces, as the table writes them.
+    const parts = name.split(':')
+    const why = parts.includes('')
+      ? `appRoutes: ${named.declared} cannot be reversed: its name has an empty part around ":" (which separates namespaces in route names).`
+      : problemOf(path, `appRoutes: ${named.declared} cannot be reversed`)
+    if (why !== null) {
+      // named() routes are there to be reversed; an operationId may name a route nobody links to.
+      if (!named.operation) throw new Error(why)
+      unusable.set(name, why)
+      continue
+    }
+    let definition: RouteDefinition = route(parts.pop() as string, path)
+    for (const namespace of parts.reverse()) definition = include('/', [definition], { namespace })
+    definitions.push(definition)
+  }
+  // Plain Hono apps have no format override: links carry no `?format=` over.
+  return { table: defineRoutes(definitions, { formatQueryParam: null }), unusable: unusable.size === 0 ? null : unusable }
+}
+
+/** Why `path` cannot be reversed (a sentence starting with `where`), or `null`. */
+function problemOf(path: string, where: string): string | null {
+  try {
+    compilePath(path, where)
+    return null
+  } catch (error) {
+    return (error as Error).message
+  }
+}
+
+/** `url` with `query` appended (form-encoded), but for the scheme's `own` parameter; a value no query can carry throws `NoReverseMatch`. */
+function withQuery(url: string, query: AppReverseOptions['query'], own: string | null, name: string, params: AppReverseOptions['params']): string {
+  if (query === null || typeof query !== 'object' || Array.isArray(query)) throw new NoReverseMatch(name, params, 'query must be an object of query parameters.')
+  const search = new URLSearchParams()
+  for (const key of Object.keys(query)) {
+    if (key === own) continue
+    const value = query[key]
+    for (const item of Array.isArray(value) ? (value as readonly unknown[]) : [value]) {
+      if (item == null) continue
+      if (typeof item === 'string' || typeof item === 'boolean' || (typeof item === 'number' && Number.isFinite(item))) search.append(key, `${item}`)
+      else throw new NoReverseMatch(name, params, `query parameter ${JSON.stringify(key.slice(0, 64))} must be a string, a finite number, a boolean, or a list of them.`)
+    }
+  }
+  const text = `${search}`
+  return text === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${text}`
+}
