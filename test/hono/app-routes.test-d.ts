@@ -16,7 +16,7 @@ import {
   type AppReverse,
   type AppRouteTable,
   type AppRoutesEnv,
-  type VersionEnv,
+  type VersioningEnv,
 } from '../../src/hono/index.ts'
 import { QueryParameterVersioning } from '../../src/index.ts'
 
@@ -38,13 +38,13 @@ const createUser = createRoute({
 })
 
 describe('versionMiddleware({ routes })', () => {
-  it('is a middleware of AppRoutesEnv, with the names appRoutes declares; without routes, of VersionEnv', () => {
+  it('is a middleware of AppRoutesEnv, with the names appRoutes declares; without routes, of VersioningEnv<null, S>', () => {
     const app = new Hono()
     const routes = appRoutes<'getUser' | 'createUser'>(app)
     expectTypeOf(routes).toEqualTypeOf<AppRouteTable<'getUser' | 'createUser'>>()
     expectTypeOf(versionMiddleware({ scheme, routes })).toExtend<MiddlewareHandler<AppRoutesEnv<typeof scheme, 'getUser' | 'createUser'>>>()
     expectTypeOf(versionMiddleware({ scheme, routes: appRoutes(app) })).toExtend<MiddlewareHandler<AppRoutesEnv<typeof scheme, string>>>()
-    expectTypeOf(versionMiddleware({ scheme })).toExtend<MiddlewareHandler<VersionEnv<typeof scheme>>>()
+    expectTypeOf(versionMiddleware({ scheme })).toExtend<MiddlewareHandler<VersioningEnv<null, typeof scheme>>>()
     expectTypeOf<AppRoutesEnv<typeof scheme>['Variables']['reverse']>().toEqualTypeOf<AppReverse<string>>()
     // origin is a string; routes come from appRoutes.
     // @ts-expect-error: origin is a string

@@ -201,7 +201,7 @@ describe('configuration mistakes', () => {
     expect(() => apiVersioning({ scheme, routes, ...(options as object) })).toThrow(message)
   })
 
-  it('versionMiddleware takes allowedHosts but no origin (it builds no links)', () => {
-    expect(() => versionMiddleware({ scheme, origin: 'https://x.test' } as never)).toThrow('versionMiddleware: unknown option "origin"')
+  it('versionMiddleware takes origin only with routes (without them it builds no links)', () => {
+    expect(() => versionMiddleware({ scheme, origin: 'https://x.test' })).toThrow("versionMiddleware: routes must be appRoutes(app) (the app's named routes), and origin needs routes.")
   })
 })

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
+const root = fileURLToPath(new URL('../../..', import.meta.url))
 
 /** The sources of src/ whose code a Worker of `contents` carries, and its minified code. */
 async function bundle(contents: string): Promise<{ sources: string[]; code: string }> {
