@@ -67,8 +67,9 @@ export function namedRoutes(app: NamedRoutesApp, from: ReadMark = { routes: 0, d
     const route = definition?.type === 'route' ? definition.route : undefined
     const name = route?.operationId
     if (typeof name !== 'string' || typeof route?.path !== 'string') continue
-    // As OpenAPIHono registers it on Hono: "/users/{id}" is "/users/:id".
-    const path = mergePath(typeof base === 'string' ? base : '/', route.path.replaceAll(/\/{(.+?)}/g, '/:$1'))
+    // As OpenAPIHono registers it on Hono: "/users/{id}" is "/users/:id" (a param name holds no "/", "{" or "}":
+    // this pattern cannot backtrack as OpenAPIHono's own "/{(.+?)}" can, on the paths an app declares).
+    const path = mergePath(typeof base === 'string' ? base : '/', route.path.replaceAll(/\/\{([^/{}]+)\}/g, '/:$1'))
     const method = typeof route.method === 'string' ? route.method.toUpperCase() : 'ALL'
     found.push({ name, path, declared: `operationId ${JSON.stringify(name)} on ${method} ${path}`, operation: true })
   }
