@@ -303,6 +303,14 @@ describe('@hono/zod-openapi routes are named by their operationId', () => {
     expect(await outcome(app as unknown as Hono, '/v1/users/3')).toEqual({ url: 'https://api.example.com/v1/users/1?version=2' })
   })
 
+  it('a path with several params', async () => {
+    const app = new OpenAPIHono()
+    app.use('*', versionMiddleware({ scheme, routes: appRoutes(app), origin: 'https://api.example.com' }))
+    const route = createRoute({ operationId: 'getMember', method: 'get', path: '/orgs/{org}/members/{id}', responses: ok })
+    app.openapi(route, (c) => c.json(attempt(c, 'getMember', { params: { org: 'acme', id: 2 } })))
+    expect(await outcome(app as unknown as Hono, '/orgs/x/members/1')).toEqual({ url: 'https://api.example.com/orgs/acme/members/2?version=2' })
+  })
+
   it('an operationId on two paths is an Error at the first link', async () => {
     const app = new OpenAPIHono()
     const versioning = versionMiddleware({ scheme, routes: appRoutes(app), origin: 'https://api.example.com' })
