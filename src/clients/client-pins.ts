@@ -144,6 +144,8 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
   const policyNow = lifecycle?.now ?? Date.now
   const cache = new BoundedCache<Cached>(cacheSize)
   const varyNames = Object.freeze([...vary])
+  /** `Vary` with the credential's headers, by the `Vary` a response had (the few values an app's responses carry). */
+  const mergedVary = new BoundedCache<string | null>(64)
   let unavailable: ClientVersionUnavailable | undefined
   /** The scheme of the middleware last bound, for `upgrade`. */
   let bound: BaseVersioning | undefined
@@ -216,7 +218,9 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
         const note = noted as Note | undefined
         if (note === undefined) return response
         if (!note.named) {
-          const merged = mergeVary(response.headers.get('Vary'), varyNames)
+          const existing = response.headers.get('Vary') ?? ''
+          let merged = mergedVary.get(existing)
+          if (merged === undefined) merged = mergedVary.set(existing, mergeVary(existing, varyNames))
           if (merged !== null) response.headers.set('Vary', merged)
         }
         const { version } = exchange
