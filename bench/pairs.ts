@@ -64,8 +64,6 @@ export interface Pair {
   readonly request: PairRequest
   /** The request the `hand` and `api` sides get instead, when it differs (the `pinned` pair). */
   readonly handRequest?: PairRequest
-  /** The served target of this pair, when it is not the benchmark's. */
-  readonly servedTarget?: number
   /** A request for a version neither serves: both must answer it with the same 4xx. */
   readonly rejected: PairRequest
   readonly toolkit: () => Hono
@@ -290,7 +288,6 @@ export const PAIRS = {
     request: { path: '/users/1', headers: { authorization: 'Bearer bench-key' } },
     handRequest: { path: '/users/1', headers: { authorization: 'Bearer bench-key', 'api-version': 'v2' } },
     rejected: { path: '/users/1', headers: { authorization: 'Bearer bench-key', 'api-version': 'v3' } },
-    servedTarget: 0.95,
     toolkit: pinnedApp,
     hand: pinnedApp,
     api: pinnedApp,

@@ -207,7 +207,7 @@ async function measurePair(runtime, name) {
     const checked = await checkTwins(label, servers, pair)
     // A pair may send the hand-written side a request of its own (`pinned`: the version in a header).
     const requests = { toolkit: pair.request, hand: pair.handRequest ?? pair.request }
-    const target = pair.servedTarget ?? settings.target
+    const target = settings.target
     for (const side of ['hand', 'toolkit']) await load(servers[side].origin, requests[side], settings.warmup, settings.connections)
     /** One run: interleaved rounds, the side that goes first alternating; its ratio is the median of the rounds'. */
     const run = async () => {

@@ -1,9 +1,8 @@
 /**
  * Serves a Hono app on 127.0.0.1 on the runtime that runs the caller: Node
  * (@hono/node-server), Bun (Bun.serve) or Deno (Deno.serve). Prints
- * `ready <port>` once listening; exits on SIGINT/SIGTERM (after `beforeExit`
- * on Node, so a CPU profile can be written). Also gives the script's
- * arguments on every runtime.
+ * `ready <port>` once listening; exits on SIGINT/SIGTERM. Also gives the
+ * script's arguments on every runtime.
  */
 declare const Bun: { serve(options: { port: number; hostname: string; fetch: (r: Request) => Response | Promise<Response> }): unknown } | undefined
 declare const Deno:
@@ -21,8 +20,8 @@ export const args: readonly string[] = typeof Deno !== 'undefined' ? Deno.args :
 
 type Fetch = (request: Request) => Response | Promise<Response>
 
-/** Serves `fetch` on `port`; on Node, `wrap` may wrap it and `beforeExit` runs before the process exits. */
-export async function serveOn(fetch: Fetch, port: number, node: { wrap?: (fetch: Fetch) => Fetch; beforeExit?: () => Promise<void> } = {}): Promise<void> {
+/** Serves `fetch` on `port`. */
+export async function serveOn(fetch: Fetch, port: number): Promise<void> {
   const hostname = '127.0.0.1'
   const ready = (): void => console.log(`ready ${port}`)
   if (typeof Bun !== 'undefined') {
@@ -34,11 +33,7 @@ export async function serveOn(fetch: Fetch, port: number, node: { wrap?: (fetch:
     for (const signal of ['SIGINT', 'SIGTERM']) Deno.addSignalListener(signal, () => Deno.exit(0))
   } else {
     const { serve } = await import('@hono/node-server')
-    serve({ fetch: node.wrap?.(fetch) ?? fetch, port, hostname }, ready)
-    for (const signal of ['SIGINT', 'SIGTERM']) {
-      process.on(signal, () => {
-        void (node.beforeExit?.() ?? Promise.resolve()).then(() => process.exit(0))
-      })
-    }
+    serve({ fetch, port, hostname }, ready)
+    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0))
   }
 }
