@@ -23,7 +23,6 @@ import { checkOptions, type MiddlewareOptions } from './middleware-options.ts'
 
 /** The request path of one middleware, bound to Hono. */
 export interface HonoEngine {
-  readonly scheme: BaseVersioning
   /** Whether responses need finishing (`Vary`, an extension's response step). */
   readonly finishes: boolean
   /** Whether the request names a host `allowedHosts` lists. */
@@ -134,7 +133,6 @@ export function honoEngine(
   }
 
   const engine: HonoEngine = {
-    scheme,
     finishes,
     allowsHost: decider.allowsHost,
     enter(c, route, match, candidates) {

@@ -8,7 +8,7 @@ import { matchedRoutes } from 'hono/route'
 import type { HTTPException } from 'hono/http-exception'
 import { MethodNotAllowed, withoutStack } from '../errors.ts'
 import { after, thrown } from '../pipeline/after.ts'
-import type { Exchange } from '../pipeline/exchange.ts'
+import { existsIn, type Exchange } from '../pipeline/exchange.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
 import type { NamespaceSuffixes, RouteEntry } from '../routes/types.ts'
@@ -193,7 +193,7 @@ function servedBy(candidates: readonly Candidate[], table: TableServing): Handle
   const routes = fixed === null ? candidates.map(({ route }) => route) : null
   function answer(c: Context, next: Next, exchange: Exchange, entering: boolean): unknown {
     const version = exchange.version
-    const chosen = exchange.absent ? undefined : (fixed ?? candidates.find(({ route }) => route.limit?.versions == null || (version != null && route.limit.versions.has(version))))
+    const chosen = exchange.absent ? undefined : (fixed ?? candidates.find(({ route }) => existsIn(route, version)))
     let res: unknown
     if (chosen === undefined && (unknownElsewhere || exchange.absent)) {
       // As a path no route matches: later matching handlers, then the app's not-found handler.

@@ -52,8 +52,7 @@ export abstract class Exchange implements ExchangeView {
 
   /** Answers with the first of `candidates` that exists in the version (none: the route stays). */
   pick(candidates: Candidates): void {
-    const { version } = this
-    const chosen = candidates.find((r) => r.limit?.versions == null || (version != null && r.limit.versions.has(version)))
+    const chosen = candidates.find((route) => existsIn(route, this.version))
     if (chosen !== undefined) this.answerWith(chosen)
   }
 
@@ -129,6 +128,11 @@ export abstract class Exchange implements ExchangeView {
   note(index: number, note: unknown): void {
     ;(this.notes ??= [])[index] = note
   }
+}
+
+/** Whether `route` exists in `version` (a route without a version limit exists in every version). */
+export function existsIn(route: CompiledRoute, version: string | null | undefined): boolean {
+  return route.limit?.versions == null || (version != null && route.limit.versions.has(version))
 }
 
 /** The versions of both (`null`: every version; `undefined`: none yet). */
