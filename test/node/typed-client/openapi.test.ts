@@ -9,7 +9,7 @@
  */
 import Ajv2020 from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
-import { versionedClient } from '../../../src/client/index.ts'
+import { versionedClient } from '../../../src/typed-client/index.ts'
 import { createApp, type CatalogApp } from '../../../worker-example/app.ts'
 import type { releasesHistory } from '../../../worker-example/changes.ts'
 import { releasesDocs } from '../../../worker-example/docs.ts'

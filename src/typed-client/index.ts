@@ -1,5 +1,5 @@
 /**
- * Typed clients per version (`hono-api-versioning/client`): Hono's `hc`
+ * Typed clients per version (`hono-api-versioning/typed-client`): Hono's `hc`
  * typed with the shapes of one version of a history, sending that version
  * as the server's scheme reads it, and reporting its lifecycle. Imports no
  * server code.
