@@ -15,6 +15,7 @@ import { change, fieldAdded, fieldRenamed, routeAdded, shape, versionHistory } f
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { versionedClient } from '../../src/typed-client/index.ts'
+import type { plainApp, plainHistory, tableApp, tableHistory, zodOpenAPIApp } from '../support/app-styles.ts'
 
 interface Person {
   id: number
@@ -164,5 +165,42 @@ describe('a route table with mountRoutes: a validator in a chain', () => {
 
   it('an older client gets its own response shape', () => {
     expectTypeOf<Ok<ReturnType<typeof clients<'1'>>['people'][':id']['$get']>>().toEqualTypeOf<PersonV1>()
+  })
+})
+
+describe('the API of test/behaviour/app-styles.test.ts in each style: the same client types', () => {
+  interface PersonAt1 {
+    id: number
+    name: string
+    self: string
+  }
+  interface PersonAt2 {
+    id: number
+    fullName: string
+    email: string | null
+    self: string
+  }
+  const options = { scheme: { in: 'header' } } as const
+  const table = versionedClient<ReturnType<typeof tableApp>['app'], typeof tableHistory>('https://people.test', options)
+  const plain = versionedClient<ReturnType<typeof plainApp>['app'], typeof plainHistory>('https://people.test', options)
+  const zod = versionedClient<ReturnType<typeof zodOpenAPIApp>['app'], typeof plainHistory>('https://people.test', options)
+
+  it('version 1 and version 2 of GET /people/:id', () => {
+    expectTypeOf<Ok<ReturnType<typeof table<'1'>>['people'][':id']['$get']>>().toEqualTypeOf<PersonAt1>()
+    expectTypeOf<Ok<ReturnType<typeof plain<'1'>>['people'][':id']['$get']>>().toEqualTypeOf<PersonAt1>()
+    expectTypeOf<Ok<ReturnType<typeof zod<'1'>>['people'][':id']['$get']>>().toEqualTypeOf<PersonAt1>()
+    expectTypeOf<Ok<ReturnType<typeof table<'2'>>['people'][':id']['$get']>>().toEqualTypeOf<PersonAt2>()
+    expectTypeOf<Ok<ReturnType<typeof plain<'2'>>['people'][':id']['$get']>>().toEqualTypeOf<PersonAt2>()
+    expectTypeOf<Ok<ReturnType<typeof zod<'2'>>['people'][':id']['$get']>>().toEqualTypeOf<PersonAt2>()
+  })
+
+  it('version 1 sends its own POST body; its client has no avatar route', () => {
+    expectTypeOf<Sent<ReturnType<typeof table<'1'>>['people']['$post']>>().toEqualTypeOf<{ json: { name: string } }>()
+    expectTypeOf<Sent<ReturnType<typeof plain<'1'>>['people']['$post']>>().toEqualTypeOf<{ json: { name: string } }>()
+    expectTypeOf<Sent<ReturnType<typeof zod<'1'>>['people']['$post']>>().toEqualTypeOf<{ json: { name: string } }>()
+    expectTypeOf<ReturnType<typeof table<'1'>>['people'][':id']>().not.toHaveProperty('avatar')
+    expectTypeOf<ReturnType<typeof plain<'1'>>['people'][':id']>().not.toHaveProperty('avatar')
+    expectTypeOf<ReturnType<typeof zod<'1'>>['people'][':id']>().not.toHaveProperty('avatar')
+    expectTypeOf<ReturnType<typeof zod<'2'>>['people'][':id']>().toHaveProperty('avatar')
   })
 })
