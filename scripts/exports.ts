@@ -91,8 +91,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     }
     console.log(`${'total'.padEnd(20)} ${String(total).padStart(3)} (budget ${EXPORT_BUDGET})`)
     const problems = disagreements(built, documentedExports())
-    if (total > EXPORT_BUDGET) problems.push(`The package exports ${total} names, over the budget of ${EXPORT_BUDGET}.`)
     for (const problem of problems) console.log(`- ${problem}`)
-    process.exitCode = problems.length === 0 ? 0 : 1
+    if (total > EXPORT_BUDGET) console.log(`over budget: ${total} names exported, ${EXPORT_BUDGET} at most.`)
+    process.exitCode = problems.length === 0 && total <= EXPORT_BUDGET ? 0 : 1
   }
 }
