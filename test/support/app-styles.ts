@@ -16,7 +16,8 @@ import { bearerClient, clientPins, memoryPinStore } from '../../src/clients/inde
 import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware, type AppRoutesEnv } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
-import { versionedOpenAPI, type VersionedOpenAPI } from '../../src/openapi/index.ts'
+import type { VersionedOpenAPI } from '../../src/openapi/documents.ts'
+import { versionedOpenAPI } from '../../src/openapi/index.ts'
 import { requestValidation } from '../../src/validation/index.ts'
 
 export type AppStyle = 'route table' | 'plain Hono' | '@hono/zod-openapi'
