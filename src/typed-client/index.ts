@@ -4,7 +4,6 @@
  * as the server's scheme reads it, and reporting its lifecycle. Imports no
  * server code.
  */
-export { versionedClient, type ClientFetch, type ClientOfVersion, type SchemaAt, type VersionedClient, type VersionedClientOptions } from './client.ts'
-export { versionLifecycle, type VersionLifecycle } from './lifecycle.ts'
-export type { LayoutAt, RequestAt, ResponseAt, RouteExistsAt, ShapeAt, ValueAt, VersionsOf } from './older.ts'
-export type { VersionPlacement } from './placement.ts'
+export { versionedClient, type VersionedClientOptions } from './client.ts'
+export { versionLifecycle } from './lifecycle.ts'
+export type { ShapeAt } from './older.ts'

@@ -21,7 +21,8 @@ import {
   shapeConverted,
   versionHistory,
 } from '../../src/changes/index.ts'
-import { versionedClient, type RequestAt, type ResponseAt, type RouteExistsAt, type ShapeAt } from '../../src/typed-client/index.ts'
+import { versionedClient, type ShapeAt } from '../../src/typed-client/index.ts'
+import type { RequestAt, ResponseAt, RouteExistsAt } from '../../src/typed-client/older.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import type { CatalogApp } from '../../worker-example/app.ts'
