@@ -13,6 +13,12 @@ import { sameLifecycle, versionLifecycle, type VersionLifecycle } from './lifecy
 import type { RequestAt, ResponseAt, RouteExistsAt, VersionsOf } from './older.ts'
 import { placeVersion, type VersionPlacement } from './placement.ts'
 
+/**
+ * A path without its params' patterns (`/:version{v[0-9]+}/people/:id` is `/:version/people/:id`): the client's
+ * path, whose `:version` segment the path placement fills; Hono's own path still names the route.
+ */
+type Unpatterned<P extends string> = P extends `${infer A}{${string}}${infer B}` ? Unpatterned<`${A}${B}`> : P
+
 /** The route name an endpoint of `mountRoutes` carries. */
 type RouteOf<E> = E extends { readonly '~route'?: infer N } ? Exclude<N, undefined> & string : never
 
@@ -50,7 +56,7 @@ type ServedByHistory<R extends string, H, V extends string> = R extends `${strin
 type InputAt<I, Body, P extends string> = [Body] extends [never] ? WithoutParam<I, P> : WithBody<WithoutParam<I, P>, Body>
 type WithBody<I, Body> = Flat<{ [K in keyof I as K extends 'json' ? never : K]: I[K] } & { json: Body }>
 type Flat<T> = { [K in keyof T]: T[K] }
-type WithoutParam<I, P extends string> = I extends { param: infer Q } ? ([Exclude<keyof Q, P>] extends [never] ? Omit<I, 'param'> : Omit<I, 'param'> & { param: Omit<Q, P> }) : I
+type WithoutParam<I, P extends string> = I extends { param: infer Q } ? ([Exclude<keyof Q, P>] extends [never] ? Omit<I, 'param'> : Flat<Omit<I, 'param'> & { param: Flat<Omit<Q, P>> }>) : I
 
 /** An endpoint (route `R`, method `M` such as `$post`) as version `V` has it: success responses in the version's shape, other statuses as the handler types them. */
 type EndpointAt<E, R extends string, H, V extends string, P extends string, M> = E extends { input: infer I; output: infer O; outputFormat: infer F; status: infer S }
@@ -67,10 +73,10 @@ type MethodsAt<Ms, Path, H, V extends string> = { [M in keyof Ms]: true extends 
 /**
  * The Hono schema of app type `App` as version `V` of history `H` has it:
  * routes that do not exist in `V` left out, bodies in `V`'s shapes, the
- * path param `P` filled by the client.
+ * path param `P` filled by the client, paths without their params' patterns.
  */
 export type SchemaAt<App, H, V extends string, P extends string = 'version'> = {
-  [Path in keyof ExtractSchema<App> as [MethodsAt<ExtractSchema<App>[Path], Path, H, V>] extends [never] ? never : Path]: {
+  [Path in keyof ExtractSchema<App> as [MethodsAt<ExtractSchema<App>[Path], Path, H, V>] extends [never] ? never : Unpatterned<Path & string>]: {
     [M in MethodsAt<ExtractSchema<App>[Path], Path, H, V> & keyof ExtractSchema<App>[Path]]: EndpointAt<ExtractSchema<App>[Path][M], RouteKeyOf<ExtractSchema<App>[Path][M], Path, M>, H, V, P, M>
   }
 }
