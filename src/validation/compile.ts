@@ -1,14 +1,21 @@
 /**
- * A JSON Schema compiled into closures, once, for the question asked of
- * every older request: is this body valid? Closures, not generated code, so
- * it runs on Workers. It knows the keywords request schemas use most; a
- * schema with any other keyword is not compiled (`null`), and
- * `@cfworker/json-schema` answers alone. When a body is found invalid,
- * `@cfworker/json-schema` validates it again, for the errors: it is the
- * authority, so a body it accepts is accepted.
+ * A JSON Schema compiled into closures, once, for the questions asked of
+ * every older request: is this value valid, and if not, where and why?
+ * Closures, not generated code, so it runs on Workers. Asked without a sink,
+ * a closure answers at the first failure; given an `IssueSink`, it reports
+ * each failure there (places named by the schema's fields and list positions,
+ * never the request's keys) and stops once the sink is full. Every keyword
+ * costs time linear in the value's size (`uniqueItems` by canonical text in
+ * a set, `const` and `enum` by canonical text). The closures recurse along
+ * the schema: the value's depth is bounded before they run. A schema with a
+ * keyword this does not know is not compiled (`null`), and
+ * `@cfworker/json-schema` answers alone.
  */
+import { canonical, firstDuplicate } from './json-values.ts'
+import type { IssueSink } from './issues.ts'
 
-type Check = (value: unknown) => boolean
+/** Whether a value is valid; with a sink, the issues of an invalid one are reported there. */
+export type Check = (value: unknown, out?: IssueSink) => boolean
 type Json = Record<string, unknown>
 
 /** Keywords that say nothing about validity. */
@@ -18,19 +25,9 @@ const KNOWN = new Set(['type', 'enum', 'const', 'properties', 'required', 'addit
 class Unsupported extends Error {}
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isContainer = (value: unknown): boolean => typeof value === 'object' && value !== null
 
-/** JSON equality of two JSON values (key order aside). */
-function equal(a: unknown, b: unknown): boolean {
-  if (a === b) return true
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
-  if (Array.isArray(a) !== Array.isArray(b)) return false
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, i) => equal(item, (b as unknown[])[i]))
-  const keys = Object.keys(a)
-  if (keys.length !== Object.keys(b).length) return false
-  return keys.every((key) => Object.hasOwn(b, key) && equal((a as Json)[key], (b as Json)[key]))
-}
-
-const TYPES: Readonly<Record<string, Check>> = {
+const TYPES: Readonly<Record<string, (v: unknown) => boolean>> = {
   string: (v) => typeof v === 'string',
   number: (v) => typeof v === 'number',
   integer: (v) => typeof v === 'number' && Number.isInteger(v),
@@ -54,6 +51,30 @@ function codePoints(text: string): number {
   return n
 }
 
+/** A keyword's check of one value: `test` decides, `report` says why to a sink. */
+function keyword(test: (v: unknown) => boolean, report: (v: unknown, out: IssueSink) => void): Check {
+  return (v, out) => {
+    if (test(v)) return true
+    if (out !== undefined) report(v, out)
+    return false
+  }
+}
+
+/** Checks a value against each of `checks`: the first failure decides, unless a sink wants every issue. */
+function all(checks: readonly Check[]): Check {
+  if (checks.length === 0) return () => true
+  if (checks.length === 1) return checks[0] as Check
+  return (v, out) => {
+    if (out === undefined) {
+      for (let i = 0; i < checks.length; i++) if (!(checks[i] as Check)(v)) return false
+      return true
+    }
+    let ok = true
+    for (let i = 0; i < checks.length && !out.full; i++) if (!(checks[i] as Check)(v, out)) ok = false
+    return ok
+  }
+}
+
 /** `schema` (draft 2020-12, `$ref`s only to `#/$defs/Name`) as one closure, or `null` when it uses a keyword this does not know. */
 export function compileSchema(schema: unknown): Check | null {
   const defs = isObject(schema) && isObject(schema['$defs']) ? schema['$defs'] : {}
@@ -66,7 +87,7 @@ export function compileSchema(schema: unknown): Check | null {
     if (check === undefined) {
       let inner: Check = () => true
       // Set before compiling: a schema may refer to itself.
-      compiled.set(name, (check = (value) => inner(value)))
+      compiled.set(name, (check = (value, out) => inner(value, out)))
       inner = compile(defs[name])
     }
     return check
@@ -74,137 +95,135 @@ export function compileSchema(schema: unknown): Check | null {
 
   function compile(node: unknown): Check {
     if (node === true) return () => true
-    if (node === false) return () => false
+    if (node === false) return keyword(() => false, (_v, out) => out.add('extra_forbidden', 'Unknown field in this version.'))
     if (!isObject(node)) throw new Unsupported('schema')
-    const checks: Check[] = []
     for (const key of Object.keys(node)) if (!KNOWN.has(key) && !ANNOTATIONS.has(key)) throw new Unsupported(key)
     const s = node
+    const checks: Check[] = []
     /** Where the type check is in `checks` (an object check made below may stand for it). */
     let typeAt = -1
     if (s['type'] !== undefined) {
-      const types = (Array.isArray(s['type']) ? s['type'] : [s['type']]).map((t) => TYPES[t as string])
+      const names = (Array.isArray(s['type']) ? s['type'] : [s['type']]) as string[]
+      const types = names.map((t) => TYPES[t])
       if (types.some((t) => t === undefined)) throw new Unsupported('type')
-      const only = types as Check[]
+      const only = types as ((v: unknown) => boolean)[]
+      const msg = `Expected "${names.join('", "')}".`
+      const expected = names.length === 1 ? names[0] : undefined
       typeAt = checks.length
-      checks.push(only.length === 1 ? (only[0] as Check) : (v) => only.some((t) => t(v)))
+      checks.push(keyword(only.length === 1 ? (only[0] as (v: unknown) => boolean) : (v) => only.some((t) => t(v)), (_v, out) => out.add('type', msg, undefined, expected)))
     }
     if (Array.isArray(s['enum'])) {
       const list = s['enum'] as unknown[]
-      const primitives = list.every((item) => item === null || typeof item !== 'object')
-      const set = new Set(list)
-      checks.push(primitives ? (v) => set.has(v) : (v) => list.some((item) => equal(item, v)))
+      const primitives = new Set(list.filter((item) => !isContainer(item)))
+      const containers = new Set(list.filter(isContainer).map(canonical))
+      const msg = `Expected any of ${JSON.stringify(list)}.`
+      checks.push(keyword((v) => (isContainer(v) ? containers.size > 0 && containers.has(canonical(v)) : primitives.has(v)), (_v, out) => out.add('enum', msg)))
     }
     if ('const' in s) {
       const expected = s['const']
-      checks.push((v) => equal(v, expected))
+      const text = canonical(expected)
+      const msg = `Expected ${JSON.stringify(expected)}.`
+      checks.push(keyword(isContainer(expected) ? (v) => isContainer(v) && canonical(v) === text : (v) => v === expected, (_v, out) => out.add('const', msg)))
     }
     if (s['$ref'] !== undefined) {
       if (typeof s['$ref'] !== 'string') throw new Unsupported('$ref')
       checks.push(ref(s['$ref']))
     }
-    const numeric = (key: string, test: (v: number, limit: number) => boolean) => {
+    const numeric = (key: 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum', test: (v: number, limit: number) => boolean, words: string) => {
       const limit = s[key]
       if (limit === undefined) return
       if (typeof limit !== 'number') throw new Unsupported(key)
-      checks.push((v) => typeof v !== 'number' || test(v, limit))
+      const msg = `Number is ${words} ${limit}.`
+      checks.push(keyword((v) => typeof v !== 'number' || test(v, limit), (_v, out) => out.add(key, msg)))
     }
-    numeric('minimum', (v, l) => v >= l)
-    numeric('maximum', (v, l) => v <= l)
-    numeric('exclusiveMinimum', (v, l) => v > l)
-    numeric('exclusiveMaximum', (v, l) => v < l)
+    numeric('minimum', (v, l) => v >= l, 'less than')
+    numeric('maximum', (v, l) => v <= l, 'greater than')
+    numeric('exclusiveMinimum', (v, l) => v > l, 'less than or equal to')
+    numeric('exclusiveMaximum', (v, l) => v < l, 'greater than or equal to')
     if (s['minLength'] !== undefined || s['maxLength'] !== undefined) {
       const min = s['minLength'] ?? 0
       const max = s['maxLength'] ?? Infinity
       if (typeof min !== 'number' || typeof max !== 'number') throw new Unsupported('minLength')
-      checks.push((v) => {
-        if (typeof v !== 'string') return true
-        // A string of n UTF-16 units has between n/2 and n code points: count them only when that decides.
-        if (v.length < min || Math.ceil(v.length / 2) > max) return false
-        if (v.length <= max && Math.ceil(v.length / 2) >= min) return true
-        const n = codePoints(v)
-        return n >= min && n <= max
-      })
+      checks.push(
+        keyword(
+          (v) => {
+            if (typeof v !== 'string') return true
+            // A string of n UTF-16 units has between n/2 and n code points: count them only when that decides.
+            if (v.length < min || Math.ceil(v.length / 2) > max) return false
+            if (v.length <= max && Math.ceil(v.length / 2) >= min) return true
+            const n = codePoints(v)
+            return n >= min && n <= max
+          },
+          (v, out) => {
+            const n = codePoints(v as string)
+            if (n < min) out.add('minLength', `String is too short (${n} < ${min}).`)
+            else out.add('maxLength', `String is too long (${n} > ${max}).`)
+          },
+        ),
+      )
     }
     if (s['pattern'] !== undefined) {
       if (typeof s['pattern'] !== 'string') throw new Unsupported('pattern')
       const pattern = new RegExp(s['pattern'], 'u')
-      checks.push((v) => typeof v !== 'string' || pattern.test(v))
+      checks.push(keyword((v) => typeof v !== 'string' || pattern.test(v), (_v, out) => out.add('pattern', 'String does not match pattern.')))
     }
-    for (const [key, test] of [['minItems', (n: number, l: number) => n >= l], ['maxItems', (n: number, l: number) => n <= l]] as const) {
+    for (const [key, test, words] of [['minItems', (n: number, l: number) => n >= l, 'too few'], ['maxItems', (n: number, l: number) => n <= l, 'too many']] as const) {
       const limit = s[key]
       if (limit === undefined) continue
       if (typeof limit !== 'number') throw new Unsupported(key)
-      checks.push((v) => !Array.isArray(v) || test(v.length, limit))
+      checks.push(keyword((v) => !Array.isArray(v) || test(v.length, limit), (v, out) => out.add(key, `Array has ${words} items (${(v as unknown[]).length} ${key === 'minItems' ? '<' : '>'} ${limit}).`)))
     }
-    if (s['uniqueItems'] === true) checks.push((v) => !Array.isArray(v) || v.every((item, i) => v.findIndex((other) => equal(other, item)) === i))
-    if (s['items'] !== undefined) {
-      const item = compile(s['items'])
-      checks.push((v) => {
-        if (!Array.isArray(v)) return true
-        for (let i = 0; i < v.length; i++) if (!item(v[i])) return false
-        return true
-      })
+    if (s['uniqueItems'] === true) {
+      checks.push(
+        keyword(
+          (v) => !Array.isArray(v) || firstDuplicate(v) === null,
+          (v, out) => {
+            const [j, k] = firstDuplicate(v as unknown[]) as readonly [number, number]
+            out.add('uniqueItems', `Duplicate items at indexes ${j} and ${k}.`)
+          },
+        ),
+      )
     }
+    if (s['items'] !== undefined) checks.push(items(compile(s['items'])))
     const required = Array.isArray(s['required']) ? (s['required'] as string[]) : []
     if (required.length > 0 || s['properties'] !== undefined || s['additionalProperties'] !== undefined) {
       const properties = isObject(s['properties']) ? Object.entries(s['properties']).map(([field, inner]) => [field, compile(inner)] as const) : []
-      const own = new Set(properties.map(([field]) => field))
-      const fields = properties.map(([field]) => field)
-      const checksOf = properties.map(([, check]) => check)
       const extra = s['additionalProperties'] === undefined || s['additionalProperties'] === true ? null : compile(s['additionalProperties'])
       // `type: "object"` with its fields: one closure tests the type and the fields.
       const objectOnly = s['type'] === 'object'
       if (objectOnly) checks.splice(typeAt, 1)
-      // A JSON value has no undefined field: `v[field] !== undefined` says it is there, unless an object inherits that name.
-      const plain = (field: string) => !(field in Object.prototype)
-      const requiredPlain = required.every(plain)
-      const plainAt = fields.map(plain)
-      checks.push((v) => {
-        if (!isObject(v)) return !objectOnly
-        if (requiredPlain) {
-          for (let i = 0; i < required.length; i++) if (v[required[i] as string] === undefined) return false
-        } else for (let i = 0; i < required.length; i++) if (!Object.hasOwn(v, required[i] as string)) return false
-        for (let i = 0; i < fields.length; i++) {
-          const field = fields[i] as string
-          if (plainAt[i] === true) {
-            const value = v[field]
-            if (value !== undefined && !(checksOf[i] as Check)(value)) return false
-          } else if (Object.hasOwn(v, field) && !(checksOf[i] as Check)(v[field])) return false
-        }
-        if (extra !== null) for (const field of Object.keys(v)) if (!own.has(field) && !extra(v[field])) return false
-        return true
-      })
+      checks.push(fields(properties, required, extra, objectOnly))
     }
     for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
       const members = s[key]
       if (members === undefined) continue
       if (!Array.isArray(members)) throw new Unsupported(key)
       const list = members.map(compile)
-      checks.push(
-        key === 'anyOf'
-          ? (v) => {
+      if (key === 'allOf') checks.push(all(list))
+      else if (key === 'anyOf') {
+        checks.push(
+          keyword(
+            (v) => {
               for (let i = 0; i < list.length; i++) if ((list[i] as Check)(v)) return true
               return false
-            }
-          : key === 'allOf'
-            ? (v) => list.every((c) => c(v))
-            : (v) => list.filter((c) => c(v)).length === 1,
-      )
+            },
+            (_v, out) => out.add('anyOf', 'Does not match any of the allowed schemas.'),
+          ),
+        )
+      } else {
+        const matches = (v: unknown) => {
+          let n = 0
+          for (let i = 0; i < list.length && n < 2; i++) if ((list[i] as Check)(v)) n++
+          return n
+        }
+        checks.push(keyword((v) => matches(v) === 1, (v, out) => out.add('oneOf', matches(v) === 0 ? 'Does not match any of the allowed schemas.' : 'Matches more than one of the allowed schemas.')))
+      }
     }
     if (s['not'] !== undefined) {
       const inner = compile(s['not'])
-      checks.push((v) => !inner(v))
+      checks.push(keyword((v) => !inner(v), (_v, out) => out.add('not', 'Matches a schema it must not match.')))
     }
-    if (checks.length === 0) return () => true
-    if (checks.length === 1) return checks[0] as Check
-    if (checks.length === 2) {
-      const [a, b] = checks as [Check, Check]
-      return (v) => a(v) && b(v)
-    }
-    return (v) => {
-      for (let i = 0; i < checks.length; i++) if (!(checks[i] as Check)(v)) return false
-      return true
-    }
+    return all(checks)
   }
 
   try {
@@ -213,5 +232,75 @@ export function compileSchema(schema: unknown): Check | null {
   } catch (error) {
     if (error instanceof Unsupported) return null
     throw error
+  }
+}
+
+/** Each item of a list against `item`; a sink hears each item's issues at its position, until it is full. */
+function items(item: Check): Check {
+  return (v, out) => {
+    if (!Array.isArray(v)) return true
+    if (out === undefined) {
+      for (let i = 0; i < v.length; i++) if (!item(v[i])) return false
+      return true
+    }
+    let ok = true
+    for (let i = 0; i < v.length && !out.full; i++) {
+      out.path.push(i)
+      if (!item(v[i], out)) ok = false
+      out.path.pop()
+    }
+    return ok
+  }
+}
+
+/**
+ * An object's `required`, `properties` and `additionalProperties` (and its
+ * type, when `objectOnly`). A field the schema names is reported at its name;
+ * one it does not name is reported at the object, so no key of the request
+ * is echoed.
+ */
+function fields(properties: readonly (readonly [string, Check])[], required: readonly string[], extra: Check | null, objectOnly: boolean): Check {
+  const own = new Set(properties.map(([field]) => field))
+  const names = properties.map(([field]) => field)
+  const checksOf = properties.map(([, check]) => check)
+  // A JSON value has no undefined field: `v[field] !== undefined` says it is there, unless an object inherits that name.
+  const plain = (field: string) => !(field in Object.prototype)
+  const requiredPlain = required.every(plain)
+  const plainAt = names.map(plain)
+  const has = (v: Json, field: string, isPlain: boolean) => (isPlain ? v[field] !== undefined : Object.hasOwn(v, field))
+  return (v, out) => {
+    if (!isObject(v)) {
+      if (objectOnly && out !== undefined) out.add('type', 'Expected "object".', undefined, 'object')
+      return !objectOnly
+    }
+    if (out === undefined) {
+      for (let i = 0; i < required.length; i++) if (!has(v, required[i] as string, requiredPlain)) return false
+      for (let i = 0; i < names.length; i++) {
+        const field = names[i] as string
+        if (has(v, field, plainAt[i] === true) && !(checksOf[i] as Check)(v[field])) return false
+      }
+      if (extra !== null) for (const field of Object.keys(v)) if (!own.has(field) && !extra(v[field])) return false
+      return true
+    }
+    let ok = true
+    for (let i = 0; i < required.length; i++) {
+      if (has(v, required[i] as string, requiredPlain)) continue
+      out.add('missing', 'Field required.', required[i] as string)
+      ok = false
+    }
+    for (let i = 0; i < names.length && !out.full; i++) {
+      const field = names[i] as string
+      if (!has(v, field, plainAt[i] === true)) continue
+      out.path.push(field)
+      if (!(checksOf[i] as Check)(v[field], out)) ok = false
+      out.path.pop()
+    }
+    if (extra !== null) {
+      for (const field of Object.keys(v)) {
+        if (out.full) break
+        if (!own.has(field) && !extra(v[field], out)) ok = false
+      }
+    }
+    return ok
   }
 }

@@ -1,4 +1,4 @@
-/** The rejection of an older request whose body does not fit its own version's schema. */
+/** The rejections of an older request that does not fit the schema of its own version. */
 import { VersioningError } from '../errors.ts'
 import type { RequestIssue } from './issues.ts'
 
@@ -17,6 +17,26 @@ export class InvalidRequestBody extends VersioningError {
 
   constructor(issues: readonly RequestIssue[], status: number = 422, detail: string = 'The request body does not match the schema of its API version.') {
     super(detail, 'InvalidRequestBody')
+    this.status = status
+    this.issues = issues
+  }
+}
+
+/**
+ * 422 Unprocessable Content (or the status `requestValidation` is given): an
+ * older client's query parameters, headers or cookies do not fit the schema
+ * of the version it asked for. `issues` say where (`["query", "state"]`,
+ * `["header", "X-Region"]`, `["cookie", "session"]`) and what, in that
+ * version's names, as `InvalidRequestBody`'s do.
+ */
+export class InvalidRequestParameters extends VersioningError {
+  override readonly name = 'InvalidRequestParameters' as const
+  readonly status: number
+  /** Where and what, from the part's root. */
+  readonly issues: readonly RequestIssue[]
+
+  constructor(issues: readonly RequestIssue[], status: number = 422, detail: string = 'The request parameters do not match the schema of its API version.') {
+    super(detail, 'InvalidRequestParameters')
     this.status = status
     this.issues = issues
   }
