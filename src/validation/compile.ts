@@ -14,8 +14,15 @@
 import { canonical, firstDuplicate } from './json-values.ts'
 import type { IssueSink } from './issues.ts'
 
-/** Whether a value is valid; with a sink, the issues of an invalid one are reported there. */
-export type Check = (value: unknown, out?: IssueSink) => boolean
+/** Whether a value is valid. */
+export type Test = (value: unknown) => boolean
+/** Reports why a value is not valid (called only for one its test refuses), until the sink is full. */
+export type Explain = (value: unknown, out: IssueSink) => void
+/** A compiled schema: the test every request asks, and the explanation only a refused one gets. */
+export interface Compiled {
+  readonly test: Test
+  readonly explain: Explain
+}
 type Json = Record<string, unknown>
 
 /** Keywords that say nothing about validity. */
@@ -27,7 +34,7 @@ class Unsupported extends Error {}
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
 const isContainer = (value: unknown): boolean => typeof value === 'object' && value !== null
 
-const TYPES: Readonly<Record<string, (v: unknown) => boolean>> = {
+const TYPES: Readonly<Record<string, Test>> = {
   string: (v) => typeof v === 'string',
   number: (v) => typeof v === 'number',
   integer: (v) => typeof v === 'number' && Number.isInteger(v),
@@ -51,90 +58,92 @@ function codePoints(text: string): number {
   return n
 }
 
-/** A keyword's check of one value: `test` decides, `report` says why to a sink. */
-function keyword(test: (v: unknown) => boolean, report: (v: unknown, out: IssueSink) => void): Check {
-  return (v, out) => {
-    if (test(v)) return true
-    if (out !== undefined) report(v, out)
-    return false
+/** One test of all of `tests` (each its own closure, so the common path calls them directly). */
+function allOf(tests: readonly Test[]): Test {
+  if (tests.length === 0) return () => true
+  if (tests.length === 1) return tests[0] as Test
+  if (tests.length === 2) {
+    const [a, b] = tests as [Test, Test]
+    return (v) => a(v) && b(v)
+  }
+  return (v) => {
+    for (let i = 0; i < tests.length; i++) if (!(tests[i] as Test)(v)) return false
+    return true
   }
 }
 
-/** Checks a value against each of `checks`: the first failure decides, unless a sink wants every issue. */
-function all(checks: readonly Check[]): Check {
-  if (checks.length === 0) return () => true
-  if (checks.length === 1) return checks[0] as Check
-  return (v, out) => {
-    if (out === undefined) {
-      for (let i = 0; i < checks.length; i++) if (!(checks[i] as Check)(v)) return false
-      return true
-    }
-    let ok = true
-    for (let i = 0; i < checks.length && !out.full; i++) if (!(checks[i] as Check)(v, out)) ok = false
-    return ok
-  }
+/** `schema` (draft 2020-12, `$ref`s only to `#/$defs/Name`) as one test, or `null` when it uses a keyword this does not know. */
+export function compileSchema(schema: unknown): Test | null {
+  return compileExplained(schema)?.test ?? null
 }
 
-/** `schema` (draft 2020-12, `$ref`s only to `#/$defs/Name`) as one closure, or `null` when it uses a keyword this does not know. */
-export function compileSchema(schema: unknown): Check | null {
+/** `schema` (draft 2020-12, `$ref`s only to `#/$defs/Name`) compiled, or `null` when it uses a keyword this does not know. */
+export function compileExplained(schema: unknown): Compiled | null {
   const defs = isObject(schema) && isObject(schema['$defs']) ? schema['$defs'] : {}
-  const compiled = new Map<string, Check>()
-  const ref = (pointer: string): Check => {
+  const compiled = new Map<string, Compiled>()
+  const ref = (pointer: string): Compiled => {
     if (!pointer.startsWith('#/$defs/')) throw new Unsupported(pointer)
     const name = decodeURIComponent(pointer.slice('#/$defs/'.length)).replace(/~1/g, '/').replace(/~0/g, '~')
     if (!Object.hasOwn(defs, name)) throw new Unsupported(pointer)
-    let check = compiled.get(name)
-    if (check === undefined) {
-      let inner: Check = () => true
+    let node = compiled.get(name)
+    if (node === undefined) {
+      let inner: Compiled = { test: () => true, explain: () => {} }
       // Set before compiling: a schema may refer to itself.
-      compiled.set(name, (check = (value, out) => inner(value, out)))
+      compiled.set(name, (node = { test: (value) => inner.test(value), explain: (value, out) => inner.explain(value, out) }))
       inner = compile(defs[name])
     }
-    return check
+    return node
   }
 
-  function compile(node: unknown): Check {
-    if (node === true) return () => true
-    if (node === false) return keyword(() => false, (_v, out) => out.add('extra_forbidden', 'Unknown field in this version.'))
+  function compile(node: unknown): Compiled {
+    if (node === true) return { test: () => true, explain: () => {} }
+    if (node === false) return { test: () => false, explain: (_v, out) => out.add('extra_forbidden', 'Unknown field in this version.') }
     if (!isObject(node)) throw new Unsupported('schema')
     for (const key of Object.keys(node)) if (!KNOWN.has(key) && !ANNOTATIONS.has(key)) throw new Unsupported(key)
     const s = node
-    const checks: Check[] = []
-    /** Where the type check is in `checks` (an object check made below may stand for it). */
+    // Aligned: a keyword's test, and what it reports when its test refuses a value.
+    const tests: Test[] = []
+    const reports: Explain[] = []
+    const keyword = (test: Test, report: Explain) => {
+      tests.push(test)
+      reports.push(report)
+    }
+    /** Where the type check is (an object check made below may stand for it). */
     let typeAt = -1
     if (s['type'] !== undefined) {
       const names = (Array.isArray(s['type']) ? s['type'] : [s['type']]) as string[]
       const types = names.map((t) => TYPES[t])
       if (types.some((t) => t === undefined)) throw new Unsupported('type')
-      const only = types as ((v: unknown) => boolean)[]
+      const only = types as Test[]
       const msg = `Expected "${names.join('", "')}".`
       const expected = names.length === 1 ? names[0] : undefined
-      typeAt = checks.length
-      checks.push(keyword(only.length === 1 ? (only[0] as (v: unknown) => boolean) : (v) => only.some((t) => t(v)), (_v, out) => out.add('type', msg, undefined, expected)))
+      typeAt = tests.length
+      keyword(only.length === 1 ? (only[0] as Test) : (v) => only.some((t) => t(v)), (_v, out) => out.add('type', msg, undefined, expected))
     }
     if (Array.isArray(s['enum'])) {
       const list = s['enum'] as unknown[]
       const primitives = new Set(list.filter((item) => !isContainer(item)))
       const containers = new Set(list.filter(isContainer).map(canonical))
       const msg = `Expected any of ${JSON.stringify(list)}.`
-      checks.push(keyword((v) => (isContainer(v) ? containers.size > 0 && containers.has(canonical(v)) : primitives.has(v)), (_v, out) => out.add('enum', msg)))
+      keyword(containers.size === 0 ? (v) => primitives.has(v) : (v) => (isContainer(v) ? containers.has(canonical(v)) : primitives.has(v)), (_v, out) => out.add('enum', msg))
     }
     if ('const' in s) {
       const expected = s['const']
       const text = canonical(expected)
       const msg = `Expected ${JSON.stringify(expected)}.`
-      checks.push(keyword(isContainer(expected) ? (v) => isContainer(v) && canonical(v) === text : (v) => v === expected, (_v, out) => out.add('const', msg)))
+      keyword(isContainer(expected) ? (v) => isContainer(v) && canonical(v) === text : (v) => v === expected, (_v, out) => out.add('const', msg))
     }
     if (s['$ref'] !== undefined) {
       if (typeof s['$ref'] !== 'string') throw new Unsupported('$ref')
-      checks.push(ref(s['$ref']))
+      const target = ref(s['$ref'])
+      keyword(target.test, target.explain)
     }
     const numeric = (key: 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum', test: (v: number, limit: number) => boolean, words: string) => {
       const limit = s[key]
       if (limit === undefined) return
       if (typeof limit !== 'number') throw new Unsupported(key)
       const msg = `Number is ${words} ${limit}.`
-      checks.push(keyword((v) => typeof v !== 'number' || test(v, limit), (_v, out) => out.add(key, msg)))
+      keyword((v) => typeof v !== 'number' || test(v, limit), (_v, out) => out.add(key, msg))
     }
     numeric('minimum', (v, l) => v >= l, 'less than')
     numeric('maximum', (v, l) => v <= l, 'greater than')
@@ -144,86 +153,104 @@ export function compileSchema(schema: unknown): Check | null {
       const min = s['minLength'] ?? 0
       const max = s['maxLength'] ?? Infinity
       if (typeof min !== 'number' || typeof max !== 'number') throw new Unsupported('minLength')
-      checks.push(
-        keyword(
-          (v) => {
-            if (typeof v !== 'string') return true
-            // A string of n UTF-16 units has between n/2 and n code points: count them only when that decides.
-            if (v.length < min || Math.ceil(v.length / 2) > max) return false
-            if (v.length <= max && Math.ceil(v.length / 2) >= min) return true
-            const n = codePoints(v)
-            return n >= min && n <= max
-          },
-          (v, out) => {
-            const n = codePoints(v as string)
-            if (n < min) out.add('minLength', `String is too short (${n} < ${min}).`)
-            else out.add('maxLength', `String is too long (${n} > ${max}).`)
-          },
-        ),
+      keyword(
+        (v) => {
+          if (typeof v !== 'string') return true
+          // A string of n UTF-16 units has between n/2 and n code points: count them only when that decides.
+          if (v.length < min || Math.ceil(v.length / 2) > max) return false
+          if (v.length <= max && Math.ceil(v.length / 2) >= min) return true
+          const n = codePoints(v)
+          return n >= min && n <= max
+        },
+        (v, out) => {
+          const n = codePoints(v as string)
+          if (n < min) out.add('minLength', `String is too short (${n} < ${min}).`)
+          else out.add('maxLength', `String is too long (${n} > ${max}).`)
+        },
       )
     }
     if (s['pattern'] !== undefined) {
       if (typeof s['pattern'] !== 'string') throw new Unsupported('pattern')
       const pattern = new RegExp(s['pattern'], 'u')
-      checks.push(keyword((v) => typeof v !== 'string' || pattern.test(v), (_v, out) => out.add('pattern', 'String does not match pattern.')))
+      keyword((v) => typeof v !== 'string' || pattern.test(v), (_v, out) => out.add('pattern', 'String does not match pattern.'))
     }
     for (const [key, test, words] of [['minItems', (n: number, l: number) => n >= l, 'too few'], ['maxItems', (n: number, l: number) => n <= l, 'too many']] as const) {
       const limit = s[key]
       if (limit === undefined) continue
       if (typeof limit !== 'number') throw new Unsupported(key)
-      checks.push(keyword((v) => !Array.isArray(v) || test(v.length, limit), (v, out) => out.add(key, `Array has ${words} items (${(v as unknown[]).length} ${key === 'minItems' ? '<' : '>'} ${limit}).`)))
+      keyword((v) => !Array.isArray(v) || test(v.length, limit), (v, out) => out.add(key, `Array has ${words} items (${(v as unknown[]).length} ${key === 'minItems' ? '<' : '>'} ${limit}).`))
     }
     if (s['uniqueItems'] === true) {
-      checks.push(
-        keyword(
-          (v) => !Array.isArray(v) || firstDuplicate(v) === null,
-          (v, out) => {
-            const [j, k] = firstDuplicate(v as unknown[]) as readonly [number, number]
-            out.add('uniqueItems', `Duplicate items at indexes ${j} and ${k}.`)
-          },
-        ),
+      keyword(
+        (v) => !Array.isArray(v) || firstDuplicate(v) === null,
+        (v, out) => {
+          const [j, k] = firstDuplicate(v as unknown[]) as readonly [number, number]
+          out.add('uniqueItems', `Duplicate items at indexes ${j} and ${k}.`)
+        },
       )
     }
-    if (s['items'] !== undefined) checks.push(items(compile(s['items'])))
+    if (s['items'] !== undefined) {
+      const item = compile(s['items'])
+      keyword(items(item.test), (v, out) => {
+        const list = v as unknown[]
+        for (let i = 0; i < list.length && !out.full; i++) {
+          if (item.test(list[i])) continue
+          out.path.push(i)
+          item.explain(list[i], out)
+          out.path.pop()
+        }
+      })
+    }
     const required = Array.isArray(s['required']) ? (s['required'] as string[]) : []
     if (required.length > 0 || s['properties'] !== undefined || s['additionalProperties'] !== undefined) {
       const properties = isObject(s['properties']) ? Object.entries(s['properties']).map(([field, inner]) => [field, compile(inner)] as const) : []
       const extra = s['additionalProperties'] === undefined || s['additionalProperties'] === true ? null : compile(s['additionalProperties'])
       // `type: "object"` with its fields: one closure tests the type and the fields.
       const objectOnly = s['type'] === 'object'
-      if (objectOnly) checks.splice(typeAt, 1)
-      checks.push(fields(properties, required, extra, objectOnly))
+      if (objectOnly) {
+        tests.splice(typeAt, 1)
+        reports.splice(typeAt, 1)
+      }
+      const object = fields(properties, required, extra, objectOnly)
+      keyword(object.test, object.explain)
     }
     for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
       const members = s[key]
       if (members === undefined) continue
       if (!Array.isArray(members)) throw new Unsupported(key)
       const list = members.map(compile)
-      if (key === 'allOf') checks.push(all(list))
-      else if (key === 'anyOf') {
-        checks.push(
-          keyword(
-            (v) => {
-              for (let i = 0; i < list.length; i++) if ((list[i] as Check)(v)) return true
-              return false
-            },
-            (_v, out) => out.add('anyOf', 'Does not match any of the allowed schemas.'),
-          ),
+      const memberTests = list.map((m) => m.test)
+      if (key === 'allOf') {
+        keyword(allOf(memberTests), (v, out) => {
+          for (const member of list) if (!out.full && !member.test(v)) member.explain(v, out)
+        })
+      } else if (key === 'anyOf') {
+        keyword(
+          (v) => {
+            for (let i = 0; i < memberTests.length; i++) if ((memberTests[i] as Test)(v)) return true
+            return false
+          },
+          (_v, out) => out.add('anyOf', 'Does not match any of the allowed schemas.'),
         )
       } else {
         const matches = (v: unknown) => {
           let n = 0
-          for (let i = 0; i < list.length && n < 2; i++) if ((list[i] as Check)(v)) n++
+          for (let i = 0; i < memberTests.length && n < 2; i++) if ((memberTests[i] as Test)(v)) n++
           return n
         }
-        checks.push(keyword((v) => matches(v) === 1, (v, out) => out.add('oneOf', matches(v) === 0 ? 'Does not match any of the allowed schemas.' : 'Matches more than one of the allowed schemas.')))
+        keyword((v) => matches(v) === 1, (v, out) => out.add('oneOf', matches(v) === 0 ? 'Does not match any of the allowed schemas.' : 'Matches more than one of the allowed schemas.'))
       }
     }
     if (s['not'] !== undefined) {
-      const inner = compile(s['not'])
-      checks.push(keyword((v) => !inner(v), (_v, out) => out.add('not', 'Matches a schema it must not match.')))
+      const inner = compile(s['not']).test
+      keyword((v) => !inner(v), (_v, out) => out.add('not', 'Matches a schema it must not match.'))
     }
-    return all(checks)
+    return {
+      test: allOf(tests),
+      explain: (v, out) => {
+        for (let i = 0; i < tests.length && !out.full; i++) if (!(tests[i] as Test)(v)) (reports[i] as Explain)(v, out)
+      },
+    }
   }
 
   try {
@@ -235,21 +262,12 @@ export function compileSchema(schema: unknown): Check | null {
   }
 }
 
-/** Each item of a list against `item`; a sink hears each item's issues at its position, until it is full. */
-function items(item: Check): Check {
-  return (v, out) => {
+/** Each item of a list against `item`. */
+function items(item: Test): Test {
+  return (v) => {
     if (!Array.isArray(v)) return true
-    if (out === undefined) {
-      for (let i = 0; i < v.length; i++) if (!item(v[i])) return false
-      return true
-    }
-    let ok = true
-    for (let i = 0; i < v.length && !out.full; i++) {
-      out.path.push(i)
-      if (!item(v[i], out)) ok = false
-      out.path.pop()
-    }
-    return ok
+    for (let i = 0; i < v.length; i++) if (!item(v[i])) return false
+    return true
   }
 }
 
@@ -259,48 +277,52 @@ function items(item: Check): Check {
  * one it does not name is reported at the object, so no key of the request
  * is echoed.
  */
-function fields(properties: readonly (readonly [string, Check])[], required: readonly string[], extra: Check | null, objectOnly: boolean): Check {
+function fields(properties: readonly (readonly [string, Compiled])[], required: readonly string[], extra: Compiled | null, objectOnly: boolean): Compiled {
   const own = new Set(properties.map(([field]) => field))
   const names = properties.map(([field]) => field)
-  const checksOf = properties.map(([, check]) => check)
+  const testsOf = properties.map(([, node]) => node.test)
+  const extraTest = extra?.test ?? null
   // A JSON value has no undefined field: `v[field] !== undefined` says it is there, unless an object inherits that name.
   const plain = (field: string) => !(field in Object.prototype)
   const requiredPlain = required.every(plain)
   const plainAt = names.map(plain)
   const has = (v: Json, field: string, isPlain: boolean) => (isPlain ? v[field] !== undefined : Object.hasOwn(v, field))
-  return (v, out) => {
-    if (!isObject(v)) {
-      if (objectOnly && out !== undefined) out.add('type', 'Expected "object".', undefined, 'object')
-      return !objectOnly
-    }
-    if (out === undefined) {
-      for (let i = 0; i < required.length; i++) if (!has(v, required[i] as string, requiredPlain)) return false
+  return {
+    test(v) {
+      if (!isObject(v)) return !objectOnly
+      if (requiredPlain) {
+        for (let i = 0; i < required.length; i++) if (v[required[i] as string] === undefined) return false
+      } else for (let i = 0; i < required.length; i++) if (!Object.hasOwn(v, required[i] as string)) return false
       for (let i = 0; i < names.length; i++) {
         const field = names[i] as string
-        if (has(v, field, plainAt[i] === true) && !(checksOf[i] as Check)(v[field])) return false
+        if (plainAt[i] === true) {
+          const value = v[field]
+          if (value !== undefined && !(testsOf[i] as Test)(value)) return false
+        } else if (Object.hasOwn(v, field) && !(testsOf[i] as Test)(v[field])) return false
       }
-      if (extra !== null) for (const field of Object.keys(v)) if (!own.has(field) && !extra(v[field])) return false
+      if (extraTest !== null) for (const field of Object.keys(v)) if (!own.has(field) && !extraTest(v[field])) return false
       return true
-    }
-    let ok = true
-    for (let i = 0; i < required.length; i++) {
-      if (has(v, required[i] as string, requiredPlain)) continue
-      out.add('missing', 'Field required.', required[i] as string)
-      ok = false
-    }
-    for (let i = 0; i < names.length && !out.full; i++) {
-      const field = names[i] as string
-      if (!has(v, field, plainAt[i] === true)) continue
-      out.path.push(field)
-      if (!(checksOf[i] as Check)(v[field], out)) ok = false
-      out.path.pop()
-    }
-    if (extra !== null) {
-      for (const field of Object.keys(v)) {
-        if (out.full) break
-        if (!own.has(field) && !extra(v[field], out)) ok = false
+    },
+    explain(v, out) {
+      if (!isObject(v)) {
+        out.add('type', 'Expected "object".', undefined, 'object')
+        return
       }
-    }
-    return ok
+      for (const field of required) if (!has(v, field, requiredPlain)) out.add('missing', 'Field required.', field)
+      for (let i = 0; i < names.length && !out.full; i++) {
+        const field = names[i] as string
+        if (!has(v, field, plainAt[i] === true) || (testsOf[i] as Test)(v[field])) continue
+        out.path.push(field)
+        ;(properties[i] as readonly [string, Compiled])[1].explain(v[field], out)
+        out.path.pop()
+      }
+      if (extra !== null) {
+        // Reported at the object: the key is the client's.
+        for (const field of Object.keys(v)) {
+          if (out.full) break
+          if (!own.has(field) && !extra.test(v[field])) extra.explain(v[field], out)
+        }
+      }
+    },
   }
 }

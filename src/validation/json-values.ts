@@ -8,18 +8,21 @@
 /** Whether `value` nests containers (lists, objects) more than `max` levels deep; stops at the first that does. */
 export function nestsDeeperThan(value: unknown, max: number): boolean {
   if (value === null || typeof value !== 'object') return false
-  const nodes: object[] = [value]
-  const depths: number[] = [1]
-  while (nodes.length > 0) {
-    const node = nodes.pop() as object
-    const depth = depths.pop() as number
+  // Containers and their depths, side by side on one stack.
+  const stack: unknown[] = [value, 1]
+  while (stack.length > 0) {
+    const depth = stack.pop() as number
+    const node = stack.pop() as Record<string, unknown> | unknown[]
     if (depth > max) return true
-    const children: unknown[] = Array.isArray(node) ? node : Object.values(node)
-    for (let i = 0; i < children.length; i++) {
-      const child = children[i]
-      if (child !== null && typeof child === 'object') {
-        nodes.push(child)
-        depths.push(depth + 1)
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const child = node[i]
+        if (child !== null && typeof child === 'object') stack.push(child, depth + 1)
+      }
+    } else {
+      for (const key in node) {
+        const child = node[key]
+        if (child !== null && typeof child === 'object') stack.push(child, depth + 1)
       }
     }
   }

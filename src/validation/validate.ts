@@ -7,7 +7,7 @@
  * valid (`null`) or a bounded list of issues: nothing it throws reaches the
  * server's error handler.
  */
-import { compileSchema } from './compile.ts'
+import { compileExplained } from './compile.ts'
 import { fallbackCheck } from './fallback.ts'
 import { IssueSink, type IssueNames, type RequestIssue } from './issues.ts'
 import { nestsDeeperThan } from './json-values.ts'
@@ -27,8 +27,9 @@ export type PartValidator = (value: unknown, root: string, max?: number) => Requ
 
 /** The validator of `schema` (2020-12, components as `$defs`). */
 export function partValidator(schema: Json, limits: Limits, where: string): PartValidator {
-  const compiled = compileSchema(schema)
-  const report = compiled ?? fallbackCheck(schema, where)
+  const compiled = compileExplained(schema)
+  const test = compiled?.test ?? null
+  const report = compiled === null ? fallbackCheck(schema, where) : (value: unknown, out: IssueSink) => (compiled.explain(value, out), false)
   const tooDeep = `Nested more than ${limits.maxDepth} levels deep.`
   return function validatePart(value, root, max = limits.maxIssues) {
     if (nestsDeeperThan(value, limits.maxDepth)) {
@@ -36,12 +37,15 @@ export function partValidator(schema: Json, limits: Limits, where: string): Part
       out.add('too_deep', tooDeep)
       return out.issues
     }
-    const out = new IssueSink(root, max, limits.names)
+    let out: IssueSink | undefined
     try {
-      if (compiled !== null && compiled(value)) return null
+      // The common question first, with nothing allocated; the issues only for a refused value.
+      if (test !== null && test(value)) return null
+      out = new IssueSink(root, max, limits.names)
       if (report(value, out)) return null
     } catch {
       // Nothing a request sends is the server's error.
+      out ??= new IssueSink(root, max, limits.names)
       out.add('invalid', 'The value could not be validated against the schema.')
     }
     if (out.issues.length === 0) out.add('invalid', 'Does not match the schema.')
