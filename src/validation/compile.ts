@@ -58,6 +58,9 @@ function codePoints(text: string): number {
   return n
 }
 
+/** The `false` schema: nothing is valid (a field the schema forbids). */
+const FORBIDDEN: Compiled = { test: () => false, explain: (_v, out) => out.add('extra_forbidden', 'Unknown field in this version.') }
+
 /** One test of all of `tests` (each its own closure, so the common path calls them directly). */
 function allOf(tests: readonly Test[]): Test {
   if (tests.length === 0) return () => true
@@ -97,7 +100,7 @@ export function compileExplained(schema: unknown): Compiled | null {
 
   function compile(node: unknown): Compiled {
     if (node === true) return { test: () => true, explain: () => {} }
-    if (node === false) return { test: () => false, explain: (_v, out) => out.add('extra_forbidden', 'Unknown field in this version.') }
+    if (node === false) return FORBIDDEN
     if (!isObject(node)) throw new Unsupported('schema')
     for (const key of Object.keys(node)) if (!KNOWN.has(key) && !ANNOTATIONS.has(key)) throw new Unsupported(key)
     const s = node
@@ -320,7 +323,10 @@ function fields(properties: readonly (readonly [string, Compiled])[], required: 
         // Reported at the object: the key is the client's.
         for (const field of Object.keys(v)) {
           if (out.full) break
-          if (!own.has(field) && !extra.test(v[field])) extra.explain(v[field], out)
+          if (own.has(field) || extra.test(v[field])) continue
+          extra.explain(v[field], out)
+          // Every other unknown field would say the same, at the same place.
+          if (extra === FORBIDDEN) break
         }
       }
     },
