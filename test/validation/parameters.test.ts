@@ -8,7 +8,8 @@
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { change, enumValuesAdded, fieldChanged, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape, versionHistory, type Change } from '../../src/changes/index.ts'
+import { change, enumValuesAdded, fieldChanged, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import type { Change } from '../../src/changes/change.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { problemDetails } from '../../src/lifecycle/index.ts'
