@@ -11,7 +11,7 @@
  * keyword this does not know is not compiled (`null`), and
  * `@cfworker/json-schema` answers alone.
  */
-import { canonical, firstDuplicate } from './json-values.ts'
+import { canonical, firstDuplicate, hasDuplicate } from './json-values.ts'
 import type { IssueSink } from './issues.ts'
 
 /** Whether a value is valid. */
@@ -185,7 +185,7 @@ export function compileExplained(schema: unknown): Compiled | null {
     }
     if (s['uniqueItems'] === true) {
       keyword(
-        (v) => !Array.isArray(v) || firstDuplicate(v) === null,
+        (v) => !Array.isArray(v) || !hasDuplicate(v),
         (v, out) => {
           const [j, k] = firstDuplicate(v as unknown[]) as readonly [number, number]
           out.add('uniqueItems', `Duplicate items at indexes ${j} and ${k}.`)

@@ -104,3 +104,22 @@ export function firstDuplicate(list: readonly unknown[]): readonly [number, numb
   }
   return null
 }
+
+/** Whether `list` holds two equal items: `firstDuplicate`'s question without the positions (sets, not maps). */
+export function hasDuplicate(list: readonly unknown[]): boolean {
+  const seen = new Set<unknown>()
+  let containers: Set<string> | undefined
+  for (let k = 0; k < list.length; k++) {
+    const item = list[k]
+    if (item !== null && typeof item === 'object') {
+      const text = canonical(item)
+      containers ??= new Set()
+      if (containers.has(text)) return true
+      containers.add(text)
+    } else {
+      if (seen.has(item)) return true
+      seen.add(item)
+    }
+  }
+  return false
+}

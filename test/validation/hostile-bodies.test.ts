@@ -12,7 +12,7 @@ import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { requestValidation, type RequestValidationOptions } from '../../src/validation/index.ts'
 import { compileSchema } from '../../src/validation/compile.ts'
-import { canonical, firstDuplicate, nestsDeeperThan } from '../../src/validation/json-values.ts'
+import { canonical, firstDuplicate, hasDuplicate, nestsDeeperThan } from '../../src/validation/json-values.ts'
 
 interface Product {
   title: string
@@ -171,6 +171,7 @@ describe('the walks are iterative and linear', () => {
     expect(firstDuplicate([1, 'a', { x: [1, 2], y: 1 }, 2, { y: 1, x: [1, 2] }])).toEqual([2, 4])
     expect(firstDuplicate([0, -0])).toEqual([0, 1])
     expect(firstDuplicate([1, '1', [1], ['1'], { a: 1 }, { a: '1' }, null, 'null'])).toBeNull()
+    expect([hasDuplicate([1, '1', [1], ['1'], { a: 1 }, { a: '1' }, null, 'null']), hasDuplicate([{ a: 1, b: 2 }, { b: 2, a: 1 }]), hasDuplicate([null, null])]).toEqual([false, true, true])
   })
 
   it('compiles const and enum of containers to the same answers', () => {
