@@ -277,6 +277,9 @@ async function threats(): Promise<void> {
   }
 }
 
+// The machine's load, where the runtime says it: figures taken on a busy machine are slower, and noisier.
+const loads = await import('node:os').then((os) => os.loadavg()).catch(() => null)
+if (loads !== null) console.log(`load average at the start (1, 5, 15 min): ${loads.map((l) => l.toFixed(1)).join(', ')} on ${(await import('node:os')).cpus().length} CPUs\n`)
 const parts = new Set((env('VALIDATION_BENCH') ?? 'goal,scale,threats').split(','))
 if (parts.has('goal')) goal()
 if (parts.has('scale')) scale()
