@@ -13,6 +13,7 @@ import type { ParameterCheck, ParameterRenames, ValidatedHistory } from '../chan
 import type { ChangelogInstruction } from '../changes/changelog.ts'
 import type { AnyShape } from '../changes/shape.ts'
 import type { Json } from '../openapi/types.ts'
+import { isHeaderName } from '../http/header-name.ts'
 import { InvalidRequestParameters } from './invalid-body.ts'
 import { withDefs } from './older-schemas.ts'
 import { partValidator, type Limits, type PartValidator } from './validate.ts'
@@ -90,16 +91,20 @@ function partValue(part: Part, request: Request, declared: readonly Reading[], b
   const value = Object.create(null) as Record<string, unknown>
   const put = (reading: Reading | undefined, name: string, text: string, first: boolean) => {
     if (reading === undefined) {
+      // An undeclared parameter: only whether it is there matters (`additionalProperties`).
       value[name] = text
       return
     }
     const read = reading.read(text)
+    const had = value[reading.name]
     if (reading.many) ((value[reading.name] ??= []) as unknown[]).push(read)
-    else if (!first || value[reading.name] === undefined) value[reading.name] = read
+    else if (had === undefined) value[reading.name] = read
+    // A query parameter sent twice is a list, as Hono's validator reads it (refused unless its schema takes one); a cookie's first is the one.
+    else if (!first) value[reading.name] = Array.isArray(had) ? [...had, read] : [had, read]
   }
   if (part === 'query') {
     const byName = new Map(declared.map((r) => [r.name, r]))
-    // Every parameter, declared or not (`additionalProperties` may refuse one); last value wins, as the schemes read them.
+    // Every parameter, declared or not (`additionalProperties` may refuse one).
     for (const [name, text] of new URL(request.url).searchParams) put(byName.get(name), name, text, false)
   } else if (part === 'headers') {
     for (const reading of declared) {
@@ -190,6 +195,11 @@ export function parameterChecks(
     const own = defs[(parts[part] as AnyShape).name]
     if (own === undefined) return null
     if (!isObject(own)) throw new Error(`${where}: the schema of ${(parts[part] as AnyShape).name} (the ${part} of "${route}") must be an object schema with a property per ${part === 'query' ? 'parameter' : part === 'headers' ? 'header' : 'cookie'}.`)
+    if (part === 'headers' && isObject(own['properties'])) {
+      for (const name of Object.keys(own['properties'])) {
+        if (!isHeaderName(name)) throw new Error(`${where}: the schema of ${(parts[part] as AnyShape).name} (the headers of "${route}") has the property ${JSON.stringify(name)}, which is no header name.`)
+      }
+    }
     const pairs = part === 'query' ? renames.query?.[v] : part === 'headers' ? renames.headers?.[v] : undefined
     return withDefs(renamedBack(own, pairs ?? [], part === 'headers'), defs)
   }

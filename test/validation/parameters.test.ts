@@ -74,6 +74,7 @@ describe('older query parameters, headers and cookies are validated in their own
     ['the newer name of a renamed parameter', '?status=active', { Region: 'eu' }, [{ loc: ['query'], msg: 'Unknown field in this version.', type: 'extra_forbidden' }]],
     ['a number that is not one, and one too small', '?page=x', { Region: 'eu' }, [{ loc: ['query', 'page'], msg: 'Expected "integer".', type: 'type' }]],
     ['a number too small', '?page=0', { Region: 'eu' }, [{ loc: ['query', 'page'], msg: 'Number is less than 1.', type: 'minimum' }]],
+    ['a single-valued parameter sent twice (a list, as Hono reads it)', '?state=active&state=preorder', { Region: 'eu' }, [{ loc: ['query', 'state'], msg: 'Expected "string".', type: 'type' }, { loc: ['query', 'state'], msg: 'Expected any of ["active","archived"].', type: 'enum' }]],
     ['a repeated parameter, one item too short', '?tag=ab&tag=c', { Region: 'eu' }, [{ loc: ['query', 'tag', 1], msg: 'String is too short (1 < 2).', type: 'minLength' }]],
     ['the header under its newer name only', '', { 'X-Region': 'eu' }, [{ loc: ['header', 'Region'], msg: 'Field required.', type: 'missing' }]],
     ['a header value it does not allow', '', { Region: 'mars' }, [{ loc: ['header', 'Region'], msg: 'Expected any of ["eu","us"].', type: 'enum' }]],
@@ -126,6 +127,7 @@ describe('parameter declarations are checked at construction', () => {
     ['a fieldChanged on a header shape', make([change('x', [fieldChanged(ProductHeaders, 'X-Region', { up: (v: unknown) => v as never, down: (v: unknown) => v as never })])], { 'GET /products': { headers: ProductHeaders } }), 'which converts bodies, never a request'],
     ['an unknown part', make([], { 'GET /products': { body: ProductFilter } }), 'requestValidation: parameters["GET /products"] has an unknown key "body"; its keys are query, headers and cookies.'],
     ['a part that is no shape', make([], { 'GET /products': { query: {} } }), 'requestValidation: parameters["GET /products"].query must be a shape'],
+    ['a header property that is no header name', () => requestValidation({ schemas: { ...schemas, ProductHeaders: { type: 'object', properties: { 'X Region': { type: 'string' } } } }, parameters: { 'GET /products': { headers: ProductHeaders } } }).parameterChecks?.('GET /products', { query: null, headers: null }, { versions: ['1', '2'], changelog: versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [...newer] }] }).changelog() }), 'has the property "X Region", which is no header name.'],
     ['a route name that is no route', make([], { 'get products now': { query: ProductFilter } }), 'requestValidation: parameters: name a route by its table name'],
   ] as const)('%s', (_name, build, message) => {
     expect(build).toThrow(message)
