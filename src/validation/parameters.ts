@@ -136,16 +136,23 @@ function partValue(part: Part, request: Request, declared: readonly Reading[], b
   return value
 }
 
-/** `schema` with the names `[older, newer]` renamed back (newest step first), case-insensitively for headers. */
+/**
+ * `schema` with the names `[older, newer]` renamed back (newest step first),
+ * case-insensitively for headers. The newer name becomes a property of its
+ * own that nothing fits: the request path would hand it to the handler as the
+ * head's, so an older client may not send it.
+ */
 function renamedBack(schema: Json, pairs: readonly (readonly [string, string])[], caseless: boolean): Json {
   if (pairs.length === 0) return schema
   const same = (a: string, b: string) => (caseless ? a.toLowerCase() === b.toLowerCase() : a === b)
-  let properties = isObject(schema['properties']) ? { ...schema['properties'] } : {}
+  let properties: Json = isObject(schema['properties']) ? { ...schema['properties'] } : {}
   let required = Array.isArray(schema['required']) ? [...(schema['required'] as string[])] : undefined
   for (let i = pairs.length - 1; i >= 0; i--) {
     const [older, newer] = pairs[i] as readonly [string, string]
+    if (!Object.keys(properties).some((name) => same(name, newer))) continue
     properties = Object.fromEntries(Object.entries(properties).map(([name, property]) => [same(name, newer) ? older : name, property]))
     if (required !== undefined) required = required.map((name) => (same(name, newer) ? older : name))
+    if (!Object.keys(properties).some((name) => same(name, newer))) properties[newer] = false
   }
   return required === undefined ? { ...schema, properties } : { ...schema, properties, required }
 }

@@ -71,12 +71,21 @@ describe('older query parameters, headers and cookies are validated in their own
 
   it.each([
     ['an enum value the version does not have', '?state=preorder', { Region: 'eu' }, [{ loc: ['query', 'state'], msg: 'Expected any of ["active","archived"].', type: 'enum' }]],
-    ['the newer name of a renamed parameter', '?status=active', { Region: 'eu' }, [{ loc: ['query'], msg: 'Unknown field in this version.', type: 'extra_forbidden' }]],
+    ['the newer name of a renamed parameter', '?status=active', { Region: 'eu' }, [{ loc: ['query', 'status'], msg: 'Unknown field in this version.', type: 'extra_forbidden' }]],
+    ['an undeclared parameter', '?color=red', { Region: 'eu' }, [{ loc: ['query'], msg: 'Unknown field in this version.', type: 'extra_forbidden' }]],
     ['a number that is not one, and one too small', '?page=x', { Region: 'eu' }, [{ loc: ['query', 'page'], msg: 'Expected "integer".', type: 'type' }]],
     ['a number too small', '?page=0', { Region: 'eu' }, [{ loc: ['query', 'page'], msg: 'Number is less than 1.', type: 'minimum' }]],
     ['a single-valued parameter sent twice (a list, as Hono reads it)', '?state=active&state=preorder', { Region: 'eu' }, [{ loc: ['query', 'state'], msg: 'Expected "string".', type: 'type' }, { loc: ['query', 'state'], msg: 'Expected any of ["active","archived"].', type: 'enum' }]],
     ['a repeated parameter, one item too short', '?tag=ab&tag=c', { Region: 'eu' }, [{ loc: ['query', 'tag', 1], msg: 'String is too short (1 < 2).', type: 'minLength' }]],
-    ['the header under its newer name only', '', { 'X-Region': 'eu' }, [{ loc: ['header', 'Region'], msg: 'Field required.', type: 'missing' }]],
+    [
+      'the header under its newer name only',
+      '',
+      { 'X-Region': 'eu' },
+      [
+        { loc: ['header', 'Region'], msg: 'Field required.', type: 'missing' },
+        { loc: ['header', 'X-Region'], msg: 'Unknown field in this version.', type: 'extra_forbidden' },
+      ],
+    ],
     ['a header value it does not allow', '', { Region: 'mars' }, [{ loc: ['header', 'Region'], msg: 'Expected any of ["eu","us"].', type: 'enum' }]],
     ['a cookie value it does not allow', '', { Region: 'eu', Cookie: 'theme=neon' }, [{ loc: ['cookie', 'theme'], msg: 'Expected any of ["dark","light"].', type: 'enum' }]],
   ] as const)('refuses %s with 422 in the client names', async (_name, query, headers, issues) => {
