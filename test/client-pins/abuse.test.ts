@@ -10,7 +10,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bearerAuth } from 'hono/bearer-auth'
 import { HTTPException } from 'hono/http-exception'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { bearerClient, clientPins, d1Usage, jwtSubject, memoryPinStore, memoryUsage, type ClientOf, type ClientPinsOptions, type D1Database } from '../../src/client-pins/index.ts'
 import { countingStore, NOW, scheme, SECRET } from './fixtures.ts'
@@ -49,48 +49,51 @@ const fakeJwt: MiddlewareHandler = async (c, next) => {
 
 const logged: string[] = []
 const originals = { error: console.error, warn: console.warn, log: console.log, info: console.info }
-function captureConsole(): void {
+/** Runs `test` with the console's lines going to `logged` (messages and stacks alike). */
+async function capturingConsole(test: () => Promise<void>): Promise<void> {
   for (const name of ['error', 'warn', 'log', 'info'] as const) console[name] = (...args: unknown[]) => void logged.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack ?? ''}` : String(a))).join(' '))
+  try {
+    await test()
+  } finally {
+    Object.assign(console, originals)
+    logged.length = 0
+  }
 }
-afterEach(() => {
-  Object.assign(console, originals)
-  logged.length = 0
-})
 
 describe('no raw credential is stored or shown', () => {
-  it('keeps keys out of the store, the usage rows, callers, answers and logs, even when the stores fail', async () => {
-    captureConsole()
-    const keys = ['sk_live_ALPHA_0001', 'sk_live_BRAVO_0002', 'sk_live_CHARLIE_03']
-    const failingDb: D1Database = {
-      prepare: () => ({ bind: () => failingDb.prepare(''), run: () => Promise.reject(new Error('D1 is down')), all: () => Promise.reject(new Error('D1 is down')) }),
-      batch: () => Promise.reject(new Error('D1 is down')),
-    }
-    const d1 = d1Usage(failingDb, { waitUntil: () => undefined, flushMs: 0 })
-    const { hono, pins, usage, counts, state } = app({ usage: { record: (call) => (usage.record(call), d1.record(call)) } })
-    const seen: string[] = []
-    for (const key of keys) {
-      for (const headers of [{}, { 'Api-Version': '2025-01-01' }]) {
-        const res = await hono.request('/api/things/1', { headers: { ...headers, Authorization: `Bearer ${key}` } })
-        seen.push(await res.text(), JSON.stringify([...res.headers]))
+  it('keeps keys out of the store, the usage rows, callers, answers and logs, even when the stores fail', () =>
+    capturingConsole(async () => {
+      const keys = ['sk_live_ALPHA_0001', 'sk_live_BRAVO_0002', 'sk_live_CHARLIE_03']
+      const failingDb: D1Database = {
+        prepare: () => ({ bind: () => failingDb.prepare(''), run: () => Promise.reject(new Error('D1 is down')), all: () => Promise.reject(new Error('D1 is down')) }),
+        batch: () => Promise.reject(new Error('D1 is down')),
       }
-    }
-    state.failing = true
-    const failed = await hono.request('/api/things/1', { headers: { Authorization: 'Bearer sk_live_DELTA_0004' } })
-    seen.push(await failed.text(), JSON.stringify([...failed.headers]))
-    await d1.flush()
-    const ids = await Promise.all(keys.map((key) => bearerClient({ secret: SECRET }).idOf(key)))
-    state.failing = false
-    await pins.upgrade(ids[0] as string, '2025-01-01')
-    seen.push(JSON.stringify(await pins.pinOf(ids[0] as string)))
-    for (const version of ['2025-01-01', '2026-06-01']) seen.push(JSON.stringify(await usage.callers(version, { until: NOW + 1 })))
-    const everything = [...counts.written, ...seen, ...logged].join('\n')
-    expect(logged.join('\n')).toContain('d1Usage: a batch of usage was not written: D1 is down')
-    expect(everything).toContain(ids[1])
-    for (const key of [...keys, 'sk_live_DELTA_0004']) {
-      expect(everything).not.toContain(key)
-      expect(everything).not.toContain(key.slice(8))
-    }
-  })
+      const d1 = d1Usage(failingDb, { waitUntil: () => undefined, flushMs: 0 })
+      const { hono, pins, usage, counts, state } = app({ usage: { record: (call) => (usage.record(call), d1.record(call)) } })
+      const seen: string[] = []
+      for (const key of keys) {
+        for (const headers of [{}, { 'Api-Version': '2025-01-01' }]) {
+          const res = await hono.request('/api/things/1', { headers: { ...headers, Authorization: `Bearer ${key}` } })
+          seen.push(await res.text(), JSON.stringify([...res.headers]))
+        }
+      }
+      state.failing = true
+      const failed = await hono.request('/api/things/1', { headers: { Authorization: 'Bearer sk_live_DELTA_0004' } })
+      seen.push(await failed.text(), JSON.stringify([...failed.headers]))
+      await d1.flush()
+      const ids = await Promise.all(keys.map((key) => bearerClient({ secret: SECRET }).idOf(key)))
+      state.failing = false
+      await pins.upgrade(ids[0] as string, '2025-01-01')
+      seen.push(JSON.stringify(await pins.pinOf(ids[0] as string)))
+      for (const version of ['2025-01-01', '2026-06-01']) seen.push(JSON.stringify(await usage.callers(version, { until: NOW + 1 })))
+      const everything = [...counts.written, ...seen, ...logged].join('\n')
+      expect(logged.join('\n')).toContain('d1Usage: a batch of usage was not written: D1 is down')
+      expect(everything).toContain(ids[1])
+      for (const key of [...keys, 'sk_live_DELTA_0004']) {
+        expect(everything).not.toContain(key)
+        expect(everything).not.toContain(key.slice(8))
+      }
+  }))
 })
 
 describe('a request authentication refuses pins and counts nothing', () => {
