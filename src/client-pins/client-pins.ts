@@ -30,6 +30,8 @@ interface Note {
   readonly named: boolean
   /** The version to pin the client to once the request is answered (it has no pin yet), or `null`. */
   readonly claim: string | null
+  /** Whether `client` gave no client at all (rather than an unusable one, or failing): an authentication middleware may not have run yet. */
+  readonly unnamed: boolean
 }
 
 /** The pins of a middleware's clients: its `clientVersion` option, and the operator's calls. */
@@ -96,16 +98,18 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     return at !== null && policyNow() >= at
   }
 
-  /** `client` of the context as a usable id; a client that throws names none. */
-  function idOf(c: Context): string | undefined | Promise<string | undefined> {
+  /** `client` of the context as a usable id, `null` when it gave none, `undefined` when it gave an unusable one or failed. */
+  function idOf(c: Context): string | null | undefined | Promise<string | null | undefined> {
     let id: ReturnType<typeof client>
     try {
       id = client(c)
     } catch {
       return undefined
     }
-    return id instanceof Promise ? id.then(usableId, () => undefined) : usableId(id)
+    return id instanceof Promise ? id.then(checked, () => undefined) : checked(id)
   }
+
+  const checked = (id: unknown): string | null | undefined => (id === null || id === undefined ? null : usableId(id))
 
   function bind(target: Parameters<VersioningExtension['bind']>[0]): ReturnType<VersioningExtension['bind']> {
     const given = target.scheme
@@ -130,14 +134,15 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
 
     /** The choice for a client that named no version, from what is known of its pin. */
     function chosen(id: string, known: Known): NotedChoice {
-      if ('failed' in known) return { choice: failed(), note: { id, named: false, claim: null } }
-      if (known.pin !== null) return { choice: pinnedIn(known.pin), note: { id, named: false, claim: null } }
+      if ('failed' in known) return { choice: failed(), note: { id, named: false, claim: null, unnamed: false } }
+      if (known.pin !== null) return { choice: pinnedIn(known.pin), note: { id, named: false, claim: null, unnamed: false } }
       // No pin yet: answered in the default, pinned to it once answered.
-      return { choice: undefined, note: { id, named: false, claim: scheme.defaultVersion } }
+      return { choice: undefined, note: { id, named: false, claim: scheme.defaultVersion, unnamed: false } }
     }
 
-    function withId(id: string | undefined, named: boolean): NotedChoice | Promise<NotedChoice> {
-      if (id === undefined || named) return { choice: undefined, note: { id, named, claim: null } }
+    function withId(given: string | null | undefined, named: boolean): NotedChoice | Promise<NotedChoice> {
+      const id = given ?? undefined
+      if (id === undefined || named) return { choice: undefined, note: { id, named, claim: null, unnamed: given === null } }
       return after(lookups.read(id), (known) => chosen(id, known))
     }
 
@@ -145,10 +150,10 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     function settle(exchange: ExchangeView, response: Response, note: Note, c: Context): Response | Promise<Response> {
       if (refusedByAuth(response.status)) return response
       if (note.id === undefined) {
-        // Only a request that named no version could have been answered in a pin.
-        if (note.named) return response
+        // Only a request whose client gave none and that named no version could have been answered in a pin.
+        if (note.named || !note.unnamed) return response
         return after(idOf(c), (later) => {
-          if (later !== undefined) throw new Error(misplaced)
+          if (typeof later === 'string') throw new Error(misplaced)
           return response
         })
       }

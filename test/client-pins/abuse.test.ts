@@ -201,6 +201,14 @@ describe('hostile identities and credentials', () => {
     expect([setup.counts.gets, setup.counts.claims, await setup.rows()]).toEqual([0, 0, 0])
   })
 
+  it('takes a client function that fails before the handlers and answers after for no client, not for a misplaced middleware', async () => {
+    let calls = 0
+    const setup = app({ client: () => (calls++ % 2 === 0 ? Promise.reject(new Error('identity service down')) : 'account-7') })
+    expect((await setup.hono.request('/api/things/1')).status).toBe(200)
+    expect(setup.errors).toEqual([])
+    expect([setup.counts.gets, setup.counts.claims, await setup.rows()]).toEqual([0, 0, 0])
+  })
+
   it('answers a client function that rejects as no client', async () => {
     const setup = app({ client: () => Promise.reject(new Error('identity service down')) })
     expect((await setup.hono.request('/api/things/1', { headers: { Authorization: 'Bearer k' } })).status).toBe(200)
