@@ -44,7 +44,7 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bearerAuth } from 'hono/bearer-auth'
-import { bearerClient, clientPins, memoryPinStore, memoryUsage, UpgradeRefused, type ClientPins, type PinStore, type UsageLog } from '../src/client-pins/index.ts'
+import { bearerClient, clientPins, memoryPinStore, memoryUsage, UpgradeRefused, type PinStore } from '../src/client-pins/index.ts'
 import { AcceptHeaderVersioning, CombinedVersioning, defineRoutes, HeaderVersioning, HostNameVersioning, include, NamespaceVersioning, QueryParameterVersioning, route, URLPathVersioning, versioned, versionNeutral } from '../src/index.ts'
 import { dateVersions, semver } from '../src/formats/index.ts'
 import { versionPolicy } from '../src/lifecycle/index.ts'
@@ -156,6 +156,10 @@ export const DEMO_KEYS: readonly string[] = ['demo-2025', 'demo-new']
 
 /** The secret that keys client ids in memory (the Worker: its `PIN_SECRET`, a secret on deploy). */
 export const DEMO_SECRET = 'demo only: replace with wrangler secret put PIN_SECRET'
+
+/** The pins of /releases, and its usage log: what `clientPins` and the usage recorders give. */
+type ClientPins = ReturnType<typeof clientPins>
+export type UsageLog = ReturnType<typeof memoryUsage>
 
 /** The pins the demo starts with, by key: `demo-2025` is pinned to `2025-01-01` (stores hold its id, never the key). */
 export const DEMO_PINS: Readonly<Record<string, string>> = { 'demo-2025': '2025-01-01' }

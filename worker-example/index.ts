@@ -13,8 +13,8 @@
  */
 import { env as bindings, waitUntil } from 'cloudflare:workers'
 import type { ExecutionContext, Hono } from 'hono'
-import { analyticsUsage, bearerClient, d1PinStore, d1Usage, kvPinStore, readThrough, type PinStore, type UsageLog } from '../src/client-pins/index.ts'
-import { createApp, DEMO_PINS, type ReleasesClients } from './app.ts'
+import { analyticsUsage, bearerClient, d1PinStore, d1Usage, kvPinStore, readThrough, type PinStore } from '../src/client-pins/index.ts'
+import { createApp, DEMO_PINS, type ReleasesClients, type UsageLog } from './app.ts'
 import { docs } from './docs.ts'
 
 /** The Worker's bindings that it reads. */

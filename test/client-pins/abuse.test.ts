@@ -12,7 +12,9 @@ import { bearerAuth } from 'hono/bearer-auth'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
 import { versionMiddleware } from '../../src/hono/index.ts'
-import { bearerClient, clientPins, d1Usage, jwtSubject, memoryPinStore, memoryUsage, type ClientOf, type ClientPinsOptions, type D1Database } from '../../src/client-pins/index.ts'
+import { bearerClient, clientPins, d1Usage, jwtSubject, memoryPinStore, memoryUsage, type ClientPinsOptions } from '../../src/client-pins/index.ts'
+import type { D1Database } from '../../src/client-pins/d1.ts'
+import type { ClientOf } from '../../src/client-pins/identity.ts'
 import { countingStore, NOW, scheme, SECRET } from './fixtures.ts'
 
 function app(options: Partial<ClientPinsOptions> & { before?: MiddlewareHandler; after?: MiddlewareHandler } = {}) {

@@ -6,7 +6,8 @@
 import { dateVersions } from '../../src/formats/index.ts'
 import { CombinedVersioning, HeaderVersioning, QueryParameterVersioning } from '../../src/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
-import { bearerClient, memoryPinStore, type Pin, type PinStore } from '../../src/client-pins/index.ts'
+import { bearerClient, memoryPinStore, type PinStore } from '../../src/client-pins/index.ts'
+import type { Pin } from '../../src/client-pins/pin-store.ts'
 
 export const SECRET = 'a test secret that is long enough for HMAC'
 export const NOW = Date.UTC(2026, 8, 1)

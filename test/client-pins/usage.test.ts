@@ -9,7 +9,10 @@
  * A portable file: Web APIs, hono and vitest only.
  */
 import { describe, expect, it } from 'vitest'
-import { analyticsUsage, d1Usage, memoryUsage, type AnalyticsDataset, type D1Database, type D1Statement, type VersionCall } from '../../src/client-pins/index.ts'
+import { analyticsUsage, d1Usage, memoryUsage } from '../../src/client-pins/index.ts'
+import type { AnalyticsDataset } from '../../src/client-pins/analytics-usage.ts'
+import type { D1Database, D1Statement } from '../../src/client-pins/d1.ts'
+import type { VersionCall } from '../../src/client-pins/usage.ts'
 import { DAY, NOW } from './fixtures.ts'
 
 /** A D1 stand-in that counts batches and statements, and answers no rows. */
