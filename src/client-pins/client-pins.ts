@@ -121,10 +121,15 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       `${target.where}: clientVersion read no client before the handlers ran, but one after: an authentication middleware registered after the versioning middleware names the client, too late for its pinned version. ` +
       'Register the authentication middleware (hono/jwt, bearerAuth ...) before the versioning middleware, or read the client from the request itself (bearerClient).'
 
+    /** The choice of each pinned text seen (the few versions pins hold), resolved once. */
+    const choices = new BoundedCache<VersionChoice>(64)
+
     /** The version in `pinned`, or the scheme's refusal when it no longer serves it. */
     function pinnedIn(pinned: string): VersionChoice {
+      const known = choices.get(pinned)
+      if (known !== undefined) return known
       const version = scheme.resolveVersion(pinned)
-      return version === undefined ? scheme.rejection() : { version }
+      return choices.set(pinned, version === undefined ? scheme.rejection() : { version })
     }
 
     /** The choice when the client's pin cannot be read. */
