@@ -236,6 +236,6 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       lookups.moved(client, version)
       return version
     },
-    pinOf: (id) => store.get(checkedId(id, 'pinOf')),
+    pinOf: async (id) => store.get(checkedId(id, 'pinOf')),
   }
 }

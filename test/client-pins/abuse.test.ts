@@ -15,6 +15,7 @@ import { versionMiddleware } from '../../src/hono/index.ts'
 import { bearerClient, clientPins, d1Usage, jwtSubject, memoryPinStore, memoryUsage, type ClientPinsOptions } from '../../src/client-pins/index.ts'
 import type { D1Database } from '../../src/client-pins/d1.ts'
 import type { ClientOf } from '../../src/client-pins/identity.ts'
+import { SieveCache } from '../../src/client-pins/sieve.ts'
 import { countingStore, NOW, scheme, SECRET } from './fixtures.ts'
 
 function app(options: Partial<ClientPinsOptions> & { before?: MiddlewareHandler; after?: MiddlewareHandler } = {}) {
@@ -161,6 +162,20 @@ describe('a cache that survives a flood', () => {
     for (const id of regular) reads += counts.readsOf.get(id) ?? 0
     expect(reads / calls).toBeLessThanOrEqual(0.1)
   }, 120_000)
+
+  it('evicts the oldest entry not read since the hand last passed it (SIEVE), never more than its size', () => {
+    const cache = new SieveCache<number>(3)
+    for (const key of ['a', 'b', 'c']) cache.set(key, 1)
+    cache.get('a')
+    cache.set('d', 1)
+    expect(['a', 'b', 'c', 'd'].map((key) => cache.has(key))).toEqual([true, false, true, true])
+    cache.get('c')
+    cache.set('e', 1)
+    // The hand had passed a (clearing its bit) and stopped at c, read since: d, never read, goes.
+    expect(['a', 'c', 'd', 'e'].map((key) => cache.has(key))).toEqual([true, true, false, true])
+    for (let i = 0; i < 10_000; i++) cache.set(`flood-${i}`, i)
+    expect(cache.size).toBe(3)
+  })
 
   it('gives ten concurrent first requests of one client one store read and one write', async () => {
     const { hono, counts, state } = app()
