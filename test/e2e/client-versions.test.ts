@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_ID } from '../../worker-example/app.ts'
+import { bearerClient } from '../../src/client-pins/index.ts'
+import { DEMO_ID, DEMO_SECRET } from '../../worker-example/app.ts'
 import { EXAMPLE_NOW } from '../support/example-clock.ts'
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts'
 
@@ -138,9 +139,15 @@ describe('docs/client-versions.md curl commands on wrangler dev', () => {
     expect(second.body).toEqual(first.body)
   })
 
-  it('an unknown key is refused with 401; a 600-character one too, never a 5xx', async () => {
+  it('an unknown key is refused with 401; a 600-character one too, never a 5xx; 200 random keys pin and count nothing', async () => {
     expect((await run(4)).status).toBe(401)
     expect((await plain('/releases/products/1', { Authorization: `Bearer ${'k'.repeat(600)}` })).status).toBe(401)
+    for (let i = 0; i < 200; i++) expect((await plain('/releases/products/1', { Authorization: `Bearer guess-${i}-${Math.random()}` })).status).toBe(401)
+    const operator = { Authorization: 'Bearer local-operator' }
+    const newest = (await plain('/operator/callers/2026-06-01?limit=1000', operator)).body as { callers: { client: string }[] }
+    const demoNew = await bearerClient({ secret: DEMO_SECRET }).idOf('demo-new')
+    expect(newest.callers.map((c) => c.client).sort()).toEqual([DEMO_ID, demoNew].sort())
+    expect((await plain(`/operator/pins/${await bearerClient({ secret: DEMO_SECRET }).idOf('guess-0')}`, operator)).status).toBe(404)
   })
 
   it('the operator lists who called 2025-01-01 (D1) by id, a page at a time, and only with the operator key', async () => {
