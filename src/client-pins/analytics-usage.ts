@@ -43,11 +43,10 @@ const QUOTABLE = /^[A-Za-z0-9._:+-]{1,64}$/
 
 /**
  * A usage log in an Analytics Engine dataset (an `[[analytics_engine_datasets]]`
- * binding).
+ * binding); `env` and `waitUntil` come from `cloudflare:workers`.
  *
  * @example
  * ```ts
- * import { env, waitUntil } from 'cloudflare:workers'
  * const usage = analyticsUsage(env.USAGE_EVENTS, { dataset: 'version_usage', waitUntil })
  * ```
  */

@@ -41,7 +41,7 @@ export function pinOf(value: unknown): Pin | null {
 /**
  * A pin store in memory, for tests and single-process servers (Node, Bun,
  * Deno); `initial` pins client ids from the start. Pins live as long as the
- * store; `claim` is atomic within the process.
+ * store; `claim` is atomic, as one process runs it.
  *
  * @example
  * ```ts
