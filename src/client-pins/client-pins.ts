@@ -67,6 +67,16 @@ export class UpgradeRefused extends Error {
   override readonly name = 'UpgradeRefused' as const
 }
 
+/** The runtime's `waitUntil` for the request (Workers), or `undefined` (Hono's `executionCtx` throws where there is none). */
+function waitUntilOf(c: Context): ((promise: Promise<unknown>) => void) | undefined {
+  try {
+    const ctx = c.executionCtx
+    return typeof ctx?.waitUntil === 'function' ? (promise) => ctx.waitUntil(promise) : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** Statuses of a request authentication refused: nothing is pinned or counted for it. */
 const refusedByAuth = (status: number): boolean => status === 401 || status === 403
 
@@ -171,7 +181,12 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
         }
       }
       const claim = note.claim === null || exchange.rejected ? undefined : lookups.claim(note.id, note.claim)
-      return claim === undefined ? response : claim.then(() => response)
+      if (claim === undefined) return response
+      // On Workers the first pin is written after the response; elsewhere the request waits for it.
+      const waitUntil = waitUntilOf(c)
+      if (waitUntil === undefined) return claim.then(() => response)
+      waitUntil(claim)
+      return response
     }
 
     return {

@@ -54,6 +54,24 @@ describe('clientPins: the version of a request that names none', () => {
     expect(counts.claims).toBe(1)
   })
 
+  it('on Workers, writes the first pin after the response through the request\'s waitUntil', async () => {
+    const { app, pins, state } = await setup()
+    state.lag = 20
+    const waits: Promise<unknown>[] = []
+    const ctx = { waitUntil: (promise: Promise<unknown>) => void waits.push(promise), passThroughOnException: () => undefined, props: {} }
+    const res = await app.fetch(new Request('http://api.test/api/products/1', { headers: { Authorization: 'Bearer worker-key' } }), {}, ctx)
+    expect(await versionOf(res)).toBe('2026-06-01')
+    expect(waits).toHaveLength(1)
+    let written = false
+    void waits[0]?.then(() => (written = true))
+    await null
+    // Answered while the write (20 ms away) was still out.
+    expect(written).toBe(false)
+    await Promise.all(waits)
+    expect(written).toBe(true)
+    expect(await pinned(pins, 'worker-key')).toBe('2026-06-01')
+  })
+
   it('keeps a pin when the default version moves on', async () => {
     const store = memoryPinStore()
     const first = new Hono()
