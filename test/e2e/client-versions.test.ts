@@ -148,7 +148,7 @@ describe('docs/client-versions.md curl commands on wrangler dev', () => {
     const demoNew = await bearerClient({ secret: DEMO_SECRET }).idOf('demo-new')
     expect(newest.callers.map((c) => c.client).sort()).toEqual([DEMO_ID, demoNew].sort())
     expect((await plain(`/operator/pins/${await bearerClient({ secret: DEMO_SECRET }).idOf('guess-0')}`, operator)).status).toBe(404)
-  })
+  }, 60_000)
 
   it('the operator lists who called 2025-01-01 (D1) by id, a page at a time, and only with the operator key', async () => {
     const res = await run(5)
