@@ -5,16 +5,16 @@
  * Each has the same two versions ('1' and '2', sent in `Api-Version`), the
  * same changes (people's `name` became `fullName`, `email` was added, the
  * avatar route came in 2), the same request validation of older bodies, the
- * same version policy (1 deprecated on 2026-01-01, gone on 2027-01-01) and a
- * client's pin, so that test/behaviour/app-styles.test.ts can check each
+ * same version policy (1 deprecated on 2026-01-01, gone on 2027-01-01) and,
+ * when given, clients' pins, so that test/behaviour/app-styles.test.ts can check each
  * feature in each style (docs/app-styles.md lists them).
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { Hono } from 'hono'
 import { change, fieldAdded, fieldRenamed, routeAdded, shape, versionHistory } from '../../src/changes/index.ts'
-import { bearerClient, clientPins, memoryPinStore } from '../../src/clients/index.ts'
+import type { clientPins } from '../../src/client-pins/index.ts'
 import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware, type AppRoutesEnv } from '../../src/hono/index.ts'
-import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { defineRoutes, HeaderVersioning, route, URLPathVersioning } from '../../src/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
 import type { VersionedOpenAPI } from '../../src/openapi/documents.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
@@ -95,17 +95,16 @@ export interface StyledApp {
   readonly documents: VersionedOpenAPI
 }
 
-/** Options every style takes: the policy's clock, and the pins' store (API keys to versions). */
+/** Options every style takes: the policy's clock, and the clients' pins (`clientPins({...})`). */
 export interface StyleOptions {
   readonly now: () => number
-  readonly pins?: Readonly<Record<string, string>> | undefined
+  readonly pins?: ReturnType<typeof clientPins> | undefined
 }
 
 function common(options: StyleOptions) {
   const scheme = new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
   const policy = versionPolicy({ versions: { '1': { deprecation: '2026-01-01', sunset: '2027-01-01' } }, refuseAfterSunset: true, now: options.now })
-  const pins = options.pins === undefined ? undefined : clientPins({ store: memoryPinStore({ ...options.pins }), client: bearerClient(), now: options.now })
-  return { scheme, policy, ...(pins === undefined ? {} : { clientVersion: pins }), allowedHosts: ['people.test'] }
+  return { scheme, policy, ...(options.pins === undefined ? {} : { clientVersion: options.pins }), allowedHosts: ['people.test'] }
 }
 
 /** The API as a route table served by `mountRoutes`. */
@@ -171,4 +170,24 @@ export function styledApp(style: AppStyle, options: StyleOptions): StyledApp {
   if (style === 'route table') return tableApp(options)
   if (style === 'plain Hono') return plainApp(options)
   return zodOpenAPIApp(options)
+}
+
+/** A person of the plain Hono app versioned by a patterned path param (`pathApp`). */
+export interface NamedPerson {
+  id: string
+  fullName: string
+}
+const NamedPersonShape = shape<NamedPerson>('NamedPerson')
+
+/** The history of `pathApp`: its body named by the path as Hono registers it, pattern included. */
+export const pathHistory = versionHistory({
+  versions: [{ version: 'v1' }, { version: 'v2', changes: [change('People have a fullName instead of a name.', [fieldRenamed(NamedPersonShape, { older: 'name', newer: 'fullName' })])] }],
+  bodies: { 'GET /:version{v[0-9]+}/people/:id': { response: NamedPersonShape } },
+})
+
+/** A plain Hono app whose version is a path param with a pattern (`/:version{v[0-9]+}/people/:id`). */
+export function pathApp() {
+  const base = new Hono()
+  base.use('/:version{v[0-9]+}/*', versionMiddleware({ scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }), changes: pathHistory }))
+  return base.get('/:version{v[0-9]+}/people/:id', (c) => c.json({ id: c.req.param('id'), fullName: 'Ada Lovelace' }))
 }
