@@ -9,7 +9,6 @@
  * `c.req.param` in each style are in test/typed-client/app-styles.test-d.ts.
  */
 import { describe, expect, it } from 'vitest'
-import { bearerClient, clientPins, memoryPinStore } from '../../src/client-pins/index.ts'
 import { contracts } from '../../src/contracts/index.ts'
 import { versionedClient } from '../../src/typed-client/index.ts'
 import { APP_STYLES, ORIGIN, plainHistory, styledApp, tableHistory, type AppStyle, type plainApp, type StyledApp, type tableApp, type zodOpenAPIApp } from '../support/app-styles.ts'
@@ -110,9 +109,7 @@ describe.each(APP_STYLES.map((style) => [style] as const))('%s', (style: AppStyl
   })
 
   it('client pins: a request that names no version gets its client\'s pinned version', async () => {
-    const client = bearerClient({ secret: 'the secret of the app styles suite, 32+ characters' })
-    const pins = clientPins({ store: memoryPinStore({ [await client.idOf('key-1')]: '1' }), client, now: () => BEFORE_SUNSET })
-    const pinned = styledApp(style, { now: () => BEFORE_SUNSET, pins }).app
+    const pinned = styledApp(style, { now: () => BEFORE_SUNSET, pins: { 'key-1': '1' } }).app
     expect(await (await get(pinned, '/people/1', { Authorization: 'Bearer key-1' })).json()).toEqual(v1Person)
     expect(await (await get(pinned, '/people/1', { Authorization: 'Bearer key-1', 'Api-Version': '2' })).json()).toEqual(v2Person)
     expect(await (await get(pinned, '/people/1', { Authorization: 'Bearer new-key' })).json()).toEqual(v2Person)

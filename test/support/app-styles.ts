@@ -5,14 +5,15 @@
  * Each has the same two versions ('1' and '2', sent in `Api-Version`), the
  * same changes (people's `name` became `fullName`, `email` was added, the
  * avatar route came in 2), the same request validation of older bodies, the
- * same version policy (1 deprecated on 2026-01-01, gone on 2027-01-01) and,
- * when given, clients' pins, so that test/behaviour/app-styles.test.ts can check each
- * feature in each style (docs/app-styles.md lists them).
+ * same version policy (1 deprecated on 2026-01-01, gone on 2027-01-01) and a
+ * client's pin, so that test/behaviour/app-styles.test.ts can check each
+ * feature in each style (docs/app-styles.md lists them). A plain Hono app
+ * versioned by a patterned path param (`pathApp`) is here too.
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { change, fieldAdded, fieldRenamed, routeAdded, shape, versionHistory } from '../../src/changes/index.ts'
-import type { clientPins } from '../../src/client-pins/index.ts'
+import { clientPins, memoryPinStore } from '../../src/client-pins/index.ts'
 import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware, type AppRoutesEnv } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route, URLPathVersioning } from '../../src/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
@@ -95,16 +96,23 @@ export interface StyledApp {
   readonly documents: VersionedOpenAPI
 }
 
-/** Options every style takes: the policy's clock, and the clients' pins (`clientPins({...})`). */
+/** Options every style takes: the policy's clock, and the pins' store (API keys to versions). */
 export interface StyleOptions {
   readonly now: () => number
-  readonly pins?: ReturnType<typeof clientPins> | undefined
+  readonly pins?: Readonly<Record<string, string>> | undefined
 }
 
 function common(options: StyleOptions) {
   const scheme = new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
   const policy = versionPolicy({ versions: { '1': { deprecation: '2026-01-01', sunset: '2027-01-01' } }, refuseAfterSunset: true, now: options.now })
-  return { scheme, policy, ...(options.pins === undefined ? {} : { clientVersion: options.pins }), allowedHosts: ['people.test'] }
+  // The identity an authentication middleware would name: here, the account of a test key (`key-1` is `account:key-1`).
+  const account = (c: Context): string | null => {
+    const key = /^Bearer (key-[\w-]+)$/.exec(c.req.header('Authorization') ?? '')?.[1]
+    return key === undefined ? null : `account:${key}`
+  }
+  const pinned = Object.fromEntries(Object.entries(options.pins ?? {}).map(([key, version]) => [`account:${key}`, version]))
+  const pins = options.pins === undefined ? undefined : clientPins({ store: memoryPinStore(pinned), client: account, now: options.now })
+  return { scheme, policy, ...(pins === undefined ? {} : { clientVersion: pins }), allowedHosts: ['people.test'] }
 }
 
 /** The API as a route table served by `mountRoutes`. */
