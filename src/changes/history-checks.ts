@@ -8,6 +8,7 @@ import type { ChangelogInstruction } from './changelog.ts'
 import type { RouteBodies } from './history-options.ts'
 import type { Presence, ShapeInstruction } from './instruction.ts'
 import type { shapeSteps } from './migration-plan.ts'
+import { unmigratedTest } from './response-bodies.ts'
 import { checkRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
 import { versionComparison } from './version-order.ts'
@@ -60,11 +61,15 @@ export function checkBodies(bodies: unknown): Map<string, RouteBodies> {
   for (const [route, entry] of Object.entries(bodies)) {
     checkRoute(route, `${WHERE}: bodies`)
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-      throw new Error(`${WHERE}: bodies["${route}"] must be { request?, response?, error? } with layouts such as Product or [Product].`)
+      throw new Error(`${WHERE}: bodies["${route}"] must be { request?, response?, error?, items? } with layouts such as Product or [Product].`)
     }
     for (const [key, layout] of Object.entries(entry)) {
-      if (key !== 'request' && key !== 'response' && key !== 'error') {
-        throw new Error(`${WHERE}: bodies["${route}"] has an unknown key "${key}"; its keys are request, response and error.`)
+      if (key === 'unmigrated') {
+        if (layout !== undefined) unmigratedTest(layout, `${WHERE}: bodies["${route}"]`)
+        continue
+      }
+      if (key !== 'request' && key !== 'response' && key !== 'error' && key !== 'items') {
+        throw new Error(`${WHERE}: bodies["${route}"] has an unknown key "${key}"; its keys are request, response, error, items and unmigrated.`)
       }
       if (layout !== undefined) checkLayout(layout, `${WHERE}: bodies["${route}"].${key}`)
     }

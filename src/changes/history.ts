@@ -18,6 +18,7 @@ import { checkBodies, checkChanges, checkFields, checkReplacements, checkVersion
 import { methodRoute, plainRoute } from './route-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
 import { rewriteRoutes, routePlans, type RouteLife } from './route-plans.ts'
+import { mediaPlan } from './response-bodies.ts'
 import { checkLayout, shapesOf, type AnyShape, type Layout, type LayoutValue } from './shape.ts'
 
 /**
@@ -94,7 +95,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
         if (i.older !== undefined) shapesOf(i.older, shapes)
       }
     }
-    for (const entry of bodies.values()) for (const layout of [entry.request, entry.response, entry.error]) if (layout !== undefined) shapesOf(layout, shapes)
+    for (const entry of bodies.values()) for (const layout of [entry.request, entry.response, entry.error, entry.items]) if (layout !== undefined) shapesOf(layout, shapes)
     if (errors !== undefined) shapesOf(errors, shapes)
     const steps = new Map([...shapes].map((s) => [s, shapeSteps(s, shapeInstructions, versions.length)] as const))
     checkReplacements(steps, versions)
@@ -130,12 +131,14 @@ export class VersionHistory<V extends string = string, O = unknown> {
       request: entry?.request === undefined ? null : this.#chains(entry.request, 'up'),
       response: entry?.response === undefined ? null : this.#chains(entry.response, 'down'),
       error: entry?.error !== undefined ? this.#chains(entry.error, 'down') : errors !== undefined ? this.#chains(errors, 'down') : null,
+      items: entry?.items === undefined ? null : this.#chains(entry.items, 'down'),
+      media: mediaPlan(entry),
     })
     const { plans, tableLives } = routePlans(versions, bodies, byRoute, bodyPlans)
     this.#plans = plans
     this.#byMethod = [...plans.keys()].some((key) => methodRoute(key) !== null)
     this.#tableLives = tableLives
-    this.#fallback = errors === undefined ? undefined : { exists: null, checks: null, request: null, response: null, error: this.#chains(errors, 'down'), status: null, headers: null, query: null, requestHeaders: null }
+    this.#fallback = errors === undefined ? undefined : { exists: null, checks: null, request: null, response: null, error: this.#chains(errors, 'down'), items: null, media: null, status: null, headers: null, query: null, requestHeaders: null }
     this.#routeNames = new Set([...bodies.keys(), ...byRoute.keys()])
   }
 
