@@ -6,6 +6,7 @@
 import type { Change } from './change.ts'
 import type { ChangelogInstruction } from './changelog.ts'
 import type { RouteBodies } from './history-options.ts'
+import type { RoutePlan } from './http-steps.ts'
 import type { Presence, ShapeInstruction } from './instruction.ts'
 import type { shapeSteps } from './migration-plan.ts'
 import { unmigratedTest } from './response-bodies.ts'
@@ -169,4 +170,48 @@ export function checkChanges(changes: readonly (readonly Change[])[], versions: 
     }
   })
   return stepOf
+}
+
+/** What a handler's source says it may answer: a stream, plain text, HTML (`null`: nothing it can tell). */
+const ANSWERS: readonly (readonly [RegExp, string, string])[] = [
+  [/\bstreamSSE\w*\)?\s*\(|text\/event-stream/, 'server-sent events', 'text/event-stream'],
+  [/\bstream(?:Text)?\d*\)?\s*\(|application\/(?:x-)?(?:ndjson|jsonl)|application\/json-seq/, 'a stream', 'application/x-ndjson'],
+  [/\.text\s*\(/, 'plain text (c.text)', 'text/plain'],
+  [/\.html\s*\(/, 'HTML (c.html)', 'text/html'],
+]
+
+/**
+ * Plain routes with a success layout whose handler, as its source reads, can
+ * answer something the layouts cannot migrate: a stream without an `items`
+ * layout, text or HTML not listed in `unmigrated`. Handlers whose source
+ * does not show it (table routes, which `mountRoutes` wraps; bundled code)
+ * are not judged.
+ */
+export function answerChecks(
+  routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[],
+  plans: ReadonlyMap<string, RoutePlan>,
+): string[] {
+  const out: string[] = []
+  for (const { method, path, handler } of routes) {
+    if (typeof handler !== 'function') continue
+    const key = `${method} ${path}`
+    const plan = plans.get(key)
+    const media = plan?.media
+    if (plan === undefined || media === null || media === undefined) continue
+    const differs = [plan.response, plan.items].some((chains) => chains?.some((chain) => chain.steps.length > 0) === true)
+    if (!differs) continue
+    const source = Function.prototype.toString.call(handler)
+    for (const [pattern, what, type] of ANSWERS) {
+      if (!pattern.test(source) || media.unmigrated?.(type) === true) continue
+      // On a route with an items layout, streams and plain text (streamText's) are read as items.
+      if (media.items && type !== 'text/html') continue
+      const stream = type === 'text/event-stream' || type === 'application/x-ndjson'
+      out.push(
+        stream
+          ? `${WHERE}: the handler of "${key}" answers ${what}, and its bodies entry has no items layout, so older clients would get a 500; declare items: the layout of one item.`
+          : `${WHERE}: the handler of "${key}" can answer ${what}, which its layouts cannot migrate, so older clients would get a 500; answer JSON, or list '${type}' in its unmigrated: [...].`,
+      )
+    }
+  }
+  return out
 }

@@ -14,7 +14,7 @@ import type { RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps, type Visit } from './migration-plan.ts'
-import { checkBodies, checkChanges, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
+import { answerChecks, checkBodies, checkChanges, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
 import { rewriteRoutes, routePlans, type RouteLife } from './route-plans.ts'
@@ -322,7 +322,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
    * expect(history.check(app)).toEqual([])
    * ```
    */
-  check(app: { readonly routes: readonly { readonly method: string; readonly path: string }[] }): readonly string[] {
+  check(app: { readonly routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[] }): readonly string[] {
     const served = new Set(app.routes.map(({ method, path }) => `${method} ${path}`))
     const out: string[] = []
     for (const key of this.#routeNames) {
@@ -330,6 +330,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
       if (plain === null || served.has(key) || served.has(`ALL ${plain[1]}`)) continue
       out.push(`versionHistory: "${key}" names no route of the app (its routes: ${[...served].filter((r) => !r.endsWith('*')).slice(0, 8).join(', ') || 'none'}); name the route as Hono registers it, or its older clients get the head shape.`)
     }
+    out.push(...answerChecks(app.routes, this.#plans))
     return out
   }
 

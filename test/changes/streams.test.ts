@@ -330,3 +330,32 @@ describe('entity tags never cross versions', () => {
     expect((await app.request('/feed', { headers: V1 })).headers.get('etag')).toBe('"feed@1"')
   })
 })
+
+describe('check() names the handlers that can answer what their layouts cannot migrate', () => {
+  it('a stream without an items layout, text not listed as unmigrated; not what the layouts cover', () => {
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [names] }],
+      bodies: {
+        'GET /feed': { response: [Person] },
+        'GET /export': { response: [Person] },
+        'GET /text': { response: Person },
+        'GET /ok-feed': { items: Person },
+        'GET /ok-text': { response: Person, unmigrated: ['text/plain'] },
+        'GET /json': { response: Person },
+      },
+    })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'] }), changes: history }))
+    app.get('/feed', (c) => streamSSE(c, async (s) => s.writeSSE({ data: '{}' })))
+    app.get('/export', (c) => c.body(lines(people), 200, { 'Content-Type': 'application/x-ndjson' }))
+    app.get('/text', (c) => c.text('Ada'))
+    app.get('/ok-feed', (c) => streamSSE(c, async (s) => s.writeSSE({ data: '{}' })))
+    app.get('/ok-text', (c) => c.text('Ada'))
+    app.get('/json', (c) => c.json(people[0]))
+    expect(history.check(app)).toEqual([
+      'versionHistory: the handler of "GET /feed" answers server-sent events, and its bodies entry has no items layout, so older clients would get a 500; declare items: the layout of one item.',
+      'versionHistory: the handler of "GET /export" answers a stream, and its bodies entry has no items layout, so older clients would get a 500; declare items: the layout of one item.',
+      "versionHistory: the handler of \"GET /text\" can answer plain text (c.text), which its layouts cannot migrate, so older clients would get a 500; answer JSON, or list 'text/plain' in its unmigrated: [...].",
+    ])
+  })
+})
