@@ -114,7 +114,7 @@ console.log(`streams: ${ITEMS.toLocaleString('en-US')} NDJSON items per run, ${R
 console.log('| via | items per write | head items/s | older items/s | older/head per round | median | target 0.8 |')
 console.log('|---|---|---|---|---|---|---|')
 for (const via of ['http', 'in process'] as const) {
-  for (const batch of [1, 100]) {
+  for (const batch of (env["BENCH_BATCHES"] ?? "1,100").split(",").map(Number)) {
     await run(via, '2', batch)
     await run(via, '1', batch)
     const heads: number[] = []
