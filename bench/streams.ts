@@ -53,6 +53,16 @@ const history = versionHistory({
 
 const app = new Hono()
 app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+// One huge item: a person with `tags` of about `size` bytes, in 64 KB chunks (the threat table's row).
+app.get('/huge', (c) => {
+  const size = Number(c.req.query('size'))
+  const tags = Array.from({ length: Math.ceil(size / 12) }, (_, i) => `t${String(i).padStart(8, '0')}`)
+  const text = `${JSON.stringify({ id: 1, fullName: 'Huge', email: 'h@example.test', born: { year: 1900, month: 1 }, tags })}\n`
+  c.header('Content-Type', 'application/x-ndjson')
+  return stream(c, async (s) => {
+    for (let i = 0; i < text.length; i += 65_536) await s.write(text.slice(i, i + 65_536))
+  })
+})
 app.get('/people', (c) => {
   const count = Number(c.req.query('count'))
   const batch = Number(c.req.query('batch'))
@@ -153,4 +163,19 @@ console.log('')
 console.log(`memory: an older client reads ${MILLION.toLocaleString('en-US')} items${gc === undefined ? ' (no --expose-gc: samples without a collection)' : ''}`)
 console.log(`heap before: ${mb(before)} MB; every 100,000 items: ${samples.map(mb).join(', ')} MB`)
 console.log(`largest minus smallest sample: ${mb(growth)} MB (${growth < 8 * 1024 * 1024 ? 'flat' : 'growing'}: under 8 MB is flat)`)
+
+// One huge item (50 MB on one line), head and older: the time to read it and the heap's peak above the start, sampled per chunk.
+const HUGE = 50 * 1024 * 1024
+console.log('')
+for (const version of ['2', '1']) {
+  gc?.()
+  const base = process.memoryUsage().heapUsed
+  let peak = base
+  const start = performance.now()
+  const huge = await app.request(`/huge?size=${HUGE}`, { headers: { 'Api-Version': version } })
+  const items = await drain(huge.body as ReadableStream<Uint8Array>, () => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed)
+  })
+  console.log(`one 50 MB item, version ${version}${version === '1' ? ' (older)' : ' (head)'}: status ${huge.status}, ${items} item, ${Math.round(performance.now() - start)} ms, heap peak +${mb(peak - base)} MB`)
+}
 server.close()
