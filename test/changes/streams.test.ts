@@ -14,8 +14,8 @@ import { stream, streamSSE, streamText } from 'hono/streaming'
 import { describe, expect, it } from 'vitest'
 import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import type { RouteBodies } from '../../src/changes/history-options.ts'
-import { versionMiddleware } from '../../src/hono/index.ts'
-import { HeaderVersioning } from '../../src/index.ts'
+import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
+import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 
 interface Person {
   id: number
@@ -358,5 +358,30 @@ describe('check() names the handlers that can answer what their layouts cannot m
       'versionHistory: the handler of "GET /export" answers a stream, and its bodies entry has no items layout, so older clients would get a 500; declare items: the layout of one item.',
       "versionHistory: the handler of \"GET /text\" can answer plain text (c.text), which its layouts cannot migrate, so older clients would get a 500; answer JSON, or list 'text/plain' in its unmigrated: [...].",
     ])
+  })
+})
+
+describe('table routes and c.json', () => {
+  it('mountRoutes: items on the route or on one method, and c.json on a route whose only layout is items', async () => {
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [names] }],
+      bodies: { people: { items: Person }, 'POST people': { response: Person } },
+    })
+    const routes = defineRoutes([route('people', '/people')])
+    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), routes, changes: history })
+    const app = new Hono()
+    app.onError((error, c) => c.text(error.message, 500))
+    app.use('*', versioning)
+    mountRoutes(app, versioning, {
+      people: {
+        get: (c) => (c.req.query('json') === undefined ? streamSSE(c, async (s) => s.writeSSE({ data: JSON.stringify(people[0]) })) : c.json(people[0])),
+        post: (c) => c.json(people[1], 201),
+      },
+    })
+    expect(await (await app.request('/people', { headers: V1 })).text()).toBe(`data: ${JSON.stringify(older(people[0] as Person))}\n\n`)
+    expect(await (await app.request('/people', { method: 'POST', headers: V1 })).json()).toEqual(older(people[1] as Person))
+    const json = await app.request('/people?json', { headers: V1 })
+    expect(json.status).toBe(500)
+    expect(await json.text()).toContain('versionHistory: the 200 response of route "people" (GET) (application/json) cannot be migrated to version "1": its layouts describe stream items only;')
   })
 })
