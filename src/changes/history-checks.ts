@@ -174,8 +174,7 @@ export function checkChanges(changes: readonly (readonly Change[])[], versions: 
 
 /** What a handler's source says it may answer: a stream, plain text, HTML (`null`: nothing it can tell). */
 const ANSWERS: readonly (readonly [RegExp, string, string])[] = [
-  [/\bstreamSSE\w*\)?\s*\(|text\/event-stream/, 'server-sent events', 'text/event-stream'],
-  [/\bstream(?:Text)?\d*\)?\s*\(|application\/(?:x-)?(?:ndjson|jsonl)|application\/json-seq/, 'a stream', 'application/x-ndjson'],
+  [/\bstream(?:SSE|Text)?\d*\)?\s*\(|text\/event-stream|application\/(?:x-)?(?:ndjson|jsonl|json-seq)/, 'a stream', 'stream'],
   [/\.text\s*\(/, 'plain text (c.text)', 'text/plain'],
   [/\.html\s*\(/, 'HTML (c.html)', 'text/html'],
 ]
@@ -202,15 +201,9 @@ export function answerChecks(
     if (!differs) continue
     const source = Function.prototype.toString.call(handler)
     for (const [pattern, what, type] of ANSWERS) {
-      if (!pattern.test(source) || media.unmigrated?.(type) === true) continue
       // On a route with an items layout, streams and plain text (streamText's) are read as items.
-      if (media.items && type !== 'text/html') continue
-      const stream = type === 'text/event-stream' || type === 'application/x-ndjson'
-      out.push(
-        stream
-          ? `${WHERE}: the handler of "${key}" answers ${what}, and its bodies entry has no items layout, so older clients would get a 500; declare items: the layout of one item.`
-          : `${WHERE}: the handler of "${key}" can answer ${what}, which its layouts cannot migrate, so older clients would get a 500; answer JSON, or list '${type}' in its unmigrated: [...].`,
-      )
+      if (!pattern.test(source) || media.unmigrated?.(type) === true || (media.items && type !== 'text/html')) continue
+      out.push(`${WHERE}: the handler of "${key}" can answer ${what}, which its layouts cannot migrate (older clients would get a 500); ${type.endsWith('html') || type.endsWith('plain') ? `list '${type}' in its unmigrated` : 'declare its items layout'}.`)
     }
   }
   return out

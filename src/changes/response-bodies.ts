@@ -58,19 +58,15 @@ export function successBody(
   if (JSON_TYPE.test(type)) {
     if (json !== undefined) return { kind: 'json', steps: json.steps }
     if (media?.json === true) return undefined
-    throw misfit(describe(), type, 'its layouts describe stream items only; declare response: the layout of its JSON body')
+    throw misfit(describe(), type, 'its layouts are of stream items only; declare its response layout')
   }
   const framing = framingOf(type)
   if (framing !== null && (framing !== 'lines' || type !== 'text/plain' || media?.items === true)) {
     if (items !== undefined) return { kind: 'items', framing, steps: items.steps }
     if (media?.items === true) return undefined
-    throw misfit(describe(), type, "it is a stream, and the route declares no layout of its items; declare items: the layout of one item (bodies: { route: { items: Person } })")
+    throw misfit(describe(), type, 'it is a stream without an items layout; declare one')
   }
-  throw misfit(
-    describe(),
-    type,
-    `its layouts describe ${media?.items === true ? 'JSON bodies and streams of JSON items' : 'JSON bodies'}; answer one (a stream's Content-Type: application/x-ndjson, application/jsonl, application/json-seq or text/event-stream), or list the media type in the route's unmigrated: [...]`,
-  )
+  throw misfit(describe(), type, 'its layouts are of JSON; answer JSON (or a JSON stream), or list the media type in unmigrated')
 }
 
 /** The sentence of a body that cannot be migrated. */
@@ -89,14 +85,14 @@ const MEDIA_RANGE = /^(?:\*\/\*|[\w!#$&^.+-]+\/(?:\*|[\w!#$&^.+-]+))$/
 /** Checks an `unmigrated` option and makes its test (throws a sentence that says what to fix). */
 export function unmigratedTest(value: unknown, where: string): (type: string) => boolean {
   if (!Array.isArray(value) || value.length === 0) {
-    throw new Error(`${where}: unmigrated lists the media types the route sends to every version as they are, such as ['text/csv']; got ${Array.isArray(value) ? 'an empty list' : typeof value}.`)
+    throw new Error(`${where}: unmigrated must list media types, such as ['text/csv'].`)
   }
   const exact = new Set<string>()
   const prefixes: string[] = []
   let all = false
   for (const entry of value) {
     if (typeof entry !== 'string' || !MEDIA_RANGE.test(entry)) {
-      throw new Error(`${where}: unmigrated entries are media types such as 'text/csv' or 'image/*' (no parameters); got ${JSON.stringify(entry)}.`)
+      throw new Error(`${where}: unmigrated lists media types such as 'text/csv' or 'image/*' (no parameters), not ${JSON.stringify(entry)}.`)
     }
     const lower = entry.toLowerCase()
     if (lower === '*/*') all = true

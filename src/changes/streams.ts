@@ -64,10 +64,7 @@ function itemError(subject: StreamSubject, index: number, error: unknown): Error
           : error instanceof Error
             ? error.message
             : String(error)
-  return new StreamItemError(
-    `versionHistory: item ${index + 1} of the ${subject.type} stream of ${subject.route} cannot be migrated to version "${subject.version}": ${why}; the stream was stopped there, before the item.`,
-    { cause: error },
-  )
+  return new StreamItemError(`versionHistory: item ${index + 1} of the ${subject.type} stream of ${subject.route} cannot be migrated to version "${subject.version}": ${why}; the stream stopped before it.`, { cause: error })
 }
 
 function framer(framing: Framing, item: ItemMigration): Framer {

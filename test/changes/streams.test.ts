@@ -237,9 +237,9 @@ describe('what cannot be migrated is never sent as the head made it', () => {
       },
     )
     const cases: [string, string][] = [
-      ['/text', 'the 200 response of "GET /text" (text/plain) cannot be migrated to version "1": its layouts describe JSON bodies;'],
-      ['/stream', 'the 200 response of "GET /stream" (application/x-ndjson) cannot be migrated to version "1": it is a stream, and the route declares no layout of its items;'],
-      ['/json', 'the 200 response of "GET /json" (application/json) cannot be migrated to version "1": its layouts describe stream items only;'],
+      ['/text', 'the 200 response of "GET /text" (text/plain) cannot be migrated to version "1": its layouts are of JSON; answer JSON (or a JSON stream), or list the media type in unmigrated.'],
+      ['/stream', 'the 200 response of "GET /stream" (application/x-ndjson) cannot be migrated to version "1": it is a stream without an items layout; declare one.'],
+      ['/json', 'the 200 response of "GET /json" (application/json) cannot be migrated to version "1": its layouts are of stream items only; declare its response layout.'],
       ['/broken', 'the 200 response of "GET /broken" (application/json) cannot be migrated to version "1": its body is not JSON.'],
       ['/none', 'the 200 response of "GET /none" (no Content-Type) cannot be migrated to version "1"'],
     ]
@@ -273,8 +273,8 @@ describe('what cannot be migrated is never sent as the head made it', () => {
 
   it('a mistaken unmigrated or items option fails when the history is made', () => {
     const make = (bodies: unknown) => () => versionHistory({ versions: [{ version: '1' }], bodies: bodies as Record<string, RouteBodies> })
-    expect(make({ 'GET /a': { unmigrated: 'text/csv' } })).toThrow('versionHistory: bodies["GET /a"]: unmigrated lists the media types the route sends to every version as they are')
-    expect(make({ 'GET /a': { unmigrated: ['text/csv; charset=utf-8'] } })).toThrow("unmigrated entries are media types such as 'text/csv' or 'image/*' (no parameters)")
+    expect(make({ 'GET /a': { unmigrated: 'text/csv' } })).toThrow(`versionHistory: bodies["GET /a"]: unmigrated must list media types, such as ['text/csv'].`)
+    expect(make({ 'GET /a': { unmigrated: ['text/csv; charset=utf-8'] } })).toThrow(`unmigrated lists media types such as 'text/csv' or 'image/*' (no parameters), not "text/csv; charset=utf-8".`)
     expect(make({ 'GET /a': { items: 'Person' } })).toThrow('versionHistory: bodies["GET /a"].items: a layout is a shape')
     expect(make({ 'GET /a': { stream: Person } })).toThrow('its keys are request, response, error, items and unmigrated')
   })
@@ -354,9 +354,9 @@ describe('check() names the handlers that can answer what their layouts cannot m
     app.get('/ok-text', (c) => c.text('Ada'))
     app.get('/json', (c) => c.json(people[0]))
     expect(history.check(app)).toEqual([
-      'versionHistory: the handler of "GET /feed" answers server-sent events, and its bodies entry has no items layout, so older clients would get a 500; declare items: the layout of one item.',
-      'versionHistory: the handler of "GET /export" answers a stream, and its bodies entry has no items layout, so older clients would get a 500; declare items: the layout of one item.',
-      "versionHistory: the handler of \"GET /text\" can answer plain text (c.text), which its layouts cannot migrate, so older clients would get a 500; answer JSON, or list 'text/plain' in its unmigrated: [...].",
+      'versionHistory: the handler of "GET /feed" can answer a stream, which its layouts cannot migrate (older clients would get a 500); declare its items layout.',
+      'versionHistory: the handler of "GET /export" can answer a stream, which its layouts cannot migrate (older clients would get a 500); declare its items layout.',
+      "versionHistory: the handler of \"GET /text\" can answer plain text (c.text), which its layouts cannot migrate (older clients would get a 500); list 'text/plain' in its unmigrated.",
     ])
   })
 })
@@ -382,6 +382,6 @@ describe('table routes and c.json', () => {
     expect(await (await app.request('/people', { method: 'POST', headers: V1 })).json()).toEqual(older(people[1] as Person))
     const json = await app.request('/people?json', { headers: V1 })
     expect(json.status).toBe(500)
-    expect(await json.text()).toContain('versionHistory: the 200 response of route "people" (GET) (application/json) cannot be migrated to version "1": its layouts describe stream items only;')
+    expect(await json.text()).toContain('versionHistory: the 200 response of route "people" (GET) (application/json) cannot be migrated to version "1": its layouts are of stream items only; declare its response layout.')
   })
 })
