@@ -10,7 +10,7 @@ import type { RoutePlan } from './http-steps.ts'
 import type { Presence, ShapeInstruction } from './instruction.ts'
 import type { shapeSteps } from './migration-plan.ts'
 import { unmigratedTest } from './response-bodies.ts'
-import { checkRoute } from './route-changes.ts'
+import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
 import { versionComparison } from './version-order.ts'
 
@@ -172,6 +172,23 @@ export function checkChanges(changes: readonly (readonly Change[])[], versions: 
   return stepOf
 }
 
+/** An app's registered routes, with their handlers where the app keeps them (a Hono app's `routes`). */
+export interface AppRoutesWithHandlers {
+  readonly routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[]
+}
+
+/** The plain-route names (`METHOD /path`) of a history that no route of the app serves, as sentences. */
+export function unservedRoutes(routes: AppRoutesWithHandlers['routes'], names: Iterable<string>): string[] {
+  const served = new Set(routes.map(({ method, path }) => `${method} ${path}`))
+  const out: string[] = []
+  for (const key of names) {
+    const plain = plainRoute(key)
+    if (plain === null || served.has(key) || served.has(`ALL ${plain[1]}`)) continue
+    out.push(`versionHistory: "${key}" names no route of the app (its routes: ${[...served].filter((r) => !r.endsWith('*')).slice(0, 8).join(', ') || 'none'}); name the route as Hono registers it, or its older clients get the head shape.`)
+  }
+  return out
+}
+
 /** What a handler's source says it may answer: a stream, plain text, HTML (`null`: nothing it can tell). */
 const ANSWERS: readonly (readonly [RegExp, string, string])[] = [
   [/\bstream(?:SSE|Text)?\d*\)?\s*\(|text\/event-stream|application\/(?:x-)?(?:ndjson|jsonl|json-seq)/, 'a stream', 'stream'],
@@ -186,10 +203,7 @@ const ANSWERS: readonly (readonly [RegExp, string, string])[] = [
  * does not show it (table routes, which `mountRoutes` wraps; bundled code)
  * are not judged.
  */
-export function answerChecks(
-  routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[],
-  plans: ReadonlyMap<string, RoutePlan>,
-): string[] {
+export function answerChecks(routes: AppRoutesWithHandlers['routes'], plans: ReadonlyMap<string, RoutePlan>): string[] {
   const out: string[] = []
   for (const { method, path, handler } of routes) {
     if (typeof handler !== 'function') continue

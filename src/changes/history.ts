@@ -14,7 +14,7 @@ import type { RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps, type Visit } from './migration-plan.ts'
-import { answerChecks, checkBodies, checkChanges, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
+import { answerChecks, checkBodies, unservedRoutes, type AppRoutesWithHandlers, checkChanges, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
 import { rewriteRoutes, routePlans, type RouteLife } from './route-plans.ts'
@@ -116,6 +116,8 @@ export class VersionHistory<V extends string = string, O = unknown> {
       throw new Error(`${WHERE}: validation must come from requestValidation({...}) of hono-api-versioning/validation.`)
     }
     const checked = validation === undefined ? null : { versions, changelog: this.changelog() }
+    // Routes whose parameters alone are validated get a plan like the others.
+    for (const route of validation?.parameterRoutes ?? []) if (!bodies.has(route)) bodies.set(route, {})
     const checksOf = new Map<Layout, readonly (BodyCheck | null)[] | null>()
     const bodyChecks = (layout: Layout | undefined): readonly (BodyCheck | null)[] | null => {
       if (layout === undefined || validation === undefined || checked === null) return null
@@ -135,6 +137,12 @@ export class VersionHistory<V extends string = string, O = unknown> {
       media: mediaPlan(entry),
     })
     const { plans, tableLives } = routePlans(versions, bodies, byRoute, bodyPlans)
+    for (const route of validation?.parameterRoutes ?? []) {
+      const plan = plans.get(route)
+      if (plan === undefined || checked === null || validation?.parameterChecks === undefined) continue
+      const made = validation.parameterChecks(route, { query: plan.query, headers: plan.requestHeaders }, checked)
+      if (made.some((check) => check !== null)) plans.set(route, { ...plan, parameters: made })
+    }
     this.#plans = plans
     this.#byMethod = [...plans.keys()].some((key) => methodRoute(key) !== null)
     this.#tableLives = tableLives
@@ -322,17 +330,10 @@ export class VersionHistory<V extends string = string, O = unknown> {
    * expect(history.check(app)).toEqual([])
    * ```
    */
-  check(app: { readonly routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[] }): readonly string[] {
-    const served = new Set(app.routes.map(({ method, path }) => `${method} ${path}`))
-    const out: string[] = []
-    for (const key of this.#routeNames) {
-      const plain = plainRoute(key)
-      if (plain === null || served.has(key) || served.has(`ALL ${plain[1]}`)) continue
-      out.push(`versionHistory: "${key}" names no route of the app (its routes: ${[...served].filter((r) => !r.endsWith('*')).slice(0, 8).join(', ') || 'none'}); name the route as Hono registers it, or its older clients get the head shape.`)
-    }
-    out.push(...answerChecks(app.routes, this.#plans))
-    return out
+  check(app: AppRoutesWithHandlers): readonly string[] {
+    return [...unservedRoutes(app.routes, this.#routeNames), ...answerChecks(app.routes, this.#plans)]
   }
+
 
   /** The changelog as JSON, newest version first (CONTRACTS.md B). */
   changelog(): Changelog {
