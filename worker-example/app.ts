@@ -280,7 +280,7 @@ export function createApp({ now, clients, operatorKey }: AppOptions = {}) {
   return typed
 }
 
-/** The catalogue app's type, with its routes: what `hc` and the typed clients of `hono-api-versioning/client` take. */
+/** The catalogue app's type, with its routes: what `hc` and the typed clients of `hono-api-versioning/typed-client` take. */
 export type CatalogApp = ReturnType<typeof createApp>
 
 /**
