@@ -14,10 +14,10 @@ import type { RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps, type Visit } from './migration-plan.ts'
-import { checkBodies, checkChanges, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
+import { checkBodies, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
-import { rewriteRoutes, routePlans, type RouteLife } from './route-plans.ts'
+import { NO_PLAN, rewriteRoutes, routePlans, type RouteLife } from './route-plans.ts'
 import { checkLayout, shapesOf, type AnyShape, type Layout, type LayoutValue } from './shape.ts'
 
 /**
@@ -64,14 +64,17 @@ export class VersionHistory<V extends string = string, O = unknown> {
   /** Every route name the history uses (instructions and bodies). */
   readonly #routeNames: ReadonlySet<string>
   readonly #migrations = new WeakMap<object, Map<string, Chain>>()
+  /** The largest older request body read, in bytes. */
+  readonly #maxBodySize: number
 
   constructor(options: VersionHistoryOptions<V>) {
     if (options === null || typeof options !== 'object') {
       throw new Error(`${WHERE}: pass options such as { versions: [{ version: 'v1' }, { version: 'v2', changes: [...] }] }.`)
     }
     for (const key of Object.keys(options)) {
-      if (!['versions', 'bodies', 'errors', 'validation'].includes(key)) throw new Error(`${WHERE}: unknown option "${key}"; the options are versions, bodies, errors, validation.`)
+      if (!['versions', 'bodies', 'errors', 'validation', 'maxBodySize'].includes(key)) throw new Error(`${WHERE}: unknown option "${key}"; the options are versions, bodies, errors, validation, maxBodySize.`)
     }
+    this.#maxBodySize = checkMaxBodySize(options.maxBodySize)
     const { versions, changes } = checkVersions(options.versions)
     this.versions = Object.freeze(versions as V[])
     this.head = versions[versions.length - 1] as V
@@ -128,6 +131,10 @@ export class VersionHistory<V extends string = string, O = unknown> {
     const bodyPlans = (entry: RouteBodies | undefined) => ({
       checks: bodyChecks(entry?.request),
       request: entry?.request === undefined ? null : this.#chains(entry.request, 'up'),
+      // Derived from the same layout: the partial steps of a PATCH body.
+      partialRequest: entry?.request === undefined || entry.partial === false ? null : this.#chains(entry.request, 'up', true),
+      partial: entry?.partial ?? null,
+      forms: entry?.forms === true,
       response: entry?.response === undefined ? null : this.#chains(entry.response, 'down'),
       error: entry?.error !== undefined ? this.#chains(entry.error, 'down') : errors !== undefined ? this.#chains(errors, 'down') : null,
     })
@@ -135,15 +142,15 @@ export class VersionHistory<V extends string = string, O = unknown> {
     this.#plans = plans
     this.#byMethod = [...plans.keys()].some((key) => methodRoute(key) !== null)
     this.#tableLives = tableLives
-    this.#fallback = errors === undefined ? undefined : { exists: null, checks: null, request: null, response: null, error: this.#chains(errors, 'down'), status: null, headers: null, query: null, requestHeaders: null }
+    this.#fallback = errors === undefined ? undefined : { ...NO_PLAN, error: this.#chains(errors, 'down') }
     this.#routeNames = new Set([...bodies.keys(), ...byRoute.keys()])
   }
 
   /** Per version index, the steps of `layout` between that version and the head (down: newest first; up: oldest first). */
-  #chains(layout: Layout, direction: 'down' | 'up'): readonly Chain[] | null {
+  #chains(layout: Layout, direction: 'down' | 'up', partial = false): readonly Chain[] | null {
     const n = this.versions.length
     const byStep: (Visit | null)[] = [null]
-    for (let k = 1; k < n; k++) byStep.push(this.#planner.visit(layout, direction === 'down' ? k : k - 1, k, direction))
+    for (let k = 1; k < n; k++) byStep.push(this.#planner.visit(layout, direction === 'down' ? k : k - 1, k, direction, partial))
     if (byStep.every((s) => s === null)) return null
     const chains: Chain[] = []
     for (let v = 0; v < n; v++) {
@@ -228,7 +235,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     }
     const head = this.versions.length - 1
     const headGaps = [...this.#plans.values()].some((p) => p.exists !== null && p.exists[head] === false) ? head : null
-    return bindChanges(this.#planOf, this.#stepIndex, headGaps)
+    return bindChanges(this.#planOf, this.#stepIndex, headGaps, this.#maxBodySize)
   }
 
   /**
