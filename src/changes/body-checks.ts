@@ -27,5 +27,31 @@ export interface RequestValidation {
    * is the head's (the app's own validator is enough). Called once per route
    * at construction.
    */
-  checks(layout: Layout, history: ValidatedHistory): readonly (BodyCheck | null)[]
+  checks(layout: Layout, history: ValidatedHistory, options?: { readonly partial?: boolean | undefined }): readonly (BodyCheck | null)[]
+}
+
+/**
+ * The checks of a history's `validation` option (`undefined`: none), per
+ * request layout and whether the body is partial (a PATCH body: its fields
+ * are not required), made once each; `null` where no version needs one.
+ */
+export function checksOf(
+  validation: RequestValidation | undefined,
+  history: () => ValidatedHistory,
+): (layout: Layout | undefined, partial: boolean) => readonly (BodyCheck | null)[] | null {
+  if (validation !== undefined && (validation === null || typeof validation !== 'object' || validation.kind !== 'request-validation')) {
+    throw new Error(`versionHistory: validation must come from requestValidation({...}) of hono-api-versioning/validation.`)
+  }
+  let told: ValidatedHistory | undefined
+  const made = [new Map<Layout, readonly (BodyCheck | null)[] | null>(), new Map<Layout, readonly (BodyCheck | null)[] | null>()] as const
+  return (layout, partial) => {
+    if (layout === undefined || validation === undefined) return null
+    const known = made[partial ? 1 : 0]
+    let checks = known.get(layout)
+    if (checks === undefined) {
+      const list = validation.checks(layout, (told ??= history()), partial ? { partial } : undefined)
+      known.set(layout, (checks = list.some((check) => check !== null) ? list : null))
+    }
+    return checks
+  }
 }

@@ -8,7 +8,7 @@ import type { RouteDefinition } from '../routes/definitions.ts'
 import type { Change } from './change.ts'
 import type { Changelog, ChangelogInstruction } from './changelog.ts'
 import type { ExchangeView, ExtensionTarget } from '../pipeline/extension.ts'
-import type { BodyCheck } from './body-checks.ts'
+import { checksOf } from './body-checks.ts'
 import { bindChanges, runSteps, type BoundChanges, type Chain, type RoutePlan } from './http-steps.ts'
 import type { RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
@@ -113,23 +113,10 @@ export class VersionHistory<V extends string = string, O = unknown> {
         byRoute.set(instruction.route, entries)
       }
     })
-    const validation = options.validation
-    if (validation !== undefined && (validation === null || typeof validation !== 'object' || validation.kind !== 'request-validation')) {
-      throw new Error(`${WHERE}: validation must come from requestValidation({...}) of hono-api-versioning/validation.`)
-    }
-    const checked = validation === undefined ? null : { versions, changelog: this.changelog() }
-    const checksOf = new Map<Layout, readonly (BodyCheck | null)[] | null>()
-    const bodyChecks = (layout: Layout | undefined): readonly (BodyCheck | null)[] | null => {
-      if (layout === undefined || validation === undefined || checked === null) return null
-      let checks = checksOf.get(layout)
-      if (checks === undefined) {
-        const made = validation.checks(layout, checked)
-        checksOf.set(layout, (checks = made.some((check) => check !== null) ? made : null))
-      }
-      return checks
-    }
+    const bodyChecks = checksOf(options.validation, () => ({ versions, changelog: this.changelog() }))
     const bodyPlans = (entry: RouteBodies | undefined) => ({
-      checks: bodyChecks(entry?.request),
+      checks: bodyChecks(entry?.request, false),
+      partialChecks: entry?.partial === false ? null : bodyChecks(entry?.request, true),
       request: entry?.request === undefined ? null : this.#chains(entry.request, 'up'),
       // Derived from the same layout: the partial steps of a PATCH body.
       partialRequest: entry?.request === undefined || entry.partial === false ? null : this.#chains(entry.request, 'up', true),

@@ -30,6 +30,8 @@ export interface RoutePlan {
   readonly exists: readonly boolean[] | null
   /** The check of an older request body against its own version's schema, before its steps (`null`: none). */
   readonly checks: readonly (BodyCheck | null)[] | null
+  /** The same for a partial body (its fields are not required). */
+  readonly partialChecks: readonly (BodyCheck | null)[] | null
   /** The request body's steps up to the head, oldest first. */
   readonly request: readonly Chain[] | null
   /** The same for a partial body (PATCH): fields not sent stay absent (`null`: no steps). */
@@ -97,7 +99,7 @@ export function bindChanges(
       if (found.exists !== null && found.exists[index] !== true) return 'absent'
       const partial = found.partial ?? exchange.method === 'PATCH'
       const steps = (partial ? found.partialRequest : found.request)?.[index]?.steps
-      const check = found.checks?.[index] ?? null
+      const check = (partial ? found.partialChecks : found.checks)?.[index] ?? null
       const query = found.query?.[index]
       const names = found.requestHeaders?.[index]
       const hasSteps = (steps !== undefined && steps.length > 0) || check !== null

@@ -15,6 +15,7 @@ import { methodRoute, plainRoute } from './route-changes.ts'
 export const NO_PLAN: RoutePlan = {
   exists: null,
   checks: null,
+  partialChecks: null,
   request: null,
   partialRequest: null,
   partial: null,
@@ -122,7 +123,7 @@ export function routePlans(
   versions: readonly string[],
   bodies: ReadonlyMap<string, RouteBodies>,
   byRoute: RouteEntries,
-  bodyPlans: (entry: RouteBodies | undefined) => Pick<RoutePlan, 'checks' | 'request' | 'partialRequest' | 'partial' | 'forms' | 'response' | 'error'>,
+  bodyPlans: (entry: RouteBodies | undefined) => Pick<RoutePlan, 'checks' | 'partialChecks' | 'request' | 'partialRequest' | 'partial' | 'forms' | 'response' | 'error'>,
 ): { plans: Map<string, RoutePlan>; tableLives: Map<string, RouteLife> } {
   const plans = new Map<string, RoutePlan>()
   const tableLives = new Map<string, RouteLife>()

@@ -11,6 +11,7 @@ import { change, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, sh
 import type { RouteBodies } from '../../src/changes/index.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
+import { requestValidation } from '../../src/validation/index.ts'
 
 interface Address { city: string; zip: string; country: string }
 interface Person {
@@ -191,5 +192,31 @@ describe('the partial steps are derived from the declarations', () => {
     expect(() => versionHistory({ versions: [{ version: '1' }], bodies: { 'PATCH /x': { request: Person, partial: 'yes' as never } } })).toThrow(
       'versionHistory: bodies["PATCH /x"].partial must be true or false.',
     )
+  })
+})
+
+describe('request validation of a partial body', () => {
+  const Item = shape<{ title: string; price: number }>('Item')
+  const h = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [change('Items have a title.', [fieldRenamed(Item, { older: 'name', newer: 'title' })])] }],
+    bodies: { 'PATCH /items/:id': { request: Item }, 'PUT /items/:id': { request: Item } },
+    validation: requestValidation({
+      schemas: { Item: { type: 'object', properties: { title: { type: 'string' }, price: { type: 'number' } }, required: ['title', 'price'], additionalProperties: false } },
+    }),
+  })
+  const target = new Hono()
+  target.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: h }))
+  target.patch('/items/:id', async (c) => c.json(await c.req.json()))
+  target.put('/items/:id', async (c) => c.json(await c.req.json()))
+
+  it('checks the fields sent in their own version, and requires none', async () => {
+    expect(await send(target, 'PATCH', { price: 3 }, '1', 'application/json', '/items/1')).toEqual({ status: 200, body: { price: 3 } })
+    expect((await send(target, 'PATCH', { price: 'three' }, '1', 'application/json', '/items/1')).status).toBe(422)
+    expect((await send(target, 'PATCH', { title: 'head name' }, '1', 'application/json', '/items/1')).status).toBe(422)
+  })
+
+  it('still requires them in a full body', async () => {
+    expect((await send(target, 'PUT', { price: 3 }, '1', 'application/json', '/items/1')).status).toBe(422)
+    expect((await send(target, 'PUT', { price: 3, name: 'A' }, '1', 'application/json', '/items/1')).body).toEqual({ price: 3, title: 'A' })
   })
 })
