@@ -8,7 +8,7 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { change, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, shapeConverted, versionHistory } from '../../src/changes/index.ts'
-import type { RouteBodies } from '../../src/changes/index.ts'
+import type { RouteBodies } from '../../src/changes/history-options.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { requestValidation } from '../../src/validation/index.ts'
