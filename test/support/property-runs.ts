@@ -57,3 +57,25 @@ export function assertProperty<Ts>(property: fc.IProperty<Ts>, params: fc.Parame
     }
   }
 }
+
+/** `assertProperty` for an async property (`fc.asyncProperty`): the same runs, awaited. */
+export async function assertAsyncProperty<Ts>(property: fc.IAsyncProperty<Ts>, params: fc.Parameters<Ts> = {}): Promise<void> {
+  const numRuns = params.numRuns ?? 100
+  const runs: fc.Parameters<Ts>[] =
+    replay !== undefined
+      ? [{ ...params, seed: replay.seed, ...(replay.path === undefined ? {} : { path: replay.path }) }]
+      : [
+          { ...params, seed: FIXED_SEED, numRuns: Math.max(1, Math.ceil(numRuns / 5)) },
+          { ...params, seed: freshSeed() },
+        ]
+  for (const run of runs) {
+    const details = await fc.check(property, run)
+    if (details.failed) {
+      const how = run.seed === FIXED_SEED && replay === undefined ? ' (the fixed seed: every run of this test fails the same way)' : ''
+      throw new Error(
+        `${fc.defaultReportMessage(details) ?? 'Property failed'}\n\nReplay${how}: FC_SEED=${details.seed} FC_PATH=${details.counterexamplePath ?? ''} before the same test command.`,
+        { cause: details.errorInstance },
+      )
+    }
+  }
+}
