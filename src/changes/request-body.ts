@@ -61,7 +61,14 @@ export async function readBody(request: Request, fallback: () => Promise<string>
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
-    const { done, value } = await reader.read()
+    let read: ReadableStreamReadResult<Uint8Array>
+    try {
+      read = await reader.read()
+    } catch {
+      // The client went away, or its framing broke: nothing of the body reaches the handler.
+      throw new UnreadableBody('The request body could not be read.')
+    }
+    const { done, value } = read
     if (done) break
     size += value.byteLength
     if (size > limit) {

@@ -146,6 +146,20 @@ describe('maxBodySize: an older body over it is refused before it is parsed', ()
   })
 })
 
+describe('a body whose stream fails while it is read', () => {
+  it('is 400 UnreadableBody, not a 5xx', async () => {
+    let sent = false
+    const broken = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new Error('connection reset'))
+        sent = true
+        controller.enqueue(new TextEncoder().encode('{"mail":'))
+      },
+    })
+    expect(await send(app(), '/json', '1', broken)).toEqual({ status: 400, text: '{"detail":"The request body could not be read."}' })
+  })
+})
+
 describe('the migrated body is the request\'s body', () => {
   it('c.req.raw reads the migrated body, and a middleware before the versioning one may read it first', async () => {
     const history = versionHistory({
