@@ -9,8 +9,8 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { change, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, shapeConverted, versionHistory } from '../../src/changes/index.ts'
 import type { RouteBodies } from '../../src/changes/history-options.ts'
-import { versionMiddleware } from '../../src/hono/index.ts'
-import { HeaderVersioning } from '../../src/index.ts'
+import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
+import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { requestValidation } from '../../src/validation/index.ts'
 
 interface Address { city: string; zip: string; country: string }
@@ -114,6 +114,21 @@ describe('an older PATCH body is partial', () => {
     expect((await send(full, 'PATCH', { mail: 'a@b.c', name: 'Ada L' })).body).toEqual({ email: 'a@b.c', category: 'general', first_name: 'Ada', last_name: 'L' })
     const partialPut = app({ 'PUT /people/:id': { request: Person, partial: true } })
     expect((await send(partialPut, 'PUT', { mail: 'a@b.c' })).body).toEqual({ email: 'a@b.c' })
+  })
+
+  it('on a table route named for every method: its PATCH is partial, its PUT full', async () => {
+    const routes = defineRoutes([route('person-detail', '/people/:id')])
+    const versioning = apiVersioning({
+      scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }),
+      routes,
+      changes: history({ 'person-detail': { request: Person } }),
+      origin: 'https://api.example.com',
+    })
+    const table = new Hono()
+    table.use('*', versioning)
+    mountRoutes(table, versioning, { 'person-detail': { put: async (c) => c.json(await c.req.json()), patch: async (c) => c.json(await c.req.json()) } })
+    expect((await send(table, 'PATCH', { mail: 'a@b.c' })).body).toEqual({ email: 'a@b.c' })
+    expect((await send(table, 'PUT', { mail: 'a@b.c', name: 'A B' })).body).toEqual({ email: 'a@b.c', category: 'general', first_name: 'A', last_name: 'B' })
   })
 
   it('lets an envelope field be missing', async () => {
