@@ -48,8 +48,10 @@ const decoder = new TextDecoder()
  */
 export async function readBody(request: Request, fallback: () => Promise<string>, limit: number): Promise<Uint8Array | string> {
   const over = (): BodyTooLarge => (tooLarge ??= withoutStack(() => new BodyTooLarge()))
+  const unreadable = (): UnreadableBody => new UnreadableBody('The request body could not be read.')
   if (request.bodyUsed) {
-    const text = await fallback()
+    // Read by something that left nothing in the cache: there is no body to migrate.
+    const text = await fallback().catch(() => Promise.reject(unreadable()))
     if (text.length > limit || encoder.encode(text).byteLength > limit) throw over()
     return text
   }
@@ -66,7 +68,7 @@ export async function readBody(request: Request, fallback: () => Promise<string>
       read = await reader.read()
     } catch {
       // The client went away, or its framing broke: nothing of the body reaches the handler.
-      throw new UnreadableBody('The request body could not be read.')
+      throw unreadable()
     }
     const { done, value } = read
     if (done) break

@@ -158,6 +158,21 @@ describe('a body whose stream fails while it is read', () => {
     })
     expect(await send(app(), '/json', '1', broken)).toEqual({ status: 400, text: '{"detail":"The request body could not be read."}' })
   })
+
+  it('is 400 UnreadableBody when a middleware before took the stream itself', async () => {
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })])] }],
+      bodies: { 'POST /people': { request: Person } },
+    })
+    const target = new Hono()
+    target.use('*', async (c, next) => {
+      await c.req.raw.arrayBuffer()
+      await next()
+    })
+    target.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+    target.post('/people', (c) => c.text('handled'))
+    expect(await send(target, '/people', '1', '{"mail":"a@b.c"}')).toEqual({ status: 400, text: '{"detail":"The request body could not be read."}' })
+  })
 })
 
 describe('the migrated body is the request\'s body', () => {
