@@ -32,10 +32,13 @@ const versions = [{ version: '1' }, { version: '2', changes: [change('Mail is em
 const history = versionHistory({ versions, bodies })
 // maxBodySize raised above the route's bodyLimit (against the docs' advice): what the body then costs.
 const raised = versionHistory({ versions, bodies: { 'POST /raised': { request: Person } }, maxBodySize: 64 * MB })
+// maxBodySize and bodyLimit both at 10 MB (as the docs advise): an accepted body of 9 MB.
+const matched = versionHistory({ versions, bodies: { 'POST /matched': { request: Person } }, maxBodySize: 10 * MB })
 const scheme = () => new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
 const app = new Hono()
 app.use('/before', bodyLimit({ maxSize: MB }))
 app.use('/raised', versionMiddleware({ scheme: scheme(), changes: raised }))
+app.use('/matched', versionMiddleware({ scheme: scheme(), changes: matched }))
 app.use('*', versionMiddleware({ scheme: scheme(), changes: history }))
 const read = async (c: { req: { json(): Promise<unknown> }; json(v: unknown, s?: number): Response }) => {
   try {
@@ -48,6 +51,7 @@ app.post('/chain', bodyLimit({ maxSize: MB }), read as never)
 app.post('/before', read as never)
 app.post('/plain', read as never)
 app.post('/raised', bodyLimit({ maxSize: MB }), read as never)
+app.post('/matched', bodyLimit({ maxSize: 10 * MB }), read as never)
 app.post('/upload', bodyLimit({ maxSize: MB }), async (c) => c.json({ got: Object.keys(await c.req.parseBody()) }))
 
 /** A body of `size` bytes made as it is read: `head` first, then padding, then `tail`. */
@@ -81,6 +85,8 @@ const CASES: readonly Case[] = [
   { name: '50 MB JSON, chunked, bodyLimit(1 MB) in the route', path: '/chain', body: (f) => ({ body: streamed(`{"${f}":"`, SIZE, '"}'), type: 'application/json' }) },
   { name: '50 MB JSON, chunked, bodyLimit(1 MB) before the middleware', path: '/before', body: (f) => ({ body: streamed(`{"${f}":"`, SIZE, '"}'), type: 'application/json' }) },
   { name: '50 MB JSON, chunked, bodyLimit(1 MB) in the route, maxBodySize raised to 64 MB', path: '/raised', body: (f) => ({ body: streamed(`{"${f}":"`, SIZE, '"}'), type: 'application/json' }) },
+  { name: '9 MB JSON (accepted), chunked, bodyLimit(10 MB) in the route, maxBodySize 10 MB', path: '/matched', body: (f) => ({ body: streamed(`{"${f}":"`, 9 * MB, '"}'), type: 'application/json' }) },
+  { name: '50 MB JSON, chunked, bodyLimit(10 MB) in the route, maxBodySize 10 MB', path: '/matched', body: (f) => ({ body: streamed(`{"${f}":"`, SIZE, '"}'), type: 'application/json' }) },
   { name: '50 MB JSON, chunked, no bodyLimit', path: '/plain', body: (f) => ({ body: streamed(`{"${f}":"`, SIZE, '"}'), type: 'application/json' }) },
   {
     name: '50 MB multipart upload, chunked, bodyLimit(1 MB) in the route',
