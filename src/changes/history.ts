@@ -113,7 +113,14 @@ export class VersionHistory<V extends string = string, O = unknown> {
         byRoute.set(instruction.route, entries)
       }
     })
-    const bodyChecks = checksOf(options.validation, () => ({ versions, changelog: this.changelog() }))
+    const validation = options.validation
+    if (validation !== undefined && (validation === null || typeof validation !== 'object' || validation.kind !== 'request-validation')) {
+      throw new Error(`${WHERE}: validation must come from requestValidation({...}) of hono-api-versioning/validation.`)
+    }
+    const checked = validation === undefined ? null : { versions, changelog: this.changelog() }
+    // Routes whose parameters alone are validated get a plan like the others.
+    for (const route of validation?.parameterRoutes ?? []) if (!bodies.has(route)) bodies.set(route, {})
+    const bodyChecks = checksOf(validation, checked)
     const bodyPlans = (entry: RouteBodies | undefined) => ({
       checks: bodyChecks(entry?.request, false),
       partialChecks: entry?.partial === false ? null : bodyChecks(entry?.request, true),
@@ -126,6 +133,12 @@ export class VersionHistory<V extends string = string, O = unknown> {
       error: entry?.error !== undefined ? this.#chains(entry.error, 'down') : errors !== undefined ? this.#chains(errors, 'down') : null,
     })
     const { plans, tableLives } = routePlans(versions, bodies, byRoute, bodyPlans)
+    for (const route of validation?.parameterRoutes ?? []) {
+      const plan = plans.get(route)
+      if (plan === undefined || checked === null || validation?.parameterChecks === undefined) continue
+      const made = validation.parameterChecks(route, { query: plan.query, headers: plan.requestHeaders }, checked)
+      if (made.some((check) => check !== null)) plans.set(route, { ...plan, parameters: made })
+    }
     this.#plans = plans
     this.#byMethod = [...plans.keys()].some((key) => methodRoute(key) !== null)
     this.#tableLives = tableLives

@@ -15,7 +15,7 @@ import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { DEFAULT_MAX_BODY_SIZE, migrateRequest } from './request-body.ts'
 import type { Copy } from './json-copy.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
-import type { BodyCheck } from './body-checks.ts'
+import type { BodyCheck, ParameterCheck } from './body-checks.ts'
 
 /** A body's steps between one version and the head, and the copy a value not parsed here gets first. */
 export interface Chain {
@@ -52,6 +52,8 @@ export interface RoutePlan {
   readonly query: readonly (readonly (readonly [string, string])[])[] | null
   /** `[older, newer]` request header names, oldest step first. */
   readonly requestHeaders: readonly (readonly (readonly [string, string])[])[] | null
+  /** The check of an older request's query parameters, headers and cookies against its own version's schema, before they are renamed. */
+  readonly parameters?: readonly (ParameterCheck | null)[] | null | undefined
 }
 
 /** A history bound to a middleware: its request, response and JSON steps. */
@@ -97,6 +99,8 @@ export function bindChanges(
       const found = plan(exchange)
       if (found === undefined) return
       if (found.exists !== null && found.exists[index] !== true) return 'absent'
+      // In the client's own names, before anything is renamed; a refusal is thrown.
+      found.parameters?.[index]?.(exchange.request)
       const partial = found.partial ?? exchange.method === 'PATCH'
       const steps = (partial ? found.partialRequest : found.request)?.[index]?.steps
       const check = (partial ? found.partialChecks : found.checks)?.[index] ?? null

@@ -10,7 +10,7 @@ import type { ExchangeView, RequestRewrite } from '../pipeline/extension.ts'
 import type { BodyCheck } from './body-checks.ts'
 import { formFields, formOf } from './form-body.ts'
 import { isFormType, isJsonType } from './media-types.ts'
-import { jsonPath, MigrationFailure } from './migration-failure.ts'
+import { MigrationFailure } from './migration-failure.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
 import { BodyTooLarge, MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
 
@@ -136,28 +136,10 @@ function runMigration<T>(value: unknown, steps: readonly Visit[], serialise: (va
     if (error instanceof MigrationFailure) {
       throw new UnreadableBody(error.reason === 'layout' ? `Invalid request body at ${error.at}: ${error.what}.` : `Invalid value at ${error.at}.`)
     }
-    if (error instanceof RangeError) throw new UnreadableBody(`The request body is nested too deeply to migrate at ${deepest(value)}.`)
+    // No place is named: the keys of a body too deep to walk are the client's, never echoed.
+    if (error instanceof RangeError) throw new UnreadableBody('The request body is nested too deeply to migrate.')
     throw error
   }
-}
-
-/** The JSON path of the top-level field (or item) under which `value` nests deepest (a field named otherwise than an identifier: `$`). */
-function deepest(value: unknown): string {
-  let best = { depth: -1, at: '$' }
-  if (value === null || typeof value !== 'object') return best.at
-  for (const [key, child] of Object.entries(value)) {
-    let depth = 0
-    const stack: [unknown, number][] = [[child, 1]]
-    while (stack.length > 0) {
-      const [node, d] = stack.pop() as [unknown, number]
-      if (d > depth) depth = d
-      if (node !== null && typeof node === 'object') for (const inner of Object.values(node)) stack.push([inner, d + 1])
-    }
-    // A client's key is named only when it is a plain identifier: nothing else of the request is echoed.
-    const named = Array.isArray(value) ? jsonPath([Number(key)]) : /^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(key) ? jsonPath([key]) : '$'
-    if (depth > best.depth) best = { depth, at: named }
-  }
-  return best.at
 }
 
 /** The request with its query parameters and headers renamed and its body migrated up; `undefined` when nothing changed. */
