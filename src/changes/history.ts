@@ -41,7 +41,7 @@ const NO_CHAIN: Chain = { steps: [], copy: pass }
 
 /** A checked, compiled history; pass it to the middleware as `changes`. */
 export class VersionHistory<V extends string = string, O = unknown> {
-  /** Types only: the options it was declared with, from which `hono-api-versioning/client` derives older types. */
+  /** Types only: the options it was declared with, from which `hono-api-versioning/typed-client` derives older types. */
   declare readonly '~options'?: O | undefined
   /** The versions, oldest first. */
   readonly versions: readonly V[]
