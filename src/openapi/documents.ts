@@ -3,6 +3,7 @@
  * table alone or from the user's own head-version document, each made once,
  * on first use.
  */
+import type { VersionPlacement } from '../routes/placement.ts'
 import type { RouteTable } from '../routes/table.ts'
 import type { VersionPolicy } from '../lifecycle/policy.ts'
 import { buildDocument, deepFreeze, reachableComponents, refsIn, type BuildContext } from './build.ts'
@@ -19,6 +20,8 @@ export interface DocumentedScheme {
   readonly allowedVersions: readonly (string | null)[] | null
   readonly defaultVersion: string | null
   readonly versionParam: string
+  /** Where the version travels (every scheme of this package says; a scheme of your own may not). */
+  readonly placement?: VersionPlacement | undefined
   resolveVersion(version: string | null): string | null | undefined
 }
 

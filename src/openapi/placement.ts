@@ -1,10 +1,10 @@
 /**
- * Where a scheme puts the version, read once from the scheme: a path
- * parameter (URL path), the route's namespace, a header, a query parameter,
- * the media type of the response (Accept header, vendor media types), or
- * the host name. `CombinedVersioning` puts it in every way of its schemes,
- * any one of which the client may use.
+ * The ways a document lists for the version, read from the one value each
+ * scheme provides (`scheme.placement`): its own way, or for a combination
+ * (`anyOf`) the first of its schemes' of each kind, any one of which the
+ * client may use.
  */
+import { UNPLACED, type VersionPlacement } from '../routes/placement.ts'
 import type { ParameterObject } from './types.ts'
 
 /** The way a version travels in a document's requests. */
@@ -18,57 +18,32 @@ export interface Placement {
   /** The query parameter that carries the version. */
   readonly query: string | null
   /** Accept header: the rendered media types, the media type parameter, and the vendor template. */
-  readonly accept: { readonly mediaTypes: readonly string[]; readonly param: string; readonly vendor: string | null } | null
+  readonly accept: VersionPlacement['accept']
   /** Host name: the version is in the server's host. */
   readonly host: boolean
   /** Whether the client may use any one of several ways (CombinedVersioning), so none is required. */
   readonly anyOne: boolean
 }
 
-/** What placement reads of a scheme: its kind and the public fields of its kind. */
-interface SchemeShape {
-  readonly kind: string
-  readonly versionParam: string
-  readonly header?: unknown
-  readonly mediaTypes?: unknown
-  readonly vendorMediaType?: unknown
-  readonly schemes?: unknown
-}
-
-const NONE: Placement = { pathParam: null, namespace: false, header: null, query: null, accept: null, host: false, anyOne: false }
-
 /** The placement of a scheme (a scheme of your own places nothing: describe it in `info.description`). */
-export function placementOf(scheme: SchemeShape): Placement {
-  switch (scheme.kind) {
-    case 'url-path':
-      return { ...NONE, pathParam: scheme.versionParam }
-    case 'namespace':
-      return { ...NONE, namespace: true }
-    case 'header':
-      return { ...NONE, header: String(scheme.header) }
-    case 'query-parameter':
-      return { ...NONE, query: scheme.versionParam }
-    case 'host-name':
-      return { ...NONE, host: true }
-    case 'accept-header': {
-      const vendor = typeof scheme.vendorMediaType === 'string' ? scheme.vendorMediaType : null
-      return { ...NONE, accept: { mediaTypes: scheme.mediaTypes as readonly string[], param: scheme.versionParam.toLowerCase(), vendor } }
+export function placementOf(scheme: { readonly placement?: VersionPlacement | undefined }): Placement {
+  const own = scheme.placement ?? UNPLACED
+  const ways = own.anyOf ?? [own]
+  const first = <T>(pick: (way: VersionPlacement) => T | null): T | null => {
+    for (const way of ways) {
+      const found = pick(way)
+      if (found !== null) return found
     }
-    case 'combined': {
-      const parts = (scheme.schemes as readonly SchemeShape[]).map(placementOf)
-      const first = <K extends keyof Placement>(key: K): Placement[K] => parts.find((p) => p[key] !== null && p[key] !== false)?.[key] ?? NONE[key]
-      return {
-        pathParam: first('pathParam'),
-        namespace: false,
-        header: first('header'),
-        query: first('query'),
-        accept: first('accept'),
-        host: first('host'),
-        anyOne: true,
-      }
-    }
-    default:
-      return NONE
+    return null
+  }
+  return {
+    pathParam: first((w) => w.param),
+    namespace: own.anyOf === null && own.namespace,
+    header: first((w) => w.header),
+    query: first((w) => w.query),
+    accept: first((w) => w.accept),
+    host: ways.some((w) => w.host),
+    anyOne: own.anyOf !== null,
   }
 }
 
