@@ -158,18 +158,15 @@ function policyHeaders(context: BuildContext, entry: DocumentedVersion): Record<
   if (policy === null) return headers
   const lifecycle = policy.versions.get(entry.version)
   const string = (example: string): Json => ({ type: 'string', examples: [example] })
-  if (lifecycle?.deprecation != null) {
-    const value = `@${Math.floor(lifecycle.deprecation / 1000)}`
-    headers['Deprecation'] = { description: `RFC 9745: this version is deprecated since ${new Date(lifecycle.deprecation).toISOString()} (${value}).`, schema: string(value) }
+  // The values the policy sends (lifecycle-headers.ts), links header-safe.
+  const sent = lifecycle?.headers
+  if (lifecycle?.deprecation != null && sent?.deprecation != null) {
+    headers['Deprecation'] = { description: `RFC 9745: this version is deprecated since ${new Date(lifecycle.deprecation).toISOString()} (${sent.deprecation}).`, schema: string(sent.deprecation) }
   }
-  if (lifecycle?.sunset != null) {
-    const value = new Date(lifecycle.sunset).toUTCString()
-    headers['Sunset'] = { description: `RFC 8594: this version goes away at ${value}.`, schema: string(value) }
+  if (sent?.sunset != null) headers['Sunset'] = { description: `RFC 8594: this version goes away at ${sent.sunset}.`, schema: string(sent.sunset) }
+  if (sent !== undefined && sent.links.length > 0) {
+    headers['Link'] = { description: 'Links to the pages about the deprecation and the sunset of this version.', schema: string(sent.links.map((l) => l.value).join(', ')) }
   }
-  const links: string[] = []
-  if (lifecycle?.deprecationLink != null) links.push(`<${lifecycle.deprecationLink}>; rel="deprecation"`)
-  if (lifecycle?.sunsetLink != null) links.push(`<${lifecycle.sunsetLink}>; rel="sunset"`)
-  if (links.length > 0) headers['Link'] = { description: 'Links to the pages about the deprecation and the sunset of this version.', schema: string(links.join(', ')) }
   if (policy.reportVersions !== null) {
     headers[policy.reportVersions.supported] = { description: 'The supported versions (of the route, when it exists only in some).', schema: { type: 'string' } }
     headers[policy.reportVersions.deprecated] = { description: 'The deprecated versions (of the route, when it exists only in some).', schema: { type: 'string' } }
