@@ -3,10 +3,11 @@
  * table alone or from the user's own head-version document, each made once,
  * on first use.
  */
-import type { VersionPlacement } from '../routes/placement.ts'
+import { UNPLACED, type VersionPlacement } from '../routes/placement.ts'
 import type { RouteTable } from '../routes/table.ts'
 import type { VersionPolicy } from '../lifecycle/policy.ts'
-import { buildDocument, deepFreeze, reachableComponents, refsIn, type BuildContext } from './build.ts'
+import { versionSpace } from '../model/version-space.ts'
+import { buildDocument, deepFreeze, operationsModel, reachableComponents, refsIn, type BuildContext } from './build.ts'
 import { changelogOf, routeHistory, type ChangelogSource } from './changelog.ts'
 import { normalizeDocument } from './normalize.ts'
 import { placementOf, type Placement } from './placement.ts'
@@ -93,18 +94,6 @@ export interface VersionedOpenAPI {
 }
 
 const OPTION_NAMES = ['scheme', 'routes', 'document', 'policy', 'changelog', 'versions', 'info', 'serverUrl', 'methods', 'shapes']
-
-/** The version a namespace stands for, as NamespaceVersioning reads it (`undefined`: none). */
-function namespaceReader(scheme: DocumentedScheme): (namespace: string | null) => string | null | undefined {
-  return (namespace) => {
-    if (namespace === null || namespace === '') return scheme.defaultVersion
-    for (const component of namespace.split(':')) {
-      const version = scheme.resolveVersion(component)
-      if (version !== undefined) return version
-    }
-    return undefined
-  }
-}
 
 function checkServerUrl(serverUrl: unknown, placement: Placement, scheme: DocumentedScheme, versions: readonly string[], where: string): string | null {
   if (serverUrl === undefined) {
@@ -197,13 +186,14 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const content = placement.accept === null ? [] : placement.accept.mediaTypes
   const operations = head === null ? tableOperations(routes as RouteTable, methods, content) : documentOperations(head, routes)
   const headInfo = (head?.['info'] ?? {}) as Json
+  const history = routeHistory(changelog, plan.order, normalizeRouteName)
   const context: BuildContext = {
     plan,
     operations,
     placement,
     defaultVersion: scheme.defaultVersion,
-    namespaceVersion: namespaceReader(scheme),
-    history: routeHistory(changelog, plan.order, normalizeRouteName),
+    served: operationsModel(operations, versionSpace(scheme, { versions: [...plan.order].reverse(), policy }), scheme.placement ?? UNPLACED, history, plan.order),
+    history,
     changelog,
     head,
     headReachable: head === null ? new Set() : reachableComponents([...refsIn(head['paths']), ...refsIn(head['webhooks'])], (head['components'] ?? {}) as Json),

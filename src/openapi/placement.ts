@@ -4,7 +4,7 @@
  * (`anyOf`) the first of its schemes' of each kind, any one of which the
  * client may use.
  */
-import { UNPLACED, type VersionPlacement } from '../routes/placement.ts'
+import { UNPLACED, waysOf, type VersionPlacement } from '../routes/placement.ts'
 import type { ParameterObject } from './types.ts'
 
 /** The way a version travels in a document's requests. */
@@ -27,24 +27,8 @@ export interface Placement {
 
 /** The placement of a scheme (a scheme of your own places nothing: describe it in `info.description`). */
 export function placementOf(scheme: { readonly placement?: VersionPlacement | undefined }): Placement {
-  const own = scheme.placement ?? UNPLACED
-  const ways = own.anyOf ?? [own]
-  const first = <T>(pick: (way: VersionPlacement) => T | null): T | null => {
-    for (const way of ways) {
-      const found = pick(way)
-      if (found !== null) return found
-    }
-    return null
-  }
-  return {
-    pathParam: first((w) => w.param),
-    namespace: own.anyOf === null && own.namespace,
-    header: first((w) => w.header),
-    query: first((w) => w.query),
-    accept: first((w) => w.accept),
-    host: ways.some((w) => w.host),
-    anyOne: own.anyOf !== null,
-  }
+  const { param, ...ways } = waysOf(scheme.placement ?? UNPLACED)
+  return { pathParam: param, ...ways }
 }
 
 /** The version parameters of an operation in `version` (a header, a query parameter), fixed to that version. */

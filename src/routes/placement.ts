@@ -44,3 +44,40 @@ export const UNPLACED: VersionPlacement = Object.freeze({ param: null, query: nu
 export function placed(ways: Partial<VersionPlacement>): VersionPlacement {
   return Object.freeze({ ...UNPLACED, ...ways })
 }
+
+/** Every way a placement lets a request carry the version, merged: a combination's first of each kind. */
+export interface PlacementWays {
+  readonly param: string | null
+  readonly query: string | null
+  readonly header: string | null
+  readonly namespace: boolean
+  readonly host: boolean
+  readonly accept: AcceptPlacement | null
+  /** Whether a request may use any one of several ways (a combination), so none is required. */
+  readonly anyOne: boolean
+}
+
+/** The ways of `placement`: its own, or a combination's first of each kind (a namespace never combines). */
+export function waysOf(placement: VersionPlacement): PlacementWays {
+  const ways = placement.anyOf
+  if (ways === null) {
+    const { param, query, header, namespace, host, accept } = placement
+    return { param, query, header, namespace, host, accept, anyOne: false }
+  }
+  const first = <T>(pick: (way: VersionPlacement) => T | null): T | null => {
+    for (const way of ways) {
+      const found = pick(way)
+      if (found !== null) return found
+    }
+    return null
+  }
+  return {
+    param: first((w) => w.param),
+    query: first((w) => w.query),
+    header: first((w) => w.header),
+    namespace: false,
+    host: ways.some((w) => w.host),
+    accept: first((w) => w.accept),
+    anyOne: true,
+  }
+}
