@@ -175,6 +175,11 @@ let notAllowed: MethodNotAllowed | undefined
 /** Every handler `mountRoutes` registered, whichever table, with the methods it serves: `later()` looks for them. */
 const mounted = new WeakMap<Function, ReadonlySet<string>>()
 
+/** The methods a handler `mountRoutes` registered serves, or `undefined` for any other handler (the model reads it). */
+export function mountedMethods(handler: unknown): ReadonlySet<string> | undefined {
+  return typeof handler === 'function' ? mounted.get(handler) : undefined
+}
+
 /**
  * The handler mounted at one method and path: when the middleware has not
  * entered the request, it does so here, from the route the handler serves

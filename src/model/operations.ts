@@ -32,8 +32,23 @@ export interface RouteEvents {
   pathChanges(names: readonly string[], version: string): readonly { readonly newer: string; readonly older: string }[]
 }
 
-/** No version changes: every operation exists in every version, at one path. */
-export const NO_EVENTS: RouteEvents = { exists: () => true, pathChanges: () => [] }
+/** What the changelog says of routes, by version index in a newest-first order (openapi/changelog.ts `routeHistory`). */
+export interface IndexedRouteHistory {
+  exists(names: readonly string[], at: number): boolean
+  changesAbove(names: readonly string[], at: number): readonly { readonly type: string; readonly older?: unknown; readonly newer?: unknown }[]
+}
+
+/** The route events of a changelog's route history, its versions `order`ed newest first; `path` turns a changed path into OpenAPI's syntax. */
+export function routeEvents(history: IndexedRouteHistory, order: readonly string[], path: (honoPath: string) => string): RouteEvents {
+  return {
+    exists: (names, version) => history.exists(names, order.indexOf(version)),
+    pathChanges: (names, version) =>
+      history
+        .changesAbove(names, order.indexOf(version))
+        .filter((change) => change.type === 'route.path.changed')
+        .map((change) => ({ newer: path(change.newer as string), older: path(change.older as string) })),
+  }
+}
 
 /** Whether `route` exists in `version` by its version limit (a route without one exists in every version). */
 export function existsIn(route: CompiledRoute, version: string | null | undefined): boolean {

@@ -5,7 +5,7 @@
  * and the component schemas as that version has them.
  */
 import type { VersionedOperation, VersionSpace } from '../model/api-model.ts'
-import { versionedOperation, type RouteEvents } from '../model/operations.ts'
+import { routeEvents, versionedOperation } from '../model/operations.ts'
 import { waysOf, type VersionPlacement } from '../routes/placement.ts'
 import { changelogMarkdown, schemaStepsOf, type Changelog, type RouteHistory } from './changelog.ts'
 import { openAPIPathOf } from './paths.ts'
@@ -96,14 +96,7 @@ export function operationsModel(
   history: RouteHistory,
   order: readonly string[],
 ): ReadonlyMap<SourceOperation, VersionedOperation> {
-  const events: RouteEvents = {
-    exists: (names, version) => history.exists(names, order.indexOf(version)),
-    pathChanges: (names, version) =>
-      history
-        .changesAbove(names, order.indexOf(version))
-        .filter((change) => change.type === 'route.path.changed')
-        .map((change) => ({ newer: openAPIPathOf(change.newer as string), older: openAPIPathOf(change.older as string) })),
-  }
+  const events = routeEvents(history, order, openAPIPathOf)
   const param = waysOf(placement).param
   return new Map(
     operations.map((source) => {
