@@ -87,6 +87,11 @@ export function appModel(options: AppModelOptions): ApiModel {
   })
 }
 
+/** The changes' history when they come from `versionHistory` (anything with a `changelog()`), else `null`. */
+export function historyOf(changes: unknown): { changelog(): Changelog } | null {
+  return changes !== null && typeof changes === 'object' && typeof (changes as { changelog?: unknown }).changelog === 'function' ? (changes as { changelog(): Changelog }) : null
+}
+
 /** The pattern the version's param must match in a Hono path (`null`: any segment, or no such param). */
 function versionPatternOf(honoPath: string, param: string): string | null {
   try {

@@ -29,6 +29,7 @@ import {
 } from '../../src/index.ts'
 import type { ApiModel, VersionedOperation } from '../../src/model/api-model.ts'
 import { appModel } from '../../src/model/app-model.ts'
+import { checkModel } from '../../src/model/check.ts'
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 const NOT_SERVED = new Set([404, 405, 406])
@@ -229,5 +230,22 @@ describe('@hono/zod-openapi routes', () => {
   it('agrees with the app on every operation and version', async () => {
     expect(agree(await agreement(model, app))).toEqual([])
     expect(await unlisted(model, app)).toEqual([])
+  })
+})
+
+describe('checkModel: what the model finds wrong', () => {
+  it('names an operation no version serves, and nothing in an app whose every operation is served', () => {
+    const routes = defineRoutes([include('/:version{v[12]}', [route('user-list', '/users'), versioned(['v3'], route('report', '/report'))]), route('about', '/about')])
+    const versioning = apiVersioning({ scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2', 'v3'] }), routes, allowedHosts: ['api.example.com'] })
+    const app = new Hono()
+    mountRoutes(app, versioning, { 'user-list': (c) => c.json([]), report: (c) => c.text('report'), about: (c) => c.text('about') })
+    expect(checkModel(appModel({ scheme: versioning.scheme, app, routes }), 'check')).toEqual([
+      'check: GET /{version}/report ("report") is served in no version of v1, v2, v3; its version limits, namespace, version changes or version pattern leave none: fix them or remove the route.',
+    ])
+    const table = defineRoutes([include('/:version{v[12]}', [route('user-list', '/users'), versioned(['v2'], route('report', '/report'))])])
+    const other = apiVersioning({ scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }), routes: table, allowedHosts: ['api.example.com'] })
+    const served = new Hono()
+    mountRoutes(served, other, { 'user-list': (c) => c.json([]), report: (c) => c.text('report') })
+    expect(checkModel(appModel({ scheme: other.scheme, app: served, routes: table }), 'check')).toEqual([])
   })
 })
