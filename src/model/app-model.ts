@@ -16,7 +16,7 @@ import type { RouteTable } from '../routes/table.ts'
 import { compilePath } from '../routes/pattern.ts'
 import { UNPLACED, waysOf, type VersionPlacement } from '../routes/placement.ts'
 import type { ApiModel, VersionedOperation } from './api-model.ts'
-import { routeEvents, versionedOperation, type OperationDeclaration } from './operations.ts'
+import { apiModelOf, routeEvents, versionedOperation, type OperationDeclaration } from './operations.ts'
 import { versionSpace, type SpacePolicy, type SpaceScheme } from './version-space.ts'
 
 /** What the model of an app is made from. */
@@ -51,7 +51,7 @@ export function appModel(options: AppModelOptions): ApiModel {
   const events = routeEvents(routeHistory(changelog, order, normalizeRouteName), order, openAPIPathOf)
   const named = namedRoutes(app)
   const operations: VersionedOperation[] = []
-  const byKey = new Map<string, VersionedOperation>()
+  const seen = new Set<string>()
   for (const entry of app.routes) {
     if (entry.path.includes('*')) continue
     const methods = entry.method === 'ALL' ? [...(mountedMethods(entry.handler) ?? [])] : [entry.method.toUpperCase()]
@@ -59,7 +59,8 @@ export function appModel(options: AppModelOptions): ApiModel {
       if (method === 'HEAD' || method === 'ALL') continue
       const path = openAPIPathOf(entry.path)
       const key = `${method} ${path}`
-      if (byKey.has(key)) continue
+      if (seen.has(key)) continue
+      seen.add(key)
       const served = routes?.routes.filter((route) => route.honoPaths.includes(entry.path)) ?? []
       const own = named.find((n) => n.path === entry.path && (n.method === method || n.method === 'ALL'))?.name ?? null
       const names = new Set<string>()
@@ -74,17 +75,10 @@ export function appModel(options: AppModelOptions): ApiModel {
         routes: served,
         versionPattern: ways.param === null ? null : versionPatternOf(entry.path, ways.param),
       }
-      const operation = versionedOperation(declaration, space, placement, events)
-      operations.push(operation)
-      byKey.set(key, operation)
+      operations.push(versionedOperation(declaration, space, placement, events))
     }
   }
-  return Object.freeze({
-    space,
-    ways,
-    operations: Object.freeze(operations),
-    find: (method: string, path: string) => byKey.get(`${method.toUpperCase()} ${path}`) ?? null,
-  })
+  return apiModelOf(space, placement, operations)
 }
 
 /** The changes' history when they come from `versionHistory` (anything with a `changelog()`), else `null`. */

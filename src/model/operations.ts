@@ -8,7 +8,7 @@
  */
 import type { CompiledRoute } from '../routes/compile.ts'
 import { waysOf, type VersionPlacement } from '../routes/placement.ts'
-import type { OperationAt, VersionedOperation, VersionSpace } from './api-model.ts'
+import type { ApiModel, OperationAt, VersionedOperation, VersionSpace } from './api-model.ts'
 
 /** What declares an operation: a table route and method, a plain Hono route, an operation of a document. */
 export interface OperationDeclaration {
@@ -99,6 +99,21 @@ export function versionedOperation(declaration: OperationDeclaration, space: Ver
     placement,
     neutral,
     at: (version: string) => (byVersion.has(version) ? (byVersion.get(version) as OperationAt | null) : compute(version)),
+  })
+}
+
+/** The model of `operations` in `space`: `find` is a map lookup by method and newest path. */
+export function apiModelOf(space: VersionSpace, placement: VersionPlacement, operations: readonly VersionedOperation[]): ApiModel {
+  const byKey = new Map<string, VersionedOperation>()
+  for (const operation of operations) {
+    const key = `${operation.method} ${operation.path}`
+    if (!byKey.has(key)) byKey.set(key, operation)
+  }
+  return Object.freeze({
+    space,
+    ways: waysOf(placement),
+    operations: Object.freeze([...operations]),
+    find: (method: string, path: string) => byKey.get(`${method.toUpperCase()} ${path}`) ?? null,
   })
 }
 

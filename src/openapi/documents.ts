@@ -6,6 +6,8 @@
 import { UNPLACED, type VersionPlacement } from '../routes/placement.ts'
 import type { RouteTable } from '../routes/table.ts'
 import type { VersionPolicy } from '../lifecycle/policy.ts'
+import type { ApiModel } from '../model/api-model.ts'
+import { apiModelOf } from '../model/operations.ts'
 import { versionSpace } from '../model/version-space.ts'
 import { buildDocument, deepFreeze, operationsModel, reachableComponents, refsIn, type BuildContext } from './build.ts'
 import { changelogOf, routeHistory, type ChangelogSource } from './changelog.ts'
@@ -91,6 +93,8 @@ export interface VersionedOpenAPI {
   readonly versions: readonly DocumentedVersion[]
   /** The document of `version`, made once, then shared (deeply frozen). Throws when the version has none. */
   document(version: string): OpenAPIDocument
+  /** The model the documents are made from: each operation, and whether and at which path each version serves it (`versionedOpenAPI` sets it; documents of your own may leave it out). */
+  readonly model?: ApiModel | undefined
 }
 
 const OPTION_NAMES = ['scheme', 'routes', 'document', 'policy', 'changelog', 'versions', 'info', 'serverUrl', 'methods', 'shapes']
@@ -187,12 +191,15 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const operations = head === null ? tableOperations(routes as RouteTable, methods, content) : documentOperations(head, routes)
   const headInfo = (head?.['info'] ?? {}) as Json
   const history = routeHistory(changelog, plan.order, normalizeRouteName)
+  const space = versionSpace(scheme, { versions: [...plan.order].reverse(), policy })
+  const served = operationsModel(operations, space, scheme.placement ?? UNPLACED, history, plan.order)
+  const model = apiModelOf(space, scheme.placement ?? UNPLACED, [...served.values()])
   const context: BuildContext = {
     plan,
     operations,
     placement,
     defaultVersion: scheme.defaultVersion,
-    served: operationsModel(operations, versionSpace(scheme, { versions: [...plan.order].reverse(), policy }), scheme.placement ?? UNPLACED, history, plan.order),
+    served,
     history,
     changelog,
     head,
@@ -211,6 +218,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
     get versions() {
       return plan.documented()
     },
+    model,
     document(version) {
       const documented = plan.documented()
       const entry = documented.find((d) => d.version === version)
