@@ -46,13 +46,7 @@ export function placed(ways: Partial<VersionPlacement>): VersionPlacement {
 }
 
 /** Every way a placement lets a request carry the version, merged: a combination's first of each kind. */
-export interface PlacementWays {
-  readonly param: string | null
-  readonly query: string | null
-  readonly header: string | null
-  readonly namespace: boolean
-  readonly host: boolean
-  readonly accept: AcceptPlacement | null
+export interface PlacementWays extends Omit<VersionPlacement, 'anyOf'> {
   /** Whether a request may use any one of several ways (a combination), so none is required. */
   readonly anyOne: boolean
 }

@@ -13,20 +13,7 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { change, pathChanged, routeAdded, routeRemoved, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware, type AppRoutesEnv } from '../../src/hono/index.ts'
-import {
-  AcceptHeaderVersioning,
-  CombinedVersioning,
-  defineRoutes,
-  HeaderVersioning,
-  include,
-  NamespaceVersioning,
-  QueryParameterVersioning,
-  route,
-  URLPathVersioning,
-  versioned,
-  versionNeutral,
-  type BaseVersioning,
-} from '../../src/index.ts'
+import { AcceptHeaderVersioning, CombinedVersioning, defineRoutes, HeaderVersioning, include, NamespaceVersioning, QueryParameterVersioning, route, URLPathVersioning, versioned, versionNeutral, type BaseVersioning } from '../../src/index.ts'
 import type { ApiModel, VersionedOperation } from '../../src/model/api-model.ts'
 import { appModel } from '../../src/model/app-model.ts'
 import { checkModel } from '../../src/model/check.ts'

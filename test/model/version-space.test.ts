@@ -11,18 +11,7 @@ import { dateVersions } from '../../src/formats/index.ts'
 import { compareVersions, hasKnownOrder } from '../../src/formats/version-order.ts'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
-import {
-  AcceptHeaderVersioning,
-  CombinedVersioning,
-  defineRoutes,
-  HeaderVersioning,
-  HostNameVersioning,
-  include,
-  NamespaceVersioning,
-  QueryParameterVersioning,
-  route,
-  URLPathVersioning,
-} from '../../src/index.ts'
+import { AcceptHeaderVersioning, CombinedVersioning, defineRoutes, HeaderVersioning, HostNameVersioning, include, NamespaceVersioning, QueryParameterVersioning, route, URLPathVersioning } from '../../src/index.ts'
 import { versionSpace } from '../../src/model/version-space.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
 import { waysOf } from '../../src/routes/placement.ts'
