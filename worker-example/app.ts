@@ -52,6 +52,7 @@ import { apiVersioning, mountRoutes } from '../src/hono/index.ts'
 import { problemDetails } from '../src/lifecycle/index.ts'
 import { categories } from './catalog.ts'
 import { catalogHistory, releasesChangelog, releasesHistory, semverHistory } from './changes.ts'
+import { streamRoutes } from './streams.ts'
 import { catalogViews, productWrites } from './views.ts'
 
 const catalog = [
@@ -275,10 +276,11 @@ export function createApp({ now, clients, operatorKey }: AppOptions = {}) {
   })
   const typed = mountRoutes(withReleases, semantic, catalogViews)
   if (operatorKey !== undefined && operatorKey !== '') operator(app, operatorKey, pins, own.usage)
+  streamRoutes(app)
   return typed
 }
 
-/** The catalogue app's type, with its routes: what `hc` and the typed clients of `hono-api-versioning/client` take. */
+/** The catalogue app's type, with its routes: what `hc` and the typed clients of `hono-api-versioning/typed-client` take. */
 export type CatalogApp = ReturnType<typeof createApp>
 
 /**

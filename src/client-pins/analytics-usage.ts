@@ -61,11 +61,11 @@ export function analyticsUsage(binding: AnalyticsDataset, options: AnalyticsUsag
   }
   const { sql } = options
   if (sql !== undefined && typeof sql !== 'function') throw new Error(`${where}: sql must be a function (query) => Promise<rows> that runs the Analytics Engine SQL API.`)
-  const batches = batcher(where, options, POINTS_PER_INVOCATION, (rows) => {
+  // Async: a data point the binding refuses rejects the batch (told to onError), rather than throwing into a request.
+  const batches = batcher(where, options, POINTS_PER_INVOCATION, async (rows) => {
     for (const r of rows) {
       binding.writeDataPoint({ indexes: [r.client], blobs: [r.version, r.client, r.route, r.day], doubles: [r.calls, r.deprecated ? 1 : 0, r.firstAt, r.lastAt] })
     }
-    return Promise.resolve()
   })
 
   function callersQuery(version: string, query: CallersQuery = {}): string {

@@ -147,6 +147,15 @@ describe('usage in Workers Analytics Engine', () => {
     expect(queries[0]).toBe(usage.callersQuery('2025-01-01', { since: 0, until: NOW + 10 }))
   })
 
+  it('tells onError of a data point the binding refuses, and never throws into the request', async () => {
+    const errors: unknown[] = []
+    const usage = analyticsUsage({ writeDataPoint: () => { throw new Error('blob too large') } }, { dataset: 'version_usage', waitUntil: noWait, flushMs: 0, onError: (error) => errors.push(error) })
+    expect(() => usage.record(call(1))).not.toThrow()
+    await usage.flush()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(errors.map((error) => (error as Error).message)).toEqual(['blob too large'])
+  })
+
   it('refuses callers without an sql function, saying what to give', async () => {
     const usage = analyticsUsage(recording().dataset, { dataset: 'version_usage', waitUntil: noWait })
     await expect(usage.callers('2025-01-01')).rejects.toThrow('analyticsUsage.callers: give the sql option')
