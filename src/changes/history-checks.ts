@@ -13,7 +13,7 @@ import { DEFAULT_MAX_BODY_SIZE } from './request-body.ts'
 import { unmigratedTest } from './response-bodies.ts'
 import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
-import { versionComparison } from './version-order.ts'
+import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
 
 export const WHERE = 'versionHistory'
 
@@ -42,10 +42,9 @@ export function checkVersions(list: unknown): { versions: string[]; changes: (re
     versions.push(version)
     changes.push(Object.freeze([...(own as Change[])]))
   }
-  const compare = versionComparison(versions)
-  if (compare !== null) {
+  if (hasKnownOrder(versions)) {
     for (let i = 1; i < versions.length; i++) {
-      if (compare(versions[i - 1] as string, versions[i] as string) >= 0) {
+      if (compareVersions(versions[i - 1] as string, versions[i] as string) >= 0) {
         throw new Error(`${WHERE}: versions must go from oldest to newest, but "${versions[i]}" comes after "${versions[i - 1]}"; reorder them.`)
       }
     }
