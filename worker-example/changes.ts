@@ -11,9 +11,10 @@
  * | `{ slug, name, url, products: [<url>] }` | `{ slug, title, links: { self, products: [<url>] } }` |
  * | lists are bare arrays | `{ version, count, products }`, `{ version, count, categories }` |
  */
-import { change, changelogMarkdown, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, shapeConverted, versionHistory, type RouteBodies } from '../src/changes/index.ts'
+import { defineRoutes } from '../src/index.ts'
+import { change, changelogMarkdown, changelogWithRoutes, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, shapeConverted, versionHistory, type RouteBodies } from '../src/changes/index.ts'
 import { requestValidation } from '../src/validation/index.ts'
-import { categories } from './catalog.ts'
+import { categories, releasesRoutes } from './catalog.ts'
 
 /** A product as the views write it (the newest version). */
 export interface ProductBody {
@@ -50,6 +51,9 @@ export const Category = shape<CategoryBody>('Category')
 export const ProductList = shape<ProductPage>('ProductList', { nested: { products: [Product] } })
 export const CategoryList = shape<CategoryPage>('CategoryList', { nested: { categories: [Category] } })
 
+/** A link to a category of the catalogue, as requests send it (the handlers refuse a category that does not exist). */
+const categoryLink = { type: 'string', pattern: `/categories/(?:${categories.map((c) => c.slug).join('|')})$`, examples: ['https://catalog.test/releases/categories/tea'] } as const
+
 /** The name of the category a link points to (for older requests, which send the link alone). */
 const categoryName = (url: unknown): string => {
   const slug = /\/categories\/([a-z-]+)/.exec(String(url))?.[1] ?? ''
@@ -71,7 +75,7 @@ const links = change(
 )
 const categoryObjects = change(
   "A product's category is an object with its name and link instead of a link.",
-  [fieldChanged(Product, 'category', { down: (category) => category.url, up: (url) => ({ name: categoryName(url), url: String(url) }), olderSchema: { type: 'string', description: 'The category link.' } })],
+  [fieldChanged(Product, 'category', { down: (category) => category.url, up: (url) => ({ name: categoryName(url), url: String(url) }), olderSchema: { ...categoryLink, description: 'The category link.' } })],
   { id: 'category-objects' },
 )
 const prices = change(
@@ -128,16 +132,22 @@ export const ProductInput = {
       properties: { amount: { type: 'integer', minimum: 0 }, currency: { type: 'string', enum: ['EUR'] } },
       required: ['amount', 'currency'],
     },
-    category: { type: 'object', properties: { name: { type: 'string' }, url: { type: 'string' } }, required: ['url'] },
+    category: { type: 'object', properties: { name: { type: 'string' }, url: categoryLink }, required: ['url'] },
   },
   required: ['title', 'price', 'category'],
 } as const
 
+/** The head JSON Schema of each shape a request carries: request validation and the documents read it. */
+export const requestSchemas = { Product: ProductInput }
+
+/** Where the shapes sit in the dated section's bodies, its writes included. */
+export const releasesBodies = { ...bodies, 'POST product-list': { request: Product, response: Product }, 'PUT product-detail': { request: Product, response: Product } } satisfies Readonly<Record<string, RouteBodies>>
+
 /** The dated section (/releases): it also creates (POST) and replaces (PUT) products, older clients in their own shapes. */
 export const releasesHistory = versionHistory({
   versions: [{ version: '2024-01-01' }, { version: '2025-01-01' }, { version: '2026-06-01', changes: secondGeneration }],
-  bodies: { ...bodies, 'POST product-list': { request: Product, response: Product }, 'PUT product-detail': { request: Product, response: Product } },
-  validation: requestValidation({ schemas: { Product: ProductInput } }),
+  bodies: releasesBodies,
+  validation: requestValidation({ schemas: requestSchemas }),
 })
 
 /** The semantic-version section (/semver). */
@@ -146,8 +156,11 @@ export const semverHistory = versionHistory({
   bodies,
 })
 
-/** The dated section's changelog, as /releases/changelog and /releases/changelog.md serve it. */
+/** The dated section's one changelog: the history's changes and the routes its table serves from a version on. */
+const releasesLog = changelogWithRoutes(releasesHistory.changelog(), defineRoutes(releasesRoutes))
+
+/** The dated section's changelog, as /releases/changelog and /releases/changelog.md serve it, and its documents carry. */
 export const releasesChangelog = {
-  json: releasesHistory.changelog(),
-  markdown: changelogMarkdown(releasesHistory.changelog(), { title: 'Catalog API changelog' }),
+  json: releasesLog,
+  markdown: changelogMarkdown(releasesLog, { title: 'Catalog API changelog' }),
 }

@@ -1,6 +1,6 @@
 /**
- * The Worker: the catalogue app of ./app.ts with its API docs (./docs.ts) at
- * /docs. /releases keeps its client pins in the `PINS` Workers KV namespace
+ * The Worker: the catalogue app of ./app.ts with its API docs (./docs.ts): the
+ * pages at /docs, the api-catalog, the `rel="openapi"` links. /releases keeps its client pins in the `PINS` Workers KV namespace
  * and counts calls in the `USAGE` D1 database (both in wrangler.toml, served
  * locally by `wrangler dev`); the demo pins (`demo-2025`) are written at the
  * first request when missing, so a fresh clone needs no setup. A `NOW` var
@@ -12,7 +12,7 @@ import { env as bindings, waitUntil } from 'cloudflare:workers'
 import type { ExecutionContext, Hono } from 'hono'
 import { d1Usage, kvPinStore } from '../src/clients/index.ts'
 import { createApp, DEMO_PINS, type ReleasesClients } from './app.ts'
-import { docs } from './docs.ts'
+import { withDocs } from './docs.ts'
 
 /** The Worker's bindings that it reads. */
 type Env = typeof bindings
@@ -30,8 +30,7 @@ function build(env: Env): { readonly app: Hono; readonly seeded: Promise<void> }
     if (Number.isNaN(ms)) throw new Error(`NOW must be an ISO 8601 date such as 2026-09-01T00:00:00Z, got ${JSON.stringify(now)}.`)
   }
   const clients: ReleasesClients = { store: kvPinStore(env.PINS, { prefix: PREFIX }), usage: d1Usage(env.USAGE, { waitUntil }) }
-  const app = createApp({ ...(ms === undefined ? {} : { now: () => ms }), clients, operatorKey: env.OPERATOR_KEY })
-  app.route('/docs', docs)
+  const app = withDocs(createApp({ ...(ms === undefined ? {} : { now: () => ms }), clients, operatorKey: env.OPERATOR_KEY }))
   return { app, seeded: seed(env) }
 }
 

@@ -4,7 +4,7 @@
  * middleware as `changes`.
  */
 export { change, type Change, type ChangeOptions } from './change.ts'
-export { changelogMarkdown, type Changelog, type ChangelogChange, type ChangelogInstruction, type ChangelogVersion } from './changelog.ts'
+export { changelogMarkdown, changelogWithRoutes, type Changelog, type ChangelogChange, type ChangelogInstruction, type ChangelogVersion } from './changelog.ts'
 export {
   fieldAdded,
   fieldChanged,
