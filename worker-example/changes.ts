@@ -52,7 +52,7 @@ export const ProductList = shape<ProductPage>('ProductList', { nested: { product
 export const CategoryList = shape<CategoryPage>('CategoryList', { nested: { categories: [Category] } })
 
 /** A link to a category of the catalogue, as requests send it (the handlers refuse a category that does not exist). */
-const categoryLink = { type: 'string', pattern: `/categories/(?:${categories.map((c) => c.slug).join('|')})$`, examples: ['https://catalog.test/releases/categories/tea'] } as const
+const categoryLink = { type: 'string', pattern: `/categories/(?:${categories.map((c) => c.slug).join('|')})(?:\\?[^#]*)?$`, examples: ['https://catalog.test/releases/categories/tea'] } as const
 
 /** The name of the category a link points to (for older requests, which send the link alone). */
 const categoryName = (url: unknown): string => {
@@ -84,7 +84,7 @@ const prices = change(
     fieldChanged(Product, 'price', {
       down: (price) => (price.amount / 100).toFixed(2),
       up: (text) => ({ amount: Math.round(Number(text) * 100), currency: 'EUR' }),
-      olderSchema: { type: 'string', pattern: '^[0-9]{1,7}\\.[0-9]{2}$', description: 'In euros, such as "12.50".' },
+      olderSchema: { type: 'string', pattern: '^[0-9]{1,7}\\.[0-9]{2}$', description: 'In euros, such as "12.50".', examples: ['12.50'] },
     }),
   ],
   { id: 'prices' },

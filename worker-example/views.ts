@@ -81,7 +81,7 @@ function productFrom(body: unknown, id: number): Product | null {
   const { title, price, category } = body as { title?: unknown; price?: { amount?: unknown; currency?: unknown }; category?: { url?: unknown } }
   if (typeof title !== 'string' || title === '' || typeof price?.amount !== 'number' || !Number.isInteger(price.amount) || price.amount < 0) return null
   if (!(ProductInput.properties.price.properties.currency.enum as readonly unknown[]).includes(price.currency) || typeof category?.url !== 'string') return null
-  const slug = /\/categories\/([a-z-]+)$/.exec(category.url)?.[1]
+  const slug = /\/categories\/([a-z-]+)(?:\?[^#]*)?$/.exec(category.url)?.[1]
   if (slug === undefined || !categories.some((cat) => cat.slug === slug)) return null
   return { id, name: title, priceCents: price.amount, category: slug }
 }
