@@ -51,6 +51,9 @@ export const Category = shape<CategoryBody>('Category')
 export const ProductList = shape<ProductPage>('ProductList', { nested: { products: [Product] } })
 export const CategoryList = shape<CategoryPage>('CategoryList', { nested: { categories: [Category] } })
 
+/** A link, as the older versions' fields that became `links` have it. */
+const link = { type: 'string', format: 'uri' } as const
+
 /** A link to a category of the catalogue, as requests send it (the handlers refuse a category that does not exist). */
 const categoryLink = { type: 'string', pattern: `/categories/(?:${categories.map((c) => c.slug).join('|')})(?:\\?[^#]*)?$`, examples: ['https://catalog.test/releases/categories/tea'] } as const
 
@@ -66,10 +69,10 @@ const links = change(
   'Links to a resource and its related resources are grouped under `links`.',
   [
     fieldAdded(Product, 'links', { default: (older) => ({ self: String(older['url']) }) }),
-    fieldRemoved(Product, 'url', { older: (product) => product.links.self }),
+    fieldRemoved(Product, 'url', { older: (product) => product.links.self, schema: link }),
     fieldAdded(Category, 'links', { default: (older) => ({ self: String(older['url']), products: (older['products'] as string[] | undefined) ?? [] }) }),
-    fieldRemoved(Category, 'products', { older: (category) => category.links.products }),
-    fieldRemoved(Category, 'url', { older: (category) => category.links.self }),
+    fieldRemoved(Category, 'products', { older: (category) => category.links.products, schema: { type: 'array', items: link } }),
+    fieldRemoved(Category, 'url', { older: (category) => category.links.self, schema: link }),
   ],
   { id: 'links' },
 )
