@@ -60,6 +60,8 @@ export function exampleOf(document: Json, given: unknown, depth = 0): unknown {
   if (type === 'integer' || type === 'number') return typeof schema['minimum'] === 'number' ? schema['minimum'] : 1
   if (type === 'boolean') return true
   if (type === 'null') return null
+  if (type === 'string' && (schema['format'] === 'uri' || schema['format'] === 'url')) return 'https://catalog.test/x'
+  if (type === 'string' && schema['format'] === 'date-time') return '2026-01-01T00:00:00Z'
   if (type === 'string') return 'x'.repeat(Math.max(1, typeof schema['minLength'] === 'number' ? schema['minLength'] : 1))
   return {}
 }
