@@ -11,7 +11,7 @@
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXAMPLE_NOW } from '../support/example-clock.ts'
-import { answerChecker, callsOf, waysOf, type DocumentCall } from '../support/document-calls.ts'
+import { answerChecker, callsOf, waysOf, type DocumentCall } from '../../scripts/lib/document-calls.ts'
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts'
 
 let dev: WranglerDev | undefined
