@@ -9,6 +9,15 @@ import type { MiddlewareHandler } from 'hono'
 import { Hono } from 'hono/tiny'
 import { checkPath, documentUrl, sourceResolver, type OpenAPISource } from './serve.ts'
 
+/** Options of `apiCatalog`. */
+export interface ApiCatalogOptions {
+  /**
+   * The origin of absolute links (`https://api.example.com`).
+   * @default none: links are paths, relative to the catalog's own URL
+   */
+  readonly origin?: string | undefined
+}
+
 /** One API of the catalog. */
 export interface CatalogEntry {
   /** The API's documents (`versionedOpenAPI(...)`, or a function that makes them). */
@@ -32,14 +41,15 @@ const OPENAPI = 'application/vnd.oai.openapi+json;version=3.1'
  * API, anchored at its URL: `service-desc` links to each version's document
  * (newest first; target attributes `version`, `deprecation` and `sunset`,
  * ISO 8601, where the policy sets them), `service-doc` to its docs page.
- * Links are absolute, on the request's origin.
+ * Links are relative to the catalog (RFC 9264 resolves them against its
+ * URL), or absolute on `options.origin`: never on the request's `Host`.
  *
  * @example
  * ```ts
  * app.route('/', apiCatalog([{ documents: docs, api: '/api', path: '/openapi', page: '/docs' }]))
  * ```
  */
-export function apiCatalog(entries: readonly CatalogEntry[]): Hono {
+export function apiCatalog(entries: readonly CatalogEntry[], options: ApiCatalogOptions = {}): Hono {
   const where = 'apiCatalog'
   if (!Array.isArray(entries) || entries.length === 0) throw new Error(`${where}: pass a non-empty list of APIs, such as [{ documents, api: '/api', path: '/openapi', page: '/docs' }].`)
   const apis = entries.map((entry, i) => {
@@ -53,9 +63,13 @@ export function apiCatalog(entries: readonly CatalogEntry[]): Hono {
       title: entry.title ?? null,
     }
   })
+  const given = options?.origin
+  if (given !== undefined && (typeof given !== 'string' || !URL.canParse(given) || new URL(given).origin !== given)) {
+    throw new Error(`${where}: origin must be an origin such as "https://api.example.com" (a scheme and a host, no path).`)
+  }
+  const origin = given ?? ''
   const app = new Hono()
   app.get('/.well-known/api-catalog', async (c) => {
-    const origin = new URL(c.req.url).origin
     const linkset = []
     for (const api of apis) {
       const docs = await api.resolve()

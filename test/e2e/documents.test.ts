@@ -47,7 +47,7 @@ beforeAll(async () => {
   const { linkset } = JSON.parse(catalog.text) as { linkset: { anchor: string; 'service-desc': { href: string }[]; 'service-doc': { href: string }[] }[] }
   for (const context of linkset) {
     for (const { href } of context['service-desc']) {
-      const url = new URL(href)
+      const url = new URL(href, dev?.origin)
       const answer = await send({ method: 'GET', path: url.pathname, headers: {} })
       expect(answer.status, href).toBe(200)
       documents.push({ url: url.pathname, document: JSON.parse(answer.text) as Record<string, unknown> })

@@ -57,7 +57,7 @@ mountRoutes(app, versioning, {
   stats: (c) => c.json({ items: 1 }),
 })
 app.route('/', openAPIRoutes(docs))
-app.route('/', apiCatalog([{ documents: docs, api: '/api', path: '/openapi', page: '/docs', title: 'Items' }]))
+app.route('/', apiCatalog([{ documents: docs, api: '/api', path: '/openapi', page: '/docs', title: 'Items' }], { origin: 'https://items.test' }))
 
 const post = (document: OpenAPIDocument): OperationObject => document.paths['/api/items']?.post as OperationObject
 
@@ -118,6 +118,15 @@ describe('documents that say what the server does', () => {
         },
       ],
     })
+  })
+
+  it('without an origin, the links are relative: nothing of the request (its Host) reaches the catalog', async () => {
+    const relative = apiCatalog([{ documents: docs, api: '/api', path: '/openapi' }])
+    const res = await relative.request('https://evil.test/.well-known/api-catalog', { headers: { Host: 'evil.test' } })
+    const text = await res.text()
+    expect(text).not.toContain('evil')
+    expect((JSON.parse(text) as { linkset: { anchor: string; 'service-desc': { href: string }[] }[] }).linkset[0]?.['service-desc'].map((l) => l.href)).toEqual(['/openapi/v2.json', '/openapi/v1.json'])
+    expect(() => apiCatalog([{ documents: docs, api: '/api', path: '/openapi' }], { origin: 'https://api.test/v1' })).toThrow('apiCatalog: origin must be an origin such as "https://api.example.com" (a scheme and a host, no path).')
   })
 
   it('openAPILink links each answer to the document of the version that answered it', async () => {
