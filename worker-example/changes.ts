@@ -69,7 +69,7 @@ const links = change(
   'Links to a resource and its related resources are grouped under `links`.',
   [
     fieldAdded(Product, 'links', { default: (older) => ({ self: String(older['url']) }) }),
-    fieldRemoved(Product, 'url', { older: (product) => product.links.self, schema: link }),
+    fieldRemoved(Product, 'url', { older: (product) => product.links.self, schema: { ...link, examples: ['https://catalog.test/releases/products/1'] } }),
     fieldAdded(Category, 'links', { default: (older) => ({ self: String(older['url']), products: (older['products'] as string[] | undefined) ?? [] }) }),
     fieldRemoved(Category, 'products', { older: (category) => category.links.products, schema: { type: 'array', items: link } }),
     fieldRemoved(Category, 'url', { older: (category) => category.links.self, schema: link }),

@@ -49,6 +49,7 @@ const schemas = {
       links: { type: 'object', properties: { self: uri }, required: ['self'] },
     },
     required: ['id', 'title', 'price', 'category', 'links'],
+    example: { id: 1, title: 'Sencha', price: { amount: 1250, currency: 'EUR' }, category: { name: 'Tea', url: 'https://catalog.test/releases/categories/tea' }, links: { self: 'https://catalog.test/releases/products/1' } },
   },
   Price: { type: 'object', properties: { amount: { type: 'integer', description: 'In cents.' }, currency: { type: 'string', examples: ['EUR'] } }, required: ['amount', 'currency'] },
   Category: {
