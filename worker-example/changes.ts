@@ -12,9 +12,10 @@
  * | lists are bare arrays | `{ version, count, products }`, `{ version, count, categories }` |
  */
 import { defineRoutes } from '../src/index.ts'
-import { change, changelogMarkdown, changelogWithRoutes, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, shapeConverted, versionHistory, type RouteBodies } from '../src/changes/index.ts'
+import { change, changelogMarkdown, changelogWithRoutes, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, shapeConverted, versionHistory } from '../src/changes/index.ts'
 import { requestValidation } from '../src/validation/index.ts'
 import { categories, releasesRoutes } from './catalog.ts'
+import type { RouteBodies } from '../src/changes/history-options.ts'
 
 /** A product as the views write it (the newest version). */
 export interface ProductBody {

@@ -24,8 +24,10 @@
  * /standalone.js, so the pages need no CDN.
  */
 import { Hono } from 'hono'
-import { apiCatalog, openAPILink, versionedOpenAPI, type CatalogEntry, type VersionedOpenAPI } from '../src/openapi/index.ts'
+import { apiCatalog, openAPILink, versionedOpenAPI } from '../src/openapi/index.ts'
 import { openAPIDocs } from '../src/openapi/scalar.ts'
+import type { CatalogEntry } from '../src/openapi/discovery.ts'
+import type { VersionedOpenAPI } from '../src/openapi/documents.ts'
 import { accept, host, namespace, path, query, releases, releasesPolicy, releasesPolicyOn, semantic } from './app.ts'
 import { catalogHistory, releasesBodies, releasesChangelog, requestSchemas, semverHistory } from './changes.ts'
 

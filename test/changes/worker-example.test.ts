@@ -6,12 +6,13 @@
  * Markdown; the same changes migrate a value outside a request.
  */
 import { describe, expect, it } from 'vitest'
-import { changelogWithRoutes, type VersionHistory } from '../../src/changes/index.ts'
+import { changelogWithRoutes } from '../../src/changes/index.ts'
 import { defineRoutes } from '../../src/index.ts'
 import { releasesRoutes } from '../../worker-example/catalog.ts'
 import { createApp } from '../../worker-example/app.ts'
 import { EXAMPLE_NOW_MS } from '../support/example-clock.ts'
 import { catalogHistory, Product, ProductList, releasesHistory, semverHistory, type ProductBody } from '../../worker-example/changes.ts'
+import type { VersionHistory } from '../../src/changes/history.ts'
 
 const head: ProductBody = {
   id: 2,

@@ -18,7 +18,8 @@ import { change, changelogWithRoutes, fieldChanged, shape, versionHistory } from
 import { defineRoutes, HeaderVersioning, include, route, versioned } from '../../src/index.ts'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
-import { apiCatalog, openAPILink, openAPIRoutes, versionedOpenAPI, type OpenAPIDocument, type OperationObject } from '../../src/openapi/index.ts'
+import { apiCatalog, openAPILink, openAPIRoutes, versionedOpenAPI } from '../../src/openapi/index.ts'
+import type { OpenAPIDocument, OperationObject } from '../../src/openapi/types.ts'
 import { requestValidation } from '../../src/validation/index.ts'
 
 interface Item {
