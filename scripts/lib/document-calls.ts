@@ -69,8 +69,9 @@ export function exampleOf(document: Json, given: unknown, depth = 0): unknown {
 /** The ways of a document's version (`info['x-api-version']`). */
 export function waysOf(document: Json): { version: string; ways: Way[]; unnamedGets: boolean } {
   const info = document['info'] as Json
-  const ext = info['x-api-version'] as { version: string; send: Way[]; withoutVersion: { default: string | null; pinned: boolean } }
-  return { version: ext.version, ways: ext.send, unnamedGets: !ext.withoutVersion.pinned && ext.withoutVersion.default === ext.version }
+  const ext = info['x-api-version'] as { version: string; send: Way[]; withoutVersion?: { default: string | null; pinned: boolean } }
+  const unnamed = ext.withoutVersion
+  return { version: ext.version, ways: ext.send, unnamedGets: unnamed !== undefined && !unnamed.pinned && unnamed.default === ext.version }
 }
 
 /**

@@ -8,7 +8,8 @@ import { matchedRoutes } from 'hono/route'
 import type { HTTPException } from 'hono/http-exception'
 import { MethodNotAllowed, withoutStack } from '../errors.ts'
 import { after, thrown } from '../pipeline/after.ts'
-import { existsIn, type Exchange } from '../pipeline/exchange.ts'
+import { existsIn } from '../model/operations.ts'
+import type { Exchange } from '../pipeline/exchange.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
 import type { NamespaceSuffixes, RouteEntry } from '../routes/types.ts'
@@ -173,6 +174,11 @@ let notAllowed: MethodNotAllowed | undefined
 
 /** Every handler `mountRoutes` registered, whichever table, with the methods it serves: `later()` looks for them. */
 const mounted = new WeakMap<Function, ReadonlySet<string>>()
+
+/** The methods a handler `mountRoutes` registered serves, or `undefined` for any other handler (the model reads it). */
+export function mountedMethods(handler: unknown): ReadonlySet<string> | undefined {
+  return typeof handler === 'function' ? mounted.get(handler) : undefined
+}
 
 /**
  * The handler mounted at one method and path: when the middleware has not

@@ -1,4 +1,5 @@
 /** What one version's document is made from, fixed when `versionedOpenAPI` is called. */
+import type { VersionedOperation } from '../model/api-model.ts'
 import type { Changelog, RouteHistory } from './changelog.ts'
 import type { Placement } from './placement.ts'
 import type { RequestBodies } from './requests.ts'
@@ -14,8 +15,8 @@ export interface BuildContext {
   readonly operations: readonly SourceOperation[]
   readonly placement: Placement
   readonly defaultVersion: string | null
-  /** The version a namespace stands for (`undefined`: none), as the scheme reads it. */
-  readonly namespaceVersion: (namespace: string | null) => string | null | undefined
+  /** Each operation in the model: whether a version serves it, and at which path. */
+  readonly served: ReadonlyMap<SourceOperation, VersionedOperation>
   readonly history: RouteHistory
   readonly changelog: Changelog | null
   /** The head document (normalized), or `null` for documents from the table alone. */

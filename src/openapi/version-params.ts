@@ -83,12 +83,13 @@ export function withoutVersion(unnamed: Unnamed): string {
     : `A request without a version ${fallback}.`
 }
 
-/** The `x-api-version` extension of a document's `info`: its version, the ways to send it, and what a request without one gets. */
+/**
+ * The `x-api-version` extension of a document's `info`: its version, the
+ * ways to send it, and, where none is required, what a request without one
+ * gets (the default, `null`: refused; or its client's pin first).
+ */
 export function versionExtension(version: string, ways: readonly VersionWay[], unnamed: Unnamed): Json {
-  return {
-    version,
-    send: ways.map((w) => ({ ...w })),
-    // What a request that sends none of them gets: the default (null: refused), or its client's pin first.
-    withoutVersion: { default: unnamed.defaultVersion, pinned: unnamed.pinned },
-  }
+  const out: Json = { version, send: ways.map((w) => ({ ...w })) }
+  if (ways.every((w) => !w.required)) out['withoutVersion'] = { default: unnamed.defaultVersion, pinned: unnamed.pinned }
+  return out
 }

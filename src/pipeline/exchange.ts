@@ -5,6 +5,7 @@
  * version decided, the route picked, a step's change, a refusal.
  */
 import type { VersioningError } from '../errors.ts'
+import { existsIn } from '../model/operations.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { Decision } from './decide.ts'
 import type { ExchangeView, RequestChange } from './extension.ts'
@@ -128,11 +129,6 @@ export abstract class Exchange implements ExchangeView {
   note(index: number, note: unknown): void {
     ;(this.notes ??= [])[index] = note
   }
-}
-
-/** Whether `route` exists in `version` (a route without a version limit exists in every version). */
-export function existsIn(route: CompiledRoute, version: string | null | undefined): boolean {
-  return route.limit?.versions == null || (version != null && route.limit.versions.has(version))
 }
 
 /** The versions of both (`null`: every version; `undefined`: none yet). */
