@@ -15,7 +15,7 @@ import { normalizeDocument } from './normalize.ts'
 import { placementOf, type Placement } from './placement.ts'
 import { requestBodies, type DocumentedRequests } from './requests.ts'
 import { errorBodyOf, type ErrorFormat } from './responses.ts'
-import { documentOperations, normalizeRouteName, tableOperations } from './sources.ts'
+import { documentOperations, normalizeRouteName, tableOperations, type SourceOperation } from './sources.ts'
 import { HTTP_METHODS, type HttpMethod, type Json, type OpenAPIDocument, type OpenAPIInput } from './types.ts'
 import { planVersions, type DocumentedVersion } from './versions.ts'
 
@@ -107,6 +107,14 @@ export interface VersionedOpenAPIOptions {
    * @default none
    */
   readonly pins?: PinsDocumentation | undefined
+  /**
+   * Operations served but left out of every document, on purpose: route
+   * names (`'health'`, every method), a route name for one method
+   * (`'POST product-list'`), or a plain route (`'GET /internal/:id'`).
+   * Every other served route is documented.
+   * @default none
+   */
+  readonly hide?: readonly string[] | undefined
 }
 
 /** How `versionedOpenAPI` documents client pins. */
@@ -130,7 +138,24 @@ export interface VersionedOpenAPI {
   readonly model?: ApiModel | undefined
 }
 
-const OPTION_NAMES = ['scheme', 'routes', 'document', 'policy', 'changelog', 'versions', 'info', 'serverUrl', 'methods', 'shapes', 'errors', 'requests', 'pins']
+const OPTION_NAMES = ['scheme', 'routes', 'document', 'policy', 'changelog', 'versions', 'info', 'serverUrl', 'methods', 'shapes', 'errors', 'requests', 'pins', 'hide']
+
+/** The operations without those `hide` names; each name must name one. */
+function hidden(operations: readonly SourceOperation[], hide: unknown, where: string): readonly SourceOperation[] {
+  if (hide === undefined) return operations
+  if (!Array.isArray(hide) || hide.some((h) => typeof h !== 'string')) throw new Error(`${where}: hide must be a list of route names or "METHOD /path", such as ['health', 'POST product-list'].`)
+  const matches = (source: SourceOperation, name: string): boolean => {
+    const method = /^([A-Za-z]+) (.+)$/.exec(name)
+    const key = method === null ? name : normalizeRouteName(name)
+    if (method === null) return source.names.includes(key)
+    const own = (method[1] as string).toLowerCase()
+    return own === source.method && (source.names.includes(key) || source.names.includes(method[2] as string))
+  }
+  for (const name of hide as string[]) {
+    if (!operations.some((o) => matches(o, name))) throw new Error(`${where}: hide names "${name}", which no documented operation has; give a route name, "METHOD name" or "METHOD /path".`)
+  }
+  return operations.filter((o) => !(hide as string[]).some((name) => matches(o, name)))
+}
 
 /** The security scheme and requirement of pinned clients, checked. */
 function pinsOf(pins: unknown, where: string): { schemes: Json; security: readonly Json[] } | null {
@@ -237,7 +262,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const requests = requestBodies(options.requests, changelog, plan.order, headSchemaNames, where)
   const pins = pinsOf(options.pins, where)
   const content = placement.accept === null ? [] : placement.accept.mediaTypes
-  const operations = head === null ? tableOperations(routes as RouteTable, methods, content) : documentOperations(head, routes)
+  const operations = hidden(head === null ? tableOperations(routes as RouteTable, methods, content) : documentOperations(head, routes), options.hide, where)
   const headInfo = (head?.['info'] ?? {}) as Json
   const history = routeHistory(changelog, plan.order, normalizeRouteName)
   const space = versionSpace(scheme, { versions: [...plan.order].reverse(), policy })

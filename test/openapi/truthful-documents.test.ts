@@ -71,6 +71,12 @@ describe('documents that say what the server does', () => {
     expect(Object.keys(docs.document('v1').paths)).toEqual(['/api/items'])
   })
 
+  it('hide leaves a served route out of every document, on purpose; a name that is no route is refused', () => {
+    const hiding = versionedOpenAPI({ scheme: versioning.scheme, routes, changelog, hide: ['stats'] })
+    expect(Object.keys(hiding.document('v2').paths)).toEqual(['/api/items'])
+    expect(() => versionedOpenAPI({ scheme: versioning.scheme, routes, hide: ['nope'] })).toThrow('versionedOpenAPI: hide names "nope", which no documented operation has; give a route name, "METHOD name" or "METHOD /path".')
+  })
+
   it("each operation documents the toolkit's own answers, as problem details", () => {
     const v1 = post(docs.document('v1'))
     expect(Object.keys(v1.responses)).toEqual(['200', '400', '404', '410', '415', '422'])
