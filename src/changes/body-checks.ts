@@ -10,6 +10,15 @@ import type { Layout } from './shape.ts'
 /** Checks an older request's parsed JSON body; throws the rejection (a `VersioningError`) when it does not fit its version's schema. */
 export type BodyCheck = (value: unknown) => void
 
+/** Checks an older request's query parameters, headers and cookies; throws the rejection (a `VersioningError`) when they do not fit its version's schema. */
+export type ParameterCheck = (request: Request) => void
+
+/** Per version index (oldest first), a route's `[older, newer]` names from that version up to the head, oldest step first (`null`: none). */
+export interface ParameterRenames {
+  readonly query: readonly (readonly (readonly [string, string])[])[] | null
+  readonly headers: readonly (readonly (readonly [string, string])[])[] | null
+}
+
 /** What a history tells a validation about itself, once. */
 export interface ValidatedHistory {
   /** The versions, oldest first. */
@@ -28,4 +37,13 @@ export interface RequestValidation {
    * at construction.
    */
   checks(layout: Layout, history: ValidatedHistory): readonly (BodyCheck | null)[]
+  /** The routes, named as the history names them, whose query parameters, headers or cookies it validates. */
+  readonly parameterRoutes?: readonly string[] | undefined
+  /**
+   * Per version index (oldest first), the check of `route`'s query
+   * parameters, headers and cookies, given the renames the history declares
+   * for it, or `null` where there is nothing to check. Called once per route
+   * at construction.
+   */
+  parameterChecks?(route: string, renames: ParameterRenames, history: ValidatedHistory): readonly (ParameterCheck | null)[]
 }

@@ -21,7 +21,7 @@ export type NotInHead<T, F extends string> = string extends keyof T ? unknown : 
  * Types only: what an instruction says about its shape's head type `head`,
  * with the literal field names and the converters' return types, so that
  * the types of older versions can be derived from a history
- * (`hono-api-versioning/client`). Never present at run time.
+ * (`hono-api-versioning/typed-client`). Never present at run time.
  */
 export type ShapeSaid<S> = ShapeInstruction & { readonly '~said'?: S | undefined }
 

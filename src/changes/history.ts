@@ -41,7 +41,7 @@ const NO_CHAIN: Chain = { steps: [], copy: pass }
 
 /** A checked, compiled history; pass it to the middleware as `changes`. */
 export class VersionHistory<V extends string = string, O = unknown> {
-  /** Types only: the options it was declared with, from which `hono-api-versioning/client` derives older types. */
+  /** Types only: the options it was declared with, from which `hono-api-versioning/typed-client` derives older types. */
   declare readonly '~options'?: O | undefined
   /** The versions, oldest first. */
   readonly versions: readonly V[]
@@ -115,6 +115,8 @@ export class VersionHistory<V extends string = string, O = unknown> {
       throw new Error(`${WHERE}: validation must come from requestValidation({...}) of hono-api-versioning/validation.`)
     }
     const checked = validation === undefined ? null : { versions, changelog: this.changelog() }
+    // Routes whose parameters alone are validated get a plan like the others.
+    for (const route of validation?.parameterRoutes ?? []) if (!bodies.has(route)) bodies.set(route, {})
     const checksOf = new Map<Layout, readonly (BodyCheck | null)[] | null>()
     const bodyChecks = (layout: Layout | undefined): readonly (BodyCheck | null)[] | null => {
       if (layout === undefined || validation === undefined || checked === null) return null
@@ -132,6 +134,12 @@ export class VersionHistory<V extends string = string, O = unknown> {
       error: entry?.error !== undefined ? this.#chains(entry.error, 'down') : errors !== undefined ? this.#chains(errors, 'down') : null,
     })
     const { plans, tableLives } = routePlans(versions, bodies, byRoute, bodyPlans)
+    for (const route of validation?.parameterRoutes ?? []) {
+      const plan = plans.get(route)
+      if (plan === undefined || checked === null || validation?.parameterChecks === undefined) continue
+      const made = validation.parameterChecks(route, { query: plan.query, headers: plan.requestHeaders }, checked)
+      if (made.some((check) => check !== null)) plans.set(route, { ...plan, parameters: made })
+    }
     this.#plans = plans
     this.#byMethod = [...plans.keys()].some((key) => methodRoute(key) !== null)
     this.#tableLives = tableLives

@@ -10,11 +10,11 @@
  */
 import { withoutStack } from '../errors.ts'
 import type { BoundExtension, ExchangeView, JsonStep, RequestChange, RequestRewrite } from '../pipeline/extension.ts'
-import { failureSentence, jsonPath, MigrationFailure } from './migration-failure.ts'
+import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
 import type { Copy } from './json-copy.ts'
 import type { Visit } from './migration-plan.ts'
-import type { BodyCheck } from './body-checks.ts'
+import type { BodyCheck, ParameterCheck } from './body-checks.ts'
 
 /** A body's steps between one version and the head, and the copy a value not parsed here gets first. */
 export interface Chain {
@@ -43,6 +43,8 @@ export interface RoutePlan {
   readonly query: readonly (readonly (readonly [string, string])[])[] | null
   /** `[older, newer]` request header names, oldest step first. */
   readonly requestHeaders: readonly (readonly (readonly [string, string])[])[] | null
+  /** The check of an older request's query parameters, headers and cookies against its own version's schema, before they are renamed. */
+  readonly parameters?: readonly (ParameterCheck | null)[] | null | undefined
 }
 
 /** A history bound to a middleware: its request, response and JSON steps. */
@@ -98,6 +100,8 @@ export function bindChanges(
       const found = plan(exchange)
       if (found === undefined) return
       if (found.exists !== null && found.exists[index] !== true) return 'absent'
+      // In the client's own names, before anything is renamed; a refusal is thrown.
+      found.parameters?.[index]?.(exchange.request)
       const steps = found.request?.[index]?.steps
       const check = found.checks?.[index] ?? null
       const query = found.query?.[index]
@@ -216,26 +220,10 @@ async function migratedBody(exchange: ExchangeView, steps: readonly Visit[], che
     if (error instanceof MigrationFailure) {
       throw new UnreadableBody(error.reason === 'layout' ? `Invalid request body at ${error.at}: ${error.what}.` : `Invalid value at ${error.at}.`)
     }
-    if (error instanceof RangeError) throw new UnreadableBody(`The request body is nested too deeply to migrate at ${deepest(value)}.`)
+    // No place is named: the keys of a body too deep to walk are the client's, never echoed.
+    if (error instanceof RangeError) throw new UnreadableBody('The request body is nested too deeply to migrate.')
     throw error
   }
-}
-
-/** The JSON path of the top-level field (or item) under which `value` nests deepest. */
-function deepest(value: unknown): string {
-  let best = { depth: -1, at: '$' }
-  if (value === null || typeof value !== 'object') return best.at
-  for (const [key, child] of Object.entries(value)) {
-    let depth = 0
-    const stack: [unknown, number][] = [[child, 1]]
-    while (stack.length > 0) {
-      const [node, d] = stack.pop() as [unknown, number]
-      if (d > depth) depth = d
-      if (node !== null && typeof node === 'object') for (const inner of Object.values(node)) stack.push([inner, d + 1])
-    }
-    if (depth > best.depth) best = { depth, at: jsonPath([Array.isArray(value) ? Number(key) : key]) }
-  }
-  return best.at
 }
 
 /** The request with its query parameters and headers renamed and its JSON body migrated up; `undefined` when nothing changed. */

@@ -72,6 +72,10 @@ class HonoExchange extends Exchange {
     return answeringPath(this.#c)
   }
 
+  get context(): Context {
+    return this.#c
+  }
+
   bodyText(): Promise<string> {
     return this.#c.req.text()
   }

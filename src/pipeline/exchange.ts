@@ -49,6 +49,7 @@ export abstract class Exchange implements ExchangeView {
   }
 
   abstract get routePath(): string
+  abstract get context(): unknown
   abstract bodyText(): Promise<string>
 
   /** Answers with the first of `candidates` that exists in the version (none: the route stays). */

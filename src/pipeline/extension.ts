@@ -64,6 +64,12 @@ export interface ExchangeView {
   readonly jsonStepped: boolean
   /** The request's body as text, read through the framework (which keeps it for later readers). */
   bodyText(): Promise<string>
+  /**
+   * The framework's own context of the request (Hono's `Context`), for
+   * extensions that read what other middleware set on it (an identity an
+   * authentication middleware verified, the runtime's `waitUntil`).
+   */
+  readonly context: unknown
 }
 
 /**

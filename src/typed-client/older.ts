@@ -99,15 +99,11 @@ export type ShapeAt<H, S extends AnyShape, V extends string> = S extends Shape<i
 /** The JSON value a layout (`Product`, `[Product]`, `{ items: [Product] }`) describes, as version `V` of history `H` has it. */
 export type LayoutAt<H, L, V extends string> = ValueAt<H, LayoutValue<L>, V>
 
-/** The `bodies` entry of a route (by its name, or its name without namespaces), or `never`. */
-type RouteBodiesOf<H, R extends string> =
-  OptionsOf<H> extends { readonly bodies?: infer B }
-    ? R extends keyof NonNullable<B>
-      ? NonNullable<B>[R]
-      : R extends `${string}:${infer Rest}`
-        ? RouteBodiesOf<H, Rest>
-        : never
-    : never
+/** Route name `R` without its first namespace (`v1:product-detail` is `product-detail`); `never` for a plain route (`GET /users/:id`) or a name in no namespace. */
+type Unnamespaced<R extends string> = R extends `${string} /${string}` ? never : R extends `${string}:${infer Rest}` ? Rest : never
+
+/** The `bodies` entry of key `K`, or `never`. */
+type BodiesEntry<H, K extends string> = OptionsOf<H> extends { readonly bodies?: infer B } ? (K extends keyof NonNullable<B> ? NonNullable<B>[K] : never) : never
 
 /** The `request` or `response` layout of a `bodies` entry, or `never`. */
 type LayoutIn<B, K extends 'request' | 'response'> = [B] extends [never]
@@ -116,14 +112,22 @@ type LayoutIn<B, K extends 'request' | 'response'> = [B] extends [never]
     ? B extends { readonly request?: infer L } ? NonNullable<L> : never
     : B extends { readonly response?: infer L } ? NonNullable<L> : never
 
-/** A body layout of the route's entry for method `M` (`'POST product-list'`), else of the route's own entry. */
-type BodyOf<H, R extends string, M extends string, K extends 'request' | 'response'> = [LayoutIn<RouteBodiesOf<H, `${M} ${R}`>, K>] extends [never]
-  ? LayoutIn<RouteBodiesOf<H, R>, K>
-  : LayoutIn<RouteBodiesOf<H, `${M} ${R}`>, K>
+/**
+ * A body layout of route `R` for method `M`: the entry of the method (`'POST product-list'`), else of the route
+ * (`'product-list'`, or a plain route's `'GET /users/:id'`), else the same of its name without a namespace.
+ */
+type BodyOf<H, R extends string, M extends string, K extends 'request' | 'response'> = [LayoutIn<BodiesEntry<H, `${M} ${R}`>, K>] extends [never]
+  ? [LayoutIn<BodiesEntry<H, R>, K>] extends [never]
+    ? [Unnamespaced<R>] extends [never]
+      ? never
+      : BodyOf<H, Unnamespaced<R>, M, K>
+    : LayoutIn<BodiesEntry<H, R>, K>
+  : LayoutIn<BodiesEntry<H, `${M} ${R}`>, K>
 
 /**
- * The success response body of route `R` in version `V` (`unknown` when the history does not lay it out); `M`:
- * the method, whose own entry (`'POST product-list'`) goes before the route's.
+ * The success response body of route `R` (a table name, or a plain route `'GET /users/:id'`) in version `V`
+ * (`unknown` when the history does not lay it out); `M`: the method, whose own entry (`'POST product-list'`) goes
+ * before the route's.
  */
 export type ResponseAt<H, R extends string, V extends string, M extends string = 'GET'> = [BodyOf<H, R, M, 'response'>] extends [never]
   ? unknown
@@ -148,10 +152,10 @@ type ExistsAfter<Op, State extends boolean> = [Op] extends [never] ? State : Op 
 /**
  * Whether route `R` exists in version `V` of history `H`, from the
  * `routeAdded` and `routeRemoved` changes that name it (or, when none does,
- * its name without namespaces).
+ * its name without namespaces): a table name, or a plain route `'GET /users/:id'`.
  */
 export type RouteExistsAt<H, R extends string, V extends string> = [FirstRouteOp<EntriesOf<H>, R>] extends [never]
-  ? R extends `${string}:${infer Rest}`
-    ? RouteExistsAt<H, Rest, V>
-    : true
+  ? [Unnamespaced<R>] extends [never]
+    ? true
+    : RouteExistsAt<H, Unnamespaced<R>, V>
   : ExistsFrom<EntriesOf<H>, R, V, FirstRouteOp<EntriesOf<H>, R> extends 'route.removed' ? true : false>

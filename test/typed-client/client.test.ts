@@ -7,8 +7,10 @@
  * `onLifecycle`; a sunset one answers 410. Bad options fail at construction.
  */
 import { describe, expect, it } from 'vitest'
-import type { ResponseAt } from '../../src/client/index.ts'
-import { versionedClient, versionLifecycle, type ClientFetch, type VersionLifecycle } from '../../src/client/index.ts'
+import type { ResponseAt } from '../../src/typed-client/older.ts'
+import type { ClientFetch } from '../../src/typed-client/client.ts'
+import { versionedClient, versionLifecycle } from '../../src/typed-client/index.ts'
+import type { VersionLifecycle } from '../../src/typed-client/lifecycle.ts'
 import { createApp, type CatalogApp } from '../../worker-example/app.ts'
 import type { catalogHistory, releasesHistory, semverHistory } from '../../worker-example/changes.ts'
 

@@ -9,12 +9,16 @@
  */
 import Ajv2020 from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
-import { versionedClient } from '../../../src/client/index.ts'
+import { versionedClient } from '../../../src/typed-client/index.ts'
 import { createApp, type CatalogApp } from '../../../worker-example/app.ts'
 import type { releasesHistory } from '../../../worker-example/changes.ts'
-import { releasesDocs } from '../../../worker-example/docs.ts'
+import { releasesDocsOn } from '../../../worker-example/docs.ts'
+import { EXAMPLE_NOW_MS } from '../../support/example-clock.ts'
 
-const app = createApp({ now: () => Date.parse('2026-09-01T00:00:00Z') })
+// The tests' fixed clock, for the app and its documents alike: no sunset passes under them.
+const now = (): number => EXAMPLE_NOW_MS
+const app = createApp({ now })
+const releasesDocs = releasesDocsOn(now)
 const releases = versionedClient<CatalogApp, typeof releasesHistory>('http://catalog.test', {
   scheme: { in: 'header', name: 'Api-Version' },
   fetch: (input, init) => app.request(input, init),

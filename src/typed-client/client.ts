@@ -13,54 +13,71 @@ import { sameLifecycle, versionLifecycle, type VersionLifecycle } from './lifecy
 import type { RequestAt, ResponseAt, RouteExistsAt, VersionsOf } from './older.ts'
 import { placeVersion, type VersionPlacement } from './placement.ts'
 
+/**
+ * A path without its params' patterns (`/:version{v[0-9]+}/people/:id` is `/:version/people/:id`): the client's
+ * path, whose `:version` segment the path placement fills; Hono's own path still names the route.
+ */
+type Unpatterned<P extends string> = P extends `${infer A}{${string}}${infer B}` ? Unpatterned<`${A}${B}`> : P
+
 /** The route name an endpoint of `mountRoutes` carries. */
 type RouteOf<E> = E extends { readonly '~route'?: infer N } ? Exclude<N, undefined> & string : never
-/** Whether an endpoint is there in version `V`: within the versions `versioned()` limits it to, its route exists then, and a namespaced route is in `V`'s namespace. */
-type Serves<E, H, V extends string> = E extends { readonly '~versions'?: infer L }
-  ? [Exclude<L, undefined>] extends [never]
-    ? ServedByHistory<E, H, V>
-    : V extends Exclude<L, undefined>
-      ? ServedByHistory<E, H, V>
-      : false
-  : ServedByHistory<E, H, V>
-type ServedByHistory<E, H, V extends string> = [RouteOf<E>] extends [never]
-  ? true
-  : RouteOf<E> extends `${infer NS}:${string}`
-    ? NS extends VersionsOf<H>
-      ? NS extends V
-        ? RouteExistsAt<H, RouteOf<E>, V>
-        : false
-      : RouteExistsAt<H, RouteOf<E>, V>
-    : RouteExistsAt<H, RouteOf<E>, V>
 
 /** The HTTP method of an hc schema key (`$post` is `POST`). */
 type MethodName<M> = M extends `$${infer Name}` ? Uppercase<Name> : 'GET'
 
-/** An endpoint's input without the path param `P` (the client fills it), with the request body of version `V`. */
-type InputAt<I, Body, P extends string> = (I extends { param: infer Q } ? ([Exclude<keyof Q, P>] extends [never] ? Omit<I, 'param'> : Omit<I, 'param'> & { param: Omit<Q, P> }) : I) &
-  ([Body] extends [never] ? {} : { json: Body })
+/**
+ * The route an endpoint at `Path` for method `M` is, as the history names it: the table route `mountRoutes` marks
+ * it with, else the plain Hono or @hono/zod-openapi route as `METHOD /path` (`GET /users/:id`), Hono's path.
+ */
+type RouteKeyOf<E, Path, M> = [RouteOf<E>] extends [never] ? `${MethodName<M>} ${Path & string}` : RouteOf<E>
 
-/** An endpoint as version `V` has it: success responses in the version's shape, other statuses as the handler types them; `M`: its method (`$post`). */
-type EndpointAt<E, H, V extends string, P extends string, M = '$get'> = E extends { input: infer I; output: infer O; outputFormat: infer F; status: infer S }
-  ? unknown extends ResponseAt<H, RouteOf<E>, V, MethodName<M>>
-    ? { input: InputAt<I, RequestAt<H, RouteOf<E>, V, MethodName<M>>, P>; output: O; outputFormat: F; status: S }
-    :
-        | (Extract<S, SuccessStatusCode> extends never
-            ? never
-            : { input: InputAt<I, RequestAt<H, RouteOf<E>, V, MethodName<M>>, P>; output: ResponseAt<H, RouteOf<E>, V, MethodName<M>>; outputFormat: 'json'; status: Extract<S, SuccessStatusCode> })
-        | (Exclude<S, SuccessStatusCode> extends never ? never : { input: InputAt<I, RequestAt<H, RouteOf<E>, V, MethodName<M>>, P>; output: O; outputFormat: F; status: Exclude<S, SuccessStatusCode> })
+/** Whether an endpoint (route `R`) is there in version `V`: within the versions `versioned()` limits it to, its route exists then, and a namespaced route is in `V`'s namespace. */
+type Serves<E, R extends string, H, V extends string> = E extends { readonly '~versions'?: infer L }
+  ? [Exclude<L, undefined>] extends [never]
+    ? ServedByHistory<R, H, V>
+    : V extends Exclude<L, undefined>
+      ? ServedByHistory<R, H, V>
+      : false
+  : ServedByHistory<R, H, V>
+type ServedByHistory<R extends string, H, V extends string> = R extends `${string} /${string}`
+  ? RouteExistsAt<H, R, V>
+  : R extends `${infer NS}:${string}`
+    ? NS extends VersionsOf<H>
+      ? NS extends V
+        ? RouteExistsAt<H, R, V>
+        : false
+      : RouteExistsAt<H, R, V>
+    : RouteExistsAt<H, R, V>
+
+/**
+ * An endpoint's input without the path param `P` (the client fills it); when version `V` lays out a request body
+ * (`Body`), its `json` is that body alone, not the head's validator input.
+ */
+type InputAt<I, Body, P extends string> = [Body] extends [never] ? WithoutParam<I, P> : WithBody<WithoutParam<I, P>, Body>
+type WithBody<I, Body> = Flat<{ [K in keyof I as K extends 'json' ? never : K]: I[K] } & { json: Body }>
+type Flat<T> = { [K in keyof T]: T[K] }
+type WithoutParam<I, P extends string> = I extends { param: infer Q } ? ([Exclude<keyof Q, P>] extends [never] ? Omit<I, 'param'> : Flat<Omit<I, 'param'> & { param: Flat<Omit<Q, P>> }>) : I
+
+/** An endpoint (route `R`, method `M` such as `$post`) as version `V` has it: success responses in the version's shape, other statuses as the handler types them. */
+type EndpointAt<E, R extends string, H, V extends string, P extends string, M> = E extends { input: infer I; output: infer O; outputFormat: infer F; status: infer S }
+  ? EndpointIn<InputAt<I, RequestAt<H, R, V, MethodName<M>>, P>, ResponseAt<H, R, V, MethodName<M>>, O, F, S>
   : never
+type EndpointIn<I, Body, O, F, S> = unknown extends Body
+  ? { input: I; output: O; outputFormat: F; status: S }
+  :
+      | (Extract<S, SuccessStatusCode> extends never ? never : { input: I; output: Body; outputFormat: 'json'; status: Extract<S, SuccessStatusCode> })
+      | (Exclude<S, SuccessStatusCode> extends never ? never : { input: I; output: O; outputFormat: F; status: Exclude<S, SuccessStatusCode> })
 
-type MethodsAt<Ms, H, V extends string> = { [M in keyof Ms]: true extends Serves<Ms[M], H, V> ? M : never }[keyof Ms]
+type MethodsAt<Ms, Path, H, V extends string> = { [M in keyof Ms]: true extends Serves<Ms[M], RouteKeyOf<Ms[M], Path, M>, H, V> ? M : never }[keyof Ms]
 
 /**
  * The Hono schema of app type `App` as version `V` of history `H` has it:
  * routes that do not exist in `V` left out, bodies in `V`'s shapes, the
- * path param `P` filled by the client.
+ * path param `P` filled by the client, paths without their params' patterns.
  */
 export type SchemaAt<App, H, V extends string, P extends string = 'version'> = {
-  [Path in keyof ExtractSchema<App> as [MethodsAt<ExtractSchema<App>[Path], H, V>] extends [never] ? never : Path]: {
-    [M in MethodsAt<ExtractSchema<App>[Path], H, V> & keyof ExtractSchema<App>[Path]]: EndpointAt<ExtractSchema<App>[Path][M], H, V, P, M>
+  [Path in keyof ExtractSchema<App> as [MethodsAt<ExtractSchema<App>[Path], Path, H, V>] extends [never] ? never : Unpatterned<Path & string>]: {
+    [M in MethodsAt<ExtractSchema<App>[Path], Path, H, V> & keyof ExtractSchema<App>[Path]]: EndpointAt<ExtractSchema<App>[Path][M], RouteKeyOf<ExtractSchema<App>[Path][M], Path, M>, H, V, P, M>
   }
 }
 

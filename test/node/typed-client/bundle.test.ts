@@ -1,6 +1,6 @@
 /**
  * The client entry point in a browser bundle: bundled alone (esbuild, as a
- * frontend's bundler does), it carries only src/client and Hono's client, no
+ * frontend's bundler does), it carries only src/typed-client and Hono's client, no
  * route table, scheme, middleware or version changes, nothing from `node:*`;
  * the bundle runs in Chromium (@sparticuz/chromium, as the docs page's
  * browser test launches it), where a client sends its version and reports
@@ -17,7 +17,7 @@ let metafile: Metafile
 
 beforeAll(async () => {
   const result = await build({
-    stdin: { contents: `export { versionedClient, versionLifecycle } from './src/client/index.ts'`, resolveDir: root, loader: 'ts' },
+    stdin: { contents: `export { versionedClient, versionLifecycle } from './src/typed-client/index.ts'`, resolveDir: root, loader: 'ts' },
     bundle: true,
     write: false,
     minify: true,
@@ -32,9 +32,9 @@ beforeAll(async () => {
 }, 60_000)
 
 describe('the client bundle', () => {
-  it('carries src/client and nothing else of src', () => {
+  it('carries src/typed-client and nothing else of src', () => {
     const sources = Object.keys(metafile.inputs).filter((file) => file.startsWith('src/'))
-    expect(sources.sort()).toEqual(['src/client/client.ts', 'src/client/index.ts', 'src/client/lifecycle.ts', 'src/client/placement.ts'])
+    expect(sources.sort()).toEqual(['src/typed-client/client.ts', 'src/typed-client/index.ts', 'src/typed-client/lifecycle.ts', 'src/typed-client/placement.ts'])
   })
 
   it('carries Hono\'s client, not its server', () => {
@@ -64,7 +64,7 @@ describe('the client bundle in Chromium', () => {
     const page = await browser.newPage()
     await page.addScriptTag({ content: bundle })
     const seen = await page.evaluate(async () => {
-      const { versionedClient } = (globalThis as unknown as { versionedClients: typeof import('../../../src/client/index.ts') }).versionedClients
+      const { versionedClient } = (globalThis as unknown as { versionedClients: typeof import('../../../src/typed-client/index.ts') }).versionedClients
       const requests: string[] = []
       const lifecycles: string[] = []
       const headers = { Deprecation: '@1780272000', Sunset: 'Tue, 01 Jun 2027 00:00:00 GMT', 'Content-Type': 'application/json' }

@@ -1,5 +1,5 @@
 /**
- * Types of the typed clients (hono-api-versioning/client): each client of
+ * Types of the typed clients (hono-api-versioning/typed-client): each client of
  * the worker example types the exact shapes of its version, derived from
  * the history's changes; head-only fields on an older client, misspelled
  * routes, params and versions are compile errors. A small history of its own
@@ -21,7 +21,8 @@ import {
   shapeConverted,
   versionHistory,
 } from '../../src/changes/index.ts'
-import { versionedClient, type RequestAt, type ResponseAt, type RouteExistsAt, type ShapeAt } from '../../src/client/index.ts'
+import { versionedClient, type ShapeAt } from '../../src/typed-client/index.ts'
+import type { RequestAt, ResponseAt, RouteExistsAt } from '../../src/typed-client/older.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import type { CatalogApp } from '../../worker-example/app.ts'
