@@ -52,6 +52,7 @@ import { apiVersioning, mountRoutes } from '../src/hono/index.ts'
 import { problemDetails } from '../src/lifecycle/index.ts'
 import { catalogRoutes, categories, releasesRoutes } from './catalog.ts'
 import { catalogHistory, releasesChangelog, releasesHistory, semverHistory } from './changes.ts'
+import { streamRoutes } from './streams.ts'
 import { catalogViews, productWrites } from './views.ts'
 
 const catalog = catalogRoutes
@@ -263,6 +264,7 @@ export function createApp({ now, clients, operatorKey }: AppOptions = {}) {
   })
   const typed = mountRoutes(withReleases, semantic, catalogViews)
   if (operatorKey !== undefined && operatorKey !== '') operator(app, operatorKey, pins, own.usage)
+  streamRoutes(app)
   return typed
 }
 

@@ -21,6 +21,22 @@ export interface RouteBodies {
   readonly response?: Layout | undefined
   /** The error response body (status 400 and above), when errors take part. */
   readonly error?: Layout | undefined
+  /**
+   * One item of a streamed success response: a line of JSON Lines
+   * (`application/x-ndjson`, `application/jsonl`; `text/plain` too, which
+   * Hono's `streamText` sends), a record of a JSON text sequence
+   * (`application/json-seq`), or the data of a server-sent event
+   * (`text/event-stream`); migrated down one item at a time.
+   */
+  readonly items?: Layout | undefined
+  /**
+   * Media types this route's success responses may have that are not
+   * migrated: sent to every version as the handler made them (`['text/csv']`,
+   * `['image/*']`). Any other body its layouts cannot migrate fails loudly
+   * for older clients.
+   * @default undefined (every success body must be one its layouts migrate)
+   */
+  readonly unmigrated?: readonly string[] | undefined
 }
 
 /** Options of `versionHistory`. */

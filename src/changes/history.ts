@@ -14,10 +14,11 @@ import type { RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps, type Visit } from './migration-plan.ts'
-import { checkBodies, checkChanges, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
+import { answerChecks, checkBodies, unservedRoutes, type AppRoutesWithHandlers, checkChanges, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
 import { rewriteRoutes, routePlans, type RouteLife } from './route-plans.ts'
+import { mediaPlan } from './response-bodies.ts'
 import { checkLayout, shapesOf, type AnyShape, type Layout, type LayoutValue } from './shape.ts'
 
 /**
@@ -94,7 +95,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
         if (i.older !== undefined) shapesOf(i.older, shapes)
       }
     }
-    for (const entry of bodies.values()) for (const layout of [entry.request, entry.response, entry.error]) if (layout !== undefined) shapesOf(layout, shapes)
+    for (const entry of bodies.values()) for (const layout of [entry.request, entry.response, entry.error, entry.items]) if (layout !== undefined) shapesOf(layout, shapes)
     if (errors !== undefined) shapesOf(errors, shapes)
     const steps = new Map([...shapes].map((s) => [s, shapeSteps(s, shapeInstructions, versions.length)] as const))
     checkReplacements(steps, versions)
@@ -132,6 +133,8 @@ export class VersionHistory<V extends string = string, O = unknown> {
       request: entry?.request === undefined ? null : this.#chains(entry.request, 'up'),
       response: entry?.response === undefined ? null : this.#chains(entry.response, 'down'),
       error: entry?.error !== undefined ? this.#chains(entry.error, 'down') : errors !== undefined ? this.#chains(errors, 'down') : null,
+      items: entry?.items === undefined ? null : this.#chains(entry.items, 'down'),
+      media: mediaPlan(entry),
     })
     const { plans, tableLives } = routePlans(versions, bodies, byRoute, bodyPlans)
     for (const route of validation?.parameterRoutes ?? []) {
@@ -143,7 +146,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     this.#plans = plans
     this.#byMethod = [...plans.keys()].some((key) => methodRoute(key) !== null)
     this.#tableLives = tableLives
-    this.#fallback = errors === undefined ? undefined : { exists: null, checks: null, request: null, response: null, error: this.#chains(errors, 'down'), status: null, headers: null, query: null, requestHeaders: null }
+    this.#fallback = errors === undefined ? undefined : { exists: null, checks: null, request: null, response: null, error: this.#chains(errors, 'down'), items: null, media: null, status: null, headers: null, query: null, requestHeaders: null }
     this.#routeNames = new Set([...bodies.keys(), ...byRoute.keys()])
   }
 
@@ -327,16 +330,10 @@ export class VersionHistory<V extends string = string, O = unknown> {
    * expect(history.check(app)).toEqual([])
    * ```
    */
-  check(app: { readonly routes: readonly { readonly method: string; readonly path: string }[] }): readonly string[] {
-    const served = new Set(app.routes.map(({ method, path }) => `${method} ${path}`))
-    const out: string[] = []
-    for (const key of this.#routeNames) {
-      const plain = plainRoute(key)
-      if (plain === null || served.has(key) || served.has(`ALL ${plain[1]}`)) continue
-      out.push(`versionHistory: "${key}" names no route of the app (its routes: ${[...served].filter((r) => !r.endsWith('*')).slice(0, 8).join(', ') || 'none'}); name the route as Hono registers it, or its older clients get the head shape.`)
-    }
-    return out
+  check(app: AppRoutesWithHandlers): readonly string[] {
+    return [...unservedRoutes(app.routes, this.#routeNames), ...answerChecks(app.routes, this.#plans)]
   }
+
 
   /** The changelog as JSON, newest version first (CONTRACTS.md B). */
   changelog(): Changelog {

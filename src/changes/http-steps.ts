@@ -15,6 +15,9 @@ import { MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './reques
 import type { Copy } from './json-copy.ts'
 import type { Visit } from './migration-plan.ts'
 import type { BodyCheck, ParameterCheck } from './body-checks.ts'
+import { conditionalHeaders, tagSuffix, versionTag } from './caching.ts'
+import { successBody, unparsable, type MediaPlan } from './response-bodies.ts'
+import { mediaType, migrateItems } from './streams.ts'
 
 /** A body's steps between one version and the head, and the copy a value not parsed here gets first. */
 export interface Chain {
@@ -35,6 +38,10 @@ export interface RoutePlan {
   readonly response: readonly Chain[] | null
   /** The error response body's steps (status 400 and above). */
   readonly error: readonly Chain[] | null
+  /** The steps of each item of a streamed success response (NDJSON, JSON text sequences, server-sent events). */
+  readonly items: readonly Chain[] | null
+  /** What the route's success bodies may be (declared layouts, media types sent as they are); `null`: no success layout. */
+  readonly media: MediaPlan | null
   /** `[newer, older]` statuses, newest step first. */
   readonly status: readonly (readonly (readonly [number, number])[])[] | null
   /** `[header, down]`, newest step first. */
@@ -107,8 +114,9 @@ export function bindChanges(
       const query = found.query?.[index]
       const names = found.requestHeaders?.[index]
       const hasSteps = (steps !== undefined && steps.length > 0) || check !== null
-      if (!hasSteps && (query === undefined || query.length === 0) && (names === undefined || names.length === 0)) return
-      return migrateRequest(exchange, hasSteps ? (steps ?? []) : null, check, query ?? null, names ?? null)
+      const conditions = differs(found, index) ? conditionalHeaders(exchange.request.headers, tagSuffix(exchange.version as string)) : null
+      if (!hasSteps && (query === undefined || query.length === 0) && (names === undefined || names.length === 0) && conditions === null) return
+      return migrateRequest(exchange, hasSteps ? (steps ?? []) : null, check, query ?? null, names ?? null, conditions)
     },
 
     response(exchange, response) {
@@ -117,22 +125,33 @@ export function bindChanges(
       if (index === undefined) return response
       const found = plan(exchange)
       if (found === undefined) return response
-      const chain = exchange.jsonStepped || exchange.method === 'HEAD' ? undefined : bodyChain(found, index, response.status)
       const statuses = found.status?.[index]
       const headers = found.headers?.[index]
       const status = statuses === undefined ? response.status : olderStatus(response.status, statuses)
-      const body = chain !== undefined && response.body !== null && isJsonType(response.headers.get('content-type'))
-      if (!body && status === response.status && (headers === undefined || headers.length === 0)) return response
-      if (!body) return rebuild(response.body, response, status, headers, false)
+      const suffix = differs(found, index) && response.headers.has('etag') ? tagSuffix(exchange.version as string) : null
+      const skip = exchange.jsonStepped || exchange.method === 'HEAD' || response.body === null
+      const subject = () => ({ route: routeName(exchange), version: String(exchange.version), status: response.status })
+      const type = response.headers.get('content-type')
+      const success = skip || response.status >= 300 ? undefined : successBody(found.media, usable(found.response?.[index]), usable(found.items?.[index]), type, subject)
+      const chain = skip || response.status < 400 ? undefined : bodyChain(found, index, response.status)
+      const body = success !== undefined || (chain !== undefined && isJsonType(type))
+      if (!body && status === response.status && (headers === undefined || headers.length === 0) && suffix === null) return response
+      if (!body) return rebuild(response.body, response, status, headers, false, suffix)
+      if (success?.kind === 'items') {
+        const stream = migrateItems(response.body as ReadableStream<Uint8Array>, success.framing, success.steps, { ...subject(), type: mediaType(type) })
+        return rebuild(stream, response, status, headers, true, suffix)
+      }
+      const steps = success?.steps ?? (chain as Chain).steps
       return response.text().then((text) => {
         let value: unknown
         try {
           value = JSON.parse(text)
         } catch {
-          // Not JSON after all: sent as it is.
-          return rebuild(text, response, status, headers, false)
+          // A success body must migrate; an error body that is not JSON is no shape of the head: sent as it is.
+          if (success !== undefined) throw unparsable(subject(), type)
+          return rebuild(text, response, status, headers, false, suffix)
         }
-        return rebuild(JSON.stringify(migrateResponse(exchange, value, (chain as Chain).steps, response.status)), response, status, headers, true)
+        return rebuild(JSON.stringify(migrateResponse(exchange, value, steps, response.status)), response, status, headers, true, suffix)
       })
     },
 
@@ -163,9 +182,11 @@ function rebuild(
   status: number,
   changes: readonly (readonly [string, (value: string | null) => string | null])[] | undefined,
   newBody: boolean,
+  suffix: string | null = null,
 ): Response {
   const headers = new Headers(response.headers)
   if (newBody) headers.delete('content-length')
+  if (suffix !== null) versionTag(headers, suffix)
   if (changes !== undefined) {
     for (const [name, down] of changes) {
       const older = down(headers.get(name))
@@ -186,10 +207,25 @@ function migrateResponse(exchange: ExchangeView, value: unknown, steps: readonly
     return runSteps(value, steps)
   } catch (error) {
     if (!(error instanceof MigrationFailure)) throw error
-    const route = exchange.route === null ? `"${exchange.method} ${exchange.routePath}"` : `route "${exchange.route.viewName}" (${exchange.method})`
+    const route = routeName(exchange)
     const fix = error.reason === 'layout' ? '; declare the layout this response has (per method: "POST name" in bodies) or answer the one declared' : ''
     throw new Error(`versionHistory: the ${status} response of ${route} cannot be migrated to version "${String(exchange.version)}": ${failureSentence(error)}${fix}.`, { cause: error })
   }
+}
+
+/** The route that answers, for sentences. */
+function routeName(exchange: ExchangeView): string {
+  return exchange.route === null ? `"${exchange.method} ${exchange.routePath}"` : `route "${exchange.route.viewName}" (${exchange.method})`
+}
+
+/** A chain with steps, else `undefined`. */
+function usable(chain: Chain | undefined): Chain | undefined {
+  return chain === undefined || chain.steps.length === 0 ? undefined : chain
+}
+
+/** Whether an older version's success bodies differ from the head's on this route (its entity tags then carry the version). */
+function differs(found: RoutePlan, index: number): boolean {
+  return usable(found.response?.[index]) !== undefined || usable(found.items?.[index]) !== undefined
 }
 
 let unsupported: UnsupportedBodyType | undefined
@@ -233,6 +269,7 @@ async function migrateRequest(
   check: BodyCheck | null,
   query: readonly (readonly [string, string])[] | null,
   names: readonly (readonly [string, string])[] | null,
+  conditions: readonly (readonly [string, string | null])[] | null = null,
 ): Promise<RequestRewrite | undefined> {
   const request = exchange.request
   let url = request.url
@@ -259,6 +296,10 @@ async function migrateRequest(
       headers.delete(older)
       if (!headers.has(newer)) headers.set(newer, value)
     }
+  }
+  if (conditions !== null) {
+    headers ??= new Headers(request.headers)
+    for (const [name, value] of conditions) value === null ? headers.delete(name) : headers.set(name, value)
   }
   if (url === request.url && headers === undefined) return body === null ? undefined : { request, body }
   // A new Request only when the URL or headers changed. Not tied to the original's signal: following it keeps

@@ -106,7 +106,7 @@ export function routePlans(
   versions: readonly string[],
   bodies: ReadonlyMap<string, RouteBodies>,
   byRoute: RouteEntries,
-  bodyPlans: (entry: RouteBodies | undefined) => Pick<RoutePlan, 'checks' | 'request' | 'response' | 'error'>,
+  bodyPlans: (entry: RouteBodies | undefined) => Pick<RoutePlan, 'checks' | 'request' | 'response' | 'error' | 'items' | 'media'>,
 ): { plans: Map<string, RoutePlan>; tableLives: Map<string, RouteLife> } {
   const plans = new Map<string, RoutePlan>()
   const tableLives = new Map<string, RouteLife>()
@@ -120,7 +120,13 @@ export function routePlans(
       if (life.paths !== null) throw new Error(`${WHERE}: pathChanged("${route}") moves one method of a route; a path belongs to the whole route: name it "${one[1]}".`)
       const shared = bodies.get(one[1])
       const own = bodies.get(route)
-      const merged = { request: own?.request ?? shared?.request, response: own?.response ?? shared?.response, error: own?.error ?? shared?.error }
+      const merged = {
+        request: own?.request ?? shared?.request,
+        response: own?.response ?? shared?.response,
+        error: own?.error ?? shared?.error,
+        items: own?.items ?? shared?.items,
+        unmigrated: own?.unmigrated ?? shared?.unmigrated,
+      }
       const all = [...(byRoute.get(one[1]) ?? []), ...entries].sort((a, b) => a.step - b.step)
       plans.set(route, { ...bodyPlans(merged), ...routeSteps(all, versions.length), exists: life.exists })
       continue

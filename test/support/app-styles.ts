@@ -7,14 +7,15 @@
  * avatar route came in 2), the same request validation of older bodies, the
  * same version policy (1 deprecated on 2026-01-01, gone on 2027-01-01) and a
  * client's pin, so that test/behaviour/app-styles.test.ts can check each
- * feature in each style (docs/app-styles.md lists them).
+ * feature in each style (docs/app-styles.md lists them). A plain Hono app
+ * versioned by a patterned path param (`pathApp`) is here too.
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { Hono, type Context } from 'hono'
 import { change, fieldAdded, fieldRenamed, routeAdded, shape, versionHistory } from '../../src/changes/index.ts'
 import { clientPins, memoryPinStore } from '../../src/client-pins/index.ts'
 import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware, type AppRoutesEnv } from '../../src/hono/index.ts'
-import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { defineRoutes, HeaderVersioning, route, URLPathVersioning } from '../../src/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
 import type { VersionedOpenAPI } from '../../src/openapi/documents.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
@@ -177,4 +178,24 @@ export function styledApp(style: AppStyle, options: StyleOptions): StyledApp {
   if (style === 'route table') return tableApp(options)
   if (style === 'plain Hono') return plainApp(options)
   return zodOpenAPIApp(options)
+}
+
+/** A person of the plain Hono app versioned by a patterned path param (`pathApp`). */
+export interface NamedPerson {
+  id: string
+  fullName: string
+}
+const NamedPersonShape = shape<NamedPerson>('NamedPerson')
+
+/** The history of `pathApp`: its body named by the path as Hono registers it, pattern included. */
+export const pathHistory = versionHistory({
+  versions: [{ version: 'v1' }, { version: 'v2', changes: [change('People have a fullName instead of a name.', [fieldRenamed(NamedPersonShape, { older: 'name', newer: 'fullName' })])] }],
+  bodies: { 'GET /:version{v[0-9]+}/people/:id': { response: NamedPersonShape } },
+})
+
+/** A plain Hono app whose version is a path param with a pattern (`/:version{v[0-9]+}/people/:id`). */
+export function pathApp() {
+  const base = new Hono()
+  base.use('/:version{v[0-9]+}/*', versionMiddleware({ scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }), changes: pathHistory }))
+  return base.get('/:version{v[0-9]+}/people/:id', (c) => c.json({ id: c.req.param('id'), fullName: 'Ada Lovelace' }))
 }

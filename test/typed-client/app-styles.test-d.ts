@@ -15,7 +15,7 @@ import { change, fieldAdded, fieldRenamed, routeAdded, shape, versionHistory } f
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { versionedClient } from '../../src/typed-client/index.ts'
-import type { plainApp, plainHistory, tableApp, tableHistory, zodOpenAPIApp } from '../support/app-styles.ts'
+import type { pathApp, pathHistory, plainApp, plainHistory, tableApp, tableHistory, zodOpenAPIApp } from '../support/app-styles.ts'
 
 interface Person {
   id: number
@@ -206,17 +206,7 @@ describe('the API of test/behaviour/app-styles.test.ts in each style: the same c
 })
 
 describe('a plain Hono app versioned by a patterned path param', () => {
-  interface Named {
-    id: string
-    fullName: string
-  }
-  const NamedShape = shape<Named>('Named')
-  const history = versionHistory({
-    versions: [{ version: 'v1' }, { version: 'v2', changes: [change('A fullName instead of a name.', [fieldRenamed(NamedShape, { older: 'name', newer: 'fullName' })])] }],
-    bodies: { 'GET /:version{v[0-9]+}/people/:id': { response: NamedShape } },
-  })
-  const app = new Hono().get('/:version{v[0-9]+}/people/:id', (c) => c.json({ id: c.req.param('id'), fullName: 'Ada' }))
-  const clients = versionedClient<typeof app, typeof history>('https://people.test', { scheme: { in: 'path' } })
+  const clients = versionedClient<ReturnType<typeof pathApp>, typeof pathHistory>('https://people.test', { scheme: { in: 'path' } })
 
   it('the client\'s path has no patterns, the version param is the client\'s to fill, the shape is the version\'s', () => {
     expectTypeOf<Ok<ReturnType<typeof clients<'v1'>>[':version']['people'][':id']['$get']>>().toEqualTypeOf<{ id: string; name: string }>()

@@ -5,33 +5,14 @@
  * fills `:version`, so each version's client reaches its own version and gets
  * its own shapes. A portable suite: Node, workerd, Bun and Deno.
  */
-import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
-import { versionMiddleware } from '../../src/hono/index.ts'
-import { URLPathVersioning } from '../../src/index.ts'
 import { versionedClient } from '../../src/typed-client/index.ts'
-
-interface Person {
-  id: string
-  fullName: string
-}
-const PersonShape = shape<Person>('Person')
-const history = versionHistory({
-  versions: [{ version: 'v1' }, { version: 'v2', changes: [change('People have a fullName instead of a name.', [fieldRenamed(PersonShape, { older: 'name', newer: 'fullName' })])] }],
-  bodies: { 'GET /:version{v[0-9]+}/people/:id': { response: PersonShape } },
-})
-
-function peopleApp() {
-  const base = new Hono()
-  base.use('/:version{v[0-9]+}/*', versionMiddleware({ scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }), changes: history }))
-  return base.get('/:version{v[0-9]+}/people/:id', (c) => c.json({ id: c.req.param('id'), fullName: 'Ada Lovelace' }))
-}
+import { pathApp, pathHistory } from '../support/app-styles.ts'
 
 describe('a plain Hono app versioned by a patterned path param', () => {
-  const app = peopleApp()
+  const app = pathApp()
   const sent: string[] = []
-  const clients = versionedClient<typeof app, typeof history>('https://people.test', {
+  const clients = versionedClient<typeof app, typeof pathHistory>('https://people.test', {
     scheme: { in: 'path' },
     fetch: (input, init) => {
       sent.push(input)
