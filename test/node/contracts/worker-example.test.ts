@@ -40,8 +40,10 @@ describe('the worker example\'s contracts', () => {
     expect(output.trim().split('\n')).toEqual([
       PASSED,
       'Documents: 71 documented operations called in 7 sections; 0 disagree with their document.',
-      'Routes in no document (1):',
+      'Routes in no document (3):',
       '- GET / (in no document; answers 200: an undocumented route)',
+      '- GET /streams/people.ndjson (in no document; answers 200: an undocumented route)',
+      '- GET /streams/feed (in no document; answers 200: an undocumented route)',
     ])
     expect(status).toBe(0)
   })
