@@ -36,7 +36,7 @@ export interface RequestValidation {
    * is the head's (the app's own validator is enough). Called once per route
    * at construction.
    */
-  checks(layout: Layout, history: ValidatedHistory): readonly (BodyCheck | null)[]
+  checks(layout: Layout, history: ValidatedHistory, options?: { readonly partial?: boolean | undefined }): readonly (BodyCheck | null)[]
   /** The routes, named as the history names them, whose query parameters, headers or cookies it validates. */
   readonly parameterRoutes?: readonly string[] | undefined
   /**
@@ -46,4 +46,27 @@ export interface RequestValidation {
    * at construction.
    */
   parameterChecks?(route: string, renames: ParameterRenames, history: ValidatedHistory): readonly (ParameterCheck | null)[]
+}
+
+/**
+ * The checks of a history's `validation` option (`undefined`: none; given,
+ * with what the history tells it), per request layout and whether the body
+ * is partial (a PATCH body: its fields are not required), made once each;
+ * `null` where no version needs one.
+ */
+export function checksOf(
+  validation: RequestValidation | undefined,
+  history: ValidatedHistory | null,
+): (layout: Layout | undefined, partial: boolean) => readonly (BodyCheck | null)[] | null {
+  const made = [new Map<Layout, readonly (BodyCheck | null)[] | null>(), new Map<Layout, readonly (BodyCheck | null)[] | null>()] as const
+  return (layout, partial) => {
+    if (layout === undefined || validation === undefined || history === null) return null
+    const known = made[partial ? 1 : 0]
+    let checks = known.get(layout)
+    if (checks === undefined) {
+      const list = validation.checks(layout, history, partial ? { partial } : undefined)
+      known.set(layout, (checks = list.some((check) => check !== null) ? list : null))
+    }
+    return checks
+  }
 }

@@ -9,6 +9,7 @@ import type { RouteBodies } from './history-options.ts'
 import type { RoutePlan } from './http-steps.ts'
 import type { Presence, ShapeInstruction } from './instruction.ts'
 import type { shapeSteps } from './migration-plan.ts'
+import { DEFAULT_MAX_BODY_SIZE } from './request-body.ts'
 import { unmigratedTest } from './response-bodies.ts'
 import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
@@ -68,14 +69,27 @@ export function checkBodies(bodies: unknown): Map<string, RouteBodies> {
         if (layout !== undefined) unmigratedTest(layout, `${WHERE}: bodies["${route}"]`)
         continue
       }
+      if (key === 'partial' || key === 'forms') {
+        if (layout !== undefined && typeof layout !== 'boolean') throw new Error(`${WHERE}: bodies["${route}"].${key} must be true or false.`)
+        continue
+      }
       if (key !== 'request' && key !== 'response' && key !== 'error' && key !== 'items') {
-        throw new Error(`${WHERE}: bodies["${route}"] has an unknown key "${key}"; its keys are request, response, error, items and unmigrated.`)
+        throw new Error(`${WHERE}: bodies["${route}"] has an unknown key "${key}"; its keys are request, response, error, items, unmigrated, partial and forms.`)
       }
       if (layout !== undefined) checkLayout(layout, `${WHERE}: bodies["${route}"].${key}`)
     }
     out.set(route, entry as RouteBodies)
   }
   return out
+}
+
+/** The history's `maxBodySize` (bytes), or its default. */
+export function checkMaxBodySize(value: unknown): number {
+  if (value === undefined) return DEFAULT_MAX_BODY_SIZE
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw new Error(`${WHERE}: maxBodySize must be a whole number of bytes, such as 1048576 (1 MiB).`)
+  }
+  return value
 }
 
 /** What an instruction does, for sentences. */

@@ -37,6 +37,22 @@ export interface RouteBodies {
    * @default undefined (every success body must be one its layouts migrate)
    */
   readonly unmigrated?: readonly string[] | undefined
+  /**
+   * Whether an older request body is a partial update (JSON Merge Patch):
+   * fields the client did not send stay absent (no `default`, nothing derived
+   * from a missing field), `null` is kept. `true` or `false` for every
+   * method of the route.
+   * @default true for PATCH, false for other methods
+   */
+  readonly partial?: boolean | undefined
+  /**
+   * Whether older form bodies (`application/x-www-form-urlencoded`,
+   * `multipart/form-data`) are migrated like JSON ones (text fields; files
+   * pass through untouched) and handed on as a form (`c.req.parseBody()`,
+   * `c.req.formData()`); `false` refuses them with 415 `UnsupportedBodyType`.
+   * @default false
+   */
+  readonly forms?: boolean | undefined
 }
 
 /** Options of `versionHistory`. */
@@ -66,6 +82,15 @@ export interface VersionHistoryOptions<V extends string> {
    * @default undefined (older bodies are migrated as they come)
    */
   readonly validation?: RequestValidation | undefined
+  /**
+   * The largest older request body, in bytes, read to be migrated: a body
+   * over it is refused with 413 `BodyTooLarge` before it is parsed (at once
+   * when its `Content-Length` says so, else as soon as that many bytes came).
+   * Set it at or below any `bodyLimit` of your routes. Head requests are
+   * the app's own.
+   * @default 1048576 (1 MiB)
+   */
+  readonly maxBodySize?: number | undefined
 }
 
 /** Options of `history.migrate()`: the value's layout, and the version to migrate it to (from the head) or from (to the head). */

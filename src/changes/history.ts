@@ -8,16 +8,16 @@ import type { RouteDefinition } from '../routes/definitions.ts'
 import type { Change } from './change.ts'
 import type { Changelog, ChangelogInstruction } from './changelog.ts'
 import type { ExchangeView, ExtensionTarget } from '../pipeline/extension.ts'
-import type { BodyCheck } from './body-checks.ts'
+import { checksOf } from './body-checks.ts'
 import { bindChanges, runSteps, type BoundChanges, type Chain, type RoutePlan } from './http-steps.ts'
 import type { RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps, type Visit } from './migration-plan.ts'
-import { answerChecks, checkBodies, unservedRoutes, type AppRoutesWithHandlers, checkChanges, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
+import { answerChecks, checkBodies, unservedRoutes, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
-import { rewriteRoutes, routePlans, type RouteLife } from './route-plans.ts'
+import { NO_PLAN, rewriteRoutes, routePlans, type RouteLife } from './route-plans.ts'
 import { mediaPlan } from './response-bodies.ts'
 import { checkLayout, shapesOf, type AnyShape, type Layout, type LayoutValue } from './shape.ts'
 
@@ -65,14 +65,17 @@ export class VersionHistory<V extends string = string, O = unknown> {
   /** Every route name the history uses (instructions and bodies). */
   readonly #routeNames: ReadonlySet<string>
   readonly #migrations = new WeakMap<object, Map<string, Chain>>()
+  /** The largest older request body read, in bytes. */
+  readonly #maxBodySize: number
 
   constructor(options: VersionHistoryOptions<V>) {
     if (options === null || typeof options !== 'object') {
       throw new Error(`${WHERE}: pass options such as { versions: [{ version: 'v1' }, { version: 'v2', changes: [...] }] }.`)
     }
     for (const key of Object.keys(options)) {
-      if (!['versions', 'bodies', 'errors', 'validation'].includes(key)) throw new Error(`${WHERE}: unknown option "${key}"; the options are versions, bodies, errors, validation.`)
+      if (!['versions', 'bodies', 'errors', 'validation', 'maxBodySize'].includes(key)) throw new Error(`${WHERE}: unknown option "${key}"; the options are versions, bodies, errors, validation, maxBodySize.`)
     }
+    this.#maxBodySize = checkMaxBodySize(options.maxBodySize)
     const { versions, changes } = checkVersions(options.versions)
     this.versions = Object.freeze(versions as V[])
     this.head = versions[versions.length - 1] as V
@@ -118,19 +121,15 @@ export class VersionHistory<V extends string = string, O = unknown> {
     const checked = validation === undefined ? null : { versions, changelog: this.changelog() }
     // Routes whose parameters alone are validated get a plan like the others.
     for (const route of validation?.parameterRoutes ?? []) if (!bodies.has(route)) bodies.set(route, {})
-    const checksOf = new Map<Layout, readonly (BodyCheck | null)[] | null>()
-    const bodyChecks = (layout: Layout | undefined): readonly (BodyCheck | null)[] | null => {
-      if (layout === undefined || validation === undefined || checked === null) return null
-      let checks = checksOf.get(layout)
-      if (checks === undefined) {
-        const made = validation.checks(layout, checked)
-        checksOf.set(layout, (checks = made.some((check) => check !== null) ? made : null))
-      }
-      return checks
-    }
+    const bodyChecks = checksOf(validation, checked)
     const bodyPlans = (entry: RouteBodies | undefined) => ({
-      checks: bodyChecks(entry?.request),
+      checks: bodyChecks(entry?.request, false),
+      partialChecks: entry?.partial === false ? null : bodyChecks(entry?.request, true),
       request: entry?.request === undefined ? null : this.#chains(entry.request, 'up'),
+      // Derived from the same layout: the partial steps of a PATCH body.
+      partialRequest: entry?.request === undefined || entry.partial === false ? null : this.#chains(entry.request, 'up', true),
+      partial: entry?.partial ?? null,
+      forms: entry?.forms === true,
       response: entry?.response === undefined ? null : this.#chains(entry.response, 'down'),
       error: entry?.error !== undefined ? this.#chains(entry.error, 'down') : errors !== undefined ? this.#chains(errors, 'down') : null,
       items: entry?.items === undefined ? null : this.#chains(entry.items, 'down'),
@@ -146,15 +145,15 @@ export class VersionHistory<V extends string = string, O = unknown> {
     this.#plans = plans
     this.#byMethod = [...plans.keys()].some((key) => methodRoute(key) !== null)
     this.#tableLives = tableLives
-    this.#fallback = errors === undefined ? undefined : { exists: null, checks: null, request: null, response: null, error: this.#chains(errors, 'down'), items: null, media: null, status: null, headers: null, query: null, requestHeaders: null }
+    this.#fallback = errors === undefined ? undefined : { ...NO_PLAN, error: this.#chains(errors, 'down') }
     this.#routeNames = new Set([...bodies.keys(), ...byRoute.keys()])
   }
 
   /** Per version index, the steps of `layout` between that version and the head (down: newest first; up: oldest first). */
-  #chains(layout: Layout, direction: 'down' | 'up'): readonly Chain[] | null {
+  #chains(layout: Layout, direction: 'down' | 'up', partial = false): readonly Chain[] | null {
     const n = this.versions.length
     const byStep: (Visit | null)[] = [null]
-    for (let k = 1; k < n; k++) byStep.push(this.#planner.visit(layout, direction === 'down' ? k : k - 1, k, direction))
+    for (let k = 1; k < n; k++) byStep.push(this.#planner.visit(layout, direction === 'down' ? k : k - 1, k, direction, partial))
     if (byStep.every((s) => s === null)) return null
     const chains: Chain[] = []
     for (let v = 0; v < n; v++) {
@@ -239,7 +238,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     }
     const head = this.versions.length - 1
     const headGaps = [...this.#plans.values()].some((p) => p.exists !== null && p.exists[head] === false) ? head : null
-    return bindChanges(this.#planOf, this.#stepIndex, headGaps)
+    return bindChanges(this.#planOf, this.#stepIndex, headGaps, this.#maxBodySize)
   }
 
   /**

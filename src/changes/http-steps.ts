@@ -1,6 +1,7 @@
 /**
  * The per-request work of a bound history: the request step migrates an
- * older request up to the head version before the handler, the response
+ * older request up to the head version before the handler (request-body.ts),
+ * the response
  * step migrates the handler's response down to the request's version. A
  * head-version request returns at the first check, with no parsing and no
  * serialising; an older one pays one `JSON.parse` and one `JSON.stringify`
@@ -8,12 +9,12 @@
  * with `c.json()` goes through the JSON step instead: the handler's value is
  * migrated before its only serialisation.
  */
-import { withoutStack } from '../errors.ts'
-import type { BoundExtension, ExchangeView, JsonStep, RequestChange, RequestRewrite } from '../pipeline/extension.ts'
+import type { BoundExtension, ExchangeView, JsonStep, RequestChange } from '../pipeline/extension.ts'
+import { isJsonType } from './media-types.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
-import { MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
+import { DEFAULT_MAX_BODY_SIZE, migrateRequest } from './request-body.ts'
 import type { Copy } from './json-copy.ts'
-import type { Visit } from './migration-plan.ts'
+import { runSteps, type Visit } from './migration-plan.ts'
 import type { BodyCheck, ParameterCheck } from './body-checks.ts'
 import { conditionalHeaders, tagSuffix, versionTag } from './caching.ts'
 import { successBody, unparsable, type MediaPlan } from './response-bodies.ts'
@@ -32,8 +33,16 @@ export interface RoutePlan {
   readonly exists: readonly boolean[] | null
   /** The check of an older request body against its own version's schema, before its steps (`null`: none). */
   readonly checks: readonly (BodyCheck | null)[] | null
+  /** The same for a partial body (its fields are not required). */
+  readonly partialChecks: readonly (BodyCheck | null)[] | null
   /** The request body's steps up to the head, oldest first. */
   readonly request: readonly Chain[] | null
+  /** The same for a partial body (PATCH): fields not sent stay absent (`null`: no steps). */
+  readonly partialRequest: readonly Chain[] | null
+  /** Whether the request body is partial, for every method (`null`: for PATCH only). */
+  readonly partial: boolean | null
+  /** Whether an older form body is migrated (else refused with 415). */
+  readonly forms: boolean
   /** The success response body's steps down from the head, newest first. */
   readonly response: readonly Chain[] | null
   /** The error response body's steps (status 400 and above). */
@@ -68,19 +77,7 @@ export interface BoundChanges extends BoundExtension {
   json(exchange: ExchangeView): JsonStep | undefined
 }
 
-const JSON_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json\s*(?:;|$)/i
-
-/** Whether a Content-Type is JSON (`application/json`, `application/problem+json`, ...). */
-export function isJsonType(type: string | null): boolean {
-  return type !== null && JSON_TYPE.test(type)
-}
-
-/** Runs steps over a value (changed in place). */
-export function runSteps(value: unknown, steps: readonly Visit[]): unknown {
-  let current = value
-  for (const step of steps) current = step(current)
-  return current
-}
+export { isJsonType, runSteps }
 
 /**
  * Binds the steps. `plan` finds the route's plan; `indexOf` a version's index
@@ -91,6 +88,8 @@ export function bindChanges(
   indexOf: (version: string | null | undefined) => number | undefined,
   /** The head's index when some route does not exist in the head version (removed, or a plain route's older path), else `null`. */
   headGaps: number | null,
+  /** The largest older request body read, in bytes. */
+  maxBodySize: number = DEFAULT_MAX_BODY_SIZE,
 ): BoundChanges {
   function bodyChain(found: RoutePlan, index: number, status: number): Chain | undefined {
     const chain = status < 300 ? found.response?.[index] : status >= 400 ? found.error?.[index] : undefined
@@ -109,14 +108,23 @@ export function bindChanges(
       if (found.exists !== null && found.exists[index] !== true) return 'absent'
       // In the client's own names, before anything is renamed; a refusal is thrown.
       found.parameters?.[index]?.(exchange.request)
-      const steps = found.request?.[index]?.steps
-      const check = found.checks?.[index] ?? null
+      const partial = found.partial ?? exchange.method === 'PATCH'
+      const steps = (partial ? found.partialRequest : found.request)?.[index]?.steps
+      const check = (partial ? found.partialChecks : found.checks)?.[index] ?? null
       const query = found.query?.[index]
       const names = found.requestHeaders?.[index]
       const hasSteps = (steps !== undefined && steps.length > 0) || check !== null
       const conditions = differs(found, index) ? conditionalHeaders(exchange.request.headers, tagSuffix(exchange.version as string)) : null
       if (!hasSteps && (query === undefined || query.length === 0) && (names === undefined || names.length === 0) && conditions === null) return
-      return migrateRequest(exchange, hasSteps ? (steps ?? []) : null, check, query ?? null, names ?? null, conditions)
+      return migrateRequest(exchange, {
+        steps: hasSteps ? (steps ?? []) : null,
+        check,
+        forms: found.forms,
+        limit: maxBodySize,
+        query: query === undefined || query.length === 0 ? null : query,
+        names: names === undefined || names.length === 0 ? null : names,
+        conditions,
+      })
     },
 
     response(exchange, response) {
@@ -226,91 +234,4 @@ function usable(chain: Chain | undefined): Chain | undefined {
 /** Whether an older version's success bodies differ from the head's on this route (its entity tags then carry the version). */
 function differs(found: RoutePlan, index: number): boolean {
   return usable(found.response?.[index]) !== undefined || usable(found.items?.[index]) !== undefined
-}
-
-let unsupported: UnsupportedBodyType | undefined
-let malformed: MalformedJsonBody | undefined
-
-/**
- * An older client's body migrated up, as JSON text. Whatever its
- * `Content-Type` says, the handler never reads it un-migrated: an empty body
- * passes, a JSON one is migrated, any other is refused (415). Client input
- * that cannot be migrated is the client's error (400), naming the place.
- */
-async function migratedBody(exchange: ExchangeView, steps: readonly Visit[], check: BodyCheck | null): Promise<string> {
-  const text = await exchange.bodyText()
-  if (!/\S/.test(text)) return text
-  if (!isJsonType(exchange.request.headers.get('content-type'))) throw (unsupported ??= withoutStack(() => new UnsupportedBodyType()))
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch (error) {
-    if (error instanceof RangeError) throw new UnreadableBody('The request body is nested too deeply to migrate.')
-    throw (malformed ??= withoutStack(() => new MalformedJsonBody()))
-  }
-  // In the client's own version, before anything of it changes: the errors name its fields.
-  if (check !== null) check(value)
-  try {
-    return JSON.stringify(runSteps(value, steps))
-  } catch (error) {
-    if (error instanceof MigrationFailure) {
-      throw new UnreadableBody(error.reason === 'layout' ? `Invalid request body at ${error.at}: ${error.what}.` : `Invalid value at ${error.at}.`)
-    }
-    // No place is named: the keys of a body too deep to walk are the client's, never echoed.
-    if (error instanceof RangeError) throw new UnreadableBody('The request body is nested too deeply to migrate.')
-    throw error
-  }
-}
-
-/** The request with its query parameters and headers renamed and its JSON body migrated up; `undefined` when nothing changed. */
-async function migrateRequest(
-  exchange: ExchangeView,
-  steps: readonly Visit[] | null,
-  check: BodyCheck | null,
-  query: readonly (readonly [string, string])[] | null,
-  names: readonly (readonly [string, string])[] | null,
-  conditions: readonly (readonly [string, string | null])[] | null = null,
-): Promise<RequestRewrite | undefined> {
-  const request = exchange.request
-  let url = request.url
-  if (query !== null) {
-    const parsed = new URL(url)
-    let renamed = false
-    for (const [older, newer] of query) {
-      if (!parsed.searchParams.has(older)) continue
-      const values = parsed.searchParams.getAll(older)
-      parsed.searchParams.delete(older)
-      if (!parsed.searchParams.has(newer)) for (const value of values) parsed.searchParams.append(newer, value)
-      renamed = true
-    }
-    if (renamed) url = parsed.href
-  }
-  // By method, not request.body: asking a server's lazy Request for its body stream builds the full Request.
-  const body = steps !== null && request.method !== 'GET' && request.method !== 'HEAD' ? await migratedBody(exchange, steps, check) : null
-  let headers: Headers | undefined
-  if (names !== null) {
-    for (const [older, newer] of names) {
-      const value = request.headers.get(older)
-      if (value === null) continue
-      headers ??= new Headers(request.headers)
-      headers.delete(older)
-      if (!headers.has(newer)) headers.set(newer, value)
-    }
-  }
-  if (conditions !== null) {
-    headers ??= new Headers(request.headers)
-    for (const [name, value] of conditions) value === null ? headers.delete(name) : headers.set(name, value)
-  }
-  if (url === request.url && headers === undefined) return body === null ? undefined : { request, body }
-  // A new Request only when the URL or headers changed. Not tied to the original's signal: following it keeps
-  // every rebuilt request reachable from the original's until that one is collected.
-  headers ??= new Headers(request.headers)
-  if (body !== null) headers.delete('content-length')
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, redirect: request.redirect }
-  if (body !== null) init.body = body
-  else if (request.body !== null) {
-    init.body = request.body
-    init.duplex = 'half'
-  }
-  return { request: new Request(url, init), body }
 }

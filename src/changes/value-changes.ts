@@ -5,6 +5,7 @@
  */
 import { checkShape, type EnumMember, type FieldValue, type ShapeSaid } from './field-changes.ts'
 import { checkField, checkFunction, checkOptions, isRecord } from './instruction.ts'
+import { partialConverter } from './partial.ts'
 import { checkLayout, Shape, type FieldOf, type Layout } from './shape.ts'
 
 /** Options of `enumValuesAdded`. */
@@ -111,6 +112,7 @@ export function shapeConverted<T, O extends string, R = never>(
     readsDown: down === undefined ? undefined : true,
     down: (down as ((value: unknown) => unknown) | undefined) ?? null,
     up: (up as ((value: unknown) => unknown) | undefined) ?? null,
+    upPartial: up === undefined ? null : partialConverter(up as (value: unknown) => unknown),
   }
 }
 

@@ -103,9 +103,13 @@ export function honoEngine(
     // Responses built from the context (c.json, c.text, ...) carry Vary from the start: finish then only checks it.
     if (varyText !== '') c.header('Vary', varyText, { append: true })
     if (exchange.request !== c.req.raw) c.req.raw = exchange.request
-    // A migrated body reaches the handler through c.req's body cache: c.req.json(), text() and validators read it.
-    // (Hono types the cache by the values it resolves to; it holds their promises.)
-    if (exchange.body !== null) c.req.bodyCache = { text: Promise.resolve(exchange.body) as unknown as string }
+    // A migrated body reaches the handler through c.req's body cache (c.req.json(), text(), parseBody(), formData() and
+    // validators read it), replacing what an earlier reader cached of the older body. (Hono types the cache by the
+    // values it resolves to; it holds their promises.)
+    if (exchange.body !== null) {
+      c.req.bodyCache =
+        typeof exchange.body === 'string' ? { text: Promise.resolve(exchange.body) as unknown as string } : { formData: Promise.resolve(exchange.body) as unknown as FormData }
+    }
     if (json !== null) {
       const step = json(exchange)
       if (step !== undefined) jsonThrough(c, exchange, step)

@@ -16,8 +16,8 @@ export type Candidates = readonly CompiledRoute[]
 /** An exchange; the framework's side supplies how its route pattern and body are read. */
 export abstract class Exchange implements ExchangeView {
   request: Request
-  /** The migrated JSON body as text, or `null`: the request's own. */
-  body: string | null = null
+  /** The migrated body (JSON as text, a form as `FormData`), or `null`: the request's own. */
+  body: string | FormData | null = null
   readonly method: string
   version: string | null | undefined
   /** The table route that answers, or `null`. */

@@ -151,14 +151,16 @@ export function requestValidation(options: RequestValidationOptions): RequestVal
 
   return {
     kind: 'request-validation',
-    checks(layout: Layout, history: ValidatedHistory): readonly (BodyCheck | null)[] {
+    checks(layout: Layout, history: ValidatedHistory, options?: { readonly partial?: boolean | undefined }): readonly (BodyCheck | null)[] {
       const versions = versionsOf(history)
       const body = bodySchema(layout, known)
       const headSchema = JSON.stringify(withDefs(body, versions[versions.length - 1] as Json))
       return versions.map((defs, v) => {
         if (v === versions.length - 1) return null
-        const schema = withDefs(body, defs)
-        if (JSON.stringify(schema) === headSchema) return null
+        const full = withDefs(body, defs)
+        if (JSON.stringify(full) === headSchema) return null
+        // A partial body (PATCH) holds the fields the client changes: none is required.
+        const schema = options?.partial === true ? (notRequired(full, false) as Json) : full
         const validate = partValidator(schema, limits, WHERE)
         return function checkOlderBody(value: unknown): void {
           const issues = validate(value, 'body')
@@ -173,4 +175,19 @@ export function requestValidation(options: RequestValidationOptions): RequestVal
       return parameterChecks(route, parts, renames, history, versionsOf(history), limits, status, WHERE)
     },
   }
+}
+
+/** A schema without its `required` keywords (anywhere: a partial body's fields and those of the values in it). */
+function notRequired(schema: unknown, names: boolean): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => notRequired(item, false))
+  if (schema === null || typeof schema !== 'object') return schema
+  const out: Json = {}
+  for (const [key, value] of Object.entries(schema)) {
+    // In properties, $defs and the like, keys are names (a field may be called "required"); const, enum, default: values.
+    if (names) out[key] = notRequired(value, false)
+    else if (key === 'required' && Array.isArray(value)) continue
+    else if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') out[key] = value
+    else out[key] = notRequired(value, key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'definitions' || key === 'dependentSchemas')
+  }
+  return out
 }

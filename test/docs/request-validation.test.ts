@@ -86,6 +86,8 @@ describe('docs/request-validation.md: what odd input gets', async () => {
       },
     ],
     bodies: { 'POST /orders': { request: Order } },
+    // The 100,000-item bodies are larger than the default maxBodySize (1 MiB).
+    maxBodySize: 8 * 1024 * 1024,
     validation: requestValidation({
       schemas: {
         Order: {

@@ -44,6 +44,8 @@ function app(options: Partial<RequestValidationOptions> = {}, withValidation = t
       { version: '2', changes: [change('Titles.', [fieldRenamed(Product, { older: 'name', newer: 'title' })]), change('Drafts.', [enumValuesAdded(Product, 'status', ['draft'], { fallback: 'active' })])] },
     ],
     bodies: { 'POST /products': { request: Product } },
+    // The 100,000-item bodies are larger than the default maxBodySize (1 MiB).
+    maxBodySize: 8 * 1024 * 1024,
     ...(withValidation ? { validation: requestValidation({ schemas, ...options }) } : {}),
   })
   const hono = new Hono()
