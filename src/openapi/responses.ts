@@ -2,8 +2,8 @@
  * The answers the toolkit itself gives an operation, documented beside the
  * application's own: 404 or 406 for a version it does not serve, 400 for a
  * request with two versions (or a host it does not serve), 410 for a version
- * past its sunset, and 400, 415 and 422 for an older client's body that is
- * malformed, not JSON, or does not fit its version's schema; each with the
+ * past its sunset, and 400, 413, 415 and 422 for an older client's body that
+ * is malformed, too large, not JSON, or does not fit its version's schema; each with the
  * media type and body the middleware's `errorResponse` sends.
  */
 import type { Placement } from './placement.ts'
@@ -67,6 +67,7 @@ export function toolkitStatuses(r: Rejections): [number, string][] {
   if (twice || r.olderBody) out.push([400, 'The request names more than one version, comes to a host this API does not serve, or its body cannot be read.'])
   if (r.sunset && !r.neutral) out.push([410, 'This version is past its sunset.'])
   if (r.olderBody) {
+    out.push([413, 'The body is larger than the largest older body the toolkit reads (maxBodySize).'])
     out.push([415, 'The body is not JSON.'])
     out.push([422, "The body does not match this version's request schema."])
   }
