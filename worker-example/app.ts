@@ -45,22 +45,17 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bearerAuth } from 'hono/bearer-auth'
 import { bearerClient, clientPins, memoryPinStore, memoryUsage, UpgradeRefused, type PinStore } from '../src/client-pins/index.ts'
-import { AcceptHeaderVersioning, CombinedVersioning, defineRoutes, HeaderVersioning, HostNameVersioning, include, NamespaceVersioning, QueryParameterVersioning, route, URLPathVersioning, versioned, versionNeutral } from '../src/index.ts'
+import { AcceptHeaderVersioning, CombinedVersioning, defineRoutes, HeaderVersioning, HostNameVersioning, include, NamespaceVersioning, QueryParameterVersioning, URLPathVersioning } from '../src/index.ts'
 import { dateVersions, semver } from '../src/formats/index.ts'
 import { versionPolicy } from '../src/lifecycle/index.ts'
 import { apiVersioning, mountRoutes } from '../src/hono/index.ts'
 import { problemDetails } from '../src/lifecycle/index.ts'
-import { categories } from './catalog.ts'
+import { catalogRoutes, categories, releasesRoutes } from './catalog.ts'
 import { catalogHistory, releasesChangelog, releasesHistory, semverHistory } from './changes.ts'
 import { streamRoutes } from './streams.ts'
 import { catalogViews, productWrites } from './views.ts'
 
-const catalog = [
-  route('product-list', '/products'),
-  route('product-detail', '/products/:id{[0-9]+}'),
-  route('category-list', '/categories'),
-  route('category-detail', '/categories/:slug{[a-z-]+}'),
-] as const
+const catalog = catalogRoutes
 
 const versions = { allowedVersions: ['v1', 'v2'], defaultVersion: 'v1' }
 
@@ -138,14 +133,7 @@ export const releasesOn = (now?: () => number, pins?: ClientPins) =>
       defaultVersion: '2026-06-01',
       versionFormat: dateVersions(),
     }),
-    routes: defineRoutes([
-      include('/releases', [
-        ...catalog,
-        versioned(['2026-06-01'], route('top-categories', '/top-categories')),
-        versionNeutral(route('health', '/health')),
-        versionNeutral(route('changelog', '/changelog', { formats: ['md'] })),
-      ]),
-    ]),
+    routes: defineRoutes(releasesRoutes),
     policy: releasesPolicyOn(now),
     errorResponse: problemDetails({ typeBase: 'https://catalog.test/problems/' }),
     changes: releasesHistory,

@@ -1,6 +1,6 @@
 /**
- * The Worker: the catalogue app of ./app.ts with its API docs (./docs.ts) at
- * /docs. /releases keeps its client pins in the `USAGE` D1 database (atomic
+ * The Worker: the catalogue app of ./app.ts with its API docs (./docs.ts): the
+ * pages at /docs, the api-catalog, the `rel="openapi"` links. /releases keeps its client pins in the `USAGE` D1 database (atomic
  * first pins) read through the `PINS` Workers KV namespace, and counts calls
  * in D1 and in the `USAGE_EVENTS` Analytics Engine dataset (all in
  * wrangler.toml, served locally by `wrangler dev`); clients are named by a
@@ -15,7 +15,7 @@ import { env as bindings, waitUntil } from 'cloudflare:workers'
 import type { ExecutionContext, Hono } from 'hono'
 import { analyticsUsage, bearerClient, d1PinStore, d1Usage, kvPinStore, readThrough, type PinStore } from '../src/client-pins/index.ts'
 import { createApp, DEMO_PINS, type ReleasesClients, type UsageLog } from './app.ts'
-import { docs } from './docs.ts'
+import { withDocs } from './docs.ts'
 
 /** The Worker's bindings that it reads. */
 type Env = typeof bindings
@@ -42,8 +42,7 @@ function build(env: Env): Built {
   const secret = env.PIN_SECRET ?? ''
   const store = readThrough(d1PinStore(env.USAGE), kvPinStore(env.PINS, { prefix: PREFIX }))
   const clients: ReleasesClients = { store, usage: usageOf(env), secret, keys: (env.API_KEYS ?? '').split(',').filter((key) => key !== '') }
-  const app = createApp({ ...(ms === undefined ? {} : { now: () => ms }), clients, operatorKey: env.OPERATOR_KEY })
-  app.route('/docs', docs)
+  const app = withDocs(createApp({ ...(ms === undefined ? {} : { now: () => ms }), clients, operatorKey: env.OPERATOR_KEY }))
   const again = (): Promise<void> => seed(store, secret)
   return { app, seed: again, seeded: again() }
 }

@@ -4,7 +4,7 @@
  * middleware as `changes`.
  */
 export { change, type ChangeOptions } from './change.ts'
-export { changelogMarkdown } from './changelog.ts'
+export { changelogMarkdown, changelogWithRoutes } from './changelog.ts'
 export {
   fieldAdded,
   fieldChanged,

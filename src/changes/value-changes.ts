@@ -6,7 +6,7 @@
 import { checkShape, type EnumMember, type FieldValue, type ShapeSaid } from './field-changes.ts'
 import { checkField, checkFunction, checkOptions, isRecord } from './instruction.ts'
 import { partialConverter } from './partial.ts'
-import { checkLayout, type FieldOf, type Layout, type Shape } from './shape.ts'
+import { checkLayout, Shape, type FieldOf, type Layout } from './shape.ts'
 
 /** Options of `enumValuesAdded`. */
 export interface EnumValuesAddedOptions<E> {
@@ -105,7 +105,7 @@ export function shapeConverted<T, O extends string, R = never>(
   return {
     kind: 'shape',
     shape,
-    entry: { type: 'shape.converted', shape: shape.name },
+    entry: older === undefined ? { type: 'shape.converted', shape: shape.name } : { type: 'shape.converted', shape: shape.name, olderSchema: layoutSchema(older as Layout) },
     converter: true,
     effects: [],
     older: older as Layout | undefined,
@@ -114,4 +114,13 @@ export function shapeConverted<T, O extends string, R = never>(
     up: (up as ((value: unknown) => unknown) | undefined) ?? null,
     upPartial: up === undefined ? null : partialConverter(up as (value: unknown) => unknown),
   }
+}
+
+/** The JSON Schema of a layout, its shapes as references to their component schemas (the older one a converter makes, for documents). */
+function layoutSchema(layout: Layout): object {
+  if (Array.isArray(layout)) return { type: 'array', items: layoutSchema(layout[0] as Layout) }
+  if (layout instanceof Shape) return { $ref: `#/components/schemas/${layout.name}` }
+  const properties: Record<string, object> = {}
+  for (const [field, inner] of Object.entries(layout)) properties[field] = layoutSchema(inner as Layout)
+  return { type: 'object', properties }
 }
