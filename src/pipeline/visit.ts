@@ -1,0 +1,93 @@
+/**
+ * What the request path decided for one request, as a read-only value: the
+ * version, the route that answers, the request the handler sees, or why it
+ * is refused. Each stage that decides something returns a new one (`with`);
+ * nothing writes into one after it is made. Extensions read it as an
+ * `ExchangeView`.
+ */
+import type { VersioningError } from '../errors.ts'
+import type { CompiledRoute } from '../routes/compile.ts'
+import type { ExchangeView } from './extension.ts'
+
+/** The routes whose handlers serve a request's method at its path, in order; the first that exists in its version answers. */
+export type Candidates = readonly CompiledRoute[]
+
+/** What the framework reads for a request when an extension asks: its route pattern and its body. */
+export interface VisitSource {
+  /** The pattern of the route that answers, as the framework registered it. */
+  routePath(): string
+  /** The request's body as text, read through the framework (which keeps it for later readers). */
+  bodyText(): Promise<string>
+}
+
+/** The decided parts of a visit; those a visit is made without are `null` or `false` until a stage decides them. */
+export interface VisitFields {
+  readonly request: Request
+  /** The migrated JSON body as text, or `null`: the request's own. */
+  readonly body: string | null
+  readonly version: string | null | undefined
+  /** The table route that answers (or, when none of the handlers' routes exists in the version, the matched one), or `null`. */
+  readonly route: CompiledRoute | null
+  /** Whether `route` is the one the handlers' routes picked for the version (`false`: none exists in it, or no handler). */
+  readonly picked: boolean
+  readonly versions: ReadonlySet<string> | null
+  /** Why the request is refused, or `null`. */
+  readonly rejection: VersioningError | null
+  /** Whether an extension found the route absent from the version: answered as a path no route matches. */
+  readonly absent: boolean
+  /** What each extension noted, by its index (`null`: nothing). */
+  readonly notes: readonly unknown[] | null
+  readonly jsonStepped: boolean
+}
+
+/** One request's decided state. */
+export class Visit implements ExchangeView, VisitFields {
+  declare readonly request: Request
+  declare readonly body: string | null
+  declare readonly version: string | null | undefined
+  declare readonly route: CompiledRoute | null
+  declare readonly picked: boolean
+  declare readonly versions: ReadonlySet<string> | null
+  declare readonly rejection: VersioningError | null
+  declare readonly absent: boolean
+  declare readonly notes: readonly unknown[] | null
+  declare readonly jsonStepped: boolean
+  readonly method: string
+  readonly source: VisitSource
+
+  constructor(source: VisitSource, method: string, fields: Partial<VisitFields>) {
+    Object.assign(this, fields)
+    this.source = source
+    this.method = method
+  }
+
+  get rejected(): boolean {
+    return this.rejection !== null
+  }
+
+  get routePath(): string {
+    return this.source.routePath()
+  }
+
+  bodyText(): Promise<string> {
+    return this.source.bodyText()
+  }
+
+  /** This visit with `patch` decided. */
+  with(patch: Partial<VisitFields>): Visit {
+    return new Visit(this.source, this.method, { ...this, ...patch })
+  }
+}
+
+// What a visit is before a stage decides it.
+Object.assign(Visit.prototype, { body: null, picked: false, absent: false, notes: null, jsonStepped: false })
+
+/** Whether `route` exists in `version` (a route without a version limit exists in every version). */
+export function existsIn(route: CompiledRoute, version: string | null | undefined): boolean {
+  return route.limit?.versions == null || (version != null && route.limit.versions.has(version))
+}
+
+/** The versions `route` exists in (`null`: every version). */
+export function versionsOf(route: CompiledRoute | null): ReadonlySet<string> | null {
+  return route?.limit?.versions ?? null
+}
