@@ -7,6 +7,7 @@ export { apiVersioning, type ApiVersioningMiddleware, type ApiVersioningOptions 
 export { appRoutes, type AppReverse, type AppReverseOptions, type AppRouteTable, type QueryValue } from './app-routes.ts'
 export type { NamedRoutesApp } from './app-route-names.ts'
 export type { MiddlewareOptions } from './middleware-options.ts'
+export type { BoundExtension, ExchangeView, ExtensionTarget, VersioningExtension } from '../pipeline/extension.ts'
 export { mountRoutes, type HandlerChain, type RouteHandler, type RouteHandlers } from './mount-routes.ts'
 export { named } from './named.ts'
 export type { BoundReverse, RouteTableVariables, VersioningEnv, VersioningVariables } from './variables.ts'
