@@ -222,6 +222,7 @@ export function matchAt(c: Context, index: number, route: CompiledRoute, suffixe
   const current = c.req.routeIndex
   const params: Record<string, string> = Object.create(null) as Record<string, string>
   try {
+    // Patch: Hono decodes params only for the current route; point it at the matched table route, restored below.
     c.req.routeIndex = index
     if (only !== null) {
       // One param: decode only that one.

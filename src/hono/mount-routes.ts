@@ -344,5 +344,6 @@ function checkChain(key: string, method: string, chain: readonly unknown[]): tru
 function splitSuffix(c: Context, route: CompiledRoute): void {
   const params = { ...matchAt(c, c.req.routeIndex, route, true, null).params }
   const own = (key?: string): unknown => (key === undefined ? { ...params } : Object.hasOwn(params, key) ? params[key] : undefined)
+  // Patch: Hono has no hook for the params a handler reads; this request's c.req.param gives the route's own.
   Object.defineProperty(c.req, 'param', { value: own, configurable: true, writable: true })
 }
