@@ -131,7 +131,8 @@ export function bindChanges(
       const chain = exchange.jsonStepped || exchange.method === 'HEAD' ? undefined : bodyChain(found, index, response.status)
       const statuses = found.status?.[index]
       const headers = found.headers?.[index]
-      const status = statuses === undefined ? response.status : olderStatus(response.status, statuses)
+      // The JSON step answered a stepped body with its older status already.
+      const status = statuses === undefined || exchange.jsonStepped ? response.status : olderStatus(response.status, statuses)
       const body = chain !== undefined && response.body !== null && isJsonType(response.headers.get('content-type'))
       if (!body && status === response.status && (headers === undefined || headers.length === 0)) return response
       if (!body) return rebuild(response.body, response, status, headers, false)
@@ -154,7 +155,10 @@ export function bindChanges(
       return function migrateJson(value, status, respond) {
         const chain = bodyChain(found, index, status)
         if (chain === undefined) return respond(value, false)
-        return respond(migrateResponse(exchange, chain.copy(value, ''), chain.steps, status))
+        const statuses = found.status?.[index]
+        const older = statuses === undefined ? status : olderStatus(status, statuses)
+        // The older status given to the response the handler's call builds: no second Response for it.
+        return respond(migrateResponse(exchange, chain.copy(value, ''), chain.steps, status), true, older === status ? undefined : older)
       }
     },
   }

@@ -23,9 +23,10 @@ export function jsonThrough(c: Context, step: JsonStep): () => boolean {
     setStatus(code)
   }
   const through: Json = (value, arg, headers) =>
-    step(value, typeof arg === 'number' ? arg : (arg?.status ?? status), (changed, changedBody = true) => {
+    step(value, typeof arg === 'number' ? arg : (arg?.status ?? status), (changed, changedBody = true, older) => {
       if (changedBody) stepped = true
-      return json(changed, arg, headers)
+      // A status the step answers with instead (an older version's): given as the handler gave its own.
+      return json(changed, older === undefined ? arg : typeof arg === 'object' ? { ...arg, status: older } : older, headers)
     })
   // Patch: c.json, replaced on this context only.
   ;(c as unknown as { json: Json }).json = through

@@ -65,7 +65,11 @@ export function bindExtensions(extensions: readonly VersioningExtension[], targe
       const own = ask(visit, visit.notes?.[index])
       if (own === undefined) continue
       const inner = step
-      step = inner === undefined ? own : (value, status, respond) => own(value, status, (changed, stepped) => inner(changed, status, (last, also) => respond(last, stepped !== false || also !== false)))
+      step =
+        inner === undefined
+          ? own
+          : (value, status, respond) =>
+              own(value, status, (changed, stepped, outer) => inner(changed, outer ?? status, (last, also, own) => respond(last, stepped !== false || also !== false, own ?? outer)))
     }
     return step
   }

@@ -104,9 +104,10 @@ export type RequestChange = RequestRewrite | 'absent' | VersioningError | undefi
  * in Hono): changes the value as the extension needs and serialises it once,
  * with `respond` (which serialises as the handler's call would have;
  * `stepped: false` when the step left the value as it was, so response
- * steps still see its body).
+ * steps still see its body; `status`: the status to answer with instead,
+ * for a stepped value only, which response steps then leave alone).
  */
-export type JsonStep = (value: unknown, status: number, respond: (value: unknown, stepped?: boolean) => Response) => Response
+export type JsonStep = (value: unknown, status: number, respond: (value: unknown, stepped?: boolean, status?: number) => Response) => Response
 
 /**
  * An extension bound to a middleware: what runs per request. Every step is
