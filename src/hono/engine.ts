@@ -19,12 +19,11 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { withoutStack, type VersioningError } from '../errors.ts'
 import { after, thrown } from '../pipeline/after.ts'
 import { versionDecider } from '../pipeline/decide.ts'
-import { bindExtensions } from '../pipeline/extension-steps.ts'
+import { bindExtensions, type ExtensionSteps } from '../pipeline/extension-steps.ts'
 import type { AppRoutes } from '../pipeline/extension.ts'
 import { finisher } from '../pipeline/finish.ts'
 import { requestPath, type Place } from '../pipeline/path.ts'
 import type { Visit, VisitSource } from '../pipeline/visit.ts'
-import type { CompiledRoute } from '../routes/compile.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { jsonThrough } from './json-through.ts'
 import { checkOptions, type MiddlewareOptions } from './middleware-options.ts'
@@ -48,12 +47,10 @@ export interface HonoEngine {
    * `HTTPException`, its response finished.
    */
   serve(c: Context, next: Next, place: Place, handle: Handle): unknown
-  /** The visit this engine's `serve` is running for the request (a handler inside the middleware), or `undefined`. */
-  visitOf(c: Context): Visit | undefined
-  /** The visit answered by `route` instead, kept for the rest of the request (a handler at another path picked it). */
-  answerWith(c: Context, visit: Visit, route: CompiledRoute): Visit
-  /** The visit answered as a path no route matches (no table route, every version), kept for the rest of the request. */
-  passOn(c: Context, visit: Visit): Visit
+  /** The context's slot (`c.get`, `c.set`) of the visit this engine's `serve` is running for the request. */
+  readonly slot: symbol
+  /** The extensions' stages (`null`: none): their lookups run again for a visit whose route a handler chose (mount-routes.ts). */
+  readonly steps: ExtensionSteps | null
   /** A refused visit's response, finished, as the `HTTPException` to throw. */
   reject(c: Context, visit: Visit): HTTPException | Promise<HTTPException>
   /** The extensions' sentences about `app`'s routes (see the middlewares' `check(app)`). */
@@ -80,7 +77,7 @@ export function honoEngine(
   const { vary, varyText, finishes, finish } = finisher(scheme.vary, steps)
   const json = steps?.json ?? null
   // The context's slot for this engine's visit (c.set, Hono's own per-request store).
-  const slot = Symbol(`${where} visit`)
+  const slot = Symbol()
 
   /** The handler's view of an accepted visit: c.var, the migrated request, the JSON fast path. */
   function exposed(c: Context, visit: Visit): () => boolean {
@@ -134,30 +131,26 @@ export function honoEngine(
     })
   }
 
+  /** The stages after the path's: the refusal thrown, or the handler run on the exposed visit and its answer finished. */
+  function accepted(c: Context, next: Next, visit: Visit, handle: Handle): unknown {
+    if (visit.rejection !== null) return after(reject(c, visit), thrown)
+    c.set(slot as never, visit as never)
+    const stepped = exposed(c, visit)
+    const result = handle(c, next, visit)
+    // No promise for a request that needs no finishing.
+    if (!finishes) return result
+    return result instanceof Promise ? result.then((r: unknown) => finished(c, visit, stepped, r)) : finished(c, visit, stepped, result)
+  }
+
   return {
     allowsHost: decider.allowsHost,
     serve(c, next, place, handle) {
-      return after(path.enter(c.req.raw, c.req.method, place, new HonoSource(c)), (visit) => {
-        if (visit.rejection !== null) return after(reject(c, visit), thrown)
-        c.set(slot as never, visit as never)
-        const stepped = exposed(c, visit)
-        const result = handle(c, next, visit)
-        // No promise for a request that needs no finishing.
-        if (!finishes) return result
-        return result instanceof Promise ? result.then((r: unknown) => finished(c, visit, stepped, r)) : finished(c, visit, stepped, result)
-      })
+      const visit = path.enter(c.req.raw, c.req.method, place, new HonoSource(c))
+      // No closure for a request that enters synchronously.
+      return visit instanceof Promise ? visit.then((v) => accepted(c, next, v, handle)) : accepted(c, next, visit, handle)
     },
-    visitOf: (c) => c.get(slot as never) as Visit | undefined,
-    answerWith(c, visit, route) {
-      const answered = path.answerWith(visit, route)
-      c.set(slot as never, answered as never)
-      return answered
-    },
-    passOn(c, visit) {
-      const passed = visit.with({ route: null, picked: false, versions: null })
-      c.set(slot as never, passed as never)
-      return passed
-    },
+    slot,
+    steps,
     reject,
     checkApp(app) {
       if (app === undefined) return []
@@ -211,7 +204,7 @@ function answeringPath(c: Context): string {
 }
 
 /** A middleware's place when it reads nothing of a route: outside the table, or a scheme that reads no params. */
-export const NOWHERE: Place = Object.freeze({ route: null, match: null, candidates: null })
+export const NOWHERE: Place = { route: null, match: null, candidates: null }
 
 /** A middleware's handler stage: the next handlers, or the app's not-found handler for a route absent from the version. */
 export function runNext(c: Context, next: Next, visit: Visit): Promise<void> {

@@ -4,17 +4,17 @@
  * (`CompiledRoute.honoPaths`).
  */
 import type { Context, Env, Handler, Hono, Next, Schema } from 'hono'
-import { matchedRoutes } from 'hono/route'
 import type { HTTPException } from 'hono/http-exception'
 import { MethodNotAllowed, withoutStack } from '../errors.ts'
 import { after, thrown } from '../pipeline/after.ts'
 import { refused } from '../pipeline/path.ts'
-import { existsIn, type Visit } from '../pipeline/visit.ts'
+import { existsIn, versionsOf as versionsOfRoute, type Visit } from '../pipeline/visit.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
 import type { NamespaceSuffixes, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { chained } from './handler-chain.ts'
+import { later, mounted, passedOver, union, type Served } from './mounted-handlers.ts'
 import type { MountedSchema } from './mounted-schema.ts'
 import { matchAt, SERVING, type ApiVersioningMiddleware, type TableServing } from './api-versioning.ts'
 import type { VersioningEnv } from './variables.ts'
@@ -166,7 +166,7 @@ function pathHandler(handlers: ReadonlyMap<string, Handler<any>>, allow: string,
     if (handler !== undefined) return handler(c, next)
     // A method another run of this path serves, or a later route's.
     if (later(c, false)) return next()
-    const visit = engine.visitOf(c)
+    const visit = c.get(engine.slot as never) as Visit | undefined
     if (visit !== undefined) return notAllowed(c, next, visit)
     return engine.serve(c, next, table.placeAt(c, route, c.req.routeIndex, suffixed, null), notAllowed)
   }
@@ -188,16 +188,6 @@ interface Candidate {
 
 /** The 405 every path answers a method it has no handler for with, made on first use. */
 let methodNotAllowed: MethodNotAllowed | undefined
-
-/** What a registered handler serves for one method: the versions its routes exist in, and whether it passes other versions on. */
-interface Served {
-  readonly versions: ReadonlySet<string> | null
-  /** Its routes answer other versions as a path no route matches (`{ absent: 'not-found' }`). */
-  readonly passesOn: boolean
-}
-
-/** Every handler `mountRoutes` registered, whichever table, with what it serves by method: `later()` and `passedOver()` look for them. */
-const mounted = new WeakMap<Function, ReadonlyMap<string, Served>>()
 
 /**
  * The handler mounted at one method and path. Inside the middleware's
@@ -231,12 +221,14 @@ function servedBy(candidates: readonly Candidate[], atPath: ReadonlySet<Compiled
     // Picked at another path Hono matched, or none of this path's routes exists in the version: this handler's own.
     const chosen = fixed ?? candidates.find(({ route }) => existsIn(route, visit.version))
     if (chosen !== undefined) {
-      engine.answerWith(c, visit, chosen.route)
+      // This handler's own choice of route: the extensions look up for it again; the finish stage reads it.
+      const own = visit.with({ route: chosen.route, picked: true, versions: versionsOfRoute(chosen.route) })
+      c.set(engine.slot as never, (engine.steps?.lookup(own) ?? own) as never)
       return run(c, next, chosen)
     }
     // As a path no route matches: later matching handlers, then the app's not-found handler.
     if (passesOn) {
-      engine.passOn(c, visit)
+      c.set(engine.slot as never, visit.with({ route: null, picked: false, versions: null }) as never)
       return next()
     }
     // Another mounted handler Hono matched answers (or rejects reporting these versions too).
@@ -244,7 +236,7 @@ function servedBy(candidates: readonly Candidate[], atPath: ReadonlySet<Compiled
     return after(engine.reject(c, refused(visit, table.versionRejection(), union(passedOver(c), versions))), thrown)
   }
   return function versionedHandler(c: Context, next: Next) {
-    const visit = engine.visitOf(c)
+    const visit = c.get(engine.slot as never) as Visit | undefined
     if (visit !== undefined) return answer(c, next, visit)
     return engine.serve(c, next, table.placeAt(c, first.route, c.req.routeIndex, first.suffixed, routes), answer)
   }
@@ -254,47 +246,6 @@ function servedBy(candidates: readonly Candidate[], atPath: ReadonlySet<Compiled
 function run(c: Context, next: Next, chosen: Candidate): unknown {
   if (chosen.suffixed) splitSuffix(c, chosen.route)
   return chosen.handler(c, next)
-}
-
-/**
- * The versions of the handlers of `mountRoutes` that Hono ran before the
- * current one for this method and that passed the request over (`null`:
- * one of them serves every version), reported if no later one answers.
- */
-function passedOver(c: Context): ReadonlySet<string> | null | undefined {
-  const matched = matchedRoutes(c)
-  const method = c.req.method
-  let versions: ReadonlySet<string> | null | undefined
-  for (let i = 0; i < c.req.routeIndex; i++) {
-    const served = mounted.get((matched[i] as { handler: Function }).handler)
-    const own = served?.get(method) ?? (method === 'HEAD' ? served?.get('GET') : undefined) ?? served?.get('ALL')
-    if (own === undefined || own.passesOn) continue
-    versions = union(versions, own.versions)
-  }
-  return versions
-}
-
-/** The versions of both (`null`: every version; `undefined`: none yet). */
-function union(a: ReadonlySet<string> | null | undefined, b: ReadonlySet<string> | null): ReadonlySet<string> | null {
-  return a === null || b === null ? null : a === undefined ? b : new Set([...a, ...b])
-}
-
-/**
- * Whether a route Hono matched after the current one serves this method:
- * with `mountedOnly`, a handler `mountRoutes` registered for it (or for all
- * methods); otherwise also any other route registered for the method itself.
- */
-function later(c: Context, mountedOnly: boolean): boolean {
-  const matched = matchedRoutes(c)
-  const method = c.req.method
-  for (let i = c.req.routeIndex + 1; i < matched.length; i++) {
-    const { method: on, handler } = matched[i] as { method: string; handler: Function }
-    const methods = mounted.get(handler)
-    if (methods !== undefined) {
-      if (methods.has(method) || methods.has('ALL') || (method === 'HEAD' && methods.has('GET'))) return true
-    } else if (!mountedOnly && (on === method || (method === 'HEAD' && on === 'GET'))) return true
-  }
-  return false
 }
 
 /** The versions the routes exist in, together (`null`: one of them exists in all). */

@@ -11,9 +11,6 @@ import { withHeaders } from '../http/mutable-response.ts'
 import type { BoundExtension, ExtensionTarget, JsonStep, NotedChoice, RequestChange, VersioningExtension } from './extension.ts'
 import type { Visit } from './visit.ts'
 
-type VersionStep = NonNullable<BoundExtension['version']>
-type LookupStep = NonNullable<BoundExtension['lookup']>
-type RequestStep = NonNullable<BoundExtension['request']>
 type ResponseStep = NonNullable<BoundExtension['response']>
 type JsonAsk = NonNullable<BoundExtension['json']>
 
@@ -43,19 +40,15 @@ export interface ExtensionSteps {
 
 /** Binds each of `extensions` to `target`, in order, and gives the stages they make together. */
 export function bindExtensions(extensions: readonly VersioningExtension[], target: ExtensionTarget): ExtensionSteps {
-  const versions: [number, VersionStep][] = []
-  const lookups: [number, LookupStep][] = []
-  const requests: [number, RequestStep][] = []
-  const responses: [number, ResponseStep][] = []
-  const asks: [number, JsonAsk][] = []
-  extensions.forEach((extension, index) => {
-    const { version, lookup, request, response, json } = extension.bind(target) ?? {}
-    if (version !== undefined) versions.push([index, version])
-    if (lookup !== undefined) lookups.push([index, lookup])
-    if (request !== undefined) requests.push([index, request])
-    if (response !== undefined) responses.push([index, response])
-    if (json !== undefined) asks.push([index, json])
-  })
+  const bound: BoundExtension[] = extensions.map((extension) => extension.bind(target) ?? {})
+  /** Each extension's step `key`, with the extension's index, in order. */
+  const all = <K extends keyof BoundExtension>(key: K): [number, NonNullable<BoundExtension[K]>][] =>
+    bound.flatMap((steps, index) => (steps[key] === undefined ? [] : [[index, steps[key] as NonNullable<BoundExtension[K]>]]))
+  const versions = all('version')
+  const lookups = all('lookup')
+  const requests = all('request')
+  const responses = all('response')
+  const asks = all('json')
 
   /** The first extension's step is the outermost. */
   function json(visit: Visit): JsonStep | undefined {
@@ -103,7 +96,7 @@ export function bindExtensions(extensions: readonly VersioningExtension[], targe
       // Answered as a path no route matches: no table route, every version.
       if (change === 'absent') return v.with({ absent: true, route: null, picked: false, versions: null })
       if (change instanceof VersioningError) return v.with({ rejection: change })
-      return v.with(change.body !== null ? { request: change.request, body: change.body } : { request: change.request })
+      return v.with({ request: change.request, body: change.body ?? v.body })
     }, (error) => error),
     json: asks.length === 0 ? null : json,
     finishes: responses.length > 0,

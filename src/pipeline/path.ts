@@ -32,40 +32,36 @@ export interface Place {
 export interface RequestPath {
   /** Runs the stages on `request` served at `place`: its visit, accepted or refused. Synchronous unless a step is not. */
   enter(request: Request, method: string, place: Place, source: VisitSource): Visit | Promise<Visit>
-  /** The visit answered by `route` instead (a handler of another path Hono matched picked it): the lookups run again for it. */
-  answerWith(visit: Visit, route: CompiledRoute): Visit
 }
 
 /** The request path of a scheme's `decider` and the extensions' `steps` (`null`: none). */
 export function requestPath(decider: VersionDecider, steps: ExtensionSteps | null): RequestPath {
-  /** Stage 3: the first of `candidates` that exists in the version answers (none: the matched route stays, not picked). */
-  function pick(visit: Visit, candidates: Candidates | null): Visit {
-    for (const route of candidates ?? []) {
-      if (existsIn(route, visit.version)) return visit.with({ route, picked: true, versions: versionsOf(route) })
-    }
-    return visit
+  /** Stage 3: the first of `candidates` that exists in `version`, or `undefined` (the matched route stays, not picked). */
+  function pick(candidates: Candidates | null, version: string | null | undefined): CompiledRoute | undefined {
+    if (candidates !== null) for (const route of candidates) if (existsIn(route, version)) return route
+    return undefined
   }
 
-  /** Stages 3 and 4 on a visit whose version is decided. */
+  /** Stages 3 and 4 on a visit whose version steps ran. */
   function prepare(visit: Visit, candidates: Candidates | null): Visit | Promise<Visit> {
     if (visit.rejection !== null) return visit
-    const picked = pick(visit, candidates)
+    const route = pick(candidates, visit.version)
+    const picked = route === undefined ? visit : visit.with({ route, picked: true, versions: versionsOf(route) })
     return steps === null ? picked : steps.request(steps.lookup(picked))
   }
 
   return {
-    enter(request, method, place, source) {
-      const { route, candidates } = place
-      // Stage 1: the scheme's decision, as a visit.
-      const { version, rejection } = decider.decide(request, place.match, route?.limit?.neutral === true)
-      const decided = new Visit(source, method, { request, version, route, versions: versionsOf(route), rejection })
-      // Stage 2: a client's pin (the version steps).
-      if (rejection !== null || steps === null || !steps.chooses) return prepare(decided, candidates)
-      return after(steps.version(decided), (chosen) => prepare(chosen, candidates))
-    },
-    answerWith(visit, route) {
-      const answered = visit.with({ route, picked: true, versions: versionsOf(route) })
-      return steps === null ? answered : steps.lookup(answered)
+    enter(request, method, { route, match, candidates }, source) {
+      // Stage 1: the scheme's decision.
+      const { version, rejection } = decider.decide(request, match, route?.limit?.neutral === true)
+      // Stage 2: a client's pin (the version steps), on the visit as the scheme decided it.
+      if (rejection === null && steps !== null && steps.chooses) {
+        return after(steps.version(new Visit(source, method, request, version, route, false, versionsOf(route), null)), (chosen) => prepare(chosen, candidates))
+      }
+      // Stage 3 before the visit is made: one visit for a request no version step changes.
+      const picked = rejection === null ? pick(candidates, version) : undefined
+      const decided = new Visit(source, method, request, version, picked ?? route, picked !== undefined, versionsOf(picked ?? route), rejection)
+      return steps === null || rejection !== null ? decided : steps.request(steps.lookup(decided))
     },
   }
 }

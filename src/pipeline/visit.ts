@@ -20,7 +20,7 @@ export interface VisitSource {
   bodyText(): Promise<string>
 }
 
-/** The decided parts of a visit; those a visit is made without are `null` or `false` until a stage decides them. */
+/** The decided parts of a visit. */
 export interface VisitFields {
   readonly request: Request
   /** The migrated JSON body as text, or `null`: the request's own. */
@@ -42,23 +42,38 @@ export interface VisitFields {
 
 /** One request's decided state. */
 export class Visit implements ExchangeView, VisitFields {
-  declare readonly request: Request
-  declare readonly body: string | null
-  declare readonly version: string | null | undefined
-  declare readonly route: CompiledRoute | null
-  declare readonly picked: boolean
-  declare readonly versions: ReadonlySet<string> | null
-  declare readonly rejection: VersioningError | null
-  declare readonly absent: boolean
-  declare readonly notes: readonly unknown[] | null
-  declare readonly jsonStepped: boolean
+  readonly request: Request
+  readonly version: string | null | undefined
+  readonly route: CompiledRoute | null
+  readonly versions: ReadonlySet<string> | null
+  readonly rejection: VersioningError | null
+  readonly body: string | null = null
+  readonly picked: boolean
+  readonly absent: boolean = false
+  readonly notes: readonly unknown[] | null = null
+  readonly jsonStepped: boolean = false
   readonly method: string
   readonly source: VisitSource
 
-  constructor(source: VisitSource, method: string, fields: Partial<VisitFields>) {
-    Object.assign(this, fields)
+  /** The visit the scheme decided: the other fields are `null` or `false` until a stage decides them. */
+  constructor(
+    source: VisitSource,
+    method: string,
+    request: Request,
+    version: string | null | undefined,
+    route: CompiledRoute | null,
+    picked: boolean,
+    versions: ReadonlySet<string> | null,
+    rejection: VersioningError | null,
+  ) {
+    this.picked = picked
     this.source = source
     this.method = method
+    this.request = request
+    this.version = version
+    this.route = route
+    this.versions = versions
+    this.rejection = rejection
   }
 
   get rejected(): boolean {
@@ -75,12 +90,9 @@ export class Visit implements ExchangeView, VisitFields {
 
   /** This visit with `patch` decided. */
   with(patch: Partial<VisitFields>): Visit {
-    return new Visit(this.source, this.method, { ...this, ...patch })
+    return Object.assign(Object.create(Visit.prototype) as Visit, this, patch)
   }
 }
-
-// What a visit is before a stage decides it.
-Object.assign(Visit.prototype, { body: null, picked: false, absent: false, notes: null, jsonStepped: false })
 
 /** Whether `route` exists in `version` (a route without a version limit exists in every version). */
 export function existsIn(route: CompiledRoute, version: string | null | undefined): boolean {
