@@ -12,14 +12,10 @@ export {
   NotFound,
   NotImplementedError,
   VersioningError,
-  type ReverseParams,
 } from './errors.ts'
 export { createReverse, type CreateReverseOptions } from './reverse/create-reverse.ts'
-export type { Reverse } from './reverse/types.ts'
-export { include, route, type IncludeOptions, type RouteDefinition, type RouteOptions } from './routes/definitions.ts'
-export type { RouteMatch } from './routes/resolve.ts'
-export { defineRoutes, RouteTable, type RouteEntriesOf, type RouteTableOptions } from './routes/table.ts'
-export type { ParamValue, ReverseOptions, RouteEntry } from './routes/types.ts'
+export { include, route, type IncludeOptions, type RouteOptions } from './routes/definitions.ts'
+export { defineRoutes, type RouteTableOptions } from './routes/table.ts'
 export { versioned, versionNeutral, type VersionedOptions } from './routes/versions.ts'
 export { AcceptHeaderVersioning, type AcceptHeaderVersioningOptions } from './schemes/accept-header.ts'
 export { BaseVersioning, type VersionMatch, type VersionRequest } from './schemes/base.ts'

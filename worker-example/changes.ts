@@ -11,9 +11,10 @@
  * | `{ slug, name, url, products: [<url>] }` | `{ slug, title, links: { self, products: [<url>] } }` |
  * | lists are bare arrays | `{ version, count, products }`, `{ version, count, categories }` |
  */
-import { change, changelogMarkdown, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, shapeConverted, versionHistory, type RouteBodies } from '../src/changes/index.ts'
+import { change, changelogMarkdown, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, shapeConverted, versionHistory } from '../src/changes/index.ts'
 import { requestValidation } from '../src/validation/index.ts'
 import { categories } from './catalog.ts'
+import type { RouteBodies } from '../src/changes/history-options.ts'
 
 /** A product as the views write it (the newest version). */
 export interface ProductBody {

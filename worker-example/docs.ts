@@ -15,9 +15,11 @@
  * from code); the changelog says how the older versions differ. 2024-01-01
  * is past its sunset and answered with 410, so it has no document.
  */
-import { versionedOpenAPI, type Changelog, type VersionedOpenAPI } from '../src/openapi/index.ts'
+import { versionedOpenAPI } from '../src/openapi/index.ts'
 import { openAPIDocs } from '../src/openapi/scalar.ts'
 import { path, releases, releasesPolicy, releasesPolicyOn } from './app.ts'
+import type { Changelog } from '../src/changes/changelog.ts'
+import type { VersionedOpenAPI } from '../src/openapi/documents.ts'
 
 const uri = { type: 'string', format: 'uri' }
 const productUrl = { ...uri, examples: ['https://catalog.test/releases/products/1'] }

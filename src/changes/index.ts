@@ -3,24 +3,17 @@
  * serve every older version from declared changes. Pass the history to the
  * middleware as `changes`.
  */
-export { change, type Change, type ChangeOptions } from './change.ts'
-export { changelogMarkdown, type Changelog, type ChangelogChange, type ChangelogInstruction, type ChangelogVersion } from './changelog.ts'
+export { change, type ChangeOptions } from './change.ts'
+export { changelogMarkdown } from './changelog.ts'
 export {
   fieldAdded,
   fieldChanged,
   fieldRemoved,
   fieldRenamed,
-  type FieldAddedOptions,
-  type FieldChangedOptions,
-  type FieldRemovedOptions,
 } from './field-changes.ts'
-export { enumValuesAdded, shapeConverted, type EnumValuesAddedOptions, type ShapeConvertedOptions } from './value-changes.ts'
-export type { HistoryVersion, MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
-export { versionHistory, type VersionHistory } from './history.ts'
-export type { BodyCheck, RequestValidation, ValidatedHistory } from './body-checks.ts'
-export type { BoundChanges } from './http-steps.ts'
-export type { Instruction } from './instruction.ts'
+export { enumValuesAdded, shapeConverted } from './value-changes.ts'
+export type { VersionHistoryOptions } from './history-options.ts'
+export { versionHistory } from './history.ts'
 export { MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
-export { headerChanged, pathChanged, queryParamRenamed, requestHeaderRenamed, routeAdded, routeRemoved, statusChanged, type HeaderChangedOptions } from './route-changes.ts'
-export { shape, type AnyShape, type FieldOf, type Layout, type LayoutValue, type Shape, type ShapeOptions } from './shape.ts'
-export type { InferOutput, StandardSchemaV1 } from './standard-schema.ts'
+export { headerChanged, pathChanged, queryParamRenamed, requestHeaderRenamed, routeAdded, routeRemoved, statusChanged } from './route-changes.ts'
+export { shape, type ShapeOptions } from './shape.ts'

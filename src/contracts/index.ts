@@ -4,7 +4,5 @@
  * `validateResponses` checks responses against their version's schema in
  * development and tests.
  */
-export { contracts, type ContractDocuments, type Contracts, type ContractsOptions, type ContractsReport } from './contracts.ts'
-export type { ContractDifference } from './differences.ts'
-export type { ContractsLock, RecordedResponse, RecordedVersion } from './lock.ts'
-export { ResponseContractError, validateResponses, type ResponseContractProblem, type ValidatedDocuments, type ValidateResponsesOptions } from './validate-responses.ts'
+export { contracts, type ContractsOptions } from './contracts.ts'
+export { ResponseContractError, validateResponses, type ValidateResponsesOptions } from './validate-responses.ts'

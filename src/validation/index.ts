@@ -5,4 +5,4 @@
  */
 export { InvalidRequestBody } from './invalid-body.ts'
 export type { RequestIssue } from './issues.ts'
-export { requestValidation, type HeadSchema, type RequestValidationOptions, type StandardJSONSchemaV1 } from './request-validation.ts'
+export { requestValidation, type RequestValidationOptions } from './request-validation.ts'

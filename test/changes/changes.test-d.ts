@@ -13,9 +13,11 @@ import {
   shape,
   shapeConverted,
   versionHistory,
-  type Shape,
-  type StandardSchemaV1,
+  
+  
 } from '../../src/changes/index.ts'
+import type { Shape } from '../../src/changes/shape.ts'
+import type { StandardSchemaV1 } from '../../src/changes/standard-schema.ts'
 
 interface Product {
   id: number

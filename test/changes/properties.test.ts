@@ -8,7 +8,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { change, fieldAdded, fieldRemoved, fieldRenamed, shape, versionHistory, type Instruction } from '../../src/changes/index.ts'
+import { change, fieldAdded, fieldRemoved, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import type { Instruction } from '../../src/changes/instruction.ts'
 
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
 const RUNS = Number(env['FUZZ_RUNS'] ?? 300)

@@ -11,11 +11,12 @@ import fc from 'fast-check'
 import { Hono } from 'hono'
 import { validator } from 'hono/validator'
 import { describe, expect, it } from 'vitest'
-import { change, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, versionHistory, type Instruction } from '../../src/changes/index.ts'
+import { change, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
 import { FIXED_SEED } from '../support/property-runs.ts'
+import type { Instruction } from '../../src/changes/instruction.ts'
 
 interface Product {
   id: number

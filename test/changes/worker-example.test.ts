@@ -6,10 +6,10 @@
  * Markdown; the same changes migrate a value outside a request.
  */
 import { describe, expect, it } from 'vitest'
-import type { VersionHistory } from '../../src/changes/index.ts'
 import { createApp } from '../../worker-example/app.ts'
 import { EXAMPLE_NOW_MS } from '../support/example-clock.ts'
 import { catalogHistory, Product, ProductList, releasesHistory, semverHistory, type ProductBody } from '../../worker-example/changes.ts'
+import type { VersionHistory } from '../../src/changes/history.ts'
 
 const head: ProductBody = {
   id: 2,

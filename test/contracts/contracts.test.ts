@@ -5,9 +5,11 @@
  * change of the head passes, while the head itself changes freely.
  */
 import { describe, expect, it } from 'vitest'
-import { fieldRemoved, fieldRenamed, headerChanged, routeRemoved, statusChanged, type Shape } from '../../src/changes/index.ts'
-import { contracts, type ContractsLock } from '../../src/contracts/index.ts'
+import { fieldRemoved, fieldRenamed, headerChanged, routeRemoved, statusChanged } from '../../src/changes/index.ts'
+import { contracts } from '../../src/contracts/index.ts'
 import { catalogApi, Product, productSchema, type Variant } from '../support/contracts-fixture.ts'
+import type { Shape } from '../../src/changes/shape.ts'
+import type { ContractsLock } from '../../src/contracts/lock.ts'
 
 const FIX = 'declare it as a version change of the head version v3 so that older versions keep answering as recorded, or revert it.'
 const UPDATE = 'update the lock (an explicit step: record() again) if this is intended.'

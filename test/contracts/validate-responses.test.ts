@@ -5,8 +5,9 @@
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { ResponseContractError, validateResponses, type ResponseContractProblem } from '../../src/contracts/index.ts'
+import { ResponseContractError, validateResponses } from '../../src/contracts/index.ts'
 import { catalogApi } from '../support/contracts-fixture.ts'
+import type { ResponseContractProblem } from '../../src/contracts/validate-responses.ts'
 
 /** The head view forgot `title`, which the head document requires. */
 const drifted = { product: (id: number) => ({ id, sku: `L-${id}` }) }

@@ -13,12 +13,13 @@ import {
   appRoutes,
   named,
   versionMiddleware,
-  type AppReverse,
-  type AppRouteTable,
+  
+  
   type AppRoutesEnv,
   type VersioningEnv,
 } from '../../src/hono/index.ts'
 import { QueryParameterVersioning } from '../../src/index.ts'
+import type { AppReverse, AppRouteTable } from '../../src/hono/app-routes.ts'
 
 const scheme = new QueryParameterVersioning({ allowedVersions: ['1', '2'] })
 const User = z.object({ id: z.number(), fullName: z.string(), self: z.string() })

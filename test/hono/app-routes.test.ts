@@ -9,7 +9,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { Hono, type Context } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { appRoutes, named, versionMiddleware, type AppReverse, type AppReverseOptions, type AppRoutesEnv } from '../../src/hono/index.ts'
+import { appRoutes, named, versionMiddleware, type AppRoutesEnv } from '../../src/hono/index.ts'
 import {
   AcceptHeaderVersioning,
   BaseVersioning,
@@ -21,6 +21,7 @@ import {
   route,
   URLPathVersioning,
 } from '../../src/index.ts'
+import type { AppReverse, AppReverseOptions } from '../../src/hono/app-routes.ts'
 
 /** What a handler's reverse gave, or the error it threw (name and message). */
 type Outcome = { url: string } | { error: string; message: string }

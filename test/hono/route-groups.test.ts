@@ -6,9 +6,12 @@
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { apiVersioning, mountRoutes, type ApiVersioningMiddleware, type RouteHandlers } from '../../src/hono/index.ts'
-import { defineRoutes, HeaderVersioning, include, QueryParameterVersioning, route, versioned, versionNeutral, type BaseVersioning, type RouteEntry, type RouteTable } from '../../src/index.ts'
+import { apiVersioning, mountRoutes, type RouteHandlers } from '../../src/hono/index.ts'
+import { defineRoutes, HeaderVersioning, include, QueryParameterVersioning, route, versioned, versionNeutral, type BaseVersioning } from '../../src/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
+import type { ApiVersioningMiddleware } from '../../src/hono/api-versioning.ts'
+import type { RouteEntry } from '../../src/routes/types.ts'
+import type { RouteTable } from '../../src/routes/table.ts'
 
 const MODES = ['app.use + mountRoutes', 'mountRoutes alone'] as const
 

@@ -14,12 +14,15 @@
  */
 import { Hono, type Context } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { apiVersioning, mountRoutes, type ApiVersioningMiddleware, type RouteHandlers } from '../../src/hono/index.ts'
+import { apiVersioning, mountRoutes, type RouteHandlers } from '../../src/hono/index.ts'
 import { problemDetails } from '../../src/lifecycle/index.ts'
-import { AcceptHeaderVersioning, BaseVersioning, defineRoutes, HeaderVersioning, include, QueryParameterVersioning, route, RouteTable, URLPathVersioning, versioned, VersioningError, type RouteEntry } from '../../src/index.ts'
+import { AcceptHeaderVersioning, BaseVersioning, defineRoutes, HeaderVersioning, include, QueryParameterVersioning, route, URLPathVersioning, versioned, VersioningError } from '../../src/index.ts'
 import { semver } from '../../src/formats/index.ts'
 import { versionPolicy, type VersionPolicyOptions } from '../../src/lifecycle/index.ts'
 import { type VersioningExtension } from '../../src/pipeline/extension.ts'
+import type { ApiVersioningMiddleware } from '../../src/hono/api-versioning.ts'
+import type { RouteEntry } from '../../src/routes/types.ts'
+import type { RouteTable } from '../../src/routes/table.ts'
 
 // ---------------------------------------------------------------------------
 // The lifecycle of v1, and the headers it must produce.

@@ -24,10 +24,14 @@ import {
   versioned,
   versionNeutral,
   type BaseVersioning,
-  type RouteDefinition,
+  
 } from '../../src/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
-import { openAPIRoutes, versionedOpenAPI, type Changelog, type OpenAPIDocument, type OperationObject, type VersionedOpenAPI } from '../../src/openapi/index.ts'
+import { openAPIRoutes, versionedOpenAPI } from '../../src/openapi/index.ts'
+import type { RouteDefinition } from '../../src/routes/definitions.ts'
+import type { Changelog } from '../../src/changes/changelog.ts'
+import type { OpenAPIDocument, OperationObject } from '../../src/openapi/types.ts'
+import type { VersionedOpenAPI } from '../../src/openapi/documents.ts'
 
 /** Products and orders in both versions; categories only in v2; orders were purchases in v1 (the changelog). */
 const catalog = (): RouteDefinition[] => [

@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest'
 import { change, enumValuesAdded, fieldRemoved, pathChanged, shape, versionHistory } from '../../src/changes/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
-import { versionedOpenAPI, type OpenAPIInput } from '../../src/openapi/index.ts'
+import { versionedOpenAPI } from '../../src/openapi/index.ts'
+import type { OpenAPIInput } from '../../src/openapi/types.ts'
 
 const Product = shape<{ title: string; status: string }>('Product')
 const history = versionHistory({

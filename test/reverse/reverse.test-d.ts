@@ -4,8 +4,11 @@
  * compile (tsc reports an unused directive otherwise).
  */
 import { describe, expectTypeOf, it } from 'vitest'
-import { createReverse, defineRoutes, include, NamespaceVersioning, QueryParameterVersioning, route, URLPathVersioning, type ParamValue, type RouteDefinition, type RouteEntriesOf } from '../../src/index.ts'
+import { createReverse, defineRoutes, include, NamespaceVersioning, QueryParameterVersioning, route, URLPathVersioning } from '../../src/index.ts'
 import { type KwargsOf, type PathParams, type RouteName } from '../../src/routes/types.ts'
+import type { ParamValue } from '../../src/routes/types.ts'
+import type { RouteDefinition } from '../../src/routes/definitions.ts'
+import type { RouteEntriesOf } from '../../src/routes/table.ts'
 
 const routes = defineRoutes([
   route('home', '/'),

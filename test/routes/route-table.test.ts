@@ -1,7 +1,8 @@
 import { replaceQueryParam } from '../../src/http/query.ts'
 import { describe, expect, it } from 'vitest'
-import { createReverse, defineRoutes, include, NamespaceVersioning, NoReverseMatch, QueryParameterVersioning, route, URLPathVersioning, type ReverseOptions } from '../../src/index.ts'
+import { createReverse, defineRoutes, include, NamespaceVersioning, NoReverseMatch, QueryParameterVersioning, route, URLPathVersioning } from '../../src/index.ts'
 import { joinPaths } from '../../src/routes/compile.ts'
+import type { ReverseOptions } from '../../src/routes/types.ts'
 
 const routes = defineRoutes([
   route('home', '/'),

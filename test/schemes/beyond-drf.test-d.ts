@@ -8,9 +8,10 @@ import { describe, expectTypeOf, it } from 'vitest'
 import { Hono } from 'hono'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import { problemDetails } from '../../src/lifecycle/index.ts'
-import { type BaseVersioning, CombinedVersioning, defineRoutes, HeaderVersioning, include, QueryParameterVersioning, route, versioned, VersioningError, versionNeutral, type RouteEntriesOf } from '../../src/index.ts'
+import { type BaseVersioning, CombinedVersioning, defineRoutes, HeaderVersioning, include, QueryParameterVersioning, route, versioned, VersioningError, versionNeutral } from '../../src/index.ts'
 import { dateVersions, semver } from '../../src/formats/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
+import type { RouteEntriesOf } from '../../src/routes/table.ts'
 
 const routes = defineRoutes([
   versioned(['v2'], route('team-detail', '/teams/:id{[0-9]+}')),

@@ -7,11 +7,12 @@
  */
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { change, fieldRenamed, shape, versionHistory, type Instruction } from '../../src/changes/index.ts'
+import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { contracts, validateResponses, type ValidateResponsesOptions } from '../../src/contracts/index.ts'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
+import type { Instruction } from '../../src/changes/instruction.ts'
 
 export interface ProductBody {
   readonly id: number

@@ -5,7 +5,7 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { expect } from 'vitest'
-import type { OpenAPIDocument, OperationObject } from '../../src/openapi/index.ts'
+import type { OpenAPIDocument, OperationObject } from '../../src/openapi/types.ts'
 
 const validator = new Validator()
 

@@ -8,11 +8,12 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { change, enumValuesAdded, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, versionHistory, type Layout } from '../../src/changes/index.ts'
+import { change, enumValuesAdded, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { problemDetails } from '../../src/lifecycle/index.ts'
 import { InvalidRequestBody, requestValidation, type RequestValidationOptions } from '../../src/validation/index.ts'
+import type { Layout } from '../../src/changes/shape.ts'
 
 interface Category {
   slug: string

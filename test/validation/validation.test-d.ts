@@ -6,8 +6,10 @@
  */
 import { describe, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
-import { fieldAdded, fieldRemoved, shape, versionHistory, type RequestValidation } from '../../src/changes/index.ts'
-import { InvalidRequestBody, requestValidation, type RequestIssue } from '../../src/validation/index.ts'
+import { fieldAdded, fieldRemoved, shape, versionHistory } from '../../src/changes/index.ts'
+import { InvalidRequestBody, requestValidation } from '../../src/validation/index.ts'
+import type { RequestValidation } from '../../src/changes/body-checks.ts'
+import type { RequestIssue } from '../../src/validation/issues.ts'
 
 const Product = shape<{ title: string; tags: string[] }>('Product')
 

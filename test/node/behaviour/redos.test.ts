@@ -11,8 +11,9 @@ import { check } from 'recheck'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { accept, host, namespace, path, query, releases, semantic } from '../../../worker-example/app.ts'
-import { AcceptHeaderVersioning, defineRoutes, include, route, type RouteTable } from '../../../src/index.ts'
+import { AcceptHeaderVersioning, defineRoutes, include, route } from '../../../src/index.ts'
 import { parseAccept } from '../../../src/http/accept.ts'
+import type { RouteTable } from '../../../src/routes/table.ts'
 
 const srcDir = fileURLToPath(new URL('../../../src/', import.meta.url))
 

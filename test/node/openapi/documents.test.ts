@@ -21,11 +21,14 @@ import {
   versioned,
   versionNeutral,
   type BaseVersioning,
-  type RouteDefinition,
+  
 } from '../../../src/index.ts'
 import { versionPolicy } from '../../../src/lifecycle/index.ts'
-import { versionedOpenAPI, type Changelog, type OpenAPIDocument } from '../../../src/openapi/index.ts'
+import { versionedOpenAPI } from '../../../src/openapi/index.ts'
 import { expectValidOpenAPI31, operation, operationsOf } from '../../support/openapi-helpers.ts'
+import type { RouteDefinition } from '../../../src/routes/definitions.ts'
+import type { Changelog } from '../../../src/changes/changelog.ts'
+import type { OpenAPIDocument } from '../../../src/openapi/types.ts'
 
 /** The API of every case: routes added in v2 (teams), removed in v2 (reports), moved in v3 (purchases → orders). */
 const catalog = (): RouteDefinition[] => [

@@ -10,9 +10,12 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { defineRoutes, HeaderVersioning, include, route, versioned } from '../../../src/index.ts'
 import { versionPolicy } from '../../../src/lifecycle/index.ts'
-import { openAPIRoutes, versionedOpenAPI, type Changelog, type OpenAPIDocument, type VersionedOpenAPI } from '../../../src/openapi/index.ts'
+import { openAPIRoutes, versionedOpenAPI } from '../../../src/openapi/index.ts'
 import { openAPIDocs } from '../../../src/openapi/scalar.ts'
 import { expectValidOpenAPI31 } from '../../support/openapi-helpers.ts'
+import type { Changelog } from '../../../src/changes/changelog.ts'
+import type { OpenAPIDocument } from '../../../src/openapi/types.ts'
+import type { VersionedOpenAPI } from '../../../src/openapi/documents.ts'
 
 const routes = defineRoutes([include('/api', [route('user-list', '/users'), versioned(['v3'], route('team-list', '/teams'))])])
 const scheme = new HeaderVersioning({ allowedVersions: ['v1', 'v2', 'v3'], defaultVersion: 'v3' })

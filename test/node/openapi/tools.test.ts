@@ -15,8 +15,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { defineRoutes, HeaderVersioning, include, route, URLPathVersioning, versioned } from '../../../src/index.ts'
 import { versionPolicy } from '../../../src/lifecycle/index.ts'
-import { versionedOpenAPI, type Changelog, type OpenAPIDocument, type SchemaObject, type VersionedOpenAPI } from '../../../src/openapi/index.ts'
+import { versionedOpenAPI } from '../../../src/openapi/index.ts'
 import { expectValidOpenAPI31, operation, operationsOf } from '../../support/openapi-helpers.ts'
+import type { Changelog } from '../../../src/changes/changelog.ts'
+import type { OpenAPIDocument, SchemaObject } from '../../../src/openapi/types.ts'
+import type { VersionedOpenAPI } from '../../../src/openapi/documents.ts'
 
 /** The changes of the shop API, by route name (table routes) or `METHOD /path` (plain Hono routes). */
 function shopChangelog(reviews: string, exports: string): Changelog {
