@@ -10,7 +10,7 @@ import type { Presence, ShapeInstruction } from './instruction.ts'
 import type { shapeSteps } from './migration-plan.ts'
 import { checkRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
-import { versionComparison } from './version-order.ts'
+import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
 
 export const WHERE = 'versionHistory'
 
@@ -39,10 +39,9 @@ export function checkVersions(list: unknown): { versions: string[]; changes: (re
     versions.push(version)
     changes.push(Object.freeze([...(own as Change[])]))
   }
-  const compare = versionComparison(versions)
-  if (compare !== null) {
+  if (hasKnownOrder(versions)) {
     for (let i = 1; i < versions.length; i++) {
-      if (compare(versions[i - 1] as string, versions[i] as string) >= 0) {
+      if (compareVersions(versions[i - 1] as string, versions[i] as string) >= 0) {
         throw new Error(`${WHERE}: versions must go from oldest to newest, but "${versions[i]}" comes after "${versions[i - 1]}"; reorder them.`)
       }
     }

@@ -1,8 +1,13 @@
 /**
  * The documented operation a request reached, and the JSON Schema of the
- * response it got, as a version's OpenAPI document describes them. Each
- * document's path templates are compiled once, on first use.
+ * response it got, as a version's OpenAPI document describes them: from the
+ * route Hono matched and the documents' model, or, for documents without a
+ * model, by the document's path templates (compiled once, on first use).
  */
+import type { Context } from 'hono'
+import { matchedRoutes } from 'hono/route'
+import type { ApiModel } from '../model/api-model.ts'
+import { openAPIPathOf } from '../openapi/paths.ts'
 import type { OpenAPIDocument, OperationObject, SchemaObject } from '../openapi/types.ts'
 
 /** An operation of a document and its path template. */
@@ -75,6 +80,23 @@ export function findOperation(document: OpenAPIDocument, method: string, pathnam
   for (const candidate of matcher.paths) {
     const operation = candidate.item[key]
     if (operation !== undefined && candidate.regex.test(path)) return { path: candidate.path, operation: operation as OperationObject }
+  }
+  return null
+}
+
+/**
+ * The documented operation of the route Hono matched for this request
+ * (`matchedRoutes`: the app's own router, not matched again here): the first
+ * matched route of the request's method (or all methods) that the model has,
+ * at its path in `version`, or `null`.
+ */
+export function matchedOperation(c: Context, model: ApiModel, version: string, document: OpenAPIDocument): DocumentedOperation | null {
+  const method = c.req.method === 'HEAD' ? 'GET' : c.req.method
+  for (const route of matchedRoutes(c)) {
+    if (route.method !== method && route.method !== 'ALL') continue
+    const at = model.find(method, openAPIPathOf(route.path))?.at(version)
+    const operation = at == null ? undefined : (document.paths[at.path] as Readonly<Record<string, unknown>> | undefined)?.[method.toLowerCase()]
+    if (at != null && operation !== undefined) return { path: at.path, operation: operation as OperationObject }
   }
   return null
 }

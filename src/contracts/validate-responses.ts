@@ -8,12 +8,15 @@
 import { Validator } from '@cfworker/json-schema'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { OpenAPIDocument, SchemaObject } from '../openapi/types.ts'
-import { findOperation, responseSchema } from './operations.ts'
+import type { ApiModel } from '../model/api-model.ts'
+import { findOperation, matchedOperation, responseSchema } from './operations.ts'
 
 /** What `validateResponses` reads of the documents: `versionedOpenAPI(...)` fits. */
 export interface ValidatedDocuments {
   readonly versions: readonly { readonly version: string }[]
   document(version: string): OpenAPIDocument
+  /** The model the documents are made from (`versionedOpenAPI`'s): the operation is found from the route Hono matched. */
+  readonly model?: ApiModel | undefined
 }
 
 /** A response its document does not allow. */
@@ -135,7 +138,7 @@ export function validateResponses(documents: ValidatedDocuments, options: Valida
     const version = (c.var as Record<string, unknown>)['version']
     if (typeof version !== 'string' || !documents.versions.some((d) => d.version === version)) return
     const document = documents.document(version)
-    const found = findOperation(document, c.req.method, new URL(c.req.url).pathname)
+    const found = documents.model === undefined ? findOperation(document, c.req.method, new URL(c.req.url).pathname) : matchedOperation(c, documents.model, version, document)
     const mediaType = (c.res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
     const schema = found === null || !JSON_TYPE.test(mediaType) ? null : responseSchema(found.operation, c.res.status, mediaType)
     if (found === null || schema === null) return

@@ -7,9 +7,7 @@
  */
 import type { VersionFormat } from './format.ts'
 import { trimBlanks } from './trim-blanks.ts'
-
-/** Major, minor, patch. */
-type Triple = readonly [number, number, number]
+import { compareTriples as compare, type Triple } from './version-order.ts'
 
 /** A released version: its text and its numbers. */
 interface Release {
@@ -182,8 +180,4 @@ function digitsEnd(text: string, i: number): number {
 
 function isDigit(code: number): boolean {
   return code >= 48 && code <= 57
-}
-
-function compare(a: Triple, b: Triple): number {
-  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
 }

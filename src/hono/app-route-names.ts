@@ -20,6 +20,8 @@ export interface NamedRoute {
   readonly name: string
   /** Its path in Hono's syntax, as `app.routes` holds it. */
   readonly path: string
+  /** Its method, upper-case, as registered (`ALL` for an operation without one). */
+  readonly method: string
   /** How the app names it, for sentences: `named("user-detail") on GET /users/:id`. */
   readonly declared: string
   /** Whether the name is an operationId (which may name a route nobody links to), not a `named()` marker. */
@@ -56,7 +58,7 @@ export function namedRoutes(app: NamedRoutesApp, from: ReadMark = { routes: 0, d
   for (let i = from.routes; i < routes.length; i++) {
     const { method, path, handler } = routes[i] as NamedRoutesApp['routes'][number]
     const name = routeNameOf(ownHandler(handler))
-    if (name !== undefined) found.push({ name, path, declared: `named(${JSON.stringify(name)}) on ${method} ${path}`, operation: false })
+    if (name !== undefined) found.push({ name, path, method, declared: `named(${JSON.stringify(name)}) on ${method} ${path}`, operation: false })
   }
   const definitions = definitionsOf(app)
   if (definitions === null) return found
@@ -71,7 +73,7 @@ export function namedRoutes(app: NamedRoutesApp, from: ReadMark = { routes: 0, d
     // this pattern cannot backtrack as OpenAPIHono's own "/{(.+?)}" can, on the paths an app declares).
     const path = mergePath(typeof base === 'string' ? base : '/', route.path.replaceAll(/\/\{([^/{}]+)\}/g, '/:$1'))
     const method = typeof route.method === 'string' ? route.method.toUpperCase() : 'ALL'
-    found.push({ name, path, declared: `operationId ${JSON.stringify(name)} on ${method} ${path}`, operation: true })
+    found.push({ name, path, method, declared: `operationId ${JSON.stringify(name)} on ${method} ${path}`, operation: true })
   }
   return found
 }

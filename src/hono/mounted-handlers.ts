@@ -17,6 +17,12 @@ export interface Served {
 /** Every handler `mountRoutes` registered, whichever table, with what it serves by method: `later()` and `passedOver()` look for them. */
 export const mounted: WeakMap<Function, ReadonlyMap<string, Served>> = new WeakMap()
 
+/** The methods a handler `mountRoutes` registered serves, or `undefined` for any other handler (the model reads it). */
+export function mountedMethods(handler: unknown): ReadonlySet<string> | undefined {
+  const served = typeof handler === 'function' ? mounted.get(handler) : undefined
+  return served === undefined ? undefined : new Set(served.keys())
+}
+
 /**
  * The versions of the handlers of `mountRoutes` that Hono ran before the
  * current one for this method and that passed the request over (`null`:

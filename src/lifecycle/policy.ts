@@ -11,6 +11,7 @@
  */
 import { Gone, withoutStack } from '../errors.ts'
 import { isHeaderName } from '../http/header-name.ts'
+import { lifecycleHeaders as renderHeaders, type LifecycleHeaders as RenderedHeaders } from '../model/lifecycle-headers.ts'
 import type { BoundExtension, VersioningExtension } from '../pipeline/extension.ts'
 
 /** When a version is deprecated and when it goes away. */
@@ -67,6 +68,8 @@ export interface VersionLifecycleDescription {
   readonly sunset: number | null
   readonly deprecationLink: string | null
   readonly sunsetLink: string | null
+  /** Its `Deprecation`, `Sunset` and `Link` values, as the policy sends them. */
+  readonly headers: RenderedHeaders
 }
 
 /** A policy's settings as `VersionPolicy.describe()` reports them: dates in milliseconds since the epoch. */
@@ -82,19 +85,13 @@ export interface VersionPolicyDescription {
 }
 
 /** The headers of one version's lifecycle, rendered once. */
-interface LifecycleHeaders {
-  readonly deprecation: string | null
-  readonly sunset: string | null
-  readonly links: readonly { readonly rel: string; readonly value: string }[]
+interface LifecycleHeaders extends RenderedHeaders {
   readonly goneAt: number | null
   /** The lifecycle as `describe()` reports it. */
   readonly described: VersionLifecycleDescription
 }
 
 const OPTION_NAMES = ['versions', 'reportVersions', 'echoHeader', 'refuseAfterSunset', 'now']
-/** Visible ASCII without the characters that would end a `<...>` link: what a `Link` header's URL may hold. */
-const HEADER_SAFE = /^[\x21-\x7e]+$/
-
 const LIFECYCLE_NAMES = ['deprecation', 'sunset', 'deprecationLink', 'sunsetLink']
 
 /**
@@ -239,30 +236,14 @@ function lifecycleHeaders(lifecycle: VersionLifecycle, where: string): Lifecycle
   if (deprecation !== null && sunset !== null && sunset < deprecation) {
     throw new Error(`${where}: its sunset (${new Date(sunset).toISOString()}) is earlier than its deprecation (${new Date(deprecation).toISOString()}); a version is deprecated first.`)
   }
-  const links: { rel: string; value: string }[] = []
-  for (const [rel, url] of [['deprecation', lifecycle.deprecationLink], ['sunset', lifecycle.sunsetLink]] as const) {
-    if (url === undefined) continue
-    if (typeof url !== 'string' || !URL.canParse(url) || /[\s<>"]/.test(url)) {
-      throw new Error(`${where}: ${rel}Link must be an absolute URL such as "https://api.example.com/docs/deprecation".`)
-    }
-    // A header carries visible ASCII alone: an IDN host goes as punycode and other characters percent-encoded (the URL's href).
-    const sent = HEADER_SAFE.test(url) ? url : new URL(url).href
-    if (!HEADER_SAFE.test(sent)) {
-      throw new Error(`${where}: ${rel}Link ${JSON.stringify(url)} holds characters a header cannot carry; percent-encode them.`)
-    }
-    links.push({ rel, value: `<${sent}>; rel="${rel}"` })
-  }
-  if (links.some((l) => l.rel === 'deprecation') && deprecation === null) {
+  const headers = renderHeaders(deprecation, sunset, { deprecation: lifecycle.deprecationLink, sunset: lifecycle.sunsetLink }, where)
+  if (lifecycle.deprecationLink !== undefined && deprecation === null) {
     throw new Error(`${where}: deprecationLink needs a deprecation date.`)
   }
   return {
-    // RFC 9745: an Item of type Date, `@` and seconds since the epoch.
-    deprecation: deprecation === null ? null : `@${Math.floor(deprecation / 1000)}`,
-    // RFC 8594: an HTTP-date (IMF-fixdate, which toUTCString() writes).
-    sunset: sunset === null ? null : new Date(sunset).toUTCString(),
-    links,
+    ...headers,
     goneAt: sunset,
-    described: { deprecation, sunset, deprecationLink: lifecycle.deprecationLink ?? null, sunsetLink: lifecycle.sunsetLink ?? null },
+    described: { deprecation, sunset, deprecationLink: lifecycle.deprecationLink ?? null, sunsetLink: lifecycle.sunsetLink ?? null, headers },
   }
 }
 

@@ -4,7 +4,9 @@
  * where the scheme puts it, the lifecycle headers of a deprecated version,
  * and the component schemas as that version has them.
  */
-import type { CompiledRoute } from '../routes/compile.ts'
+import type { VersionedOperation, VersionSpace } from '../model/api-model.ts'
+import { routeEvents, versionedOperation } from '../model/operations.ts'
+import { waysOf, type VersionPlacement } from '../routes/placement.ts'
 import { changelogMarkdown, schemaStepsOf, type Changelog, type RouteHistory } from './changelog.ts'
 import { openAPIPathOf } from './paths.ts'
 import { placementNote, versionedMediaTypes, versionParameters, type Placement } from './placement.ts'
@@ -19,8 +21,8 @@ export interface BuildContext {
   readonly operations: readonly SourceOperation[]
   readonly placement: Placement
   readonly defaultVersion: string | null
-  /** The version a namespace stands for (`undefined`: none), as the scheme reads it. */
-  readonly namespaceVersion: (namespace: string | null) => string | null | undefined
+  /** Each operation in the model: whether a version serves it, and at which path. */
+  readonly served: ReadonlyMap<SourceOperation, VersionedOperation>
   readonly history: RouteHistory
   readonly changelog: Changelog | null
   /** The head document (normalized), or `null` for documents from the table alone. */
@@ -83,32 +85,26 @@ function decodePointer(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~')
 }
 
-/** Whether a table route answers in `version`: its version limit, and with NamespaceVersioning, its namespace. */
-function routeAnswers(context: BuildContext, route: CompiledRoute, version: string): boolean {
-  const limit = route.limit
-  if (limit !== null && limit.versions !== null && !limit.versions.has(version)) return false
-  if (!context.placement.namespace || limit?.neutral === true) return true
-  return context.namespaceVersion(route.namespace) === version
-}
-
-/** The path of an operation in a version, or `null` when it has none there (a URL path whose version pattern refuses it). */
-function pathIn(context: BuildContext, source: SourceOperation, version: string, at: number, neutral: boolean): string | null {
-  let path = source.path
-  for (const change of context.history.changesAbove(source.names, at)) {
-    if (change.type !== 'route.path.changed') continue
-    const newer = openAPIPathOf(change.newer)
-    if (path.endsWith(newer)) path = path.slice(0, path.length - newer.length) + openAPIPathOf(change.older)
-  }
-  const param = context.placement.pathParam
-  if (param === null) return path
-  const token = `{${param}}`
-  if (!path.includes(token)) {
-    // Without the version in its path, a route answers the default version (or any, in a combination).
-    return neutral || context.placement.anyOne || version === context.defaultVersion ? path : null
-  }
-  const pattern = source.patterns.get(param) ?? patternOfParameter(source.operation, param)
-  if (pattern != null && !safeTest(pattern, version)) return null
-  return path.split(token).join(encodeURIComponent(version))
+/**
+ * The model of the documents' operations (model/operations.ts), one per
+ * source: whether each version serves it and at which path, decided there.
+ */
+export function operationsModel(
+  operations: readonly SourceOperation[],
+  space: VersionSpace,
+  placement: VersionPlacement,
+  history: RouteHistory,
+  order: readonly string[],
+): ReadonlyMap<SourceOperation, VersionedOperation> {
+  const events = routeEvents(history, order, openAPIPathOf)
+  const param = waysOf(placement).param
+  return new Map(
+    operations.map((source) => {
+      const versionPattern = param === null ? null : (source.patterns.get(param) ?? patternOfParameter(source.operation, param))
+      const declaration = { method: source.method, path: source.path, name: source.operationId, names: source.names, routes: source.routes, versionPattern }
+      return [source, versionedOperation(declaration, space, placement, events)]
+    }),
+  )
 }
 
 function patternOfParameter(operation: Json, name: string): string | null {
@@ -117,14 +113,6 @@ function patternOfParameter(operation: Json, name: string): string | null {
   const found = parameters.find((p: Json) => p['in'] === 'path' && p['name'] === name) as Json | undefined
   const pattern = (found?.['schema'] as Json | undefined)?.['pattern']
   return typeof pattern === 'string' ? pattern : null
-}
-
-function safeTest(pattern: string, text: string): boolean {
-  try {
-    return new RegExp(pattern, 'u').test(text)
-  } catch {
-    return true
-  }
 }
 
 /** The Markdown of a document's description: the user's, the lifecycle, where the version travels, the changelog. */
@@ -158,18 +146,15 @@ function policyHeaders(context: BuildContext, entry: DocumentedVersion): Record<
   if (policy === null) return headers
   const lifecycle = policy.versions.get(entry.version)
   const string = (example: string): Json => ({ type: 'string', examples: [example] })
-  if (lifecycle?.deprecation != null) {
-    const value = `@${Math.floor(lifecycle.deprecation / 1000)}`
-    headers['Deprecation'] = { description: `RFC 9745: this version is deprecated since ${new Date(lifecycle.deprecation).toISOString()} (${value}).`, schema: string(value) }
+  // The values the policy sends (lifecycle-headers.ts), links header-safe.
+  const sent = lifecycle?.headers
+  if (lifecycle?.deprecation != null && sent?.deprecation != null) {
+    headers['Deprecation'] = { description: `RFC 9745: this version is deprecated since ${new Date(lifecycle.deprecation).toISOString()} (${sent.deprecation}).`, schema: string(sent.deprecation) }
   }
-  if (lifecycle?.sunset != null) {
-    const value = new Date(lifecycle.sunset).toUTCString()
-    headers['Sunset'] = { description: `RFC 8594: this version goes away at ${value}.`, schema: string(value) }
+  if (sent?.sunset != null) headers['Sunset'] = { description: `RFC 8594: this version goes away at ${sent.sunset}.`, schema: string(sent.sunset) }
+  if (sent !== undefined && sent.links.length > 0) {
+    headers['Link'] = { description: 'Links to the pages about the deprecation and the sunset of this version.', schema: string(sent.links.map((l) => l.value).join(', ')) }
   }
-  const links: string[] = []
-  if (lifecycle?.deprecationLink != null) links.push(`<${lifecycle.deprecationLink}>; rel="deprecation"`)
-  if (lifecycle?.sunsetLink != null) links.push(`<${lifecycle.sunsetLink}>; rel="sunset"`)
-  if (links.length > 0) headers['Link'] = { description: 'Links to the pages about the deprecation and the sunset of this version.', schema: string(links.join(', ')) }
   if (policy.reportVersions !== null) {
     headers[policy.reportVersions.supported] = { description: 'The supported versions (of the route, when it exists only in some).', schema: { type: 'string' } }
     headers[policy.reportVersions.deprecated] = { description: 'The deprecated versions (of the route, when it exists only in some).', schema: { type: 'string' } }
@@ -286,12 +271,10 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
   const ids = new Set<string>()
   const included: SourceOperation[] = []
   for (const source of context.operations) {
-    if (!context.history.exists(source.names, at)) continue
-    if (source.routes.length > 0 && !source.routes.some((r) => routeAnswers(context, r, version))) continue
-    if (source.routes.length === 0 && context.placement.namespace && version !== context.defaultVersion) continue
-    const neutral = source.routes.length > 0 && source.routes.every((r) => r.limit?.neutral === true)
-    const path = pathIn(context, source, version, at, neutral)
-    if (path === null) continue
+    const served = context.served.get(source)?.at(version) ?? null
+    if (served === null) continue
+    const { path } = served
+    const neutral = (context.served.get(source) as VersionedOperation).neutral
     const item = (paths[path] ??= {})
     // Two operations at one path and method: the first answers (as Hono runs the first route).
     if (item[source.method] !== undefined) continue

@@ -3,9 +3,13 @@
  * table alone or from the user's own head-version document, each made once,
  * on first use.
  */
+import { UNPLACED, type VersionPlacement } from '../routes/placement.ts'
 import type { RouteTable } from '../routes/table.ts'
 import type { VersionPolicy } from '../lifecycle/policy.ts'
-import { buildDocument, deepFreeze, reachableComponents, refsIn, type BuildContext } from './build.ts'
+import type { ApiModel } from '../model/api-model.ts'
+import { apiModelOf } from '../model/operations.ts'
+import { versionSpace } from '../model/version-space.ts'
+import { buildDocument, deepFreeze, operationsModel, reachableComponents, refsIn, type BuildContext } from './build.ts'
 import { changelogOf, routeHistory, type ChangelogSource } from './changelog.ts'
 import { normalizeDocument } from './normalize.ts'
 import { placementOf, type Placement } from './placement.ts'
@@ -19,6 +23,8 @@ export interface DocumentedScheme {
   readonly allowedVersions: readonly (string | null)[] | null
   readonly defaultVersion: string | null
   readonly versionParam: string
+  /** Where the version travels (every scheme of this package says; a scheme of your own may not). */
+  readonly placement?: VersionPlacement | undefined
   resolveVersion(version: string | null): string | null | undefined
 }
 
@@ -87,21 +93,11 @@ export interface VersionedOpenAPI {
   readonly versions: readonly DocumentedVersion[]
   /** The document of `version`, made once, then shared (deeply frozen). Throws when the version has none. */
   document(version: string): OpenAPIDocument
+  /** The model the documents are made from: each operation, and whether and at which path each version serves it (`versionedOpenAPI` sets it; documents of your own may leave it out). */
+  readonly model?: ApiModel | undefined
 }
 
 const OPTION_NAMES = ['scheme', 'routes', 'document', 'policy', 'changelog', 'versions', 'info', 'serverUrl', 'methods', 'shapes']
-
-/** The version a namespace stands for, as NamespaceVersioning reads it (`undefined`: none). */
-function namespaceReader(scheme: DocumentedScheme): (namespace: string | null) => string | null | undefined {
-  return (namespace) => {
-    if (namespace === null || namespace === '') return scheme.defaultVersion
-    for (const component of namespace.split(':')) {
-      const version = scheme.resolveVersion(component)
-      if (version !== undefined) return version
-    }
-    return undefined
-  }
-}
 
 function checkServerUrl(serverUrl: unknown, placement: Placement, scheme: DocumentedScheme, versions: readonly string[], where: string): string | null {
   if (serverUrl === undefined) {
@@ -194,13 +190,17 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const content = placement.accept === null ? [] : placement.accept.mediaTypes
   const operations = head === null ? tableOperations(routes as RouteTable, methods, content) : documentOperations(head, routes)
   const headInfo = (head?.['info'] ?? {}) as Json
+  const history = routeHistory(changelog, plan.order, normalizeRouteName)
+  const space = versionSpace(scheme, { versions: [...plan.order].reverse(), policy })
+  const served = operationsModel(operations, space, scheme.placement ?? UNPLACED, history, plan.order)
+  const model = apiModelOf(space, scheme.placement ?? UNPLACED, [...served.values()])
   const context: BuildContext = {
     plan,
     operations,
     placement,
     defaultVersion: scheme.defaultVersion,
-    namespaceVersion: namespaceReader(scheme),
-    history: routeHistory(changelog, plan.order, normalizeRouteName),
+    served,
+    history,
     changelog,
     head,
     headReachable: head === null ? new Set() : reachableComponents([...refsIn(head['paths']), ...refsIn(head['webhooks'])], (head['components'] ?? {}) as Json),
@@ -218,6 +218,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
     get versions() {
       return plan.documented()
     },
+    model,
     document(version) {
       const documented = plan.documented()
       const entry = documented.find((d) => d.version === version)

@@ -1,10 +1,10 @@
 /**
- * Where a scheme puts the version, read once from the scheme: a path
- * parameter (URL path), the route's namespace, a header, a query parameter,
- * the media type of the response (Accept header, vendor media types), or
- * the host name. `CombinedVersioning` puts it in every way of its schemes,
- * any one of which the client may use.
+ * The ways a document lists for the version, read from the one value each
+ * scheme provides (`scheme.placement`): its own way, or for a combination
+ * (`anyOf`) the first of its schemes' of each kind, any one of which the
+ * client may use.
  */
+import { UNPLACED, waysOf, type VersionPlacement } from '../routes/placement.ts'
 import type { ParameterObject } from './types.ts'
 
 /** The way a version travels in a document's requests. */
@@ -18,58 +18,17 @@ export interface Placement {
   /** The query parameter that carries the version. */
   readonly query: string | null
   /** Accept header: the rendered media types, the media type parameter, and the vendor template. */
-  readonly accept: { readonly mediaTypes: readonly string[]; readonly param: string; readonly vendor: string | null } | null
+  readonly accept: VersionPlacement['accept']
   /** Host name: the version is in the server's host. */
   readonly host: boolean
   /** Whether the client may use any one of several ways (CombinedVersioning), so none is required. */
   readonly anyOne: boolean
 }
 
-/** What placement reads of a scheme: its kind and the public fields of its kind. */
-interface SchemeShape {
-  readonly kind: string
-  readonly versionParam: string
-  readonly header?: unknown
-  readonly mediaTypes?: unknown
-  readonly vendorMediaType?: unknown
-  readonly schemes?: unknown
-}
-
-const NONE: Placement = { pathParam: null, namespace: false, header: null, query: null, accept: null, host: false, anyOne: false }
-
 /** The placement of a scheme (a scheme of your own places nothing: describe it in `info.description`). */
-export function placementOf(scheme: SchemeShape): Placement {
-  switch (scheme.kind) {
-    case 'url-path':
-      return { ...NONE, pathParam: scheme.versionParam }
-    case 'namespace':
-      return { ...NONE, namespace: true }
-    case 'header':
-      return { ...NONE, header: String(scheme.header) }
-    case 'query-parameter':
-      return { ...NONE, query: scheme.versionParam }
-    case 'host-name':
-      return { ...NONE, host: true }
-    case 'accept-header': {
-      const vendor = typeof scheme.vendorMediaType === 'string' ? scheme.vendorMediaType : null
-      return { ...NONE, accept: { mediaTypes: scheme.mediaTypes as readonly string[], param: scheme.versionParam.toLowerCase(), vendor } }
-    }
-    case 'combined': {
-      const parts = (scheme.schemes as readonly SchemeShape[]).map(placementOf)
-      const first = <K extends keyof Placement>(key: K): Placement[K] => parts.find((p) => p[key] !== null && p[key] !== false)?.[key] ?? NONE[key]
-      return {
-        pathParam: first('pathParam'),
-        namespace: false,
-        header: first('header'),
-        query: first('query'),
-        accept: first('accept'),
-        host: first('host'),
-        anyOne: true,
-      }
-    }
-    default:
-      return NONE
-  }
+export function placementOf(scheme: { readonly placement?: VersionPlacement | undefined }): Placement {
+  const { param, ...ways } = waysOf(scheme.placement ?? UNPLACED)
+  return { pathParam: param, ...ways }
 }
 
 /** The version parameters of an operation in `version` (a header, a query parameter), fixed to that version. */

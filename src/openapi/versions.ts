@@ -3,6 +3,7 @@
  * says of each: deprecated, sunset, or past its sunset (left out when the
  * policy refuses such a version, flagged otherwise).
  */
+import { compareVersions } from '../formats/version-order.ts'
 import type { VersionLifecycleDescription, VersionPolicy, VersionPolicyDescription } from '../lifecycle/policy.ts'
 
 /** A version that has a document, as the index of versions and the docs page list it. */
@@ -42,27 +43,6 @@ interface SchemeVersions {
 }
 
 /**
- * Compares version texts newest first: runs of digits by their value (`v10`
- * after `v9`, `1.10.0` after `1.9.0`), other text by code unit, so dates,
- * semantic versions and `v1`, `v2` all sort as released.
- */
-export function compareNewestFirst(a: string, b: string): number {
-  const left = a.match(/\d+|\D+/g) ?? []
-  const right = b.match(/\d+|\D+/g) ?? []
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    const x = left[i]
-    const y = right[i]
-    if (x === y) continue
-    if (x === undefined) return 1
-    if (y === undefined) return -1
-    const numeric = /^\d/.test(x) && /^\d/.test(y)
-    const order = numeric ? Number(x) - Number(y) || x.length - y.length : x < y ? -1 : 1
-    return -order
-  }
-  return 0
-}
-
-/**
  * The versions to document: `versions` as given (newest first), or the
  * scheme's allowed versions and default, sorted newest first.
  */
@@ -90,7 +70,7 @@ export function planVersions(
     }
     const all = new Set<string>()
     for (const version of [...scheme.allowedVersions, scheme.defaultVersion]) if (version !== null) all.add(version)
-    order = [...all].sort(compareNewestFirst)
+    order = [...all].sort((a, b) => compareVersions(b, a))
   }
   const described = policy?.describe() ?? null
   const clock = described?.now ?? Date.now

@@ -16,7 +16,8 @@ import type { VersionMatch } from '../schemes/base.ts'
 import { after } from './after.ts'
 import type { VersionDecider } from './decide.ts'
 import type { ExtensionSteps } from './extension-steps.ts'
-import { existsIn, versionsOf, Visit, type Candidates, type VisitSource } from './visit.ts'
+import { existsIn } from '../model/operations.ts'
+import { versionsOf, Visit, type Candidates, type VisitSource } from './visit.ts'
 
 /** Where a request is served: what the framework matched for it. */
 export interface Place {

@@ -94,11 +94,6 @@ export class Visit implements ExchangeView, VisitFields {
   }
 }
 
-/** Whether `route` exists in `version` (a route without a version limit exists in every version). */
-export function existsIn(route: CompiledRoute, version: string | null | undefined): boolean {
-  return route.limit?.versions == null || (version != null && route.limit.versions.has(version))
-}
-
 /** The versions `route` exists in (`null`: every version). */
 export function versionsOf(route: CompiledRoute | null): ReadonlySet<string> | null {
   return route?.limit?.versions ?? null

@@ -8,22 +8,12 @@ import { originOf } from '../http/request-url.ts'
 import { buildFirst, refuse, type PathArguments, type Refusal } from './build.ts'
 import { compileRoutes, type CompiledRoute } from './compile.ts'
 import type { FlattenRoutes, RouteDefinition } from './definitions.ts'
+import { UNPLACED, type VersionPlacement } from './placement.ts'
 import { resolvePath, type RouteMatch } from './resolve.ts'
 import type { KwargsOf, ReverseOptions, ReverseRest, RouteEntry } from './types.ts'
 
 /** The flattened entries of a table type: `RouteEntriesOf<typeof routes>`. */
 export type RouteEntriesOf<T> = T extends RouteTable<infer E> ? E : never
-
-/** Where a scheme puts the version in the URLs it reverses. */
-export interface VersionPlacement {
-  /** The path param the version fills (URL-path versioning), or `null`. */
-  readonly param: string | null
-  /** The query key set to the version (query-parameter versioning), or `null`. */
-  readonly query: string | null
-}
-
-/** No version in the URL: the version only limits which routes exist. */
-export const UNPLACED: VersionPlacement = Object.freeze({ param: null, query: null })
 
 /** Options of a route table. */
 export interface RouteTableOptions {

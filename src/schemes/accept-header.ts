@@ -7,6 +7,7 @@ import { BoundedCache } from '../http/bounded-cache.ts'
 import { NotAcceptable, withoutStack, type VersioningError } from '../errors.ts'
 import type { VersioningOptions } from './options.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
+import { placed, type VersionPlacement } from '../routes/placement.ts'
 
 /** Options of `AcceptHeaderVersioning`. */
 export interface AcceptHeaderVersioningOptions extends VersioningOptions {
@@ -55,6 +56,7 @@ export class AcceptHeaderVersioning extends BaseVersioning {
   override readonly matchParams: 'none' | 'version' | 'all' = 'none'
   override readonly invalidVersionMessage: string = 'Invalid version in "Accept" header.'
   override readonly vary: readonly string[] = Object.freeze(['Accept'])
+  declare readonly placement: VersionPlacement
   /** The media types the application renders. */
   readonly mediaTypes: readonly string[]
   /** The vendor media type template as given (`application/vnd.acme.{version}+json`), or `null`: read-only, for tools that describe the API. */
@@ -92,6 +94,7 @@ export class AcceptHeaderVersioning extends BaseVersioning {
     this.#param = param
     this.#vendor = options.vendorMediaType === undefined ? null : vendorType(options.vendorMediaType, where)
     this.vendorMediaType = options.vendorMediaType ?? null
+    this.placement = placed({ accept: Object.freeze({ mediaTypes: this.mediaTypes, param, vendor: this.vendorMediaType }) })
     this.checkVersions(this.allowedVersions ?? [], where)
   }
 

@@ -5,7 +5,8 @@
  */
 import { NotFound, NotImplementedError, withoutStack, type VersioningError } from '../errors.ts'
 import type { VersioningOptions } from './options.ts'
-import { UNPLACED, type RouteTable, type VersionPlacement } from '../routes/table.ts'
+import type { RouteTable } from '../routes/table.ts'
+import { UNPLACED, type VersionPlacement } from '../routes/placement.ts'
 import type { ReverseOptions } from '../routes/types.ts'
 import type { VersionFormat } from '../formats/format.ts'
 
@@ -44,7 +45,7 @@ export class BaseVersioning {
    * this. A subclass that reads other params keeps the default.
    */
   readonly matchParams: 'none' | 'version' | 'all' = 'all'
-  /** Where reversed URLs carry the version: a path param it fills, a query key it sets (none for the base). */
+  /** Where the version travels: the path param or query key reversed URLs fill, and every way a request carries it (none for the base). */
   readonly placement: VersionPlacement = UNPLACED
   /** Whether the version comes from the namespace of a named route, which only a route table has. */
   readonly readsNamespace: boolean = false

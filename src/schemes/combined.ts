@@ -4,7 +4,8 @@
  */
 import { AmbiguousVersion, withoutStack } from '../errors.ts'
 import type { VersioningOptions } from './options.ts'
-import type { RouteTable, VersionPlacement } from '../routes/table.ts'
+import type { RouteTable } from '../routes/table.ts'
+import { placed, type VersionPlacement } from '../routes/placement.ts'
 import { BaseVersioning, type VersionMatch, type VersionRequest } from './base.ts'
 
 /** Options of `CombinedVersioning`: the schemes, and the shared options that apply to all of them. */
@@ -46,7 +47,7 @@ export class CombinedVersioning extends BaseVersioning {
   override readonly vary: readonly string[]
   /** The schemes, in the order they are asked. */
   readonly schemes: readonly BaseVersioning[]
-  /** The first scheme's. */
+  /** The first scheme's ways (links follow it), and each scheme's in `anyOf`. */
   override readonly placement: VersionPlacement
   #ambiguous: AmbiguousVersion | undefined
 
@@ -73,7 +74,7 @@ export class CombinedVersioning extends BaseVersioning {
       scheme.checkVersions(this.allowedVersions ?? [], where)
     }
     this.schemes = Object.freeze([...schemes])
-    this.placement = (schemes[0] as BaseVersioning).placement
+    this.placement = placed({ ...(schemes[0] as BaseVersioning).placement, anyOf: Object.freeze(schemes.map((scheme) => scheme.placement)) })
     this.vary = Object.freeze([...new Set(schemes.flatMap((scheme) => scheme.vary))])
     this.matchParams = schemes.every((scheme) => scheme.matchParams === 'none') ? 'none' : 'all'
   }

@@ -6,6 +6,7 @@ import { AmbiguousVersion, withoutStack } from '../errors.ts'
 import { isHeaderName } from '../http/header-name.ts'
 import type { VersioningOptions } from './options.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
+import { placed, type VersionPlacement } from '../routes/placement.ts'
 
 /** Options of `HeaderVersioning`. */
 export interface HeaderVersioningOptions extends VersioningOptions {
@@ -35,6 +36,7 @@ export class HeaderVersioning extends BaseVersioning {
   override readonly matchParams: 'none' | 'version' | 'all' = 'none'
   override readonly invalidVersionMessage: string
   override readonly vary: readonly string[]
+  declare readonly placement: VersionPlacement
   /** The header that carries the version. */
   readonly header: string
   #ambiguous: AmbiguousVersion | undefined
@@ -47,6 +49,7 @@ export class HeaderVersioning extends BaseVersioning {
     }
     this.header = header
     this.vary = Object.freeze([header])
+    this.placement = placed({ header })
     this.invalidVersionMessage = `Invalid version in "${header}" header.`
   }
 

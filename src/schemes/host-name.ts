@@ -6,6 +6,7 @@ import { BoundedCache } from '../http/bounded-cache.ts'
 import type { VersioningOptions } from './options.ts'
 import { hostOf } from '../http/request-url.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
+import { placed, type VersionPlacement } from '../routes/placement.ts'
 
 /** The spec's pattern: exactly three dot-separated labels of ASCII letters and digits; group 1 is the version. */
 export const HOSTNAME_REGEX: RegExp = /^([a-zA-Z0-9]+)\.[a-zA-Z0-9]+\.[a-zA-Z0-9]+$/
@@ -26,6 +27,7 @@ export class HostNameVersioning extends BaseVersioning {
   override readonly kind: 'host-name' = 'host-name'
   override readonly matchParams: 'none' | 'version' | 'all' = 'none'
   override readonly invalidVersionMessage: string = 'Invalid version in hostname.'
+  override readonly placement: VersionPlacement = placed({ host: true })
   /** The pattern of a versioned host name. */
   readonly hostnameRegex: RegExp = HOSTNAME_REGEX
   /** Each host seen, to its version (`undefined`: not allowed). */

@@ -6,6 +6,7 @@ import { BoundedCache } from '../http/bounded-cache.ts'
 import type { VersioningOptions } from './options.ts'
 import type { RouteTable } from '../routes/table.ts'
 import { BaseVersioning, type VersionMatch, type VersionRequest } from './base.ts'
+import { placed, type VersionPlacement } from '../routes/placement.ts'
 
 /**
  * Reads the version from the matched route's namespace: the first of its
@@ -27,6 +28,7 @@ export class NamespaceVersioning extends BaseVersioning {
   override readonly kind: 'namespace' = 'namespace'
   override readonly matchParams: 'none' | 'version' | 'all' = 'none'
   override readonly readsNamespace: boolean = true
+  override readonly placement: VersionPlacement = placed({ namespace: true })
   override readonly invalidVersionMessage: string = 'Invalid version in URL path. Does not match any version namespace.'
   /** Each namespace seen, to its version (`undefined` when none is allowed): it depends on options only. */
   readonly #versions = new BoundedCache<{ version: string | undefined }>(1024)

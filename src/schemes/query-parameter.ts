@@ -5,7 +5,7 @@
 import type { VersioningOptions } from './options.ts'
 import { isPlainQueryName, lastQueryValue } from '../http/query.ts'
 import { searchOf } from '../http/request-url.ts'
-import type { VersionPlacement } from '../routes/table.ts'
+import { placed, type VersionPlacement } from '../routes/placement.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
 
 /**
@@ -31,7 +31,7 @@ export class QueryParameterVersioning extends BaseVersioning {
 
   constructor(options: VersioningOptions = {}) {
     super(options)
-    this.placement = Object.freeze({ param: null, query: this.versionParam })
+    this.placement = placed({ query: this.versionParam })
     this.#plainParam = isPlainQueryName(this.versionParam)
   }
 

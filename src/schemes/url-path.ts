@@ -3,7 +3,7 @@
  * e.g. `/:version{v[12]}/users`.
  */
 import type { VersioningOptions } from './options.ts'
-import type { VersionPlacement } from '../routes/table.ts'
+import { placed, type VersionPlacement } from '../routes/placement.ts'
 import { BaseVersioning, type VersionMatch, type VersionRequest } from './base.ts'
 
 /** Options of `URLPathVersioning`; `versionParam` names the path parameter. */
@@ -38,7 +38,7 @@ export class URLPathVersioning<P extends string = 'version'> extends BaseVersion
 
   constructor(options: URLPathVersioningOptions<P> = {}) {
     super(options)
-    this.placement = Object.freeze({ param: this.versionParam, query: null })
+    this.placement = placed({ param: this.versionParam })
   }
 
   override determineVersion(_request: VersionRequest, match?: VersionMatch | null): string | null {

@@ -1,0 +1,57 @@
+/**
+ * The lifecycle headers of one version, rendered once: `Deprecation`
+ * (RFC 9745), `Sunset` (RFC 8594) and `Link` with `rel="deprecation"` /
+ * `rel="sunset"`. The policy sends these values and the documents describe
+ * the same ones: a link is header-safe in both (an IDN host as punycode,
+ * other characters percent-encoded).
+ */
+
+/** One version's lifecycle headers, as sent. */
+export interface LifecycleHeaders {
+  /** `Deprecation`: `@` and the seconds since the epoch, or `null`. */
+  readonly deprecation: string | null
+  /** `Sunset`: an HTTP-date, or `null`. */
+  readonly sunset: string | null
+  /** Each `Link` value (`<url>; rel="sunset"`), by its relation. */
+  readonly links: readonly { readonly rel: 'deprecation' | 'sunset'; readonly value: string }[]
+}
+
+/** Visible ASCII without the characters that would end a `<...>` link: what a `Link` header's URL may hold. */
+const HEADER_SAFE = /^[\x21-\x7e]+$/
+
+/** No lifecycle: no header. */
+export const NO_LIFECYCLE_HEADERS: LifecycleHeaders = Object.freeze({ deprecation: null, sunset: null, links: Object.freeze([]) })
+
+/**
+ * The headers of a lifecycle: dates in milliseconds since the epoch, links as
+ * configured. Throws an `Error` starting with `where` when a link is not an
+ * absolute URL a header can carry.
+ */
+export function lifecycleHeaders(
+  deprecation: number | null,
+  sunset: number | null,
+  links: { readonly deprecation?: string | undefined; readonly sunset?: string | undefined },
+  where: string,
+): LifecycleHeaders {
+  const rendered: { rel: 'deprecation' | 'sunset'; value: string }[] = []
+  for (const rel of ['deprecation', 'sunset'] as const) {
+    const url = links[rel]
+    if (url === undefined) continue
+    if (typeof url !== 'string' || !URL.canParse(url) || /[\s<>"]/.test(url)) {
+      throw new Error(`${where}: ${rel}Link must be an absolute URL such as "https://api.example.com/docs/deprecation".`)
+    }
+    // A header carries visible ASCII alone: an IDN host goes as punycode and other characters percent-encoded (the URL's href).
+    const sent = HEADER_SAFE.test(url) ? url : new URL(url).href
+    if (!HEADER_SAFE.test(sent)) {
+      throw new Error(`${where}: ${rel}Link ${JSON.stringify(url)} holds characters a header cannot carry; percent-encode them.`)
+    }
+    rendered.push({ rel, value: `<${sent}>; rel="${rel}"` })
+  }
+  return Object.freeze({
+    // RFC 9745: an Item of type Date, `@` and seconds since the epoch.
+    deprecation: deprecation === null ? null : `@${Math.floor(deprecation / 1000)}`,
+    // RFC 8594: an HTTP-date (IMF-fixdate, which toUTCString() writes).
+    sunset: sunset === null ? null : new Date(sunset).toUTCString(),
+    links: Object.freeze(rendered),
+  })
+}
