@@ -23,7 +23,7 @@ import { bindExtensions, type ExtensionSteps } from '../pipeline/extension-steps
 import type { AppRoutes } from '../pipeline/extension.ts'
 import { finisher } from '../pipeline/finish.ts'
 import { requestPath, type Place } from '../pipeline/path.ts'
-import type { Visit, VisitSource } from '../pipeline/visit.ts'
+import type { Visit, VisitReader } from '../pipeline/visit.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { jsonThrough } from './json-through.ts'
 import { checkOptions, type MiddlewareOptions } from './middleware-options.ts'
@@ -73,7 +73,7 @@ export function honoEngine(
   const decider = versionDecider(scheme, hosts)
   const names = routeNames()
   const steps = extensions.length === 0 ? null : bindExtensions(extensions, { where, scheme, routeNames: names })
-  const path = requestPath(decider, steps)
+  const path = requestPath(decider, steps, HONO)
   const { vary, varyText, finishes, finish } = finisher(scheme.vary, steps)
   const json = steps?.json ?? null
   // The context's slot for this engine's visit (c.set, Hono's own per-request store).
@@ -145,7 +145,7 @@ export function honoEngine(
   return {
     allowsHost: decider.allowsHost,
     serve(c, next, place, handle) {
-      const visit = path.enter(c.req.raw, c.req.method, place, new HonoSource(c))
+      const visit = path.enter(c.req.raw, c.req.method, place, c)
       // No closure for a request that enters synchronously.
       return visit instanceof Promise ? visit.then((v) => accepted(c, next, v, handle)) : accepted(c, next, visit, handle)
     },
@@ -154,7 +154,7 @@ export function honoEngine(
     reject,
     checkApp(app) {
       if (app === undefined) return []
-      if (app === null || typeof app !== 'object' || !Array.isArray(app.routes)) throw new Error(`${where}.check: pass the Hono app (check(app)), or nothing.`)
+      if (app === null || typeof app !== 'object' || !Array.isArray(app.routes)) throw new Error(`${where}.check: pass the Hono app, or nothing.`)
       return extensions.flatMap((extension) => extension.check?.(app) ?? [])
     },
   }
@@ -174,19 +174,8 @@ class Rejection extends HTTPException {
   }
 }
 
-/** A request's route pattern and body, read from the context when an extension asks. */
-class HonoSource implements VisitSource {
-  readonly #c: Context
-  constructor(c: Context) {
-    this.#c = c
-  }
-  routePath(): string {
-    return answeringPath(this.#c)
-  }
-  bodyText(): Promise<string> {
-    return this.#c.req.text()
-  }
-}
+/** A request's route pattern and body, read from its context when an extension asks. */
+const HONO: VisitReader = { routePath: answeringPath, bodyText: (c: Context) => c.req.text() }
 
 /**
  * The pattern of the route that answers, for extensions keyed by plain Hono

@@ -99,7 +99,7 @@ export function checkOptions(where: string, options: MiddlewareOptions<BaseVersi
     throw new Error(`${where}: clientVersion must come from clientPins({...}).`)
   }
   if (!Array.isArray(own) || !own.every((e: unknown) => isExtension(e, 'bind'))) {
-    throw new Error(`${where}: extensions must list objects with bind(target).`)
+    throw new Error(`${where}: extensions must be objects with bind(target).`)
   }
   const extensions = [clientVersion, policy, changes, ...own].filter((e): e is VersioningExtension => e !== undefined)
   return { scheme, errorResponse, hosts: hosts === undefined ? null : allowedHosts(hosts, where), extensions }

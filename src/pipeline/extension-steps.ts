@@ -16,8 +16,6 @@ type JsonAsk = NonNullable<BoundExtension['json']>
 
 /** The extensions of one middleware, bound: what its request path runs per request. */
 export interface ExtensionSteps {
-  /** Whether any extension has a version step. */
-  readonly chooses: boolean
   /**
    * The version steps on a decided visit: each may decide the version (a
    * client's pin), or refuse it (no later step). Synchronous unless a step is not.
@@ -79,7 +77,6 @@ export function bindExtensions(extensions: readonly VersioningExtension[], targe
   }
 
   return {
-    chooses: versions.length > 0,
     // A version step's choice: the version, a refusal (no version), and what it notes.
     version: (visit) => sequence(versions, visit, (step, v) => step(v), (v, index, { choice, note }: NotedChoice) => {
       const noted = note === undefined ? v : v.with({ notes: notedAt(v.notes, index, note) })

@@ -17,7 +17,7 @@ import { after } from './after.ts'
 import type { VersionDecider } from './decide.ts'
 import type { ExtensionSteps } from './extension-steps.ts'
 import { existsIn } from '../model/operations.ts'
-import { versionsOf, Visit, type Candidates, type VisitSource } from './visit.ts'
+import { versionsOf, Visit, type Candidates, type VisitReader } from './visit.ts'
 
 /** Where a request is served: what the framework matched for it. */
 export interface Place {
@@ -32,37 +32,38 @@ export interface Place {
 /** The stages of one middleware's request path before the handler. */
 export interface RequestPath {
   /** Runs the stages on `request` served at `place`: its visit, accepted or refused. Synchronous unless a step is not. */
-  enter(request: Request, method: string, place: Place, source: VisitSource): Visit | Promise<Visit>
+  enter(request: Request, method: string, place: Place, source: unknown): Visit | Promise<Visit>
 }
 
-/** The request path of a scheme's `decider` and the extensions' `steps` (`null`: none). */
-export function requestPath(decider: VersionDecider, steps: ExtensionSteps | null): RequestPath {
+/** The request path of a scheme's `decider` and the extensions' `steps` (`null`: none), on requests the framework's `reader` reads. */
+export function requestPath(decider: VersionDecider, steps: ExtensionSteps | null, reader: VisitReader): RequestPath {
   /** Stage 3: the first of `candidates` that exists in `version`, or `undefined` (the matched route stays, not picked). */
   function pick(candidates: Candidates | null, version: string | null | undefined): CompiledRoute | undefined {
     if (candidates !== null) for (const route of candidates) if (existsIn(route, version)) return route
     return undefined
   }
 
-  /** Stages 3 and 4 on a visit whose version steps ran. */
-  function prepare(visit: Visit, candidates: Candidates | null): Visit | Promise<Visit> {
-    if (visit.rejection !== null) return visit
-    const route = pick(candidates, visit.version)
-    const picked = route === undefined ? visit : visit.with({ route, picked: true, versions: versionsOf(route) })
-    return steps === null ? picked : steps.request(steps.lookup(picked))
+  /** Stage 4 (and 3 again when a version step changed the version) on a visit whose version steps ran. */
+  function prepare(visit: Visit, place: Place, scheme: string | null | undefined): Visit | Promise<Visit> {
+    if (visit.rejection !== null || steps === null) return visit
+    let picked = visit
+    if (visit.version !== scheme) {
+      const route = pick(place.candidates, visit.version)
+      picked = visit.with({ route: route ?? place.route, picked: route !== undefined, versions: versionsOf(route ?? place.route) })
+    }
+    return steps.request(steps.lookup(picked))
   }
 
   return {
-    enter(request, method, { route, match, candidates }, source) {
-      // Stage 1: the scheme's decision.
+    enter(request, method, place, source) {
+      const { route, match, candidates } = place
+      // Stage 1: the scheme's decision; stage 3, the route picked for its version, before the visit is made.
       const { version, rejection } = decider.decide(request, match, route?.limit?.neutral === true)
-      // Stage 2: a client's pin (the version steps), on the visit as the scheme decided it.
-      if (rejection === null && steps !== null && steps.chooses) {
-        return after(steps.version(new Visit(source, method, request, version, route, false, versionsOf(route), null)), (chosen) => prepare(chosen, candidates))
-      }
-      // Stage 3 before the visit is made: one visit for a request no version step changes.
       const picked = rejection === null ? pick(candidates, version) : undefined
-      const decided = new Visit(source, method, request, version, picked ?? route, picked !== undefined, versionsOf(picked ?? route), rejection)
-      return steps === null || rejection !== null ? decided : steps.request(steps.lookup(decided))
+      const decided = new Visit(reader, source, method, request, version, picked ?? route, picked !== undefined, versionsOf(picked ?? route), rejection)
+      if (steps === null || rejection !== null) return decided
+      // Stage 2: a client's pin (the version steps); then stage 4.
+      return after(steps.version(decided), (chosen) => prepare(chosen, place, version))
     },
   }
 }

@@ -12,12 +12,12 @@ import type { ExchangeView } from './extension.ts'
 /** The routes whose handlers serve a request's method at its path, in order; the first that exists in its version answers. */
 export type Candidates = readonly CompiledRoute[]
 
-/** What the framework reads for a request when an extension asks: its route pattern and its body. */
-export interface VisitSource {
+/** How the framework reads a request's route pattern and body from its own request object (a visit's `source`), when an extension asks. */
+export interface VisitReader {
   /** The pattern of the route that answers, as the framework registered it. */
-  routePath(): string
+  routePath(source: any): string
   /** The request's body as text, read through the framework (which keeps it for later readers). */
-  bodyText(): Promise<string>
+  bodyText(source: any): Promise<string>
 }
 
 /** The decided parts of a visit. */
@@ -42,22 +42,25 @@ export interface VisitFields {
 
 /** One request's decided state. */
 export class Visit implements ExchangeView, VisitFields {
-  readonly request: Request
-  readonly version: string | null | undefined
-  readonly route: CompiledRoute | null
-  readonly versions: ReadonlySet<string> | null
-  readonly rejection: VersioningError | null
+  declare readonly request: Request
+  declare readonly version: string | null | undefined
+  declare readonly route: CompiledRoute | null
+  declare readonly versions: ReadonlySet<string> | null
+  declare readonly rejection: VersioningError | null
   readonly body: string | null = null
-  readonly picked: boolean
+  declare readonly picked: boolean
   readonly absent: boolean = false
   readonly notes: readonly unknown[] | null = null
   readonly jsonStepped: boolean = false
-  readonly method: string
-  readonly source: VisitSource
+  declare readonly method: string
+  /** The framework's request object (Hono's context), which `reader` reads. */
+  declare readonly source: unknown
+  declare readonly reader: VisitReader
 
   /** The visit the scheme decided: the other fields are `null` or `false` until a stage decides them. */
   constructor(
-    source: VisitSource,
+    reader: VisitReader,
+    source: unknown,
     method: string,
     request: Request,
     version: string | null | undefined,
@@ -67,6 +70,7 @@ export class Visit implements ExchangeView, VisitFields {
     rejection: VersioningError | null,
   ) {
     this.picked = picked
+    this.reader = reader
     this.source = source
     this.method = method
     this.request = request
@@ -81,11 +85,11 @@ export class Visit implements ExchangeView, VisitFields {
   }
 
   get routePath(): string {
-    return this.source.routePath()
+    return this.reader.routePath(this.source)
   }
 
   bodyText(): Promise<string> {
-    return this.source.bodyText()
+    return this.reader.bodyText(this.source)
   }
 
   /** This visit with `patch` decided. */

@@ -92,6 +92,6 @@ describe('extensions: the app’s own steps, as the built-in ones plug in', () =
     ['an entry without bind', [{}]],
     ['a null entry', [null]],
   ])('are refused at construction when %s', (_name, extensions) => {
-    expect(() => versionMiddleware({ scheme: scheme(), extensions: extensions as never })).toThrow('versionMiddleware: extensions must list objects with bind(target).')
+    expect(() => versionMiddleware({ scheme: scheme(), extensions: extensions as never })).toThrow('versionMiddleware: extensions must be objects with bind(target).')
   })
 })
