@@ -117,7 +117,7 @@ export type JsonStep = (value: unknown, status: number, respond: (value: unknown
  * steps: its version step's `note`, then what its `lookup` returns.
  */
 export interface BoundExtension {
-  /** First, before the route is picked: the version of a request the scheme gave none or its default. */
+  /** First: the version of a request the scheme gave none or its default (the route is picked again for the version it chooses). */
   readonly version?: ((exchange: ExchangeView) => NotedChoice | Promise<NotedChoice>) | undefined
   /**
    * Once the version and route are decided (not for rejected requests), before

@@ -2,8 +2,9 @@
  * The request path before the handler, framework-free: stages that each
  * take what was decided so far and return the next decision as a value.
  *
- *   decide (the scheme) → choose (a client's pin: the version steps)
- *   → pick (the route that serves the method in that version, once)
+ *   decide (the scheme) → pick (the route that serves the method in that
+ *   version, before the first visit is made) → choose (a client's pin: the
+ *   version steps; the route picked again if one changes the version)
  *   → prepare (the extensions' lookups and request steps: lifecycle,
  *     validation, migration) → a `Visit`, accepted or refused.
  *
