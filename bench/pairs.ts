@@ -30,12 +30,12 @@
  * `Vary` differs (the pinned answer also varies on `Authorization`).
  *
  * Only the public entry points are imported (src/index.ts, src/hono/index.ts,
- * src/clients/index.ts).
+ * src/client-pins/index.ts).
  */
 import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../src/hono/index.ts'
-import { bearerClient, clientPins, memoryPinStore } from '../src/clients/index.ts'
+import { bearerClient, clientPins, memoryPinStore } from '../src/client-pins/index.ts'
 import {
   AcceptHeaderVersioning,
   defineRoutes,
@@ -191,10 +191,14 @@ function toolkitTableApp(scheme: BaseVersioning, routes: Parameters<typeof apiVe
   return app
 }
 
-/** versionMiddleware + HeaderVersioning with client pins (in memory; the client `bench-key` pinned to v2). */
+/** The secret of the pinned pair's client ids, and the id of `bench-key` under it (`bearerClient({ secret }).idOf('bench-key')`; bench/pins.ts checks it). */
+export const BENCH_SECRET = 'bench secret: thirty-two characters or more'
+export const BENCH_KEY_ID = '1215fb4fecce8f9f556772bc0e9b76e73ba552560d453e19d643b7f91f02e3b3'
+
+/** versionMiddleware + HeaderVersioning with client pins (in memory; the client `bench-key`, known by its keyed hash, pinned to v2). */
 function pinnedApp(): Hono {
   const app = new Hono()
-  const pins = clientPins({ store: memoryPinStore({ 'bench-key': 'v2' }), client: bearerClient() })
+  const pins = clientPins({ store: memoryPinStore({ [BENCH_KEY_ID]: 'v2' }), client: bearerClient({ secret: BENCH_SECRET }) })
   app.use('*', versionMiddleware({ scheme: new HeaderVersioning(options), clientVersion: pins }) as never)
   app.get('/users/:id', view)
   return app

@@ -14,13 +14,26 @@
  * - head JSON Schema: @cfworker/json-schema on the head schema and body
  *   (the same engine, the head's schema).
  * Each round prints the nanoseconds per body and the ratios; the verdict is
- * the median ratio against zod. Run on Node (`node bench/validation.ts`),
- * Bun or Deno.
+ * the median ratio against zod.
+ *
+ * Then the growth with the body's size: the older check on bodies of 10,000,
+ * 100,000 and 1,000,000 items (distinct strings under `uniqueItems`, objects
+ * in a list, wrong-typed items refused with the capped issues), the
+ * validator's time alone, in milliseconds and nanoseconds per item: linear
+ * when the nanoseconds per item stay flat. Last, the threat table of
+ * docs/request-validation.md: hostile requests sent to an app, each with its
+ * status, time, heap growth and answer size.
+ *
+ * Run on Node (`npm run bench:validation`, with `--expose-gc` for the heap
+ * figures), Bun or Deno. `VALIDATION_BENCH=goal,scale,threats` picks parts.
  */
 import { Validator } from '@cfworker/json-schema'
+import { Hono } from 'hono'
 import { z } from 'zod'
-import { change, enumValuesAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, versionHistory } from '../src/changes/index.ts'
-import { requestValidation } from '../src/validation/index.ts'
+import { change, enumValuesAdded, fieldChanged, fieldRemoved, fieldRenamed, queryParamRenamed, shape, versionHistory } from '../src/changes/index.ts'
+import { versionMiddleware } from '../src/hono/index.ts'
+import { HeaderVersioning } from '../src/index.ts'
+import { InvalidRequestBody, requestValidation } from '../src/validation/index.ts'
 
 const GOAL = 1.2
 const ROUNDS = 15
@@ -105,22 +118,169 @@ const median = (values: number[]): number => {
 }
 
 const runtime = typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined' ? 'bun' : typeof (globalThis as { Deno?: unknown }).Deno !== 'undefined' ? 'deno' : `node ${(globalThis as { process?: { version?: string } }).process?.version ?? ''}`
-console.log(`Older request validation on ${runtime}: ${ROUNDS} rounds of ${BODIES} bodies each, validators in turn (goal: older / zod <= ${GOAL})\n`)
-console.log('| round | older (ns/body) | zod on head (ns/body) | JSON Schema on head (ns/body) | older / zod | older / head JSON Schema |')
-console.log('|---:|---:|---:|---:|---:|---:|')
-const ratios: number[] = []
-const headRatios: number[] = []
-for (let round = 1; round <= ROUNDS; round++) {
-  // The order changes every round, so no validator always runs first.
-  const order = round % 3 === 0 ? (['older', 'zod', 'head'] as const) : round % 3 === 1 ? (['zod', 'head', 'older'] as const) : (['head', 'older', 'zod'] as const)
-  const ns: Record<string, number> = {}
-  for (const name of order) ns[name] = measure(validators[name])
-  const ratio = (ns['older'] as number) / (ns['zod'] as number)
-  const headRatio = (ns['older'] as number) / (ns['head'] as number)
-  ratios.push(ratio)
-  headRatios.push(headRatio)
-  console.log(`| ${round} | ${(ns['older'] as number).toFixed(0)} | ${(ns['zod'] as number).toFixed(0)} | ${(ns['head'] as number).toFixed(0)} | ${ratio.toFixed(2)} | ${headRatio.toFixed(2)} |`)
+
+function goal(): void {
+  console.log(`Older request validation on ${runtime}: ${ROUNDS} rounds of ${BODIES} bodies each, validators in turn (goal: older / zod <= ${GOAL})\n`)
+  console.log('| round | older (ns/body) | zod on head (ns/body) | JSON Schema on head (ns/body) | older / zod | older / head JSON Schema |')
+  console.log('|---:|---:|---:|---:|---:|---:|')
+  const ratios: number[] = []
+  const headRatios: number[] = []
+  for (let round = 1; round <= ROUNDS; round++) {
+    // The order changes every round, so no validator always runs first.
+    const order = round % 3 === 0 ? (['older', 'zod', 'head'] as const) : round % 3 === 1 ? (['zod', 'head', 'older'] as const) : (['head', 'older', 'zod'] as const)
+    const ns: Record<string, number> = {}
+    for (const name of order) ns[name] = measure(validators[name])
+    const ratio = (ns['older'] as number) / (ns['zod'] as number)
+    const headRatio = (ns['older'] as number) / (ns['head'] as number)
+    ratios.push(ratio)
+    headRatios.push(headRatio)
+    console.log(`| ${round} | ${(ns['older'] as number).toFixed(0)} | ${(ns['zod'] as number).toFixed(0)} | ${(ns['head'] as number).toFixed(0)} | ${ratio.toFixed(2)} | ${headRatio.toFixed(2)} |`)
+  }
+  const verdict = median(ratios)
+  console.log(`\nmedian older / zod: ${verdict.toFixed(2)} (goal <= ${GOAL}): ${verdict <= GOAL ? 'met' : 'missed'}`)
+  console.log(`median older / JSON Schema on head (same engine): ${median(headRatios).toFixed(2)}`)
 }
-const verdict = median(ratios)
-console.log(`\nmedian older / zod: ${verdict.toFixed(2)} (goal <= ${GOAL}): ${verdict <= GOAL ? 'met' : 'missed'}`)
-console.log(`median older / JSON Schema on head (same engine): ${median(headRatios).toFixed(2)}`)
+
+/** An environment variable on Node, Bun or Deno. */
+function env(name: string): string | undefined {
+  const g = globalThis as { process?: { env: Record<string, string | undefined> }; Deno?: { env: { get(name: string): string | undefined } } }
+  return g.process?.env[name] ?? g.Deno?.env.get(name)
+}
+
+/** The heap in use, after a collection where the runtime offers one (`--expose-gc`), or `null`. */
+function heap(collect: boolean): number | null {
+  const g = globalThis as { gc?: () => void; process?: { memoryUsage(): { heapUsed: number } } }
+  if (collect) g.gc?.()
+  return g.process === undefined ? null : g.process.memoryUsage().heapUsed
+}
+
+/** An order, renamed in v2, with lists whose size a client chooses: what the growth and threat figures validate. */
+const Order = shape('Order')
+const orderSchemas = {
+  Order: {
+    type: 'object',
+    properties: {
+      reference: { type: 'string', minLength: 1 },
+      tags: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+      lines: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string' }, quantity: { type: 'integer', minimum: 1 } }, required: ['sku', 'quantity'] } },
+      counts: { type: 'array', items: { type: 'integer' } },
+      note: {},
+    },
+    required: ['reference'],
+  },
+  OrderFilter: { type: 'object', properties: { state: { type: 'string', enum: ['open', 'shipped', 'preorder'] } }, additionalProperties: false },
+}
+const OrderFilter = shape('OrderFilter')
+const orders = versionHistory({
+  versions: [
+    { version: 'v1' },
+    {
+      version: 'v2',
+      changes: [
+        change('Orders have a reference.', [fieldRenamed(Order, { older: 'code', newer: 'reference' })]),
+        change('Filters say status; orders can be pre-ordered.', [queryParamRenamed('GET /orders', { older: 'status', newer: 'state' }), enumValuesAdded(OrderFilter, 'state', ['preorder'], { fallback: 'open' })]),
+      ],
+    },
+  ],
+  bodies: { 'POST /orders': { request: Order } },
+  validation: requestValidation({ schemas: orderSchemas, parameters: { 'GET /orders': { query: OrderFilter } } }),
+})
+const orderCheck = requestValidation({ schemas: orderSchemas }).checks(Order, { versions: orders.versions, changelog: orders.changelog() })[0] as (value: unknown) => void
+
+function scale(): void {
+  const sizes = [10_000, 100_000, 1_000_000]
+  const bodies: readonly [string, (n: number) => unknown][] = [
+    ['distinct strings under uniqueItems (valid)', (n) => ({ code: 'A-1', tags: Array.from({ length: n }, (_, i) => `tag-${i}`) })],
+    ['objects in a list (valid)', (n) => ({ code: 'A-1', lines: Array.from({ length: n }, (_, i) => ({ sku: `S${i}`, quantity: 1 + (i % 5) })) })],
+    ['wrong-typed items (refused, 100 issues)', (n) => ({ code: 'A-1', counts: Array.from({ length: n }, () => 'x') })],
+  ]
+  // The validator this replaced: @cfworker/json-schema asked for every error, on the same v1 schema (one run, 10,000 items only: its uniqueItems is quadratic).
+  const v1Order = { ...orderSchemas.Order, properties: { ...orderSchemas.Order.properties, code: orderSchemas.Order.properties.reference }, required: ['code'] }
+  const previous = new Validator(v1Order as never, '2020-12', false)
+  console.log(`\nThe older check's time against the body's size on ${runtime} (validator only, parsed body; median of 5 runs, each after a collection)\n`)
+  console.log('| body | items | ms | ns per item | before: @cfworker/json-schema, every error (ms, one run) |')
+  console.log('|---|---:|---:|---:|---:|')
+  for (const [name, make] of bodies) {
+    const perItem: number[] = []
+    for (const n of sizes) {
+      const body = make(n)
+      const runs: number[] = []
+      for (let r = 0; r < 5; r++) {
+        heap(true)
+        const start = performance.now()
+        try {
+          orderCheck(body)
+        } catch (error) {
+          // Refused: the time until the refusal is what counts.
+          if (!(error instanceof InvalidRequestBody)) throw error
+        }
+        runs.push(performance.now() - start)
+      }
+      const ms = median(runs)
+      perItem.push((ms * 1e6) / n)
+      let before = ''
+      if (n === 10_000 && name.includes('uniqueItems')) {
+        heap(true)
+        const start = performance.now()
+        previous.validate(body)
+        before = (performance.now() - start).toFixed(0)
+      }
+      console.log(`| ${name} | ${n.toLocaleString('en-US')} | ${ms.toFixed(1)} | ${((ms * 1e6) / n).toFixed(0)} | ${before} |`)
+    }
+    console.log(`| ${name}: ns per item at 1,000,000 / at 10,000 | | | ${((perItem[2] as number) / (perItem[0] as number)).toFixed(2)} | |`)
+  }
+}
+
+/** The threat table's requests: each sent to an app serving the order history, older version first. */
+async function threats(): Promise<void> {
+  const app = new Hono()
+  app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v2' }), changes: orders }))
+  app.post('/orders', async (c) => c.json({ fields: Object.keys(await c.req.json<object>()).length }, 201))
+  app.get('/orders', (c) => c.json({ state: c.req.query('state') ?? null }))
+  const hostile = '<img src=x onerror=alert(1)>'
+  const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
+  const distinct = (n: number) => JSON.stringify({ code: 'A-1', tags: Array.from({ length: n }, (_, i) => `tag-${i}`) })
+  const cases: readonly [string, () => Request][] = [
+    ['uniqueItems flood: 100,000 distinct strings', () => post(distinct(100_000))],
+    ['uniqueItems flood: 1,000,000 distinct strings', () => post(distinct(1_000_000))],
+    ['two lists nested 20,000 deep', () => post(`{"code":"A-1","tags":[${nested(20_000)},${nested(20_000)}]}`)],
+    ['100,000 wrong-typed items', () => post(JSON.stringify({ code: 'A-1', counts: Array.from({ length: 100_000 }, () => 'x') }))],
+    ['1,000,000 wrong-typed items', () => post(JSON.stringify({ code: 'A-1', counts: Array.from({ length: 1_000_000 }, () => 'x') }))],
+    ['hostile keys: a key with markup over a body 20,000 deep', () => post(`{"code":"A-1",${JSON.stringify(hostile)}:${nested(20_000)}}`)],
+    ['hostile keys: 100,000 keys with markup in a list item', () => post(JSON.stringify({ code: 'A-1', lines: [Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`${hostile}${i}`, i]))] }))],
+    ['query: 10,000 parameters with markup', () => new Request(`https://api.example/orders?${Array.from({ length: 10_000 }, (_, i) => `${encodeURIComponent(hostile)}${i}=1`).join('&')}`, { headers: { 'Api-Version': 'v1' } })],
+  ]
+  function post(body: string): Request {
+    return new Request('https://api.example/orders', { method: 'POST', headers: { 'Api-Version': 'v1', 'Content-Type': 'application/json' }, body })
+  }
+  console.log(`\nHostile requests to an older version (v1) on ${runtime}: status, time and heap growth of the request (median of 3), answer size${heap(true) === null ? ' (no heap figures on this runtime)' : ''}\n`)
+  console.log('| request | status | ms | heap growth (MB) | answer bytes | echoes the request |')
+  console.log('|---|---:|---:|---:|---:|---|')
+  for (const [name, make] of cases) {
+    const times: number[] = []
+    const growths: number[] = []
+    let status = 0
+    let answer = ''
+    for (let r = 0; r < 3; r++) {
+      const request = make()
+      const before = heap(true)
+      const start = performance.now()
+      const res = await app.request(request)
+      answer = await res.text()
+      times.push(performance.now() - start)
+      const after = heap(false)
+      if (before !== null && after !== null) growths.push((after - before) / 2 ** 20)
+      status = res.status
+    }
+    const echoes = /img|onerror/.test(answer) ? 'yes' : 'no'
+    console.log(`| ${name} | ${status} | ${median(times).toFixed(0)} | ${growths.length === 0 ? 'n/a' : median(growths).toFixed(1)} | ${new TextEncoder().encode(answer).length.toLocaleString('en-US')} | ${echoes} |`)
+  }
+}
+
+// The machine's load, where the runtime says it: figures taken on a busy machine are slower, and noisier.
+const loads = await import('node:os').then((os) => os.loadavg()).catch(() => null)
+if (loads !== null) console.log(`load average at the start (1, 5, 15 min): ${loads.map((l) => l.toFixed(1)).join(', ')} on ${(await import('node:os')).cpus().length} CPUs\n`)
+const parts = new Set((env('VALIDATION_BENCH') ?? 'goal,scale,threats').split(','))
+if (parts.has('goal')) goal()
+if (parts.has('scale')) scale()
+if (parts.has('threats')) await threats()

@@ -3,7 +3,11 @@
 // recorded them (their OpenAPI documents and recorded responses), and exits 1
 // with a sentence per difference when they do not. `-- --update` records the
 // lock again instead (an explicit step: when a version is released, or a
-// change to a released version is meant).
+// change to a released version is meant). When the module also exports
+// `documented` ({ app, sections: [documents, ...], origin? }), every
+// operation of every version's document is called on the app as the
+// document says, each answer validated against it (scripts/lib/document-check.ts),
+// and the app's routes no document has are listed: a disagreement exits 1.
 //
 //   node scripts/contracts.ts [--update] [<contracts module> [<lock file>]]
 //
@@ -14,6 +18,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Contracts } from '../src/contracts/index.ts'
+import { checkDocuments, type CheckedApp, type CheckedDocuments } from './lib/document-check.ts'
 
 const args = process.argv.slice(2)
 const update = args.includes('--update')
@@ -21,7 +26,11 @@ const [moduleArg = 'worker-example/contracts.ts', lockArg] = args.filter((a) => 
 const modulePath = resolve(moduleArg)
 const lockPath = resolve(lockArg ?? modulePath.replace(/\.[cm]?[jt]s$/, '.lock.json'))
 
-const frozen = ((await import(pathToFileURL(modulePath).href)) as { default?: Contracts }).default
+const loaded = (await import(pathToFileURL(modulePath).href)) as {
+  default?: Contracts
+  documented?: { readonly app: CheckedApp; readonly sections: readonly CheckedDocuments[]; readonly origin?: string }
+}
+const frozen = loaded.default
 if (frozen === undefined || typeof frozen.check !== 'function') {
   console.error(`contracts: ${moduleArg} must export default contracts({...}) from hono-api-versioning/contracts.`)
   process.exit(2)
@@ -41,5 +50,13 @@ if (update) {
   if (!report.ok) {
     console.log('\nIf every difference is meant (a released version changing on purpose), record the lock again: npm run contracts -- --update')
     process.exit(1)
+  }
+  if (loaded.documented !== undefined) {
+    const { app, sections, origin } = loaded.documented
+    const result = await checkDocuments(app, sections, origin)
+    console.log(`Documents: ${result.calls} documented operations called in ${sections.length} sections; ${result.problems.length} disagree with their document.`)
+    for (const problem of result.problems) console.log(`- ${problem}`)
+    if (result.undocumented.length > 0) console.log(`Routes in no document (${result.undocumented.length}):\n${result.undocumented.map((r) => `- ${r}`).join('\n')}`)
+    if (result.problems.length > 0) process.exit(1)
   }
 }

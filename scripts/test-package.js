@@ -184,9 +184,9 @@ try {
   await step('npm run build (ESM and .d.ts into dist/)', () => sh('npm', ['run', 'build'], root))
   await step('publint --strict', () => sh(bin('publint'), ['--strict'], root))
   await step('are-the-types-wrong (ESM-only profile)', () => sh(bin('attw'), ['--pack', '.', '--profile', 'esm-only'], root))
-  // Slow types: the ContextVariableMap augmentation of 'hono' is an ambient module, which JSR cannot
-  // turn into .d.ts; Deno users type-check the source, augmentation included.
-  await step('deno publish --dry-run (JSR)', () => sh(bin('deno'), ['publish', '--dry-run', '--allow-dirty', '--allow-slow-types'], root))
+  // Without --allow-slow-types: the ContextVariableMap augmentation of 'hono' (src/hono/context-variables.ts) is
+  // outside the modules JSR checks, reached by a reference directive that Deno and the built .d.ts both follow.
+  await step('deno publish --dry-run (JSR)', () => sh(bin('deno'), ['publish', '--dry-run', '--allow-dirty'], root))
 
   const packDir = join(work, 'pack')
   mkdirSync(packDir)

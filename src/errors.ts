@@ -16,7 +16,7 @@ export abstract class VersioningError extends Error {
    * A stable, machine-readable code (problem details' `code`):
    * `UnsupportedApiVersion`, `NotAcceptableMediaType`, `AmbiguousApiVersion`,
    * `DisallowedHost`, `MethodNotAllowed`, `ApiVersionSunset` or
-   * `ClientVersionUnavailable` (`hono-api-versioning/clients`).
+   * `ClientVersionUnavailable` (`hono-api-versioning/client-pins`).
    */
   declare readonly code: string
 

@@ -28,35 +28,34 @@
  * declared changes (changes.ts).
  *
  * /releases also pins each client to its version, as Stripe pins accounts
- * (`clientPins`): `Authorization: Bearer <key>` names the client, a request
+ * (`clientPins`): `Authorization: Bearer <key>` with one of the app's API
+ * keys names the client (an unknown key is refused with a 401; no key is
+ * anonymous), known by a keyed hash of its key, never the key. A request
  * that names no version is answered in the key's pinned version, a new key
- * is pinned to the default at its first request, and each call is counted
- * for the operator (`/operator/callers/:version`, `/operator/pins/:client`,
- * served when an operator key is given). `app` keeps pins and calls in
- * memory, with `Bearer demo-2025` pinned to `2025-01-01`; the Worker
- * (index.ts) keeps them in Workers KV and D1.
+ * is pinned to the default once its first request is answered, and each
+ * call is counted for the operator (`/operator/callers/:version`,
+ * `/operator/pins/:client`, served when an operator key is given). `app`
+ * keeps pins and calls in memory, with `Bearer demo-2025` pinned to
+ * `2025-01-01`; the Worker (index.ts) keeps pins in D1 read through Workers
+ * KV, and counts calls in D1.
  *
  * `app` runs on the real clock; `createApp({ now })` builds the same app on
  * another (the tests fix it, so that sunsets do not change their answers).
  */
-import { Hono } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bearerAuth } from 'hono/bearer-auth'
-import { bearerClient, clientPins, memoryPinStore, memoryUsage, UpgradeRefused, type ClientPins, type PinStore, type UsageLog } from '../src/clients/index.ts'
-import { AcceptHeaderVersioning, CombinedVersioning, defineRoutes, HeaderVersioning, HostNameVersioning, include, NamespaceVersioning, QueryParameterVersioning, route, URLPathVersioning, versioned, versionNeutral } from '../src/index.ts'
+import { bearerClient, clientPins, memoryPinStore, memoryUsage, UpgradeRefused, type PinStore } from '../src/client-pins/index.ts'
+import { AcceptHeaderVersioning, CombinedVersioning, defineRoutes, HeaderVersioning, HostNameVersioning, include, NamespaceVersioning, QueryParameterVersioning, URLPathVersioning } from '../src/index.ts'
 import { dateVersions, semver } from '../src/formats/index.ts'
 import { versionPolicy } from '../src/lifecycle/index.ts'
 import { apiVersioning, mountRoutes } from '../src/hono/index.ts'
 import { problemDetails } from '../src/lifecycle/index.ts'
-import { categories } from './catalog.ts'
+import { catalogRoutes, categories, releasesRoutes } from './catalog.ts'
 import { catalogHistory, releasesChangelog, releasesHistory, semverHistory } from './changes.ts'
+import { streamRoutes } from './streams.ts'
 import { catalogViews, productWrites } from './views.ts'
 
-const catalog = [
-  route('product-list', '/products'),
-  route('product-detail', '/products/:id{[0-9]+}'),
-  route('category-list', '/categories'),
-  route('category-detail', '/categories/:slug{[a-z-]+}'),
-] as const
+const catalog = catalogRoutes
 
 const versions = { allowedVersions: ['v1', 'v2'], defaultVersion: 'v1' }
 
@@ -134,35 +133,62 @@ export const releasesOn = (now?: () => number, pins?: ClientPins) =>
       defaultVersion: '2026-06-01',
       versionFormat: dateVersions(),
     }),
-    routes: defineRoutes([
-      include('/releases', [
-        ...catalog,
-        versioned(['2026-06-01'], route('top-categories', '/top-categories')),
-        versionNeutral(route('health', '/health')),
-        versionNeutral(route('changelog', '/changelog', { formats: ['md'] })),
-      ]),
-    ]),
+    routes: defineRoutes(releasesRoutes),
     policy: releasesPolicyOn(now),
     errorResponse: problemDetails({ typeBase: 'https://catalog.test/problems/' }),
     changes: releasesHistory,
     ...(pins === undefined ? {} : { clientVersion: pins }),
   })
 
-/** The pins the demo starts with: the key `demo-2025` is pinned to `2025-01-01`. */
+/** The API keys /releases accepts in the demo (the Worker: its `API_KEYS` var). */
+export const DEMO_KEYS: readonly string[] = ['demo-2025', 'demo-new']
+
+/** The secret that keys client ids in memory (the Worker: its `PIN_SECRET`, a secret on deploy). */
+export const DEMO_SECRET = 'demo only: replace with wrangler secret put PIN_SECRET'
+
+/** The pins of /releases, and its usage log: what `clientPins` and the usage recorders give. */
+type ClientPins = ReturnType<typeof clientPins>
+export type UsageLog = ReturnType<typeof memoryUsage>
+
+/** The pins the demo starts with, by key: `demo-2025` is pinned to `2025-01-01` (stores hold its id, never the key). */
 export const DEMO_PINS: Readonly<Record<string, string>> = { 'demo-2025': '2025-01-01' }
 
-/** Where /releases keeps its clients' pins and counts their calls. */
+/** The id of `demo-2025` under DEMO_SECRET: `await bearerClient({ secret: DEMO_SECRET }).idOf('demo-2025')`. */
+export const DEMO_ID = '40a880ce259b140c1e033cea895f21b360611500592cffb88567b2c4b709cd11'
+
+/** Where /releases keeps its clients' pins and counts their calls, and who its clients are. */
 export interface ReleasesClients {
   readonly store: PinStore
   readonly usage: UsageLog
+  /** The secret that keys client ids (at least 32 characters). */
+  readonly secret: string
+  /** The API keys /releases accepts. */
+  readonly keys: readonly string[]
 }
 
-/** The client pins of /releases: `Authorization: Bearer <key>` names the client; `now`: the policy's clock. */
-export const releasesPins = ({ store, usage }: ReleasesClients, now?: () => number): ClientPins =>
-  clientPins({ store, client: bearerClient(), usage, policy: releasesPolicyOn(now) })
+/** The client pins of /releases: a keyed hash of `Authorization: Bearer <key>` names the client; `now`: the policy's clock. */
+export const releasesPins = ({ store, usage, secret }: ReleasesClients, now?: () => number): ClientPins =>
+  clientPins({ store, client: bearerClient({ secret }), usage, policy: releasesPolicyOn(now) })
 
-/** Pins and calls in memory (Node, Bun, Deno, the tests), with the demo pins. */
-export const memoryClients = (): ReleasesClients => ({ store: memoryPinStore(DEMO_PINS), usage: memoryUsage() })
+/** Pins and calls in memory (Node, Bun, Deno, the tests), with the demo keys and pins. */
+export const memoryClients = (): ReleasesClients => ({ store: memoryPinStore({ [DEMO_ID]: '2025-01-01' }), usage: memoryUsage(), secret: DEMO_SECRET, keys: DEMO_KEYS })
+
+/**
+ * Refuses a bearer key that is not one of `keys` (401); a request without
+ * `Authorization` is anonymous. Only the keys it lets through are pinned
+ * and counted: /releases' pins read the key from the request, and nothing
+ * is written for a request answered 401 or 403.
+ */
+function apiKeys(keys: readonly string[]): MiddlewareHandler {
+  const known = new Set(keys)
+  return async (c, next) => {
+    const header = c.req.header('Authorization')
+    if (header !== undefined && !(header.slice(0, 7).toLowerCase() === 'bearer ' && known.has(header.slice(7).trim()))) {
+      return c.json({ detail: 'Unknown API key.' }, 401, { 'WWW-Authenticate': 'Bearer' })
+    }
+    return next()
+  }
+}
 
 const defaultClients = memoryClients()
 const defaultPins = releasesPins(defaultClients)
@@ -217,6 +243,7 @@ export function createApp({ now, clients, operatorKey }: AppOptions = {}) {
   app.use('/ns/*', namespace)
   app.use('/host/*', host)
   app.use('/query/*', query)
+  app.use('/releases/*', apiKeys(own.keys))
   app.use('/releases/*', dated)
   app.use('/semver/*', semantic)
 
@@ -237,16 +264,21 @@ export function createApp({ now, clients, operatorKey }: AppOptions = {}) {
   })
   const typed = mountRoutes(withReleases, semantic, catalogViews)
   if (operatorKey !== undefined && operatorKey !== '') operator(app, operatorKey, pins, own.usage)
+  streamRoutes(app)
   return typed
 }
 
-/** The catalogue app's type, with its routes: what `hc` and the typed clients of `hono-api-versioning/client` take. */
+/** The catalogue app's type, with its routes: what `hc` and the typed clients of `hono-api-versioning/typed-client` take. */
 export type CatalogApp = ReturnType<typeof createApp>
 
 /**
- * The operator's questions, behind `Authorization: Bearer <operatorKey>`:
- * who called a version in a period (`GET /operator/callers/2025-01-01?since=2026-01-01`),
- * and moving a client's pin (`PUT /operator/pins/<client>` with `{"version": "2026-06-01"}`).
+ * The operator's questions, behind `Authorization: Bearer <operatorKey>`,
+ * about clients known by id (`bearerClient({ secret }).idOf(key)`): who
+ * called a version in a period, a page at a time
+ * (`GET /operator/callers/2025-01-01?since=2026-01-01&limit=100&after=<next>`),
+ * a client's pin (`GET /operator/pins/<id>`), moving it
+ * (`PUT /operator/pins/<id>` with `{"version": "2026-06-01"}`) and taking the
+ * move back within the rollback window (`POST /operator/pins/<id>/rollback`).
  */
 function operator(app: Hono, key: string, pins: ClientPins, usage: UsageLog): void {
   app.use('/operator/*', bearerAuth({ token: key }))
@@ -258,20 +290,39 @@ function operator(app: Hono, key: string, pins: ClientPins, usage: UsageLog): vo
     const since = date('since')
     const until = date('until')
     if (Number.isNaN(since) || Number.isNaN(until)) return c.json({ detail: 'since and until must be ISO 8601 dates such as 2026-01-01.' }, 400)
+    const limitText = c.req.query('limit')
+    const limit = limitText === undefined ? undefined : /^[0-9]{1,4}$/.test(limitText) ? Number(limitText) : NaN
     const version = c.req.param('version')
-    return c.json({ version, callers: await usage.callers(version, { since, until }) })
+    try {
+      const page = await usage.callers(version, { since, until, limit, after: c.req.query('after') })
+      return c.json({ version, ...page })
+    } catch (error) {
+      // A limit or an after that is not one: the sentence names neither value.
+      if (error instanceof RangeError) return c.json({ detail: 'limit must be 1 to 1000, and after the next of a previous page.' }, 400)
+      throw error
+    }
+  })
+  app.get('/operator/pins/:client', async (c) => {
+    const pin = await pins.pinOf(c.req.param('client')).catch((error: unknown) => (error instanceof UpgradeRefused ? null : Promise.reject(error)))
+    return pin === null ? c.json({ detail: 'No pin for this client.' }, 404) : c.json({ client: c.req.param('client'), ...pin })
   })
   app.put('/operator/pins/:client', async (c) => {
     const body: unknown = await c.req.json().catch(() => null)
     const version = typeof body === 'object' && body !== null ? (body as { version?: unknown }).version : undefined
     if (typeof version !== 'string') return c.json({ detail: 'Send {"version": "<a version>"}.' }, 400)
-    try {
-      return c.json({ client: c.req.param('client'), version: await pins.upgrade(c.req.param('client'), version) })
-    } catch (error) {
-      if (error instanceof UpgradeRefused) return c.json({ detail: error.message }, 400)
-      throw error
-    }
+    return refusedAs400(c, async () => ({ client: c.req.param('client'), version: await pins.upgrade(c.req.param('client'), version) }))
   })
+  app.post('/operator/pins/:client/rollback', (c) => refusedAs400(c, async () => ({ client: c.req.param('client'), version: await pins.rollback(c.req.param('client')) })))
+}
+
+/** The answer of an operator's move, or its refusal as a 400 with the refusal's sentence. */
+async function refusedAs400(c: Context, move: () => Promise<Record<string, string>>): Promise<Response> {
+  try {
+    return c.json(await move())
+  } catch (error) {
+    if (error instanceof UpgradeRefused) return c.json({ detail: error.message }, 400)
+    throw error
+  }
 }
 
 /** The catalogue app on the real clock (`npm start`). */

@@ -1,4 +1,5 @@
 /** The catalogue's data: categories and the products in them. */
+import { include, route, versioned, versionNeutral } from '../src/index.ts'
 
 export interface Category {
   readonly slug: string
@@ -22,3 +23,21 @@ export const products: readonly Product[] = [
   { id: 2, name: 'Assam', priceCents: 990, category: 'tea' },
   { id: 3, name: 'Espresso beans', priceCents: 1800, category: 'coffee' },
 ]
+
+/** The routes every section of the catalogue serves, under its own prefix. */
+export const catalogRoutes = [
+  route('product-list', '/products'),
+  route('product-detail', '/products/:id{[0-9]+}'),
+  route('category-list', '/categories'),
+  route('category-detail', '/categories/:slug{[a-z-]+}'),
+] as const
+
+/** The dated section's routes: the catalogue, a route served from 2026-06-01 on, and two version-neutral ones. */
+export const releasesRoutes = [
+  include('/releases', [
+    ...catalogRoutes,
+    versioned(['2026-06-01'], route('top-categories', '/top-categories')),
+    versionNeutral(route('health', '/health')),
+    versionNeutral(route('changelog', '/changelog', { formats: ['md'] })),
+  ]),
+] as const

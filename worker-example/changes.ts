@@ -11,9 +11,10 @@
  * | `{ slug, name, url, products: [<url>] }` | `{ slug, title, links: { self, products: [<url>] } }` |
  * | lists are bare arrays | `{ version, count, products }`, `{ version, count, categories }` |
  */
-import { change, changelogMarkdown, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, shapeConverted, versionHistory } from '../src/changes/index.ts'
+import { defineRoutes } from '../src/index.ts'
+import { change, changelogMarkdown, changelogWithRoutes, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, shapeConverted, versionHistory } from '../src/changes/index.ts'
 import { requestValidation } from '../src/validation/index.ts'
-import { categories } from './catalog.ts'
+import { categories, releasesRoutes } from './catalog.ts'
 import type { RouteBodies } from '../src/changes/history-options.ts'
 
 /** A product as the views write it (the newest version). */
@@ -51,6 +52,12 @@ export const Category = shape<CategoryBody>('Category')
 export const ProductList = shape<ProductPage>('ProductList', { nested: { products: [Product] } })
 export const CategoryList = shape<CategoryPage>('CategoryList', { nested: { categories: [Category] } })
 
+/** A link, as the older versions' fields that became `links` have it (no `format`: request validation's compiled checks know every keyword here). */
+const link = { type: 'string', description: 'A link.' } as const
+
+/** A link to a category of the catalogue, as requests send it (the handlers refuse a category that does not exist). */
+const categoryLink = { type: 'string', pattern: `/categories/(?:${categories.map((c) => c.slug).join('|')})(?:\\?[^#]*)?$`, examples: ['https://catalog.test/releases/categories/tea'] } as const
+
 /** The name of the category a link points to (for older requests, which send the link alone). */
 const categoryName = (url: unknown): string => {
   const slug = /\/categories\/([a-z-]+)/.exec(String(url))?.[1] ?? ''
@@ -63,16 +70,16 @@ const links = change(
   'Links to a resource and its related resources are grouped under `links`.',
   [
     fieldAdded(Product, 'links', { default: (older) => ({ self: String(older['url']) }) }),
-    fieldRemoved(Product, 'url', { older: (product) => product.links.self }),
+    fieldRemoved(Product, 'url', { older: (product) => product.links.self, schema: { ...link, examples: ['https://catalog.test/releases/products/1'] } }),
     fieldAdded(Category, 'links', { default: (older) => ({ self: String(older['url']), products: (older['products'] as string[] | undefined) ?? [] }) }),
-    fieldRemoved(Category, 'products', { older: (category) => category.links.products }),
-    fieldRemoved(Category, 'url', { older: (category) => category.links.self }),
+    fieldRemoved(Category, 'products', { older: (category) => category.links.products, schema: { type: 'array', items: link } }),
+    fieldRemoved(Category, 'url', { older: (category) => category.links.self, schema: link }),
   ],
   { id: 'links' },
 )
 const categoryObjects = change(
   "A product's category is an object with its name and link instead of a link.",
-  [fieldChanged(Product, 'category', { down: (category) => category.url, up: (url) => ({ name: categoryName(url), url: String(url) }), olderSchema: { type: 'string', description: 'The category link.' } })],
+  [fieldChanged(Product, 'category', { down: (category) => category.url, up: (url) => ({ name: categoryName(url), url: String(url) }), olderSchema: { ...categoryLink, description: 'The category link.' } })],
   { id: 'category-objects' },
 )
 const prices = change(
@@ -81,7 +88,7 @@ const prices = change(
     fieldChanged(Product, 'price', {
       down: (price) => (price.amount / 100).toFixed(2),
       up: (text) => ({ amount: Math.round(Number(text) * 100), currency: 'EUR' }),
-      olderSchema: { type: 'string', pattern: '^[0-9]{1,7}\\.[0-9]{2}$', description: 'In euros, such as "12.50".' },
+      olderSchema: { type: 'string', pattern: '^[0-9]{1,7}\\.[0-9]{2}$', description: 'In euros, such as "12.50".', examples: ['12.50'] },
     }),
   ],
   { id: 'prices' },
@@ -129,16 +136,22 @@ export const ProductInput = {
       properties: { amount: { type: 'integer', minimum: 0 }, currency: { type: 'string', enum: ['EUR'] } },
       required: ['amount', 'currency'],
     },
-    category: { type: 'object', properties: { name: { type: 'string' }, url: { type: 'string' } }, required: ['url'] },
+    category: { type: 'object', properties: { name: { type: 'string' }, url: categoryLink }, required: ['url'] },
   },
   required: ['title', 'price', 'category'],
 } as const
 
+/** The head JSON Schema of each shape a request carries: request validation and the documents read it. */
+export const requestSchemas = { Product: ProductInput }
+
+/** Where the shapes sit in the dated section's bodies, its writes included. */
+export const releasesBodies = { ...bodies, 'POST product-list': { request: Product, response: Product }, 'PUT product-detail': { request: Product, response: Product } } satisfies Readonly<Record<string, RouteBodies>>
+
 /** The dated section (/releases): it also creates (POST) and replaces (PUT) products, older clients in their own shapes. */
 export const releasesHistory = versionHistory({
   versions: [{ version: '2024-01-01' }, { version: '2025-01-01' }, { version: '2026-06-01', changes: secondGeneration }],
-  bodies: { ...bodies, 'POST product-list': { request: Product, response: Product }, 'PUT product-detail': { request: Product, response: Product } },
-  validation: requestValidation({ schemas: { Product: ProductInput } }),
+  bodies: releasesBodies,
+  validation: requestValidation({ schemas: requestSchemas }),
 })
 
 /** The semantic-version section (/semver). */
@@ -147,8 +160,11 @@ export const semverHistory = versionHistory({
   bodies,
 })
 
-/** The dated section's changelog, as /releases/changelog and /releases/changelog.md serve it. */
+/** The dated section's one changelog: the history's changes and the routes its table serves from a version on. */
+const releasesLog = changelogWithRoutes(releasesHistory.changelog(), defineRoutes(releasesRoutes))
+
+/** The dated section's changelog, as /releases/changelog and /releases/changelog.md serve it, and its documents carry. */
 export const releasesChangelog = {
-  json: releasesHistory.changelog(),
-  markdown: changelogMarkdown(releasesHistory.changelog(), { title: 'Catalog API changelog' }),
+  json: releasesLog,
+  markdown: changelogMarkdown(releasesLog, { title: 'Catalog API changelog' }),
 }

@@ -25,10 +25,17 @@ declare module 'cloudflare:workers' {
     batch(statements: D1PreparedStatement[]): Promise<unknown>
     exec(query: string): Promise<unknown>
   }
+  /** An Analytics Engine dataset, as much as the example and its tests use. */
+  interface AnalyticsEngineDataset {
+    writeDataPoint(point: { indexes?: string[]; blobs?: string[]; doubles?: number[] }): void
+  }
   /** The bindings of wrangler.toml. */
   export const env: {
     readonly PINS: KVNamespace
     readonly USAGE: D1Database
+    readonly USAGE_EVENTS: AnalyticsEngineDataset
+    readonly PIN_SECRET?: string
+    readonly API_KEYS?: string
     readonly NOW?: string
     readonly OPERATOR_KEY?: string
   }

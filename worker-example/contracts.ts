@@ -12,7 +12,7 @@
 import { contracts } from '../src/contracts/index.ts'
 import { createApp } from './app.ts'
 import { releasesHistory } from './changes.ts'
-import { releasesDocsOn } from './docs.ts'
+import { releasesDocsOn, sections } from './docs.ts'
 
 /** The clock the lock is recorded on: 2024-01-01 is past its sunset (410), 2025-01-01 deprecated. */
 const now = (): number => Date.parse('2026-09-01T00:00:00Z')
@@ -45,3 +45,6 @@ export const requests = {
 }
 
 export default contracts({ app, versions: releasesHistory.versions, documents, requests })
+
+/** Every section's documents, checked against the app by calling each documented operation (npm run contracts). */
+export const documented = { app, sections: sections.map((s) => (s.api === '/releases' ? documents : s.documents)), origin: 'http://catalog.test' }

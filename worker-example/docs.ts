@@ -1,153 +1,189 @@
 /**
- * The example's API docs: one OpenAPI 3.1 document per version and a docs
- * page (Scalar) whose selector switches between them.
+ * The example's API docs: one OpenAPI 3.1 document per version of every
+ * section, a docs page (Scalar) per section whose selector switches between
+ * them, the RFC 9727 api-catalog listing them all, and a
+ * `Link: <document>; rel="openapi"` on every versioned answer.
  *
- * | page | section | made from |
+ * | page | section | scheme |
  * |---|---|---|
- * | /docs | /releases (dated versions, a policy, a route added in 2026-06-01) | the head document below, and the changelog |
- * | /docs/path | /path/v1, /path/v2 (URLPathVersioning) | the route table alone |
+ * | /docs | /releases | a header, a query parameter or a vendor media type; dated versions, a policy, pins |
+ * | /docs/path | /path/v1, /path/v2 | URL path |
+ * | /docs/ns | /ns/v1, /ns/v2 | namespace |
+ * | /docs/accept | /accept | Accept header |
+ * | /docs/host | /host | host name (`v1.catalog.test`) |
+ * | /docs/query | /query | query parameter |
+ * | /docs/semver | /semver | `Accept-Version` header, semantic versions |
  *
- * Scalar's browser bundle is served by Workers static assets (`[assets]` in
- * wrangler.toml) at /standalone.js, so the page needs no CDN.
- *
- * The head document describes the newest version, 2026-06-01, as an OpenAPI
- * tool would (hono-openapi, @hono/zod-openapi and chanfana make one like it
- * from code); the changelog says how the older versions differ. 2024-01-01
- * is past its sunset and answered with 410, so it has no document.
+ * Each section's documents are made from what its middleware runs: its
+ * scheme, route table, version policy, error format, the changelog its
+ * history derives (one changelog: /releases/changelog serves the same) and,
+ * for /releases, the request schemas its validation checks older bodies
+ * against. What no declaration says, the response bodies, comes from one
+ * head document per section, written below as an OpenAPI tool would write
+ * it. Scalar's browser bundle is served by Workers static assets at
+ * /standalone.js, so the pages need no CDN.
  */
-import { versionedOpenAPI } from '../src/openapi/index.ts'
+import { Hono } from 'hono'
+import { apiCatalog, openAPILink, versionedOpenAPI } from '../src/openapi/index.ts'
 import { openAPIDocs } from '../src/openapi/scalar.ts'
-import { path, releases, releasesPolicy, releasesPolicyOn } from './app.ts'
-import type { Changelog } from '../src/changes/changelog.ts'
+import type { CatalogEntry } from '../src/openapi/discovery.ts'
 import type { VersionedOpenAPI } from '../src/openapi/documents.ts'
+import { accept, host, namespace, path, query, releases, releasesPolicy, releasesPolicyOn, semantic } from './app.ts'
+import { catalogHistory, releasesBodies, releasesChangelog, requestSchemas, semverHistory } from './changes.ts'
 
 const uri = { type: 'string', format: 'uri' }
-const productUrl = { ...uri, examples: ['https://catalog.test/releases/products/1'] }
-const json = (schema: object, description: string): object => ({ description, content: { 'application/json': { schema } } })
 const ref = (name: string): object => ({ $ref: `#/components/schemas/${name}` })
-const problem = { description: 'No such version or resource.', content: { 'application/problem+json': { schema: ref('Problem') } } }
+const json = (schema: object, description: string, headers?: object): object => ({ description, content: { 'application/json': { schema } }, ...(headers === undefined ? {} : { headers }) })
+const notFound = json(ref('NotFound'), 'No such product or category.')
+const refused = (description: string): object => json(ref('NotFound'), description)
+const id = { name: 'id', in: 'path', required: true, description: 'The product id.', schema: { type: 'string' } }
+const slug = { name: 'slug', in: 'path', required: true, schema: { type: 'string' } }
 
-/** The newest version, 2026-06-01, as an OpenAPI tool describes it. */
-const head = {
+/** The head versions' response schemas, as an OpenAPI tool describes the views (views.ts). */
+const schemas = {
+  Product: {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      title: { type: 'string', description: 'What the product is called.' },
+      price: ref('Price'),
+      category: { type: 'object', properties: { name: { type: 'string' }, url: uri }, required: ['name', 'url'] },
+      links: { type: 'object', properties: { self: uri }, required: ['self'] },
+    },
+    required: ['id', 'title', 'price', 'category', 'links'],
+    example: { id: 1, title: 'Sencha', price: { amount: 1250, currency: 'EUR' }, category: { name: 'Tea', url: 'https://catalog.test/releases/categories/tea' }, links: { self: 'https://catalog.test/releases/products/1' } },
+  },
+  Price: { type: 'object', properties: { amount: { type: 'integer', description: 'In cents.' }, currency: { type: 'string', examples: ['EUR'] } }, required: ['amount', 'currency'] },
+  Category: {
+    type: 'object',
+    properties: { slug: { type: 'string' }, title: { type: 'string' }, links: { type: 'object', properties: { self: uri, products: { type: 'array', items: uri } }, required: ['self', 'products'] } },
+    required: ['slug', 'title', 'links'],
+  },
+  ProductList: { type: 'object', properties: { version: { type: ['string', 'null'] }, count: { type: 'integer' }, products: { type: 'array', items: ref('Product') } }, required: ['version', 'count', 'products'] },
+  CategoryList: { type: 'object', properties: { version: { type: ['string', 'null'] }, count: { type: 'integer' }, categories: { type: 'array', items: ref('Category') } }, required: ['version', 'count', 'categories'] },
+  NotFound: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] },
+}
+
+/** The catalogue's four routes at `base` (`/accept`, `/path/{version}`, ...), as an OpenAPI tool writes them. */
+function catalogPaths(base: string): Record<string, object> {
+  return {
+    [`${base}/products`]: { get: { summary: 'List the products', tags: ['products'], responses: { '200': json(ref('ProductList'), 'The products.') } } },
+    [`${base}/products/{id}`]: { get: { summary: 'One product', tags: ['products'], parameters: [id], responses: { '200': json(ref('Product'), 'The product.'), '404': notFound } } },
+    [`${base}/categories`]: { get: { summary: 'List the categories', tags: ['categories'], responses: { '200': json(ref('CategoryList'), 'The categories.') } } },
+    [`${base}/categories/{slug}`]: { get: { summary: 'One category', tags: ['categories'], parameters: [slug], responses: { '200': json(ref('Category'), 'The category.'), '404': notFound } } },
+  }
+}
+
+/** A head document of `paths`. */
+const headDocument = (title: string, paths: Record<string, object>, more: Record<string, object> = {}): { openapi: string; info: object; paths: object; components: object } => ({
   openapi: '3.1.0',
-  info: { title: 'Catalog API', version: '2026-06-01', description: 'Products and categories that link to each other.' },
-  paths: {
-    '/releases/products': { get: { summary: 'List the products', tags: ['products'], responses: { '200': json(ref('ProductList'), 'The products.'), '404': problem } } },
-    '/releases/products/{id}': {
-      get: {
-        summary: 'One product',
-        tags: ['products'],
-        parameters: [{ name: 'id', in: 'path', required: true, description: 'The product id.', schema: { type: 'string' } }],
-        responses: { '200': json(ref('Product'), 'The product.'), '404': problem },
-      },
-    },
-    '/releases/categories': { get: { summary: 'List the categories', tags: ['categories'], responses: { '200': json(ref('CategoryList'), 'The categories.'), '404': problem } } },
-    '/releases/categories/{slug}': {
-      get: {
-        summary: 'One category',
-        tags: ['categories'],
-        parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { '200': json(ref('Category'), 'The category.'), '404': problem },
-      },
-    },
-    '/releases/top-categories': { get: { summary: 'The top categories', tags: ['categories'], responses: { '200': json(ref('TopCategories'), 'Links to the top categories.') } } },
-    '/releases/health': { get: { summary: 'Health check', responses: { '200': json(ref('Health'), 'Up, whatever the version.') } } },
-  },
-  components: {
-    schemas: {
-      Product: {
-        type: 'object',
-        properties: {
-          id: { type: 'integer' },
-          title: { type: 'string', description: 'What the product is called.' },
-          price: ref('Price'),
-          category: { type: 'object', properties: { name: { type: 'string' }, url: uri }, required: ['name', 'url'] },
-          links: { type: 'object', properties: { self: uri }, required: ['self'] },
-        },
-        required: ['id', 'title', 'price', 'category', 'links'],
-        example: { id: 1, title: 'Sencha', price: { amount: 1250, currency: 'EUR' }, category: { name: 'Tea', url: 'https://catalog.test/releases/categories/tea' }, links: { self: 'https://catalog.test/releases/products/1' } },
-      },
-      Price: { type: 'object', properties: { amount: { type: 'integer', description: 'In cents.' }, currency: { type: 'string', examples: ['EUR'] } }, required: ['amount', 'currency'] },
-      Category: {
-        type: 'object',
-        properties: { slug: { type: 'string' }, title: { type: 'string' }, links: { type: 'object', properties: { self: uri, products: { type: 'array', items: uri } } } },
-        required: ['slug', 'title', 'links'],
-      },
-      ProductList: { type: 'object', properties: { version: { type: 'string' }, count: { type: 'integer' }, products: { type: 'array', items: ref('Product') } } },
-      CategoryList: { type: 'object', properties: { version: { type: 'string' }, count: { type: 'integer' }, categories: { type: 'array', items: ref('Category') } } },
-      TopCategories: { type: 'object', properties: { version: { type: 'string' }, categories: { type: 'array', items: uri } } },
-      Health: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] }, version: { type: ['string', 'null'] } } },
-      Problem: {
-        type: 'object',
-        properties: { type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' }, code: { type: 'string' } },
-      },
-    },
-  },
+  info: { title, version: 'head', description: 'Products and categories that link to each other.' },
+  paths,
+  components: { schemas: { ...schemas, ...more } },
+})
+
+/** What a write answers besides its product: the handler's own refusals (every version). */
+const writeAnswers = {
+  '400': refused('The body is empty or not JSON.'),
+  '415': refused('The body is not sent as application/json.'),
+  '422': refused('The product is not valid (its category must exist).'),
 }
 
-/** How 2026-06-01 differs from 2025-01-01 (the version changes' `history.changelog()` gives this JSON). */
-const changelog: Changelog = {
-  head: '2026-06-01',
-  versions: [
-    {
-      version: '2026-06-01',
-      changes: [
-        { id: 'product-title', description: 'Products have a `title` instead of a `name`.', instructions: [{ type: 'field.renamed', shape: 'Product', older: 'name', newer: 'title' }] },
-        {
-          id: 'product-price',
-          description: "A product's `price` is an object (`amount` in cents, `currency`), no longer a string in euros.",
-          instructions: [{ type: 'field.changed', shape: 'Product', field: 'price', olderSchema: { type: 'string', description: 'In euros.', examples: ['12.50'] } }],
-        },
-        {
-          id: 'product-links',
-          description: "A product's `category` is an object (`name`, `url`) and its own link is `links.self`, no longer `url`.",
-          instructions: [
-            { type: 'field.changed', shape: 'Product', field: 'category', olderSchema: { ...uri, examples: ['https://catalog.test/releases/categories/tea'] } },
-            { type: 'field.removed', shape: 'Product', field: 'url', schema: productUrl },
-            { type: 'field.added', shape: 'Product', field: 'links' },
-          ],
-        },
-        {
-          id: 'category-title',
-          description: 'Categories have a `title` instead of a `name`, and their links under `links`.',
-          instructions: [
-            { type: 'field.renamed', shape: 'Category', older: 'name', newer: 'title' },
-            { type: 'field.removed', shape: 'Category', field: 'url', schema: uri },
-            { type: 'field.removed', shape: 'Category', field: 'products', schema: { type: 'array', items: uri } },
-            { type: 'field.added', shape: 'Category', field: 'links' },
-          ],
-        },
-        {
-          id: 'list-objects',
-          description: 'Lists are objects with the `version`, the `count` and the items, no longer arrays.',
-          instructions: [
-            { type: 'shape.converted', shape: 'ProductList' },
-            { type: 'shape.converted', shape: 'CategoryList' },
-          ],
-        },
-        { id: 'top-categories', description: 'Adds `GET /releases/top-categories`.', instructions: [{ type: 'route.added', route: 'top-categories' }] },
-      ],
+/** The dated section's head document: the catalogue, its writes, and its own routes. */
+const releasesHead = (() => {
+  const paths = catalogPaths('/releases') as Record<string, Record<string, object>>
+  const location = { Location: { description: 'The new product.', schema: uri } }
+  ;(paths['/releases/products'] as Record<string, object>)['post'] = { summary: 'Create a product', tags: ['products'], responses: { '201': json(ref('Product'), 'The product, as it would be stored.', location), ...writeAnswers } }
+  ;(paths['/releases/products/{id}'] as Record<string, object>)['put'] = {
+    summary: 'Replace a product',
+    tags: ['products'],
+    parameters: [id],
+    responses: { '200': json(ref('Product'), 'The product, as it would be stored.'), '404': notFound, ...writeAnswers },
+  }
+  paths['/releases/top-categories'] = { get: { summary: 'The top categories', tags: ['categories'], responses: { '200': json(ref('TopCategories'), 'Links to the top categories.') } } }
+  paths['/releases/health'] = { get: { summary: 'Health check', responses: { '200': json(ref('Health'), 'Up, whatever the version.') } } }
+  paths['/releases/changelog'] = { get: { summary: 'The changelog', responses: { '200': json(ref('Changelog'), 'Every version and what it changed, newest first.') } } }
+  paths['/releases/changelog.{format}'] = {
+    get: {
+      summary: 'The changelog in Markdown',
+      parameters: [{ name: 'format', in: 'path', required: true, schema: { type: 'string', enum: ['md'] } }],
+      responses: { '200': { description: 'The changelog as Markdown.', content: { 'text/markdown': { schema: { type: 'string' } } } } },
     },
-  ],
-}
+  }
+  return headDocument('Catalog API', paths, {
+    TopCategories: { type: 'object', properties: { version: { type: ['string', 'null'] }, categories: { type: 'array', items: uri } }, required: ['version', 'categories'] },
+    Health: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] }, version: { type: ['string', 'null'] } }, required: ['status', 'version'] },
+    Changelog: {
+      type: 'object',
+      properties: { head: { type: 'string' }, versions: { type: 'array', items: { type: 'object', properties: { version: { type: 'string' }, changes: { type: 'array', items: { type: 'object' } } }, required: ['version', 'changes'] } } },
+      required: ['head', 'versions'],
+    },
+  })
+})()
 
-/** The /releases documents on the policy's clock `now` (default `Date.now`): from the head document, the changelog and the version policy. */
+/** The /releases documents on the policy's clock `now` (default `Date.now`). */
 export const releasesDocsOn = (now?: () => number): VersionedOpenAPI =>
   versionedOpenAPI({
     scheme: releases.scheme,
     routes: releases.routes,
     policy: now === undefined ? releasesPolicy : releasesPolicyOn(now),
-    document: head,
-    changelog,
+    document: releasesHead,
+    changelog: releasesChangelog.json,
+    errors: 'problem-details',
+    requests: { schemas: requestSchemas, bodies: releasesBodies },
+    pins: {},
   })
 
 /** The /releases documents on the real clock. */
 export const releasesDocs: VersionedOpenAPI = releasesDocsOn()
 
-/** The /path documents: from the route table alone. */
-export const pathDocs = versionedOpenAPI({ scheme: path.scheme, routes: path.routes, info: { title: 'Catalog API (URL path)' } })
+/** The documents of each v1/v2 section and /semver, from its middleware, its history and its head document. */
+export const pathDocs = versionedOpenAPI({ scheme: path.scheme, routes: path.routes, changelog: catalogHistory, document: headDocument('Catalog API (URL path)', catalogPaths('/path/{version}')) })
+export const namespaceDocs = versionedOpenAPI({
+  scheme: namespace.scheme,
+  routes: namespace.routes,
+  changelog: catalogHistory,
+  document: headDocument('Catalog API (namespace)', { ...catalogPaths('/ns/v1'), ...catalogPaths('/ns/v2') }),
+})
+export const acceptDocs = versionedOpenAPI({ scheme: accept.scheme, routes: accept.routes, changelog: catalogHistory, document: headDocument('Catalog API (Accept header)', catalogPaths('/accept')) })
+export const hostDocs = versionedOpenAPI({
+  scheme: host.scheme,
+  routes: host.routes,
+  changelog: catalogHistory,
+  document: headDocument('Catalog API (host name)', catalogPaths('/host')),
+  serverUrl: 'http://{version}.catalog.test',
+})
+export const queryDocs = versionedOpenAPI({ scheme: query.scheme, routes: query.routes, changelog: catalogHistory, document: headDocument('Catalog API (query parameter)', catalogPaths('/query')) })
+export const semverDocs = versionedOpenAPI({ scheme: semantic.scheme, routes: semantic.routes, changelog: semverHistory, document: headDocument('Catalog API (semantic versions)', catalogPaths('/semver')) })
 
-/** The docs pages, mounted by ./index.ts: /docs and /docs/path. */
+/** Every section: its API path, its docs page (the documents under `<page>/openapi`) and its documents. */
+export const sections: readonly (CatalogEntry & { readonly page: string; readonly documents: VersionedOpenAPI })[] = [
+  { api: '/releases', page: '/docs', path: '/docs/openapi', documents: releasesDocs, title: 'Catalog API' },
+  { api: '/path', page: '/docs/path', path: '/docs/path/openapi', documents: pathDocs, title: 'Catalog API (URL path)' },
+  { api: '/ns', page: '/docs/ns', path: '/docs/ns/openapi', documents: namespaceDocs, title: 'Catalog API (namespace)' },
+  { api: '/accept', page: '/docs/accept', path: '/docs/accept/openapi', documents: acceptDocs, title: 'Catalog API (Accept header)' },
+  { api: '/host', page: '/docs/host', path: '/docs/host/openapi', documents: hostDocs, title: 'Catalog API (host name)' },
+  { api: '/query', page: '/docs/query', path: '/docs/query/openapi', documents: queryDocs, title: 'Catalog API (query parameter)' },
+  { api: '/semver', page: '/docs/semver', path: '/docs/semver/openapi', documents: semverDocs, title: 'Catalog API (semantic versions)' },
+]
+
+/** The docs pages: /docs (the dated section) and /docs/<section> for each other one. */
 const scalar = { defaultOpenAllTags: true }
 export const docs = openAPIDocs(releasesDocs, { cdn: '/standalone.js', pageTitle: 'Catalog API', scalar })
-docs.route('/path', openAPIDocs(pathDocs, { cdn: '/standalone.js', pageTitle: 'Catalog API (URL path)', scalar }))
+for (const section of sections.slice(1)) {
+  docs.route(section.page.slice('/docs'.length), openAPIDocs(section.documents, { cdn: '/standalone.js', pageTitle: section.title, scalar }))
+}
+
+/**
+ * `app` with its docs: the pages under /docs, the api-catalog at
+ * /.well-known/api-catalog, and `Link: <document>; rel="openapi"` on each
+ * section's versioned answers.
+ */
+export function withDocs(app: Hono): Hono {
+  const outer = new Hono()
+  for (const section of sections) outer.use(`${section.api}/*`, openAPILink(section.documents, { path: section.path }))
+  outer.route('/', apiCatalog(sections))
+  outer.route('/docs', docs)
+  outer.route('/', app)
+  return outer
+}

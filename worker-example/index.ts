@@ -1,18 +1,21 @@
 /**
- * The Worker: the catalogue app of ./app.ts with its API docs (./docs.ts) at
- * /docs. /releases keeps its client pins in the `PINS` Workers KV namespace
- * and counts calls in the `USAGE` D1 database (both in wrangler.toml, served
- * locally by `wrangler dev`); the demo pins (`demo-2025`) are written at the
- * first request when missing, so a fresh clone needs no setup. A `NOW` var
+ * The Worker: the catalogue app of ./app.ts with its API docs (./docs.ts): the
+ * pages at /docs, the api-catalog, the `rel="openapi"` links. /releases keeps its client pins in the `USAGE` D1 database (atomic
+ * first pins) read through the `PINS` Workers KV namespace, and counts calls
+ * in D1 and in the `USAGE_EVENTS` Analytics Engine dataset (all in
+ * wrangler.toml, served locally by `wrangler dev`); clients are named by a
+ * keyed hash of their key (the `PIN_SECRET` var, a secret on deploy), and
+ * `API_KEYS` lists the keys it accepts. The demo pin (`demo-2025`) is written
+ * at the first request when missing, so a fresh clone needs no setup. A `NOW` var
  * (an ISO 8601 date, `wrangler dev --var NOW:2026-09-01T00:00:00Z`) fixes
  * the clock of its version policy instead, as the end-to-end test does; an
  * `OPERATOR_KEY` var opens /operator/* to `Authorization: Bearer <key>`.
  */
 import { env as bindings, waitUntil } from 'cloudflare:workers'
 import type { ExecutionContext, Hono } from 'hono'
-import { d1Usage, kvPinStore } from '../src/clients/index.ts'
-import { createApp, DEMO_PINS, type ReleasesClients } from './app.ts'
-import { docs } from './docs.ts'
+import { analyticsUsage, bearerClient, d1PinStore, d1Usage, kvPinStore, readThrough, type PinStore } from '../src/client-pins/index.ts'
+import { createApp, DEMO_PINS, type ReleasesClients, type UsageLog } from './app.ts'
+import { withDocs } from './docs.ts'
 
 /** The Worker's bindings that it reads. */
 type Env = typeof bindings
@@ -20,26 +23,48 @@ type Env = typeof bindings
 const PREFIX = 'pin:'
 
 /** The app, built on the first request (the bindings and vars are the same for every request). */
-let built: { readonly app: Hono; readonly seeded: Promise<void> } | undefined
+let built: Built | undefined
 
-function build(env: Env): { readonly app: Hono; readonly seeded: Promise<void> } {
+interface Built {
+  readonly app: Hono
+  /** Writes the demo pins (again after a failure). */
+  readonly seed: () => Promise<void>
+  readonly seeded: Promise<void>
+}
+
+function build(env: Env): Built {
   const now = env.NOW
   let ms: number | undefined
   if (now !== undefined && now !== '') {
     ms = Date.parse(now)
     if (Number.isNaN(ms)) throw new Error(`NOW must be an ISO 8601 date such as 2026-09-01T00:00:00Z, got ${JSON.stringify(now)}.`)
   }
-  const clients: ReleasesClients = { store: kvPinStore(env.PINS, { prefix: PREFIX }), usage: d1Usage(env.USAGE, { waitUntil }) }
-  const app = createApp({ ...(ms === undefined ? {} : { now: () => ms }), clients, operatorKey: env.OPERATOR_KEY })
-  app.route('/docs', docs)
-  return { app, seeded: seed(env) }
+  const secret = env.PIN_SECRET ?? ''
+  const store = readThrough(d1PinStore(env.USAGE), kvPinStore(env.PINS, { prefix: PREFIX }))
+  const clients: ReleasesClients = { store, usage: usageOf(env), secret, keys: (env.API_KEYS ?? '').split(',').filter((key) => key !== '') }
+  const app = withDocs(createApp({ ...(ms === undefined ? {} : { now: () => ms }), clients, operatorKey: env.OPERATOR_KEY }))
+  const again = (): Promise<void> => seed(store, secret)
+  return { app, seed: again, seeded: again() }
 }
 
-/** Writes the demo pins that are missing (never over an upgrade). */
-async function seed(env: Env): Promise<void> {
-  for (const [client, version] of Object.entries(DEMO_PINS)) {
-    if ((await env.PINS.get(PREFIX + client)) === null) await env.PINS.put(PREFIX + client, version)
+/** Calls counted in D1 (what the operator asks) and in Analytics Engine (for production dashboards). */
+function usageOf(env: Env): UsageLog {
+  const d1 = d1Usage(env.USAGE, { waitUntil })
+  const events = analyticsUsage(env.USAGE_EVENTS, { dataset: 'version_usage', waitUntil })
+  return {
+    record(call) {
+      d1.record(call)
+      events.record(call)
+    },
+    callers: d1.callers,
+    flush: () => Promise.all([d1.flush(), events.flush()]).then(() => undefined),
   }
+}
+
+/** Writes the demo pins that are missing (a claim: never over an upgrade). */
+async function seed(store: PinStore, secret: string): Promise<void> {
+  const client = bearerClient({ secret })
+  for (const [key, version] of Object.entries(DEMO_PINS)) await store.claim(await client.idOf(key), version)
 }
 
 export default {
@@ -49,7 +74,7 @@ export default {
       await built.seeded
     } catch {
       // Tried again at the next request; this one is answered from whatever KV holds.
-      built = { app: built.app, seeded: seed(env) }
+      built = { ...built, seeded: built.seed() }
     }
     return built.app.fetch(request, env, ctx)
   },

@@ -81,25 +81,46 @@ function productFrom(body: unknown, id: number): Product | null {
   const { title, price, category } = body as { title?: unknown; price?: { amount?: unknown; currency?: unknown }; category?: { url?: unknown } }
   if (typeof title !== 'string' || title === '' || typeof price?.amount !== 'number' || !Number.isInteger(price.amount) || price.amount < 0) return null
   if (!(ProductInput.properties.price.properties.currency.enum as readonly unknown[]).includes(price.currency) || typeof category?.url !== 'string') return null
-  const slug = /\/categories\/([a-z-]+)$/.exec(category.url)?.[1]
+  const slug = /\/categories\/([a-z-]+)(?:\?[^#]*)?$/.exec(category.url)?.[1]
   if (slug === undefined || !categories.some((cat) => cat.slug === slug)) return null
   return { id, name: title, priceCents: price.amount, category: slug }
 }
 
 const invalid = (c: CatalogContext): Response => c.json({ detail: 'The product is not valid.' }, 422)
 
+/**
+ * The request's JSON body, or the 4xx a body that is not one gets: 415 when
+ * it is not declared JSON, 400 when it is empty or does not parse.
+ */
+async function jsonBody(c: CatalogContext): Promise<{ readonly value: unknown } | Response> {
+  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(c.req.header('content-type') ?? '')) {
+    return c.json({ detail: 'Send the product as application/json.' }, 415)
+  }
+  const text = await c.req.text()
+  if (!/\S/.test(text)) return c.json({ detail: 'Send the product as a JSON body.' }, 400)
+  try {
+    return { value: JSON.parse(text) as unknown }
+  } catch {
+    return c.json({ detail: 'The body is not valid JSON.' }, 400)
+  }
+}
+
 /** The dated section's writes: a product created (POST) or replaced (PUT), answered as it would be stored (the example stores nothing). */
 export const productWrites = {
   create: async (c: CatalogContext): Promise<Response> => {
-    const product = productFrom(await c.req.json(), products.length + 1)
+    const body = await jsonBody(c)
+    if (body instanceof Response) return body
+    const product = productFrom(body.value, products.length + 1)
     if (product === null) return invalid(c)
-    const body = productBody(c, product)
-    return c.json(body, 201, { Location: body.links.self })
+    const created = productBody(c, product)
+    return c.json(created, 201, { Location: created.links.self })
   },
   replace: async (c: CatalogContext): Promise<Response> => {
     const existing = products.find((p) => String(p.id) === c.req.param('id'))
     if (existing === undefined) return notFound(c)
-    const product = productFrom(await c.req.json(), existing.id)
+    const body = await jsonBody(c)
+    if (body instanceof Response) return body
+    const product = productFrom(body.value, existing.id)
     return product === null ? invalid(c) : c.json(productBody(c, product))
   },
 }

@@ -10,6 +10,15 @@ import type { Layout } from './shape.ts'
 /** Checks an older request's parsed JSON body; throws the rejection (a `VersioningError`) when it does not fit its version's schema. */
 export type BodyCheck = (value: unknown) => void
 
+/** Checks an older request's query parameters, headers and cookies; throws the rejection (a `VersioningError`) when they do not fit its version's schema. */
+export type ParameterCheck = (request: Request) => void
+
+/** Per version index (oldest first), a route's `[older, newer]` names from that version up to the head, oldest step first (`null`: none). */
+export interface ParameterRenames {
+  readonly query: readonly (readonly (readonly [string, string])[])[] | null
+  readonly headers: readonly (readonly (readonly [string, string])[])[] | null
+}
+
 /** What a history tells a validation about itself, once. */
 export interface ValidatedHistory {
   /** The versions, oldest first. */
@@ -27,5 +36,37 @@ export interface RequestValidation {
    * is the head's (the app's own validator is enough). Called once per route
    * at construction.
    */
-  checks(layout: Layout, history: ValidatedHistory): readonly (BodyCheck | null)[]
+  checks(layout: Layout, history: ValidatedHistory, options?: { readonly partial?: boolean | undefined }): readonly (BodyCheck | null)[]
+  /** The routes, named as the history names them, whose query parameters, headers or cookies it validates. */
+  readonly parameterRoutes?: readonly string[] | undefined
+  /**
+   * Per version index (oldest first), the check of `route`'s query
+   * parameters, headers and cookies, given the renames the history declares
+   * for it, or `null` where there is nothing to check. Called once per route
+   * at construction.
+   */
+  parameterChecks?(route: string, renames: ParameterRenames, history: ValidatedHistory): readonly (ParameterCheck | null)[]
+}
+
+/**
+ * The checks of a history's `validation` option (`undefined`: none; given,
+ * with what the history tells it), per request layout and whether the body
+ * is partial (a PATCH body: its fields are not required), made once each;
+ * `null` where no version needs one.
+ */
+export function checksOf(
+  validation: RequestValidation | undefined,
+  history: ValidatedHistory | null,
+): (layout: Layout | undefined, partial: boolean) => readonly (BodyCheck | null)[] | null {
+  const made = [new Map<Layout, readonly (BodyCheck | null)[] | null>(), new Map<Layout, readonly (BodyCheck | null)[] | null>()] as const
+  return (layout, partial) => {
+    if (layout === undefined || validation === undefined || history === null) return null
+    const known = made[partial ? 1 : 0]
+    let checks = known.get(layout)
+    if (checks === undefined) {
+      const list = validation.checks(layout, history, partial ? { partial } : undefined)
+      known.set(layout, (checks = list.some((check) => check !== null) ? list : null))
+    }
+    return checks
+  }
 }

@@ -1,7 +1,9 @@
 /**
  * The changelog a history generates (CONTRACTS.md B): plain JSON, newest
- * version first, and its Markdown rendering.
+ * version first, and its Markdown rendering; with the route table's
+ * `versioned()` limits added, one changelog of everything declared.
  */
+import type { RouteTable } from '../routes/table.ts'
 
 /** How the shape or route of a version differs from the version before it. */
 export type ChangelogInstruction =
@@ -10,7 +12,7 @@ export type ChangelogInstruction =
   | { readonly type: 'field.removed'; readonly shape: string; readonly field: string; readonly schema?: object; readonly required?: boolean }
   | { readonly type: 'field.changed'; readonly shape: string; readonly field: string; readonly olderSchema?: object }
   | { readonly type: 'enum.added'; readonly shape: string; readonly field: string; readonly values: readonly (string | number)[] }
-  | { readonly type: 'shape.converted'; readonly shape: string }
+  | { readonly type: 'shape.converted'; readonly shape: string; readonly olderSchema?: object }
   | { readonly type: 'route.added'; readonly route: string }
   | { readonly type: 'route.removed'; readonly route: string }
   | { readonly type: 'route.path.changed'; readonly route: string; readonly older: string; readonly newer: string }
@@ -66,10 +68,49 @@ export function changelogMarkdown(changelog: Changelog, options: { readonly titl
   return `${lines.join('\n')}\n`
 }
 
+/**
+ * `changelog` with what the route table declares besides the history: a
+ * route that a `versioned([...])` limit serves from some version on is
+ * added there, one it stops serving is removed there (each once per route
+ * name, unless the history says so already). The history's own route
+ * changes (`routeAdded`, `routeRemoved`, `pathChanged`) are in it already.
+ *
+ * @example
+ * ```ts
+ * const json = changelogWithRoutes(history.changelog(), routes)
+ * ```
+ */
+export function changelogWithRoutes(changelog: Changelog, table: RouteTable): Changelog {
+  const newestFirst = changelog.versions.map((v) => v.version)
+  const oldestFirst = [...newestFirst].reverse()
+  const said = new Set<string>()
+  for (const { version, changes } of changelog.versions) {
+    for (const change of changes) for (const i of change.instructions) if ('route' in i) said.add(`${version} ${i.route}`)
+  }
+  const added = new Map<string, ChangelogChange[]>()
+  const seen = new Set<string>()
+  for (const route of table.routes) {
+    const versions = route.limit?.versions ?? null
+    if (versions === null || route.limit?.neutral === true || seen.has(route.name)) continue
+    seen.add(route.name)
+    for (let i = 1; i < oldestFirst.length; i++) {
+      const version = oldestFirst[i] as string
+      const now = versions.has(version)
+      if (now === versions.has(oldestFirst[i - 1] as string) || said.has(`${version} ${route.name}`)) continue
+      const type = now ? 'route.added' : 'route.removed'
+      const list = added.get(version) ?? []
+      list.push({ id: `${route.name}-${now ? 'added' : 'removed'}`, description: `${now ? 'Adds' : 'Removes'} \`${route.path}\`.`, instructions: [{ type, route: route.name }] })
+      added.set(version, list)
+    }
+  }
+  if (added.size === 0) return changelog
+  return { head: changelog.head, versions: changelog.versions.map((v) => ({ version: v.version, changes: [...v.changes, ...(added.get(v.version) ?? [])] })) }
+}
+
 const code = (text: string | number): string => `\`${String(text).replace(/`/g, "'")}\``
 
 /** What one instruction says, as a sentence about the older version. */
-function sentence(i: ChangelogInstruction): string {
+export function sentence(i: ChangelogInstruction): string {
   switch (i.type) {
     case 'field.renamed':
       return `${code(i.shape)}: field ${code(i.older)} renamed to ${code(i.newer)}.`

@@ -6,6 +6,7 @@
  */
 import type { ChangelogInstruction } from './changelog.ts'
 import { checkField, checkFunction, checkOptions, isRecord, type ShapeInstruction } from './instruction.ts'
+import { partialDefault } from './partial.ts'
 import { Shape, type FieldOf } from './shape.ts'
 
 /** The head type of field `F` of `T` (`unknown` for an older name). */
@@ -21,7 +22,7 @@ export type NotInHead<T, F extends string> = string extends keyof T ? unknown : 
  * Types only: what an instruction says about its shape's head type `head`,
  * with the literal field names and the converters' return types, so that
  * the types of older versions can be derived from a history
- * (`hono-api-versioning/client`). Never present at run time.
+ * (`hono-api-versioning/typed-client`). Never present at run time.
  */
 export type ShapeSaid<S> = ShapeInstruction & { readonly '~said'?: S | undefined }
 
@@ -143,6 +144,19 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
             if (keep !== true && object[field] !== undefined) object[field] = undefined
             if (make !== null && object[field] === undefined) {
               const value = make(object)
+              if (value !== undefined) object[field] = value
+            }
+            return object
+          },
+    // A partial body gets no constant default, and a derived one only from fields it sent (partial.ts).
+    upPartial:
+      keep === true && (make === null || typeof fallback !== 'function')
+        ? null
+        : (object: unknown) => {
+            if (!isRecord(object)) return object
+            if (keep !== true && object[field] !== undefined) object[field] = undefined
+            if (typeof fallback === 'function' && object[field] === undefined) {
+              const value = partialDefault(fallback as (older: Record<string, unknown>) => unknown, object)
               if (value !== undefined) object[field] = value
             }
             return object

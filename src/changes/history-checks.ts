@@ -6,9 +6,12 @@
 import type { Change } from './change.ts'
 import type { ChangelogInstruction } from './changelog.ts'
 import type { RouteBodies } from './history-options.ts'
+import type { RoutePlan } from './http-steps.ts'
 import type { Presence, ShapeInstruction } from './instruction.ts'
 import type { shapeSteps } from './migration-plan.ts'
-import { checkRoute } from './route-changes.ts'
+import { DEFAULT_MAX_BODY_SIZE } from './request-body.ts'
+import { unmigratedTest } from './response-bodies.ts'
+import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
 import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
 
@@ -59,17 +62,34 @@ export function checkBodies(bodies: unknown): Map<string, RouteBodies> {
   for (const [route, entry] of Object.entries(bodies)) {
     checkRoute(route, `${WHERE}: bodies`)
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-      throw new Error(`${WHERE}: bodies["${route}"] must be { request?, response?, error? } with layouts such as Product or [Product].`)
+      throw new Error(`${WHERE}: bodies["${route}"] must be { request?, response?, error?, items? } with layouts such as Product or [Product].`)
     }
     for (const [key, layout] of Object.entries(entry)) {
-      if (key !== 'request' && key !== 'response' && key !== 'error') {
-        throw new Error(`${WHERE}: bodies["${route}"] has an unknown key "${key}"; its keys are request, response and error.`)
+      if (key === 'unmigrated') {
+        if (layout !== undefined) unmigratedTest(layout, `${WHERE}: bodies["${route}"]`)
+        continue
+      }
+      if (key === 'partial' || key === 'forms') {
+        if (layout !== undefined && typeof layout !== 'boolean') throw new Error(`${WHERE}: bodies["${route}"].${key} must be true or false.`)
+        continue
+      }
+      if (key !== 'request' && key !== 'response' && key !== 'error' && key !== 'items') {
+        throw new Error(`${WHERE}: bodies["${route}"] has an unknown key "${key}"; its keys are request, response, error, items, unmigrated, partial and forms.`)
       }
       if (layout !== undefined) checkLayout(layout, `${WHERE}: bodies["${route}"].${key}`)
     }
     out.set(route, entry as RouteBodies)
   }
   return out
+}
+
+/** The history's `maxBodySize` (bytes), or its default. */
+export function checkMaxBodySize(value: unknown): number {
+  if (value === undefined) return DEFAULT_MAX_BODY_SIZE
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw new Error(`${WHERE}: maxBodySize must be a whole number of bytes, such as 1048576 (1 MiB).`)
+  }
+  return value
 }
 
 /** What an instruction does, for sentences. */
@@ -163,4 +183,55 @@ export function checkChanges(changes: readonly (readonly Change[])[], versions: 
     }
   })
   return stepOf
+}
+
+/** An app's registered routes, with their handlers where the app keeps them (a Hono app's `routes`). */
+export interface AppRoutesWithHandlers {
+  readonly routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[]
+}
+
+/** The plain-route names (`METHOD /path`) of a history that no route of the app serves, as sentences. */
+export function unservedRoutes(routes: AppRoutesWithHandlers['routes'], names: Iterable<string>): string[] {
+  const served = new Set(routes.map(({ method, path }) => `${method} ${path}`))
+  const out: string[] = []
+  for (const key of names) {
+    const plain = plainRoute(key)
+    if (plain === null || served.has(key) || served.has(`ALL ${plain[1]}`)) continue
+    out.push(`versionHistory: "${key}" names no route of the app (its routes: ${[...served].filter((r) => !r.endsWith('*')).slice(0, 8).join(', ') || 'none'}); name the route as Hono registers it, or its older clients get the head shape.`)
+  }
+  return out
+}
+
+/** What a handler's source says it may answer: a stream, plain text, HTML (`null`: nothing it can tell). */
+const ANSWERS: readonly (readonly [RegExp, string, string])[] = [
+  [/\bstream(?:SSE|Text)?\d*\)?\s*\(|text\/event-stream|application\/(?:x-)?(?:ndjson|jsonl|json-seq)/, 'a stream', 'stream'],
+  [/\.text\s*\(/, 'plain text (c.text)', 'text/plain'],
+  [/\.html\s*\(/, 'HTML (c.html)', 'text/html'],
+]
+
+/**
+ * Plain routes with a success layout whose handler, as its source reads, can
+ * answer something the layouts cannot migrate: a stream without an `items`
+ * layout, text or HTML not listed in `unmigrated`. Handlers whose source
+ * does not show it (table routes, which `mountRoutes` wraps; bundled code)
+ * are not judged.
+ */
+export function answerChecks(routes: AppRoutesWithHandlers['routes'], plans: ReadonlyMap<string, RoutePlan>): string[] {
+  const out: string[] = []
+  for (const { method, path, handler } of routes) {
+    if (typeof handler !== 'function') continue
+    const key = `${method} ${path}`
+    const plan = plans.get(key)
+    const media = plan?.media
+    if (plan === undefined || media === null || media === undefined) continue
+    const differs = [plan.response, plan.items].some((chains) => chains?.some((chain) => chain.steps.length > 0) === true)
+    if (!differs) continue
+    const source = Function.prototype.toString.call(handler)
+    for (const [pattern, what, type] of ANSWERS) {
+      // On a route with an items layout, streams and plain text (streamText's) are read as items.
+      if (!pattern.test(source) || media.unmigrated?.(type) === true || (media.items && type !== 'text/html')) continue
+      out.push(`${WHERE}: the handler of "${key}" can answer ${what}, which its layouts cannot migrate (older clients would get a 500); ${type.endsWith('html') || type.endsWith('plain') ? `list '${type}' in its unmigrated` : 'declare its items layout'}.`)
+    }
+  }
+  return out
 }

@@ -21,6 +21,38 @@ export interface RouteBodies {
   readonly response?: Layout | undefined
   /** The error response body (status 400 and above), when errors take part. */
   readonly error?: Layout | undefined
+  /**
+   * One item of a streamed success response: a line of JSON Lines
+   * (`application/x-ndjson`, `application/jsonl`; `text/plain` too, which
+   * Hono's `streamText` sends), a record of a JSON text sequence
+   * (`application/json-seq`), or the data of a server-sent event
+   * (`text/event-stream`); migrated down one item at a time.
+   */
+  readonly items?: Layout | undefined
+  /**
+   * Media types this route's success responses may have that are not
+   * migrated: sent to every version as the handler made them (`['text/csv']`,
+   * `['image/*']`). Any other body its layouts cannot migrate fails loudly
+   * for older clients.
+   * @default undefined (every success body must be one its layouts migrate)
+   */
+  readonly unmigrated?: readonly string[] | undefined
+  /**
+   * Whether an older request body is a partial update (JSON Merge Patch):
+   * fields the client did not send stay absent (no `default`, nothing derived
+   * from a missing field), `null` is kept. `true` or `false` for every
+   * method of the route.
+   * @default true for PATCH, false for other methods
+   */
+  readonly partial?: boolean | undefined
+  /**
+   * Whether older form bodies (`application/x-www-form-urlencoded`,
+   * `multipart/form-data`) are migrated like JSON ones (text fields; files
+   * pass through untouched) and handed on as a form (`c.req.parseBody()`,
+   * `c.req.formData()`); `false` refuses them with 415 `UnsupportedBodyType`.
+   * @default false
+   */
+  readonly forms?: boolean | undefined
 }
 
 /** Options of `versionHistory`. */
@@ -50,6 +82,15 @@ export interface VersionHistoryOptions<V extends string> {
    * @default undefined (older bodies are migrated as they come)
    */
   readonly validation?: RequestValidation | undefined
+  /**
+   * The largest older request body, in bytes, read to be migrated: a body
+   * over it is refused with 413 `BodyTooLarge` before it is parsed (at once
+   * when its `Content-Length` says so, else as soon as that many bytes came).
+   * Set it at or below any `bodyLimit` of your routes. Head requests are
+   * the app's own.
+   * @default 1048576 (1 MiB)
+   */
+  readonly maxBodySize?: number | undefined
 }
 
 /** Options of `history.migrate()`: the value's layout, and the version to migrate it to (from the head) or from (to the head). */

@@ -8,16 +8,17 @@ import type { RouteDefinition } from '../routes/definitions.ts'
 import type { Change } from './change.ts'
 import type { Changelog, ChangelogInstruction } from './changelog.ts'
 import type { ExchangeView, ExtensionTarget } from '../pipeline/extension.ts'
-import type { BodyCheck } from './body-checks.ts'
+import { checksOf } from './body-checks.ts'
 import { bindChanges, runSteps, type BoundChanges, type Chain, type RoutePlan } from './http-steps.ts'
 import type { RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps, type Visit } from './migration-plan.ts'
-import { checkBodies, checkChanges, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
+import { answerChecks, checkBodies, unservedRoutes, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
-import { rewriteRoutes, routePlans, type RouteLife } from './route-plans.ts'
+import { NO_PLAN, rewriteRoutes, routePlans, type RouteLife } from './route-plans.ts'
+import { mediaPlan } from './response-bodies.ts'
 import { checkLayout, shapesOf, type AnyShape, type Layout, type LayoutValue } from './shape.ts'
 
 /**
@@ -41,7 +42,7 @@ const NO_CHAIN: Chain = { steps: [], copy: pass }
 
 /** A checked, compiled history; pass it to the middleware as `changes`. */
 export class VersionHistory<V extends string = string, O = unknown> {
-  /** Types only: the options it was declared with, from which `hono-api-versioning/client` derives older types. */
+  /** Types only: the options it was declared with, from which `hono-api-versioning/typed-client` derives older types. */
   declare readonly '~options'?: O | undefined
   /** The versions, oldest first. */
   readonly versions: readonly V[]
@@ -64,14 +65,17 @@ export class VersionHistory<V extends string = string, O = unknown> {
   /** Every route name the history uses (instructions and bodies). */
   readonly #routeNames: ReadonlySet<string>
   readonly #migrations = new WeakMap<object, Map<string, Chain>>()
+  /** The largest older request body read, in bytes. */
+  readonly #maxBodySize: number
 
   constructor(options: VersionHistoryOptions<V>) {
     if (options === null || typeof options !== 'object') {
       throw new Error(`${WHERE}: pass options such as { versions: [{ version: 'v1' }, { version: 'v2', changes: [...] }] }.`)
     }
     for (const key of Object.keys(options)) {
-      if (!['versions', 'bodies', 'errors', 'validation'].includes(key)) throw new Error(`${WHERE}: unknown option "${key}"; the options are versions, bodies, errors, validation.`)
+      if (!['versions', 'bodies', 'errors', 'validation', 'maxBodySize'].includes(key)) throw new Error(`${WHERE}: unknown option "${key}"; the options are versions, bodies, errors, validation, maxBodySize.`)
     }
+    this.#maxBodySize = checkMaxBodySize(options.maxBodySize)
     const { versions, changes } = checkVersions(options.versions)
     this.versions = Object.freeze(versions as V[])
     this.head = versions[versions.length - 1] as V
@@ -94,7 +98,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
         if (i.older !== undefined) shapesOf(i.older, shapes)
       }
     }
-    for (const entry of bodies.values()) for (const layout of [entry.request, entry.response, entry.error]) if (layout !== undefined) shapesOf(layout, shapes)
+    for (const entry of bodies.values()) for (const layout of [entry.request, entry.response, entry.error, entry.items]) if (layout !== undefined) shapesOf(layout, shapes)
     if (errors !== undefined) shapesOf(errors, shapes)
     const steps = new Map([...shapes].map((s) => [s, shapeSteps(s, shapeInstructions, versions.length)] as const))
     checkReplacements(steps, versions)
@@ -115,35 +119,41 @@ export class VersionHistory<V extends string = string, O = unknown> {
       throw new Error(`${WHERE}: validation must come from requestValidation({...}) of hono-api-versioning/validation.`)
     }
     const checked = validation === undefined ? null : { versions, changelog: this.changelog() }
-    const checksOf = new Map<Layout, readonly (BodyCheck | null)[] | null>()
-    const bodyChecks = (layout: Layout | undefined): readonly (BodyCheck | null)[] | null => {
-      if (layout === undefined || validation === undefined || checked === null) return null
-      let checks = checksOf.get(layout)
-      if (checks === undefined) {
-        const made = validation.checks(layout, checked)
-        checksOf.set(layout, (checks = made.some((check) => check !== null) ? made : null))
-      }
-      return checks
-    }
+    // Routes whose parameters alone are validated get a plan like the others.
+    for (const route of validation?.parameterRoutes ?? []) if (!bodies.has(route)) bodies.set(route, {})
+    const bodyChecks = checksOf(validation, checked)
     const bodyPlans = (entry: RouteBodies | undefined) => ({
-      checks: bodyChecks(entry?.request),
+      checks: bodyChecks(entry?.request, false),
+      partialChecks: entry?.partial === false ? null : bodyChecks(entry?.request, true),
       request: entry?.request === undefined ? null : this.#chains(entry.request, 'up'),
+      // Derived from the same layout: the partial steps of a PATCH body.
+      partialRequest: entry?.request === undefined || entry.partial === false ? null : this.#chains(entry.request, 'up', true),
+      partial: entry?.partial ?? null,
+      forms: entry?.forms === true,
       response: entry?.response === undefined ? null : this.#chains(entry.response, 'down'),
       error: entry?.error !== undefined ? this.#chains(entry.error, 'down') : errors !== undefined ? this.#chains(errors, 'down') : null,
+      items: entry?.items === undefined ? null : this.#chains(entry.items, 'down'),
+      media: mediaPlan(entry),
     })
     const { plans, tableLives } = routePlans(versions, bodies, byRoute, bodyPlans)
+    for (const route of validation?.parameterRoutes ?? []) {
+      const plan = plans.get(route)
+      if (plan === undefined || checked === null || validation?.parameterChecks === undefined) continue
+      const made = validation.parameterChecks(route, { query: plan.query, headers: plan.requestHeaders }, checked)
+      if (made.some((check) => check !== null)) plans.set(route, { ...plan, parameters: made })
+    }
     this.#plans = plans
     this.#byMethod = [...plans.keys()].some((key) => methodRoute(key) !== null)
     this.#tableLives = tableLives
-    this.#fallback = errors === undefined ? undefined : { exists: null, checks: null, request: null, response: null, error: this.#chains(errors, 'down'), status: null, headers: null, query: null, requestHeaders: null }
+    this.#fallback = errors === undefined ? undefined : { ...NO_PLAN, error: this.#chains(errors, 'down') }
     this.#routeNames = new Set([...bodies.keys(), ...byRoute.keys()])
   }
 
   /** Per version index, the steps of `layout` between that version and the head (down: newest first; up: oldest first). */
-  #chains(layout: Layout, direction: 'down' | 'up'): readonly Chain[] | null {
+  #chains(layout: Layout, direction: 'down' | 'up', partial = false): readonly Chain[] | null {
     const n = this.versions.length
     const byStep: (Visit | null)[] = [null]
-    for (let k = 1; k < n; k++) byStep.push(this.#planner.visit(layout, direction === 'down' ? k : k - 1, k, direction))
+    for (let k = 1; k < n; k++) byStep.push(this.#planner.visit(layout, direction === 'down' ? k : k - 1, k, direction, partial))
     if (byStep.every((s) => s === null)) return null
     const chains: Chain[] = []
     for (let v = 0; v < n; v++) {
@@ -228,7 +238,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     }
     const head = this.versions.length - 1
     const headGaps = [...this.#plans.values()].some((p) => p.exists !== null && p.exists[head] === false) ? head : null
-    return bindChanges(this.#planOf, this.#stepIndex, headGaps)
+    return bindChanges(this.#planOf, this.#stepIndex, headGaps, this.#maxBodySize)
   }
 
   /**
@@ -319,16 +329,10 @@ export class VersionHistory<V extends string = string, O = unknown> {
    * expect(history.check(app)).toEqual([])
    * ```
    */
-  check(app: { readonly routes: readonly { readonly method: string; readonly path: string }[] }): readonly string[] {
-    const served = new Set(app.routes.map(({ method, path }) => `${method} ${path}`))
-    const out: string[] = []
-    for (const key of this.#routeNames) {
-      const plain = plainRoute(key)
-      if (plain === null || served.has(key) || served.has(`ALL ${plain[1]}`)) continue
-      out.push(`versionHistory: "${key}" names no route of the app (its routes: ${[...served].filter((r) => !r.endsWith('*')).slice(0, 8).join(', ') || 'none'}); name the route as Hono registers it, or its older clients get the head shape.`)
-    }
-    return out
+  check(app: AppRoutesWithHandlers): readonly string[] {
+    return [...unservedRoutes(app.routes, this.#routeNames), ...answerChecks(app.routes, this.#plans)]
   }
+
 
   /** The changelog as JSON, newest version first (CONTRACTS.md B). */
   changelog(): Changelog {

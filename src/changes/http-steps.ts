@@ -1,6 +1,7 @@
 /**
  * The per-request work of a bound history: the request step migrates an
- * older request up to the head version before the handler, the response
+ * older request up to the head version before the handler (request-body.ts),
+ * the response
  * step migrates the handler's response down to the request's version. A
  * head-version request returns at the first check, with no parsing and no
  * serialising; an older one pays one `JSON.parse` and one `JSON.stringify`
@@ -8,13 +9,16 @@
  * with `c.json()` goes through the JSON step instead: the handler's value is
  * migrated before its only serialisation.
  */
-import { withoutStack } from '../errors.ts'
-import type { BoundExtension, ExchangeView, JsonStep, RequestChange, RequestRewrite } from '../pipeline/extension.ts'
-import { failureSentence, jsonPath, MigrationFailure } from './migration-failure.ts'
-import { MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
+import type { BoundExtension, ExchangeView, JsonStep, RequestChange } from '../pipeline/extension.ts'
+import { isJsonType } from './media-types.ts'
+import { failureSentence, MigrationFailure } from './migration-failure.ts'
+import { DEFAULT_MAX_BODY_SIZE, migrateRequest } from './request-body.ts'
 import type { Copy } from './json-copy.ts'
-import type { Visit } from './migration-plan.ts'
-import type { BodyCheck } from './body-checks.ts'
+import { runSteps, type Visit } from './migration-plan.ts'
+import type { BodyCheck, ParameterCheck } from './body-checks.ts'
+import { conditionalHeaders, tagSuffix, versionTag } from './caching.ts'
+import { successBody, unparsable, type MediaPlan } from './response-bodies.ts'
+import { mediaType, migrateItems } from './streams.ts'
 
 /** A body's steps between one version and the head, and the copy a value not parsed here gets first. */
 export interface Chain {
@@ -29,12 +33,24 @@ export interface RoutePlan {
   readonly exists: readonly boolean[] | null
   /** The check of an older request body against its own version's schema, before its steps (`null`: none). */
   readonly checks: readonly (BodyCheck | null)[] | null
+  /** The same for a partial body (its fields are not required). */
+  readonly partialChecks: readonly (BodyCheck | null)[] | null
   /** The request body's steps up to the head, oldest first. */
   readonly request: readonly Chain[] | null
+  /** The same for a partial body (PATCH): fields not sent stay absent (`null`: no steps). */
+  readonly partialRequest: readonly Chain[] | null
+  /** Whether the request body is partial, for every method (`null`: for PATCH only). */
+  readonly partial: boolean | null
+  /** Whether an older form body is migrated (else refused with 415). */
+  readonly forms: boolean
   /** The success response body's steps down from the head, newest first. */
   readonly response: readonly Chain[] | null
   /** The error response body's steps (status 400 and above). */
   readonly error: readonly Chain[] | null
+  /** The steps of each item of a streamed success response (NDJSON, JSON text sequences, server-sent events). */
+  readonly items: readonly Chain[] | null
+  /** What the route's success bodies may be (declared layouts, media types sent as they are); `null`: no success layout. */
+  readonly media: MediaPlan | null
   /** `[newer, older]` statuses, newest step first. */
   readonly status: readonly (readonly (readonly [number, number])[])[] | null
   /** `[header, down]`, newest step first. */
@@ -43,6 +59,8 @@ export interface RoutePlan {
   readonly query: readonly (readonly (readonly [string, string])[])[] | null
   /** `[older, newer]` request header names, oldest step first. */
   readonly requestHeaders: readonly (readonly (readonly [string, string])[])[] | null
+  /** The check of an older request's query parameters, headers and cookies against its own version's schema, before they are renamed. */
+  readonly parameters?: readonly (ParameterCheck | null)[] | null | undefined
 }
 
 /** What the history looked up for a request, once: its version's index and its route's plan. */
@@ -68,19 +86,7 @@ export interface BoundChanges extends BoundExtension {
   json(exchange: ExchangeView, note: unknown): JsonStep | undefined
 }
 
-const JSON_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json\s*(?:;|$)/i
-
-/** Whether a Content-Type is JSON (`application/json`, `application/problem+json`, ...). */
-export function isJsonType(type: string | null): boolean {
-  return type !== null && JSON_TYPE.test(type)
-}
-
-/** Runs steps over a value (changed in place). */
-export function runSteps(value: unknown, steps: readonly Visit[]): unknown {
-  let current = value
-  for (const step of steps) current = step(current)
-  return current
-}
+export { isJsonType, runSteps }
 
 /**
  * Binds the steps. `plan` finds the route's plan; `indexOf` a version's index
@@ -91,6 +97,8 @@ export function bindChanges(
   indexOf: (version: string | null | undefined) => number | undefined,
   /** The head's index when some route does not exist in the head version (removed, or a plain route's older path), else `null`. */
   headGaps: number | null,
+  /** The largest older request body read, in bytes. */
+  maxBodySize: number = DEFAULT_MAX_BODY_SIZE,
 ): BoundChanges {
   function bodyChain(found: RoutePlan, index: number, status: number): Chain | undefined {
     const chain = status < 300 ? found.response?.[index] : status >= 400 ? found.error?.[index] : undefined
@@ -115,36 +123,59 @@ export function bindChanges(
         return
       }
       if (found.exists !== null && found.exists[index] !== true) return 'absent'
-      const steps = found.request?.[index]?.steps
-      const check = found.checks?.[index] ?? null
+      // In the client's own names, before anything is renamed; a refusal is thrown.
+      found.parameters?.[index]?.(exchange.request)
+      const partial = found.partial ?? exchange.method === 'PATCH'
+      const steps = (partial ? found.partialRequest : found.request)?.[index]?.steps
+      const check = (partial ? found.partialChecks : found.checks)?.[index] ?? null
       const query = found.query?.[index]
       const names = found.requestHeaders?.[index]
       const hasSteps = (steps !== undefined && steps.length > 0) || check !== null
-      if (!hasSteps && (query === undefined || query.length === 0) && (names === undefined || names.length === 0)) return
-      return migrateRequest(exchange, hasSteps ? (steps ?? []) : null, check, query ?? null, names ?? null)
+      const conditions = differs(found, index) ? conditionalHeaders(exchange.request.headers, tagSuffix(exchange.version as string)) : null
+      if (!hasSteps && (query === undefined || query.length === 0) && (names === undefined || names.length === 0) && conditions === null) return
+      return migrateRequest(exchange, {
+        steps: hasSteps ? (steps ?? []) : null,
+        check,
+        forms: found.forms,
+        limit: maxBodySize,
+        query: query === undefined || query.length === 0 ? null : query,
+        names: names === undefined || names.length === 0 ? null : names,
+        conditions,
+      })
     },
 
     response(exchange, response, noted) {
       const note = noted as PlanNote | undefined
       if (exchange.rejected || note?.index === undefined) return response
       const { index, found } = note as { index: number; found: RoutePlan }
-      const chain = exchange.jsonStepped || exchange.method === 'HEAD' ? undefined : bodyChain(found, index, response.status)
       const statuses = found.status?.[index]
       const headers = found.headers?.[index]
       // The JSON step answered a stepped body with its older status already.
       const status = statuses === undefined || exchange.jsonStepped ? response.status : olderStatus(response.status, statuses)
-      const body = chain !== undefined && response.body !== null && isJsonType(response.headers.get('content-type'))
-      if (!body && status === response.status && (headers === undefined || headers.length === 0)) return response
-      if (!body) return rebuild(response.body, response, status, headers, false)
+      const suffix = differs(found, index) && response.headers.has('etag') ? tagSuffix(exchange.version as string) : null
+      const skip = exchange.jsonStepped || exchange.method === 'HEAD' || response.body === null
+      const subject = () => ({ route: routeName(exchange), version: String(exchange.version), status: response.status })
+      const type = response.headers.get('content-type')
+      const success = skip || response.status >= 300 ? undefined : successBody(found.media, usable(found.response?.[index]), usable(found.items?.[index]), type, subject)
+      const chain = skip || response.status < 400 ? undefined : bodyChain(found, index, response.status)
+      const body = success !== undefined || (chain !== undefined && isJsonType(type))
+      if (!body && status === response.status && (headers === undefined || headers.length === 0) && suffix === null) return response
+      if (!body) return rebuild(response.body, response, status, headers, false, suffix)
+      if (success?.kind === 'items') {
+        const stream = migrateItems(response.body as ReadableStream<Uint8Array>, success.framing, success.steps, { ...subject(), type: mediaType(type) })
+        return rebuild(stream, response, status, headers, true, suffix)
+      }
+      const steps = success?.steps ?? (chain as Chain).steps
       return response.text().then((text) => {
         let value: unknown
         try {
           value = JSON.parse(text)
         } catch {
-          // Not JSON after all: sent as it is.
-          return rebuild(text, response, status, headers, false)
+          // A success body must migrate; an error body that is not JSON is no shape of the head: sent as it is.
+          if (success !== undefined) throw unparsable(subject(), type)
+          return rebuild(text, response, status, headers, false, suffix)
         }
-        return rebuild(JSON.stringify(migrateResponse(exchange, value, (chain as Chain).steps, response.status)), response, status, headers, true)
+        return rebuild(JSON.stringify(migrateResponse(exchange, value, steps, response.status)), response, status, headers, true, suffix)
       })
     },
 
@@ -177,9 +208,11 @@ function rebuild(
   status: number,
   changes: readonly (readonly [string, (value: string | null) => string | null])[] | undefined,
   newBody: boolean,
+  suffix: string | null = null,
 ): Response {
   const headers = new Headers(response.headers)
   if (newBody) headers.delete('content-length')
+  if (suffix !== null) versionTag(headers, suffix)
   if (changes !== undefined) {
     for (const [name, down] of changes) {
       const older = down(headers.get(name))
@@ -200,106 +233,23 @@ function migrateResponse(exchange: ExchangeView, value: unknown, steps: readonly
     return runSteps(value, steps)
   } catch (error) {
     if (!(error instanceof MigrationFailure)) throw error
-    const route = exchange.route === null ? `"${exchange.method} ${exchange.routePath}"` : `route "${exchange.route.viewName}" (${exchange.method})`
+    const route = routeName(exchange)
     const fix = error.reason === 'layout' ? '; declare the layout this response has (per method: "POST name" in bodies) or answer the one declared' : ''
     throw new Error(`versionHistory: the ${status} response of ${route} cannot be migrated to version "${String(exchange.version)}": ${failureSentence(error)}${fix}.`, { cause: error })
   }
 }
 
-let unsupported: UnsupportedBodyType | undefined
-let malformed: MalformedJsonBody | undefined
-
-/**
- * An older client's body migrated up, as JSON text. Whatever its
- * `Content-Type` says, the handler never reads it un-migrated: an empty body
- * passes, a JSON one is migrated, any other is refused (415). Client input
- * that cannot be migrated is the client's error (400), naming the place.
- */
-async function migratedBody(exchange: ExchangeView, steps: readonly Visit[], check: BodyCheck | null): Promise<string> {
-  const text = await exchange.bodyText()
-  if (!/\S/.test(text)) return text
-  if (!isJsonType(exchange.request.headers.get('content-type'))) throw (unsupported ??= withoutStack(() => new UnsupportedBodyType()))
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch (error) {
-    if (error instanceof RangeError) throw new UnreadableBody('The request body is nested too deeply to migrate.')
-    throw (malformed ??= withoutStack(() => new MalformedJsonBody()))
-  }
-  // In the client's own version, before anything of it changes: the errors name its fields.
-  if (check !== null) check(value)
-  try {
-    return JSON.stringify(runSteps(value, steps))
-  } catch (error) {
-    if (error instanceof MigrationFailure) {
-      throw new UnreadableBody(error.reason === 'layout' ? `Invalid request body at ${error.at}: ${error.what}.` : `Invalid value at ${error.at}.`)
-    }
-    if (error instanceof RangeError) throw new UnreadableBody(`The request body is nested too deeply to migrate at ${deepest(value)}.`)
-    throw error
-  }
+/** The route that answers, for sentences. */
+function routeName(exchange: ExchangeView): string {
+  return exchange.route === null ? `"${exchange.method} ${exchange.routePath}"` : `route "${exchange.route.viewName}" (${exchange.method})`
 }
 
-/** The JSON path of the top-level field (or item) under which `value` nests deepest. */
-function deepest(value: unknown): string {
-  let best = { depth: -1, at: '$' }
-  if (value === null || typeof value !== 'object') return best.at
-  for (const [key, child] of Object.entries(value)) {
-    let depth = 0
-    const stack: [unknown, number][] = [[child, 1]]
-    while (stack.length > 0) {
-      const [node, d] = stack.pop() as [unknown, number]
-      if (d > depth) depth = d
-      if (node !== null && typeof node === 'object') for (const inner of Object.values(node)) stack.push([inner, d + 1])
-    }
-    if (depth > best.depth) best = { depth, at: jsonPath([Array.isArray(value) ? Number(key) : key]) }
-  }
-  return best.at
+/** A chain with steps, else `undefined`. */
+function usable(chain: Chain | undefined): Chain | undefined {
+  return chain === undefined || chain.steps.length === 0 ? undefined : chain
 }
 
-/** The request with its query parameters and headers renamed and its JSON body migrated up; `undefined` when nothing changed. */
-async function migrateRequest(
-  exchange: ExchangeView,
-  steps: readonly Visit[] | null,
-  check: BodyCheck | null,
-  query: readonly (readonly [string, string])[] | null,
-  names: readonly (readonly [string, string])[] | null,
-): Promise<RequestRewrite | undefined> {
-  const request = exchange.request
-  let url = request.url
-  if (query !== null) {
-    const parsed = new URL(url)
-    let renamed = false
-    for (const [older, newer] of query) {
-      if (!parsed.searchParams.has(older)) continue
-      const values = parsed.searchParams.getAll(older)
-      parsed.searchParams.delete(older)
-      if (!parsed.searchParams.has(newer)) for (const value of values) parsed.searchParams.append(newer, value)
-      renamed = true
-    }
-    if (renamed) url = parsed.href
-  }
-  // By method, not request.body: asking a server's lazy Request for its body stream builds the full Request.
-  const body = steps !== null && request.method !== 'GET' && request.method !== 'HEAD' ? await migratedBody(exchange, steps, check) : null
-  let headers: Headers | undefined
-  if (names !== null) {
-    for (const [older, newer] of names) {
-      const value = request.headers.get(older)
-      if (value === null) continue
-      headers ??= new Headers(request.headers)
-      headers.delete(older)
-      if (!headers.has(newer)) headers.set(newer, value)
-    }
-  }
-  if (url === request.url && headers === undefined) return body === null ? undefined : { request, body }
-  // A new Request only when the URL or headers changed. Not tied to the original's signal: following it keeps
-  // every rebuilt request reachable from the original's until that one is collected.
-  headers ??= new Headers(request.headers)
-  if (body !== null) headers.delete('content-length')
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, redirect: request.redirect }
-  if (body !== null) init.body = body
-  else if (request.body !== null) {
-    init.body = request.body
-    init.duplex = 'half'
-  }
-  return { request: new Request(url, init), body }
+/** Whether an older version's success bodies differ from the head's on this route (its entity tags then carry the version). */
+function differs(found: RoutePlan, index: number): boolean {
+  return usable(found.response?.[index]) !== undefined || usable(found.items?.[index]) !== undefined
 }

@@ -4,7 +4,7 @@
  * middleware as `changes`.
  */
 export { change, type ChangeOptions } from './change.ts'
-export { changelogMarkdown } from './changelog.ts'
+export { changelogMarkdown, changelogWithRoutes } from './changelog.ts'
 export {
   fieldAdded,
   fieldChanged,
@@ -14,6 +14,6 @@ export {
 export { enumValuesAdded, shapeConverted } from './value-changes.ts'
 export type { VersionHistoryOptions } from './history-options.ts'
 export { versionHistory } from './history.ts'
-export { MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
+export { BodyTooLarge, MalformedFormBody, MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
 export { headerChanged, pathChanged, queryParamRenamed, requestHeaderRenamed, routeAdded, routeRemoved, statusChanged } from './route-changes.ts'
 export { shape, type ShapeOptions } from './shape.ts'

@@ -38,6 +38,12 @@ export interface ShapeInstruction {
   readonly down: Convert | null
   readonly up: Convert | null
   /**
+   * `up` for a partial body (PATCH): fields the client did not send stay
+   * absent (no default, no value derived from them). `undefined`: `up` already
+   * invents nothing.
+   */
+  readonly upPartial?: Convert | null | undefined
+  /**
    * What `down` hands to user code: a field's value (its name) or the whole
    * object (`true`); a value a handler gave is made a JSON value there first.
    */

@@ -20,6 +20,13 @@ import { Shape, type AnyShape, type Layout } from './shape.ts'
 /** Migrates a value one step; returns it (changed in place) or a replacement. */
 export type Visit = (value: unknown) => unknown
 
+/** Runs steps over a value (changed in place). */
+export function runSteps(value: unknown, steps: readonly Visit[]): unknown {
+  let current = value
+  for (const step of steps) current = step(current)
+  return current
+}
+
 /** Going down (newer to older: responses) or up (older to newer: requests). */
 export type Direction = 'down' | 'up'
 
@@ -79,45 +86,49 @@ export class MigrationPlanner {
    * The walk of step `step` in `direction` over a value laid out as
    * `layout` is in version `version` (the head layout, read as it was in that
    * version): `step` going down, `step - 1` going up. `null`: nothing to do.
+   * `partial` (up only): the value is a partial update (a PATCH body, as JSON
+   * Merge Patch reads it): its objects hold only the fields the client sent,
+   * so each instruction's `upPartial` runs and envelope fields may be
+   * missing; a list is replaced whole, so its items are full values.
    */
-  visit(layout: Layout, version: number, step: number, direction: Direction): Visit | null {
-    if (layout instanceof Shape) return this.#shape(layout, version, step, direction)
+  visit(layout: Layout, version: number, step: number, direction: Direction, partial = false): Visit | null {
+    if (layout instanceof Shape) return this.#shape(layout, version, step, direction, partial)
     if (Array.isArray(layout)) {
-      const item = this.visit(layout[0] as Layout, version, step, direction)
+      const item = this.visit(layout[0] as Layout, version, step, direction, false)
       return item === null ? null : visitArray(item)
     }
     const fields: [string, Visit][] = []
     for (const [field, inner] of Object.entries(layout as Record<string, Layout>)) {
-      const visit = this.visit(inner, version, step, direction)
+      const visit = this.visit(inner, version, step, direction, partial)
       if (visit !== null) fields.push([field, visit])
     }
-    // An envelope's fields are the body's structure: each must be there (null allowed).
-    return fields.length === 0 ? null : visitFields(fields, null, true)
+    // An envelope's fields are the body's structure: each must be there (null allowed), unless the body is partial.
+    return fields.length === 0 ? null : visitFields(fields, null, !partial)
   }
 
-  #shape(shape: AnyShape, version: number, step: number, direction: Direction): Visit | null {
+  #shape(shape: AnyShape, version: number, step: number, direction: Direction, partial: boolean): Visit | null {
     let id = this.#ids.get(shape)
     if (id === undefined) this.#ids.set(shape, (id = this.#ids.size))
-    const key = `${id}/${version}/${step}/${direction}`
+    const key = `${id}/${version}/${step}/${direction}${partial ? '/partial' : ''}`
     if (this.#memo.has(key)) {
       const known = this.#memo.get(key) as Visit | null | undefined
       // undefined: being compiled (shapes nesting each other); look it up when called.
       return known !== undefined ? known : (value) => (this.#memo.get(key) ?? pass)(value)
     }
     this.#memo.set(key, undefined as unknown as null)
-    const visit = this.#compileShape(shape, version, step, direction)
+    const visit = this.#compileShape(shape, version, step, direction, partial)
     this.#memo.set(key, visit)
     return visit
   }
 
-  #compileShape(shape: AnyShape, version: number, step: number, direction: Direction): Visit | null {
+  #compileShape(shape: AnyShape, version: number, step: number, direction: Direction, partial: boolean): Visit | null {
     const steps = this.#shapes.get(shape)
     // In versions before a converter that declared an older layout, the value is laid out that way.
     const replaced = steps?.replacements.find((r) => r.step > version)
     if (replaced !== undefined) {
-      const inner = this.visit(replaced.older, version, step, direction)
+      const inner = this.visit(replaced.older, version, step, direction, partial)
       if (direction === 'up' && replaced.step === step) {
-        const ops = compose(steps?.byStep.get(step) ?? [], direction)
+        const ops = compose(steps?.byStep.get(step) ?? [], direction, partial)
         if (ops === null || inner === null) return ops ?? inner
         return (value) => ops(inner(value))
       }
@@ -125,10 +136,10 @@ export class MigrationPlanner {
     }
     const children: [string, Visit][] = []
     for (const [field, inner] of steps?.nestedAt[version] ?? shape.nested) {
-      const visit = this.visit(inner, version, step, direction)
+      const visit = this.visit(inner, version, step, direction, partial)
       if (visit !== null) children.push([field, visit])
     }
-    const ops = compose(steps?.byStep.get(step) ?? [], direction)
+    const ops = compose(steps?.byStep.get(step) ?? [], direction, partial)
     if (children.length === 0 && ops === null) return null
     return visitFields(children, ops, false)
   }
@@ -139,15 +150,17 @@ const pass: Visit = (value) => value
 /**
  * One step's instructions on one shape as a single function. Going down:
  * field instructions newest-declared first, then converters; going up:
- * converters, then field instructions in declaration order. A converter that
- * throws becomes a `MigrationFailure` naming its shape and field.
+ * converters, then field instructions in declaration order (on a partial
+ * body, each one's `upPartial`). A converter that throws becomes a
+ * `MigrationFailure` naming its shape and field.
  */
-function compose(instructions: readonly ShapeInstruction[], direction: Direction): Visit | null {
+function compose(instructions: readonly ShapeInstruction[], direction: Direction, partial = false): Visit | null {
   const fields = instructions.filter((i) => !i.converter)
   const converters = instructions.filter((i) => i.converter)
-  const ordered = (direction === 'down' ? [...fields.reverse(), ...converters.reverse()] : [...converters, ...fields]).filter((i) => i[direction] !== null)
+  const pick = (i: ShapeInstruction): Convert | null => (direction === 'up' && partial && i.upPartial !== undefined ? i.upPartial : i[direction])
+  const ordered = (direction === 'down' ? [...fields.reverse(), ...converters.reverse()] : [...converters, ...fields]).filter((i) => pick(i) !== null)
   if (ordered.length === 0) return null
-  const fns = ordered.map((i) => i[direction] as Convert)
+  const fns = ordered.map((i) => pick(i) as Convert)
   return function convert(value) {
     let i = 0
     let current = value

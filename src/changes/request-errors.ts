@@ -21,8 +21,9 @@ export class MalformedJsonBody extends VersioningError {
 
 /**
  * 415 Unsupported Media Type: an older client sent a body that is not JSON
- * (`text/plain`, a form, no `Content-Type`) to a route whose request body its
- * version migrates. The handler never reads a body it could not migrate.
+ * (`text/plain`, no `Content-Type`, or a form on a route whose `bodies` entry
+ * does not say `forms: true`) to a route whose request body its version
+ * migrates. The handler never reads a body it could not migrate.
  */
 export class UnsupportedBodyType extends VersioningError {
   override readonly name = 'UnsupportedBodyType' as const
@@ -45,5 +46,33 @@ export class UnreadableBody extends VersioningError {
 
   constructor(detail: string) {
     super(detail, 'UnreadableBody')
+  }
+}
+
+/**
+ * 413 Content Too Large: an older client's body is larger than the
+ * history's `maxBodySize` (bytes), which it reads before parsing: refused
+ * when its `Content-Length` says so, or as soon as that many bytes came.
+ */
+export class BodyTooLarge extends VersioningError {
+  override readonly name = 'BodyTooLarge' as const
+  readonly status = 413 as const
+
+  constructor(detail: string = 'The request body is too large.') {
+    super(detail, 'BodyTooLarge')
+  }
+}
+
+/**
+ * 400 Bad Request: an older client's form body (`multipart/form-data`,
+ * `application/x-www-form-urlencoded`) on a route that migrates forms does
+ * not parse (a multipart body without its boundary, a part cut short).
+ */
+export class MalformedFormBody extends VersioningError {
+  override readonly name = 'MalformedFormBody' as const
+  readonly status = 400 as const
+
+  constructor(detail: string = 'Malformed form data in request body.') {
+    super(detail, 'MalformedFormBody')
   }
 }

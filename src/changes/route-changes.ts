@@ -6,7 +6,7 @@
 import { isHeaderName } from '../http/header-name.ts'
 import { checkField, checkFunction, checkOptions, type RouteInstruction } from './instruction.ts'
 
-/** Types only: the literal route name a route's addition or removal names (`hono-api-versioning/client` reads it). */
+/** Types only: the literal route name a route's addition or removal names (`hono-api-versioning/typed-client` reads it). */
 export type RouteSaid<S> = RouteInstruction & { readonly '~said'?: S | undefined }
 
 const PLAIN_ROUTE = /^([A-Z]+) (\/\S*)$/

@@ -11,6 +11,25 @@ import type { RoutePlan } from './http-steps.ts'
 import type { RouteInstruction } from './instruction.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
 
+/** The plan of a route the history says nothing about. */
+export const NO_PLAN: RoutePlan = {
+  exists: null,
+  checks: null,
+  partialChecks: null,
+  request: null,
+  partialRequest: null,
+  partial: null,
+  forms: false,
+  response: null,
+  error: null,
+  items: null,
+  media: null,
+  status: null,
+  headers: null,
+  query: null,
+  requestHeaders: null,
+}
+
 /** What a route's changes say about it, per version. */
 export interface RouteLife {
   /** Whether it exists, per version index (`null`: always). */
@@ -106,7 +125,7 @@ export function routePlans(
   versions: readonly string[],
   bodies: ReadonlyMap<string, RouteBodies>,
   byRoute: RouteEntries,
-  bodyPlans: (entry: RouteBodies | undefined) => Pick<RoutePlan, 'checks' | 'request' | 'response' | 'error'>,
+  bodyPlans: (entry: RouteBodies | undefined) => Pick<RoutePlan, 'checks' | 'partialChecks' | 'request' | 'partialRequest' | 'partial' | 'forms' | 'response' | 'error' | 'items' | 'media'>,
 ): { plans: Map<string, RoutePlan>; tableLives: Map<string, RouteLife> } {
   const plans = new Map<string, RoutePlan>()
   const tableLives = new Map<string, RouteLife>()
@@ -120,7 +139,15 @@ export function routePlans(
       if (life.paths !== null) throw new Error(`${WHERE}: pathChanged("${route}") moves one method of a route; a path belongs to the whole route: name it "${one[1]}".`)
       const shared = bodies.get(one[1])
       const own = bodies.get(route)
-      const merged = { request: own?.request ?? shared?.request, response: own?.response ?? shared?.response, error: own?.error ?? shared?.error }
+      const merged = {
+        request: own?.request ?? shared?.request,
+        response: own?.response ?? shared?.response,
+        error: own?.error ?? shared?.error,
+        items: own?.items ?? shared?.items,
+        unmigrated: own?.unmigrated ?? shared?.unmigrated,
+        partial: own?.partial ?? shared?.partial,
+        forms: own?.forms ?? shared?.forms,
+      }
       const all = [...(byRoute.get(one[1]) ?? []), ...entries].sort((a, b) => a.step - b.step)
       plans.set(route, { ...bodyPlans(merged), ...routeSteps(all, versions.length), exists: life.exists })
       continue

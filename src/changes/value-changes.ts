@@ -5,7 +5,8 @@
  */
 import { checkShape, type EnumMember, type FieldValue, type ShapeSaid } from './field-changes.ts'
 import { checkField, checkFunction, checkOptions, isRecord } from './instruction.ts'
-import { checkLayout, type FieldOf, type Layout, type Shape } from './shape.ts'
+import { partialConverter } from './partial.ts'
+import { checkLayout, Shape, type FieldOf, type Layout } from './shape.ts'
 
 /** Options of `enumValuesAdded`. */
 export interface EnumValuesAddedOptions<E> {
@@ -104,12 +105,22 @@ export function shapeConverted<T, O extends string, R = never>(
   return {
     kind: 'shape',
     shape,
-    entry: { type: 'shape.converted', shape: shape.name },
+    entry: older === undefined ? { type: 'shape.converted', shape: shape.name } : { type: 'shape.converted', shape: shape.name, olderSchema: layoutSchema(older as Layout) },
     converter: true,
     effects: [],
     older: older as Layout | undefined,
     readsDown: down === undefined ? undefined : true,
     down: (down as ((value: unknown) => unknown) | undefined) ?? null,
     up: (up as ((value: unknown) => unknown) | undefined) ?? null,
+    upPartial: up === undefined ? null : partialConverter(up as (value: unknown) => unknown),
   }
+}
+
+/** The JSON Schema of a layout, its shapes as references to their component schemas (the older one a converter makes, for documents). */
+function layoutSchema(layout: Layout): object {
+  if (Array.isArray(layout)) return { type: 'array', items: layoutSchema(layout[0] as Layout) }
+  if (layout instanceof Shape) return { $ref: `#/components/schemas/${layout.name}` }
+  const properties: Record<string, object> = {}
+  for (const [field, inner] of Object.entries(layout)) properties[field] = layoutSchema(inner as Layout)
+  return { type: 'object', properties }
 }

@@ -47,11 +47,6 @@ export function hasKnownOrder(versions: readonly string[]): boolean {
   return versions.every((v) => DATE.test(v)) || versions.every((v) => SEMVER.test(v)) || versions.every((v) => NUMBERED.test(v))
 }
 
-/** Sorts a copy of `versions` oldest first. */
-export function oldestFirst(versions: Iterable<string>): string[] {
-  return [...versions].sort(compareVersions)
-}
-
 function compareSemver(x: RegExpExecArray, y: RegExpExecArray): number {
   for (let i = 1; i <= 3; i++) {
     const d = Number(x[i]) - Number(y[i])

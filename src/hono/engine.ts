@@ -87,9 +87,13 @@ export function honoEngine(
     if (varyText !== '') c.header('Vary', varyText, { append: true })
     // Patch: Hono has no hook to give handlers another Request; a request step renamed query parameters or headers.
     if (visit.request !== c.req.raw) c.req.raw = visit.request
-    // Patch: the migrated body reaches the handler through c.req's body cache: c.req.json(), text() and validators
-    // read it (Hono types the cache by the values it resolves to; it holds their promises).
-    if (visit.body !== null) c.req.bodyCache = { text: Promise.resolve(visit.body) as unknown as string }
+    // Patch: the migrated body reaches the handler through c.req's body cache (c.req.json(), text(), parseBody(),
+    // formData() and validators read it), replacing what an earlier reader cached of the older body. (Hono types the
+    // cache by the values it resolves to; it holds their promises.)
+    if (visit.body !== null) {
+      c.req.bodyCache =
+        typeof visit.body === 'string' ? { text: Promise.resolve(visit.body) as unknown as string } : { formData: Promise.resolve(visit.body) as unknown as FormData }
+    }
     expose?.(c, visit)
     if (json !== null) {
       const step = json(visit)

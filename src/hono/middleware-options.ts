@@ -46,7 +46,7 @@ export interface MiddlewareOptions<S extends BaseVersioning> {
   readonly changes?: VersioningExtension | undefined
   /**
    * The version of a request that names none, from its client
-   * (`clientPins({...})` from `hono-api-versioning/clients`): looked up
+   * (`clientPins({...})` from `hono-api-versioning/client-pins`): looked up
    * before the policy and the changes see the version.
    * @default undefined (the scheme's default version)
    */

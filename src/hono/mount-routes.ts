@@ -33,16 +33,23 @@ export type HandlerChain = readonly [...ChainedHandler[], ChainedHandler]
 /** A handler or middleware of a chain, as Hono's factory types them (their own `Env` and input). */
 type ChainedHandler = (c: any, next: any) => unknown
 
-/** The handlers of one route: one handler (or chain) for GET (and HEAD), or one per method. */
-export type RouteHandler<E extends Env> = Handler<E> | HandlerChain | { readonly [M in (typeof METHODS)[number]]?: Handler<E> | HandlerChain | undefined }
+/**
+ * The handlers of one route: one handler (or chain) for GET (and HEAD), or one per method. `P`: the route's path
+ * in Hono's syntax, so that `c.req.param('id')` is typed from it, as in `app.get(path, handler)`.
+ */
+export type RouteHandler<E extends Env, P extends string = any> = Handler<E, P> | HandlerChain | { readonly [M in (typeof METHODS)[number]]?: Handler<E, P> | HandlerChain | undefined }
+
+/** The paths of the table entries a handler key `N` serves: the entry of that name, or of any name ending in `:N`. */
+type PathsOf<E extends RouteEntry, N extends string> = string extends E['name'] ? any : E extends { readonly name: N | `${string}:${N}`; readonly path: infer P extends string } ? P : never
 
 /**
  * Handlers by route name: the namespaced name (`v1:user-list`) or a name
  * without some or all of its namespaces (`user-list`), which serves every
- * route of that name. The most specific key wins.
+ * route of that name. The most specific key wins. Each handler's
+ * `c.req.param` is typed from its route's path.
  */
 export type RouteHandlers<T extends RouteTable<RouteEntry>, S extends BaseVersioning, E extends Env> = {
-  readonly [N in RouteEntriesOf<T>['name'] | NamespaceSuffixes<RouteEntriesOf<T>['name']>]?: RouteHandler<E & VersioningEnv<T, S>>
+  readonly [N in RouteEntriesOf<T>['name'] | NamespaceSuffixes<RouteEntriesOf<T>['name']>]?: RouteHandler<E & VersioningEnv<T, S>, PathsOf<RouteEntriesOf<T>, N>>
 }
 
 /**

@@ -3,7 +3,7 @@
  * per table path, its params and each handler's typed responses), so that
  * `hc<typeof app>` types them. Each endpoint also carries its route's name
  * (`'~route'`) and the versions `versioned()` limits it to (`'~versions'`),
- * which `hono-api-versioning/client` reads.
+ * which `hono-api-versioning/typed-client` reads.
  */
 import type { Context, TypedResponse } from 'hono'
 import type { AddParam, ExtractInput, Input } from 'hono/types'

@@ -1,3 +1,4 @@
+/// <reference path="./context-variables.ts" preserve="true" />
 /**
  * The context variables the middlewares set, each declared once: the
  * version and its scheme (every middleware; Hono's `ContextVariableMap`
@@ -36,8 +37,4 @@ export interface RouteTableVariables<T extends RouteTable<RouteEntry> = RouteTab
  */
 export interface VersioningEnv<T extends RouteTable<RouteEntry> | null = RouteTable, S extends BaseVersioning = BaseVersioning> {
   Variables: T extends RouteTable<RouteEntry> ? RouteTableVariables<T, S> : VersioningVariables<S>
-}
-
-declare module 'hono' {
-  interface ContextVariableMap extends VersioningVariables {}
 }

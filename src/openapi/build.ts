@@ -7,37 +7,18 @@
 import type { VersionedOperation, VersionSpace } from '../model/api-model.ts'
 import { routeEvents, versionedOperation } from '../model/operations.ts'
 import { waysOf, type VersionPlacement } from '../routes/placement.ts'
-import { changelogMarkdown, schemaStepsOf, type Changelog, type RouteHistory } from './changelog.ts'
+import type { BuildContext } from './context.ts'
+import { changelogMarkdown, schemaStepsOf, type RouteHistory } from './changelog.ts'
 import { openAPIPathOf } from './paths.ts'
-import { placementNote, versionedMediaTypes, versionParameters, type Placement } from './placement.ts'
+import { cloneJson } from './normalize.ts'
+import { operationIn } from './operation.ts'
+import { placementNote } from './placement.ts'
 import { undoSteps } from './schema-changes.ts'
 import type { SourceOperation } from './sources.ts'
+export type { BuildContext } from './context.ts'
 import type { Json } from './types.ts'
-import type { DocumentedVersion, VersionPlan } from './versions.ts'
-
-/** Everything a document is made from, fixed at construction. */
-export interface BuildContext {
-  readonly plan: VersionPlan
-  readonly operations: readonly SourceOperation[]
-  readonly placement: Placement
-  readonly defaultVersion: string | null
-  /** Each operation in the model: whether a version serves it, and at which path. */
-  readonly served: ReadonlyMap<SourceOperation, VersionedOperation>
-  readonly history: RouteHistory
-  readonly changelog: Changelog | null
-  /** The head document (normalized), or `null` for documents from the table alone. */
-  readonly head: Json | null
-  /** Components reachable from the head document's operations, as `#/components/<kind>/<name>`. */
-  readonly headReachable: ReadonlySet<string>
-  /** The component references of each operation (worked out once). */
-  readonly refs: ReadonlyMap<SourceOperation, readonly string[]>
-  /** The component schemas of each version index (index 0: the head's), made from the newer one's and kept. */
-  readonly schemas: Map<number, Json>
-  readonly info: { readonly title: string; readonly description: string | null }
-  /** The server URL, with `{version}` where the version goes, or `null`. */
-  readonly serverUrl: string | null
-  readonly shapes: Readonly<Record<string, string>>
-}
+import { versionExtension, versionWays, withoutVersion } from './version-params.ts'
+import type { DocumentedVersion } from './versions.ts'
 
 const COMPONENT_KINDS = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'links', 'callbacks', 'pathItems']
 
@@ -133,7 +114,9 @@ function descriptionOf(context: BuildContext, entry: DocumentedVersion, at: numb
   }
   const host = context.serverUrl === null ? null : context.serverUrl.replace('{version}', entry.version)
   const note = placementNote(context.placement, entry.version, host)
-  if (note !== '') parts.push(note)
+  // What a request without a version gets, where the document can leave the version out (a newer release changes it).
+  const optional = versionWays(context.placement, entry.version, context.unnamed, host).every((w) => !w.required)
+  if (note !== '') parts.push(optional ? `${note} ${withoutVersion(context.unnamed)}` : note)
   const changes = changelogMarkdown(context.changelog, context.plan.order, at)
   if (changes !== '') parts.push(changes)
   return parts.join('\n\n')
@@ -161,68 +144,6 @@ function policyHeaders(context: BuildContext, entry: DocumentedVersion): Record<
   }
   if (policy.echoHeader !== null) headers[policy.echoHeader] = { description: 'The version that answered the request.', schema: string(entry.version) }
   return headers
-}
-
-/**
- * The operation of `source` in `version`: a new object for each part that
- * differs, the unchanged parts shared with the head (they are frozen with
- * the first document that has them, and never changed).
- */
-function operationIn(context: BuildContext, source: SourceOperation, entry: DocumentedVersion, at: number, neutral: boolean, headerNames: readonly string[]): Json {
-  const operation: Json = { ...source.operation }
-  const version = entry.version
-  const { placement } = context
-  let parameters = Array.isArray(operation['parameters']) ? (operation['parameters'] as Json[]) : []
-  // The version's own path param is filled in; others get the table's pattern when the document has none.
-  parameters = parameters
-    .filter((p) => !(p['in'] === 'path' && p['name'] === placement.pathParam))
-    .map((parameter) => {
-      const pattern = parameter['in'] === 'path' ? source.patterns.get(parameter['name'] as string) : null
-      const schema = (parameter['schema'] ?? {}) as Json
-      return pattern != null && schema['pattern'] === undefined && schema['$ref'] === undefined ? { ...parameter, schema: { type: 'string', ...schema, pattern } } : parameter
-    })
-  if (!neutral) {
-    const own = versionParameters(placement, version, context.defaultVersion)
-    const taken = new Set(own.map((p) => `${p.in} ${p.name.toLowerCase()}`))
-    parameters = [...parameters.filter((p) => !taken.has(`${String(p['in'])} ${String(p['name']).toLowerCase()}`)), ...(own as unknown as Json[])]
-  }
-  if (parameters.length > 0) operation['parameters'] = parameters
-  else delete operation['parameters']
-  let responses = operation['responses'] as Json
-  for (const change of context.history.changesAbove(source.names, at)) {
-    if (change.type === 'route.status.changed' && Object.hasOwn(responses, String(change.newer))) {
-      responses = Object.fromEntries(Object.entries(responses).map(([status, r]) => [status === String(change.newer) ? String(change.older) : status, r]))
-    }
-  }
-  const versioned = !neutral && placement.accept !== null
-  if (versioned || headerNames.length > 0) {
-    const own: Json = {}
-    for (const [status, response] of Object.entries(responses)) {
-      if (response === null || typeof response !== 'object' || '$ref' in response) {
-        own[status] = response
-        continue
-      }
-      const r: Json = { ...(response as Json) }
-      if (versioned && r['content'] !== null && typeof r['content'] === 'object') {
-        const content: Json = {}
-        for (const [type, media] of Object.entries(r['content'] as Json)) {
-          for (const key of versionedMediaTypes(placement, type, version, context.defaultVersion)) if (!(key in content)) content[key] = media
-        }
-        r['content'] = content
-      }
-      if (headerNames.length > 0) {
-        const headers: Json = { ...((r['headers'] ?? {}) as Json) }
-        for (const name of headerNames) if (!(name in headers)) headers[name] = { $ref: `#/components/headers/${name}` }
-        r['headers'] = headers
-      }
-      own[status] = r
-    }
-    responses = own
-  }
-  operation['responses'] = responses
-  if (entry.deprecated || entry.sunsetPassed) operation['deprecated'] = true
-  if (typeof operation['operationId'] !== 'string') operation['operationId'] = source.operationId
-  return operation
 }
 
 /**
@@ -270,6 +191,7 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
   const paths: Record<string, Json> = {}
   const ids = new Set<string>()
   const included: SourceOperation[] = []
+  const added: Json = {}
   for (const source of context.operations) {
     const served = context.served.get(source)?.at(version) ?? null
     if (served === null) continue
@@ -278,7 +200,7 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
     const item = (paths[path] ??= {})
     // Two operations at one path and method: the first answers (as Hono runs the first route).
     if (item[source.method] !== undefined) continue
-    const operation = operationIn(context, source, entry, at, neutral, headerNames)
+    const operation = operationIn(context, source, entry, at, neutral, headerNames, added)
     let id = operation['operationId'] as string
     for (let n = 2; ids.has(id); n++) id = `${operation['operationId'] as string}-${n}`
     operation['operationId'] = id
@@ -290,7 +212,14 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
   const document: Json = head === null ? { openapi: '3.1.0' } : { ...head }
   document['openapi'] = '3.1.0'
   const headInfo = (head?.['info'] ?? {}) as Json
-  document['info'] = { ...headInfo, title: context.info.title, version, description: descriptionOf(context, entry, at) }
+  const ways = versionWays(context.placement, version, context.unnamed, context.serverUrl)
+  document['info'] = { ...headInfo, title: context.info.title, version, description: descriptionOf(context, entry, at), 'x-api-version': versionExtension(version, ways, context.unnamed) }
+  // This version's changelog (its changes and the older ones', as the description has them: a newer release
+  // leaves it as it was), a copy: the document is frozen, the caller's changelog stays as it was.
+  if (context.changelog !== null) {
+    const own = context.changelog.versions.filter((v) => plan.order.indexOf(v.version) >= at)
+    document['x-changelog'] = cloneJson({ head: version, versions: own })
+  }
   if (context.serverUrl !== null) document['servers'] = [{ url: context.serverUrl.replace('{version}', version) }]
   document['paths'] = paths
   const components: Json = {}
@@ -298,6 +227,8 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
     components[kind] = group !== null && typeof group === 'object' && !Array.isArray(group) ? { ...(group as Json) } : group
   }
   if (components['schemas'] !== undefined) components['schemas'] = { ...schemasAt(context, at) }
+  if (Object.keys(added).length > 0) components['schemas'] = { ...((components['schemas'] ?? {}) as Json), ...added }
+  if (context.securitySchemes !== null) components['securitySchemes'] = { ...((components['securitySchemes'] ?? {}) as Json), ...context.securitySchemes }
   if (headerNames.length > 0) components['headers'] = { ...((components['headers'] ?? {}) as Json), ...headers }
   // What only the operations this version lacks referred to goes too.
   if (context.headReachable.size > 0) {

@@ -13,7 +13,9 @@ import { buildDocument, deepFreeze, operationsModel, reachableComponents, refsIn
 import { changelogOf, routeHistory, type ChangelogSource } from './changelog.ts'
 import { normalizeDocument } from './normalize.ts'
 import { placementOf, type Placement } from './placement.ts'
-import { documentOperations, normalizeRouteName, tableOperations } from './sources.ts'
+import { requestBodies, type DocumentedRequests } from './requests.ts'
+import { errorBodyOf, type ErrorFormat } from './responses.ts'
+import { documentOperations, normalizeRouteName, tableOperations, type SourceOperation } from './sources.ts'
 import { HTTP_METHODS, type HttpMethod, type Json, type OpenAPIDocument, type OpenAPIInput } from './types.ts'
 import { planVersions, type DocumentedVersion } from './versions.ts'
 
@@ -82,6 +84,45 @@ export interface VersionedOpenAPIOptions {
    * @default each shape's own name
    */
   readonly shapes?: Readonly<Record<string, string>> | undefined
+  /**
+   * How the middleware answers its own rejections (404, 406, 400, 410, 415,
+   * 422): `'detail'` for the default `errorResponse` (`{"detail": ...}`,
+   * `application/json`), `'problem-details'` for `problemDetails()`
+   * (`application/problem+json`). Each operation documents the statuses
+   * the toolkit may answer it with, with that body.
+   * @default 'detail'
+   */
+  readonly errors?: ErrorFormat | undefined
+  /**
+   * The request bodies: the head schemas given to `requestValidation` and
+   * the `bodies` given to `versionHistory`. Each version's request schema is
+   * derived as its validation derives it, so the two cannot disagree.
+   * @default none (request bodies as your document gives them)
+   */
+  readonly requests?: DocumentedRequests | undefined
+  /**
+   * Client pins (`clientPins`): the security scheme that names a client (a
+   * bearer key by default). A pinned client that sends no version gets its
+   * pinned one, so every document then requires its version parameter.
+   * @default none
+   */
+  readonly pins?: PinsDocumentation | undefined
+  /**
+   * Operations served but left out of every document, on purpose: route
+   * names (`'health'`, every method), a route name for one method
+   * (`'POST product-list'`), or a plain route (`'GET /internal/:id'`).
+   * Every other served route is documented.
+   * @default none
+   */
+  readonly hide?: readonly string[] | undefined
+}
+
+/** How `versionedOpenAPI` documents client pins. */
+export interface PinsDocumentation {
+  /** The name of the security scheme. @default 'clientKey' */
+  readonly name?: string | undefined
+  /** The OpenAPI security scheme that carries the client's key. @default { type: 'http', scheme: 'bearer' } */
+  readonly scheme?: Readonly<Record<string, unknown>> | undefined
 }
 
 /** The documents of every version. */
@@ -97,7 +138,36 @@ export interface VersionedOpenAPI {
   readonly model?: ApiModel | undefined
 }
 
-const OPTION_NAMES = ['scheme', 'routes', 'document', 'policy', 'changelog', 'versions', 'info', 'serverUrl', 'methods', 'shapes']
+const OPTION_NAMES = ['scheme', 'routes', 'document', 'policy', 'changelog', 'versions', 'info', 'serverUrl', 'methods', 'shapes', 'errors', 'requests', 'pins', 'hide']
+
+/** The operations without those `hide` names; each name must name one. */
+function hidden(operations: readonly SourceOperation[], hide: unknown, where: string): readonly SourceOperation[] {
+  if (hide === undefined) return operations
+  if (!Array.isArray(hide) || hide.some((h) => typeof h !== 'string')) throw new Error(`${where}: hide must be a list of route names or "METHOD /path", such as ['health', 'POST product-list'].`)
+  const matches = (source: SourceOperation, name: string): boolean => {
+    const method = /^([A-Za-z]+) (.+)$/.exec(name)
+    const key = method === null ? name : normalizeRouteName(name)
+    if (method === null) return source.names.includes(key)
+    const own = (method[1] as string).toLowerCase()
+    return own === source.method && (source.names.includes(key) || source.names.includes(method[2] as string))
+  }
+  for (const name of hide as string[]) {
+    if (!operations.some((o) => matches(o, name))) throw new Error(`${where}: hide names "${name}", which no documented operation has; give a route name, "METHOD name" or "METHOD /path".`)
+  }
+  return operations.filter((o) => !(hide as string[]).some((name) => matches(o, name)))
+}
+
+/** The security scheme and requirement of pinned clients, checked. */
+function pinsOf(pins: unknown, where: string): { schemes: Json; security: readonly Json[] } | null {
+  if (pins === undefined) return null
+  const { name = 'clientKey', scheme = { type: 'http', scheme: 'bearer' } } = (pins ?? {}) as { name?: unknown; scheme?: unknown }
+  if (pins === null || typeof pins !== 'object' || typeof name !== 'string' || !/^[A-Za-z0-9._-]+$/.test(name) || scheme === null || typeof scheme !== 'object' || typeof (scheme as Json)['type'] !== 'string') {
+    throw new Error(`${where}: pins must be an object such as { name: 'clientKey', scheme: { type: 'http', scheme: 'bearer' } }.`)
+  }
+  const description =
+    'Names the client. A request that names no version is answered in the version this client is pinned to (a new client is pinned to the version of its first request); a request that names a version gets that version.'
+  return { schemes: { [name]: { description, ...(scheme as Json) } }, security: [{ [name]: [] }, {}] }
+}
 
 function checkServerUrl(serverUrl: unknown, placement: Placement, scheme: DocumentedScheme, versions: readonly string[], where: string): string | null {
   if (serverUrl === undefined) {
@@ -187,8 +257,12 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   if (input !== undefined && options.methods !== undefined) throw new Error(`${where}: methods applies to documents made from the table alone; your document already gives each path its methods.`)
 
   const head = input === undefined ? null : normalizeDocument(input, where)
+  const errorBody = errorBodyOf(options.errors, where)
+  const headSchemaNames = new Set(Object.keys(((head?.['components'] as Json | undefined)?.['schemas'] ?? {}) as Json))
+  const requests = requestBodies(options.requests, changelog, plan.order, headSchemaNames, where)
+  const pins = pinsOf(options.pins, where)
   const content = placement.accept === null ? [] : placement.accept.mediaTypes
-  const operations = head === null ? tableOperations(routes as RouteTable, methods, content) : documentOperations(head, routes)
+  const operations = hidden(head === null ? tableOperations(routes as RouteTable, methods, content) : documentOperations(head, routes), options.hide, where)
   const headInfo = (head?.['info'] ?? {}) as Json
   const history = routeHistory(changelog, plan.order, normalizeRouteName)
   const space = versionSpace(scheme, { versions: [...plan.order].reverse(), policy })
@@ -212,6 +286,11 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
     },
     serverUrl,
     shapes,
+    unnamed: { defaultVersion: scheme.defaultVersion, pinned: pins !== null },
+    errorBody,
+    requests,
+    security: pins?.security ?? null,
+    securitySchemes: pins?.schemes ?? null,
   }
   const made = new Map<string, { readonly entry: DocumentedVersion; readonly document: OpenAPIDocument }>()
   return {

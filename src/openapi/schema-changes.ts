@@ -159,7 +159,11 @@ export function undoInstruction(schemas: Json, instruction: ChangelogInstruction
     }
     case 'shape.converted': {
       const title = typeof schema['title'] === 'string' ? { title: schema['title'] } : {}
-      schemas[name] = { ...title, description: `Not described in this version: ${description.trim()} (a custom conversion; the newer versions' schema does not apply).` }
+      const older = instruction.olderSchema
+      schemas[name] =
+        older === undefined
+          ? { ...title, description: `Not described in this version: ${description.trim()} (a custom conversion; the newer versions' schema does not apply).` }
+          : { ...title, description: description.trim(), ...renamedRefs(copyOf(older), shapes) }
       break
     }
     default:
@@ -188,4 +192,19 @@ export function undoSteps(
     }
     undoInstruction(schemas, instruction, shapes, description)
   }
+}
+
+/** A schema whose references name shapes, pointing at their component schemas (`shapes` maps the names that differ). */
+function renamedRefs(schema: unknown, shapes: Readonly<Record<string, string>>): Json {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk)
+    if (!isObject(node)) return node
+    const out: Json = {}
+    for (const [key, value] of Object.entries(node)) {
+      const shape = key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/') ? value.slice('#/components/schemas/'.length) : null
+      out[key] = shape !== null ? `#/components/schemas/${shapes[shape] ?? shape}` : walk(value)
+    }
+    return out
+  }
+  return walk(schema) as Json
 }

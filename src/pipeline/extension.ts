@@ -71,6 +71,12 @@ export interface ExchangeView {
   readonly jsonStepped: boolean
   /** The request's body as text, read through the framework (which keeps it for later readers). */
   bodyText(): Promise<string>
+  /**
+   * The framework's own context of the request (Hono's `Context`), for
+   * extensions that read what other middleware set on it (an identity an
+   * authentication middleware verified, the runtime's `waitUntil`).
+   */
+  readonly context: unknown
 }
 
 /**
@@ -82,12 +88,13 @@ export type VersionChoice = { readonly version: string | null } | VersioningErro
 
 /**
  * What a request step changed: the `Request` the handler sees (query
- * parameters or headers renamed), and its JSON body as text when the step
- * migrated it (`null`: the body is the request's own).
+ * parameters or headers renamed, a migrated body), and its body when the
+ * step migrated it: JSON as text, a form as `FormData` (`null`: the body is
+ * the request's own).
  */
 export interface RequestRewrite {
   readonly request: Request
-  readonly body: string | null
+  readonly body: string | FormData | null
 }
 
 /**

@@ -23,8 +23,8 @@ export interface VisitReader {
 /** The decided parts of a visit. */
 export interface VisitFields {
   readonly request: Request
-  /** The migrated JSON body as text, or `null`: the request's own. */
-  readonly body: string | null
+  /** The migrated body (JSON as text, a form as `FormData`), or `null`: the request's own. */
+  readonly body: string | FormData | null
   readonly version: string | null | undefined
   /** The table route that answers (or, when none of the handlers' routes exists in the version, the matched one), or `null`. */
   readonly route: CompiledRoute | null
@@ -47,7 +47,7 @@ export class Visit implements ExchangeView, VisitFields {
   declare readonly route: CompiledRoute | null
   declare readonly versions: ReadonlySet<string> | null
   declare readonly rejection: VersioningError | null
-  readonly body: string | null = null
+  readonly body: string | FormData | null = null
   declare readonly picked: boolean
   readonly absent: boolean = false
   readonly notes: readonly unknown[] | null = null
@@ -82,6 +82,11 @@ export class Visit implements ExchangeView, VisitFields {
 
   get rejected(): boolean {
     return this.rejection !== null
+  }
+
+  /** The framework's request object (Hono's `Context`). */
+  get context(): unknown {
+    return this.source
   }
 
   get routePath(): string {

@@ -3,6 +3,6 @@
  * request schema derived from the head's by a history's declared changes.
  * Needs `@cfworker/json-schema` (an optional peer dependency).
  */
-export { InvalidRequestBody } from './invalid-body.ts'
+export { InvalidRequestBody, InvalidRequestParameters } from './invalid-body.ts'
 export type { RequestIssue } from './issues.ts'
 export { requestValidation, type RequestValidationOptions } from './request-validation.ts'

@@ -1,87 +1,113 @@
 /**
- * What a validator's output says, as issues an older client can act on:
- * where (`loc`, from the body's root, in the client's own field names),
- * what (`msg`) and a stable `type`, as FastAPI lists them. No value of the
- * request is echoed, only where it sits.
+ * Where and what is wrong with a request, as issues an older client can act
+ * on: `loc` from the request part's root in the client's own names, `msg` a
+ * sentence, and a stable `type` the app may rename. Bounded: at most a set
+ * number of issues, and no key or value of the request in any of them (a
+ * place is named by the schema's field names and list positions only).
  */
 
-/** One error of `@cfworker/json-schema`'s output (its `OutputUnit`; declared here so that only one module imports the peer). */
-export interface OutputUnit {
-  readonly keyword: string
-  readonly keywordLocation: string
-  readonly instanceLocation: string
-  readonly error: string
-}
-
-/** One reason a request body was refused. */
+/** One reason a request was refused. */
 export interface RequestIssue {
-  /** Where: `"body"`, then field names and list positions (`["body", "price"]`, `["body", "items", 0, "title"]`). */
+  /** Where: the part (`"body"`, `"query"`, `"header"`, `"cookie"`), then field names and list positions (`["body", "items", 0, "title"]`). */
   readonly loc: readonly (string | number)[]
   /** What is wrong, in a sentence. */
   readonly msg: string
-  /** A stable kind: `missing`, `extra_forbidden`, or the JSON Schema keyword that failed (`type`, `enum`, `minLength`, ...). */
+  /** A stable kind: `missing`, `extra_forbidden`, `too_deep`, or the JSON Schema keyword that failed (`type`, `enum`, `minLength`, ...), unless the app renames it (`issueTypes`). */
   readonly type: string
 }
 
-/** Keywords whose errors only say that one beneath them failed: the one beneath is reported instead. */
-const WRAPPERS = new Set(['$ref', '$recursiveRef', '$dynamicRef', 'properties', 'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'items', 'prefixItems', 'additionalItems', 'unevaluatedItems', 'allOf', 'dependentSchemas', 'then', 'else', 'contains', 'propertyNames'])
-/** Keywords whose errors stand for every error beneath them (which alternative the client meant is not known). */
-const ALTERNATIVES = new Set(['anyOf', 'oneOf', 'not'])
+/** The kinds of issue, each the name an app may map to its own (`issueTypes`). */
+export const ISSUE_TYPES = [
+  'missing',
+  'extra_forbidden',
+  'too_deep',
+  'invalid',
+  'type',
+  'enum',
+  'const',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'anyOf',
+  'oneOf',
+  'not',
+] as const
 
-/** The segments of a JSON Pointer fragment (`#/items/0/title`); digits are list positions. */
-function segments(pointer: string): (string | number)[] {
-  const path = pointer.startsWith('#') ? pointer.slice(1) : pointer
-  if (path === '') return []
-  return path
-    .slice(1)
-    .split('/')
-    .map((token) => {
-      const text = decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~')
-      return /^(?:0|[1-9]\d*)$/.test(text) ? Number(text) : text
-    })
+/** A kind of issue. */
+export type IssueType = (typeof ISSUE_TYPES)[number]
+
+/** The JSON types a `type` issue can expect, for `issueTypes` keys such as `type:integer`. */
+export const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'null', 'array', 'object'] as const
+
+/** An issue's type as the app names it: by kind, or for `type` by the one type expected (`type:integer`). */
+export type IssueNames = (type: IssueType, expected: string | undefined) => string
+
+/**
+ * Collects the issues of one refused request part, as a validation walk
+ * finds them: `path` is where the walk is (pushed and popped by it), and the
+ * walk stops descending once `full`.
+ */
+export class IssueSink {
+  /** Where the walk is, below the part's root: schema field names and list positions only. */
+  readonly path: (string | number)[] = []
+  readonly issues: RequestIssue[] = []
+  readonly #seen = new Set<string>()
+
+  readonly root: string
+  readonly max: number
+  readonly names: IssueNames
+
+  constructor(root: string, max: number, names: IssueNames) {
+    this.root = root
+    this.max = max
+    this.names = names
+  }
+
+  /** Whether the cap is reached: no more issues are kept, and the walk stops. */
+  get full(): boolean {
+    return this.issues.length >= this.max
+  }
+
+  /** An issue where the walk is (and `field` below it: a required field the schema names). */
+  add(type: IssueType, msg: string, field?: string, expected?: string): void {
+    if (this.full) return
+    const loc = field === undefined ? [this.root, ...this.path] : [this.root, ...this.path, field]
+    const named = this.names(type, expected)
+    const key = JSON.stringify([loc, named])
+    if (this.#seen.has(key)) return
+    this.#seen.add(key)
+    this.issues.push({ loc, msg, type: named })
+  }
 }
 
-/** A sentence for one failed keyword; the validator's own text for the others (it echoes lengths and numbers, never strings). */
-function describe(unit: OutputUnit): { msg: string; type: string; field?: string } {
-  switch (unit.keyword) {
-    case 'required': {
-      // `Instance does not have required property "<name>".`: the name is between the first and the last quote.
-      const start = unit.error.indexOf('"')
-      const end = unit.error.lastIndexOf('"')
-      return start === -1 || end <= start ? { msg: 'Field required.', type: 'missing' } : { msg: 'Field required.', type: 'missing', field: unit.error.slice(start + 1, end) }
+const NAME = /^[A-Za-z][\w.:-]{0,63}$/
+
+/** The names of `issueTypes`, checked (keys are kinds, or `type:<json type>`; values short names), as a function. */
+export function issueNames(given: unknown, where: string): IssueNames {
+  if (given === undefined) return (type) => type
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) {
+    throw new Error(`${where}: issueTypes must map issue types to your names, such as { minLength: 'string_too_short', missing: 'missing' }.`)
+  }
+  const map = new Map<string, string>()
+  for (const [key, value] of Object.entries(given)) {
+    const [kind, expected] = key.split(':') as [string, string | undefined]
+    const known = (ISSUE_TYPES as readonly string[]).includes(kind) && (expected === undefined || (kind === 'type' && (JSON_TYPES as readonly string[]).includes(expected)))
+    if (!known) {
+      throw new Error(`${where}: issueTypes has the unknown key "${key.slice(0, 64)}"; the keys are ${ISSUE_TYPES.join(', ')}, and type:<${JSON_TYPES.join('|')}>.`)
     }
-    case 'false':
-      return { msg: 'Unknown field in this version.', type: 'extra_forbidden' }
-    case 'type':
-      return { msg: unit.error.replace(/^Instance type "[^"]*" is invalid\. /, ''), type: 'type' }
-    case 'enum':
-    case 'const':
-      return { msg: unit.error.replace(/^Instance does not match /, 'Expected '), type: unit.keyword }
-    case 'anyOf':
-    case 'oneOf':
-      return { msg: 'Does not match any of the allowed schemas.', type: unit.keyword }
-    case 'pattern':
-    case 'format':
-      return { msg: unit.error, type: unit.keyword }
-    default:
-      return { msg: unit.error, type: unit.keyword }
+    if (typeof value !== 'string' || !NAME.test(value)) {
+      throw new Error(`${where}: issueTypes.${key} must be a name of 1 to 64 letters, digits, "_", ".", ":" or "-" starting with a letter, such as "string_too_short".`)
+    }
+    map.set(key, value)
   }
-}
-
-/** The issues of a failed validation, each once, in the validator's order. */
-export function issuesOf(units: readonly OutputUnit[]): RequestIssue[] {
-  const alternatives = units.filter((u) => ALTERNATIVES.has(u.keyword)).map((u) => `${u.keywordLocation}/`)
-  const out: RequestIssue[] = []
-  const seen = new Set<string>()
-  for (const unit of units) {
-    if (WRAPPERS.has(unit.keyword)) continue
-    if (alternatives.some((prefix) => unit.keywordLocation.startsWith(prefix))) continue
-    const { msg, type, field } = describe(unit)
-    const loc = ['body', ...segments(unit.instanceLocation), ...(field === undefined ? [] : [field])]
-    const key = JSON.stringify([loc, type])
-    if (seen.has(key)) continue
-    seen.add(key)
-    out.push({ loc, msg, type })
-  }
-  return out
+  return (type, expected) => (expected === undefined ? undefined : map.get(`${type}:${expected}`)) ?? map.get(type) ?? type
 }

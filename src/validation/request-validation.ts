@@ -1,21 +1,21 @@
 /**
  * Older requests validated in their own version: from the head JSON Schema
  * of each shape, each older version's schema is derived by the history's
- * declared changes, and an older request body is validated against it
- * before it migrates up. Whether a body is valid is answered by closures
- * compiled once from the schema (compile.ts); `@cfworker/json-schema`, which
- * generates no code at run time either (Workers forbid `new Function`),
- * answers for the keywords those do not know, and gives the errors.
+ * declared changes, and an older request body (and, where declared, its
+ * query parameters, headers and cookies) is validated against it before it
+ * migrates up. Whether a value is valid is answered by closures compiled
+ * once from the schema (compile.ts), in time linear in its size, after its
+ * depth is bounded; at most `maxIssues` issues are listed.
  */
-import { Validator } from '@cfworker/json-schema'
-import type { BodyCheck, RequestValidation, ValidatedHistory } from '../changes/body-checks.ts'
-import type { Layout } from '../changes/shape.ts'
+import type { BodyCheck, ParameterRenames, RequestValidation, ValidatedHistory } from '../changes/body-checks.ts'
+import { checkRoute } from '../changes/route-changes.ts'
+import { Shape, type Layout } from '../changes/shape.ts'
 import type { Json } from '../openapi/types.ts'
-import { compileSchema } from './compile.ts'
 import { InvalidRequestBody } from './invalid-body.ts'
-import { issuesOf } from './issues.ts'
+import { issueNames, type IssueType, type JSON_TYPES } from './issues.ts'
 import { bodySchema, schemasByVersion, withDefs, withoutDialect } from './older-schemas.ts'
-
+import { parameterChecks, type RouteParameters } from './parameters.ts'
+import { partValidator, type Limits } from './validate.ts'
 /** A Standard JSON Schema (standardschema.dev/json-schema): zod 4.2+, valibot and arktype schemas carry one. */
 export interface StandardJSONSchemaV1 {
   readonly '~standard': {
@@ -40,9 +40,59 @@ export interface RequestValidationOptions {
    * @default 422
    */
   readonly status?: 400 | 422 | undefined
+  /**
+   * The most issues a refusal lists; validation stops once it has them.
+   * @default 100
+   */
+  readonly maxIssues?: number | undefined
+  /**
+   * The most levels of lists and objects a value may nest; a deeper one is
+   * refused with one issue of type `too_deep`, before it is validated.
+   * @default 64
+   */
+  readonly maxDepth?: number | undefined
+  /**
+   * Your names for the issues' `type`, by kind (`minLength`, `missing`, ...),
+   * or for `type` by the one type expected (`type:integer`): an API moving
+   * from FastAPI keeps Pydantic's names (`{ minLength: 'string_too_short' }`).
+   * @default {} (the kinds' own names)
+   */
+  readonly issueTypes?: Readonly<Partial<Record<IssueType | `type:${(typeof JSON_TYPES)[number]}`, string>>> | undefined
+  /**
+   * The query parameters, headers and cookies of routes, by route name as
+   * `bodies` names routes (`'GET /products'`, `'GET product-list'`): each a
+   * shape whose head schema, in `schemas`, has a property per parameter.
+   * @default {} (no parameters are validated)
+   */
+  readonly parameters?: Readonly<Record<string, RouteParameters>> | undefined
 }
 
 const WHERE = 'requestValidation'
+const OPTIONS = ['schemas', 'status', 'maxIssues', 'maxDepth', 'issueTypes', 'parameters']
+
+/** A whole number from `min` to `max`, or the default; otherwise a sentence. */
+function limit(value: unknown, name: string, fallback: number, max: number): number {
+  if (value === undefined) return fallback
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) throw new Error(`${WHERE}: ${name} must be a whole number from 1 to ${max}.`)
+  return value
+}
+
+/** The `parameters` option, checked: route names and shapes. */
+function checkParameters(given: unknown): ReadonlyMap<string, RouteParameters> {
+  const out = new Map<string, RouteParameters>()
+  if (given === undefined) return out
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) throw new Error(`${WHERE}: parameters must map route names to { query?, headers?, cookies? } shapes, such as { 'GET /products': { query: ProductFilter } }.`)
+  for (const [route, parts] of Object.entries(given)) {
+    checkRoute(route, `${WHERE}: parameters`)
+    if (parts === null || typeof parts !== 'object' || Array.isArray(parts)) throw new Error(`${WHERE}: parameters["${route}"] must be { query?, headers?, cookies? }, each a shape.`)
+    for (const [part, shape] of Object.entries(parts)) {
+      if (part !== 'query' && part !== 'headers' && part !== 'cookies') throw new Error(`${WHERE}: parameters["${route}"] has an unknown key "${part}"; its keys are query, headers and cookies.`)
+      if (shape !== undefined && !(shape instanceof Shape)) throw new Error(`${WHERE}: parameters["${route}"].${part} must be a shape, such as shape('ProductFilter').`)
+    }
+    out.set(route, parts as RouteParameters)
+  }
+  return out
+}
 
 /** The JSON Schema of a head schema given as either form. */
 function jsonSchemaOf(name: string, given: unknown): Json {
@@ -77,37 +127,67 @@ function jsonSchemaOf(name: string, given: unknown): Json {
 export function requestValidation(options: RequestValidationOptions): RequestValidation {
   if (options === null || typeof options !== 'object') throw new Error(`${WHERE}: pass options such as { schemas: { Product: ProductSchema } }.`)
   for (const key of Object.keys(options)) {
-    if (key !== 'schemas' && key !== 'status') throw new Error(`${WHERE}: unknown option "${key}"; the options are schemas and status.`)
+    if (!OPTIONS.includes(key)) throw new Error(`${WHERE}: unknown option "${key}"; the options are ${OPTIONS.slice(0, -1).join(', ')} and ${OPTIONS[OPTIONS.length - 1]}.`)
   }
   const { schemas, status = 422 } = options
   if (schemas === null || typeof schemas !== 'object' || Array.isArray(schemas)) throw new Error(`${WHERE}: schemas must map shape names to JSON Schemas, such as { Product: ProductSchema }.`)
   if (status !== 400 && status !== 422) throw new Error(`${WHERE}: status must be 400 or 422.`)
+  const limits: Limits = {
+    maxIssues: limit(options.maxIssues, 'maxIssues', 100, 1000),
+    maxDepth: limit(options.maxDepth, 'maxDepth', 64, 512),
+    names: issueNames(options.issueTypes, WHERE),
+  }
+  const parameters = checkParameters(options.parameters)
   const head: Json = {}
   for (const [name, given] of Object.entries(schemas)) head[name] = withoutDialect(jsonSchemaOf(name, given))
   const known = new Set(Object.keys(head))
   // Per history (one validation may serve several): the schemas of each version, derived once.
   const byHistory = new WeakMap<ValidatedHistory['changelog'], Json[]>()
+  const versionsOf = (history: ValidatedHistory): Json[] => {
+    let versions = byHistory.get(history.changelog)
+    if (versions === undefined) byHistory.set(history.changelog, (versions = schemasByVersion(head, history.changelog, history.versions)))
+    return versions
+  }
 
   return {
     kind: 'request-validation',
-    checks(layout: Layout, history: ValidatedHistory): readonly (BodyCheck | null)[] {
-      let versions = byHistory.get(history.changelog)
-      if (versions === undefined) byHistory.set(history.changelog, (versions = schemasByVersion(head, history.changelog, history.versions)))
+    checks(layout: Layout, history: ValidatedHistory, options?: { readonly partial?: boolean | undefined }): readonly (BodyCheck | null)[] {
+      const versions = versionsOf(history)
       const body = bodySchema(layout, known)
       const headSchema = JSON.stringify(withDefs(body, versions[versions.length - 1] as Json))
       return versions.map((defs, v) => {
         if (v === versions.length - 1) return null
-        const schema = withDefs(body, defs)
-        if (JSON.stringify(schema) === headSchema) return null
-        const validator = new Validator(schema as never, '2020-12', false)
-        // The common question (valid?) by closures compiled once; the validator has the last word, and gives the errors.
-        const valid = compileSchema(schema)
+        const full = withDefs(body, defs)
+        if (JSON.stringify(full) === headSchema) return null
+        // A partial body (PATCH) holds the fields the client changes: none is required.
+        const schema = options?.partial === true ? (notRequired(full, false) as Json) : full
+        const validate = partValidator(schema, limits, WHERE)
         return function checkOlderBody(value: unknown): void {
-          if (valid !== null && valid(value)) return
-          const result = validator.validate(value)
-          if (!result.valid) throw new InvalidRequestBody(issuesOf(result.errors), status)
+          const issues = validate(value, 'body')
+          if (issues !== null) throw new InvalidRequestBody(issues, status)
         }
       })
     },
+    parameterRoutes: [...parameters.keys()],
+    parameterChecks(route: string, renames: ParameterRenames, history: ValidatedHistory) {
+      const parts = parameters.get(route)
+      if (parts === undefined) return history.versions.map(() => null)
+      return parameterChecks(route, parts, renames, history, versionsOf(history), limits, status, WHERE)
+    },
   }
+}
+
+/** A schema without its `required` keywords (anywhere: a partial body's fields and those of the values in it). */
+function notRequired(schema: unknown, names: boolean): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => notRequired(item, false))
+  if (schema === null || typeof schema !== 'object') return schema
+  const out: Json = {}
+  for (const [key, value] of Object.entries(schema)) {
+    // In properties, $defs and the like, keys are names (a field may be called "required"); const, enum, default: values.
+    if (names) out[key] = notRequired(value, false)
+    else if (key === 'required' && Array.isArray(value)) continue
+    else if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') out[key] = value
+    else out[key] = notRequired(value, key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'definitions' || key === 'dependentSchemas')
+  }
+  return out
 }

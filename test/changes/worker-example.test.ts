@@ -6,6 +6,9 @@
  * Markdown; the same changes migrate a value outside a request.
  */
 import { describe, expect, it } from 'vitest'
+import { changelogWithRoutes } from '../../src/changes/index.ts'
+import { defineRoutes } from '../../src/index.ts'
+import { releasesRoutes } from '../../worker-example/catalog.ts'
 import { createApp } from '../../worker-example/app.ts'
 import { EXAMPLE_NOW_MS } from '../support/example-clock.ts'
 import { catalogHistory, Product, ProductList, releasesHistory, semverHistory, type ProductBody } from '../../worker-example/changes.ts'
@@ -46,7 +49,10 @@ describe('the worker example: one view per route, older versions from declared c
   it('serves the changelog as JSON and as Markdown, for any version or none', async () => {
     const json = await app.request('http://api.test/releases/changelog', { headers: { 'Api-Version': 'not a version' } })
     expect(json.status).toBe(200)
-    expect(await json.json()).toEqual(releasesHistory.changelog())
+    // The history's changes, and the route the table serves from 2026-06-01 on: one changelog.
+    const served = (await json.json()) as ReturnType<typeof releasesHistory.changelog>
+    expect(served).toEqual(changelogWithRoutes(releasesHistory.changelog(), defineRoutes(releasesRoutes)))
+    expect(served.versions[0]?.changes.at(-1)).toEqual({ id: 'top-categories-added', description: 'Adds `/releases/top-categories`.', instructions: [{ type: 'route.added', route: 'top-categories' }] })
     const markdown = await app.request('http://api.test/releases/changelog.md')
     expect(markdown.headers.get('content-type')).toBe('text/markdown; charset=UTF-8')
     const text = await markdown.text()

@@ -64,7 +64,7 @@ function toModule(example: string): { code: string; assertions: number } {
     `const __equals = (actual: unknown, expected: unknown): void => { __expect(actual).toEqual(expected) }`,
     `const __throws = (fn: () => unknown, name: string, message: string): void => { __expect(fn).toThrow(expect.objectContaining({ name, message })) }`,
     ...lines.map((line) =>
-      line.replace(/from 'hono-api-versioning((?:\/[a-z]+)*)'/, (_, subpath: string) => `from '${sourceOf(subpath)}'`),
+      line.replace(/from 'hono-api-versioning((?:\/[a-z-]+)*)'/, (_, subpath: string) => `from '${sourceOf(subpath)}'`),
     ),
   ]
   return { code: code.join('\n').replace('expect.objectContaining', '__expect.objectContaining'), assertions }

@@ -59,3 +59,85 @@ describe('docs/request-validation.md', () => {
     }
   })
 })
+
+/**
+ * The odd-input table of the page: what hostile bodies and parameters get on
+ * an older version beside the head's, made here from real requests; the page
+ * must hold exactly this table.
+ */
+describe('docs/request-validation.md: what odd input gets', async () => {
+  const { Hono } = await import('hono')
+  const { change, enumValuesAdded, fieldRenamed, queryParamRenamed, shape, versionHistory } = await import('../../src/changes/index.ts')
+  const { versionMiddleware } = await import('../../src/hono/index.ts')
+  const { HeaderVersioning } = await import('../../src/index.ts')
+  const { requestValidation } = await import('../../src/validation/index.ts')
+
+  const Order = shape('Order')
+  const OrderFilter = shape('OrderFilter')
+  const history = versionHistory({
+    versions: [
+      { version: '1' },
+      {
+        version: '2',
+        changes: [
+          change('Orders have a reference.', [fieldRenamed(Order, { older: 'code', newer: 'reference' })]),
+          change('Filters say state; orders can be pre-ordered.', [queryParamRenamed('GET /orders', { older: 'status', newer: 'state' }), enumValuesAdded(OrderFilter, 'state', ['preorder'], { fallback: 'open' })]),
+        ],
+      },
+    ],
+    bodies: { 'POST /orders': { request: Order } },
+    // The 100,000-item bodies are larger than the default maxBodySize (1 MiB).
+    maxBodySize: 8 * 1024 * 1024,
+    validation: requestValidation({
+      schemas: {
+        Order: {
+          type: 'object',
+          properties: { reference: { type: 'string' }, tags: { type: 'array', items: { type: 'string' }, uniqueItems: true }, counts: { type: 'array', items: { type: 'integer' } }, note: {} },
+          required: ['reference'],
+          additionalProperties: false,
+        },
+        OrderFilter: { type: 'object', properties: { state: { type: 'string', enum: ['open', 'shipped', 'preorder'] } }, additionalProperties: false },
+      },
+      parameters: { 'GET /orders': { query: OrderFilter } },
+    }),
+  })
+  const app = new Hono()
+  app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+  app.post('/orders', async (c) => c.json({ fields: Object.keys(await c.req.json<object>()).length }, 201))
+  app.get('/orders', (c) => c.json({ state: c.req.query('state') ?? null }))
+
+  const HOSTILE = '<img src=x onerror=alert(1)>'
+  const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
+  const tags = (n: number) => Array.from({ length: n }, (_, i) => `tag-${i}`)
+  /** One odd input: the body (or query) in each version's own names. */
+  const ROWS: readonly { input: string; head: string; old: string; query?: true }[] = [
+    { input: 'a `uniqueItems` list of 100,000 distinct strings', head: JSON.stringify({ reference: 'A', tags: tags(100_000) }), old: JSON.stringify({ code: 'A', tags: tags(100_000) }) },
+    { input: 'the same list with its 8th item repeated at the end', head: JSON.stringify({ reference: 'A', tags: [...tags(100_000), 'tag-7'] }), old: JSON.stringify({ code: 'A', tags: [...tags(100_000), 'tag-7'] }) },
+    { input: 'two lists nested 20,000 deep', head: `{"reference":"A","tags":[${nested(20_000)},${nested(20_000)}]}`, old: `{"code":"A","tags":[${nested(20_000)},${nested(20_000)}]}` },
+    { input: '100,000 wrong-typed items', head: JSON.stringify({ reference: 'A', counts: tags(100_000) }), old: JSON.stringify({ code: 'A', counts: tags(100_000) }) },
+    { input: 'a key with markup, unknown to the schema', head: JSON.stringify({ reference: 'A', [HOSTILE]: 1 }), old: JSON.stringify({ code: 'A', [HOSTILE]: 1 }) },
+    { input: 'a key with markup over a value nested 20,000 deep', head: `{"reference":"A",${JSON.stringify(HOSTILE)}:${nested(20_000)}}`, old: `{"code":"A",${JSON.stringify(HOSTILE)}:${nested(20_000)}}` },
+    { input: 'a query value the version does not have', head: '?state=preorder', old: '?status=preorder', query: true },
+    { input: 'a query parameter with markup', head: `?${encodeURIComponent(HOSTILE)}=1`, old: `?${encodeURIComponent(HOSTILE)}=1`, query: true },
+  ]
+
+  async function answer(row: (typeof ROWS)[number], version: '1' | '2'): Promise<string> {
+    const sent = version === '2' ? row.head : row.old
+    const request = row.query
+      ? new Request(`https://api.example/orders${sent}`, { headers: { 'Api-Version': version } })
+      : new Request('https://api.example/orders', { method: 'POST', headers: { 'Api-Version': version, 'Content-Type': 'application/json' }, body: sent })
+    const res = await app.request(request)
+    const text = await res.text()
+    if (text.length <= 200) return `${res.status} \`${text}\``
+    const { detail } = JSON.parse(text) as { detail: unknown[] }
+    return `${res.status}, ${detail.length} issues (${text.length.toLocaleString('en-US')} bytes), the first \`${JSON.stringify(detail[0])}\``
+  }
+
+  it('holds the table these requests answer', async () => {
+    const lines = ['| input | head version (2) | older version (1) |', '|---|---|---|']
+    for (const row of ROWS) lines.push(`| ${row.input} | ${await answer(row, '2')} | ${await answer(row, '1')} |`)
+    const rendered = lines.join('\n')
+    const found = /<!-- odd-input:start -->\n([\s\S]*?)\n<!-- odd-input:end -->/.exec(page)?.[1]
+    expect(found, `the page's table between <!-- odd-input:start --> and <!-- odd-input:end --> should be:\n${rendered}`).toBe(rendered)
+  })
+})

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
-import { change, fieldChanged, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldAdded, fieldChanged, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 
@@ -24,6 +24,7 @@ const history = versionHistory({
       version: '2',
       changes: [
         change('Products have a title.', [fieldRenamed(Product, { older: 'name', newer: 'title' })]),
+        change('Products have a stock.', [fieldAdded(Product, 'stock' as never, { default: 0 as never })]),
         change('Prices are numbers.', [
           fieldChanged(Product, 'price', {
             down: (price) => price.toFixed(2),
@@ -36,7 +37,12 @@ const history = versionHistory({
       ],
     },
   ],
-  bodies: { 'GET products': { response: { items: [Product] } }, 'POST products': { request: Product, response: Product } },
+  bodies: {
+    'GET products': { response: { items: [Product] } },
+    'POST products': { request: Product, response: Product },
+    // What the PATCH handler received is its answer, as it is: no response layout.
+    'PATCH products': { request: Product, forms: true },
+  },
 })
 
 function app(): Hono {
@@ -58,6 +64,16 @@ function app(): Hono {
         }
         return c.json({ id: 7, title: body.title, price: body.price }, 201)
       },
+      patch: async (c) => {
+        let received: unknown
+        try {
+          received = /^(multipart|application\/x-www)/.test(c.req.header('content-type') ?? '') ? await c.req.parseBody() : await c.req.json()
+        } catch {
+          return c.json({ detail: 'The handler could not parse the body.' }, 400)
+        }
+        const files = Object.entries(received as object).map(([k, v]) => [k, v instanceof File ? `${v.name} (${v.size} bytes)` : v])
+        return c.json({ received: Object.fromEntries(files) })
+      },
     },
   })
   return app
@@ -71,7 +87,16 @@ interface Row {
   readonly type?: string | null
   readonly head?: string
   readonly old?: string
+  /** Sent as a stream, without Content-Length. */
+  readonly chunked?: boolean
+  /** Sent with its Content-Length. */
+  readonly length?: boolean
 }
+
+const multipart = (field: string): string =>
+  `--XyZ-boundary\r\nContent-Disposition: form-data; name="${field}"\r\n\r\nDesk\r\n--XyZ-boundary\r\nContent-Disposition: form-data; name="photo"; filename="desk.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\u00ff\u00d8 bytes\r\n--XyZ-boundary--\r\n`
+const MiB = 1024 * 1024
+const padded = (head: string) => `{${head},"notes":"${'x'.repeat(2 * MiB)}"}`
 
 const ROWS: readonly Row[] = [
   { input: 'a JSON body in the version\'s own shape', type: 'application/json', head: '{"title":"Desk","price":30}', old: '{"name":"Desk","price":"30.00"}' },
@@ -89,6 +114,21 @@ const ROWS: readonly Row[] = [
     old: `{"name":"Desk","price":"30.00","meta":${'['.repeat(6000)}${']'.repeat(6000)}}`,
   },
   { input: 'a response outside its layout (the handler\'s bug)', method: 'GET', path: '/products?broken' },
+  { input: 'a chunked body (no `Content-Length`)', type: 'application/json', head: '{"title":"Desk","price":30}', old: '{"name":"Desk","price":"30.00"}', chunked: true },
+  {
+    input: 'a body of 2 MiB (over `maxBodySize`), with its `Content-Length`',
+    type: 'application/json',
+    head: padded('"title":"Desk","price":30'),
+    old: padded('"name":"Desk","price":"30.00"'),
+    length: true,
+  },
+  { input: 'a chunked body of 2 MiB (over `maxBodySize`)', type: 'application/json', head: padded('"title":"Desk","price":30'), old: padded('"name":"Desk","price":"30.00"'), chunked: true },
+  { input: 'PATCH: one field (a `default` is not invented)', method: 'PATCH', type: 'application/json', head: '{"price":30}', old: '{"price":"30.00"}' },
+  { input: 'PATCH: a merge patch deleting a field (`null`)', method: 'PATCH', type: 'application/merge-patch+json', head: '{"title":null}', old: '{"name":null}' },
+  { input: 'PATCH: an empty body', method: 'PATCH', type: 'application/json', head: '', old: '' },
+  { input: 'PATCH: a form, on a route with `forms: true`', method: 'PATCH', type: 'application/x-www-form-urlencoded', head: 'title=Desk', old: 'name=Desk' },
+  { input: 'PATCH: a multipart form with a file', method: 'PATCH', type: 'multipart/form-data; boundary=XyZ-boundary', head: multipart('title'), old: multipart('name') },
+  { input: 'PATCH: a multipart body without its boundary', method: 'PATCH', type: 'multipart/form-data', head: 'title=Desk', old: 'name=Desk' },
 ]
 
 async function answer(row: Row, version: '1' | '2'): Promise<string> {
@@ -96,7 +136,12 @@ async function answer(row: Row, version: '1' | '2'): Promise<string> {
   if (row.type != null) headers['Content-Type'] = row.type
   const body = version === '2' ? row.head : row.old
   const method = row.method ?? 'POST'
-  const request = new Request(`https://api.example.com${row.path ?? '/products'}`, { method, headers, ...(method === 'GET' ? {} : { body: new TextEncoder().encode(body ?? '') }) })
+  const bytes = new TextEncoder().encode(body ?? '')
+  if (row.length === true) headers['Content-Length'] = String(bytes.byteLength)
+  const init: RequestInit & { duplex?: 'half' } = { method, headers }
+  if (method !== 'GET') init.body = row.chunked === true ? new Blob([bytes]).stream() : bytes
+  if (row.chunked === true) init.duplex = 'half'
+  const request = new Request(`https://api.example.com${row.path ?? '/products'}`, init)
   const res = await app().request(request)
   const text = await res.text()
   return `${res.status} \`${text}\``

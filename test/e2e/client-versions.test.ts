@@ -1,9 +1,11 @@
 /**
  * End to end: the curl commands of docs/client-versions.md, read from the
  * page and sent as written to the worker example on `wrangler dev` (pins in
- * its local KV namespace, calls in its local D1 database, both fresh: a
- * state directory of its own, as in a fresh clone). The policy runs on the
- * tests' fixed clock; `OPERATOR_KEY` opens /operator/*, as the page says.
+ * its local D1 database read through its KV namespace, calls in D1 and
+ * Analytics Engine, all fresh: a state directory of its own, as in a fresh
+ * clone). The policy runs on the tests' fixed clock; `OPERATOR_KEY` opens
+ * /operator/*, as the page says. Clients are known by the keyed hash of
+ * their key: no key is in KV, D1 or an answer.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
@@ -11,6 +13,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearerClient } from '../../src/client-pins/index.ts'
+import { DEMO_ID, DEMO_SECRET } from '../../worker-example/app.ts'
 import { EXAMPLE_NOW } from '../support/example-clock.ts'
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts'
 
@@ -98,11 +102,11 @@ afterAll(async () => {
 }, 20_000)
 
 describe('docs/client-versions.md curl commands on wrangler dev', () => {
-  it('are the six commands the tests below expect', () => {
-    expect(commands).toHaveLength(6)
+  it('are the nine commands the tests below expect', () => {
+    expect(commands).toHaveLength(9)
   })
 
-  it('Bearer demo-2025 gets the 2025-01-01 shape and headers, from the pin seeded in KV', async () => {
+  it('Bearer demo-2025 gets the 2025-01-01 shape and headers, from the pin seeded under its id', async () => {
     const pinned = await run(0)
     const named = await plain('/releases/products/1', { 'Api-Version': '2025-01-01' })
     expect(pinned.status).toBe(200)
@@ -135,21 +139,39 @@ describe('docs/client-versions.md curl commands on wrangler dev', () => {
     expect(second.body).toEqual(first.body)
   })
 
-  it('the operator lists who called 2025-01-01 (D1), and only with the operator key', async () => {
-    const res = await run(4)
-    expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ version: '2025-01-01', callers: [{ client: 'demo-2025', calls: 1, routes: ['/releases/products/:id{[0-9]+}'], deprecated: true }] })
-    expect((await plain('/operator/callers/2025-01-01')).status).toBe(401)
-    expect((await plain('/operator/callers/2025-01-01?since=yesterday', { Authorization: 'Bearer local-operator' })).status).toBe(400)
-  })
+  it('an unknown key is refused with 401; a 600-character one too, never a 5xx; 200 random keys pin and count nothing', async () => {
+    expect((await run(4)).status).toBe(401)
+    expect((await plain('/releases/products/1', { Authorization: `Bearer ${'k'.repeat(600)}` })).status).toBe(401)
+    for (let i = 0; i < 200; i++) expect((await plain('/releases/products/1', { Authorization: `Bearer guess-${i}-${Math.random()}` })).status).toBe(401)
+    const operator = { Authorization: 'Bearer local-operator' }
+    const newest = (await plain('/operator/callers/2026-06-01?limit=1000', operator)).body as { callers: { client: string }[] }
+    const demoNew = await bearerClient({ secret: DEMO_SECRET }).idOf('demo-new')
+    expect(newest.callers.map((c) => c.client).sort()).toEqual([DEMO_ID, demoNew].sort())
+    expect((await plain(`/operator/pins/${await bearerClient({ secret: DEMO_SECRET }).idOf('guess-0')}`, operator)).status).toBe(404)
+  }, 60_000)
 
-  it('the operator moves the demo key to 2026-06-01, and it is answered so; a sunset version is refused', async () => {
+  it('the operator lists who called 2025-01-01 (D1) by id, a page at a time, and only with the operator key', async () => {
     const res = await run(5)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ client: 'demo-2025', version: '2026-06-01' })
+    expect(res.body).toEqual({ version: '2025-01-01', callers: [{ client: DEMO_ID, calls: 1, lastSeen: expect.any(Number), routes: ['/releases/products/:id{[0-9]+}'], deprecated: true }], next: null })
+    expect(JSON.stringify(res.body)).not.toContain('demo-2025')
+    expect((await plain('/operator/callers/2025-01-01')).status).toBe(401)
+    expect((await plain('/operator/callers/2025-01-01?since=yesterday', { Authorization: 'Bearer local-operator' })).status).toBe(400)
+    expect((await plain('/operator/callers/2025-01-01?limit=5000', { Authorization: 'Bearer local-operator' })).status).toBe(400)
+    expect((await plain('/operator/callers/2025-01-01?after=nonsense', { Authorization: 'Bearer local-operator' })).status).toBe(400)
+  })
+
+  it('the operator reads the demo pin, moves it to 2026-06-01, and takes the move back; a sunset version is refused', async () => {
+    expect((await run(6)).body).toEqual({ client: DEMO_ID, version: '2025-01-01', previous: null, movedAt: null })
+    const res = await run(7)
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ client: DEMO_ID, version: '2026-06-01' })
     expect((await run(0)).headers['api-version']).toBe('2026-06-01')
-    const refused = await send({ ...parseCurl(commands[5] as string), data: '{"version":"2024-01-01"}' })
+    const refused = await send({ ...parseCurl(commands[7] as string), data: '{"version":"2024-01-01"}' })
     expect(refused.status).toBe(400)
     expect(refused.body).toEqual({ detail: 'clientPins.upgrade: 2024-01-01 is past its sunset; pin a supported version.' })
+    const back = await run(8)
+    expect(back.body).toEqual({ client: DEMO_ID, version: '2025-01-01' })
+    expect((await run(8)).status).toBe(400)
   })
 })

@@ -123,7 +123,8 @@ describe('the docs page of the worker example, in headless Chromium', () => {
     // 2026-06-01, shown first: top-categories exists; products have a title, a price object, links.
     let text = await textWith(page, '"title": "Sencha"', '"name": "Sencha"')
     expect(text).toContain('"links": {')
-    await expect.poll(() => shownPaths(page), POLL).toEqual(['/releases/categories', '/releases/categories/{slug}', '/releases/health', '/releases/products', '/releases/products/{id}', '/releases/top-categories'])
+    // The changelog route is documented too (Scalar shows /releases/changelog.{format} with its parameter apart).
+    await expect.poll(() => shownPaths(page), POLL).toEqual(['/releases/categories', '/releases/categories/{slug}', '/releases/changelog', '/releases/health', '/releases/products', '/releases/products/{id}', '/releases/top-categories'])
 
     // The selector: every documented version, newest first; 2024-01-01 is past its sunset and refused (410), so absent.
     expect(await openSelector(page)).toEqual(['2026-06-01 (latest)', '2025-01-01 (deprecated)'])
@@ -136,7 +137,7 @@ describe('the docs page of the worker example, in headless Chromium', () => {
     expect(text).toContain('"price": "12.50"')
     expect(text).toContain('"url": "https://catalog.test/releases/products/1"')
     expect(text).toContain('Deprecated: version 2025-01-01 is deprecated since 2026-06-01')
-    await expect.poll(() => shownPaths(page), POLL).toEqual(['/releases/categories', '/releases/categories/{slug}', '/releases/health', '/releases/products', '/releases/products/{id}'])
+    await expect.poll(() => shownPaths(page), POLL).toEqual(['/releases/categories', '/releases/categories/{slug}', '/releases/changelog', '/releases/health', '/releases/products', '/releases/products/{id}'])
 
     // And back.
     await choose(page, '2026-06-01 (latest)')

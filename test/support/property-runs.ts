@@ -33,27 +33,36 @@ const replay = ((): { readonly seed: number; readonly path?: string } | undefine
 /** A fresh 32-bit seed, as fast-check draws one. */
 const freshSeed = (): number => (Math.random() * 0x1_0000_0000) | 0
 
+/** The runs of a property: the fixed seed's and a fresh one, or the one `FC_SEED` replays. */
+function runsOf<Ts>(params: fc.Parameters<Ts>): fc.Parameters<Ts>[] {
+  const numRuns = params.numRuns ?? 100
+  return replay !== undefined
+    ? [{ ...params, seed: replay.seed, ...(replay.path === undefined ? {} : { path: replay.path }) }]
+    : [
+        { ...params, seed: FIXED_SEED, numRuns: Math.max(1, Math.ceil(numRuns / 5)) },
+        { ...params, seed: freshSeed() },
+      ]
+}
+
+/** Throws fast-check's report of a failed run, followed by how to replay it. */
+function reportFailure<Ts>(details: fc.RunDetails<Ts>, run: fc.Parameters<Ts>): void {
+  if (!details.failed) return
+  const how = run.seed === FIXED_SEED && replay === undefined ? ' (the fixed seed: every run of this test fails the same way)' : ''
+  throw new Error(
+    `${fc.defaultReportMessage(details) ?? 'Property failed'}\n\nReplay${how}: FC_SEED=${details.seed} FC_PATH=${details.counterexamplePath ?? ''} before the same test command.`,
+    { cause: details.errorInstance },
+  )
+}
+
 /**
  * `fc.assert`, run as said above. On failure, throws fast-check's report
  * (counterexample, seed, path) followed by how to replay it.
  */
 export function assertProperty<Ts>(property: fc.IProperty<Ts>, params: fc.Parameters<Ts> = {}): void {
-  const numRuns = params.numRuns ?? 100
-  const runs: fc.Parameters<Ts>[] =
-    replay !== undefined
-      ? [{ ...params, seed: replay.seed, ...(replay.path === undefined ? {} : { path: replay.path }) }]
-      : [
-          { ...params, seed: FIXED_SEED, numRuns: Math.max(1, Math.ceil(numRuns / 5)) },
-          { ...params, seed: freshSeed() },
-        ]
-  for (const run of runs) {
-    const details = fc.check(property, run)
-    if (details.failed) {
-      const how = run.seed === FIXED_SEED && replay === undefined ? ' (the fixed seed: every run of this test fails the same way)' : ''
-      throw new Error(
-        `${fc.defaultReportMessage(details) ?? 'Property failed'}\n\nReplay${how}: FC_SEED=${details.seed} FC_PATH=${details.counterexamplePath ?? ''} before the same test command.`,
-        { cause: details.errorInstance },
-      )
-    }
-  }
+  for (const run of runsOf(params)) reportFailure(fc.check(property, run), run)
+}
+
+/** `assertProperty` for an async property (`fc.asyncProperty`): the same runs, awaited. */
+export async function assertAsyncProperty<Ts>(property: fc.IAsyncProperty<Ts>, params: fc.Parameters<Ts> = {}): Promise<void> {
+  for (const run of runsOf(params)) reportFailure(await fc.check(property, run), run)
 }

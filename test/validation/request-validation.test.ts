@@ -185,7 +185,7 @@ describe('an older request is validated against its own version, then migrated',
 describe('configuration mistakes fail at construction', () => {
   it.each([
     ['no options', () => requestValidation(undefined as never), 'requestValidation: pass options such as { schemas: { Product: ProductSchema } }.'],
-    ['an unknown option', () => requestValidation({ schemas: {}, strict: true } as never), 'requestValidation: unknown option "strict"; the options are schemas and status.'],
+    ['an unknown option', () => requestValidation({ schemas: {}, strict: true } as never), 'requestValidation: unknown option "strict"; the options are schemas, status, maxIssues, maxDepth, issueTypes and parameters.'],
     ['schemas not an object', () => requestValidation({ schemas: [] as never }), 'requestValidation: schemas must map shape names to JSON Schemas'],
     ['a schema that is not one', () => requestValidation({ schemas: { Product: 'x' as never } }), 'requestValidation: schemas.Product must be a JSON Schema object or a Standard JSON Schema'],
     ['a Standard Schema without JSON Schema', () => requestValidation({ schemas: { Product: { '~standard': { version: 1 } } as never } }), 'is a Standard Schema without a JSON Schema'],

@@ -1,92 +1,115 @@
 /**
  * Client pins on Workers, with the real bindings of wrangler.toml (Miniflare
- * serves them inside workerd): pins in the `PINS` KV namespace, calls counted
- * in the `USAGE` D1 database. Pin on first request, override, upgrade,
- * lookup failure, cache and `Vary`, as test/clients/client-pins.test.ts checks them
- * in memory; then the worker example's /releases through its own `fetch`.
+ * serves them inside workerd): pins in the `USAGE` D1 database (atomic first
+ * pins) read through the `PINS` KV namespace, calls counted in D1 and
+ * written to the `USAGE_EVENTS` Analytics Engine dataset. No raw credential
+ * in KV or D1; refused requests write nothing; an upgrade during a first
+ * request is kept; rollback within and after its window; callers paged by
+ * SQL; then the worker example's /releases through its own `fetch`.
  */
 import { env, exports } from 'cloudflare:workers'
 import { Hono } from 'hono'
+import { bearerAuth } from 'hono/bearer-auth'
 import { describe, expect, it } from 'vitest'
-import { clientPins, bearerClient, d1Usage, kvPinStore, type PinStore } from '../../src/clients/index.ts'
+import { analyticsUsage, bearerClient, clientPins, d1PinStore, d1Usage, kvPinStore, readThrough, type ClientPinsOptions, type PinStore } from '../../src/client-pins/index.ts'
+import type { AnalyticsDataset } from '../../src/client-pins/analytics-usage.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
+import { DEMO_ID } from '../../worker-example/app.ts'
+import { countingStore, SECRET } from '../client-pins/fixtures.ts'
 
+const client = bearerClient({ secret: SECRET })
+const idOf = (key: string): Promise<string> => client.idOf(key)
+/** Tables of their own: the database outlives each test. */
+const table = (name: string): string => `${name}_${crypto.randomUUID().replaceAll('-', '')}`
 const KV_PREFIX = 'test-pin:'
 
-/** A KV store that counts its reads, and can be made to fail. */
-function countedKV() {
-  const kv = kvPinStore(env.PINS, { prefix: KV_PREFIX })
-  const counts = { gets: 0 }
-  const state = { failing: false }
-  const store: PinStore = {
-    get: (client) => {
-      counts.gets++
-      return state.failing ? Promise.reject(new Error('KV unavailable')) : kv.get(client)
-    },
-    set: (client, version) => kv.set(client, version),
-  }
-  return { store, counts, state }
-}
-
-function setup(options: { cacheTtl?: number; onLookupError?: 'default' } = {}) {
+function setup(options: Partial<ClientPinsOptions> & { store?: PinStore; after?: boolean } = {}) {
+  const { store: given, after, ...rest } = options
   const waits: Promise<unknown>[] = []
-  // A table of its own: the database outlives each test.
-  const table = `usage_${crypto.randomUUID().replaceAll('-', '')}`
-  const usage = d1Usage(env.USAGE, { waitUntil: (p) => waits.push(p), table })
-  const kv = countedKV()
-  const pins = clientPins({ store: kv.store, client: bearerClient(), usage, ...options })
+  const pinsTable = table('pins')
+  const usageTable = table('usage')
+  const usage = d1Usage(env.USAGE, { waitUntil: (p) => waits.push(p), table: usageTable, flushMs: 30_000 })
+  const counting = countingStore(given ?? readThrough(d1PinStore(env.USAGE, { table: pinsTable }), kvPinStore(env.PINS, { prefix: KV_PREFIX })))
+  const pins = clientPins({ store: counting.store, client, usage, ...rest })
   const app = new Hono()
   app.use('/api/*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion: '3' }), clientVersion: pins }))
+  if (after === true) app.use('/api/*', bearerAuth({ token: 'the-only-key' }))
   app.get('/api/things/:id', (c) => c.json({ version: c.var.version }))
   const get = async (key: string, headers: Record<string, string> = {}) => {
     const res = await app.request('/api/things/1', { headers: { ...headers, Authorization: `Bearer ${key}` } })
-    return { res, version: ((await res.json()) as { version: unknown }).version }
+    return { res, version: res.status === 200 ? ((await res.json()) as { version: unknown }).version : undefined }
   }
-  return { app, pins, usage, waits, get, table, ...kv }
+  const rowsOf = async (name: string): Promise<Record<string, unknown>[]> =>
+    (await env.USAGE.prepare(`SELECT * FROM ${name}`).all().catch(() => ({ results: [] }))).results as Record<string, unknown>[]
+  return { app, pins, usage, waits, get, pinsTable, usageTable, rowsOf, ...counting }
 }
 
-describe('clientPins on Workers KV', () => {
-  it('pins a new client to the default at its first request, in KV, and keeps it', async () => {
-    const { get } = setup()
-    expect(await env.PINS.get(`${KV_PREFIX}kv-new`)).toBeNull()
-    expect((await get('kv-new')).version).toBe('3')
-    expect(await env.PINS.get(`${KV_PREFIX}kv-new`)).toBe('3')
-    expect((await get('kv-new')).version).toBe('3')
+describe('pins in D1 read through KV', () => {
+  it('pins a new client by its id once its first request is answered: D1 and KV hold the id, never the key', async () => {
+    const { get, pinsTable, rowsOf } = setup()
+    const id = await idOf('sk_live_kv_new')
+    expect((await get('sk_live_kv_new')).version).toBe('3')
+    expect((await get('sk_live_kv_new')).version).toBe('3')
+    expect(await rowsOf(pinsTable)).toEqual([{ client: id, version: '3', previous: null, moved_at: null }])
+    expect(await env.PINS.get(`${KV_PREFIX}${id}`)).toBe('3')
+    expect(await env.PINS.get(`${KV_PREFIX}sk_live_kv_new`)).toBeNull()
   })
 
-  it('answers a client in the version KV holds for it; an explicit version wins', async () => {
-    await env.PINS.put(`${KV_PREFIX}kv-one`, '1')
-    const { get } = setup()
+  it('answers a client in the version D1 holds for it; an explicit version wins', async () => {
+    const pinsTable = table('pins')
+    const store = d1PinStore(env.USAGE, { table: pinsTable })
+    await store.claim(await idOf('kv-one'), '1')
+    const { get } = setup({ store })
     expect((await get('kv-one')).version).toBe('1')
     expect((await get('kv-one', { 'Api-Version': '2' })).version).toBe('2')
   })
 
-  it('moves a pin in KV with upgrade, refusing an unknown version', async () => {
-    await env.PINS.put(`${KV_PREFIX}kv-up`, '1')
-    const { get, pins } = setup()
-    expect((await get('kv-up')).version).toBe('1')
-    expect(await pins.upgrade('kv-up', '2')).toBe('2')
-    expect(await env.PINS.get(`${KV_PREFIX}kv-up`)).toBe('2')
-    expect((await get('kv-up')).version).toBe('2')
-    await expect(pins.upgrade('kv-up', '9')).rejects.toThrow('clientPins.upgrade: "9" is not a version this API serves (1, 2, 3).')
+  it('claims atomically: ten concurrent first pins of one client give one pin, and a claim never overwrites an upgrade', async () => {
+    const store = d1PinStore(env.USAGE, { table: table('pins') })
+    const held = await Promise.all(['1', '2', '3', '1', '2', '3', '1', '2', '3', '1'].map((v) => store.claim('racer', v)))
+    expect(new Set(held.map((pin) => pin.version)).size).toBe(1)
+    await store.put('racer', { version: '2', previous: held[0]?.version ?? null, movedAt: 1 })
+    expect(await store.claim('racer', '3')).toEqual({ version: '2', previous: held[0]?.version, movedAt: 1 })
   })
 
-  it('reads KV once while the cache holds the pin, and on every request without a cache', async () => {
-    await env.PINS.put(`${KV_PREFIX}kv-hot`, '2')
-    const cached = setup()
-    for (let i = 0; i < 4; i++) expect((await cached.get('kv-hot')).version).toBe('2')
-    expect(cached.counts.gets).toBe(1)
-    const uncached = setup({ cacheTtl: 0 })
-    for (let i = 0; i < 4; i++) expect((await uncached.get('kv-hot')).version).toBe('2')
-    expect(uncached.counts.gets).toBe(4)
+  it('keeps an upgrade made during a first request (D1 50 ms away)', async () => {
+    const { app, pins, state } = setup()
+    state.lag = 50
+    const id = await idOf('racing')
+    const first = app.request('/api/things/1', { headers: { Authorization: 'Bearer racing' } })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(await pins.upgrade(id, '1')).toBe('1')
+    expect(((await (await first).json()) as { version: string }).version).toBe('3')
+    expect((await pins.pinOf(id))?.version).toBe('1')
+  })
+
+  it('rolls an upgrade back within the window, and refuses after it', async () => {
+    const clock = { now: Date.UTC(2026, 8, 1) }
+    const { get, pins } = setup({ now: () => clock.now })
+    const id = await idOf('rolling')
+    expect((await get('rolling')).version).toBe('3')
+    await pins.upgrade(id, '2')
+    expect((await get('rolling')).version).toBe('2')
+    clock.now += 3_600_000
+    expect(await pins.rollback(id)).toBe('3')
+    expect((await get('rolling')).version).toBe('3')
+    await pins.upgrade(id, '1')
+    clock.now += 73 * 3_600_000
+    await expect(pins.rollback(id)).rejects.toThrow('older than the rollback window (72 hours)')
+    expect((await pins.pinOf(id))?.version).toBe('1')
+  })
+
+  it('reads the store once while the cache holds the pin', async () => {
+    const { get, counts } = setup()
+    for (let i = 0; i < 4; i++) expect((await get('kv-hot')).version).toBe('3')
+    expect(counts.gets).toBe(1)
   })
 
   it('answers a failed lookup with 503, or the default when the app chooses it', async () => {
     const strict = setup()
     strict.state.failing = true
-    const { res } = await strict.get('kv-any')
-    expect(res.status).toBe(503)
+    expect((await strict.get('kv-any')).res.status).toBe(503)
     const lenient = setup({ onLookupError: 'default' })
     lenient.state.failing = true
     expect((await lenient.get('kv-any')).version).toBe('3')
@@ -97,45 +120,80 @@ describe('clientPins on Workers KV', () => {
     expect((await get('kv-vary')).res.headers.get('Vary')).toBe('Api-Version, Authorization')
     expect((await get('kv-vary', { 'Api-Version': '2' })).res.headers.get('Vary')).toBe('Api-Version')
   })
+
+  it('writes no pin and no row for 1,000 requests bearerAuth refuses after the versioning middleware', async () => {
+    const { get, usage, pinsTable, usageTable, rowsOf, counts } = setup({ after: true })
+    for (let i = 0; i < 1000; i++) expect((await get(`guess-${i}`)).res.status).toBe(401)
+    await usage.flush()
+    expect([counts.claims, counts.puts]).toEqual([0, 0])
+    expect(await rowsOf(pinsTable)).toEqual([])
+    expect(await rowsOf(usageTable)).toEqual([])
+  }, 60_000)
 })
 
 describe('usage in D1', () => {
-  it('counts calls per version and client through waitUntil, and lists the callers of a version in a period', async () => {
-    await env.PINS.put(`${KV_PREFIX}d1-old`, '1')
-    const { get, usage, waits, table } = setup()
+  it('counts calls by client id in batches, and pages the callers of a version by SQL', async () => {
+    const { get, usage, waits, usageTable, rowsOf } = setup()
     const started = Date.now()
-    await get('d1-old')
-    await get('d1-old')
-    await get('d1-new', { 'Api-Version': '1' })
-    await get('d1-new')
-    // The requests were answered before their calls were written: the writes wait in waitUntil.
-    expect(waits.length).toBeGreaterThan(0)
-    await Promise.all(waits)
-    const callers = await usage.callers('1', { since: started - 1000 })
-    expect(callers.map((c) => [c.client, c.calls, c.routes])).toEqual([
-      ['d1-old', 2, ['/api/things/:id']],
-      ['d1-new', 1, ['/api/things/:id']],
-    ])
-    expect((await usage.callers('3', { since: started - 1000 })).map((c) => c.client)).toEqual(['d1-new'])
-    expect(await usage.callers('1', { since: Date.now() + 86_400_000 * 2 })).toEqual([])
-    const { results } = await env.USAGE.prepare(`SELECT SUM(calls) AS calls FROM ${table} WHERE version = ?`).bind('1').all()
-    expect(results).toEqual([{ calls: 3 }])
+    for (const [key, n] of [['sk_a', 3], ['sk_b', 3], ['sk_c', 2], ['sk_d', 1]] as const) for (let i = 0; i < n; i++) await get(key, { 'Api-Version': '1' })
+    await get('sk_d')
+    // The requests were answered before their calls were written: the writes wait for the batch.
+    expect(await rowsOf(usageTable)).toEqual([])
+    expect(waits.length).toBe(1)
+    const [a, b, c, d] = await Promise.all(['sk_a', 'sk_b', 'sk_c', 'sk_d'].map(idOf))
+    const first = await usage.callers('1', { since: started - 1000, limit: 2 })
+    expect(first.callers.map((x) => [x.client, x.calls])).toEqual([[a, 3], [b, 3]].sort((x, y) => (x[0] as string < (y[0] as string) ? -1 : 1)))
+    expect(first.callers[0]?.routes).toEqual(['/api/things/:id'])
+    const second = await usage.callers('1', { since: started - 1000, limit: 2, after: first.next as string })
+    expect(second).toMatchObject({ callers: [{ client: c, calls: 2 }, { client: d, calls: 1 }], next: null })
+    expect((await usage.callers('3', { since: started - 1000 })).callers.map((x) => x.client)).toEqual([d])
+    const rows = await rowsOf(usageTable)
+    expect(rows.map((r) => r['client']).sort()).toEqual([a, b, c, d, d].sort())
+    expect(JSON.stringify(rows)).not.toMatch(/sk_[abcd]/)
   })
 })
 
-describe('the worker example /releases on KV and D1', () => {
+describe('usage in Analytics Engine', () => {
+  it('writes its data points to the real binding, one per row of a batch', async () => {
+    const points: Parameters<AnalyticsDataset['writeDataPoint']>[0][] = []
+    const dataset: AnalyticsDataset = {
+      writeDataPoint(point) {
+        points.push(point)
+        env.USAGE_EVENTS.writeDataPoint(point)
+      },
+    }
+    const usage = analyticsUsage(dataset, { dataset: 'version_usage', waitUntil: () => undefined, flushMs: 30_000 })
+    const pins = clientPins({ store: countingStore().store, client, usage })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: pins }))
+    app.get('/things', (c) => c.text('ok'))
+    for (let i = 0; i < 300; i++) await app.request('/things', { headers: { Authorization: `Bearer key-${i % 3}`, 'Api-Version': '1' } })
+    await usage.flush()
+    expect(points.map((p) => [p.blobs?.[0], p.blobs?.[2], p.doubles?.[0]])).toEqual([['1', '/things', 100], ['1', '/things', 100], ['1', '/things', 100]])
+    expect(new Set(points.map((p) => p.indexes?.[0]))).toEqual(new Set(await Promise.all(['key-0', 'key-1', 'key-2'].map(idOf))))
+  })
+})
+
+describe('the worker example /releases on D1, KV and Analytics Engine', () => {
   const call = (key: string, headers: Record<string, string> = {}) =>
     exports.default.fetch('http://127.0.0.1/releases/products/1', { headers: { Authorization: `Bearer ${key}`, ...headers } })
 
-  it('answers the demo key in 2025-01-01 from the pins it seeds, and a new key in the default twice', async () => {
+  it('answers the demo key in 2025-01-01 from the pin it seeds under the key\'s id, and demo-new in the default twice', async () => {
     const demo = await call('demo-2025')
     expect(demo.status).toBe(200)
     expect(demo.headers.get('api-version')).toBe('2025-01-01')
-    expect(await env.PINS.get('pin:demo-2025')).toBe('2025-01-01')
+    expect(await env.PINS.get(`pin:${DEMO_ID}`)).toBe('2025-01-01')
+    expect(await env.PINS.get('pin:demo-2025')).toBeNull()
     expect((await call('demo-2025', { 'Api-Version': '2026-06-01' })).headers.get('api-version')).toBe('2026-06-01')
-    const key = `new-${crypto.randomUUID()}`
-    expect((await call(key)).headers.get('api-version')).toBe('2026-06-01')
-    expect((await call(key)).headers.get('api-version')).toBe('2026-06-01')
-    expect(await env.PINS.get(`pin:${key}`)).toBe('2026-06-01')
+    expect((await call('demo-new')).headers.get('api-version')).toBe('2026-06-01')
+    expect((await call('demo-new')).headers.get('api-version')).toBe('2026-06-01')
+  })
+
+  it('refuses an unknown key with 401, a 600-character key too, and pins neither', async () => {
+    for (const key of ['guess', 'g'.repeat(600)]) {
+      const res = await call(key)
+      expect(res.status).toBe(401)
+      expect(await env.PINS.get(`pin:${await bearerClient({ secret: env.PIN_SECRET as string }).idOf(key)}`)).toBeNull()
+    }
   })
 })

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 const srcDir = fileURLToPath(new URL('../../../src/', import.meta.url))
 const sources = readdirSync(srcDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))
 /** The optional peer dependencies an optional entry point may import, by the one file that imports each. */
-const OPTIONAL_PEERS: Record<string, string> = { 'openapi/scalar.ts': '@scalar/hono-api-reference', 'contracts/validate-responses.ts': '@cfworker/json-schema', 'validation/request-validation.ts': '@cfworker/json-schema' }
+const OPTIONAL_PEERS: Record<string, string> = { 'openapi/scalar.ts': '@scalar/hono-api-reference', 'contracts/validate-responses.ts': '@cfworker/json-schema', 'validation/fallback.ts': '@cfworker/json-schema' }
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { peerDependenciesMeta: Record<string, { optional?: boolean }> }
 
 describe('src/', () => {

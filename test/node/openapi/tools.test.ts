@@ -143,13 +143,13 @@ describe('hono-openapi (generateSpecs) with a route table and URLPathVersioning'
     expect(detail.parameters).toEqual([{ schema: { type: 'string', pattern: '^(?:[0-9]+)$' }, in: 'path', name: 'id', required: true }])
     expect(detail.responses['200']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Product' })
     // hono-openapi documents the validator's 400.
-    expect(Object.keys(operation(docs.document('v2'), '/api/v2/products', 'post').responses)).toEqual(['201', '400'])
+    expect(Object.keys(operation(docs.document('v2'), '/api/v2/products', 'post').responses)).toEqual(['201', '400', '404'])
   })
 
   it('the components and tags only missing routes used are gone', () => {
-    expect(Object.keys(docs.document('v3').components?.schemas ?? {})).toEqual(['Product', 'Review'])
-    expect(Object.keys(docs.document('v2').components?.schemas ?? {})).toEqual(['Product'])
-    expect(Object.keys(docs.document('v1').components?.schemas ?? {})).toEqual(['Product'])
+    expect(Object.keys(docs.document('v3').components?.schemas ?? {})).toEqual(['Product', 'Review', 'VersioningError'])
+    expect(Object.keys(docs.document('v2').components?.schemas ?? {})).toEqual(['Product', 'VersioningError'])
+    expect(Object.keys(docs.document('v1').components?.schemas ?? {})).toEqual(['Product', 'VersioningError'])
   })
 
   it('rewrites the Product schema of each older version by the changelog', () => {
@@ -233,7 +233,7 @@ describe('@hono/zod-openapi with HeaderVersioning and no route table', () => {
         },
       })
       expect(schemaOf(docs.document('v1'), 'Product').properties?.['note']).toEqual({ type: ['string', 'null'] })
-      expect(Object.keys(docs.document('v2').components?.schemas ?? {})).toEqual(['Product'])
+      expect(Object.keys(docs.document('v2').components?.schemas ?? {})).toEqual(['Product', 'VersioningError'])
     })
   })
 

@@ -1,0 +1,187 @@
+/**
+ * `npm run bench:streams` (`node --expose-gc bench/streams.ts`): streamed
+ * responses migrated item by item. One handler streams people as NDJSON, for
+ * the head version (2) and for an older client (1, whose items are migrated:
+ * a field renamed, one converted, one removed). Prints:
+ *
+ * - throughput in items/s for the older client and the head, over loopback
+ *   HTTP (@hono/node-server, a client reading every byte) and in process
+ *   (`app.request`), with an item per write and with 100 items per write;
+ *   the older/head ratio per round and its median against the 0.8 target;
+ * - the heap while an older client reads a 1,000,000-item stream, sampled
+ *   every 100,000 items after a collection: flat when it does not grow with
+ *   the items read.
+ *
+ * BENCH_ROUNDS (default 5) sets the interleaved rounds, BENCH_ITEMS (default
+ * 100000) the items per throughput run, BENCH_BATCHES (default 1,100) the
+ * items per write; BENCH_MEMORY=0 leaves out the memory runs.
+ */
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import { stream } from 'hono/streaming'
+import { change, fieldChanged, fieldRemoved, fieldRenamed, shape, versionHistory } from '../src/changes/index.ts'
+import { versionMiddleware } from '../src/hono/index.ts'
+import { HeaderVersioning } from '../src/index.ts'
+
+const env = process.env
+const ROUNDS = Number(env['BENCH_ROUNDS'] ?? 5)
+const ITEMS = Number(env['BENCH_ITEMS'] ?? 100_000)
+const TARGET = 0.8
+const gc = (globalThis as { gc?: () => void }).gc
+
+interface Person {
+  id: number
+  fullName: string
+  email: string
+  born: { year: number; month: number }
+  tags: string[]
+}
+const Person = shape<Person>('Person')
+const history = versionHistory({
+  versions: [
+    { version: '1' },
+    {
+      version: '2',
+      changes: [
+        change('People have a full name.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' })]),
+        change('Birth dates are a year and a month.', [fieldChanged(Person, 'born', { down: (born) => `${born.year}-${String(born.month).padStart(2, '0')}`, up: (text) => ({ year: Number(String(text).slice(0, 4)), month: Number(String(text).slice(5, 7)) }) })]),
+        change('The legacy flag is gone.', [fieldRemoved(Person, 'legacy', { older: () => false })]),
+      ],
+    },
+  ],
+  bodies: { 'GET /people': { items: Person } },
+})
+
+const app = new Hono()
+app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+// One huge item: a person with `tags` of about `size` bytes, in 64 KB chunks (the threat table's row).
+app.get('/huge', (c) => {
+  const size = Number(c.req.query('size'))
+  const tags = Array.from({ length: Math.ceil(size / 12) }, (_, i) => `t${String(i).padStart(8, '0')}`)
+  const text = `${JSON.stringify({ id: 1, fullName: 'Huge', email: 'h@example.test', born: { year: 1900, month: 1 }, tags })}\n`
+  c.header('Content-Type', 'application/x-ndjson')
+  return stream(c, async (s) => {
+    for (let i = 0; i < text.length; i += 65_536) await s.write(text.slice(i, i + 65_536))
+  })
+})
+app.get('/people', (c) => {
+  const count = Number(c.req.query('count'))
+  const batch = Number(c.req.query('batch'))
+  c.header('Content-Type', 'application/x-ndjson')
+  return stream(c, async (s) => {
+    let text = ''
+    for (let i = 0; i < count; i++) {
+      const person: Person = { id: i, fullName: `Person ${i}`, email: `p${i}@example.test`, born: { year: 1900 + (i % 120), month: 1 + (i % 12) }, tags: ['a', 'b'] }
+      text += `${JSON.stringify(person)}\n`
+      if ((i + 1) % batch === 0 || i === count - 1) {
+        await s.write(text)
+        text = ''
+      }
+    }
+  })
+})
+
+/** Reads a body to its end; returns the number of lines (items). */
+async function drain(body: ReadableStream<Uint8Array>, each?: (lines: number) => void): Promise<number> {
+  const reader = body.getReader()
+  let lines = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return lines
+    for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) lines++
+    each?.(lines)
+  }
+}
+
+const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 })
+await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+const address = server.address()
+const origin = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`
+
+type Via = 'http' | 'in process'
+async function run(via: Via, version: string, batch: number): Promise<number> {
+  const path = `/people?count=${ITEMS}&batch=${batch}`
+  const headers = { 'Api-Version': version }
+  const start = performance.now()
+  const res = via === 'http' ? await fetch(origin + path, { headers }) : await app.request(path, { headers })
+  const lines = await drain(res.body as ReadableStream<Uint8Array>)
+  const seconds = (performance.now() - start) / 1000
+  if (lines !== ITEMS) throw new Error(`${via}, version ${version}: read ${lines} items of ${ITEMS}`)
+  return ITEMS / seconds
+}
+
+// The older client's items are the migrated ones.
+const sample = await (await app.request('/people?count=1&batch=1', { headers: { 'Api-Version': '1' } })).text()
+if (sample !== '{"id":0,"email":"p0@example.test","born":"1900-01","tags":["a","b"],"legacy":false,"name":"Person 0"}\n') throw new Error(`unexpected older item: ${sample}`)
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b)
+  const mid = Math.floor(s.length / 2)
+  return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2
+}
+const fmt = (n: number): string => Math.round(n).toLocaleString('en-US')
+
+console.log(`streams: ${ITEMS.toLocaleString('en-US')} NDJSON items per run, ${ROUNDS} interleaved rounds, Node ${process.versions.node}`)
+console.log('| via | items per write | head items/s | older items/s | older/head per round | median | target 0.8 |')
+console.log('|---|---|---|---|---|---|---|')
+for (const via of ['http', 'in process'] as const) {
+  for (const batch of (env["BENCH_BATCHES"] ?? "1,100").split(",").map(Number)) {
+    await run(via, '2', batch)
+    await run(via, '1', batch)
+    const heads: number[] = []
+    const olds: number[] = []
+    const ratios: number[] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      const head = await run(via, '2', batch)
+      const old = await run(via, '1', batch)
+      heads.push(head)
+      olds.push(old)
+      ratios.push(old / head)
+    }
+    const ratio = median(ratios)
+    console.log(`| ${via} | ${batch} | ${fmt(median(heads))} | ${fmt(median(olds))} | ${ratios.map((r) => r.toFixed(2)).join(', ')} | ${ratio.toFixed(2)} | ${ratio >= TARGET ? 'met' : 'missed'} |`)
+  }
+}
+
+if (env['BENCH_MEMORY'] === '0') {
+  server.close()
+  process.exit(0)
+}
+
+// Memory: an older client reads a 1,000,000-item stream (100 items per write), the heap sampled every 100,000 items.
+const MILLION = 1_000_000
+const samples: number[] = []
+gc?.()
+const before = process.memoryUsage().heapUsed
+const res = await app.request(`/people?count=${MILLION}&batch=100`, { headers: { 'Api-Version': '1' } })
+let next = 100_000
+const read = await drain(res.body as ReadableStream<Uint8Array>, (lines) => {
+  if (lines >= next) {
+    gc?.()
+    samples.push(process.memoryUsage().heapUsed)
+    next += 100_000
+  }
+})
+if (read !== MILLION) throw new Error(`the memory run read ${read} items`)
+const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1)
+const growth = Math.max(...samples) - Math.min(...samples)
+console.log('')
+console.log(`memory: an older client reads ${MILLION.toLocaleString('en-US')} items${gc === undefined ? ' (no --expose-gc: samples without a collection)' : ''}`)
+console.log(`heap before: ${mb(before)} MB; every 100,000 items: ${samples.map(mb).join(', ')} MB`)
+console.log(`largest minus smallest sample: ${mb(growth)} MB (${growth < 8 * 1024 * 1024 ? 'flat' : 'growing'}: under 8 MB is flat)`)
+
+// One huge item (50 MB on one line), head and older: the time to read it and the heap's peak above the start, sampled per chunk.
+const HUGE = 50 * 1024 * 1024
+console.log('')
+for (const version of ['2', '1']) {
+  gc?.()
+  const base = process.memoryUsage().heapUsed
+  let peak = base
+  const start = performance.now()
+  const huge = await app.request(`/huge?size=${HUGE}`, { headers: { 'Api-Version': version } })
+  const items = await drain(huge.body as ReadableStream<Uint8Array>, () => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed)
+  })
+  console.log(`one 50 MB item, version ${version}${version === '1' ? ' (older)' : ' (head)'}: status ${huge.status}, ${items} item, ${Math.round(performance.now() - start)} ms, heap peak +${mb(peak - base)} MB`)
+}
+server.close()

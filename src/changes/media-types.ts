@@ -1,0 +1,14 @@
+/** The media types of the bodies version changes read: JSON (`application/*+json` too) and forms. */
+
+const JSON_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json\s*(?:;|$)/i
+const FORM_TYPE = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i
+
+/** Whether a Content-Type is JSON (`application/json`, `application/problem+json`, `application/merge-patch+json`, ...). */
+export function isJsonType(type: string | null): boolean {
+  return type !== null && JSON_TYPE.test(type)
+}
+
+/** Whether a Content-Type is a form (`application/x-www-form-urlencoded`, `multipart/form-data`). */
+export function isFormType(type: string | null): boolean {
+  return type !== null && FORM_TYPE.test(type)
+}

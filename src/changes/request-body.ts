@@ -1,0 +1,205 @@
+/**
+ * An older client's request migrated up to the head version, before the
+ * handler: its query parameters and headers renamed, and its body read once,
+ * up to a size limit and before anything parses it, then migrated as JSON or
+ * as a form (form-body.ts) and handed on in a new `Request` whose body is the
+ * migrated one (so `c.req.raw`, `bodyLimit` and every later reader see it).
+ */
+import { withoutStack } from '../errors.ts'
+import type { ExchangeView, RequestRewrite } from '../pipeline/extension.ts'
+import type { BodyCheck } from './body-checks.ts'
+import { formFields, formOf } from './form-body.ts'
+import { isFormType, isJsonType } from './media-types.ts'
+import { MigrationFailure } from './migration-failure.ts'
+import { runSteps, type Visit } from './migration-plan.ts'
+import { BodyTooLarge, MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
+
+/** The default of the history's `maxBodySize`: 1 MiB. */
+export const DEFAULT_MAX_BODY_SIZE = 1_048_576
+
+/** What a request step does to one older request (per route and version, made at construction). */
+export interface RequestMigration {
+  /** The body's steps up to the head (`null`: the body is left alone). */
+  readonly steps: readonly Visit[] | null
+  /** The check of the body in its own version, before its steps. */
+  readonly check: BodyCheck | null
+  /** Whether a form body is migrated (else refused with 415). */
+  readonly forms: boolean
+  /** The largest body read, in bytes. */
+  readonly limit: number
+  /** `[older, newer]` query parameter names. */
+  readonly query: readonly (readonly [string, string])[] | null
+  /** `[older, newer]` request header names. */
+  readonly names: readonly (readonly [string, string])[] | null
+  /** Conditional headers in the head's entity tags (`null` value: removed), or `null` when tags do not differ by version. */
+  readonly conditions: readonly (readonly [string, string | null])[] | null
+}
+
+let tooLarge: BodyTooLarge | undefined
+let unsupported: UnsupportedBodyType | undefined
+let unsupportedForms: UnsupportedBodyType | undefined
+let malformed: MalformedJsonBody | undefined
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+/**
+ * The body's bytes, read once and at most `limit` of them: a body that says
+ * (`Content-Length`) or turns out to be longer is refused with 413, its
+ * stream cancelled, never buffered whole. A body an earlier reader already
+ * took through the framework's cache (`fallback`) is read from there.
+ */
+export async function readBody(request: Request, fallback: () => Promise<string>, limit: number): Promise<Uint8Array | string> {
+  const over = (): BodyTooLarge => (tooLarge ??= withoutStack(() => new BodyTooLarge()))
+  const unreadable = (): UnreadableBody => new UnreadableBody('The request body could not be read.')
+  if (request.bodyUsed) {
+    // Read by something that left nothing in the cache: there is no body to migrate.
+    const text = await fallback().catch(() => Promise.reject(unreadable()))
+    if (text.length > limit || encoder.encode(text).byteLength > limit) throw over()
+    return text
+  }
+  const declared = request.headers.get('content-length')
+  if (declared !== null && !request.headers.has('transfer-encoding') && /^\d+$/.test(declared.trim()) && Number(declared.trim()) > limit) throw over()
+  const body = request.body
+  if (body === null) return new Uint8Array(0)
+  const reader = body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    let read: ReadableStreamReadResult<Uint8Array>
+    try {
+      read = await reader.read()
+    } catch {
+      // The client went away, or its framing broke: nothing of the body reaches the handler.
+      throw unreadable()
+    }
+    const { done, value } = read
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      // Cut off: the rest is never read.
+      reader.cancel().catch(() => undefined)
+      throw over()
+    }
+    chunks.push(value)
+  }
+  if (chunks.length === 1) return chunks[0] as Uint8Array
+  const out = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    out.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return out
+}
+
+/** Whether a body holds nothing but JSON whitespace. */
+function blank(body: Uint8Array | string): boolean {
+  if (typeof body === 'string') return !/\S/.test(body)
+  for (const byte of body) if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) return false
+  return true
+}
+
+/**
+ * An older client's body migrated up. Whatever its `Content-Type` says, the
+ * handler never reads it un-migrated: a blank body passes as it is, a JSON
+ * one is migrated (as text), a form one too when the route migrates forms
+ * (as `FormData`), any other is refused (415). Client input that cannot be
+ * migrated is the client's error (400), naming the place.
+ */
+async function migratedBody(exchange: ExchangeView, plan: RequestMigration, steps: readonly Visit[]): Promise<string | FormData> {
+  const raw = await readBody(exchange.request, () => exchange.bodyText(), plan.limit)
+  if (blank(raw)) return typeof raw === 'string' ? raw : decoder.decode(raw)
+  const type = exchange.request.headers.get('content-type')
+  // A form's fields are text: its values are the handler's validator's to check, after migration.
+  if (plan.forms && isFormType(type)) return runMigration(await formFields(typeof raw === 'string' ? encoder.encode(raw) : raw, type as string), steps, formOf)
+  if (!isJsonType(type)) {
+    throw plan.forms
+      ? (unsupportedForms ??= withoutStack(() => new UnsupportedBodyType('Unsupported media type in request; send the body as application/json or as a form.')))
+      : (unsupported ??= withoutStack(() => new UnsupportedBodyType()))
+  }
+  const text = typeof raw === 'string' ? raw : decoder.decode(raw)
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    if (error instanceof RangeError) throw new UnreadableBody('The request body is nested too deeply to migrate.')
+    throw (malformed ??= withoutStack(() => new MalformedJsonBody()))
+  }
+  // In the client's own version, before anything of it changes: the errors name its fields.
+  if (plan.check !== null) plan.check(value)
+  return runMigration(value, steps, JSON.stringify)
+}
+
+/** Runs a body's steps and serialises the result; what cannot be migrated is the client's 400, naming the place. */
+function runMigration<T>(value: unknown, steps: readonly Visit[], serialise: (value: unknown) => T): T {
+  try {
+    return serialise(runSteps(value, steps))
+  } catch (error) {
+    if (error instanceof MigrationFailure) {
+      throw new UnreadableBody(error.reason === 'layout' ? `Invalid request body at ${error.at}: ${error.what}.` : `Invalid value at ${error.at}.`)
+    }
+    // No place is named: the keys of a body too deep to walk are the client's, never echoed.
+    if (error instanceof RangeError) throw new UnreadableBody('The request body is nested too deeply to migrate.')
+    throw error
+  }
+}
+
+/** The request with its query parameters and headers renamed and its body migrated up; `undefined` when nothing changed. */
+export async function migrateRequest(exchange: ExchangeView, plan: RequestMigration): Promise<RequestRewrite | undefined> {
+  const request = exchange.request
+  let url = request.url
+  if (plan.query !== null) {
+    const parsed = new URL(url)
+    let renamed = false
+    for (const [older, newer] of plan.query) {
+      if (!parsed.searchParams.has(older)) continue
+      const values = parsed.searchParams.getAll(older)
+      parsed.searchParams.delete(older)
+      if (!parsed.searchParams.has(newer)) for (const value of values) parsed.searchParams.append(newer, value)
+      renamed = true
+    }
+    if (renamed) url = parsed.href
+  }
+  // By method, not request.body: asking a server's lazy Request for its body stream builds the full Request.
+  const body = plan.steps !== null && request.method !== 'GET' && request.method !== 'HEAD' ? await migratedBody(exchange, plan, plan.steps) : null
+  let headers: Headers | undefined
+  if (plan.names !== null) {
+    for (const [older, newer] of plan.names) {
+      const value = request.headers.get(older)
+      if (value === null) continue
+      headers ??= new Headers(request.headers)
+      headers.delete(older)
+      if (!headers.has(newer)) headers.set(newer, value)
+    }
+  }
+  if (plan.conditions !== null) {
+    headers ??= new Headers(request.headers)
+    for (const [name, value] of plan.conditions) value === null ? headers.delete(name) : headers.set(name, value)
+  }
+  if (url === request.url && headers === undefined && body === null) return undefined
+  // Not tied to the original's signal: following it keeps every rebuilt request reachable from the original's until that one is collected.
+  headers ??= new Headers(request.headers)
+  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, redirect: request.redirect }
+  if (body !== null) {
+    // The new body's length is its own (and it is no longer chunked); a form's type carries its new boundary.
+    headers.delete('content-length')
+    headers.delete('transfer-encoding')
+    if (typeof body === 'string') init.body = body
+    else {
+      const urlencoded = /^application\/x-www-form-urlencoded/i.test(headers.get('content-type') ?? '')
+      headers.delete('content-type')
+      init.body = urlencoded ? urlEncoded(body) : body
+    }
+  } else if (request.body !== null) {
+    init.body = request.body
+    init.duplex = 'half'
+  }
+  return { request: new Request(url, init), body }
+}
+
+/** A form of text fields as `application/x-www-form-urlencoded`. */
+function urlEncoded(form: FormData): URLSearchParams {
+  const out = new URLSearchParams()
+  for (const [name, value] of form) out.append(name, typeof value === 'string' ? value : value.name)
+  return out
+}

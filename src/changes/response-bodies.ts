@@ -1,0 +1,103 @@
+/**
+ * What an older client's success response body needs, from its media type
+ * and the route's layouts: a JSON body migrated whole, a stream migrated item
+ * by item, nothing (no step for this version, a media type the route says is
+ * not migrated, no body), or a loud failure: a body the layouts cannot
+ * migrate is never sent to an older client as the head made it.
+ */
+import type { Visit } from './migration-plan.ts'
+import { framingOf, mediaType, type Framing } from './streams.ts'
+
+/** What a route's success responses may be, declared once (`bodies`). */
+export interface MediaPlan {
+  /** Whether a JSON body has a layout (`response`). */
+  readonly json: boolean
+  /** Whether stream items have a layout (`items`). */
+  readonly items: boolean
+  /** The media types the route sends to every version as they are (`unmigrated`), or `null`. */
+  readonly unmigrated: ((type: string) => boolean) | null
+}
+
+/** The media plan of a route's bodies entry (`null`: no success layout). */
+export function mediaPlan(entry: { readonly response?: unknown; readonly items?: unknown; readonly unmigrated?: readonly string[] | undefined } | undefined): MediaPlan | null {
+  if (entry === undefined || (entry.response === undefined && entry.items === undefined)) return null
+  return {
+    json: entry.response !== undefined,
+    items: entry.items !== undefined,
+    unmigrated: entry.unmigrated === undefined ? null : unmigratedTest(entry.unmigrated, 'versionHistory: bodies'),
+  }
+}
+
+/** A body's steps for one version (those of `Chain`). */
+interface Steps {
+  readonly steps: readonly Visit[]
+}
+
+/** What to do with a success body. */
+export type BodyMigration = { readonly kind: 'json'; readonly steps: readonly Visit[] } | { readonly kind: 'items'; readonly framing: Framing; readonly steps: readonly Visit[] } | undefined
+
+const JSON_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json$/
+
+/**
+ * The migration of a success body with Content-Type `contentType`, given the
+ * route's chains for the version (`undefined`: no step). Throws an `Error`
+ * whose sentence names the route, the version and the media type when the
+ * body cannot be migrated and the route does not say it is sent as it is.
+ */
+export function successBody(
+  media: MediaPlan | null,
+  json: Steps | undefined,
+  items: Steps | undefined,
+  contentType: string | null,
+  describe: () => { route: string; version: string; status: number },
+): BodyMigration {
+  // Nothing differs in this version: any body is the one the version has.
+  if (json === undefined && items === undefined) return undefined
+  const type = mediaType(contentType)
+  if (media?.unmigrated?.(type) === true) return undefined
+  if (JSON_TYPE.test(type)) {
+    if (json !== undefined) return { kind: 'json', steps: json.steps }
+    if (media?.json === true) return undefined
+    throw misfit(describe(), type, 'its layouts are of stream items only; declare its response layout')
+  }
+  const framing = framingOf(type)
+  if (framing !== null && (framing !== 'lines' || type !== 'text/plain' || media?.items === true)) {
+    if (items !== undefined) return { kind: 'items', framing, steps: items.steps }
+    if (media?.items === true) return undefined
+    throw misfit(describe(), type, 'it is a stream without an items layout; declare one')
+  }
+  throw misfit(describe(), type, 'its layouts are of JSON; answer JSON (or a JSON stream), or list the media type in unmigrated')
+}
+
+/** The sentence of a body that cannot be migrated. */
+function misfit(subject: { route: string; version: string; status: number }, type: string, what: string): Error {
+  const named = type === '' ? 'no Content-Type' : type
+  return new Error(`versionHistory: the ${subject.status} response of ${subject.route} (${named}) cannot be migrated to version "${subject.version}": ${what}.`)
+}
+
+/** A Content-Type that is JSON but whose body does not parse: the sentence thrown. */
+export function unparsable(subject: { route: string; version: string; status: number }, contentType: string | null): Error {
+  return misfit(subject, mediaType(contentType), 'its body is not JSON')
+}
+
+const MEDIA_RANGE = /^(?:\*\/\*|[\w!#$&^.+-]+\/(?:\*|[\w!#$&^.+-]+))$/
+
+/** Checks an `unmigrated` option and makes its test (throws a sentence that says what to fix). */
+export function unmigratedTest(value: unknown, where: string): (type: string) => boolean {
+  if (!Array.isArray(value) || value.length === 0) {
+    throw new Error(`${where}: unmigrated must list media types, such as ['text/csv'].`)
+  }
+  const exact = new Set<string>()
+  const prefixes: string[] = []
+  let all = false
+  for (const entry of value) {
+    if (typeof entry !== 'string' || !MEDIA_RANGE.test(entry)) {
+      throw new Error(`${where}: unmigrated lists media types such as 'text/csv' or 'image/*' (no parameters), not ${JSON.stringify(entry)}.`)
+    }
+    const lower = entry.toLowerCase()
+    if (lower === '*/*') all = true
+    else if (lower.endsWith('/*')) prefixes.push(lower.slice(0, -1))
+    else exact.add(lower)
+  }
+  return (type) => all || exact.has(type) || prefixes.some((p) => type.startsWith(p))
+}

@@ -1,0 +1,256 @@
+/**
+ * Each client pinned to its version, as Stripe pins accounts: a request that
+ * names no version is answered in its client's pinned version, read from a
+ * `PinStore` through the isolate's lookups (lookups.ts); a new client is
+ * pinned to the default version once its first request is answered and not
+ * refused (401, 403); an explicit version always wins. The client is an
+ * identity read from the Hono context (identity.ts), never a raw credential.
+ * A middleware extension (`clientVersion` option): its version step decides
+ * the version before the route is picked, its response step writes the
+ * first pin and counts the call.
+ */
+import type { Context } from 'hono'
+import { VersioningError, withoutStack } from '../errors.ts'
+import { BoundedCache } from '../http/bounded-cache.ts'
+import { mergeVary } from '../http/vary.ts'
+import { after } from '../pipeline/after.ts'
+import type { ExchangeView, NotedChoice, VersionChoice, VersioningExtension } from '../pipeline/extension.ts'
+import { BaseVersioning } from '../schemes/base.ts'
+import { carriesVersionOf } from './carries.ts'
+import { usableId } from './identity.ts'
+import { PinLookups, type Known } from './lookups.ts'
+import { checkPinsOptions, type ClientPinsOptions } from './options.ts'
+import type { Pin } from './pin-store.ts'
+
+/** What the version step notes of a request for the response step. */
+interface Note {
+  /** The client's id, or `undefined` for none. */
+  readonly id: string | undefined
+  /** Whether the request named its version. */
+  readonly named: boolean
+  /** The version to pin the client to once the request is answered (it has no pin yet), or `null`. */
+  readonly claim: string | null
+  /** Whether `client` gave no client at all (rather than an unusable one, or failing): an authentication middleware may not have run yet. */
+  readonly unnamed: boolean
+}
+
+/** The pins of a middleware's clients: its `clientVersion` option, and the operator's calls. */
+export interface ClientPins extends VersioningExtension {
+  /**
+   * Moves `client`'s pin to `version` (resolved as a request's version
+   * would be), keeping the version it had for `rollback`, and gives the
+   * version pinned. Refuses, with an `UpgradeRefused`, a version the
+   * middleware does not serve or one past its sunset.
+   */
+  upgrade(client: string, version: string): Promise<string>
+  /**
+   * Takes back `client`'s last upgrade within the rollback window, and gives
+   * the version it is pinned to again; an `UpgradeRefused` says why not.
+   */
+  rollback(client: string): Promise<string>
+  /** `client`'s pin, from the store, or `null`. */
+  pinOf(client: string): Promise<Pin | null>
+}
+
+/** 503 Service Unavailable: the client's pin could not be read (`onLookupError: 'unavailable'`). */
+export class ClientVersionUnavailable extends VersioningError {
+  override readonly name = 'ClientVersionUnavailable' as const
+  readonly status = 503 as const
+
+  constructor(detail: string = "The client's API version could not be looked up; retry, or name a version.") {
+    super(detail, 'ClientVersionUnavailable')
+  }
+}
+
+/** An `upgrade` or `rollback` the pins refuse: its message says why. */
+export class UpgradeRefused extends Error {
+  override readonly name = 'UpgradeRefused' as const
+}
+
+/** The runtime's `waitUntil` for the request (Workers), or `undefined` (Hono's `executionCtx` throws where there is none). */
+function waitUntilOf(c: Context): ((promise: Promise<unknown>) => void) | undefined {
+  try {
+    const ctx = c.executionCtx
+    return typeof ctx?.waitUntil === 'function' ? (promise) => ctx.waitUntil(promise) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Statuses of a request authentication refused: nothing is pinned or counted for it. */
+const refusedByAuth = (status: number): boolean => status === 401 || status === 403
+
+/**
+ * Pins each client to its version. Give the result to the middleware as
+ * `clientVersion`; keep it to call `upgrade` and `rollback`.
+ *
+ * @example
+ * ```ts
+ * const pins = clientPins({ store: memoryPinStore(), client: bearerClient({ secret: 'an example secret of 32 characters or more' }) })
+ * app.use('/api/*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: pins }))
+ * ```
+ */
+export function clientPins(options: ClientPinsOptions): ClientPins {
+  const where = 'clientPins'
+  const { store, client, vary, onLookupError, cacheTtl, cacheSize, failureTtl, rollbackWindow, usage, policy, carriesVersion, now } = checkPinsOptions(where, options)
+  const lifecycle = policy?.describe()
+  const policyNow = lifecycle?.now ?? Date.now
+  const lookups = new PinLookups(store, { cacheTtl, cacheSize, failureTtl, now })
+  const varyNames = Object.freeze([...vary])
+  /** `Vary` with the credential's headers, by the `Vary` a response had (the few values an app's responses carry). */
+  const mergedVary = new BoundedCache<string | null>(64)
+  let unavailable: ClientVersionUnavailable | undefined
+  /** The scheme of the middleware last bound, for `upgrade`. */
+  let bound: BaseVersioning | undefined
+
+  const past = (version: string, key: 'deprecation' | 'sunset'): boolean => {
+    const at = lifecycle?.versions.get(version)?.[key] ?? null
+    return at !== null && policyNow() >= at
+  }
+
+  /** `client` of the context as a usable id, `null` when it gave none, `undefined` when it gave an unusable one or failed. */
+  function idOf(c: Context): string | null | undefined | Promise<string | null | undefined> {
+    let id: ReturnType<typeof client>
+    try {
+      id = client(c)
+    } catch {
+      return undefined
+    }
+    return id instanceof Promise ? id.then(checked, () => undefined) : checked(id)
+  }
+
+  const checked = (id: unknown): string | null | undefined => (id === null || id === undefined ? null : usableId(id))
+
+  function bind(target: Parameters<VersioningExtension['bind']>[0]): ReturnType<VersioningExtension['bind']> {
+    const given = target.scheme
+    if (!(given instanceof BaseVersioning)) throw new Error(`${target.where}: clientVersion needs the middleware's scheme to be a versioning scheme.`)
+    const scheme: BaseVersioning = given
+    const carries = carriesVersion ?? carriesVersionOf(scheme, `${target.where}: clientVersion`)
+    bound = scheme
+    const misplaced =
+      `${target.where}: clientVersion read no client before the handlers ran, but one after: an authentication middleware registered after the versioning middleware names the client, too late for its pinned version. ` +
+      'Register the authentication middleware (hono/jwt, bearerAuth ...) before the versioning middleware, or read the client from the request itself (bearerClient).'
+
+    /** The choice of each pinned text seen (the few versions pins hold), resolved once. */
+    const choices = new BoundedCache<VersionChoice>(64)
+
+    /** The version in `pinned`, or the scheme's refusal when it no longer serves it. */
+    function pinnedIn(pinned: string): VersionChoice {
+      const known = choices.get(pinned)
+      if (known !== undefined) return known
+      const version = scheme.resolveVersion(pinned)
+      return choices.set(pinned, version === undefined ? scheme.rejection() : { version })
+    }
+
+    /** The choice when the client's pin cannot be read. */
+    function failed(): VersionChoice {
+      return onLookupError === 'default' ? undefined : (unavailable ??= withoutStack(() => new ClientVersionUnavailable()))
+    }
+
+    /** The choice for a client that named no version, from what is known of its pin. */
+    function chosen(id: string, known: Known): NotedChoice {
+      if ('failed' in known) return { choice: failed(), note: { id, named: false, claim: null, unnamed: false } }
+      if (known.pin !== null) return { choice: pinnedIn(known.pin), note: { id, named: false, claim: null, unnamed: false } }
+      // No pin yet: answered in the default, pinned to it once answered.
+      return { choice: undefined, note: { id, named: false, claim: scheme.defaultVersion, unnamed: false } }
+    }
+
+    function withId(given: string | null | undefined, named: boolean): NotedChoice | Promise<NotedChoice> {
+      const id = given ?? undefined
+      if (id === undefined || named) return { choice: undefined, note: { id, named, claim: null, unnamed: given === null } }
+      return after(lookups.read(id), (known) => chosen(id, known))
+    }
+
+    /** After the handlers: the first pin and the call, for a request authentication did not refuse. */
+    function settle(exchange: ExchangeView, response: Response, note: Note, c: Context): Response | Promise<Response> {
+      if (refusedByAuth(response.status)) return response
+      if (note.id === undefined) {
+        // Only a request whose client gave none and that named no version could have been answered in a pin.
+        if (note.named || !note.unnamed) return response
+        return after(idOf(c), (later) => {
+          if (typeof later === 'string') throw new Error(misplaced)
+          return response
+        })
+      }
+      const { version } = exchange
+      if (usage !== undefined && typeof version === 'string') {
+        try {
+          usage.record({ version, client: note.id, route: exchange.route?.path ?? exchange.routePath, deprecated: past(version, 'deprecation'), at: now() })
+        } catch {
+          // Recording never fails a request.
+        }
+      }
+      const claim = note.claim === null || exchange.rejected ? undefined : lookups.claim(note.id, note.claim)
+      if (claim === undefined) return response
+      // On Workers the first pin is written after the response; elsewhere the request waits for it.
+      const waitUntil = waitUntilOf(c)
+      if (waitUntil === undefined) return claim.then(() => response)
+      waitUntil(claim)
+      return response
+    }
+
+    return {
+      version(exchange): NotedChoice | Promise<NotedChoice> {
+        const named = carries(exchange.request)
+        // An explicit version depends on no client: without a usage log, nothing to do.
+        if (named && usage === undefined) return { choice: undefined }
+        const id = idOf(exchange.context as Context)
+        return id instanceof Promise ? id.then((resolved) => withId(resolved, named)) : withId(id, named)
+      },
+      response(exchange, response, noted) {
+        const note = noted as Note | undefined
+        if (note === undefined) return response
+        if (!note.named) {
+          const existing = response.headers.get('Vary') ?? ''
+          let merged = mergedVary.get(existing)
+          if (merged === undefined) merged = mergedVary.set(existing, mergeVary(existing, varyNames))
+          if (merged !== null) response.headers.set('Vary', merged)
+        }
+        return settle(exchange, response, note, exchange.context as Context)
+      },
+    }
+  }
+
+  /** `version` as the bound middleware would serve it, or the refusal's sentence. */
+  function servable(version: unknown, what: string): string {
+    if (bound === undefined) throw new UpgradeRefused(`${where}.${what}: give the pins to a middleware (its clientVersion option) first, so they know its versions.`)
+    const resolved = typeof version === 'string' ? bound.resolveVersion(version) : undefined
+    if (resolved === undefined || resolved === null) {
+      throw new UpgradeRefused(`${where}.${what}: ${JSON.stringify(version)} is not a version this API serves${bound.allowedVersions === null ? '' : ` (${bound.allowedVersions.filter((v) => v !== null).join(', ')})`}.`)
+    }
+    if (past(resolved, 'sunset')) throw new UpgradeRefused(`${where}.${what}: ${resolved} is past its sunset; pin a supported version.`)
+    return resolved
+  }
+
+  const checkedId = (id: unknown, what: string): string => {
+    const usable = usableId(id)
+    if (usable === undefined) throw new UpgradeRefused(`${where}.${what}: client must be a client id of 1 to 96 printable ASCII characters (bearerClient's idOf(key) gives a key's).`)
+    return usable
+  }
+
+  return {
+    bind,
+    async upgrade(id, version) {
+      const client = checkedId(id, 'upgrade')
+      const resolved = servable(version, 'upgrade')
+      const held = await store.get(client)
+      const previous = held === null ? null : held.version === resolved ? held.previous : held.version
+      await store.put(client, { version: resolved, previous, movedAt: previous === null ? null : now() })
+      lookups.moved(client, resolved)
+      return resolved
+    },
+    async rollback(id) {
+      const client = checkedId(id, 'rollback')
+      const held = await store.get(client)
+      if (held === null || held.previous === null || held.movedAt === null) throw new UpgradeRefused(`${where}.rollback: the client has no upgrade to take back.`)
+      if (now() - held.movedAt > rollbackWindow) {
+        throw new UpgradeRefused(`${where}.rollback: the client's last upgrade is older than the rollback window (${rollbackWindow / 3_600_000} hours); upgrade it to the version it needs instead.`)
+      }
+      const version = servable(held.previous, 'rollback')
+      await store.put(client, { version, previous: null, movedAt: null })
+      lookups.moved(client, version)
+      return version
+    },
+    pinOf: async (id) => store.get(checkedId(id, 'pinOf')),
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * What the D1 stores use of a D1 database binding, and a table made once,
+ * on first use.
+ */
+
+/** What the D1 stores use of a D1 statement (`D1PreparedStatement` fits). */
+export interface D1Statement {
+  bind(...values: unknown[]): D1Statement
+  run(): Promise<unknown>
+  all(): Promise<{ results: unknown[] }>
+}
+
+/** What the D1 stores use of a D1 database binding (`D1Database` fits). */
+export interface D1Database {
+  prepare(query: string): D1Statement
+  batch(statements: D1Statement[]): Promise<unknown>
+}
+
+/** Checks `db` and `table` for store `where`; a mistake throws a sentence saying what to fix. */
+export function checkD1(where: string, db: unknown, table: unknown): void {
+  if (db === null || typeof db !== 'object' || typeof (db as D1Database).prepare !== 'function' || typeof (db as D1Database).batch !== 'function') {
+    throw new Error(`${where}: db must be a D1 database binding, such as env.USAGE (a [[d1_databases]] entry of wrangler.toml).`)
+  }
+  if (typeof table !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(table)) {
+    throw new Error(`${where}: table must be an SQL name of letters, digits and "_" such as "client_pins", got ${JSON.stringify(table)}.`)
+  }
+}
+
+/** Runs `create` once before the first query; a failure is tried again at the next. */
+export function tableOnce(db: D1Database, create: string): () => Promise<unknown> {
+  let ready: Promise<unknown> | undefined
+  return () =>
+    (ready ??= db
+      .prepare(create)
+      .run()
+      .catch((error: unknown) => {
+        ready = undefined
+        throw error
+      }))
+}

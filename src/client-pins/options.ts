@@ -1,0 +1,139 @@
+/**
+ * The options of `clientPins`, checked once at construction: a mistake
+ * throws a sentence saying what to fix.
+ */
+import { isHeaderName } from '../http/header-name.ts'
+import type { VersionPolicy } from '../lifecycle/policy.ts'
+import type { CarriesVersion } from './carries.ts'
+import type { ClientOf } from './identity.ts'
+import type { PinStore } from './pin-store.ts'
+import type { UsageRecorder } from './usage.ts'
+
+/** Options of `clientPins`. */
+export interface ClientPinsOptions {
+  /** Where pins are kept: `d1PinStore(env.DB)` (read through `kvPinStore(env.PINS)` with `readThrough`) on Workers, `memoryPinStore()` elsewhere. */
+  readonly store: PinStore
+  /**
+   * The client of a request, read from its Hono context: `bearerClient({ secret })`
+   * (a keyed hash of the bearer key), `jwtSubject()` (the subject `hono/jwt`
+   * verified), or your own `(c) => c.var.accountId`. An id that is not 1 to
+   * 96 printable ASCII characters names no client.
+   */
+  readonly client: ClientOf
+  /**
+   * The request headers `client` reads: the answer to every request that
+   * names no version lists them in `Vary` (an explicit version does not
+   * depend on them).
+   * @default ['Authorization']
+   */
+  readonly vary?: readonly string[] | undefined
+  /**
+   * The answer when the store cannot be read: `'unavailable'`, a 503
+   * `ClientVersionUnavailable` (with the middleware's `errorResponse`), or
+   * `'default'`, the scheme's default version (not pinned).
+   * @default 'unavailable'
+   */
+  readonly onLookupError?: 'unavailable' | 'default' | undefined
+  /**
+   * How long a pin read from the store is kept in memory, in milliseconds
+   * (`0`: read the store on every request). An upgrade made in another
+   * isolate is seen here after at most this long.
+   * @default 60000
+   */
+  readonly cacheTtl?: number | undefined
+  /**
+   * The most clients cached at once (SIEVE: one-time clients are evicted first).
+   * @default 10000
+   */
+  readonly cacheSize?: number | undefined
+  /**
+   * How long a failed store read or first-pin write is remembered, in
+   * milliseconds: the client is answered without asking the store again.
+   * @default 30000
+   */
+  readonly failureTtl?: number | undefined
+  /**
+   * How long after an `upgrade` the operator can `rollback` it, in milliseconds.
+   * @default 259200000 (72 hours)
+   */
+  readonly rollbackWindow?: number | undefined
+  /** Told of every answered request of a client (`memoryUsage()`, `d1Usage(...)`, `analyticsUsage(...)`); never awaited. @default undefined */
+  readonly usage?: UsageRecorder | undefined
+  /**
+   * The middleware's version policy: `upgrade` refuses a version past its
+   * sunset, and usage says whether a call's version was deprecated.
+   * @default undefined
+   */
+  readonly policy?: VersionPolicy | undefined
+  /** Whether a request names its version itself, for a custom scheme; built-in schemes need none. @default undefined */
+  readonly carriesVersion?: CarriesVersion | undefined
+  /**
+   * The clock of the cache, the rollback window and the calls recorded, in
+   * milliseconds since the epoch (the policy keeps its own clock).
+   * @default Date.now
+   */
+  readonly now?: (() => number) | undefined
+}
+
+/** The options with their defaults. */
+export interface CheckedPinsOptions {
+  readonly store: PinStore
+  readonly client: ClientOf
+  readonly vary: readonly string[]
+  readonly onLookupError: 'unavailable' | 'default'
+  readonly cacheTtl: number
+  readonly cacheSize: number
+  readonly failureTtl: number
+  readonly rollbackWindow: number
+  readonly usage: UsageRecorder | undefined
+  readonly policy: VersionPolicy | undefined
+  readonly carriesVersion: CarriesVersion | undefined
+  readonly now: () => number
+}
+
+const NAMES = ['store', 'client', 'vary', 'onLookupError', 'cacheTtl', 'cacheSize', 'failureTtl', 'rollbackWindow', 'usage', 'policy', 'carriesVersion', 'now']
+
+const ms = (value: unknown): boolean => typeof value === 'number' && value >= 0 && Number.isFinite(value)
+
+/** The options of `clientPins`, checked, with their defaults. */
+export function checkPinsOptions(where: string, options: ClientPinsOptions): CheckedPinsOptions {
+  if (options === null || typeof options !== 'object') throw new Error(`${where}: pass options such as { store: memoryPinStore(), client: bearerClient({ secret }) }.`)
+  for (const key of Object.keys(options)) {
+    if (!NAMES.includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are ${NAMES.join(', ')}.`)
+  }
+  const {
+    store,
+    client,
+    vary = ['Authorization'],
+    onLookupError = 'unavailable',
+    cacheTtl = 60_000,
+    cacheSize = 10_000,
+    failureTtl = 30_000,
+    rollbackWindow = 72 * 3_600_000,
+    usage,
+    policy,
+    carriesVersion,
+    now = Date.now,
+  } = options
+  if (store === null || typeof store !== 'object' || typeof store.get !== 'function' || typeof store.claim !== 'function' || typeof store.put !== 'function') {
+    throw new Error(`${where}: store must be a pin store such as d1PinStore(env.DB), kvPinStore(env.PINS) or memoryPinStore().`)
+  }
+  if (typeof client !== 'function') {
+    throw new Error(`${where}: client must be a function (c) => string | null reading the Hono context, such as bearerClient({ secret: env.PIN_SECRET }) or jwtSubject().`)
+  }
+  if (!Array.isArray(vary) || !vary.every((name) => typeof name === 'string' && isHeaderName(name))) {
+    throw new Error(`${where}: vary must list the header names client reads, such as ["Authorization"].`)
+  }
+  if (onLookupError !== 'unavailable' && onLookupError !== 'default') throw new Error(`${where}: onLookupError must be "unavailable" (503) or "default".`)
+  if (!ms(cacheTtl)) throw new Error(`${where}: cacheTtl must be a number of milliseconds, 0 or more.`)
+  if (!Number.isInteger(cacheSize) || cacheSize < 1) throw new Error(`${where}: cacheSize must be a whole number of clients, 1 or more.`)
+  if (!ms(failureTtl)) throw new Error(`${where}: failureTtl must be a number of milliseconds, 0 or more.`)
+  if (!ms(rollbackWindow)) throw new Error(`${where}: rollbackWindow must be a number of milliseconds, 0 or more, such as 72 * 3_600_000.`)
+  if (usage !== undefined && (usage === null || typeof usage.record !== 'function')) {
+    throw new Error(`${where}: usage must be a usage recorder such as memoryUsage(), d1Usage(env.USAGE, { waitUntil }) or analyticsUsage(env.USAGE_EVENTS, {...}).`)
+  }
+  if (policy !== undefined && (policy === null || typeof policy.describe !== 'function')) throw new Error(`${where}: policy must come from versionPolicy({...}).`)
+  if (carriesVersion !== undefined && typeof carriesVersion !== 'function') throw new Error(`${where}: carriesVersion must be a function (request) => boolean.`)
+  if (typeof now !== 'function') throw new Error(`${where}: now must be a function () => milliseconds since the epoch, such as Date.now.`)
+  return { store, client, vary, onLookupError, cacheTtl, cacheSize, failureTtl, rollbackWindow, usage, policy, carriesVersion, now }
+}

@@ -1,0 +1,169 @@
+/**
+ * Where each client's version is kept: the store interface, an in-memory
+ * store (tests, Node, Bun, Deno), a Workers KV store, and a store read
+ * through a copy (D1 pins read through KV).
+ */
+
+/** A client's pin: its version, and the one before its last upgrade while that upgrade can be rolled back. */
+export interface Pin {
+  readonly version: string
+  /** The version before the last `upgrade`, or `null`. */
+  readonly previous: string | null
+  /** When the last `upgrade` was made, in milliseconds since the epoch, or `null`. */
+  readonly movedAt: number | null
+}
+
+/** A store of client pins, keyed by client id (never a raw credential: see `bearerClient`). */
+export interface PinStore {
+  /** `client`'s pin, or `null` when it has none yet. */
+  get(client: string): Promise<Pin | null>
+  /**
+   * Pins `client` to `version` unless it holds a pin already (a first pin
+   * never overwrites one written meanwhile), and gives the pin it holds
+   * afterwards.
+   */
+  claim(client: string, version: string): Promise<Pin>
+  /** Writes `client`'s pin (an upgrade, a rollback). */
+  put(client: string, pin: Pin): Promise<void>
+}
+
+/** `version` as a pin with no upgrade behind it. */
+export const firstPin = (version: string): Pin => ({ version, previous: null, movedAt: null })
+
+/** The pin `value` holds, or `null` for anything that is not one. */
+export function pinOf(value: unknown): Pin | null {
+  if (value === null || typeof value !== 'object') return null
+  const { version, previous, movedAt } = value as Record<string, unknown>
+  if (typeof version !== 'string' || version === '') return null
+  return { version, previous: typeof previous === 'string' && previous !== '' ? previous : null, movedAt: typeof movedAt === 'number' && Number.isFinite(movedAt) ? movedAt : null }
+}
+
+/**
+ * A pin store in memory, for tests and single-process servers (Node, Bun,
+ * Deno); `initial` pins client ids from the start. Pins live as long as the
+ * store; `claim` is atomic, as one process runs it.
+ *
+ * @example
+ * ```ts
+ * const store = memoryPinStore({ 'account-42': '2025-01-01' })
+ * ```
+ */
+export function memoryPinStore(initial: Readonly<Record<string, string>> = {}): PinStore {
+  if (initial === null || typeof initial !== 'object') {
+    throw new Error('memoryPinStore: initial must be an object of client id to version, such as { "account-42": "2025-01-01" }.')
+  }
+  const pins = new Map<string, Pin>()
+  for (const [client, version] of Object.entries(initial)) {
+    if (typeof version !== 'string' || version === '') throw new Error(`memoryPinStore: the pin of ${JSON.stringify(client)} must be a version string.`)
+    pins.set(client, firstPin(version))
+  }
+  return {
+    get: (client) => Promise.resolve(pins.get(client) ?? null),
+    claim(client, version) {
+      let pin = pins.get(client)
+      if (pin === undefined) pins.set(client, (pin = firstPin(version)))
+      return Promise.resolve(pin)
+    },
+    put(client, pin) {
+      pins.set(client, pin)
+      return Promise.resolve()
+    },
+  }
+}
+
+/** What `kvPinStore` uses of a Workers KV namespace (a `KVNamespace` binding fits). */
+export interface KVPinNamespace {
+  get(key: string): Promise<string | null>
+  put(key: string, value: string): Promise<void>
+}
+
+/** Options of `kvPinStore`. */
+export interface KVPinStoreOptions {
+  /**
+   * Put before each client's id, so the namespace can hold other keys (at most 64 characters).
+   * @default 'pin:'
+   */
+  readonly prefix?: string | undefined
+}
+
+/** A pin as KV holds it: the version alone, or JSON when an upgrade can be rolled back. */
+const kvValue = (pin: Pin): string => (pin.previous === null ? pin.version : JSON.stringify(pin))
+
+function fromKV(value: string | null): Pin | null {
+  if (value === null || value === '') return null
+  if (!value.startsWith('{')) return firstPin(value)
+  try {
+    return pinOf(JSON.parse(value))
+  } catch {
+    return null
+  }
+}
+
+/**
+ * A pin store in a Workers KV namespace: one key per client (`prefix` and
+ * its id). KV is read-mostly and eventually consistent: a write is seen in
+ * other locations within about 60 seconds, and it has no conditional write,
+ * so `claim` (read, then write when missing) can lose a pin written
+ * elsewhere in the same moment. Use it alone for small apps, or as the copy
+ * of `d1PinStore` (`readThrough`).
+ *
+ * @example
+ * ```ts
+ * import { env } from 'cloudflare:workers'
+ * const store = kvPinStore(env.PINS)
+ * ```
+ */
+export function kvPinStore(namespace: KVPinNamespace, options: KVPinStoreOptions = {}): PinStore {
+  if (namespace === null || typeof namespace !== 'object' || typeof namespace.get !== 'function' || typeof namespace.put !== 'function') {
+    throw new Error('kvPinStore: namespace must be a Workers KV namespace binding, such as env.PINS (a [[kv_namespaces]] entry of wrangler.toml).')
+  }
+  const { prefix = 'pin:' } = options
+  if (typeof prefix !== 'string' || prefix.length > 64) throw new Error('kvPinStore: prefix must be a string of at most 64 characters, such as "pin:".')
+  return {
+    get: async (client) => fromKV(await namespace.get(prefix + client)),
+    async claim(client, version) {
+      const held = fromKV(await namespace.get(prefix + client))
+      if (held !== null) return held
+      const pin = firstPin(version)
+      await namespace.put(prefix + client, kvValue(pin))
+      return pin
+    },
+    put: (client, pin) => namespace.put(prefix + client, kvValue(pin)),
+  }
+}
+
+/**
+ * `primary` read through `copy`: reads ask the copy first and, when it has
+ * no pin, the primary (then fill the copy); claims and upgrades write the
+ * primary, then the copy. For D1 pins (atomic claims, one primary) read
+ * through Workers KV (cached at every location): the primary decides, the
+ * copy serves most reads. A copy write that fails is not retried: the copy
+ * is filled again at the next read it misses.
+ *
+ * @example
+ * ```ts
+ * import { env } from 'cloudflare:workers'
+ * const store = readThrough(d1PinStore(env.USAGE), kvPinStore(env.PINS))
+ * ```
+ */
+export function readThrough(primary: PinStore, copy: PinStore): PinStore {
+  for (const [name, store] of [['primary', primary], ['copy', copy]] as const) {
+    if (store === null || typeof store !== 'object' || typeof store.get !== 'function' || typeof store.claim !== 'function' || typeof store.put !== 'function') {
+      throw new Error(`readThrough: ${name} must be a pin store such as d1PinStore(env.DB) or kvPinStore(env.PINS).`)
+    }
+  }
+  const copied = (client: string, pin: Pin): Promise<Pin> => copy.put(client, pin).then(() => pin, () => pin)
+  return {
+    async get(client) {
+      const near = await copy.get(client).catch(() => null)
+      if (near !== null) return near
+      const held = await primary.get(client)
+      return held === null ? null : copied(client, held)
+    },
+    claim: async (client, version) => copied(client, await primary.claim(client, version)),
+    put: async (client, pin) => {
+      await primary.put(client, pin)
+      await copied(client, pin)
+    },
+  }
+}

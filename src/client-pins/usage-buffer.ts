@@ -1,0 +1,97 @@
+/**
+ * Calls counted in memory and written in bounded batches: one row per
+ * version, client, route and UTC day, written when `flushMs` passed since
+ * the first call counted or when `maxRows` rows are waiting, whichever
+ * comes first. Store writes grow with the distinct rows of a period, not
+ * with requests; the memory held is at most `maxRows` rows.
+ */
+import { tally, type UsageRow, type VersionCall } from './usage.ts'
+
+/** Options shared by the recorders that write in batches (`d1Usage`, `analyticsUsage`). */
+export interface BatchOptions {
+  /**
+   * Keeps the Worker alive until a batch is written, without the request
+   * waiting: `waitUntil` from `cloudflare:workers`, or a request's
+   * `ctx.waitUntil` bound to it.
+   */
+  readonly waitUntil: (promise: Promise<unknown>) => void
+  /**
+   * How long calls are counted in memory before they are written, in
+   * milliseconds (Workers keep a `waitUntil` alive 30 seconds after the response).
+   * @default 10000
+   */
+  readonly flushMs?: number | undefined
+  /** The most rows counted in memory: one more writes them at once. @default 500 */
+  readonly maxRows?: number | undefined
+  /**
+   * Told of a batch that could not be written (its calls are dropped).
+   * @default console.error, with the error's message
+   */
+  readonly onError?: ((error: unknown) => void) | undefined
+}
+
+/** What a batching recorder does with its calls. */
+export interface Batcher {
+  record(call: VersionCall): void
+  /** Writes the rows counted now; resolves when written (or dropped). */
+  flush(): Promise<void>
+}
+
+/** Checks `options` for recorder `where` and gives a batcher writing through `write`. */
+export function batcher(where: string, options: BatchOptions, maxRowsCap: number, write: (rows: UsageRow[]) => Promise<void>): Batcher {
+  if (options === null || typeof options !== 'object' || typeof options.waitUntil !== 'function') {
+    throw new Error(`${where}: pass { waitUntil } (from 'cloudflare:workers', or ctx.waitUntil.bind(ctx)), so writes outlive the request without it waiting.`)
+  }
+  const { waitUntil, flushMs = 10_000, maxRows = Math.min(500, maxRowsCap), onError = (error: unknown) => console.error(`${where}: a batch of usage was not written: ${(error as Error)?.message ?? 'unknown error'}`) } = options
+  if (typeof flushMs !== 'number' || !(flushMs >= 0) || flushMs > 30_000) throw new Error(`${where}: flushMs must be a number of milliseconds from 0 to 30000 (a waitUntil lasts 30 seconds after the response).`)
+  if (!Number.isInteger(maxRows) || maxRows < 1 || maxRows > maxRowsCap) throw new Error(`${where}: maxRows must be a whole number from 1 to ${maxRowsCap}.`)
+  if (typeof onError !== 'function') throw new Error(`${where}: onError must be a function (error) => void.`)
+
+  let rows = new Map<string, UsageRow>()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let wake: (() => void) | undefined
+  const writing = new Set<Promise<void>>()
+
+  function flushNow(): Promise<void> {
+    if (timer !== undefined) clearTimeout(timer)
+    timer = undefined
+    wake?.()
+    wake = undefined
+    const batch = [...rows.values()]
+    rows = new Map()
+    if (batch.length === 0) return Promise.all(writing).then(() => undefined)
+    const written = write(batch).catch((error: unknown) => {
+      try {
+        onError(error)
+      } catch {
+        // A failing onError loses nothing more.
+      }
+    })
+    writing.add(written)
+    void written.finally(() => writing.delete(written))
+    return Promise.all(writing).then(() => undefined)
+  }
+
+  return {
+    record(call) {
+      tally(rows, call)
+      if (rows.size >= maxRows) {
+        waitUntil(flushNow())
+      } else if (timer === undefined && flushMs > 0) {
+        waitUntil(
+          new Promise<void>((resolve) => {
+            wake = resolve
+            timer = setTimeout(() => {
+              // This promise waits for the write it starts.
+              wake = undefined
+              void flushNow().then(resolve)
+            }, flushMs)
+          }),
+        )
+      } else if (flushMs === 0 && rows.size === 1) {
+        waitUntil(Promise.resolve().then(flushNow))
+      }
+    },
+    flush: flushNow,
+  }
+}

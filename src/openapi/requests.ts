@@ -1,0 +1,113 @@
+/**
+ * The request bodies of each version's document, by the derivation request
+ * validation runs (`requestValidation` of `hono-api-versioning/validation`):
+ * the same head schemas, the same changelog undone the same way, so a body
+ * valid against a version's documented request schema is one its validator
+ * accepts, and one it refuses is invalid against the document. Each
+ * version's request components are named `<Shape>Request`, beside the
+ * response schemas of the same shapes.
+ */
+import type { Changelog } from '../changes/changelog.ts'
+import type { RouteBodies } from '../changes/history-options.ts'
+import type { Layout } from '../changes/shape.ts'
+import { bodySchema, reachable, schemasByVersion, withoutDialect } from '../validation/older-schemas.ts'
+import { normalizeRouteName } from './sources.ts'
+import type { Json } from './types.ts'
+
+/** What `versionedOpenAPI`'s `requests` option takes: what `requestValidation` and `versionHistory` are given. */
+export interface DocumentedRequests {
+  /** The head JSON Schema of each shape a request carries, by shape name: the `schemas` given to `requestValidation`. */
+  readonly schemas: Readonly<Record<string, object>>
+  /** Where shapes sit in each route's bodies: the `bodies` given to `versionHistory` (only `request` layouts are read). */
+  readonly bodies: Readonly<Record<string, RouteBodies>>
+}
+
+/** The request bodies, read once. */
+export interface RequestBodies {
+  /** The request layout of an operation (its names, its method), or `null`. */
+  layoutOf(names: readonly string[], method: string): Layout | null
+  /**
+   * The request body of `layout` at version index `at` (newest first), its
+   * components (renamed `<name>Request`) added to `components`; and whether
+   * that schema differs from the head's (the toolkit then checks and
+   * migrates the body: 400, 415 and 422 are its answers).
+   */
+  bodyAt(layout: Layout, at: number, components: Json): { readonly body: Json; readonly older: boolean }
+}
+
+const COMPONENTS = '#/components/schemas/'
+const SUFFIX = 'Request'
+
+/** `schema` with each reference to a request component renamed to `<name>Request`. */
+function renamed(schema: unknown, names: ReadonlySet<string>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => renamed(item, names))
+  if (schema === null || typeof schema !== 'object') return schema
+  const out: Json = {}
+  for (const [key, value] of Object.entries(schema)) {
+    const target = key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENTS) ? value.slice(COMPONENTS.length) : null
+    out[key] = target !== null && names.has(target) ? `${COMPONENTS}${target}${SUFFIX}` : renamed(value, names)
+  }
+  return out
+}
+
+/**
+ * Reads the `requests` option once: the head schemas, each version's
+ * schemas (newest first) by the validation's derivation, and the routes'
+ * request layouts. `order`: the versions, newest first. Throws a sentence
+ * that says what to fix.
+ */
+export function requestBodies(given: unknown, changelog: Changelog | null, order: readonly string[], taken: ReadonlySet<string>, where: string): RequestBodies | null {
+  if (given === undefined) return null
+  const example = '{ schemas: { Product: ProductInput }, bodies: { "POST product-list": { request: Product } } }'
+  const { schemas, bodies } = (given ?? {}) as { schemas?: unknown; bodies?: unknown }
+  if (schemas === null || typeof schemas !== 'object' || Array.isArray(schemas) || bodies === null || typeof bodies !== 'object' || Array.isArray(bodies)) {
+    throw new Error(`${where}: requests must give the schemas requestValidation takes and the bodies versionHistory takes, such as ${example}.`)
+  }
+  const head: Json = {}
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) throw new Error(`${where}: requests.schemas.${name} must be a JSON Schema object.`)
+    if (taken.has(name + SUFFIX)) throw new Error(`${where}: requests.schemas.${name} would be documented as "${name}${SUFFIX}", which your document already has; rename one of them.`)
+    head[name] = withoutDialect(schema as Json)
+  }
+  const names = new Set(Object.keys(head))
+  const oldestFirst = [...order].reverse()
+  const byVersion = changelog === null ? oldestFirst.map(() => head) : schemasByVersion(head, changelog, oldestFirst)
+  const layouts = new Map<string, Layout>()
+  for (const [key, entry] of Object.entries(bodies as Record<string, RouteBodies>)) {
+    if (entry?.request !== undefined) layouts.set(normalizeRouteName(key.replace(/^([A-Za-z]+) (?!\/)/, (_, m: string) => `${m.toUpperCase()} `)), entry.request)
+  }
+  const headSchemas = new Map<Layout, string>()
+  const defsAt = (at: number): Json => byVersion[oldestFirst.length - 1 - at] ?? head
+  return {
+    layoutOf(operationNames, method) {
+      const upper = method.toUpperCase()
+      for (const name of operationNames) {
+        if (name.startsWith(`${upper} `)) {
+          const plain = layouts.get(name)
+          if (plain !== undefined) return plain
+        }
+        const own = layouts.get(`${upper} ${name}`)
+        if (own !== undefined) return own
+      }
+      if (upper === 'GET' || upper === 'HEAD') return null
+      for (const name of operationNames) {
+        const any = layouts.get(name)
+        if (any !== undefined) return any
+      }
+      return null
+    },
+    bodyAt(layout, at, components) {
+      const defs = defsAt(at)
+      const body = bodySchema(layout, names)
+      const used = reachable(body, defs)
+      const text = JSON.stringify([...used].sort().map((n) => [n, defs[n]]))
+      let headText = headSchemas.get(layout)
+      if (headText === undefined) {
+        const headDefs = defsAt(0)
+        headSchemas.set(layout, (headText = JSON.stringify([...reachable(body, headDefs)].sort().map((n) => [n, headDefs[n]]))))
+      }
+      for (const name of used) components[name + SUFFIX] = renamed(defs[name], names)
+      return { body: renamed(body, names) as Json, older: text !== headText }
+    },
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The answers the toolkit itself gives an operation, documented beside the
+ * application's own: 404 or 406 for a version it does not serve, 400 for a
+ * request with two versions (or a host it does not serve), 410 for a version
+ * past its sunset, and 400, 413, 415 and 422 for an older client's body that
+ * is malformed, too large, not JSON, or does not fit its version's schema; each with the
+ * media type and body the middleware's `errorResponse` sends.
+ */
+import type { Placement } from './placement.ts'
+import type { Json } from './types.ts'
+
+/** How the middleware answers its rejections: `{"detail": ...}` as `application/json` (the default), or `problemDetails()`'s `application/problem+json`. */
+export type ErrorFormat = 'detail' | 'problem-details'
+
+/** The component schema of the toolkit's error bodies in a format. */
+export interface ErrorBody {
+  readonly name: string
+  readonly mediaType: string
+  readonly schema: Json
+}
+
+const issues = { type: 'array', items: { type: 'object', properties: { loc: { type: 'array', items: { type: ['string', 'integer'] } }, msg: { type: 'string' }, type: { type: 'string' } } } }
+
+/** The error body of a format. */
+export function errorBodyOf(format: unknown, where: string): ErrorBody {
+  if (format === undefined || format === 'detail') {
+    return {
+      name: 'VersioningError',
+      mediaType: 'application/json',
+      schema: { type: 'object', description: 'A rejection of the versioning middleware.', properties: { detail: { anyOf: [{ type: 'string' }, issues] } }, required: ['detail'] },
+    }
+  }
+  if (format === 'problem-details') {
+    return {
+      name: 'ProblemDetails',
+      mediaType: 'application/problem+json',
+      schema: {
+        type: 'object',
+        description: 'RFC 9457 problem details.',
+        properties: { type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' }, code: { type: 'string' }, errors: issues },
+        required: ['type', 'title', 'status', 'detail', 'code'],
+      },
+    }
+  }
+  throw new Error(`${where}: errors must be 'detail' (the default errorResponse) or 'problem-details' (errorResponse: problemDetails()), as the middleware answers.`)
+}
+
+/** What decides the toolkit's answers to one operation in one version. */
+export interface Rejections {
+  readonly placement: Placement
+  /** Whether the operation is version-neutral (it answers every version). */
+  readonly neutral: boolean
+  /** Whether this version is refused with 410 once its sunset passes. */
+  readonly sunset: boolean
+  /** Whether the toolkit checks and migrates this version's request body. */
+  readonly olderBody: boolean
+}
+
+/** The statuses the toolkit may answer an operation with, and why. */
+export function toolkitStatuses(r: Rejections): [number, string][] {
+  const { placement } = r
+  const out: [number, string][] = []
+  const reads = placement.pathParam !== null || placement.namespace || placement.header !== null || placement.query !== null || placement.host
+  if (reads) out.push([404, 'Not found, or a version this API does not serve.'])
+  if (placement.accept !== null) out.push([406, 'The Accept header asks for a media type or version this API does not serve.'])
+  const twice = placement.header !== null || placement.query !== null || placement.host || placement.anyOne
+  if (twice || r.olderBody) out.push([400, 'The request names more than one version, comes to a host this API does not serve, or its body cannot be read.'])
+  if (r.sunset && !r.neutral) out.push([410, 'This version is past its sunset.'])
+  if (r.olderBody) {
+    out.push([413, 'The body is larger than the largest older body the toolkit reads (maxBodySize).'])
+    out.push([415, 'The body is not JSON.'])
+    out.push([422, "The body does not match this version's request schema."])
+  }
+  return out.sort((a, b) => a[0] - b[0])
+}
+
+/**
+ * `responses` with the toolkit's statuses added: the error body's media type
+ * joins a status the application documents, or the status is added.
+ */
+export function withToolkitResponses(responses: Json, statuses: readonly [number, string][], error: ErrorBody): Json {
+  if (statuses.length === 0) return responses
+  const out: Json = { ...responses }
+  const media = { schema: { $ref: `#/components/schemas/${error.name}` } }
+  for (const [status, description] of statuses) {
+    const key = String(status)
+    const existing = out[key]
+    if (existing !== null && typeof existing === 'object' && !('$ref' in existing)) {
+      const response = existing as Json
+      const content = (response['content'] ?? {}) as Json
+      if (!(error.mediaType in content)) out[key] = { ...response, content: { ...content, [error.mediaType]: media } }
+    } else if (existing === undefined) {
+      out[key] = { description, content: { [error.mediaType]: media } }
+    }
+  }
+  return out
+}

@@ -1,0 +1,166 @@
+/**
+ * A typed client per version: Hono's `hc`, typed with the shapes of the
+ * version it is pinned to (derived from the history's changes), sending that
+ * version where the server's scheme reads it, and reporting the version's
+ * lifecycle (`Deprecation`, `Sunset`, `Link`) when it first sees it.
+ */
+import type { Hono } from 'hono'
+import { hc } from 'hono/client'
+import type { ClientRequestOptions } from 'hono/client'
+import type { ExtractSchema } from 'hono/types'
+import type { SuccessStatusCode } from 'hono/utils/http-status'
+import { sameLifecycle, versionLifecycle, type VersionLifecycle } from './lifecycle.ts'
+import type { RequestAt, ResponseAt, RouteExistsAt, VersionsOf } from './older.ts'
+import { placeVersion, type VersionPlacement } from './placement.ts'
+
+/**
+ * A path without its params' patterns (`/:version{v[0-9]+}/people/:id` is `/:version/people/:id`): the client's
+ * path, whose `:version` segment the path placement fills; Hono's own path still names the route.
+ */
+type Unpatterned<P extends string> = P extends `${infer A}{${string}}${infer B}` ? Unpatterned<`${A}${B}`> : P
+
+/** The route name an endpoint of `mountRoutes` carries. */
+type RouteOf<E> = E extends { readonly '~route'?: infer N } ? Exclude<N, undefined> & string : never
+
+/** The HTTP method of an hc schema key (`$post` is `POST`). */
+type MethodName<M> = M extends `$${infer Name}` ? Uppercase<Name> : 'GET'
+
+/**
+ * The route an endpoint at `Path` for method `M` is, as the history names it: the table route `mountRoutes` marks
+ * it with, else the plain Hono or @hono/zod-openapi route as `METHOD /path` (`GET /users/:id`), Hono's path.
+ */
+type RouteKeyOf<E, Path, M> = [RouteOf<E>] extends [never] ? `${MethodName<M>} ${Path & string}` : RouteOf<E>
+
+/** Whether an endpoint (route `R`) is there in version `V`: within the versions `versioned()` limits it to, its route exists then, and a namespaced route is in `V`'s namespace. */
+type Serves<E, R extends string, H, V extends string> = E extends { readonly '~versions'?: infer L }
+  ? [Exclude<L, undefined>] extends [never]
+    ? ServedByHistory<R, H, V>
+    : V extends Exclude<L, undefined>
+      ? ServedByHistory<R, H, V>
+      : false
+  : ServedByHistory<R, H, V>
+type ServedByHistory<R extends string, H, V extends string> = R extends `${string} /${string}`
+  ? RouteExistsAt<H, R, V>
+  : R extends `${infer NS}:${string}`
+    ? NS extends VersionsOf<H>
+      ? NS extends V
+        ? RouteExistsAt<H, R, V>
+        : false
+      : RouteExistsAt<H, R, V>
+    : RouteExistsAt<H, R, V>
+
+/**
+ * An endpoint's input without the path param `P` (the client fills it); when version `V` lays out a request body
+ * (`Body`), its `json` is that body alone, not the head's validator input.
+ */
+type InputAt<I, Body, P extends string> = [Body] extends [never] ? WithoutParam<I, P> : WithBody<WithoutParam<I, P>, Body>
+type WithBody<I, Body> = Flat<{ [K in keyof I as K extends 'json' ? never : K]: I[K] } & { json: Body }>
+type Flat<T> = { [K in keyof T]: T[K] }
+type WithoutParam<I, P extends string> = I extends { param: infer Q } ? ([Exclude<keyof Q, P>] extends [never] ? Omit<I, 'param'> : Flat<Omit<I, 'param'> & { param: Flat<Omit<Q, P>> }>) : I
+
+/** An endpoint (route `R`, method `M` such as `$post`) as version `V` has it: success responses in the version's shape, other statuses as the handler types them. */
+type EndpointAt<E, R extends string, H, V extends string, P extends string, M> = E extends { input: infer I; output: infer O; outputFormat: infer F; status: infer S }
+  ? EndpointIn<InputAt<I, RequestAt<H, R, V, MethodName<M>>, P>, ResponseAt<H, R, V, MethodName<M>>, O, F, S>
+  : never
+type EndpointIn<I, Body, O, F, S> = unknown extends Body
+  ? { input: I; output: O; outputFormat: F; status: S }
+  :
+      | (Extract<S, SuccessStatusCode> extends never ? never : { input: I; output: Body; outputFormat: 'json'; status: Extract<S, SuccessStatusCode> })
+      | (Exclude<S, SuccessStatusCode> extends never ? never : { input: I; output: O; outputFormat: F; status: Exclude<S, SuccessStatusCode> })
+
+type MethodsAt<Ms, Path, H, V extends string> = { [M in keyof Ms]: true extends Serves<Ms[M], RouteKeyOf<Ms[M], Path, M>, H, V> ? M : never }[keyof Ms]
+
+/**
+ * The Hono schema of app type `App` as version `V` of history `H` has it:
+ * routes that do not exist in `V` left out, bodies in `V`'s shapes, the
+ * path param `P` filled by the client, paths without their params' patterns.
+ */
+export type SchemaAt<App, H, V extends string, P extends string = 'version'> = {
+  [Path in keyof ExtractSchema<App> as [MethodsAt<ExtractSchema<App>[Path], Path, H, V>] extends [never] ? never : Unpatterned<Path & string>]: {
+    [M in MethodsAt<ExtractSchema<App>[Path], Path, H, V> & keyof ExtractSchema<App>[Path]]: EndpointAt<ExtractSchema<App>[Path][M], RouteKeyOf<ExtractSchema<App>[Path][M], Path, M>, H, V, P, M>
+  }
+}
+
+/** The client of version `V`: Hono's `hc` client of the app as that version has it. */
+export type VersionedClient<App, H, V extends string, P extends string = 'version'> = ReturnType<typeof hc<Hono<{}, SchemaAt<App, H, V, P>, '/'>>>
+
+/** A `fetch` the client calls (the global `fetch`, `app.request` in tests, a service binding's `fetch`). */
+export type ClientFetch = (input: string, init: RequestInit) => Response | Promise<Response>
+
+/** Options of `versionedClient`. */
+export interface VersionedClientOptions {
+  /** Where the version goes in each request: the counterpart of the server's scheme. */
+  readonly scheme: VersionPlacement
+  /**
+   * The `fetch` to call.
+   * @default globalThis.fetch
+   */
+  readonly fetch?: ClientFetch | undefined
+  /**
+   * Headers every request carries (a function: computed per request, such as a fresh token).
+   * @default undefined (none)
+   */
+  readonly headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>) | undefined
+  /**
+   * Called when a response first reports that the version is deprecated or
+   * has a sunset, and again when what it reports changes.
+   * @default undefined
+   */
+  readonly onLifecycle?: ((lifecycle: VersionLifecycle, version: string) => void) | undefined
+}
+
+/** Makes the client of one version. */
+export type ClientOfVersion<App, H, P extends string> = <const V extends VersionsOf<H>>(version: V) => VersionedClient<App, H, V, P>
+
+/**
+ * Typed clients of an app, one per version: give the app's type (with its
+ * routes: what `mountRoutes` returns) and the history's type, then ask for
+ * the client of a version. Each is Hono's `hc`, typed with that version's
+ * shapes; it sends the version as `scheme` says. Imports no server code: the
+ * types come through `import type`.
+ *
+ * @example
+ * ```ts
+ * import type { CatalogApp } from './app.ts'
+ * import type { catalogHistory } from './changes.ts'
+ * const catalog = versionedClient<CatalogApp, typeof catalogHistory>('https://catalog.test', { scheme: { in: 'query' } })
+ * const v1 = catalog('v1')
+ * const res = await v1.query.products[':id'].$get({ param: { id: '1' } })
+ * if (res.ok) console.log((await res.json()).name)
+ * ```
+ */
+export function versionedClient<App extends Hono<any, any, any>, H, P extends string = 'version'>(baseUrl: string, options: VersionedClientOptions): ClientOfVersion<App, H, P> {
+  const where = 'versionedClient'
+  if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) throw new Error(`${where}: the base URL must be an absolute URL such as "https://api.example.com", got ${JSON.stringify(baseUrl)}.`)
+  if (options === null || typeof options !== 'object') throw new Error(`${where}: pass options such as { scheme: { in: 'header', name: 'Api-Version' } }.`)
+  for (const key of Object.keys(options)) {
+    if (!['scheme', 'fetch', 'headers', 'onLifecycle'].includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are scheme, fetch, headers, onLifecycle.`)
+  }
+  const { scheme, headers, onLifecycle } = options
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new Error(`${where}: fetch must be a function such as globalThis.fetch.`)
+  if (onLifecycle !== undefined && typeof onLifecycle !== 'function') throw new Error(`${where}: onLifecycle must be a function (lifecycle, version) => void.`)
+  // The placement's own options are checked now, with a sample version; each version is checked when its client is made.
+  placeVersion(scheme, 'v1')
+  return function clientOf<const V extends VersionsOf<H>>(version: V): VersionedClient<App, H, V, P> {
+    const place = placeVersion(scheme, version)
+    const send: ClientFetch = options.fetch ?? ((input, init) => fetch(input, init))
+    let reported: VersionLifecycle | null = null
+    async function versionedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+      const request = input instanceof Request ? input : null
+      const url = new URL(request?.url ?? String(input))
+      const sent = new Headers(init?.headers ?? request?.headers)
+      place(url, sent)
+      const response = await send(url.href, { ...init, headers: sent })
+      if (onLifecycle !== undefined) {
+        const lifecycle = versionLifecycle(response)
+        if (lifecycle !== null && !sameLifecycle(lifecycle, reported)) {
+          reported = lifecycle
+          onLifecycle(lifecycle, version)
+        }
+      }
+      return response
+    }
+    const hcOptions: ClientRequestOptions = headers === undefined ? { fetch: versionedFetch } : { fetch: versionedFetch, headers }
+    return hc<Hono<{}, SchemaAt<App, H, V, P>, '/'>>(baseUrl, hcOptions) as VersionedClient<App, H, V, P>
+  }
+}

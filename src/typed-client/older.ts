@@ -1,0 +1,161 @@
+/**
+ * Types only: the shapes and route bodies of an older version, derived from
+ * a history's declared changes and the head types (`shape<T>()`). Going from
+ * the head down to a version, each later version's instructions are undone:
+ * renamed fields get their older name, added fields are absent, removed
+ * fields are present with the type their `older` converter returns, changed
+ * fields have the type their `down` converter returns, added enum values are
+ * narrowed away, and a converted shape is what its `down` returns. A shape
+ * inside another (a product in a list) is found by its head type.
+ */
+import type { AnyShape, LayoutValue, Shape } from '../changes/shape.ts'
+
+/** Whether `A` and `B` are the same type. */
+type Equal<A, B> = (<G>() => G extends A ? 1 : 2) extends <G>() => G extends B ? 1 : 2 ? true : false
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {}
+
+/** The options a history was declared with. */
+type OptionsOf<H> = H extends { readonly '~options'?: infer O } ? Exclude<O, undefined> : never
+
+/** The version entries of a history, oldest first. */
+type EntriesOf<H> = OptionsOf<H> extends { readonly versions: infer Vs extends readonly unknown[] } ? Vs : []
+
+/** The versions of a history. */
+export type VersionsOf<H> = EntriesOf<H>[number] extends { readonly version: infer V extends string } ? V : never
+
+/** The entries after version `V`: those whose changes `V` predates, oldest first. */
+type After<Vs extends readonly unknown[], V> = Vs extends readonly [infer First, ...infer Rest] ? (First extends { readonly version: V } ? Rest : After<Rest, V>) : []
+
+type SaidOfInstruction<I> = I extends { readonly '~said'?: infer S } ? Exclude<S, undefined> : never
+type SaidOfChange<C> = C extends { readonly instructions: readonly (infer I)[] } ? SaidOfInstruction<I> : never
+/** What the instructions of one version entry say (a union). */
+type SaidOf<E> = E extends { readonly changes?: infer C } ? (NonNullable<C> extends readonly (infer Ch)[] ? SaidOfChange<Ch> : never) : never
+type SaidOfAll<Vs extends readonly unknown[]> = SaidOf<Vs[number]>
+
+/** The instructions of `S` on the shape whose head type is `T`. */
+type OfHead<S, T> = S extends { readonly head: infer H } ? (Equal<H, T> extends true ? S : never) : never
+
+/** Field `K` of each member of `T`. */
+type Get<T, K extends string> = T extends { readonly [P in K]: infer X } ? X : never
+type Op<S, O extends string> = Extract<S, { readonly op: O }>
+
+type KeyBefore<K, S> = K extends Get<Op<S, 'added'>, 'field'> ? never : K extends Get<Op<S, 'renamed'>, 'newer'> ? Get<Extract<Op<S, 'renamed'>, { readonly newer: K }>, 'older'> & string : K
+
+/** A list of enum values, or one, without the values `A`. */
+type Narrowed<V, A> = V extends readonly (infer M)[] ? (V extends unknown[] ? Exclude<M, A>[] : readonly Exclude<M, A>[]) : Exclude<V, A>
+
+type ValueBefore<V, K, S> = K extends Get<Op<S, 'changed'>, 'field'>
+  ? Get<Extract<Op<S, 'changed'>, { readonly field: K }>, 'value'> | Extract<V, null | undefined>
+  : K extends Get<Op<S, 'enum'>, 'field'>
+    ? Narrowed<V, Get<Extract<Op<S, 'enum'>, { readonly field: K }>, 'values'>>
+    : V
+
+/** Removed fields that older versions get back (those with an `older` converter). */
+type Restored<S> = S extends { readonly op: 'removed'; readonly value: infer R } ? ([R] extends [never] ? never : S) : never
+
+type FieldsBefore<Y, S> = Simplify<
+  { [K in keyof Y as KeyBefore<K, S>]: ValueBefore<Y[K], K, S> } & { readonly [F in Get<Restored<S>, 'field'> & string]: Get<Extract<Restored<S>, { readonly field: F }>, 'value'> }
+>
+
+
+/** One version down: the field instructions `S` of a shape undone on its value `Y`, then its converter. */
+type StepDown<Y, S> = [S] extends [never]
+  ? Y
+  : [Get<Op<S, 'converted'>, 'value'>] extends [never]
+    ? FieldsBefore<Y, S>
+    : Get<Op<S, 'converted'>, 'value'>
+
+/** The value of the shape with head type `T` below `Later`'s versions, nested shapes still in their head types. */
+type OwnBefore<T, Y, Later extends readonly unknown[]> = Later extends readonly [...infer Init, infer Last] ? OwnBefore<T, StepDown<Y, OfHead<SaidOf<Last>, T>>, Init> : Y
+
+type IsHead<X, Heads> = true extends (Heads extends unknown ? Equal<X, Heads> : never) ? true : false
+
+type Older<X, Later extends readonly unknown[], Heads> = X extends unknown ? (IsHead<X, Heads> extends true ? Inside<OwnBefore<X, X, Later>, Later, Heads> : Inside<X, Later, Heads>) : never
+
+type Inside<Y, Later extends readonly unknown[], Heads> = Y extends readonly unknown[]
+  ? { [K in keyof Y]: Older<Y[K], Later, Heads> }
+  : Y extends (...args: never[]) => unknown
+    ? Y
+    : Y extends object
+      ? { [K in keyof Y]: Older<Y[K], Later, Heads> }
+      : Y
+
+/** A JSON value of the head version, of type `X`, as version `V` of history `H` has it. */
+export type ValueAt<H, X, V extends string> = [Get<SaidOfAll<After<EntriesOf<H>, V>>, 'head'>] extends [never]
+  ? X
+  : Older<X, After<EntriesOf<H>, V>, Get<SaidOfAll<After<EntriesOf<H>, V>>, 'head'>>
+
+/**
+ * A shape as version `V` of history `H` has it.
+ *
+ * @example
+ * ```ts
+ * type ProductV1 = ShapeAt<typeof history, typeof Product, 'v1'>
+ * ```
+ */
+export type ShapeAt<H, S extends AnyShape, V extends string> = S extends Shape<infer T, string> ? ValueAt<H, T, V> : never
+
+/** The JSON value a layout (`Product`, `[Product]`, `{ items: [Product] }`) describes, as version `V` of history `H` has it. */
+export type LayoutAt<H, L, V extends string> = ValueAt<H, LayoutValue<L>, V>
+
+/** Route name `R` without its first namespace (`v1:product-detail` is `product-detail`); `never` for a plain route (`GET /users/:id`) or a name in no namespace. */
+type Unnamespaced<R extends string> = R extends `${string} /${string}` ? never : R extends `${string}:${infer Rest}` ? Rest : never
+
+/** The `bodies` entry of key `K`, or `never`. */
+type BodiesEntry<H, K extends string> = OptionsOf<H> extends { readonly bodies?: infer B } ? (K extends keyof NonNullable<B> ? NonNullable<B>[K] : never) : never
+
+/** The `request` or `response` layout of a `bodies` entry, or `never`. */
+type LayoutIn<B, K extends 'request' | 'response'> = [B] extends [never]
+  ? never
+  : K extends 'request'
+    ? B extends { readonly request?: infer L } ? NonNullable<L> : never
+    : B extends { readonly response?: infer L } ? NonNullable<L> : never
+
+/**
+ * A body layout of route `R` for method `M`: the entry of the method (`'POST product-list'`), else of the route
+ * (`'product-list'`, or a plain route's `'GET /users/:id'`), else the same of its name without a namespace.
+ */
+type BodyOf<H, R extends string, M extends string, K extends 'request' | 'response'> = [LayoutIn<BodiesEntry<H, `${M} ${R}`>, K>] extends [never]
+  ? [LayoutIn<BodiesEntry<H, R>, K>] extends [never]
+    ? [Unnamespaced<R>] extends [never]
+      ? never
+      : BodyOf<H, Unnamespaced<R>, M, K>
+    : LayoutIn<BodiesEntry<H, R>, K>
+  : LayoutIn<BodiesEntry<H, `${M} ${R}`>, K>
+
+/**
+ * The success response body of route `R` (a table name, or a plain route `'GET /users/:id'`) in version `V`
+ * (`unknown` when the history does not lay it out); `M`: the method, whose own entry (`'POST product-list'`) goes
+ * before the route's.
+ */
+export type ResponseAt<H, R extends string, V extends string, M extends string = 'GET'> = [BodyOf<H, R, M, 'response'>] extends [never]
+  ? unknown
+  : LayoutAt<H, BodyOf<H, R, M, 'response'>, V>
+
+/** The request body of route `R` in version `V` (`never` when the history does not lay it out), for method `M`. */
+export type RequestAt<H, R extends string, V extends string, M extends string = 'POST'> = [BodyOf<H, R, M, 'request'>] extends [never]
+  ? never
+  : LayoutAt<H, BodyOf<H, R, M, 'request'>, V>
+
+type RouteOp<E, R> = Extract<SaidOf<E>, { readonly route: R }>['op']
+type FirstRouteOp<Vs extends readonly unknown[], R> = Vs extends readonly [infer F, ...infer Rest] ? ([RouteOp<F, R>] extends [never] ? FirstRouteOp<Rest, R> : RouteOp<F, R>) : never
+type ExistsFrom<Vs extends readonly unknown[], R, V, State extends boolean> = Vs extends readonly [infer F, ...infer Rest]
+  ? ExistsAfter<RouteOp<F, R>, State> extends infer Next extends boolean
+    ? F extends { readonly version: V }
+      ? Next
+      : ExistsFrom<Rest, R, V, Next>
+    : never
+  : State
+type ExistsAfter<Op, State extends boolean> = [Op] extends [never] ? State : Op extends 'route.added' ? true : false
+
+/**
+ * Whether route `R` exists in version `V` of history `H`, from the
+ * `routeAdded` and `routeRemoved` changes that name it (or, when none does,
+ * its name without namespaces): a table name, or a plain route `'GET /users/:id'`.
+ */
+export type RouteExistsAt<H, R extends string, V extends string> = [FirstRouteOp<EntriesOf<H>, R>] extends [never]
+  ? [Unnamespaced<R>] extends [never]
+    ? true
+    : RouteExistsAt<H, Unnamespaced<R>, V>
+  : ExistsFrom<EntriesOf<H>, R, V, FirstRouteOp<EntriesOf<H>, R> extends 'route.removed' ? true : false>

@@ -1,0 +1,135 @@
+/**
+ * The validator of a schema with a keyword the closures do not know
+ * (compile.ts): `@cfworker/json-schema` (the only module that imports it),
+ * asked to stop at the first error, its output turned into issues with
+ * fixed sentences, places cut at the first name the schema does not declare,
+ * and any exception it throws a refusal, never the server's error.
+ */
+import { Validator } from '@cfworker/json-schema'
+import type { Json } from '../openapi/types.ts'
+import { ISSUE_TYPES, type IssueSink, type IssueType } from './issues.ts'
+
+/** One error of `@cfworker/json-schema`'s output (its `OutputUnit`). */
+interface OutputUnit {
+  readonly keyword: string
+  readonly keywordLocation: string
+  readonly instanceLocation: string
+  readonly error: string
+}
+
+/** Keywords whose errors only say that one beneath them failed: the one beneath is reported instead. */
+const WRAPPERS = new Set(['$ref', '$recursiveRef', '$dynamicRef', 'properties', 'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'items', 'prefixItems', 'additionalItems', 'unevaluatedItems', 'allOf', 'dependentSchemas', 'then', 'else', 'contains', 'propertyNames'])
+/** Keywords whose errors stand for every error beneath them (which alternative the client meant is not known). */
+const ALTERNATIVES = new Set(['anyOf', 'oneOf', 'not'])
+/** Keywords whose sentences name only what the schema says (or a length): kept as the validator writes them. */
+const SAFE = new Set(['minLength', 'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems'])
+
+/** Every field name a schema declares (`properties`, `required`), at any depth: the names a place may use. */
+function declaredNames(schema: unknown): Set<string> {
+  const names = new Set<string>()
+  const stack: unknown[] = [schema]
+  while (stack.length > 0) {
+    const node = stack.pop()
+    if (node === null || typeof node !== 'object') continue
+    const record = node as Json
+    if (record['properties'] !== null && typeof record['properties'] === 'object' && !Array.isArray(record['properties'])) for (const name of Object.keys(record['properties'])) names.add(name)
+    if (Array.isArray(record['required'])) for (const name of record['required']) if (typeof name === 'string') names.add(name)
+    for (const value of Object.values(record)) if (value !== null && typeof value === 'object') stack.push(value)
+  }
+  return names
+}
+
+/** The first `$ref` of `schema` that names a `$defs` entry it lacks, or another document; `null` when all resolve. */
+function unresolvedRef(schema: Json): string | null {
+  const defs = schema['$defs'] !== null && typeof schema['$defs'] === 'object' ? (schema['$defs'] as Json) : {}
+  const stack: unknown[] = [schema]
+  while (stack.length > 0) {
+    const node = stack.pop()
+    if (node === null || typeof node !== 'object') continue
+    const ref = (node as Json)['$ref']
+    if (typeof ref === 'string') {
+      if (!ref.startsWith('#')) return ref
+      if (ref.startsWith('#/$defs/') && !Object.hasOwn(defs, decodeURIComponent(ref.slice(8)).replace(/~1/g, '/').replace(/~0/g, '~'))) return ref.replace('#/$defs/', '#/components/schemas/')
+    }
+    for (const value of Object.values(node)) if (value !== null && typeof value === 'object') stack.push(value)
+  }
+  return null
+}
+
+/** The segments of a JSON Pointer fragment (`#/items/0/title`) up to the first the schema does not declare. */
+function place(pointer: string, names: ReadonlySet<string>): (string | number)[] {
+  const path = pointer.startsWith('#') ? pointer.slice(1) : pointer
+  const out: (string | number)[] = []
+  if (path === '') return out
+  for (const token of path.slice(1).split('/')) {
+    let text: string
+    try {
+      text = decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~')
+    } catch {
+      break
+    }
+    if (/^(?:0|[1-9]\d*)$/.test(text)) out.push(Number(text))
+    else if (names.has(text)) out.push(text)
+    else break
+  }
+  return out
+}
+
+/** A sentence and a kind for one failed keyword, naming nothing of the request. */
+function describe(unit: OutputUnit): { msg: string; type: IssueType; field?: string } {
+  const type = (ISSUE_TYPES as readonly string[]).includes(unit.keyword) ? (unit.keyword as IssueType) : 'invalid'
+  switch (unit.keyword) {
+    case 'required':
+      return { msg: 'Field required.', type: 'missing' }
+    case 'false':
+      return { msg: 'Unknown field in this version.', type: 'extra_forbidden' }
+    case 'type':
+    case 'enum':
+    case 'const': {
+      // `Instance type "x" is invalid. Expected "string".`, `Instance does not match any of [...]`: the schema's side only.
+      const at = unit.error.indexOf(unit.keyword === 'type' ? 'Expected ' : 'match ')
+      return { msg: at === -1 ? 'Does not match the schema.' : unit.keyword === 'type' ? unit.error.slice(at) : `Expected ${unit.error.slice(at + 'match '.length)}`, type }
+    }
+    case 'anyOf':
+    case 'oneOf':
+      return { msg: 'Does not match any of the allowed schemas.', type }
+    default:
+      return { msg: SAFE.has(unit.keyword) ? unit.error : `Does not match the schema's ${unit.keyword}.`, type }
+  }
+}
+
+/** The check of a value against a schema the closures cannot compile; reports to `out` and answers whether it is valid. */
+export function fallbackCheck(schema: Json, where: string): (value: unknown, out: IssueSink) => boolean {
+  // A $ref to a schema not given is a mistake to fix now, not a refusal of every request.
+  const unresolved = unresolvedRef(schema)
+  if (unresolved !== null) throw new Error(`${where}: a schema references ${JSON.stringify(unresolved)}, which is not given; add it to schemas (as #/components/schemas/Name).`)
+  const validator = new Validator(schema as never, '2020-12', true)
+  const names = declaredNames(schema)
+  return function validateByPeer(value, out) {
+    let units: readonly OutputUnit[]
+    try {
+      const result = validator.validate(value)
+      if (result.valid) return true
+      units = result.errors
+    } catch {
+      out.add('invalid', 'The value could not be validated against the schema.')
+      return false
+    }
+    const alternatives = units.filter((u) => ALTERNATIVES.has(u.keyword)).map((u) => `${u.keywordLocation}/`)
+    for (const unit of units) {
+      if (out.full) break
+      if (WRAPPERS.has(unit.keyword)) continue
+      if (alternatives.some((prefix) => unit.keywordLocation.startsWith(prefix))) continue
+      const { msg, type } = describe(unit)
+      const at = place(unit.instanceLocation, names)
+      // A required field is named by the schema: the validator's sentence quotes it.
+      const field = unit.keyword === 'required' ? /"([^"]*)"[^"]*$/.exec(unit.error)?.[1] : undefined
+      out.path.push(...at)
+      out.add(type, msg, field !== undefined && names.has(field) ? field : undefined)
+      out.path.length -= at.length
+    }
+    // A refusal with nothing to say (every error beneath a wrapper): said once, at the root.
+    if (out.issues.length === 0) out.add('invalid', 'Does not match the schema.')
+    return false
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * An older request's query parameters, headers and cookies validated in its
+ * own version. Each part of a route is a shape whose head JSON Schema (an
+ * object, a property per parameter) is given with the others; each older
+ * version's schema is derived from it as a body's is (its shape's
+ * changelog instructions undone: an enum value added later is refused),
+ * then the route's `queryParamRenamed` / `requestHeaderRenamed` undone, so
+ * errors name what the client sent. Query values are text: a property typed
+ * `integer`, `number` or `boolean` reads a value written as one, and one
+ * typed `array` every value of a repeated parameter.
+ */
+import type { ParameterCheck, ParameterRenames, ValidatedHistory } from '../changes/body-checks.ts'
+import type { ChangelogInstruction } from '../changes/changelog.ts'
+import type { AnyShape } from '../changes/shape.ts'
+import type { Json } from '../openapi/types.ts'
+import { isHeaderName } from '../http/header-name.ts'
+import { InvalidRequestParameters } from './invalid-body.ts'
+import { withDefs } from './older-schemas.ts'
+import { partValidator, type Limits, type PartValidator } from './validate.ts'
+
+/** The shapes of a route's parameters, by part. */
+export interface RouteParameters {
+  /** The query parameters: a shape whose schema has a property per parameter. */
+  readonly query?: AnyShape | undefined
+  /** The request headers the route reads: a property per header (names are case-insensitive). */
+  readonly headers?: AnyShape | undefined
+  /** The cookies the route reads: a property per cookie. */
+  readonly cookies?: AnyShape | undefined
+}
+
+const PARTS = [
+  ['query', 'query'],
+  ['headers', 'header'],
+  ['cookies', 'cookie'],
+] as const
+type Part = (typeof PARTS)[number][0]
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
+const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
+
+/** The JSON types a property's schema allows (through `$ref`s and `anyOf` / `oneOf`), or `null`: any. */
+function typesOf(schema: unknown, defs: Json, hops = 0): Set<string> | null {
+  if (!isObject(schema) || hops > 16) return null
+  const ref = schema['$ref']
+  if (typeof ref === 'string' && ref.startsWith('#/$defs/')) return typesOf(defs[decodeURIComponent(ref.slice(8)).replace(/~1/g, '/').replace(/~0/g, '~')], defs, hops + 1)
+  const type = schema['type']
+  if (typeof type === 'string') return new Set([type])
+  if (Array.isArray(type)) return new Set(type.filter((t): t is string => typeof t === 'string'))
+  const members = schema['anyOf'] ?? schema['oneOf']
+  if (!Array.isArray(members)) return null
+  const out = new Set<string>()
+  for (const member of members) {
+    const inner = typesOf(member, defs, hops + 1)
+    if (inner === null) return null
+    for (const t of inner) out.add(t)
+  }
+  return out
+}
+
+/** A parameter's text as the value its schema reads: a number or boolean written as one, else the text. */
+function reader(types: Set<string> | null): (text: string) => unknown {
+  if (types === null || types.has('string')) return (text) => text
+  const numeric = types.has('integer') || types.has('number')
+  const boolean = types.has('boolean')
+  return (text) => {
+    if (numeric && NUMBER.test(text)) return Number(text)
+    if (boolean && (text === 'true' || text === 'false')) return text === 'true'
+    return text
+  }
+}
+
+/** How each declared parameter is read: repeated (an array of items) or one value, and its items' reader. */
+interface Reading {
+  readonly name: string
+  readonly many: boolean
+  readonly read: (text: string) => unknown
+}
+
+function readings(schema: Json, defs: Json): Reading[] {
+  const properties = isObject(schema['properties']) ? schema['properties'] : {}
+  return Object.entries(properties).map(([name, property]) => {
+    const types = typesOf(property, defs)
+    const many = types !== null && types.has('array') && types.size === 1
+    const items = many && isObject(property) ? typesOf(property['items'], defs) : types
+    return { name, many, read: reader(items) }
+  })
+}
+
+/** The values of one part of a request, as an object the schema validates (no prototype: a `__proto__` parameter is a name like any). */
+function partValue(part: Part, request: Request, declared: readonly Reading[], byLower: ReadonlyMap<string, Reading>): Record<string, unknown> {
+  const value = Object.create(null) as Record<string, unknown>
+  const put = (reading: Reading | undefined, name: string, text: string, first: boolean) => {
+    if (reading === undefined) {
+      // An undeclared parameter: only whether it is there matters (`additionalProperties`).
+      value[name] = text
+      return
+    }
+    const read = reading.read(text)
+    const had = value[reading.name]
+    if (reading.many) ((value[reading.name] ??= []) as unknown[]).push(read)
+    else if (had === undefined) value[reading.name] = read
+    // A query parameter sent twice is a list, as Hono's validator reads it (refused unless its schema takes one); a cookie's first is the one.
+    else if (!first) value[reading.name] = Array.isArray(had) ? [...had, read] : [had, read]
+  }
+  if (part === 'query') {
+    const byName = new Map(declared.map((r) => [r.name, r]))
+    // Every parameter, declared or not (`additionalProperties` may refuse one).
+    for (const [name, text] of new URL(request.url).searchParams) put(byName.get(name), name, text, false)
+  } else if (part === 'headers') {
+    for (const reading of declared) {
+      const text = request.headers.get(reading.name)
+      if (text === null) continue
+      if (reading.many) for (const item of text.split(',')) put(reading, reading.name, item.trim(), false)
+      else put(reading, reading.name, text, false)
+    }
+  } else {
+    const header = request.headers.get('cookie')
+    if (header !== null) {
+      for (const pair of header.split(';')) {
+        const at = pair.indexOf('=')
+        if (at === -1) continue
+        const reading = byLower.get(pair.slice(0, at).trim())
+        if (reading === undefined) continue
+        let text = pair.slice(at + 1).trim()
+        if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) text = text.slice(1, -1)
+        try {
+          text = decodeURIComponent(text)
+        } catch {
+          // Kept as sent: not percent-encoded.
+        }
+        // The first cookie of a name is the most specific one (RFC 6265).
+        put(reading, reading.name, text, true)
+      }
+    }
+  }
+  return value
+}
+
+/**
+ * `schema` with the names `[older, newer]` renamed back (newest step first),
+ * case-insensitively for headers. The newer name becomes a property of its
+ * own that nothing fits: the request path would hand it to the handler as the
+ * head's, so an older client may not send it.
+ */
+function renamedBack(schema: Json, pairs: readonly (readonly [string, string])[], caseless: boolean): Json {
+  if (pairs.length === 0) return schema
+  const same = (a: string, b: string) => (caseless ? a.toLowerCase() === b.toLowerCase() : a === b)
+  let properties: Json = isObject(schema['properties']) ? { ...schema['properties'] } : {}
+  let required = Array.isArray(schema['required']) ? [...(schema['required'] as string[])] : undefined
+  for (let i = pairs.length - 1; i >= 0; i--) {
+    const [older, newer] = pairs[i] as readonly [string, string]
+    if (!Object.keys(properties).some((name) => same(name, newer))) continue
+    properties = Object.fromEntries(Object.entries(properties).map(([name, property]) => [same(name, newer) ? older : name, property]))
+    if (required !== undefined) required = required.map((name) => (same(name, newer) ? older : name))
+    if (!Object.keys(properties).some((name) => same(name, newer))) properties[newer] = false
+  }
+  return required === undefined ? { ...schema, properties } : { ...schema, properties, required }
+}
+
+/** Refuses, at construction, instructions on a parameter shape that the request's parameters do not go through. */
+function checkInstructions(route: string, part: Part, shape: AnyShape, history: ValidatedHistory, where: string): void {
+  const renamer = part === 'query' ? 'queryParamRenamed' : part === 'headers' ? 'requestHeaderRenamed' : null
+  for (const entry of history.changelog.versions) {
+    for (const change of entry.changes) {
+      for (const instruction of change.instructions as readonly ChangelogInstruction[]) {
+        if (!('shape' in instruction) || instruction.shape !== shape.name) continue
+        if (instruction.type === 'field.renamed') {
+          throw new Error(
+            renamer === null
+              ? `${where}: ${shape.name} (the cookies of "${route}") has a field renamed in version "${entry.version}"; a cookie keeps its name across versions.`
+              : `${where}: ${shape.name} (the ${part} of "${route}") has its field "${instruction.newer}" renamed in version "${entry.version}", which renames no request ${part === 'query' ? 'parameter' : 'header'}; declare ${renamer}("${route}", { older: "${instruction.older}", newer: "${instruction.newer}" }) instead.`,
+          )
+        }
+        if (instruction.type === 'field.changed' || instruction.type === 'shape.converted') {
+          throw new Error(`${where}: ${shape.name} (the ${part} of "${route}") is changed by ${instruction.type === 'field.changed' ? 'fieldChanged' : 'shapeConverted'} in version "${entry.version}", which converts bodies, never a request's ${part}; keep the older values valid in the head, or add a new ${part === 'cookies' ? 'cookie' : part === 'query' ? 'parameter' : 'header'}.`)
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Per version index, the check of a route's parameters: for an older
+ * version whose schema of some part differs from the head's, every part is
+ * read and validated (issues of every part, together at most `maxIssues`).
+ */
+export function parameterChecks(
+  route: string,
+  parts: RouteParameters,
+  renames: ParameterRenames,
+  history: ValidatedHistory,
+  versions: readonly Json[],
+  limits: Limits,
+  status: number,
+  where: string,
+): readonly (ParameterCheck | null)[] {
+  const head = versions.length - 1
+  const declared = PARTS.filter(([part]) => parts[part] !== undefined)
+  for (const [part] of declared) checkInstructions(route, part, parts[part] as AnyShape, history, where)
+  const schemaOf = (part: Part, v: number): Json | null => {
+    const defs = versions[v] as Json
+    const own = defs[(parts[part] as AnyShape).name]
+    if (own === undefined) return null
+    if (!isObject(own)) throw new Error(`${where}: the schema of ${(parts[part] as AnyShape).name} (the ${part} of "${route}") must be an object schema with a property per ${part === 'query' ? 'parameter' : part === 'headers' ? 'header' : 'cookie'}.`)
+    if (part === 'headers' && isObject(own['properties'])) {
+      for (const name of Object.keys(own['properties'])) {
+        if (!isHeaderName(name)) throw new Error(`${where}: the schema of ${(parts[part] as AnyShape).name} (the headers of "${route}") has the property ${JSON.stringify(name)}, which is no header name.`)
+      }
+    }
+    const pairs = part === 'query' ? renames.query?.[v] : part === 'headers' ? renames.headers?.[v] : undefined
+    return withDefs(renamedBack(own, pairs ?? [], part === 'headers'), defs)
+  }
+  const heads = new Map(declared.map(([part]) => [part, JSON.stringify(schemaOf(part, head))]))
+  return versions.map((defs, v) => {
+    if (v === head) return null
+    const checks: { part: Part; root: string; validate: PartValidator; declared: Reading[]; byLower: Map<string, Reading> }[] = []
+    let differs = false
+    for (const [part, root] of declared) {
+      const schema = schemaOf(part, v)
+      if (schema === null) continue
+      if (JSON.stringify(schema) !== heads.get(part)) differs = true
+      const list = readings(schema, defs)
+      checks.push({ part, root, validate: partValidator(schema, limits, where), declared: list, byLower: new Map(list.map((r) => [part === 'cookies' ? r.name : r.name.toLowerCase(), r])) })
+    }
+    if (!differs) return null
+    return function checkOlderParameters(request: Request): void {
+      const issues = []
+      for (const { part, root, validate, declared: list, byLower } of checks) {
+        const found = validate(partValue(part, request, list, byLower), root, limits.maxIssues - issues.length)
+        if (found !== null) issues.push(...found)
+        if (issues.length >= limits.maxIssues) break
+      }
+      if (issues.length > 0) throw new InvalidRequestParameters(issues, status)
+    }
+  })
+}

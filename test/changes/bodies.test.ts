@@ -1,0 +1,196 @@
+/**
+ * Every body an older client can send: empty, chunked (no Content-Length),
+ * over the history's `maxBodySize`, malformed, read before the middleware.
+ * An older version answers what the head answers (the handler's own
+ * answer, Hono's `bodyLimit`, a validator's 400), or a documented
+ * rejection (413 `BodyTooLarge`, 400 `MalformedJsonBody`), never a 5xx.
+ */
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { validator } from 'hono/validator'
+import { describe, expect, it } from 'vitest'
+import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { versionMiddleware } from '../../src/hono/index.ts'
+import { HeaderVersioning } from '../../src/index.ts'
+
+interface Person { id: number; email: string }
+const Person = shape<Person>('Person')
+const LIMIT = 4096
+
+function app(maxBodySize?: number): Hono {
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })])] }],
+    bodies: Object.fromEntries(['/json', '/raw', '/validated', '/limited', '/parse'].flatMap((path) => ['POST', 'PUT'].map((m) => [`${m} ${path}`, { request: Person }]))),
+    ...(maxBodySize === undefined ? {} : { maxBodySize }),
+  })
+  const app = new Hono()
+  app.onError((error, c) => (error instanceof HTTPException ? error.getResponse() : c.text('Internal Server Error', 500)))
+  app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+  const answer = async (c: Context, read: () => Promise<unknown>) => {
+    try {
+      return c.json({ got: await read() })
+    } catch {
+      return c.json({ detail: 'The handler could not parse the body.' }, 400)
+    }
+  }
+  for (const method of ['post', 'put'] as const) {
+    app[method]('/json', (c) => answer(c, () => c.req.json()))
+    app[method]('/raw', (c) => answer(c, () => c.req.raw.json()))
+    app[method]('/validated', validator('json', (value) => value), (c) => c.json({ got: c.req.valid('json') }))
+    app[method]('/limited', bodyLimit({ maxSize: LIMIT }), (c) => answer(c, () => c.req.json()))
+    app[method]('/parse', (c) => answer(c, () => c.req.parseBody()))
+  }
+  return app
+}
+
+/** A stream of `chunks` copies of `chunk`, counting how many were pulled. */
+function counted(chunk: string, chunks: number): { stream: ReadableStream<Uint8Array>; pulled: () => number } {
+  let pulled = 0
+  const bytes = new TextEncoder().encode(chunk)
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled === chunks) return controller.close()
+      pulled++
+      controller.enqueue(bytes)
+    },
+  })
+  return { stream, pulled: () => pulled }
+}
+
+async function send(target: Hono, path: string, version: string, body: BodyInit | null, method = 'POST', type: string | null = 'application/json'): Promise<{ status: number; text: string }> {
+  const headers: Record<string, string> = { 'Api-Version': version }
+  if (type !== null) headers['Content-Type'] = type
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, body }
+  if (body instanceof ReadableStream) init.duplex = 'half'
+  const res = await target.request(`http://localhost${path}`, init)
+  return { status: res.status, text: await res.text() }
+}
+
+const PATHS = ['/json', '/raw', '/validated', '/limited', '/parse']
+
+describe('an empty or malformed older body gets the head\'s answer', () => {
+  for (const path of PATHS) {
+    for (const method of ['POST', 'PUT']) {
+      it(`${method} ${path}: an empty body`, async () => {
+        const head = await send(app(), path, '2', '', method)
+        const older = await send(app(), path, '1', '', method)
+        expect(older.status).toBeLessThan(500)
+        expect(older).toEqual(head)
+      })
+    }
+    it(`POST ${path}: blank (whitespace) JSON`, async () => {
+      expect(await send(app(), path, '1', ' \n', 'POST')).toEqual(await send(app(), path, '2', ' \n', 'POST'))
+    })
+  }
+
+  it('malformed JSON is 400 on both (the older one MalformedJsonBody)', async () => {
+    for (const path of PATHS) {
+      const older = await send(app(), path, '1', '{"mail":')
+      expect(older.status).toBe(400)
+      expect((await send(app(), path, '2', '{"email":')).status).toBeLessThan(500)
+    }
+    expect(await send(app(), '/json', '1', '{"mail":')).toEqual({ status: 400, text: '{"detail":"Malformed JSON in request body."}' })
+  })
+})
+
+describe('a chunked older body (no Content-Length)', () => {
+  for (const path of PATHS.filter((p) => p !== '/parse')) {
+    it(`${path}: is read once, migrated, and handed on (bodyLimit in the chain included)`, async () => {
+      const older = await send(app(), path, '1', counted('{"mail":"a@b.c"}', 1).stream)
+      expect(older).toEqual({ status: 200, text: '{"got":{"email":"a@b.c"}}' })
+      expect(await send(app(), path, '2', counted('{"email":"a@b.c"}', 1).stream)).toEqual(older)
+    })
+  }
+
+  it('over bodyLimit in the chain: 413 from bodyLimit, as on the head', async () => {
+    const padded = (name: string) => `{"${name}":"a@b.c","pad":"${'x'.repeat(LIMIT)}"}`
+    const older = await send(app(), '/limited', '1', counted(padded('mail'), 1).stream)
+    const head = await send(app(), '/limited', '2', counted(padded('email'), 1).stream)
+    expect(older).toEqual({ status: 413, text: 'Payload Too Large' })
+    expect(head).toEqual(older)
+  })
+})
+
+describe('maxBodySize: an older body over it is refused before it is parsed', () => {
+  const big = (n: number) => `{"mail":"${'x'.repeat(n)}"}`
+
+  it('at once when its Content-Length says so (413 BodyTooLarge)', async () => {
+    expect(await send(app(1000), '/json', '1', big(2000))).toEqual({ status: 413, text: '{"detail":"The request body is too large."}' })
+    // The head version's body is the app's own.
+    expect((await send(app(1000), '/json', '2', big(2000).replace('mail', 'email'))).status).toBe(200)
+    // At the limit: read and migrated.
+    expect((await send(app(1000), '/json', '1', big(1000 - 11))).status).toBe(200)
+  })
+
+  it('cut off as soon as a chunked body passes it, the rest never pulled', async () => {
+    const { stream, pulled } = counted('x'.repeat(1024), 1000)
+    expect(await send(app(10_000), '/json', '1', stream)).toEqual({ status: 413, text: '{"detail":"The request body is too large."}' })
+    expect(pulled()).toBeLessThan(20)
+  })
+
+  it('defaults to 1 MiB', async () => {
+    expect((await send(app(), '/json', '1', big(1_048_576))).status).toBe(413)
+    expect((await send(app(), '/json', '1', big(1_048_576 - 100))).status).toBe(200)
+  })
+
+  it('applies to bodies of every type, before the type is refused', async () => {
+    expect((await send(app(1000), '/json', '1', 'x'.repeat(2000), 'POST', 'text/plain')).status).toBe(413)
+    expect((await send(app(1000), '/json', '1', 'x'.repeat(20), 'POST', 'text/plain')).status).toBe(415)
+  })
+
+  it('is a whole number of bytes, checked at construction', () => {
+    for (const bad of [-1, 1.5, '1MB', Number.POSITIVE_INFINITY]) {
+      expect(() => versionHistory({ versions: [{ version: '1' }], maxBodySize: bad as never })).toThrow('versionHistory: maxBodySize must be a whole number of bytes, such as 1048576 (1 MiB).')
+    }
+  })
+})
+
+describe('a body whose stream fails while it is read', () => {
+  it('is 400 UnreadableBody, not a 5xx', async () => {
+    let sent = false
+    const broken = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new Error('connection reset'))
+        sent = true
+        controller.enqueue(new TextEncoder().encode('{"mail":'))
+      },
+    })
+    expect(await send(app(), '/json', '1', broken)).toEqual({ status: 400, text: '{"detail":"The request body could not be read."}' })
+  })
+
+  it('is 400 UnreadableBody when a middleware before took the stream itself', async () => {
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })])] }],
+      bodies: { 'POST /people': { request: Person } },
+    })
+    const target = new Hono()
+    target.use('*', async (c, next) => {
+      await c.req.raw.arrayBuffer()
+      await next()
+    })
+    target.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+    target.post('/people', (c) => c.text('handled'))
+    expect(await send(target, '/people', '1', '{"mail":"a@b.c"}')).toEqual({ status: 400, text: '{"detail":"The request body could not be read."}' })
+  })
+})
+
+describe('the migrated body is the request\'s body', () => {
+  it('c.req.raw reads the migrated body, and a middleware before the versioning one may read it first', async () => {
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })])] }],
+      bodies: { 'POST /people': { request: Person } },
+    })
+    const target = new Hono()
+    const seen: unknown[] = []
+    target.use('*', async (c, next) => {
+      seen.push(await c.req.json())
+      await next()
+    })
+    target.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+    target.post('/people', async (c) => c.json({ cached: await c.req.json(), raw: await c.req.raw.clone().json(), length: c.req.header('content-length') ?? null }))
+    const res = await send(target, '/people', '1', '{"mail":"a@b.c"}')
+    expect(JSON.parse(res.text)).toEqual({ cached: { email: 'a@b.c' }, raw: { email: 'a@b.c' }, length: null })
+    expect(seen).toEqual([{ mail: 'a@b.c' }])
+  })
+})

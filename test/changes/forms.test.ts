@@ -1,0 +1,124 @@
+/**
+ * Form bodies of older clients (`application/x-www-form-urlencoded`,
+ * `multipart/form-data`): migrated like JSON ones where the route says
+ * `forms: true` (renames, added and removed fields, value changes on text
+ * fields; files passed through untouched), read by the handler through
+ * `c.req.parseBody()` and `c.req.formData()`; refused with 415 elsewhere.
+ */
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { change, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { versionMiddleware } from '../../src/hono/index.ts'
+import { HeaderVersioning } from '../../src/index.ts'
+
+interface Upload { title: string; size: string; visibility: string; document: File; tags: string[] }
+const Upload = shape<Upload>('Upload')
+const history = versionHistory({
+  versions: [
+    { version: '1' },
+    {
+      version: '2',
+      changes: [
+        change('Uploads have a title.', [fieldRenamed(Upload, { older: 'name', newer: 'title' })]),
+        change('Files are documents.', [fieldRenamed(Upload, { older: 'file', newer: 'document' })]),
+        change('Uploads have a visibility.', [fieldAdded(Upload, 'visibility', { default: 'private' })]),
+        change('Uploads lose their folder.', [fieldRemoved(Upload, 'folder')]),
+        change('Sizes are in bytes.', [fieldChanged(Upload, 'size', { down: (size) => String(Number(size) / 1024), up: (size) => String(Number(size) * 1024) })]),
+      ],
+    },
+  ],
+  bodies: {
+    'POST /uploads': { request: Upload, forms: true },
+    'PATCH /uploads/:id': { request: Upload, forms: true },
+    'POST /json-only': { request: Upload },
+  },
+  maxBodySize: 64 * 1024,
+})
+
+const app = new Hono()
+app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+async function describeForm(form: Record<string, string | File | (string | File)[]>): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(form)) {
+    const one = async (v: string | File) => (typeof v === 'string' ? v : { file: v.name, type: v.type, text: await v.text() })
+    out[name] = Array.isArray(value) ? await Promise.all(value.map(one)) : await one(value)
+  }
+  return out
+}
+app.post('/uploads', async (c) => c.json({ parsed: await describeForm(await c.req.parseBody({ all: true })), type: c.req.header('content-type')?.split(';')[0] }))
+app.patch('/uploads/:id', async (c) => {
+  const form = await c.req.formData()
+  return c.json({ fields: [...form.keys()], raw: await describeForm(Object.fromEntries(await c.req.raw.clone().formData())) })
+})
+app.post('/json-only', (c) => c.text('handled'))
+
+function urlencoded(fields: Record<string, string>, version: string, path = '/uploads', method = 'POST'): Request {
+  return new Request(`http://localhost${path}`, { method, headers: { 'Api-Version': version, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() })
+}
+
+function multipart(form: FormData, version: string, path = '/uploads', method = 'POST'): Request {
+  return new Request(`http://localhost${path}`, { method, headers: { 'Api-Version': version }, body: form })
+}
+
+describe('an older form body on a route with forms: true', () => {
+  it('is migrated: renamed, added, removed and changed text fields', async () => {
+    const res = await app.request(urlencoded({ name: 'Report', folder: 'inbox', size: '2' }, '1'))
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ parsed: { title: 'Report', size: '2048', visibility: 'private' }, type: 'application/x-www-form-urlencoded' })
+  })
+
+  it('passes files through untouched, renamed where their field is', async () => {
+    const form = new FormData()
+    form.append('name', 'Report')
+    form.append('file', new File(['%PDF-1.7 \u0000\u00ff bytes'], 'report.pdf', { type: 'application/pdf' }))
+    form.append('tags', 'a')
+    form.append('tags', 'b')
+    const res = await app.request(multipart(form, '1'))
+    expect(await res.json()).toEqual({
+      parsed: { title: 'Report', document: { file: 'report.pdf', type: 'application/pdf', text: '%PDF-1.7 \u0000\u00ff bytes' }, tags: ['a', 'b'], visibility: 'private' },
+      type: 'multipart/form-data',
+    })
+  })
+
+  it('is partial on PATCH, and c.req.formData() and c.req.raw read the migrated form', async () => {
+    const res = await app.request(urlencoded({ name: 'Renamed' }, '1', '/uploads/1', 'PATCH'))
+    expect(await res.json()).toEqual({ fields: ['title'], raw: { title: 'Renamed' } })
+  })
+
+  it('is the app\'s own on the head version', async () => {
+    const res = await app.request(urlencoded({ title: 'Report', size: '5' }, '2'))
+    expect(await res.json()).toEqual({ parsed: { title: 'Report', size: '5' }, type: 'application/x-www-form-urlencoded' })
+  })
+
+  it('refuses malformed multipart with 400 MalformedFormBody', async () => {
+    const res = await app.request('/uploads', {
+      method: 'POST',
+      // No boundary: every runtime's parser refuses it (how lenient each is with a part cut short differs).
+      headers: { 'Api-Version': '1', 'Content-Type': 'multipart/form-data' },
+      body: 'name=Report',
+    })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ detail: 'Malformed form data in request body.' })
+  })
+
+  it('refuses a multipart body over maxBodySize with 413, before parsing it', async () => {
+    const form = new FormData()
+    form.append('file', new File([new Uint8Array(200 * 1024)], 'big.bin'))
+    const res = await app.request(multipart(form, '1'))
+    expect(res.status).toBe(413)
+  })
+
+  it('refuses a type that is neither JSON nor a form with 415, naming both', async () => {
+    const res = await app.request('/uploads', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'text/plain' }, body: 'name=Report' })
+    expect(res.status).toBe(415)
+    expect(await res.json()).toEqual({ detail: 'Unsupported media type in request; send the body as application/json or as a form.' })
+  })
+})
+
+describe('an older form body on a route without forms: true', () => {
+  it('is refused with 415 UnsupportedBodyType, never handed on un-migrated', async () => {
+    const res = await app.request(urlencoded({ name: 'Report' }, '1', '/json-only'))
+    expect(res.status).toBe(415)
+    expect(await res.json()).toEqual({ detail: 'Unsupported media type in request; send the body as application/json.' })
+  })
+})

@@ -1,0 +1,46 @@
+/**
+ * The worker example's streamed routes (worker-example/streams.ts), in
+ * process: the NDJSON export and the SSE feed, each written once for version
+ * 2, read by a version 1 client in its own shape, item by item.
+ *
+ * Portable: Web APIs, hono and vitest only. The same routes on workerd under
+ * `wrangler dev`: test/e2e/streams.test.ts.
+ */
+import { describe, expect, it } from 'vitest'
+import { createApp } from '../../worker-example/app.ts'
+import { person, streamsHistory } from '../../worker-example/streams.ts'
+import { EXAMPLE_NOW_MS } from '../support/example-clock.ts'
+
+const app = createApp({ now: () => EXAMPLE_NOW_MS })
+const older = (i: number) => {
+  const { fullName, ...rest } = person(i)
+  return { ...rest, name: fullName }
+}
+
+describe('the worker example streams people to an older and a newer client', () => {
+  it('the NDJSON export: version 1 (the default) gets name, version 2 fullName, one line per person', async () => {
+    const old = await app.request('http://api.test/streams/people.ndjson?count=5')
+    expect(old.status).toBe(200)
+    expect(old.headers.get('content-type')).toBe('application/x-ndjson')
+    const lines = (await old.text()).split('\n')
+    expect(lines.pop()).toBe('')
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([0, 1, 2, 3, 4].map(older))
+    const head = await (await app.request('http://api.test/streams/people.ndjson?count=2', { headers: { 'Api-Version': '2' } })).text()
+    expect(head).toBe(`${JSON.stringify(person(0))}\n${JSON.stringify(person(1))}\n`)
+  })
+
+  it('the SSE feed: comment, retry, event names and ids kept; each data migrated, the spread one on one line', async () => {
+    const old = await app.request('http://api.test/streams/feed', { headers: { 'Api-Version': '1' } })
+    expect(old.headers.get('content-type')).toBe('text/event-stream')
+    expect(await old.text()).toBe(
+      ': people as they join\nretry: 5000\n\n' + [0, 1, 2].map((i) => `event: person\ndata: ${JSON.stringify(older(i))}\nid: ${i + 1}\n\n`).join(''),
+    )
+    const head = await (await app.request('http://api.test/streams/feed', { headers: { 'Api-Version': '2' } })).text()
+    expect(head).toContain(`data: ${JSON.stringify(person(0))}\n`)
+    expect(head).toContain(`data: {\ndata:   "id": 2,\n`)
+  })
+
+  it('check() finds nothing to say about the example streams routes', () => {
+    expect(streamsHistory.check(app)).toEqual([])
+  })
+})

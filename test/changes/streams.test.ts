@@ -1,0 +1,387 @@
+/**
+ * Streamed responses migrated item by item (JSON Lines, JSON text sequences,
+ * server-sent events) through streamText, streamSSE, stream and c.body(stream);
+ * bodies the layouts cannot migrate failing loudly (a 500 through app.onError
+ * before the stream starts, an errored stream after), the unmigrated opt-out,
+ * backpressure, and entity tags that never cross versions, with Hono's etag()
+ * inside and outside the versioning middleware.
+ *
+ * Portable: Web APIs, hono and vitest only.
+ */
+import { Hono } from 'hono'
+import { etag } from 'hono/etag'
+import { stream, streamSSE, streamText } from 'hono/streaming'
+import { describe, expect, it } from 'vitest'
+import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import type { RouteBodies } from '../../src/changes/history-options.ts'
+import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
+import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+
+interface Person {
+  id: number
+  fullName: string
+}
+const Person = shape<Person>('Person')
+const names = change('People have a full name.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' })])
+const people: Person[] = [
+  { id: 1, fullName: 'Ada Lovelace' },
+  { id: 2, fullName: 'Émile Zola 😀' },
+  { id: 3, fullName: 'Grace Hopper' },
+]
+const older = (person: Person) => ({ id: person.id, name: person.fullName })
+const V1 = { 'Api-Version': '1' }
+const V2 = { 'Api-Version': '2' }
+
+/** An app with the routes' bodies, whose onError answers the error's message (so tests read the sentence). */
+function appWith(bodies: Record<string, RouteBodies>, register: (app: Hono) => void, options: { before?: (app: Hono) => void; after?: (app: Hono) => void } = {}): Hono {
+  const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [names] }], bodies })
+  const app = new Hono()
+  app.onError((error, c) => c.text(error.message, 500))
+  options.before?.(app)
+  app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+  options.after?.(app)
+  register(app)
+  return app
+}
+
+const encoder = new TextEncoder()
+
+/** A stream of `pieces`, one chunk each. */
+function chunks(pieces: readonly (string | Uint8Array)[]): ReadableStream<Uint8Array> {
+  let i = 0
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const piece = pieces[i++]
+      if (piece === undefined) controller.close()
+      else controller.enqueue(typeof piece === 'string' ? encoder.encode(piece) : piece)
+    },
+  })
+}
+
+/** Every byte of `text` in a chunk of its own (multi-byte characters split). */
+function bytewise(text: string): Uint8Array[] {
+  return [...encoder.encode(text)].map((byte) => Uint8Array.of(byte))
+}
+
+/** What a client reads: the text until the stream ends or errors, and the error. */
+async function readAll(res: Response): Promise<{ text: string; error: unknown }> {
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return { text: text + decoder.decode(), error: undefined }
+      text += decoder.decode(value, { stream: true })
+    }
+  } catch (error) {
+    return { text, error }
+  }
+}
+
+const lines = (items: readonly unknown[]) => items.map((item) => `${JSON.stringify(item)}\n`).join('')
+
+describe('JSON Lines are migrated one item at a time', () => {
+  const bodies = { 'GET /people/export': { items: Person } }
+
+  it('c.body(stream) with application/x-ndjson: an older client reads its own items, the head its own', async () => {
+    const app = appWith(bodies, (a) => a.get('/people/export', (c) => c.body(chunks([lines(people)]), 200, { 'Content-Type': 'application/x-ndjson' })))
+    const old = await app.request('/people/export', { headers: V1 })
+    expect(old.status).toBe(200)
+    expect(old.headers.get('content-type')).toBe('application/x-ndjson')
+    expect(await old.text()).toBe(lines(people.map(older)))
+    expect(await (await app.request('/people/export', { headers: V2 })).text()).toBe(lines(people))
+  })
+
+  it('streamText (text/plain) and stream() with application/jsonl, items split across chunks anywhere and several per chunk', async () => {
+    const text = lines(people)
+    const app = appWith(bodies, (a) => {
+      a.get('/people/export', (c) =>
+        streamText(c, async (s) => {
+          await s.write(text.slice(0, 5))
+          await s.write(text.slice(5, 40))
+          await s.write(text.slice(40))
+        }),
+      )
+      a.get('/people/bytes', (c) => {
+        c.header('Content-Type', 'application/jsonl')
+        return stream(c, async (s) => {
+          for (const byte of bytewise(text)) await s.write(byte)
+        })
+      })
+    })
+    const expected = lines(people.map(older))
+    expect(await (await app.request('/people/export', { headers: V1 })).text()).toBe(expected)
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [names] }], bodies: { 'GET /people/bytes': { items: Person } } })
+    const bytesApp = new Hono()
+    bytesApp.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+    bytesApp.get('/people/bytes', (c) => c.body(chunks(bytewise(text)), 200, { 'Content-Type': 'application/jsonl; charset=utf-8' }))
+    expect(await (await bytesApp.request('/people/bytes', { headers: V1 })).text()).toBe(expected)
+  })
+
+  it('blank lines, CRLF line ends and a last item without a line end are kept as they came', async () => {
+    const app = appWith(bodies, (a) =>
+      a.get('/people/export', (c) => c.body(chunks([`${JSON.stringify(people[0])}\r\n\n`, JSON.stringify(people[1])]), 200, { 'Content-Type': 'application/x-ndjson' })),
+    )
+    expect(await (await app.request('/people/export', { headers: V1 })).text()).toBe(`${JSON.stringify(older(people[0] as Person))}\r\n\n${JSON.stringify(older(people[1] as Person))}`)
+  })
+
+  it('JSON text sequences (application/json-seq): each record migrated, a record spread over lines too', async () => {
+    const body = `\u001e${JSON.stringify(people[0])}\n\u001e${JSON.stringify(people[1], null, 2)}\n\u001e${JSON.stringify(people[2])}\n`
+    const app = appWith(bodies, (a) => a.get('/people/export', (c) => c.body(chunks(bytewise(body)), 200, { 'Content-Type': 'application/json-seq' })))
+    const text = await (await app.request('/people/export', { headers: V1 })).text()
+    expect(text).toBe(people.map((p) => `\u001e${JSON.stringify(older(p))}\n`).join(''))
+  })
+
+  it('a slow client slows the producer: the transform pulls one chunk ahead at most (backpressure)', async () => {
+    let pulled = 0
+    const endless = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          controller.enqueue(encoder.encode(`${JSON.stringify({ id: pulled, fullName: 'x' })}\n`))
+          pulled++
+        },
+      },
+      { highWaterMark: 0 },
+    )
+    const app = appWith(bodies, (a) => a.get('/people/export', (c) => c.body(endless, 200, { 'Content-Type': 'application/x-ndjson' })))
+    const res = await app.request('/people/export', { headers: V1 })
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader()
+    const decoder = new TextDecoder()
+    for (let i = 0; i < 5; i++) {
+      const { value } = await reader.read()
+      expect(JSON.parse(decoder.decode(value))).toEqual({ id: i, name: 'x' })
+    }
+    // Five items read; the source was asked for a few more at most, never for the endless rest.
+    expect(pulled).toBeLessThanOrEqual(8)
+    await reader.cancel()
+  })
+})
+
+describe('server-sent events: each event data migrated, the rest kept', () => {
+  const bodies = { 'GET /people/feed': { items: Person } }
+
+  it('streamSSE: event, id, retry and comments kept; multi-line data joined and migrated', async () => {
+    const app = appWith(bodies, (a) =>
+      a.get('/people/feed', (c) =>
+        streamSSE(c, async (s) => {
+          await s.write(': a comment\nretry: 3000\n\n')
+          await s.writeSSE({ event: 'person', id: '1', data: JSON.stringify(people[0]) })
+          await s.writeSSE({ event: 'person', id: '2', data: JSON.stringify(people[1], null, 2), retry: 10 })
+          await s.writeSSE({ data: '' })
+        }),
+      ),
+    )
+    const old = await app.request('/people/feed', { headers: V1 })
+    expect(old.headers.get('content-type')).toBe('text/event-stream')
+    expect(await old.text()).toBe(
+      [
+        ': a comment\nretry: 3000\n\n',
+        `event: person\ndata: ${JSON.stringify(older(people[0] as Person))}\nid: 1\n\n`,
+        `event: person\ndata: ${JSON.stringify(older(people[1] as Person))}\nid: 2\nretry: 10\n\n`,
+        'data: \n\n',
+      ].join(''),
+    )
+    const head = await (await app.request('/people/feed', { headers: V2 })).text()
+    expect(head).toContain(`data: ${JSON.stringify(people[0])}`)
+  })
+
+  it('CR and CRLF line ends, split anywhere, and data: without a space', async () => {
+    const body = `event: person\r\ndata:${JSON.stringify(people[0])}\r\n\r\nid: 9\rdata: ${JSON.stringify(people[2])}\r\r`
+    const app = appWith(bodies, (a) => a.get('/people/feed', (c) => c.body(chunks(bytewise(body)), 200, { 'Content-Type': 'text/event-stream; charset=utf-8' })))
+    expect(await (await app.request('/people/feed', { headers: V1 })).text()).toBe(
+      `event: person\ndata: ${JSON.stringify(older(people[0] as Person))}\n\nid: 9\ndata: ${JSON.stringify(older(people[2] as Person))}\n\n`,
+    )
+  })
+})
+
+describe('what cannot be migrated is never sent as the head made it', () => {
+  it('an item that is not JSON errors the stream there: the items before it arrive migrated, it and the rest never', async () => {
+    const app = appWith({ 'GET /people/export': { items: Person } }, (a) =>
+      a.get('/people/export', (c) => c.body(chunks([lines([people[0]]), 'not json\n', lines([people[1]])]), 200, { 'Content-Type': 'application/x-ndjson' })),
+    )
+    const { text, error } = await readAll(await app.request('/people/export', { headers: V1 }))
+    expect(text).toBe(lines([older(people[0] as Person)]))
+    expect(String(error)).toContain('item 2 of the application/x-ndjson stream of "GET /people/export" cannot be migrated to version "1": it is not JSON')
+  })
+
+  it('an item that does not fit its layout, or an SSE event whose data is not JSON, errors the stream too', async () => {
+    const app = appWith({ 'GET /a': { items: Person }, 'GET /b': { items: Person } }, (a) => {
+      a.get('/a', (c) => c.body(chunks([lines([people[0], [1, 2]])]), 200, { 'Content-Type': 'application/x-ndjson' }))
+      a.get('/b', (c) => streamSSE(c, async (s) => s.writeSSE({ event: 'person', data: 'Ada' })))
+    })
+    const a = await readAll(await app.request('/a', { headers: V1 }))
+    expect(a.text).not.toContain('[1,2]')
+    expect(String(a.error)).toContain('item 2 of the application/x-ndjson stream of "GET /a" cannot be migrated to version "1": the value at $ does not fit its layout')
+    const b = await readAll(await app.request('/b', { headers: V1 }))
+    expect(b.text).toBe('')
+    expect(String(b.error)).toContain('item 1 of the text/event-stream stream of "GET /b" cannot be migrated to version "1": it is not JSON')
+    expect((await readAll(await app.request('/b', { headers: V2 }))).text).toBe('event: person\ndata: Ada\n\n')
+  })
+
+  it('a body its layouts cannot migrate is a 500 through app.onError naming the route, the version and the media type', async () => {
+    const app = appWith(
+      {
+        'GET /text': { response: Person },
+        'GET /stream': { response: [Person] },
+        'GET /json': { items: Person },
+        'GET /broken': { response: Person },
+        'GET /none': { response: Person },
+      },
+      (a) => {
+        a.get('/text', (c) => c.text(JSON.stringify(people[0])))
+        a.get('/stream', (c) => c.body(lines(people), 200, { 'Content-Type': 'application/x-ndjson' }))
+        a.get('/json', (c) => c.body(JSON.stringify(people[0]), 200, { 'Content-Type': 'application/json' }))
+        a.get('/broken', (c) => c.body('{"id":1,', 200, { 'Content-Type': 'application/json' }))
+        a.get('/none', () => new Response(encoder.encode(JSON.stringify(people[0]))))
+      },
+    )
+    const cases: [string, string][] = [
+      ['/text', 'the 200 response of "GET /text" (text/plain) cannot be migrated to version "1": its layouts are of JSON; answer JSON (or a JSON stream), or list the media type in unmigrated.'],
+      ['/stream', 'the 200 response of "GET /stream" (application/x-ndjson) cannot be migrated to version "1": it is a stream without an items layout; declare one.'],
+      ['/json', 'the 200 response of "GET /json" (application/json) cannot be migrated to version "1": its layouts are of stream items only; declare its response layout.'],
+      ['/broken', 'the 200 response of "GET /broken" (application/json) cannot be migrated to version "1": its body is not JSON.'],
+      ['/none', 'the 200 response of "GET /none" (no Content-Type) cannot be migrated to version "1"'],
+    ]
+    for (const [path, sentence] of cases) {
+      const old = await app.request(path, { headers: V1 })
+      expect(old.status, path).toBe(500)
+      expect(await old.text(), path).toContain(`versionHistory: ${sentence}`)
+      expect((await app.request(path, { headers: V2 })).status, path).toBe(200)
+    }
+  })
+
+  it('unmigrated: the media types a route sends to every version as they are', async () => {
+    const app = appWith({ 'GET /people': { response: [Person], unmigrated: ['text/csv', 'image/*'] } }, (a) =>
+      a.get('/people', (c) => (c.req.query('as') === 'png' ? c.body(new Uint8Array([137, 80]), 200, { 'Content-Type': 'image/png' }) : c.body('id,fullName\n1,Ada\n', 200, { 'Content-Type': 'text/csv; charset=utf-8' }))),
+    )
+    const csv = await app.request('/people', { headers: V1 })
+    expect(csv.status).toBe(200)
+    expect(await csv.text()).toBe('id,fullName\n1,Ada\n')
+    expect((await app.request('/people?as=png', { headers: V1 })).status).toBe(200)
+  })
+
+  it('no body, an error body that is not JSON, and a version with nothing to migrate pass as they are', async () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [names] }, { version: '3' }], bodies: { 'GET /x': { response: Person } } })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion: '3' }), changes: history }))
+    app.get('/x', (c) => (c.req.query('empty') !== undefined ? c.body(null, 204) : c.req.query('fail') !== undefined ? c.text('Nope', 404) : c.text('plain')))
+    expect((await app.request('/x?empty', { headers: V1 })).status).toBe(204)
+    expect((await app.request('/x?fail', { headers: V1 })).status).toBe(404)
+    expect(await (await app.request('/x', { headers: V2 })).text()).toBe('plain')
+  })
+
+  it('a mistaken unmigrated or items option fails when the history is made', () => {
+    const make = (bodies: unknown) => () => versionHistory({ versions: [{ version: '1' }], bodies: bodies as Record<string, RouteBodies> })
+    expect(make({ 'GET /a': { unmigrated: 'text/csv' } })).toThrow(`versionHistory: bodies["GET /a"]: unmigrated must list media types, such as ['text/csv'].`)
+    expect(make({ 'GET /a': { unmigrated: ['text/csv; charset=utf-8'] } })).toThrow(`unmigrated lists media types such as 'text/csv' or 'image/*' (no parameters), not "text/csv; charset=utf-8".`)
+    expect(make({ 'GET /a': { items: 'Person' } })).toThrow('versionHistory: bodies["GET /a"].items: a layout is a shape')
+    expect(make({ 'GET /a': { stream: Person } })).toThrow('its keys are request, response, error, items, unmigrated, partial and forms')
+  })
+})
+
+describe('entity tags never cross versions', () => {
+  const bodies = { 'GET /person': { response: Person } }
+  const handler = (a: Hono) => a.get('/person', (c) => c.body(JSON.stringify(people[0]), 200, { 'Content-Type': 'application/json' }))
+
+  it('etag() inside the versioning middleware: each version its own tag, and a 304 only for its own', async () => {
+    const app = appWith(bodies, handler, { after: (a) => a.use('*', etag()) })
+    const v1 = await app.request('/person', { headers: V1 })
+    const v2 = await app.request('/person', { headers: V2 })
+    const t1 = v1.headers.get('etag') as string
+    const t2 = v2.headers.get('etag') as string
+    expect(await v1.json()).toEqual(older(people[0] as Person))
+    expect(t1).toBe(`${t2.slice(0, -1)}@1"`)
+    expect((await app.request('/person', { headers: { ...V1, 'If-None-Match': t2 } })).status).toBe(200)
+    expect((await app.request('/person', { headers: { ...V2, 'If-None-Match': t1 } })).status).toBe(200)
+    const again = await app.request('/person', { headers: { ...V1, 'If-None-Match': `"other", ${t1}` } })
+    expect(again.status).toBe(304)
+    expect(again.headers.get('etag')).toBe(t1)
+    expect((await app.request('/person', { headers: { ...V2, 'If-None-Match': t2 } })).status).toBe(304)
+  })
+
+  it('etag() outside the versioning middleware: it hashes each version own body', async () => {
+    const app = appWith(bodies, handler, { before: (a) => a.use('*', etag()) })
+    const t1 = (await app.request('/person', { headers: V1 })).headers.get('etag') as string
+    const t2 = (await app.request('/person', { headers: V2 })).headers.get('etag') as string
+    expect(t1).not.toBe(t2)
+    expect((await app.request('/person', { headers: { ...V1, 'If-None-Match': t2 } })).status).toBe(200)
+    expect((await app.request('/person', { headers: { ...V1, 'If-None-Match': t1 } })).status).toBe(304)
+    expect((await app.request('/person', { headers: { ...V2, 'If-None-Match': t2 } })).status).toBe(304)
+  })
+
+  it('a weak tag stays weak; If-Match of another version matches nothing; a c.json answer and a stream carry the version too', async () => {
+    let seen: (string | undefined)[] = []
+    const app = appWith({ ...bodies, 'PUT /person': { response: Person }, 'GET /feed': { items: Person } }, (a) => {
+      a.get('/person', (c) => c.json(people[0], 200, { ETag: 'W/"abc"' }))
+      a.put('/person', (c) => {
+        seen = [c.req.header('If-Match')]
+        return c.json(people[0])
+      })
+      a.get('/feed', (c) => c.body(lines(people), 200, { 'Content-Type': 'application/x-ndjson', ETag: '"feed"' }))
+    })
+    expect((await app.request('/person', { headers: V1 })).headers.get('etag')).toBe('W/"abc@1"')
+    expect((await app.request('/person', { headers: V2 })).headers.get('etag')).toBe('W/"abc"')
+    await app.request('/person', { method: 'PUT', headers: { ...V1, 'If-Match': '"abc@1"' } })
+    expect(seen).toEqual(['"abc"'])
+    await app.request('/person', { method: 'PUT', headers: { ...V1, 'If-Match': '"abc"' } })
+    expect(seen).toEqual(['"@"'])
+    await app.request('/person', { method: 'PUT', headers: { ...V2, 'If-Match': '"abc"' } })
+    expect(seen).toEqual(['"abc"'])
+    expect((await app.request('/feed', { headers: V1 })).headers.get('etag')).toBe('"feed@1"')
+  })
+})
+
+describe('check() names the handlers that can answer what their layouts cannot migrate', () => {
+  it('a stream without an items layout, text not listed as unmigrated; not what the layouts cover', () => {
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [names] }],
+      bodies: {
+        'GET /feed': { response: [Person] },
+        'GET /export': { response: [Person] },
+        'GET /text': { response: Person },
+        'GET /ok-feed': { items: Person },
+        'GET /ok-text': { response: Person, unmigrated: ['text/plain'] },
+        'GET /json': { response: Person },
+      },
+    })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'] }), changes: history }))
+    app.get('/feed', (c) => streamSSE(c, async (s) => s.writeSSE({ data: '{}' })))
+    app.get('/export', (c) => c.body(lines(people), 200, { 'Content-Type': 'application/x-ndjson' }))
+    app.get('/text', (c) => c.text('Ada'))
+    app.get('/ok-feed', (c) => streamSSE(c, async (s) => s.writeSSE({ data: '{}' })))
+    app.get('/ok-text', (c) => c.text('Ada'))
+    app.get('/json', (c) => c.json(people[0]))
+    expect(history.check(app)).toEqual([
+      'versionHistory: the handler of "GET /feed" can answer a stream, which its layouts cannot migrate (older clients would get a 500); declare its items layout.',
+      'versionHistory: the handler of "GET /export" can answer a stream, which its layouts cannot migrate (older clients would get a 500); declare its items layout.',
+      "versionHistory: the handler of \"GET /text\" can answer plain text (c.text), which its layouts cannot migrate (older clients would get a 500); list 'text/plain' in its unmigrated.",
+    ])
+  })
+})
+
+describe('table routes and c.json', () => {
+  it('mountRoutes: items on the route or on one method, and c.json on a route whose only layout is items', async () => {
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [names] }],
+      bodies: { people: { items: Person }, 'POST people': { response: Person } },
+    })
+    const routes = defineRoutes([route('people', '/people')])
+    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), routes, changes: history })
+    const app = new Hono()
+    app.onError((error, c) => c.text(error.message, 500))
+    app.use('*', versioning)
+    mountRoutes(app, versioning, {
+      people: {
+        get: (c) => (c.req.query('json') === undefined ? streamSSE(c, async (s) => s.writeSSE({ data: JSON.stringify(people[0]) })) : c.json(people[0])),
+        post: (c) => c.json(people[1], 201),
+      },
+    })
+    expect(await (await app.request('/people', { headers: V1 })).text()).toBe(`data: ${JSON.stringify(older(people[0] as Person))}\n\n`)
+    expect(await (await app.request('/people', { method: 'POST', headers: V1 })).json()).toEqual(older(people[1] as Person))
+    const json = await app.request('/people?json', { headers: V1 })
+    expect(json.status).toBe(500)
+    expect(await json.text()).toContain('versionHistory: the 200 response of route "people" (GET) (application/json) cannot be migrated to version "1": its layouts are of stream items only; declare its response layout.')
+  })
+})

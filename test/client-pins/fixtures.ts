@@ -1,0 +1,72 @@
+/**
+ * Shared by the client-pins suites (in process, and on workerd against the
+ * real bindings): a store that counts and can fail or lag, the dated scheme
+ * and policy of /releases, and a secret for client ids.
+ */
+import { dateVersions } from '../../src/formats/index.ts'
+import { CombinedVersioning, HeaderVersioning, QueryParameterVersioning } from '../../src/index.ts'
+import { versionPolicy } from '../../src/lifecycle/index.ts'
+import { bearerClient, memoryPinStore, type PinStore } from '../../src/client-pins/index.ts'
+import type { Pin } from '../../src/client-pins/pin-store.ts'
+
+export const SECRET = 'a test secret that is long enough for HMAC'
+export const NOW = Date.UTC(2026, 8, 1)
+export const DAY = 86_400_000
+
+/** The id `bearerClient({ secret: SECRET })` names `key` by. */
+export const idOf = (key: string): Promise<string> => bearerClient({ secret: SECRET }).idOf(key)
+
+export function scheme(defaultVersion = '2026-06-01'): CombinedVersioning {
+  return new CombinedVersioning({
+    schemes: [new HeaderVersioning({ header: 'Api-Version' }), new QueryParameterVersioning()],
+    allowedVersions: ['2024-01-01', '2025-01-01', '2026-06-01'],
+    defaultVersion,
+    versionFormat: dateVersions(),
+  })
+}
+
+export function policy(clock: { now: number }): ReturnType<typeof versionPolicy> {
+  return versionPolicy({
+    versions: {
+      '2024-01-01': { deprecation: '2025-01-01T00:00:00Z', sunset: '2026-01-01T00:00:00Z' },
+      '2025-01-01': { deprecation: '2026-06-01T00:00:00Z', sunset: '2027-06-01T00:00:00Z' },
+    },
+    refuseAfterSunset: true,
+    now: () => clock.now,
+  })
+}
+
+/** What a counting store saw: calls per operation, reads per client, and every key and value written. */
+export interface StoreCounts {
+  gets: number
+  claims: number
+  puts: number
+  readonly readsOf: Map<string, number>
+  readonly written: string[]
+}
+
+/** `inner` counted; `state.failing` fails reads and writes, `state.failWrites` writes alone, `state.lag` delays every call (ms). */
+export function countingStore(inner: PinStore = memoryPinStore()) {
+  const counts: StoreCounts = { gets: 0, claims: 0, puts: 0, readsOf: new Map(), written: [] }
+  const state = { failing: false, failWrites: false, lag: 0 }
+  const later = <T>(run: () => Promise<T>): Promise<T> => (state.lag === 0 ? run() : new Promise((resolve) => setTimeout(resolve, state.lag)).then(run))
+  const down = (): Promise<never> => Promise.reject(new Error('the store is down'))
+  const store: PinStore = {
+    get(client) {
+      counts.gets++
+      counts.readsOf.set(client, (counts.readsOf.get(client) ?? 0) + 1)
+      return later(() => (state.failing ? down() : inner.get(client)))
+    },
+    claim(client, version) {
+      counts.claims++
+      counts.written.push(client, version)
+      return later(() => (state.failing || state.failWrites ? down() : inner.claim(client, version)))
+    },
+    put(client, pin: Pin) {
+      counts.puts++
+      counts.written.push(client, JSON.stringify(pin))
+      return later(() => (state.failing || state.failWrites ? down() : inner.put(client, pin)))
+    },
+  }
+  return { store, counts, state }
+}

@@ -1,0 +1,192 @@
+/**
+ * Who calls each version, at scale: calls counted in memory per version,
+ * client, route and day and written in bounded batches (by time and by
+ * size), so writes grow with distinct rows, not requests; the Analytics
+ * Engine recorder's data points and its SQL API query; pages of callers.
+ * The D1 recorder's SQL runs against real D1 in test/workers/client-pins.test.ts;
+ * here a stand-in counts its batches.
+ *
+ * A portable file: Web APIs, hono and vitest only.
+ */
+import { describe, expect, it } from 'vitest'
+import { analyticsUsage, d1Usage, memoryUsage } from '../../src/client-pins/index.ts'
+import type { AnalyticsDataset } from '../../src/client-pins/analytics-usage.ts'
+import type { D1Database, D1Statement } from '../../src/client-pins/d1.ts'
+import type { VersionCall } from '../../src/client-pins/usage.ts'
+import { DAY, NOW } from './fixtures.ts'
+
+/** A D1 stand-in that counts batches and statements, and answers no rows. */
+function countingDb() {
+  const counts = { batches: 0, statements: 0, runs: 0 }
+  const statement: D1Statement = { bind: () => statement, run: () => (counts.runs++, Promise.resolve({})), all: () => Promise.resolve({ results: [] }) }
+  const db: D1Database = {
+    prepare: () => statement,
+    batch: (statements) => {
+      counts.batches++
+      counts.statements += statements.length
+      return Promise.resolve([])
+    },
+  }
+  return { db, counts }
+}
+
+/** A waitUntil that lets the promise go. */
+const noWait = (): void => undefined
+
+const call = (i: number, clients = 100): VersionCall => ({ version: '2025-01-01', client: `client-${i % clients}`, route: '/api/things/:id', deprecated: false, at: NOW + i })
+
+describe('usage written in bounded batches', () => {
+  it('writes 100,000 calls of 100 clients as 100 rows in one batch, when flushed', async () => {
+    const { db, counts } = countingDb()
+    const waits: Promise<unknown>[] = []
+    const usage = d1Usage(db, { waitUntil: (p) => waits.push(p), flushMs: 30_000 })
+    for (let i = 0; i < 100_000; i++) usage.record(call(i))
+    expect(counts.batches).toBe(0)
+    expect(waits).toHaveLength(1)
+    await usage.flush()
+    expect(counts).toMatchObject({ batches: 1, statements: 100 })
+  })
+
+  it('writes when maxRows distinct rows are waiting, in batches of at most 100 statements', async () => {
+    const { db, counts } = countingDb()
+    const waits: Promise<unknown>[] = []
+    const usage = d1Usage(db, { waitUntil: (p) => waits.push(p), flushMs: 30_000, maxRows: 250 })
+    for (let i = 0; i < 250; i++) usage.record(call(i, 1000))
+    await Promise.all(waits)
+    expect(counts).toMatchObject({ batches: 3, statements: 250 })
+    await usage.flush()
+    expect(counts.batches).toBe(3)
+  })
+
+  it('writes after flushMs through waitUntil, the request not waiting', async () => {
+    const { db, counts } = countingDb()
+    const waits: Promise<unknown>[] = []
+    const usage = d1Usage(db, { waitUntil: (p) => waits.push(p), flushMs: 20 })
+    usage.record(call(1))
+    usage.record(call(2))
+    expect(counts.batches).toBe(0)
+    await Promise.all(waits)
+    expect(counts).toMatchObject({ batches: 1, statements: 2 })
+  })
+
+  it('drops a batch that cannot be written and tells onError, holding no more than maxRows', async () => {
+    const errors: unknown[] = []
+    const db: D1Database = { ...countingDb().db, batch: () => Promise.reject(new Error('D1 is down')) }
+    const usage = d1Usage(db, { waitUntil: noWait, flushMs: 30_000, maxRows: 10, onError: (error) => errors.push(error) })
+    for (let i = 0; i < 100; i++) usage.record(call(i, 1000))
+    await usage.flush()
+    expect(errors).toHaveLength(10)
+  })
+
+  it.each([
+    ['no waitUntil', {}, 'd1Usage: pass { waitUntil }'],
+    ['a flushMs past what a waitUntil lasts', { waitUntil: noWait, flushMs: 60_000 }, 'd1Usage: flushMs must be a number of milliseconds from 0 to 30000'],
+    ['a maxRows of 0', { waitUntil: noWait, maxRows: 0 }, 'd1Usage: maxRows must be a whole number from 1 to 10000.'],
+    ['a table that is not an SQL name', { waitUntil: noWait, table: 'x; DROP TABLE y' }, 'd1Usage: table must be an SQL name'],
+  ])('refuses %s at construction', (_name, options, message) => {
+    expect(() => d1Usage(countingDb().db, options as never)).toThrow(message)
+  })
+})
+
+describe('usage in Workers Analytics Engine', () => {
+  const recording = () => {
+    const points: Parameters<AnalyticsDataset['writeDataPoint']>[0][] = []
+    return { points, dataset: { writeDataPoint: (point) => void points.push(point) } satisfies AnalyticsDataset }
+  }
+
+  it('writes one data point per version, client, route and day of a batch', async () => {
+    const { points, dataset } = recording()
+    const usage = analyticsUsage(dataset, { dataset: 'version_usage', waitUntil: noWait, flushMs: 30_000 })
+    for (let i = 0; i < 1000; i++) usage.record({ ...call(i, 2), deprecated: i === 3 })
+    usage.record({ ...call(0, 2), at: NOW + DAY })
+    expect(points).toEqual([])
+    await usage.flush()
+    expect(points).toEqual([
+      { indexes: ['client-0'], blobs: ['2025-01-01', 'client-0', '/api/things/:id', '2026-09-01'], doubles: [500, 0, NOW, NOW + 998] },
+      { indexes: ['client-1'], blobs: ['2025-01-01', 'client-1', '/api/things/:id', '2026-09-01'], doubles: [500, 1, NOW + 1, NOW + 999] },
+      { indexes: ['client-0'], blobs: ['2025-01-01', 'client-0', '/api/things/:id', '2026-09-02'], doubles: [1, 0, NOW + DAY, NOW + DAY] },
+    ])
+  })
+
+  it('asks "who still calls 2025-01-01 since 2026-08-01?" with this SQL API query', () => {
+    const usage = analyticsUsage(recording().dataset, { dataset: 'version_usage', waitUntil: noWait })
+    expect(usage.callersQuery('2025-01-01', { since: Date.UTC(2026, 7, 1), until: NOW })).toBe(
+      [
+        'SELECT blob2 AS client, blob3 AS route, SUM(_sample_interval * double1) AS calls, MAX(double4) AS last_seen, MAX(double2) AS deprecated',
+        'FROM version_usage',
+        `WHERE blob1 = '2025-01-01' AND double4 >= ${Date.UTC(2026, 7, 1)} AND double3 <= ${NOW}`,
+        'GROUP BY client, route',
+        'ORDER BY calls DESC',
+        'LIMIT 10000',
+      ].join('\n'),
+    )
+    expect(() => usage.callersQuery("2025' OR '1'='1")).toThrow(RangeError)
+  })
+
+  it('folds the SQL API rows into callers, a page at a time', async () => {
+    const queries: string[] = []
+    const rows = [
+      { client: 'a', route: '/x', calls: 30, last_seen: NOW, deprecated: 1 },
+      { client: 'a', route: '/y', calls: 10, last_seen: NOW + 5, deprecated: 0 },
+      { client: 'b', route: '/x', calls: 20, last_seen: NOW, deprecated: 0 },
+      { client: 'c', route: '/x', calls: 5, last_seen: NOW, deprecated: 0 },
+    ]
+    const usage = analyticsUsage(recording().dataset, { dataset: 'version_usage', waitUntil: noWait, sql: (query) => (queries.push(query), Promise.resolve(rows)) })
+    const first = await usage.callers('2025-01-01', { since: 0, until: NOW + 10, limit: 2 })
+    expect(first).toEqual({
+      callers: [
+        { client: 'a', calls: 40, lastSeen: NOW + 5, routes: ['/x', '/y'], deprecated: true },
+        { client: 'b', calls: 20, lastSeen: NOW, routes: ['/x'], deprecated: false },
+      ],
+      next: '20.b',
+    })
+    expect(await usage.callers('2025-01-01', { since: 0, until: NOW + 10, limit: 2, after: first.next as string })).toEqual({
+      callers: [{ client: 'c', calls: 5, lastSeen: NOW, routes: ['/x'], deprecated: false }],
+      next: null,
+    })
+    expect(queries[0]).toBe(usage.callersQuery('2025-01-01', { since: 0, until: NOW + 10 }))
+  })
+
+  it('tells onError of a data point the binding refuses, and never throws into the request', async () => {
+    const errors: unknown[] = []
+    const usage = analyticsUsage({ writeDataPoint: () => { throw new Error('blob too large') } }, { dataset: 'version_usage', waitUntil: noWait, flushMs: 0, onError: (error) => errors.push(error) })
+    expect(() => usage.record(call(1))).not.toThrow()
+    await usage.flush()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(errors.map((error) => (error as Error).message)).toEqual(['blob too large'])
+  })
+
+  it('refuses callers without an sql function, saying what to give', async () => {
+    const usage = analyticsUsage(recording().dataset, { dataset: 'version_usage', waitUntil: noWait })
+    await expect(usage.callers('2025-01-01')).rejects.toThrow('analyticsUsage.callers: give the sql option')
+  })
+})
+
+describe('callers a page at a time', () => {
+  it('pages 250 callers by 100, most calls first, each once', async () => {
+    const usage = memoryUsage()
+    for (let i = 0; i < 250; i++) for (let n = 0; n <= i % 7; n++) usage.record(call(i, 1000))
+    const seen: string[] = []
+    let after: string | undefined
+    let pages = 0
+    do {
+      const page = await usage.callers('2025-01-01', { until: NOW + DAY, limit: 100, ...(after === undefined ? {} : { after }) })
+      seen.push(...page.callers.map((c) => `${c.calls}.${c.client}`))
+      after = page.next ?? undefined
+      pages++
+    } while (after !== undefined)
+    expect(pages).toBe(3)
+    expect(new Set(seen).size).toBe(250)
+    const all = (await usage.callers('2025-01-01', { until: NOW + DAY, limit: 1000 })).callers.map((c) => `${c.calls}.${c.client}`)
+    expect(seen).toEqual(all)
+  })
+
+  it.each([
+    ['a limit of 0', { limit: 0 }],
+    ['a limit past 1,000', { limit: 5000 }],
+    ['an after that is no page', { after: "1.x' OR 1=1 --" }],
+    ['an after of 100 KiB', { after: `1.${'x'.repeat(100_000)}` }],
+  ])('refuses %s with a RangeError', async (_name, query) => {
+    await expect(memoryUsage().callers('2025-01-01', query)).rejects.toThrow(RangeError)
+  })
+})

@@ -1,0 +1,129 @@
+/**
+ * The table of docs/version-changes.md that says what odd streamed and
+ * non-JSON responses, and cross-version entity tags, give an older client
+ * beside the head version: made here from real requests (in process: what a
+ * client of `app.request` reads), and the page must hold exactly this table.
+ */
+import { readFileSync } from 'node:fs'
+import { Hono } from 'hono'
+import { etag } from 'hono/etag'
+import { HTTPException } from 'hono/http-exception'
+import { streamSSE } from 'hono/streaming'
+import { describe, expect, it } from 'vitest'
+import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { versionMiddleware } from '../../src/hono/index.ts'
+import { HeaderVersioning } from '../../src/index.ts'
+
+interface Person {
+  id: number
+  fullName: string
+}
+const Person = shape<Person>('Person')
+const history = versionHistory({
+  versions: [{ version: '1' }, { version: '2', changes: [change('People have a full name.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' })])] }],
+  bodies: {
+    'GET /people': { items: Person },
+    'GET /feed': { items: Person },
+    'GET /person': { response: Person, unmigrated: ['text/csv'] },
+  },
+})
+const ada = JSON.stringify({ id: 1, fullName: 'Ada' })
+const grace = JSON.stringify({ id: 2, fullName: 'Grace' })
+
+/** A stream of `pieces`, a chunk each. */
+function chunks(pieces: readonly string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let i = 0
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const piece = pieces[i++]
+      if (piece === undefined) controller.close()
+      else controller.enqueue(encoder.encode(piece))
+    },
+  })
+}
+
+const NDJSON: Record<string, readonly string[]> = {
+  split: [ada.slice(0, 7), `${ada.slice(7)}\n${grace.slice(0, 3)}`, `${grace.slice(3)}\n`],
+  notjson: [`${ada}\n`, `not json\n${grace}\n`],
+  misfit: [`${ada}\n`, '[1,2]\n'],
+}
+
+function app(): Hono {
+  const app = new Hono()
+  app.onError((error, c) => (error instanceof HTTPException ? error.getResponse() : c.text('Internal Server Error', 500)))
+  app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+  app.use('/person', etag())
+  app.get('/people', (c) => c.body(chunks(NDJSON[c.req.query('case') ?? 'split'] ?? []), 200, { 'Content-Type': 'application/x-ndjson' }))
+  app.get('/feed', (c) => streamSSE(c, async (s) => s.writeSSE(c.req.query('case') === 'text' ? { event: 'person', data: 'Ada' } : { event: 'person', id: '1', data: ada })))
+  app.get('/person', (c) => {
+    const as = c.req.query('as')
+    if (as === 'text') return c.text('Ada')
+    if (as === 'ndjson') return c.body(`${ada}\n`, 200, { 'Content-Type': 'application/x-ndjson' })
+    if (as === 'broken') return c.body('{"id":1,', 200, { 'Content-Type': 'application/json' })
+    if (as === 'csv') return c.body('id,fullName\n1,Ada\n', 200, { 'Content-Type': 'text/csv' })
+    return c.body(ada, 200, { 'Content-Type': 'application/json' })
+  })
+  return app
+}
+
+/** One odd input: what it is, its path, and the request headers per version. */
+interface Row {
+  readonly input: string
+  readonly path: string
+  readonly headers?: (version: '1' | '2') => Promise<Record<string, string>>
+}
+
+/** The ETag `version` gets for /person. */
+async function tagOf(version: '1' | '2'): Promise<string> {
+  return (await app().request('/person', { headers: { 'Api-Version': version } })).headers.get('etag') ?? ''
+}
+
+const ROWS: readonly Row[] = [
+  { input: 'NDJSON items split across chunks, two in one chunk', path: '/people' },
+  { input: 'an NDJSON item that is not JSON (`not json`)', path: '/people?case=notjson' },
+  { input: 'an NDJSON item outside its layout (`[1,2]`)', path: '/people?case=misfit' },
+  { input: 'an SSE event (`streamSSE`)', path: '/feed' },
+  { input: 'an SSE event whose data is not JSON', path: '/feed?case=text' },
+  { input: 'plain text (`c.text`) where the layout says JSON', path: '/person?as=text' },
+  { input: 'NDJSON on a route with no items layout', path: '/person?as=ndjson' },
+  { input: '`application/json` that does not parse', path: '/person?as=broken' },
+  { input: 'CSV, listed in the route\'s `unmigrated`', path: '/person?as=csv' },
+  { input: 'ETag (`etag()` inside the versioning middleware)', path: '/person' },
+  { input: '`If-None-Match` with the other version\'s ETag', path: '/person', headers: async (v) => ({ 'If-None-Match': await tagOf(v === '1' ? '2' : '1') }) },
+  { input: '`If-None-Match` with the version\'s own ETag', path: '/person', headers: async (v) => ({ 'If-None-Match': await tagOf(v) }) },
+]
+
+/** What a client reads: the status, the body (line feeds as `\n`) and how it ended. */
+async function answer(row: Row, version: '1' | '2'): Promise<string> {
+  const res = await app().request(row.path, { headers: { 'Api-Version': version, ...(await row.headers?.(version)) } })
+  const tag = row.input.startsWith('ETag') ? ` ETag \`${res.headers.get('etag')}\`` : ''
+  let text = ''
+  let failed = false
+  if (res.body !== null) {
+    const reader = res.body.getReader()
+    const decoder = new TextDecoder()
+    try {
+      for (let part = await reader.read(); !part.done; part = await reader.read()) text += decoder.decode(part.value, { stream: true })
+    } catch {
+      failed = true
+    }
+  }
+  const shown = text.replace(/\n/g, '\\n')
+  return `${res.status}${tag} ${shown === '' ? '(no body)' : `\`${shown}\``}${failed ? ', then the body errors' : ''}`
+}
+
+async function table(): Promise<string> {
+  const lines = ['| response | head version (2) | older version (1) |', '|---|---|---|']
+  for (const row of ROWS) lines.push(`| ${row.input} | ${await answer(row, '2')} | ${await answer(row, '1')} |`)
+  return lines.join('\n')
+}
+
+describe('docs/version-changes.md: what odd streamed and non-JSON responses give an older version', () => {
+  it('holds the table these requests answer', async () => {
+    const rendered = await table()
+    const page = readFileSync(new URL('../../docs/version-changes.md', import.meta.url), 'utf8')
+    const found = /<!-- odd-streams:start -->\n([\s\S]*?)\n<!-- odd-streams:end -->/.exec(page)?.[1]
+    expect(found, `the page's table between <!-- odd-streams:start --> and <!-- odd-streams:end --> should be:\n${rendered}`).toBe(rendered)
+  })
+})

@@ -1,0 +1,183 @@
+/**
+ * Request validation cannot be turned against the server: a list of 100,000
+ * distinct items under `uniqueItems`, lists nested 20,000 deep, 100,000
+ * wrong items and keys written to be echoed each get a bounded 4xx (never a
+ * 5xx), with at most `maxIssues` issues, places named only by the schema's
+ * field names and list positions, and issue types the app may rename.
+ */
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { change, enumValuesAdded, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { versionMiddleware } from '../../src/hono/index.ts'
+import { HeaderVersioning } from '../../src/index.ts'
+import { requestValidation, type RequestValidationOptions } from '../../src/validation/index.ts'
+import { compileSchema } from '../../src/validation/compile.ts'
+import { canonical, firstDuplicate, hasDuplicate, nestsDeeperThan } from '../../src/validation/json-values.ts'
+
+interface Product {
+  title: string
+  tags: string[]
+  status: 'active' | 'draft'
+  meta?: unknown
+}
+const Product = shape<Product>('Product')
+const HOSTILE = '<img src=x onerror=alert(1)>'
+
+const schemas = {
+  Product: {
+    type: 'object',
+    properties: {
+      title: { type: 'string', minLength: 1 },
+      tags: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+      counts: { type: 'array', items: { type: 'integer' } },
+      status: { type: 'string', enum: ['active', 'draft'] },
+      meta: {},
+    },
+    required: ['title'],
+  },
+}
+
+function app(options: Partial<RequestValidationOptions> = {}, withValidation = true) {
+  const history = versionHistory({
+    versions: [
+      { version: '1' },
+      { version: '2', changes: [change('Titles.', [fieldRenamed(Product, { older: 'name', newer: 'title' })]), change('Drafts.', [enumValuesAdded(Product, 'status', ['draft'], { fallback: 'active' })])] },
+    ],
+    bodies: { 'POST /products': { request: Product } },
+    // The 100,000-item bodies are larger than the default maxBodySize (1 MiB).
+    maxBodySize: 8 * 1024 * 1024,
+    ...(withValidation ? { validation: requestValidation({ schemas, ...options }) } : {}),
+  })
+  const hono = new Hono()
+  hono.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+  hono.post('/products', async (c) => c.json({ ok: Object.keys(await c.req.json()).length }, 201))
+  return hono
+}
+
+const post = (hono: Hono, body: string, version = '1') =>
+  hono.request('https://api.example/products', { method: 'POST', headers: { 'Api-Version': version, 'Content-Type': 'application/json' }, body })
+
+const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
+
+describe('hostile bodies get a bounded 4xx', () => {
+  it('a uniqueItems list of 100,000 distinct strings is accepted; one repeated item is refused with its two positions', async () => {
+    const tags = Array.from({ length: 100_000 }, (_, i) => `tag-${i}`)
+    expect((await post(app(), JSON.stringify({ name: 'Lamp', tags }))).status).toBe(201)
+    const res = await post(app(), JSON.stringify({ name: 'Lamp', tags: [...tags, 'tag-7'] }))
+    expect(res.status).toBe(422)
+    expect(await res.json()).toEqual({ detail: [{ loc: ['body', 'tags'], msg: 'Duplicate items at indexes 7 and 100000.', type: 'uniqueItems' }] })
+  })
+
+  it('lists nested 20,000 deep, inside and outside the schema, are one too_deep issue, before any keyword runs', async () => {
+    for (const body of [`{"name":"Lamp","tags":${nested(20_000)}}`, `{"name":"Lamp","meta":${nested(20_000)}}`, `{"name":"Lamp","tags":[${nested(20_000)},${nested(20_000)}]}`]) {
+      const res = await post(app(), body)
+      expect(res.status).toBe(422)
+      expect(await res.json()).toEqual({ detail: [{ loc: ['body'], msg: 'Nested more than 64 levels deep.', type: 'too_deep' }] })
+    }
+    // 64 levels pass (the body's object is the first).
+    expect((await post(app(), `{"name":"Lamp","meta":${nested(63)}}`)).status).toBe(201)
+    expect((await post(app({ maxDepth: 8 }), `{"name":"Lamp","meta":${nested(8)}}`)).status).toBe(422)
+  })
+
+  it('100,000 wrong items are refused with the first 100 issues, each at its position', async () => {
+    const res = await post(app(), JSON.stringify({ name: 'Lamp', counts: Array.from({ length: 100_000 }, () => 'x') }))
+    expect(res.status).toBe(422)
+    const { detail } = (await res.json()) as { detail: { loc: unknown[] }[] }
+    expect(detail.length).toBe(100)
+    expect(detail[0]).toEqual({ loc: ['body', 'counts', 0], msg: 'Expected "integer".', type: 'type' })
+    expect(detail[99]?.loc).toEqual(['body', 'counts', 99])
+    const few = await post(app({ maxIssues: 3 }), JSON.stringify({ counts: ['x', 'y', 'z', 'w'] }))
+    expect(((await few.json()) as { detail: unknown[] }).detail).toEqual([
+      { loc: ['body', 'name'], msg: 'Field required.', type: 'missing' },
+      { loc: ['body', 'counts', 0], msg: 'Expected "integer".', type: 'type' },
+      { loc: ['body', 'counts', 1], msg: 'Expected "integer".', type: 'type' },
+    ])
+  })
+
+  it('echoes no key of the request: unknown fields are refused at their object, a too-deep body names no place', async () => {
+    const closed = { ...schemas, Product: { ...schemas.Product, additionalProperties: false } }
+    const hono = app({ schemas: closed })
+    const res = await post(hono, JSON.stringify({ name: 'Lamp', [HOSTILE]: 1 }))
+    expect(res.status).toBe(422)
+    const text = await res.text()
+    expect(text).not.toContain('img')
+    expect(JSON.parse(text)).toEqual({ detail: [{ loc: ['body'], msg: 'Unknown field in this version.', type: 'extra_forbidden' }] })
+    const deep = await post(app(), `{"name":"Lamp",${JSON.stringify(HOSTILE)}:${nested(20_000)}}`)
+    expect(await deep.text()).not.toContain('img')
+    // Without validation, the migration refuses the too-deep body with a fixed sentence, when the runtime cannot walk it.
+    const plain = await post(app({}, false), `{"name":"Lamp",${JSON.stringify(HOSTILE)}:{"a":${nested(20_000)}}}`)
+    expect([201, 400]).toContain(plain.status)
+    expect(await plain.text()).not.toContain('img')
+  })
+
+  it('a schema the closures do not compile is validated by @cfworker/json-schema, bounded the same way', async () => {
+    const formatted = { Product: { ...schemas.Product, properties: { ...schemas.Product.properties, email: { type: 'string', format: 'email' }, codes: { type: 'array', items: { type: 'string', format: 'uuid' } } } } }
+    const hono = app({ schemas: formatted })
+    const wrong = await post(hono, JSON.stringify({ name: 'Lamp', email: HOSTILE, codes: Array.from({ length: 100_000 }, () => HOSTILE) }))
+    expect(wrong.status).toBe(422)
+    const text = await wrong.text()
+    expect(text).not.toContain('img')
+    expect(JSON.parse(text)).toEqual({ detail: [{ loc: ['body', 'email'], msg: 'String does not match format "email".', type: 'format' }] })
+    expect((await post(hono, `{"name":"Lamp","codes":${nested(20_000)}}`)).status).toBe(422)
+    // A schema that references one not given fails at construction, not on every request.
+    const missing = { Product: { ...formatted.Product, properties: { ...formatted.Product.properties, owner: { $ref: '#/components/schemas/Missing' } } } }
+    expect(() => app({ schemas: missing })).toThrow('requestValidation: a schema references "#/components/schemas/Missing", which is not given; add it to schemas (as #/components/schemas/Name).')
+  })
+})
+
+describe('issue types the app names', () => {
+  it('maps kinds, and the type expected, to the app names (Pydantic names here)', async () => {
+    const hono = app({ issueTypes: { minLength: 'string_too_short', missing: 'missing', 'type:integer': 'int_type', type: 'wrong_type', enum: 'literal_error' } })
+    const res = await post(hono, JSON.stringify({ name: '', counts: ['x'], status: 'draft', tags: 3 }))
+    expect(await res.json()).toEqual({
+      detail: [
+        { loc: ['body', 'name'], msg: 'String is too short (0 < 1).', type: 'string_too_short' },
+        { loc: ['body', 'tags'], msg: 'Expected "array".', type: 'wrong_type' },
+        { loc: ['body', 'counts', 0], msg: 'Expected "integer".', type: 'int_type' },
+        { loc: ['body', 'status'], msg: 'Expected any of ["active"].', type: 'literal_error' },
+      ],
+    })
+  })
+
+  it.each([
+    ['an unknown kind', { tooShort: 'x' }, 'requestValidation: issueTypes has the unknown key "tooShort"'],
+    ['a type of no JSON type', { 'type:date': 'x' }, 'requestValidation: issueTypes has the unknown key "type:date"'],
+    ['a name that is not one', { minLength: 'string too short' }, 'requestValidation: issueTypes.minLength must be a name'],
+    ['not an object', 'x', 'requestValidation: issueTypes must map issue types to your names'],
+  ])('refuses %s at construction', (_name, issueTypes, message) => {
+    expect(() => requestValidation({ schemas, issueTypes: issueTypes as never })).toThrow(message)
+  })
+
+  it.each([
+    ['maxIssues', { maxIssues: 0 }, 'requestValidation: maxIssues must be a whole number from 1 to 1000.'],
+    ['maxDepth', { maxDepth: 1.5 }, 'requestValidation: maxDepth must be a whole number from 1 to 512.'],
+  ])('refuses a bad %s at construction', (_name, options, message) => {
+    expect(() => requestValidation({ schemas, ...options })).toThrow(message)
+  })
+})
+
+describe('the walks are iterative and linear', () => {
+  it('measures depth, and compares values, at any depth without the call stack', () => {
+    let deep: unknown = []
+    for (let i = 0; i < 200_000; i++) deep = [deep]
+    expect(nestsDeeperThan(deep, 64)).toBe(true)
+    expect(nestsDeeperThan({ a: [1, { b: 2 }] }, 3)).toBe(false)
+    expect(nestsDeeperThan({ a: [1, { b: 2 }] }, 2)).toBe(true)
+    expect(canonical(deep).length).toBe(400_002)
+    expect(canonical({ b: [1, 'x', null], a: { d: true, c: 1.5 } })).toBe(canonical({ a: { c: 1.5, d: true }, b: [1, 'x', null] }))
+    expect(canonical({ a: '1' })).not.toBe(canonical({ a: 1 }))
+    expect(canonical([','])).not.toBe(canonical(['', '']))
+  })
+
+  it('finds the first repeated item in one pass, JSON equality throughout', () => {
+    expect(firstDuplicate([1, 'a', { x: [1, 2], y: 1 }, 2, { y: 1, x: [1, 2] }])).toEqual([2, 4])
+    expect(firstDuplicate([0, -0])).toEqual([0, 1])
+    expect(firstDuplicate([1, '1', [1], ['1'], { a: 1 }, { a: '1' }, null, 'null'])).toBeNull()
+    expect([hasDuplicate([1, '1', [1], ['1'], { a: 1 }, { a: '1' }, null, 'null']), hasDuplicate([{ a: 1, b: 2 }, { b: 2, a: 1 }]), hasDuplicate([null, null])]).toEqual([false, true, true])
+  })
+
+  it('compiles const and enum of containers to the same answers', () => {
+    const check = compileSchema({ enum: [{ a: [1, { b: 2 }] }, 'x'], not: { const: [1, 2] } }) as (v: unknown) => boolean
+    expect([check({ a: [1, { b: 2 }] }), check('x'), check([1, 2]), check({ a: [1, { b: 3 }] })]).toEqual([true, true, false, false])
+  })
+})

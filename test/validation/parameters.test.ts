@@ -1,0 +1,144 @@
+/**
+ * Query parameters, headers and cookies of an older version validated in
+ * that version, derived from the head's schema as bodies are: a query
+ * parameter renamed by `queryParamRenamed`, a header by
+ * `requestHeaderRenamed`, an enum value added later (`?status=preorder`)
+ * refused to older clients, errors in the client's own names; the head's
+ * requests are the app's own.
+ */
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { change, enumValuesAdded, fieldChanged, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import type { Change } from '../../src/changes/change.ts'
+import { versionMiddleware } from '../../src/hono/index.ts'
+import { HeaderVersioning } from '../../src/index.ts'
+import { problemDetails } from '../../src/lifecycle/index.ts'
+import { InvalidRequestParameters, requestValidation } from '../../src/validation/index.ts'
+
+const ProductFilter = shape('ProductFilter')
+const ProductHeaders = shape('ProductHeaders')
+const ProductCookies = shape('ProductCookies')
+
+const schemas = {
+  ProductFilter: {
+    type: 'object',
+    properties: {
+      status: { $ref: '#/components/schemas/Status' },
+      page: { type: 'integer', minimum: 1 },
+      tag: { type: 'array', items: { type: 'string', minLength: 2 } },
+      exact: { type: 'boolean' },
+    },
+    additionalProperties: false,
+  },
+  Status: { type: 'string', enum: ['active', 'archived', 'preorder'] },
+  ProductHeaders: { type: 'object', properties: { 'X-Region': { type: 'string', enum: ['eu', 'us'] } }, required: ['X-Region'] },
+  ProductCookies: { type: 'object', properties: { theme: { type: 'string', enum: ['dark', 'light'] } } },
+}
+
+const newer: readonly Change[] = [
+  change('Filters by status; the region header is X-Region.', [
+    queryParamRenamed('GET /products', { older: 'state', newer: 'status' }),
+    requestHeaderRenamed('GET /products', { older: 'Region', newer: 'X-Region' }),
+  ]),
+  change('Products can be pre-ordered.', [enumValuesAdded(ProductFilter, 'status', ['preorder'], { fallback: 'active' })]),
+]
+
+function app(errorResponse?: ReturnType<typeof problemDetails>) {
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [...newer] }],
+    validation: requestValidation({ schemas, parameters: { 'GET /products': { query: ProductFilter, headers: ProductHeaders, cookies: ProductCookies } } }),
+  })
+  const seen: unknown[] = []
+  const hono = new Hono()
+  hono.use('*', versionMiddleware({ scheme: new HeaderVersioning({ header: 'Api-Version', allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history, ...(errorResponse === undefined ? {} : { errorResponse }) }))
+  hono.get('/products', (c) => {
+    seen.push({ query: c.req.queries(), region: c.req.header('X-Region') ?? null })
+    return c.json({ ok: true })
+  })
+  return { hono, seen }
+}
+
+const get = (hono: Hono, query: string, version: string, headers: Record<string, string> = {}) =>
+  hono.request(`https://api.example/products${query}`, { headers: { 'Api-Version': version, ...headers } })
+
+describe('older query parameters, headers and cookies are validated in their own version', () => {
+  it('accepts an older request in its own names, and the handler reads the head names', async () => {
+    const { hono, seen } = app()
+    const res = await get(hono, '?state=archived&page=2&tag=ab&tag=cd&exact=true', '1', { Region: 'eu', Cookie: 'theme=dark; other=1' })
+    expect(res.status).toBe(200)
+    expect(seen).toEqual([{ query: { status: ['archived'], page: ['2'], tag: ['ab', 'cd'], exact: ['true'] }, region: 'eu' }])
+  })
+
+  it.each([
+    ['an enum value the version does not have', '?state=preorder', { Region: 'eu' }, [{ loc: ['query', 'state'], msg: 'Expected any of ["active","archived"].', type: 'enum' }]],
+    ['the newer name of a renamed parameter', '?status=active', { Region: 'eu' }, [{ loc: ['query', 'status'], msg: 'Unknown field in this version.', type: 'extra_forbidden' }]],
+    ['an undeclared parameter', '?color=red', { Region: 'eu' }, [{ loc: ['query'], msg: 'Unknown field in this version.', type: 'extra_forbidden' }]],
+    ['a number that is not one, and one too small', '?page=x', { Region: 'eu' }, [{ loc: ['query', 'page'], msg: 'Expected "integer".', type: 'type' }]],
+    ['a number too small', '?page=0', { Region: 'eu' }, [{ loc: ['query', 'page'], msg: 'Number is less than 1.', type: 'minimum' }]],
+    ['a single-valued parameter sent twice (a list, as Hono reads it)', '?state=active&state=preorder', { Region: 'eu' }, [{ loc: ['query', 'state'], msg: 'Expected "string".', type: 'type' }, { loc: ['query', 'state'], msg: 'Expected any of ["active","archived"].', type: 'enum' }]],
+    ['a repeated parameter, one item too short', '?tag=ab&tag=c', { Region: 'eu' }, [{ loc: ['query', 'tag', 1], msg: 'String is too short (1 < 2).', type: 'minLength' }]],
+    [
+      'the header under its newer name only',
+      '',
+      { 'X-Region': 'eu' },
+      [
+        { loc: ['header', 'Region'], msg: 'Field required.', type: 'missing' },
+        { loc: ['header', 'X-Region'], msg: 'Unknown field in this version.', type: 'extra_forbidden' },
+      ],
+    ],
+    ['a header value it does not allow', '', { Region: 'mars' }, [{ loc: ['header', 'Region'], msg: 'Expected any of ["eu","us"].', type: 'enum' }]],
+    ['a cookie value it does not allow', '', { Region: 'eu', Cookie: 'theme=neon' }, [{ loc: ['cookie', 'theme'], msg: 'Expected any of ["dark","light"].', type: 'enum' }]],
+  ] as const)('refuses %s with 422 in the client names', async (_name, query, headers, issues) => {
+    const { hono, seen } = app()
+    const res = await get(hono, query, '1', headers)
+    expect(res.status).toBe(422)
+    expect(await res.json()).toEqual({ detail: issues })
+    expect(seen).toEqual([])
+  })
+
+  it('leaves the head version to the app', async () => {
+    const { hono, seen } = app()
+    expect((await get(hono, '?status=preorder&anything=1', '2')).status).toBe(200)
+    expect(seen.length).toBe(1)
+  })
+
+  it('echoes no parameter name or value: an unknown one is refused at the part', async () => {
+    const { hono } = app()
+    const res = await get(hono, `?${encodeURIComponent('<img src=x onerror=alert(1)>')}=${encodeURIComponent('<script>')}&__proto__=1`, '1', { Region: 'eu' })
+    const text = await res.text()
+    expect(res.status).toBe(422)
+    expect(text).not.toMatch(/img|script|proto/)
+  })
+
+  it('is an InvalidRequestParameters, in problem details too', async () => {
+    const { hono } = app(problemDetails())
+    const res = await get(hono, '?state=preorder', '1', { Region: 'eu' })
+    expect(await res.json()).toEqual({
+      type: 'about:blank',
+      title: 'Unprocessable Content',
+      status: 422,
+      detail: 'The request parameters do not match the schema of its API version.',
+      code: 'InvalidRequestParameters',
+      errors: [{ loc: ['query', 'state'], msg: 'Expected any of ["active","archived"].', type: 'enum' }],
+    })
+    const error = new InvalidRequestParameters([])
+    expect([error.name, error.status, error.code]).toEqual(['InvalidRequestParameters', 422, 'InvalidRequestParameters'])
+  })
+})
+
+describe('parameter declarations are checked at construction', () => {
+  const make = (changes: readonly Change[], parameters: unknown) => () =>
+    versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [...changes] }], validation: requestValidation({ schemas, parameters: parameters as never }) })
+
+  it.each([
+    ['a fieldRenamed on a query shape', make([change('x', [fieldRenamed(ProductFilter, { older: 'state', newer: 'status' })])], { 'GET /products': { query: ProductFilter } }), 'declare queryParamRenamed("GET /products", { older: "state", newer: "status" }) instead.'],
+    ['a fieldRenamed on a cookie shape', make([change('x', [fieldRenamed(ProductCookies, { older: 'mode', newer: 'theme' })])], { 'GET /products': { cookies: ProductCookies } }), 'a cookie keeps its name across versions.'],
+    ['a fieldChanged on a header shape', make([change('x', [fieldChanged(ProductHeaders, 'X-Region', { up: (v: unknown) => v as never, down: (v: unknown) => v as never })])], { 'GET /products': { headers: ProductHeaders } }), 'which converts bodies, never a request'],
+    ['an unknown part', make([], { 'GET /products': { body: ProductFilter } }), 'requestValidation: parameters["GET /products"] has an unknown key "body"; its keys are query, headers and cookies.'],
+    ['a part that is no shape', make([], { 'GET /products': { query: {} } }), 'requestValidation: parameters["GET /products"].query must be a shape'],
+    ['a header property that is no header name', () => requestValidation({ schemas: { ...schemas, ProductHeaders: { type: 'object', properties: { 'X Region': { type: 'string' } } } }, parameters: { 'GET /products': { headers: ProductHeaders } } }).parameterChecks?.('GET /products', { query: null, headers: null }, { versions: ['1', '2'], changelog: versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [...newer] }] }).changelog() }), 'has the property "X Region", which is no header name.'],
+    ['a route name that is no route', make([], { 'get products now': { query: ProductFilter } }), 'requestValidation: parameters: name a route by its table name'],
+  ] as const)('%s', (_name, build, message) => {
+    expect(build).toThrow(message)
+  })
+})

@@ -1,0 +1,70 @@
+/**
+ * Streamed answers, migrated item by item: a people directory whose newest
+ * version (2) says `fullName` where version 1 said `name`. Two routes, each
+ * written once for version 2, under `/streams` with the version in the
+ * `Api-Version` header (default 1, so a client that names none keeps the old
+ * shape):
+ *
+ * - `GET /streams/people.ndjson?count=N`: an NDJSON export of N people
+ *   (default 3, at most 1000), one line per person, written as it goes;
+ * - `GET /streams/feed`: a server-sent events feed (a comment, a `retry:`,
+ *   then an event per person with its `id:`, one with its data spread over
+ *   lines).
+ *
+ * ```sh
+ * curl -N http://127.0.0.1:8787/streams/people.ndjson
+ * curl -N -H 'Api-Version: 2' http://127.0.0.1:8787/streams/feed
+ * ```
+ */
+import type { Hono } from 'hono'
+import { stream, streamSSE } from 'hono/streaming'
+import { change, fieldRenamed, shape, versionHistory } from '../src/changes/index.ts'
+import { versionMiddleware } from '../src/hono/index.ts'
+import { HeaderVersioning } from '../src/index.ts'
+
+/** A person as the routes write it (version 2). */
+export interface PersonBody {
+  readonly id: number
+  readonly fullName: string
+  readonly email: string
+}
+
+export const Person = shape<PersonBody>('Person')
+
+/** The streams' history: version 2 renamed `name` to `fullName`. */
+export const streamsHistory = versionHistory({
+  versions: [{ version: '1' }, { version: '2', changes: [change('People have a full name instead of a name.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' })])] }],
+  bodies: {
+    'GET /streams/people.ndjson': { items: Person },
+    'GET /streams/feed': { items: Person },
+  },
+})
+
+const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Émile Zola', 'Katherine Johnson', 'Alan Turing']
+
+/** The person number `i` (0-based). */
+export function person(i: number): PersonBody {
+  const name = NAMES[i % NAMES.length] as string
+  return { id: i + 1, fullName: name, email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.test` }
+}
+
+/** Registers the streamed routes on `app`, behind their own versioning middleware. */
+export function streamRoutes(app: Hono): void {
+  app.use('/streams/*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '1' }), changes: streamsHistory }))
+  app.get('/streams/people.ndjson', (c) => {
+    const asked = Number(c.req.query('count') ?? 3)
+    const count = Number.isInteger(asked) && asked >= 0 ? Math.min(asked, 1000) : 3
+    c.header('Content-Type', 'application/x-ndjson')
+    return stream(c, async (s) => {
+      for (let i = 0; i < count; i++) await s.write(`${JSON.stringify(person(i))}\n`)
+    })
+  })
+  app.get('/streams/feed', (c) =>
+    streamSSE(c, async (s) => {
+      await s.write(': people as they join\nretry: 5000\n\n')
+      await s.writeSSE({ event: 'person', id: '1', data: JSON.stringify(person(0)) })
+      await s.writeSSE({ event: 'person', id: '2', data: JSON.stringify(person(1), null, 2) })
+      await s.writeSSE({ event: 'person', id: '3', data: JSON.stringify(person(2)) })
+    }),
+  )
+}
