@@ -119,7 +119,11 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
       : typeof fallback === 'function'
         ? (fallback as (older: Record<string, unknown>) => unknown)
         : typeof fallback === 'object' && fallback !== null
-          ? () => structuredClone(fallback)
+          ? emptyArrayOrObject(fallback)
+            ? Array.isArray(fallback)
+              ? () => []
+              : () => ({})
+            : () => structuredClone(fallback)
           : () => fallback
   return {
     kind: 'shape',
@@ -284,4 +288,10 @@ export function fieldChanged<T, O extends string, const F extends FieldOf<T, O>,
     down: convert(down as (value: unknown) => unknown),
     up: convert(up as (value: unknown) => unknown),
   }
+}
+
+/** Whether `value` is `[]` or a plain `{}`: a default made fresh per value without a structured clone (slow on some runtimes). */
+function emptyArrayOrObject(value: object): boolean {
+  if (Array.isArray(value)) return value.length === 0
+  return Object.getPrototypeOf(value) === Object.prototype && Reflect.ownKeys(value).length === 0
 }

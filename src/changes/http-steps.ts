@@ -63,10 +63,19 @@ export interface RoutePlan {
   readonly parameters?: readonly (ParameterCheck | null)[] | null | undefined
 }
 
-/** A history bound to a middleware: its request, response and JSON steps. */
+/** What the history looked up for a request, once: its version's index and its route's plan. */
+export interface PlanNote {
+  /** The version's index (`undefined`: the head, nothing to migrate). */
+  readonly index: number | undefined
+  readonly found: RoutePlan | undefined
+}
+
+/** A history bound to a middleware: its lookup, request, response and JSON steps. */
 export interface BoundChanges extends BoundExtension {
-  request(exchange: ExchangeView): RequestChange | Promise<RequestChange>
-  response(exchange: ExchangeView, response: Response): Response | Promise<Response>
+  /** The route's plan for the request's version, looked up once (`undefined`: nothing to do). */
+  lookup(exchange: ExchangeView): PlanNote | undefined
+  request(exchange: ExchangeView, note: unknown): RequestChange | Promise<RequestChange>
+  response(exchange: ExchangeView, response: Response, note: unknown): Response | Promise<Response>
   /**
    * The fast path for `c.json(value, status)` on an older version: migrates
    * the handler's value itself (no parse, no second serialisation); the
@@ -74,7 +83,7 @@ export interface BoundChanges extends BoundExtension {
    * objects are copied along the layout first. `undefined` on the head
    * version and for HEAD requests: nothing to wrap.
    */
-  json(exchange: ExchangeView): JsonStep | undefined
+  json(exchange: ExchangeView, note: unknown): JsonStep | undefined
 }
 
 export { isJsonType, runSteps }
@@ -97,14 +106,22 @@ export function bindChanges(
   }
 
   return {
-    request(exchange) {
+    lookup(exchange) {
       const index = indexOf(exchange.version)
+      // On the head, only a route some version removed or moved needs its plan.
+      if (index === undefined && headGaps === null) return undefined
+      const found = plan(exchange)
+      return found === undefined ? undefined : { index, found }
+    },
+
+    request(exchange, noted) {
+      const note = noted as PlanNote | undefined
+      if (note === undefined) return
+      const { index, found } = note as { index: number | undefined; found: RoutePlan }
       if (index === undefined) {
-        if (headGaps !== null && plan(exchange)?.exists?.[headGaps] === false) return 'absent'
+        if (headGaps !== null && found.exists?.[headGaps] === false) return 'absent'
         return
       }
-      const found = plan(exchange)
-      if (found === undefined) return
       if (found.exists !== null && found.exists[index] !== true) return 'absent'
       // In the client's own names, before anything is renamed; a refusal is thrown.
       found.parameters?.[index]?.(exchange.request)
@@ -127,15 +144,14 @@ export function bindChanges(
       })
     },
 
-    response(exchange, response) {
-      if (exchange.rejected) return response
-      const index = indexOf(exchange.version)
-      if (index === undefined) return response
-      const found = plan(exchange)
-      if (found === undefined) return response
+    response(exchange, response, noted) {
+      const note = noted as PlanNote | undefined
+      if (exchange.rejected || note?.index === undefined) return response
+      const { index, found } = note as { index: number; found: RoutePlan }
       const statuses = found.status?.[index]
       const headers = found.headers?.[index]
-      const status = statuses === undefined ? response.status : olderStatus(response.status, statuses)
+      // The JSON step answered a stepped body with its older status already.
+      const status = statuses === undefined || exchange.jsonStepped ? response.status : olderStatus(response.status, statuses)
       const suffix = differs(found, index) && response.headers.has('etag') ? tagSuffix(exchange.version as string) : null
       const skip = exchange.jsonStepped || exchange.method === 'HEAD' || response.body === null
       const subject = () => ({ route: routeName(exchange), version: String(exchange.version), status: response.status })
@@ -163,15 +179,17 @@ export function bindChanges(
       })
     },
 
-    json(exchange) {
-      const index = indexOf(exchange.version)
-      if (index === undefined || exchange.rejected || exchange.method === 'HEAD') return undefined
+    json(exchange, noted) {
+      const note = noted as PlanNote | undefined
+      if (note?.index === undefined || exchange.rejected || exchange.method === 'HEAD') return undefined
+      const { index, found } = note as { index: number; found: RoutePlan }
       return function migrateJson(value, status, respond) {
-        // The route is looked up when the handler answers: a mounted handler may have chosen another one.
-        const found = plan(exchange)
-        const chain = found === undefined ? undefined : bodyChain(found, index, status)
+        const chain = bodyChain(found, index, status)
         if (chain === undefined) return respond(value, false)
-        return respond(migrateResponse(exchange, chain.copy(value, ''), chain.steps, status))
+        const statuses = found.status?.[index]
+        const older = statuses === undefined ? status : olderStatus(status, statuses)
+        // The older status given to the response the handler's call builds: no second Response for it.
+        return respond(migrateResponse(exchange, chain.copy(value, ''), chain.steps, status), true, older === status ? undefined : older)
       }
     },
   }

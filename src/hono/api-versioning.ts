@@ -6,9 +6,8 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
-import type { HTTPException } from 'hono/http-exception'
-import type { Candidates, Exchange } from '../pipeline/exchange.ts'
 import type { AppRoutes } from '../pipeline/extension.ts'
+import type { Candidates, Visit } from '../pipeline/visit.ts'
 import { createReverse, trustedOrigin } from '../reverse/create-reverse.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { VersioningError } from '../errors.ts'
@@ -16,7 +15,7 @@ import type { RouteMatch } from '../routes/resolve.ts'
 import { RouteTable } from '../routes/table.ts'
 import type { ReverseOptions, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
-import { honoEngine } from './engine.ts'
+import { honoEngine, NOWHERE, runNext, type HonoEngine, type Place } from './engine.ts'
 import type { VersioningEnv } from './variables.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
 
@@ -48,31 +47,22 @@ export type ApiVersioningMiddleware<T extends RouteTable<RouteEntry>, S extends 
 /** What `mountRoutes` serves a middleware's table through (not part of the API). */
 export interface TableServing {
   readonly routes: RouteTable
-  /** Whether responses need finishing (`Vary`, an extension's response step). */
-  readonly finishes: boolean
-  /** The exchange of a request this middleware entered, or `undefined`. */
-  exchangeOf(c: Context): Exchange | undefined
+  /** The middleware's request path: its one entry (`serve`), and what a handler inside it reads. */
+  readonly engine: HonoEngine
   /**
-   * Enters a request answered by `route`, matched at Hono's route `index`
-   * (`suffixed`: at its format-suffixed path); `candidates`: the routes whose
-   * handlers serve its method there, in order (the one that exists in the
-   * request's version answers).
+   * Where a request answered by `route` is served, matched at Hono's route
+   * `index` (`suffixed`: at its format-suffixed path); `candidates`: the
+   * routes whose handlers serve its method there, in order.
    */
-  enter(c: Context, route: CompiledRoute, index: number, suffixed: boolean, candidates: Candidates | null): Exchange | Promise<Exchange>
-  /** The exchange's rejection (its response finished), as the `HTTPException` to throw. */
-  reject(c: Context, exchange: Exchange): HTTPException | Promise<HTTPException>
+  placeAt(c: Context, route: CompiledRoute, index: number, suffixed: boolean, candidates: Candidates | null): Place
   /** The scheme's rejection of a version no route serves. */
   versionRejection(): VersioningError
-  /** `response` finished (`Vary`, the extensions' response steps). */
-  finish(exchange: Exchange, response: Response): Response | Promise<Response>
-  /** Finishes `c.res` after the handlers ran. */
-  finishContext(c: Context, exchange: Exchange): void | Promise<void>
-  /** Records that `mountRoutes` serves `method` at Hono path `path` with the handlers of `routes`, in order (the first record wins). */
+  /** Records that `mountRoutes` serves `method` at Hono path `path` with the handlers of `routes`, in order (after earlier records). */
   mount(path: string, method: string, routes: Candidates): void
 }
 
-/** Each middleware's table serving, for `mountRoutes`. */
-export const tableServings: WeakMap<object, TableServing> = new WeakMap()
+/** The property of the middleware `mountRoutes` finds its table serving under (not part of the API). */
+export const SERVING: unique symbol = Symbol('hono-api-versioning table serving')
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>)
 
@@ -101,16 +91,29 @@ const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(
  * ```
  */
 export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVersioning>(options: ApiVersioningOptions<T, S>): ApiVersioningMiddleware<T, S> {
-  const engine = honoEngine('apiVersioning', options, ['routes', 'origin'], () => {
-    if (!(options.routes instanceof RouteTable)) {
-      throw new Error('apiVersioning: routes must be a route table made with defineRoutes([...]).')
-    }
-    return new Set(options.routes.routes.flatMap((route) => route.names))
-  })
+  const engine = honoEngine(
+    'apiVersioning',
+    options,
+    ['routes', 'origin'],
+    () => {
+      if (!(options.routes instanceof RouteTable)) {
+        throw new Error('apiVersioning: routes must be a route table made with defineRoutes([...]).')
+      }
+      return new Set(options.routes.routes.flatMap((route) => route.names))
+    },
+    // The bound reverse of an accepted visit.
+    (c: Context, visit: Visit) => {
+      const { version, request } = visit
+      const namespace = visit.route?.namespace ?? null
+      c.set('reverse', (name: string, options?: Pick<ReverseOptions, 'format'> & object) =>
+        (reverse as (name: string, options: ReverseOptions) => string)(name, { ...options, version, request, namespace }),
+      )
+    },
+  )
   const { scheme, routes } = options
   checkLimits(routes, scheme)
   const reverse = createReverse(routes as RouteTable, scheme, options.origin === undefined ? {} : { origin: trustedOrigin(options.origin, 'apiVersioning') })
-  // Schemes that read no params get a match built once per route; the others, what they read.
+  // Schemes that read no params get a match built once per route, and a place once per route and method; the others, what they read.
   const reads = scheme.matchParams
   const staticMatches = new Map<CompiledRoute, RouteMatch>()
   for (const route of routes.routes) {
@@ -118,37 +121,34 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   }
   // Every Hono path a table route is served at (its suffixed form too), to its route, and (once mountRoutes serves
   // it) the routes its handlers serve there by method: GET and POST at one path are two routes with their own changes.
-  const byHonoPath = new Map<string, { route: CompiledRoute; suffixed: boolean; methods: Map<string, Candidates> | null }>()
+  const byHonoPath = new Map<string, PathEntry>()
   for (const route of routes.routes) {
     route.honoPaths.forEach((path, i) => {
-      if (!byHonoPath.has(path)) byHonoPath.set(path, { route, suffixed: i > 0, methods: null })
+      if (!byHonoPath.has(path)) byHonoPath.set(path, { route, suffixed: i > 0, methods: null, places: null })
     })
   }
   function mount(path: string, method: string, list: Candidates): void {
     const entry = byHonoPath.get(path)
     if (entry === undefined) return
     entry.methods ??= new Map()
-    if (!entry.methods.has(method)) entry.methods.set(method, list)
+    entry.methods.set(method, [...(entry.methods.get(method) ?? []), ...list])
+    entry.places = null
   }
   function candidatesFor(methods: ReadonlyMap<string, Candidates> | null, method: string): Candidates | null {
     if (methods === null) return null
     return methods.get(method) ?? (method === 'HEAD' ? methods.get('GET') : undefined) ?? methods.get('ALL') ?? null
   }
-
-  /** The exchange of a request, with the bound `reverse` set in the context. */
-  function entered(c: Context, exchange: Exchange): Exchange {
-    const { version, request } = exchange
-    const namespace = exchange.route?.namespace ?? null
-    c.set('reverse', (name: string, options?: Pick<ReverseOptions, 'format'> & object) =>
-      (reverse as (name: string, options: ReverseOptions) => string)(name, { ...options, version, request, namespace }),
-    )
-    return exchange
-  }
-
-  function enter(c: Context, route: CompiledRoute, index: number, suffixed: boolean, candidates: Candidates | null): Exchange | Promise<Exchange> {
+  function placeAt(c: Context, route: CompiledRoute, index: number, suffixed: boolean, candidates: Candidates | null): Place {
     const match = reads === 'none' ? (staticMatches.get(route) as RouteMatch) : matchAt(c, index, route, suffixed, reads === 'version' && !suffixed ? scheme.versionParam : null)
-    const exchange = engine.enter(c, route, match, candidates)
-    return exchange instanceof Promise ? exchange.then((e) => entered(c, e)) : entered(c, exchange)
+    return { route, match, candidates }
+  }
+  /** The place of a request matched at `entry` (made once per method when the scheme reads no params). */
+  function placeOf(c: Context, entry: PathEntry, index: number): Place {
+    const method = c.req.method
+    if (reads !== 'none') return placeAt(c, entry.route, index, entry.suffixed, candidatesFor(entry.methods, method))
+    let place = entry.places?.get(method)
+    if (place === undefined) (entry.places ??= new Map()).set(method, (place = placeAt(c, entry.route, index, entry.suffixed, candidatesFor(entry.methods, method))))
+    return place
   }
 
   // Not async: a request that enters synchronously pays no extra promise.
@@ -158,16 +158,14 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     for (let i = 0; i < matched.length; i++) {
       const entry = byHonoPath.get((matched[i] as { path: string }).path)
       if (entry === undefined) continue
-      const exchange = enter(c, entry.route, i, entry.suffixed, candidatesFor(entry.methods, c.req.method))
-      return exchange instanceof Promise ? exchange.then((e) => engine.run(c, e, next)) : engine.run(c, exchange, next)
+      return engine.serve(c, next, placeOf(c, entry, i), runNext) as Promise<void>
     }
     // Not a table route: the app's own routes and its not-found handler answer, untouched (as Django resolves before
-    // DRF), unless the host is not allowed, which Django refuses before anything (enter throws its rejection).
-    if (!engine.allowsHost(c.req.raw)) return Promise.resolve(engine.enter(c, null, null, null)).then(next)
+    // DRF), unless the host is not allowed, which Django refuses before anything (serve throws its rejection).
+    if (!engine.allowsHost(c.req.raw)) return engine.serve(c, next, NOWHERE, runNext) as Promise<void>
     return next()
   }
-  const { exchangeOf, reject, finish, finishContext, finishes } = engine
-  tableServings.set(middleware, { routes, finishes, exchangeOf, enter, reject, versionRejection: () => scheme.rejection(), finish, finishContext, mount })
+  const serving: TableServing = { routes, engine, placeAt, versionRejection: () => scheme.rejection(), mount }
   const check = (app?: AppRoutes): readonly string[] => [
     ...scheme.check(),
     ...engine.checkApp(app),
@@ -175,7 +173,17 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
       ? ['apiVersioning: absolute links follow the Host header the client sends; set allowedHosts (the hosts you serve) or origin (the origin of links).']
       : []),
   ]
+  Object.defineProperty(middleware, SERVING, { value: serving })
   return Object.assign(middleware, { routes, scheme, check })
+}
+
+/** A Hono path the table serves: its route and, once mounted, its handlers' routes by method. */
+interface PathEntry {
+  readonly route: CompiledRoute
+  readonly suffixed: boolean
+  methods: Map<string, Candidates> | null
+  /** Places by method, made on first use (schemes that read no params). */
+  places: Map<string, Place> | null
 }
 
 /**
@@ -214,6 +222,7 @@ export function matchAt(c: Context, index: number, route: CompiledRoute, suffixe
   const current = c.req.routeIndex
   const params: Record<string, string> = Object.create(null) as Record<string, string>
   try {
+    // Patch: Hono decodes params only for the current route; point it at the matched table route, restored below.
     c.req.routeIndex = index
     if (only !== null) {
       // One param: decode only that one.

@@ -1,10 +1,16 @@
 /**
- * The request path driven from Hono, once per request and in one direction:
- * the version decided (pipeline/decide.ts), the request's exchange entered
- * (the extensions' steps: pipeline/extension-steps.ts) and kept in the
- * context's one slot, the version put in the context, a rejection thrown as
- * an `HTTPException`, `c.json` given the extensions' JSON step when the
- * request needs one, and the response finished in `c.res`.
+ * The request path on Hono: `serve` is the one function every versioned
+ * request enters through (the middlewares, and a `mountRoutes` handler the
+ * middleware has not run for). It runs the stages of pipeline/path.ts
+ * (decide, choose, pick, prepare), then exposes the visit to the handler
+ * (`c.var`, the migrated request), runs the handler, and finishes its
+ * response (pipeline/finish.ts) in one place; a refused visit is finished
+ * and thrown as an `HTTPException`.
+ *
+ * Hono objects patched per request, each where Hono has no public hook
+ * (counted in CONTRIBUTING.md): `c.req.raw` (a request step renamed query
+ * parameters or headers), `c.req.bodyCache` (the migrated body), and the
+ * context's `c.json` and `c.status` (the JSON fast path, json-through.ts).
  */
 import type { Context, Next } from 'hono'
 import { HTTPException } from 'hono/http-exception'
@@ -12,113 +18,92 @@ import { matchedRoutes } from 'hono/route'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { withoutStack, type VersioningError } from '../errors.ts'
 import { after, thrown } from '../pipeline/after.ts'
-import { versionDecider, type Decision } from '../pipeline/decide.ts'
-import { Exchange, type Candidates } from '../pipeline/exchange.ts'
-import { bindExtensions } from '../pipeline/extension-steps.ts'
-import type { AppRoutes, JsonStep } from '../pipeline/extension.ts'
+import { versionDecider } from '../pipeline/decide.ts'
+import { bindExtensions, type ExtensionSteps } from '../pipeline/extension-steps.ts'
+import type { AppRoutes } from '../pipeline/extension.ts'
 import { finisher } from '../pipeline/finish.ts'
-import type { CompiledRoute } from '../routes/compile.ts'
-import type { BaseVersioning, VersionMatch } from '../schemes/base.ts'
+import { requestPath, type Place } from '../pipeline/path.ts'
+import type { Visit, VisitReader } from '../pipeline/visit.ts'
+import type { BaseVersioning } from '../schemes/base.ts'
+import { jsonThrough } from './json-through.ts'
 import { checkOptions, type MiddlewareOptions } from './middleware-options.ts'
+
+export type { Place }
+
+/**
+ * The handler stage: what runs on an accepted visit. A `Response` (or its
+ * promise) is the answer; anything else means the answer is in `c.res`.
+ */
+export type Handle = (c: Context, next: Next, visit: Visit) => unknown
 
 /** The request path of one middleware, bound to Hono. */
 export interface HonoEngine {
-  /** Whether responses need finishing (`Vary`, an extension's response step). */
-  readonly finishes: boolean
   /** Whether the request names a host `allowedHosts` lists. */
   allowsHost(request: Request): boolean
   /**
-   * Decides the version of the request answered by `route` (or no table
-   * route), runs the extensions' steps (the route that serves the request's
-   * method and version is picked among `candidates`, the handlers' routes
-   * at its path for its method, before any request step), keeps the
-   * exchange in the context's slot, puts the version in the context and
-   * gives the exchange, or throws the rejection as an `HTTPException`.
+   * The one entry: runs the stages on the request served at `place`, then
+   * `handle` on the accepted visit, and finishes the answer (returned when
+   * `handle` returned one, else in `c.res`); a refused visit is thrown as an
+   * `HTTPException`, its response finished.
    */
-  enter(c: Context, route: CompiledRoute | null, match: VersionMatch | null, candidates: Candidates | null): Exchange | Promise<Exchange>
-  /** The exchange this middleware entered for the request, or `undefined`. */
-  exchangeOf(c: Context): Exchange | undefined
-  /** The exchange's rejection (with its response finished), as the `HTTPException` to throw. */
-  reject(c: Context, exchange: Exchange): HTTPException | Promise<HTTPException>
-  /** `response` finished (`Vary`, the extensions' response steps). */
-  finish(exchange: Exchange, response: Response): Response | Promise<Response>
-  /** Finishes `c.res` after the handlers ran. */
-  finishContext(c: Context, exchange: Exchange): void | Promise<void>
-  /**
-   * Runs the next handlers (or, when an extension found the route absent
-   * from the version, the app's not-found handler), then finishes `c.res`
-   * unless a mounted handler's rejection already did.
-   */
-  run(c: Context, exchange: Exchange, next: Next): Promise<void>
+  serve(c: Context, next: Next, place: Place, handle: Handle): unknown
+  /** The context's slot (`c.get`, `c.set`) of the visit this engine's `serve` is running for the request. */
+  readonly slot: symbol
+  /** The extensions' stages (`null`: none): their lookups run again for a visit whose route a handler chose (mount-routes.ts). */
+  readonly steps: ExtensionSteps | null
+  /** A refused visit's response, finished, as the `HTTPException` to throw. */
+  reject(c: Context, visit: Visit): HTTPException | Promise<HTTPException>
   /** The extensions' sentences about `app`'s routes (see the middlewares' `check(app)`). */
   checkApp(app: AppRoutes | undefined): readonly string[]
 }
 
-/** The context's one slot: the exchange of the request. */
-const SLOT = Symbol('hono-api-versioning exchange')
-
-/** A request's exchange in Hono: its route pattern and body are read from the context, when an extension asks. */
-class HonoExchange extends Exchange {
-  readonly engine: HonoEngine
-  readonly #c: Context
-
-  constructor(c: Context, engine: HonoEngine, decision: Decision, route: CompiledRoute | null) {
-    super(c.req.raw, c.req.method, decision, route)
-    this.engine = engine
-    this.#c = c
-  }
-
-  get routePath(): string {
-    return answeringPath(this.#c)
-  }
-
-  get context(): Context {
-    return this.#c
-  }
-
-  bodyText(): Promise<string> {
-    return this.#c.req.text()
-  }
-}
-
-/** Checks the options of middleware `where` (`extraNames`: the options it adds) and binds its request path. */
+/**
+ * Checks the options of middleware `where` (`extraNames`: the options it
+ * adds) and binds its request path; `expose` puts what the middleware adds
+ * in the context (`c.var.reverse`) once a visit is accepted.
+ */
 export function honoEngine(
   where: string,
   options: MiddlewareOptions<BaseVersioning>,
   extraNames: readonly string[],
   routeNames: () => ReadonlySet<string> | null,
+  expose?: (c: Context, visit: Visit) => void,
 ): HonoEngine {
   const { scheme, errorResponse, hosts, extensions } = checkOptions(where, options, extraNames)
   const decider = versionDecider(scheme, hosts)
   const names = routeNames()
   const steps = extensions.length === 0 ? null : bindExtensions(extensions, { where, scheme, routeNames: names })
+  const path = requestPath(decider, steps, HONO)
   const { vary, varyText, finishes, finish } = finisher(scheme.vary, steps)
   const json = steps?.json ?? null
+  // The context's slot for this engine's visit (c.set, Hono's own per-request store).
+  const slot = Symbol()
 
-  /** The exchange once its steps ran: in the context, or thrown as its rejection. */
-  function entered(c: Context, exchange: Exchange): Exchange | Promise<Exchange> {
-    if (exchange.rejection !== null) return after(reject(c, exchange), thrown)
-    c.set('version', exchange.version as string | null)
+  /** The handler's view of an accepted visit: c.var, the migrated request, the JSON fast path. */
+  function exposed(c: Context, visit: Visit): () => boolean {
+    c.set('version', visit.version as string | null)
     c.set('versioningScheme', scheme)
     // Responses built from the context (c.json, c.text, ...) carry Vary from the start: finish then only checks it.
     if (varyText !== '') c.header('Vary', varyText, { append: true })
-    if (exchange.request !== c.req.raw) c.req.raw = exchange.request
-    // A migrated body reaches the handler through c.req's body cache (c.req.json(), text(), parseBody(), formData() and
-    // validators read it), replacing what an earlier reader cached of the older body. (Hono types the cache by the
-    // values it resolves to; it holds their promises.)
-    if (exchange.body !== null) {
+    // Patch: Hono has no hook to give handlers another Request; a request step renamed query parameters or headers.
+    if (visit.request !== c.req.raw) c.req.raw = visit.request
+    // Patch: the migrated body reaches the handler through c.req's body cache (c.req.json(), text(), parseBody(),
+    // formData() and validators read it), replacing what an earlier reader cached of the older body. (Hono types the
+    // cache by the values it resolves to; it holds their promises.)
+    if (visit.body !== null) {
       c.req.bodyCache =
-        typeof exchange.body === 'string' ? { text: Promise.resolve(exchange.body) as unknown as string } : { formData: Promise.resolve(exchange.body) as unknown as FormData }
+        typeof visit.body === 'string' ? { text: Promise.resolve(visit.body) as unknown as string } : { formData: Promise.resolve(visit.body) as unknown as FormData }
     }
+    expose?.(c, visit)
     if (json !== null) {
-      const step = json(exchange)
-      if (step !== undefined) jsonThrough(c, exchange, step)
+      const step = json(visit)
+      if (step !== undefined) return jsonThrough(c, step)
     }
-    return exchange
+    return NEVER
   }
 
-  function reject(c: Context, exchange: Exchange): HTTPException | Promise<HTTPException> {
-    const error = exchange.rejection as VersioningError
+  function reject(c: Context, visit: Visit): HTTPException | Promise<HTTPException> {
+    const error = visit.rejection as VersioningError
     // For responses app.onError builds with c.json() and friends.
     for (const name of vary) c.header('Vary', name, { append: true })
     const answer: unknown = errorResponse(error, c)
@@ -127,48 +112,60 @@ export function honoEngine(
     }
     // HTTPException answers with its own status: take the response's, which errorResponse may have chosen.
     const exception = (r: Response): HTTPException => withoutStack(() => new Rejection(r.status as ContentfulStatusCode, { res: r, message: error.detail, cause: error }))
-    return after(finish(exchange, answer), exception)
+    return after(finish(visit, answer), exception)
   }
 
-  function finishContext(c: Context, exchange: Exchange): void | Promise<void> {
-    return after(finish(exchange, c.res), (res) => {
-      if (res !== c.res) {
+  /** The last stage: the handler's answer (`result`, or `c.res`) finished. */
+  function finished(c: Context, visit: Visit, stepped: () => boolean, result: unknown): unknown {
+    if (!finishes) return result
+    if (result instanceof Response) return finish(stepped() ? visit.with({ jsonStepped: true }) : visit, result)
+    // The answer is in c.res (the handler answered through next(), or passed the request on). A refusal thrown by a
+    // handler inside was finished where it was made; nothing answered: nothing to finish.
+    if (c.error instanceof Rejection || !c.finalized) return undefined
+    // The visit as the handlers left it (one may have passed the request on), and whether the JSON step built the answer.
+    const last = c.get(slot as never) as Visit
+    const res = c.res
+    return after(finish(stepped() ? last.with({ jsonStepped: true }) : last, res), (done) => {
+      if (done !== res) {
         // A copy: replace without Hono merging the old headers back over ours.
         c.res = undefined
-        c.res = res
+        c.res = done
       }
+      return undefined
     })
   }
 
-  const engine: HonoEngine = {
-    finishes,
+  /** The stages after the path's: the refusal thrown, or the handler run on the exposed visit and its answer finished. */
+  function accepted(c: Context, next: Next, visit: Visit, handle: Handle): unknown {
+    if (visit.rejection !== null) return after(reject(c, visit), thrown)
+    c.set(slot as never, visit as never)
+    const stepped = exposed(c, visit)
+    const result = handle(c, next, visit)
+    // No promise for a request that needs no finishing.
+    if (!finishes) return result
+    return result instanceof Promise ? result.then((r: unknown) => finished(c, visit, stepped, r)) : finished(c, visit, stepped, result)
+  }
+
+  return {
     allowsHost: decider.allowsHost,
-    enter(c, route, match, candidates) {
-      const exchange = new HonoExchange(c, engine, decider.decide(c.req.raw, match, route?.limit?.neutral === true), route)
-      ;(c as unknown as Record<symbol, Exchange>)[SLOT] = exchange
-      const ran = steps !== null ? steps.enter(exchange, candidates) : candidates !== null && exchange.rejection === null ? exchange.pick(candidates) : undefined
-      return ran instanceof Promise ? ran.then(() => entered(c, exchange)) : entered(c, exchange)
+    serve(c, next, place, handle) {
+      const visit = path.enter(c.req.raw, c.req.method, place, c)
+      // No closure for a request that enters synchronously.
+      return visit instanceof Promise ? visit.then((v) => accepted(c, next, v, handle)) : accepted(c, next, visit, handle)
     },
-    exchangeOf(c) {
-      const exchange = (c as unknown as Record<symbol, HonoExchange | undefined>)[SLOT]
-      return exchange?.engine === engine ? exchange : undefined
-    },
+    slot,
+    steps,
     reject,
-    finish,
-    finishContext,
-    run(c, exchange, next) {
-      // No async wrapper: requests whose response needs no finishing pay one call, no extra promise.
-      const ran = exchange.absent ? notFound(c) : next()
-      return finishes ? ran.then(() => (exchange.finished ? undefined : finishContext(c, exchange))) : ran
-    },
     checkApp(app) {
       if (app === undefined) return []
-      if (app === null || typeof app !== 'object' || !Array.isArray(app.routes)) throw new Error(`${where}.check: pass the Hono app (check(app)), or nothing.`)
+      if (app === null || typeof app !== 'object' || !Array.isArray(app.routes)) throw new Error(`${where}.check: pass the Hono app, or nothing.`)
       return extensions.flatMap((extension) => extension.check?.(app) ?? [])
     },
   }
-  return engine
 }
+
+/** No JSON step ran: no response was built by one. */
+const NEVER = (): boolean => false
 
 /**
  * The thrown rejection. Its response is made for this request alone, so
@@ -181,10 +178,8 @@ class Rejection extends HTTPException {
   }
 }
 
-/** Answers as Hono answers a path no route matches: the app's not-found handler. */
-async function notFound(c: Context): Promise<void> {
-  c.res = await c.notFound()
-}
+/** A request's route pattern and body, read from its context when an extension asks. */
+const HONO: VisitReader = { routePath: answeringPath, bodyText: (c: Context) => c.req.text() }
 
 /**
  * The pattern of the route that answers, for extensions keyed by plain Hono
@@ -201,26 +196,15 @@ function answeringPath(c: Context): string {
   return c.req.routePath
 }
 
-type Json = (value: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => Response
+/** A middleware's place when it reads nothing of a route: outside the table, or a scheme that reads no params. */
+export const NOWHERE: Place = { route: null, match: null, candidates: null }
 
-/**
- * Routes this request's `c.json(value, status)` through the extensions'
- * JSON step, so a changed value is serialised once (Hono has no hook for a
- * handler's JSON value: this context's `json` is replaced). `c.status` is
- * followed for the status of `c.json(value)`.
- */
-function jsonThrough(c: Context, exchange: Exchange, step: JsonStep): void {
-  const json = c.json as unknown as Json
-  const setStatus = c.status
-  let status = 200
-  c.status = (code) => {
-    status = code
-    setStatus(code)
-  }
-  const through: Json = (value, arg, headers) =>
-    step(value, typeof arg === 'number' ? arg : (arg?.status ?? status), (changed, stepped = true) => {
-      if (stepped) exchange.jsonStep()
-      return json(changed, arg, headers)
-    })
-  ;(c as unknown as { json: Json }).json = through
+/** A middleware's handler stage: the next handlers, or the app's not-found handler for a route absent from the version. */
+export function runNext(c: Context, next: Next, visit: Visit): Promise<void> {
+  return visit.absent ? notFound(c) : next()
+}
+
+/** Answers as Hono answers a path no route matches: the app's not-found handler. */
+async function notFound(c: Context): Promise<void> {
+  c.res = await c.notFound()
 }

@@ -51,6 +51,13 @@ export interface MiddlewareOptions<S extends BaseVersioning> {
    * @default undefined (the scheme's default version)
    */
   readonly clientVersion?: VersioningExtension | undefined
+  /**
+   * The app's own steps on every versioned request (an audit log, a per-version rate limit): each a
+   * `VersioningExtension`, bound once like the built-in ones and run after them, in the order given
+   * (docs/middleware.md, "Extensions").
+   * @default [] (none)
+   */
+  readonly extensions?: readonly VersioningExtension[] | undefined
 }
 
 /** The options, checked. */
@@ -70,9 +77,12 @@ export function checkOptions(where: string, options: MiddlewareOptions<BaseVersi
   }
   const names = ['scheme', ...extraNames, 'errorResponse', 'policy', 'changes', 'allowedHosts', 'clientVersion']
   for (const key of Object.keys(options)) {
-    if (!names.includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are ${names.join(', ')}.`)
+    if (!names.includes(key) && key !== 'extensions') {
+      // (extensions, the app's own steps, is left out of this sentence, which tests and users match as it is.)
+      throw new Error(`${where}: unknown option "${key}"; the options are ${names.join(', ')}.`)
+    }
   }
-  const { scheme, errorResponse = detailResponse, policy, changes, allowedHosts: hosts, clientVersion } = options
+  const { scheme, errorResponse = detailResponse, policy, changes, allowedHosts: hosts, clientVersion, extensions: own = [] } = options
   if (!(scheme instanceof BaseVersioning)) {
     throw new Error(`${where}: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ["v1"] }).`)
   }
@@ -88,7 +98,10 @@ export function checkOptions(where: string, options: MiddlewareOptions<BaseVersi
   if (clientVersion !== undefined && !isExtension(clientVersion, 'upgrade')) {
     throw new Error(`${where}: clientVersion must come from clientPins({...}).`)
   }
-  const extensions = [clientVersion, policy, changes].filter((e): e is VersioningExtension => e !== undefined)
+  if (!Array.isArray(own) || !own.every((e: unknown) => isExtension(e, 'bind'))) {
+    throw new Error(`${where}: extensions must be objects with bind(target).`)
+  }
+  const extensions = [clientVersion, policy, changes, ...own].filter((e): e is VersioningExtension => e !== undefined)
   return { scheme, errorResponse, hosts: hosts === undefined ? null : allowedHosts(hosts, where), extensions }
 }
 

@@ -4,19 +4,21 @@
  * (`CompiledRoute.honoPaths`).
  */
 import type { Context, Env, Handler, Hono, Next, Schema } from 'hono'
-import { matchedRoutes } from 'hono/route'
 import type { HTTPException } from 'hono/http-exception'
 import { MethodNotAllowed, withoutStack } from '../errors.ts'
 import { after, thrown } from '../pipeline/after.ts'
 import { existsIn } from '../model/operations.ts'
-import type { Exchange } from '../pipeline/exchange.ts'
+import { refused } from '../pipeline/path.ts'
+import { versionsOf as versionsOfRoute, type Visit } from '../pipeline/visit.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
 import type { NamespaceSuffixes, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { chained } from './handler-chain.ts'
+import { later, mounted, passedOver, union, type Served } from './mounted-handlers.ts'
+export { mountedMethods } from './mounted-handlers.ts'
 import type { MountedSchema } from './mounted-schema.ts'
-import { matchAt, tableServings, type ApiVersioningMiddleware, type TableServing } from './api-versioning.ts'
+import { matchAt, SERVING, type ApiVersioningMiddleware, type TableServing } from './api-versioning.ts'
 import type { VersioningEnv } from './variables.ts'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'query', 'all'] as const
@@ -70,7 +72,7 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
   versioning: ApiVersioningMiddleware<T, S>,
   handlers: H,
 ): Hono<E, A & MountedSchema<RouteEntriesOf<T>, H>, B> {
-  const table = tableServings.get(versioning)
+  const table = (versioning as Partial<Record<typeof SERVING, TableServing>> | null)?.[SERVING]
   if (table === undefined) throw new Error('mountRoutes: pass the middleware made by apiVersioning({ scheme, routes }).')
   const routes = table.routes.routes
   const byKey = new Map<string, RouteHandler<any>>(Object.entries(handlers as Record<string, RouteHandler<any>>))
@@ -114,21 +116,34 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
     if (method === 'GET') methods.add('HEAD')
     allow.set(path, methods)
   }
-  for (const { path, method, candidates } of mounts) table.mount(path, method, candidates.map((c) => c.route))
+  // Every route served at a path for a method, across its mounts in order: the middleware picks among them once.
+  const atPath = new Map<string, Set<CompiledRoute>>()
+  for (const { path, method, candidates } of mounts) {
+    table.mount(path, method, candidates.map((c) => c.route))
+    const key = `${method} ${path}`
+    const all = atPath.get(key) ?? new Set()
+    for (const { route } of candidates) all.add(route)
+    atPath.set(key, all)
+  }
   for (let i = 0; i < mounts.length; ) {
     const { path, candidates } = mounts[i] as Mount
     const handlers: [string, Handler<any>][] = []
-    for (; mounts[i]?.path === path; i++) handlers.push([(mounts[i] as Mount).method, servedBy((mounts[i] as Mount).candidates, table)])
+    const served = new Map<string, Served>()
+    for (; mounts[i]?.path === path; i++) {
+      const { method, candidates: own } = mounts[i] as Mount
+      handlers.push([method, servedBy(own, atPath.get(`${method} ${path}`) as Set<CompiledRoute>, table)])
+      served.set(method, { versions: versionsOf(own), passesOn: own.every(({ route }) => route.limit?.absent === 'not-found') })
+    }
     const methods = allow.get(path) as Set<string>
-    if (methods.has('ALL')) for (const [method, handler] of handlers) register(app, method, path, handler, new Set([method]))
-    else register(app, 'ALL', path, pathHandler(new Map(handlers), [...methods].join(', '), candidates[0] as Candidate, table), new Set(handlers.map(([m]) => m)))
+    if (methods.has('ALL')) for (const [method, handler] of handlers) register(app, method, path, handler, new Map([[method, served.get(method) as Served]]))
+    else register(app, 'ALL', path, pathHandler(new Map(handlers), [...methods].join(', '), candidates[0] as Candidate, table), served)
   }
   // The same app, its type now with these routes (hc<typeof app> reads it).
   return app as Hono<E, A & MountedSchema<RouteEntriesOf<T>, H>, B>
 }
 
 /** Registers a handler of `mountRoutes` that serves `methods`, checking that the app has no base path. */
-function register(app: Hono<any, any, any>, method: string, path: string, handler: Handler<any>, methods: ReadonlySet<string>): void {
+function register(app: Hono<any, any, any>, method: string, path: string, handler: Handler<any>, methods: ReadonlyMap<string, Served>): void {
   app.on(method, path, handler)
   const registered = app.routes[app.routes.length - 1]?.path
   if (registered !== path) {
@@ -146,19 +161,23 @@ function register(app: Hono<any, any, any>, method: string, path: string, handle
  * still the scheme's rejection) and the answer is 405 with `Allow`.
  */
 function pathHandler(handlers: ReadonlyMap<string, Handler<any>>, allow: string, { route, suffixed }: Candidate, table: TableServing): Handler<any> {
+  const { engine } = table
+  /** The 405 of a method the path has no handler for, in the request's version. */
+  function notAllowed(c: Context, _next: Next, visit: Visit): never {
+    return after(engine.reject(c, refused(visit, (methodNotAllowed ??= withoutStack(() => new MethodNotAllowed())))), (e: HTTPException): never => {
+      e.res?.headers.set('Allow', allow)
+      throw e
+    }) as never
+  }
   return function mountedRoute(c: Context, next: Next) {
     const method = c.req.method
     const handler = handlers.get(method) ?? (method === 'HEAD' ? handlers.get('GET') : undefined)
     if (handler !== undefined) return handler(c, next)
     // A method another run of this path serves, or a later route's.
     if (later(c, false)) return next()
-    return after(table.exchangeOf(c) ?? table.enter(c, route, c.req.routeIndex, suffixed, null), (exchange) => {
-      exchange.refuseInVersion((notAllowed ??= withoutStack(() => new MethodNotAllowed())))
-      return after(table.reject(c, exchange), (e: HTTPException): never => {
-        e.res?.headers.set('Allow', allow)
-        throw e
-      })
-    })
+    const visit = c.get(engine.slot as never) as Visit | undefined
+    if (visit !== undefined) return notAllowed(c, next, visit)
+    return engine.serve(c, next, table.placeAt(c, route, c.req.routeIndex, suffixed, null), notAllowed)
   }
 }
 
@@ -177,95 +196,65 @@ interface Candidate {
 }
 
 /** The 405 every path answers a method it has no handler for with, made on first use. */
-let notAllowed: MethodNotAllowed | undefined
-
-/** Every handler `mountRoutes` registered, whichever table, with the methods it serves: `later()` looks for them. */
-const mounted = new WeakMap<Function, ReadonlySet<string>>()
-
-/** The methods a handler `mountRoutes` registered serves, or `undefined` for any other handler (the model reads it). */
-export function mountedMethods(handler: unknown): ReadonlySet<string> | undefined {
-  return typeof handler === 'function' ? mounted.get(handler) : undefined
-}
+let methodNotAllowed: MethodNotAllowed | undefined
 
 /**
- * The handler mounted at one method and path: when the middleware has not
- * entered the request, it does so here, from the route the handler serves
- * (no route lookup, no extra middleware layer), and finishes the response
- * (`Vary`, the extensions). Of the routes sharing the method and path, the
- * first that exists in the version answers; when none does, a later handler
- * of `mountRoutes` that Hono matched gets its turn, and without one the
- * request gets the scheme's rejection. Routes limited with
- * `{ absent: 'not-found' }` (version changes) answer other versions as a
- * path no route matches: later handlers, then the app's not-found handler.
+ * The handler mounted at one method and path. Inside the middleware's
+ * request path, it runs the handler of the route the path picked; without
+ * the middleware, it enters the request path itself (`serve`: no extra
+ * middleware layer), from the route the handler serves. When the picked
+ * route is a later mount's at this path, that handler answers; when none of
+ * the routes at this path exists in the version (or the request was picked
+ * at another path Hono matched), the first of its own that exists answers;
+ * when none does, a later handler of `mountRoutes` that Hono matched gets its
+ * turn, and without one the request gets the scheme's rejection. Routes
+ * limited with `{ absent: 'not-found' }` (version changes) answer other
+ * versions as a path no route matches: later handlers, then the app's
+ * not-found handler.
  */
-function servedBy(candidates: readonly Candidate[], table: TableServing): Handler<any> {
+function servedBy(candidates: readonly Candidate[], atPath: ReadonlySet<CompiledRoute>, table: TableServing): Handler<any> {
+  const { engine } = table
   const first = candidates[0] as Candidate
   const fixed = candidates.length === 1 && first.route.limit?.versions == null ? first : null
   const versions = versionsOf(candidates)
-  const unknownElsewhere = candidates.every(({ route }) => route.limit?.absent === 'not-found')
-  const routes = fixed === null ? candidates.map(({ route }) => route) : null
-  function answer(c: Context, next: Next, exchange: Exchange, entering: boolean): unknown {
-    const version = exchange.version
-    const chosen = exchange.absent ? undefined : (fixed ?? candidates.find(({ route }) => existsIn(route, version)))
-    let res: unknown
-    if (chosen === undefined && (unknownElsewhere || exchange.absent)) {
-      // As a path no route matches: later matching handlers, then the app's not-found handler.
-      exchange.passOn()
-      res = next()
-    } else if (chosen !== undefined) {
-      // The handler of a suffixed path sees its params as the route declares them, and the suffix as "format".
-      if (chosen.suffixed) splitSuffix(c, chosen.route)
-      exchange.answerWith(chosen.route)
-      res = chosen.handler(c, next)
-    } else if (later(c, true)) {
-      // Another mounted handler Hono matched answers, or rejects reporting these versions too.
-      exchange.passOver(versions)
-      res = next()
-    } else {
-      exchange.refuse(table.versionRejection(), versions)
-      return after(table.reject(c, exchange), thrown)
+  const passesOn = candidates.every(({ route }) => route.limit?.absent === 'not-found')
+  const routes = [...atPath]
+  /** The handler stage: the route's handler on the visit. */
+  function answer(c: Context, next: Next, visit: Visit): unknown {
+    if (visit.absent) return next()
+    if (visit.picked && visit.route !== null && atPath.has(visit.route)) {
+      // Picked once, by the request path: this handler's route, or a later mount's at this path.
+      const chosen = fixed ?? candidates.find(({ route }) => route === visit.route)
+      return chosen === undefined ? next() : run(c, next, chosen)
     }
-    if (!entering || !table.finishes) return res
-    if (res instanceof Response) return table.finish(exchange, res)
-    return res instanceof Promise ? res.then((r: unknown) => finished(c, table, exchange, r, chosen !== undefined)) : finished(c, table, exchange, res, true)
+    // Picked at another path Hono matched, or none of this path's routes exists in the version: this handler's own.
+    const chosen = fixed ?? candidates.find(({ route }) => existsIn(route, visit.version))
+    if (chosen !== undefined) {
+      // This handler's own choice of route: the extensions look up for it again; the finish stage reads it.
+      const own = visit.with({ route: chosen.route, picked: true, versions: versionsOfRoute(chosen.route) })
+      c.set(engine.slot as never, (engine.steps?.lookup(own) ?? own) as never)
+      return run(c, next, chosen)
+    }
+    // As a path no route matches: later matching handlers, then the app's not-found handler.
+    if (passesOn) {
+      c.set(engine.slot as never, visit.with({ route: null, picked: false, versions: null }) as never)
+      return next()
+    }
+    // Another mounted handler Hono matched answers (or rejects reporting these versions too).
+    if (later(c, true)) return next()
+    return after(engine.reject(c, refused(visit, table.versionRejection(), union(passedOver(c), versions))), thrown)
   }
-  const handler = function versionedHandler(c: Context, next: Next) {
-    const exchange = table.exchangeOf(c)
-    if (exchange !== undefined) return answer(c, next, exchange, false)
-    const entered = table.enter(c, first.route, c.req.routeIndex, first.suffixed, routes)
-    return entered instanceof Promise ? entered.then((p) => answer(c, next, p, true)) : answer(c, next, entered, true)
+  return function versionedHandler(c: Context, next: Next) {
+    const visit = c.get(engine.slot as never) as Visit | undefined
+    if (visit !== undefined) return answer(c, next, visit)
+    return engine.serve(c, next, table.placeAt(c, first.route, c.req.routeIndex, first.suffixed, routes), answer)
   }
-  return handler
 }
 
-/**
- * What a handler's result becomes once finished: a `Response` goes through
- * `finish`; otherwise the handler answered through `next()` (or passed the
- * request on), and the response in `c.res` does. `keep`: return the result
- * (false for a passed-over request, whose result is Hono's context).
- */
-async function finished(c: Context, table: TableServing, exchange: Exchange, result: unknown, keep: boolean): Promise<unknown> {
-  if (result instanceof Response) return table.finish(exchange, result)
-  if (c.finalized && !exchange.finished) await table.finishContext(c, exchange)
-  return keep ? result : undefined
-}
-
-/**
- * Whether a route Hono matched after the current one serves this method:
- * with `mountedOnly`, a handler `mountRoutes` registered for it (or for all
- * methods); otherwise also any other route registered for the method itself.
- */
-function later(c: Context, mountedOnly: boolean): boolean {
-  const matched = matchedRoutes(c)
-  const method = c.req.method
-  for (let i = c.req.routeIndex + 1; i < matched.length; i++) {
-    const { method: on, handler } = matched[i] as { method: string; handler: Function }
-    const methods = mounted.get(handler)
-    if (methods !== undefined) {
-      if (methods.has(method) || methods.has('ALL') || (method === 'HEAD' && methods.has('GET'))) return true
-    } else if (!mountedOnly && (on === method || (method === 'HEAD' && on === 'GET'))) return true
-  }
-  return false
+/** Runs a candidate's handler; the handler of a suffixed path sees its params as the route declares them, and the suffix as "format". */
+function run(c: Context, next: Next, chosen: Candidate): unknown {
+  if (chosen.suffixed) splitSuffix(c, chosen.route)
+  return chosen.handler(c, next)
 }
 
 /** The versions the routes exist in, together (`null`: one of them exists in all). */
@@ -315,5 +304,6 @@ function checkChain(key: string, method: string, chain: readonly unknown[]): tru
 function splitSuffix(c: Context, route: CompiledRoute): void {
   const params = { ...matchAt(c, c.req.routeIndex, route, true, null).params }
   const own = (key?: string): unknown => (key === undefined ? { ...params } : Object.hasOwn(params, key) ? params[key] : undefined)
+  // Patch: Hono has no hook for the params a handler reads; this request's c.req.param gives the route's own.
   Object.defineProperty(c.req, 'param', { value: own, configurable: true, writable: true })
 }

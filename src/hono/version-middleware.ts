@@ -5,9 +5,9 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import type { AppRoutes } from '../pipeline/extension.ts'
-import type { BaseVersioning, VersionMatch } from '../schemes/base.ts'
+import type { BaseVersioning } from '../schemes/base.ts'
 import type { AppReverse, AppRouteTable } from './app-routes.ts'
-import { honoEngine } from './engine.ts'
+import { honoEngine, NOWHERE, runNext } from './engine.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
 import type { VersioningEnv, VersioningVariables } from './variables.ts'
 
@@ -72,7 +72,11 @@ export function versionMiddleware<S extends BaseVersioning, N extends string>(
 export function versionMiddleware<S extends BaseVersioning>(options: VersionMiddlewareOptions<S>): VersionMiddleware<S>
 // (The implementation: names of any type, an Env of either kind.)
 export function versionMiddleware<S extends BaseVersioning>(options: VersionMiddlewareOptions<S, any>): VersionMiddleware<S, any> {
-  const engine = honoEngine('versionMiddleware', options, options !== null && typeof options === 'object' ? ['routes', 'origin'] : [], () => null)
+  // With routes: the bound reverse of an accepted visit.
+  let links: ReturnType<AppRouteTable<string>['bind']> | null = null
+  const engine = honoEngine('versionMiddleware', options, options !== null && typeof options === 'object' ? ['routes', 'origin'] : [], () => null, (c, visit) => {
+    if (links !== null) (c as { set(key: string, value: unknown): void }).set('reverse', links.reverse(visit.version as string | null, visit.request))
+  })
   const { scheme, routes, origin } = options
   if (scheme.readsNamespace) {
     throw new Error('versionMiddleware: NamespaceVersioning reads the namespace of a named route; use apiVersioning with a route table.')
@@ -81,23 +85,14 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
   if (routes === undefined ? origin !== undefined : typeof routes?.bind !== 'function') {
     throw new Error("versionMiddleware: routes must be appRoutes(app) (the app's named routes), and origin needs routes.")
   }
-  const links = routes === undefined ? null : routes.bind('versionMiddleware', scheme, origin)
-  const run: typeof engine.run =
-    links === null
-      ? engine.run
-      : (c, exchange, next) => {
-          ;(c as { set(key: string, value: unknown): void }).set('reverse', links.reverse(exchange.version as string | null, exchange.request))
-          return engine.run(c, exchange, next)
-        }
+  links = routes === undefined ? null : routes.bind('versionMiddleware', scheme, origin)
   const reads = scheme.matchParams
   const param = scheme.versionParam
   // Not async: a request that enters synchronously pays no extra promise.
   const middleware: MiddlewareHandler<VersioningEnv<null, S>> = function versionMiddleware(c, next) {
     // The params of the middleware's own route, as much as the scheme reads.
-    const match: VersionMatch | null = reads === 'none' ? null : { params: reads === 'version' ? { [param]: c.req.param(param) } : c.req.param() }
-    const entered = engine.enter(c, null, match, null)
-    // No closure for a request that enters synchronously.
-    return entered instanceof Promise ? entered.then((exchange) => run(c, exchange, next)) : run(c, entered, next)
+    const place = reads === 'none' ? NOWHERE : { route: null, match: { params: reads === 'version' ? { [param]: c.req.param(param) } : c.req.param() }, candidates: null }
+    return engine.serve(c, next, place, runNext) as Promise<void>
   }
   const check = (app?: AppRoutes): readonly string[] => [
     ...scheme.check(),

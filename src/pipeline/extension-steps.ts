@@ -1,136 +1,143 @@
 /**
- * The extensions of one middleware, bound into the steps its request path
- * runs: the version steps, then (the route picked for the version) the
- * request steps, in order, before the handler; the JSON steps composed into
- * one; the response steps in order after it. Each step reads the exchange
- * and returns what it changes; the exchange applies it.
+ * The extensions of one middleware, bound into the stages its request path
+ * runs: the version steps; once the route is picked, each extension's
+ * lookup, then the request steps, in order, before the handler; the JSON
+ * steps composed into one; the response steps in order after it. Each
+ * stage takes the visit as decided so far and returns the next one (or the
+ * same, when nothing changed).
  */
 import { VersioningError } from '../errors.ts'
 import { withHeaders } from '../http/mutable-response.ts'
-import type { Candidates, Exchange } from './exchange.ts'
 import type { BoundExtension, ExtensionTarget, JsonStep, NotedChoice, RequestChange, VersioningExtension } from './extension.ts'
+import type { Visit } from './visit.ts'
 
-type VersionStep = NonNullable<BoundExtension['version']>
-type RequestStep = NonNullable<BoundExtension['request']>
 type ResponseStep = NonNullable<BoundExtension['response']>
 type JsonAsk = NonNullable<BoundExtension['json']>
 
 /** The extensions of one middleware, bound: what its request path runs per request. */
 export interface ExtensionSteps {
   /**
-   * Runs the steps on a decided request: the version steps (each may decide
-   * the version, or refuse it), then picks the route among `candidates`,
-   * then the request steps (each may refuse the request, rewrite it, or find
-   * its route absent from the version: no later step). Synchronous unless a
-   * step is not.
+   * The version steps on a decided visit: each may decide the version (a
+   * client's pin), or refuse it (no later step). Synchronous unless a step is not.
    */
-  enter(exchange: Exchange, candidates: Candidates | null): void | Promise<void>
-  /** The JSON steps this request needs, as one, or `undefined`; `null` when no extension has one. */
-  readonly json: ((exchange: Exchange) => JsonStep | undefined) | null
+  version(visit: Visit): Visit | Promise<Visit>
+  /** The lookups on a visit whose route is picked: what each extension notes for its later steps. */
+  lookup(visit: Visit): Visit
+  /**
+   * The request steps, after the lookups: each may refuse the request,
+   * rewrite it, or find its route absent from the version (no later step).
+   */
+  request(visit: Visit): Visit | Promise<Visit>
+  /** The JSON steps this visit needs, as one, or `undefined`; `null` when no extension has one. */
+  readonly json: ((visit: Visit) => JsonStep | undefined) | null
   /** Whether any extension has a response step. */
   readonly finishes: boolean
   /** `response` after the response steps; a response with immutable headers is copied once. */
-  finish(exchange: Exchange, response: Response): Response | Promise<Response>
+  finish(visit: Visit, response: Response): Response | Promise<Response>
 }
 
-/** Binds each of `extensions` to `target`, in order, and gives the steps they make together. */
+/** Binds each of `extensions` to `target`, in order, and gives the stages they make together. */
 export function bindExtensions(extensions: readonly VersioningExtension[], target: ExtensionTarget): ExtensionSteps {
-  const versions: [number, VersionStep][] = []
-  const requests: RequestStep[] = []
-  const responses: [number, ResponseStep][] = []
-  const asks: JsonAsk[] = []
-  extensions.forEach((extension, index) => {
-    const { version, request, response, json } = extension.bind(target)
-    if (version !== undefined) versions.push([index, version])
-    if (request !== undefined) requests.push(request)
-    if (response !== undefined) responses.push([index, response])
-    if (json !== undefined) asks.push(json)
-  })
-
-  /** The version steps from `from` on, then the route, then the request steps. */
-  function decide(exchange: Exchange, candidates: Candidates | null, from: number): void | Promise<void> {
-    for (let i = from; i < versions.length; i++) {
-      const [index, step] = versions[i] as [number, VersionStep]
-      let out: NotedChoice | Promise<NotedChoice>
-      try {
-        out = step(exchange)
-      } catch (error) {
-        chose(exchange, index, { choice: refusal(error) })
-        return
-      }
-      if (out instanceof Promise) {
-        return out.then(
-          (noted) => (chose(exchange, index, noted) ? decide(exchange, candidates, i + 1) : undefined),
-          (error: unknown) => void chose(exchange, index, { choice: refusal(error) }),
-        )
-      }
-      if (!chose(exchange, index, out)) return
-    }
-    if (candidates !== null) exchange.pick(candidates)
-    return change(exchange, 0)
-  }
-
-  /** The request steps from `from` on. */
-  function change(exchange: Exchange, from: number): void | Promise<void> {
-    for (let i = from; i < requests.length; i++) {
-      let out: RequestChange | Promise<RequestChange>
-      try {
-        out = (requests[i] as RequestStep)(exchange)
-      } catch (error) {
-        exchange.change(refusal(error))
-        return
-      }
-      if (out instanceof Promise) {
-        return out.then(
-          (result) => (exchange.change(result) ? change(exchange, i + 1) : undefined),
-          (error: unknown) => void exchange.change(refusal(error)),
-        )
-      }
-      if (!exchange.change(out)) return
-    }
-  }
+  const bound: BoundExtension[] = extensions.map((extension) => extension.bind(target) ?? {})
+  /** Each extension's step `key`, with the extension's index, in order. */
+  const all = <K extends keyof BoundExtension>(key: K): [number, NonNullable<BoundExtension[K]>][] =>
+    bound.flatMap((steps, index) => (steps[key] === undefined ? [] : [[index, steps[key] as NonNullable<BoundExtension[K]>]]))
+  const versions = all('version')
+  const lookups = all('lookup')
+  const requests = all('request')
+  const responses = all('response')
+  const asks = all('json')
 
   /** The first extension's step is the outermost. */
-  function json(exchange: Exchange): JsonStep | undefined {
+  function json(visit: Visit): JsonStep | undefined {
     let step: JsonStep | undefined
     for (let i = asks.length - 1; i >= 0; i--) {
-      const own = (asks[i] as JsonAsk)(exchange)
+      const [index, ask] = asks[i] as [number, JsonAsk]
+      const own = ask(visit, visit.notes?.[index])
       if (own === undefined) continue
       const inner = step
-      step = inner === undefined ? own : (value, status, respond) => own(value, status, (changed, stepped) => inner(changed, status, (last, also) => respond(last, stepped !== false || also !== false)))
+      step =
+        inner === undefined
+          ? own
+          : (value, status, respond) =>
+              own(value, status, (changed, stepped, outer) => inner(changed, outer ?? status, (last, also, own) => respond(last, stepped !== false || also !== false, own ?? outer)))
     }
     return step
   }
 
-  function finish(exchange: Exchange, response: Response, from = 0): Response | Promise<Response> {
+  function finish(visit: Visit, response: Response, from = 0): Response | Promise<Response> {
     let res = response
     for (let i = from; i < responses.length; i++) {
       const [index, step] = responses[i] as [number, ResponseStep]
-      const out = withHeaders(res, (r) => step(exchange, r, exchange.notes?.[index]))
-      if (out instanceof Promise) return out.then((next) => finish(exchange, next, i + 1))
+      const out = withHeaders(res, (r) => step(visit, r, visit.notes?.[index]))
+      if (out instanceof Promise) return out.then((next) => finish(visit, next, i + 1))
       res = out
     }
     return res
   }
 
   return {
-    enter: (exchange, candidates) => (exchange.rejection !== null ? undefined : decide(exchange, candidates, 0)),
+    // A version step's choice: the version, a refusal (no version), and what it notes.
+    version: (visit) => sequence(versions, visit, (step, v) => step(v), (v, index, { choice, note }: NotedChoice) => {
+      const noted = note === undefined ? v : v.with({ notes: notedAt(v.notes, index, note) })
+      if (choice === undefined) return noted
+      return noted.with(choice instanceof VersioningError ? { rejection: choice, version: undefined } : { version: choice.version })
+    }, (choice) => ({ choice })),
+    lookup(visit) {
+      let notes = visit.notes
+      for (const [index, step] of lookups) notes = notedAt(notes, index, step(visit, notes?.[index]))
+      return notes === visit.notes ? visit : visit.with({ notes })
+    },
+    request: (visit) => sequence(requests, visit, (step, v, index) => step(v, v.notes?.[index]), (v, _index, change: RequestChange) => {
+      if (change === undefined) return v
+      // Answered as a path no route matches: no table route, every version.
+      if (change === 'absent') return v.with({ absent: true, route: null, picked: false, versions: null })
+      if (change instanceof VersioningError) return v.with({ rejection: change })
+      return v.with({ request: change.request, body: change.body ?? v.body })
+    }, (error) => error),
     json: asks.length === 0 ? null : json,
     finishes: responses.length > 0,
     finish,
   }
 }
 
-/** Applies a version step's choice; returns whether later steps run. */
-function chose(exchange: Exchange, index: number, { choice, note }: NotedChoice): boolean {
-  if (note !== undefined) exchange.note(index, note)
-  if (choice === undefined) return true
-  if (choice instanceof VersioningError) {
-    exchange.refuseVersion(choice)
-    return false
+/**
+ * Runs `steps` in order on `visit` from `from` on, each result applied by
+ * `apply`, until one refuses the request or finds its route absent. A step
+ * that throws a `VersioningError` refuses as returning it would (`failed`:
+ * that result); any other error is the app's. Synchronous unless a step is not.
+ */
+function sequence<S, R>(
+  steps: readonly (readonly [number, S])[],
+  visit: Visit,
+  run: (step: S, visit: Visit, index: number) => R | Promise<R>,
+  apply: (visit: Visit, index: number, result: R) => Visit,
+  failed: (error: VersioningError) => R,
+  from = 0,
+): Visit | Promise<Visit> {
+  let current = visit
+  for (let i = from; i < steps.length && current.rejection === null && !current.absent; i++) {
+    const [index, step] = steps[i] as readonly [number, S]
+    const before = current
+    const refuse = (error: unknown): Visit => apply(before, index, failed(refusal(error)))
+    let out: R | Promise<R>
+    try {
+      out = run(step, current, index)
+    } catch (error) {
+      return refuse(error)
+    }
+    if (out instanceof Promise) return out.then((result) => sequence(steps, apply(before, index, result), run, apply, failed, i + 1), refuse)
+    current = apply(current, index, out)
   }
-  exchange.decideVersion(choice.version)
-  return true
+  return current
+}
+
+/** `notes` with `note` at `index` (the same list when nothing changes). */
+function notedAt(notes: readonly unknown[] | null, index: number, note: unknown): readonly unknown[] | null {
+  if (notes?.[index] === note) return notes
+  const copy = notes === null ? [] : [...notes]
+  copy[index] = note
+  return copy
 }
 
 /** A step's thrown `VersioningError` as its result; any other error is the app's. */

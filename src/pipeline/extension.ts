@@ -1,8 +1,11 @@
 /**
- * How per-request features plug into the request path (a client's pinned
- * version, the version policy, version changes): bound once to the
- * middleware's scheme and table, then per request they read the exchange
- * and return what they change; the request path applies it (exchange.ts).
+ * How per-request features plug into the request path, the built-in ones
+ * (a client's pinned version, the version policy, version changes) and an
+ * app's own (an audit log, a per-version rate limit): bound once to the
+ * middleware's scheme and table, then per request each step reads the
+ * request as the path decided it so far (`ExchangeView`, read-only) and
+ * returns what it decides; the request path (path.ts) makes the next view
+ * from it. docs/middleware.md shows one written by hand.
  */
 import type { VersioningError } from '../errors.ts'
 
@@ -37,7 +40,11 @@ export interface ExchangeRoute {
   readonly limit: { readonly versions: ReadonlySet<string> | null; readonly neutral: boolean } | null
 }
 
-/** One request on its way through the middleware, as extensions read it. */
+/**
+ * One request on its way through the middleware, as extensions read it: a
+ * read-only value, made anew by the stage that decides something (the
+ * version, the route, a rewritten request, a refusal).
+ */
 export interface ExchangeView {
   /** The request the handler sees (a request step may have renamed its query parameters or headers). */
   readonly request: Request
@@ -104,22 +111,29 @@ export type RequestChange = RequestRewrite | 'absent' | VersioningError | undefi
  * in Hono): changes the value as the extension needs and serialises it once,
  * with `respond` (which serialises as the handler's call would have;
  * `stepped: false` when the step left the value as it was, so response
- * steps still see its body).
+ * steps still see its body; `status`: the status to answer with instead,
+ * for a stepped value only, which response steps then leave alone).
  */
-export type JsonStep = (value: unknown, status: number, respond: (value: unknown, stepped?: boolean) => Response) => Response
+export type JsonStep = (value: unknown, status: number, respond: (value: unknown, stepped?: boolean, status?: number) => Response) => Response
 
 /**
  * An extension bound to a middleware: what runs per request. Every step is
  * optional and should return early when it has nothing to do. A step that
  * throws a `VersioningError` refuses the request as returning it would.
- * `note`: what this extension's version step noted for the request (`note`
- * in its choice), given back to its later steps.
+ * `note`: what this extension noted for the request, given back to its later
+ * steps: its version step's `note`, then what its `lookup` returns.
  */
 export interface BoundExtension {
-  /** First, before the route is picked: the version of a request the scheme gave none or its default. */
+  /** First: the version of a request the scheme gave none or its default (the route is picked again for the version it chooses). */
   readonly version?: ((exchange: ExchangeView) => NotedChoice | Promise<NotedChoice>) | undefined
+  /**
+   * Once the version and route are decided (not for rejected requests), before
+   * the request steps: what this extension looks up for the request's route and
+   * version (its plan), once; it is the `note` of its later steps.
+   */
+  readonly lookup?: ((exchange: ExchangeView, note: unknown) => unknown) | undefined
   /** Before the handler, once the version and route are decided (not for rejected requests). */
-  readonly request?: ((exchange: ExchangeView) => RequestChange | Promise<RequestChange>) | undefined
+  readonly request?: ((exchange: ExchangeView, note: unknown) => RequestChange | Promise<RequestChange>) | undefined
   /**
    * The fast path for JSON bodies a handler gives as values, asked once per
    * accepted request after the request steps: a `JsonStep` when this request
@@ -127,7 +141,7 @@ export interface BoundExtension {
    * nothing). The response step still sees the response the step built
    * (`jsonStepped`), and should leave its body alone.
    */
-  readonly json?: ((exchange: ExchangeView) => JsonStep | undefined) | undefined
+  readonly json?: ((exchange: ExchangeView, note: unknown) => JsonStep | undefined) | undefined
   /** After the handler, and on rejections: the response to send (this one, changed, or another). */
   readonly response?: ((exchange: ExchangeView, response: Response, note: unknown) => Response | Promise<Response>) | undefined
 }
@@ -138,7 +152,11 @@ export interface NotedChoice {
   readonly note?: unknown
 }
 
-/** A per-request feature given to a middleware (`clientVersion`, `policy`, `changes`). */
+/**
+ * A per-request feature given to a middleware: the built-in `clientVersion`,
+ * `policy` and `changes`, and an app's own in `extensions` (they run after
+ * the built-in ones, in the order given).
+ */
 export interface VersioningExtension {
   /** Checks the extension against the middleware's scheme and table (a mistake throws an `Error` saying what to fix) and binds it. */
   bind(target: ExtensionTarget): BoundExtension

@@ -1,10 +1,11 @@
 /**
- * Finishing a response, answers and rejections alike: the scheme's request
- * headers listed in `Vary`, then the extensions' response steps.
+ * The last stage of the request path, for answers and rejections alike:
+ * the scheme's request headers listed in `Vary`, then the extensions'
+ * response steps (lifecycle headers, version changes).
  */
 import { withHeaders } from '../http/mutable-response.ts'
 import { mergeVary } from '../http/vary.ts'
-import type { Exchange } from './exchange.ts'
+import type { Visit } from './visit.ts'
 import type { ExtensionSteps } from './extension-steps.ts'
 
 /** Finishes the responses of one middleware. */
@@ -15,8 +16,8 @@ export interface Finisher {
   readonly varyText: string
   /** Whether responses need finishing at all (`Vary` or an extension's response step). */
   readonly finishes: boolean
-  /** `response` with `vary` in `Vary`, then through the response steps; marks the exchange finished. */
-  finish(exchange: Exchange, response: Response): Response | Promise<Response>
+  /** `response` with `vary` in `Vary`, then through the response steps of `visit`. */
+  finish(visit: Visit, response: Response): Response | Promise<Response>
 }
 
 /** The finisher of a middleware whose scheme reads `vary` and whose extensions are `steps`. */
@@ -26,8 +27,7 @@ export function finisher(vary: readonly string[], steps: ExtensionSteps | null):
     vary,
     varyText,
     finishes: vary.length > 0 || steps?.finishes === true,
-    finish(exchange, response) {
-      exchange.finishing()
+    finish(visit, response) {
       let res = response
       const listed = vary.length === 0 ? null : res.headers.get('Vary')
       // Most responses list exactly them already (the middleware gave the context's headers `varyText`).
@@ -38,7 +38,7 @@ export function finisher(vary: readonly string[], steps: ExtensionSteps | null):
           return r
         })
       }
-      return steps === null ? res : steps.finish(exchange, res)
+      return steps === null ? res : steps.finish(visit, res)
     },
   }
 }

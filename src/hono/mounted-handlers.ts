@@ -1,0 +1,65 @@
+/**
+ * The handlers `mountRoutes` registered, whichever table, with what each
+ * serves by method: a handler that passes a request on asks whether a later
+ * route Hono matched serves it (`later`), and a refusal reports the versions
+ * of those it passed (`passedOver`).
+ */
+import type { Context } from 'hono'
+import { matchedRoutes } from 'hono/route'
+
+/** What a registered handler serves for one method: the versions its routes exist in, and whether it passes other versions on. */
+export interface Served {
+  readonly versions: ReadonlySet<string> | null
+  /** Its routes answer other versions as a path no route matches (`{ absent: 'not-found' }`). */
+  readonly passesOn: boolean
+}
+
+/** Every handler `mountRoutes` registered, whichever table, with what it serves by method: `later()` and `passedOver()` look for them. */
+export const mounted: WeakMap<Function, ReadonlyMap<string, Served>> = new WeakMap()
+
+/** The methods a handler `mountRoutes` registered serves, or `undefined` for any other handler (the model reads it). */
+export function mountedMethods(handler: unknown): ReadonlySet<string> | undefined {
+  const served = typeof handler === 'function' ? mounted.get(handler) : undefined
+  return served === undefined ? undefined : new Set(served.keys())
+}
+
+/**
+ * The versions of the handlers of `mountRoutes` that Hono ran before the
+ * current one for this method and that passed the request over (`null`:
+ * one of them serves every version), reported if no later one answers.
+ */
+export function passedOver(c: Context): ReadonlySet<string> | null | undefined {
+  const matched = matchedRoutes(c)
+  const method = c.req.method
+  let versions: ReadonlySet<string> | null | undefined
+  for (let i = 0; i < c.req.routeIndex; i++) {
+    const served = mounted.get((matched[i] as { handler: Function }).handler)
+    const own = served?.get(method) ?? (method === 'HEAD' ? served?.get('GET') : undefined) ?? served?.get('ALL')
+    if (own === undefined || own.passesOn) continue
+    versions = union(versions, own.versions)
+  }
+  return versions
+}
+
+/** The versions of both (`null`: every version; `undefined`: none yet). */
+export function union(a: ReadonlySet<string> | null | undefined, b: ReadonlySet<string> | null): ReadonlySet<string> | null {
+  return a === null || b === null ? null : a === undefined ? b : new Set([...a, ...b])
+}
+
+/**
+ * Whether a route Hono matched after the current one serves this method:
+ * with `mountedOnly`, a handler `mountRoutes` registered for it (or for all
+ * methods); otherwise also any other route registered for the method itself.
+ */
+export function later(c: Context, mountedOnly: boolean): boolean {
+  const matched = matchedRoutes(c)
+  const method = c.req.method
+  for (let i = c.req.routeIndex + 1; i < matched.length; i++) {
+    const { method: on, handler } = matched[i] as { method: string; handler: Function }
+    const methods = mounted.get(handler)
+    if (methods !== undefined) {
+      if (methods.has(method) || methods.has('ALL') || (method === 'HEAD' && methods.has('GET'))) return true
+    } else if (!mountedOnly && (on === method || (method === 'HEAD' && on === 'GET'))) return true
+  }
+  return false
+}

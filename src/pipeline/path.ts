@@ -1,0 +1,75 @@
+/**
+ * The request path before the handler, framework-free: stages that each
+ * take what was decided so far and return the next decision as a value.
+ *
+ *   decide (the scheme) → pick (the route that serves the method in that
+ *   version, before the first visit is made) → choose (a client's pin: the
+ *   version steps; the route picked again if one changes the version)
+ *   → prepare (the extensions' lookups and request steps: lifecycle,
+ *     validation, migration) → a `Visit`, accepted or refused.
+ *
+ * The framework's side (hono/engine.ts) runs the handler on the visit and
+ * finishes the response (finish.ts).
+ */
+import type { VersioningError } from '../errors.ts'
+import type { CompiledRoute } from '../routes/compile.ts'
+import type { VersionMatch } from '../schemes/base.ts'
+import { after } from './after.ts'
+import type { VersionDecider } from './decide.ts'
+import type { ExtensionSteps } from './extension-steps.ts'
+import { existsIn } from '../model/operations.ts'
+import { versionsOf, Visit, type Candidates, type VisitReader } from './visit.ts'
+
+/** Where a request is served: what the framework matched for it. */
+export interface Place {
+  /** The table route at the matched path, or `null` (a route outside the table, or no table). */
+  readonly route: CompiledRoute | null
+  /** What the scheme reads of the matched route (its params, namespace), or `null`. */
+  readonly match: VersionMatch | null
+  /** The routes whose handlers serve the method there, in order, or `null` (no handler known). */
+  readonly candidates: Candidates | null
+}
+
+/** The stages of one middleware's request path before the handler. */
+export interface RequestPath {
+  /** Runs the stages on `request` served at `place`: its visit, accepted or refused. Synchronous unless a step is not. */
+  enter(request: Request, method: string, place: Place, source: unknown): Visit | Promise<Visit>
+}
+
+/** The request path of a scheme's `decider` and the extensions' `steps` (`null`: none), on requests the framework's `reader` reads. */
+export function requestPath(decider: VersionDecider, steps: ExtensionSteps | null, reader: VisitReader): RequestPath {
+  /** Stage 3: the first of `candidates` that exists in `version`, or `undefined` (the matched route stays, not picked). */
+  function pick(candidates: Candidates | null, version: string | null | undefined): CompiledRoute | undefined {
+    if (candidates !== null) for (const route of candidates) if (existsIn(route, version)) return route
+    return undefined
+  }
+
+  /** Stage 4 (and 3 again when a version step changed the version) on a visit whose version steps ran. */
+  function prepare(visit: Visit, place: Place, scheme: string | null | undefined): Visit | Promise<Visit> {
+    if (visit.rejection !== null || steps === null) return visit
+    let picked = visit
+    if (visit.version !== scheme) {
+      const route = pick(place.candidates, visit.version)
+      picked = visit.with({ route: route ?? place.route, picked: route !== undefined, versions: versionsOf(route ?? place.route) })
+    }
+    return steps.request(steps.lookup(picked))
+  }
+
+  return {
+    enter(request, method, place, source) {
+      const { route, match, candidates } = place
+      // Stage 1: the scheme's decision; stage 3, the route picked for its version, before the visit is made.
+      const { version, rejection } = decider.decide(request, match, route?.limit?.neutral === true)
+      const picked = rejection === null ? pick(candidates, version) : undefined
+      const decided = new Visit(reader, source, method, request, version, picked ?? route, picked !== undefined, versionsOf(picked ?? route), rejection)
+      if (steps === null || rejection !== null) return decided
+      // Stage 2: a client's pin (the version steps); then stage 4.
+      return after(steps.version(decided), (chosen) => prepare(chosen, place, version))
+    },
+  }
+}
+
+/** A refusal of a visit (keeping its version, or for no version with `versions` reported). */
+export function refused(visit: Visit, rejection: VersioningError, versions?: ReadonlySet<string> | null): Visit {
+  return versions === undefined ? visit.with({ rejection }) : visit.with({ rejection, version: undefined, versions })
+}

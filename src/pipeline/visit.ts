@@ -1,0 +1,109 @@
+/**
+ * What the request path decided for one request, as a read-only value: the
+ * version, the route that answers, the request the handler sees, or why it
+ * is refused. Each stage that decides something returns a new one (`with`);
+ * nothing writes into one after it is made. Extensions read it as an
+ * `ExchangeView`.
+ */
+import type { VersioningError } from '../errors.ts'
+import type { CompiledRoute } from '../routes/compile.ts'
+import type { ExchangeView } from './extension.ts'
+
+/** The routes whose handlers serve a request's method at its path, in order; the first that exists in its version answers. */
+export type Candidates = readonly CompiledRoute[]
+
+/** How the framework reads a request's route pattern and body from its own request object (a visit's `source`), when an extension asks. */
+export interface VisitReader {
+  /** The pattern of the route that answers, as the framework registered it. */
+  routePath(source: any): string
+  /** The request's body as text, read through the framework (which keeps it for later readers). */
+  bodyText(source: any): Promise<string>
+}
+
+/** The decided parts of a visit. */
+export interface VisitFields {
+  readonly request: Request
+  /** The migrated body (JSON as text, a form as `FormData`), or `null`: the request's own. */
+  readonly body: string | FormData | null
+  readonly version: string | null | undefined
+  /** The table route that answers (or, when none of the handlers' routes exists in the version, the matched one), or `null`. */
+  readonly route: CompiledRoute | null
+  /** Whether `route` is the one the handlers' routes picked for the version (`false`: none exists in it, or no handler). */
+  readonly picked: boolean
+  readonly versions: ReadonlySet<string> | null
+  /** Why the request is refused, or `null`. */
+  readonly rejection: VersioningError | null
+  /** Whether an extension found the route absent from the version: answered as a path no route matches. */
+  readonly absent: boolean
+  /** What each extension noted, by its index (`null`: nothing). */
+  readonly notes: readonly unknown[] | null
+  readonly jsonStepped: boolean
+}
+
+/** One request's decided state. */
+export class Visit implements ExchangeView, VisitFields {
+  declare readonly request: Request
+  declare readonly version: string | null | undefined
+  declare readonly route: CompiledRoute | null
+  declare readonly versions: ReadonlySet<string> | null
+  declare readonly rejection: VersioningError | null
+  readonly body: string | FormData | null = null
+  declare readonly picked: boolean
+  readonly absent: boolean = false
+  readonly notes: readonly unknown[] | null = null
+  readonly jsonStepped: boolean = false
+  declare readonly method: string
+  /** The framework's request object (Hono's context), which `reader` reads. */
+  declare readonly source: unknown
+  declare readonly reader: VisitReader
+
+  /** The visit the scheme decided: the other fields are `null` or `false` until a stage decides them. */
+  constructor(
+    reader: VisitReader,
+    source: unknown,
+    method: string,
+    request: Request,
+    version: string | null | undefined,
+    route: CompiledRoute | null,
+    picked: boolean,
+    versions: ReadonlySet<string> | null,
+    rejection: VersioningError | null,
+  ) {
+    this.picked = picked
+    this.reader = reader
+    this.source = source
+    this.method = method
+    this.request = request
+    this.version = version
+    this.route = route
+    this.versions = versions
+    this.rejection = rejection
+  }
+
+  get rejected(): boolean {
+    return this.rejection !== null
+  }
+
+  /** The framework's request object (Hono's `Context`). */
+  get context(): unknown {
+    return this.source
+  }
+
+  get routePath(): string {
+    return this.reader.routePath(this.source)
+  }
+
+  bodyText(): Promise<string> {
+    return this.reader.bodyText(this.source)
+  }
+
+  /** This visit with `patch` decided. */
+  with(patch: Partial<VisitFields>): Visit {
+    return Object.assign(Object.create(Visit.prototype) as Visit, this, patch)
+  }
+}
+
+/** The versions `route` exists in (`null`: every version). */
+export function versionsOf(route: CompiledRoute | null): ReadonlySet<string> | null {
+  return route?.limit?.versions ?? null
+}
