@@ -119,7 +119,15 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     return id instanceof Promise ? id.then(checked, () => undefined) : checked(id)
   }
 
-  const checked = (id: unknown): string | null | undefined => (id === null || id === undefined ? null : usableId(id))
+  /** The last id found usable: a client that calls again is not checked again. */
+  let lastUsable: string | undefined
+  const checked = (id: unknown): string | null | undefined => {
+    if (id === null || id === undefined) return null
+    if (id === lastUsable) return lastUsable
+    const usable = usableId(id)
+    if (usable !== undefined) lastUsable = usable
+    return usable
+  }
 
   function bind(target: Parameters<VersioningExtension['bind']>[0]): ReturnType<VersioningExtension['bind']> {
     const given = target.scheme
