@@ -5,7 +5,6 @@
  * client may use.
  */
 import { UNPLACED, waysOf, type VersionPlacement } from '../routes/placement.ts'
-import type { ParameterObject } from './types.ts'
 
 /** The way a version travels in a document's requests. */
 export interface Placement {
@@ -29,36 +28,6 @@ export interface Placement {
 export function placementOf(scheme: { readonly placement?: VersionPlacement | undefined }): Placement {
   const { param, ...ways } = waysOf(scheme.placement ?? UNPLACED)
   return { pathParam: param, ...ways }
-}
-
-/** The version parameters of an operation in `version` (a header, a query parameter), fixed to that version. */
-export function versionParameters(placement: Placement, version: string, defaultVersion: string | null): ParameterObject[] {
-  const required = !placement.anyOne && version !== defaultVersion
-  const schema = { type: 'string', enum: [version] }
-  const out: ParameterObject[] = []
-  if (placement.header !== null) {
-    out.push({ name: placement.header, in: 'header', required, description: `The API version: ${version}.`, schema, example: version })
-  }
-  if (placement.query !== null) {
-    out.push({ name: placement.query, in: 'query', required, description: `The API version: ${version}.`, schema, example: version })
-  }
-  return out
-}
-
-/**
- * The media types a response of `version` is served as, for a media type
- * the application renders (`application/json`): the vendor type and the
- * type with the version parameter, plus the bare type when a request without
- * a version gets this version (its default, or any way of a combination).
- */
-export function versionedMediaTypes(placement: Placement, mediaType: string, version: string, defaultVersion: string | null): string[] {
-  const accept = placement.accept
-  if (accept === null || !accept.mediaTypes.some((t) => t.toLowerCase() === mediaType.toLowerCase())) return [mediaType]
-  const out: string[] = []
-  if (accept.vendor !== null && /\/json$/i.test(mediaType)) out.push(accept.vendor.replace('{version}', version))
-  out.push(`${mediaType}; ${accept.param}=${version}`)
-  if (placement.anyOne || version === defaultVersion) out.push(mediaType)
-  return out
 }
 
 /** One Markdown sentence saying where the version of a document travels. */
