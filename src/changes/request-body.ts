@@ -2,11 +2,13 @@
  * An older client's request migrated up to the head version, before the
  * handler: its query parameters and headers renamed, and its body read once,
  * up to a size limit and before anything parses it, then migrated as JSON or
- * as a form (form-body.ts) and handed on in a new `Request` whose body is the
- * migrated one (so `c.req.raw`, `bodyLimit` and every later reader see it).
+ * as a form (form-body.ts) and handed on: its text and value, and a `Request`
+ * that holds it (pipeline/rebuilt-request.ts), so `c.req.raw`, `bodyLimit`
+ * and every later reader see it.
  */
 import { withoutStack } from '../errors.ts'
-import type { ExchangeView, RequestRewrite } from '../pipeline/extension.ts'
+import type { ExchangeView, MigratedBody, RequestRewrite } from '../pipeline/extension.ts'
+import { rebuiltRequest } from '../pipeline/rebuilt-request.ts'
 import type { BodyCheck } from './body-checks.ts'
 import { formFields, formOf } from './form-body.ts'
 import { isFormType, isJsonType } from './media-types.ts'
@@ -58,7 +60,18 @@ export async function readBody(request: Request, fallback: () => Promise<string>
     return text
   }
   const declared = request.headers.get('content-length')
-  if (declared !== null && !request.headers.has('transfer-encoding') && /^\d+$/.test(declared.trim()) && Number(declared.trim()) > limit) throw over()
+  if (declared !== null && !request.headers.has('transfer-encoding') && /^\d+$/.test(declared.trim())) {
+    if (Number(declared.trim()) > limit) throw over()
+    // The server holds the body to its declared length: read whole (servers read it without a stream, the fast path).
+    let bytes: Uint8Array
+    try {
+      bytes = new Uint8Array(await request.arrayBuffer())
+    } catch {
+      throw unreadable()
+    }
+    if (bytes.byteLength > limit) throw over()
+    return bytes
+  }
   const body = request.body
   if (body === null) return new Uint8Array(0)
   const reader = body.getReader()
@@ -102,11 +115,11 @@ function blank(body: Uint8Array | string): boolean {
 /**
  * An older client's body migrated up. Whatever its `Content-Type` says, the
  * handler never reads it un-migrated: a blank body passes as it is, a JSON
- * one is migrated (as text), a form one too when the route migrates forms
+ * one is migrated (its text and value), a form one too when the route migrates forms
  * (as `FormData`), any other is refused (415). Client input that cannot be
  * migrated is the client's error (400), naming the place.
  */
-async function migratedBody(exchange: ExchangeView, plan: RequestMigration, steps: readonly Visit[]): Promise<string | FormData> {
+async function migratedBody(exchange: ExchangeView, plan: RequestMigration, steps: readonly Visit[]): Promise<MigratedBody> {
   const raw = await readBody(exchange.request, () => exchange.bodyText(), plan.limit)
   if (blank(raw)) return typeof raw === 'string' ? raw : decoder.decode(raw)
   const type = exchange.request.headers.get('content-type')
@@ -127,7 +140,12 @@ async function migratedBody(exchange: ExchangeView, plan: RequestMigration, step
   }
   // In the client's own version, before anything of it changes: the errors name its fields.
   if (plan.check !== null) plan.check(value)
-  return runMigration(value, steps, JSON.stringify)
+  return runMigration(value, steps, jsonBody)
+}
+
+/** A migrated JSON value with its text. */
+function jsonBody(json: unknown): MigratedBody {
+  return { text: JSON.stringify(json), json }
 }
 
 /** Runs a body's steps and serialises the result; what cannot be migrated is the client's 400, naming the place. */
@@ -177,29 +195,5 @@ export async function migrateRequest(exchange: ExchangeView, plan: RequestMigrat
     for (const [name, value] of plan.conditions) value === null ? headers.delete(name) : headers.set(name, value)
   }
   if (url === request.url && headers === undefined && body === null) return undefined
-  // Not tied to the original's signal: following it keeps every rebuilt request reachable from the original's until that one is collected.
-  headers ??= new Headers(request.headers)
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, redirect: request.redirect }
-  if (body !== null) {
-    // The new body's length is its own (and it is no longer chunked); a form's type carries its new boundary.
-    headers.delete('content-length')
-    headers.delete('transfer-encoding')
-    if (typeof body === 'string') init.body = body
-    else {
-      const urlencoded = /^application\/x-www-form-urlencoded/i.test(headers.get('content-type') ?? '')
-      headers.delete('content-type')
-      init.body = urlencoded ? urlEncoded(body) : body
-    }
-  } else if (request.body !== null) {
-    init.body = request.body
-    init.duplex = 'half'
-  }
-  return { request: new Request(url, init), body }
-}
-
-/** A form of text fields as `application/x-www-form-urlencoded`. */
-function urlEncoded(form: FormData): URLSearchParams {
-  const out = new URLSearchParams()
-  for (const [name, value] of form) out.append(name, typeof value === 'string' ? value : value.name)
-  return out
+  return { request: rebuiltRequest(request, body, url, headers), body }
 }

@@ -9,10 +9,11 @@
  *
  * Hono objects patched per request, each where Hono has no public hook
  * (counted in CONTRIBUTING.md): `c.req.raw` (a request step renamed query
- * parameters or headers), `c.req.bodyCache` (the migrated body), and the
+ * parameters or headers, or migrated the body),
+ * `c.req.bodyCache` (the migrated body), and the
  * context's `c.json` and `c.status` (the JSON fast path, json-through.ts).
  */
-import type { Context, Next } from 'hono'
+import type { Context, HonoRequest, Next } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { matchedRoutes } from 'hono/route'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -20,7 +21,7 @@ import { withoutStack, type VersioningError } from '../errors.ts'
 import { after, thrown } from '../pipeline/after.ts'
 import { versionDecider } from '../pipeline/decide.ts'
 import { bindExtensions, type ExtensionSteps } from '../pipeline/extension-steps.ts'
-import type { AppRoutes } from '../pipeline/extension.ts'
+import type { AppRoutes, MigratedBody } from '../pipeline/extension.ts'
 import { finisher } from '../pipeline/finish.ts'
 import { requestPath, type Place } from '../pipeline/path.ts'
 import type { Visit, VisitReader } from '../pipeline/visit.ts'
@@ -35,6 +36,15 @@ export type { Place }
  * promise) is the answer; anything else means the answer is in `c.res`.
  */
 export type Handle = (c: Context, next: Next, visit: Visit) => unknown
+
+/** Hono's body cache holding a migrated body (Hono types the cache by the values it resolves to; it holds their promises). */
+function bodyCache(body: MigratedBody): HonoRequest['bodyCache'] {
+  const held = <T>(value: unknown): T => Promise.resolve(value) as unknown as T
+  if (typeof body === 'string') return { text: held(body) }
+  // A JSON body's readers get the migrated value itself: parsing its text again costs Node a Response and a stream.
+  if (!(body instanceof FormData)) return { json: held(body.json), text: held(body.text) }
+  return { formData: held(body) }
+}
 
 /** The request path of one middleware, bound to Hono. */
 export interface HonoEngine {
@@ -85,15 +95,12 @@ export function honoEngine(
     c.set('versioningScheme', scheme)
     // Responses built from the context (c.json, c.text, ...) carry Vary from the start: finish then only checks it.
     if (varyText !== '') c.header('Vary', varyText, { append: true })
-    // Patch: Hono has no hook to give handlers another Request; a request step renamed query parameters or headers.
+    // Patch: Hono has no hook to give handlers another Request; a request step renamed query parameters or headers,
+    // or migrated the body.
     if (visit.request !== c.req.raw) c.req.raw = visit.request
     // Patch: the migrated body reaches the handler through c.req's body cache (c.req.json(), text(), parseBody(),
-    // formData() and validators read it), replacing what an earlier reader cached of the older body. (Hono types the
-    // cache by the values it resolves to; it holds their promises.)
-    if (visit.body !== null) {
-      c.req.bodyCache =
-        typeof visit.body === 'string' ? { text: Promise.resolve(visit.body) as unknown as string } : { formData: Promise.resolve(visit.body) as unknown as FormData }
-    }
+    // formData() and validators read it), replacing what an earlier reader cached of the older body.
+    if (visit.body !== null) c.req.bodyCache = bodyCache(visit.body)
     expose?.(c, visit)
     if (json !== null) {
       const step = json(visit)

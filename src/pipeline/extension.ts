@@ -89,12 +89,24 @@ export type VersionChoice = { readonly version: string | null } | VersioningErro
 /**
  * What a request step changed: the `Request` the handler sees (query
  * parameters or headers renamed, a migrated body), and its body when the
- * step migrated it: JSON as text, a form as `FormData` (`null`: the body is
- * the request's own).
+ * step migrated it (`null`: the body is the request's own).
  */
 export interface RequestRewrite {
   readonly request: Request
-  readonly body: string | FormData | null
+  readonly body: MigratedBody | null
+}
+
+/**
+ * A body a request step migrated: text (JSON's, or a blank body), a form as
+ * `FormData`, or a JSON body as its text and the value it holds (handed to
+ * the handler's JSON readers as it is, without parsing the text again).
+ */
+export type MigratedBody = string | FormData | JsonBody
+
+/** A migrated JSON body: its text, and the value the text holds. */
+export interface JsonBody {
+  readonly text: string
+  readonly json: unknown
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { VersioningError } from '../errors.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
-import type { ExchangeView } from './extension.ts'
+import type { ExchangeView, MigratedBody } from './extension.ts'
 
 /** The routes whose handlers serve a request's method at its path, in order; the first that exists in its version answers. */
 export type Candidates = readonly CompiledRoute[]
@@ -23,8 +23,8 @@ export interface VisitReader {
 /** The decided parts of a visit. */
 export interface VisitFields {
   readonly request: Request
-  /** The migrated body (JSON as text, a form as `FormData`), or `null`: the request's own. */
-  readonly body: string | FormData | null
+  /** The migrated body, or `null`: the request's own. */
+  readonly body: MigratedBody | null
   readonly version: string | null | undefined
   /** The table route that answers (or, when none of the handlers' routes exists in the version, the matched one), or `null`. */
   readonly route: CompiledRoute | null
@@ -47,7 +47,7 @@ export class Visit implements ExchangeView, VisitFields {
   declare readonly route: CompiledRoute | null
   declare readonly versions: ReadonlySet<string> | null
   declare readonly rejection: VersioningError | null
-  declare readonly body: string | FormData | null
+  declare readonly body: MigratedBody | null
   declare readonly picked: boolean
   declare readonly absent: boolean
   declare readonly notes: readonly unknown[] | null
@@ -68,7 +68,7 @@ export class Visit implements ExchangeView, VisitFields {
     picked: boolean,
     versions: ReadonlySet<string> | null,
     rejection: VersioningError | null,
-    body: string | FormData | null = null,
+    body: MigratedBody | null = null,
     absent = false,
     notes: readonly unknown[] | null = null,
     jsonStepped = false,
@@ -121,7 +121,7 @@ export class Visit implements ExchangeView, VisitFields {
       'picked' in patch ? (patch.picked as boolean) : this.picked,
       'versions' in patch ? (patch.versions as ReadonlySet<string> | null) : this.versions,
       'rejection' in patch ? (patch.rejection as VersioningError | null) : this.rejection,
-      'body' in patch ? (patch.body as string | FormData | null) : this.body,
+      'body' in patch ? (patch.body as MigratedBody | null) : this.body,
       'absent' in patch ? (patch.absent as boolean) : this.absent,
       'notes' in patch ? (patch.notes as readonly unknown[] | null) : this.notes,
       'jsonStepped' in patch ? (patch.jsonStepped as boolean) : this.jsonStepped,

@@ -1,0 +1,52 @@
+/**
+ * The `Request` a handler reads in place of an older client's: its URL or
+ * headers renamed by a request step, or its body migrated.
+ */
+import type { MigratedBody } from './extension.ts'
+
+/** `request` rebuilt with `url`, `headers` (`undefined`: its own; else a copy the caller owns) and `body` (`null`: its own body, passed on). */
+export function rebuiltRequest(request: Request, body: MigratedBody | null, url: string = request.url, headers?: Headers): Request {
+  // Only what a server's request has: asking a server's lazy Request for anything else (redirect, signal) builds
+  // the full one. Not tied to the original's signal: following it keeps every rebuilt request reachable from the
+  // original's until that one is collected.
+  const init: RequestInit & { duplex?: 'half' } = { method: request.method }
+  if (body !== null) {
+    // The new body's length is its own (and it is no longer chunked); a form's type carries its new boundary.
+    const form = body instanceof FormData
+    const urlencoded = form && /^application\/x-www-form-urlencoded/i.test(request.headers.get('content-type') ?? '')
+    init.headers = headersWithout(headers ?? request.headers, form ? BODY_AND_TYPE : BODY)
+    init.body = typeof body === 'string' ? body : form ? (urlencoded ? urlEncoded(body) : body) : body.text
+  } else {
+    init.headers = headers ?? headersWithout(request.headers, NONE)
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null) {
+      // By method first: asking a server's lazy Request for its body stream builds the full Request.
+      init.body = request.body
+      init.duplex = 'half'
+    }
+  }
+  return new Request(url, init)
+}
+
+const NONE: ReadonlySet<string> = new Set()
+const BODY: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding'])
+const BODY_AND_TYPE: ReadonlySet<string> = new Set([...BODY, 'content-type'])
+
+/**
+ * `headers` as a plain record, without `left` (lower-case names). Read with
+ * `forEach`: copying a server's `Headers` into another costs Deno about
+ * four times as much.
+ */
+function headersWithout(headers: Headers, left: ReadonlySet<string>): Record<string, string> {
+  const out: Record<string, string> = {}
+  headers.forEach((value, name) => {
+    if (!left.has(name)) out[name] = value
+  })
+  return out
+}
+
+/** A form of text fields as `application/x-www-form-urlencoded`. */
+function urlEncoded(form: FormData): URLSearchParams {
+  const out = new URLSearchParams()
+  for (const [name, value] of form) out.append(name, typeof value === 'string' ? value : value.name)
+  return out
+}
