@@ -3,7 +3,11 @@
  * (compile.ts): `@cfworker/json-schema` (the only module that imports it),
  * asked to stop at the first error, its output turned into issues with
  * fixed sentences, places cut at the first name the schema does not declare,
- * and any exception it throws a refusal, never the server's error.
+ * and any exception it throws a refusal, never the server's error. Its
+ * `uniqueItems` compares every pair of a list's items, so a schema given to
+ * it must bound each such list with `maxItems` (at most
+ * `FALLBACK_MAX_UNIQUE_ITEMS`): its work is then at most that many times the
+ * body's size. Checked at construction.
  */
 import { Validator } from '@cfworker/json-schema'
 import type { Json } from '../openapi/types.ts'
@@ -23,6 +27,36 @@ const WRAPPERS = new Set(['$ref', '$recursiveRef', '$dynamicRef', 'properties', 
 const ALTERNATIVES = new Set(['anyOf', 'oneOf', 'not'])
 /** Keywords whose sentences name only what the schema says (or a length): kept as the validator writes them. */
 const SAFE = new Set(['minLength', 'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems'])
+
+/** The longest list `uniqueItems` may judge in a schema given to the fallback: its pairs cost at most this many times the list's size. */
+export const FALLBACK_MAX_UNIQUE_ITEMS = 100
+
+/** Keys whose values are maps of names to schemas (the map itself is no schema), and keys whose values are data. */
+const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'])
+const DATA = new Set(['const', 'enum', 'default', 'examples', 'example'])
+
+/** Where in `schema` (a JSON Pointer) a `uniqueItems` list has no `maxItems` of at most `FALLBACK_MAX_UNIQUE_ITEMS`; `null` when none. */
+function unboundedUniqueItems(schema: Json): string | null {
+  const stack: [unknown, string, boolean][] = [[schema, '#', false]]
+  while (stack.length > 0) {
+    const [node, at, names] = stack.pop() as [unknown, string, boolean]
+    if (node === null || typeof node !== 'object') continue
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => stack.push([item, `${at}/${i}`, false]))
+      continue
+    }
+    const record = node as Json
+    if (!names && record['uniqueItems'] === true) {
+      const max = record['maxItems']
+      if (typeof max !== 'number' || max > FALLBACK_MAX_UNIQUE_ITEMS) return at
+    }
+    for (const [key, value] of Object.entries(record)) {
+      if (!names && DATA.has(key)) continue
+      stack.push([value, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, !names && NAME_MAPS.has(key)])
+    }
+  }
+  return null
+}
 
 /** Every field name a schema declares (`properties`, `required`), at any depth: the names a place may use. */
 function declaredNames(schema: unknown): Set<string> {
@@ -99,10 +133,18 @@ function describe(unit: OutputUnit): { msg: string; type: IssueType; field?: str
 }
 
 /** The check of a value against a schema the closures cannot compile; reports to `out` and answers whether it is valid. */
-export function fallbackCheck(schema: Json, where: string): (value: unknown, out: IssueSink) => boolean {
+export function fallbackCheck(schema: Json, unknown: string, where: string): (value: unknown, out: IssueSink) => boolean {
   // A $ref to a schema not given is a mistake to fix now, not a refusal of every request.
   const unresolved = unresolvedRef(schema)
   if (unresolved !== null) throw new Error(`${where}: a schema references ${JSON.stringify(unresolved)}, which is not given; add it to schemas (as #/components/schemas/Name).`)
+  // So is a list whose check would cost the square of its length.
+  const unbounded = unboundedUniqueItems(schema)
+  if (unbounded !== null) {
+    const at = unbounded.replace(/^#\/\$defs\//, '#/components/schemas/')
+    throw new Error(
+      `${where}: a schema with ${unknown.startsWith('$ref') ? `a ${unknown}` : `"${unknown}"`}, which request validation does not compile, has uniqueItems without maxItems of at most ${FALLBACK_MAX_UNIQUE_ITEMS} at ${at}: @cfworker/json-schema compares every pair of that list's items. Add maxItems (at most ${FALLBACK_MAX_UNIQUE_ITEMS}) next to uniqueItems there, or leave "${unknown.split(' ')[0]}" out of the schema.`,
+    )
+  }
   const validator = new Validator(schema as never, '2020-12', true)
   const names = declaredNames(schema)
   return function validateByPeer(value, out) {

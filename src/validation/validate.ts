@@ -3,11 +3,12 @@
  * bounded first (an iterative walk), then "valid?" asked of the compiled
  * closures, and only for a refused value the walk that names its issues,
  * at most `maxIssues` of them. A schema the closures cannot compile goes to
- * `@cfworker/json-schema` (fallback.ts). Whatever the value, the answer is
+ * `@cfworker/json-schema` (fallback.ts, which refuses at construction one
+ * whose cost it cannot bound). Whatever the value, the answer is
  * valid (`null`) or a bounded list of issues: nothing it throws reaches the
  * server's error handler.
  */
-import { compileExplained } from './compile.ts'
+import { compileOrUnknown } from './compile.ts'
 import { fallbackCheck } from './fallback.ts'
 import { IssueSink, type IssueNames, type RequestIssue } from './issues.ts'
 import { nestsDeeperThan } from './json-values.ts'
@@ -27,9 +28,9 @@ export type PartValidator = (value: unknown, root: string, max?: number) => Requ
 
 /** The validator of `schema` (2020-12, components as `$defs`). */
 export function partValidator(schema: Json, limits: Limits, where: string): PartValidator {
-  const compiled = compileExplained(schema)
-  const test = compiled?.test ?? null
-  const report = compiled === null ? fallbackCheck(schema, where) : (value: unknown, out: IssueSink) => (compiled.explain(value, out), false)
+  const compiled = compileOrUnknown(schema)
+  const test = typeof compiled === 'string' ? null : compiled.test
+  const report = typeof compiled === 'string' ? fallbackCheck(schema, compiled, where) : (value: unknown, out: IssueSink) => (compiled.explain(value, out), false)
   const tooDeep = `Nested more than ${limits.maxDepth} levels deep.`
   return function validatePart(value, root, max = limits.maxIssues) {
     if (nestsDeeperThan(value, limits.maxDepth)) {

@@ -110,8 +110,25 @@ describe('hostile bodies get a bounded 4xx', () => {
     expect(await plain.text()).not.toContain('img')
   })
 
+  it('formats are compiled: a body of 100,000 wrong strings gets maxIssues issues, none echoing it', async () => {
+    const formatted = { Product: { ...schemas.Product, properties: { ...schemas.Product.properties, email: { type: 'string', format: 'email' }, codes: { type: 'array', items: { type: 'string', format: 'uuid' }, uniqueItems: true } } } }
+    expect(compileSchema(formatted.Product)).not.toBeNull()
+    const wrong = await post(app({ schemas: formatted }), JSON.stringify({ name: 'Lamp', email: HOSTILE, codes: Array.from({ length: 100_000 }, (_, i) => `${HOSTILE}${i}`) }))
+    expect(wrong.status).toBe(422)
+    const text = await wrong.text()
+    expect(text).not.toContain('img')
+    const { detail } = JSON.parse(text) as { detail: { loc: unknown[]; type: string }[] }
+    expect(detail).toHaveLength(100)
+    expect(detail[0]).toEqual({ loc: ['body', 'email'], msg: 'String does not match format "email".', type: 'format' })
+    expect(detail[99]).toEqual({ loc: ['body', 'codes', 98], msg: 'String does not match format "uuid".', type: 'format' })
+  })
+
   it('a schema the closures do not compile is validated by @cfworker/json-schema, bounded the same way', async () => {
-    const formatted = { Product: { ...schemas.Product, properties: { ...schemas.Product.properties, email: { type: 'string', format: 'email' }, codes: { type: 'array', items: { type: 'string', format: 'uuid' } } } } }
+    // unevaluatedProperties is not compiled: the whole schema goes to @cfworker/json-schema.
+    // Its uniqueItems list must have maxItems (at most 100) to be given to it.
+    const tags = { ...schemas.Product.properties.tags, maxItems: 100 }
+    const formatted = { Product: { ...schemas.Product, properties: { ...schemas.Product.properties, tags, email: { type: 'string', format: 'email' }, codes: { type: 'array', items: { type: 'string', format: 'uuid' } } }, unevaluatedProperties: false } }
+    expect(compileSchema(formatted.Product)).toBeNull()
     const hono = app({ schemas: formatted })
     const wrong = await post(hono, JSON.stringify({ name: 'Lamp', email: HOSTILE, codes: Array.from({ length: 100_000 }, () => HOSTILE) }))
     expect(wrong.status).toBe(422)

@@ -26,7 +26,15 @@ const schemas: readonly (readonly [string, Record<string, unknown>])[] = [
     { $ref: '#/$defs/Node', $defs: { Node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/Node' }, maxItems: 3 } }, required: ['name'], additionalProperties: { type: 'boolean' } } } },
   ],
   ['alternatives and constants', { anyOf: [{ const: { a: [1, 2] } }, { type: 'array', items: { enum: [1, 'x', { k: null }] } }], not: { type: 'null' } }],
-  ['a keyword the closures do not know', { type: 'object', properties: { code: { type: 'string', format: 'uuid' }, list: { type: 'array', items: { type: 'integer' } } }, patternProperties: { '^x': { type: 'string' } } }],
+  ['format and patternProperties', { type: 'object', properties: { code: { type: 'string', format: 'uuid' }, list: { type: 'array', items: { type: 'integer' } } }, patternProperties: { '^x': { type: 'string' } } }],
+  [
+    'the keywords of objects',
+    { type: 'object', properties: { name: { type: 'string' } }, minProperties: 1, maxProperties: 3, propertyNames: { maxLength: 4 }, dependentRequired: { name: ['code'] }, dependentSchemas: { list: { required: ['k'] } } },
+  ],
+  ['the keywords of lists', { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], items: { type: 'array' }, contains: { type: 'integer' }, minContains: 1, maxContains: 2 }],
+  ['a list closed after its prefix', { type: 'array', prefixItems: [{ type: 'string' }], items: false }],
+  ['if, then, else', { if: { type: 'object', required: ['name'] }, then: { properties: { name: { type: 'string', minLength: 2 } } }, else: { type: 'array', items: { multipleOf: 2 } } }],
+  ['a keyword the closures do not know', { type: 'object', properties: { code: { type: 'string' }, list: { type: 'array', items: { type: 'integer' }, uniqueItems: true, maxItems: 5 } }, unevaluatedProperties: false }],
 ]
 
 const NAMES = ['name', 'tags', 'counts', 'children', 'code', 'list', 'a', 'k', 'xx', '<b>hostile</b>', '__proto__', 'zz']

@@ -1,0 +1,60 @@
+/**
+ * What a compiled schema is made of (compile.ts and the keyword modules):
+ * the test every request asks, the explanation only a refused value gets,
+ * and how a keyword module adds its own pair of them.
+ */
+import type { IssueSink } from './issues.ts'
+
+/** Whether a value is valid. */
+export type Test = (value: unknown) => boolean
+/** Reports why a value is not valid (called only for one its test refuses), until the sink is full. */
+export type Explain = (value: unknown, out: IssueSink) => void
+/** A compiled schema: the test every request asks, and the explanation only a refused one gets. */
+export interface Compiled {
+  readonly test: Test
+  readonly explain: Explain
+}
+/** A schema object, or a JSON object value. */
+export type Json = Record<string, unknown>
+
+/** What a keyword module is given: the schema node, its subschemas compiled, and where its keywords go. */
+export interface Node {
+  readonly s: Json
+  /** A subschema, compiled (a keyword the closures do not know throws `Unsupported`). */
+  sub(schema: unknown): Compiled
+  /** A keyword's test, and what it reports when its test refuses a value. */
+  keyword(test: Test, report: Explain): void
+}
+
+/** A keyword (or value of one) the closures do not know: the schema goes to the fallback. */
+export class Unsupported extends Error {}
+
+export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
+export const isContainer = (value: unknown): boolean => typeof value === 'object' && value !== null
+
+/** The `true` schema: every value is valid. */
+export const ANYTHING: Compiled = { test: () => true, explain: () => {} }
+/** The `false` schema: nothing is valid (a field the schema forbids). */
+export const FORBIDDEN: Compiled = { test: () => false, explain: (_v, out) => out.add('extra_forbidden', 'Unknown field in this version.') }
+
+/** One test of all of `tests` (each its own closure, so the common path calls them directly). */
+export function allOf(tests: readonly Test[]): Test {
+  if (tests.length === 0) return () => true
+  if (tests.length === 1) return tests[0] as Test
+  if (tests.length === 2) {
+    const [a, b] = tests as [Test, Test]
+    return (v) => a(v) && b(v)
+  }
+  return (v) => {
+    for (let i = 0; i < tests.length; i++) if (!(tests[i] as Test)(v)) return false
+    return true
+  }
+}
+
+/** A whole number of at least 0 (a count keyword's value), or `Unsupported`. */
+export function count(s: Json, key: string): number | undefined {
+  const value = s[key]
+  if (value === undefined) return undefined
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Unsupported(key)
+  return value
+}
