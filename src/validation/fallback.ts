@@ -4,10 +4,11 @@
  * asked to stop at the first error, its output turned into issues with
  * fixed sentences, places cut at the first name the schema does not declare,
  * and any exception it throws a refusal, never the server's error. Its
- * `uniqueItems` compares every pair of a list's items, so a schema given to
- * it must bound each such list with `maxItems` (at most
- * `FALLBACK_MAX_UNIQUE_ITEMS`): its work is then at most that many times the
- * body's size. Checked at construction.
+ * `uniqueItems` compares every pair of a list's items (lists and objects
+ * deeply), so a schema given to it must bound each such list with
+ * `maxItems` (at most `FALLBACK_MAX_UNIQUE_ITEMS`) and type its items as
+ * strings, numbers, booleans or null: its work is then at most that many
+ * string comparisons per byte of the list. Checked at construction.
  */
 import { Validator } from '@cfworker/json-schema'
 import type { Json } from '../openapi/types.ts'
@@ -35,7 +36,19 @@ export const FALLBACK_MAX_UNIQUE_ITEMS = 100
 const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'])
 const DATA = new Set(['const', 'enum', 'default', 'examples', 'example'])
 
-/** Where in `schema` (a JSON Pointer) a `uniqueItems` list has no `maxItems` of at most `FALLBACK_MAX_UNIQUE_ITEMS`; `null` when none. */
+const SCALARS = new Set(['string', 'number', 'integer', 'boolean', 'null'])
+/** Whether a schema allows only strings, numbers, booleans and null (by its `type`): items compared with `===`, never walked. */
+const scalarTyped = (schema: unknown): boolean => {
+  const type = schema !== null && typeof schema === 'object' ? (schema as Json)['type'] : undefined
+  return Array.isArray(type) ? type.length > 0 && type.every((t) => SCALARS.has(t as string)) : SCALARS.has(type as string)
+}
+
+/**
+ * Where in `schema` (a JSON Pointer) a `uniqueItems` list is not bounded for
+ * the fallback: without `maxItems` of at most `FALLBACK_MAX_UNIQUE_ITEMS`, or
+ * with items that may be lists or objects (compared deeply, pair by pair);
+ * `null` when none.
+ */
 function unboundedUniqueItems(schema: Json): string | null {
   const stack: [unknown, string, boolean][] = [[schema, '#', false]]
   while (stack.length > 0) {
@@ -48,7 +61,9 @@ function unboundedUniqueItems(schema: Json): string | null {
     const record = node as Json
     if (!names && record['uniqueItems'] === true) {
       const max = record['maxItems']
-      if (typeof max !== 'number' || max > FALLBACK_MAX_UNIQUE_ITEMS) return at
+      const prefix = record['prefixItems']
+      const scalars = scalarTyped(record['items']) && (prefix === undefined || (Array.isArray(prefix) && prefix.every(scalarTyped)))
+      if (typeof max !== 'number' || max > FALLBACK_MAX_UNIQUE_ITEMS || !scalars) return at
     }
     for (const [key, value] of Object.entries(record)) {
       if (!names && DATA.has(key)) continue
@@ -142,7 +157,7 @@ export function fallbackCheck(schema: Json, unknown: string, where: string): (va
   if (unbounded !== null) {
     const at = unbounded.replace(/^#\/\$defs\//, '#/components/schemas/')
     throw new Error(
-      `${where}: a schema with ${unknown.startsWith('$ref') ? `a ${unknown}` : `"${unknown}"`}, which request validation does not compile, has uniqueItems without maxItems of at most ${FALLBACK_MAX_UNIQUE_ITEMS} at ${at}: @cfworker/json-schema compares every pair of that list's items. Add maxItems (at most ${FALLBACK_MAX_UNIQUE_ITEMS}) next to uniqueItems there, or leave "${unknown.split(' ')[0]}" out of the schema.`,
+      `${where}: a schema with ${unknown.startsWith('$ref') ? `a ${unknown}` : `"${unknown}"`}, which request validation does not compile, has a uniqueItems list at ${at} that @cfworker/json-schema would check by comparing every pair of its items. Give that list maxItems (at most ${FALLBACK_MAX_UNIQUE_ITEMS}) and items of type string, number, integer, boolean or null, or leave "${unknown.split(' ')[0]}" out of the schema so that it is compiled.`,
     )
   }
   const validator = new Validator(schema as never, '2020-12', true)

@@ -6,7 +6,8 @@
  * values, each refusal's issue type, place and sentence, which the app may
  * rename; no key or value of the request in any of them. And the rule for a
  * schema the closures do not compile: its `uniqueItems` lists need
- * `maxItems` (at most 100), or it fails at construction.
+ * `maxItems` (at most 100) and items typed as strings, numbers, booleans or
+ * null, or it fails at construction.
  */
 import { describe, expect, it } from 'vitest'
 import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
@@ -122,16 +123,18 @@ describe('keywords compiled', () => {
 describe('a schema the closures do not compile', () => {
   const limitsOf = { maxIssues: 5, maxDepth: 16, names: (type: string) => type }
 
-  it('fails at construction when a uniqueItems list has no maxItems of at most 100, saying where and what to do', () => {
-    const schema = { $ref: '#/$defs/Order', $defs: { Order: { type: 'object', properties: { tags: { type: 'array', uniqueItems: true, maxItems: 101 } }, unevaluatedProperties: false } } }
+  it('fails at construction when a uniqueItems list has no maxItems of at most 100 or items that may be lists or objects, saying where and what to do', () => {
+    const schema = { $ref: '#/$defs/Order', $defs: { Order: { type: 'object', properties: { tags: { type: 'array', uniqueItems: true, maxItems: 101, items: { type: 'string' } } }, unevaluatedProperties: false } } }
     expect(() => partValidator(schema, limitsOf, 'requestValidation')).toThrow(
-      'requestValidation: a schema with "unevaluatedProperties", which request validation does not compile, has uniqueItems without maxItems of at most 100 at #/components/schemas/Order/properties/tags: @cfworker/json-schema compares every pair of that list\'s items. Add maxItems (at most 100) next to uniqueItems there, or leave "unevaluatedProperties" out of the schema.',
+      'requestValidation: a schema with "unevaluatedProperties", which request validation does not compile, has a uniqueItems list at #/components/schemas/Order/properties/tags that @cfworker/json-schema would check by comparing every pair of its items. Give that list maxItems (at most 100) and items of type string, number, integer, boolean or null, or leave "unevaluatedProperties" out of the schema so that it is compiled.',
     )
-    expect(() => partValidator({ $dynamicRef: '#x', items: { uniqueItems: true } }, limitsOf, 'test')).toThrow('at #/items:')
+    expect(() => partValidator({ $dynamicRef: '#x', items: { uniqueItems: true, maxItems: 5 } }, limitsOf, 'test')).toThrow('list at #/items that')
+    expect(() => partValidator({ $dynamicRef: '#x', uniqueItems: true, maxItems: 5, items: { type: ['string', 'object'] } }, limitsOf, 'test')).toThrow('list at # that')
+    expect(() => partValidator({ $dynamicRef: '#x', uniqueItems: true, maxItems: 5, items: { type: 'string' }, prefixItems: [{ type: 'array' }] }, limitsOf, 'test')).toThrow('list at # that')
   })
 
   it('accepts a bounded list, and what only looks like uniqueItems (a field named so, a constant)', () => {
-    const bounded = partValidator({ type: 'array', items: { type: 'integer' }, uniqueItems: true, maxItems: 100, unevaluatedItems: false }, limitsOf, 'test')
+    const bounded = partValidator({ type: 'array', items: { type: ['integer', 'null'] }, uniqueItems: true, maxItems: 100, unevaluatedItems: false }, limitsOf, 'test')
     expect(bounded([1, 2, 3], 'body')).toBeNull()
     expect(bounded([1, 2, 1], 'body')).toEqual([issue([], 'Duplicate items at indexes 0 and 2.', 'uniqueItems')])
     expect(bounded(Array.from({ length: 101 }, (_, i) => i), 'body')).toEqual([issue([], 'Array has too many items (101 > 100).', 'maxItems')])
@@ -151,6 +154,6 @@ describe('a schema the closures do not compile', () => {
         bodies: { 'POST /orders': { request: Order } },
         validation: requestValidation({ schemas: { Order: { type: 'object', properties: { reference: { type: 'string' }, tags: { type: 'array', uniqueItems: true } }, unevaluatedProperties: false } } }),
       })
-    expect(make).toThrow('has uniqueItems without maxItems of at most 100 at #/components/schemas/Order/properties/tags')
+    expect(make).toThrow('has a uniqueItems list at #/components/schemas/Order/properties/tags that')
   })
 })
