@@ -177,7 +177,7 @@ export function requestValidation(options: RequestValidationOptions): RequestVal
   }
 }
 
-/** A schema without its `required` keywords (anywhere: a partial body's fields and those of the values in it). */
+/** A schema without its `required` and `dependentRequired` keywords (anywhere: a partial body's fields and those of the values in it). */
 function notRequired(schema: unknown, names: boolean): unknown {
   if (Array.isArray(schema)) return schema.map((item) => notRequired(item, false))
   if (schema === null || typeof schema !== 'object') return schema
@@ -185,7 +185,7 @@ function notRequired(schema: unknown, names: boolean): unknown {
   for (const [key, value] of Object.entries(schema)) {
     // In properties, $defs and the like, keys are names (a field may be called "required"); const, enum, default: values.
     if (names) out[key] = notRequired(value, false)
-    else if (key === 'required' && Array.isArray(value)) continue
+    else if ((key === 'required' && Array.isArray(value)) || key === 'dependentRequired') continue
     else if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') out[key] = value
     else out[key] = notRequired(value, key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'definitions' || key === 'dependentSchemas')
   }

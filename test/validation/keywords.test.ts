@@ -120,6 +120,19 @@ describe('keywords compiled', () => {
   })
 })
 
+describe('a partial body (PATCH)', () => {
+  it('requires no field: neither required nor dependentRequired applies, the other keywords do', () => {
+    const Card = shape('Card')
+    const cards = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Cards have a holder.', [fieldRenamed(Card, { older: 'name', newer: 'holder' })])] }] })
+    const schema = { type: 'object', properties: { number: { type: 'string' }, cvc: { type: 'string', pattern: '^[0-9]{3}$' }, holder: { type: 'string' } }, required: ['number'], dependentRequired: { number: ['cvc'] } }
+    const [partial] = requestValidation({ schemas: { Card: schema } }).checks(Card, { versions: cards.versions, changelog: cards.changelog() }, { partial: true })
+    const [full] = requestValidation({ schemas: { Card: schema } }).checks(Card, { versions: cards.versions, changelog: cards.changelog() })
+    expect(() => partial?.({ number: '4242' })).not.toThrow()
+    expect(() => full?.({ number: '4242' })).toThrow()
+    expect(() => partial?.({ cvc: '12' })).toThrow()
+  })
+})
+
 describe('a schema the closures do not compile', () => {
   const limitsOf = { maxIssues: 5, maxDepth: 16, names: (type: string) => type }
 
