@@ -35,6 +35,7 @@ import { z } from 'zod'
 import { change, enumValuesAdded, fieldChanged, fieldRemoved, fieldRenamed, queryParamRenamed, shape, versionHistory } from '../src/changes/index.ts'
 import { versionMiddleware } from '../src/hono/index.ts'
 import { HeaderVersioning } from '../src/index.ts'
+import { FORMATS } from '../src/validation/formats.ts'
 import { InvalidRequestBody, requestValidation } from '../src/validation/index.ts'
 
 const GOAL = 1.2
@@ -254,7 +255,8 @@ function medianOfThree(run: () => void): number {
  * against the body's size; before, the same v1 schema given to
  * @cfworker/json-schema as the fallback gave it (stopping at the first
  * error), one run, 10,000 items only (its `uniqueItems` compares every pair:
- * 100,000 take minutes). Then the fallback's bound: a schema it still
+ * 100,000 take minutes). Then each format on crafted strings of 100 KB and
+ * 1 MB that almost match it. Then the fallback's bound: a schema it still
  * validates (`unevaluatedProperties`) with a `uniqueItems` list at its
  * longest (`maxItems: 100`, strings of 10 KB equal but for their end), and
  * the lists and objects the bound refuses, for scale.
@@ -281,6 +283,35 @@ function formats(): void {
     }
     console.log(`| ${n.toLocaleString('en-US')} | ${ms.toFixed(1)} | ${((ms * 1e6) / n).toFixed(0)} | ${before[0]} | ${before[1]} |`)
   }
+  // Each format asserted on crafted strings that almost match it: the slowest of them at 100 KB and at 1 MB.
+  const crafted = (n: number): string[] => [
+    `a:${'/'.repeat(n)} `,
+    `a://${'a'.repeat(n)} `,
+    `a://${'a:'.repeat(n / 2)}[`,
+    `/${'a@'.repeat(n / 2)}[`,
+    `${'a'.repeat(n)}@`,
+    `"${'a'.repeat(n)}`,
+    `2024-01-01T00:00:00.${'1'.repeat(n)}x`,
+    `${'a.'.repeat(n / 2)}-`,
+    `{${'a,'.repeat(n / 2)}`,
+    `P${'1'.repeat(n)}`,
+    `/${'~0'.repeat(n / 2)}~`,
+  ]
+  console.log(`\nEach format asserted, on crafted strings that almost match it: the slowest of ${crafted(10).length} at each length on ${runtime} (one run each)\n`)
+  console.log('| format | 100 KB (ms) | 1 MB (ms) |')
+  console.log('|---|---:|---:|')
+  const small = crafted(100_000)
+  const large = crafted(1_000_000)
+  const slowest = (check: (text: string) => boolean, texts: readonly string[]): number =>
+    Math.max(
+      ...texts.map((text) => {
+        const start = performance.now()
+        check(text)
+        return performance.now() - start
+      }),
+    )
+  for (const [name, check] of Object.entries(FORMATS)) console.log(`| ${name} | ${slowest(check, small).toFixed(1)} | ${slowest(check, large).toFixed(1)} |`)
+
   // The fallback at its bound: 100 strings (typed items, maxItems: 100) of about 10 KB, equal but for their last character.
   const bounded = requestValidation({
     schemas: { Invite: { type: 'object', properties: { emails: { type: 'array', uniqueItems: true, maxItems: 100, items: { type: 'string' } } }, unevaluatedProperties: false } },

@@ -2,11 +2,11 @@
  * The string formats `format` asserts (JSON Schema 2020-12 leaves `format`
  * an annotation unless a validator asserts it): each check accepts what
  * `@cfworker/json-schema` 4.1 accepted (its expressions, MIT licensed, are
- * those below), in time linear in the string's length. Every expression is
- * anchored and has no two ways to match the same text, so it never
- * backtracks more than once over a character (test/node/behaviour/redos.test.ts
- * checks each with recheck); the fixed-size formats are refused on their
- * length before any expression runs. A format not named here is an
+ * those below), in time linear in the string's length: every expression is
+ * anchored and free of catastrophic backtracking (test/node/behaviour/redos.test.ts
+ * checks each with recheck; `npm run bench:validation` times each format on
+ * crafted strings of 100 KB and 1 MB), and the fixed-size formats are refused
+ * on their length before any expression runs. A format not named here is an
  * annotation, as 2020-12 says (`url` among them: the library's expression
  * for it backtracks catastrophically).
  */
