@@ -181,6 +181,19 @@ export function deepFreeze<T>(value: T): T {
   return value
 }
 
+/**
+ * The 405 the app answers at a path for a method it does not serve there, as
+ * a Response Object (under `x-methodNotAllowed` of the path: OpenAPI has no
+ * responses of a path, and no operation of a method that is not served).
+ */
+function methodNotAllowed(allow: string, context: BuildContext): Json {
+  return {
+    description: `405: the toolkit answers a method this path does not serve (in a version it serves), with Allow: ${allow}.`,
+    headers: { Allow: { description: 'The methods of this path.', schema: { type: 'string', examples: [allow] } } },
+    content: { [context.errorBody.mediaType]: { schema: { $ref: `#/components/schemas/${context.errorBody.name}` } } },
+  }
+}
+
 /** The document of `entry`'s version. */
 export function buildDocument(context: BuildContext, entry: DocumentedVersion): Json {
   const { plan, head } = context
@@ -198,6 +211,11 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
     const { path } = served
     const neutral = (context.served.get(source) as VersionedOperation).neutral
     const item = (paths[path] ??= {})
+    const allow = context.app?.notAllowedAt(source.path, source.routes.flatMap((r) => r.honoPaths)) ?? null
+    if (allow !== null && item['x-methodNotAllowed'] === undefined) {
+      item['x-methodNotAllowed'] = methodNotAllowed(allow, context)
+      added[context.errorBody.name] = context.errorBody.schema
+    }
     // Two operations at one path and method: the first answers (as Hono runs the first route).
     if (item[source.method] !== undefined) continue
     const operation = operationIn(context, source, entry, at, neutral, headerNames, added)
