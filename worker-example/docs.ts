@@ -16,7 +16,8 @@
  * | /docs/streams | /streams | `Api-Version` header; NDJSON and server-sent events, documented item by item |
  *
  * Each section's documents are made from what its middleware runs: its
- * scheme, route table, version policy, error format, the changelog its
+ * scheme, route table, the methods the app registers (and the 405 it
+ * answers others with), version policy, error format, the changelog its
  * history derives (one changelog: /releases/changelog serves the same) and,
  * for /releases, the request schemas its validation checks older bodies
  * against. What no declaration says, the response bodies, comes from one
@@ -159,24 +160,26 @@ export const releasesDocsOn = (now?: () => number): VersionedOpenAPI =>
 /** The /releases documents on the real clock. */
 export const releasesDocs: VersionedOpenAPI = releasesDocsOn()
 
-/** The documents of each v1/v2 section and /semver, from its middleware, its history and its head document. */
-export const pathDocs = versionedOpenAPI({ scheme: path.scheme, routes: path.routes, changelog: catalogHistory, document: headDocument('Catalog API (URL path)', catalogPaths('/path/{version}')) })
+/** The documents of each v1/v2 section and /semver, from its middleware, the app's routes, its history and its head document. */
+export const pathDocs = versionedOpenAPI({ scheme: path.scheme, routes: path.routes, app, changelog: catalogHistory, document: headDocument('Catalog API (URL path)', catalogPaths('/path/{version}')) })
 export const namespaceDocs = versionedOpenAPI({
   scheme: namespace.scheme,
   routes: namespace.routes,
+  app,
   changelog: catalogHistory,
   document: headDocument('Catalog API (namespace)', { ...catalogPaths('/ns/v1'), ...catalogPaths('/ns/v2') }),
 })
-export const acceptDocs = versionedOpenAPI({ scheme: accept.scheme, routes: accept.routes, changelog: catalogHistory, document: headDocument('Catalog API (Accept header)', catalogPaths('/accept')) })
+export const acceptDocs = versionedOpenAPI({ scheme: accept.scheme, routes: accept.routes, app, changelog: catalogHistory, document: headDocument('Catalog API (Accept header)', catalogPaths('/accept')) })
 export const hostDocs = versionedOpenAPI({
   scheme: host.scheme,
   routes: host.routes,
+  app,
   changelog: catalogHistory,
   document: headDocument('Catalog API (host name)', catalogPaths('/host')),
   serverUrl: 'http://{version}.catalog.test',
 })
-export const queryDocs = versionedOpenAPI({ scheme: query.scheme, routes: query.routes, changelog: catalogHistory, document: headDocument('Catalog API (query parameter)', catalogPaths('/query')) })
-export const semverDocs = versionedOpenAPI({ scheme: semantic.scheme, routes: semantic.routes, changelog: semverHistory, document: headDocument('Catalog API (semantic versions)', catalogPaths('/semver')) })
+export const queryDocs = versionedOpenAPI({ scheme: query.scheme, routes: query.routes, app, changelog: catalogHistory, document: headDocument('Catalog API (query parameter)', catalogPaths('/query')) })
+export const semverDocs = versionedOpenAPI({ scheme: semantic.scheme, routes: semantic.routes, app, changelog: semverHistory, document: headDocument('Catalog API (semantic versions)', catalogPaths('/semver')) })
 /** The streamed routes' documents: each version's item schema under the media type each handler sends. */
 export const streamsDocs = versionedOpenAPI({ scheme: streamsScheme, document: streamsHead, changelog: streamsHistory, bodies: streamsBodies, app })
 

@@ -11,11 +11,12 @@ import { defineRoutes, HeaderVersioning, route } from '../../../src/index.ts'
 import { shape } from '../../../src/changes/index.ts'
 import { apiVersioning, mountRoutes } from '../../../src/hono/index.ts'
 import { versionedOpenAPI } from '../../../src/openapi/index.ts'
-import { answerChecker } from '../../../scripts/lib/document-calls.ts'
+import { answerChecker, callsOf } from '../../../scripts/lib/document-calls.ts'
 import { expectValidOpenAPI31 } from '../../support/openapi-helpers.ts'
 import { EXAMPLE_NOW_MS } from '../../support/example-clock.ts'
 import { app } from '../../../worker-example/app.ts'
 import { releasesDocsOn, streamsDocs } from '../../../worker-example/docs.ts'
+import { documented } from '../../../worker-example/contracts.ts'
 
 type Json = Record<string, any>
 
@@ -80,6 +81,36 @@ describe('405: a method a documented path does not serve', () => {
     expect(said['x-methodNotAllowed'].headers.Allow.schema.examples).toEqual(['GET, HEAD, PUT'])
     expect(Object.keys(said['x-methodNotAllowed'].content)).toEqual(['application/problem+json'])
     expect(Object.keys(said).filter((k) => !k.startsWith('x-'))).toEqual(['get', 'put'])
+    // A plain Hono route: Hono answers another method 404, and its path says no 405.
+    expect((await app.request('/streams/feed', { method: 'DELETE', headers: { 'Api-Version': '2' } })).status).toBe(404)
+    expect(streamsDocs.document('2').paths['/streams/feed']).not.toHaveProperty('x-methodNotAllowed')
+  })
+
+  it('every section of the worker example: at each path that says so, an unserved method gets that 405, Allow and media type', async () => {
+    const problems: string[] = []
+    let checked = 0
+    for (const documents of documented.sections) {
+      for (const { version } of documents.versions) {
+        const document = JSON.parse(JSON.stringify(documents.document(version))) as Json
+        for (const call of callsOf(document, true)) {
+          const template = call.operation.slice(call.operation.indexOf(' ') + 1)
+          const said = (document['paths'][template] as Json)['x-methodNotAllowed'] as Json | undefined
+          if (said === undefined) continue
+          const unserved = ['DELETE', 'PATCH', 'PUT', 'POST'].find((m) => !(m.toLowerCase() in document['paths'][template])) as string
+          const { Host: host, ...headers } = call.headers
+          const answer = await documented.app.request(`${host === undefined ? documented.origin : `http://${host}`}${call.path}`, { method: unserved, headers })
+          checked++
+          const allow = said['headers'].Allow.schema.examples[0]
+          const type = answer.headers.get('content-type')?.split(';')[0] ?? ''
+          if (answer.status !== 405 || answer.headers.get('allow') !== allow || !(type in said['content'])) {
+            problems.push(`${String((document['info'] as Json)['title'])} ${version} ${unserved} ${call.path}: ${answer.status} Allow ${String(answer.headers.get('allow'))} ${type}, documented 405 Allow ${String(allow)}`)
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([])
+    // Every documented operation but the 4 of the streams (plain Hono routes: Hono answers those 404, and no path says 405).
+    expect(checked).toBe(75 - 4)
   })
 })
 
