@@ -102,8 +102,12 @@ describe('405: a method a documented path does not serve', () => {
           checked++
           const allow = said['headers'].Allow.schema.examples[0]
           const type = answer.headers.get('content-type')?.split(';')[0] ?? ''
-          if (answer.status !== 405 || answer.headers.get('allow') !== allow || !(type in said['content'])) {
-            problems.push(`${String((document['info'] as Json)['title'])} ${version} ${unserved} ${call.path}: ${answer.status} Allow ${String(answer.headers.get('allow'))} ${type}, documented 405 Allow ${String(allow)}`)
+          // The headers it requires are sent; the others (the policy's) are those every operation of the version lists.
+          const missing = Object.keys(said['headers']).filter((name) => said['headers'][name].required === true && !answer.headers.has(name))
+          const listed = Object.keys((document['components'] as Json)['headers'] ?? {})
+          if (Object.keys(said['headers']).sort().join() !== ['Allow', ...listed].sort().join()) problems.push(`${template}: headers ${Object.keys(said['headers']).join(', ')}`)
+          if (answer.status !== 405 || answer.headers.get('allow') !== allow || !(type in said['content']) || missing.length > 0) {
+            problems.push(`${String((document['info'] as Json)['title'])} ${version} ${unserved} ${call.path}: ${answer.status} Allow ${String(answer.headers.get('allow'))} ${type}, documented 405 Allow ${String(allow)}, headers missing: ${missing.join(', ')}`)
           }
         }
       }
