@@ -281,7 +281,9 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const content = placement.accept === null ? [] : placement.accept.mediaTypes
   const app = appRoutesOf(options.app, where)
   const all = head === null ? tableOperations(routes as RouteTable, methods, content, app) : documentOperations(head, routes)
-  const operations = hidden(head === null || app === null ? all : appOperations(all, app), options.hide, where)
+  const fromApp = head === null || app === null ? all : appOperations(all, app)
+  if (app !== null && (routes?.routes.length ?? 0) + all.length > 0 && fromApp.length === 0) throw new Error(`${where}: app registers none of the documented paths; give the app that serves them (the root app, whose routes have their full paths).`)
+  const operations = hidden(fromApp, options.hide, where)
   const streams = streamedBodies(options.bodies ?? (options.requests as { bodies?: unknown } | undefined)?.bodies, where)
   checkStreamed(streams, operations, where)
   const headInfo = (head?.['info'] ?? {}) as Json

@@ -151,7 +151,12 @@ describe('methods come from the app', () => {
     expect(methodsOf(versionedOpenAPI({ scheme: versioning.scheme, routes, document }).document('v2').paths)).toEqual({ '/users': ['get', 'put'], '/users/{id}': ['get'] })
   })
 
-  it('an app that is not one is refused', () => {
+  it('an app that is not one, or serves none of the paths, is refused', () => {
     expect(() => versionedOpenAPI({ scheme: versioning.scheme, routes, app: {} as never })).toThrow('versionedOpenAPI: app must be the Hono app that serves the routes (its routes registered), such as app after mountRoutes(app, versioning, handlers).')
+    // An app that registers none of the paths (a sub-app, whose paths lack the prefix it is mounted at).
+    const sub = new Hono().get('/list', (c) => c.json([]))
+    expect(() => versionedOpenAPI({ scheme: versioning.scheme, routes, app: sub })).toThrow(
+      'versionedOpenAPI: app registers none of the documented paths; give the app that serves them (the root app, whose routes have their full paths).',
+    )
   })
 })
