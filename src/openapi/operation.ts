@@ -71,7 +71,7 @@ export function operationIn(context: BuildContext, source: SourceOperation, entr
   let olderBody = false
   const layout = context.requests?.layoutOf(source.names, source.method) ?? null
   if (layout !== null && context.requests !== null) {
-    const { body, older } = context.requests.bodyAt(layout, at, schemas)
+    const { body, older } = context.requests.bodyAt(layout, at, schemas, source.method.toUpperCase() === 'PATCH')
     olderBody = older
     const given = (operation['requestBody'] ?? {}) as Json
     operation['requestBody'] = { ...given, required: true, content: { 'application/json': { schema: body } } }
