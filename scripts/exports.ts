@@ -20,7 +20,7 @@ export const EXPORT_GOAL = 100
  * unnoticed. Raise it only with a row in docs/entry-points.md that says why a
  * user needs the new name.
  */
-export const EXPORT_CEILING = 98
+export const EXPORT_CEILING = 109
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const out = join(root, '.tmp/exports-dist')

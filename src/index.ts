@@ -2,7 +2,17 @@
  * `hono-api-versioning`: the versioning schemes, the errors, named routes and
  * the versioned reversal, on Web `Request`/`URL` alone.
  */
-export { NoReverseMatch, NotAcceptable, NotFound, VersioningError } from './errors.ts'
+export {
+  AmbiguousVersion,
+  DisallowedHost,
+  Gone,
+  MethodNotAllowed,
+  NoReverseMatch,
+  NotAcceptable,
+  NotFound,
+  NotImplementedError,
+  VersioningError,
+} from './errors.ts'
 export { createReverse } from './reverse/create-reverse.ts'
 export { include, route } from './routes/definitions.ts'
 export { defineRoutes } from './routes/table.ts'

@@ -4,7 +4,7 @@
  * credential, and who still calls each version (D1, Analytics Engine, memory).
  */
 export { analyticsUsage, type AnalyticsUsageOptions } from './analytics-usage.ts'
-export { clientPins, UpgradeRefused } from './client-pins.ts'
+export { ClientVersionUnavailable, clientPins, UpgradeRefused } from './client-pins.ts'
 export { d1PinStore } from './d1-pin-store.ts'
 export { d1Usage, type D1UsageOptions } from './d1-usage.ts'
 export { bearerClient, clientHasher, jwtSubject, type BearerClientOptions, type JwtSubjectOptions } from './identity.ts'
