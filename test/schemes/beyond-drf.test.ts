@@ -8,7 +8,8 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
-import { AcceptHeaderVersioning, AmbiguousVersion, BaseVersioning, CombinedVersioning, createReverse, defineRoutes, HeaderVersioning, include, NamespaceVersioning, NoReverseMatch, NotAcceptable, NotFound, QueryParameterVersioning, route, URLPathVersioning, versioned, versionNeutral } from '../../src/index.ts'
+import { AmbiguousVersion } from '../../src/errors.ts'
+import { AcceptHeaderVersioning, BaseVersioning, CombinedVersioning, createReverse, defineRoutes, HeaderVersioning, include, NamespaceVersioning, NoReverseMatch, NotAcceptable, NotFound, QueryParameterVersioning, route, URLPathVersioning, versioned, versionNeutral } from '../../src/index.ts'
 import { type CompiledRoute } from '../../src/routes/compile.ts'
 import { dateVersions, semver } from '../../src/formats/index.ts'
 
