@@ -30,7 +30,7 @@ const ALTERNATIVES = new Set(['anyOf', 'oneOf', 'not'])
 const SAFE = new Set(['minLength', 'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems'])
 
 /** The longest list `uniqueItems` may judge in a schema given to the fallback: its pairs cost at most this many times the list's size. */
-export const FALLBACK_MAX_UNIQUE_ITEMS = 100
+const FALLBACK_MAX_UNIQUE_ITEMS = 100
 
 /** Keys whose values are maps of names to schemas (the map itself is no schema), and keys whose values are data. */
 const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'])
@@ -147,8 +147,8 @@ function describe(unit: OutputUnit): { msg: string; type: IssueType; field?: str
   }
 }
 
-/** The check of a value against a schema the closures cannot compile; reports to `out` and answers whether it is valid. */
-export function fallbackCheck(schema: Json, unknown: string, where: string): (value: unknown, out: IssueSink) => boolean {
+/** The check of a value against a schema the closures cannot compile (`uncompiled`: the keyword they do not know); reports to `out` and answers whether it is valid. */
+export function fallbackCheck(schema: Json, uncompiled: string, where: string): (value: unknown, out: IssueSink) => boolean {
   // A $ref to a schema not given is a mistake to fix now, not a refusal of every request.
   const unresolved = unresolvedRef(schema)
   if (unresolved !== null) throw new Error(`${where}: a schema references ${JSON.stringify(unresolved)}, which is not given; add it to schemas (as #/components/schemas/Name).`)
@@ -157,7 +157,7 @@ export function fallbackCheck(schema: Json, unknown: string, where: string): (va
   if (unbounded !== null) {
     const at = unbounded.replace(/^#\/\$defs\//, '#/components/schemas/')
     throw new Error(
-      `${where}: a schema with ${unknown.startsWith('$ref') ? `a ${unknown}` : `"${unknown}"`}, which request validation does not compile, has a uniqueItems list at ${at} that @cfworker/json-schema would check by comparing every pair of its items. Give that list maxItems (at most ${FALLBACK_MAX_UNIQUE_ITEMS}) and items of type string, number, integer, boolean or null, or leave "${unknown.split(' ')[0]}" out of the schema so that it is compiled.`,
+      `${where}: a schema with ${uncompiled.startsWith('$ref') ? `a ${uncompiled}` : `"${uncompiled}"`}, which request validation does not compile, has a uniqueItems list at ${at} that @cfworker/json-schema would check by comparing every pair of its items. Give that list maxItems (at most ${FALLBACK_MAX_UNIQUE_ITEMS}) and items of type string, number, integer, boolean or null, or leave "${uncompiled.split(' ')[0]}" out of the schema so that it is compiled.`,
     )
   }
   const validator = new Validator(schema as never, '2020-12', true)
