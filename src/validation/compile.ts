@@ -108,7 +108,7 @@ export function compileOrUnknown(schema: unknown): Compiled | string {
   function compile(schemaNode: unknown): Compiled {
     if (schemaNode === true) return ANYTHING
     if (schemaNode === false) return FORBIDDEN
-    if (!isObject(schemaNode)) throw new Unsupported('a schema that is not an object')
+    if (!isObject(schemaNode)) throw new Unsupported('a subschema that is neither an object nor a boolean')
     for (const key of Object.keys(schemaNode)) if (!KNOWN.has(key) && !ANNOTATIONS.has(key)) throw new Unsupported(key)
     const s = schemaNode
     // Aligned: a keyword's test, and what it reports when its test refuses a value.

@@ -156,8 +156,9 @@ export function fallbackCheck(schema: Json, uncompiled: string, where: string): 
   const unbounded = unboundedUniqueItems(schema)
   if (unbounded !== null) {
     const at = unbounded.replace(/^#\/\$defs\//, '#/components/schemas/')
+    const what = uncompiled.startsWith('$ref') ? `a ${uncompiled}` : /^[$\w]+$/.test(uncompiled) ? `"${uncompiled}"` : uncompiled
     throw new Error(
-      `${where}: a schema with ${uncompiled.startsWith('$ref') ? `a ${uncompiled}` : `"${uncompiled}"`}, which request validation does not compile, has a uniqueItems list at ${at} that @cfworker/json-schema would check by comparing every pair of its items. Give that list maxItems (at most ${FALLBACK_MAX_UNIQUE_ITEMS}) and items of type string, number, integer, boolean or null, or leave "${uncompiled.split(' ')[0]}" out of the schema so that it is compiled.`,
+      `${where}: a schema with ${what}, which request validation does not compile, has a uniqueItems list at ${at} that @cfworker/json-schema would check by comparing every pair of its items. Give that list maxItems (at most ${FALLBACK_MAX_UNIQUE_ITEMS}) and items of type string, number, integer, boolean or null, or leave out ${what} so that the schema is compiled.`,
     )
   }
   const validator = new Validator(schema as never, '2020-12', true)

@@ -139,9 +139,10 @@ describe('a schema the closures do not compile', () => {
   it('fails at construction when a uniqueItems list has no maxItems of at most 100 or items that may be lists or objects, saying where and what to do', () => {
     const schema = { $ref: '#/$defs/Order', $defs: { Order: { type: 'object', properties: { tags: { type: 'array', uniqueItems: true, maxItems: 101, items: { type: 'string' } } }, unevaluatedProperties: false } } }
     expect(() => partValidator(schema, limitsOf, 'requestValidation')).toThrow(
-      'requestValidation: a schema with "unevaluatedProperties", which request validation does not compile, has a uniqueItems list at #/components/schemas/Order/properties/tags that @cfworker/json-schema would check by comparing every pair of its items. Give that list maxItems (at most 100) and items of type string, number, integer, boolean or null, or leave "unevaluatedProperties" out of the schema so that it is compiled.',
+      'requestValidation: a schema with "unevaluatedProperties", which request validation does not compile, has a uniqueItems list at #/components/schemas/Order/properties/tags that @cfworker/json-schema would check by comparing every pair of its items. Give that list maxItems (at most 100) and items of type string, number, integer, boolean or null, or leave out "unevaluatedProperties" so that the schema is compiled.',
     )
-    expect(() => partValidator({ $dynamicRef: '#x', items: { uniqueItems: true, maxItems: 5 } }, limitsOf, 'test')).toThrow('list at #/items that')
+    expect(() => partValidator({ $dynamicRef: '#x', items: { uniqueItems: true, maxItems: 5 } }, limitsOf, 'test')).toThrow('test: a schema with "$dynamicRef", which request validation does not compile, has a uniqueItems list at #/items that')
+    expect(() => partValidator({ properties: { a: 3 }, uniqueItems: true }, limitsOf, 'test')).toThrow('or leave out a subschema that is neither an object nor a boolean so that the schema is compiled.')
     expect(() => partValidator({ $dynamicRef: '#x', uniqueItems: true, maxItems: 5, items: { type: ['string', 'object'] } }, limitsOf, 'test')).toThrow('list at # that')
     expect(() => partValidator({ $dynamicRef: '#x', uniqueItems: true, maxItems: 5, items: { type: 'string' }, prefixItems: [{ type: 'array' }] }, limitsOf, 'test')).toThrow('list at # that')
   })
