@@ -56,6 +56,32 @@ function withValue(example: Json, field: string, value: unknown): Json {
   return value === undefined ? withoutKey(example, field) : { ...example, [field]: value }
 }
 
+/**
+ * Renames (or, for `null`, drops) the field names of `dependentRequired`
+ * (keys and listed names) and `dependentSchemas` (keys) of a schema, as
+ * `properties` and `required` are.
+ */
+function editDependencies(holder: Json, name: (field: string) => string | null): void {
+  const required = holder['dependentRequired']
+  if (isObject(required)) {
+    const out: Json = {}
+    for (const [key, list] of Object.entries(required)) {
+      const own = name(key)
+      if (own !== null) out[own] = Array.isArray(list) ? list.flatMap((f: unknown) => (typeof f === 'string' ? (name(f) ?? []) : [f])) : list
+    }
+    holder['dependentRequired'] = out
+  }
+  const schemas = holder['dependentSchemas']
+  if (isObject(schemas)) {
+    const out: Json = {}
+    for (const [key, value] of Object.entries(schemas)) {
+      const own = name(key)
+      if (own !== null) out[own] = value
+    }
+    holder['dependentSchemas'] = out
+  }
+}
+
 function withoutKey(example: Json, field: string): Json {
   const { [field]: _dropped, ...rest } = example
   return rest
@@ -117,6 +143,7 @@ export function undoInstruction(schemas: Json, instruction: ChangelogInstruction
       const holder = holderOf(schema, instruction.newer)
       if (isObject(holder['properties'])) holder['properties'] = renameKey(holder['properties'], instruction.newer, instruction.older)
       if (Array.isArray(holder['required'])) holder['required'] = holder['required'].map((f: unknown) => (f === instruction.newer ? instruction.older : f))
+      editDependencies(holder, (name) => (name === instruction.newer ? instruction.older : name))
       editExamples(schema, (e) => renameKey(e, instruction.newer, instruction.older))
       break
     }
@@ -124,6 +151,7 @@ export function undoInstruction(schemas: Json, instruction: ChangelogInstruction
       const holder = holderOf(schema, instruction.field)
       if (isObject(holder['properties'])) holder['properties'] = withoutKey(holder['properties'], instruction.field)
       if (Array.isArray(holder['required'])) holder['required'] = holder['required'].filter((f: unknown) => f !== instruction.field)
+      editDependencies(holder, (name) => (name === instruction.field ? null : name))
       editExamples(schema, (e) => withoutKey(e, instruction.field))
       break
     }

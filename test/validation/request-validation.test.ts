@@ -129,6 +129,36 @@ describe('an older request is validated against its own version, then migrated',
     expect(seen).toEqual([])
   })
 
+  it("dependentRequired and dependentSchemas name an older version's fields: a renamed field by its older name, an added one not at all", async () => {
+    interface Payment {
+      card?: string
+      cvc?: string
+      note?: string
+    }
+    const Payment = shape<Payment>('Payment')
+    const history = versionHistory({
+      versions: [{ version: 'v1' }, { version: 'v2', changes: [change('Codes are CVCs; payments have notes.', [fieldRenamed(Payment, { older: 'code', newer: 'cvc' }), fieldAdded(Payment, 'note')])] }],
+      bodies: { 'POST /payments': { request: Payment } },
+      validation: requestValidation({
+        schemas: {
+          Payment: {
+            type: 'object',
+            properties: { card: { type: 'string' }, cvc: { type: 'string' }, note: { type: 'string' } },
+            dependentRequired: { card: ['cvc'], note: ['card'] },
+            dependentSchemas: { note: { required: ['card'] } },
+          },
+        },
+      }),
+    })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v2' }), changes: history }))
+    app.post('/payments', async (c) => c.json(await c.req.json(), 201))
+    expect((await send(app, '/payments', 'v1', { card: '4242', code: '123' })).status).toBe(201)
+    const missing = await send(app, '/payments', 'v1', { card: '4242' })
+    expect(missing.status).toBe(422)
+    expect(JSON.stringify(await missing.json())).toContain('code')
+  })
+
   it('names list positions inside a layout', async () => {
     const { app } = catalogue()
     const res = await send(app, '/lists/1', 'v1', { items: [{ name: 'a', price: '1.00' }, { name: 'b' }] }, 'PUT')
