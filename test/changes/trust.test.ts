@@ -17,6 +17,7 @@ import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
 import { FIXED_SEED } from '../support/property-runs.ts'
 import type { Instruction } from '../../src/changes/instruction.ts'
+import { twoVersions } from '../support/two-versions.ts'
 
 interface Product {
   id: number
@@ -35,7 +36,7 @@ const prices = change('Prices are numbers.', [
   }),
 ])
 const versions = [{ version: '1' }, { version: '2', changes: [titles, prices] }] as const
-const scheme = () => new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+const scheme = () => twoVersions()
 const v1 = { 'Api-Version': '1', 'Content-Type': 'application/json' }
 const lamp: Product = { id: 1, title: 'Lamp', price: 12.5 }
 

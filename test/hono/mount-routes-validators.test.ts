@@ -12,9 +12,10 @@ import { createFactory } from 'hono/factory'
 import { validator } from 'hono/validator'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldRenamed, shape } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { twoVersionHistory, twoVersions } from '../support/two-versions.ts'
 
 interface Product {
   id: number
@@ -30,13 +31,12 @@ const v2 = { 'Api-Version': '2', 'Content-Type': 'application/json' }
 type Mode = 'use+mountRoutes' | 'mountRoutes'
 
 function shop(mode: Mode) {
-  const history = versionHistory({
-    versions: [{ version: '1' }, { version: '2', changes: [titles] }],
+  const history = twoVersionHistory([titles], {
     bodies: { 'product-list': { request: Product, response: Product } },
   })
   const routes = defineRoutes([route('product-list', '/products'), route('product-detail', '/products/:id')])
   const versioning = apiVersioning({
-    scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }),
+    scheme: twoVersions(),
     routes,
     changes: history,
     origin: 'https://api.example.com',

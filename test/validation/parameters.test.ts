@@ -14,6 +14,7 @@ import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { problemDetails } from '../../src/lifecycle/index.ts'
 import { InvalidRequestParameters, requestValidation } from '../../src/validation/index.ts'
+import { twoVersionHistory } from '../support/two-versions.ts'
 
 const ProductFilter = shape('ProductFilter')
 const ProductHeaders = shape('ProductHeaders')
@@ -44,8 +45,7 @@ const newer: readonly Change[] = [
 ]
 
 function app(errorResponse?: ReturnType<typeof problemDetails>) {
-  const history = versionHistory({
-    versions: [{ version: '1' }, { version: '2', changes: [...newer] }],
+  const history = twoVersionHistory([...newer], {
     validation: requestValidation({ schemas, parameters: { 'GET /products': { query: ProductFilter, headers: ProductHeaders, cookies: ProductCookies } } }),
   })
   const seen: unknown[] = []
@@ -128,7 +128,7 @@ describe('older query parameters, headers and cookies are validated in their own
 
 describe('parameter declarations are checked at construction', () => {
   const make = (changes: readonly Change[], parameters: unknown) => () =>
-    versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [...changes] }], validation: requestValidation({ schemas, parameters: parameters as never }) })
+    twoVersionHistory([...changes], { validation: requestValidation({ schemas, parameters: parameters as never }) })
 
   it.each([
     ['a fieldRenamed on a query shape', make([change('x', [fieldRenamed(ProductFilter, { older: 'state', newer: 'status' })])], { 'GET /products': { query: ProductFilter } }), 'declare queryParamRenamed("GET /products", { older: "state", newer: "status" }) instead.'],
