@@ -16,7 +16,7 @@ import type { AnalyticsDataset } from '../../src/client-pins/analytics-usage.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { DEMO_ID } from '../../worker-example/app.ts'
-import { countingStore, SECRET } from '../support/client-pins-fixture.ts'
+import { countingStore, NOW, SECRET } from '../support/client-pins-fixture.ts'
 import { twoVersions } from '../support/two-versions.ts'
 
 const client = bearerClient({ secret: SECRET })
@@ -86,7 +86,7 @@ describe('pins in D1 read through KV', () => {
   })
 
   it('rolls an upgrade back within the window, and refuses after it', async () => {
-    const clock = { now: Date.UTC(2026, 8, 1) }
+    const clock = { now: NOW }
     const { get, pins } = setup({ now: () => clock.now })
     const id = await idOf('rolling')
     expect((await get('rolling')).version).toBe('3')

@@ -11,24 +11,10 @@ import { sValidator } from '@hono/standard-validator'
 import { zValidator } from '@hono/zod-validator'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { change, fieldAdded, fieldRenamed, shape } from '../../../src/changes/index.ts'
 import { migratingApp, twoVersionHistory } from '../../support/two-versions.ts'
+import { User, userChanges } from '../../support/users-fixture.ts'
 
-interface User {
-  id: number
-  fullName: string
-  email: string | null
-}
-const User = shape<User>('User')
-const history = twoVersionHistory(
-  [
-    change('Users have a fullName instead of a name.', [fieldRenamed(User, { older: 'name', newer: 'fullName' })]),
-    change('Users have an email.', [fieldAdded(User, 'email', { default: null })]),
-  ],
-  {
-    bodies: { 'POST /z/users': { request: User, response: User }, 'POST /s/users': { request: User, response: User } },
-  },
-)
+const history = twoVersionHistory(userChanges, { bodies: { 'POST /z/users': { request: User, response: User }, 'POST /s/users': { request: User, response: User } } })
 const NewUser = z.object({ fullName: z.string().min(1), email: z.email().nullable() })
 
 const app = migratingApp(history)
