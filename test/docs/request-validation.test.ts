@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { markedSection, versionsTable } from '../support/docs-tables.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const page = readFileSync(`${root}docs/request-validation.md`, 'utf8')
@@ -127,10 +128,8 @@ describe('docs/request-validation.md: what odd input gets', async () => {
   }
 
   it('holds the table these requests answer', async () => {
-    const lines = ['| input | head version (2) | older version (1) |', '|---|---|---|']
-    for (const row of ROWS) lines.push(`| ${row.input} | ${await answer(row, '2')} | ${await answer(row, '1')} |`)
-    const rendered = lines.join('\n')
-    const found = /<!-- odd-input:start -->\n([\s\S]*?)\n<!-- odd-input:end -->/.exec(page)?.[1]
+    const rendered = await versionsTable('input', ROWS, answer)
+    const found = markedSection(page, 'odd-input')
     expect(found, `the page's table between <!-- odd-input:start --> and <!-- odd-input:end --> should be:\n${rendered}`).toBe(rendered)
   })
 })

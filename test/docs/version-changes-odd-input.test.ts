@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { change, fieldAdded, fieldChanged, fieldRenamed, shape } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import { defineRoutes, route } from '../../src/index.ts'
+import { markedSection, versionsTable } from '../support/docs-tables.ts'
 import { twoVersionHistory, twoVersions } from '../support/two-versions.ts'
 
 interface Product {
@@ -144,17 +145,11 @@ async function answer(row: Row, version: '1' | '2'): Promise<string> {
   return `${res.status} \`${text}\``
 }
 
-async function table(): Promise<string> {
-  const lines = ['| input | head version (2) | older version (1) |', '|---|---|---|']
-  for (const row of ROWS) lines.push(`| ${row.input} | ${await answer(row, '2')} | ${await answer(row, '1')} |`)
-  return lines.join('\n')
-}
-
 describe('docs/version-changes.md: what odd input gets on an older version', () => {
   it('holds the table these requests answer', async () => {
-    const rendered = await table()
+    const rendered = await versionsTable('input', ROWS, answer)
     const page = readFileSync(new URL('../../docs/version-changes.md', import.meta.url), 'utf8')
-    const found = /<!-- odd-input:start -->\n([\s\S]*?)\n<!-- odd-input:end -->/.exec(page)?.[1]
+    const found = markedSection(page, 'odd-input')
     expect(found, `the page's table between <!-- odd-input:start --> and <!-- odd-input:end --> should be:\n${rendered}`).toBe(rendered)
   })
 })

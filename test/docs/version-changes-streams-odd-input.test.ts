@@ -11,6 +11,7 @@ import { HTTPException } from 'hono/http-exception'
 import { streamSSE } from 'hono/streaming'
 import { describe, expect, it } from 'vitest'
 import { change, fieldRenamed, shape } from '../../src/changes/index.ts'
+import { markedSection, versionsTable } from '../support/docs-tables.ts'
 import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
 
 interface Person {
@@ -111,17 +112,11 @@ async function answer(row: Row, version: '1' | '2'): Promise<string> {
   return `${res.status}${tag} ${shown === '' ? '(no body)' : `\`${shown}\``}${failed ? ', then the body errors' : ''}`
 }
 
-async function table(): Promise<string> {
-  const lines = ['| response | head version (2) | older version (1) |', '|---|---|---|']
-  for (const row of ROWS) lines.push(`| ${row.input} | ${await answer(row, '2')} | ${await answer(row, '1')} |`)
-  return lines.join('\n')
-}
-
 describe('docs/version-changes.md: what odd streamed and non-JSON responses give an older version', () => {
   it('holds the table these requests answer', async () => {
-    const rendered = await table()
+    const rendered = await versionsTable('response', ROWS, answer)
     const page = readFileSync(new URL('../../docs/version-changes.md', import.meta.url), 'utf8')
-    const found = /<!-- odd-streams:start -->\n([\s\S]*?)\n<!-- odd-streams:end -->/.exec(page)?.[1]
+    const found = markedSection(page, 'odd-streams')
     expect(found, `the page's table between <!-- odd-streams:start --> and <!-- odd-streams:end --> should be:\n${rendered}`).toBe(rendered)
   })
 })
