@@ -75,10 +75,9 @@ export function checkOptions(where: string, options: MiddlewareOptions<BaseVersi
   if (options === null || typeof options !== 'object') {
     throw new Error(`${where}: pass options such as { scheme: new URLPathVersioning()${extraNames.length > 0 ? `, ${extraNames[0]}` : ''} }.`)
   }
-  const names = ['scheme', ...extraNames, 'errorResponse', 'policy', 'changes', 'allowedHosts', 'clientVersion']
+  const names = ['scheme', ...extraNames, 'errorResponse', 'policy', 'changes', 'allowedHosts', 'clientVersion', 'extensions']
   for (const key of Object.keys(options)) {
-    if (!names.includes(key) && key !== 'extensions') {
-      // (extensions, the app's own steps, is left out of this sentence, which tests and users match as it is.)
+    if (!names.includes(key)) {
       throw new Error(`${where}: unknown option "${key}"; the options are ${names.join(', ')}.`)
     }
   }

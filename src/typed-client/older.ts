@@ -133,10 +133,25 @@ export type ResponseAt<H, R extends string, V extends string, M extends string =
   ? unknown
   : LayoutAt<H, BodyOf<H, R, M, 'response'>, V>
 
-/** The request body of route `R` in version `V` (`never` when the history does not lay it out), for method `M`. */
+/**
+ * The request body of route `R` in version `V` (`never` when the history does not lay it out), for method `M`: a
+ * PATCH body is a partial update, as the server reads it (JSON Merge Patch: any field may be left out, in nested
+ * objects too; `null` removes an optional field; a list is sent whole).
+ */
 export type RequestAt<H, R extends string, V extends string, M extends string = 'POST'> = [BodyOf<H, R, M, 'request'>] extends [never]
   ? never
-  : LayoutAt<H, BodyOf<H, R, M, 'request'>, V>
+  : M extends 'PATCH'
+    ? MergePatch<LayoutAt<H, BodyOf<H, R, M, 'request'>, V>>
+    : LayoutAt<H, BodyOf<H, R, M, 'request'>, V>
+
+/** A partial update of a value of type `T` (JSON Merge Patch). */
+type MergePatch<T> = T extends readonly unknown[]
+  ? T
+  : T extends (...args: never[]) => unknown
+    ? T
+    : T extends object
+      ? { [K in keyof T]?: MergePatch<T[K]> | (undefined extends T[K] ? null : never) }
+      : T
 
 type RouteOp<E, R> = Extract<SaidOf<E>, { readonly route: R }>['op']
 type FirstRouteOp<Vs extends readonly unknown[], R> = Vs extends readonly [infer F, ...infer Rest] ? ([RouteOp<F, R>] extends [never] ? FirstRouteOp<Rest, R> : RouteOp<F, R>) : never

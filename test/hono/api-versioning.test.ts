@@ -377,7 +377,7 @@ describe('configuration mistakes fail when the middleware is made', () => {
     ['no scheme', { routes }, 'apiVersioning: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ["v1"] }).'],
     ['a scheme class instead of an instance', { scheme: URLPathVersioning, routes }, 'apiVersioning: scheme must be a versioning scheme'],
     ['routes as a list', { scheme: new URLPathVersioning(), routes: [route('home', '/')] }, 'apiVersioning: routes must be a route table made with defineRoutes([...]).'],
-    ['an unknown option', { scheme: new URLPathVersioning(), routes, onError: () => null }, 'apiVersioning: unknown option "onError"; the options are scheme, routes, origin, errorResponse, policy, changes, allowedHosts, clientVersion.'],
+    ['an unknown option', { scheme: new URLPathVersioning(), routes, onError: () => null }, 'apiVersioning: unknown option "onError"; the options are scheme, routes, origin, errorResponse, policy, changes, allowedHosts, clientVersion, extensions.'],
     ['errorResponse not a function', { scheme: new URLPathVersioning(), routes, errorResponse: 'json' }, 'apiVersioning: errorResponse must be a function (error, c) => Response.'],
     ['changes not from versionHistory (an extension without a changelog)', { scheme: new URLPathVersioning(), routes, changes: { bind: () => ({}) } }, 'apiVersioning: changes must come from versionHistory({...}).'],
   ])('%s', (_case, options, message) => {

@@ -96,7 +96,7 @@ describe('versionMiddleware options', () => {
 
   it.each([
     ['no options', undefined, 'versionMiddleware: pass options such as { scheme: new URLPathVersioning() }.'],
-    ['an unknown option', { scheme: new HeaderVersioning(), onError: () => null }, 'versionMiddleware: unknown option "onError"; the options are scheme, routes, origin, errorResponse, policy, changes, allowedHosts, clientVersion.'],
+    ['an unknown option', { scheme: new HeaderVersioning(), onError: () => null }, 'versionMiddleware: unknown option "onError"; the options are scheme, routes, origin, errorResponse, policy, changes, allowedHosts, clientVersion, extensions.'],
     ['routes not from appRoutes', { scheme: new HeaderVersioning(), routes: {} }, "versionMiddleware: routes must be appRoutes(app) (the app's named routes), and origin needs routes."],
     ['no scheme', {}, 'versionMiddleware: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ["v1"] }).'],
     ['a namespace scheme', { scheme: new NamespaceVersioning() }, 'versionMiddleware: NamespaceVersioning reads the namespace of a named route; use apiVersioning with a route table.'],

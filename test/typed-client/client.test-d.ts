@@ -232,6 +232,19 @@ describe('older types from a history: each instruction kind', () => {
     expectTypeOf<RequestAt<typeof history, 'order-list', '2024'>>().toEqualTypeOf<never>()
   })
 
+  it('an older PATCH body is a partial update (JSON Merge Patch): every field optional, lists whole', () => {
+    expectTypeOf<RequestAt<typeof history, 'order-create', '2024', 'PATCH'>>().toEqualTypeOf<{
+      readonly id?: string
+      readonly total?: number
+      readonly status?: 'open' | 'paid'
+      readonly tags?: readonly ('new' | 'gift')[]
+      readonly number?: string
+      readonly code?: string
+    }>()
+    const partial: RequestAt<typeof history, 'order-create', '2024', 'PATCH'> = { status: 'paid' }
+    expectTypeOf(partial).not.toEqualTypeOf<ShapeAt<typeof history, typeof OrderShape, '2024'>>()
+  })
+
   it('routes exist where their changes say', () => {
     expectTypeOf<RouteExistsAt<typeof history, 'order-tags', '2024'>>().toEqualTypeOf<false>()
     expectTypeOf<RouteExistsAt<typeof history, 'order-tags', '2025'>>().toEqualTypeOf<true>()

@@ -7,17 +7,17 @@
  * route changes come from the history's changelog.
  */
 import type { Changelog } from '../changes/changelog.ts'
-import { namedRoutes, type NamedRoutesApp } from '../hono/app-route-names.ts'
-import { mountedMethods } from '../hono/mount-routes.ts'
+import { namedRoutes, type NamedRoutesApp } from './app-route-names.ts'
+import { mountedMethods } from './mount-routes.ts'
 import { routeHistory } from '../openapi/changelog.ts'
 import { openAPIPathOf, schemaPattern } from '../openapi/paths.ts'
 import { normalizeRouteName, plainName } from '../openapi/sources.ts'
 import type { RouteTable } from '../routes/table.ts'
 import { compilePath } from '../routes/pattern.ts'
 import { UNPLACED, waysOf, type VersionPlacement } from '../routes/placement.ts'
-import type { ApiModel, VersionedOperation } from './api-model.ts'
-import { apiModelOf, routeEvents, versionedOperation, type OperationDeclaration } from './operations.ts'
-import { versionSpace, type SpacePolicy, type SpaceScheme } from './version-space.ts'
+import type { ApiModel, VersionedOperation } from '../model/api-model.ts'
+import { apiModelOf, routeEvents, versionedOperation, type OperationDeclaration } from '../model/operations.ts'
+import { versionSpace, type SpacePolicy, type SpaceScheme } from '../model/version-space.ts'
 
 /** What the model of an app is made from. */
 export interface AppModelOptions {
