@@ -14,7 +14,8 @@
  */
 import { defineRoutes, HeaderVersioning, include, route, versioned, type RouteDefinition } from '../src/index.ts'
 import { versionPolicy } from '../src/lifecycle/index.ts'
-import { versionedOpenAPI, type Changelog, type ChangelogInstruction, type VersionedOpenAPIOptions } from '../src/openapi/index.ts'
+import type { Changelog, ChangelogInstruction } from '../src/changes/changelog.ts'
+import { versionedOpenAPI, type VersionedOpenAPIOptions } from '../src/openapi/index.ts'
 
 const SAMPLES = 30
 const GOAL_MS = 100

@@ -16,12 +16,11 @@ import ts from 'typescript'
 /** The goal: at most this many exported names in all. */
 export const EXPORT_GOAL = 100
 /**
- * A ceiling that catches accidents: what the package exports today. Each entry
- * point exports its factories, their options types and its error classes (and
- * the few types needed to write a scheme, a store or a recorder of your own),
- * which is more than the goal; docs/entry-points.md says why.
+ * The ceiling: what the package exports today, so the surface cannot grow back
+ * unnoticed. Raise it only with a row in docs/entry-points.md that says why a
+ * user needs the new name.
  */
-export const EXPORT_CEILING = 128
+export const EXPORT_CEILING = 109
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const out = join(root, '.tmp/exports-dist')

@@ -13,12 +13,12 @@ export {
   NotImplementedError,
   VersioningError,
 } from './errors.ts'
-export { createReverse, type CreateReverseOptions } from './reverse/create-reverse.ts'
-export { include, route, type IncludeOptions, type RouteOptions } from './routes/definitions.ts'
-export { defineRoutes, type RouteTableOptions } from './routes/table.ts'
-export { versioned, versionNeutral, type VersionedOptions } from './routes/versions.ts'
+export { createReverse } from './reverse/create-reverse.ts'
+export { include, route } from './routes/definitions.ts'
+export { defineRoutes } from './routes/table.ts'
+export { versioned, versionNeutral } from './routes/versions.ts'
 export { AcceptHeaderVersioning, type AcceptHeaderVersioningOptions } from './schemes/accept-header.ts'
-export { BaseVersioning, type VersionMatch, type VersionRequest } from './schemes/base.ts'
+export { BaseVersioning, type VersionRequest } from './schemes/base.ts'
 export { CombinedVersioning, type CombinedVersioningOptions } from './schemes/combined.ts'
 export { HeaderVersioning, type HeaderVersioningOptions } from './schemes/header.ts'
 export { HostNameVersioning } from './schemes/host-name.ts'

@@ -13,9 +13,11 @@
  * | /docs/host | /host | host name (`v1.catalog.test`) |
  * | /docs/query | /query | query parameter |
  * | /docs/semver | /semver | `Accept-Version` header, semantic versions |
+ * | /docs/streams | /streams | `Api-Version` header; NDJSON and server-sent events, documented item by item |
  *
  * Each section's documents are made from what its middleware runs: its
- * scheme, route table, version policy, error format, the changelog its
+ * scheme, route table, the methods the app registers (and the 405 it
+ * answers others with), version policy, error format, the changelog its
  * history derives (one changelog: /releases/changelog serves the same) and,
  * for /releases, the request schemas its validation checks older bodies
  * against. What no declaration says, the response bodies, comes from one
@@ -28,8 +30,9 @@ import { apiCatalog, openAPILink, versionedOpenAPI } from '../src/openapi/index.
 import { openAPIDocs } from '../src/openapi/scalar.ts'
 import type { CatalogEntry } from '../src/openapi/discovery.ts'
 import type { VersionedOpenAPI } from '../src/openapi/documents.ts'
-import { accept, host, namespace, path, query, releases, releasesPolicy, releasesPolicyOn, semantic } from './app.ts'
+import { accept, app, host, namespace, path, query, releases, releasesPolicy, releasesPolicyOn, semantic } from './app.ts'
 import { catalogHistory, releasesBodies, releasesChangelog, requestSchemas, semverHistory } from './changes.ts'
+import { streamsBodies, streamsHistory, streamsScheme } from './streams.ts'
 
 const uri = { type: 'string', format: 'uri' }
 const ref = (name: string): object => ({ $ref: `#/components/schemas/${name}` })
@@ -62,6 +65,25 @@ const schemas = {
   ProductList: { type: 'object', properties: { version: { type: ['string', 'null'] }, count: { type: 'integer' }, products: { type: 'array', items: ref('Product') } }, required: ['version', 'count', 'products'] },
   CategoryList: { type: 'object', properties: { version: { type: ['string', 'null'] }, count: { type: 'integer' }, categories: { type: 'array', items: ref('Category') } }, required: ['version', 'count', 'categories'] },
   NotFound: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] },
+}
+
+/** The streamed routes' head document: their media types (the handlers' Content-Type) and the item's schema. */
+const streamsHead = {
+  openapi: '3.1.0',
+  info: { title: 'People API (streams)', version: '2', description: 'People, streamed as they are written.' },
+  paths: {
+    '/streams/people.ndjson': {
+      get: {
+        summary: 'Export the people',
+        parameters: [{ name: 'count', in: 'query', description: 'How many (default 3).', schema: { type: 'integer', minimum: 0, maximum: 1000 } }],
+        responses: { '200': { description: 'One person per line.', content: { 'application/x-ndjson': {} } } },
+      },
+    },
+    '/streams/feed': { get: { summary: 'People as they join', responses: { '200': { description: 'An event per person.', content: { 'text/event-stream': {} } } } } },
+  },
+  components: {
+    schemas: { Person: { type: 'object', properties: { id: { type: 'integer' }, fullName: { type: 'string' }, email: { type: 'string', format: 'email' } }, required: ['id', 'fullName', 'email'] } },
+  },
 }
 
 /** The catalogue's four routes at `base` (`/accept`, `/path/{version}`, ...), as an OpenAPI tool writes them. */
@@ -132,29 +154,34 @@ export const releasesDocsOn = (now?: () => number): VersionedOpenAPI =>
     errors: 'problem-details',
     requests: { schemas: requestSchemas, bodies: releasesBodies },
     pins: {},
+    app,
   })
 
 /** The /releases documents on the real clock. */
 export const releasesDocs: VersionedOpenAPI = releasesDocsOn()
 
-/** The documents of each v1/v2 section and /semver, from its middleware, its history and its head document. */
-export const pathDocs = versionedOpenAPI({ scheme: path.scheme, routes: path.routes, changelog: catalogHistory, document: headDocument('Catalog API (URL path)', catalogPaths('/path/{version}')) })
+/** The documents of each v1/v2 section and /semver, from its middleware, the app's routes, its history and its head document. */
+export const pathDocs = versionedOpenAPI({ scheme: path.scheme, routes: path.routes, app, changelog: catalogHistory, document: headDocument('Catalog API (URL path)', catalogPaths('/path/{version}')) })
 export const namespaceDocs = versionedOpenAPI({
   scheme: namespace.scheme,
   routes: namespace.routes,
+  app,
   changelog: catalogHistory,
   document: headDocument('Catalog API (namespace)', { ...catalogPaths('/ns/v1'), ...catalogPaths('/ns/v2') }),
 })
-export const acceptDocs = versionedOpenAPI({ scheme: accept.scheme, routes: accept.routes, changelog: catalogHistory, document: headDocument('Catalog API (Accept header)', catalogPaths('/accept')) })
+export const acceptDocs = versionedOpenAPI({ scheme: accept.scheme, routes: accept.routes, app, changelog: catalogHistory, document: headDocument('Catalog API (Accept header)', catalogPaths('/accept')) })
 export const hostDocs = versionedOpenAPI({
   scheme: host.scheme,
   routes: host.routes,
+  app,
   changelog: catalogHistory,
   document: headDocument('Catalog API (host name)', catalogPaths('/host')),
   serverUrl: 'http://{version}.catalog.test',
 })
-export const queryDocs = versionedOpenAPI({ scheme: query.scheme, routes: query.routes, changelog: catalogHistory, document: headDocument('Catalog API (query parameter)', catalogPaths('/query')) })
-export const semverDocs = versionedOpenAPI({ scheme: semantic.scheme, routes: semantic.routes, changelog: semverHistory, document: headDocument('Catalog API (semantic versions)', catalogPaths('/semver')) })
+export const queryDocs = versionedOpenAPI({ scheme: query.scheme, routes: query.routes, app, changelog: catalogHistory, document: headDocument('Catalog API (query parameter)', catalogPaths('/query')) })
+export const semverDocs = versionedOpenAPI({ scheme: semantic.scheme, routes: semantic.routes, app, changelog: semverHistory, document: headDocument('Catalog API (semantic versions)', catalogPaths('/semver')) })
+/** The streamed routes' documents: each version's item schema under the media type each handler sends. */
+export const streamsDocs = versionedOpenAPI({ scheme: streamsScheme, document: streamsHead, changelog: streamsHistory, bodies: streamsBodies, app })
 
 /** Every section: its API path, its docs page (the documents under `<page>/openapi`) and its documents. */
 export const sections: readonly (CatalogEntry & { readonly page: string; readonly documents: VersionedOpenAPI })[] = [
@@ -165,6 +192,7 @@ export const sections: readonly (CatalogEntry & { readonly page: string; readonl
   { api: '/host', page: '/docs/host', path: '/docs/host/openapi', documents: hostDocs, title: 'Catalog API (host name)' },
   { api: '/query', page: '/docs/query', path: '/docs/query/openapi', documents: queryDocs, title: 'Catalog API (query parameter)' },
   { api: '/semver', page: '/docs/semver', path: '/docs/semver/openapi', documents: semverDocs, title: 'Catalog API (semantic versions)' },
+  { api: '/streams', page: '/docs/streams', path: '/docs/streams/openapi', documents: streamsDocs, title: 'People API (streams)' },
 ]
 
 /** The docs pages: /docs (the dated section) and /docs/<section> for each other one. */

@@ -31,14 +31,20 @@ export interface PersonBody {
 
 export const Person = shape<PersonBody>('Person')
 
+/** Where each route's items sit: a person per line, a person per event (the documents read it too). */
+export const streamsBodies = {
+  'GET /streams/people.ndjson': { items: Person },
+  'GET /streams/feed': { items: Person },
+}
+
 /** The streams' history: version 2 renamed `name` to `fullName`. */
 export const streamsHistory = versionHistory({
   versions: [{ version: '1' }, { version: '2', changes: [change('People have a full name instead of a name.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' })])] }],
-  bodies: {
-    'GET /streams/people.ndjson': { items: Person },
-    'GET /streams/feed': { items: Person },
-  },
+  bodies: streamsBodies,
 })
+
+/** The streams' scheme: the `Api-Version` header, version 1 without one. */
+export const streamsScheme = new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '1' })
 
 const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Émile Zola', 'Katherine Johnson', 'Alan Turing']
 
@@ -50,7 +56,7 @@ export function person(i: number): PersonBody {
 
 /** Registers the streamed routes on `app`, behind their own versioning middleware. */
 export function streamRoutes(app: Hono): void {
-  app.use('/streams/*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '1' }), changes: streamsHistory }))
+  app.use('/streams/*', versionMiddleware({ scheme: streamsScheme, changes: streamsHistory }))
   app.get('/streams/people.ndjson', (c) => {
     const asked = Number(c.req.query('count') ?? 3)
     const count = Number.isInteger(asked) && asked >= 0 ? Math.min(asked, 1000) : 3

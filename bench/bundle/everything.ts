@@ -19,7 +19,8 @@
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono/tiny'
-import { AcceptHeaderVersioning, AmbiguousVersion, BaseVersioning, CombinedVersioning, createReverse, HeaderVersioning as LifecycleHeaderVersioning, defineRoutes, Gone, HostNameVersioning, include, NamespaceVersioning, NotAcceptable, NotFound, NotImplementedError, NoReverseMatch, QueryParameterVersioning, route, URLPathVersioning, versioned, VersioningError, versionNeutral, type VersionRequest } from '../../src/index.ts'
+import { AcceptHeaderVersioning, BaseVersioning, CombinedVersioning, createReverse, HeaderVersioning as LifecycleHeaderVersioning, defineRoutes, HostNameVersioning, include, NamespaceVersioning, NotAcceptable, NotFound, NoReverseMatch, QueryParameterVersioning, route, URLPathVersioning, versioned, VersioningError, versionNeutral, type VersionRequest } from '../../src/index.ts'
+import { AmbiguousVersion, Gone, NotImplementedError } from '../../src/errors.ts'
 import { RouteTable } from '../../src/routes/table.ts'
 import { MAX_MEDIA_RANGES, negotiate, parseAccept, parseMediaType } from '../../src/http/accept.ts'
 import { dateVersions, semver } from '../../src/formats/index.ts'

@@ -140,13 +140,30 @@ export function answerChecker(document: Json): (operation: string, status: numbe
     const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
     const media = content[type]
     if (media === undefined) return [`${name}: ${status} sent as ${type}, documented as ${Object.keys(content).join(', ')}`]
-    if (!type.endsWith('json')) return []
+    // A stream of items (`x-itemSchema`, OpenAPI 3.2's `itemSchema`): each item is validated on its own.
+    const streamed = media['x-itemSchema'] !== undefined
+    if (!streamed && !type.endsWith('json')) return []
     const key = `${name} ${status} ${type}`
     let validate = compiled.get(key)
     if (validate === undefined) {
-      const schema = JSON.parse(JSON.stringify(media['schema'] ?? {}).replace(/"#\/components\//g, '"doc#/components/')) as object
+      const schema = JSON.parse(JSON.stringify((streamed ? media['x-itemSchema'] : media['schema']) ?? {}).replace(/"#\/components\//g, '"doc#/components/')) as object
       const made = ajv.compile(schema)
       compiled.set(key, (validate = (value) => made(value)))
+    }
+    if (streamed) {
+      const items = type === 'text/event-stream' ? eventData(text) : text.split(type === 'application/json-seq' ? '\u001e' : '\n').filter((t) => t.trim() !== '')
+      const problems: string[] = []
+      for (const item of items) {
+        let value: unknown
+        try {
+          value = JSON.parse(item)
+        } catch {
+          problems.push(`${name}: ${status} has an item that is not JSON: ${item.slice(0, 200)}`)
+          continue
+        }
+        if (!validate(value)) problems.push(`${name}: ${status} has an item that does not match its item schema: ${item.slice(0, 200)}`)
+      }
+      return problems
     }
     let value: unknown
     try {
@@ -156,4 +173,14 @@ export function answerChecker(document: Json): (operation: string, status: numbe
     }
     return validate(value) ? [] : [`${name}: ${status} body does not match its schema: ${text.slice(0, 200)}`]
   }
+}
+
+/** The data of each server-sent event of `text` (its `data:` lines joined by line feeds), events without data left out. */
+function eventData(text: string): string[] {
+  const out: string[] = []
+  for (const event of text.split(/\r\n\r\n|\n\n|\r\r/)) {
+    const data = event.split(/\r\n|\n|\r/).filter((line) => line.startsWith('data:')).map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
+    if (data.length > 0) out.push(data.join('\n'))
+  }
+  return out
 }

@@ -3,7 +3,7 @@
  * serve every older version from declared changes. Pass the history to the
  * middleware as `changes`.
  */
-export { change, type ChangeOptions } from './change.ts'
+export { change } from './change.ts'
 export { changelogMarkdown, changelogWithRoutes } from './changelog.ts'
 export {
   fieldAdded,
@@ -14,6 +14,6 @@ export {
 export { enumValuesAdded, shapeConverted } from './value-changes.ts'
 export type { VersionHistoryOptions } from './history-options.ts'
 export { versionHistory } from './history.ts'
-export { BodyTooLarge, MalformedFormBody, MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
 export { headerChanged, pathChanged, queryParamRenamed, requestHeaderRenamed, routeAdded, routeRemoved, statusChanged } from './route-changes.ts'
-export { shape, type ShapeOptions } from './shape.ts'
+export { BodyTooLarge, MalformedFormBody, MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
+export { shape } from './shape.ts'

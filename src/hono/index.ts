@@ -5,7 +5,7 @@
  */
 export { apiVersioning, type ApiVersioningOptions } from './api-versioning.ts'
 export { appRoutes } from './app-routes.ts'
-export { mountRoutes, type RouteHandlers } from './mount-routes.ts'
+export { mountRoutes } from './mount-routes.ts'
 export type { VersioningExtension } from '../pipeline/extension.ts'
 export { named } from './named.ts'
 export type { VersioningEnv } from './variables.ts'

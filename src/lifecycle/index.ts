@@ -3,5 +3,5 @@
  * (supported and deprecated versions, `Deprecation`, `Sunset`, 410 after a
  * sunset) and rejections as problem details.
  */
-export { versionPolicy, type VersionLifecycle, type VersionPolicyOptions } from './policy.ts'
-export { problemDetails, type ProblemDetailsOptions } from './problem-details.ts'
+export { versionPolicy, type VersionPolicyOptions } from './policy.ts'
+export { problemDetails } from './problem-details.ts'

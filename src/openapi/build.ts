@@ -181,6 +181,22 @@ export function deepFreeze<T>(value: T): T {
   return value
 }
 
+/**
+ * The 405 the app answers at a path for a method it does not serve there, as
+ * a Response Object with the policy's headers (under `x-methodNotAllowed` of the path: OpenAPI has no
+ * responses of a path, and no operation of a method that is not served).
+ */
+function methodNotAllowed(allow: string, context: BuildContext, headerNames: readonly string[]): Json {
+  const headers: Json = { Allow: { description: 'The methods of this path.', required: true, schema: { type: 'string', examples: [allow] } } }
+  // The policy's headers, as on every answer of the version (optional, as there: a version-neutral route's has none).
+  for (const name of headerNames) headers[name] = { $ref: `#/components/headers/${name}` }
+  return {
+    description: `405: the toolkit answers a method this path does not serve (in a version it serves), with Allow: ${allow}.`,
+    headers,
+    content: { [context.errorBody.mediaType]: { schema: { $ref: `#/components/schemas/${context.errorBody.name}` } } },
+  }
+}
+
 /** The document of `entry`'s version. */
 export function buildDocument(context: BuildContext, entry: DocumentedVersion): Json {
   const { plan, head } = context
@@ -198,6 +214,11 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
     const { path } = served
     const neutral = (context.served.get(source) as VersionedOperation).neutral
     const item = (paths[path] ??= {})
+    const allow = context.app?.notAllowedAt(source.path, source.routes.flatMap((r) => r.honoPaths)) ?? null
+    if (allow !== null && item['x-methodNotAllowed'] === undefined) {
+      item['x-methodNotAllowed'] = methodNotAllowed(allow, context, headerNames)
+      added[context.errorBody.name] = context.errorBody.schema
+    }
     // Two operations at one path and method: the first answers (as Hono runs the first route).
     if (item[source.method] !== undefined) continue
     const operation = operationIn(context, source, entry, at, neutral, headerNames, added)

@@ -1,10 +1,12 @@
 /** What one version's document is made from, fixed when `versionedOpenAPI` is called. */
 import type { VersionedOperation } from '../model/api-model.ts'
+import type { AppRoutes } from './app-routes.ts'
 import type { Changelog, RouteHistory } from './changelog.ts'
 import type { Placement } from './placement.ts'
 import type { RequestBodies } from './requests.ts'
 import type { ErrorBody } from './responses.ts'
 import type { SourceOperation } from './sources.ts'
+import type { StreamedBodies } from './streams.ts'
 import type { Json } from './types.ts'
 import type { Unnamed } from './version-params.ts'
 import type { VersionPlan } from './versions.ts'
@@ -37,6 +39,10 @@ export interface BuildContext {
   readonly errorBody: ErrorBody
   /** The request bodies, by the validation's derivation, or `null`. */
   readonly requests: RequestBodies | null
+  /** The item layouts of streamed routes, or `null`. */
+  readonly streams: StreamedBodies | null
+  /** The app's routes (their methods, where it answers 405), or `null`. */
+  readonly app: AppRoutes | null
   /** The security requirement of versioned operations (a pinned client's key), or `null`. */
   readonly security: readonly Json[] | null
   /** The security scheme of pinned clients, by name, or `null`. */

@@ -6,8 +6,10 @@
 import { UNPLACED, type VersionPlacement } from '../routes/placement.ts'
 import type { RouteTable } from '../routes/table.ts'
 import type { VersionPolicy } from '../lifecycle/policy.ts'
+import type { RouteBodies } from '../changes/history-options.ts'
 import type { ApiModel } from '../model/api-model.ts'
 import { apiModelOf } from '../model/operations.ts'
+import { appOperations, appRoutesOf, type DocumentedApp } from './app-routes.ts'
 import { versionSpace } from '../model/version-space.ts'
 import { buildDocument, deepFreeze, operationsModel, reachableComponents, refsIn, type BuildContext } from './build.ts'
 import { changelogOf, routeHistory, type ChangelogSource } from './changelog.ts'
@@ -15,6 +17,7 @@ import { normalizeDocument } from './normalize.ts'
 import { placementOf, type Placement } from './placement.ts'
 import { requestBodies, type DocumentedRequests } from './requests.ts'
 import { errorBodyOf, type ErrorFormat } from './responses.ts'
+import { checkStreamed, streamedBodies } from './streams.ts'
 import { documentOperations, normalizeRouteName, tableOperations, type SourceOperation } from './sources.ts'
 import { HTTP_METHODS, type HttpMethod, type Json, type OpenAPIDocument, type OpenAPIInput } from './types.ts'
 import { planVersions, type DocumentedVersion } from './versions.ts'
@@ -73,9 +76,16 @@ export interface VersionedOpenAPIOptions {
    */
   readonly serverUrl?: string | undefined
   /**
+   * The app that serves the routes (its routes registered): each documented
+   * path has the methods it registers there, and where `mountRoutes`
+   * answers other methods with 405, the path says so.
+   * @default none (the methods of your document, or of `methods`)
+   */
+  readonly app?: DocumentedApp | undefined
+  /**
    * The methods of each route, by its namespaced or own name, for documents
-   * made from the table alone.
-   * @default ['get'] for every route
+   * made from the table alone: an explicit override of the app's.
+   * @default the app's methods of the route, or ['get'] for every route
    */
   readonly methods?: Readonly<Record<string, readonly HttpMethod[]>> | undefined
   /**
@@ -100,6 +110,13 @@ export interface VersionedOpenAPIOptions {
    * @default none (request bodies as your document gives them)
    */
   readonly requests?: DocumentedRequests | undefined
+  /**
+   * The `bodies` given to `versionHistory`: a route with an `items` layout
+   * answers a stream, documented with each version's item schema under the
+   * streamed media type your document gives it.
+   * @default `requests.bodies`, if any
+   */
+  readonly bodies?: Readonly<Record<string, RouteBodies>> | undefined
   /**
    * Client pins (`clientPins`): the security scheme that names a client (a
    * bearer key by default). A pinned client that sends no version gets its
@@ -138,7 +155,7 @@ export interface VersionedOpenAPI {
   readonly model?: ApiModel | undefined
 }
 
-const OPTION_NAMES = ['scheme', 'routes', 'document', 'policy', 'changelog', 'versions', 'info', 'serverUrl', 'methods', 'shapes', 'errors', 'requests', 'pins', 'hide']
+const OPTION_NAMES = ['scheme', 'routes', 'document', 'app', 'policy', 'changelog', 'versions', 'info', 'serverUrl', 'methods', 'shapes', 'errors', 'requests', 'bodies', 'pins', 'hide']
 
 /** The operations without those `hide` names; each name must name one. */
 function hidden(operations: readonly SourceOperation[], hide: unknown, where: string): readonly SourceOperation[] {
@@ -262,7 +279,13 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const requests = requestBodies(options.requests, changelog, plan.order, headSchemaNames, where)
   const pins = pinsOf(options.pins, where)
   const content = placement.accept === null ? [] : placement.accept.mediaTypes
-  const operations = hidden(head === null ? tableOperations(routes as RouteTable, methods, content) : documentOperations(head, routes), options.hide, where)
+  const app = appRoutesOf(options.app, where)
+  const all = head === null ? tableOperations(routes as RouteTable, methods, content, app) : documentOperations(head, routes)
+  const fromApp = head === null || app === null ? all : appOperations(all, app)
+  if (app !== null && (routes?.routes.length ?? 0) + all.length > 0 && fromApp.length === 0) throw new Error(`${where}: app registers none of the documented paths; give the app that serves them (the root app, whose routes have their full paths).`)
+  const operations = hidden(fromApp, options.hide, where)
+  const streams = streamedBodies(options.bodies ?? (options.requests as { bodies?: unknown } | undefined)?.bodies, where)
+  checkStreamed(streams, operations, where)
   const headInfo = (head?.['info'] ?? {}) as Json
   const history = routeHistory(changelog, plan.order, normalizeRouteName)
   const space = versionSpace(scheme, { versions: [...plan.order].reverse(), policy })
@@ -289,6 +312,8 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
     unnamed: { defaultVersion: scheme.defaultVersion, pinned: pins !== null },
     errorBody,
     requests,
+    streams,
+    app,
     security: pins?.security ?? null,
     securitySchemes: pins?.schemes ?? null,
   }

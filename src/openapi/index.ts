@@ -1,4 +1,3 @@
-export type { Changelog } from './changelog.ts'
-export { apiCatalog, openAPILink, type ApiCatalogOptions, type OpenAPILinkOptions } from './discovery.ts'
+export { apiCatalog, openAPILink } from './discovery.ts'
 export { versionedOpenAPI, type VersionedOpenAPIOptions } from './documents.ts'
-export { openAPIRoutes, type OpenAPIRoutesOptions } from './serve.ts'
+export { openAPIRoutes } from './serve.ts'

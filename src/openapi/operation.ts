@@ -7,6 +7,7 @@
 import type { BuildContext } from './context.ts'
 import { toolkitStatuses, withToolkitResponses } from './responses.ts'
 import type { SourceOperation } from './sources.ts'
+import { withItems } from './streams.ts'
 import type { Json } from './types.ts'
 import { versionParametersOf, versionWays } from './version-params.ts'
 import type { DocumentedVersion } from './versions.ts'
@@ -65,10 +66,12 @@ export function operationIn(context: BuildContext, source: SourceOperation, entr
       responses = Object.fromEntries(Object.entries(responses).map(([status, r]) => [status === String(change.newer) ? String(change.older) : status, r]))
     }
   }
+  const items = context.streams?.itemsOf(source.names, source.method) ?? null
+  if (items !== null) responses = withItems(responses, items, context.shapes, ((context.head?.['components'] as Json | undefined)?.['schemas'] ?? {}) as Json)
   let olderBody = false
   const layout = context.requests?.layoutOf(source.names, source.method) ?? null
   if (layout !== null && context.requests !== null) {
-    const { body, older } = context.requests.bodyAt(layout, at, schemas)
+    const { body, older } = context.requests.bodyAt(layout, at, schemas, source.method.toUpperCase() === 'PATCH')
     olderBody = older
     const given = (operation['requestBody'] ?? {}) as Json
     operation['requestBody'] = { ...given, required: true, content: { 'application/json': { schema: body } } }

@@ -10,7 +10,7 @@
 import type { Changelog } from '../changes/changelog.ts'
 import type { RouteBodies } from '../changes/history-options.ts'
 import type { Layout } from '../changes/shape.ts'
-import { bodySchema, reachable, schemasByVersion, withoutDialect } from '../validation/older-schemas.ts'
+import { bodySchema, partialSchema, reachable, schemasByVersion, withoutDialect } from '../validation/older-schemas.ts'
 import { normalizeRouteName } from './sources.ts'
 import type { Json } from './types.ts'
 
@@ -30,22 +30,27 @@ export interface RequestBodies {
    * The request body of `layout` at version index `at` (newest first), its
    * components (renamed `<name>Request`) added to `components`; and whether
    * that schema differs from the head's (the toolkit then checks and
-   * migrates the body: 400, 415 and 422 are its answers).
+   * migrates the body: 400, 415 and 422 are its answers). `partial` (a
+   * PATCH): where the toolkit checks the body, it reads a partial update,
+   * so the schema is the partial one the validator uses (no field
+   * required), its components named `<name>PatchRequest`.
    */
-  bodyAt(layout: Layout, at: number, components: Json): { readonly body: Json; readonly older: boolean }
+  bodyAt(layout: Layout, at: number, components: Json, partial?: boolean): { readonly body: Json; readonly older: boolean }
 }
 
 const COMPONENTS = '#/components/schemas/'
 const SUFFIX = 'Request'
 
-/** `schema` with each reference to a request component renamed to `<name>Request`. */
-function renamed(schema: unknown, names: ReadonlySet<string>): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => renamed(item, names))
+const PATCH_SUFFIX = 'PatchRequest'
+
+/** `schema` with each reference to a request component renamed to `<name><suffix>`. */
+function renamed(schema: unknown, names: ReadonlySet<string>, suffix: string = SUFFIX): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => renamed(item, names, suffix))
   if (schema === null || typeof schema !== 'object') return schema
   const out: Json = {}
   for (const [key, value] of Object.entries(schema)) {
     const target = key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENTS) ? value.slice(COMPONENTS.length) : null
-    out[key] = target !== null && names.has(target) ? `${COMPONENTS}${target}${SUFFIX}` : renamed(value, names)
+    out[key] = target !== null && names.has(target) ? `${COMPONENTS}${target}${suffix}` : renamed(value, names, suffix)
   }
   return out
 }
@@ -66,7 +71,9 @@ export function requestBodies(given: unknown, changelog: Changelog | null, order
   const head: Json = {}
   for (const [name, schema] of Object.entries(schemas)) {
     if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) throw new Error(`${where}: requests.schemas.${name} must be a JSON Schema object.`)
-    if (taken.has(name + SUFFIX)) throw new Error(`${where}: requests.schemas.${name} would be documented as "${name}${SUFFIX}", which your document already has; rename one of them.`)
+    for (const suffix of [SUFFIX, PATCH_SUFFIX]) {
+      if (taken.has(name + suffix)) throw new Error(`${where}: requests.schemas.${name} would be documented as "${name}${suffix}", which your document already has; rename one of them.`)
+    }
     head[name] = withoutDialect(schema as Json)
   }
   const names = new Set(Object.keys(head))
@@ -96,7 +103,7 @@ export function requestBodies(given: unknown, changelog: Changelog | null, order
       }
       return null
     },
-    bodyAt(layout, at, components) {
+    bodyAt(layout, at, components, partial = false) {
       const defs = defsAt(at)
       const body = bodySchema(layout, names)
       const used = reachable(body, defs)
@@ -106,8 +113,13 @@ export function requestBodies(given: unknown, changelog: Changelog | null, order
         const headDefs = defsAt(0)
         headSchemas.set(layout, (headText = JSON.stringify([...reachable(body, headDefs)].sort().map((n) => [n, headDefs[n]]))))
       }
+      const older = text !== headText
+      if (partial && older) {
+        for (const name of used) components[name + PATCH_SUFFIX] = renamed(partialSchema(defs[name] as Json), names, PATCH_SUFFIX)
+        return { body: renamed(partialSchema(body), names, PATCH_SUFFIX) as Json, older }
+      }
       for (const name of used) components[name + SUFFIX] = renamed(defs[name], names)
-      return { body: renamed(body, names) as Json, older: text !== headText }
+      return { body: renamed(body, names) as Json, older }
     },
   }
 }

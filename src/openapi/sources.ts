@@ -41,7 +41,7 @@ function patternsOf(params: readonly OpenAPIPathParam[]): Map<string, string | n
   return new Map(params.map((p) => [p.name, p.pattern === null ? null : schemaPattern(p.pattern)]))
 }
 
-function namesOf(routes: readonly CompiledRoute[], method: string, path: string): string[] {
+export function namesOf(routes: readonly CompiledRoute[], method: string, path: string): string[] {
   const names = new Set<string>()
   for (const route of routes) for (const name of route.names) names.add(name)
   names.add(plainName(method, path))
@@ -57,11 +57,14 @@ export function tableOperations(
   table: RouteTable,
   methods: Readonly<Record<string, readonly HttpMethod[]>>,
   content: readonly string[],
+  app: { methodsAt(openAPIPath: string, honoPaths?: readonly string[]): readonly HttpMethod[] } | null = null,
 ): SourceOperation[] {
   const out: SourceOperation[] = []
   for (const route of table.routes) {
-    // The most specific of its names that `methods` lists (`v1:user-detail` before `user-detail`).
-    const own = route.names.map((name) => methods[name]).find((listed) => listed !== undefined) ?? ['get']
+    // The most specific of its names that `methods` lists (`v1:user-detail` before `user-detail`); else the app's
+    // methods at the route's paths (none: the app does not serve it); else GET.
+    const served = app === null ? null : HTTP_METHODS.filter((m) => routePaths(route).some(({ path }) => app.methodsAt(path, route.honoPaths).includes(m)))
+    const own = route.names.map((name) => methods[name]).find((listed) => listed !== undefined) ?? served ?? ['get']
     for (const method of own) {
       const base = own.length === 1 ? route.name : `${route.name}-${method}`
       for (const { path, params, variant } of routePaths(route)) {

@@ -70,6 +70,8 @@ export interface PathItemObject {
   readonly head?: OperationObject
   readonly patch?: OperationObject
   readonly trace?: OperationObject
+  /** The 405 the app answers a method this path does not serve with (`versionedOpenAPI`'s `app`). */
+  readonly 'x-methodNotAllowed'?: ResponseObject
   readonly [key: string]: unknown
 }
 

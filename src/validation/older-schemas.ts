@@ -107,3 +107,27 @@ export function withoutDialect(schema: Json): Json {
   const { $schema: _dialect, ...rest } = schema
   return rest
 }
+
+/**
+ * The schema of a partial update (a PATCH body) of values of `schema`: the
+ * same schema without its `required` keywords, anywhere (a partial body's
+ * fields and those of the values in it). The request validation and the
+ * documents use this one derivation.
+ */
+export function partialSchema(schema: Json): Json {
+  return notRequired(schema, false) as Json
+}
+
+function notRequired(schema: unknown, names: boolean): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => notRequired(item, false))
+  if (schema === null || typeof schema !== 'object') return schema
+  const out: Json = {}
+  for (const [key, value] of Object.entries(schema)) {
+    // In properties, $defs and the like, keys are names (a field may be called "required"); const, enum, default: values.
+    if (names) out[key] = notRequired(value, false)
+    else if (key === 'required' && Array.isArray(value)) continue
+    else if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') out[key] = value
+    else out[key] = notRequired(value, key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'definitions' || key === 'dependentSchemas')
+  }
+  return out
+}

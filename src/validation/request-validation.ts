@@ -13,7 +13,7 @@ import { Shape, type Layout } from '../changes/shape.ts'
 import type { Json } from '../openapi/types.ts'
 import { InvalidRequestBody } from './invalid-body.ts'
 import { issueNames, type IssueType, type JSON_TYPES } from './issues.ts'
-import { bodySchema, schemasByVersion, withDefs, withoutDialect } from './older-schemas.ts'
+import { bodySchema, partialSchema, schemasByVersion, withDefs, withoutDialect } from './older-schemas.ts'
 import { parameterChecks, type RouteParameters } from './parameters.ts'
 import { partValidator, type Limits } from './validate.ts'
 /** A Standard JSON Schema (standardschema.dev/json-schema): zod 4.2+, valibot and arktype schemas carry one. */
@@ -160,7 +160,7 @@ export function requestValidation(options: RequestValidationOptions): RequestVal
         const full = withDefs(body, defs)
         if (JSON.stringify(full) === headSchema) return null
         // A partial body (PATCH) holds the fields the client changes: none is required.
-        const schema = options?.partial === true ? (notRequired(full, false) as Json) : full
+        const schema = options?.partial === true ? partialSchema(full) : full
         const validate = partValidator(schema, limits, WHERE)
         return function checkOlderBody(value: unknown): void {
           const issues = validate(value, 'body')
@@ -175,19 +175,4 @@ export function requestValidation(options: RequestValidationOptions): RequestVal
       return parameterChecks(route, parts, renames, history, versionsOf(history), limits, status, WHERE)
     },
   }
-}
-
-/** A schema without its `required` keywords (anywhere: a partial body's fields and those of the values in it). */
-function notRequired(schema: unknown, names: boolean): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => notRequired(item, false))
-  if (schema === null || typeof schema !== 'object') return schema
-  const out: Json = {}
-  for (const [key, value] of Object.entries(schema)) {
-    // In properties, $defs and the like, keys are names (a field may be called "required"); const, enum, default: values.
-    if (names) out[key] = notRequired(value, false)
-    else if (key === 'required' && Array.isArray(value)) continue
-    else if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') out[key] = value
-    else out[key] = notRequired(value, key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'definitions' || key === 'dependentSchemas')
-  }
-  return out
 }

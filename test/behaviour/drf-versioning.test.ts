@@ -17,8 +17,8 @@ import {
   VersioningError,
   type BaseVersioning,
   type VersioningOptions,
-  type VersionMatch,
 } from '../../src/index.ts'
+import type { VersionMatch } from '../../src/schemes/base.ts'
 
 type SchemeClass = new (options?: VersioningOptions) => BaseVersioning
 

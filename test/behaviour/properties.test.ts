@@ -21,7 +21,8 @@ import {
   include,
   route,
 } from '../../src/index.ts'
-import type { BaseVersioning, VersionMatch, VersioningOptions } from '../../src/index.ts'
+import type { BaseVersioning, VersioningOptions } from '../../src/index.ts'
+import type { VersionMatch } from '../../src/schemes/base.ts'
 import { assertProperty } from '../support/property-runs.ts'
 
 /**

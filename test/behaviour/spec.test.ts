@@ -3,7 +3,9 @@
  * the specification (shared/spec/versioning-spec.md, beside this repository), in the spec's order.
  */
 import { describe, expect, it } from 'vitest'
-import { AcceptHeaderVersioning, BaseVersioning, createReverse, defineRoutes, HostNameVersioning, include, NamespaceVersioning, NoReverseMatch, NotAcceptable, NotFound, NotImplementedError, QueryParameterVersioning, route, URLPathVersioning, VersioningError, type VersionMatch } from '../../src/index.ts'
+import { AcceptHeaderVersioning, BaseVersioning, createReverse, defineRoutes, HostNameVersioning, include, NamespaceVersioning, NoReverseMatch, NotAcceptable, NotFound, QueryParameterVersioning, route, URLPathVersioning, VersioningError } from '../../src/index.ts'
+import { NotImplementedError } from '../../src/errors.ts'
+import type { VersionMatch } from '../../src/schemes/base.ts'
 import { HOSTNAME_REGEX } from '../../src/schemes/host-name.ts'
 
 const get = (url: string, headers: Record<string, string> = {}): Request => new Request(url, { headers })

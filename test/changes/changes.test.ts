@@ -15,7 +15,6 @@ import {
   fieldRemoved,
   fieldRenamed,
   headerChanged,
-  MalformedJsonBody,
   pathChanged,
   queryParamRenamed,
   requestHeaderRenamed,
@@ -26,6 +25,7 @@ import {
   statusChanged,
   versionHistory,
 } from '../../src/changes/index.ts'
+import { MalformedJsonBody } from '../../src/changes/request-errors.ts'
 import { defineRoutes, HeaderVersioning, include, route, URLPathVersioning, versioned } from '../../src/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'

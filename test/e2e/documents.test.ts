@@ -68,6 +68,8 @@ describe('the worker example, followed as its documents say (wrangler dev)', () 
         '/docs/openapi/2025-01-01.json',
         ...['path', 'ns', 'accept', 'host', 'query'].flatMap((s) => [`/docs/${s}/openapi/v2.json`, `/docs/${s}/openapi/v1.json`]),
         ...['2.0.0', '1.1.0', '1.0.0'].map((v) => `/docs/semver/openapi/${v}.json`),
+        '/docs/streams/openapi/2.json',
+        '/docs/streams/openapi/1.json',
       ].sort(),
     )
   })
@@ -92,8 +94,9 @@ describe('the worker example, followed as its documents say (wrangler dev)', () 
       }
     }
     expect(problems).toEqual([])
-    // /releases: 10 operations in 2026-06-01, 9 in 2025-01-01; 4 in each of 2 versions of 5 sections; 4 in each of 3 of /semver.
-    expect(calls).toBe(71)
+    // /releases: 10 operations in 2026-06-01, 9 in 2025-01-01; 4 in each of 2 versions of 5 sections; 4 in each of 3 of
+    // /semver; 2 streams (their items validated one by one) in each of 2 of /streams.
+    expect(calls).toBe(75)
   }, 120_000)
 
   it('a pinned client (Bearer demo-2025, pinned to 2025-01-01) following the 2026-06-01 document gets 2026-06-01', async () => {

@@ -6,7 +6,8 @@
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { apiVersioning, mountRoutes, type RouteHandlers } from '../../src/hono/index.ts'
+import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
+import type { RouteHandlers } from '../../src/hono/mount-routes.ts'
 import { defineRoutes, HeaderVersioning, include, QueryParameterVersioning, route, versioned, versionNeutral, type BaseVersioning } from '../../src/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
 import type { ApiVersioningMiddleware } from '../../src/hono/api-versioning.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BoundedCache } from '../../src/http/bounded-cache.ts'
 import { AcceptHeaderVersioning, HostNameVersioning } from '../../src/index.ts'
-import type { VersionFormat } from '../../src/formats/index.ts'
+import type { VersionFormat } from '../../src/formats/format.ts'
 
 describe('BoundedCache', () => {
   it('remembers, and empties itself when full', () => {

@@ -14,7 +14,8 @@
  */
 import { Hono, type Context } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { apiVersioning, mountRoutes, type RouteHandlers } from '../../src/hono/index.ts'
+import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
+import type { RouteHandlers } from '../../src/hono/mount-routes.ts'
 import { problemDetails } from '../../src/lifecycle/index.ts'
 import { AcceptHeaderVersioning, BaseVersioning, defineRoutes, HeaderVersioning, include, QueryParameterVersioning, route, URLPathVersioning, versioned, VersioningError } from '../../src/index.ts'
 import { semver } from '../../src/formats/index.ts'

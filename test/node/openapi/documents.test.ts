@@ -352,7 +352,7 @@ describe('configuration mistakes fail at construction, saying what to fix', () =
   const header = new HeaderVersioning({ allowedVersions: ['v1', 'v2'] })
   it.each<[string, () => unknown, string]>([
     ['neither routes nor document', () => versionedOpenAPI({ scheme: header }), 'versionedOpenAPI: give routes (a table made with defineRoutes), a head-version document, or both.'],
-    ['an unknown option', () => versionedOpenAPI({ scheme: header, routes, title: 'x' } as never), 'versionedOpenAPI: unknown option "title"; the options are scheme, routes, document, policy, changelog, versions, info, serverUrl, methods, shapes, errors, requests, pins, hide.'],
+    ['an unknown option', () => versionedOpenAPI({ scheme: header, routes, title: 'x' } as never), 'versionedOpenAPI: unknown option "title"; the options are scheme, routes, document, app, policy, changelog, versions, info, serverUrl, methods, shapes, errors, requests, bodies, pins, hide.'],
     ['no scheme', () => versionedOpenAPI({ routes } as never), "versionedOpenAPI: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ['v1', 'v2'] })."],
     [
       'a scheme that allows every version, without versions',

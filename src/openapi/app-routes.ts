@@ -1,0 +1,104 @@
+/**
+ * What the documents read of the app that serves them (the `app` option of
+ * `versionedOpenAPI`), once: the methods it registers at each path (Hono's
+ * `app.routes`: `mountRoutes`' handlers and plain routes alike), and the
+ * paths where `mountRoutes` answers a method it has no handler for with 405
+ * and `Allow`.
+ */
+import { mountedMethods } from '../hono/mounted-handlers.ts'
+import { openAPIPathOf, pathShape } from './paths.ts'
+import { namesOf, type SourceOperation } from './sources.ts'
+import { HTTP_METHODS, type HttpMethod, type Json } from './types.ts'
+
+/** What the documents read of an app: Hono's `routes` (any `Hono` fits). */
+export interface DocumentedApp {
+  readonly routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[]
+}
+
+/** The app's routes, by OpenAPI path shape (`/users/{}`). */
+export interface AppRoutes {
+  /**
+   * The methods the app serves at a route's Hono paths (`honoPaths`, when
+   * it registers any of them), else at `openAPIPath` (lower case, without
+   * HEAD), in `HTTP_METHODS` order: none when it serves nothing there.
+   */
+  methodsAt(openAPIPath: string, honoPaths?: readonly string[]): readonly HttpMethod[]
+  /** The `Allow` of the 405 the app answers there for a method it does not serve, or `null` when it answers none. */
+  notAllowedAt(openAPIPath: string, honoPaths?: readonly string[]): string | null
+}
+
+/** Reads `app`'s routes; throws a sentence when it is not an app. */
+export function appRoutesOf(app: unknown, where: string): AppRoutes | null {
+  if (app === undefined) return null
+  const routes = (app as { routes?: unknown } | null)?.routes
+  if (app === null || typeof app !== 'object' || !Array.isArray(routes)) throw new Error(`${where}: app must be the Hono app that serves the routes (its routes registered), such as app after mountRoutes(app, versioning, handlers).`)
+  const methods = new Map<string, Set<HttpMethod>>()
+  const allow = new Map<string, Set<string>>()
+  for (const entry of routes as { method?: unknown; path?: unknown; handler?: unknown }[]) {
+    if (typeof entry?.path !== 'string' || typeof entry.method !== 'string' || entry.path.includes('*')) continue
+    const mounted = entry.method === 'ALL' ? mountedMethods(entry.handler) : undefined
+    const own = entry.method === 'ALL' ? [...(mounted ?? [])] : [entry.method.toUpperCase()]
+    // By the Hono path (a table route's) and by its OpenAPI shape (a documented path's).
+    for (const key of [entry.path, pathShape(openAPIPathOf(entry.path))]) {
+      const served = methods.get(key) ?? new Set<HttpMethod>()
+      for (const method of own) {
+        const lower = method.toLowerCase() as HttpMethod
+        if (method !== 'HEAD' && HTTP_METHODS.includes(lower)) served.add(lower)
+      }
+      methods.set(key, served)
+      // `mountRoutes` registers one handler for every method of a path (none of them ALL): it answers the others with 405.
+      if (mounted !== undefined && !mounted.has('ALL')) {
+        const listed = allow.get(key) ?? new Set<string>()
+        for (const method of mounted) listed.add(method).add(method === 'GET' ? 'HEAD' : method)
+        allow.set(key, listed)
+      }
+    }
+  }
+  /** The keys of a path: the route's Hono paths the app registers, else the OpenAPI path's shape. */
+  const keysOf = (openAPIPath: string, honoPaths: readonly string[] = []): string[] => {
+    const registered = honoPaths.filter((p) => methods.has(p))
+    return registered.length > 0 ? registered : [pathShape(openAPIPath)]
+  }
+  return {
+    methodsAt(openAPIPath, honoPaths) {
+      const served = new Set(keysOf(openAPIPath, honoPaths).flatMap((key) => [...(methods.get(key) ?? [])]))
+      return HTTP_METHODS.filter((m) => served.has(m))
+    },
+    notAllowedAt(openAPIPath, honoPaths) {
+      const listed = new Set(keysOf(openAPIPath, honoPaths).flatMap((key) => [...(allow.get(key) ?? [])]))
+      return listed.size === 0 ? null : [...listed].join(', ')
+    },
+  }
+}
+
+/**
+ * The head document's operations with their methods from the app: at each
+ * documented path, an operation of a method the app does not serve there
+ * goes, and a method the app serves that the document lacks is added (its
+ * path parameters, and a bare 200).
+ */
+export function appOperations(operations: readonly SourceOperation[], app: AppRoutes): SourceOperation[] {
+  const byPath = new Map<string, SourceOperation[]>()
+  for (const source of operations) {
+    const list = byPath.get(source.path)
+    if (list === undefined) byPath.set(source.path, [source])
+    else list.push(source)
+  }
+  const out: SourceOperation[] = []
+  for (const [path, list] of byPath) {
+    const first = list[0] as SourceOperation
+    const served = app.methodsAt(path, first.routes.flatMap((r) => r.honoPaths))
+    for (const method of served) {
+      const given = list.find((o) => o.method === method)
+      if (given !== undefined) {
+        out.push(given)
+        continue
+      }
+      const parameters = ((first.operation['parameters'] ?? []) as Json[]).filter((p) => p !== null && typeof p === 'object' && p['in'] === 'path')
+      const operationId = first.routes[0] === undefined ? `${method}${path.replace(/[^A-Za-z0-9]+/g, '-').replace(/-$/, '')}` : `${first.routes[0].name}-${method}`
+      const operation: Json = { operationId, ...(parameters.length > 0 ? { parameters } : {}), responses: { '200': { description: 'OK' } } }
+      out.push({ path, method, operation, routes: first.routes, names: namesOf(first.routes, method, path), patterns: first.patterns, operationId })
+    }
+  }
+  return out
+}
