@@ -11,10 +11,9 @@ import { describe, expect, it } from 'vitest'
 import { change, enumValuesAdded, fieldChanged, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import type { Change } from '../../src/changes/change.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
-import { HeaderVersioning } from '../../src/index.ts'
 import { problemDetails } from '../../src/lifecycle/index.ts'
 import { InvalidRequestParameters, requestValidation } from '../../src/validation/index.ts'
-import { twoVersionHistory } from '../support/two-versions.ts'
+import { twoVersionHistory, twoVersions } from '../support/two-versions.ts'
 
 const ProductFilter = shape('ProductFilter')
 const ProductHeaders = shape('ProductHeaders')
@@ -50,7 +49,7 @@ function app(errorResponse?: ReturnType<typeof problemDetails>) {
   })
   const seen: unknown[] = []
   const hono = new Hono()
-  hono.use('*', versionMiddleware({ scheme: new HeaderVersioning({ header: 'Api-Version', allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history, ...(errorResponse === undefined ? {} : { errorResponse }) }))
+  hono.use('*', versionMiddleware({ scheme: twoVersions(), changes: history, ...(errorResponse === undefined ? {} : { errorResponse }) }))
   hono.get('/products', (c) => {
     seen.push({ query: c.req.queries(), region: c.req.header('X-Region') ?? null })
     return c.json({ ok: true })
