@@ -1,5 +1,6 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin'
 import { configDefaults, defineConfig } from 'vitest/config'
+import { EXAMPLE_NOW } from './test/support/example-clock.ts'
 import { NODE_ONLY, RUNTIME_ONLY, SUITES } from './test/runtimes/suites.ts'
 
 export default defineConfig({
@@ -22,8 +23,9 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
-            // A property-test replay (test/support/property-runs.ts) reaches the tests' process.env inside workerd.
-            miniflare: { bindings: { FC_SEED: process.env['FC_SEED'] ?? '', FC_PATH: process.env['FC_PATH'] ?? '' } },
+            // A property-test replay (test/support/property-runs.ts) reaches the tests' process.env inside workerd;
+            // the worker example runs on the tests' fixed clock (its NOW var), as under `wrangler dev` in test/e2e/.
+            miniflare: { bindings: { FC_SEED: process.env['FC_SEED'] ?? '', FC_PATH: process.env['FC_PATH'] ?? '', NOW: EXAMPLE_NOW } },
           }),
         ],
         test: {

@@ -6,37 +6,28 @@
  * field it becomes is `null`.
  */
 import fc from 'fast-check'
-import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { change, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
-import { versionMiddleware } from '../../src/hono/index.ts'
-import { HeaderVersioning } from '../../src/index.ts'
+import { change, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape } from '../../src/changes/index.ts'
 import { assertAsyncProperty } from '../support/property-runs.ts'
+import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
 
 interface Person { email: string; first_name: string; last_name: string; category: string; age: number }
 const Person = shape<Person>('Person')
 const half = (older: Record<string, unknown>, i: number): string => String(older['name']).split(' ')[i] ?? ''
-const history = versionHistory({
-  versions: [
-    { version: '1' },
-    {
-      version: '2',
-      changes: [
-        change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })]),
-        change('Names are split.', [
-          fieldAdded(Person, 'first_name', { default: (o) => half(o, 0) }),
-          fieldAdded(Person, 'last_name', { default: (o) => half(o, 1) }),
-          fieldRemoved(Person, 'name'),
-        ]),
-        change('People have a category; the legacy flag is gone.', [fieldAdded(Person, 'category', { default: 'general' }), fieldRemoved(Person, 'legacy')]),
-        change('Ages are numbers.', [fieldChanged(Person, 'age', { down: (age) => String(age), up: (age) => Number(age) })]),
-      ],
-    },
+const history = twoVersionHistory(
+  [
+    change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })]),
+    change('Names are split.', [
+      fieldAdded(Person, 'first_name', { default: (o) => half(o, 0) }),
+      fieldAdded(Person, 'last_name', { default: (o) => half(o, 1) }),
+      fieldRemoved(Person, 'name'),
+    ]),
+    change('People have a category; the legacy flag is gone.', [fieldAdded(Person, 'category', { default: 'general' }), fieldRemoved(Person, 'legacy')]),
+    change('Ages are numbers.', [fieldChanged(Person, 'age', { down: (age) => String(age), up: (age) => Number(age) })]),
   ],
-  bodies: { 'PATCH /people/:id': { request: Person }, 'PUT /people/:id': { request: Person } },
-})
-const app = new Hono()
-app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+  { bodies: { 'PATCH /people/:id': { request: Person }, 'PUT /people/:id': { request: Person } } },
+)
+const app = migratingApp(history)
 app.patch('/people/:id', async (c) => c.json(await c.req.json()))
 app.put('/people/:id', async (c) => c.json(await c.req.json()))
 

@@ -9,9 +9,10 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { change, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, shapeConverted, versionHistory } from '../../src/changes/index.ts'
 import type { RouteBodies } from '../../src/changes/history-options.ts'
-import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
-import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
+import { defineRoutes, route } from '../../src/index.ts'
 import { requestValidation } from '../../src/validation/index.ts'
+import { migratingApp, twoVersionHistory, twoVersions } from '../support/two-versions.ts'
 
 interface Address { city: string; zip: string; country: string }
 interface Person {
@@ -30,33 +31,28 @@ const Person = shape<Person>('Person', { nested: { address: Address, phones: [Ph
 const first = (older: Record<string, unknown>): string => String(older['name']).split(' ')[0] as string
 const rest = (older: Record<string, unknown>): string => String(older['name']).split(' ').slice(1).join(' ')
 const history = (bodies: Record<string, RouteBodies>) =>
-  versionHistory({
-    versions: [
-      { version: '1' },
-      {
-        version: '2',
-        changes: [
-          change('People have a category.', [fieldAdded(Person, 'category', { default: 'general' })]),
-          change('Names are split.', [
-            fieldAdded(Person, 'first_name', { default: first }),
-            fieldAdded(Person, 'last_name', { default: rest }),
-            fieldRemoved(Person, 'name', { older: (p) => `${p.first_name} ${p.last_name}` }),
-          ]),
-          change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })]),
-          change('Addresses have a country; zip codes are postcodes.', [
-            fieldAdded(Address, 'country', { default: 'FR' }),
-            fieldRenamed(Address, { older: 'postcode', newer: 'zip' }),
-          ]),
-          change('Phones have a kind.', [fieldAdded(Phone, 'kind', { default: 'mobile' })]),
-        ],
-      },
+  twoVersionHistory(
+    [
+      change('People have a category.', [fieldAdded(Person, 'category', { default: 'general' })]),
+      change('Names are split.', [
+        fieldAdded(Person, 'first_name', { default: first }),
+        fieldAdded(Person, 'last_name', { default: rest }),
+        fieldRemoved(Person, 'name', { older: (p) => `${p.first_name} ${p.last_name}` }),
+      ]),
+      change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })]),
+      change('Addresses have a country; zip codes are postcodes.', [
+        fieldAdded(Address, 'country', { default: 'FR' }),
+        fieldRenamed(Address, { older: 'postcode', newer: 'zip' }),
+      ]),
+      change('Phones have a kind.', [fieldAdded(Phone, 'kind', { default: 'mobile' })]),
     ],
-    bodies,
-  })
+    {
+      bodies,
+    },
+  )
 
 function app(bodies: Record<string, RouteBodies> = { 'PATCH /people/:id': { request: Person }, 'PUT /people/:id': { request: Person } }): Hono {
-  const app = new Hono()
-  app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history(bodies) }))
+  const app = migratingApp(history(bodies))
   const echo = async (c: { req: { json(): Promise<unknown> }; json(value: unknown): Response }) => c.json(await c.req.json())
   app.patch('/people/:id', echo as never)
   app.put('/people/:id', echo as never)
@@ -119,7 +115,7 @@ describe('an older PATCH body is partial', () => {
   it('on a table route named for every method: its PATCH is partial, its PUT full', async () => {
     const routes = defineRoutes([route('person-detail', '/people/:id')])
     const versioning = apiVersioning({
-      scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }),
+      scheme: twoVersions(),
       routes,
       changes: history({ 'person-detail': { request: Person } }),
       origin: 'https://api.example.com',
@@ -145,27 +141,22 @@ describe('an older PATCH body is partial', () => {
 describe('a whole-shape converter on a partial body', () => {
   interface Link { id: number; title: string; links: { self: string } }
   const Link = shape<Link>('Link')
-  const converted = versionHistory({
-    versions: [
-      { version: '1' },
-      {
-        version: '2',
-        changes: [
-          change('Links are an object.', [
-            shapeConverted(Link, {
-              up: (older) => {
-                const { url, ...link } = older as { url?: string; title?: string }
-                return { ...link, links: { self: url } } as unknown as Link
-              },
-            }),
-          ]),
-        ],
-      },
+  const converted = twoVersionHistory(
+    [
+      change('Links are an object.', [
+        shapeConverted(Link, {
+          up: (older) => {
+            const { url, ...link } = older as { url?: string; title?: string }
+            return { ...link, links: { self: url } } as unknown as Link
+          },
+        }),
+      ]),
     ],
-    bodies: { 'PATCH /links/:id': { request: Link } },
-  })
-  const target = new Hono()
-  target.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: converted }))
+    {
+      bodies: { 'PATCH /links/:id': { request: Link } },
+    },
+  )
+  const target = migratingApp(converted)
   target.patch('/links/:id', async (c) => c.json(await c.req.json()))
 
   it('keeps what it makes from the fields sent', async () => {
@@ -181,8 +172,7 @@ describe('the partial steps are derived from the declarations', () => {
   it('leaves history.migrate a full migration (defaults apply)', () => {
     let calls = 0
     const Item = shape<{ a: string; b: string }>('Item')
-    const h = versionHistory({
-      versions: [{ version: '1' }, { version: '2', changes: [change('b', [fieldAdded(Item, 'b', { default: (o) => (calls++, String(o['a'])) })])] }],
+    const h = twoVersionHistory([change('b', [fieldAdded(Item, 'b', { default: (o) => (calls++, String(o['a'])) })])], {
       bodies: { 'PATCH /items': { request: Item } },
     })
     // history.migrate is a full migration: the default applies.
@@ -192,12 +182,10 @@ describe('the partial steps are derived from the declarations', () => {
 
   it('leaves a changed field sent as null alone', async () => {
     const Price = shape<{ amount: number }>('Price')
-    const h = versionHistory({
-      versions: [{ version: '1' }, { version: '2', changes: [change('cents', [fieldChanged(Price, 'amount', { down: (a) => a / 100, up: (a) => Number(a) * 100 })])] }],
+    const h = twoVersionHistory([change('cents', [fieldChanged(Price, 'amount', { down: (a) => a / 100, up: (a) => Number(a) * 100 })])], {
       bodies: { 'PATCH /prices': { request: Price } },
     })
-    const target = new Hono()
-    target.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: h }))
+    const target = migratingApp(h)
     target.patch('/prices', async (c) => c.json(await c.req.json()))
     expect((await send(target, 'PATCH', { amount: null }, '1', 'application/json', '/prices')).body).toEqual({ amount: null })
     expect((await send(target, 'PATCH', { amount: 2.5 }, '1', 'application/json', '/prices')).body).toEqual({ amount: 250 })
@@ -212,15 +200,13 @@ describe('the partial steps are derived from the declarations', () => {
 
 describe('request validation of a partial body', () => {
   const Item = shape<{ title: string; price: number }>('Item')
-  const h = versionHistory({
-    versions: [{ version: '1' }, { version: '2', changes: [change('Items have a title.', [fieldRenamed(Item, { older: 'name', newer: 'title' })])] }],
+  const h = twoVersionHistory([change('Items have a title.', [fieldRenamed(Item, { older: 'name', newer: 'title' })])], {
     bodies: { 'PATCH /items/:id': { request: Item }, 'PUT /items/:id': { request: Item } },
     validation: requestValidation({
       schemas: { Item: { type: 'object', properties: { title: { type: 'string' }, price: { type: 'number' } }, required: ['title', 'price'], additionalProperties: false } },
     }),
   })
-  const target = new Hono()
-  target.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: h }))
+  const target = migratingApp(h)
   target.patch('/items/:id', async (c) => c.json(await c.req.json()))
   target.put('/items/:id', async (c) => c.json(await c.req.json()))
 

@@ -16,6 +16,7 @@ import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/i
 import type { RouteBodies } from '../../src/changes/history-options.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { migratingApp, twoVersionHistory, twoVersions } from '../support/two-versions.ts'
 
 interface Person {
   id: number
@@ -34,11 +35,11 @@ const V2 = { 'Api-Version': '2' }
 
 /** An app with the routes' bodies, whose onError answers the error's message (so tests read the sentence). */
 function appWith(bodies: Record<string, RouteBodies>, register: (app: Hono) => void, options: { before?: (app: Hono) => void; after?: (app: Hono) => void } = {}): Hono {
-  const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [names] }], bodies })
+  const history = twoVersionHistory([names], { bodies })
   const app = new Hono()
   app.onError((error, c) => c.text(error.message, 500))
   options.before?.(app)
-  app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+  migratingApp(history, app)
   options.after?.(app)
   register(app)
   return app
@@ -112,9 +113,7 @@ describe('JSON Lines are migrated one item at a time', () => {
     })
     const expected = lines(people.map(older))
     expect(await (await app.request('/people/export', { headers: V1 })).text()).toBe(expected)
-    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [names] }], bodies: { 'GET /people/bytes': { items: Person } } })
-    const bytesApp = new Hono()
-    bytesApp.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+    const bytesApp = migratingApp(twoVersionHistory([names], { bodies: { 'GET /people/bytes': { items: Person } } }))
     bytesApp.get('/people/bytes', (c) => c.body(chunks(bytewise(text)), 200, { 'Content-Type': 'application/jsonl; charset=utf-8' }))
     expect(await (await bytesApp.request('/people/bytes', { headers: V1 })).text()).toBe(expected)
   })
@@ -363,12 +362,9 @@ describe('check() names the handlers that can answer what their layouts cannot m
 
 describe('table routes and c.json', () => {
   it('mountRoutes: items on the route or on one method, and c.json on a route whose only layout is items', async () => {
-    const history = versionHistory({
-      versions: [{ version: '1' }, { version: '2', changes: [names] }],
-      bodies: { people: { items: Person }, 'POST people': { response: Person } },
-    })
+    const history = twoVersionHistory([names], { bodies: { people: { items: Person }, 'POST people': { response: Person } } })
     const routes = defineRoutes([route('people', '/people')])
-    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), routes, changes: history })
+    const versioning = apiVersioning({ scheme: twoVersions(), routes, changes: history })
     const app = new Hono()
     app.onError((error, c) => c.text(error.message, 500))
     app.use('*', versioning)

@@ -17,6 +17,8 @@ import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
 import { FIXED_SEED } from '../support/property-runs.ts'
 import type { Instruction } from '../../src/changes/instruction.ts'
+import { twoVersions } from '../support/two-versions.ts'
+import { appInStyle, MOUNT_STYLES, type MountStyle } from '../support/mount-styles.ts'
 
 interface Product {
   id: number
@@ -35,22 +37,20 @@ const prices = change('Prices are numbers.', [
   }),
 ])
 const versions = [{ version: '1' }, { version: '2', changes: [titles, prices] }] as const
-const scheme = () => new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+const scheme = () => twoVersions()
 const v1 = { 'Api-Version': '1', 'Content-Type': 'application/json' }
 const lamp: Product = { id: 1, title: 'Lamp', price: 12.5 }
 
-type Mode = 'use+mountRoutes' | 'mountRoutes'
 
 /** GET and POST at /products as two table routes (`product-list`, `product-create`). */
-function twoRoutes(mode: Mode) {
+function twoRoutes(mode: MountStyle) {
   const history = versionHistory({
     versions: [...versions],
     bodies: { 'product-list': { response: { items: [Product] } }, 'product-create': { request: Product, response: Product } },
   })
   const routes = defineRoutes([route('product-list', '/products'), route('product-create', '/products')])
   const versioning = apiVersioning({ scheme: scheme(), routes, changes: history, origin: 'https://api.example.com' })
-  const app = new Hono()
-  if (mode === 'use+mountRoutes') app.use('*', versioning)
+  const app = appInStyle(mode, versioning)
   mountRoutes(app, versioning, {
     'product-list': (c) => c.json({ items: [lamp] }),
     'product-create': { post: async (c) => c.json({ ...(await c.req.json<Omit<Product, 'id'>>()), id: 7 }, 201) },
@@ -59,15 +59,14 @@ function twoRoutes(mode: Mode) {
 }
 
 /** GET and POST on one table route (`products`), with a layout per method. */
-function oneRoute(mode: Mode) {
+function oneRoute(mode: MountStyle) {
   const history = versionHistory({
     versions: [...versions],
     bodies: { 'GET products': { response: { items: [Product] } }, 'POST products': { request: Product, response: Product } },
   })
   const routes = defineRoutes([route('products', '/products')])
   const versioning = apiVersioning({ scheme: scheme(), routes, changes: history, origin: 'https://api.example.com' })
-  const app = new Hono()
-  if (mode === 'use+mountRoutes') app.use('*', versioning)
+  const app = appInStyle(mode, versioning)
   mountRoutes(app, versioning, {
     products: { get: (c) => c.json({ items: [lamp] }), post: async (c) => c.json({ ...(await c.req.json<Omit<Product, 'id'>>()), id: 7 }, 201) },
   })
@@ -77,7 +76,7 @@ function oneRoute(mode: Mode) {
 const post = (app: Hono, body: string, headers: Record<string, string> = v1) => app.request('/products', { method: 'POST', headers, body })
 
 describe('a request is bound to the route and method that serve it', () => {
-  for (const mode of ['use+mountRoutes', 'mountRoutes'] as const) {
+  for (const mode of MOUNT_STYLES) {
     for (const [name, make] of [['two table routes on one path', twoRoutes], ['one route, a layout per method', oneRoute]] as const) {
       it(`${name} (${mode}): an older POST body reaches the handler migrated, and each method answers in its own older layout`, async () => {
         const app = make(mode)
@@ -108,7 +107,7 @@ describe('a request is bound to the route and method that serve it', () => {
 })
 
 describe('an older body is migrated whatever its Content-Type says, or refused', () => {
-  const app = twoRoutes('use+mountRoutes')
+  const app = twoRoutes('app.use + mountRoutes')
   const unsupported = { detail: 'Unsupported media type in request; send the body as application/json.' }
   it.each([
     ['text/plain', { 'Api-Version': '1', 'Content-Type': 'text/plain' }],
@@ -236,7 +235,7 @@ describe('the JSON value is the contract', () => {
 
 describe('client input gets client errors; the server gets loud errors', () => {
   it('a request converter that throws on a client value is a 400 naming the field (problem details when the app uses them)', async () => {
-    const app = twoRoutes('use+mountRoutes')
+    const app = twoRoutes('app.use + mountRoutes')
     const res = await post(app, JSON.stringify({ name: 'Desk', price: { toString: 1 } }))
     expect(res.status).toBe(400)
     expect(await res.json()).toEqual({ detail: 'Invalid value at $.price.' })

@@ -16,7 +16,7 @@ import { bearerClient, clientPins, d1Usage, jwtSubject, memoryPinStore, memoryUs
 import type { D1Database } from '../../src/client-pins/d1.ts'
 import type { ClientOf } from '../../src/client-pins/identity.ts'
 import { SieveCache } from '../../src/client-pins/sieve.ts'
-import { countingStore, NOW, scheme, SECRET } from './fixtures.ts'
+import { countingStore, NOW, scheme, SECRET } from '../support/client-pins-fixture.ts'
 
 function app(options: Partial<ClientPinsOptions> & { before?: MiddlewareHandler; after?: MiddlewareHandler } = {}) {
   const { before, after, ...rest } = options

@@ -16,7 +16,8 @@ import { defineRoutes, HeaderVersioning, include, route, URLPathVersioning } fro
 import { problemDetails } from '../../src/lifecycle/index.ts'
 import { Product, releasesHistory, type ProductBody } from '../../worker-example/changes.ts'
 import { bearerClient, clientPins, memoryPinStore, memoryUsage, type ClientPinsOptions, type PinStore } from '../../src/client-pins/index.ts'
-import { countingStore, DAY, idOf, NOW, policy, scheme, SECRET } from './fixtures.ts'
+import { countingStore, DAY, idOf, NOW, policy, scheme, SECRET } from '../support/client-pins-fixture.ts'
+import { twoVersions } from '../support/two-versions.ts'
 
 const client = bearerClient({ secret: SECRET })
 
@@ -318,7 +319,7 @@ describe('clientPins: who calls each version', () => {
 describe('clientPins with apiVersioning and a route table', () => {
   it('pins as versionMiddleware does', async () => {
     const versioning = apiVersioning({
-      scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }),
+      scheme: twoVersions(),
       routes: defineRoutes([include('/api', [route('me', '/me')])]),
       clientVersion: clientPins({ store: memoryPinStore({ [await idOf('k1')]: '1' }), client }),
     })

@@ -13,7 +13,7 @@ import { analyticsUsage, d1Usage, memoryUsage } from '../../src/client-pins/inde
 import type { AnalyticsDataset } from '../../src/client-pins/analytics-usage.ts'
 import type { D1Database, D1Statement } from '../../src/client-pins/d1.ts'
 import type { VersionCall } from '../../src/client-pins/usage.ts'
-import { DAY, NOW } from './fixtures.ts'
+import { DAY, NOW } from '../support/client-pins-fixture.ts'
 
 /** A D1 stand-in that counts batches and statements, and answers no rows. */
 function countingDb() {

@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { markedSection, versionsTable } from '../support/docs-tables.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const page = readFileSync(`${root}docs/request-validation.md`, 'utf8')
@@ -66,43 +67,36 @@ describe('docs/request-validation.md', () => {
  * must hold exactly this table.
  */
 describe('docs/request-validation.md: what odd input gets', async () => {
-  const { Hono } = await import('hono')
-  const { change, enumValuesAdded, fieldRenamed, queryParamRenamed, shape, versionHistory } = await import('../../src/changes/index.ts')
-  const { versionMiddleware } = await import('../../src/hono/index.ts')
-  const { HeaderVersioning } = await import('../../src/index.ts')
+  const { change, enumValuesAdded, fieldRenamed, queryParamRenamed, shape } = await import('../../src/changes/index.ts')
   const { requestValidation } = await import('../../src/validation/index.ts')
+  const { migratingApp, twoVersionHistory } = await import('../support/two-versions.ts')
 
   const Order = shape('Order')
   const OrderFilter = shape('OrderFilter')
-  const history = versionHistory({
-    versions: [
-      { version: '1' },
-      {
-        version: '2',
-        changes: [
-          change('Orders have a reference.', [fieldRenamed(Order, { older: 'code', newer: 'reference' })]),
-          change('Filters say state; orders can be pre-ordered.', [queryParamRenamed('GET /orders', { older: 'status', newer: 'state' }), enumValuesAdded(OrderFilter, 'state', ['preorder'], { fallback: 'open' })]),
-        ],
-      },
+  const history = twoVersionHistory(
+    [
+      change('Orders have a reference.', [fieldRenamed(Order, { older: 'code', newer: 'reference' })]),
+      change('Filters say state; orders can be pre-ordered.', [queryParamRenamed('GET /orders', { older: 'status', newer: 'state' }), enumValuesAdded(OrderFilter, 'state', ['preorder'], { fallback: 'open' })]),
     ],
-    bodies: { 'POST /orders': { request: Order } },
-    // The 100,000-item bodies are larger than the default maxBodySize (1 MiB).
-    maxBodySize: 8 * 1024 * 1024,
-    validation: requestValidation({
-      schemas: {
-        Order: {
-          type: 'object',
-          properties: { reference: { type: 'string' }, tags: { type: 'array', items: { type: 'string' }, uniqueItems: true }, counts: { type: 'array', items: { type: 'integer' } }, note: {} },
-          required: ['reference'],
-          additionalProperties: false,
+    {
+      bodies: { 'POST /orders': { request: Order } },
+      // The 100,000-item bodies are larger than the default maxBodySize (1 MiB).
+      maxBodySize: 8 * 1024 * 1024,
+      validation: requestValidation({
+        schemas: {
+          Order: {
+            type: 'object',
+            properties: { reference: { type: 'string' }, tags: { type: 'array', items: { type: 'string' }, uniqueItems: true }, counts: { type: 'array', items: { type: 'integer' } }, note: {} },
+            required: ['reference'],
+            additionalProperties: false,
+          },
+          OrderFilter: { type: 'object', properties: { state: { type: 'string', enum: ['open', 'shipped', 'preorder'] } }, additionalProperties: false },
         },
-        OrderFilter: { type: 'object', properties: { state: { type: 'string', enum: ['open', 'shipped', 'preorder'] } }, additionalProperties: false },
-      },
-      parameters: { 'GET /orders': { query: OrderFilter } },
-    }),
-  })
-  const app = new Hono()
-  app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+        parameters: { 'GET /orders': { query: OrderFilter } },
+      }),
+    },
+  )
+  const app = migratingApp(history)
   app.post('/orders', async (c) => c.json({ fields: Object.keys(await c.req.json<object>()).length }, 201))
   app.get('/orders', (c) => c.json({ state: c.req.query('state') ?? null }))
 
@@ -134,10 +128,8 @@ describe('docs/request-validation.md: what odd input gets', async () => {
   }
 
   it('holds the table these requests answer', async () => {
-    const lines = ['| input | head version (2) | older version (1) |', '|---|---|---|']
-    for (const row of ROWS) lines.push(`| ${row.input} | ${await answer(row, '2')} | ${await answer(row, '1')} |`)
-    const rendered = lines.join('\n')
-    const found = /<!-- odd-input:start -->\n([\s\S]*?)\n<!-- odd-input:end -->/.exec(page)?.[1]
+    const rendered = await versionsTable('input', ROWS, answer)
+    const found = markedSection(page, 'odd-input')
     expect(found, `the page's table between <!-- odd-input:start --> and <!-- odd-input:end --> should be:\n${rendered}`).toBe(rendered)
   })
 })

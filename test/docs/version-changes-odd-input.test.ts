@@ -7,9 +7,11 @@ import { readFileSync } from 'node:fs'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
-import { change, fieldAdded, fieldChanged, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldAdded, fieldChanged, fieldRenamed, shape } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
-import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { defineRoutes, route } from '../../src/index.ts'
+import { markedSection, versionsTable } from '../support/docs-tables.ts'
+import { twoVersionHistory, twoVersions } from '../support/two-versions.ts'
 
 interface Product {
   id: number
@@ -17,37 +19,33 @@ interface Product {
   price: number
 }
 const Product = shape<Product>('Product')
-const history = versionHistory({
-  versions: [
-    { version: '1' },
-    {
-      version: '2',
-      changes: [
-        change('Products have a title.', [fieldRenamed(Product, { older: 'name', newer: 'title' })]),
-        change('Products have a stock.', [fieldAdded(Product, 'stock' as never, { default: 0 as never })]),
-        change('Prices are numbers.', [
-          fieldChanged(Product, 'price', {
-            down: (price) => price.toFixed(2),
-            up: (price) => {
-              if (typeof price !== 'string') throw new TypeError('a price is a string')
-              return Number(price)
-            },
-          }),
-        ]),
-      ],
-    },
+const history = twoVersionHistory(
+  [
+    change('Products have a title.', [fieldRenamed(Product, { older: 'name', newer: 'title' })]),
+    change('Products have a stock.', [fieldAdded(Product, 'stock' as never, { default: 0 as never })]),
+    change('Prices are numbers.', [
+      fieldChanged(Product, 'price', {
+        down: (price) => price.toFixed(2),
+        up: (price) => {
+          if (typeof price !== 'string') throw new TypeError('a price is a string')
+          return Number(price)
+        },
+      }),
+    ]),
   ],
-  bodies: {
-    'GET products': { response: { items: [Product] } },
-    'POST products': { request: Product, response: Product },
-    // What the PATCH handler received is its answer, as it is: no response layout.
-    'PATCH products': { request: Product, forms: true },
+  {
+    bodies: {
+      'GET products': { response: { items: [Product] } },
+      'POST products': { request: Product, response: Product },
+      // What the PATCH handler received is its answer, as it is: no response layout.
+      'PATCH products': { request: Product, forms: true },
+    },
   },
-})
+)
 
 function app(): Hono {
   const routes = defineRoutes([route('products', '/products')])
-  const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), routes, changes: history, origin: 'https://api.example.com' })
+  const versioning = apiVersioning({ scheme: twoVersions(), routes, changes: history, origin: 'https://api.example.com' })
   const app = new Hono()
   app.onError((error, c) => (error instanceof HTTPException ? error.getResponse() : c.text('Internal Server Error', 500)))
   app.use('*', versioning)
@@ -147,17 +145,11 @@ async function answer(row: Row, version: '1' | '2'): Promise<string> {
   return `${res.status} \`${text}\``
 }
 
-async function table(): Promise<string> {
-  const lines = ['| input | head version (2) | older version (1) |', '|---|---|---|']
-  for (const row of ROWS) lines.push(`| ${row.input} | ${await answer(row, '2')} | ${await answer(row, '1')} |`)
-  return lines.join('\n')
-}
-
 describe('docs/version-changes.md: what odd input gets on an older version', () => {
   it('holds the table these requests answer', async () => {
-    const rendered = await table()
+    const rendered = await versionsTable('input', ROWS, answer)
     const page = readFileSync(new URL('../../docs/version-changes.md', import.meta.url), 'utf8')
-    const found = /<!-- odd-input:start -->\n([\s\S]*?)\n<!-- odd-input:end -->/.exec(page)?.[1]
+    const found = markedSection(page, 'odd-input')
     expect(found, `the page's table between <!-- odd-input:start --> and <!-- odd-input:end --> should be:\n${rendered}`).toBe(rendered)
   })
 })

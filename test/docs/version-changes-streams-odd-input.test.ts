@@ -10,17 +10,16 @@ import { etag } from 'hono/etag'
 import { HTTPException } from 'hono/http-exception'
 import { streamSSE } from 'hono/streaming'
 import { describe, expect, it } from 'vitest'
-import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
-import { versionMiddleware } from '../../src/hono/index.ts'
-import { HeaderVersioning } from '../../src/index.ts'
+import { change, fieldRenamed, shape } from '../../src/changes/index.ts'
+import { markedSection, versionsTable } from '../support/docs-tables.ts'
+import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
 
 interface Person {
   id: number
   fullName: string
 }
 const Person = shape<Person>('Person')
-const history = versionHistory({
-  versions: [{ version: '1' }, { version: '2', changes: [change('People have a full name.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' })])] }],
+const history = twoVersionHistory([change('People have a full name.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' })])], {
   bodies: {
     'GET /people': { items: Person },
     'GET /feed': { items: Person },
@@ -52,7 +51,7 @@ const NDJSON: Record<string, readonly string[]> = {
 function app(): Hono {
   const app = new Hono()
   app.onError((error, c) => (error instanceof HTTPException ? error.getResponse() : c.text('Internal Server Error', 500)))
-  app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+  migratingApp(history, app)
   app.use('/person', etag())
   app.get('/people', (c) => c.body(chunks(NDJSON[c.req.query('case') ?? 'split'] ?? []), 200, { 'Content-Type': 'application/x-ndjson' }))
   app.get('/feed', (c) => streamSSE(c, async (s) => s.writeSSE(c.req.query('case') === 'text' ? { event: 'person', data: 'Ada' } : { event: 'person', id: '1', data: ada })))
@@ -113,17 +112,11 @@ async function answer(row: Row, version: '1' | '2'): Promise<string> {
   return `${res.status}${tag} ${shown === '' ? '(no body)' : `\`${shown}\``}${failed ? ', then the body errors' : ''}`
 }
 
-async function table(): Promise<string> {
-  const lines = ['| response | head version (2) | older version (1) |', '|---|---|---|']
-  for (const row of ROWS) lines.push(`| ${row.input} | ${await answer(row, '2')} | ${await answer(row, '1')} |`)
-  return lines.join('\n')
-}
-
 describe('docs/version-changes.md: what odd streamed and non-JSON responses give an older version', () => {
   it('holds the table these requests answer', async () => {
-    const rendered = await table()
+    const rendered = await versionsTable('response', ROWS, answer)
     const page = readFileSync(new URL('../../docs/version-changes.md', import.meta.url), 'utf8')
-    const found = /<!-- odd-streams:start -->\n([\s\S]*?)\n<!-- odd-streams:end -->/.exec(page)?.[1]
+    const found = markedSection(page, 'odd-streams')
     expect(found, `the page's table between <!-- odd-streams:start --> and <!-- odd-streams:end --> should be:\n${rendered}`).toBe(rendered)
   })
 })

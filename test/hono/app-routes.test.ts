@@ -22,6 +22,7 @@ import {
   URLPathVersioning,
 } from '../../src/index.ts'
 import type { AppReverse, AppReverseOptions } from '../../src/hono/app-routes.ts'
+import { twoVersions } from '../support/two-versions.ts'
 
 /** What a handler's reverse gave, or the error it threw (name and message). */
 type Outcome = { url: string } | { error: string; message: string }
@@ -52,7 +53,7 @@ async function outcome(app: Hono, url: string, headers: Record<string, string> =
 }
 
 describe('named() routes of a plain Hono app: the version goes where the scheme reads it', () => {
-  const header = new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+  const header = twoVersions()
   const query = new QueryParameterVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v2' })
   const accept = new AcceptHeaderVersioning({ allowedVersions: ['1', '2'] })
   const params = { params: { id: 7 } }

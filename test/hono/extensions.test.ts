@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { apiVersioning, mountRoutes, versionMiddleware, type VersioningExtension } from '../../src/hono/index.ts'
-import { defineRoutes, HeaderVersioning, route, VersioningError } from '../../src/index.ts'
+import { defineRoutes, route, VersioningError } from '../../src/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
+import { twoVersions } from '../support/two-versions.ts'
 
 class Limited extends VersioningError {
   readonly status = 429
@@ -11,7 +12,7 @@ class Limited extends VersioningError {
   }
 }
 
-const scheme = () => new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+const scheme = () => twoVersions()
 
 /** An extension with every step, recording what each saw. */
 function recorder(seen: string[], options: { async?: boolean; refuse?: string } = {}): VersioningExtension {

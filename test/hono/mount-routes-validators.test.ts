@@ -12,9 +12,11 @@ import { createFactory } from 'hono/factory'
 import { validator } from 'hono/validator'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldRenamed, shape } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { twoVersionHistory, twoVersions } from '../support/two-versions.ts'
+import { appInStyle, MOUNT_STYLES, type MountStyle } from '../support/mount-styles.ts'
 
 interface Product {
   id: number
@@ -27,24 +29,21 @@ const NewProduct = z.object({ title: z.string().min(1) })
 const v1 = { 'Api-Version': '1', 'Content-Type': 'application/json' }
 const v2 = { 'Api-Version': '2', 'Content-Type': 'application/json' }
 
-type Mode = 'use+mountRoutes' | 'mountRoutes'
 
-function shop(mode: Mode) {
-  const history = versionHistory({
-    versions: [{ version: '1' }, { version: '2', changes: [titles] }],
+function shop(mode: MountStyle) {
+  const history = twoVersionHistory([titles], {
     bodies: { 'product-list': { request: Product, response: Product } },
   })
   const routes = defineRoutes([route('product-list', '/products'), route('product-detail', '/products/:id')])
   const versioning = apiVersioning({
-    scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }),
+    scheme: twoVersions(),
     routes,
     changes: history,
     origin: 'https://api.example.com',
   })
   const factory = createFactory()
   const seen: unknown[] = []
-  const app = new Hono()
-  if (mode === 'use+mountRoutes') app.use('*', versioning)
+  const app = appInStyle(mode, versioning)
   const typed = mountRoutes(app, versioning, {
     'product-list': {
       get: (c) => c.json({ id: 1, title: 'Lamp' }),
@@ -63,7 +62,7 @@ function shop(mode: Mode) {
   return { app: typed, seen }
 }
 
-describe.each<Mode>(['use+mountRoutes', 'mountRoutes'])('validators on mounted routes (%s)', (mode) => {
+describe.each(MOUNT_STYLES)('validators on mounted routes (%s)', (mode) => {
   it('the head client: the validator reads its body, the handler its valid value', async () => {
     const { app, seen } = shop(mode)
     const res = await app.request('/products', { method: 'POST', headers: v2, body: JSON.stringify({ title: 'Desk' }) })

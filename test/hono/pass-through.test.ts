@@ -11,11 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { HeaderVersioning, include, QueryParameterVersioning, route, URLPathVersioning, defineRoutes, type BaseVersioning } from '../../src/index.ts'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
-
-const MOUNTS = [
-  ['app.use + mountRoutes', true],
-  ['mountRoutes alone', false],
-] as const
+import { appInStyle, MOUNT_STYLES, type MountStyle } from '../support/mount-styles.ts'
 
 interface Case {
   readonly name: string
@@ -51,15 +47,14 @@ const cases: readonly Case[] = [
   },
 ]
 
-function appFor(c: Case, global: boolean): Hono {
+function appFor(c: Case, style: MountStyle): Hono {
   const routes = defineRoutes([include(c.prefix, [route('user-list', '/users'), route('user-detail', '/users/:id{[0-9]+}')])])
   const versioning = apiVersioning({
     scheme: c.scheme(),
     routes,
     policy: versionPolicy({ reportVersions: true, echoHeader: 'api-version' }),
   })
-  const app = new Hono()
-  if (global) app.use('*', versioning)
+  const app = appInStyle(style, versioning)
   app.get('/health', (ctx) => ctx.json({ ok: true, version: ctx.var.version ?? 'none' }))
   const admin = new Hono()
   admin.get('/stats', (ctx) => ctx.json({ stats: true, version: ctx.var.version ?? 'none' }))
@@ -84,8 +79,8 @@ function untouched(res: Response): void {
 }
 
 describe.each(cases)('$name', (c) => {
-  describe.each(MOUNTS)('%s', (_label, global) => {
-    const app = appFor(c, global)
+  describe.each(MOUNT_STYLES)('%s', (style) => {
+    const app = appFor(c, style)
     const request = async (path: string, version: string, init: RequestInit = {}): Promise<Response> => {
       const { prefix, query, headers } = c.ask(version)
       return app.request(`http://api.test${path.replace('{prefix}', prefix)}${query}`, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } })

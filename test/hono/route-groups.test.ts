@@ -13,16 +13,14 @@ import { versionPolicy } from '../../src/lifecycle/index.ts'
 import type { ApiVersioningMiddleware } from '../../src/hono/api-versioning.ts'
 import type { RouteEntry } from '../../src/routes/types.ts'
 import type { RouteTable } from '../../src/routes/table.ts'
-
-const MODES = ['app.use + mountRoutes', 'mountRoutes alone'] as const
+import { appInStyle, MOUNT_STYLES, type MountStyle } from '../support/mount-styles.ts'
 
 function appFor<T extends RouteTable<RouteEntry>, S extends BaseVersioning>(
-  mode: (typeof MODES)[number],
+  mode: MountStyle,
   versioning: ApiVersioningMiddleware<T, S>,
   handlers: RouteHandlers<T, S, {}>,
 ): Hono {
-  const app = new Hono()
-  if (mode === 'app.use + mountRoutes') app.use('*', versioning)
+  const app = appInStyle(mode, versioning)
   mountRoutes(app, versioning, handlers)
   return app
 }
@@ -36,7 +34,7 @@ async function call(app: Hono, url: string, init?: RequestInit): Promise<[number
   return [res.status, text === '' ? null : JSON.parse(text)]
 }
 
-describe.each(MODES)('routes sharing a path (%s)', (mode) => {
+describe.each(MOUNT_STYLES)('routes sharing a path (%s)', (mode) => {
   it('one route per method: each method reaches its handler', async () => {
     for (const limit of [false, true]) {
       const create = route('user-create', '/users')
@@ -157,7 +155,7 @@ describe('construction', () => {
   })
 })
 
-describe.each(MODES)('passing a request on to a later mounted route (%s)', (mode) => {
+describe.each(MOUNT_STYLES)('passing a request on to a later mounted route (%s)', (mode) => {
   it('keeps the table order: a route declared between two versions of a path still answers its URL', async () => {
     const versioning = apiVersioning({
       scheme: query(),
@@ -209,8 +207,7 @@ describe.each(MODES)('passing a request on to a later mounted route (%s)', (mode
   it('a route of another table, mounted after, gets its turn', async () => {
     const a = apiVersioning({ scheme: query(), routes: defineRoutes([versioned(['v2'], route('me', '/users/me'))]) })
     const b = apiVersioning({ scheme: query(), routes: defineRoutes([route('user-detail', '/users/:id')]) })
-    const app = new Hono()
-    if (mode === 'app.use + mountRoutes') app.use('*', a)
+    const app = appInStyle(mode, a)
     mountRoutes(app, a, { me: (c) => c.text('me') })
     mountRoutes(app, b, { 'user-detail': (c) => c.text(`detail ${c.req.param('id')}`) })
     expect(await (await app.request('http://api.test/users/me?version=v1')).text()).toBe('detail me')
@@ -218,8 +215,7 @@ describe.each(MODES)('passing a request on to a later mounted route (%s)', (mode
 
   it('a handler that answers through next() gets the headers too', async () => {
     const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1'] }), routes: defineRoutes([route('items', '/items')]) })
-    const app = new Hono()
-    if (mode === 'app.use + mountRoutes') app.use('*', versioning)
+    const app = appInStyle(mode, versioning)
     mountRoutes(app, versioning, {
       items: async (_c, next) => {
         await next()

@@ -12,36 +12,25 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { Hono } from 'hono'
 import { validator } from 'hono/validator'
 import { describe, expect, it } from 'vitest'
-import { change, fieldAdded, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, queryParamRenamed, requestHeaderRenamed } from '../../src/changes/index.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
-import { HeaderVersioning } from '../../src/index.ts'
-
-interface User {
-  id: number
-  fullName: string
-  email: string | null
-}
-const User = shape<User>('User')
+import { twoVersionHistory, twoVersions } from '../support/two-versions.ts'
+import { User, userChanges } from '../support/users-fixture.ts'
 
 /** Version 1 had `name`, no `email`, `?q=` and `X-Tenant`; version 2 (the head) has `fullName`, `email`, `?search=` and `X-Account`. */
 function history(routes: { create: string; list: string }) {
-  return versionHistory({
-    versions: [
-      { version: '1' },
-      {
-        version: '2',
-        changes: [
-          change('Users have a fullName instead of a name.', [fieldRenamed(User, { older: 'name', newer: 'fullName' })]),
-          change('Users have an email.', [fieldAdded(User, 'email', { default: null })]),
-          change('The user list is searched with search instead of q.', [queryParamRenamed(routes.list, { older: 'q', newer: 'search' })]),
-          change('The account header is X-Account.', [requestHeaderRenamed(routes.list, { older: 'X-Tenant', newer: 'X-Account' })]),
-        ],
-      },
+  return twoVersionHistory(
+    [
+      ...userChanges,
+      change('The user list is searched with search instead of q.', [queryParamRenamed(routes.list, { older: 'q', newer: 'search' })]),
+      change('The account header is X-Account.', [requestHeaderRenamed(routes.list, { older: 'X-Tenant', newer: 'X-Account' })]),
     ],
-    bodies: { [routes.create]: { request: User, response: User } },
-  })
+    {
+      bodies: { [routes.create]: { request: User, response: User } },
+    },
+  )
 }
-const scheme = new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+const scheme = twoVersions()
 
 const NewUser = z.object({ fullName: z.string().min(1), email: z.email().nullable() })
 const Search = z.object({ search: z.string().min(1) })

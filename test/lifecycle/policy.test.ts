@@ -24,6 +24,7 @@ import { type VersioningExtension } from '../../src/pipeline/extension.ts'
 import type { ApiVersioningMiddleware } from '../../src/hono/api-versioning.ts'
 import type { RouteEntry } from '../../src/routes/types.ts'
 import type { RouteTable } from '../../src/routes/table.ts'
+import { MOUNT_STYLES, useInStyle, type MountStyle } from '../support/mount-styles.ts'
 
 // ---------------------------------------------------------------------------
 // The lifecycle of v1, and the headers it must produce.
@@ -49,18 +50,15 @@ const HEADER_INVALID = { detail: 'Invalid version in "Api-Version" header.' }
 const ACCEPT_INVALID = { detail: 'Invalid version in "Accept" header.' }
 const ACCEPT_UNSATISFIABLE = { detail: 'Could not satisfy the request Accept header.' }
 
-const MODES = ['app.use + mountRoutes', 'mountRoutes alone'] as const
-type Mode = (typeof MODES)[number]
-
 /** Mounts `versioning` on `app` as `mode` says, then its handlers. */
 function wire<T extends RouteTable<RouteEntry>, S extends BaseVersioning>(
   app: Hono,
-  mode: Mode,
+  mode: MountStyle,
   versioning: ApiVersioningMiddleware<T, S>,
   handlers: RouteHandlers<T, S, {}>,
   at: string = '*',
 ): void {
-  if (mode === 'app.use + mountRoutes') app.use(at, versioning)
+  useInStyle(app, mode, versioning, at)
   mountRoutes(app, versioning, handlers)
 }
 
@@ -99,7 +97,7 @@ describe('the expected header values themselves', () => {
   })
 })
 
-describe.each(MODES)('versionPolicy on success (%s)', (mode) => {
+describe.each(MOUNT_STYLES)('versionPolicy on success (%s)', (mode) => {
   const routes = defineRoutes([route('items', '/items'), versioned(['v2', 'v3'], route('new-only', '/new'))])
 
   function appWith(options: VersionPolicyOptions): Hono {
@@ -183,7 +181,7 @@ describe.each(MODES)('versionPolicy on success (%s)', (mode) => {
   })
 })
 
-describe.each(MODES)('echoHeader with semver() (%s)', (mode) => {
+describe.each(MOUNT_STYLES)('echoHeader with semver() (%s)', (mode) => {
   const scheme = new QueryParameterVersioning({ allowedVersions: ['1.0.0', '1.2.0', '2.0.0'], defaultVersion: '2.0.0', versionFormat: semver() })
   const routes = defineRoutes([route('items', '/items')])
   const versioning = apiVersioning({
@@ -212,7 +210,7 @@ describe.each(MODES)('echoHeader with semver() (%s)', (mode) => {
   })
 })
 
-describe.each(MODES)('never overwrite what the handler set (%s)', (mode) => {
+describe.each(MOUNT_STYLES)('never overwrite what the handler set (%s)', (mode) => {
   const scheme = new QueryParameterVersioning({ allowedVersions: ['v1', 'v2', 'v3'], defaultVersion: 'v2' })
   const routes = defineRoutes([route('own', '/own'), route('link', '/link/:case')])
   const versioning = apiVersioning({
@@ -286,7 +284,7 @@ describe.each(MODES)('never overwrite what the handler set (%s)', (mode) => {
   })
 })
 
-describe.each(MODES)('error responses carry the report headers and Vary, no lifecycle headers (%s)', (mode) => {
+describe.each(MOUNT_STYLES)('error responses carry the report headers and Vary, no lifecycle headers (%s)', (mode) => {
   const policy = (): VersioningExtension => versionPolicy({ versions: { v1: V1 }, reportVersions: true, echoHeader: 'api-version' })
 
   const headerRoutes = defineRoutes([route('items', '/items'), versioned(['v2', 'v3'], route('new-only', '/new'))])
@@ -362,7 +360,7 @@ describe.each(MODES)('error responses carry the report headers and Vary, no life
   })
 })
 
-describe.each(MODES)('refuseAfterSunset (%s)', (mode) => {
+describe.each(MOUNT_STYLES)('refuseAfterSunset (%s)', (mode) => {
   function appAt(now: number, refuseAfterSunset: boolean | undefined): Hono {
     const versioning = apiVersioning({
       scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2', 'v3'], defaultVersion: 'v2' }),
@@ -656,7 +654,7 @@ function latin1(text: string): string {
 
 const STATUSES = [200, 400, 404, 406, 410]
 
-describe.each(MODES)('hostile input never throws and never reflects (%s)', (mode) => {
+describe.each(MOUNT_STYLES)('hostile input never throws and never reflects (%s)', (mode) => {
   const released = ['1.0.0', '1.2.0', '2.0.0']
   const vendorVersions = ['v1', 'v2', 'v3']
   const items = [route('item-list', '/items')] as const

@@ -12,14 +12,10 @@ import { AmbiguousVersion } from '../../src/errors.ts'
 import { AcceptHeaderVersioning, BaseVersioning, CombinedVersioning, createReverse, defineRoutes, HeaderVersioning, include, NamespaceVersioning, NoReverseMatch, NotAcceptable, NotFound, QueryParameterVersioning, route, URLPathVersioning, versioned, versionNeutral } from '../../src/index.ts'
 import { type CompiledRoute } from '../../src/routes/compile.ts'
 import { dateVersions, semver } from '../../src/formats/index.ts'
+import { appInStyle, MOUNT_STYLES, type MountStyle } from '../support/mount-styles.ts'
 
 const json = async (res: Response): Promise<unknown> => res.json()
 
-/** Where the middleware runs: globally with app.use('*'), or only inside the handlers mountRoutes mounts. */
-const MOUNTS: readonly (readonly [string, boolean])[] = [
-  ["with app.use('*')", true],
-  ['with mountRoutes alone', false],
-]
 
 const AMBIGUOUS = { detail: 'The request carries more than one API version.' }
 
@@ -104,10 +100,9 @@ describe('HeaderVersioning, directly', () => {
 describe('HeaderVersioning through apiVersioning and mountRoutes', () => {
   const routes = defineRoutes([route('item-list', '/items'), route('item-detail', '/items/:id{[0-9]+}')])
 
-  function appWith(scheme: HeaderVersioning, global: boolean): Hono {
+  function appWith(scheme: HeaderVersioning, style: MountStyle): Hono {
     const versioning = apiVersioning({ scheme, routes })
-    const app = new Hono()
-    if (global) app.use('*', versioning)
+    const app = appInStyle(style, versioning)
     mountRoutes(app, versioning, {
       'item-detail': (c) => c.json({ version: c.var.version, self: c.var.reverse('item-detail', { kwargs: { id: c.req.param('id') ?? '' } }) }),
     })
@@ -117,8 +112,8 @@ describe('HeaderVersioning through apiVersioning and mountRoutes', () => {
   const defaultName = new HeaderVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v1' })
   const custom = new HeaderVersioning({ header: 'Accept-Version', allowedVersions: ['v1', 'v2'], defaultVersion: 'v1' })
 
-  for (const [mount, global] of MOUNTS) describe(mount, () => {
-    const apps = { 'Api-Version': appWith(defaultName, global), 'Accept-Version': appWith(custom, global) }
+  for (const style of MOUNT_STYLES) describe(style, () => {
+    const apps = { 'Api-Version': appWith(defaultName, style), 'Accept-Version': appWith(custom, style) }
 
     it.each<[string, 'Api-Version' | 'Accept-Version', Record<string, string>, number, unknown]>([
       ['default header', 'Api-Version', { 'Api-Version': 'v2' }, 200, { version: 'v2', self: 'http://api.test/items/7' }],
@@ -249,10 +244,9 @@ describe('CombinedVersioning', () => {
       expect(scheme.vary).toEqual(['Api-Version'])
     })
 
-    for (const [mount, global] of MOUNTS) describe(mount, () => {
+    for (const style of MOUNT_STYLES) describe(style, () => {
       const versioning = apiVersioning({ scheme, routes })
-      const app = new Hono()
-      if (global) app.use('*', versioning)
+      const app = appInStyle(style, versioning)
       mountRoutes(app, versioning, {
         'item-detail': (c) => c.json({ version: c.var.version, list: c.var.reverse('item-list') }),
       })
@@ -481,9 +475,8 @@ describe('semver() through the schemes', () => {
     const routes = defineRoutes([route('item-list', '/:version{[0-9x.^~]+}/items'), route('item-detail', '/:version{[0-9x.^~]+}/items/:id{[0-9]+}')])
     const versioning = apiVersioning({ scheme, routes })
 
-    for (const [mount, global] of MOUNTS) describe(mount, () => {
-      const app = new Hono()
-      if (global) app.use('*', versioning)
+    for (const style of MOUNT_STYLES) describe(style, () => {
+      const app = appInStyle(style, versioning)
       mountRoutes(app, versioning, {
         'item-detail': (c) => c.json({ version: c.var.version, list: c.var.reverse('item-list'), self: c.var.reverse('item-detail', { kwargs: { id: 5 } }) }),
       })
@@ -709,7 +702,7 @@ describe('per-route versions through apiVersioning and mountRoutes', () => {
     return [`http://t${path}`, { headers: { Accept: `application/json; version=${version}` } }]
   }
 
-  function appFor(kind: Kind, global: boolean): Hono {
+  function appFor(kind: Kind, style: MountStyle): Hono {
     const routes = defineRoutes([
       versioned(['v1'], route('items-v1', '/items')),
       versioned(['v2'], route('items-v2', '/items')),
@@ -718,8 +711,7 @@ describe('per-route versions through apiVersioning and mountRoutes', () => {
       versionNeutral(route('health', '/health')),
     ])
     const versioning = apiVersioning({ scheme: schemes[kind].scheme, routes })
-    const app = new Hono()
-    if (global) app.use('*', versioning)
+    const app = appInStyle(style, versioning)
     mountRoutes(app, versioning, {
       'items-v1': (c) => c.json({ handler: 'items-v1', version: c.var.version }),
       'items-v2': (c) => c.json({ handler: 'items-v2', version: c.var.version }),
@@ -738,10 +730,10 @@ describe('per-route versions through apiVersioning and mountRoutes', () => {
     return app
   }
 
-  const cases = (['query', 'header', 'accept'] as const).flatMap((kind) => MOUNTS.map(([mount, global]) => [`${kind}, ${mount}`, kind, global] as [string, Kind, boolean]))
+  const cases = (['query', 'header', 'accept'] as const).flatMap((kind) => MOUNT_STYLES.map((style) => [`${kind}, ${style}`, kind, style] as [string, Kind, MountStyle]))
 
-  for (const [name, kind, global] of cases) describe(name, () => {
-    const app = appFor(kind, global)
+  for (const [name, kind, style] of cases) describe(name, () => {
+    const app = appFor(kind, style)
     const { status, detail } = schemes[kind]
     const get = async (path: string, version: string | null): Promise<Response> => app.request(...request(kind, path, version))
 
@@ -816,9 +808,8 @@ describe('per-route versions through apiVersioning and mountRoutes', () => {
       ]),
     ])
     const versioning = apiVersioning({ scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }), routes })
-    for (const global of [true, false]) {
-      const app = new Hono()
-      if (global) app.use('*', versioning)
+    for (const style of MOUNT_STYLES) {
+      const app = appInStyle(style, versioning)
       mountRoutes(app, versioning, {
         'items-v1': (c) => c.json({ handler: 'items-v1', version: c.var.version }),
         'items-v2': (c) => c.json({ handler: 'items-v2', version: c.var.version, search: c.var.reverse('search') }),

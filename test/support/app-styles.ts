@@ -15,11 +15,12 @@ import { Hono, type Context } from 'hono'
 import { change, fieldAdded, fieldRenamed, routeAdded, shape, versionHistory } from '../../src/changes/index.ts'
 import { clientPins, memoryPinStore } from '../../src/client-pins/index.ts'
 import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware, type AppRoutesEnv } from '../../src/hono/index.ts'
-import { defineRoutes, HeaderVersioning, route, URLPathVersioning } from '../../src/index.ts'
+import { defineRoutes, route, URLPathVersioning } from '../../src/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
 import type { VersionedOpenAPI } from '../../src/openapi/documents.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
 import { requestValidation } from '../../src/validation/index.ts'
+import { twoVersions } from './two-versions.ts'
 
 export type AppStyle = 'route table' | 'plain Hono' | '@hono/zod-openapi'
 export const APP_STYLES: readonly AppStyle[] = ['route table', 'plain Hono', '@hono/zod-openapi']
@@ -103,7 +104,7 @@ export interface StyleOptions {
 }
 
 function common(options: StyleOptions) {
-  const scheme = new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+  const scheme = twoVersions()
   const policy = versionPolicy({ versions: { '1': { deprecation: '2026-01-01', sunset: '2027-01-01' } }, refuseAfterSunset: true, now: options.now })
   // The identity an authentication middleware would name: here, the account of a test key (`key-1` is `account:key-1`).
   const account = (c: Context): string | null => {

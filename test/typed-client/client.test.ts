@@ -13,6 +13,7 @@ import { versionedClient, versionLifecycle } from '../../src/typed-client/index.
 import type { VersionLifecycle } from '../../src/typed-client/lifecycle.ts'
 import { createApp, type CatalogApp } from '../../worker-example/app.ts'
 import type { catalogHistory, releasesHistory, semverHistory } from '../../worker-example/changes.ts'
+import { EXAMPLE_NOW_MS } from '../support/example-clock.ts'
 
 /** A JSON value's schema, which the compiler derives from its type: a schema written for another type does not compile. */
 type Schema<T> = T extends string
@@ -81,7 +82,7 @@ const second = {
 } as const
 
 /** 2026-09-01: /releases 2025-01-01 is deprecated, 2024-01-01 past its sunset. */
-const app = createApp({ now: () => Date.parse('2026-09-01T00:00:00Z') })
+const app = createApp({ now: () => EXAMPLE_NOW_MS })
 const sent: Request[] = []
 const fetch: ClientFetch = (input, init) => {
   sent.push(new Request(input, init))

@@ -7,12 +7,11 @@
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { change, enumValuesAdded, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
-import { versionMiddleware } from '../../src/hono/index.ts'
-import { HeaderVersioning } from '../../src/index.ts'
+import { change, enumValuesAdded, fieldRenamed, shape } from '../../src/changes/index.ts'
 import { requestValidation, type RequestValidationOptions } from '../../src/validation/index.ts'
 import { compileSchema } from '../../src/validation/compile.ts'
 import { canonical, firstDuplicate, hasDuplicate, nestsDeeperThan } from '../../src/validation/json-values.ts'
+import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
 
 interface Product {
   title: string
@@ -38,18 +37,18 @@ const schemas = {
 }
 
 function app(options: Partial<RequestValidationOptions> = {}, withValidation = true) {
-  const history = versionHistory({
-    versions: [
-      { version: '1' },
-      { version: '2', changes: [change('Titles.', [fieldRenamed(Product, { older: 'name', newer: 'title' })]), change('Drafts.', [enumValuesAdded(Product, 'status', ['draft'], { fallback: 'active' })])] },
+  const history = twoVersionHistory(
+    [
+      change('Titles.', [fieldRenamed(Product, { older: 'name', newer: 'title' })]), change('Drafts.', [enumValuesAdded(Product, 'status', ['draft'], { fallback: 'active' })]),
     ],
-    bodies: { 'POST /products': { request: Product } },
-    // The 100,000-item bodies are larger than the default maxBodySize (1 MiB).
-    maxBodySize: 8 * 1024 * 1024,
-    ...(withValidation ? { validation: requestValidation({ schemas, ...options }) } : {}),
-  })
-  const hono = new Hono()
-  hono.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+    {
+      bodies: { 'POST /products': { request: Product } },
+      // The 100,000-item bodies are larger than the default maxBodySize (1 MiB).
+      maxBodySize: 8 * 1024 * 1024,
+      ...(withValidation ? { validation: requestValidation({ schemas, ...options }) } : {}),
+    },
+  )
+  const hono = migratingApp(history)
   hono.post('/products', async (c) => c.json({ ok: Object.keys(await c.req.json()).length }, 201))
   return hono
 }

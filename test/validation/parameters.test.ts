@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest'
 import { change, enumValuesAdded, fieldChanged, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import type { Change } from '../../src/changes/change.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
-import { HeaderVersioning } from '../../src/index.ts'
 import { problemDetails } from '../../src/lifecycle/index.ts'
 import { InvalidRequestParameters, requestValidation } from '../../src/validation/index.ts'
+import { twoVersionHistory, twoVersions } from '../support/two-versions.ts'
 
 const ProductFilter = shape('ProductFilter')
 const ProductHeaders = shape('ProductHeaders')
@@ -44,13 +44,12 @@ const newer: readonly Change[] = [
 ]
 
 function app(errorResponse?: ReturnType<typeof problemDetails>) {
-  const history = versionHistory({
-    versions: [{ version: '1' }, { version: '2', changes: [...newer] }],
+  const history = twoVersionHistory([...newer], {
     validation: requestValidation({ schemas, parameters: { 'GET /products': { query: ProductFilter, headers: ProductHeaders, cookies: ProductCookies } } }),
   })
   const seen: unknown[] = []
   const hono = new Hono()
-  hono.use('*', versionMiddleware({ scheme: new HeaderVersioning({ header: 'Api-Version', allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history, ...(errorResponse === undefined ? {} : { errorResponse }) }))
+  hono.use('*', versionMiddleware({ scheme: twoVersions(), changes: history, ...(errorResponse === undefined ? {} : { errorResponse }) }))
   hono.get('/products', (c) => {
     seen.push({ query: c.req.queries(), region: c.req.header('X-Region') ?? null })
     return c.json({ ok: true })
@@ -128,7 +127,7 @@ describe('older query parameters, headers and cookies are validated in their own
 
 describe('parameter declarations are checked at construction', () => {
   const make = (changes: readonly Change[], parameters: unknown) => () =>
-    versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [...changes] }], validation: requestValidation({ schemas, parameters: parameters as never }) })
+    twoVersionHistory([...changes], { validation: requestValidation({ schemas, parameters: parameters as never }) })
 
   it.each([
     ['a fieldRenamed on a query shape', make([change('x', [fieldRenamed(ProductFilter, { older: 'state', newer: 'status' })])], { 'GET /products': { query: ProductFilter } }), 'declare queryParamRenamed("GET /products", { older: "state", newer: "status" }) instead.'],

@@ -16,7 +16,8 @@ import type { AnalyticsDataset } from '../../src/client-pins/analytics-usage.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { DEMO_ID } from '../../worker-example/app.ts'
-import { countingStore, SECRET } from '../client-pins/fixtures.ts'
+import { countingStore, NOW, SECRET } from '../support/client-pins-fixture.ts'
+import { twoVersions } from '../support/two-versions.ts'
 
 const client = bearerClient({ secret: SECRET })
 const idOf = (key: string): Promise<string> => client.idOf(key)
@@ -85,7 +86,7 @@ describe('pins in D1 read through KV', () => {
   })
 
   it('rolls an upgrade back within the window, and refuses after it', async () => {
-    const clock = { now: Date.UTC(2026, 8, 1) }
+    const clock = { now: NOW }
     const { get, pins } = setup({ now: () => clock.now })
     const id = await idOf('rolling')
     expect((await get('rolling')).version).toBe('3')
@@ -165,7 +166,7 @@ describe('usage in Analytics Engine', () => {
     const usage = analyticsUsage(dataset, { dataset: 'version_usage', waitUntil: () => undefined, flushMs: 30_000 })
     const pins = clientPins({ store: countingStore().store, client, usage })
     const app = new Hono()
-    app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: pins }))
+    app.use('*', versionMiddleware({ scheme: twoVersions(), clientVersion: pins }))
     app.get('/things', (c) => c.text('ok'))
     for (let i = 0; i < 300; i++) await app.request('/things', { headers: { Authorization: `Bearer key-${i % 3}`, 'Api-Version': '1' } })
     await usage.flush()

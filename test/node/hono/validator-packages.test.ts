@@ -9,36 +9,15 @@
  */
 import { sValidator } from '@hono/standard-validator'
 import { zValidator } from '@hono/zod-validator'
-import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { change, fieldAdded, fieldRenamed, shape, versionHistory } from '../../../src/changes/index.ts'
-import { versionMiddleware } from '../../../src/hono/index.ts'
-import { HeaderVersioning } from '../../../src/index.ts'
+import { migratingApp, twoVersionHistory } from '../../support/two-versions.ts'
+import { User, userChanges } from '../../support/users-fixture.ts'
 
-interface User {
-  id: number
-  fullName: string
-  email: string | null
-}
-const User = shape<User>('User')
-const history = versionHistory({
-  versions: [
-    { version: '1' },
-    {
-      version: '2',
-      changes: [
-        change('Users have a fullName instead of a name.', [fieldRenamed(User, { older: 'name', newer: 'fullName' })]),
-        change('Users have an email.', [fieldAdded(User, 'email', { default: null })]),
-      ],
-    },
-  ],
-  bodies: { 'POST /z/users': { request: User, response: User }, 'POST /s/users': { request: User, response: User } },
-})
+const history = twoVersionHistory(userChanges, { bodies: { 'POST /z/users': { request: User, response: User }, 'POST /s/users': { request: User, response: User } } })
 const NewUser = z.object({ fullName: z.string().min(1), email: z.email().nullable() })
 
-const app = new Hono()
-app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+const app = migratingApp(history)
 app.post('/z/users', zValidator('json', NewUser), (c) => c.json({ id: 7, ...c.req.valid('json') }, 201))
 app.post('/s/users', sValidator('json', NewUser), (c) => c.json({ id: 7, ...c.req.valid('json') }, 201))
 

@@ -5,38 +5,31 @@
  * fields; files passed through untouched), read by the handler through
  * `c.req.parseBody()` and `c.req.formData()`; refused with 415 elsewhere.
  */
-import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { change, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
-import { versionMiddleware } from '../../src/hono/index.ts'
-import { HeaderVersioning } from '../../src/index.ts'
+import { change, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape } from '../../src/changes/index.ts'
+import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
 
 interface Upload { title: string; size: string; visibility: string; document: File; tags: string[] }
 const Upload = shape<Upload>('Upload')
-const history = versionHistory({
-  versions: [
-    { version: '1' },
-    {
-      version: '2',
-      changes: [
-        change('Uploads have a title.', [fieldRenamed(Upload, { older: 'name', newer: 'title' })]),
-        change('Files are documents.', [fieldRenamed(Upload, { older: 'file', newer: 'document' })]),
-        change('Uploads have a visibility.', [fieldAdded(Upload, 'visibility', { default: 'private' })]),
-        change('Uploads lose their folder.', [fieldRemoved(Upload, 'folder')]),
-        change('Sizes are in bytes.', [fieldChanged(Upload, 'size', { down: (size) => String(Number(size) / 1024), up: (size) => String(Number(size) * 1024) })]),
-      ],
-    },
+const history = twoVersionHistory(
+  [
+    change('Uploads have a title.', [fieldRenamed(Upload, { older: 'name', newer: 'title' })]),
+    change('Files are documents.', [fieldRenamed(Upload, { older: 'file', newer: 'document' })]),
+    change('Uploads have a visibility.', [fieldAdded(Upload, 'visibility', { default: 'private' })]),
+    change('Uploads lose their folder.', [fieldRemoved(Upload, 'folder')]),
+    change('Sizes are in bytes.', [fieldChanged(Upload, 'size', { down: (size) => String(Number(size) / 1024), up: (size) => String(Number(size) * 1024) })]),
   ],
-  bodies: {
-    'POST /uploads': { request: Upload, forms: true },
-    'PATCH /uploads/:id': { request: Upload, forms: true },
-    'POST /json-only': { request: Upload },
+  {
+    bodies: {
+      'POST /uploads': { request: Upload, forms: true },
+      'PATCH /uploads/:id': { request: Upload, forms: true },
+      'POST /json-only': { request: Upload },
+    },
+    maxBodySize: 64 * 1024,
   },
-  maxBodySize: 64 * 1024,
-})
+)
 
-const app = new Hono()
-app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+const app = migratingApp(history)
 async function describeForm(form: Record<string, string | File | (string | File)[]>): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(form)) {

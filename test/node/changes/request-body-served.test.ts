@@ -8,21 +8,14 @@
 import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
-import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { change, fieldRenamed, shape, versionHistory } from '../../../src/changes/index.ts'
-import { versionMiddleware } from '../../../src/hono/index.ts'
-import { HeaderVersioning } from '../../../src/index.ts'
+import { change, fieldRenamed, shape } from '../../../src/changes/index.ts'
+import { migratingApp, twoVersionHistory } from '../../support/two-versions.ts'
 
 const Person = shape<{ email: string }>('Person')
-const history = versionHistory({
-  versions: [{ version: '1' }, { version: '2', changes: [change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })])] }],
-  bodies: { 'POST /people': { request: Person } },
-  maxBodySize: 64 * 1024,
-})
-const app = new Hono()
-app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+const history = twoVersionHistory([change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })])], { bodies: { 'POST /people': { request: Person } }, maxBodySize: 64 * 1024 })
+const app = migratingApp(history)
 app.post('/people', bodyLimit({ maxSize: 4096 }), async (c) => c.json(await c.req.json()))
 
 let server: ServerType

@@ -8,9 +8,11 @@ import { CombinedVersioning, HeaderVersioning, QueryParameterVersioning } from '
 import { versionPolicy } from '../../src/lifecycle/index.ts'
 import { bearerClient, memoryPinStore, type PinStore } from '../../src/client-pins/index.ts'
 import type { Pin } from '../../src/client-pins/pin-store.ts'
+import { EXAMPLE_NOW_MS } from './example-clock.ts'
 
 export const SECRET = 'a test secret that is long enough for HMAC'
-export const NOW = Date.UTC(2026, 8, 1)
+/** The tests' fixed clock (example-clock.ts): the pins' and the policy's now. */
+export const NOW = EXAMPLE_NOW_MS
 export const DAY = 86_400_000
 
 /** The id `bearerClient({ secret: SECRET })` names `key` by. */

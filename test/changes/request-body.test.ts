@@ -11,22 +11,20 @@ import { HTTPException } from 'hono/http-exception'
 import { validator } from 'hono/validator'
 import { describe, expect, it } from 'vitest'
 import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
-import { versionMiddleware } from '../../src/hono/index.ts'
-import { HeaderVersioning } from '../../src/index.ts'
+import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
 
 interface Person { id: number; email: string }
 const Person = shape<Person>('Person')
 const LIMIT = 4096
 
 function app(maxBodySize?: number): Hono {
-  const history = versionHistory({
-    versions: [{ version: '1' }, { version: '2', changes: [change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })])] }],
+  const history = twoVersionHistory([change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })])], {
     bodies: Object.fromEntries(['/json', '/raw', '/validated', '/limited', '/parse'].flatMap((path) => ['POST', 'PUT'].map((m) => [`${m} ${path}`, { request: Person }]))),
     ...(maxBodySize === undefined ? {} : { maxBodySize }),
   })
   const app = new Hono()
   app.onError((error, c) => (error instanceof HTTPException ? error.getResponse() : c.text('Internal Server Error', 500)))
-  app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+  migratingApp(history, app)
   const answer = async (c: Context, read: () => Promise<unknown>) => {
     try {
       return c.json({ got: await read() })
@@ -160,16 +158,13 @@ describe('a body whose stream fails while it is read', () => {
   })
 
   it('is 400 UnreadableBody when a middleware before took the stream itself', async () => {
-    const history = versionHistory({
-      versions: [{ version: '1' }, { version: '2', changes: [change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })])] }],
-      bodies: { 'POST /people': { request: Person } },
-    })
+    const history = twoVersionHistory([change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })])], { bodies: { 'POST /people': { request: Person } } })
     const target = new Hono()
     target.use('*', async (c, next) => {
       await c.req.raw.arrayBuffer()
       await next()
     })
-    target.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+    migratingApp(history, target)
     target.post('/people', (c) => c.text('handled'))
     expect(await send(target, '/people', '1', '{"mail":"a@b.c"}')).toEqual({ status: 400, text: '{"detail":"The request body could not be read."}' })
   })
@@ -177,17 +172,14 @@ describe('a body whose stream fails while it is read', () => {
 
 describe('the migrated body is the request\'s body', () => {
   it('c.req.raw reads the migrated body, and a middleware before the versioning one may read it first', async () => {
-    const history = versionHistory({
-      versions: [{ version: '1' }, { version: '2', changes: [change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })])] }],
-      bodies: { 'POST /people': { request: Person } },
-    })
+    const history = twoVersionHistory([change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })])], { bodies: { 'POST /people': { request: Person } } })
     const target = new Hono()
     const seen: unknown[] = []
     target.use('*', async (c, next) => {
       seen.push(await c.req.json())
       await next()
     })
-    target.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+    migratingApp(history, target)
     target.post('/people', async (c) => c.json({ cached: await c.req.json(), raw: await c.req.raw.clone().json(), length: c.req.header('content-length') ?? null }))
     const res = await send(target, '/people', '1', '{"mail":"a@b.c"}')
     expect(JSON.parse(res.text)).toEqual({ cached: { email: 'a@b.c' }, raw: { email: 'a@b.c' }, length: null })
