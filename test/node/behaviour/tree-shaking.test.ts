@@ -69,8 +69,9 @@ describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny
     ['urlPath', 13450],
     // everything includes version changes (src/changes: streams, partial and form bodies, caching) and a section using
     // them, and request validation (src/validation: bounded issues, parameters, @cfworker/json-schema as the fallback):
-    // 56,552 B measured after those landed.
-    ['everything', 59400],
+    // 56,552 B measured after those landed; 59,687 B once the documents described streams, 405s and the app's methods
+    // and validation compiled formats and the other 2020-12 keywords.
+    ['everything', 62700],
   ] as const)('%s adds at most %i bytes min+gzip (a regression ceiling)', (key, ceiling) => {
     expect(report.deltas[key]).toBeLessThanOrEqual(ceiling)
   })
