@@ -109,10 +109,13 @@ export function withoutDialect(schema: Json): Json {
 }
 
 /**
- * The schema of a partial update (a PATCH body) of values of `schema`: the
- * same schema without its `required` and `dependentRequired` keywords,
- * anywhere (a partial body's fields and those of the values in it). The
- * request validation and the documents use this one derivation.
+ * The schema of a partial update (a PATCH body, as JSON Merge Patch reads
+ * it) of values of `schema`: the same schema without its `required` and
+ * `dependentRequired` keywords, anywhere (a partial body's fields and those
+ * of the values in it), and `null` allowed for each field that was not
+ * required (a merge patch's `null` removes the field; a required one cannot
+ * be removed). The request validation and the documents use this one
+ * derivation.
  */
 export function partialSchema(schema: Json): Json {
   return notRequired(schema, false) as Json
@@ -121,13 +124,44 @@ export function partialSchema(schema: Json): Json {
 function notRequired(schema: unknown, names: boolean): unknown {
   if (Array.isArray(schema)) return schema.map((item) => notRequired(item, false))
   if (schema === null || typeof schema !== 'object') return schema
+  const node = schema as Json
   const out: Json = {}
-  for (const [key, value] of Object.entries(schema)) {
+  for (const [key, value] of Object.entries(node)) {
     // In properties, $defs and the like, keys are names (a field may be called "required"); const, enum, default: values.
     if (names) out[key] = notRequired(value, false)
     else if ((key === 'required' && Array.isArray(value)) || key === 'dependentRequired') continue
     else if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') out[key] = value
-    else out[key] = notRequired(value, key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'definitions' || key === 'dependentSchemas')
+    else if (key === 'properties' && value !== null && typeof value === 'object' && !Array.isArray(value)) out[key] = removable(value as Json, node['required'])
+    else out[key] = notRequired(value, key === 'patternProperties' || key === '$defs' || key === 'definitions' || key === 'dependentSchemas')
   }
   return out
+}
+
+/** A partial object's `properties`: each one partial, and the fields `required` does not list nullable (removable). */
+function removable(properties: Json, required: unknown): Json {
+  const kept = new Set(Array.isArray(required) ? required : [])
+  const out: Json = {}
+  for (const [name, value] of Object.entries(properties)) {
+    const partial = notRequired(value, false)
+    out[name] = kept.has(name) ? partial : nullable(partial)
+  }
+  return out
+}
+
+/** `schema` that also accepts `null`: its type or enum widened where it has one, else any of it and `null`. */
+function nullable(schema: unknown): unknown {
+  if (schema === true || schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema
+  const s = schema as Json
+  const type = s['type']
+  if ('const' in s) return { anyOf: [s, { type: 'null' }] }
+  if (Array.isArray(s['enum'])) {
+    const values = s['enum'] as unknown[]
+    const widened: Json = { ...s, enum: values.includes(null) ? values : [...values, null] }
+    if (typeof type === 'string') widened['type'] = type === 'null' ? type : [type, 'null']
+    else if (Array.isArray(type) && !type.includes('null')) widened['type'] = [...type, 'null']
+    return widened
+  }
+  if (typeof type === 'string') return type === 'null' ? s : { ...s, type: [type, 'null'] }
+  if (Array.isArray(type)) return type.includes('null') ? s : { ...s, type: [...type, 'null'] }
+  return { anyOf: [s, { type: 'null' }] }
 }
