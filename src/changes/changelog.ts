@@ -1,7 +1,8 @@
 /**
- * The changelog a history generates (CONTRACTS.md B): plain JSON, newest
- * version first, and its Markdown rendering; with the route table's
- * `versioned()` limits added, one changelog of everything declared.
+ * The changelog a history generates (`history.changelog()`, CONTRACTS.md B):
+ * plain JSON, newest version first, or its Markdown rendering; with the
+ * route table's `versioned()` limits added, one changelog of everything
+ * declared.
  */
 import type { RouteTable } from '../routes/table.ts'
 
@@ -43,14 +44,46 @@ export interface Changelog {
   readonly versions: readonly ChangelogVersion[]
 }
 
+/** Options of `history.changelog()`. */
+export interface ChangelogOptions {
+  /**
+   * The route table (`defineRoutes`): a route its `versioned([...])` limit
+   * serves from some version on is added there, one it stops serving is
+   * removed there, besides the history's own route changes.
+   * @default undefined (the history's changes alone)
+   */
+  readonly routes?: RouteTable | undefined
+  /**
+   * `'markdown'`: the changelog rendered as Markdown, a section per version
+   * (newest first), each change's description as a bullet, what it changed
+   * beneath it.
+   * @default 'json'
+   */
+  readonly format?: 'json' | 'markdown' | undefined
+  /**
+   * The Markdown's title (with `format: 'markdown'`).
+   * @default 'Changelog'
+   */
+  readonly title?: string | undefined
+}
+
+/** `changelog` as `options` ask: with the table's routes, and as JSON or Markdown. */
+export function changelogAs(changelog: Changelog, options: ChangelogOptions): Changelog | string {
+  const where = 'history.changelog'
+  if (options === null || typeof options !== 'object') throw new Error(`${where}: options must be an object such as { routes, format: 'markdown' }.`)
+  const { routes, format = 'json', title } = options
+  if (routes !== undefined && !Array.isArray((routes as { routes?: unknown } | null)?.routes)) {
+    throw new Error(`${where}: routes must be a route table (defineRoutes([...])).`)
+  }
+  if (format !== 'json' && format !== 'markdown') throw new Error(`${where}: format must be 'json' or 'markdown'.`)
+  if (title !== undefined && (format !== 'markdown' || typeof title !== 'string')) throw new Error(`${where}: title must be a string, given with format: 'markdown'.`)
+  const log = routes === undefined ? changelog : changelogWithRoutes(changelog, routes)
+  return format === 'json' ? log : changelogMarkdown(log, title === undefined ? {} : { title })
+}
+
 /**
  * Renders a changelog as Markdown: a section per version (newest first),
  * each change's description as a bullet, what it changed beneath it.
- *
- * @example
- * ```ts
- * const text = changelogMarkdown(history.changelog())
- * ```
  */
 export function changelogMarkdown(changelog: Changelog, options: { readonly title?: string } = {}): string {
   const lines: string[] = [`# ${options.title ?? 'Changelog'}`]
@@ -74,11 +107,6 @@ export function changelogMarkdown(changelog: Changelog, options: { readonly titl
  * added there, one it stops serving is removed there (each once per route
  * name, unless the history says so already). The history's own route
  * changes (`routeAdded`, `routeRemoved`, `pathChanged`) are in it already.
- *
- * @example
- * ```ts
- * const json = changelogWithRoutes(history.changelog(), routes)
- * ```
  */
 export function changelogWithRoutes(changelog: Changelog, table: RouteTable): Changelog {
   const newestFirst = changelog.versions.map((v) => v.version)

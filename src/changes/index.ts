@@ -4,7 +4,6 @@
  * middleware as `changes`.
  */
 export { change } from './change.ts'
-export { changelogMarkdown, changelogWithRoutes } from './changelog.ts'
 export {
   fieldAdded,
   fieldChanged,

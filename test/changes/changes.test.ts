@@ -9,7 +9,6 @@ import { Hono, type Context } from 'hono'
 import { describe, expect, it } from 'vitest'
 import {
   change,
-  changelogMarkdown,
   enumValuesAdded,
   fieldAdded,
   fieldRemoved,
@@ -25,6 +24,7 @@ import {
   statusChanged,
   versionHistory,
 } from '../../src/changes/index.ts'
+import { changelogMarkdown, changelogWithRoutes } from '../../src/changes/changelog.ts'
 import { MalformedJsonBody } from '../../src/changes/request-errors.ts'
 import { defineRoutes, HeaderVersioning, include, route, URLPathVersioning, versioned } from '../../src/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
@@ -605,6 +605,33 @@ describe('the changelog', () => {
         '',
       ].join('\n'),
     )
+  })
+
+  it("is rendered as Markdown by changelog({ format: 'markdown' }), under the title asked", () => {
+    expect(catalog.changelog({ format: 'markdown' })).toBe(changelogMarkdown(catalog.changelog()))
+    expect(catalog.changelog({ format: 'markdown', title: 'Catalog API' })).toBe(changelogMarkdown(catalog.changelog(), { title: 'Catalog API' }))
+    expect(catalog.changelog({ format: 'json' })).toEqual(catalog.changelog())
+  })
+
+  it('adds the routes a table serves from a version on, or stops serving, with changelog({ routes }), as JSON and as Markdown', () => {
+    const routes = defineRoutes([route('product-list', '/products'), versioned(['v3', 'v4'], route('stats', '/stats')), versioned(['v1', 'v2', 'v3'], route('legacy', '/legacy'))])
+    const log = catalog.changelog({ routes })
+    expect(log).toEqual(changelogWithRoutes(catalog.changelog(), routes))
+    expect(log.versions.map((v) => [v.version, v.changes.filter((c) => c.instructions.some((i) => i.type.startsWith('route.'))).map((c) => c.id)])).toEqual([
+      ['v4', ['legacy-removed']],
+      ['v3', ['stats-added']],
+      ['v2', []],
+      ['v1', []],
+    ])
+    expect(catalog.changelog({ routes, format: 'markdown' })).toBe(changelogMarkdown(log))
+    expect(catalog.changelog({ routes, format: 'markdown' })).toContain('- Adds `/stats`.\n  - Route `stats` added.')
+  })
+
+  it('refuses options it cannot follow, saying what to pass', () => {
+    expect(() => catalog.changelog({ format: 'html' } as never)).toThrow("history.changelog: format must be 'json' or 'markdown'.")
+    expect(() => catalog.changelog({ title: 'Catalog' } as never)).toThrow("history.changelog: title must be a string, given with format: 'markdown'.")
+    expect(() => catalog.changelog({ routes: [route('stats', '/stats')] } as never)).toThrow('history.changelog: routes must be a route table (defineRoutes([...])).')
+    expect(() => catalog.changelog(null as never)).toThrow("history.changelog: options must be an object such as { routes, format: 'markdown' }.")
   })
 })
 

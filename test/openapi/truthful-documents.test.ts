@@ -14,7 +14,7 @@
 import { Validator } from '@cfworker/json-schema'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { change, changelogWithRoutes, fieldChanged, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldChanged, shape, versionHistory } from '../../src/changes/index.ts'
 import { defineRoutes, HeaderVersioning, include, route, versioned } from '../../src/index.ts'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
@@ -43,7 +43,7 @@ const versioning = apiVersioning({
   changes: history,
   errorResponse: problemDetails(),
 })
-const changelog = changelogWithRoutes(history.changelog(), routes)
+const changelog = history.changelog({ routes })
 const docs = versionedOpenAPI({ scheme: versioning.scheme, routes, policy, changelog, errors: 'problem-details', requests: { schemas, bodies }, pins: {}, methods: { 'item-list': ['post'] } })
 
 const app = new Hono()
