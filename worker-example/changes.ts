@@ -12,7 +12,7 @@
  * | lists are bare arrays | `{ version, count, products }`, `{ version, count, categories }` |
  */
 import { defineRoutes } from '../src/index.ts'
-import { change, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, shapeConverted, versionHistory } from '../src/changes/index.ts'
+import { change, changelog, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, shapeConverted, versionHistory } from '../src/changes/index.ts'
 import { requestValidation } from '../src/validation/index.ts'
 import { categories, releasesRoutes } from './catalog.ts'
 import type { RouteBodies } from '../src/changes/history-options.ts'
@@ -165,6 +165,6 @@ const releasesTable = defineRoutes(releasesRoutes)
 
 /** The dated section's changelog, as /releases/changelog and /releases/changelog.md serve it, and its documents carry. */
 export const releasesChangelog = {
-  json: releasesHistory.changelog({ routes: releasesTable }),
-  markdown: releasesHistory.changelog({ routes: releasesTable, format: 'markdown', title: 'Catalog API changelog' }),
+  json: changelog(releasesHistory, { routes: releasesTable }),
+  markdown: changelog(releasesHistory, { routes: releasesTable, format: 'markdown', title: 'Catalog API changelog' }),
 }

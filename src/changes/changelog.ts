@@ -1,8 +1,8 @@
 /**
  * The changelog a history generates (`history.changelog()`, CONTRACTS.md B):
- * plain JSON, newest version first, or its Markdown rendering; with the
- * route table's `versioned()` limits added, one changelog of everything
- * declared.
+ * plain JSON, newest version first, and, through `changelog`, its Markdown
+ * rendering and, with the route table's `versioned()` limits added, one
+ * changelog of everything declared.
  */
 import type { RouteTable } from '../routes/table.ts'
 
@@ -44,7 +44,7 @@ export interface Changelog {
   readonly versions: readonly ChangelogVersion[]
 }
 
-/** Options of `history.changelog()`. */
+/** Options of `changelog`. */
 export interface ChangelogOptions {
   /**
    * The route table (`defineRoutes`): a route its `versioned([...])` limit
@@ -67,9 +67,27 @@ export interface ChangelogOptions {
   readonly title?: string | undefined
 }
 
-/** `changelog` as `options` ask: with the table's routes, and as JSON or Markdown. */
-export function changelogAs(changelog: Changelog, options: ChangelogOptions): Changelog | string {
-  const where = 'history.changelog'
+/**
+ * The changelog of a history (or of the JSON its `changelog()` returns),
+ * newest version first: as JSON, or as Markdown with `format: 'markdown'`;
+ * with `routes`, the routes the table's `versioned()` limits add or remove
+ * in a version too. A function of its own, so a Worker that serves no
+ * changelog carries none of it.
+ *
+ * @example
+ * ```ts
+ * const json = changelog(history, { routes })
+ * const text = changelog(history, { routes, format: 'markdown', title: 'Catalog API changelog' })
+ * ```
+ */
+export function changelog(source: Changelog | { changelog(): Changelog }, options: ChangelogOptions & { readonly format: 'markdown' }): string
+export function changelog(source: Changelog | { changelog(): Changelog }, options?: ChangelogOptions & { readonly format?: 'json' | undefined }): Changelog
+export function changelog(source: Changelog | { changelog(): Changelog }, options: ChangelogOptions = {}): Changelog | string {
+  const where = 'changelog'
+  const log = typeof (source as { changelog?: unknown } | null)?.changelog === 'function' ? (source as { changelog(): Changelog }).changelog() : source
+  if (log === null || typeof log !== 'object' || typeof (log as Changelog).head !== 'string' || !Array.isArray((log as Changelog).versions)) {
+    throw new Error(`${where}: pass a version history (versionHistory({ versions })) or the JSON its changelog() returns.`)
+  }
   if (options === null || typeof options !== 'object') throw new Error(`${where}: options must be an object such as { routes, format: 'markdown' }.`)
   const { routes, format = 'json', title } = options
   if (routes !== undefined && !Array.isArray((routes as { routes?: unknown } | null)?.routes)) {
@@ -77,8 +95,8 @@ export function changelogAs(changelog: Changelog, options: ChangelogOptions): Ch
   }
   if (format !== 'json' && format !== 'markdown') throw new Error(`${where}: format must be 'json' or 'markdown'.`)
   if (title !== undefined && (format !== 'markdown' || typeof title !== 'string')) throw new Error(`${where}: title must be a string, given with format: 'markdown'.`)
-  const log = routes === undefined ? changelog : changelogWithRoutes(changelog, routes)
-  return format === 'json' ? log : changelogMarkdown(log, title === undefined ? {} : { title })
+  const full = routes === undefined ? (log as Changelog) : changelogWithRoutes(log as Changelog, routes)
+  return format === 'json' ? full : changelogMarkdown(full, title === undefined ? {} : { title })
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { RouteDefinition } from '../routes/definitions.ts'
 import type { Change } from './change.ts'
-import { changelogAs, type Changelog, type ChangelogInstruction, type ChangelogOptions } from './changelog.ts'
+import type { Changelog, ChangelogInstruction } from './changelog.ts'
 import type { ExchangeView, ExtensionTarget } from '../pipeline/extension.ts'
 import { checksOf } from './body-checks.ts'
 import { bindChanges, runSteps, type BoundChanges, type Chain, type RoutePlan } from './http-steps.ts'
@@ -35,6 +35,7 @@ import { checkLayout, shapesOf, type AnyShape, type Layout, type LayoutValue } f
 export function versionHistory<const O extends VersionHistoryOptions<string>>(options: O): VersionHistory<O['versions'][number]['version'], O> {
   return new VersionHistory(options)
 }
+
 
 const pass: Copy = (value) => value
 const NO_CHAIN: Chain = { steps: [], copy: pass }
@@ -332,18 +333,14 @@ export class VersionHistory<V extends string = string, O = unknown> {
     return [...unservedRoutes(app.routes, this.#routeNames), ...answerChecks(app.routes, this.#plans)]
   }
 
-  /**
-   * The changelog, newest version first (CONTRACTS.md B): JSON, or Markdown with `format: 'markdown'` (and a `title`);
-   * with `routes` (the table), the routes its `versioned()` limits add or remove in a version too.
-   */
-  changelog(options: ChangelogOptions & { readonly format: 'markdown' }): string
-  changelog(options?: ChangelogOptions & { readonly format?: 'json' | undefined }): Changelog
-  changelog(options: ChangelogOptions = {}): Changelog | string {
+
+  /** The changelog as JSON, newest version first (CONTRACTS.md B). */
+  changelog(): Changelog {
     const versions = this.versions.map((version, v) => ({
       version,
       changes: (this.#changes[v] ?? []).map((c) => ({ id: c.id, description: c.description, instructions: c.instructions.map((i) => structuredClone(i.entry) as ChangelogInstruction) })),
     }))
-    return changelogAs({ head: this.head, versions: versions.reverse() }, options)
+    return { head: this.head, versions: versions.reverse() }
   }
 }
 

@@ -4,6 +4,7 @@
  * middleware as `changes`.
  */
 export { change } from './change.ts'
+export { changelog } from './changelog.ts'
 export {
   fieldAdded,
   fieldChanged,

@@ -9,6 +9,7 @@ import { Hono, type Context } from 'hono'
 import { describe, expect, it } from 'vitest'
 import {
   change,
+  changelog,
   enumValuesAdded,
   fieldAdded,
   fieldRemoved,
@@ -607,15 +608,16 @@ describe('the changelog', () => {
     )
   })
 
-  it("is rendered as Markdown by changelog({ format: 'markdown' }), under the title asked", () => {
-    expect(catalog.changelog({ format: 'markdown' })).toBe(changelogMarkdown(catalog.changelog()))
-    expect(catalog.changelog({ format: 'markdown', title: 'Catalog API' })).toBe(changelogMarkdown(catalog.changelog(), { title: 'Catalog API' }))
-    expect(catalog.changelog({ format: 'json' })).toEqual(catalog.changelog())
+  it("is rendered as Markdown by changelog(history, { format: 'markdown' }), under the title asked, from the history or its JSON", () => {
+    expect(changelog(catalog, { format: 'markdown' })).toBe(changelogMarkdown(catalog.changelog()))
+    expect(changelog(catalog.changelog(), { format: 'markdown', title: 'Catalog API' })).toBe(changelogMarkdown(catalog.changelog(), { title: 'Catalog API' }))
+    expect(changelog(catalog)).toEqual(catalog.changelog())
+    expect(changelog(catalog, { format: 'json' })).toEqual(catalog.changelog())
   })
 
-  it('adds the routes a table serves from a version on, or stops serving, with changelog({ routes }), as JSON and as Markdown', () => {
+  it('adds the routes a table serves from a version on, or stops serving, with changelog(history, { routes }), as JSON and as Markdown', () => {
     const routes = defineRoutes([route('product-list', '/products'), versioned(['v3', 'v4'], route('stats', '/stats')), versioned(['v1', 'v2', 'v3'], route('legacy', '/legacy'))])
-    const log = catalog.changelog({ routes })
+    const log = changelog(catalog, { routes })
     expect(log).toEqual(changelogWithRoutes(catalog.changelog(), routes))
     expect(log.versions.map((v) => [v.version, v.changes.filter((c) => c.instructions.some((i) => i.type.startsWith('route.'))).map((c) => c.id)])).toEqual([
       ['v4', ['legacy-removed']],
@@ -623,15 +625,16 @@ describe('the changelog', () => {
       ['v2', []],
       ['v1', []],
     ])
-    expect(catalog.changelog({ routes, format: 'markdown' })).toBe(changelogMarkdown(log))
-    expect(catalog.changelog({ routes, format: 'markdown' })).toContain('- Adds `/stats`.\n  - Route `stats` added.')
+    expect(changelog(catalog, { routes, format: 'markdown' })).toBe(changelogMarkdown(log))
+    expect(changelog(catalog, { routes, format: 'markdown' })).toContain('- Adds `/stats`.\n  - Route `stats` added.')
   })
 
-  it('refuses options it cannot follow, saying what to pass', () => {
-    expect(() => catalog.changelog({ format: 'html' } as never)).toThrow("history.changelog: format must be 'json' or 'markdown'.")
-    expect(() => catalog.changelog({ title: 'Catalog' } as never)).toThrow("history.changelog: title must be a string, given with format: 'markdown'.")
-    expect(() => catalog.changelog({ routes: [route('stats', '/stats')] } as never)).toThrow('history.changelog: routes must be a route table (defineRoutes([...])).')
-    expect(() => catalog.changelog(null as never)).toThrow("history.changelog: options must be an object such as { routes, format: 'markdown' }.")
+  it('refuses what it cannot follow, saying what to pass', () => {
+    expect(() => changelog(catalog, { format: 'html' } as never)).toThrow("changelog: format must be 'json' or 'markdown'.")
+    expect(() => changelog(catalog, { title: 'Catalog' } as never)).toThrow("changelog: title must be a string, given with format: 'markdown'.")
+    expect(() => changelog(catalog, { routes: [route('stats', '/stats')] } as never)).toThrow('changelog: routes must be a route table (defineRoutes([...])).')
+    expect(() => changelog(catalog, null as never)).toThrow("changelog: options must be an object such as { routes, format: 'markdown' }.")
+    expect(() => changelog({ versions: [] } as never)).toThrow('changelog: pass a version history (versionHistory({ versions })) or the JSON its changelog() returns.')
   })
 })
 

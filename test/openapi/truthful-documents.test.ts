@@ -14,6 +14,7 @@
 import { Validator } from '@cfworker/json-schema'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
+import { changelogWithRoutes } from '../../src/changes/changelog.ts'
 import { change, fieldChanged, shape, versionHistory } from '../../src/changes/index.ts'
 import { defineRoutes, HeaderVersioning, include, route, versioned } from '../../src/index.ts'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
@@ -43,7 +44,7 @@ const versioning = apiVersioning({
   changes: history,
   errorResponse: problemDetails(),
 })
-const changelog = history.changelog({ routes })
+const changelog = changelogWithRoutes(history.changelog(), routes)
 const docs = versionedOpenAPI({ scheme: versioning.scheme, routes, policy, changelog, errors: 'problem-details', requests: { schemas, bodies }, pins: {}, methods: { 'item-list': ['post'] } })
 
 const app = new Hono()
