@@ -81,11 +81,6 @@ export function appModel(options: AppModelOptions): ApiModel {
   return apiModelOf(space, placement, operations)
 }
 
-/** The changes' history when they come from `versionHistory` (anything with a `changelog()`), else `null`. */
-export function historyOf(changes: unknown): { changelog(): Changelog } | null {
-  return changes !== null && typeof changes === 'object' && typeof (changes as { changelog?: unknown }).changelog === 'function' ? (changes as { changelog(): Changelog }) : null
-}
-
 /** The pattern the version's param must match in a Hono path (`null`: any segment, or no such param). */
 function versionPatternOf(honoPath: string, param: string): string | null {
   try {
