@@ -18,7 +18,7 @@ import { chained } from './handler-chain.ts'
 import { later, mounted, passedOver, union, type Served } from './mounted-handlers.ts'
 export { mountedMethods } from './mounted-handlers.ts'
 import type { MountedSchema } from './mounted-schema.ts'
-import type { HandlerChain, Handlers, MethodKey, RouteHandler, RouteHandlers } from './route-handlers.ts'
+import type { HandlerChain, Handlers, MethodKey, OnlyKeys, RouteHandler, RouteHandlers } from './route-handlers.ts'
 export type { RouteHandlers } from './route-handlers.ts'
 import { matchAt, SERVING, type ApiVersioningMiddleware, type TableServing } from './api-versioning.ts'
 import type { VersioningEnv } from './variables.ts'
@@ -54,7 +54,7 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
 export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S extends BaseVersioning, A extends Schema, B extends string, H extends RouteHandlers<T, S, E>>(
   app: Hono<E, A, B>,
   versioning: ApiVersioningMiddleware<T, S>,
-  handlers: H,
+  handlers: H & OnlyKeys<H, RouteHandlers<T, S, E>>,
 ): Hono<E, A & MountedSchema<RouteEntriesOf<T>, H>, B>
 export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningMiddleware<RouteTable<RouteEntry>, BaseVersioning>, handlers: object): Hono<any, any, any> {
   const table = (versioning as Partial<Record<typeof SERVING, TableServing>> | null)?.[SERVING]

@@ -58,6 +58,9 @@ export type RouteHandlers<T extends RouteTable<RouteEntry>, S extends BaseVersio
   readonly [N in KeysOf<RouteEntriesOf<T>>]?: RouteHandler<E & VersioningEnv<T, S>, PathsOf<RouteEntriesOf<T>, N>>
 }
 
+/** No key of `H` but those of `Allowed` (a key that names no route is `never`). */
+export type OnlyKeys<H, Allowed> = { readonly [K in Exclude<keyof H, keyof Allowed>]: never }
+
 /**
  * The handlers object `H` of `mountRoutes`, typed route by route: for each
  * key, what its route's handlers must be, in the app's `Env` `E` and the
