@@ -9,6 +9,7 @@
 import { createRoute, OpenAPIHono, z as zo } from '@hono/zod-openapi'
 import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
+import { createFactory } from 'hono/factory'
 import { describe, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
 import { change, fieldAdded, fieldRenamed, routeAdded, shape, versionHistory } from '../../src/changes/index.ts'
@@ -184,6 +185,8 @@ describe('a route table with mountRoutes: chains typed as app.post(path, validat
       get: (c) => c.json({ id: Number(c.req.param('id')), fullName: 'Ada', email: null }),
       // The validator called inline: the handler's param and variables are typed, the client reads the validator.
       put: [zValidator('json', NewPerson), (c) => c.json({ id: Number(c.req.param('id')), fullName: 'Ada', email: null }, 200)],
+      // A chain of Hono's factory.
+      patch: createFactory().createHandlers(zValidator('json', NewPerson.partial()), (c) => c.json({ id: 1, fullName: c.req.valid('json').fullName ?? 'Ada', email: null }, 200)),
     },
   })
   const clients = versionedClient<typeof app, typeof history>('https://people.test', { scheme: { in: 'header' } })
@@ -207,6 +210,12 @@ describe('a route table with mountRoutes: chains typed as app.post(path, validat
     void v1.people[':id'].$put({ param: { id: '1' }, json: { name: 'Ada', email: null } })
     // @ts-expect-error a name is a string
     void v1.people[':id'].$put({ param: { id: '1' }, json: { name: 1 } })
+  })
+
+  it('a chain of Hono\'s factory: the same, its PATCH body a partial update of the version\'s shape', () => {
+    expectTypeOf<Sent<ReturnType<typeof clients<'1'>>['people'][':id']['$patch']>>().toEqualTypeOf<{ json: { name?: string }; param: { id: string } }>()
+    // @ts-expect-error version 1 has no fullName
+    void clients('1').people[':id'].$patch({ param: { id: '1' }, json: { fullName: 'Ada' } })
   })
 })
 
