@@ -53,7 +53,7 @@ export class StreamItemError extends Error {
 }
 
 /** The sentence of an item that cannot be migrated (for the stream's error; never the client's value). */
-function itemError(subject: StreamSubject, index: number, error: unknown): Error {
+export function itemError(subject: StreamSubject, index: number, error: unknown): Error {
   const why =
     error instanceof MigrationFailure
       ? failureSentence(error)
