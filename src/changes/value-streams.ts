@@ -16,8 +16,8 @@
  * gives up to 16 KiB of text per chunk, or one item when larger; an
  * asynchronous one gives one item per chunk, as soon as it comes.
  */
-import { runSteps } from './migration-plan.ts'
-import type { Chain } from './http-steps.ts'
+import type { Copy } from './json-copy.ts'
+import { runSteps, type Visit } from './migration-plan.ts'
 import { framingOf, itemError, StreamItemError, type Framing, type StreamSubject } from './streams.ts'
 
 /** A server-sent event whose data is one item (written as `event:`, `data:`, `id:`, `retry:` lines, as Hono's `writeSSE`). */
@@ -56,8 +56,14 @@ interface ValueSource {
   taken: boolean
 }
 
+/** An item's steps down to the client's version, and the copy of a handler's value they change in place. */
+interface ItemChain {
+  readonly steps: readonly Visit[]
+  readonly copy: Copy
+}
+
 /** Builds an older client's stream of a value source: its items migrated by `chain`. */
-export type MigratedValues = (chain: Chain, subject: StreamSubject) => ReadableStream<Uint8Array>
+export type MigratedValues = (chain: ItemChain, subject: StreamSubject) => ReadableStream<Uint8Array>
 
 /** The value streams of one history: its `stream` method, and the response step's way to take a stream's items. */
 export interface ValueStreams {
