@@ -245,6 +245,19 @@ describe('history.stream: items given as values', () => {
     expect(await text.text()).toBe('history.stream: pass the items as an array, an iterable or an async iterable (an async generator), not string.')
   })
 
+  it('check() names a handler that calls history.stream on a route without an items layout; an older request to it is a 500', async () => {
+    const history = twoVersionHistory([names], { bodies: { 'GET /people': { items: Person }, 'GET /person': { response: Person } } })
+    const app = new Hono()
+    app.onError((error, c) => c.text(error.message, 500))
+    migratingApp(history, app)
+    app.get('/people', (c) => history.stream(c, people))
+    app.get('/person', (c) => history.stream(c, people))
+    expect(history.check(app)).toEqual(['versionHistory: the handler of "GET /person" can answer a stream, which its layouts cannot migrate (older clients would get a 500); declare its items layout.'])
+    const res = await app.request('/person', { headers: V1 })
+    expect(res.status).toBe(500)
+    expect(await res.text()).toBe('versionHistory: the 200 response of "GET /person" (application/x-ndjson) cannot be migrated to version "1": it is a stream without an items layout; declare one.')
+  })
+
   it('a body a middleware replaced after the handler is migrated as text, item by item; never the head shape', async () => {
     const history = twoVersionHistory([names], { bodies: { 'GET /people': { items: Person } } })
     const app = new Hono()
