@@ -232,6 +232,8 @@ function itemBody(source: ValueSource, write: (item: unknown, index: number) => 
         if (next.done === true) controller.close()
       },
       cancel(reason) {
+        // A head body whose items an older client's stream took: the iterator is that stream's to end.
+        if (!started && source.taken) return
         return finish(reason)
       },
     },

@@ -10,6 +10,7 @@
  * Portable: Web APIs, hono and vitest only.
  */
 import { Hono } from 'hono'
+import { etag } from 'hono/etag'
 import { describe, expect, it } from 'vitest'
 import { change, fieldRenamed, shape } from '../../src/changes/index.ts'
 import type { VersionHistory } from '../../src/changes/history.ts'
@@ -256,6 +257,19 @@ describe('history.stream: items given as values', () => {
     const res = await app.request('/person', { headers: V1 })
     expect(res.status).toBe(500)
     expect(await res.text()).toBe('versionHistory: the 200 response of "GET /person" (application/x-ndjson) cannot be migrated to version "1": it is a stream without an items layout; declare one.')
+  })
+
+  it('with etag() inside the versioning middleware (it reads a clone): migrated items, and an entity tag per version', async () => {
+    const history = twoVersionHistory([names], { bodies: { 'GET /people': { items: Person } } })
+    const app = new Hono()
+    migratingApp(history, app)
+    app.use('/people', etag())
+    app.get('/people', (c) => history.stream(c, people))
+    const v1 = await app.request('/people', { headers: V1 })
+    const v2 = await app.request('/people', { headers: V2 })
+    expect(lines(await v1.text())).toEqual(people.map(older))
+    expect(lines(await v2.text())).toEqual(people)
+    expect(v1.headers.get('etag')).toBe(`${(v2.headers.get('etag') as string).slice(0, -1)}@1"`)
   })
 
   it('a body a middleware replaced after the handler is migrated as text, item by item; never the head shape', async () => {
