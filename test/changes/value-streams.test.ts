@@ -12,24 +12,9 @@
 import { Hono } from 'hono'
 import { etag } from 'hono/etag'
 import { describe, expect, it } from 'vitest'
-import { change, fieldRenamed, shape } from '../../src/changes/index.ts'
 import type { VersionHistory } from '../../src/changes/history.ts'
+import { names, older, people, Person, readAll, V1, V2 } from '../support/stream-people.ts'
 import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
-
-interface Person {
-  id: number
-  fullName: string
-}
-const Person = shape<Person>('Person')
-const names = change('People have a full name.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' })])
-const people: readonly Person[] = [
-  { id: 1, fullName: 'Ada Lovelace' },
-  { id: 2, fullName: 'Émile Zola 😀' },
-  { id: 3, fullName: 'Grace Hopper' },
-]
-const older = (person: Person) => ({ id: person.id, name: person.fullName })
-const V1 = { 'Api-Version': '1' }
-const V2 = { 'Api-Version': '2' }
 
 function appWith(register: (app: Hono, history: VersionHistory<'1' | '2'>) => void): Hono {
   const history = twoVersionHistory([names], { bodies: { 'GET /people': { items: Person }, 'GET /feed': { items: Person } } })
@@ -38,22 +23,6 @@ function appWith(register: (app: Hono, history: VersionHistory<'1' | '2'>) => vo
   migratingApp(history, app)
   register(app, history)
   return app
-}
-
-/** What a client reads: the text until the stream ends or errors, and the error. */
-async function readAll(res: Response): Promise<{ text: string; error: unknown }> {
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader()
-  const decoder = new TextDecoder()
-  let text = ''
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) return { text: text + decoder.decode(), error: undefined }
-      text += decoder.decode(value, { stream: true })
-    }
-  } catch (error) {
-    return { text, error }
-  }
 }
 
 const lines = (text: string): unknown[] => text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as unknown)
