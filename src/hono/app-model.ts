@@ -48,7 +48,7 @@ export function appModel(options: AppModelOptions): ApiModel {
   const placement = scheme.placement ?? UNPLACED
   const ways = waysOf(placement)
   const order = [...space.versions].reverse()
-  const events = routeEvents(routeHistory(changelog, order, normalizeRouteName), order, openAPIPathOf)
+  const events = routeEvents(routeHistory(changelog, order, normalizeRouteName, 'appModel'), order, openAPIPathOf)
   const named = namedRoutes(app)
   const operations: VersionedOperation[] = []
   const seen = new Set<string>()
@@ -79,11 +79,6 @@ export function appModel(options: AppModelOptions): ApiModel {
     }
   }
   return apiModelOf(space, placement, operations)
-}
-
-/** The changes' history when they come from `versionHistory` (anything with a `changelog()`), else `null`. */
-export function historyOf(changes: unknown): { changelog(): Changelog } | null {
-  return changes !== null && typeof changes === 'object' && typeof (changes as { changelog?: unknown }).changelog === 'function' ? (changes as { changelog(): Changelog }) : null
 }
 
 /** The pattern the version's param must match in a Hono path (`null`: any segment, or no such param). */

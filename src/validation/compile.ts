@@ -76,17 +76,6 @@ const KNOWN = new Set([
   'else',
 ])
 
-/** `schema` (draft 2020-12, `$ref`s only to `#/$defs/Name`) as one test, or `null` when it uses a keyword this does not know. */
-export function compileSchema(schema: unknown): Test | null {
-  return compileExplained(schema)?.test ?? null
-}
-
-/** `schema` (draft 2020-12, `$ref`s only to `#/$defs/Name`) compiled, or `null` when it uses a keyword this does not know. */
-export function compileExplained(schema: unknown): Compiled | null {
-  const compiled = compileOrUnknown(schema)
-  return typeof compiled === 'string' ? null : compiled
-}
-
 /** `schema` compiled, or the first keyword (or `$ref`) it uses that the closures do not know. */
 export function compileOrUnknown(schema: unknown): Compiled | string {
   const defs = isObject(schema) && isObject(schema['$defs']) ? schema['$defs'] : {}

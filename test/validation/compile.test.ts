@@ -8,7 +8,7 @@
 import { Validator } from '@cfworker/json-schema'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compileSchema } from '../../src/validation/compile.ts'
+import { compileSchema } from '../support/compile-schema.ts'
 import { assertProperty } from '../support/property-runs.ts'
 
 const schemas: readonly (readonly [string, unknown])[] = [

@@ -8,7 +8,7 @@
 import { format as reference } from '@cfworker/json-schema'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compileSchema } from '../../src/validation/compile.ts'
+import { compileSchema } from '../support/compile-schema.ts'
 import { FORMATS } from '../../src/validation/formats.ts'
 import { partValidator } from '../../src/validation/validate.ts'
 import { assertProperty } from '../support/property-runs.ts'

@@ -9,7 +9,7 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { change, enumValuesAdded, fieldRenamed, shape } from '../../src/changes/index.ts'
 import { requestValidation, type RequestValidationOptions } from '../../src/validation/index.ts'
-import { compileSchema } from '../../src/validation/compile.ts'
+import { compileSchema } from '../support/compile-schema.ts'
 import { canonical, firstDuplicate, hasDuplicate, nestsDeeperThan } from '../../src/validation/json-values.ts'
 import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
 

@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
-import { compileSchema } from '../../src/validation/compile.ts'
+import { compileSchema } from '../support/compile-schema.ts'
 import { issueNames } from '../../src/validation/issues.ts'
 import { requestValidation } from '../../src/validation/index.ts'
 import { partValidator } from '../../src/validation/validate.ts'
