@@ -166,8 +166,8 @@ const sources: readonly (readonly [string, Source])[] = [
   ['values (async generator)', { kind: 'values', async: true }],
 ].filter(([, source]) => kinds.includes(source.kind)) as (readonly [string, Source])[]
 console.log(`streams: ${ITEMS.toLocaleString('en-US')} NDJSON items per run, ${ROUNDS} interleaved rounds (head, then older), Node ${process.versions.node}`)
-console.log('| via | handler gives | head items/s | older items/s | older/head per round | median | target 0.8 | by CPU time: per round | median |')
-console.log('|---|---|---|---|---|---|---|---|---|')
+console.log('| via | handler gives | head items/s | older items/s | older/head per round | median | target 0.8 | by CPU time: per round | median | target 0.8 |')
+console.log('|---|---|---|---|---|---|---|---|---|---|')
 const verdicts: string[] = []
 for (const via of ['http', 'in process'] as const) {
   for (const [name, source] of sources) {
@@ -186,14 +186,15 @@ for (const via of ['http', 'in process'] as const) {
       cpuRatios.push(old.cpu / head.cpu)
     }
     const ratio = median(ratios)
-    const verdict = ratio >= TARGET ? 'met' : 'missed'
-    verdicts.push(`${via}, ${name}: ${verdict} (${ratio.toFixed(2)})`)
+    const cpuRatio = median(cpuRatios)
+    const verdict = (r: number): string => (r >= TARGET ? 'met' : 'missed')
+    verdicts.push(`${via}, ${name}: ${verdict(ratio)} (${ratio.toFixed(2)}; by CPU time ${verdict(cpuRatio)}, ${cpuRatio.toFixed(2)})`)
     const list = (xs: readonly number[]): string => xs.map((r) => r.toFixed(2)).join(', ')
-    console.log(`| ${via} | ${name} | ${fmt(median(heads))} | ${fmt(median(olds))} | ${list(ratios)} | ${ratio.toFixed(2)} | ${verdict} | ${list(cpuRatios)} | ${median(cpuRatios).toFixed(2)} |`)
+    console.log(`| ${via} | ${name} | ${fmt(median(heads))} | ${fmt(median(olds))} | ${list(ratios)} | ${ratio.toFixed(2)} | ${verdict(ratio)} | ${list(cpuRatios)} | ${cpuRatio.toFixed(2)} | ${verdict(cpuRatio)} |`)
   }
 }
 console.log('')
-console.log(`older/head >= ${TARGET} (median of the rounds): ${verdicts.join('; ')}`)
+console.log(`older/head >= ${TARGET} (median of the rounds, wall clock; and by CPU time): ${verdicts.join('; ')}`)
 
 if (env['BENCH_MEMORY'] === '0') {
   server.close()
