@@ -19,8 +19,10 @@
  * BENCH_ROUNDS (default 5) sets the interleaved rounds, BENCH_ITEMS (default
  * 100000) the items per throughput run, BENCH_BATCHES (default 1,100) the
  * items per write, BENCH_SOURCES (default text,values) the handlers measured;
- * BENCH_MEMORY=0 leaves out the memory runs.
+ * BENCH_MEMORY=0 leaves out the memory runs. `node bench/streams.ts <file>`
+ * also writes the results to <file> as JSON (npm run bench's section 10).
  */
+import { writeFileSync } from 'node:fs'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { stream } from 'hono/streaming'
@@ -159,15 +161,37 @@ const median = (xs: readonly number[]): number => {
 }
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US')
 
+// What is printed, also written as JSON (`node bench/streams.ts <file>`, as npm run bench does): each path's ratios, and the text.
+const printed: string[] = []
+const say = (line: string): void => {
+  printed.push(line)
+  console.log(line)
+}
+interface PathResult {
+  readonly via: Via
+  readonly handler: string
+  readonly ratios: readonly number[]
+  readonly ratio: number
+  readonly cpuRatios: readonly number[]
+  readonly cpuRatio: number
+}
+const results: PathResult[] = []
+const memory: { name: string; flat: boolean }[] = []
+function finish(): void {
+  server.close()
+  const file = process.argv[2]
+  if (file !== undefined) writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), node: process.versions.node, items: ITEMS, rounds: ROUNDS, target: TARGET, paths: results, memory, text: printed.join('\n') }, null, 2))
+}
+
 const kinds = (env['BENCH_SOURCES'] ?? 'text,values').split(',')
 const sources: readonly (readonly [string, Source])[] = [
   ...(env['BENCH_BATCHES'] ?? '1,100').split(',').map((n) => [`text, ${n} per write`, { kind: 'text', batch: Number(n) }] as const),
   ['values (generator)', { kind: 'values', async: false }],
   ['values (async generator)', { kind: 'values', async: true }],
 ].filter(([, source]) => kinds.includes(source.kind)) as (readonly [string, Source])[]
-console.log(`streams: ${ITEMS.toLocaleString('en-US')} NDJSON items per run, ${ROUNDS} interleaved rounds (head, then older), Node ${process.versions.node}`)
-console.log('| via | handler gives | head items/s | older items/s | older/head per round | median | target 0.8 | by CPU time: per round | median | target 0.8 |')
-console.log('|---|---|---|---|---|---|---|---|---|---|')
+say(`streams: ${ITEMS.toLocaleString('en-US')} NDJSON items per run, ${ROUNDS} interleaved rounds (head, then older), Node ${process.versions.node}`)
+say('| via | handler gives | head items/s | older items/s | older/head per round | median | target 0.8 | by CPU time: per round | median | target 0.8 |')
+say('|---|---|---|---|---|---|---|---|---|---|')
 const verdicts: string[] = []
 for (const via of ['http', 'in process'] as const) {
   for (const [name, source] of sources) {
@@ -189,15 +213,16 @@ for (const via of ['http', 'in process'] as const) {
     const cpuRatio = median(cpuRatios)
     const verdict = (r: number): string => (r >= TARGET ? 'met' : 'missed')
     verdicts.push(`${via}, ${name}: ${verdict(ratio)} (${ratio.toFixed(2)}; by CPU time ${verdict(cpuRatio)}, ${cpuRatio.toFixed(2)})`)
+    results.push({ via, handler: name, ratios, ratio, cpuRatios, cpuRatio })
     const list = (xs: readonly number[]): string => xs.map((r) => r.toFixed(2)).join(', ')
-    console.log(`| ${via} | ${name} | ${fmt(median(heads))} | ${fmt(median(olds))} | ${list(ratios)} | ${ratio.toFixed(2)} | ${verdict(ratio)} | ${list(cpuRatios)} | ${cpuRatio.toFixed(2)} | ${verdict(cpuRatio)} |`)
+    say(`| ${via} | ${name} | ${fmt(median(heads))} | ${fmt(median(olds))} | ${list(ratios)} | ${ratio.toFixed(2)} | ${verdict(ratio)} | ${list(cpuRatios)} | ${cpuRatio.toFixed(2)} | ${verdict(cpuRatio)} |`)
   }
 }
-console.log('')
-console.log(`older/head >= ${TARGET} (median of the rounds, wall clock; and by CPU time): ${verdicts.join('; ')}`)
+say('')
+say(`older/head >= ${TARGET} (median of the rounds, wall clock; and by CPU time): ${verdicts.join('; ')}`)
 
 if (env['BENCH_MEMORY'] === '0') {
-  server.close()
+  finish()
   process.exit(0)
 }
 
@@ -223,16 +248,17 @@ for (const [name, path] of [
   })
   if (read !== MILLION) throw new Error(`the memory run read ${read} items`)
   const growth = Math.max(...samples) - Math.min(...samples)
-  console.log('')
-  console.log(`memory: an older client reads ${MILLION.toLocaleString('en-US')} items, ${name}${gc === undefined ? ' (no --expose-gc: samples without a collection)' : ''}`)
-  console.log(`heap before: ${mb(before)} MB; every 100,000 items: ${samples.map(mb).join(', ')} MB`)
-  console.log(`largest minus smallest sample: ${mb(growth)} MB (${growth < 8 * 1024 * 1024 ? 'flat' : 'growing'}: under 8 MB is flat)`)
+  memory.push({ name, flat: growth < 8 * 1024 * 1024 })
+  say('')
+  say(`memory: an older client reads ${MILLION.toLocaleString('en-US')} items, ${name}${gc === undefined ? ' (no --expose-gc: samples without a collection)' : ''}`)
+  say(`heap before: ${mb(before)} MB; every 100,000 items: ${samples.map(mb).join(', ')} MB`)
+  say(`largest minus smallest sample: ${mb(growth)} MB (${growth < 8 * 1024 * 1024 ? 'flat' : 'growing'}: under 8 MB is flat)`)
 }
 
 // One huge item (50 MB on one line), head and older, as text (in 64 KB chunks) and as a value: the time to read it
 // and the heap's peak above the start, sampled per chunk.
 const HUGE = 50 * 1024 * 1024
-console.log('')
+say('')
 for (const values of ['0', '1']) {
   for (const version of ['2', '1']) {
     gc?.()
@@ -243,7 +269,7 @@ for (const values of ['0', '1']) {
     const items = await drain(huge.body as ReadableStream<Uint8Array>, () => {
       peak = Math.max(peak, process.memoryUsage().heapUsed)
     })
-    console.log(`one 50 MB item ${values === '1' ? 'as a value' : 'as text'}, version ${version}${version === '1' ? ' (older)' : ' (head)'}: status ${huge.status}, ${items} item, ${Math.round(performance.now() - start)} ms, heap peak +${mb(peak - base)} MB`)
+    say(`one 50 MB item ${values === '1' ? 'as a value' : 'as text'}, version ${version}${version === '1' ? ' (older)' : ' (head)'}: status ${huge.status}, ${items} item, ${Math.round(performance.now() - start)} ms, heap peak +${mb(peak - base)} MB`)
   }
 }
-server.close()
+finish()
