@@ -91,7 +91,7 @@ export function honoEngine(
   const slot = Symbol()
 
   /** The handler's view of an accepted visit: c.var, the migrated request, the JSON fast path. */
-  function exposed(c: Context, visit: Visit): () => boolean {
+  function exposed(c: Context, visit: Visit): (response: Response) => boolean {
     c.set('version', visit.version as string | null)
     c.set('versioningScheme', scheme)
     // Responses built from the context (c.json, c.text, ...) carry Vary from the start: finish then only checks it.
@@ -124,16 +124,16 @@ export function honoEngine(
   }
 
   /** The last stage: the handler's answer (`result`, or `c.res`) finished. */
-  function finished(c: Context, visit: Visit, stepped: () => boolean, result: unknown): unknown {
+  function finished(c: Context, visit: Visit, stepped: (response: Response) => boolean, result: unknown): unknown {
     if (!finishes) return result
-    if (result instanceof Response) return finish(stepped() ? visit.with({ jsonStepped: true }) : visit, result)
+    if (result instanceof Response) return finish(stepped(result) ? visit.with({ jsonStepped: true }) : visit, result)
     // The answer is in c.res (the handler answered through next(), or passed the request on). A refusal thrown by a
     // handler inside was finished where it was made; nothing answered: nothing to finish.
     if (c.error instanceof Rejection || !c.finalized) return undefined
     // The visit as the handlers left it (one may have passed the request on), and whether the JSON step built the answer.
     const last = c.get(slot as never) as Visit
     const res = c.res
-    return after(finish(stepped() ? last.with({ jsonStepped: true }) : last, res), (done) => {
+    return after(finish(stepped(res) ? last.with({ jsonStepped: true }) : last, res), (done) => {
       if (done !== res) {
         // A copy: replace without Hono merging the old headers back over ours.
         c.res = undefined

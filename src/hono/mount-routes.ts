@@ -7,9 +7,8 @@ import type { Context, Env, Handler, Hono, Next, Schema } from 'hono'
 import type { HTTPException } from 'hono/http-exception'
 import { MethodNotAllowed, withoutStack } from '../errors.ts'
 import { after, thrown } from '../pipeline/after.ts'
-import { existsIn } from '../model/operations.ts'
 import { refused } from '../pipeline/path.ts'
-import { versionsOf as versionsOfRoute, type Visit } from '../pipeline/visit.ts'
+import type { Visit } from '../pipeline/visit.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
 import type { NamespaceSuffixes, RouteEntry } from '../routes/types.ts'
@@ -116,23 +115,14 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
     if (method === 'GET') methods.add('HEAD')
     allow.set(path, methods)
   }
-  // Every route served at a path for a method, across its mounts in order: the middleware picks among them once.
-  const atPath = new Map<string, Set<CompiledRoute>>()
-  for (const { path, method, candidates } of mounts) {
-    table.mount(path, method, candidates.map((c) => c.route))
-    const key = `${method} ${path}`
-    const all = atPath.get(key) ?? new Set()
-    for (const { route } of candidates) all.add(route)
-    atPath.set(key, all)
-  }
   for (let i = 0; i < mounts.length; ) {
     const { path, candidates } = mounts[i] as Mount
     const handlers: [string, Handler<any>][] = []
     const served = new Map<string, Served>()
     for (; mounts[i]?.path === path; i++) {
       const { method, candidates: own } = mounts[i] as Mount
-      handlers.push([method, servedBy(own, atPath.get(`${method} ${path}`) as Set<CompiledRoute>, table)])
-      served.set(method, { versions: versionsOf(own), passesOn: own.every(({ route }) => route.limit?.absent === 'not-found') })
+      handlers.push([method, servedBy(own, table)])
+      served.set(method, { routes: own.map(({ route }) => route), versions: versionsOf(own), passesOn: own.every(({ route }) => route.limit?.absent === 'not-found') })
     }
     const methods = allow.get(path) as Set<string>
     if (methods.has('ALL')) for (const [method, handler] of handlers) register(app, method, path, handler, new Map([[method, served.get(method) as Served]]))
@@ -177,7 +167,7 @@ function pathHandler(handlers: ReadonlyMap<string, Handler<any>>, allow: string,
     if (later(c, false)) return next()
     const visit = c.get(engine.slot as never) as Visit | undefined
     if (visit !== undefined) return notAllowed(c, next, visit)
-    return engine.serve(c, next, table.placeAt(c, route, c.req.routeIndex, suffixed, null), notAllowed)
+    return engine.serve(c, next, table.placeAt(c, route, c.req.routeIndex, suffixed, false), notAllowed)
   }
 }
 
@@ -202,40 +192,30 @@ let methodNotAllowed: MethodNotAllowed | undefined
  * The handler mounted at one method and path. Inside the middleware's
  * request path, it runs the handler of the route the path picked; without
  * the middleware, it enters the request path itself (`serve`: no extra
- * middleware layer), from the route the handler serves. When the picked
- * route is a later mount's at this path, that handler answers; when none of
- * the routes at this path exists in the version (or the request was picked
- * at another path Hono matched), the first of its own that exists answers;
- * when none does, a later handler of `mountRoutes` that Hono matched gets its
- * turn, and without one the request gets the scheme's rejection. Routes
- * limited with `{ absent: 'not-found' }` (version changes) answer other
- * versions as a path no route matches: later handlers, then the app's
- * not-found handler.
+ * middleware layer). Either way the route was picked once, among the routes
+ * of every handler of `mountRoutes` Hono runs for the request, in that order
+ * (api-versioning.ts `candidatesFrom`): when it is another handler's, this
+ * one passes the request on. When none exists in the version, a later
+ * handler of `mountRoutes` that Hono matched gets its turn, and without one
+ * the request gets the scheme's rejection; routes limited with
+ * `{ absent: 'not-found' }` (version changes) answer other versions as a
+ * path no route matches: later handlers, then the app's not-found handler.
  */
-function servedBy(candidates: readonly Candidate[], atPath: ReadonlySet<CompiledRoute>, table: TableServing): Handler<any> {
+function servedBy(candidates: readonly Candidate[], table: TableServing): Handler<any> {
   const { engine } = table
   const first = candidates[0] as Candidate
-  const fixed = candidates.length === 1 && first.route.limit?.versions == null ? first : null
   const versions = versionsOf(candidates)
   const passesOn = candidates.every(({ route }) => route.limit?.absent === 'not-found')
-  const routes = [...atPath]
   /** The handler stage: the route's handler on the visit. */
   function answer(c: Context, next: Next, visit: Visit): unknown {
     if (visit.absent) return next()
-    if (visit.picked && visit.route !== null && atPath.has(visit.route)) {
-      // Picked once, by the request path: this handler's route, or a later mount's at this path.
-      const chosen = fixed ?? candidates.find(({ route }) => route === visit.route)
+    if (visit.picked && visit.route !== null) {
+      // Picked once, by the request path, among the routes of the handlers Hono runs: this handler's, or a later one's.
+      const chosen = candidates.find(({ route }) => route === visit.route)
       return chosen === undefined ? next() : run(c, next, chosen)
     }
-    // Picked at another path Hono matched, or none of this path's routes exists in the version: this handler's own.
-    const chosen = fixed ?? candidates.find(({ route }) => existsIn(route, visit.version))
-    if (chosen !== undefined) {
-      // This handler's own choice of route: the extensions look up for it again; the finish stage reads it.
-      const own = visit.with({ route: chosen.route, picked: true, versions: versionsOfRoute(chosen.route) })
-      c.set(engine.slot as never, (engine.steps?.lookup(own) ?? own) as never)
-      return run(c, next, chosen)
-    }
-    // As a path no route matches: later matching handlers, then the app's not-found handler.
+    // None of the routes at the paths Hono matched exists in the version. As a path no route matches: later matching
+    // handlers, then the app's not-found handler.
     if (passesOn) {
       c.set(engine.slot as never, visit.with({ route: null, picked: false, versions: null }) as never)
       return next()
@@ -247,7 +227,7 @@ function servedBy(candidates: readonly Candidate[], atPath: ReadonlySet<Compiled
   return function versionedHandler(c: Context, next: Next) {
     const visit = c.get(engine.slot as never) as Visit | undefined
     if (visit !== undefined) return answer(c, next, visit)
-    return engine.serve(c, next, table.placeAt(c, first.route, c.req.routeIndex, first.suffixed, routes), answer)
+    return engine.serve(c, next, table.placeAt(c, first.route, c.req.routeIndex, first.suffixed, true), answer)
   }
 }
 
