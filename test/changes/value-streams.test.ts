@@ -215,6 +215,23 @@ describe('history.stream: items given as values', () => {
     expect(await text.text()).toBe('history.stream: pass the items as an array, an iterable or an async iterable (an async generator), not string.')
   })
 
+  it('keeps the headers and the status set on the context before the call', async () => {
+    const app = appWith((a, history) =>
+      a.get('/feed', (c) => {
+        c.header('Cache-Control', 'no-cache')
+        c.status(203)
+        return history.stream(c, [{ data: people[0] as Person }], { type: 'text/event-stream' })
+      }),
+    )
+    for (const version of [V1, V2]) {
+      const res = await app.request('/feed', { headers: version })
+      expect(res.status).toBe(203)
+      expect(res.headers.get('cache-control')).toBe('no-cache')
+      expect(res.headers.get('content-type')).toBe('text/event-stream')
+      expect(await res.text()).toBe(`data: ${JSON.stringify(version === V1 ? older(people[0] as Person) : people[0])}\n\n`)
+    }
+  })
+
   it('check() names a handler that calls history.stream on a route without an items layout; an older request to it is a 500', async () => {
     const history = twoVersionHistory([names], { bodies: { 'GET /people': { items: Person }, 'GET /person': { response: Person } } })
     const app = new Hono()
