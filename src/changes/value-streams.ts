@@ -201,7 +201,7 @@ function itemBody(source: ValueSource, write: (item: unknown, index: number) => 
           source.taken = started = true
         }
         if (!source.sync) {
-          return (iterator.next() as Promise<IteratorResult<unknown>>).then(
+          return Promise.resolve(iterator.next()).then(
             (next) => {
               if (next.done === true) return controller.close()
               let text: string
