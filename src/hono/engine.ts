@@ -20,7 +20,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { withoutStack, type VersioningError } from '../errors.ts'
 import { after, thrown } from '../pipeline/after.ts'
 import { versionDecider } from '../pipeline/decide.ts'
-import { bindExtensions, type ExtensionSteps } from '../pipeline/extension-steps.ts'
+import { bindExtensions } from '../pipeline/extension-steps.ts'
 import type { AppRoutes, MigratedBody } from '../pipeline/extension.ts'
 import { finisher } from '../pipeline/finish.ts'
 import { requestPath, type Place } from '../pipeline/path.ts'
@@ -60,8 +60,6 @@ export interface HonoEngine {
   serve(c: Context, next: Next, place: Place, handle: Handle): unknown
   /** The context's slot (`c.get`, `c.set`) of the visit this engine's `serve` is running for the request. */
   readonly slot: symbol
-  /** The extensions' stages (`null`: none): their lookups run again for a visit whose route a handler chose (mount-routes.ts). */
-  readonly steps: ExtensionSteps | null
   /** A refused visit's response, finished, as the `HTTPException` to throw. */
   reject(c: Context, visit: Visit): HTTPException | Promise<HTTPException>
   /** The extensions' sentences about `app`'s routes (see the middlewares' `check(app)`). */
@@ -162,7 +160,6 @@ export function honoEngine(
       return visit instanceof Promise ? visit.then((v) => accepted(c, next, v, handle)) : accepted(c, next, visit, handle)
     },
     slot,
-    steps,
     reject,
     checkApp(app) {
       if (app === undefined) return []
