@@ -11,45 +11,18 @@ import { refused } from '../pipeline/path.ts'
 import type { Visit } from '../pipeline/visit.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
-import type { NamespaceSuffixes, RouteEntry } from '../routes/types.ts'
+import type { RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { chained } from './handler-chain.ts'
 import { later, mounted, passedOver, union, type Served } from './mounted-handlers.ts'
 export { mountedMethods } from './mounted-handlers.ts'
 import type { MountedSchema } from './mounted-schema.ts'
+import type { HandlerChain, Handlers, MethodKey, OnlyKeys, RouteHandler, RouteHandlers } from './route-handlers.ts'
+export type { RouteHandlers } from './route-handlers.ts'
 import { matchAt, SERVING, type ApiVersioningMiddleware, type TableServing } from './api-versioning.ts'
 import type { VersioningEnv } from './variables.ts'
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'query', 'all'] as const
-
-/**
- * A method's handlers as a chain: middlewares (validators such as
- * `zValidator('json', schema)`) then the handler, as Hono's
- * `createFactory().createHandlers(...)` types them.
- */
-export type HandlerChain = readonly [...ChainedHandler[], ChainedHandler]
-
-/** A handler or middleware of a chain, as Hono's factory types them (their own `Env` and input). */
-type ChainedHandler = (c: any, next: any) => unknown
-
-/**
- * The handlers of one route: one handler (or chain) for GET (and HEAD), or one per method. `P`: the route's path
- * in Hono's syntax, so that `c.req.param('id')` is typed from it, as in `app.get(path, handler)`.
- */
-export type RouteHandler<E extends Env, P extends string = any> = Handler<E, P> | HandlerChain | { readonly [M in (typeof METHODS)[number]]?: Handler<E, P> | HandlerChain | undefined }
-
-/** The paths of the table entries a handler key `N` serves: the entry of that name, or of any name ending in `:N`. */
-type PathsOf<E extends RouteEntry, N extends string> = string extends E['name'] ? any : E extends { readonly name: N | `${string}:${N}`; readonly path: infer P extends string } ? P : never
-
-/**
- * Handlers by route name: the namespaced name (`v1:user-list`) or a name
- * without some or all of its namespaces (`user-list`), which serves every
- * route of that name. The most specific key wins. Each handler's
- * `c.req.param` is typed from its route's path.
- */
-export type RouteHandlers<T extends RouteTable<RouteEntry>, S extends BaseVersioning, E extends Env> = {
-  readonly [N in RouteEntriesOf<T>['name'] | NamespaceSuffixes<RouteEntriesOf<T>['name']>]?: RouteHandler<E & VersioningEnv<T, S>, PathsOf<RouteEntriesOf<T>, N>>
-}
+const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'query', 'all'] as const satisfies readonly MethodKey[]
 
 /**
  * Registers a handler for each route of the middleware's table that has one,
@@ -57,6 +30,11 @@ export type RouteHandlers<T extends RouteTable<RouteEntry>, S extends BaseVersio
  * paths). Returns `app`, its type now with these routes, so that
  * `hc<typeof app>` types them. Throws when a key names no route or a handler
  * is not a function.
+ *
+ * Each function's context is typed as `app.get(path, ...handlers)` types
+ * it: the app's `Env`, the route's path params, and in a chain's handler the
+ * input of the validators before it (when they are typed before it: a
+ * validator held in a variable, or `createFactory().createHandlers(...)`).
  *
  * @example
  * ```ts
@@ -66,11 +44,18 @@ export type RouteHandlers<T extends RouteTable<RouteEntry>, S extends BaseVersio
  * })
  * ```
  */
+export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S extends BaseVersioning, A extends Schema, B extends string, H>(
+  app: Hono<E, A, B>,
+  versioning: ApiVersioningMiddleware<T, S>,
+  handlers: Handlers<H, RouteEntriesOf<T>, E & VersioningEnv<T, S>>,
+): Hono<E, A & MountedSchema<RouteEntriesOf<T>, H>, B>
+/** Handlers typed on their own (`RouteHandlers<T, S, E>`, as a function that mounts any table's handlers takes them). */
 export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S extends BaseVersioning, A extends Schema, B extends string, H extends RouteHandlers<T, S, E>>(
   app: Hono<E, A, B>,
   versioning: ApiVersioningMiddleware<T, S>,
-  handlers: H,
-): Hono<E, A & MountedSchema<RouteEntriesOf<T>, H>, B> {
+  handlers: H & OnlyKeys<H, RouteHandlers<T, S, E>>,
+): Hono<E, A & MountedSchema<RouteEntriesOf<T>, H>, B>
+export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningMiddleware<RouteTable<RouteEntry>, BaseVersioning>, handlers: object): Hono<any, any, any> {
   const table = (versioning as Partial<Record<typeof SERVING, TableServing>> | null)?.[SERVING]
   if (table === undefined) throw new Error('mountRoutes: pass the middleware made by apiVersioning({ scheme, routes }).')
   const routes = table.routes.routes
@@ -129,7 +114,7 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
     else register(app, 'ALL', path, pathHandler(new Map(handlers), [...methods].join(', '), candidates[0] as Candidate, table), served)
   }
   // The same app, its type now with these routes (hc<typeof app> reads it).
-  return app as Hono<E, A & MountedSchema<RouteEntriesOf<T>, H>, B>
+  return app
 }
 
 /** Registers a handler of `mountRoutes` that serves `methods`, checking that the app has no base path. */
