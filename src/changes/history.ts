@@ -17,7 +17,8 @@ import { MigrationPlanner, shapeSteps, type ShapeSteps, type Visit } from './mig
 import { answerChecks, checkBodies, unservedRoutes, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
-import { NO_PLAN, rewriteRoutes, routePlans, type RouteLife } from './route-plans.ts'
+import { NO_PLAN, rewriteRoutes, routePlans } from './route-plans.ts'
+import type { RouteLife } from './route-life.ts'
 import { mediaPlan } from './response-bodies.ts'
 import { checkLayout, shapesOf, type AnyShape, type Layout, type LayoutValue } from './shape.ts'
 

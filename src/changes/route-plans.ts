@@ -10,6 +10,7 @@ import type { RouteBodies } from './history-options.ts'
 import type { RoutePlan } from './http-steps.ts'
 import type { RouteInstruction } from './instruction.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
+import { routeLife, type RouteLife } from './route-life.ts'
 
 /** The plan of a route the history says nothing about. */
 export const NO_PLAN: RoutePlan = {
@@ -30,56 +31,8 @@ export const NO_PLAN: RoutePlan = {
   requestHeaders: null,
 }
 
-/** What a route's changes say about it, per version. */
-export interface RouteLife {
-  /** Whether it exists, per version index (`null`: always). */
-  readonly exists: readonly boolean[] | null
-  /** Its path per version index (`null`: never changed). */
-  readonly paths: readonly string[] | null
-}
-
-/** Whether and where a route exists in each version, from its added, removed and path changes. */
-export function routeLife(route: string, entries: readonly { step: number; instruction: RouteInstruction }[], versions: readonly string[]): RouteLife {
-  const n = versions.length
-  const lifecycle = entries.filter((e) => e.instruction.entry.type === 'route.added' || e.instruction.entry.type === 'route.removed')
-  let exists: boolean[] | null = null
-  if (lifecycle.length > 0) {
-    let present = lifecycle[0]?.instruction.entry.type === 'route.removed'
-    exists = []
-    for (let v = 0; v < n; v++) {
-      const here = lifecycle.filter((e) => e.step === v)
-      if (here.length > 1) throw new Error(`${WHERE}: route "${route}" is added or removed twice in version "${versions[v]}"; one of the two is a mistake.`)
-      const event = here[0]?.instruction.entry.type
-      if (event === 'route.added') {
-        if (present) throw new Error(`${WHERE}: route "${route}" is added in version "${versions[v]}", but it already exists in the version before; remove one of the changes.`)
-        present = true
-      } else if (event === 'route.removed') {
-        if (!present) throw new Error(`${WHERE}: route "${route}" is removed in version "${versions[v]}", but it does not exist in the version before; remove one of the changes.`)
-        present = false
-      }
-      exists.push(present)
-    }
-    if (!exists.some(Boolean)) throw new Error(`${WHERE}: route "${route}" exists in no version, so its changes can never apply.`)
-  }
-  const moves = entries.filter((e) => e.instruction.entry.type === 'route.path.changed')
-  let paths: string[] | null = null
-  if (moves.length > 0) {
-    // From the head down: each move says the path in its version (newer) and in the one before (older).
-    const newest = moves.reduce((a, b) => (b.step > a.step ? b : a)).instruction.entry as { newer: string }
-    let current = newest.newer
-    paths = new Array<string>(n)
-    for (let v = n - 1; v >= 0; v--) {
-      paths[v] = current
-      const here = moves.filter((e) => e.step === v)
-      if (here.length > 1) throw new Error(`${WHERE}: route "${route}" changes path twice in version "${versions[v]}"; one of the two is a mistake.`)
-      const move = here[0]?.instruction.entry
-      if (move?.type !== 'route.path.changed') continue
-      if (move.newer !== current) {
-        throw new Error(`${WHERE}: route "${route}" moves to ${move.newer} in version "${versions[v]}", but a later change moves it from ${current}; make the paths agree.`)
-      }
-      current = move.older
-    }
-  }
+/** Refuses two changes of the same status of `route` in one version. */
+function checkStatuses(route: string, entries: readonly { step: number; instruction: RouteInstruction }[], versions: readonly string[]): void {
   const statuses = entries.filter((e) => e.instruction.entry.type === 'route.status.changed')
   for (const a of statuses) {
     for (const b of statuses) {
@@ -88,7 +41,6 @@ export function routeLife(route: string, entries: readonly { step: number; instr
       }
     }
   }
-  return { exists, paths }
 }
 
 /** A route's status, header and query steps per version index. */
@@ -131,7 +83,8 @@ export function routePlans(
   const tableLives = new Map<string, RouteLife>()
   for (const route of new Set([...bodies.keys(), ...byRoute.keys()])) {
     const entries = byRoute.get(route) ?? []
-    const life = routeLife(route, entries, versions)
+    const life = routeLife(route, entries.map(({ step, instruction }) => ({ step, entry: instruction.entry })), versions, WHERE)
+    checkStatuses(route, entries, versions)
     const plain = plainRoute(route)
     const one = methodRoute(route)
     if (one !== null) {

@@ -4,6 +4,7 @@
  * the code against the lock. The head version may change freely; once a
  * newer version exists it is released, and frozen.
  */
+import type { ApiModel } from '../model/api-model.ts'
 import { contractDifferences, type ContractDifference } from './differences.ts'
 import { checkLock, LOCK_FORMAT, type ContractsLock, type RecordedResponse, type RecordedVersion } from './lock.ts'
 
@@ -13,6 +14,8 @@ export interface ContractDocuments {
   readonly versions: readonly { readonly version: string }[]
   /** The document of a documented version. */
   document(version: string): unknown
+  /** The model the documents were made from (`versionedOpenAPI` sets it): its versions are the default of `versions`. */
+  readonly model?: Pick<ApiModel, 'space'> | undefined
 }
 
 /** Options of `contracts`. */
@@ -23,8 +26,9 @@ export interface ContractsOptions {
    * The versions, oldest first, as `versionHistory` takes them
    * (`history.versions`): the last is the head, which may change; every
    * other one is released, and frozen.
+   * @default the versions of the documents' model (`versionedOpenAPI`'s), when `documents` are given
    */
-  readonly versions: readonly string[]
+  readonly versions?: readonly string[] | undefined
   /**
    * The recorded requests, by name: each makes the request for a version
    * (putting the version where your scheme reads it). Every released
@@ -78,13 +82,8 @@ function checkOptions(options: ContractsOptions): void {
   for (const key of Object.keys(options)) {
     if (!OPTION_NAMES.includes(key)) throw new Error(`${WHERE}: unknown option "${key}"; the options are ${OPTION_NAMES.join(', ')}.`)
   }
-  const { app, versions, requests, documents, ignoreHeaders } = options
+  const { app, requests, documents, ignoreHeaders } = options
   if (app === null || typeof app !== 'object' || typeof app.fetch !== 'function') throw new Error(`${WHERE}: app must be a Hono app or an object with a fetch(request) method.`)
-  if (!Array.isArray(versions) || versions.length === 0 || versions.some((v) => typeof v !== 'string' || v === '')) {
-    throw new Error(`${WHERE}: versions must be the versions, oldest first, such as history.versions or ['v1', 'v2'].`)
-  }
-  const twice = versions.find((v, i) => versions.indexOf(v) !== i)
-  if (twice !== undefined) throw new Error(`${WHERE}: version ${JSON.stringify(twice)} is listed twice in versions.`)
   if (requests === null || typeof requests !== 'object' || Object.keys(requests).length === 0 || Object.values(requests).some((r) => typeof r !== 'function')) {
     throw new Error(`${WHERE}: requests must name at least one request, each a function of the version, such as { 'product 1': (version) => new Request('https://api.test/products/1', { headers: { 'Api-Version': version } }) }.`)
   }
@@ -94,6 +93,18 @@ function checkOptions(options: ContractsOptions): void {
   if (ignoreHeaders !== undefined && (!Array.isArray(ignoreHeaders) || ignoreHeaders.some((h) => typeof h !== 'string'))) {
     throw new Error(`${WHERE}: ignoreHeaders must be a list of header names, such as ['date', 'content-length', 'x-request-id'].`)
   }
+}
+
+/** The versions, oldest first: the option's, checked, or the documents' model's (one model, not worked out again). */
+function versionsOf(options: ContractsOptions): readonly string[] {
+  const versions = options.versions ?? options.documents?.model?.space.versions
+  if (versions === undefined) throw new Error(`${WHERE}: give versions, oldest first (such as history.versions), or documents made with versionedOpenAPI({...}), whose versions are the default.`)
+  if (!Array.isArray(versions) || versions.length === 0 || versions.some((v) => typeof v !== 'string' || v === '')) {
+    throw new Error(`${WHERE}: versions must be the versions, oldest first, such as history.versions or ['v1', 'v2'].`)
+  }
+  const twice = versions.find((v, i) => versions.indexOf(v) !== i)
+  if (twice !== undefined) throw new Error(`${WHERE}: version ${JSON.stringify(twice)} is listed twice in versions.`)
+  return versions
 }
 
 /** A response as the lock records it. */
@@ -135,7 +146,7 @@ async function recordResponse(response: Response, ignored: ReadonlySet<string>):
 export function contracts(options: ContractsOptions): Contracts {
   checkOptions(options)
   const { app, requests, documents } = options
-  const versions = [...options.versions]
+  const versions = [...versionsOf(options)]
   const head = versions[versions.length - 1] as string
   const released = versions.slice(0, -1)
   const ignored = new Set((options.ignoreHeaders ?? ['date', 'content-length']).map((h) => h.toLowerCase()))

@@ -48,7 +48,7 @@ export function appModel(options: AppModelOptions): ApiModel {
   const placement = scheme.placement ?? UNPLACED
   const ways = waysOf(placement)
   const order = [...space.versions].reverse()
-  const events = routeEvents(routeHistory(changelog, order, normalizeRouteName), order, openAPIPathOf)
+  const events = routeEvents(routeHistory(changelog, order, normalizeRouteName, 'appModel'), order, openAPIPathOf)
   const named = namedRoutes(app)
   const operations: VersionedOperation[] = []
   const seen = new Set<string>()

@@ -11,6 +11,7 @@
 // Contract B (the changelog JSON): the version changes' own types. Instruction types this module does not know
 // (the request-side ones) are read past.
 import type { Changelog, ChangelogInstruction } from '../changes/changelog.ts'
+import { routeLife } from '../changes/route-life.ts'
 export type { Changelog, ChangelogChange, ChangelogInstruction, ChangelogVersion } from '../changes/changelog.ts'
 
 /** What `versionedOpenAPI` takes as its changelog: the JSON, or anything with a `changelog()` method that returns it (a version-changes history). */
@@ -83,7 +84,7 @@ function isRouteInstruction(instruction: ChangelogInstruction): instruction is C
  * index each applies at. `normalize` turns a name into the key routes are
  * looked up by (plain routes' `METHOD /path` into their OpenAPI form).
  */
-export function routeHistory(changelog: Changelog | null, order: readonly string[], normalize: (name: string) => string): RouteHistory {
+export function routeHistory(changelog: Changelog | null, order: readonly string[], normalize: (name: string) => string, where: string): RouteHistory {
   const byName = new Map<string, RouteEvent[]>()
   for (const { version, changes } of changelog?.versions ?? []) {
     const at = order.indexOf(version)
@@ -111,18 +112,24 @@ export function routeHistory(changelog: Changelog | null, order: readonly string
     }
     return events
   }
+  // By names list: whether the operation exists in each version (oldest first), from each name's events, decided by
+  // the same function as the history's request path (changes/route-life.ts); `null`: in every version.
+  const oldestFirst = [...order].reverse()
+  const lives = new WeakMap<readonly string[], readonly boolean[] | null>()
+  function existence(names: readonly string[]): readonly boolean[] | null {
+    if (lives.has(names)) return lives.get(names) as readonly boolean[] | null
+    let exists: boolean[] | null = null
+    for (const name of new Set(names)) {
+      const events = (byName.get(name) ?? []).map((e) => ({ step: order.length - 1 - e.at, entry: e.instruction }))
+      const own = events.length === 0 ? null : routeLife(name, events, oldestFirst, where).exists
+      // A route answers a version only where every name it goes by exists (the table's route and its method's).
+      if (own !== null) exists = oldestFirst.map((_, v) => (exists === null || exists[v] === true) && own[v] === true)
+    }
+    lives.set(names, exists)
+    return exists
+  }
   return {
-    exists(names, at) {
-      const all = eventsOf(names)
-      if (all.length === 0) return true
-      const events = all.filter((e) => e.instruction.type === 'route.added' || e.instruction.type === 'route.removed')
-      // The newest event at this version or an older one says whether the route is there.
-      const decisive = events.find((e) => e.at >= at)
-      if (decisive !== undefined) return decisive.instruction.type === 'route.added'
-      // Every event is newer: before the oldest of them, the route was as that event did not leave it.
-      const oldest = events[events.length - 1]
-      return oldest === undefined || oldest.instruction.type === 'route.removed'
-    },
+    exists: (names, at) => existence(names)?.[order.length - 1 - at] ?? true,
     changesAbove(names, at) {
       const events = eventsOf(names)
       if (events.length === 0) return []

@@ -287,7 +287,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const streams = streamedBodies(options.bodies ?? (options.requests as { bodies?: unknown } | undefined)?.bodies, where)
   checkStreamed(streams, operations, where)
   const headInfo = (head?.['info'] ?? {}) as Json
-  const history = routeHistory(changelog, plan.order, normalizeRouteName)
+  const history = routeHistory(changelog, plan.order, normalizeRouteName, where)
   const space = versionSpace(scheme, { versions: [...plan.order].reverse(), policy })
   const served = operationsModel(operations, space, scheme.placement ?? UNPLACED, history, plan.order)
   const model = apiModelOf(space, scheme.placement ?? UNPLACED, [...served.values()])

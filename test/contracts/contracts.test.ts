@@ -177,6 +177,14 @@ describe('mistakes', () => {
     expect(() => contracts(options as never)).toThrow(message)
   })
 
+  it("takes its versions from the documents' model when none are given", async () => {
+    const api = catalogApi()
+    const frozen = contracts({ app: api.app, documents: api.documents, requests: { 'product 1': (v: string) => new Request('https://lamps.test/products/1', { headers: { 'Api-Version': v } }) } })
+    expect([frozen.released, frozen.head]).toEqual([['v1', 'v2'], 'v3'])
+    expect((await frozen.record()).released['v1']?.responses['product 1']?.body).toEqual({ id: 1, sku: 'L-1', name: 'Lamp 1' })
+    expect(() => contracts({ app, requests })).toThrow('contracts: give versions, oldest first (such as history.versions), or documents made with versionedOpenAPI({...}), whose versions are the default.')
+  })
+
   it('a request function that does not make a Request is named', async () => {
     const frozen = contracts({ app, versions: ['v1', 'v2'], requests: { broken: () => 'https://api.test/' as never } })
     await expect(frozen.record()).rejects.toThrow('contracts: the request "broken" must make a Request for version "v1".')

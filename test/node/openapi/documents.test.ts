@@ -386,6 +386,17 @@ describe('configuration mistakes fail at construction, saying what to fix', () =
       () => versionedOpenAPI({ scheme: header, routes, changelog: { head: 'v2', versions: [{ version: 'v1', changes: [] }, { version: 'v2', changes: [] }] } }),
       'versionedOpenAPI: the changelog lists "v2" out of order; the versions go newest first (v2, v1).',
     ],
+    [
+      // The same rule as the history's (changes/route-life.ts): a changelog written by hand cannot document a route the server would refuse.
+      'a changelog that adds a route which already exists',
+      () =>
+        versionedOpenAPI({
+          scheme: header,
+          routes,
+          changelog: { head: 'v2', versions: [{ version: 'v2', changes: [{ id: 'a-is-new', description: 'a is new.', instructions: [{ type: 'route.added', route: 'a' }] }] }, { version: 'v1', changes: [{ id: 'a-is-new', description: 'a is new.', instructions: [{ type: 'route.added', route: 'a' }] }] }] },
+        }),
+      'versionedOpenAPI: route "a" is added in version "v2", but it already exists in the version before; remove one of the changes.',
+    ],
     ['methods of an unknown route', () => versionedOpenAPI({ scheme: header, routes, methods: { b: ['get'] } }), 'versionedOpenAPI: methods names no route "b"; the names are a.'],
     ['methods in upper case', () => versionedOpenAPI({ scheme: header, routes, methods: { a: ['GET' as never] } }), "versionedOpenAPI: the methods of \"a\" must be a non-empty list of lower-case methods such as ['get', 'post']."],
     [

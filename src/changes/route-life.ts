@@ -1,0 +1,75 @@
+/**
+ * Whether and where a route exists in each version, decided once from its
+ * `routeAdded`, `routeRemoved` and `pathChanged` instructions. The history's
+ * route plans (the request path: a route an older version lacks answers 404)
+ * and the model's operations (the documents, `hono/app-model.ts`: read from
+ * the changelog's JSON) both ask this function, so the server and its
+ * documents cannot disagree on which version has a route.
+ */
+import type { ChangelogInstruction } from './changelog.ts'
+
+/** A route's instruction with the version step that made it (its index, oldest first). */
+export interface RouteEvent {
+  readonly step: number
+  readonly entry: ChangelogInstruction
+}
+
+/** What a route's changes say about it, per version. */
+export interface RouteLife {
+  /** Whether it exists, per version index, oldest first (`null`: always). */
+  readonly exists: readonly boolean[] | null
+  /** Its path per version index (`null`: never changed). */
+  readonly paths: readonly string[] | null
+}
+
+/**
+ * Whether and where `route` exists in each of `versions` (oldest first) by
+ * its `events`. Throws an `Error` starting with `where` when the events
+ * contradict each other (added where it exists, removed where it does not,
+ * twice in one version, in no version at all, paths that do not chain).
+ */
+export function routeLife(route: string, events: readonly RouteEvent[], versions: readonly string[], where: string): RouteLife {
+  const n = versions.length
+  const lifecycle = events.filter((e) => e.entry.type === 'route.added' || e.entry.type === 'route.removed')
+  let exists: boolean[] | null = null
+  if (lifecycle.length > 0) {
+    // Before its oldest event, the route is as that event does not leave it.
+    const oldest = lifecycle.reduce((a, b) => (b.step < a.step ? b : a))
+    let present = oldest.entry.type === 'route.removed'
+    exists = []
+    for (let v = 0; v < n; v++) {
+      const here = lifecycle.filter((e) => e.step === v)
+      if (here.length > 1) throw new Error(`${where}: route "${route}" is added or removed twice in version "${versions[v]}"; one of the two is a mistake.`)
+      const event = here[0]?.entry.type
+      if (event === 'route.added') {
+        if (present) throw new Error(`${where}: route "${route}" is added in version "${versions[v]}", but it already exists in the version before; remove one of the changes.`)
+        present = true
+      } else if (event === 'route.removed') {
+        if (!present) throw new Error(`${where}: route "${route}" is removed in version "${versions[v]}", but it does not exist in the version before; remove one of the changes.`)
+        present = false
+      }
+      exists.push(present)
+    }
+    if (!exists.some(Boolean)) throw new Error(`${where}: route "${route}" exists in no version, so its changes can never apply.`)
+  }
+  const moves = events.filter((e) => e.entry.type === 'route.path.changed')
+  let paths: string[] | null = null
+  if (moves.length > 0) {
+    // From the head down: each move says the path in its version (newer) and in the one before (older).
+    const newest = moves.reduce((a, b) => (b.step > a.step ? b : a)).entry as { newer: string }
+    let current = newest.newer
+    paths = new Array<string>(n)
+    for (let v = n - 1; v >= 0; v--) {
+      paths[v] = current
+      const here = moves.filter((e) => e.step === v)
+      if (here.length > 1) throw new Error(`${where}: route "${route}" changes path twice in version "${versions[v]}"; one of the two is a mistake.`)
+      const move = here[0]?.entry
+      if (move?.type !== 'route.path.changed') continue
+      if (move.newer !== current) {
+        throw new Error(`${where}: route "${route}" moves to ${move.newer} in version "${versions[v]}", but a later change moves it from ${current}; make the paths agree.`)
+      }
+      current = move.older
+    }
+  }
+  return { exists, paths }
+}
