@@ -11,7 +11,7 @@
  * (counted in CONTRIBUTING.md): `c.req.raw` (a request step renamed query
  * parameters or headers, or migrated the body),
  * `c.req.bodyCache` (the migrated body), and the
- * context's `c.json` and `c.status` (the JSON fast path, json-through.ts).
+ * context's `c.json` and `c.status` (the JSON fast path, json-through.ts, whose mark on the responses it built the finish stage takes off).
  */
 import type { Context, HonoRequest, Next } from 'hono'
 import { HTTPException } from 'hono/http-exception'

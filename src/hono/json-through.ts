@@ -12,15 +12,22 @@ import type { JsonStep } from '../pipeline/extension.ts'
 type Json = (value: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => Response
 
 /**
- * Routes this request's `c.json` through `step`; gives whether a response is one it built with a stepped body: the
- * very response, or the copy Hono makes of it when it becomes `c.res` (same body stream). A handler that builds a
- * JSON answer and returns another response gets that response through the response steps.
+ * The header the JSON step marks the responses it built with a stepped body: a header travels with every copy of a
+ * response (`new Response(res.body, res)`, `clone()`), where neither the object nor (on Deno) its body stream does.
+ * The finish stage takes it off before the response leaves (engine.ts), so no client sees it.
+ */
+const STEPPED = 'x-api-versioning-json-step'
+
+/**
+ * Routes this request's `c.json` through `step`; gives whether a response is one it built with a stepped body (or a
+ * copy of one), taking the mark off. A handler that builds a JSON answer and returns another response gets that
+ * response through the response steps.
  */
 export function jsonThrough(c: Context, step: JsonStep): (response: Response) => boolean {
   const json = c.json as unknown as Json
   const setStatus = c.status
   let status = 200
-  let built: Response[] | null = null
+  let marked = false
   // Patch: c.status, followed (Hono keeps the status private).
   c.status = (code) => {
     status = code
@@ -30,10 +37,17 @@ export function jsonThrough(c: Context, step: JsonStep): (response: Response) =>
     step(value, typeof arg === 'number' ? arg : (arg?.status ?? status), (changed, changedBody = true, older) => {
       // A status the step answers with instead (an older version's): given as the handler gave its own.
       const response = json(changed, older === undefined ? arg : typeof arg === 'object' ? { ...arg, status: older } : older, headers)
-      if (changedBody) (built ??= []).push(response)
+      if (changedBody) {
+        response.headers.set(STEPPED, '1')
+        marked = true
+      }
       return response
     })
   // Patch: c.json, replaced on this context only.
   ;(c as unknown as { json: Json }).json = through
-  return (response) => built !== null && (built.includes(response) || built.some((own) => own.body !== null && own.body === response.body))
+  return (response) => {
+    if (!marked || !response.headers.has(STEPPED)) return false
+    response.headers.delete(STEPPED)
+    return true
+  }
 }
