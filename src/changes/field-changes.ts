@@ -5,7 +5,8 @@
  * are checked against the shape's head type.
  */
 import type { ChangelogInstruction } from './changelog.ts'
-import { checkField, checkFunction, checkOptions, isRecord, type ShapeInstruction } from './instruction.ts'
+import { checkField, checkFunction, isRecord, type ShapeInstruction } from './instruction.ts'
+import { checkOptions } from '../options.ts'
 import { partialDefault } from './partial.ts'
 import { Shape, type FieldOf } from './shape.ts'
 

@@ -80,14 +80,3 @@ export function checkField(field: unknown, where: string, what = 'the field'): a
 export function checkFunction(fn: unknown, where: string, what: string): void {
   if (fn !== undefined && typeof fn !== 'function') throw new Error(`${where}: ${what} must be a function.`)
 }
-
-/** Checks an options object: an object whose keys are among `names`. */
-export function checkOptions(options: unknown, where: string, names: readonly string[], required = false): void {
-  if (options === undefined && !required) return
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new Error(`${where}: pass an options object with ${names.join(', ')}.`)
-  }
-  for (const key of Object.keys(options)) {
-    if (!names.includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are ${names.join(', ')}.`)
-  }
-}

@@ -4,7 +4,8 @@
  * it (`GET /health`, `GET /users/:id`).
  */
 import { isHeaderName } from '../http/header-name.ts'
-import { checkField, checkFunction, checkOptions, type RouteInstruction } from './instruction.ts'
+import { checkField, checkFunction, type RouteInstruction } from './instruction.ts'
+import { checkOptions } from '../options.ts'
 
 /** Types only: the literal route name a route's addition or removal names (`hono-api-versioning/typed-client` reads it). */
 export type RouteSaid<S> = RouteInstruction & { readonly '~said'?: S | undefined }

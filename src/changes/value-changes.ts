@@ -4,7 +4,8 @@
  * direction.
  */
 import { checkShape, type EnumMember, type FieldValue, type ShapeSaid } from './field-changes.ts'
-import { checkField, checkFunction, checkOptions, isRecord } from './instruction.ts'
+import { checkField, checkFunction, isRecord } from './instruction.ts'
+import { checkOptions } from '../options.ts'
 import { partialConverter } from './partial.ts'
 import { checkLayout, Shape, type FieldOf, type Layout } from './shape.ts'
 

@@ -6,6 +6,7 @@
  */
 import { Scalar } from '@scalar/hono-api-reference'
 import type { Hono } from 'hono/tiny'
+import { checkOptions } from '../options.ts'
 import { checkPath, documentUrl, openAPIRoutes, sourceResolver, type OpenAPISource } from './serve.ts'
 import type { DocumentedVersion } from './versions.ts'
 
@@ -74,6 +75,7 @@ function versionLabel(version: DocumentedVersion): string {
 export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions = {}): Hono {
   const where = 'openAPIDocs'
   const resolve = sourceResolver(source, where)
+  checkOptions(options, where, ['page', 'path', 'cdn', 'pageTitle', 'scalar'])
   const page = checkPath(options.page ?? '/', 'page', '/', where)
   const path = checkPath(options.path ?? '/openapi', 'path', '/openapi', where)
   if (page === path) throw new Error(`${where}: page and path must differ; the page is at "${page}" and the documents under "${path}".`)
