@@ -18,7 +18,7 @@ export interface JsonDifference {
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 
 /** `path` followed by the key `key` (`.name`, or `["a name"]` when it is not an identifier). */
-export function childPath(path: string, key: string | number): string {
+function childPath(path: string, key: string | number): string {
   if (typeof key === 'number') return `${path}[${key}]`
   return IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`
 }

@@ -132,7 +132,7 @@ function decodePointer(token: string): string {
  * name. Instructions on shapes the document does not have, and instruction
  * types this version does not know, change nothing.
  */
-export function undoInstruction(schemas: Json, instruction: ChangelogInstruction, shapes: Readonly<Record<string, string>>, description: string): void {
+function undoInstruction(schemas: Json, instruction: ChangelogInstruction, shapes: Readonly<Record<string, string>>, description: string): void {
   const shape = (instruction as { shape?: unknown }).shape
   if (typeof shape !== 'string') return
   const name = shapes[shape] ?? shape

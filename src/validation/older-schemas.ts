@@ -13,7 +13,7 @@ const COMPONENTS = '#/components/schemas/'
 const DEFS = '#/$defs/'
 
 /** A JSON Schema for validation: `$ref`s to components point into `$defs`, `$schema` dropped (one dialect: 2020-12). */
-export function forValidation(schema: unknown): unknown {
+function forValidation(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(forValidation)
   if (schema === null || typeof schema !== 'object') return schema
   const out: Json = {}
