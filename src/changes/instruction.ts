@@ -63,11 +63,6 @@ export interface RouteInstruction {
 /** A change instruction, made by `fieldRenamed()`, `routeAdded()` and the other change functions. */
 export type Instruction = ShapeInstruction | RouteInstruction
 
-/** A JSON object (not null, not an array). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** Whether `object` has its own `field`. */
 export const has = (object: object, field: string): boolean => Object.hasOwn(object, field)
 

@@ -8,7 +8,8 @@
 import { mountedMethods } from '../hono/mounted-handlers.ts'
 import { openAPIPathOf, pathShape } from './paths.ts'
 import { namesOf, type SourceOperation } from './sources.ts'
-import { HTTP_METHODS, type HttpMethod, type Json } from './types.ts'
+import { HTTP_METHODS, type HttpMethod } from './types.ts'
+import type { Json } from '../json/object.ts'
 
 /** What the documents read of an app: Hono's `routes` (any `Hono` fits). */
 export interface DocumentedApp {

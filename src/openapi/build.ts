@@ -16,9 +16,9 @@ import { placementNote } from './placement.ts'
 import { undoSteps } from './schema-changes.ts'
 import type { SourceOperation } from './sources.ts'
 export type { BuildContext } from './context.ts'
-import type { Json } from './types.ts'
 import { versionExtension, versionWays, withoutVersion } from './version-params.ts'
 import type { DocumentedVersion } from './versions.ts'
+import type { Json } from '../json/object.ts'
 
 const COMPONENT_KINDS = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'links', 'callbacks', 'pathItems']
 

@@ -7,9 +7,9 @@ import type { RequestBodies } from './requests.ts'
 import type { ErrorBody } from './responses.ts'
 import type { SourceOperation } from './sources.ts'
 import type { StreamedBodies } from './streams.ts'
-import type { Json } from './types.ts'
 import type { Unnamed } from './version-params.ts'
 import type { VersionPlan } from './versions.ts'
+import type { Json } from '../json/object.ts'
 
 /** Everything a document is made from, fixed at construction. */
 export interface BuildContext {

@@ -7,7 +7,7 @@
  * schema says so instead of showing the newer shape.
  */
 import type { ChangelogInstruction } from './changelog.ts'
-import type { Json } from './types.ts'
+import { isObject, type Json } from '../json/object.ts'
 
 /** Renames a key of an object, keeping the order of the keys. */
 function renameKey(object: Json, from: string, to: string): Json {
@@ -19,10 +19,6 @@ function renameKey(object: Json, from: string, to: string): Json {
 /** A copy of a schema the changelog gives: documents are frozen, the changelog is the caller's. */
 function copyOf(schema: object): Json {
   return JSON.parse(JSON.stringify(schema)) as Json
-}
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
 
 /** The objects of a schema that list properties: the schema itself and the inline members of its `allOf`. */

@@ -14,7 +14,7 @@ import type { RouteBodies } from '../changes/history-options.ts'
 import { Shape, type Layout } from '../changes/shape.ts'
 import { framingOf, type Framing } from '../changes/streams.ts'
 import { normalizeRouteName, type SourceOperation } from './sources.ts'
-import type { Json } from './types.ts'
+import type { Json } from '../json/object.ts'
 
 /** The item layouts of the streamed routes, read once. */
 export interface StreamedBodies {

@@ -12,9 +12,10 @@
  * `@cfworker/json-schema` answers alone (fallback.ts).
  */
 import { arrayKeywords } from './array-keywords.ts'
-import { ANYTHING, FORBIDDEN, Unsupported, allOf, isObject, type Compiled, type Explain, type Node, type Test } from './compiled.ts'
+import { ANYTHING, FORBIDDEN, Unsupported, allOf, type Compiled, type Explain, type Node, type Test } from './compiled.ts'
 import { FIELD_KEYWORDS, fields, objectKeywords } from './object-keywords.ts'
 import { scalarKeywords, valueKeywords } from './scalar-keywords.ts'
+import { isObject } from '../json/object.ts'
 
 export type { Compiled, Explain, Test } from './compiled.ts'
 

@@ -11,8 +11,8 @@
  * string comparisons per byte of the list. Checked at construction.
  */
 import { Validator } from '@cfworker/json-schema'
-import type { Json } from '../openapi/types.ts'
 import { ISSUE_TYPES, type IssueSink, type IssueType } from './issues.ts'
+import type { Json } from '../json/object.ts'
 
 /** One error of `@cfworker/json-schema`'s output (its `OutputUnit`). */
 interface OutputUnit {

@@ -7,7 +7,7 @@
 import type { Changelog, ChangelogInstruction } from '../changes/changelog.ts'
 import { Shape, type Layout } from '../changes/shape.ts'
 import { undoSteps } from '../openapi/schema-changes.ts'
-import type { Json } from '../openapi/types.ts'
+import type { Json } from '../json/object.ts'
 
 const COMPONENTS = '#/components/schemas/'
 const DEFS = '#/$defs/'

@@ -12,11 +12,11 @@
 import type { ParameterCheck, ParameterRenames, ValidatedHistory } from '../changes/body-checks.ts'
 import type { ChangelogInstruction } from '../changes/changelog.ts'
 import type { AnyShape } from '../changes/shape.ts'
-import type { Json } from '../openapi/types.ts'
 import { isHeaderName } from '../http/header-name.ts'
 import { InvalidRequestParameters } from './invalid-body.ts'
 import { withDefs } from './older-schemas.ts'
 import { partValidator, type Limits, type PartValidator } from './validate.ts'
+import { isObject, type Json } from '../json/object.ts'
 
 /** The shapes of a route's parameters, by part. */
 export interface RouteParameters {
@@ -35,7 +35,6 @@ const PARTS = [
 ] as const
 type Part = (typeof PARTS)[number][0]
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 
 /** The JSON types a property's schema allows (through `$ref`s and `anyOf` / `oneOf`), or `null`: any. */
