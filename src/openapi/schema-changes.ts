@@ -8,6 +8,7 @@
  */
 import type { ChangelogInstruction } from './changelog.ts'
 import { isObject, type Json } from '../json/object.ts'
+import { refName } from '../json/pointer.ts'
 
 /** Renames a key of an object, keeping the order of the keys. */
 function renameKey(object: Json, from: string, to: string): Json {
@@ -93,9 +94,9 @@ function narrowEnum(property: Json, values: readonly unknown[], schemas: Json): 
   let target = property
   const ref = property['$ref']
   if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
-    const name = decodePointer(ref.slice('#/components/schemas/'.length))
-    const referenced = schemas[name]
-    if (isObject(referenced)) {
+    const name = refName(ref, ['components', 'schemas'])
+    const referenced = name !== null && Object.hasOwn(schemas, name) ? schemas[name] : undefined
+    if (name !== null && isObject(referenced)) {
       const narrowed = narrowEnum(referenced, values, schemas)
       if (narrowed !== referenced) schemas[name] = narrowed
     }
@@ -116,10 +117,6 @@ function narrowEnum(property: Json, values: readonly unknown[], schemas: Json): 
     }
   }
   return property
-}
-
-function decodePointer(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~')
 }
 
 /**

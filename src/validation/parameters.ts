@@ -17,6 +17,7 @@ import { InvalidRequestParameters } from './invalid-body.ts'
 import { withDefs } from './older-schemas.ts'
 import { partValidator, type Limits, type PartValidator } from './validate.ts'
 import { isObject, type Json } from '../json/object.ts'
+import { refName } from '../json/pointer.ts'
 
 /** The shapes of a route's parameters, by part. */
 export interface RouteParameters {
@@ -41,7 +42,10 @@ const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 function typesOf(schema: unknown, defs: Json, hops = 0): Set<string> | null {
   if (!isObject(schema) || hops > 16) return null
   const ref = schema['$ref']
-  if (typeof ref === 'string' && ref.startsWith('#/$defs/')) return typesOf(defs[decodeURIComponent(ref.slice(8)).replace(/~1/g, '/').replace(/~0/g, '~')], defs, hops + 1)
+  if (typeof ref === 'string' && ref.startsWith('#/$defs/')) {
+    const name = refName(ref, ['$defs'])
+    return typesOf(name !== null && Object.hasOwn(defs, name) ? defs[name] : undefined, defs, hops + 1)
+  }
   const type = schema['type']
   if (typeof type === 'string') return new Set([type])
   if (Array.isArray(type)) return new Set(type.filter((t): t is string => typeof t === 'string'))
