@@ -10,6 +10,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { OpenAPIDocument, SchemaObject } from '../openapi/types.ts'
 import type { ApiModel } from '../model/api-model.ts'
 import { findOperation, matchedOperation, responseSchema } from './operations.ts'
+import { isJsonType } from '../changes/media-types.ts'
 
 /** What `validateResponses` reads of the documents: `versionedOpenAPI(...)` fits. */
 export interface ValidatedDocuments {
@@ -62,8 +63,6 @@ export interface ValidateResponsesOptions {
 
 const OPTION_NAMES = ['enabled', 'onInvalid']
 const WHERE = 'validateResponses'
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/
-
 /** The middleware when validation is off. */
 const passThrough: MiddlewareHandler = async function validateResponses(_c, next) {
   await next()
@@ -140,7 +139,7 @@ export function validateResponses(documents: ValidatedDocuments, options: Valida
     const document = documents.document(version)
     const found = documents.model === undefined ? findOperation(document, c.req.method, new URL(c.req.url).pathname) : matchedOperation(c, documents.model, version, document)
     const mediaType = (c.res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
-    const schema = found === null || !JSON_TYPE.test(mediaType) ? null : responseSchema(found.operation, c.res.status, mediaType)
+    const schema = found === null || !isJsonType(mediaType) ? null : responseSchema(found.operation, c.res.status, mediaType)
     if (found === null || schema === null) return
     let body: unknown
     let errors: ResponseContractProblem['errors']
