@@ -8,7 +8,7 @@ import type { VersionedOperation, VersionSpace } from '../model/api-model.ts'
 import { routeEvents, versionedOperation } from '../model/operations.ts'
 import { waysOf, type VersionPlacement } from '../routes/placement.ts'
 import type { BuildContext } from './context.ts'
-import { changelogMarkdown, schemaStepsOf, type RouteHistory } from './changelog.ts'
+import { changelogMarkdown, schemaStepsOf, type ChangelogRouteHistory } from './changelog.ts'
 import { openAPIPathOf } from './paths.ts'
 import { cloneJson } from './normalize.ts'
 import { operationIn } from './operation.ts'
@@ -76,7 +76,7 @@ export function operationsModel(
   operations: readonly SourceOperation[],
   space: VersionSpace,
   placement: VersionPlacement,
-  history: RouteHistory,
+  history: ChangelogRouteHistory,
   order: readonly string[],
 ): ReadonlyMap<SourceOperation, VersionedOperation> {
   const events = routeEvents(history, order, openAPIPathOf)

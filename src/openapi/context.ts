@@ -1,7 +1,7 @@
 /** What one version's document is made from, fixed when `versionedOpenAPI` is called. */
 import type { VersionedOperation } from '../model/api-model.ts'
 import type { AppRoutes } from './app-routes.ts'
-import type { Changelog, RouteHistory } from './changelog.ts'
+import type { Changelog, ChangelogRouteHistory } from './changelog.ts'
 import type { Placement } from './placement.ts'
 import type { RequestBodies } from './requests.ts'
 import type { ErrorBody } from './responses.ts'
@@ -19,7 +19,7 @@ export interface BuildContext {
   readonly defaultVersion: string | null
   /** Each operation in the model: whether a version serves it, and at which path. */
   readonly served: ReadonlyMap<SourceOperation, VersionedOperation>
-  readonly history: RouteHistory
+  readonly history: ChangelogRouteHistory
   readonly changelog: Changelog | null
   /** The head document (normalized), or `null` for documents from the table alone. */
   readonly head: Json | null
