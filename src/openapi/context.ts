@@ -1,6 +1,6 @@
 /** What one version's document is made from, fixed when `versionedOpenAPI` is called. */
 import type { VersionedOperation } from '../model/api-model.ts'
-import type { AppRoutes } from './app-routes.ts'
+import type { AppRouteMethods } from './app-routes.ts'
 import type { Changelog, ChangelogRouteHistory } from './changelog.ts'
 import type { Placement } from './placement.ts'
 import type { RequestBodies } from './requests.ts'
@@ -42,7 +42,7 @@ export interface BuildContext {
   /** The item layouts of streamed routes, or `null`. */
   readonly streams: StreamedBodies | null
   /** The app's routes (their methods, where it answers 405), or `null`. */
-  readonly app: AppRoutes | null
+  readonly app: AppRouteMethods | null
   /** The security requirement of versioned operations (a pinned client's key), or `null`. */
   readonly security: readonly Json[] | null
   /** The security scheme of pinned clients, by name, or `null`. */
