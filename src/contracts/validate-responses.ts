@@ -131,11 +131,19 @@ export function validateResponses(documents: ValidatedDocuments, options: Valida
     return validator
   }
 
+  // The documented versions as a set, made again only when the list changes (a sunset passed).
+  let documented: { readonly list: ValidatedDocuments['versions']; readonly names: ReadonlySet<string> } | null = null
+  const isDocumented = (version: string): boolean => {
+    const list = documents.versions
+    if (documented?.list !== list) documented = { list, names: new Set(list.map((d) => d.version)) }
+    return documented.names.has(version)
+  }
+
   return async function validateResponses(c, next) {
     await next()
     if (fixed === null && !isDevelopment((c.env as Record<string, unknown> | undefined)?.['NODE_ENV'])) return
     const version = (c.var as Record<string, unknown>)['version']
-    if (typeof version !== 'string' || !documents.versions.some((d) => d.version === version)) return
+    if (typeof version !== 'string' || !isDocumented(version)) return
     const document = documents.document(version)
     const found = documents.model === undefined ? findOperation(document, c.req.method, new URL(c.req.url).pathname) : matchedOperation(c, documents.model, version, document)
     const mediaType = (c.res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
