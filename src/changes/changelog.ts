@@ -1,5 +1,5 @@
 /**
- * The changelog a history generates (CONTRACTS.md B): plain JSON, newest
+ * The changelog a history generates: plain JSON, newest
  * version first, and its Markdown rendering; with the route table's
  * `versioned()` limits added, one changelog of everything declared.
  */
