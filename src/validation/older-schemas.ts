@@ -6,7 +6,7 @@
  */
 import type { Changelog, ChangelogInstruction } from '../changes/changelog.ts'
 import { Shape, type Layout } from '../changes/shape.ts'
-import { undoSteps } from '../openapi/schema-changes.ts'
+import { undoSteps } from '../changes/schema-changes.ts'
 import type { Json } from '../json/object.ts'
 import { refName } from '../json/pointer.ts'
 
