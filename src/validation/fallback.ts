@@ -1,6 +1,7 @@
 /**
  * The validator of a schema with a keyword the closures do not know
- * (compile.ts): `@cfworker/json-schema` (the only module that imports it),
+ * (compile.ts): `@cfworker/json-schema` (validation's only importer of it;
+ * contracts/validate-responses.ts checks responses with it too),
  * asked to stop at the first error, its output turned into issues with
  * fixed sentences, places cut at the first name the schema does not declare,
  * and any exception it throws a refusal, never the server's error. Its
