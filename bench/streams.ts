@@ -6,16 +6,23 @@
  *
  * - throughput in items/s for the older client and the head, over loopback
  *   HTTP (@hono/node-server, a client reading every byte) and in process
- *   (`app.request`), with an item per write and with 100 items per write;
- *   the older/head ratio per round and its median against the 0.8 target;
+ *   (`app.request`), for a handler writing text (an item per write, 100
+ *   items per write) and one giving values to `history.stream` (from a
+ *   generator, from an async generator); the older/head ratio per round and
+ *   its median, met or missed against the 0.8 target, per path, and the same
+ *   ratio by the process's CPU time (client and server both run in it; less
+ *   swayed by a machine other work shares);
  * - the heap while an older client reads a 1,000,000-item stream, sampled
  *   every 100,000 items after a collection: flat when it does not grow with
  *   the items read.
  *
  * BENCH_ROUNDS (default 5) sets the interleaved rounds, BENCH_ITEMS (default
  * 100000) the items per throughput run, BENCH_BATCHES (default 1,100) the
- * items per write; BENCH_MEMORY=0 leaves out the memory runs.
+ * items per write, BENCH_SOURCES (default text,values) the handlers measured;
+ * BENCH_MEMORY=0 leaves out the memory runs. `node bench/streams.ts <file>`
+ * also writes the results to <file> as JSON (npm run bench's section 10).
  */
+import { writeFileSync } from 'node:fs'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { stream } from 'hono/streaming'
@@ -49,20 +56,36 @@ const history = versionHistory({
       ],
     },
   ],
-  bodies: { 'GET /people': { items: Person } },
+  bodies: { 'GET /people': { items: Person }, 'GET /people-values': { items: Person }, 'GET /huge': { items: Person } },
 })
 
 const app = new Hono()
 app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
 // One huge item: a person with `tags` of about `size` bytes, in 64 KB chunks (the threat table's row).
+// As a value, through history.stream, with `values=1`.
 app.get('/huge', (c) => {
   const size = Number(c.req.query('size'))
   const tags = Array.from({ length: Math.ceil(size / 12) }, (_, i) => `t${String(i).padStart(8, '0')}`)
-  const text = `${JSON.stringify({ id: 1, fullName: 'Huge', email: 'h@example.test', born: { year: 1900, month: 1 }, tags })}\n`
+  const huge: Person = { id: 1, fullName: 'Huge', email: 'h@example.test', born: { year: 1900, month: 1 }, tags }
+  if (c.req.query('values') === '1') return history.stream(c, [huge])
+  const text = `${JSON.stringify(huge)}\n`
   c.header('Content-Type', 'application/x-ndjson')
   return stream(c, async (s) => {
     for (let i = 0; i < text.length; i += 65_536) await s.write(text.slice(i, i + 65_536))
   })
+})
+const person = (i: number): Person => ({ id: i, fullName: `Person ${i}`, email: `p${i}@example.test`, born: { year: 1900 + (i % 120), month: 1 + (i % 12) }, tags: ['a', 'b'] })
+// The same people given as values (history.stream): from a generator, or from an async generator (one item per chunk).
+app.get('/people-values', (c) => {
+  const count = Number(c.req.query('count'))
+  if (c.req.query('async') === '1') {
+    return history.stream(c, (async function* () {
+      for (let i = 0; i < count; i++) yield person(i)
+    })())
+  }
+  return history.stream(c, (function* () {
+    for (let i = 0; i < count; i++) yield person(i)
+  })())
 })
 app.get('/people', (c) => {
   const count = Number(c.req.query('count'))
@@ -71,8 +94,7 @@ app.get('/people', (c) => {
   return stream(c, async (s) => {
     let text = ''
     for (let i = 0; i < count; i++) {
-      const person: Person = { id: i, fullName: `Person ${i}`, email: `p${i}@example.test`, born: { year: 1900 + (i % 120), month: 1 + (i % 12) }, tags: ['a', 'b'] }
-      text += `${JSON.stringify(person)}\n`
+      text += `${JSON.stringify(person(i))}\n`
       if ((i + 1) % batch === 0 || i === count - 1) {
         await s.write(text)
         text = ''
@@ -99,20 +121,38 @@ const address = server.address()
 const origin = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`
 
 type Via = 'http' | 'in process'
-async function run(via: Via, version: string, batch: number): Promise<number> {
-  const path = `/people?count=${ITEMS}&batch=${batch}`
+/** How the handler gives its items: text written to a stream (`batch` items per write), or values to `history.stream`. */
+type Source = { readonly kind: 'text'; readonly batch: number } | { readonly kind: 'values'; readonly async: boolean }
+const pathOf = (source: Source): string => (source.kind === 'text' ? `/people?count=${ITEMS}&batch=${source.batch}` : `/people-values?count=${ITEMS}&async=${source.async ? 1 : 0}`)
+/** One run's items per second of wall time, and per second of this process's CPU time (client and server both run here). */
+interface Rate {
+  readonly wall: number
+  readonly cpu: number
+}
+const cpuSeconds = (): number => {
+  const used = process.cpuUsage()
+  return (used.user + used.system) / 1e6
+}
+async function run(via: Via, version: string, source: Source): Promise<Rate> {
+  const path = pathOf(source)
   const headers = { 'Api-Version': version }
+  const cpu = cpuSeconds()
   const start = performance.now()
   const res = via === 'http' ? await fetch(origin + path, { headers }) : await app.request(path, { headers })
   const lines = await drain(res.body as ReadableStream<Uint8Array>)
   const seconds = (performance.now() - start) / 1000
+  const cpuUsed = cpuSeconds() - cpu
   if (lines !== ITEMS) throw new Error(`${via}, version ${version}: read ${lines} items of ${ITEMS}`)
-  return ITEMS / seconds
+  return { wall: ITEMS / seconds, cpu: ITEMS / cpuUsed }
 }
 
-// The older client's items are the migrated ones.
-const sample = await (await app.request('/people?count=1&batch=1', { headers: { 'Api-Version': '1' } })).text()
-if (sample !== '{"id":0,"email":"p0@example.test","born":"1900-01","tags":["a","b"],"legacy":false,"name":"Person 0"}\n') throw new Error(`unexpected older item: ${sample}`)
+// The older client's items are the migrated ones, from text and from values alike; the head's are the handler's.
+for (const path of ['/people?count=1&batch=1', '/people-values?count=1&async=0', '/people-values?count=1&async=1']) {
+  const older = await (await app.request(path, { headers: { 'Api-Version': '1' } })).text()
+  if (older !== '{"id":0,"email":"p0@example.test","born":"1900-01","tags":["a","b"],"legacy":false,"name":"Person 0"}\n') throw new Error(`unexpected older item from ${path}: ${older}`)
+  const head = await (await app.request(path, { headers: { 'Api-Version': '2' } })).text()
+  if (head !== `${JSON.stringify(person(0))}\n`) throw new Error(`unexpected head item from ${path}: ${head}`)
+}
 
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b)
@@ -121,67 +161,115 @@ const median = (xs: readonly number[]): number => {
 }
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US')
 
-console.log(`streams: ${ITEMS.toLocaleString('en-US')} NDJSON items per run, ${ROUNDS} interleaved rounds, Node ${process.versions.node}`)
-console.log('| via | items per write | head items/s | older items/s | older/head per round | median | target 0.8 |')
-console.log('|---|---|---|---|---|---|---|')
+// What is printed, also written as JSON (`node bench/streams.ts <file>`, as npm run bench does): each path's ratios, and the text.
+const printed: string[] = []
+const say = (line: string): void => {
+  printed.push(line)
+  console.log(line)
+}
+interface PathResult {
+  readonly via: Via
+  readonly handler: string
+  readonly ratios: readonly number[]
+  readonly ratio: number
+  readonly cpuRatios: readonly number[]
+  readonly cpuRatio: number
+}
+const results: PathResult[] = []
+const memory: { name: string; flat: boolean }[] = []
+function finish(): void {
+  server.close()
+  const file = process.argv[2]
+  if (file !== undefined) writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), node: process.versions.node, items: ITEMS, rounds: ROUNDS, target: TARGET, paths: results, memory, text: printed.join('\n') }, null, 2))
+}
+
+const kinds = (env['BENCH_SOURCES'] ?? 'text,values').split(',')
+const sources: readonly (readonly [string, Source])[] = [
+  ...(env['BENCH_BATCHES'] ?? '1,100').split(',').map((n) => [`text, ${n} per write`, { kind: 'text', batch: Number(n) }] as const),
+  ['values (generator)', { kind: 'values', async: false }],
+  ['values (async generator)', { kind: 'values', async: true }],
+].filter(([, source]) => kinds.includes(source.kind)) as (readonly [string, Source])[]
+say(`streams: ${ITEMS.toLocaleString('en-US')} NDJSON items per run, ${ROUNDS} interleaved rounds (head, then older), Node ${process.versions.node}`)
+say('| via | handler gives | head items/s | older items/s | older/head per round | median | target 0.8 | by CPU time: per round | median | target 0.8 |')
+say('|---|---|---|---|---|---|---|---|---|---|')
+const verdicts: string[] = []
 for (const via of ['http', 'in process'] as const) {
-  for (const batch of (env["BENCH_BATCHES"] ?? "1,100").split(",").map(Number)) {
-    await run(via, '2', batch)
-    await run(via, '1', batch)
+  for (const [name, source] of sources) {
+    await run(via, '2', source)
+    await run(via, '1', source)
     const heads: number[] = []
     const olds: number[] = []
     const ratios: number[] = []
+    const cpuRatios: number[] = []
     for (let round = 0; round < ROUNDS; round++) {
-      const head = await run(via, '2', batch)
-      const old = await run(via, '1', batch)
-      heads.push(head)
-      olds.push(old)
-      ratios.push(old / head)
+      const head = await run(via, '2', source)
+      const old = await run(via, '1', source)
+      heads.push(head.wall)
+      olds.push(old.wall)
+      ratios.push(old.wall / head.wall)
+      cpuRatios.push(old.cpu / head.cpu)
     }
     const ratio = median(ratios)
-    console.log(`| ${via} | ${batch} | ${fmt(median(heads))} | ${fmt(median(olds))} | ${ratios.map((r) => r.toFixed(2)).join(', ')} | ${ratio.toFixed(2)} | ${ratio >= TARGET ? 'met' : 'missed'} |`)
+    const cpuRatio = median(cpuRatios)
+    const verdict = (r: number): string => (r >= TARGET ? 'met' : 'missed')
+    verdicts.push(`${via}, ${name}: ${verdict(ratio)} (${ratio.toFixed(2)}; by CPU time ${verdict(cpuRatio)}, ${cpuRatio.toFixed(2)})`)
+    results.push({ via, handler: name, ratios, ratio, cpuRatios, cpuRatio })
+    const list = (xs: readonly number[]): string => xs.map((r) => r.toFixed(2)).join(', ')
+    say(`| ${via} | ${name} | ${fmt(median(heads))} | ${fmt(median(olds))} | ${list(ratios)} | ${ratio.toFixed(2)} | ${verdict(ratio)} | ${list(cpuRatios)} | ${cpuRatio.toFixed(2)} | ${verdict(cpuRatio)} |`)
   }
 }
+say('')
+say(`older/head >= ${TARGET} (median of the rounds, wall clock; and by CPU time): ${verdicts.join('; ')}`)
 
 if (env['BENCH_MEMORY'] === '0') {
-  server.close()
+  finish()
   process.exit(0)
 }
 
-// Memory: an older client reads a 1,000,000-item stream (100 items per write), the heap sampled every 100,000 items.
+// Memory: an older client reads a 1,000,000-item stream, the heap sampled every 100,000 items: text (100 items per
+// write), and values (history.stream, from a generator).
 const MILLION = 1_000_000
-const samples: number[] = []
-gc?.()
-const before = process.memoryUsage().heapUsed
-const res = await app.request(`/people?count=${MILLION}&batch=100`, { headers: { 'Api-Version': '1' } })
-let next = 100_000
-const read = await drain(res.body as ReadableStream<Uint8Array>, (lines) => {
-  if (lines >= next) {
-    gc?.()
-    samples.push(process.memoryUsage().heapUsed)
-    next += 100_000
-  }
-})
-if (read !== MILLION) throw new Error(`the memory run read ${read} items`)
 const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1)
-const growth = Math.max(...samples) - Math.min(...samples)
-console.log('')
-console.log(`memory: an older client reads ${MILLION.toLocaleString('en-US')} items${gc === undefined ? ' (no --expose-gc: samples without a collection)' : ''}`)
-console.log(`heap before: ${mb(before)} MB; every 100,000 items: ${samples.map(mb).join(', ')} MB`)
-console.log(`largest minus smallest sample: ${mb(growth)} MB (${growth < 8 * 1024 * 1024 ? 'flat' : 'growing'}: under 8 MB is flat)`)
-
-// One huge item (50 MB on one line), head and older: the time to read it and the heap's peak above the start, sampled per chunk.
-const HUGE = 50 * 1024 * 1024
-console.log('')
-for (const version of ['2', '1']) {
+for (const [name, path] of [
+  ['text, 100 per write', `/people?count=${MILLION}&batch=100`],
+  ['values (generator)', `/people-values?count=${MILLION}&async=0`],
+] as const) {
+  const samples: number[] = []
   gc?.()
-  const base = process.memoryUsage().heapUsed
-  let peak = base
-  const start = performance.now()
-  const huge = await app.request(`/huge?size=${HUGE}`, { headers: { 'Api-Version': version } })
-  const items = await drain(huge.body as ReadableStream<Uint8Array>, () => {
-    peak = Math.max(peak, process.memoryUsage().heapUsed)
+  const before = process.memoryUsage().heapUsed
+  const res = await app.request(path, { headers: { 'Api-Version': '1' } })
+  let next = 100_000
+  const read = await drain(res.body as ReadableStream<Uint8Array>, (lines) => {
+    if (lines >= next) {
+      gc?.()
+      samples.push(process.memoryUsage().heapUsed)
+      next += 100_000
+    }
   })
-  console.log(`one 50 MB item, version ${version}${version === '1' ? ' (older)' : ' (head)'}: status ${huge.status}, ${items} item, ${Math.round(performance.now() - start)} ms, heap peak +${mb(peak - base)} MB`)
+  if (read !== MILLION) throw new Error(`the memory run read ${read} items`)
+  const growth = Math.max(...samples) - Math.min(...samples)
+  memory.push({ name, flat: growth < 8 * 1024 * 1024 })
+  say('')
+  say(`memory: an older client reads ${MILLION.toLocaleString('en-US')} items, ${name}${gc === undefined ? ' (no --expose-gc: samples without a collection)' : ''}`)
+  say(`heap before: ${mb(before)} MB; every 100,000 items: ${samples.map(mb).join(', ')} MB`)
+  say(`largest minus smallest sample: ${mb(growth)} MB (${growth < 8 * 1024 * 1024 ? 'flat' : 'growing'}: under 8 MB is flat)`)
 }
-server.close()
+
+// One huge item (50 MB on one line), head and older, as text (in 64 KB chunks) and as a value: the time to read it
+// and the heap's peak above the start, sampled per chunk.
+const HUGE = 50 * 1024 * 1024
+say('')
+for (const values of ['0', '1']) {
+  for (const version of ['2', '1']) {
+    gc?.()
+    const base = process.memoryUsage().heapUsed
+    let peak = base
+    const start = performance.now()
+    const huge = await app.request(`/huge?size=${HUGE}&values=${values}`, { headers: { 'Api-Version': version } })
+    const items = await drain(huge.body as ReadableStream<Uint8Array>, () => {
+      peak = Math.max(peak, process.memoryUsage().heapUsed)
+    })
+    say(`one 50 MB item ${values === '1' ? 'as a value' : 'as text'}, version ${version}${version === '1' ? ' (older)' : ' (head)'}: status ${huge.status}, ${items} item, ${Math.round(performance.now() - start)} ms, heap peak +${mb(peak - base)} MB`)
+  }
+}
+finish()

@@ -16,11 +16,11 @@ import ts from 'typescript'
 /** The goal: at most this many exported names in all. */
 export const EXPORT_GOAL = 100
 /**
- * The ceiling: what the package exports today, so the surface cannot grow back
- * unnoticed. Raise it only with a row in docs/entry-points.md that says why a
- * user needs the new name.
+ * The ceiling: the goal itself, so the surface cannot grow past it unnoticed.
+ * A new name needs a row in docs/entry-points.md that says why a user needs
+ * it, and, at the ceiling, another name made internal.
  */
-export const EXPORT_CEILING = 109
+export const EXPORT_CEILING = EXPORT_GOAL
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const out = join(root, '.tmp/exports-dist')

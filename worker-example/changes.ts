@@ -12,7 +12,7 @@
  * | lists are bare arrays | `{ version, count, products }`, `{ version, count, categories }` |
  */
 import { defineRoutes } from '../src/index.ts'
-import { change, changelogMarkdown, changelogWithRoutes, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, shapeConverted, versionHistory } from '../src/changes/index.ts'
+import { change, changelog, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, shapeConverted, versionHistory } from '../src/changes/index.ts'
 import { requestValidation } from '../src/validation/index.ts'
 import { categories, releasesRoutes } from './catalog.ts'
 import type { RouteBodies } from '../src/changes/history-options.ts'
@@ -160,11 +160,11 @@ export const semverHistory = versionHistory({
   bodies,
 })
 
-/** The dated section's one changelog: the history's changes and the routes its table serves from a version on. */
-const releasesLog = changelogWithRoutes(releasesHistory.changelog(), defineRoutes(releasesRoutes))
+/** The dated section's table: its routes served from a version on join the history's changes in one changelog. */
+const releasesTable = defineRoutes(releasesRoutes)
 
 /** The dated section's changelog, as /releases/changelog and /releases/changelog.md serve it, and its documents carry. */
 export const releasesChangelog = {
-  json: releasesLog,
-  markdown: changelogMarkdown(releasesLog, { title: 'Catalog API changelog' }),
+  json: changelog(releasesHistory, { routes: releasesTable }),
+  markdown: changelog(releasesHistory, { routes: releasesTable, format: 'markdown', title: 'Catalog API changelog' }),
 }

@@ -28,7 +28,7 @@ import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/in
 import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
 import {
   change,
-  changelogMarkdown,
+  changelog,
   enumValuesAdded,
   fieldAdded,
   fieldChanged,
@@ -250,7 +250,7 @@ const history = versionHistory({
 app.use('/changes/*', versionMiddleware({ scheme: new QueryParameterVersioning(versions), changes: history }))
 app.get('/changes/items', (c) => c.json({ items: [{ id: 1, title: c.req.query('q') ?? 't', price: 100, state: 'draft', tags: [] }] }, 200, { 'X-Total': '1' }))
 app.post('/changes/items', (c) => c.json({ created: true, invalid: new InvalidRequestBody([]).status }, 201))
-app.get('/changes/log', (c) => c.json({ json: history.changelog(), markdown: changelogMarkdown(history.changelog()), old: history.predates(c.var.version, titles) }))
+app.get('/changes/log', (c) => c.json({ json: history.changelog(), markdown: changelog(history, { format: 'markdown' }), old: history.predates(c.var.version, titles) }))
 app.get('/changes/webhook', (c) => c.json(history.migrate({ items: [{ id: 1, title: 't', price: 100, state: 'draft', tags: [] }] }, { as: Page, to: 'v1' })))
 
 export default app

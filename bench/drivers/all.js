@@ -2,13 +2,14 @@
 // `npm run bench`: every performance target, in one run, and BENCHMARKS.md written from it:
 // bench/run.ts on Node, Bun and Deno (the pairs of bench/pairs.ts in process, reverse, scale, memory),
 // the Worker bundles (bench/drivers/bundle-budget.js), cold starts in workerd (bench/cold-start.js), and the
-// pairs served over loopback HTTP on Node, Bun, Deno and workerd (bench/drivers/served.js). Every ratio is
+// pairs served over loopback HTTP on Node, Bun, Deno and workerd (bench/drivers/served.js), and streams migrated
+// item by item (bench/streams.ts, Node). Every ratio is
 // given with its per-round values and met / missed against its target; nothing here fails on a miss.
 //
 // Environment: everything bench/run.ts (BENCH_*) and bench/drivers/served.js (SERVED_*) read, passed on.
 // The defaults keep the whole run under 15 minutes on 2 cores.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -37,12 +38,15 @@ if (!writeOnly) {
   run('cold start (workerd)', process.execPath, ['bench/cold-start.js', join(out, 'cold-start.json')])
   run('served', process.execPath, ['bench/drivers/served.js', '--json', join(out, 'served.json')])
   run('older clients (served, memory)', process.execPath, ['bench/drivers/migrated.js', '--json', join(out, 'migrated.json')])
+  run('streams (Node)', process.execPath, ['--expose-gc', 'bench/streams.ts', join(out, 'streams.json')])
 }
 const bundles = JSON.parse(readFileSync(join(out, 'bundles.json'), 'utf8'))
 const coldStart = JSON.parse(readFileSync(join(out, 'cold-start.json'), 'utf8'))
 const served = JSON.parse(readFileSync(join(out, 'served.json'), 'utf8'))
 const migrated = JSON.parse(readFileSync(join(out, 'migrated.json'), 'utf8'))
 const runtimes = ['node', 'bun', 'deno'].map((name) => JSON.parse(readFileSync(join(out, `${name}.json`), 'utf8')))
+// bench/streams.ts (a run from before it wrote its results has none).
+const streams = existsSync(join(out, 'streams.json')) ? JSON.parse(readFileSync(join(out, 'streams.json'), 'utf8')) : null
 
 const f = (x, digits = 0) => x.toFixed(digits)
 const ns = (x) => (x >= 1000 ? `${f(x / 1000, 2)} µs` : `${f(x, 1)} ns`)
@@ -116,6 +120,10 @@ p(`|---|${runtimes.map(() => '---').join('|')}|---|`)
       return x === undefined ? 'n/a' : `${f(x.ratio, 2)} ${met(x.ratio >= MIGRATED_TARGET)}`
     }
     p(`| served, an older client's ${kind.toUpperCase()} ≥ ${MIGRATED_TARGET} of the same on the head (Cadwyn-like app) | ${runtimes.map((r) => cell(r.runtime.name)).join(' | ')} | ${cell('workerd')} |`)
+  }
+  for (const x of streams?.paths ?? []) {
+    const cells = runtimes.map((r) => (r.runtime.name === 'node' ? `${f(x.ratio, 2)} ${met(x.ratio >= streams.target)} (CPU time ${f(x.cpuRatio, 2)})` : 'n/a'))
+    p(`| streams, an older client's items/s ≥ ${streams.target} of the head's, ${x.via}, handler gives ${x.handler} | ${cells.join(' | ')} | n/a |`)
   }
 }
 
@@ -313,5 +321,18 @@ p(`## 9. Older clients' requests (target: an oldest-version request ≥ ${MIGRAT
 p()
 p(migratedMarkdown(migrated))
 p()
+if (streams !== null) {
+  p(`## 10. Streams (target: an older client's items/s ≥ ${streams.target} of the head's, Node)`)
+  p()
+  p(`bench/streams.ts: ${streams.items.toLocaleString('en-US')} NDJSON items (a person with a renamed, a converted and a removed field) from one handler, to`)
+  p('the head and to an older client (migrated item by item), over loopback HTTP and in process, from a handler writing')
+  p('text and from one giving values to `history.stream`; the ratio per round by wall clock and by the process\'s CPU time,')
+  p('then the heap over a 1,000,000-item stream and one 50 MB item.')
+  p()
+  p('```')
+  p(streams.text)
+  p('```')
+  p()
+}
 writeFileSync(join(root, 'BENCHMARKS.md'), `${lines.join('\n')}\n`)
 console.log(`bench: wrote BENCHMARKS.md (${f(minutes, 1)} minutes)`)

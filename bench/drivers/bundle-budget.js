@@ -15,8 +15,9 @@
 // Usage: node bench/drivers/bundle-budget.js [--json] [--breakdown]
 //   --json       print one JSON object instead of the markdown report
 //   --breakdown  also report each source file's minified bytes in every
-//                bundle (wrangler's --metafile; the bundle itself is the same),
-//                and how much of each budgeted delta is sentences
+//                bundle, bare's included (hono's own modules a Worker carries
+//                anyway; wrangler's --metafile; the bundle itself is the
+//                same), and how much of each budgeted delta is sentences
 // Reports only: exits 0 whether or not a budget is met (the tree-shaking
 // tests, test/node/behaviour/ and test/node/openapi/, assert regression
 // ceilings), and 1 when a build fails.
@@ -280,7 +281,7 @@ if (json) {
       const without = gzipSync(code).length - bareWithout
       console.log(`| ${key} | ${deltas[key]} | ${without} | ${deltas[key] - without} |`)
     }
-    for (const key of [...measured, 'openapi']) {
+    for (const key of ['bare', ...measured, 'openapi']) {
       console.log(`\nMinified bytes by input, ${key} (wrangler's metafile):\n`)
       console.log('| input | min bytes |')
       console.log('|---|---:|')

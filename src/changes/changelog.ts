@@ -1,7 +1,8 @@
 /**
- * The changelog a history generates: plain JSON, newest
- * version first, and its Markdown rendering; with the route table's
- * `versioned()` limits added, one changelog of everything declared.
+ * The changelog a history generates (`history.changelog()`):
+ * plain JSON, newest version first, and, through `changelog`, its Markdown
+ * rendering and, with the route table's `versioned()` limits added, one
+ * changelog of everything declared.
  */
 import type { RouteTable } from '../routes/table.ts'
 
@@ -43,14 +44,64 @@ export interface Changelog {
   readonly versions: readonly ChangelogVersion[]
 }
 
+/** Options of `changelog`. */
+export interface ChangelogOptions {
+  /**
+   * The route table (`defineRoutes`): a route its `versioned([...])` limit
+   * serves from some version on is added there, one it stops serving is
+   * removed there, besides the history's own route changes.
+   * @default undefined (the history's changes alone)
+   */
+  readonly routes?: RouteTable | undefined
+  /**
+   * `'markdown'`: the changelog rendered as Markdown, a section per version
+   * (newest first), each change's description as a bullet, what it changed
+   * beneath it.
+   * @default 'json'
+   */
+  readonly format?: 'json' | 'markdown' | undefined
+  /**
+   * The Markdown's title (with `format: 'markdown'`).
+   * @default 'Changelog'
+   */
+  readonly title?: string | undefined
+}
+
 /**
- * Renders a changelog as Markdown: a section per version (newest first),
- * each change's description as a bullet, what it changed beneath it.
+ * The changelog of a history (or of the JSON its `changelog()` returns),
+ * newest version first: as JSON, or as Markdown with `format: 'markdown'`;
+ * with `routes`, the routes the table's `versioned()` limits add or remove
+ * in a version too. A function of its own, so a Worker that serves no
+ * changelog carries none of it.
  *
  * @example
  * ```ts
- * const text = changelogMarkdown(history.changelog())
+ * const json = changelog(history, { routes })
+ * const text = changelog(history, { routes, format: 'markdown', title: 'Catalog API changelog' })
  * ```
+ */
+export function changelog(source: Changelog | { changelog(): Changelog }, options: ChangelogOptions & { readonly format: 'markdown' }): string
+export function changelog(source: Changelog | { changelog(): Changelog }, options?: ChangelogOptions & { readonly format?: 'json' | undefined }): Changelog
+export function changelog(source: Changelog | { changelog(): Changelog }, options: ChangelogOptions = {}): Changelog | string {
+  const where = 'changelog'
+  const log = typeof (source as { changelog?: unknown } | null)?.changelog === 'function' ? (source as { changelog(): Changelog }).changelog() : source
+  if (log === null || typeof log !== 'object' || typeof (log as Changelog).head !== 'string' || !Array.isArray((log as Changelog).versions)) {
+    throw new Error(`${where}: pass a version history (versionHistory({ versions })) or the JSON its changelog() returns.`)
+  }
+  if (options === null || typeof options !== 'object') throw new Error(`${where}: options must be an object such as { routes, format: 'markdown' }.`)
+  const { routes, format = 'json', title } = options
+  if (routes !== undefined && !Array.isArray((routes as { routes?: unknown } | null)?.routes)) {
+    throw new Error(`${where}: routes must be a route table (defineRoutes([...])).`)
+  }
+  if (format !== 'json' && format !== 'markdown') throw new Error(`${where}: format must be 'json' or 'markdown'.`)
+  if (title !== undefined && (format !== 'markdown' || typeof title !== 'string')) throw new Error(`${where}: title must be a string, given with format: 'markdown'.`)
+  const full = routes === undefined ? (log as Changelog) : changelogWithRoutes(log as Changelog, routes)
+  return format === 'json' ? full : changelogMarkdown(full, title === undefined ? {} : { title })
+}
+
+/**
+ * Renders a changelog as Markdown: a section per version (newest first),
+ * each change's description as a bullet, what it changed beneath it.
  */
 export function changelogMarkdown(changelog: Changelog, options: { readonly title?: string } = {}): string {
   const lines: string[] = [`# ${options.title ?? 'Changelog'}`]
@@ -74,11 +125,6 @@ export function changelogMarkdown(changelog: Changelog, options: { readonly titl
  * added there, one it stops serving is removed there (each once per route
  * name, unless the history says so already). The history's own route
  * changes (`routeAdded`, `routeRemoved`, `pathChanged`) are in it already.
- *
- * @example
- * ```ts
- * const json = changelogWithRoutes(history.changelog(), routes)
- * ```
  */
 export function changelogWithRoutes(changelog: Changelog, table: RouteTable): Changelog {
   const newestFirst = changelog.versions.map((v) => v.version)

@@ -21,6 +21,7 @@ import { NO_PLAN, rewriteRoutes, routePlans } from './route-plans.ts'
 import type { RouteLife } from './route-life.ts'
 import { mediaPlan } from './response-bodies.ts'
 import { checkLayout, shapesOf, type AnyShape, type Layout, type LayoutValue } from './shape.ts'
+import { valueStreams, type StreamItems } from './value-streams.ts'
 
 /**
  * Declares a version history.
@@ -66,6 +67,9 @@ export class VersionHistory<V extends string = string, O = unknown> {
   /** Every route name the history uses (instructions and bodies). */
   readonly #routeNames: ReadonlySet<string>
   readonly #migrations = new WeakMap<object, Map<string, Chain>>()
+  readonly #streams = valueStreams()
+  /** Answers a stream of items given as values (`history.stream(c, people)`); an older client's are migrated before their one serialisation. */
+  readonly stream: StreamItems = this.#streams.stream
   /** The largest older request body read, in bytes. */
   readonly #maxBodySize: number
 
@@ -239,7 +243,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     }
     const head = this.versions.length - 1
     const headGaps = [...this.#plans.values()].some((p) => p.exists !== null && p.exists[head] === false) ? head : null
-    return bindChanges(this.#planOf, this.#stepIndex, headGaps, this.#maxBodySize)
+    return bindChanges(this.#planOf, this.#stepIndex, headGaps, this.#maxBodySize, this.#streams.take)
   }
 
   /**
@@ -333,7 +337,6 @@ export class VersionHistory<V extends string = string, O = unknown> {
   check(app: AppRoutesWithHandlers): readonly string[] {
     return [...unservedRoutes(app.routes, this.#routeNames), ...answerChecks(app.routes, this.#plans)]
   }
-
 
   /** The changelog as JSON, newest version first (CONTRACTS.md B). */
   changelog(): Changelog {

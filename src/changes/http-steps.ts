@@ -19,6 +19,7 @@ import type { BodyCheck, ParameterCheck } from './body-checks.ts'
 import { conditionalHeaders, tagSuffix, versionTag } from './caching.ts'
 import { successBody, unparsable, type MediaPlan } from './response-bodies.ts'
 import { mediaType, migrateItems } from './streams.ts'
+import type { ValueStreams } from './value-streams.ts'
 
 /** A body's steps between one version and the head, and the copy a value not parsed here gets first. */
 export interface Chain {
@@ -99,6 +100,8 @@ export function bindChanges(
   headGaps: number | null,
   /** The largest older request body read, in bytes. */
   maxBodySize: number = DEFAULT_MAX_BODY_SIZE,
+  /** The items behind a body the history's `stream` made (an older client's stream of them, migrated before serialisation). */
+  values: ValueStreams['take'] = () => undefined,
 ): BoundChanges {
   function bodyChain(found: RoutePlan, index: number, status: number): Chain | undefined {
     const chain = status < 300 ? found.response?.[index] : status >= 400 ? found.error?.[index] : undefined
@@ -162,7 +165,9 @@ export function bindChanges(
       if (!body && status === response.status && (headers === undefined || headers.length === 0) && suffix === null) return response
       if (!body) return rebuild(response.body, response, status, headers, false, suffix)
       if (success?.kind === 'items') {
-        const stream = migrateItems(response.body as ReadableStream<Uint8Array>, success.framing, success.steps, { ...subject(), type: mediaType(type) })
+        const about = { ...subject(), type: mediaType(type) }
+        const body = response.body as ReadableStream<Uint8Array>
+        const stream = values(body, success.framing)?.(found.items?.[index] as Chain, about) ?? migrateItems(body, success.framing, success.steps, about)
         return rebuild(stream, response, status, headers, true, suffix)
       }
       const steps = success?.steps ?? (chain as Chain).steps

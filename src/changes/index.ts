@@ -4,7 +4,7 @@
  * middleware as `changes`.
  */
 export { change } from './change.ts'
-export { changelogMarkdown, changelogWithRoutes } from './changelog.ts'
+export { changelog } from './changelog.ts'
 export {
   fieldAdded,
   fieldChanged,

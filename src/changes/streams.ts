@@ -53,7 +53,7 @@ export class StreamItemError extends Error {
 }
 
 /** The sentence of an item that cannot be migrated (for the stream's error; never the client's value). */
-function itemError(subject: StreamSubject, index: number, error: unknown): Error {
+export function itemError(subject: StreamSubject, index: number, error: unknown): Error {
   const why =
     error instanceof MigrationFailure
       ? failureSentence(error)
@@ -70,6 +70,8 @@ function itemError(subject: StreamSubject, index: number, error: unknown): Error
 function framer(framing: Framing, item: ItemMigration): Framer {
   return framing === 'events' ? eventFramer(item) : framing === 'sequence' ? sequenceFramer(item) : lineFramer(item)
 }
+
+const STREAMING: TextDecodeOptions = { stream: true }
 
 /**
  * `body` with each item migrated by `steps`, framed as `framing`. A failure
@@ -90,16 +92,7 @@ export function migrateItems(body: ReadableStream<Uint8Array | string>, framing:
       throw itemError(subject, count, error)
     }
   }
-  const inner = framer(framing, item)
-  // A framing error outside an item (text outside a JSON text sequence's records) gets the same sentence.
-  const guard = <A extends unknown[]>(run: (...args: A) => void) => (...args: A): void => {
-    try {
-      run(...args)
-    } catch (error) {
-      throw error instanceof StreamItemError ? error : itemError(subject, count, error)
-    }
-  }
-  const frames: Framer = { push: guard(inner.push), end: guard(inner.end) }
+  const frames = framer(framing, item)
   const decoder = new TextDecoder()
   const encoder = new TextEncoder()
   const out: string[] = []
@@ -120,8 +113,10 @@ export function migrateItems(body: ReadableStream<Uint8Array | string>, framing:
             if (done) {
               frames.push(decoder.decode(), out)
               frames.end(out)
-            } else frames.push(typeof value === 'string' ? value : decoder.decode(value, { stream: true }), out)
-          } catch (error) {
+            } else frames.push(typeof value === 'string' ? value : decoder.decode(value, STREAMING), out)
+          } catch (thrown) {
+            // A framing error outside an item (text outside a JSON text sequence's records) gets the same sentence.
+            const error = thrown instanceof StreamItemError ? thrown : itemError(subject, count, thrown)
             // The items before the failing one in its chunk are offered; the handler's stream is cancelled.
             write(controller)
             controller.error(error)

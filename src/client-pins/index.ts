@@ -7,7 +7,7 @@ export { analyticsUsage, type AnalyticsUsageOptions } from './analytics-usage.ts
 export { ClientVersionUnavailable, clientPins, UpgradeRefused } from './client-pins.ts'
 export { d1PinStore } from './d1-pin-store.ts'
 export { d1Usage, type D1UsageOptions } from './d1-usage.ts'
-export { bearerClient, clientHasher, jwtSubject, type BearerClientOptions, type JwtSubjectOptions } from './identity.ts'
+export { bearerClient, jwtSubject } from './identity.ts'
 export type { ClientPinsOptions } from './options.ts'
 export { kvPinStore, memoryPinStore, readThrough, type PinStore } from './pin-store.ts'
 export { memoryUsage, type UsageRecorder } from './usage.ts'

@@ -5,4 +5,4 @@
  * development and tests.
  */
 export { contracts, type ContractsOptions } from './contracts.ts'
-export { ResponseContractError, validateResponses, type ValidateResponsesOptions } from './validate-responses.ts'
+export { ResponseContractError, validateResponses } from './validate-responses.ts'

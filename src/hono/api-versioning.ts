@@ -16,6 +16,7 @@ import { RouteTable } from '../routes/table.ts'
 import type { ReverseOptions, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { honoEngine, NOWHERE, runNext, type HonoEngine, type Place } from './engine.ts'
+import { mountedRoutes } from './mounted-handlers.ts'
 import type { VersioningEnv } from './variables.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
 
@@ -51,14 +52,12 @@ export interface TableServing {
   readonly engine: HonoEngine
   /**
    * Where a request answered by `route` is served, matched at Hono's route
-   * `index` (`suffixed`: at its format-suffixed path); `candidates`: the
-   * routes whose handlers serve its method there, in order.
+   * `index` (`suffixed`: at its format-suffixed path), with the candidates of
+   * the handlers Hono runs from there on (`candidatesFrom`), or none.
    */
-  placeAt(c: Context, route: CompiledRoute, index: number, suffixed: boolean, candidates: Candidates | null): Place
+  placeAt(c: Context, route: CompiledRoute, index: number, suffixed: boolean, candidates: boolean): Place
   /** The scheme's rejection of a version no route serves. */
   versionRejection(): VersioningError
-  /** Records that `mountRoutes` serves `method` at Hono path `path` with the handlers of `routes`, in order (after earlier records). */
-  mount(path: string, method: string, routes: Candidates): void
 }
 
 /** The property of the middleware `mountRoutes` finds its table serving under (not part of the API). */
@@ -119,35 +118,50 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   for (const route of routes.routes) {
     staticMatches.set(route, Object.freeze({ name: route.name, namespace: route.namespace, viewName: route.viewName, params: NO_PARAMS, path: route.path }))
   }
-  // Every Hono path a table route is served at (its suffixed form too), to its route, and (once mountRoutes serves
-  // it) the routes its handlers serve there by method: GET and POST at one path are two routes with their own changes.
+  // Every Hono path a table route is served at (its suffixed form too), to its route.
   const byHonoPath = new Map<string, PathEntry>()
   for (const route of routes.routes) {
     route.honoPaths.forEach((path, i) => {
-      if (!byHonoPath.has(path)) byHonoPath.set(path, { route, suffixed: i > 0, methods: null, places: null })
+      if (!byHonoPath.has(path)) byHonoPath.set(path, { route, suffixed: i > 0, places: null })
     })
   }
-  function mount(path: string, method: string, list: Candidates): void {
-    const entry = byHonoPath.get(path)
-    if (entry === undefined) return
-    entry.methods ??= new Map()
-    entry.methods.set(method, [...(entry.methods.get(method) ?? []), ...list])
-    entry.places = null
-  }
-  function candidatesFor(methods: ReadonlyMap<string, Candidates> | null, method: string): Candidates | null {
-    if (methods === null) return null
-    return methods.get(method) ?? (method === 'HEAD' ? methods.get('GET') : undefined) ?? methods.get('ALL') ?? null
+  const ours = new Set<CompiledRoute>(routes.routes)
+  /**
+   * The routes the handlers of this table's `mountRoutes` serve the request's method with, in the order Hono runs
+   * them from its matched route `index` on (one handler's list, or several joined): the request path picks the
+   * first that exists in the version, so the route picked is the one whose handler answers, and the request and
+   * response steps are its own.
+   */
+  function candidatesFrom(c: Context, index: number): Candidates | null {
+    const matched = matchedRoutes(c)
+    let one: Candidates | null = null
+    let joined: CompiledRoute[] | null = null
+    for (let i = index; i < matched.length; i++) {
+      const own = mountedRoutes((matched[i] as { handler: unknown }).handler, c.req.method)
+      if (own === undefined || !ours.has(own[0] as CompiledRoute)) continue
+      if (one === null) one = own
+      else {
+        joined ??= [...one]
+        for (const route of own) if (!joined.includes(route)) joined.push(route)
+      }
+    }
+    return joined ?? one
   }
   function placeAt(c: Context, route: CompiledRoute, index: number, suffixed: boolean, candidates: Candidates | null): Place {
     const match = reads === 'none' ? (staticMatches.get(route) as RouteMatch) : matchAt(c, index, route, suffixed, reads === 'version' && !suffixed ? scheme.versionParam : null)
     return { route, match, candidates }
   }
-  /** The place of a request matched at `entry` (made once per method when the scheme reads no params). */
+  /** The place of a request matched at `entry` (made once per method and handler list when the scheme reads no params). */
   function placeOf(c: Context, entry: PathEntry, index: number): Place {
+    const candidates = candidatesFrom(c, index)
+    if (reads !== 'none') return placeAt(c, entry.route, index, entry.suffixed, candidates)
     const method = c.req.method
-    if (reads !== 'none') return placeAt(c, entry.route, index, entry.suffixed, candidatesFor(entry.methods, method))
     let place = entry.places?.get(method)
-    if (place === undefined) (entry.places ??= new Map()).set(method, (place = placeAt(c, entry.route, index, entry.suffixed, candidatesFor(entry.methods, method))))
+    if (place === undefined || place.candidates !== candidates) {
+      place = placeAt(c, entry.route, index, entry.suffixed, candidates)
+      // Joined lists are made per request: only one handler's list is kept.
+      if (candidates === null || mountedRoutes((matchedRoutes(c)[index] as { handler: unknown }).handler, method) === candidates) (entry.places ??= new Map()).set(method, place)
+    }
     return place
   }
 
@@ -165,7 +179,12 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     if (!engine.allowsHost(c.req.raw)) return engine.serve(c, next, NOWHERE, runNext) as Promise<void>
     return next()
   }
-  const serving: TableServing = { routes, engine, placeAt, versionRejection: () => scheme.rejection(), mount }
+  const serving: TableServing = {
+    routes,
+    engine,
+    placeAt: (c, route, index, suffixed, candidates) => placeAt(c, route, index, suffixed, candidates ? candidatesFrom(c, index) : null),
+    versionRejection: () => scheme.rejection(),
+  }
   const check = (app?: AppRoutes): readonly string[] => [
     ...scheme.check(),
     ...engine.checkApp(app),
@@ -177,11 +196,10 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   return Object.assign(middleware, { routes, scheme, check })
 }
 
-/** A Hono path the table serves: its route and, once mounted, its handlers' routes by method. */
+/** A Hono path the table serves: its route. */
 interface PathEntry {
   readonly route: CompiledRoute
   readonly suffixed: boolean
-  methods: Map<string, Candidates> | null
   /** Places by method, made on first use (schemes that read no params). */
   places: Map<string, Place> | null
 }

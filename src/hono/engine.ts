@@ -20,7 +20,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { withoutStack, type VersioningError } from '../errors.ts'
 import { after, thrown } from '../pipeline/after.ts'
 import { versionDecider } from '../pipeline/decide.ts'
-import { bindExtensions, type ExtensionSteps } from '../pipeline/extension-steps.ts'
+import { bindExtensions } from '../pipeline/extension-steps.ts'
 import type { AppRoutes, MigratedBody } from '../pipeline/extension.ts'
 import { finisher } from '../pipeline/finish.ts'
 import { requestPath, type Place } from '../pipeline/path.ts'
@@ -60,8 +60,6 @@ export interface HonoEngine {
   serve(c: Context, next: Next, place: Place, handle: Handle): unknown
   /** The context's slot (`c.get`, `c.set`) of the visit this engine's `serve` is running for the request. */
   readonly slot: symbol
-  /** The extensions' stages (`null`: none): their lookups run again for a visit whose route a handler chose (mount-routes.ts). */
-  readonly steps: ExtensionSteps | null
   /** A refused visit's response, finished, as the `HTTPException` to throw. */
   reject(c: Context, visit: Visit): HTTPException | Promise<HTTPException>
   /** The extensions' sentences about `app`'s routes (see the middlewares' `check(app)`). */
@@ -91,7 +89,7 @@ export function honoEngine(
   const slot = Symbol()
 
   /** The handler's view of an accepted visit: c.var, the migrated request, the JSON fast path. */
-  function exposed(c: Context, visit: Visit): () => boolean {
+  function exposed(c: Context, visit: Visit): (response: Response) => boolean {
     c.set('version', visit.version as string | null)
     c.set('versioningScheme', scheme)
     // Responses built from the context (c.json, c.text, ...) carry Vary from the start: finish then only checks it.
@@ -124,16 +122,16 @@ export function honoEngine(
   }
 
   /** The last stage: the handler's answer (`result`, or `c.res`) finished. */
-  function finished(c: Context, visit: Visit, stepped: () => boolean, result: unknown): unknown {
+  function finished(c: Context, visit: Visit, stepped: (response: Response) => boolean, result: unknown): unknown {
     if (!finishes) return result
-    if (result instanceof Response) return finish(stepped() ? visit.with({ jsonStepped: true }) : visit, result)
+    if (result instanceof Response) return finish(stepped(result) ? visit.with({ jsonStepped: true }) : visit, result)
     // The answer is in c.res (the handler answered through next(), or passed the request on). A refusal thrown by a
     // handler inside was finished where it was made; nothing answered: nothing to finish.
     if (c.error instanceof Rejection || !c.finalized) return undefined
     // The visit as the handlers left it (one may have passed the request on), and whether the JSON step built the answer.
     const last = c.get(slot as never) as Visit
     const res = c.res
-    return after(finish(stepped() ? last.with({ jsonStepped: true }) : last, res), (done) => {
+    return after(finish(stepped(res) ? last.with({ jsonStepped: true }) : last, res), (done) => {
       if (done !== res) {
         // A copy: replace without Hono merging the old headers back over ours.
         c.res = undefined
@@ -162,7 +160,6 @@ export function honoEngine(
       return visit instanceof Promise ? visit.then((v) => accepted(c, next, v, handle)) : accepted(c, next, visit, handle)
     },
     slot,
-    steps,
     reject,
     checkApp(app) {
       if (app === undefined) return []

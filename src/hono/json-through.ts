@@ -11,12 +11,16 @@ import type { JsonStep } from '../pipeline/extension.ts'
 
 type Json = (value: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => Response
 
-/** Routes this request's `c.json` through `step`; gives whether a response it built had its body stepped. */
-export function jsonThrough(c: Context, step: JsonStep): () => boolean {
+/**
+ * Routes this request's `c.json` through `step`; gives whether a response is one it built with a stepped body: the
+ * very response, or the copy Hono makes of it when it becomes `c.res` (same body stream). A handler that builds a
+ * JSON answer and returns another response gets that response through the response steps.
+ */
+export function jsonThrough(c: Context, step: JsonStep): (response: Response) => boolean {
   const json = c.json as unknown as Json
   const setStatus = c.status
   let status = 200
-  let stepped = false
+  let built: Response[] | null = null
   // Patch: c.status, followed (Hono keeps the status private).
   c.status = (code) => {
     status = code
@@ -24,11 +28,12 @@ export function jsonThrough(c: Context, step: JsonStep): () => boolean {
   }
   const through: Json = (value, arg, headers) =>
     step(value, typeof arg === 'number' ? arg : (arg?.status ?? status), (changed, changedBody = true, older) => {
-      if (changedBody) stepped = true
       // A status the step answers with instead (an older version's): given as the handler gave its own.
-      return json(changed, older === undefined ? arg : typeof arg === 'object' ? { ...arg, status: older } : older, headers)
+      const response = json(changed, older === undefined ? arg : typeof arg === 'object' ? { ...arg, status: older } : older, headers)
+      if (changedBody) (built ??= []).push(response)
+      return response
     })
   // Patch: c.json, replaced on this context only.
   ;(c as unknown as { json: Json }).json = through
-  return () => stepped
+  return (response) => built !== null && (built.includes(response) || built.some((own) => own.body !== null && own.body === response.body))
 }

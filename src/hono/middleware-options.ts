@@ -85,6 +85,10 @@ export function checkOptions(where: string, options: MiddlewareOptions<BaseVersi
   if (!(scheme instanceof BaseVersioning)) {
     throw new Error(`${where}: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ["v1"] }).`)
   }
+  // BaseVersioning's own throws NotImplementedError: every request would answer 500.
+  if (scheme.determineVersion === BaseVersioning.prototype.determineVersion) {
+    throw new Error(`${where}: the scheme ${scheme.constructor.name} does not implement determineVersion(request, match); give it one that returns the request's version, or use a scheme such as HeaderVersioning.`)
+  }
   if (typeof errorResponse !== 'function') {
     throw new Error(`${where}: errorResponse must be a function (error, c) => Response.`)
   }

@@ -7,50 +7,22 @@ import type { Context, Env, Handler, Hono, Next, Schema } from 'hono'
 import type { HTTPException } from 'hono/http-exception'
 import { MethodNotAllowed, withoutStack } from '../errors.ts'
 import { after, thrown } from '../pipeline/after.ts'
-import { existsIn } from '../model/operations.ts'
 import { refused } from '../pipeline/path.ts'
-import { versionsOf as versionsOfRoute, type Visit } from '../pipeline/visit.ts'
+import type { Visit } from '../pipeline/visit.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
-import type { NamespaceSuffixes, RouteEntry } from '../routes/types.ts'
+import type { RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { chained } from './handler-chain.ts'
 import { later, mounted, passedOver, union, type Served } from './mounted-handlers.ts'
 export { mountedMethods } from './mounted-handlers.ts'
 import type { MountedSchema } from './mounted-schema.ts'
+import type { HandlerChain, Handlers, MethodKey, OnlyKeys, RouteHandler, RouteHandlers } from './route-handlers.ts'
+export type { RouteHandlers } from './route-handlers.ts'
 import { matchAt, SERVING, type ApiVersioningMiddleware, type TableServing } from './api-versioning.ts'
 import type { VersioningEnv } from './variables.ts'
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'query', 'all'] as const
-
-/**
- * A method's handlers as a chain: middlewares (validators such as
- * `zValidator('json', schema)`) then the handler, as Hono's
- * `createFactory().createHandlers(...)` types them.
- */
-export type HandlerChain = readonly [...ChainedHandler[], ChainedHandler]
-
-/** A handler or middleware of a chain, as Hono's factory types them (their own `Env` and input). */
-type ChainedHandler = (c: any, next: any) => unknown
-
-/**
- * The handlers of one route: one handler (or chain) for GET (and HEAD), or one per method. `P`: the route's path
- * in Hono's syntax, so that `c.req.param('id')` is typed from it, as in `app.get(path, handler)`.
- */
-export type RouteHandler<E extends Env, P extends string = any> = Handler<E, P> | HandlerChain | { readonly [M in (typeof METHODS)[number]]?: Handler<E, P> | HandlerChain | undefined }
-
-/** The paths of the table entries a handler key `N` serves: the entry of that name, or of any name ending in `:N`. */
-type PathsOf<E extends RouteEntry, N extends string> = string extends E['name'] ? any : E extends { readonly name: N | `${string}:${N}`; readonly path: infer P extends string } ? P : never
-
-/**
- * Handlers by route name: the namespaced name (`v1:user-list`) or a name
- * without some or all of its namespaces (`user-list`), which serves every
- * route of that name. The most specific key wins. Each handler's
- * `c.req.param` is typed from its route's path.
- */
-export type RouteHandlers<T extends RouteTable<RouteEntry>, S extends BaseVersioning, E extends Env> = {
-  readonly [N in RouteEntriesOf<T>['name'] | NamespaceSuffixes<RouteEntriesOf<T>['name']>]?: RouteHandler<E & VersioningEnv<T, S>, PathsOf<RouteEntriesOf<T>, N>>
-}
+const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'query', 'all'] as const satisfies readonly MethodKey[]
 
 /**
  * Registers a handler for each route of the middleware's table that has one,
@@ -58,6 +30,11 @@ export type RouteHandlers<T extends RouteTable<RouteEntry>, S extends BaseVersio
  * paths). Returns `app`, its type now with these routes, so that
  * `hc<typeof app>` types them. Throws when a key names no route or a handler
  * is not a function.
+ *
+ * Each function's context is typed as `app.get(path, ...handlers)` types
+ * it: the app's `Env`, the route's path params, and in a chain's handler the
+ * input of the validators before it (when they are typed before it: a
+ * validator held in a variable, or `createFactory().createHandlers(...)`).
  *
  * @example
  * ```ts
@@ -67,11 +44,18 @@ export type RouteHandlers<T extends RouteTable<RouteEntry>, S extends BaseVersio
  * })
  * ```
  */
+export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S extends BaseVersioning, A extends Schema, B extends string, H>(
+  app: Hono<E, A, B>,
+  versioning: ApiVersioningMiddleware<T, S>,
+  handlers: Handlers<H, RouteEntriesOf<T>, E & VersioningEnv<T, S>>,
+): Hono<E, A & MountedSchema<RouteEntriesOf<T>, H>, B>
+/** Handlers typed on their own (`RouteHandlers<T, S, E>`, as a function that mounts any table's handlers takes them). */
 export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S extends BaseVersioning, A extends Schema, B extends string, H extends RouteHandlers<T, S, E>>(
   app: Hono<E, A, B>,
   versioning: ApiVersioningMiddleware<T, S>,
-  handlers: H,
-): Hono<E, A & MountedSchema<RouteEntriesOf<T>, H>, B> {
+  handlers: H & OnlyKeys<H, RouteHandlers<T, S, E>>,
+): Hono<E, A & MountedSchema<RouteEntriesOf<T>, H>, B>
+export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningMiddleware<RouteTable<RouteEntry>, BaseVersioning>, handlers: object): Hono<any, any, any> {
   const table = (versioning as Partial<Record<typeof SERVING, TableServing>> | null)?.[SERVING]
   if (table === undefined) throw new Error('mountRoutes: pass the middleware made by apiVersioning({ scheme, routes }).')
   const routes = table.routes.routes
@@ -116,30 +100,21 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
     if (method === 'GET') methods.add('HEAD')
     allow.set(path, methods)
   }
-  // Every route served at a path for a method, across its mounts in order: the middleware picks among them once.
-  const atPath = new Map<string, Set<CompiledRoute>>()
-  for (const { path, method, candidates } of mounts) {
-    table.mount(path, method, candidates.map((c) => c.route))
-    const key = `${method} ${path}`
-    const all = atPath.get(key) ?? new Set()
-    for (const { route } of candidates) all.add(route)
-    atPath.set(key, all)
-  }
   for (let i = 0; i < mounts.length; ) {
     const { path, candidates } = mounts[i] as Mount
     const handlers: [string, Handler<any>][] = []
     const served = new Map<string, Served>()
     for (; mounts[i]?.path === path; i++) {
       const { method, candidates: own } = mounts[i] as Mount
-      handlers.push([method, servedBy(own, atPath.get(`${method} ${path}`) as Set<CompiledRoute>, table)])
-      served.set(method, { versions: versionsOf(own), passesOn: own.every(({ route }) => route.limit?.absent === 'not-found') })
+      handlers.push([method, servedBy(own, table)])
+      served.set(method, { routes: own.map(({ route }) => route), versions: versionsOf(own), passesOn: own.every(({ route }) => route.limit?.absent === 'not-found') })
     }
     const methods = allow.get(path) as Set<string>
     if (methods.has('ALL')) for (const [method, handler] of handlers) register(app, method, path, handler, new Map([[method, served.get(method) as Served]]))
     else register(app, 'ALL', path, pathHandler(new Map(handlers), [...methods].join(', '), candidates[0] as Candidate, table), served)
   }
   // The same app, its type now with these routes (hc<typeof app> reads it).
-  return app as Hono<E, A & MountedSchema<RouteEntriesOf<T>, H>, B>
+  return app
 }
 
 /** Registers a handler of `mountRoutes` that serves `methods`, checking that the app has no base path. */
@@ -177,7 +152,7 @@ function pathHandler(handlers: ReadonlyMap<string, Handler<any>>, allow: string,
     if (later(c, false)) return next()
     const visit = c.get(engine.slot as never) as Visit | undefined
     if (visit !== undefined) return notAllowed(c, next, visit)
-    return engine.serve(c, next, table.placeAt(c, route, c.req.routeIndex, suffixed, null), notAllowed)
+    return engine.serve(c, next, table.placeAt(c, route, c.req.routeIndex, suffixed, false), notAllowed)
   }
 }
 
@@ -202,40 +177,30 @@ let methodNotAllowed: MethodNotAllowed | undefined
  * The handler mounted at one method and path. Inside the middleware's
  * request path, it runs the handler of the route the path picked; without
  * the middleware, it enters the request path itself (`serve`: no extra
- * middleware layer), from the route the handler serves. When the picked
- * route is a later mount's at this path, that handler answers; when none of
- * the routes at this path exists in the version (or the request was picked
- * at another path Hono matched), the first of its own that exists answers;
- * when none does, a later handler of `mountRoutes` that Hono matched gets its
- * turn, and without one the request gets the scheme's rejection. Routes
- * limited with `{ absent: 'not-found' }` (version changes) answer other
- * versions as a path no route matches: later handlers, then the app's
- * not-found handler.
+ * middleware layer). Either way the route was picked once, among the routes
+ * of every handler of `mountRoutes` Hono runs for the request, in that order
+ * (api-versioning.ts `candidatesFrom`): when it is another handler's, this
+ * one passes the request on. When none exists in the version, a later
+ * handler of `mountRoutes` that Hono matched gets its turn, and without one
+ * the request gets the scheme's rejection; routes limited with
+ * `{ absent: 'not-found' }` (version changes) answer other versions as a
+ * path no route matches: later handlers, then the app's not-found handler.
  */
-function servedBy(candidates: readonly Candidate[], atPath: ReadonlySet<CompiledRoute>, table: TableServing): Handler<any> {
+function servedBy(candidates: readonly Candidate[], table: TableServing): Handler<any> {
   const { engine } = table
   const first = candidates[0] as Candidate
-  const fixed = candidates.length === 1 && first.route.limit?.versions == null ? first : null
   const versions = versionsOf(candidates)
   const passesOn = candidates.every(({ route }) => route.limit?.absent === 'not-found')
-  const routes = [...atPath]
   /** The handler stage: the route's handler on the visit. */
   function answer(c: Context, next: Next, visit: Visit): unknown {
     if (visit.absent) return next()
-    if (visit.picked && visit.route !== null && atPath.has(visit.route)) {
-      // Picked once, by the request path: this handler's route, or a later mount's at this path.
-      const chosen = fixed ?? candidates.find(({ route }) => route === visit.route)
+    if (visit.picked && visit.route !== null) {
+      // Picked once, by the request path, among the routes of the handlers Hono runs: this handler's, or a later one's.
+      const chosen = candidates.find(({ route }) => route === visit.route)
       return chosen === undefined ? next() : run(c, next, chosen)
     }
-    // Picked at another path Hono matched, or none of this path's routes exists in the version: this handler's own.
-    const chosen = fixed ?? candidates.find(({ route }) => existsIn(route, visit.version))
-    if (chosen !== undefined) {
-      // This handler's own choice of route: the extensions look up for it again; the finish stage reads it.
-      const own = visit.with({ route: chosen.route, picked: true, versions: versionsOfRoute(chosen.route) })
-      c.set(engine.slot as never, (engine.steps?.lookup(own) ?? own) as never)
-      return run(c, next, chosen)
-    }
-    // As a path no route matches: later matching handlers, then the app's not-found handler.
+    // None of the routes at the paths Hono matched exists in the version. As a path no route matches: later matching
+    // handlers, then the app's not-found handler.
     if (passesOn) {
       c.set(engine.slot as never, visit.with({ route: null, picked: false, versions: null }) as never)
       return next()
@@ -247,7 +212,7 @@ function servedBy(candidates: readonly Candidate[], atPath: ReadonlySet<Compiled
   return function versionedHandler(c: Context, next: Next) {
     const visit = c.get(engine.slot as never) as Visit | undefined
     if (visit !== undefined) return answer(c, next, visit)
-    return engine.serve(c, next, table.placeAt(c, first.route, c.req.routeIndex, first.suffixed, routes), answer)
+    return engine.serve(c, next, table.placeAt(c, first.route, c.req.routeIndex, first.suffixed, true), answer)
   }
 }
 

@@ -6,9 +6,12 @@
  */
 import type { Context } from 'hono'
 import { matchedRoutes } from 'hono/route'
+import type { Candidates } from '../pipeline/visit.ts'
 
 /** What a registered handler serves for one method: the versions its routes exist in, and whether it passes other versions on. */
 export interface Served {
+  /** Its table routes, in the table's order: the first that exists in the version answers. */
+  readonly routes: Candidates
   readonly versions: ReadonlySet<string> | null
   /** Its routes answer other versions as a path no route matches (`{ absent: 'not-found' }`). */
   readonly passesOn: boolean
@@ -21,6 +24,12 @@ export const mounted: WeakMap<Function, ReadonlyMap<string, Served>> = new WeakM
 export function mountedMethods(handler: unknown): ReadonlySet<string> | undefined {
   const served = typeof handler === 'function' ? mounted.get(handler) : undefined
   return served === undefined ? undefined : new Set(served.keys())
+}
+
+/** The table routes a handler `mountRoutes` registered serves `method` with (HEAD: GET's), or `undefined` for any other handler or method. */
+export function mountedRoutes(handler: unknown, method: string): Candidates | undefined {
+  const served = typeof handler === 'function' ? mounted.get(handler) : undefined
+  return (served?.get(method) ?? (method === 'HEAD' ? served?.get('GET') : undefined) ?? served?.get('ALL'))?.routes
 }
 
 /**

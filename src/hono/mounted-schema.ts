@@ -8,6 +8,7 @@
 import type { Context, TypedResponse } from 'hono'
 import type { AddParam, ExtractInput, Input } from 'hono/types'
 import type { RouteEntry } from '../routes/types.ts'
+import type { ChainInput } from './route-handlers.ts'
 
 /** A path in Hono syntax without its params' patterns: `/products/:id{[0-9]+}` is `/products/:id`. */
 export type Unpatterned<P extends string> = P extends `${infer A}{${string}}${infer B}` ? Unpatterned<`${A}${B}`> : P
@@ -28,8 +29,13 @@ type ReturnOf<F> = LastOf<F> extends (...args: never[]) => infer R ? OrUntyped<T
 
 type OrUntyped<R> = [R] extends [never] ? TypedResponse : R
 
-/** The input the chain's validators give its handler (`{}` for a handler alone), as Hono's schema lists it. */
-type InputOf<F> = LastOf<F> extends (c: Context<any, any, infer I>, ...rest: never[]) => unknown ? (I extends Input ? ExtractInput<I> : {}) : {}
+/**
+ * The input the chain's validators give its handler (`{}` for a handler alone), as Hono's schema lists it: read
+ * from the validators themselves (a handler typed before them says `any`), or from the handler of a chain of one.
+ */
+type InputOf<F> = F extends readonly [unknown, unknown, ...unknown[]] ? Listed<ChainInput<F>> : LastOf<F> extends (c: Context<any, any, infer I>, ...rest: never[]) => unknown ? Listed<I> : {}
+
+type Listed<I> = 0 extends 1 & I ? {} : I extends Input ? ExtractInput<I> : {}
 
 /** What a chain's middlewares answer themselves (a validator's 400), when they type it. */
 type MiddlewareAnswers<F> = F extends readonly [...infer Before, unknown] ? (Before[number] extends (...args: never[]) => infer R ? TypedOnly<Awaited<R>> : never) : never

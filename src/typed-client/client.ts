@@ -11,7 +11,7 @@ import type { ExtractSchema } from 'hono/types'
 import type { SuccessStatusCode } from 'hono/utils/http-status'
 import { sameLifecycle, versionLifecycle, type VersionLifecycle } from './lifecycle.ts'
 import type { RequestAt, ResponseAt, RouteExistsAt, VersionsOf } from './older.ts'
-import { placeVersion, type VersionPlacement } from './placement.ts'
+import { clientPlacement, placeVersion, type ClientPlacement, type PlacingScheme } from './placement.ts'
 
 /**
  * A path without its params' patterns (`/:version{v[0-9]+}/people/:id` is `/:version/people/:id`): the client's
@@ -89,8 +89,8 @@ export type ClientFetch = (input: string, init: RequestInit) => Response | Promi
 
 /** Options of `versionedClient`. */
 export interface VersionedClientOptions {
-  /** Where the version goes in each request: the counterpart of the server's scheme. */
-  readonly scheme: VersionPlacement
+  /** Where the version goes in each request: the counterpart of the server's scheme, or that scheme itself (its `placement` is read). */
+  readonly scheme: ClientPlacement | PlacingScheme
   /**
    * The `fetch` to call.
    * @default globalThis.fetch
@@ -136,7 +136,8 @@ export function versionedClient<App extends Hono<any, any, any>, H, P extends st
   for (const key of Object.keys(options)) {
     if (!['scheme', 'fetch', 'headers', 'onLifecycle'].includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are scheme, fetch, headers, onLifecycle.`)
   }
-  const { scheme, headers, onLifecycle } = options
+  const { headers, onLifecycle } = options
+  const scheme = clientPlacement(options.scheme)
   if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new Error(`${where}: fetch must be a function such as globalThis.fetch.`)
   if (onLifecycle !== undefined && typeof onLifecycle !== 'function') throw new Error(`${where}: onLifecycle must be a function (lifecycle, version) => void.`)
   // The placement's own options are checked now, with a sample version; each version is checked when its client is made.

@@ -2,11 +2,14 @@
  * Where a client puts its version in each request, as the server's scheme
  * reads it: a header, a media-type parameter of `Accept` (or a vendor media
  * type), a query parameter, a path parameter, the host name, or nowhere (a
- * namespace: the path names the version).
+ * namespace: the path names the version). Given the server's scheme itself,
+ * the client reads where from the one value the scheme provides
+ * (`scheme.placement`), not a second description of it.
  */
+import type { VersionPlacement } from '../routes/placement.ts'
 
 /** Where the version travels: the counterpart of the server's scheme. */
-export type VersionPlacement =
+export type ClientPlacement =
   /** `HeaderVersioning`: a header of its own (default `Api-Version`). */
   | { readonly in: 'header'; readonly name?: string | undefined }
   /**
@@ -40,8 +43,31 @@ export type PlaceVersion = (url: URL, headers: Headers) => void
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 const HEADER_NAME = TOKEN
 
+/** A server scheme, read for where it puts the version (`placement`): any scheme of `hono-api-versioning` fits. */
+export interface PlacingScheme {
+  readonly placement: VersionPlacement
+}
+
+/**
+ * The client placement `scheme` stands for: itself, or a server scheme's
+ * placement (a combination's first way). Throws a sentence for a scheme of
+ * your own that places nothing.
+ */
+export function clientPlacement(scheme: ClientPlacement | PlacingScheme): ClientPlacement {
+  if (scheme === null || typeof scheme !== 'object' || !('placement' in scheme)) return scheme
+  const placement = scheme.placement
+  const way = placement.anyOf?.[0] ?? placement
+  if (way.header !== null) return { in: 'header', name: way.header }
+  if (way.accept !== null) return { in: 'accept', mediaType: way.accept.vendor ?? way.accept.mediaTypes[0] ?? 'application/json', parameter: way.accept.param }
+  if (way.query !== null) return { in: 'query', name: way.query }
+  if (way.param !== null) return { in: 'path', param: way.param }
+  if (way.host) return { in: 'host' }
+  if (way.namespace) return { in: 'namespace' }
+  throw new Error(`versionedClient: the scheme ${(scheme as object).constructor.name} says nowhere where it reads the version; give scheme as { in: 'header', name: 'Api-Version' } (or wherever it reads it).`)
+}
+
 /** The function that puts `version` where `placement` says, checked once (a plain `Error` that says what to fix). */
-export function placeVersion(placement: VersionPlacement, version: string): PlaceVersion {
+export function placeVersion(placement: ClientPlacement, version: string): PlaceVersion {
   const where = 'versionedClient'
   if (placement === null || typeof placement !== 'object') {
     throw new Error(`${where}: scheme must say where the version goes, such as { in: 'header', name: 'Api-Version' }.`)

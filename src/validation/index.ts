@@ -4,5 +4,4 @@
  * Needs `@cfworker/json-schema` (an optional peer dependency).
  */
 export { InvalidRequestBody, InvalidRequestParameters } from './invalid-body.ts'
-export type { RequestIssue } from './issues.ts'
 export { requestValidation, type RequestValidationOptions } from './request-validation.ts'

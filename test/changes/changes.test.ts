@@ -9,7 +9,7 @@ import { Hono, type Context } from 'hono'
 import { describe, expect, it } from 'vitest'
 import {
   change,
-  changelogMarkdown,
+  changelog,
   enumValuesAdded,
   fieldAdded,
   fieldRemoved,
@@ -25,6 +25,7 @@ import {
   statusChanged,
   versionHistory,
 } from '../../src/changes/index.ts'
+import { changelogMarkdown, changelogWithRoutes } from '../../src/changes/changelog.ts'
 import { MalformedJsonBody } from '../../src/changes/request-errors.ts'
 import { routeLife } from '../../src/changes/route-life.ts'
 import { defineRoutes, HeaderVersioning, include, route, URLPathVersioning, versioned } from '../../src/index.ts'
@@ -606,6 +607,35 @@ describe('the changelog', () => {
         '',
       ].join('\n'),
     )
+  })
+
+  it("is rendered as Markdown by changelog(history, { format: 'markdown' }), under the title asked, from the history or its JSON", () => {
+    expect(changelog(catalog, { format: 'markdown' })).toBe(changelogMarkdown(catalog.changelog()))
+    expect(changelog(catalog.changelog(), { format: 'markdown', title: 'Catalog API' })).toBe(changelogMarkdown(catalog.changelog(), { title: 'Catalog API' }))
+    expect(changelog(catalog)).toEqual(catalog.changelog())
+    expect(changelog(catalog, { format: 'json' })).toEqual(catalog.changelog())
+  })
+
+  it('adds the routes a table serves from a version on, or stops serving, with changelog(history, { routes }), as JSON and as Markdown', () => {
+    const routes = defineRoutes([route('product-list', '/products'), versioned(['v3', 'v4'], route('stats', '/stats')), versioned(['v1', 'v2', 'v3'], route('legacy', '/legacy'))])
+    const log = changelog(catalog, { routes })
+    expect(log).toEqual(changelogWithRoutes(catalog.changelog(), routes))
+    expect(log.versions.map((v) => [v.version, v.changes.filter((c) => c.instructions.some((i) => i.type.startsWith('route.'))).map((c) => c.id)])).toEqual([
+      ['v4', ['legacy-removed']],
+      ['v3', ['stats-added']],
+      ['v2', []],
+      ['v1', []],
+    ])
+    expect(changelog(catalog, { routes, format: 'markdown' })).toBe(changelogMarkdown(log))
+    expect(changelog(catalog, { routes, format: 'markdown' })).toContain('- Adds `/stats`.\n  - Route `stats` added.')
+  })
+
+  it('refuses what it cannot follow, saying what to pass', () => {
+    expect(() => changelog(catalog, { format: 'html' } as never)).toThrow("changelog: format must be 'json' or 'markdown'.")
+    expect(() => changelog(catalog, { title: 'Catalog' } as never)).toThrow("changelog: title must be a string, given with format: 'markdown'.")
+    expect(() => changelog(catalog, { routes: [route('stats', '/stats')] } as never)).toThrow('changelog: routes must be a route table (defineRoutes([...])).')
+    expect(() => changelog(catalog, null as never)).toThrow("changelog: options must be an object such as { routes, format: 'markdown' }.")
+    expect(() => changelog({ versions: [] } as never)).toThrow('changelog: pass a version history (versionHistory({ versions })) or the JSON its changelog() returns.')
   })
 })
 

@@ -6,7 +6,8 @@
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { change, changelogMarkdown, fieldAdded, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { changelogMarkdown } from '../../src/changes/changelog.ts'
+import { change, fieldAdded, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 

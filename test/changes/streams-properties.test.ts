@@ -3,7 +3,8 @@
  * an older client reads from a stream are `migrate(item)` for each item sent,
  * whatever the chunk boundaries (an item split across chunks, a character
  * split between its bytes, several items in one chunk), in JSON Lines, JSON
- * text sequences and server-sent events (data on one line or several).
+ * text sequences and server-sent events (data on one line or several); and
+ * the same for items a handler gives as values (`history.stream`).
  *
  * Portable: Web APIs, hono, fast-check and vitest only.
  */
@@ -105,6 +106,39 @@ describe('streams: an older client reads migrate(item) for each item sent', () =
           }
         },
       )
+    await fc.assert(property(), { numRuns: 60, seed: FIXED_SEED })
+    await fc.assert(property(), { numRuns: 60 })
+  })
+
+  it('whatever the history and the items, given as values (history.stream), from an array or an async generator', async () => {
+    const property = () =>
+      fc.asyncProperty(fc.array(items, { maxLength: 5 }), instructions, fc.nat(NAMES.length - 1), fc.constantFrom<Framing>('lines', 'sequence', 'events'), fc.boolean(), async (values, made, pick, framing, async) => {
+        const history = versionHistory({
+          versions: [{ version: '1' }, ...made.map((make, i) => ({ version: String(i + 2), changes: [change(`Step ${i}.`, [make(NAMES[(pick + i) % NAMES.length] as string, `old-${i}`)])] }))],
+          bodies: { 'GET /things': { items: Thing } },
+        })
+        const given = framing === 'events' ? values.map((data, i) => ({ event: 'thing', id: String(i), data })) : values
+        const app = new Hono()
+        app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: history.versions.slice(), defaultVersion: history.head }), changes: history }))
+        app.get('/things', (c) =>
+          history.stream(
+            c,
+            async
+              ? (async function* () {
+                  yield* given
+                })()
+              : given,
+            { type: TYPES[framing] as 'application/json-seq' },
+          ),
+        )
+        const before = JSON.stringify(values)
+        for (const version of history.versions) {
+          const res = await app.request('/things', { headers: { 'Api-Version': version } })
+          expect(read(framing, await res.text())).toEqual(values.map((value) => history.migrate(value, { as: Thing, to: version })))
+        }
+        // The handler's values are its own: unchanged.
+        expect(JSON.stringify(values)).toBe(before)
+      })
     await fc.assert(property(), { numRuns: 60, seed: FIXED_SEED })
     await fc.assert(property(), { numRuns: 60 })
   })

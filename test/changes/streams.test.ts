@@ -12,26 +12,12 @@ import { Hono } from 'hono'
 import { etag } from 'hono/etag'
 import { stream, streamSSE, streamText } from 'hono/streaming'
 import { describe, expect, it } from 'vitest'
-import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { versionHistory } from '../../src/changes/index.ts'
 import type { RouteBodies } from '../../src/changes/history-options.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { names, older, people, Person, readAll, V1, V2 } from '../support/stream-people.ts'
 import { migratingApp, twoVersionHistory, twoVersions } from '../support/two-versions.ts'
-
-interface Person {
-  id: number
-  fullName: string
-}
-const Person = shape<Person>('Person')
-const names = change('People have a full name.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' })])
-const people: Person[] = [
-  { id: 1, fullName: 'Ada Lovelace' },
-  { id: 2, fullName: 'Émile Zola 😀' },
-  { id: 3, fullName: 'Grace Hopper' },
-]
-const older = (person: Person) => ({ id: person.id, name: person.fullName })
-const V1 = { 'Api-Version': '1' }
-const V2 = { 'Api-Version': '2' }
 
 /** An app with the routes' bodies, whose onError answers the error's message (so tests read the sentence). */
 function appWith(bodies: Record<string, RouteBodies>, register: (app: Hono) => void, options: { before?: (app: Hono) => void; after?: (app: Hono) => void } = {}): Hono {
@@ -62,22 +48,6 @@ function chunks(pieces: readonly (string | Uint8Array)[]): ReadableStream<Uint8A
 /** Every byte of `text` in a chunk of its own (multi-byte characters split). */
 function bytewise(text: string): Uint8Array[] {
   return [...encoder.encode(text)].map((byte) => Uint8Array.of(byte))
-}
-
-/** What a client reads: the text until the stream ends or errors, and the error. */
-async function readAll(res: Response): Promise<{ text: string; error: unknown }> {
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader()
-  const decoder = new TextDecoder()
-  let text = ''
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) return { text: text + decoder.decode(), error: undefined }
-      text += decoder.decode(value, { stream: true })
-    }
-  } catch (error) {
-    return { text, error }
-  }
 }
 
 const lines = (items: readonly unknown[]) => items.map((item) => `${JSON.stringify(item)}\n`).join('')

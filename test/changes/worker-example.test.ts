@@ -6,7 +6,7 @@
  * Markdown; the same changes migrate a value outside a request.
  */
 import { describe, expect, it } from 'vitest'
-import { changelogWithRoutes } from '../../src/changes/index.ts'
+import { changelogWithRoutes } from '../../src/changes/changelog.ts'
 import { defineRoutes } from '../../src/index.ts'
 import { releasesRoutes } from '../../worker-example/catalog.ts'
 import { createApp } from '../../worker-example/app.ts'

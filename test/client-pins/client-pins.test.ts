@@ -397,6 +397,12 @@ describe('bearerClient', () => {
     expect(await bearerClient({ secret: `${SECRET}!` }).idOf('sk_live_123')).not.toBe(id)
     expect(await client.idOf('sk_live_123')).toBe(id)
   })
+
+  it('idOf hashes any identity of a client of your own (not only a bearer key): HMAC-SHA-256 under the secret, in hex', async () => {
+    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode('account 42 <séance>')))
+    expect(await client.idOf('account 42 <séance>')).toBe([...mac].map((byte) => byte.toString(16).padStart(2, '0')).join(''))
+  })
 })
 
 describe('clientPins: the 503 as problem details', () => {

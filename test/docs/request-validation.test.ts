@@ -37,7 +37,7 @@ describe('docs/request-validation.md', () => {
     mkdirSync(scratch, { recursive: true })
     // Every block but the import line asserts something.
     expect(blocks.filter((block) => !/\/\/ → /.test(block)).map((block) => block.trim())).toEqual([
-      "import { requestValidation, InvalidRequestBody, type RequestIssue } from 'hono-api-versioning/validation'",
+      "import { requestValidation, InvalidRequestBody, InvalidRequestParameters } from 'hono-api-versioning/validation'",
     ])
     for (const [i, block] of blocks.entries()) {
       const file = `${scratch}example-${i + 1}.ts`

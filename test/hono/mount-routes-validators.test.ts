@@ -12,9 +12,10 @@ import { createFactory } from 'hono/factory'
 import { validator } from 'hono/validator'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { change, fieldRenamed, shape } from '../../src/changes/index.ts'
+import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { versionedClient } from '../../src/typed-client/index.ts'
 import { twoVersionHistory, twoVersions } from '../support/two-versions.ts'
 import { appInStyle, MOUNT_STYLES, type MountStyle } from '../support/mount-styles.ts'
 
@@ -106,6 +107,74 @@ describe.each(MOUNT_STYLES)('validators on mounted routes (%s)', (mode) => {
     const { app } = shop(mode)
     const res = await app.request('/products', { headers: v1 })
     expect(await res.json()).toEqual({ id: 1, name: 'Lamp' })
+  })
+})
+
+/**
+ * A chain written inline in `mountRoutes` (the validator held in a variable, its handler typed by it; and the
+ * validator called inline), served to the typed clients of an older and the head version: each sends its own body,
+ * the handler reads the body migrated up to the head, each gets its own shape back.
+ */
+interface NewProductBody {
+  title: string
+}
+const NewProductShape = shape<NewProductBody>('NewProduct')
+
+function inlineShop(mode: MountStyle) {
+  // The history's own type (versionHistory's options) gives the typed client each version's shapes.
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [change('Products have a title instead of a name.', [fieldRenamed(Product, { older: 'name', newer: 'title' }), fieldRenamed(NewProductShape, { older: 'name', newer: 'title' })])] }],
+    bodies: { 'product-list': { request: NewProductShape, response: Product }, 'product-detail': { request: NewProductShape, response: Product } },
+  })
+  const versioning = apiVersioning({
+    scheme: twoVersions(),
+    routes: defineRoutes([route('product-list', '/products'), route('product-detail', '/products/:id')]),
+    changes: history,
+    origin: 'https://api.example.com',
+  })
+  const newProduct = zValidator('json', NewProduct)
+  const seen: unknown[] = []
+  const app = mountRoutes(appInStyle(mode, versioning), versioning, {
+    'product-list': {
+      post: [
+        newProduct,
+        (c) => {
+          seen.push(c.req.valid('json'))
+          return c.json({ id: 7, title: c.req.valid('json').title }, 201)
+        },
+      ],
+    },
+    'product-detail': {
+      put: [zValidator('json', NewProduct), (c) => c.json({ id: Number(c.req.param('id')), title: c.req.valid('json').title }, 200)],
+    },
+  })
+  const clients = versionedClient<typeof app, typeof history>('https://api.example.com', { scheme: { in: 'header', name: 'Api-Version' }, fetch: (input, init) => app.request(input, init) })
+  return { clients, seen }
+}
+
+describe.each(MOUNT_STYLES)('a chain written inline, served to typed clients of two versions (%s)', (mode) => {
+  it('the older client sends its own body and gets its own shape; the head client the head ones', async () => {
+    const { clients, seen } = inlineShop(mode)
+    const older = await clients('1').products.$post({ json: { name: 'Desk' } })
+    expect([older.status, await older.json()]).toEqual([201, { id: 7, name: 'Desk' }])
+    const head = await clients('2').products.$post({ json: { title: 'Lamp' } })
+    expect([head.status, await head.json()]).toEqual([201, { id: 7, title: 'Lamp' }])
+    expect(seen).toEqual([{ title: 'Desk' }, { title: 'Lamp' }])
+  })
+
+  it('with the validator called inline and a path param: the same', async () => {
+    const { clients } = inlineShop(mode)
+    const older = await clients('1').products[':id'].$put({ param: { id: '3' }, json: { name: 'Desk' } })
+    expect([older.status, older.headers.get('Vary'), await older.json()]).toEqual([200, 'Api-Version', { id: 3, name: 'Desk' }])
+    const head = await clients('2').products[':id'].$put({ param: { id: '3' }, json: { title: 'Lamp' } })
+    expect([head.status, await head.json()]).toEqual([200, { id: 3, title: 'Lamp' }])
+  })
+
+  it("the validator's refusal reaches the older client as a 400, and the handler never runs", async () => {
+    const { clients, seen } = inlineShop(mode)
+    const refused = await clients('1').products.$post({ json: { name: '' } })
+    expect(refused.status).toBe(400)
+    expect(seen).toEqual([])
   })
 })
 

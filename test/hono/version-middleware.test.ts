@@ -7,7 +7,7 @@ import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { problemDetails } from '../../src/lifecycle/index.ts'
-import { AcceptHeaderVersioning, HeaderVersioning, NamespaceVersioning, NotFound, QueryParameterVersioning, URLPathVersioning } from '../../src/index.ts'
+import { AcceptHeaderVersioning, BaseVersioning, HeaderVersioning, NamespaceVersioning, NotFound, QueryParameterVersioning, URLPathVersioning } from '../../src/index.ts'
 import { semver } from '../../src/formats/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
 
@@ -100,6 +100,11 @@ describe('versionMiddleware options', () => {
     ['routes not from appRoutes', { scheme: new HeaderVersioning(), routes: {} }, "versionMiddleware: routes must be appRoutes(app) (the app's named routes), and origin needs routes."],
     ['no scheme', {}, 'versionMiddleware: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ["v1"] }).'],
     ['a namespace scheme', { scheme: new NamespaceVersioning() }, 'versionMiddleware: NamespaceVersioning reads the namespace of a named route; use apiVersioning with a route table.'],
+    [
+      'a scheme of its own without determineVersion',
+      { scheme: new (class Mine extends BaseVersioning {})() },
+      'versionMiddleware: the scheme Mine does not implement determineVersion(request, match); give it one that returns the request\'s version, or use a scheme such as HeaderVersioning.',
+    ],
     ['a policy not from versionPolicy', { scheme: new HeaderVersioning(), policy: {} }, 'versionMiddleware: policy must come from versionPolicy({...}).'],
     ['changes not from versionHistory', { scheme: new HeaderVersioning(), changes: { bind: () => ({}) } }, 'versionMiddleware: changes must come from versionHistory({...}).'],
   ])('refuses %s at construction', (_name, options, message) => {

@@ -12,7 +12,6 @@ import { compareVersions, hasKnownOrder } from '../../src/formats/version-order.
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
 import { AcceptHeaderVersioning, CombinedVersioning, defineRoutes, HeaderVersioning, HostNameVersioning, include, NamespaceVersioning, QueryParameterVersioning, route, URLPathVersioning } from '../../src/index.ts'
-import { clientPlacementOf } from '../../src/model/client-placement.ts'
 import { versionSpace } from '../../src/model/version-space.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
 import { waysOf } from '../../src/routes/placement.ts'
@@ -88,29 +87,5 @@ describe('lifecycle headers: one rendering for responses and documents', () => {
     expect(res.headers.get('Link')).toBe('<https://xn--bcher-kva.example/v1>; rel="deprecation", <https://api.example.com/sunset?v=1>; rel="sunset"')
     expect(versionSpace(scheme, { policy }).lifecycle('v1').links.map((l) => l.rel)).toEqual(['deprecation', 'sunset'])
     expect(versionSpace(scheme, { policy }).lifecycle('v2')).toEqual({ deprecation: null, sunset: null, links: [] })
-  })
-})
-
-describe('the client\'s placement, from the scheme\'s', () => {
-  it('puts the version where each scheme reads it, a combination\'s first way', () => {
-    expect([
-      clientPlacementOf(new HeaderVersioning({ header: 'X-Version' }).placement),
-      clientPlacementOf(new AcceptHeaderVersioning({ versionParam: 'v' }).placement),
-      clientPlacementOf(new AcceptHeaderVersioning({ vendorMediaType: 'application/vnd.shop.{version}+json' }).placement),
-      clientPlacementOf(new QueryParameterVersioning().placement),
-      clientPlacementOf(new URLPathVersioning({ versionParam: 'api' }).placement),
-      clientPlacementOf(new HostNameVersioning().placement),
-      clientPlacementOf(new NamespaceVersioning().placement),
-      clientPlacementOf(new CombinedVersioning({ schemes: [new QueryParameterVersioning(), new HeaderVersioning()] }).placement),
-    ]).toEqual([
-      { in: 'header', name: 'X-Version' },
-      { in: 'accept', mediaType: 'application/json', parameter: 'v' },
-      { in: 'accept', mediaType: 'application/vnd.shop.{version}+json', parameter: 'version' },
-      { in: 'query', name: 'version' },
-      { in: 'path', param: 'api' },
-      { in: 'host' },
-      { in: 'namespace' },
-      { in: 'query', name: 'version' },
-    ])
   })
 })

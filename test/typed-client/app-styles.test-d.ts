@@ -9,6 +9,7 @@
 import { createRoute, OpenAPIHono, z as zo } from '@hono/zod-openapi'
 import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
+import { createFactory } from 'hono/factory'
 import { describe, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
 import { change, fieldAdded, fieldRenamed, routeAdded, shape, versionHistory } from '../../src/changes/index.ts'
@@ -165,6 +166,56 @@ describe('a route table with mountRoutes: a validator in a chain', () => {
 
   it('an older client gets its own response shape', () => {
     expectTypeOf<Ok<ReturnType<typeof clients<'1'>>['people'][':id']['$get']>>().toEqualTypeOf<PersonV1>()
+  })
+})
+
+describe('a route table with mountRoutes: chains typed as app.post(path, validator, handler)', () => {
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [...changes] }],
+    bodies: { 'person-detail': { request: NewPersonShape, response: PersonShape }, 'POST person-list': { request: NewPersonShape, response: PersonShape } },
+  })
+  const versioning = apiVersioning({ scheme, routes: defineRoutes([route('person-list', '/people'), route('person-detail', '/people/:id')]), changes: history })
+  const newPerson = zValidator('json', NewPerson)
+  const app = mountRoutes(new Hono(), versioning, {
+    'person-list': {
+      // The validator held in a variable: the handler's c.req.valid('json') is its output.
+      post: [newPerson, (c) => c.json({ id: 2, ...c.req.valid('json') }, 201)],
+    },
+    'person-detail': {
+      get: (c) => c.json({ id: Number(c.req.param('id')), fullName: 'Ada', email: null }),
+      // The validator called inline: the handler's param and variables are typed, the client reads the validator.
+      put: [zValidator('json', NewPerson), (c) => c.json({ id: Number(c.req.param('id')), fullName: 'Ada', email: null }, 200)],
+      // A chain of Hono's factory.
+      patch: createFactory().createHandlers(zValidator('json', NewPerson.partial()), (c) => c.json({ id: 1, fullName: c.req.valid('json').fullName ?? 'Ada', email: null }, 200)),
+    },
+  })
+  const clients = versionedClient<typeof app, typeof history>('https://people.test', { scheme: { in: 'header' } })
+
+  it('the head client sends the validator\'s input and gets the handler\'s output', () => {
+    const v2 = clients('2')
+    expectTypeOf<Sent<typeof v2.people.$post>>().toEqualTypeOf<{ json: { fullName: string; email: string | null } }>()
+    expectTypeOf<Ok<typeof v2.people.$post>>().toEqualTypeOf<{ id: number; fullName: string; email: string | null }>()
+    expectTypeOf<Sent<(typeof v2.people)[':id']['$put']>>().toEqualTypeOf<{ json: { fullName: string; email: string | null }; param: { id: string } }>()
+  })
+
+  it('an older client sends its own request body only, in either chain, and gets its own shape', () => {
+    const v1 = clients('1')
+    expectTypeOf<Sent<typeof v1.people.$post>>().toEqualTypeOf<{ json: NewPersonV1 }>()
+    expectTypeOf<Sent<(typeof v1.people)[':id']['$put']>>().toEqualTypeOf<{ json: NewPersonV1; param: { id: string } }>()
+    expectTypeOf<Ok<typeof v1.people.$post>>().toEqualTypeOf<PersonV1>()
+    void v1.people.$post({ json: { name: 'Ada' } })
+    // @ts-expect-error version 1 sends a name, not the head's fullName
+    void v1.people.$post({ json: { fullName: 'Ada', email: null } })
+    // @ts-expect-error nor the head's fields beside its own
+    void v1.people[':id'].$put({ param: { id: '1' }, json: { name: 'Ada', email: null } })
+    // @ts-expect-error a name is a string
+    void v1.people[':id'].$put({ param: { id: '1' }, json: { name: 1 } })
+  })
+
+  it('a chain of Hono\'s factory: the same, its PATCH body a partial update of the version\'s shape', () => {
+    expectTypeOf<Sent<ReturnType<typeof clients<'1'>>['people'][':id']['$patch']>>().toEqualTypeOf<{ json: { name?: string }; param: { id: string } }>()
+    // @ts-expect-error version 1 has no fullName
+    void clients('1').people[':id'].$patch({ param: { id: '1' }, json: { fullName: 'Ada' } })
   })
 })
 

@@ -17,7 +17,7 @@ let metafile: Metafile
 
 beforeAll(async () => {
   const result = await build({
-    stdin: { contents: `export { versionedClient, versionLifecycle } from './src/typed-client/index.ts'`, resolveDir: root, loader: 'ts' },
+    stdin: { contents: `export { versionedClient } from './src/typed-client/index.ts'`, resolveDir: root, loader: 'ts' },
     bundle: true,
     write: false,
     minify: true,

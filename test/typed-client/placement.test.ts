@@ -1,0 +1,60 @@
+/**
+ * The typed client's placement (src/typed-client/placement.ts): given the
+ * server's scheme, the client puts the version where that scheme reads it,
+ * read from the scheme's one `placement`; a scheme of your own that places
+ * nothing is refused with a sentence.
+ */
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { versionMiddleware } from '../../src/hono/index.ts'
+import { AcceptHeaderVersioning, BaseVersioning, CombinedVersioning, HeaderVersioning, HostNameVersioning, NamespaceVersioning, QueryParameterVersioning, URLPathVersioning } from '../../src/index.ts'
+import { versionedClient } from '../../src/typed-client/index.ts'
+import { clientPlacement } from '../../src/typed-client/placement.ts'
+
+describe("the client's placement, from the scheme's", () => {
+  it("puts the version where each scheme reads it, a combination's first way", () => {
+    expect([
+      clientPlacement(new HeaderVersioning({ header: 'X-Version' })),
+      clientPlacement(new AcceptHeaderVersioning({ versionParam: 'v' })),
+      clientPlacement(new AcceptHeaderVersioning({ vendorMediaType: 'application/vnd.shop.{version}+json' })),
+      clientPlacement(new QueryParameterVersioning()),
+      clientPlacement(new URLPathVersioning({ versionParam: 'api' })),
+      clientPlacement(new HostNameVersioning()),
+      clientPlacement(new NamespaceVersioning()),
+      clientPlacement(new CombinedVersioning({ schemes: [new QueryParameterVersioning(), new HeaderVersioning()] })),
+    ]).toEqual([
+      { in: 'header', name: 'X-Version' },
+      { in: 'accept', mediaType: 'application/json', parameter: 'v' },
+      { in: 'accept', mediaType: 'application/vnd.shop.{version}+json', parameter: 'version' },
+      { in: 'query', name: 'version' },
+      { in: 'path', param: 'api' },
+      { in: 'host' },
+      { in: 'namespace' },
+      { in: 'query', name: 'version' },
+    ])
+  })
+
+  it('a placement given as such is kept', () => {
+    const given = { in: 'header', name: 'Api-Version' } as const
+    expect(clientPlacement(given)).toBe(given)
+  })
+
+  it("a client made with the server's scheme sends each version where that scheme reads it", async () => {
+    const scheme = new AcceptHeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+    const app = new Hono().use('*', versionMiddleware({ scheme })).get('/me', (c) => c.json({ version: c.var.version }))
+    const client = versionedClient<typeof app, never>('https://api.test', { scheme, fetch: (input, init) => app.request(input, init) })
+    const answers = await Promise.all((['1', '2'] as never[]).map(async (v) => (await (await client(v).me.$get()).json()) as unknown))
+    expect(answers).toEqual([{ version: '1' }, { version: '2' }])
+  })
+
+  it('a scheme of your own that says nowhere where it reads the version is refused', () => {
+    class Mine extends BaseVersioning {
+      override determineVersion(): string | null {
+        return null
+      }
+    }
+    expect(() => versionedClient('https://api.test', { scheme: new Mine() })).toThrow(
+      "versionedClient: the scheme Mine says nowhere where it reads the version; give scheme as { in: 'header', name: 'Api-Version' } (or wherever it reads it).",
+    )
+  })
+})
