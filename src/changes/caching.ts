@@ -24,7 +24,7 @@ export function tagSuffix(version: string): string {
 }
 
 /** An `ETag` value with the version's suffix, or `null` when it is no entity tag (the header is then dropped). */
-export function versionedTag(etag: string, suffix: string): string | null {
+function versionedTag(etag: string, suffix: string): string | null {
   const match = TAG.exec(etag.trim())
   if (match === null) return null
   return `${match[1] ?? ''}"${match[2] ?? ''}${suffix}"`

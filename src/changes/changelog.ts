@@ -1,5 +1,5 @@
 /**
- * The changelog a history generates (`history.changelog()`, CONTRACTS.md B):
+ * The changelog a history generates (`history.changelog()`):
  * plain JSON, newest version first, and, through `changelog`, its Markdown
  * rendering and, with the route table's `versioned()` limits added, one
  * changelog of everything declared.

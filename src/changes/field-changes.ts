@@ -5,9 +5,11 @@
  * are checked against the shape's head type.
  */
 import type { ChangelogInstruction } from './changelog.ts'
-import { checkField, checkFunction, checkOptions, isRecord, type ShapeInstruction } from './instruction.ts'
+import { checkField, checkFunction, type ShapeInstruction } from './instruction.ts'
+import { checkOptions } from '../options.ts'
 import { partialDefault } from './partial.ts'
 import { Shape, type FieldOf } from './shape.ts'
+import { isObject } from '../json/object.ts'
 
 /** The head type of field `F` of `T` (`unknown` for an older name). */
 export type FieldValue<T, F> = F extends keyof T ? T[F] : unknown
@@ -66,7 +68,7 @@ export function fieldRenamed<T, O extends string, const Older extends string, co
 }
 
 function move(object: unknown, from: string, to: string): unknown {
-  if (isRecord(object) && object[from] !== undefined) {
+  if (isObject(object) && object[from] !== undefined) {
     object[to] = object[from]
     object[from] = undefined
   }
@@ -133,14 +135,14 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
     effects: [{ field, before: 'absent', after: 'present' }],
     nested: { field, older: null },
     down(object: unknown) {
-      if (isRecord(object) && object[field] !== undefined) object[field] = undefined
+      if (isObject(object) && object[field] !== undefined) object[field] = undefined
       return object
     },
     up:
       make === null && keep === true
         ? null
         : (object: unknown) => {
-            if (!isRecord(object)) return object
+            if (!isObject(object)) return object
             if (keep !== true && object[field] !== undefined) object[field] = undefined
             if (make !== null && object[field] === undefined) {
               const value = make(object)
@@ -153,7 +155,7 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
       keep === true && (make === null || typeof fallback !== 'function')
         ? null
         : (object: unknown) => {
-            if (!isRecord(object)) return object
+            if (!isObject(object)) return object
             if (keep !== true && object[field] !== undefined) object[field] = undefined
             if (typeof fallback === 'function' && object[field] === undefined) {
               const value = partialDefault(fallback as (older: Record<string, unknown>) => unknown, object)
@@ -221,14 +223,14 @@ export function fieldRemoved<T, O extends string, const F extends string, R = ne
       older === undefined
         ? null
         : (object: unknown) => {
-            if (isRecord(object)) {
+            if (isObject(object)) {
               const value = older(object)
               if (value !== undefined) object[field] = value
             }
             return object
           },
     up(object: unknown) {
-      if (isRecord(object) && object[field] !== undefined) object[field] = undefined
+      if (isObject(object) && object[field] !== undefined) object[field] = undefined
       return object
     },
   }
@@ -269,7 +271,7 @@ export function fieldChanged<T, O extends string, const F extends FieldOf<T, O>,
   if (typeof down !== 'function' || typeof up !== 'function') throw new Error(`${where}: give both converters, down (newer to older) and up (older to newer).`)
   if (olderSchema !== undefined && (olderSchema === null || typeof olderSchema !== 'object')) throw new Error(`${where}: olderSchema must be a JSON Schema object.`)
   const convert = (fn: (value: unknown) => unknown) => (object: unknown) => {
-    if (isRecord(object)) {
+    if (isObject(object)) {
       const value = object[field]
       if (value !== undefined && value !== null) object[field] = fn(value)
     }

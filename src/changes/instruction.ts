@@ -63,11 +63,6 @@ export interface RouteInstruction {
 /** A change instruction, made by `fieldRenamed()`, `routeAdded()` and the other change functions. */
 export type Instruction = ShapeInstruction | RouteInstruction
 
-/** A JSON object (not null, not an array). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** Whether `object` has its own `field`. */
 export const has = (object: object, field: string): boolean => Object.hasOwn(object, field)
 
@@ -79,15 +74,4 @@ export function checkField(field: unknown, where: string, what = 'the field'): a
 /** Checks that `fn` is a function when given. */
 export function checkFunction(fn: unknown, where: string, what: string): void {
   if (fn !== undefined && typeof fn !== 'function') throw new Error(`${where}: ${what} must be a function.`)
-}
-
-/** Checks an options object: an object whose keys are among `names`. */
-export function checkOptions(options: unknown, where: string, names: readonly string[], required = false): void {
-  if (options === undefined && !required) return
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new Error(`${where}: pass an options object with ${names.join(', ')}.`)
-  }
-  for (const key of Object.keys(options)) {
-    if (!names.includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are ${names.join(', ')}.`)
-  }
 }

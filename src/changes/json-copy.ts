@@ -5,9 +5,9 @@
  * values. An older client gets what the head would serialise, migrated; the
  * common case (plain data) is checked, not serialised.
  */
-import { isRecord } from './instruction.ts'
 import type { ShapeSteps } from './migration-plan.ts'
 import { Shape, type AnyShape, type Layout } from './shape.ts'
+import { isObject } from '../json/object.ts'
 
 /** Copies a value a handler gave as JSON would read it (`key`: its field name or index, for `toJSON`). */
 export type Copy = (value: unknown, key: string | number) => unknown
@@ -126,7 +126,7 @@ function readsBelow({ byStep }: ShapeSteps, version: number): readonly string[] 
 function recordCopier(holder: { readonly fields: readonly (readonly [string, Copy])[]; names?: ReadonlySet<string> }, reads: readonly string[] | 'all'): Copy {
   return (input, at) => {
     const value = jsonOf(input, at)
-    if (!isRecord(value)) return value
+    if (!isObject(value)) return value
     const copy = { ...value }
     for (const [field, inner] of holder.fields) {
       const v = copy[field]

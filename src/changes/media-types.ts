@@ -1,9 +1,10 @@
 /** The media types of the bodies version changes read: JSON (`application/*+json` too) and forms. */
 
-const JSON_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json\s*(?:;|$)/i
+// RFC 6838 §4.2: a subtype's name may carry "+" before its "+json" suffix (`application/vnd.a+b+json`).
+const JSON_TYPE = /^application\/(?:[\w.!#$&^+-]+\+)?json\s*(?:;|$)/i
 const FORM_TYPE = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i
 
-/** Whether a Content-Type is JSON (`application/json`, `application/problem+json`, `application/merge-patch+json`, ...). */
+/** Whether a Content-Type (with or without parameters, any case) is JSON (`application/json`, `application/problem+json`, `application/merge-patch+json`, ...). */
 export function isJsonType(type: string | null): boolean {
   return type !== null && JSON_TYPE.test(type)
 }

@@ -45,7 +45,7 @@ export function failureSentence(failure: MigrationFailure): string {
 }
 
 /** Path segments as JSONPath (`$.items[0].price`; a name that is no identifier in brackets). */
-export function jsonPath(segments: readonly (string | number)[]): string {
+function jsonPath(segments: readonly (string | number)[]): string {
   let out = '$'
   for (const segment of segments) out += typeof segment === 'number' ? `[${segment}]` : /^[A-Za-z_$][\w$]*$/.test(segment) ? `.${segment}` : `[${JSON.stringify(segment)}]`
   return out

@@ -13,9 +13,10 @@
  * is not what its layout says, or a converter that throws, is a
  * `MigrationFailure` with its JSON path, never a body passed on unchanged.
  */
-import { isRecord, type Convert, type ShapeInstruction } from './instruction.ts'
+import type { Convert, ShapeInstruction } from './instruction.ts'
 import { MigrationFailure, misfit, within } from './migration-failure.ts'
 import { Shape, type AnyShape, type Layout } from './shape.ts'
+import { isObject } from '../json/object.ts'
 
 /** Migrates a value one step; returns it (changed in place) or a replacement. */
 export type Visit = (value: unknown) => unknown
@@ -204,9 +205,9 @@ function visitArray(item: Visit): Visit {
  * there (a shape's may be missing).
  */
 function visitFields(fields: readonly (readonly [string, Visit])[], ops: Visit | null, required: boolean): Visit {
-  if (fields.length === 0 && ops !== null) return (value) => (isRecord(value) ? ops(value) : misfit(value, 'an object'))
+  if (fields.length === 0 && ops !== null) return (value) => (isObject(value) ? ops(value) : misfit(value, 'an object'))
   return function migrateObject(value) {
-    if (!isRecord(value)) return misfit(value, 'an object')
+    if (!isObject(value)) return misfit(value, 'an object')
     let field = ''
     try {
       for (const [name, visit] of fields) {

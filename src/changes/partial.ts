@@ -7,8 +7,9 @@
  * client left out; a value computed only from fields sent as `null` is
  * `null` (the merge patch deletes what they became).
  */
-import { isRecord, type Convert } from './instruction.ts'
+import type { Convert } from './instruction.ts'
 import { MigrationFailure } from './migration-failure.ts'
+import { isObject } from '../json/object.ts'
 
 /** What a function read of an object: the fields it asked for, and whether each was sent. */
 interface Reads {
@@ -70,7 +71,7 @@ export function partialDefault(make: (older: Record<string, unknown>) => unknown
  */
 export function partialConverter(up: Convert): Convert {
   return function convertPartial(value: unknown): unknown {
-    if (!isRecord(value)) return up(value)
+    if (!isObject(value)) return up(value)
     const reads: Reads = { absent: 0, values: 0, nulls: 0 }
     const sent = Object.keys(value).filter((key) => value[key] !== undefined)
     let result: unknown
@@ -80,7 +81,7 @@ export function partialConverter(up: Convert): Convert {
       if (reads.absent === 0) throw error
       throw lost(sent)
     }
-    if (reads.absent === 0 || !isRecord(result)) return result
+    if (reads.absent === 0 || !isObject(result)) return result
     const out: Record<string, unknown> = {}
     for (const key of Object.keys(result)) if (sent.includes(key)) out[key] = result[key]
     if (sent.some((key) => !Object.hasOwn(out, key) || out[key] === undefined)) throw lost(sent)

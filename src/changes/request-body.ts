@@ -50,7 +50,7 @@ const decoder = new TextDecoder()
  * stream cancelled, never buffered whole. A body an earlier reader already
  * took through the framework's cache (`fallback`) is read from there.
  */
-export async function readBody(request: Request, fallback: () => Promise<string>, limit: number): Promise<Uint8Array | string> {
+async function readBody(request: Request, fallback: () => Promise<string>, limit: number): Promise<Uint8Array | string> {
   const over = (): BodyTooLarge => (tooLarge ??= withoutStack(() => new BodyTooLarge()))
   const unreadable = (): UnreadableBody => new UnreadableBody('The request body could not be read.')
   if (request.bodyUsed) {

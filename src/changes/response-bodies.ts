@@ -7,6 +7,7 @@
  */
 import type { Visit } from './migration-plan.ts'
 import { framingOf, mediaType, type Framing } from './streams.ts'
+import { isJsonType } from './media-types.ts'
 
 /** What a route's success responses may be, declared once (`bodies`). */
 export interface MediaPlan {
@@ -36,8 +37,6 @@ interface Steps {
 /** What to do with a success body. */
 export type BodyMigration = { readonly kind: 'json'; readonly steps: readonly Visit[] } | { readonly kind: 'items'; readonly framing: Framing; readonly steps: readonly Visit[] } | undefined
 
-const JSON_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json$/
-
 /**
  * The migration of a success body with Content-Type `contentType`, given the
  * route's chains for the version (`undefined`: no step). Throws an `Error`
@@ -55,7 +54,7 @@ export function successBody(
   if (json === undefined && items === undefined) return undefined
   const type = mediaType(contentType)
   if (media?.unmigrated?.(type) === true) return undefined
-  if (JSON_TYPE.test(type)) {
+  if (isJsonType(type)) {
     if (json !== undefined) return { kind: 'json', steps: json.steps }
     if (media?.json === true) return undefined
     throw misfit(describe(), type, 'its layouts are of stream items only; declare its response layout')

@@ -4,7 +4,8 @@
  * it (`GET /health`, `GET /users/:id`).
  */
 import { isHeaderName } from '../http/header-name.ts'
-import { checkField, checkFunction, checkOptions, type RouteInstruction } from './instruction.ts'
+import { checkField, checkFunction, type RouteInstruction } from './instruction.ts'
+import { checkOptions } from '../options.ts'
 
 /** Types only: the literal route name a route's addition or removal names (`hono-api-versioning/typed-client` reads it). */
 export type RouteSaid<S> = RouteInstruction & { readonly '~said'?: S | undefined }
@@ -83,7 +84,7 @@ export function statusChanged(route: string, statuses: { readonly older: number;
   checkRoute(route, where)
   checkOptions(statuses, where, ['older', 'newer'], true)
   const { older, newer } = pair(statuses, where, (status): status is number => Number.isInteger(status) && (status as number) >= 200 && (status as number) <= 599, 'HTTP statuses from 200 to 599')
-  if (older === newer) throw new Error(`${where}: older and newer are both ${String(older)}; nothing changed.`)
+  if (older === newer) throw new Error(`${where}: older and newer are both ${String(older)}; give older versions' status as older and the handler's as newer, or drop the change.`)
   return { kind: 'route', route, entry: { type: 'route.status.changed', route, older, newer } }
 }
 
@@ -146,7 +147,7 @@ export function requestHeaderRenamed(route: string, names: { readonly older: str
   checkRoute(route, where)
   checkOptions(names, where, ['older', 'newer'], true)
   const { older, newer } = pair(names, where, isHeaderName, 'header names')
-  if (older.toLowerCase() === newer.toLowerCase()) throw new Error(`${where}: older and newer are the same header (names are case-insensitive).`)
+  if (older.toLowerCase() === newer.toLowerCase()) throw new Error(`${where}: older and newer are the same header, ${JSON.stringify(older)} and ${JSON.stringify(newer)} (names are case-insensitive); give older versions' header as older and the one the handler reads as newer, or drop the change.`)
   return { kind: 'route', route, entry: { type: 'route.request.header.renamed', route, older, newer } }
 }
 

@@ -50,7 +50,7 @@ export function routeLife(route: string, events: readonly RouteEvent[], versions
       }
       exists.push(present)
     }
-    if (!exists.some(Boolean)) throw new Error(`${where}: route "${route}" exists in no version, so its changes can never apply.`)
+    if (!exists.some(Boolean)) throw new Error(`${where}: route "${route}" exists in no version (its changes remove it in the oldest version, "${versions[0]}", and never add it back); remove those changes, or add it back with routeAdded in the first version that serves it.`)
   }
   const moves = events.filter((e) => e.entry.type === 'route.path.changed')
   let paths: string[] | null = null

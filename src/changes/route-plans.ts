@@ -45,7 +45,7 @@ function checkStatuses(route: string, entries: readonly { step: number; instruct
 }
 
 /** A route's status, header and query steps per version index. */
-export function routeSteps(entries: readonly { step: number; instruction: RouteInstruction }[], n: number): Pick<RoutePlan, 'status' | 'headers' | 'query' | 'requestHeaders'> {
+function routeSteps(entries: readonly { step: number; instruction: RouteInstruction }[], n: number): Pick<RoutePlan, 'status' | 'headers' | 'query' | 'requestHeaders'> {
   const status: (readonly [number, number])[][] = []
   const headers: (readonly [string, (value: string | null) => string | null])[][] = []
   const query: (readonly [string, string])[][] = []

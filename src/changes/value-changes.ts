@@ -4,9 +4,11 @@
  * direction.
  */
 import { checkShape, type EnumMember, type FieldValue, type ShapeSaid } from './field-changes.ts'
-import { checkField, checkFunction, checkOptions, isRecord } from './instruction.ts'
+import { checkField, checkFunction } from './instruction.ts'
+import { checkOptions } from '../options.ts'
 import { partialConverter } from './partial.ts'
 import { checkLayout, Shape, type FieldOf, type Layout } from './shape.ts'
+import { isObject } from '../json/object.ts'
 
 /** Options of `enumValuesAdded`. */
 export interface EnumValuesAddedOptions<E> {
@@ -50,7 +52,7 @@ export function enumValuesAdded<T, O extends string, const F extends FieldOf<T, 
     effects: [{ field, before: 'present', after: 'present' }],
     readsDown: field,
     down(object: unknown) {
-      if (isRecord(object)) {
+      if (isObject(object)) {
         const value = object[field]
         if (value !== undefined) object[field] = Array.isArray(value) ? value.map(map) : map(value)
       }

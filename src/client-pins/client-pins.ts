@@ -12,7 +12,7 @@
 import type { Context } from 'hono'
 import { VersioningError, withoutStack } from '../errors.ts'
 import { BoundedCache } from '../http/bounded-cache.ts'
-import { mergeVary } from '../http/vary.ts'
+import { varyMerger } from '../http/vary.ts'
 import { after } from '../pipeline/after.ts'
 import type { ExchangeView, NotedChoice, VersionChoice, VersioningExtension } from '../pipeline/extension.ts'
 import { BaseVersioning } from '../schemes/base.ts'
@@ -96,7 +96,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
   const lifecycle = policy?.describe()
   const policyNow = lifecycle?.now ?? Date.now
   const lookups = new PinLookups(store, { cacheTtl, cacheSize, failureTtl, now })
-  const varyNames = Object.freeze([...vary])
+  const mergeVary = varyMerger([...vary])
   /** `Vary` with the credential's headers, by the `Vary` a response had (the few values an app's responses carry). */
   const mergedVary = new BoundedCache<string | null>(64)
   let unavailable: ClientVersionUnavailable | undefined
@@ -211,7 +211,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
         if (!note.named) {
           const existing = response.headers.get('Vary') ?? ''
           let merged = mergedVary.get(existing)
-          if (merged === undefined) merged = mergedVary.set(existing, mergeVary(existing, varyNames))
+          if (merged === undefined) merged = mergedVary.set(existing, mergeVary(existing))
           if (merged !== null) response.headers.set('Vary', merged)
         }
         return settle(exchange, response, note, exchange.context as Context)

@@ -98,7 +98,7 @@ export function tally(rows: Map<string, UsageRow>, call: VersionCall): void {
 let lastDay = { start: 0, end: 0, text: '1970-01-01' }
 
 /** The UTC day of `ms` (`2026-11-24`). */
-export function dayOf(ms: number): string {
+function dayOf(ms: number): string {
   if (ms >= lastDay.start && ms < lastDay.end) return lastDay.text
   const start = Math.floor(ms / 86_400_000) * 86_400_000
   if (!Number.isFinite(start)) return new Date(ms).toISOString().slice(0, 10)
@@ -134,7 +134,7 @@ export function checkQuery(query: CallersQuery, where: string): CheckedQuery {
 }
 
 /** The `after` that continues past `caller`. */
-export const cursorOf = (caller: VersionCaller): string => `${caller.calls}.${caller.client}`
+const cursorOf = (caller: VersionCaller): string => `${caller.calls}.${caller.client}`
 
 /** Whether `caller` comes after the cursor in the order of the pages (most calls first, then by client). */
 const pastCursor = (caller: VersionCaller, after: CheckedQuery['after']): boolean =>

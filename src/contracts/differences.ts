@@ -6,6 +6,7 @@
  */
 import { jsonDifferences } from './json-diff.ts'
 import type { RecordedResponse, RecordedVersion } from './lock.ts'
+import { isObject } from '../json/object.ts'
 
 /** A difference between the lock and the code. */
 export interface ContractDifference {
@@ -28,7 +29,6 @@ export interface ContractDifference {
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'])
 const COMPONENT_KIND: Readonly<Record<string, string>> = { schemas: 'schema', responses: 'response', parameters: 'parameter', headers: 'header', requestBodies: 'request body', examples: 'example', links: 'link', callbacks: 'callback', pathItems: 'path item', securitySchemes: 'security scheme' }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const keysOf = (...values: unknown[]): string[] => [...new Set(values.flatMap((v) => (isObject(v) ? Object.keys(v) : [])))]
 const field = (value: unknown, key: string): unknown => (isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined)
 

@@ -4,6 +4,7 @@
  * absent). Object keys are compared as sets (their order does not count);
  * arrays item by item.
  */
+import { isObject } from '../json/object.ts'
 
 /** A difference between two JSON values. */
 export interface JsonDifference {
@@ -18,12 +19,10 @@ export interface JsonDifference {
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 
 /** `path` followed by the key `key` (`.name`, or `["a name"]` when it is not an identifier). */
-export function childPath(path: string, key: string | number): string {
+function childPath(path: string, key: string | number): string {
   if (typeof key === 'number') return `${path}[${key}]`
   return IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The differences from `before` to `after`, in document order (`before`'s keys, then keys only `after` has). */
 export function jsonDifferences(before: unknown, after: unknown, path = '$'): JsonDifference[] {

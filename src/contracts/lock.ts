@@ -3,6 +3,7 @@
  * recorded (its OpenAPI document and the responses to the recorded
  * requests), as plain JSON to commit beside the code.
  */
+import { isObject } from '../json/object.ts'
 
 /** The format tag of a lock (it changes only if the format does). */
 export const LOCK_FORMAT = 'hono-api-versioning/contracts@1'
@@ -31,8 +32,6 @@ export interface ContractsLock {
   /** Every released version (all but the head), oldest first. */
   readonly released: { readonly [version: string]: RecordedVersion }
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** `lock` as a `ContractsLock`, or an `Error` that says what is wrong with it and how to make a new one. */
 export function checkLock(lock: unknown, where: string): ContractsLock {

@@ -10,6 +10,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { OpenAPIDocument, SchemaObject } from '../openapi/types.ts'
 import type { ApiModel } from '../model/api-model.ts'
 import { findOperation, matchedOperation, responseSchema } from './operations.ts'
+import { isJsonType } from '../changes/media-types.ts'
 
 /** What `validateResponses` reads of the documents: `versionedOpenAPI(...)` fits. */
 export interface ValidatedDocuments {
@@ -62,8 +63,6 @@ export interface ValidateResponsesOptions {
 
 const OPTION_NAMES = ['enabled', 'onInvalid']
 const WHERE = 'validateResponses'
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/
-
 /** The middleware when validation is off. */
 const passThrough: MiddlewareHandler = async function validateResponses(_c, next) {
   await next()
@@ -132,15 +131,23 @@ export function validateResponses(documents: ValidatedDocuments, options: Valida
     return validator
   }
 
+  // The documented versions as a set, made again only when the list changes (a sunset passed).
+  let documented: { readonly list: ValidatedDocuments['versions']; readonly names: ReadonlySet<string> } | null = null
+  const isDocumented = (version: string): boolean => {
+    const list = documents.versions
+    if (documented?.list !== list) documented = { list, names: new Set(list.map((d) => d.version)) }
+    return documented.names.has(version)
+  }
+
   return async function validateResponses(c, next) {
     await next()
     if (fixed === null && !isDevelopment((c.env as Record<string, unknown> | undefined)?.['NODE_ENV'])) return
     const version = (c.var as Record<string, unknown>)['version']
-    if (typeof version !== 'string' || !documents.versions.some((d) => d.version === version)) return
+    if (typeof version !== 'string' || !isDocumented(version)) return
     const document = documents.document(version)
     const found = documents.model === undefined ? findOperation(document, c.req.method, new URL(c.req.url).pathname) : matchedOperation(c, documents.model, version, document)
     const mediaType = (c.res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
-    const schema = found === null || !JSON_TYPE.test(mediaType) ? null : responseSchema(found.operation, c.res.status, mediaType)
+    const schema = found === null || !isJsonType(mediaType) ? null : responseSchema(found.operation, c.res.status, mediaType)
     if (found === null || schema === null) return
     let body: unknown
     let errors: ResponseContractProblem['errors']

@@ -41,7 +41,7 @@ interface RegistryDefinition {
 }
 
 /** The registry's definitions (`app.openAPIRegistry.definitions`) of an @hono/zod-openapi app, else `null`. */
-export function definitionsOf(app: NamedRoutesApp): readonly RegistryDefinition[] | null {
+function definitionsOf(app: NamedRoutesApp): readonly RegistryDefinition[] | null {
   const registry = (app as { openAPIRegistry?: { definitions?: unknown } }).openAPIRegistry
   return registry !== null && typeof registry === 'object' && Array.isArray(registry.definitions) ? (registry.definitions as RegistryDefinition[]) : null
 }

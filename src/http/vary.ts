@@ -3,22 +3,40 @@
  * say so to caches, listing each such header once.
  */
 
+/** Merges `Vary` values with a fixed list of names; see `varyMerger`. */
+export type VaryMerger = (existing: string | null) => string | null
+
 /**
- * `existing` with every name of `names` listed once (compared
- * case-insensitively): the missing ones appended, repeats of them dropped.
+ * A merger for `names`, read once (lower-cased here, not per response): it
+ * gives `existing` with every name of `names` listed once (compared
+ * case-insensitively): the missing ones appended, repeats of them dropped;
  * `null` when nothing needs to change (including `Vary: *`, which already
  * covers everything).
  */
+export function varyMerger(names: readonly string[]): VaryMerger {
+  const lowered = names.map((name) => name.toLowerCase())
+  const ours = new Set(lowered)
+  const joined = names.length === 0 ? null : names.join(', ')
+  return function merge(existing) {
+    if (existing === null || existing.trim() === '') return joined
+    const written = existing.split(',')
+    const listed = written.map((name) => name.trim().toLowerCase())
+    if (listed.includes('*')) return null
+    const missing = names.filter((_name, i) => !listed.includes(lowered[i] as string))
+    const repeated = listed.some((name, i) => ours.has(name) && listed.indexOf(name) !== i)
+    if (!repeated) return missing.length === 0 ? null : `${existing}, ${missing.join(', ')}`
+    // Rebuilt from the names as written, each of ours once.
+    const kept = written.filter((_name, i) => !ours.has(listed[i] as string) || listed.indexOf(listed[i] as string) === i)
+    return [...kept.map((name) => name.trim()), ...missing].join(', ')
+  }
+}
+
+// The merger of each list of names `mergeVary` was given (a middleware passes the same list on every response).
+const mergers = new WeakMap<readonly string[], VaryMerger>()
+
+/** `varyMerger(names)(existing)`, the merger made once per list of names. */
 export function mergeVary(existing: string | null, names: readonly string[]): string | null {
-  if (existing === null || existing.trim() === '') return names.length === 0 ? null : names.join(', ')
-  const written = existing.split(',')
-  const listed = written.map((name) => name.trim().toLowerCase())
-  if (listed.includes('*')) return null
-  const ours = new Set(names.map((name) => name.toLowerCase()))
-  const missing = names.filter((name) => !listed.includes(name.toLowerCase()))
-  const repeated = listed.some((name, i) => ours.has(name) && listed.indexOf(name) !== i)
-  if (!repeated) return missing.length === 0 ? null : `${existing}, ${missing.join(', ')}`
-  // Rebuilt from the names as written, each of ours once.
-  const kept = written.filter((_name, i) => !ours.has(listed[i] as string) || listed.indexOf(listed[i] as string) === i)
-  return [...kept.map((name) => name.trim()), ...missing].join(', ')
+  let merge = mergers.get(names)
+  if (merge === undefined) mergers.set(names, (merge = varyMerger(names)))
+  return merge(existing)
 }

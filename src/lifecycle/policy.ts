@@ -15,7 +15,7 @@ import { lifecycleHeaders as renderHeaders, type LifecycleHeaders as RenderedHea
 import type { BoundExtension, VersioningExtension } from '../pipeline/extension.ts'
 
 /** When a version is deprecated and when it goes away. */
-export interface VersionLifecycle {
+export interface VersionSchedule {
   /** When the version is (or will be) deprecated: a `Date` or an ISO 8601 date such as `2026-06-01T00:00:00Z`. */
   readonly deprecation?: Date | string | undefined
   /** When the version stops being served: a `Date` or an ISO 8601 date; not earlier than `deprecation`. */
@@ -29,7 +29,7 @@ export interface VersionLifecycle {
 /** Options of `versionPolicy`. */
 export interface VersionPolicyOptions {
   /** The lifecycle of each version that has one, by version. */
-  readonly versions?: Readonly<Record<string, VersionLifecycle>> | undefined
+  readonly versions?: Readonly<Record<string, VersionSchedule>> | undefined
   /**
    * Report the versions on every response, errors included: `true` for
    * `api-supported-versions` and `api-deprecated-versions`, or other names.
@@ -224,7 +224,7 @@ function reportNames(value: VersionPolicyOptions['reportVersions'], where: strin
   return { supported, deprecated }
 }
 
-function lifecycleHeaders(lifecycle: VersionLifecycle, where: string): LifecycleHeaders {
+function lifecycleHeaders(lifecycle: VersionSchedule, where: string): LifecycleHeaders {
   if (lifecycle === null || typeof lifecycle !== 'object') {
     throw new Error(`${where}: give an object such as { deprecation: '2026-06-01T00:00:00Z', sunset: '2027-06-01T00:00:00Z' }.`)
   }

@@ -1,6 +1,7 @@
 /** Rejections as RFC 9457 problem details (`application/problem+json`). */
 import type { VersioningError } from '../errors.ts'
 import { jsonResponse } from '../http/json-response.ts'
+import { checkOptions } from '../options.ts'
 
 /** Options of `problemDetails`. */
 export interface ProblemDetailsOptions {
@@ -44,6 +45,7 @@ const PHRASES: Readonly<Record<number, string>> = { 400: 'Bad Request', 404: 'No
  * ```
  */
 export function problemDetails(options: ProblemDetailsOptions = {}): (error: VersioningError) => Response {
+  checkOptions(options, 'problemDetails', ['typeBase'])
   const { typeBase } = options
   if (typeBase !== undefined && (typeof typeBase !== 'string' || !URL.canParse(typeBase) || !/[/#]$/.test(typeBase))) {
     throw new Error('problemDetails: typeBase must be an absolute URI ending in "/" or "#", such as "https://errors.example.com/".')

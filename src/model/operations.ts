@@ -32,14 +32,28 @@ export interface RouteEvents {
   pathChanges(names: readonly string[], version: string): readonly { readonly newer: string; readonly older: string }[]
 }
 
-/** What the changelog says of routes, by version index in a newest-first order (openapi/changelog.ts `routeHistory`). */
-export interface IndexedRouteHistory {
+/** A change the route history reports: its type, and what it was and became. */
+export interface RouteChange {
+  readonly type: string
+  readonly older?: unknown
+  readonly newer?: unknown
+}
+
+/**
+ * What the changelog says of routes, by route name (own name, namespaced
+ * name or `METHOD /path`) and version index in a newest-first order
+ * (made by openapi/changelog.ts `routeHistory`, whose changes are its
+ * instructions).
+ */
+export interface RouteHistory<Change extends RouteChange = RouteChange> {
+  /** Whether the route named `names` (any of them) exists at version index `at` by the changelog (`true` when it says nothing). */
   exists(names: readonly string[], at: number): boolean
-  changesAbove(names: readonly string[], at: number): readonly { readonly type: string; readonly older?: unknown; readonly newer?: unknown }[]
+  /** The route and status changes of versions newer than index `at`, newest first: how to turn head into that version. */
+  changesAbove(names: readonly string[], at: number): readonly Change[]
 }
 
 /** The route events of a changelog's route history, its versions `order`ed newest first; `path` turns a changed path into OpenAPI's syntax. */
-export function routeEvents(history: IndexedRouteHistory, order: readonly string[], path: (honoPath: string) => string): RouteEvents {
+export function routeEvents(history: RouteHistory, order: readonly string[], path: (honoPath: string) => string): RouteEvents {
   return {
     exists: (names, version) => history.exists(names, order.indexOf(version)),
     pathChanges: (names, version) =>

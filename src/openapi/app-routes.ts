@@ -8,15 +8,16 @@
 import { mountedMethods } from '../hono/mounted-handlers.ts'
 import { openAPIPathOf, pathShape } from './paths.ts'
 import { namesOf, type SourceOperation } from './sources.ts'
-import { HTTP_METHODS, type HttpMethod, type Json } from './types.ts'
+import { HTTP_METHODS, type HttpMethod } from './types.ts'
+import type { Json } from '../json/object.ts'
 
 /** What the documents read of an app: Hono's `routes` (any `Hono` fits). */
 export interface DocumentedApp {
   readonly routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[]
 }
 
-/** The app's routes, by OpenAPI path shape (`/users/{}`). */
-export interface AppRoutes {
+/** The methods an app serves at each route, by OpenAPI path shape (`/users/{}`). */
+export interface AppRouteMethods {
   /**
    * The methods the app serves at a route's Hono paths (`honoPaths`, when
    * it registers any of them), else at `openAPIPath` (lower case, without
@@ -28,7 +29,7 @@ export interface AppRoutes {
 }
 
 /** Reads `app`'s routes; throws a sentence when it is not an app. */
-export function appRoutesOf(app: unknown, where: string): AppRoutes | null {
+export function appRoutesOf(app: unknown, where: string): AppRouteMethods | null {
   if (app === undefined) return null
   const routes = (app as { routes?: unknown } | null)?.routes
   if (app === null || typeof app !== 'object' || !Array.isArray(routes)) throw new Error(`${where}: app must be the Hono app that serves the routes (its routes registered), such as app after mountRoutes(app, versioning, handlers).`)
@@ -77,7 +78,7 @@ export function appRoutesOf(app: unknown, where: string): AppRoutes | null {
  * goes, and a method the app serves that the document lacks is added (its
  * path parameters, and a bare 200).
  */
-export function appOperations(operations: readonly SourceOperation[], app: AppRoutes): SourceOperation[] {
+export function appOperations(operations: readonly SourceOperation[], app: AppRouteMethods): SourceOperation[] {
   const byPath = new Map<string, SourceOperation[]>()
   for (const source of operations) {
     const list = byPath.get(source.path)

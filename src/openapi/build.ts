@@ -8,17 +8,18 @@ import type { VersionedOperation, VersionSpace } from '../model/api-model.ts'
 import { routeEvents, versionedOperation } from '../model/operations.ts'
 import { waysOf, type VersionPlacement } from '../routes/placement.ts'
 import type { BuildContext } from './context.ts'
-import { changelogMarkdown, schemaStepsOf, type RouteHistory } from './changelog.ts'
+import { changelogMarkdown, schemaStepsOf, type ChangelogRouteHistory } from './changelog.ts'
 import { openAPIPathOf } from './paths.ts'
 import { cloneJson } from './normalize.ts'
 import { operationIn } from './operation.ts'
 import { placementNote } from './placement.ts'
-import { undoSteps } from './schema-changes.ts'
+import { undoSteps } from '../changes/schema-changes.ts'
 import type { SourceOperation } from './sources.ts'
 export type { BuildContext } from './context.ts'
-import type { Json } from './types.ts'
 import { versionExtension, versionWays, withoutVersion } from './version-params.ts'
 import type { DocumentedVersion } from './versions.ts'
+import { isObject, type Json } from '../json/object.ts'
+import { pointerRef, pointerTokens } from '../json/pointer.ts'
 
 const COMPONENT_KINDS = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'links', 'callbacks', 'pathItems']
 
@@ -50,20 +51,21 @@ export function refsIn(node: unknown): readonly string[] {
 /** Every component reference reachable from `roots` (references), following references into `components`. */
 export function reachableComponents(roots: Iterable<string>, components: Json): Set<string> {
   const seen = new Set<string>()
+  const found = new Set<string>()
   const stack = [...roots]
   while (stack.length > 0) {
     const ref = stack.pop() as string
     if (seen.has(ref)) continue
     seen.add(ref)
-    const [kind, name] = ref.slice('#/components/'.length).split('/')
-    const target = (components[kind as string] as Json | undefined)?.[decodePointer(name ?? '')]
+    // A reference into a component (`#/components/schemas/User`, or deeper) reaches that whole component.
+    const [top, kind, name] = pointerTokens(ref) ?? []
+    if (top !== 'components' || kind === undefined || name === undefined) continue
+    found.add(pointerRef(['components', kind, name]))
+    const group = components[kind]
+    const target = isObject(group) && Object.hasOwn(group, name) ? group[name] : undefined
     for (const next of refsIn(target)) if (!seen.has(next)) stack.push(next)
   }
-  return seen
-}
-
-function decodePointer(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~')
+  return found
 }
 
 /**
@@ -74,7 +76,7 @@ export function operationsModel(
   operations: readonly SourceOperation[],
   space: VersionSpace,
   placement: VersionPlacement,
-  history: RouteHistory,
+  history: ChangelogRouteHistory,
   order: readonly string[],
 ): ReadonlyMap<SourceOperation, VersionedOperation> {
   const events = routeEvents(history, order, openAPIPathOf)
@@ -261,7 +263,7 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
       const group = components[kind] as Json | undefined
       if (group === undefined) continue
       for (const name of Object.keys(group)) {
-        const ref = `#/components/${kind}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`
+        const ref = pointerRef(['components', kind, name])
         if (context.headReachable.has(ref) && !reachable.has(ref)) delete group[name]
       }
     }

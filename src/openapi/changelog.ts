@@ -12,6 +12,7 @@
 // (the request-side ones) are read past.
 import type { Changelog, ChangelogInstruction } from '../changes/changelog.ts'
 import { routeLife } from '../changes/route-life.ts'
+import type { RouteHistory } from '../model/operations.ts'
 export type { Changelog, ChangelogChange, ChangelogInstruction, ChangelogVersion } from '../changes/changelog.ts'
 
 /** What `versionedOpenAPI` takes as its changelog: the JSON, or anything with a `changelog()` method that returns it (a version-changes history). */
@@ -35,13 +36,8 @@ interface RouteEvent {
   readonly instruction: ChangelogInstruction & { readonly route: string }
 }
 
-/** What the changelog says of routes, by route name (own name, namespaced name or `METHOD /path`). */
-export interface RouteHistory {
-  /** Whether the route named `names` (any of them) exists at version index `at` by the changelog (`true` when it says nothing). */
-  exists(names: readonly string[], at: number): boolean
-  /** The route and status instructions of versions newer than index `at`, newest first: how to turn head into that version. */
-  changesAbove(names: readonly string[], at: number): readonly (ChangelogInstruction & { readonly route: string })[]
-}
+/** The route history of a changelog: its changes are the changelog's route instructions. */
+export type ChangelogRouteHistory = RouteHistory<ChangelogInstruction & { readonly route: string }>
 
 /**
  * Checks a changelog against the documented order (every version, newest
@@ -84,7 +80,7 @@ function isRouteInstruction(instruction: ChangelogInstruction): instruction is C
  * index each applies at. `normalize` turns a name into the key routes are
  * looked up by (plain routes' `METHOD /path` into their OpenAPI form).
  */
-export function routeHistory(changelog: Changelog | null, order: readonly string[], normalize: (name: string) => string, where: string): RouteHistory {
+export function routeHistory(changelog: Changelog | null, order: readonly string[], normalize: (name: string) => string, where: string): ChangelogRouteHistory {
   const byName = new Map<string, RouteEvent[]>()
   for (const { version, changes } of changelog?.versions ?? []) {
     const at = order.indexOf(version)

@@ -1,15 +1,15 @@
 /** What one version's document is made from, fixed when `versionedOpenAPI` is called. */
 import type { VersionedOperation } from '../model/api-model.ts'
-import type { AppRoutes } from './app-routes.ts'
-import type { Changelog, RouteHistory } from './changelog.ts'
+import type { AppRouteMethods } from './app-routes.ts'
+import type { Changelog, ChangelogRouteHistory } from './changelog.ts'
 import type { Placement } from './placement.ts'
 import type { RequestBodies } from './requests.ts'
 import type { ErrorBody } from './responses.ts'
 import type { SourceOperation } from './sources.ts'
 import type { StreamedBodies } from './streams.ts'
-import type { Json } from './types.ts'
 import type { Unnamed } from './version-params.ts'
 import type { VersionPlan } from './versions.ts'
+import type { Json } from '../json/object.ts'
 
 /** Everything a document is made from, fixed at construction. */
 export interface BuildContext {
@@ -19,7 +19,7 @@ export interface BuildContext {
   readonly defaultVersion: string | null
   /** Each operation in the model: whether a version serves it, and at which path. */
   readonly served: ReadonlyMap<SourceOperation, VersionedOperation>
-  readonly history: RouteHistory
+  readonly history: ChangelogRouteHistory
   readonly changelog: Changelog | null
   /** The head document (normalized), or `null` for documents from the table alone. */
   readonly head: Json | null
@@ -42,7 +42,7 @@ export interface BuildContext {
   /** The item layouts of streamed routes, or `null`. */
   readonly streams: StreamedBodies | null
   /** The app's routes (their methods, where it answers 405), or `null`. */
-  readonly app: AppRoutes | null
+  readonly app: AppRouteMethods | null
   /** The security requirement of versioned operations (a pinned client's key), or `null`. */
   readonly security: readonly Json[] | null
   /** The security scheme of pinned clients, by name, or `null`. */

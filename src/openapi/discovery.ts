@@ -7,6 +7,7 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { Hono } from 'hono/tiny'
+import { checkOptions } from '../options.ts'
 import { checkPath, documentUrl, sourceResolver, type OpenAPISource } from './serve.ts'
 
 /** Options of `apiCatalog`. */
@@ -54,6 +55,7 @@ export function apiCatalog(entries: readonly CatalogEntry[], options: ApiCatalog
   if (!Array.isArray(entries) || entries.length === 0) throw new Error(`${where}: pass a non-empty list of APIs, such as [{ documents, api: '/api', path: '/openapi', page: '/docs' }].`)
   const apis = entries.map((entry, i) => {
     if (entry === null || typeof entry !== 'object') throw new Error(`${where}: entry ${i} must be an object such as { documents, api: '/api', path: '/openapi' }.`)
+    checkOptions(entry, `${where}: entry ${i}`, ['documents', 'api', 'path', 'page', 'title'])
     if (entry.title !== undefined && typeof entry.title !== 'string') throw new Error(`${where}: the title of entry ${i} must be a string.`)
     return {
       resolve: sourceResolver(entry.documents, where),
@@ -63,7 +65,8 @@ export function apiCatalog(entries: readonly CatalogEntry[], options: ApiCatalog
       title: entry.title ?? null,
     }
   })
-  const given = options?.origin
+  checkOptions(options, where, ['origin'])
+  const given = options.origin
   if (given !== undefined && (typeof given !== 'string' || !URL.canParse(given) || new URL(given).origin !== given)) {
     throw new Error(`${where}: origin must be an origin such as "https://api.example.com" (a scheme and a host, no path).`)
   }
@@ -112,7 +115,8 @@ export interface OpenAPILinkOptions {
 export function openAPILink(source: OpenAPISource, options: OpenAPILinkOptions): MiddlewareHandler {
   const where = 'openAPILink'
   const resolve = sourceResolver(source, where)
-  const path = checkPath(options?.path, 'path', '/openapi', where)
+  checkOptions(options, where, ['path'], true)
+  const path = checkPath(options.path, 'path', '/openapi', where)
   const links = new Map<string, string>()
   return async function openAPILinkMiddleware(c, next) {
     await next()

@@ -19,8 +19,9 @@ import { requestBodies, type DocumentedRequests } from './requests.ts'
 import { errorBodyOf, type ErrorFormat } from './responses.ts'
 import { checkStreamed, streamedBodies } from './streams.ts'
 import { documentOperations, normalizeRouteName, tableOperations, type SourceOperation } from './sources.ts'
-import { HTTP_METHODS, type HttpMethod, type Json, type OpenAPIDocument, type OpenAPIInput } from './types.ts'
+import { HTTP_METHODS, type HttpMethod, type OpenAPIDocument, type OpenAPIInput } from './types.ts'
 import { planVersions, type DocumentedVersion } from './versions.ts'
+import type { Json } from '../json/object.ts'
 
 /** What the documents read of a scheme: any scheme of this package fits. */
 export interface DocumentedScheme {

@@ -5,11 +5,8 @@
  * parameters given for a whole path item move into its operations, where
  * each document can change them.
  */
-import { HTTP_METHODS, type Json } from './types.ts'
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-}
+import { HTTP_METHODS } from './types.ts'
+import { isObject, type Json } from '../json/object.ts'
 
 /** A deep copy of JSON data (documents are JSON: no functions, no cycles). */
 export function cloneJson<T>(value: T): T {

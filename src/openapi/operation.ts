@@ -8,9 +8,9 @@ import type { BuildContext } from './context.ts'
 import { toolkitStatuses, withToolkitResponses } from './responses.ts'
 import type { SourceOperation } from './sources.ts'
 import { withItems } from './streams.ts'
-import type { Json } from './types.ts'
 import { versionParametersOf, versionWays } from './version-params.ts'
 import type { DocumentedVersion } from './versions.ts'
+import type { Json } from '../json/object.ts'
 
 /** The operation's parameters: the version's path param filled in, others with the table's pattern, and the version's own. */
 function parametersIn(context: BuildContext, source: SourceOperation, version: string, neutral: boolean): Json[] {

@@ -12,7 +12,7 @@ import type { RouteBodies } from '../changes/history-options.ts'
 import type { Layout } from '../changes/shape.ts'
 import { bodySchema, partialSchema, reachable, schemasByVersion, withoutDialect } from '../validation/older-schemas.ts'
 import { normalizeRouteName } from './sources.ts'
-import type { Json } from './types.ts'
+import type { Json } from '../json/object.ts'
 
 /** What `versionedOpenAPI`'s `requests` option takes: what `requestValidation` and `versionHistory` are given. */
 export interface DocumentedRequests {

@@ -7,7 +7,7 @@
  * media type and body the middleware's `errorResponse` sends.
  */
 import type { Placement } from './placement.ts'
-import type { Json } from './types.ts'
+import type { Json } from '../json/object.ts'
 
 /** How the middleware answers its rejections: `{"detail": ...}` as `application/json` (the default), or `problemDetails()`'s `application/problem+json`. */
 export type ErrorFormat = 'detail' | 'problem-details'

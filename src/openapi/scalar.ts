@@ -6,6 +6,7 @@
  */
 import { Scalar } from '@scalar/hono-api-reference'
 import type { Hono } from 'hono/tiny'
+import { checkOptions } from '../options.ts'
 import { checkPath, documentUrl, openAPIRoutes, sourceResolver, type OpenAPISource } from './serve.ts'
 import type { DocumentedVersion } from './versions.ts'
 
@@ -74,6 +75,7 @@ function versionLabel(version: DocumentedVersion): string {
 export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions = {}): Hono {
   const where = 'openAPIDocs'
   const resolve = sourceResolver(source, where)
+  checkOptions(options, where, ['page', 'path', 'cdn', 'pageTitle', 'scalar'])
   const page = checkPath(options.page ?? '/', 'page', '/', where)
   const path = checkPath(options.path ?? '/openapi', 'path', '/openapi', where)
   if (page === path) throw new Error(`${where}: page and path must differ; the page is at "${page}" and the documents under "${path}".`)
@@ -85,6 +87,8 @@ export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions =
   // Scalar serialises its configuration with JSON.stringify, which leaves `</script>` as it is; the version
   // list (configured names, and the mount's path) is written into the page here instead, escaped for a script.
   const mark = JSON.stringify(SOURCES_MARK)
+  // The list as written into the page, made again only when the documented versions (a sunset passed) or the mount's path change.
+  let written: { readonly versions: readonly DocumentedVersion[]; readonly index: string; readonly json: string } | null = null
   app.get(page, async function docsPage(c, next) {
     const docs = await resolve()
     // The sub-app's prefix, from the page's own path, so it works wherever it is mounted.
@@ -92,11 +96,15 @@ export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions =
     const own = c.req.path.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@%/]/g, (ch) => encodeURIComponent(ch))
     const prefix = page === '/' ? own.replace(/\/$/, '') : own.slice(0, -page.length)
     const index = `${prefix}${path === '/' ? '' : path}`
-    const sources = docs.versions.map((v) => ({ title: versionLabel(v), slug: v.version, url: documentUrl(index, v.version), default: v.latest }))
+    const versions = docs.versions
+    if (written?.versions !== versions || written.index !== index) {
+      const sources = versions.map((v) => ({ title: versionLabel(v), slug: v.version, url: documentUrl(index, v.version), default: v.latest }))
+      written = { versions, index, json: scriptJson(sources) }
+    }
     const html = await ((await render(c, next)) as Response).text() // Scalar's handler always answers
     const at = html.lastIndexOf(mark)
     if (at === -1) throw new Error(`${where}: Scalar's page no longer carries the version list where this module puts it; this version of @scalar/hono-api-reference is not supported.`)
-    return c.html(`${html.slice(0, at)}${scriptJson(sources)}${html.slice(at + mark.length)}`)
+    return c.html(`${html.slice(0, at)}${written.json}${html.slice(at + mark.length)}`)
   })
   return app
 }

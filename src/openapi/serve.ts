@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono/tiny'
+import { checkOptions } from '../options.ts'
 import type { VersionedOpenAPI } from './documents.ts'
 
 /** The documents, or a function that makes them on the first request (for a head document a tool makes asynchronously). */
@@ -71,6 +72,7 @@ const JSON_HEADERS = { 'Content-Type': 'application/json; charset=UTF-8' }
 export function openAPIRoutes(source: OpenAPISource, options: OpenAPIRoutesOptions = {}): Hono {
   const where = 'openAPIRoutes'
   const resolve = sourceResolver(source, where)
+  checkOptions(options, where, ['path'])
   const path = checkPath(options.path ?? '/openapi', 'path', '/openapi', where)
   const texts = new Map<string, { readonly document: object; readonly text: string }>()
   const app = new Hono()

@@ -7,7 +7,8 @@
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteTable } from '../routes/table.ts'
 import { openAPIPathOf, pathShape, routePaths, schemaPattern, type OpenAPIPathParam } from './paths.ts'
-import { HTTP_METHODS, type HttpMethod, type Json } from './types.ts'
+import { HTTP_METHODS, type HttpMethod } from './types.ts'
+import type { Json } from '../json/object.ts'
 
 /** An operation as the head version has it. */
 export interface SourceOperation {

@@ -14,7 +14,8 @@ import type { RouteBodies } from '../changes/history-options.ts'
 import { Shape, type Layout } from '../changes/shape.ts'
 import { framingOf, type Framing } from '../changes/streams.ts'
 import { normalizeRouteName, type SourceOperation } from './sources.ts'
-import type { Json } from './types.ts'
+import type { Json } from '../json/object.ts'
+import { pointerRef } from '../json/pointer.ts'
 
 /** The item layouts of the streamed routes, read once. */
 export interface StreamedBodies {
@@ -53,7 +54,7 @@ export function streamedBodies(bodies: unknown, where: string): StreamedBodies |
 function itemSchema(layout: Layout, shapes: Readonly<Record<string, string>>, components: Json): Json {
   if (layout instanceof Shape) {
     const name = shapes[layout.name] ?? layout.name
-    return Object.hasOwn(components, name) ? { $ref: `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` } : {}
+    return Object.hasOwn(components, name) ? { $ref: pointerRef(['components', 'schemas', name]) } : {}
   }
   if (Array.isArray(layout)) return { type: 'array', items: itemSchema(layout[0] as Layout, shapes, components) }
   const properties: Json = {}

@@ -115,6 +115,3 @@ export interface OpenAPIInput {
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace'
 
 export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
-
-/** A mutable JSON object, while a document is being built. */
-export type Json = Record<string, unknown>

@@ -6,7 +6,8 @@
  * one Markdown sentence for people.
  */
 import type { Placement } from './placement.ts'
-import type { Json, ParameterObject } from './types.ts'
+import type { ParameterObject } from './types.ts'
+import type { Json } from '../json/object.ts'
 
 /** What a document knows of the requests that name no version. */
 export interface Unnamed {

@@ -12,9 +12,11 @@
  * `@cfworker/json-schema` answers alone (fallback.ts).
  */
 import { arrayKeywords } from './array-keywords.ts'
-import { ANYTHING, FORBIDDEN, Unsupported, allOf, isObject, type Compiled, type Explain, type Node, type Test } from './compiled.ts'
+import { ANYTHING, FORBIDDEN, Unsupported, allOf, type Compiled, type Explain, type Node, type Test } from './compiled.ts'
 import { FIELD_KEYWORDS, fields, objectKeywords } from './object-keywords.ts'
 import { scalarKeywords, valueKeywords } from './scalar-keywords.ts'
+import { isObject } from '../json/object.ts'
+import { refName } from '../json/pointer.ts'
 
 export type { Compiled, Explain, Test } from './compiled.ts'
 
@@ -81,9 +83,8 @@ export function compileOrUnknown(schema: unknown): Compiled | string {
   const defs = isObject(schema) && isObject(schema['$defs']) ? schema['$defs'] : {}
   const compiled = new Map<string, Compiled>()
   const ref = (pointer: string): Compiled => {
-    if (!pointer.startsWith('#/$defs/')) throw new Unsupported(`$ref ${pointer}`)
-    const name = decodeURIComponent(pointer.slice('#/$defs/'.length)).replace(/~1/g, '/').replace(/~0/g, '~')
-    if (!Object.hasOwn(defs, name)) throw new Unsupported(`$ref ${pointer}`)
+    const name = refName(pointer, ['$defs'])
+    if (name === null || !Object.hasOwn(defs, name)) throw new Unsupported(`$ref ${pointer}`)
     let node = compiled.get(name)
     if (node === undefined) {
       let inner: Compiled = ANYTHING

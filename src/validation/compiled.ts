@@ -4,6 +4,7 @@
  * and how a keyword module adds its own pair of them.
  */
 import type { IssueSink } from './issues.ts'
+import type { Json } from '../json/object.ts'
 
 /** Whether a value is valid. */
 export type Test = (value: unknown) => boolean
@@ -14,8 +15,6 @@ export interface Compiled {
   readonly test: Test
   readonly explain: Explain
 }
-/** A schema object, or a JSON object value. */
-export type Json = Record<string, unknown>
 
 /** What a keyword module is given: the schema node, its subschemas compiled, and where its keywords go. */
 export interface Node {
@@ -29,7 +28,6 @@ export interface Node {
 /** A keyword (or value of one) the closures do not know: the schema goes to the fallback. */
 export class Unsupported extends Error {}
 
-export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
 export const isContainer = (value: unknown): boolean => typeof value === 'object' && value !== null
 
 /** The `true` schema: every value is valid. */

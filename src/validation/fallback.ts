@@ -1,6 +1,7 @@
 /**
  * The validator of a schema with a keyword the closures do not know
- * (compile.ts): `@cfworker/json-schema` (the only module that imports it),
+ * (compile.ts): `@cfworker/json-schema` (validation's only importer of it;
+ * contracts/validate-responses.ts checks responses with it too),
  * asked to stop at the first error, its output turned into issues with
  * fixed sentences, places cut at the first name the schema does not declare,
  * and any exception it throws a refusal, never the server's error. Its
@@ -11,8 +12,9 @@
  * string comparisons per byte of the list. Checked at construction.
  */
 import { Validator } from '@cfworker/json-schema'
-import type { Json } from '../openapi/types.ts'
 import { ISSUE_TYPES, type IssueSink, type IssueType } from './issues.ts'
+import type { Json } from '../json/object.ts'
+import { pointerToken, pointerTokens, refName } from '../json/pointer.ts'
 
 /** One error of `@cfworker/json-schema`'s output (its `OutputUnit`). */
 interface OutputUnit {
@@ -67,7 +69,7 @@ function unboundedUniqueItems(schema: Json): string | null {
     }
     for (const [key, value] of Object.entries(record)) {
       if (!names && DATA.has(key)) continue
-      stack.push([value, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, !names && NAME_MAPS.has(key)])
+      stack.push([value, `${at}/${pointerToken(key)}`, !names && NAME_MAPS.has(key)])
     }
   }
   return null
@@ -98,7 +100,8 @@ function unresolvedRef(schema: Json): string | null {
     const ref = (node as Json)['$ref']
     if (typeof ref === 'string') {
       if (!ref.startsWith('#')) return ref
-      if (ref.startsWith('#/$defs/') && !Object.hasOwn(defs, decodeURIComponent(ref.slice(8)).replace(/~1/g, '/').replace(/~0/g, '~'))) return ref.replace('#/$defs/', '#/components/schemas/')
+      const name = refName(ref, ['$defs'])
+      if (ref.startsWith('#/$defs/') && (name === null || !Object.hasOwn(defs, name))) return ref.replace('#/$defs/', '#/components/schemas/')
     }
     for (const value of Object.values(node)) if (value !== null && typeof value === 'object') stack.push(value)
   }
@@ -107,16 +110,8 @@ function unresolvedRef(schema: Json): string | null {
 
 /** The segments of a JSON Pointer fragment (`#/items/0/title`) up to the first the schema does not declare. */
 function place(pointer: string, names: ReadonlySet<string>): (string | number)[] {
-  const path = pointer.startsWith('#') ? pointer.slice(1) : pointer
   const out: (string | number)[] = []
-  if (path === '') return out
-  for (const token of path.slice(1).split('/')) {
-    let text: string
-    try {
-      text = decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~')
-    } catch {
-      break
-    }
+  for (const text of pointerTokens(pointer.startsWith('#') ? pointer : `#${pointer}`) ?? []) {
     if (/^(?:0|[1-9]\d*)$/.test(text)) out.push(Number(text))
     else if (names.has(text)) out.push(text)
     else break

@@ -9,7 +9,8 @@
  * `propertyNames` judges) is reported at the object, so no key of the
  * request is echoed.
  */
-import { FORBIDDEN, Unsupported, count, isObject, type Compiled, type Json, type Node, type Test } from './compiled.ts'
+import { FORBIDDEN, Unsupported, count, type Compiled, type Node, type Test } from './compiled.ts'
+import { isObject, type Json } from '../json/object.ts'
 
 /** The keywords `fields` compiles into one closure. */
 export const FIELD_KEYWORDS = ['required', 'properties', 'patternProperties', 'additionalProperties'] as const

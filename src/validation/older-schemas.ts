@@ -6,14 +6,15 @@
  */
 import type { Changelog, ChangelogInstruction } from '../changes/changelog.ts'
 import { Shape, type Layout } from '../changes/shape.ts'
-import { undoSteps } from '../openapi/schema-changes.ts'
-import type { Json } from '../openapi/types.ts'
+import { undoSteps } from '../changes/schema-changes.ts'
+import type { Json } from '../json/object.ts'
+import { refName } from '../json/pointer.ts'
 
 const COMPONENTS = '#/components/schemas/'
 const DEFS = '#/$defs/'
 
 /** A JSON Schema for validation: `$ref`s to components point into `$defs`, `$schema` dropped (one dialect: 2020-12). */
-export function forValidation(schema: unknown): unknown {
+function forValidation(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(forValidation)
   if (schema === null || typeof schema !== 'object') return schema
   const out: Json = {}
@@ -84,8 +85,8 @@ export function reachable(schema: unknown, defs: Json): Set<string> {
     if (node === null || typeof node !== 'object') continue
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENTS)) {
-        const name = decodeURIComponent(value.slice(COMPONENTS.length)).replace(/~1/g, '/').replace(/~0/g, '~')
-        if (!seen.has(name) && Object.hasOwn(defs, name)) {
+        const name = refName(value, ['components', 'schemas'])
+        if (name !== null && !seen.has(name) && Object.hasOwn(defs, name)) {
           seen.add(name)
           stack.push(defs[name])
         }

@@ -12,11 +12,12 @@
 import type { ParameterCheck, ParameterRenames, ValidatedHistory } from '../changes/body-checks.ts'
 import type { ChangelogInstruction } from '../changes/changelog.ts'
 import type { AnyShape } from '../changes/shape.ts'
-import type { Json } from '../openapi/types.ts'
 import { isHeaderName } from '../http/header-name.ts'
 import { InvalidRequestParameters } from './invalid-body.ts'
 import { withDefs } from './older-schemas.ts'
 import { partValidator, type Limits, type PartValidator } from './validate.ts'
+import { isObject, type Json } from '../json/object.ts'
+import { refName } from '../json/pointer.ts'
 
 /** The shapes of a route's parameters, by part. */
 export interface RouteParameters {
@@ -35,14 +36,16 @@ const PARTS = [
 ] as const
 type Part = (typeof PARTS)[number][0]
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 
 /** The JSON types a property's schema allows (through `$ref`s and `anyOf` / `oneOf`), or `null`: any. */
 function typesOf(schema: unknown, defs: Json, hops = 0): Set<string> | null {
   if (!isObject(schema) || hops > 16) return null
   const ref = schema['$ref']
-  if (typeof ref === 'string' && ref.startsWith('#/$defs/')) return typesOf(defs[decodeURIComponent(ref.slice(8)).replace(/~1/g, '/').replace(/~0/g, '~')], defs, hops + 1)
+  if (typeof ref === 'string' && ref.startsWith('#/$defs/')) {
+    const name = refName(ref, ['$defs'])
+    return typesOf(name !== null && Object.hasOwn(defs, name) ? defs[name] : undefined, defs, hops + 1)
+  }
   const type = schema['type']
   if (typeof type === 'string') return new Set([type])
   if (Array.isArray(type)) return new Set(type.filter((t): t is string => typeof t === 'string'))
@@ -87,7 +90,7 @@ function readings(schema: Json, defs: Json): Reading[] {
 }
 
 /** The values of one part of a request, as an object the schema validates (no prototype: a `__proto__` parameter is a name like any). */
-function partValue(part: Part, request: Request, declared: readonly Reading[], byLower: ReadonlyMap<string, Reading>): Record<string, unknown> {
+function partValue(part: Part, request: Request, declared: readonly Reading[], byName: ReadonlyMap<string, Reading>): Record<string, unknown> {
   const value = Object.create(null) as Record<string, unknown>
   const put = (reading: Reading | undefined, name: string, text: string, first: boolean) => {
     if (reading === undefined) {
@@ -103,7 +106,6 @@ function partValue(part: Part, request: Request, declared: readonly Reading[], b
     else if (!first) value[reading.name] = Array.isArray(had) ? [...had, read] : [had, read]
   }
   if (part === 'query') {
-    const byName = new Map(declared.map((r) => [r.name, r]))
     // Every parameter, declared or not (`additionalProperties` may refuse one).
     for (const [name, text] of new URL(request.url).searchParams) put(byName.get(name), name, text, false)
   } else if (part === 'headers') {
@@ -119,7 +121,7 @@ function partValue(part: Part, request: Request, declared: readonly Reading[], b
       for (const pair of header.split(';')) {
         const at = pair.indexOf('=')
         if (at === -1) continue
-        const reading = byLower.get(pair.slice(0, at).trim())
+        const reading = byName.get(pair.slice(0, at).trim())
         if (reading === undefined) continue
         let text = pair.slice(at + 1).trim()
         if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) text = text.slice(1, -1)
@@ -213,20 +215,20 @@ export function parameterChecks(
   const heads = new Map(declared.map(([part]) => [part, JSON.stringify(schemaOf(part, head))]))
   return versions.map((defs, v) => {
     if (v === head) return null
-    const checks: { part: Part; root: string; validate: PartValidator; declared: Reading[]; byLower: Map<string, Reading> }[] = []
+    const checks: { part: Part; root: string; validate: PartValidator; declared: Reading[]; byName: Map<string, Reading> }[] = []
     let differs = false
     for (const [part, root] of declared) {
       const schema = schemaOf(part, v)
       if (schema === null) continue
       if (JSON.stringify(schema) !== heads.get(part)) differs = true
       const list = readings(schema, defs)
-      checks.push({ part, root, validate: partValidator(schema, limits, where), declared: list, byLower: new Map(list.map((r) => [part === 'cookies' ? r.name : r.name.toLowerCase(), r])) })
+      checks.push({ part, root, validate: partValidator(schema, limits, where), declared: list, byName: new Map(list.map((r) => [r.name, r])) })
     }
     if (!differs) return null
     return function checkOlderParameters(request: Request): void {
       const issues = []
-      for (const { part, root, validate, declared: list, byLower } of checks) {
-        const found = validate(partValue(part, request, list, byLower), root, limits.maxIssues - issues.length)
+      for (const { part, root, validate, declared: list, byName } of checks) {
+        const found = validate(partValue(part, request, list, byName), root, limits.maxIssues - issues.length)
         if (found !== null) issues.push(...found)
         if (issues.length >= limits.maxIssues) break
       }

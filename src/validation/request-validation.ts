@@ -10,12 +10,12 @@
 import type { BodyCheck, ParameterRenames, RequestValidation, ValidatedHistory } from '../changes/body-checks.ts'
 import { checkRoute } from '../changes/route-changes.ts'
 import { Shape, type Layout } from '../changes/shape.ts'
-import type { Json } from '../openapi/types.ts'
 import { InvalidRequestBody } from './invalid-body.ts'
 import { issueNames, type IssueType, type JSON_TYPES } from './issues.ts'
 import { bodySchema, partialSchema, schemasByVersion, withDefs, withoutDialect } from './older-schemas.ts'
 import { parameterChecks, type RouteParameters } from './parameters.ts'
 import { partValidator, type Limits } from './validate.ts'
+import type { Json } from '../json/object.ts'
 /** A Standard JSON Schema (standardschema.dev/json-schema): zod 4.2+, valibot and arktype schemas carry one. */
 export interface StandardJSONSchemaV1 {
   readonly '~standard': {

@@ -4,9 +4,10 @@
  * `pattern` and `format`. Each costs time linear in the value's size
  * (`enum` and `const` of lists and objects by canonical text).
  */
-import { Unsupported, isContainer, isObject, type Node, type Test } from './compiled.ts'
+import { Unsupported, isContainer, type Node, type Test } from './compiled.ts'
 import { FORMATS } from './formats.ts'
 import { canonical } from './json-values.ts'
+import { isObject } from '../json/object.ts'
 
 const TYPES: Readonly<Record<string, Test>> = {
   string: (v) => typeof v === 'string',

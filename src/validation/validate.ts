@@ -12,7 +12,7 @@ import { compileOrUnknown } from './compile.ts'
 import { fallbackCheck } from './fallback.ts'
 import { IssueSink, type IssueNames, type RequestIssue } from './issues.ts'
 import { nestsDeeperThan } from './json-values.ts'
-import type { Json } from '../openapi/types.ts'
+import type { Json } from '../json/object.ts'
 
 /** What bounds a validation, and how its issues are named: the same for every schema of a `requestValidation`. */
 export interface Limits {

@@ -27,6 +27,7 @@ import {
 } from '../../src/changes/index.ts'
 import { changelogMarkdown, changelogWithRoutes } from '../../src/changes/changelog.ts'
 import { MalformedJsonBody } from '../../src/changes/request-errors.ts'
+import { routeLife } from '../../src/changes/route-life.ts'
 import { defineRoutes, HeaderVersioning, include, route, URLPathVersioning, versioned } from '../../src/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
@@ -661,6 +662,9 @@ describe('mistakes fail at construction with a sentence that says what to fix', 
     ['a change whose instructions are not a list', () => change('Nothing.', undefined as never), 'or [] for a change of behaviour alone'],
     ['an enum fallback among the added values', () => enumValuesAdded(P, 's', ['x'], { fallback: 'x' }), 'the fallback "x" is one of the added values'],
     ['a rename to the same name', () => rename('a', 'a'), 'fieldRenamed: older and newer are both "a"'],
+    ['a status changed to itself', () => statusChanged('r', { older: 200, newer: 200 }), "statusChanged: older and newer are both 200; give older versions' status as older and the handler's as newer, or drop the change."],
+    ['a header renamed to itself', () => requestHeaderRenamed('r', { older: 'X-Locale', newer: 'x-locale' }), 'requestHeaderRenamed: older and newer are the same header, "X-Locale" and "x-locale" (names are case-insensitive); give older versions\' header as older and the one the handler reads as newer, or drop the change.'],
+    ['a route removed in the oldest version and never added back', () => routeLife('r', [{ step: 0, entry: { type: 'route.removed', route: 'r' } }], ['v1', 'v2'], 'changelog'), 'changelog: route "r" exists in no version (its changes remove it in the oldest version, "v1", and never add it back); remove those changes, or add it back with routeAdded in the first version that serves it.'],
     ['a bad route name', () => routeAdded('get /x'), 'routeAdded: name a route by its table name'],
     ['a bad layout', () => versionHistory({ versions: [{ version: 'v1' }], bodies: { 'GET /x': { response: [P, P] as never } } }), 'versionHistory: bodies["GET /x"].response: an array layout holds exactly one layout'],
     ['an unknown option', () => versionHistory({ versions: [{ version: 'v1' }], routes: {} } as never), 'versionHistory: unknown option "routes"'],

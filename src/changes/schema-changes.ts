@@ -7,7 +7,8 @@
  * schema says so instead of showing the newer shape.
  */
 import type { ChangelogInstruction } from './changelog.ts'
-import type { Json } from './types.ts'
+import { isObject, type Json } from '../json/object.ts'
+import { refName } from '../json/pointer.ts'
 
 /** Renames a key of an object, keeping the order of the keys. */
 function renameKey(object: Json, from: string, to: string): Json {
@@ -19,10 +20,6 @@ function renameKey(object: Json, from: string, to: string): Json {
 /** A copy of a schema the changelog gives: documents are frozen, the changelog is the caller's. */
 function copyOf(schema: object): Json {
   return JSON.parse(JSON.stringify(schema)) as Json
-}
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
 
 /** The objects of a schema that list properties: the schema itself and the inline members of its `allOf`. */
@@ -97,9 +94,9 @@ function narrowEnum(property: Json, values: readonly unknown[], schemas: Json): 
   let target = property
   const ref = property['$ref']
   if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
-    const name = decodePointer(ref.slice('#/components/schemas/'.length))
-    const referenced = schemas[name]
-    if (isObject(referenced)) {
+    const name = refName(ref, ['components', 'schemas'])
+    const referenced = name !== null && Object.hasOwn(schemas, name) ? schemas[name] : undefined
+    if (name !== null && isObject(referenced)) {
       const narrowed = narrowEnum(referenced, values, schemas)
       if (narrowed !== referenced) schemas[name] = narrowed
     }
@@ -122,17 +119,13 @@ function narrowEnum(property: Json, values: readonly unknown[], schemas: Json): 
   return property
 }
 
-function decodePointer(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~')
-}
-
 /**
  * Undoes one instruction on `schemas` (a deep copy the caller owns, by
  * component name), in place. `shapes` maps a shape name to its component
  * name. Instructions on shapes the document does not have, and instruction
  * types this version does not know, change nothing.
  */
-export function undoInstruction(schemas: Json, instruction: ChangelogInstruction, shapes: Readonly<Record<string, string>>, description: string): void {
+function undoInstruction(schemas: Json, instruction: ChangelogInstruction, shapes: Readonly<Record<string, string>>, description: string): void {
   const shape = (instruction as { shape?: unknown }).shape
   if (typeof shape !== 'string') return
   const name = shapes[shape] ?? shape

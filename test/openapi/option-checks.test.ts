@@ -1,0 +1,39 @@
+/**
+ * The factories that serve documents (openAPIRoutes, openAPIDocs, apiCatalog
+ * and its entries, openAPILink) refuse an unknown option, or options that are
+ * not an object, at construction, with the sentence every other factory uses.
+ * A portable file: it runs on all four runtimes.
+ */
+import { describe, expect, it } from 'vitest'
+import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { apiCatalog, openAPILink, openAPIRoutes, versionedOpenAPI } from '../../src/openapi/index.ts'
+import { openAPIDocs } from '../../src/openapi/scalar.ts'
+
+const docs = versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v2' }), routes: defineRoutes([route('items', '/items')]) })
+const entry = { documents: docs, api: '/api', path: '/openapi' }
+const DOCS_OPTIONS = 'page, path, cdn, pageTitle, scalar'
+
+describe('the serving factories refuse mistaken options at construction', () => {
+  it.each([
+    ['openAPIRoutes: an unknown option', () => openAPIRoutes(docs, { paht: '/openapi' } as never), 'openAPIRoutes: unknown option "paht"; the options are path.'],
+    ['openAPIRoutes: null', () => openAPIRoutes(docs, null as never), 'openAPIRoutes: pass an options object with path.'],
+    ['openAPIDocs: an unknown option', () => openAPIDocs(docs, { title: 'API' } as never), `openAPIDocs: unknown option "title"; the options are ${DOCS_OPTIONS}.`],
+    ['openAPIDocs: null', () => openAPIDocs(docs, null as never), `openAPIDocs: pass an options object with ${DOCS_OPTIONS}.`],
+    ['apiCatalog: an unknown option', () => apiCatalog([entry], { host: 'https://api.test' } as never), 'apiCatalog: unknown option "host"; the options are origin.'],
+    ['apiCatalog: null options', () => apiCatalog([entry], null as never), 'apiCatalog: pass an options object with origin.'],
+    ['apiCatalog: an entry with an unknown option', () => apiCatalog([entry, { ...entry, docs: '/docs' }] as never), 'apiCatalog: entry 1: unknown option "docs"; the options are documents, api, path, page, title.'],
+    ['openAPILink: an unknown option', () => openAPILink(docs, { path: '/openapi', rel: 'openapi' } as never), 'openAPILink: unknown option "rel"; the options are path.'],
+    ['openAPILink: no options', () => openAPILink(docs, undefined as never), 'openAPILink: pass an options object with path.'],
+    ['openAPILink: null', () => openAPILink(docs, null as never), 'openAPILink: pass an options object with path.'],
+  ])('%s', (_, build, message) => {
+    expect(build).toThrow(new Error(message))
+  })
+
+  it('takes their documented options', () => {
+    expect(openAPIRoutes(docs)).toBeDefined()
+    expect(openAPIRoutes(docs, { path: '/specs' })).toBeDefined()
+    expect(openAPIDocs(docs, { page: '/docs', path: '/openapi', pageTitle: 'API' })).toBeDefined()
+    expect(apiCatalog([{ ...entry, page: '/docs', title: 'Items' }], { origin: 'https://api.test' })).toBeDefined()
+    expect(typeof openAPILink(docs, { path: '/openapi' })).toBe('function')
+  })
+})
