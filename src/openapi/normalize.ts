@@ -5,7 +5,7 @@
  * parameters given for a whole path item move into its operations, where
  * each document can change them.
  */
-import { HTTP_METHODS, type Json } from './types.ts'
+import { HTTP_METHODS, operationKey, type Json } from './types.ts'
 
 function isObject(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -71,7 +71,7 @@ export function normalizeDocument(input: unknown, where: string): Json {
     const shared = Array.isArray(item['parameters']) ? (item['parameters'] as Json[]) : []
     delete item['parameters']
     for (const method of HTTP_METHODS) {
-      const operation = item[method]
+      const operation = item[operationKey(method)]
       if (!isObject(operation)) continue
       if (shared.length > 0) {
         const own = Array.isArray(operation['parameters']) ? (operation['parameters'] as Json[]) : []
