@@ -119,12 +119,12 @@ export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' 
 export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']
 
 /**
- * The key of `method`'s operation in a path item: the method, but QUERY's
- * is `x-query`. OpenAPI 3.2 adds `query` to the Path Item; a 3.1 document
- * (what the documents are, so that 3.1 tools load them) fails the 3.1
- * schema with it, and takes any `x-` key.
+ * The key of `method`'s operation (lower case) in a path item: the method,
+ * but QUERY's is `x-query`. OpenAPI 3.2 adds `query` to the Path Item; a
+ * 3.1 document (what the documents are, so that 3.1 tools load them) fails
+ * the 3.1 schema with it, and takes any `x-` key.
  */
-export function operationKey(method: HttpMethod): string {
+export function operationKey(method: string): string {
   return method === 'query' ? 'x-query' : method
 }
 

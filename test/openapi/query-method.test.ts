@@ -9,7 +9,10 @@
  * A portable file: Web APIs, hono and vitest only.
  */
 import { Validator } from '@cfworker/json-schema'
+import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
+import { validateResponses } from '../../src/contracts/index.ts'
+import { mountRoutes } from '../../src/hono/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
 import type { OpenAPIDocument, OperationObject, PathItemObject } from '../../src/openapi/types.ts'
 import { app, history, queryDocs, routes, versioning } from '../support/query-api.ts'
@@ -18,6 +21,23 @@ const docs = queryDocs()
 const methodsOf = (document: OpenAPIDocument): Record<string, string[]> =>
   Object.fromEntries(Object.entries(document.paths).map(([path, item]) => [path, Object.keys(item).filter((k) => k !== 'x-methodNotAllowed')]))
 const queryAt = (document: OpenAPIDocument, path: string): OperationObject => (document.paths[path] as PathItemObject)['x-query'] as OperationObject
+
+/** A head document: the search's x-query, the list's get, a get of the count (which the app serves by QUERY alone). */
+const headDocument = {
+  openapi: '3.1.0',
+  info: { title: 'Items', version: 'v2' },
+  paths: {
+    '/items/search': {
+      'x-query': {
+        summary: 'Finds items like the one sent',
+        responses: { '200': { description: 'The item found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } } },
+      },
+    },
+    '/items': { get: { responses: { '200': { description: 'The items' } } } },
+    '/items/count': { get: { responses: { '200': { description: 'The count' } } } },
+  },
+  components: { schemas: { Item: { type: 'object', properties: { id: { type: 'integer' }, size: { type: 'object', properties: { cm: { type: 'integer' } } } } } } },
+}
 
 describe('a QUERY operation is documented as the path item’s x-query', () => {
   it('in every version that serves the route, at that version’s path; a path without QUERY has none', () => {
@@ -78,22 +98,7 @@ describe('a QUERY operation is documented as the path item’s x-query', () => {
   })
 
   it('from a head document: its x-query operations are kept, with the older version’s component schemas; one the app serves is added', () => {
-    const document = {
-      openapi: '3.1.0',
-      info: { title: 'Items', version: 'v2' },
-      paths: {
-        '/items/search': {
-          'x-query': {
-            summary: 'Finds items like the one sent',
-            responses: { '200': { description: 'The item found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } } },
-          },
-        },
-        '/items': { get: { responses: { '200': { description: 'The items' } } } },
-        '/items/count': { get: { responses: { '200': { description: 'The count' } } } },
-      },
-      components: { schemas: { Item: { type: 'object', properties: { id: { type: 'integer' }, size: { type: 'object', properties: { cm: { type: 'integer' } } } } } } },
-    }
-    const fromHead = queryDocs({ document })
+    const fromHead = queryDocs({ document: headDocument })
     const v1 = fromHead.document('v1')
     expect(methodsOf(v1)).toEqual({ '/search': ['x-query'], '/items': ['get'] })
     expect(queryAt(v1, '/search').summary).toBe('Finds items like the one sent')
@@ -103,5 +108,21 @@ describe('a QUERY operation is documented as the path item’s x-query', () => {
     // The count, which the head document gives GET, but the app serves by QUERY alone: a bare x-query, no get.
     expect(methodsOf(fromHead.document('v2'))['/items/count']).toEqual(['x-query'])
     expect(queryAt(fromHead.document('v2'), '/items/count').responses['200']).toEqual({ description: 'OK' })
+  })
+
+  it('validateResponses checks a QUERY answer against the x-query of its version', async () => {
+    const fromHead = queryDocs({ document: headDocument })
+    const problems: string[] = []
+    const checked = new Hono()
+    checked.use('*', validateResponses(fromHead, { enabled: true, onInvalid: (p) => void problems.push(`${p.method} ${p.path} ${p.version} ${p.status}`) }), versioning)
+    mountRoutes(checked, versioning, { 'item-search': { query: async (c) => c.json({ id: 1, ...((await c.req.json()) as object) }) } })
+    const search = async (path: string, version: string, body: unknown): Promise<Response> =>
+      checked.request(path, { method: 'QUERY', headers: { 'Api-Version': version, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    expect((await search('/items/search', 'v2', { size: { cm: 12 } })).status).toBe(200)
+    expect((await search('/search', 'v1', { size: '12 cm' })).status).toBe(200)
+    expect(problems).toEqual([])
+    // The head's body is the app's to check: an answer its document does not allow is reported.
+    expect((await search('/items/search', 'v2', { size: 'large' })).status).toBe(200)
+    expect(problems).toEqual(['QUERY /items/search v2 200'])
   })
 })
