@@ -15,29 +15,12 @@ import { validateResponses } from '../../src/contracts/index.ts'
 import { mountRoutes } from '../../src/hono/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
 import type { OpenAPIDocument, OperationObject, PathItemObject } from '../../src/openapi/types.ts'
-import { app, history, queryDocs, routes, versioning } from '../support/query-api.ts'
+import { app, headDocument, history, queryDocs, routes, versioning } from '../support/query-api.ts'
 
 const docs = queryDocs()
 const methodsOf = (document: OpenAPIDocument): Record<string, string[]> =>
   Object.fromEntries(Object.entries(document.paths).map(([path, item]) => [path, Object.keys(item).filter((k) => k !== 'x-methodNotAllowed')]))
 const queryAt = (document: OpenAPIDocument, path: string): OperationObject => (document.paths[path] as PathItemObject)['x-query'] as OperationObject
-
-/** A head document: the search's x-query, the list's get, a get of the count (which the app serves by QUERY alone). */
-const headDocument = {
-  openapi: '3.1.0',
-  info: { title: 'Items', version: 'v2' },
-  paths: {
-    '/items/search': {
-      'x-query': {
-        summary: 'Finds items like the one sent',
-        responses: { '200': { description: 'The item found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } } },
-      },
-    },
-    '/items': { get: { responses: { '200': { description: 'The items' } } } },
-    '/items/count': { get: { responses: { '200': { description: 'The count' } } } },
-  },
-  components: { schemas: { Item: { type: 'object', properties: { id: { type: 'integer' }, size: { type: 'object', properties: { cm: { type: 'integer' } } } } } } },
-}
 
 describe('a QUERY operation is documented as the path item’s x-query', () => {
   it('in every version that serves the route, at that version’s path; a path without QUERY has none', () => {
@@ -61,7 +44,7 @@ describe('a QUERY operation is documented as the path item’s x-query', () => {
 
   it('with each version’s request shape: what v1’s schema refuses, the server refuses; what it accepts, it accepts', async () => {
     const shapeOf = (version: string): unknown => docs.document(version).components?.schemas?.['ItemRequest']?.properties?.['size']
-    expect(shapeOf('v1')).toEqual({ type: 'string', pattern: '^[0-9]+ cm$' })
+    expect(shapeOf('v1')).toEqual({ type: 'string', pattern: '^[0-9]+ cm$', examples: ['12 cm'] })
     expect(shapeOf('v2')).toEqual({ type: 'object', properties: { cm: { type: 'integer', minimum: 1 } }, required: ['cm'] })
     const v1 = docs.document('v1')
     expect(queryAt(v1, '/search')['requestBody']).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ItemRequest' } } } })
@@ -98,14 +81,16 @@ describe('a QUERY operation is documented as the path item’s x-query', () => {
   })
 
   it('from a head document: its x-query operations are kept, with the older version’s component schemas; one the app serves is added', () => {
-    const fromHead = queryDocs({ document: headDocument })
+    // The count with a get in the document, which the app serves by QUERY alone.
+    const countByGet = { ...headDocument, paths: { ...headDocument.paths, '/items/count': { get: { responses: { '200': { description: 'The count' } } } } } }
+    const fromHead = queryDocs({ document: countByGet })
     const v1 = fromHead.document('v1')
     expect(methodsOf(v1)).toEqual({ '/search': ['x-query'], '/items': ['get'] })
     expect(queryAt(v1, '/search').summary).toBe('Finds items like the one sent')
     expect(queryAt(v1, '/search').responses['200']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Item' })
-    expect(v1.components?.schemas?.['Item']?.properties?.['size']).toEqual({ type: 'string', pattern: '^[0-9]+ cm$' })
+    expect(v1.components?.schemas?.['Item']?.properties?.['size']).toEqual({ type: 'string', pattern: '^[0-9]+ cm$', examples: ['12 cm'] })
     expect(fromHead.document('v2').components?.schemas?.['Item']?.properties?.['size']).toEqual({ type: 'object', properties: { cm: { type: 'integer' } } })
-    // The count, which the head document gives GET, but the app serves by QUERY alone: a bare x-query, no get.
+    // A bare x-query for the count, and no get.
     expect(methodsOf(fromHead.document('v2'))['/items/count']).toEqual(['x-query'])
     expect(queryAt(fromHead.document('v2'), '/items/count').responses['200']).toEqual({ description: 'OK' })
   })
