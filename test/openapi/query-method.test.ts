@@ -110,4 +110,14 @@ describe('a QUERY operation is documented as the path item’s x-query', () => {
     expect((await search('/items/search', 'v2', { size: 'large' })).status).toBe(200)
     expect(problems).toEqual(['QUERY /items/search v2 200'])
   })
+
+  it('a plain Hono route registered for QUERY (app.on) is documented as x-query too', () => {
+    const plain = new Hono()
+    plain.get('/notes', (c) => c.json([]))
+    plain.on('QUERY', '/notes', async (c) => c.json([await c.req.json()]))
+    const head = { openapi: '3.1.0', info: { title: 'Notes', version: 'v2' }, paths: { '/notes': { get: { responses: { '200': { description: 'The notes' } } } } } }
+    const notes = versionedOpenAPI({ scheme: versioning.scheme, document: head, app: plain })
+    expect(methodsOf(notes.document('v1'))).toEqual({ '/notes': ['get', 'x-query'] })
+    expect(queryAt(notes.document('v1'), '/notes').operationId).toBe('query-notes')
+  })
 })
