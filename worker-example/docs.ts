@@ -13,7 +13,7 @@
  * | /docs/host | /host | host name (`v1.catalog.test`) |
  * | /docs/query | /query | query parameter |
  * | /docs/semver | /semver | `Accept-Version` header, semantic versions |
- * | /docs/streams | /streams | `Api-Version` header; NDJSON and server-sent events, documented item by item |
+ * | /docs/streams | /streams | `Api-Version` header; NDJSON and server-sent events (written as text or given as values), documented item by item |
  *
  * Each section's documents are made from what its middleware runs: its
  * scheme, route table, the methods the app registers (and the 405 it
@@ -80,6 +80,13 @@ const streamsHead = {
       },
     },
     '/streams/feed': { get: { summary: 'People as they join', responses: { '200': { description: 'An event per person.', content: { 'text/event-stream': {} } } } } },
+    '/streams/joined': {
+      get: {
+        summary: 'People as they join, given as values',
+        parameters: [{ name: 'count', in: 'query', description: 'How many (default 3).', schema: { type: 'integer', minimum: 0, maximum: 1000 } }],
+        responses: { '200': { description: 'A `joined` event per person, its id the person\'s.', content: { 'text/event-stream': {} } } },
+      },
+    },
   },
   components: {
     schemas: { Person: { type: 'object', properties: { id: { type: 'integer' }, fullName: { type: 'string' }, email: { type: 'string', format: 'email' } }, required: ['id', 'fullName', 'email'] } },

@@ -1,7 +1,7 @@
 /**
  * Streamed answers, migrated item by item: a people directory whose newest
- * version (2) says `fullName` where version 1 said `name`. Two routes, each
- * written once for version 2, under `/streams` with the version in the
+ * version (2) says `fullName` where version 1 said `name`. Three routes,
+ * each written once for version 2, under `/streams` with the version in the
  * `Api-Version` header (default 1, so a client that names none keeps the old
  * shape):
  *
@@ -9,14 +9,19 @@
  *   (default 3, at most 1000), one line per person, written as it goes;
  * - `GET /streams/feed`: a server-sent events feed (a comment, a `retry:`,
  *   then an event per person with its `id:`, one with its data spread over
- *   lines).
+ *   lines);
+ * - `GET /streams/joined?count=N`: the same people as server-sent events
+ *   given as values: an async generator yields `{ event, id, data }` per
+ *   person to `streamsHistory.stream`, which serialises each once (an older
+ *   client's migrated first, with no parse).
  *
  * ```sh
  * curl -N http://127.0.0.1:8787/streams/people.ndjson
  * curl -N -H 'Api-Version: 2' http://127.0.0.1:8787/streams/feed
+ * curl -N 'http://127.0.0.1:8787/streams/joined?count=2'
  * ```
  */
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
 import { stream, streamSSE } from 'hono/streaming'
 import { change, fieldRenamed, shape, versionHistory } from '../src/changes/index.ts'
 import { versionMiddleware } from '../src/hono/index.ts'
@@ -35,6 +40,7 @@ export const Person = shape<PersonBody>('Person')
 export const streamsBodies = {
   'GET /streams/people.ndjson': { items: Person },
   'GET /streams/feed': { items: Person },
+  'GET /streams/joined': { items: Person },
 }
 
 /** The streams' history: version 2 renamed `name` to `fullName`. */
@@ -54,12 +60,25 @@ export function person(i: number): PersonBody {
   return { id: i + 1, fullName: name, email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.test` }
 }
 
+/** How many people a request asks for (`?count=`): 3 unless a whole number from 0 is given, at most 1000. */
+function countOf(c: Context): number {
+  const asked = Number(c.req.query('count') ?? 3)
+  return Number.isInteger(asked) && asked >= 0 ? Math.min(asked, 1000) : 3
+}
+
+/** The first `count` people as they join, one `joined` event each (its id the person's), the first with the reconnection delay. */
+async function* joined(count: number) {
+  for (let i = 0; i < count; i++) {
+    const data = person(i)
+    yield { event: 'joined', id: String(data.id), data, retry: i === 0 ? 5000 : undefined }
+  }
+}
+
 /** Registers the streamed routes on `app`, behind their own versioning middleware. */
 export function streamRoutes(app: Hono): void {
   app.use('/streams/*', versionMiddleware({ scheme: streamsScheme, changes: streamsHistory }))
   app.get('/streams/people.ndjson', (c) => {
-    const asked = Number(c.req.query('count') ?? 3)
-    const count = Number.isInteger(asked) && asked >= 0 ? Math.min(asked, 1000) : 3
+    const count = countOf(c)
     c.header('Content-Type', 'application/x-ndjson')
     return stream(c, async (s) => {
       for (let i = 0; i < count; i++) await s.write(`${JSON.stringify(person(i))}\n`)
@@ -73,4 +92,8 @@ export function streamRoutes(app: Hono): void {
       await s.writeSSE({ event: 'person', id: '3', data: JSON.stringify(person(2)) })
     }),
   )
+  app.get('/streams/joined', (c) => {
+    c.header('Cache-Control', 'no-cache')
+    return streamsHistory.stream(c, joined(countOf(c)), { type: 'text/event-stream' })
+  })
 }

@@ -7,7 +7,7 @@
 import type { RouteDefinition } from '../routes/definitions.ts'
 import type { Change } from './change.ts'
 import type { Changelog, ChangelogInstruction } from './changelog.ts'
-import type { ExchangeView, ExtensionTarget } from '../pipeline/extension.ts'
+import type { ExtensionTarget } from '../pipeline/extension.ts'
 import { checksOf } from './body-checks.ts'
 import { bindChanges, runSteps, type BoundChanges, type Chain, type RoutePlan } from './http-steps.ts'
 import type { RouteInstruction, ShapeInstruction } from './instruction.ts'
@@ -17,7 +17,7 @@ import { MigrationPlanner, shapeSteps, type ShapeSteps, type Visit } from './mig
 import { answerChecks, checkBodies, unservedRoutes, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
-import { NO_PLAN, rewriteRoutes, routePlans } from './route-plans.ts'
+import { NO_PLAN, planLookup, rewriteRoutes, routePlans } from './route-plans.ts'
 import type { RouteLife } from './route-life.ts'
 import { mediaPlan } from './response-bodies.ts'
 import { checkLayout, shapesOf, type AnyShape, type Layout, type LayoutValue } from './shape.ts'
@@ -57,7 +57,6 @@ export class VersionHistory<V extends string = string, O = unknown> {
   readonly #shapeSteps: ReadonlyMap<AnyShape, ShapeSteps>
   readonly #plans: ReadonlyMap<string, RoutePlan>
   /** Whether some table route has a plan for one method (`POST product-list`). */
-  readonly #byMethod: boolean
   /** The plan of routes without one of their own (error responses only), or undefined. */
   readonly #fallback: RoutePlan | undefined
   /** Table routes whose existence or path changes: the table must come through `routes()`. */
@@ -148,7 +147,6 @@ export class VersionHistory<V extends string = string, O = unknown> {
       if (made.some((check) => check !== null)) plans.set(route, { ...plan, parameters: made })
     }
     this.#plans = plans
-    this.#byMethod = [...plans.keys()].some((key) => methodRoute(key) !== null)
     this.#tableLives = tableLives
     this.#fallback = errors === undefined ? undefined : { ...NO_PLAN, error: this.#chains(errors, 'down') }
     this.#routeNames = new Set([...bodies.keys(), ...byRoute.keys()])
@@ -182,25 +180,6 @@ export class VersionHistory<V extends string = string, O = unknown> {
   }
 
   /** The plan of the route that answers an exchange. */
-  #planOf = (exchange: ExchangeView): RoutePlan | undefined => {
-    const plans = this.#plans
-    const route = exchange.route
-    if (route !== null) {
-      if (this.#byMethod) {
-        // HEAD is answered by GET's handler, with GET's plan.
-        const method = exchange.method === 'HEAD' ? 'GET' : exchange.method
-        const own = plans.get(`${method} ${route.viewName}`) ?? plans.get(`${method} ${route.name}`)
-        if (own !== undefined) return own
-      }
-      return plans.get(route.viewName) ?? plans.get(route.name) ?? this.#fallback
-    }
-    return (
-      plans.get(`${exchange.method} ${exchange.routePath}`) ??
-      (exchange.method === 'HEAD' ? plans.get(`GET ${exchange.routePath}`) : undefined) ??
-      this.#fallback
-    )
-  }
-
   /**
    * Checks the history against a middleware's scheme and table (contract A):
    * every version of the history is one the scheme allows and the reverse,
@@ -243,7 +222,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     }
     const head = this.versions.length - 1
     const headGaps = [...this.#plans.values()].some((p) => p.exists !== null && p.exists[head] === false) ? head : null
-    return bindChanges(this.#planOf, this.#stepIndex, headGaps, this.#maxBodySize, this.#streams.take)
+    return bindChanges(planLookup(this.#plans, this.#fallback), this.#stepIndex, headGaps, this.#maxBodySize, this.#streams.take)
   }
 
   /**

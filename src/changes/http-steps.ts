@@ -103,6 +103,10 @@ export function bindChanges(
   /** The items behind a body the history's `stream` made (an older client's stream of them, migrated before serialisation). */
   values: ValueStreams['take'] = () => undefined,
 ): BoundChanges {
+  // Each older version's ETag suffix, made on its first conditional request or tagged answer (versions are few).
+  const suffixes: string[] = []
+  const suffixOf = (index: number, version: string): string => (suffixes[index] ??= tagSuffix(version))
+
   function bodyChain(found: RoutePlan, index: number, status: number): Chain | undefined {
     const chain = status < 300 ? found.response?.[index] : status >= 400 ? found.error?.[index] : undefined
     return chain === undefined || chain.steps.length === 0 ? undefined : chain
@@ -134,7 +138,7 @@ export function bindChanges(
       const query = found.query?.[index]
       const names = found.requestHeaders?.[index]
       const hasSteps = (steps !== undefined && steps.length > 0) || check !== null
-      const conditions = differs(found, index) ? conditionalHeaders(exchange.request.headers, tagSuffix(exchange.version as string)) : null
+      const conditions = differs(found, index) ? conditionalHeaders(exchange.request.headers, suffixOf(index, exchange.version as string)) : null
       if (!hasSteps && (query === undefined || query.length === 0) && (names === undefined || names.length === 0) && conditions === null) return
       return migrateRequest(exchange, {
         steps: hasSteps ? (steps ?? []) : null,
@@ -155,7 +159,7 @@ export function bindChanges(
       const headers = found.headers?.[index]
       // The JSON step answered a stepped body with its older status already.
       const status = statuses === undefined || exchange.jsonStepped ? response.status : olderStatus(response.status, statuses)
-      const suffix = differs(found, index) && response.headers.has('etag') ? tagSuffix(exchange.version as string) : null
+      const suffix = differs(found, index) && response.headers.has('etag') ? suffixOf(index, exchange.version as string) : null
       const skip = exchange.jsonStepped || exchange.method === 'HEAD' || response.body === null
       const subject = () => ({ route: routeName(exchange), version: String(exchange.version), status: response.status })
       const type = response.headers.get('content-type')

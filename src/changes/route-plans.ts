@@ -3,6 +3,7 @@
  * version: whether and where it exists, its status, header and query steps,
  * and its plan; and the table routes `history.routes()` rewrites.
  */
+import type { ExchangeRoute, ExchangeView } from '../pipeline/extension.ts'
 import type { RouteDefinition } from '../routes/definitions.ts'
 import { versioned } from '../routes/versions.ts'
 import { WHERE } from './history-checks.ts'
@@ -178,4 +179,35 @@ versions: readonly string[],
     changed = true
   }
   return changed ? Object.freeze(out) : definitions
+}
+
+/**
+ * The plan of the route an exchange is answered by: a table route's own for
+ * its method (`METHOD name`), else its route's; a plain route's by
+ * `METHOD /path`; else `fallback` (the history's errors layout). HEAD is
+ * answered by GET's handler, with GET's plan. Worked out once per table
+ * route and method, or plain route pattern and method, then read.
+ */
+export function planLookup(plans: ReadonlyMap<string, RoutePlan>, fallback: RoutePlan | undefined): (exchange: ExchangeView) => RoutePlan | undefined {
+  const byMethod = [...plans.keys()].some((key) => methodRoute(key) !== null)
+  const tableRoutes = new WeakMap<ExchangeRoute, Map<string, RoutePlan | undefined>>()
+  const plainRoutes = new Map<string, RoutePlan | undefined>()
+  function tablePlan(route: ExchangeRoute, method: string): RoutePlan | undefined {
+    const own = byMethod ? (plans.get(`${method} ${route.viewName}`) ?? plans.get(`${method} ${route.name}`)) : undefined
+    return own ?? plans.get(route.viewName) ?? plans.get(route.name) ?? fallback
+  }
+  return (exchange) => {
+    const method = exchange.method === 'HEAD' ? 'GET' : exchange.method
+    const route = exchange.route
+    if (route !== null) {
+      let known = tableRoutes.get(route)
+      if (known === undefined) tableRoutes.set(route, (known = new Map()))
+      if (!known.has(method)) known.set(method, tablePlan(route, method))
+      return known.get(method)
+    }
+    // A plain route's pattern is the app's, one of the few it registers.
+    const key = `${exchange.method} ${exchange.routePath}`
+    if (!plainRoutes.has(key)) plainRoutes.set(key, plans.get(key) ?? (exchange.method === 'HEAD' ? plans.get(`GET ${exchange.routePath}`) : undefined) ?? fallback)
+    return plainRoutes.get(key)
+  }
 }

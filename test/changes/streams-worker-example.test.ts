@@ -1,7 +1,8 @@
 /**
  * The worker example's streamed routes (worker-example/streams.ts), in
  * process: the NDJSON export and the SSE feed, each written once for version
- * 2, read by a version 1 client in its own shape, item by item.
+ * 2, and the SSE feed given as values (`history.stream`), read by a version 1
+ * client in its own shape, item by item.
  *
  * Portable: Web APIs, hono and vitest only. The same routes on workerd under
  * `wrangler dev`: test/e2e/streams.test.ts.
@@ -38,6 +39,39 @@ describe('the worker example streams people to an older and a newer client', () 
     const head = await (await app.request('http://api.test/streams/feed', { headers: { 'Api-Version': '2' } })).text()
     expect(head).toContain(`data: ${JSON.stringify(person(0))}\n`)
     expect(head).toContain(`data: {\ndata:   "id": 2,\n`)
+  })
+
+  it('the feed given as values: joined events with their ids and the first retry, each data in the client shape', async () => {
+    const events = (shape: (i: number) => object, count: number) =>
+      Array.from({ length: count }, (_, i) => `event: joined\ndata: ${JSON.stringify(shape(i))}\nid: ${i + 1}\n${i === 0 ? 'retry: 5000\n' : ''}\n`).join('')
+    const old = await app.request('http://api.test/streams/joined?count=4')
+    expect(old.status).toBe(200)
+    expect(old.headers.get('content-type')).toBe('text/event-stream')
+    expect(old.headers.get('cache-control')).toBe('no-cache')
+    expect(old.headers.get('vary')).toBe('Api-Version')
+    expect(await old.text()).toBe(events(older, 4))
+    const head = await app.request('http://api.test/streams/joined', { headers: { 'Api-Version': '2' } })
+    expect(head.headers.get('content-type')).toBe('text/event-stream')
+    expect(await head.text()).toBe(events(person, 3))
+  })
+
+  it.each([
+    ['missing', '', 3],
+    ['not a number', '?count=many', 3],
+    ['negative', '?count=-1', 3],
+    ['not whole', '?count=1.5', 3],
+    ['zero', '?count=0', 0],
+    ['above 1,000', '?count=1000000', 1000],
+  ])('the feed given as values, count %s: %i events', async (_case, query, count) => {
+    const res = await app.request(`http://api.test/streams/joined${query}`)
+    expect(res.status).toBe(200)
+    expect((await res.text()).match(/^event: joined$/gm)?.length ?? 0).toBe(count)
+  })
+
+  it('the feed given as values: a version the section does not serve gets its 404 before any item', async () => {
+    const res = await app.request('http://api.test/streams/joined', { headers: { 'Api-Version': '3' } })
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ detail: 'Invalid version in "Api-Version" header.' })
   })
 
   it('check() finds nothing to say about the example streams routes', () => {

@@ -2,12 +2,16 @@
  * End to end: the worker example's streamed routes (worker-example/streams.ts)
  * on workerd under `wrangler dev`, over real HTTP, for an older client
  * (version 1, the default) and a newer one (version 2): the NDJSON export of
- * 1,000 people and the SSE feed, each item in the client's own shape.
+ * 1,000 people, the SSE feed and the SSE feed given as values
+ * (`history.stream`), each item in the client's own shape; and the commands
+ * of docs/worker-example.md's "Streams given as values" print what it shows.
  */
+import { readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { person } from '../../worker-example/streams.ts'
 import { EXAMPLE_NOW } from '../support/example-clock.ts'
+import { curlCommand } from './curl-commands.ts'
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts'
 
 let dev: WranglerDev | undefined
@@ -64,5 +68,49 @@ describe('streams on workerd (wrangler dev)', () => {
     const head = await get('/streams/feed', { 'Api-Version': '2' })
     expect(head.text).toContain(`event: person\ndata: ${JSON.stringify(person(0))}\nid: 1\n\n`)
     expect(head.text).not.toContain('"name"')
+  })
+
+  it('the feed given as values: 1,000 joined events, names, ids and the first retry kept, each data in the client shape', async () => {
+    const ids = Array.from({ length: 1000 }, (_, i) => i)
+    const events = (shape: (i: number) => object) => ids.map((i) => `event: joined\ndata: ${JSON.stringify(shape(i))}\nid: ${i + 1}\n${i === 0 ? 'retry: 5000\n' : ''}\n`).join('')
+    const old = await get('/streams/joined?count=1000')
+    expect(old.status).toBe(200)
+    expect(old.type).toBe('text/event-stream')
+    expect(old.text).toBe(events(older))
+    const head = await get('/streams/joined?count=1000', { 'Api-Version': '2' })
+    expect(head.status).toBe(200)
+    expect(head.type).toBe('text/event-stream')
+    expect(head.text).toBe(events(person))
+  })
+})
+
+/** The `$ curl` commands of docs/worker-example.md's "Streams given as values" block, each with the text it prints. */
+function documentedCurls(): { command: string; text: string }[] {
+  const page = readFileSync(new URL('../../docs/worker-example.md', import.meta.url), 'utf8')
+  const section = page.slice(page.indexOf('## Streams given as values'))
+  const block = /```console\n([\s\S]*?)\n```/.exec(section)?.[1] ?? ''
+  const commands: { command: string; lines: string[] }[] = []
+  for (const line of block.split('\n')) {
+    if (line.startsWith('$ ')) commands.push({ command: line.slice(2), lines: [] })
+    else commands.at(-1)?.lines.push(line)
+  }
+  // An event ends with a blank line, which the block shows before the next command: the text ends with it.
+  return commands.map(({ command, lines }) => ({ command, text: `${lines.join('\n')}\n` }))
+}
+
+describe('docs/worker-example.md: the commands of "Streams given as values" print what it shows (wrangler dev)', () => {
+  const curls = documentedCurls()
+
+  it('has an older and a newer client', () => {
+    expect(curls.map((c) => c.command.includes("-H 'Api-Version: 2'"))).toEqual([false, true])
+  })
+
+  it.each(curls.map((c) => [c.command, c] as const))('$ %s', async (_command, { command, text }) => {
+    const { program, method, url, headers } = curlCommand(command)
+    expect([program, method]).toEqual(['curl', 'GET'])
+    expect(url.startsWith('http://127.0.0.1:8787/streams/joined')).toBe(true)
+    const res = await get(url.slice('http://127.0.0.1:8787'.length), headers)
+    expect(res.status).toBe(200)
+    expect(res.text).toBe(text)
   })
 })

@@ -11,6 +11,7 @@ import { request as httpRequest } from 'node:http'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { curlCommand } from './curl-commands.ts'
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts'
 import { EXAMPLE_NOW } from '../support/example-clock.ts'
 
@@ -171,11 +172,6 @@ function readmeCurls(): { command: string; output: string[] }[] {
   return commands
 }
 
-/** Splits a command line as a shell would, for the quoting the docs use (single quotes). */
-function words(command: string): string[] {
-  return [...command.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? '')
-}
-
 describe('the curl commands of docs/worker-example.md print what it shows', () => {
   const curls = readmeCurls()
 
@@ -187,24 +183,8 @@ describe('the curl commands of docs/worker-example.md print what it shows', () =
   })
 
   it.each(curls.map((c) => [c.command, c] as const))('$ %s', async (_command, { command, output }) => {
-    const args = words(command)
-    expect(args[0]).toBe('curl')
-    const headers: Record<string, string> = {}
-    let url = ''
-    let headersOnly = false
-    for (let i = 1; i < args.length; i++) {
-      const arg = args[i] as string
-      if (arg === '-H') {
-        const [name, ...value] = (args[++i] as string).split(':')
-        headers[name as string] = value.join(':').trim()
-      } else if (arg === '-D') {
-        headersOnly = args[++i] === '-'
-      } else if (arg === '-o') {
-        i++
-      } else if (arg !== '-s') {
-        url = arg
-      }
-    }
+    const { program, url, headers, headersOnly } = curlCommand(command)
+    expect(program).toBe('curl')
     expect(url.startsWith('http://127.0.0.1:8787/')).toBe(true)
     const res = await get(url.slice('http://127.0.0.1:8787'.length), headers)
     const local = (text: string): string => text.replaceAll('http://127.0.0.1:8787', origin)
@@ -234,20 +214,7 @@ describe('docs/request-validation.md: the curl commands of its worker example se
   })
 
   it.each(pairs)('$ %s', async (command, output) => {
-    const args = words(command)
-    const headers: Record<string, string> = {}
-    let url = ''
-    let method = 'GET'
-    let body = ''
-    for (let i = 1; i < args.length; i++) {
-      const arg = args[i] as string
-      if (arg === '-H') {
-        const [name, ...value] = (args[++i] as string).split(':')
-        headers[name as string] = value.join(':').trim()
-      } else if (arg === '-X') method = args[++i] as string
-      else if (arg === '-d') body = args[++i] as string
-      else if (arg !== '-s') url = arg
-    }
+    const { method, url, headers, data: body = '' } = curlCommand(command)
     expect(url.startsWith('http://127.0.0.1:8787/')).toBe(true)
     const res = await send(method, url.slice('http://127.0.0.1:8787'.length), headers, body)
     expect(res.text).toBe(output.replaceAll('http://127.0.0.1:8787', origin))

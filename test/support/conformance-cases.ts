@@ -2,8 +2,8 @@
  * Requests through the worker example's app whose observed results every
  * runtime must reproduce exactly (test/support/conformance.golden.json): version
  * shape, status, detail, links and headers, for all five schemes, odd inputs
- * included, and the lifecycle sections (/releases, /semver) with their
- * headers. The app runs on a fixed clock (./example-clock.ts), so a sunset
+ * included, the lifecycle sections (/releases, /semver) with their
+ * headers, and the server-sent events /streams gives as values. The app runs on a fixed clock (./example-clock.ts), so a sunset
  * passing changes nothing.
  *
  * Each case also carries its expected answer, written by hand from the README
@@ -118,6 +118,12 @@ const ACCEPT_UNSATISFIABLE = 'Could not satisfy the request Accept header.'
 const acceptV1 = drf(200, product1(1, 'Sencha', ACCEPT_PRODUCT), 'Accept')
 const acceptV2 = drf(200, product2(1, 'Sencha', ACCEPT_PRODUCT), 'Accept')
 const accept = (value: string, expected: Expected): ConformanceCase => ({ url: ACCEPT_PRODUCT, headers: { accept: value }, expected })
+
+// The /streams section (docs/worker-example.md, "Streams given as values"): `Api-Version` 1 (the default) says `name`,
+// 2 says `fullName`; the events' names, ids and the first one's retry are the same in both.
+const STREAM_TYPE = 'text/event-stream'
+const events = (people: readonly string[]): string => people.map((data, i) => `event: joined\ndata: ${data}\nid: ${i + 1}\n${i === 0 ? 'retry: 5000\n' : ''}\n`).join('')
+const joined = (body: string): Expected => ({ status: 200, contentType: STREAM_TYPE, vary: 'Api-Version', lifecycle: {}, body })
 
 export const cases: readonly ConformanceCase[] = [
   {
@@ -265,6 +271,17 @@ export const cases: readonly ConformanceCase[] = [
   { url: SEMVER_PRODUCT, headers: { 'accept-version': '2' }, expected: semverServed('2.0.0', product2(1, 'Sencha', SEMVER_PRODUCT)) },
   { url: SEMVER_PRODUCT, headers: { 'accept-version': '3.x' }, expected: detail(404, 'Invalid version in "Accept-Version" header.', 'Accept-Version') },
   { url: SEMVER_PRODUCT, headers: { 'accept-version': '1, 2' }, expected: detail(400, 'The request carries more than one API version.', 'Accept-Version') },
+  // /streams/joined: the same handler's events, each data in the client's version.
+  {
+    url: 'http://api.test/streams/joined?count=2',
+    expected: joined(events(['{"id":1,"email":"ada.lovelace@example.test","name":"Ada Lovelace"}', '{"id":2,"email":"grace.hopper@example.test","name":"Grace Hopper"}'])),
+  },
+  {
+    url: 'http://api.test/streams/joined?count=2',
+    headers: { 'api-version': '2' },
+    expected: joined(events(['{"id":1,"fullName":"Ada Lovelace","email":"ada.lovelace@example.test"}', '{"id":2,"fullName":"Grace Hopper","email":"grace.hopper@example.test"}'])),
+  },
+  { url: 'http://api.test/streams/joined', headers: { 'api-version': '3' }, expected: detail(404, 'Invalid version in "Api-Version" header.', 'Api-Version') },
 ]
 
 /** The answer a case must get at `now` (ms since the epoch). */
