@@ -30,7 +30,10 @@ interface Way {
   readonly required: boolean
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch']
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'query']
+
+/** The key of a method's operation in a path item: QUERY's is `x-query` (OpenAPI 3.2's `query`, which 3.1 has not). */
+const keyOf = (method: string): string => (method === 'query' ? 'x-query' : method)
 
 /** Resolves a local `$ref` of the document. */
 function resolve(document: Json, schema: unknown): Json {
@@ -84,7 +87,7 @@ export function callsOf(document: Json, placed: boolean, body: (schema: unknown)
   const out: DocumentCall[] = []
   for (const [template, item] of Object.entries(document['paths'] as Record<string, Json>)) {
     for (const method of METHODS) {
-      const operation = item[method] as Json | undefined
+      const operation = item[keyOf(method)] as Json | undefined
       if (operation === undefined) continue
       const headers: Record<string, string> = {}
       const query = new URLSearchParams()
@@ -131,7 +134,7 @@ export function answerChecker(document: Json): (operation: string, status: numbe
   const compiled = new Map<string, (value: unknown) => boolean>()
   return (name, status, contentType, text) => {
     const [method, template] = name.split(' ') as [string, string]
-    const operation = ((document['paths'] as Record<string, Json>)[template] as Json)[method.toLowerCase()] as Json
+    const operation = ((document['paths'] as Record<string, Json>)[template] as Json)[keyOf(method.toLowerCase())] as Json
     const responses = operation['responses'] as Record<string, Json>
     const response = responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses['default']
     if (response === undefined) return [`${name}: status ${status} is not documented (${Object.keys(responses).join(', ')})`]

@@ -8,7 +8,7 @@ import type { Context } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import type { ApiModel } from '../model/api-model.ts'
 import { openAPIPathOf } from '../openapi/paths.ts'
-import type { OpenAPIDocument, OperationObject, SchemaObject } from '../openapi/types.ts'
+import { operationKey, type OpenAPIDocument, type OperationObject, type SchemaObject } from '../openapi/types.ts'
 
 /** An operation of a document and its path template. */
 export interface DocumentedOperation {
@@ -76,7 +76,7 @@ export function findOperation(document: OpenAPIDocument, method: string, pathnam
   }
   if (!pathname.startsWith(matcher.base)) return null
   const path = pathname.slice(matcher.base.length) || '/'
-  const key = method.toLowerCase()
+  const key = operationKey(method.toLowerCase())
   for (const candidate of matcher.paths) {
     const operation = candidate.item[key]
     if (operation !== undefined && candidate.regex.test(path)) return { path: candidate.path, operation: operation as OperationObject }
@@ -95,7 +95,7 @@ export function matchedOperation(c: Context, model: ApiModel, version: string, d
   for (const route of matchedRoutes(c)) {
     if (route.method !== method && route.method !== 'ALL') continue
     const at = model.find(method, openAPIPathOf(route.path))?.at(version)
-    const operation = at == null ? undefined : (document.paths[at.path] as Readonly<Record<string, unknown>> | undefined)?.[method.toLowerCase()]
+    const operation = at == null ? undefined : (document.paths[at.path] as Readonly<Record<string, unknown>> | undefined)?.[operationKey(method.toLowerCase())]
     if (at != null && operation !== undefined) return { path: at.path, operation: operation as OperationObject }
   }
   return null

@@ -16,6 +16,7 @@ import { placementNote } from './placement.ts'
 import { undoSteps } from '../changes/schema-changes.ts'
 import type { SourceOperation } from './sources.ts'
 export type { BuildContext } from './context.ts'
+import { operationKey } from './types.ts'
 import { versionExtension, versionWays, withoutVersion } from './version-params.ts'
 import type { DocumentedVersion } from './versions.ts'
 import { isObject, type Json } from '../json/object.ts'
@@ -222,13 +223,14 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
       added[context.errorBody.name] = context.errorBody.schema
     }
     // Two operations at one path and method: the first answers (as Hono runs the first route).
-    if (item[source.method] !== undefined) continue
+    const key = operationKey(source.method)
+    if (item[key] !== undefined) continue
     const operation = operationIn(context, source, entry, at, neutral, headerNames, added)
     let id = operation['operationId'] as string
     for (let n = 2; ids.has(id); n++) id = `${operation['operationId'] as string}-${n}`
     operation['operationId'] = id
     ids.add(id)
-    item[source.method] = operation
+    item[key] = operation
     included.push(source)
   }
   // The head's parts are shared, never changed: what differs is a new object.

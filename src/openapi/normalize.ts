@@ -5,7 +5,7 @@
  * parameters given for a whole path item move into its operations, where
  * each document can change them.
  */
-import { HTTP_METHODS } from './types.ts'
+import { HTTP_METHODS, operationKey } from './types.ts'
 import { isObject, type Json } from '../json/object.ts'
 
 /** A deep copy of JSON data (documents are JSON: no functions, no cycles). */
@@ -68,7 +68,7 @@ export function normalizeDocument(input: unknown, where: string): Json {
     const shared = Array.isArray(item['parameters']) ? (item['parameters'] as Json[]) : []
     delete item['parameters']
     for (const method of HTTP_METHODS) {
-      const operation = item[method]
+      const operation = item[operationKey(method)]
       if (!isObject(operation)) continue
       if (shared.length > 0) {
         const own = Array.isArray(operation['parameters']) ? (operation['parameters'] as Json[]) : []

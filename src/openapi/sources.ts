@@ -7,7 +7,7 @@
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteTable } from '../routes/table.ts'
 import { openAPIPathOf, pathShape, routePaths, schemaPattern, type OpenAPIPathParam } from './paths.ts'
-import { HTTP_METHODS, type HttpMethod } from './types.ts'
+import { HTTP_METHODS, operationKey, type HttpMethod } from './types.ts'
 import type { Json } from '../json/object.ts'
 
 /** An operation as the head version has it. */
@@ -106,7 +106,7 @@ export function documentOperations(document: Json, table: RouteTable | null): So
   const paths = document['paths'] as Record<string, Json>
   for (const [path, item] of Object.entries(paths)) {
     for (const method of HTTP_METHODS) {
-      const operation = item[method]
+      const operation = item[operationKey(method)]
       if (operation === null || typeof operation !== 'object') continue
       const matched = exact.get(path) ?? shaped.get(pathShape(path)) ?? []
       // With the routes of the same name at other paths (a route whose path changed: history.routes() declares one per path).

@@ -70,6 +70,8 @@ export interface PathItemObject {
   readonly head?: OperationObject
   readonly patch?: OperationObject
   readonly trace?: OperationObject
+  /** The QUERY operation (OpenAPI 3.2's `query`, under an `x-` name in a 3.1 document: see `operationKey`). */
+  readonly 'x-query'?: OperationObject
   /** The 405 the app answers a method this path does not serve with (`versionedOpenAPI`'s `app`). */
   readonly 'x-methodNotAllowed'?: ResponseObject
   readonly [key: string]: unknown
@@ -111,7 +113,17 @@ export interface OpenAPIInput {
   readonly openapi: string
 }
 
-/** The HTTP methods an OpenAPI path item has. */
-export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace'
+/** The HTTP methods a route is documented with: an OpenAPI 3.2 path item's (3.1's and QUERY). */
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace' | 'query'
 
-export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
+export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']
+
+/**
+ * The key of `method`'s operation (lower case) in a path item: the method,
+ * but QUERY's is `x-query`. OpenAPI 3.2 adds `query` to the Path Item; a
+ * 3.1 document (what the documents are, so that 3.1 tools load them) fails
+ * the 3.1 schema with it, and takes any `x-` key.
+ */
+export function operationKey(method: string): string {
+  return method === 'query' ? 'x-query' : method
+}
