@@ -181,7 +181,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
 
   /** The plan of the route that answers an exchange. */
   /**
-   * Checks the history against a middleware's scheme and table (contract A):
+   * Checks the history against a middleware's scheme and table:
    * every version of the history is one the scheme allows and the reverse,
    * and every route it names is in the table. Called by the middleware.
    */
@@ -317,7 +317,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     return [...unservedRoutes(app.routes, this.#routeNames), ...answerChecks(app.routes, this.#plans)]
   }
 
-  /** The changelog as JSON, newest version first (CONTRACTS.md B). */
+  /** The changelog as JSON, newest version first (its types: changelog.ts). */
   changelog(): Changelog {
     const versions = this.versions.map((version, v) => ({
       version,

@@ -2,7 +2,7 @@
  * Whether and where a route exists in each version, decided once from its
  * `routeAdded`, `routeRemoved` and `pathChanged` instructions. The history's
  * route plans (the request path: a route an older version lacks answers 404)
- * and the model's operations (the documents, `hono/app-model.ts`: read from
+ * and the model's operations (the documents, `openapi/app-model.ts`: read from
  * the changelog's JSON) both ask this function, so the server and its
  * documents cannot disagree on which version has a route.
  */

@@ -2,7 +2,7 @@
  * The request path on Hono: `serve` is the one function every versioned
  * request enters through (the middlewares, and a `mountRoutes` handler the
  * middleware has not run for). It runs the stages of pipeline/path.ts
- * (decide, choose, pick, prepare), then exposes the visit to the handler
+ * (decide, pick, choose, prepare), then exposes the visit to the handler
  * (`c.var`, the migrated request), runs the handler, and finishes its
  * response (pipeline/finish.ts) in one place; a refused visit is finished
  * and thrown as an `HTTPException`.

@@ -9,7 +9,8 @@
 import type { Context } from 'hono'
 import type { JsonStep } from '../pipeline/extension.ts'
 
-type Json = (value: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => Response
+/** Hono's `c.json`, as this module calls it. */
+type JsonAnswer = (value: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => Response
 
 /**
  * The header the JSON step marks the responses it built with a stepped body: a header travels with every copy of a
@@ -24,7 +25,7 @@ const STEPPED = 'x-api-versioning-json-step'
  * response through the response steps.
  */
 export function jsonThrough(c: Context, step: JsonStep): (response: Response) => boolean {
-  const json = c.json as unknown as Json
+  const json = c.json as unknown as JsonAnswer
   const setStatus = c.status
   let status = 200
   let marked = false
@@ -33,7 +34,7 @@ export function jsonThrough(c: Context, step: JsonStep): (response: Response) =>
     status = code
     setStatus(code)
   }
-  const through: Json = (value, arg, headers) =>
+  const through: JsonAnswer = (value, arg, headers) =>
     step(value, typeof arg === 'number' ? arg : (arg?.status ?? status), (changed, changedBody = true, older) => {
       // A status the step answers with instead (an older version's): given as the handler gave its own.
       const response = json(changed, older === undefined ? arg : typeof arg === 'object' ? { ...arg, status: older } : older, headers)
@@ -44,7 +45,7 @@ export function jsonThrough(c: Context, step: JsonStep): (response: Response) =>
       return response
     })
   // Patch: c.json, replaced on this context only.
-  ;(c as unknown as { json: Json }).json = through
+  ;(c as unknown as { json: JsonAnswer }).json = through
   return (response) => {
     if (!marked || !response.headers.has(STEPPED)) return false
     response.headers.delete(STEPPED)

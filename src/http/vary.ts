@@ -30,13 +30,3 @@ export function varyMerger(names: readonly string[]): VaryMerger {
     return [...kept.map((name) => name.trim()), ...missing].join(', ')
   }
 }
-
-// The merger of each list of names `mergeVary` was given (a middleware passes the same list on every response).
-const mergers = new WeakMap<readonly string[], VaryMerger>()
-
-/** `varyMerger(names)(existing)`, the merger made once per list of names. */
-export function mergeVary(existing: string | null, names: readonly string[]): string | null {
-  let merge = mergers.get(names)
-  if (merge === undefined) mergers.set(names, (merge = varyMerger(names)))
-  return merge(existing)
-}

@@ -4,7 +4,7 @@
  * response steps (lifecycle headers, version changes).
  */
 import { withHeaders } from '../http/mutable-response.ts'
-import { mergeVary } from '../http/vary.ts'
+import { varyMerger } from '../http/vary.ts'
 import type { Visit } from './visit.ts'
 import type { ExtensionSteps } from './extension-steps.ts'
 
@@ -23,6 +23,7 @@ export interface Finisher {
 /** The finisher of a middleware whose scheme reads `vary` and whose extensions are `steps`. */
 export function finisher(vary: readonly string[], steps: ExtensionSteps | null): Finisher {
   const varyText = vary.join(', ')
+  const mergeVary = varyMerger(vary)
   return {
     vary,
     varyText,
@@ -31,7 +32,7 @@ export function finisher(vary: readonly string[], steps: ExtensionSteps | null):
       let res = response
       const listed = vary.length === 0 ? null : res.headers.get('Vary')
       // Most responses list exactly them already (the middleware gave the context's headers `varyText`).
-      const merged = vary.length === 0 || listed === varyText ? null : mergeVary(listed, vary)
+      const merged = vary.length === 0 || listed === varyText ? null : mergeVary(listed)
       if (merged !== null) {
         res = withHeaders(res, (r) => {
           r.headers.set('Vary', merged)

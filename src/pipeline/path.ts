@@ -38,13 +38,13 @@ export interface RequestPath {
 
 /** The request path of a scheme's `decider` and the extensions' `steps` (`null`: none), on requests the framework's `reader` reads. */
 export function requestPath(decider: VersionDecider, steps: ExtensionSteps | null, reader: VisitReader): RequestPath {
-  /** Stage 3: the first of `candidates` that exists in `version`, or `undefined` (the matched route stays, not picked). */
+  /** Stage 2: the first of `candidates` that exists in `version`, or `undefined` (the matched route stays, not picked). */
   function pick(candidates: Candidates | null, version: string | null | undefined): CompiledRoute | undefined {
     if (candidates !== null) for (const route of candidates) if (existsIn(route, version)) return route
     return undefined
   }
 
-  /** Stage 4 (and 3 again when a version step changed the version) on a visit whose version steps ran. */
+  /** Stage 4 (and 2 again when a version step changed the version) on a visit whose version steps ran. */
   function prepare(visit: Visit, place: Place, scheme: string | null | undefined): Visit | Promise<Visit> {
     if (visit.rejection !== null || steps === null) return visit
     let picked = visit
@@ -58,12 +58,12 @@ export function requestPath(decider: VersionDecider, steps: ExtensionSteps | nul
   return {
     enter(request, method, place, source) {
       const { route, match, candidates } = place
-      // Stage 1: the scheme's decision; stage 3, the route picked for its version, before the visit is made.
+      // Stage 1: the scheme's decision; stage 2, the route picked for its version, before the visit is made.
       const { version, rejection } = decider.decide(request, match, route?.limit?.neutral === true)
       const picked = rejection === null ? pick(candidates, version) : undefined
       const decided = new Visit(reader, source, method, request, version, picked ?? route, picked !== undefined, versionsOf(picked ?? route), rejection)
       if (steps === null || rejection !== null) return decided
-      // Stage 2: a client's pin (the version steps); then stage 4.
+      // Stage 3: a client's pin (the version steps); then stage 4.
       return after(steps.version(decided), (chosen) => prepare(chosen, place, version))
     },
   }

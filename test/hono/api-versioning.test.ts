@@ -7,7 +7,7 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
-import { mergeVary } from '../../src/http/vary.ts'
+import { varyMerger } from '../../src/http/vary.ts'
 import {
   AcceptHeaderVersioning,
   BaseVersioning,
@@ -364,8 +364,8 @@ describe('Vary', () => {
     ['Accept, Accept', ['Accept'], 'Accept'],
     ['Accept,Origin, accept', ['Accept'], 'Accept, Origin'],
     ['Origin, Origin, Accept', ['Accept'], null],
-  ])('mergeVary(%j, %j) is %j', (existing, names, merged) => {
-    expect(mergeVary(existing, names)).toBe(merged)
+  ])('Vary %j merged by varyMerger(%j) is %j', (existing, names, merged) => {
+    expect(varyMerger(names)(existing)).toBe(merged)
   })
 })
 

@@ -13,7 +13,7 @@ import { validateResponses } from '../../src/contracts/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, include, route, URLPathVersioning, versioned } from '../../src/index.ts'
 import type { ApiModel } from '../../src/model/api-model.ts'
-import { appModel } from '../../src/hono/app-model.ts'
+import { appModel } from '../../src/openapi/app-model.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
 
 const servedIn = (model: ApiModel) => Object.fromEntries(model.operations.map((op) => [`${op.method} ${op.path}`, model.space.versions.map((v) => op.at(v)?.path ?? null)]))

@@ -7,11 +7,11 @@
  * route changes come from the history's changelog.
  */
 import type { Changelog } from '../changes/changelog.ts'
-import { namedRoutes, type NamedRoutesApp } from './app-route-names.ts'
-import { mountedMethods } from './mount-routes.ts'
-import { routeHistory } from '../openapi/changelog.ts'
-import { openAPIPathOf, schemaPattern } from '../openapi/paths.ts'
-import { normalizeRouteName, plainName } from '../openapi/sources.ts'
+import { namedRoutes, type NamedRoutesApp } from '../hono/app-route-names.ts'
+import { mountedMethods } from '../hono/mounted-handlers.ts'
+import { routeHistory } from './changelog.ts'
+import { openAPIPathOf, schemaPattern } from './paths.ts'
+import { normalizeRouteName, plainName } from './sources.ts'
 import type { RouteTable } from '../routes/table.ts'
 import { compilePath } from '../routes/pattern.ts'
 import { UNPLACED, waysOf, type VersionPlacement } from '../routes/placement.ts'

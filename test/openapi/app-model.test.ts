@@ -15,7 +15,7 @@ import { change, pathChanged, routeAdded, routeRemoved, versionHistory } from '.
 import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware, type AppRoutesEnv } from '../../src/hono/index.ts'
 import { AcceptHeaderVersioning, CombinedVersioning, defineRoutes, HeaderVersioning, include, NamespaceVersioning, QueryParameterVersioning, route, URLPathVersioning, versioned, versionNeutral, type BaseVersioning } from '../../src/index.ts'
 import type { ApiModel, VersionedOperation } from '../../src/model/api-model.ts'
-import { appModel } from '../../src/hono/app-model.ts'
+import { appModel } from '../../src/openapi/app-model.ts'
 import { checkModel } from '../../src/model/check.ts'
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
