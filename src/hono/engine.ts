@@ -17,7 +17,7 @@ import type { Context, HonoRequest, Next } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { matchedRoutes } from 'hono/route'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { withoutStack, type VersioningError } from '../errors.ts'
+import type { VersioningError } from '../errors.ts'
 import { after, thrown } from '../pipeline/after.ts'
 import { versionDecider } from '../pipeline/decide.ts'
 import { bindExtensions } from '../pipeline/extension-steps.ts'
@@ -117,7 +117,7 @@ export function honoEngine(
       throw new TypeError(`${where}: errorResponse must return a Response (synchronously), got ${answer instanceof Promise ? 'a Promise' : typeof answer}.`)
     }
     // HTTPException answers with its own status: take the response's, which errorResponse may have chosen.
-    const exception = (r: Response): HTTPException => withoutStack(() => new Rejection(r.status as ContentfulStatusCode, { res: r, message: error.detail, cause: error }))
+    const exception = (r: Response): HTTPException => rejection(r, error)
     return after(finish(visit, answer), exception)
   }
 
@@ -181,6 +181,22 @@ class Rejection extends HTTPException {
   override getResponse(): Response {
     return this.res as Response
   }
+}
+
+/**
+ * The rejection of a request answered `res` for `error`: an `HTTPException` (a `Rejection`) made without running
+ * `Error`'s constructor, which captures a stack on every runtime. A refusal is an answer, not a fault, so it has no
+ * stack to show; and turning `Error.stackTraceLimit` off around the constructor, which spares the capture on Node
+ * and Bun, costs Deno more than the capture itself.
+ */
+function rejection(res: Response, error: VersioningError): Rejection {
+  const made = Object.create(Rejection.prototype) as { -readonly [K in keyof Rejection]: Rejection[K] }
+  made.message = error.detail
+  made.stack = `Error: ${error.detail}`
+  made.cause = error
+  made.res = res
+  made.status = res.status as ContentfulStatusCode
+  return made as Rejection
 }
 
 /** A request's route pattern and body, read from its context when an extension asks. */
