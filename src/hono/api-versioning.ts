@@ -16,7 +16,7 @@ import { RouteTable } from '../routes/table.ts'
 import type { ReverseOptions, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { honoEngine, NOWHERE, runNext, type HonoEngine, type Place } from './engine.ts'
-import { mountedRoutes } from './mounted-handlers.ts'
+import { mountedServing, type Served } from './mounted-handlers.ts'
 import type { VersioningEnv } from './variables.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
 
@@ -52,10 +52,11 @@ export interface TableServing {
   readonly engine: HonoEngine
   /**
    * Where a request answered by `route` is served, matched at Hono's route
-   * `index` (`suffixed`: at its format-suffixed path), with the candidates of
-   * the handlers Hono runs from there on (`candidatesFrom`), or none.
+   * `index` (`suffixed`: at its format-suffixed path) by the handler that
+   * serves `own` there, with the candidates of the handlers Hono runs from
+   * there on (`candidatesFrom`); `null`: no handler serves the method there.
    */
-  placeAt(c: Context, route: CompiledRoute, index: number, suffixed: boolean, candidates: boolean): Place
+  placeAt(c: Context, route: CompiledRoute, index: number, suffixed: boolean, own: Served | null): Place
   /** The scheme's rejection of a version no route serves. */
   versionRejection(): VersioningError
 }
@@ -128,21 +129,23 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   const ours = new Set<CompiledRoute>(routes.routes)
   /**
    * The routes the handlers of this table's `mountRoutes` serve the request's method with, in the order Hono runs
-   * them from its matched route `index` on (one handler's list, or several joined): the request path picks the
-   * first that exists in the version, so the route picked is the one whose handler answers, and the request and
-   * response steps are its own.
+   * them from its matched route `index` on (`own`: what the handler there serves): the request path picks the first
+   * that exists in the version, so the route picked is the one whose handler answers, and the request and response
+   * steps are its own. When one of `own`'s routes exists in every version (the usual case), nothing after it can be
+   * picked, and Hono's matched routes are not read.
    */
-  function candidatesFrom(c: Context, index: number): Candidates | null {
-    const matched = matchedRoutes(c)
+  function candidatesFrom(c: Context, index: number, own: Served | undefined, given?: readonly unknown[]): Candidates | null {
+    if (own !== undefined && own.complete && ours.has(own.routes[0] as CompiledRoute)) return own.routes
+    const matched = given ?? matchedRoutes(c)
     let one: Candidates | null = null
     let joined: CompiledRoute[] | null = null
     for (let i = index; i < matched.length; i++) {
-      const own = mountedRoutes((matched[i] as { handler: unknown }).handler, c.req.method)
-      if (own === undefined || !ours.has(own[0] as CompiledRoute)) continue
-      if (one === null) one = own
+      const served = i === index && own !== undefined ? own : mountedServing((matched[i] as { handler: unknown }).handler, c.req.method)
+      if (served === undefined || !ours.has(served.routes[0] as CompiledRoute)) continue
+      if (one === null) one = served.routes
       else {
         joined ??= [...one]
-        for (const route of own) if (!joined.includes(route)) joined.push(route)
+        for (const route of served.routes) if (!joined.includes(route)) joined.push(route)
       }
     }
     return joined ?? one
@@ -151,16 +154,17 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     const match = reads === 'none' ? (staticMatches.get(route) as RouteMatch) : matchAt(c, index, route, suffixed, reads === 'version' && !suffixed ? scheme.versionParam : null)
     return { route, match, candidates }
   }
-  /** The place of a request matched at `entry` (made once per method and handler list when the scheme reads no params). */
-  function placeOf(c: Context, entry: PathEntry, index: number): Place {
-    const candidates = candidatesFrom(c, index)
-    if (reads !== 'none') return placeAt(c, entry.route, index, entry.suffixed, candidates)
+  /** The place of a request matched at `entry`, Hono's `matched[index]` (made once per method and handler list when the scheme reads no params). */
+  function placeOf(c: Context, entry: PathEntry, index: number, matched: readonly unknown[]): Place {
     const method = c.req.method
+    const own = mountedServing((matched[index] as { handler: unknown }).handler, method)
+    const candidates = candidatesFrom(c, index, own, matched)
+    if (reads !== 'none') return placeAt(c, entry.route, index, entry.suffixed, candidates)
     let place = entry.places?.get(method)
     if (place === undefined || place.candidates !== candidates) {
       place = placeAt(c, entry.route, index, entry.suffixed, candidates)
       // Joined lists are made per request: only one handler's list is kept.
-      if (candidates === null || mountedRoutes((matchedRoutes(c)[index] as { handler: unknown }).handler, method) === candidates) (entry.places ??= new Map()).set(method, place)
+      if (candidates === null || candidates === own?.routes) (entry.places ??= new Map()).set(method, place)
     }
     return place
   }
@@ -172,7 +176,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     for (let i = 0; i < matched.length; i++) {
       const entry = byHonoPath.get((matched[i] as { path: string }).path)
       if (entry === undefined) continue
-      return engine.serve(c, next, placeOf(c, entry, i), runNext) as Promise<void>
+      return engine.serve(c, next, placeOf(c, entry, i, matched), runNext) as Promise<void>
     }
     // Not a table route: the app's own routes and its not-found handler answer, untouched (as Django resolves before
     // DRF), unless the host is not allowed, which Django refuses before anything (serve throws its rejection).
@@ -182,7 +186,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   const serving: TableServing = {
     routes,
     engine,
-    placeAt: (c, route, index, suffixed, candidates) => placeAt(c, route, index, suffixed, candidates ? candidatesFrom(c, index) : null),
+    placeAt: (c, route, index, suffixed, own) => placeAt(c, route, index, suffixed, own === null ? null : candidatesFrom(c, index, own)),
     versionRejection: () => scheme.rejection(),
   }
   const check = (app?: AppRoutes): readonly string[] => [

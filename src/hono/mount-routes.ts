@@ -105,8 +105,10 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
     const served = new Map<string, Served>()
     for (; mounts[i]?.path === path; i++) {
       const { method, candidates: own } = mounts[i] as Mount
-      handlers.push([method, servedBy(own, table)])
-      served.set(method, { routes: own.map(({ route }) => route), versions: versionsOf(own), passesOn: own.every(({ route }) => route.limit?.absent === 'not-found') })
+      const routes = own.map(({ route }) => route)
+      const serves: Served = { routes, complete: routes.some((route) => route.limit?.versions == null), versions: versionsOf(own), passesOn: routes.every((route) => route.limit?.absent === 'not-found') }
+      handlers.push([method, servedBy(own, serves, table)])
+      served.set(method, serves)
     }
     const methods = allow.get(path) as Set<string>
     if (methods.has('ALL')) for (const [method, handler] of handlers) register(app, method, path, handler, new Map([[method, served.get(method) as Served]]))
@@ -151,7 +153,7 @@ function pathHandler(handlers: ReadonlyMap<string, Handler<any>>, allow: string,
     if (later(c, false)) return next()
     const visit = c.get(engine.slot as never) as Visit | undefined
     if (visit !== undefined) return notAllowed(c, next, visit)
-    return engine.serve(c, next, table.placeAt(c, route, c.req.routeIndex, suffixed, false), notAllowed)
+    return engine.serve(c, next, table.placeAt(c, route, c.req.routeIndex, suffixed, null), notAllowed)
   }
 }
 
@@ -185,11 +187,10 @@ let methodNotAllowed: MethodNotAllowed | undefined
  * `{ absent: 'not-found' }` (version changes) answer other versions as a
  * path no route matches: later handlers, then the app's not-found handler.
  */
-function servedBy(candidates: readonly Candidate[], table: TableServing): Handler<any> {
+function servedBy(candidates: readonly Candidate[], serves: Served, table: TableServing): Handler<any> {
   const { engine } = table
   const first = candidates[0] as Candidate
-  const versions = versionsOf(candidates)
-  const passesOn = candidates.every(({ route }) => route.limit?.absent === 'not-found')
+  const { versions, passesOn } = serves
   /** The handler stage: the route's handler on the visit. */
   function answer(c: Context, next: Next, visit: Visit): unknown {
     if (visit.absent) return next()
@@ -211,7 +212,7 @@ function servedBy(candidates: readonly Candidate[], table: TableServing): Handle
   return function versionedHandler(c: Context, next: Next) {
     const visit = c.get(engine.slot as never) as Visit | undefined
     if (visit !== undefined) return answer(c, next, visit)
-    return engine.serve(c, next, table.placeAt(c, first.route, c.req.routeIndex, first.suffixed, true), answer)
+    return engine.serve(c, next, table.placeAt(c, first.route, c.req.routeIndex, first.suffixed, serves), answer)
   }
 }
 

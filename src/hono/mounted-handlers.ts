@@ -12,6 +12,8 @@ import type { Candidates } from '../pipeline/visit.ts'
 export interface Served {
   /** Its table routes, in the table's order: the first that exists in the version answers. */
   readonly routes: Candidates
+  /** One of them exists in every version, so no later handler's route is ever picked before it. */
+  readonly complete: boolean
   readonly versions: ReadonlySet<string> | null
   /** Its routes answer other versions as a path no route matches (`{ absent: 'not-found' }`). */
   readonly passesOn: boolean
@@ -26,10 +28,10 @@ export function mountedMethods(handler: unknown): ReadonlySet<string> | undefine
   return served === undefined ? undefined : new Set(served.keys())
 }
 
-/** The table routes a handler `mountRoutes` registered serves `method` with (HEAD: GET's), or `undefined` for any other handler or method. */
-export function mountedRoutes(handler: unknown, method: string): Candidates | undefined {
+/** What a handler `mountRoutes` registered serves `method` with (HEAD: GET's), or `undefined` for any other handler or method. */
+export function mountedServing(handler: unknown, method: string): Served | undefined {
   const served = typeof handler === 'function' ? mounted.get(handler) : undefined
-  return (served?.get(method) ?? (method === 'HEAD' ? served?.get('GET') : undefined) ?? served?.get('ALL'))?.routes
+  return served?.get(method) ?? (method === 'HEAD' ? served?.get('GET') : undefined) ?? served?.get('ALL')
 }
 
 /**
