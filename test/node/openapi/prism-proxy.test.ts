@@ -1,0 +1,120 @@
+/**
+ * The worker example's documents checked by a tool nobody here wrote:
+ * Stoplight Prism (`prism proxy --errors`), a validating proxy, in front of
+ * the example served over loopback HTTP (@hono/node-server). Every
+ * documented operation of every version of every section is called through
+ * Prism as its document says (scripts/lib/document-calls.ts `callsOf`: the
+ * version where the document puts it, a body from its request schema);
+ * Prism validates each request and each answer against the document and
+ * reports any disagreement (`sl-violations`, or its own 4xx/5xx with
+ * `--errors`). None may be reported. Prism forwards a request to the
+ * upstream's host, so a document whose version travels in the host name is
+ * served behind an upstream that names that version's host, as a gateway
+ * routing by host does.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { callsOf } from '../../../scripts/lib/document-calls.ts'
+import { freePort } from '../../e2e/wrangler-dev.ts'
+import { documented } from '../../../worker-example/contracts.ts'
+
+type Json = Record<string, unknown>
+
+const root = fileURLToPath(new URL('../../..', import.meta.url))
+const dir = `${root}.tmp/prism/`
+const servers: { close(): void }[] = []
+const proxies: ChildProcess[] = []
+
+/** `app` (the example by default) served over loopback HTTP; given `host`, each request is handed to it as sent to that host. */
+async function upstream(host?: string, app: { fetch(request: Request): Response | Promise<Response> } = documented.app): Promise<string> {
+  const fetch = host === undefined ? (request: Request) => app.fetch(request) : (request: Request) => {
+    const url = new URL(request.url)
+    url.host = host
+    return app.fetch(new Request(url, request))
+  }
+  const server = serve({ fetch, hostname: '127.0.0.1', port: 0 })
+  servers.push(server)
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+/** Prism's proxy for `document`, listening once it says so. */
+async function prism(document: Json, name: string, upstream: string): Promise<string> {
+  const file = `${dir}${name}.json`
+  writeFileSync(file, JSON.stringify(document))
+  const port = await freePort()
+  const child = spawn(`${root}node_modules/.bin/prism`, ['proxy', file, upstream, '--errors', '--host', '127.0.0.1', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] })
+  proxies.push(child)
+  let output = ''
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`prism did not start for ${name}:\n${output}`)), 60_000)
+    const read = (chunk: Buffer): void => {
+      output += chunk.toString()
+      if (output.includes('Prism is listening')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    child.stdout?.on('data', read)
+    child.stderr?.on('data', read)
+    child.once('exit', (code) => reject(new Error(`prism exited (${code}) for ${name}:\n${output}`)))
+  })
+  return `http://127.0.0.1:${port}`
+}
+
+beforeAll(() => {
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+})
+
+afterAll(() => {
+  for (const child of proxies) child.kill()
+  for (const server of servers) server.close()
+})
+
+const documents = documented.sections.flatMap((section) =>
+  section.versions.map(({ version }) => {
+    const document = JSON.parse(JSON.stringify(section.document(version))) as Json
+    return { title: `${(document['info'] as Json)['title'] as string} ${version}`, document }
+  }),
+)
+
+/** What Prism reports of each documented call of `document` sent through `proxy`. */
+async function violationsOf(document: Json, proxy: string): Promise<string[]> {
+  const violations: string[] = []
+  for (const call of callsOf(document, true)) {
+    const { Host: _host, ...headers } = call.headers
+    const answer = await fetch(`${proxy}${call.path}`, { method: call.method, headers, ...(call.body === undefined ? {} : { body: call.body }) })
+    const text = await answer.text()
+    const reported = answer.headers.get('sl-violations')
+    // With --errors Prism answers a request or response that breaks the document itself, with a problem+json.
+    const prismError = (answer.headers.get('content-type') ?? '').includes('problem+json') && text.includes('stoplight.io/prism/errors')
+    if (reported !== null || prismError) violations.push(`${call.operation}: ${answer.status} ${reported ?? text.slice(0, 400)}`)
+  }
+  return violations
+}
+
+describe('Prism, a validating proxy, finds nothing the server answers against its documents', () => {
+  it.each(documents.map((d) => [d.title, d] as const))('%s', async (title, { document }) => {
+    const calls = callsOf(document, true)
+    expect(calls.length).toBeGreaterThan(0)
+    const proxy = await prism(document, title.replace(/\W+/g, '-'), await upstream(calls[0]?.headers['Host']))
+    expect(await violationsOf(document, proxy)).toEqual([])
+  })
+
+  it('and reports an answer that drifts from its document (the check can fail)', async () => {
+    const drifting = new Hono()
+    drifting.get('/semver/products/:id', (c) => c.json({ id: Number(c.req.param('id')), title: 42 }))
+    drifting.route('/', documented.app)
+    const { document } = documents.find((d) => d.title.includes('semantic')) as (typeof documents)[number]
+    const proxy = await prism(document, 'drifting', await upstream(undefined, drifting))
+    const violations = await violationsOf(document, proxy)
+    expect(violations.length).toBeGreaterThan(0)
+    expect(violations.every((v) => v.startsWith('GET /semver/products/{id}: 500'))).toBe(true)
+  })
+})
