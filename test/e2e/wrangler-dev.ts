@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { childOutput } from '../support/child-output.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -35,7 +36,6 @@ export function freePort(): Promise<number> {
 /** Starts `wrangler dev` on the project's wrangler.toml with `args` added, and resolves once it is ready (90 s at most). */
 export async function startWranglerDev(args: readonly string[] = []): Promise<WranglerDev> {
   const port = await freePort()
-  let log = ''
   const server = spawn(
     process.execPath,
     [`${root}node_modules/wrangler/bin/wrangler.js`, 'dev', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false', ...args],
@@ -46,6 +46,7 @@ export async function startWranglerDev(args: readonly string[] = []): Promise<Wr
       env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_HIDE_BANNER: 'true' },
     },
   )
+  const output = childOutput(server, 'wrangler dev')
   const stop = async (): Promise<void> => {
     if (server.pid === undefined || server.exitCode !== null) return
     const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()))
@@ -54,24 +55,9 @@ export async function startWranglerDev(args: readonly string[] = []): Promise<Wr
     await exited
     clearTimeout(timer)
   }
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`wrangler dev was not ready in 90 s:\n${log}`)), 90_000)
-    const onData = (chunk: Buffer): void => {
-      log += chunk.toString()
-      if (log.includes('Ready on')) {
-        clearTimeout(timer)
-        resolve()
-      }
-    }
-    server.stdout?.on('data', onData)
-    server.stderr?.on('data', onData)
-    server.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`wrangler dev exited with ${code}:\n${log}`))
-    })
-  }).catch(async (error: unknown) => {
+  await output.printed('Ready on', 90_000).catch(async (error: unknown) => {
     await stop()
     throw error
   })
-  return { origin: `http://127.0.0.1:${port}`, log: () => log, stop }
+  return { origin: `http://127.0.0.1:${port}`, log: output.text, stop }
 }

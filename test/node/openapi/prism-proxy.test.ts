@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callsOf } from '../../../scripts/lib/document-calls.ts'
 import { freePort } from '../../e2e/wrangler-dev.ts'
 import { documented } from '../../../worker-example/contracts.ts'
+import { childOutput } from '../../support/child-output.ts'
 
 type Json = Record<string, unknown>
 
@@ -50,20 +51,7 @@ async function prism(document: Json, name: string, upstream: string): Promise<st
   const port = await freePort()
   const child = spawn(`${root}node_modules/.bin/prism`, ['proxy', file, upstream, '--errors', '--host', '127.0.0.1', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] })
   proxies.push(child)
-  let output = ''
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`prism did not start for ${name}:\n${output}`)), 60_000)
-    const read = (chunk: Buffer): void => {
-      output += chunk.toString()
-      if (output.includes('Prism is listening')) {
-        clearTimeout(timer)
-        resolve()
-      }
-    }
-    child.stdout?.on('data', read)
-    child.stderr?.on('data', read)
-    child.once('exit', (code) => reject(new Error(`prism exited (${code}) for ${name}:\n${output}`)))
-  })
+  await childOutput(child, `prism for ${name}`).printed('Prism is listening', 60_000)
   return `http://127.0.0.1:${port}`
 }
 
