@@ -123,7 +123,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   const byHonoPath = new Map<string, PathEntry>()
   for (const route of routes.routes) {
     route.honoPaths.forEach((path, i) => {
-      if (!byHonoPath.has(path)) byHonoPath.set(path, { route, suffixed: i > 0, places: null })
+      if (!byHonoPath.has(path)) byHonoPath.set(path, { route, suffixed: i > 0, known: null })
     })
   }
   const ours = new Set<CompiledRoute>(routes.routes)
@@ -154,18 +154,21 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     const match = reads === 'none' ? (staticMatches.get(route) as RouteMatch) : matchAt(c, index, route, suffixed, reads === 'version' && !suffixed ? scheme.versionParam : null)
     return { route, match, candidates }
   }
-  /** The place of a request matched at `entry`, Hono's `matched[index]` (made once per method and handler list when the scheme reads no params). */
+  /**
+   * The place of a request matched at `entry`, Hono's `matched[index]`. What the handler there serves is looked up
+   * once per handler and method when it is its own list (`candidatesFrom`: one of its routes exists in every
+   * version), and with it, when the scheme reads no params, the place itself.
+   */
   function placeOf(c: Context, entry: PathEntry, index: number, matched: readonly unknown[]): Place {
     const method = c.req.method
-    const own = mountedServing((matched[index] as { handler: unknown }).handler, method)
+    const handler = (matched[index] as { handler: unknown }).handler
+    const known = entry.known
+    if (known !== null && known.handler === handler && known.method === method) return known.place ?? placeAt(c, entry.route, index, entry.suffixed, known.candidates)
+    const own = mountedServing(handler, method)
     const candidates = candidatesFrom(c, index, own, matched)
-    if (reads !== 'none') return placeAt(c, entry.route, index, entry.suffixed, candidates)
-    let place = entry.places?.get(method)
-    if (place === undefined || place.candidates !== candidates) {
-      place = placeAt(c, entry.route, index, entry.suffixed, candidates)
-      // Joined lists are made per request: only one handler's list is kept.
-      if (candidates === null || candidates === own?.routes) (entry.places ??= new Map()).set(method, place)
-    }
+    const place = placeAt(c, entry.route, index, entry.suffixed, candidates)
+    // Only a list that does not depend on the routes Hono matched after this one is kept.
+    if (own?.complete === true && candidates === own.routes) entry.known = { handler, method, candidates, place: reads === 'none' ? place : null }
     return place
   }
 
@@ -204,8 +207,16 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
 interface PathEntry {
   readonly route: CompiledRoute
   readonly suffixed: boolean
-  /** Places by method, made on first use (schemes that read no params). */
-  places: Map<string, Place> | null
+  /** What the handler last matched there serves the method last asked for, kept until another handler or method asks. */
+  known: KnownPlace | null
+}
+
+/** The routes a handler serves a method with (its own list), and their place when the scheme reads no params. */
+interface KnownPlace {
+  readonly handler: unknown
+  readonly method: string
+  readonly candidates: Candidates
+  readonly place: Place | null
 }
 
 /**

@@ -58,7 +58,7 @@ export interface HonoEngine {
    * `HTTPException`, its response finished.
    */
   serve(c: Context, next: Next, place: Place, handle: Handle): unknown
-  /** The context's slot (`c.get`, `c.set`) of the visit this engine's `serve` is running for the request. */
+  /** The context's slot (`c.get`, `c.set`) of the visit this engine's `serve` is running for the request (with a route table only). */
   readonly slot: symbol
   /** A refused visit's response, finished, as the `HTTPException` to throw. */
   reject(c: Context, visit: Visit): HTTPException | Promise<HTTPException>
@@ -85,8 +85,11 @@ export function honoEngine(
   const path = requestPath(decider, steps, HONO)
   const { vary, varyText, finishes, finish } = finisher(scheme.vary, steps)
   const json = steps?.json ?? null
-  // The context's slot for this engine's visit (c.set, Hono's own per-request store).
+  // The context's slot for this engine's visit (c.set, Hono's own per-request store), for the handlers of a table's
+  // mountRoutes; without a table nothing inside reads it, and the visit is not put there (every c.set costs each
+  // c.var read a property).
   const slot = Symbol()
+  const shared = names !== null
 
   /** The handler's view of an accepted visit: c.var, the migrated request, the JSON fast path. */
   function exposed(c: Context, visit: Visit): (response: Response) => boolean {
@@ -129,7 +132,7 @@ export function honoEngine(
     // handler inside was finished where it was made; nothing answered: nothing to finish.
     if (c.error instanceof Rejection || !c.finalized) return undefined
     // The visit as the handlers left it (one may have passed the request on), and whether the JSON step built the answer.
-    const last = c.get(slot as never) as Visit
+    const last = shared ? (c.get(slot as never) as Visit) : visit
     const res = c.res
     return after(finish(stepped(res) ? last.with({ jsonStepped: true }) : last, res), (done) => {
       if (done !== res) {
@@ -144,7 +147,7 @@ export function honoEngine(
   /** The stages after the path's: the refusal thrown, or the handler run on the exposed visit and its answer finished. */
   function accepted(c: Context, next: Next, visit: Visit, handle: Handle): unknown {
     if (visit.rejection !== null) return after(reject(c, visit), thrown)
-    c.set(slot as never, visit as never)
+    if (shared) c.set(slot as never, visit as never)
     const stepped = exposed(c, visit)
     const result = handle(c, next, visit)
     // No promise for a request that needs no finishing.

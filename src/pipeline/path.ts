@@ -61,7 +61,7 @@ export function requestPath(decider: VersionDecider, steps: ExtensionSteps | nul
       // Stage 1: the scheme's decision; stage 2, the route picked for its version, before the visit is made.
       const { version, rejection } = decider.decide(request, match, route?.limit?.neutral === true)
       const picked = rejection === null ? pick(candidates, version) : undefined
-      const decided = new Visit(reader, source, method, request, version, picked ?? route, picked !== undefined, versionsOf(picked ?? route), rejection)
+      const decided = new Visit(reader, source, method, request, version, picked ?? route, picked !== undefined, versionsOf(picked ?? route), rejection, null, false, null, false)
       if (steps === null || rejection !== null) return decided
       // Stage 3: a client's pin (the version steps); then stage 4.
       return after(steps.version(decided), (chosen) => prepare(chosen, place, version))
