@@ -134,14 +134,9 @@ export function honoEngine(
     // The visit as the handlers left it (one may have passed the request on), and whether the JSON step built the answer.
     const last = shared ? (c.get(slot as never) as Visit) : visit
     const res = c.res
-    return after(finish(stepped(res) ? last.with({ jsonStepped: true }) : last, res), (done) => {
-      if (done !== res) {
-        // A copy: replace without Hono merging the old headers back over ours.
-        c.res = undefined
-        c.res = done
-      }
-      return undefined
-    })
+    const done = finish(stepped(res) ? last.with({ jsonStepped: true }) : last, res)
+    // No closure for an answer finished synchronously.
+    return done instanceof Promise ? done.then((d) => replaced(c, res, d)) : replaced(c, res, done)
   }
 
   /** The stages after the path's: the refusal thrown, or the handler run on the exposed visit and its answer finished. */
@@ -170,6 +165,16 @@ export function honoEngine(
       return extensions.flatMap((extension) => extension.check?.(app) ?? [])
     },
   }
+}
+
+/** The finished answer in `c.res` when finishing made another response than `res`, the handlers' answer. */
+function replaced(c: Context, res: Response, done: Response): undefined {
+  if (done !== res) {
+    // A copy: replace without Hono merging the old headers back over ours.
+    c.res = undefined
+    c.res = done
+  }
+  return undefined
 }
 
 /** No JSON step ran: no response was built by one. */

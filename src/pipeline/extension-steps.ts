@@ -7,9 +7,8 @@
  * same, when nothing changed).
  */
 import { VersioningError } from '../errors.ts'
-import { withHeaders } from '../http/mutable-response.ts'
 import type { BoundExtension, ExtensionTarget, JsonStep, NotedChoice, RequestChange, VersioningExtension } from './extension.ts'
-import type { Visit } from './visit.ts'
+import type { Visit, VisitFields } from './visit.ts'
 
 type ResponseStep = NonNullable<BoundExtension['response']>
 type JsonAsk = NonNullable<BoundExtension['json']>
@@ -69,7 +68,7 @@ export function bindExtensions(extensions: readonly VersioningExtension[], targe
     let res = response
     for (let i = from; i < responses.length; i++) {
       const [index, step] = responses[i] as [number, ResponseStep]
-      const out = withHeaders(res, (r) => step(visit, r, visit.notes?.[index]))
+      const out = stepped(step, visit, res, visit.notes?.[index])
       if (out instanceof Promise) return out.then((next) => finish(visit, next, i + 1))
       res = out
     }
@@ -79,9 +78,10 @@ export function bindExtensions(extensions: readonly VersioningExtension[], targe
   return {
     // A version step's choice: the version, a refusal (no version), and what it notes.
     version: (visit) => sequence(versions, visit, (step, v) => step(v), (v, index, { choice, note }: NotedChoice) => {
-      const noted = note === undefined ? v : v.with({ notes: notedAt(v.notes, index, note) })
-      if (choice === undefined) return noted
-      return noted.with(choice instanceof VersioningError ? { rejection: choice, version: undefined } : { version: choice.version })
+      if (choice === undefined) return note === undefined ? v : v.with({ notes: notedAt(v.notes, index, note) })
+      // One visit for what the step decided and noted.
+      const decided: Partial<VisitFields> = choice instanceof VersioningError ? { rejection: choice, version: undefined } : { version: choice.version }
+      return v.with(note === undefined ? decided : { ...decided, notes: notedAt(v.notes, index, note) })
     }, (choice) => ({ choice })),
     lookup(visit) {
       let notes = visit.notes
@@ -98,6 +98,16 @@ export function bindExtensions(extensions: readonly VersioningExtension[], targe
     json: asks.length === 0 ? null : json,
     finishes: responses.length > 0,
     finish,
+  }
+}
+
+/** A response step on `response`, or, when its headers are immutable (a `fetch()` response), on a copy (as `withHeaders`, without a closure per request). */
+function stepped(step: ResponseStep, visit: Visit, response: Response, note: unknown): Response | Promise<Response> {
+  try {
+    return step(visit, response, note)
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error
+    return step(visit, new Response(response.body, response), note)
   }
 }
 

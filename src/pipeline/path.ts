@@ -50,7 +50,9 @@ export function requestPath(decider: VersionDecider, steps: ExtensionSteps | nul
     let picked = visit
     if (visit.version !== scheme) {
       const route = pick(place.candidates, visit.version)
-      picked = visit.with({ route: route ?? place.route, picked: route !== undefined, versions: versionsOf(route ?? place.route) })
+      const answering = route ?? place.route
+      // A new visit only when the route picked for the new version is another (never without candidates).
+      if (answering !== visit.route || (route !== undefined) !== visit.picked) picked = visit.with({ route: answering, picked: route !== undefined, versions: versionsOf(answering) })
     }
     return steps.request(steps.lookup(picked))
   }
