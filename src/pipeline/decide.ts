@@ -34,7 +34,7 @@ export function versionDecider(scheme: BaseVersioning, hosts: ((authority: strin
   return {
     allowsHost,
     decide(request, match, neutral) {
-      if (!allowsHost(request)) return { version: undefined, rejection: (disallowed ??= withoutStack(() => new DisallowedHost())) }
+      if (hosts !== null && !hosts(authorityOf(request.url))) return { version: undefined, rejection: (disallowed ??= withoutStack(() => new DisallowedHost())) }
       try {
         return { version: scheme.determineVersion(request, match), rejection: null }
       } catch (error) {
