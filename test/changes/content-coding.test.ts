@@ -32,7 +32,7 @@ function appWith(answer: Answer, options: { compressAfter?: 'gzip' | 'deflate' }
 const ask = (app: Hono, version: string, path = '/products/1', encoding = 'gzip, deflate'): Promise<Response> =>
   Promise.resolve(app.fetch(new Request(`http://api.test${path}`, { headers: { 'api-version': version, 'accept-encoding': encoding } })))
 
-async function bytesOf(text: string, format: 'gzip' | 'deflate'): Promise<Uint8Array> {
+async function bytesOf(text: string, format: 'gzip' | 'deflate'): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(await new Response(new Response(text).body!.pipeThrough(new CompressionStream(format) as ReadableWritablePair<Uint8Array, Uint8Array>)).arrayBuffer())
 }
 
