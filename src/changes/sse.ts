@@ -55,32 +55,29 @@ export function eventFramer(item: ItemMigration): Framer {
   }
 
   return {
-    push(chunk, out) {
-      let text = chunk
-      if (afterCR && text.charCodeAt(0) === 10) text = text.slice(1)
-      afterCR = false
+    push(text, out) {
+      // A CR ends a line; an LF right after it (in this chunk or the next) belongs to the same line end.
       if (text === '') return
-      if (text.indexOf('\r') !== -1) {
-        afterCR = text.charCodeAt(text.length - 1) === 13
-        text = text.replace(/\r\n?/g, '\n')
+      let start = afterCR && text.charCodeAt(0) === 10 ? 1 : 0
+      afterCR = false
+      let lf = text.indexOf('\n', start)
+      let cr = text.indexOf('\r', start)
+      while (lf !== -1 || cr !== -1) {
+        const end = cr === -1 || (lf !== -1 && lf < cr) ? lf : cr
+        if (pending === '') line(text.slice(start, end), out)
+        else {
+          line(pending + text.slice(start, end), out)
+          pending = ''
+        }
+        start = end + 1
+        if (end === cr) {
+          if (start === text.length) afterCR = true
+          else if (text.charCodeAt(start) === 10) start++
+          cr = text.indexOf('\r', start)
+        }
+        if (lf !== -1 && lf < start) lf = text.indexOf('\n', start)
       }
-      let nl = text.indexOf('\n')
-      if (nl === -1) {
-        pending += text
-        return
-      }
-      let start = 0
-      if (pending !== '') {
-        line(pending + text.slice(0, nl), out)
-        pending = ''
-        start = nl + 1
-        nl = text.indexOf('\n', start)
-      }
-      for (; nl !== -1; nl = text.indexOf('\n', start)) {
-        line(text.slice(start, nl), out)
-        start = nl + 1
-      }
-      if (start < text.length) pending = text.slice(start)
+      if (start < text.length) pending += text.slice(start)
     },
     end(out) {
       if (pending !== '') line(pending, out)
