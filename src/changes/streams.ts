@@ -85,8 +85,8 @@ export function migrateItems(body: ReadableStream<Uint8Array | string>, framing:
   // A parsed item is the stream's own: the steps change it in place, with no copy.
   const item: ItemMigration = (json, parsed) => {
     try {
-      let value = parsed === undefined ? JSON.parse(json) : parsed
-      for (let i = 0; i < steps.length; i++) value = (steps[i] as Visit)(value)
+      let value: unknown = parsed === undefined ? JSON.parse(json) : parsed
+      for (const step of steps) value = step(value)
       const text = JSON.stringify(value)
       count++
       return text
