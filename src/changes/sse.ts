@@ -35,8 +35,8 @@ export function eventFramer(item: ItemMigration): Framer {
     }
     const colon = text.indexOf(':')
     if (colon === 4 ? text.startsWith('data') : colon === -1 && text === 'data') {
-      let value = colon === -1 ? '' : text.slice(colon + 1)
-      if (value.charCodeAt(0) === 32) value = value.slice(1)
+      // The value after the colon, less one space if it starts with one.
+      const value = colon === -1 ? '' : text.slice(text.charCodeAt(colon + 1) === 32 ? colon + 2 : colon + 1)
       data = data === null ? value : `${data}\n${value}`
       return
     }
