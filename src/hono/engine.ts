@@ -236,22 +236,43 @@ function rejection(res: Response, error: VersioningError): Rejection {
   return made as Rejection
 }
 
-/** A request's route pattern and body, read from its context when an extension asks. */
-const HONO: VisitReader = { routePath: answeringPath, bodyText: (c: Context) => c.req.text() }
+/** A request's route patterns and body, read from its context when an extension asks. */
+const HONO: VisitReader = { routePath: answeringPath, routePaths: answeringPaths, bodyText: (c: Context) => c.req.text() }
 
 /**
- * The pattern of the route that answers, for extensions keyed by plain Hono
- * routes: the first matched route from the current one on registered for the
- * request's method (HEAD: GET too), else the current route's pattern.
+ * The pattern of the route that answers, for sentences and usage records:
+ * the first matched route after the current one registered for the
+ * request's method (HEAD: GET too), else for every method (`app.all`), else
+ * the current route's pattern.
  */
 function answeringPath(c: Context): string {
   const matched = matchedRoutes(c)
   const method = c.req.method
+  let any: string | null = null
   for (let i = c.req.routeIndex; i < matched.length; i++) {
     const route = matched[i] as { method: string; path: string }
     if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return route.path
+    if (any === null && i > c.req.routeIndex && route.method === 'ALL') any = route.path
   }
-  return c.req.routePath
+  return any ?? c.req.routePath
+}
+
+/**
+ * The patterns of the routes Hono runs for the request from the current one
+ * on, in its order: those registered for the request's method (HEAD: GET
+ * too) or for every method (`app.all`, `app.use`). A handler may sit behind
+ * a middleware registered on a wider pattern (`app.get('/users/*', mw)`), so
+ * an extension keyed by a route's pattern takes the first it knows.
+ */
+function answeringPaths(c: Context): readonly string[] {
+  const matched = matchedRoutes(c)
+  const method = c.req.method
+  const paths: string[] = []
+  for (let i = c.req.routeIndex; i < matched.length; i++) {
+    const route = matched[i] as { method: string; path: string }
+    if (route.method === method || route.method === 'ALL' || (method === 'HEAD' && route.method === 'GET')) paths.push(route.path)
+  }
+  return paths
 }
 
 /** A middleware's place when it reads nothing of a route: outside the table, or a scheme that reads no params. */
