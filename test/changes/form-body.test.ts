@@ -127,9 +127,9 @@ describe('an older form body read as text or bytes', () => {
   it("multipart: c.req.arrayBuffer() parses with the request's boundary, the file untouched", async () => {
     const form = new FormData()
     form.append('name', 'Report')
-    form.append('file', new File(['hello'], 'a.txt', { type: 'text/plain' }))
+    form.append('file', new File(['hello'], 'a.pdf', { type: 'application/pdf' }))
     const res = await app.fetch(new Request('http://localhost/uploads/1', { method: 'PUT', headers: { 'Api-Version': '1' }, body: form }))
-    expect(await res.json()).toEqual({ text: null, fields: { title: 'Report', document: { file: 'a.txt', type: 'text/plain', text: 'hello' }, visibility: 'private' } })
+    expect(await res.json()).toEqual({ text: null, fields: { title: 'Report', document: { file: 'a.pdf', type: 'application/pdf', text: 'hello' }, visibility: 'private' } })
   })
 })
 
