@@ -123,28 +123,34 @@ function readsBelow({ byStep }: ShapeSteps, version: number): readonly string[] 
  * through its copy, and the values user code reads (`reads`: those fields, or
  * every other field) made JSON values.
  */
-function recordCopier(holder: { readonly fields: readonly (readonly [string, Copy])[]; names?: ReadonlySet<string> }, reads: readonly string[] | 'all'): Copy {
-  return (input, at) => {
+function recordCopier(holder: { readonly fields: readonly (readonly [string, Copy])[] }, reads: readonly string[] | 'all'): Copy {
+  let laidOut: ReadonlySet<string> | undefined
+  return function copyRecord(input, at) {
     const value = jsonOf(input, at)
     if (!isObject(value)) return value
     const copy = { ...value }
-    for (const [field, inner] of holder.fields) {
+    const fields = holder.fields
+    for (let i = 0; i < fields.length; i++) {
+      const [field, inner] = fields[i] as readonly [string, Copy]
       const v = copy[field]
       if (v !== undefined && v !== null) copy[field] = inner(v, field)
     }
     if (reads === 'all') {
       // The converter sees the object as JSON does: fields JSON leaves out (undefined, functions) are not there.
-      const laidOut = (holder.names ??= new Set(holder.fields.map(([name]) => name)))
+      laidOut ??= new Set(fields.map(([name]) => name))
       for (const field in copy) {
         const v = copy[field]
-        // Strings, booleans and null read the same in JSON: the common case costs one test.
-        if (typeof v === 'string' || typeof v === 'boolean' || v === null || (typeof v === 'number' && Number.isFinite(v) && v !== 0) || laidOut.has(field)) continue
+        // Strings, booleans and null read the same in JSON: the common case costs a test or two.
+        if (typeof v === 'object') {
+          if (v === null || laidOut.has(field) || isPlainJson(v, 0)) continue
+        } else if (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v) && v !== 0) || laidOut.has(field)) continue
         const json = asJson(v)
         if (json === undefined) delete copy[field]
         else if (json !== v) copy[field] = json
       }
     } else {
-      for (const field of reads) {
+      for (let i = 0; i < reads.length; i++) {
+        const field = reads[i] as string
         const v = copy[field]
         if (v !== undefined) copy[field] = asJson(v)
       }
