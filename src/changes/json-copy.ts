@@ -48,7 +48,8 @@ function isPlainJson(value: unknown, depth: number): boolean {
     return true
   }
   const proto: unknown = Object.getPrototypeOf(value)
-  if ((proto !== Object.prototype && proto !== null) || Object.hasOwn(value, 'toJSON')) return false
+  // Looked up first: an absent toJSON (the common case) costs less to find than to rule out as an own field.
+  if ((proto !== Object.prototype && proto !== null) || ((value as { toJSON?: unknown }).toJSON !== undefined && Object.hasOwn(value, 'toJSON'))) return false
   for (const key in value) {
     const item = (value as Record<string, unknown>)[key]
     if (item !== undefined && !isPlainJson(item, depth + 1)) return false
