@@ -107,6 +107,8 @@ export class MigrationPlanner {
   readonly #versionCount: number
   readonly #memo = new Map<string, Visit | null>()
   readonly #ids = new Map<AnyShape, number>()
+  /** Each shape's work per step (`undefined`: being worked out). */
+  readonly #units: (Unit | null | undefined)[][] = []
 
   constructor(shapes: ReadonlyMap<AnyShape, ShapeSteps>, versionCount: number) {
     this.#shapes = shapes
@@ -155,9 +157,12 @@ export class MigrationPlanner {
     return fields.length === 0 ? null : visitFields(fields, null, !partial)
   }
 
-  #shape(shape: AnyShape, steps: readonly number[], direction: Direction, partial: boolean, slot: Slot): Visit | null {
+  #shape(shape: AnyShape, given: readonly number[], direction: Direction, partial: boolean, slot: Slot): Visit | null {
     let id = this.#ids.get(shape)
     if (id === undefined) this.#ids.set(shape, (id = this.#ids.size))
+    // Only the steps with work on the shape: walks over other steps are the same walk, compiled once.
+    const steps = given.filter((step) => this.#unitOf(shape, id, step, direction, partial) !== null)
+    if (steps.length === 0) return null
     const key = `${id}/${steps.join(',')}/${direction}${partial ? '/partial' : ''}/${slot}`
     if (this.#memo.has(key)) {
       const known = this.#memo.get(key) as Visit | null | undefined
@@ -165,9 +170,31 @@ export class MigrationPlanner {
       return known !== undefined ? known : (value) => (this.#memo.get(key) ?? pass)(value)
     }
     this.#memo.set(key, undefined as unknown as null)
-    const visit = this.#compileShape(shape, steps, direction, partial, slot)
+    const visit = this.#compileShape(shape, id, steps, direction, partial, slot)
     this.#memo.set(key, visit)
     return visit
+  }
+
+  /** Whether step `step` has work on a value laid out as `layout` (its walk is not `null`). */
+  #active(layout: Layout, step: number, direction: Direction, partial: boolean): boolean {
+    if (layout instanceof Shape) {
+      let id = this.#ids.get(layout)
+      if (id === undefined) this.#ids.set(layout, (id = this.#ids.size))
+      return this.#unitOf(layout, id, step, direction, partial) !== null
+    }
+    if (Array.isArray(layout)) return this.#active(layout[0] as Layout, step, direction, false)
+    return Object.values(layout as Record<string, Layout>).some((inner) => this.#active(inner, step, direction, partial))
+  }
+
+  /** `#unit`, once per shape, step and direction (one being worked out counts as work: shapes nesting each other). */
+  #unitOf(shape: AnyShape, id: number, step: number, direction: Direction, partial: boolean): Unit | null {
+    const slot = id * 3 + (direction === 'down' ? 0 : partial ? 2 : 1)
+    const known = (this.#units[slot] ??= [])
+    if (step in known) return known[step] ?? WORKING
+    known[step] = undefined
+    const unit = this.#unit(shape, step, direction, partial)
+    known[step] = unit
+    return unit
   }
 
   /** Step `step`'s work on `shape` (`null`: none). */
@@ -179,22 +206,22 @@ export class MigrationPlanner {
     const replaced = steps?.replacements.find((r) => r.step > version)
     if (replaced !== undefined) {
       const ordered = direction === 'up' && replaced.step === step ? order(own, direction, partial) : []
-      const entries = this.#visit(replaced.older, [step], direction, partial, 'free') === null ? [] : [['', replaced.older] as const]
+      const entries = this.#active(replaced.older, step, direction, partial) ? [['', replaced.older] as const] : []
       return entries.length === 0 && ordered.length === 0 ? null : { kind: 'older', entries, ordered }
     }
     const entries: (readonly [string, Layout])[] = []
     for (const [field, inner] of steps?.nestedAt[version] ?? shape.nested) {
-      if (this.#visit(inner, [step], direction, partial, 'free') !== null) entries.push([field, inner])
+      if (this.#active(inner, step, direction, partial)) entries.push([field, inner])
     }
     const ordered = order(own, direction, partial)
     return entries.length === 0 && ordered.length === 0 ? null : { kind: 'fields', entries, ordered }
   }
 
-  #compileShape(shape: AnyShape, steps: readonly number[], direction: Direction, partial: boolean, slot: Slot): Visit | null {
+  #compileShape(shape: AnyShape, id: number, steps: readonly number[], direction: Direction, partial: boolean, slot: Slot): Visit | null {
     const phases: Phase[] = []
     for (const step of steps) {
-      const unit = this.#unit(shape, step, direction, partial)
-      if (unit === null) continue
+      const unit = this.#unitOf(shape, id, step, direction, partial)
+      if (unit === null || unit === WORKING) continue
       const last = phases[phases.length - 1]
       // A unit joins the phase before it when that one's instructions are still to come, or keep the object (no
       // converter) and the unit visits nothing before its own: the object is the same throughout a phase.
@@ -236,6 +263,9 @@ export class MigrationPlanner {
 }
 
 const pass: Visit = (value) => value
+
+/** A unit still being worked out (a shape nested in itself): taken as work to do, compiled when its own walk is. */
+const WORKING: Unit = { kind: 'fields', entries: [], ordered: [] }
 
 /**
  * One step's instructions on one shape, in the order they run. Going down:
