@@ -81,7 +81,7 @@ export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyS
     const reads = steps === undefined ? [] : readsBelow(steps, version)
     // Known before its fields are (a shape may nest itself). The copy is ours: steps may change it in place.
     const holder: { fields: readonly (readonly [string, Copy])[] } = { fields: [] }
-    const copy = recordCopier(holder, reads)
+    const copy = recordCopier(holder, reads, layout.nested.size > 0)
     seen.set(key, copy)
     holder.fields = [...layout.nested].map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const)
     return copy
@@ -93,7 +93,7 @@ export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyS
       return Array.isArray(value) ? value.map(item) : value
     }
   }
-  return recordCopier({ fields: Object.entries(layout as Record<string, Layout>).map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const) }, [])
+  return recordCopier({ fields: Object.entries(layout as Record<string, Layout>).map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const) }, [], true)
 }
 
 /**
@@ -122,23 +122,19 @@ function readsBelow({ byStep }: ShapeSteps, version: number): readonly string[] 
 /**
  * A copy of a record with each of `holder.fields` (read when called) taken
  * through its copy, and the values user code reads (`reads`: those fields, or
- * every other field) made JSON values.
+ * every other field) made JSON values. Three functions for the three cases,
+ * each with its own copy: a spread sees the fewer layouts of its own case.
  */
-function recordCopier(holder: { readonly fields: readonly (readonly [string, Copy])[] }, reads: readonly string[] | 'all'): Copy {
-  let laidOut: ReadonlySet<string> | undefined
-  return function copyRecord(input, at) {
-    const value = jsonOf(input, at)
-    if (!isObject(value)) return value
-    const copy = { ...value }
-    const fields = holder.fields
-    for (let i = 0; i < fields.length; i++) {
-      const [field, inner] = fields[i] as readonly [string, Copy]
-      const v = copy[field]
-      if (v !== undefined && v !== null) copy[field] = inner(v, field)
-    }
-    if (reads === 'all') {
+function recordCopier(holder: { readonly fields: readonly (readonly [string, Copy])[] }, reads: readonly string[] | 'all', nested: boolean): Copy {
+  if (reads === 'all') {
+    let laidOut: ReadonlySet<string> | undefined
+    return function copyForConverter(input, at) {
+      const value = jsonOf(input, at)
+      if (!isObject(value)) return value
+      const copy = { ...value }
+      copyFields(copy, holder.fields)
       // The converter sees the object as JSON does: fields JSON leaves out (undefined, functions) are not there.
-      laidOut ??= new Set(fields.map(([name]) => name))
+      laidOut ??= new Set(holder.fields.map(([name]) => name))
       for (const field in copy) {
         const v = copy[field]
         // Strings, booleans and null read the same in JSON: the common case costs a test or two.
@@ -149,14 +145,43 @@ function recordCopier(holder: { readonly fields: readonly (readonly [string, Cop
         if (json === undefined) delete copy[field]
         else if (json !== v) copy[field] = json
       }
-    } else {
-      for (let i = 0; i < reads.length; i++) {
-        const field = reads[i] as string
-        const v = copy[field]
-        if (v !== undefined) copy[field] = asJson(v)
-      }
+      return copy
     }
+  }
+  if (!nested) {
+    return function copyFlat(input, at) {
+      const value = jsonOf(input, at)
+      if (!isObject(value)) return value
+      const copy = { ...value }
+      readAsJson(copy, reads)
+      return copy
+    }
+  }
+  return function copyNested(input, at) {
+    const value = jsonOf(input, at)
+    if (!isObject(value)) return value
+    const copy = { ...value }
+    copyFields(copy, holder.fields)
+    readAsJson(copy, reads)
     return copy
+  }
+}
+
+/** Each laid-out field of a copy taken through its own copy. */
+function copyFields(copy: Record<string, unknown>, fields: readonly (readonly [string, Copy])[]): void {
+  for (let i = 0; i < fields.length; i++) {
+    const [field, inner] = fields[i] as readonly [string, Copy]
+    const v = copy[field]
+    if (v !== undefined && v !== null) copy[field] = inner(v, field)
+  }
+}
+
+/** The fields a converter reads made JSON values. */
+function readAsJson(copy: Record<string, unknown>, reads: readonly string[]): void {
+  for (let i = 0; i < reads.length; i++) {
+    const field = reads[i] as string
+    const v = copy[field]
+    if (v !== undefined) copy[field] = asJson(v)
   }
 }
 
