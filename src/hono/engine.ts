@@ -131,7 +131,14 @@ export function honoEngine(
     // The visit as the handlers left it (one may have passed the request on), and whether the JSON step built the answer.
     const last = c.get(slot as never) as Visit
     const res = c.res
-    return after(finish(stepped(res) ? last.with({ jsonStepped: true }) : last, res), (done) => {
+    let finishing: Response | Promise<Response>
+    try {
+      finishing = finish(stepped(res) ? last.with({ jsonStepped: true }) : last, res)
+    } catch (error) {
+      throw failed(c, res, error)
+    }
+    if (finishing instanceof Promise) finishing = finishing.catch((error: unknown) => Promise.reject(failed(c, res, error)))
+    return after(finishing, (done) => {
       if (done !== res) {
         // A copy: replace without Hono merging the old headers back over ours.
         c.res = undefined
@@ -168,6 +175,26 @@ export function honoEngine(
     },
   }
 }
+
+/**
+ * `error`, after the response that failed to finish has left `c.res`:
+ * Hono builds `app.onError`'s answer over `c.res`'s headers, and those that
+ * describe the failed body (a `Content-Encoding`, a length, an entity tag)
+ * would mislabel it.
+ */
+function failed(c: Context, res: Response, error: unknown): unknown {
+  if (c.res === res) {
+    const headers = new Headers(res.headers)
+    for (const name of BODY_HEADERS) headers.delete(name)
+    // Replaced without Hono merging the old headers back.
+    c.res = undefined
+    c.res = new Response(null, { status: res.status, headers })
+  }
+  return error
+}
+
+/** The headers that describe a response's body (RFC 9110's representation metadata and validators). */
+const BODY_HEADERS = ['content-encoding', 'content-length', 'content-range', 'content-disposition', 'content-language', 'content-location', 'content-digest', 'repr-digest', 'etag', 'last-modified']
 
 /** No JSON step ran: no response was built by one. */
 const NEVER = (): boolean => false
