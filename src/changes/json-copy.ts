@@ -44,7 +44,7 @@ function isPlainJson(value: unknown, depth: number): boolean {
   if (value === null) return true
   if (depth > 32) return false
   if (Array.isArray(value)) {
-    for (const item of value) if (!isPlainJson(item, depth + 1)) return false
+    for (const item of value) if (!isPlainLeaf(item) && !isPlainJson(item, depth + 1)) return false
     return true
   }
   const proto: unknown = Object.getPrototypeOf(value)
@@ -52,9 +52,14 @@ function isPlainJson(value: unknown, depth: number): boolean {
   if ((proto !== Object.prototype && proto !== null) || ((value as { toJSON?: unknown }).toJSON !== undefined && Object.hasOwn(value, 'toJSON'))) return false
   for (const key in value) {
     const item = (value as Record<string, unknown>)[key]
-    if (item !== undefined && !isPlainJson(item, depth + 1)) return false
+    if (item !== undefined && !isPlainLeaf(item) && !isPlainJson(item, depth + 1)) return false
   }
   return true
+}
+
+/** Whether `value` is a string, a boolean, `null` or a number JSON says as it is: the common leaves, tested without a call. */
+function isPlainLeaf(value: unknown): boolean {
+  return typeof value === 'string' || typeof value === 'boolean' || value === null || (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0))
 }
 
 /** The value `JSON.stringify` would serialise in place of `value` (its `toJSON`'s result). */
