@@ -58,7 +58,7 @@ export interface HonoEngine {
    * `HTTPException`, its response finished.
    */
   serve(c: Context, next: Next, place: Place, handle: Handle): unknown
-  /** The context's slot (`c.get`, `c.set`) of the visit this engine's `serve` is running for the request. */
+  /** The context's slot (`c.get`, `c.set`) of the visit this engine's `serve` is running for the request (with a route table only). */
   readonly slot: symbol
   /** A refused visit's response, finished, as the `HTTPException` to throw. */
   reject(c: Context, visit: Visit): HTTPException | Promise<HTTPException>
@@ -85,8 +85,11 @@ export function honoEngine(
   const path = requestPath(decider, steps, HONO)
   const { vary, varyText, finishes, finish } = finisher(scheme.vary, steps)
   const json = steps?.json ?? null
-  // The context's slot for this engine's visit (c.set, Hono's own per-request store).
+  // The context's slot for this engine's visit (c.set, Hono's own per-request store), for the handlers of a table's
+  // mountRoutes; without a table nothing inside reads it, and the visit is not put there (every c.set costs each
+  // c.var read a property).
   const slot = Symbol()
+  const shared = names !== null
 
   /** The handler's view of an accepted visit: c.var, the migrated request, the JSON fast path. */
   function exposed(c: Context, visit: Visit): (response: Response) => boolean {
@@ -129,7 +132,7 @@ export function honoEngine(
     // handler inside was finished where it was made; nothing answered: nothing to finish.
     if (c.error instanceof Rejection || !c.finalized) return undefined
     // The visit as the handlers left it (one may have passed the request on), and whether the JSON step built the answer.
-    const last = c.get(slot as never) as Visit
+    const last = shared ? (c.get(slot as never) as Visit) : visit
     const res = c.res
     let finishing: Response | Promise<Response>
     try {
@@ -137,21 +140,18 @@ export function honoEngine(
     } catch (error) {
       throw failed(c, res, error)
     }
-    if (finishing instanceof Promise) finishing = finishing.catch((error: unknown) => Promise.reject(failed(c, res, error)))
-    return after(finishing, (done) => {
-      if (done !== res) {
-        // A copy: replace without Hono merging the old headers back over ours.
-        c.res = undefined
-        c.res = done
-      }
-      return undefined
-    })
+    // No closure for an answer finished synchronously.
+    if (!(finishing instanceof Promise)) return replaced(c, res, finishing)
+    return finishing.then(
+      (done) => replaced(c, res, done),
+      (error: unknown) => Promise.reject(failed(c, res, error)),
+    )
   }
 
   /** The stages after the path's: the refusal thrown, or the handler run on the exposed visit and its answer finished. */
   function accepted(c: Context, next: Next, visit: Visit, handle: Handle): unknown {
     if (visit.rejection !== null) return after(reject(c, visit), thrown)
-    c.set(slot as never, visit as never)
+    if (shared) c.set(slot as never, visit as never)
     const stepped = exposed(c, visit)
     const result = handle(c, next, visit)
     // No promise for a request that needs no finishing.
@@ -174,6 +174,16 @@ export function honoEngine(
       return extensions.flatMap((extension) => extension.check?.(app) ?? [])
     },
   }
+}
+
+/** The finished answer in `c.res` when finishing made another response than `res`, the handlers' answer. */
+function replaced(c: Context, res: Response, done: Response): undefined {
+  if (done !== res) {
+    // A copy: replace without Hono merging the old headers back over ours.
+    c.res = undefined
+    c.res = done
+  }
+  return undefined
 }
 
 /**
@@ -226,22 +236,43 @@ function rejection(res: Response, error: VersioningError): Rejection {
   return made as Rejection
 }
 
-/** A request's route pattern and body, read from its context when an extension asks. */
-const HONO: VisitReader = { routePath: answeringPath, bodyText: (c: Context) => c.req.text() }
+/** A request's route patterns and body, read from its context when an extension asks. */
+const HONO: VisitReader = { routePath: answeringPath, routePaths: answeringPaths, bodyText: (c: Context) => c.req.text() }
 
 /**
- * The pattern of the route that answers, for extensions keyed by plain Hono
- * routes: the first matched route from the current one on registered for the
- * request's method (HEAD: GET too), else the current route's pattern.
+ * The pattern of the route that answers, for sentences and usage records:
+ * the first matched route after the current one registered for the
+ * request's method (HEAD: GET too), else for every method (`app.all`), else
+ * the current route's pattern.
  */
 function answeringPath(c: Context): string {
   const matched = matchedRoutes(c)
   const method = c.req.method
+  let any: string | null = null
   for (let i = c.req.routeIndex; i < matched.length; i++) {
     const route = matched[i] as { method: string; path: string }
     if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return route.path
+    if (any === null && i > c.req.routeIndex && route.method === 'ALL') any = route.path
   }
-  return c.req.routePath
+  return any ?? c.req.routePath
+}
+
+/**
+ * The patterns of the routes Hono runs for the request from the current one
+ * on, in its order: those registered for the request's method (HEAD: GET
+ * too) or for every method (`app.all`, `app.use`). A handler may sit behind
+ * a middleware registered on a wider pattern (`app.get('/users/*', mw)`), so
+ * an extension keyed by a route's pattern takes the first it knows.
+ */
+function answeringPaths(c: Context): readonly string[] {
+  const matched = matchedRoutes(c)
+  const method = c.req.method
+  const paths: string[] = []
+  for (let i = c.req.routeIndex; i < matched.length; i++) {
+    const route = matched[i] as { method: string; path: string }
+    if (route.method === method || route.method === 'ALL' || (method === 'HEAD' && route.method === 'GET')) paths.push(route.path)
+  }
+  return paths
 }
 
 /** A middleware's place when it reads nothing of a route: outside the table, or a scheme that reads no params. */
