@@ -98,8 +98,8 @@ export class MigrationPlanner {
   readonly #versionCount: number
   readonly #memo = new Map<string, Visit | null>()
   readonly #ids = new Map<AnyShape, number>()
-  /** Each shape's work per step (`undefined`: being worked out). */
-  readonly #units: (Unit | null | undefined)[][] = []
+  /** Each shape's work per step, by shape and direction (`WORKING`: being worked out). */
+  readonly #units: (Unit | null)[][] = []
 
   constructor(shapes: ReadonlyMap<AnyShape, ShapeSteps>, versionCount: number) {
     this.#shapes = shapes
@@ -181,8 +181,9 @@ export class MigrationPlanner {
   #unitOf(shape: AnyShape, id: number, step: number, direction: Direction, partial: boolean): Unit | null {
     const slot = id * 3 + (direction === 'down' ? 0 : partial ? 2 : 1)
     const known = (this.#units[slot] ??= [])
-    if (step in known) return known[step] ?? WORKING
-    known[step] = undefined
+    const found = known[step]
+    if (found !== undefined) return found
+    known[step] = WORKING
     const unit = this.#unit(shape, step, direction, partial)
     known[step] = unit
     return unit

@@ -182,3 +182,18 @@ describe('a step that leaves a shape without a value', () => {
     expect(outcomes.map((o) => (o.ok ? o.value : 'failed'))).toEqual(['[undefined,{name:undefined,label:"kept"}]', '[undefined,{name:undefined,label:"kept"}]'])
   })
 })
+
+describe('a version whose steps have nothing to do on a layout', () => {
+  it('has no step, whatever the shapes nested in it', () => {
+    const Tag = shape('Tag')
+    const Item = shape<Record<string, unknown>>('Item', { nested: { tag: Tag, tags: [Tag] } })
+    const instructions: ShapeInstruction[][] = [[], [fieldRenamed(Item, { older: 'name', newer: 'title' }) as ShapeInstruction], [], []]
+    const planner = new MigrationPlanner(new Map([Item, Tag].map((s) => [s, shapeSteps(s, instructions, 4)] as const)), 4)
+    for (const layout of [Item, [Item], { items: [Item], tag: Tag }, Tag] as Layout[]) {
+      for (const direction of ['down', 'up'] as const) {
+        expect([0, 1, 2, 3].map((version) => planner.steps(layout, version, direction).length)).toEqual(layout === Tag ? [0, 0, 0, 0] : [1, 0, 0, 0])
+        expect([0, 1, 2, 3].map((version) => planner.stepwise(layout, version, direction).length)).toEqual(layout === Tag ? [0, 0, 0, 0] : [1, 0, 0, 0])
+      }
+    }
+  })
+})
