@@ -26,7 +26,7 @@ import { finisher } from '../pipeline/finish.ts'
 import { requestPath, type Place } from '../pipeline/path.ts'
 import type { Visit, VisitReader } from '../pipeline/visit.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
-import { jsonThrough } from './json-through.ts'
+import { jsonThrough, unmarked, type Taken } from './json-through.ts'
 import { checkOptions, type MiddlewareOptions } from './middleware-options.ts'
 
 export type { Place }
@@ -92,7 +92,7 @@ export function honoEngine(
   const shared = names !== null
 
   /** The handler's view of an accepted visit: c.var, the migrated request, the JSON fast path. */
-  function exposed(c: Context, visit: Visit): (response: Response) => boolean {
+  function exposed(c: Context, visit: Visit): Taken {
     c.set('version', visit.version as string | null)
     c.set('versioningScheme', scheme)
     // Responses built from the context (c.json, c.text, ...) carry Vary from the start: finish then only checks it.
@@ -106,7 +106,7 @@ export function honoEngine(
     expose?.(c, visit)
     if (json !== null) {
       const step = json(visit)
-      if (step !== undefined) return jsonThrough(c, step)
+      if (step !== undefined) return jsonThrough(c, step, visit.version as string)
     }
     return NEVER
   }
@@ -125,25 +125,33 @@ export function honoEngine(
   }
 
   /** The last stage: the handler's answer (`result`, or `c.res`) finished. */
-  function finished(c: Context, visit: Visit, stepped: (response: Response) => boolean, result: unknown): unknown {
+  function finished(c: Context, visit: Visit, taken: Taken, result: unknown): unknown {
     if (!finishes) return result
-    if (result instanceof Response) return finish(stepped(result) ? visit.with({ jsonStepped: true }) : visit, result)
+    if (result instanceof Response) {
+      if (!taken(result)) return finish(visit, result)
+      return after(finish(visit.with({ jsonStepped: true }), result), unmarked)
+    }
     // The answer is in c.res (the handler answered through next(), or passed the request on). A refusal thrown by a
     // handler inside was finished where it was made; nothing answered: nothing to finish.
-    if (c.error instanceof Rejection || !c.finalized) return undefined
+    if (c.error instanceof Rejection || !c.finalized) {
+      taken(null)
+      return undefined
+    }
     // The visit as the handlers left it (one may have passed the request on), and whether the JSON step built the answer.
     const last = shared ? (c.get(slot as never) as Visit) : visit
     const res = c.res
+    let stepped = false
     let finishing: Response | Promise<Response>
     try {
-      finishing = finish(stepped(res) ? last.with({ jsonStepped: true }) : last, res)
+      stepped = taken(res)
+      finishing = finish(stepped ? last.with({ jsonStepped: true }) : last, res)
     } catch (error) {
       throw failed(c, res, error)
     }
     // No closure for an answer finished synchronously.
-    if (!(finishing instanceof Promise)) return replaced(c, res, finishing)
+    if (!(finishing instanceof Promise)) return replaced(c, res, stepped ? unmarked(finishing) : finishing)
     return finishing.then(
-      (done) => replaced(c, res, done),
+      (done) => replaced(c, res, stepped ? unmarked(done) : done),
       (error: unknown) => Promise.reject(failed(c, res, error)),
     )
   }
@@ -189,7 +197,7 @@ function replaced(c: Context, res: Response, done: Response): undefined {
 /**
  * `error`, after the response that failed to finish has left `c.res`:
  * Hono builds `app.onError`'s answer over `c.res`'s headers, and those that
- * describe the failed body (a `Content-Encoding`, a length, an entity tag)
+ * describe the failed body (a `Content-Encoding`, a length, an entity tag, the JSON step's mark)
  * would mislabel it.
  */
 function failed(c: Context, res: Response, error: unknown): unknown {
@@ -198,7 +206,7 @@ function failed(c: Context, res: Response, error: unknown): unknown {
     for (const name of BODY_HEADERS) headers.delete(name)
     // Replaced without Hono merging the old headers back.
     c.res = undefined
-    c.res = new Response(null, { status: res.status, headers })
+    c.res = unmarked(new Response(null, { status: res.status, headers }))
   }
   return error
 }
@@ -207,7 +215,7 @@ function failed(c: Context, res: Response, error: unknown): unknown {
 const BODY_HEADERS = ['content-encoding', 'content-length', 'content-range', 'content-disposition', 'content-language', 'content-location', 'content-digest', 'repr-digest', 'etag', 'last-modified']
 
 /** No JSON step ran: no response was built by one. */
-const NEVER = (): boolean => false
+const NEVER: Taken = () => false
 
 /**
  * The thrown rejection. Its response is made for this request alone, so
