@@ -38,13 +38,26 @@ export type { Place }
 export type Handle = (c: Context, next: Next, visit: Visit) => unknown
 
 /** Hono's body cache holding a migrated body (Hono types the cache by the values it resolves to; it holds their promises). */
-function bodyCache(body: MigratedBody): HonoRequest['bodyCache'] {
+function bodyCache(body: MigratedBody, request: Request): HonoRequest['bodyCache'] {
   const held = <T>(value: unknown): T => Promise.resolve(value) as unknown as T
   if (typeof body === 'string') return { text: held(body) }
   // Both: Hono 4.13's c.req.json() parses the cached text; earlier versions read the json entry, which spares them
   // parsing the text through a new Response (a stream on Node).
   if (!(body instanceof FormData)) return { json: held(body.json), text: held(body.text) }
-  return { formData: held(body) }
+  // A form read as text or bytes is the body the handler's request carries (its type, its boundary): Hono would
+  // serialise the FormData as multipart with a boundary of its own, even for a urlencoded form.
+  return {
+    formData: held(body),
+    get text() {
+      return held<string>(request.clone().text())
+    },
+    get arrayBuffer() {
+      return held<ArrayBuffer>(request.clone().arrayBuffer())
+    },
+    get blob() {
+      return held<Blob>(request.clone().blob())
+    },
+  }
 }
 
 /** The request path of one middleware, bound to Hono. */
@@ -102,7 +115,7 @@ export function honoEngine(
     if (visit.request !== c.req.raw) c.req.raw = visit.request
     // Patch: the migrated body reaches the handler through c.req's body cache (c.req.json(), text(), parseBody(),
     // formData() and validators read it), replacing what an earlier reader cached of the older body.
-    if (visit.body !== null) c.req.bodyCache = bodyCache(visit.body)
+    if (visit.body !== null) c.req.bodyCache = bodyCache(visit.body, visit.request)
     expose?.(c, visit)
     if (json !== null) {
       const step = json(visit)
