@@ -5,7 +5,7 @@
  * are checked against the shape's head type.
  */
 import type { ChangelogInstruction } from './changelog.ts'
-import { checkField, checkFunction, type ShapeInstruction } from './instruction.ts'
+import { checkField, checkFunction, FieldOp, opConvert, type ShapeInstruction } from './instruction.ts'
 import { checkOptions } from '../options.ts'
 import { partialDefault } from './partial.ts'
 import { Shape, type FieldOf } from './shape.ts'
@@ -52,6 +52,8 @@ export function fieldRenamed<T, O extends string, const Older extends string, co
   checkField(older, where, 'older')
   checkField(newer, where, 'newer')
   if (older === newer) throw new Error(`${where}: older and newer are both "${older}"; a rename needs two names.`)
+  const downOp = new FieldOp('move', newer, null, older)
+  const upOp = new FieldOp('move', older, null, newer)
   return {
     kind: 'shape',
     shape,
@@ -62,17 +64,11 @@ export function fieldRenamed<T, O extends string, const Older extends string, co
       { field: newer, before: 'absent', after: 'present' },
     ],
     nested: { field: newer, older },
-    down: (object: Record<string, unknown>) => move(object, newer, older),
-    up: (object: Record<string, unknown>) => move(object, older, newer),
+    downOp,
+    upOp,
+    down: opConvert(downOp),
+    up: opConvert(upOp),
   }
-}
-
-function move(object: unknown, from: string, to: string): unknown {
-  if (isObject(object) && object[from] !== undefined) {
-    object[to] = object[from]
-    object[from] = undefined
-  }
-  return object
 }
 
 /** Options of `fieldAdded`. */
@@ -127,6 +123,7 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
               : () => ({})
             : () => structuredClone(fallback)
           : () => fallback
+  const downOp = new FieldOp('clear', field)
   return {
     kind: 'shape',
     shape,
@@ -134,10 +131,8 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
     converter: false,
     effects: [{ field, before: 'absent', after: 'present' }],
     nested: { field, older: null },
-    down(object: unknown) {
-      if (isObject(object) && object[field] !== undefined) object[field] = undefined
-      return object
-    },
+    downOp,
+    down: opConvert(downOp),
     up:
       make === null && keep === true
         ? null
@@ -205,6 +200,8 @@ export function fieldRemoved<T, O extends string, const F extends string, R = ne
   const required = options?.required
   if (required !== undefined && typeof required !== 'boolean') throw new Error(`${where}: required must be true or false.`)
   const older = options?.older as ((newer: unknown) => unknown) | undefined
+  const downOp = older === undefined ? undefined : new FieldOp('derive', field, older)
+  const upOp = new FieldOp('clear', field)
   const entry: ChangelogInstruction = {
     type: 'field.removed',
     shape: shape.name,
@@ -219,20 +216,10 @@ export function fieldRemoved<T, O extends string, const F extends string, R = ne
     converter: false,
     effects: [{ field, before: 'present', after: 'absent' }],
     readsDown: older === undefined ? undefined : true,
-    down:
-      older === undefined
-        ? null
-        : (object: unknown) => {
-            if (isObject(object)) {
-              const value = older(object)
-              if (value !== undefined) object[field] = value
-            }
-            return object
-          },
-    up(object: unknown) {
-      if (isObject(object) && object[field] !== undefined) object[field] = undefined
-      return object
-    },
+    downOp,
+    upOp,
+    down: downOp === undefined ? null : opConvert(downOp),
+    up: opConvert(upOp),
   }
 }
 
@@ -270,13 +257,8 @@ export function fieldChanged<T, O extends string, const F extends FieldOf<T, O>,
   const { down, up, olderSchema } = options as { down: unknown; up: unknown; olderSchema: unknown }
   if (typeof down !== 'function' || typeof up !== 'function') throw new Error(`${where}: give both converters, down (newer to older) and up (older to newer).`)
   if (olderSchema !== undefined && (olderSchema === null || typeof olderSchema !== 'object')) throw new Error(`${where}: olderSchema must be a JSON Schema object.`)
-  const convert = (fn: (value: unknown) => unknown) => (object: unknown) => {
-    if (isObject(object)) {
-      const value = object[field]
-      if (value !== undefined && value !== null) object[field] = fn(value)
-    }
-    return object
-  }
+  const downOp = new FieldOp('convert', field, down as (value: unknown) => unknown)
+  const upOp = new FieldOp('convert', field, up as (value: unknown) => unknown)
   const entry: ChangelogInstruction =
     olderSchema === undefined ? { type: 'field.changed', shape: shape.name, field } : { type: 'field.changed', shape: shape.name, field, olderSchema }
   return {
@@ -287,8 +269,10 @@ export function fieldChanged<T, O extends string, const F extends FieldOf<T, O>,
     effects: [{ field, before: 'present', after: 'present' }],
     nested: { field, older: null },
     readsDown: field,
-    down: convert(down as (value: unknown) => unknown),
-    up: convert(up as (value: unknown) => unknown),
+    downOp,
+    upOp,
+    down: opConvert(downOp),
+    up: opConvert(upOp),
   }
 }
 

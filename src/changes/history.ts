@@ -13,7 +13,7 @@ import { bindChanges, runSteps, type BoundChanges, type Chain, type RoutePlan } 
 import type { RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { copier, type Copy } from './json-copy.ts'
-import { MigrationPlanner, shapeSteps, type ShapeSteps, type Visit } from './migration-plan.ts'
+import { MigrationPlanner, shapeSteps, type ShapeSteps } from './migration-plan.ts'
 import { answerChecks, checkBodies, unservedRoutes, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
@@ -106,7 +106,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     if (errors !== undefined) shapesOf(errors, shapes)
     const steps = new Map([...shapes].map((s) => [s, shapeSteps(s, shapeInstructions, versions.length)] as const))
     checkReplacements(steps, versions)
-    this.#planner = new MigrationPlanner(steps)
+    this.#planner = new MigrationPlanner(steps, versions.length)
     this.#shapeSteps = steps
 
     // Routes: what their instructions say, per version.
@@ -152,24 +152,15 @@ export class VersionHistory<V extends string = string, O = unknown> {
     this.#routeNames = new Set([...bodies.keys(), ...byRoute.keys()])
   }
 
-  /** Per version index, the steps of `layout` between that version and the head (down: newest first; up: oldest first). */
+  /** Per version index, the steps of `layout` between that version and the head (fused: one function, or none). */
   #chains(layout: Layout, direction: 'down' | 'up', partial = false): readonly Chain[] | null {
-    const n = this.versions.length
-    const byStep: (Visit | null)[] = [null]
-    for (let k = 1; k < n; k++) byStep.push(this.#planner.visit(layout, direction === 'down' ? k : k - 1, k, direction, partial))
-    if (byStep.every((s) => s === null)) return null
     const chains: Chain[] = []
-    for (let v = 0; v < n; v++) {
-      const steps: Visit[] = []
-      for (let k = v + 1; k < n; k++) {
-        const step = byStep[k]
-        if (step !== null && step !== undefined) steps.push(step)
-      }
-      if (direction === 'down') steps.reverse()
+    for (let v = 0; v < this.versions.length; v++) {
+      const steps = this.#planner.steps(layout, v, direction, partial)
       // Going up, values come parsed (ours to change); going down, a handler's value is copied first.
       chains.push({ steps, copy: direction === 'up' || steps.length === 0 ? pass : copier(layout, v, this.#shapeSteps) })
     }
-    return chains
+    return chains.every((c) => c.steps.length === 0) ? null : chains
   }
 
   /** The index of a version the history knows (the head and `null` give `undefined`: nothing to do). */

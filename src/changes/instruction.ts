@@ -6,6 +6,7 @@
  */
 import type { ChangelogInstruction } from './changelog.ts'
 import type { AnyShape, Layout } from './shape.ts'
+import { isObject, type Json } from '../json/object.ts'
 
 /** Migrates one shape value one version (down or up); gets an object it may change, returns the result. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -37,6 +38,9 @@ export interface ShapeInstruction {
   readonly older?: Layout | undefined
   readonly down: Convert | null
   readonly up: Convert | null
+  /** `down` and `up` as data, for the field instructions that have one: the planner runs it with no call of its own. */
+  readonly downOp?: FieldOp | undefined
+  readonly upOp?: FieldOp | undefined
   /**
    * `up` for a partial body (PATCH): fields the client did not send stay
    * absent (no default, no value derived from them). `undefined`: `up` already
@@ -48,6 +52,69 @@ export interface ShapeInstruction {
    * object (`true`); a value a handler gave is made a JSON value there first.
    */
   readonly readsDown?: string | true | undefined
+}
+
+/**
+ * A field instruction's work on an object, as data: `move` (the value of
+ * `field`, when there is one, goes to `to`), `clear` (`field` left out),
+ * `derive` (`field` set to `fn` of the object, unless it gives `undefined`),
+ * `convert` (a present, non-null value of `field` through `fn`), `each` (a
+ * present value through `fn`, each item of a list).
+ */
+export class FieldOp {
+  readonly kind: 'move' | 'clear' | 'derive' | 'convert' | 'each'
+  readonly field: string
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly fn: ((value: any) => unknown) | null
+  readonly to: string
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  constructor(kind: FieldOp['kind'], field: string, fn: ((value: any) => unknown) | null = null, to = '') {
+    this.kind = kind
+    this.field = field
+    this.fn = fn
+    this.to = to
+  }
+}
+
+/** Runs `op` on an object, in place. */
+export function applyOp(op: FieldOp, object: Json): void {
+  const field = op.field
+  switch (op.kind) {
+    case 'move': {
+      const value = object[field]
+      if (value !== undefined) {
+        object[op.to] = value
+        object[field] = undefined
+      }
+      return
+    }
+    case 'clear':
+      if (object[field] !== undefined) object[field] = undefined
+      return
+    case 'derive': {
+      const value = (op.fn as Convert)(object)
+      if (value !== undefined) object[field] = value
+      return
+    }
+    case 'convert': {
+      const value = object[field]
+      if (value !== undefined && value !== null) object[field] = (op.fn as Convert)(value)
+      return
+    }
+    case 'each': {
+      const value = object[field]
+      if (value !== undefined) object[field] = Array.isArray(value) ? value.map(op.fn as Convert) : (op.fn as Convert)(value)
+    }
+  }
+}
+
+/** `op` as a function of any value: an object is changed in place, anything else left as it is. */
+export function opConvert(op: FieldOp): Convert {
+  return (value: unknown) => {
+    if (isObject(value)) applyOp(op, value)
+    return value
+  }
 }
 
 /** An instruction on a route. */

@@ -44,16 +44,22 @@ function isPlainJson(value: unknown, depth: number): boolean {
   if (value === null) return true
   if (depth > 32) return false
   if (Array.isArray(value)) {
-    for (const item of value) if (!isPlainJson(item, depth + 1)) return false
+    for (const item of value) if (!isPlainLeaf(item) && !isPlainJson(item, depth + 1)) return false
     return true
   }
   const proto: unknown = Object.getPrototypeOf(value)
-  if ((proto !== Object.prototype && proto !== null) || Object.hasOwn(value, 'toJSON')) return false
+  // Looked up first: an absent toJSON (the common case) costs less to find than to rule out as an own field.
+  if ((proto !== Object.prototype && proto !== null) || ((value as { toJSON?: unknown }).toJSON !== undefined && Object.hasOwn(value, 'toJSON'))) return false
   for (const key in value) {
     const item = (value as Record<string, unknown>)[key]
-    if (item !== undefined && !isPlainJson(item, depth + 1)) return false
+    if (item !== undefined && !isPlainLeaf(item) && !isPlainJson(item, depth + 1)) return false
   }
   return true
+}
+
+/** Whether `value` is a string, a boolean, `null` or a number JSON says as it is: the common leaves, tested without a call. */
+function isPlainLeaf(value: unknown): boolean {
+  return typeof value === 'string' || typeof value === 'boolean' || value === null || (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0))
 }
 
 /** The value `JSON.stringify` would serialise in place of `value` (its `toJSON`'s result). */
@@ -80,7 +86,7 @@ export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyS
     const reads = steps === undefined ? [] : readsBelow(steps, version)
     // Known before its fields are (a shape may nest itself). The copy is ours: steps may change it in place.
     const holder: { fields: readonly (readonly [string, Copy])[] } = { fields: [] }
-    const copy = recordCopier(holder, reads)
+    const copy = recordCopier(holder, reads, layout.nested.size > 0)
     seen.set(key, copy)
     holder.fields = [...layout.nested].map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const)
     return copy
@@ -92,7 +98,7 @@ export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyS
       return Array.isArray(value) ? value.map(item) : value
     }
   }
-  return recordCopier({ fields: Object.entries(layout as Record<string, Layout>).map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const) }, [])
+  return recordCopier({ fields: Object.entries(layout as Record<string, Layout>).map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const) }, [], true)
 }
 
 /**
@@ -121,35 +127,66 @@ function readsBelow({ byStep }: ShapeSteps, version: number): readonly string[] 
 /**
  * A copy of a record with each of `holder.fields` (read when called) taken
  * through its copy, and the values user code reads (`reads`: those fields, or
- * every other field) made JSON values.
+ * every other field) made JSON values. Three functions for the three cases,
+ * each with its own copy: a spread sees the fewer layouts of its own case.
  */
-function recordCopier(holder: { readonly fields: readonly (readonly [string, Copy])[]; names?: ReadonlySet<string> }, reads: readonly string[] | 'all'): Copy {
-  return (input, at) => {
-    const value = jsonOf(input, at)
-    if (!isObject(value)) return value
-    const copy = { ...value }
-    for (const [field, inner] of holder.fields) {
-      const v = copy[field]
-      if (v !== undefined && v !== null) copy[field] = inner(v, field)
-    }
-    if (reads === 'all') {
+function recordCopier(holder: { readonly fields: readonly (readonly [string, Copy])[] }, reads: readonly string[] | 'all', nested: boolean): Copy {
+  if (reads === 'all') {
+    let laidOut: ReadonlySet<string> | undefined
+    return function copyForConverter(input, at) {
+      const value = jsonOf(input, at)
+      if (!isObject(value)) return value
+      const copy = { ...value }
+      copyFields(copy, holder.fields)
       // The converter sees the object as JSON does: fields JSON leaves out (undefined, functions) are not there.
-      const laidOut = (holder.names ??= new Set(holder.fields.map(([name]) => name)))
+      laidOut ??= new Set(holder.fields.map(([name]) => name))
       for (const field in copy) {
         const v = copy[field]
-        // Strings, booleans and null read the same in JSON: the common case costs one test.
-        if (typeof v === 'string' || typeof v === 'boolean' || v === null || (typeof v === 'number' && Number.isFinite(v) && v !== 0) || laidOut.has(field)) continue
+        // Strings, booleans and null read the same in JSON: the common case costs a test or two.
+        if (typeof v === 'object') {
+          if (v === null || laidOut.has(field) || isPlainJson(v, 0)) continue
+        } else if (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v) && v !== 0) || laidOut.has(field)) continue
         const json = asJson(v)
         if (json === undefined) delete copy[field]
         else if (json !== v) copy[field] = json
       }
-    } else {
-      for (const field of reads) {
-        const v = copy[field]
-        if (v !== undefined) copy[field] = asJson(v)
-      }
+      return copy
     }
+  }
+  if (!nested) {
+    return function copyFlat(input, at) {
+      const value = jsonOf(input, at)
+      if (!isObject(value)) return value
+      const copy = { ...value }
+      readAsJson(copy, reads)
+      return copy
+    }
+  }
+  return function copyNested(input, at) {
+    const value = jsonOf(input, at)
+    if (!isObject(value)) return value
+    const copy = { ...value }
+    copyFields(copy, holder.fields)
+    readAsJson(copy, reads)
     return copy
+  }
+}
+
+/** Each laid-out field of a copy taken through its own copy. */
+function copyFields(copy: Record<string, unknown>, fields: readonly (readonly [string, Copy])[]): void {
+  for (let i = 0; i < fields.length; i++) {
+    const [field, inner] = fields[i] as readonly [string, Copy]
+    const v = copy[field]
+    if (v !== undefined && v !== null) copy[field] = inner(v, field)
+  }
+}
+
+/** The fields a converter reads made JSON values. */
+function readAsJson(copy: Record<string, unknown>, reads: readonly string[]): void {
+  for (let i = 0; i < reads.length; i++) {
+    const field = reads[i] as string
+    const v = copy[field]
+    if (v !== undefined) copy[field] = asJson(v)
   }
 }
 

@@ -4,11 +4,10 @@
  * direction.
  */
 import { checkShape, type EnumMember, type FieldValue, type ShapeSaid } from './field-changes.ts'
-import { checkField, checkFunction } from './instruction.ts'
+import { checkField, checkFunction, FieldOp, opConvert } from './instruction.ts'
 import { checkOptions } from '../options.ts'
 import { partialConverter } from './partial.ts'
 import { checkLayout, Shape, type FieldOf, type Layout } from './shape.ts'
-import { isObject } from '../json/object.ts'
 
 /** Options of `enumValuesAdded`. */
 export interface EnumValuesAddedOptions<E> {
@@ -44,6 +43,7 @@ export function enumValuesAdded<T, O extends string, const F extends FieldOf<T, 
   if (list.includes(fallback)) throw new Error(`${where}: the fallback ${JSON.stringify(fallback)} is one of the added values, which older clients do not know; use an older value.`)
   const added = new Set(list)
   const map = (value: unknown): unknown => (added.has(value) ? fallback : value)
+  const downOp = new FieldOp('each', field, map)
   return {
     kind: 'shape',
     shape,
@@ -51,13 +51,8 @@ export function enumValuesAdded<T, O extends string, const F extends FieldOf<T, 
     converter: false,
     effects: [{ field, before: 'present', after: 'present' }],
     readsDown: field,
-    down(object: unknown) {
-      if (isObject(object)) {
-        const value = object[field]
-        if (value !== undefined) object[field] = Array.isArray(value) ? value.map(map) : map(value)
-      }
-      return object
-    },
+    downOp,
+    down: opConvert(downOp),
     up: null,
   }
 }

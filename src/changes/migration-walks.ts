@@ -1,0 +1,145 @@
+/**
+ * The walks a compiled migration runs (migration-plan.ts compiles them, once):
+ * a list's items, an envelope's fields, and a shape's program, one loop over
+ * its entries. They change values in place and return them, or a
+ * replacement; a value that does not fit its layout, or a converter that
+ * throws, is a `MigrationFailure` with its JSON path.
+ */
+import { applyOp, type FieldOp, type ShapeInstruction } from './instruction.ts'
+import { MigrationFailure, misfit, within } from './migration-failure.ts'
+import { isObject, type Json } from '../json/object.ts'
+
+/** Migrates a value; returns it (changed in place) or a replacement. */
+export type Visit = (value: unknown) => unknown
+
+/** Runs steps over a value (changed in place). */
+export function runSteps(value: unknown, steps: readonly Visit[]): unknown {
+  let current = value
+  for (const step of steps) current = step(current)
+  return current
+}
+
+function converterFailure(error: unknown, instruction: ShapeInstruction): MigrationFailure {
+  if (error instanceof MigrationFailure) return error
+  const field = typeof instruction.readsDown === 'string' ? instruction.readsDown : instruction.converter ? null : (instruction.effects[0]?.field ?? null)
+  const failure = new MigrationFailure('converter', `the ${instruction.entry.type} converter of shape ${instruction.shape.name} threw`, error)
+  if (field !== null) failure.path.push(field)
+  return failure
+}
+
+export function visitArray(item: Visit): Visit {
+  return function migrateItems(value) {
+    if (!Array.isArray(value)) return misfit(value, 'a list')
+    let i = 0
+    try {
+      for (; i < value.length; i++) {
+        const before: unknown = value[i]
+        const after = item(before)
+        if (after !== before) value[i] = after
+      }
+    } catch (error) {
+      throw within(error, i)
+    }
+    return value
+  }
+}
+
+/** An envelope whose `fields` hold laid-out values; `required`: each must be there (null allowed). */
+export function visitFields(fields: readonly (readonly [string, Visit])[], required: boolean): Visit {
+  return function migrateObject(value) {
+    if (!isObject(value)) return misfit(value, 'an object')
+    let field = ''
+    try {
+      for (const [name, visit] of fields) {
+        field = name
+        const before = value[name]
+        if (before === undefined) {
+          if (required) throw new MigrationFailure('layout', 'expected a value, found none')
+          continue
+        }
+        const after = visit(before)
+        if (after !== before) value[name] = after
+      }
+    } catch (error) {
+      throw within(error, field)
+    }
+    return value
+  }
+}
+
+/** What an entry of a shape's program does (see `shapeVisit`). */
+export const CHECK = 0
+export const BOUNDARY = 1
+export const CHILD = 2
+export const OP = 3
+export const CALL = 4
+export const OLDER = 5
+
+/** One entry of a shape's program; one class, so that the loop reading them sees one layout. */
+export class Entry {
+  readonly kind: number
+  readonly field: string
+  readonly visit: Visit | null
+  readonly op: FieldOp | null
+  readonly instruction: ShapeInstruction | null
+
+  constructor(kind: number, field = '', visit: Visit | null = null, op: FieldOp | null = null, instruction: ShapeInstruction | null = null) {
+    this.kind = kind
+    this.field = field
+    this.visit = visit
+    this.op = op
+    this.instruction = instruction
+  }
+}
+
+/**
+ * A shape's steps as one loop over its program: `CHECK` the value is an
+ * object (else a misfit), `BOUNDARY` between steps (a value a step left out
+ * must be there when `required`, else there is nothing left to do), `CHILD`
+ * a nested value's walk, `OP` a field instruction run as data, `CALL` an
+ * instruction's function, `OLDER` the walk of the layout the value has in
+ * older versions. A converter that throws becomes a `MigrationFailure` naming
+ * its shape and field; a nested value's failure gets its field in the path.
+ */
+export function shapeVisit(program: readonly Entry[], required: boolean): Visit {
+  return function migrateShape(value) {
+    let current = value
+    let pc = 0
+    try {
+      for (; pc < program.length; pc++) {
+        const entry = program[pc] as Entry
+        switch (entry.kind) {
+          case CHECK:
+            if (!isObject(current)) return misfit(current, 'an object')
+            break
+          case BOUNDARY:
+            if (current === undefined) {
+              if (required) throw new MigrationFailure('layout', 'expected a value, found none')
+              return current
+            }
+            break
+          case CHILD: {
+            const object = current as Json
+            const before = object[entry.field]
+            if (before !== undefined) {
+              const after = (entry.visit as Visit)(before)
+              if (after !== before) object[entry.field] = after
+            }
+            break
+          }
+          case OP:
+            applyOp(entry.op as FieldOp, current as Json)
+            break
+          default:
+            current = (entry.visit as Visit)(current)
+        }
+      }
+    } catch (error) {
+      const entry = program[pc] as Entry
+      if (entry.kind === CHILD) throw within(error, entry.field)
+      if (entry.kind === OP || entry.kind === CALL) throw converterFailure(error, entry.instruction as ShapeInstruction)
+      throw error
+    }
+    return current
+  }
+}
