@@ -5,7 +5,7 @@
  * are checked against the shape's head type.
  */
 import type { ChangelogInstruction } from './changelog.ts'
-import { checkField, checkFunction, FieldOp, opConvert, type ShapeInstruction } from './instruction.ts'
+import { checkField, checkFunction, FieldOp, opConvert, said, type ShapeInstruction } from './instruction.ts'
 import { checkOptions } from '../options.ts'
 import { partialDefault } from './partial.ts'
 import { Shape, type FieldOf } from './shape.ts'
@@ -140,7 +140,7 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
             if (!isObject(object)) return object
             if (keep !== true && object[field] !== undefined) object[field] = undefined
             if (make !== null && object[field] === undefined) {
-              const value = make(object)
+              const value = said(make(object))
               if (value !== undefined) object[field] = value
             }
             return object
@@ -153,7 +153,7 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
             if (!isObject(object)) return object
             if (keep !== true && object[field] !== undefined) object[field] = undefined
             if (typeof fallback === 'function' && object[field] === undefined) {
-              const value = partialDefault(fallback as (older: Record<string, unknown>) => unknown, object)
+              const value = said(partialDefault(fallback as (older: Record<string, unknown>) => unknown, object))
               if (value !== undefined) object[field] = value
             }
             return object

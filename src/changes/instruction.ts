@@ -93,20 +93,30 @@ export function applyOp(op: FieldOp, object: Json): void {
       if (object[field] !== undefined) object[field] = undefined
       return
     case 'derive': {
-      const value = (op.fn as Convert)(object)
+      const value = said((op.fn as Convert)(object))
       if (value !== undefined) object[field] = value
       return
     }
     case 'convert': {
       const value = object[field]
-      if (value !== undefined && value !== null) object[field] = (op.fn as Convert)(value)
+      if (value !== undefined && value !== null) object[field] = said((op.fn as Convert)(value))
       return
     }
     case 'each': {
       const value = object[field]
-      if (value !== undefined) object[field] = Array.isArray(value) ? value.map(op.fn as Convert) : (op.fn as Convert)(value)
+      if (value !== undefined) object[field] = Array.isArray(value) ? value.map((item) => said((op.fn as Convert)(item))) : said((op.fn as Convert)(value))
     }
   }
+}
+
+/**
+ * A converter's value, when JSON can say it: a number that is not finite
+ * (`Number("abc")`) would be sent as `null`, which in a merge patch deletes
+ * the field, so it fails as a converter that throws.
+ */
+export function said(value: unknown): unknown {
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError(`the converter gave ${value}, a number JSON cannot hold`)
+  return value
 }
 
 /** `op` as a function of any value: an object is changed in place, anything else left as it is. */
