@@ -12,19 +12,27 @@
  *   its median, met or missed against the 0.8 target, per path, and the same
  *   ratio by the process's CPU time (client and server both run in it; less
  *   swayed by a machine other work shares);
+ * - for text, the floor of any migration of it: the head's stream through
+ *   the least an older client's stream must do (decode each chunk, split its
+ *   lines, `JSON.parse` and `JSON.stringify` each item, encode the chunk, one
+ *   pulled stream), interleaved in the same rounds: its ratio to the head is
+ *   the most an older client can reach, and older/floor how near it is;
  * - the heap while an older client reads a 1,000,000-item stream, sampled
  *   every 100,000 items after a collection: flat when it does not grow with
  *   the items read.
  *
  * BENCH_ROUNDS (default 5) sets the interleaved rounds, BENCH_ITEMS (default
  * 100000) the items per throughput run, BENCH_BATCHES (default 1,100) the
- * items per write, BENCH_SOURCES (default text,values) the handlers measured;
- * BENCH_MEMORY=0 leaves out the memory runs. `node bench/streams.ts <file>`
+ * items per write, BENCH_SOURCES (default text,values) the handlers measured,
+ * BENCH_VIA (default `http,in process`) the paths; BENCH_MEMORY=0 leaves out
+ * the memory runs. It runs on Bun and Deno too, in process
+ * (`BENCH_VIA='in process'`: the loopback server is @hono/node-server's).
+ * `node bench/streams.ts <file>`
  * also writes the results to <file> as JSON (npm run bench's section 10).
  */
 import { writeFileSync } from 'node:fs'
 import { serve } from '@hono/node-server'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { stream } from 'hono/streaming'
 import { change, fieldChanged, fieldRemoved, fieldRenamed, shape, versionHistory } from '../src/changes/index.ts'
 import { versionMiddleware } from '../src/hono/index.ts'
@@ -87,7 +95,8 @@ app.get('/people-values', (c) => {
     for (let i = 0; i < count; i++) yield person(i)
   })())
 })
-app.get('/people', (c) => {
+/** The head's people as text, `batch` items per write. */
+function people(c: Context): Response {
   const count = Number(c.req.query('count'))
   const batch = Number(c.req.query('batch'))
   c.header('Content-Type', 'application/x-ndjson')
@@ -101,6 +110,43 @@ app.get('/people', (c) => {
       }
     }
   })
+}
+app.get('/people', people)
+
+/**
+ * The floor of migrating text: each chunk decoded, its lines split, each item
+ * parsed and serialised again (no steps, no framing rules, no errors), the
+ * chunk encoded once, through one pulled stream as an older client's is.
+ */
+function floor(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
+  const encoder = new TextEncoder()
+  let pending = ''
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        for (;;) {
+          const { done, value } = await reader.read()
+          if (done) return controller.close()
+          const text = pending + decoder.decode(value, { stream: true })
+          let out = ''
+          let start = 0
+          for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+            out += `${JSON.stringify(JSON.parse(text.slice(start, nl)))}\n`
+            start = nl + 1
+          }
+          pending = text.slice(start)
+          if (out !== '') return controller.enqueue(encoder.encode(out))
+        }
+      },
+    },
+    { highWaterMark: 1 },
+  )
+}
+app.get('/floor', (c) => {
+  const res = people(c)
+  return new Response(floor(res.body as ReadableStream<Uint8Array>), res)
 })
 
 /** Reads a body to its end; returns the number of lines (items). */
@@ -115,15 +161,19 @@ async function drain(body: ReadableStream<Uint8Array>, each?: (lines: number) =>
   }
 }
 
-const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 })
-await new Promise<void>((resolve) => server.once('listening', () => resolve()))
-const address = server.address()
-const origin = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`
-
 type Via = 'http' | 'in process'
+const vias = (env['BENCH_VIA'] ?? 'http,in process').split(',').filter((via): via is Via => via === 'http' || via === 'in process')
+const server = vias.includes('http') ? serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }) : null
+if (server !== null) await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+const address = server?.address()
+const origin = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`
+const bun = (globalThis as { Bun?: { version: string } }).Bun
+const deno = (globalThis as { Deno?: { version: { deno: string } } }).Deno
+const runtime = bun !== undefined ? `Bun ${bun.version}` : deno !== undefined ? `Deno ${deno.version.deno}` : `Node ${process.versions.node}`
+
 /** How the handler gives its items: text written to a stream (`batch` items per write), or values to `history.stream`. */
 type Source = { readonly kind: 'text'; readonly batch: number } | { readonly kind: 'values'; readonly async: boolean }
-const pathOf = (source: Source): string => (source.kind === 'text' ? `/people?count=${ITEMS}&batch=${source.batch}` : `/people-values?count=${ITEMS}&async=${source.async ? 1 : 0}`)
+const pathOf = (source: Source, floor: boolean): string => (source.kind === 'text' ? `/${floor ? 'floor' : 'people'}?count=${ITEMS}&batch=${source.batch}` : `/people-values?count=${ITEMS}&async=${source.async ? 1 : 0}`)
 /** One run's items per second of wall time, and per second of this process's CPU time (client and server both run here). */
 interface Rate {
   readonly wall: number
@@ -133,8 +183,8 @@ const cpuSeconds = (): number => {
   const used = process.cpuUsage()
   return (used.user + used.system) / 1e6
 }
-async function run(via: Via, version: string, source: Source): Promise<Rate> {
-  const path = pathOf(source)
+async function run(via: Via, version: string, source: Source, floor = false): Promise<Rate> {
+  const path = pathOf(source, floor)
   const headers = { 'Api-Version': version }
   const cpu = cpuSeconds()
   const start = performance.now()
@@ -174,52 +224,70 @@ interface PathResult {
   readonly ratio: number
   readonly cpuRatios: readonly number[]
   readonly cpuRatio: number
+  /** Text only: the floor's items/s over the head's per round, and their median. */
+  readonly floorRatios?: readonly number[]
+  readonly floorRatio?: number
 }
 const results: PathResult[] = []
 const memory: { name: string; flat: boolean }[] = []
 function finish(): void {
-  server.close()
+  server?.close()
   const file = process.argv[2]
-  if (file !== undefined) writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), node: process.versions.node, items: ITEMS, rounds: ROUNDS, target: TARGET, paths: results, memory, text: printed.join('\n') }, null, 2))
+  if (file !== undefined) writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), runtime, node: process.versions.node, items: ITEMS, rounds: ROUNDS, target: TARGET, paths: results, memory, text: printed.join('\n') }, null, 2))
 }
 
 const kinds = (env['BENCH_SOURCES'] ?? 'text,values').split(',')
-const sources: readonly (readonly [string, Source])[] = [
-  ...(env['BENCH_BATCHES'] ?? '1,100').split(',').map((n) => [`text, ${n} per write`, { kind: 'text', batch: Number(n) }] as const),
-  ['values (generator)', { kind: 'values', async: false }],
-  ['values (async generator)', { kind: 'values', async: true }],
-].filter(([, source]) => kinds.includes(source.kind)) as (readonly [string, Source])[]
-say(`streams: ${ITEMS.toLocaleString('en-US')} NDJSON items per run, ${ROUNDS} interleaved rounds (head, then older), Node ${process.versions.node}`)
-say('| via | handler gives | head items/s | older items/s | older/head per round | median | target 0.8 | by CPU time: per round | median | target 0.8 |')
-say('|---|---|---|---|---|---|---|---|---|---|')
+const sources: readonly (readonly [string, Source])[] = (
+  [
+    ...(env['BENCH_BATCHES'] ?? '1,100').split(',').map((n): readonly [string, Source] => [`text, ${n} per write`, { kind: 'text', batch: Number(n) }]),
+    ['values (generator)', { kind: 'values', async: false }],
+    ['values (async generator)', { kind: 'values', async: true }],
+  ] satisfies (readonly [string, Source])[]
+).filter(([, source]) => kinds.includes(source.kind))
+say(`streams: ${ITEMS.toLocaleString('en-US')} NDJSON items per run, ${ROUNDS} interleaved rounds (head, then the floor for text, then older), ${runtime}`)
+say('| via | handler gives | head items/s | older items/s | older/head per round | median | target 0.8 | by CPU time: per round | median | target 0.8 | floor/head per round | median | older/floor |')
+say('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
 const verdicts: string[] = []
-for (const via of ['http', 'in process'] as const) {
+for (const via of vias) {
   for (const [name, source] of sources) {
+    const text = source.kind === 'text'
     await run(via, '2', source)
+    if (text) await run(via, '2', source, true)
     await run(via, '1', source)
     const heads: number[] = []
     const olds: number[] = []
     const ratios: number[] = []
     const cpuRatios: number[] = []
+    const floorRatios: number[] = []
+    const floorOlds: number[] = []
     for (let round = 0; round < ROUNDS; round++) {
       const head = await run(via, '2', source)
+      // The floor: the head's stream through the least work a migration of text does.
+      const least = text ? await run(via, '2', source, true) : null
       const old = await run(via, '1', source)
       heads.push(head.wall)
       olds.push(old.wall)
       ratios.push(old.wall / head.wall)
       cpuRatios.push(old.cpu / head.cpu)
+      if (least !== null) {
+        floorRatios.push(least.wall / head.wall)
+        floorOlds.push(old.wall / least.wall)
+      }
     }
     const ratio = median(ratios)
     const cpuRatio = median(cpuRatios)
     const verdict = (r: number): string => (r >= TARGET ? 'met' : 'missed')
     verdicts.push(`${via}, ${name}: ${verdict(ratio)} (${ratio.toFixed(2)}; by CPU time ${verdict(cpuRatio)}, ${cpuRatio.toFixed(2)})`)
-    results.push({ via, handler: name, ratios, ratio, cpuRatios, cpuRatio })
+    const floorRatio = text ? median(floorRatios) : undefined
+    results.push({ via, handler: name, ratios, ratio, cpuRatios, cpuRatio, ...(floorRatio === undefined ? {} : { floorRatios, floorRatio }) })
     const list = (xs: readonly number[]): string => xs.map((r) => r.toFixed(2)).join(', ')
-    say(`| ${via} | ${name} | ${fmt(median(heads))} | ${fmt(median(olds))} | ${list(ratios)} | ${ratio.toFixed(2)} | ${verdict(ratio)} | ${list(cpuRatios)} | ${cpuRatio.toFixed(2)} | ${verdict(cpuRatio)} |`)
+    const floorCells = floorRatio === undefined ? '— | — | —' : `${list(floorRatios)} | ${floorRatio.toFixed(2)} | ${median(floorOlds).toFixed(2)}`
+    say(`| ${via} | ${name} | ${fmt(median(heads))} | ${fmt(median(olds))} | ${list(ratios)} | ${ratio.toFixed(2)} | ${verdict(ratio)} | ${list(cpuRatios)} | ${cpuRatio.toFixed(2)} | ${verdict(cpuRatio)} | ${floorCells} |`)
   }
 }
 say('')
 say(`older/head >= ${TARGET} (median of the rounds, wall clock; and by CPU time): ${verdicts.join('; ')}`)
+say('floor: the head\'s text decoded, split into lines, each item JSON.parse-d and JSON.stringify-d, encoded, through one pulled stream (no migration); floor/head is the most any migration of text reaches, older/floor how near the older client is.')
 
 if (env['BENCH_MEMORY'] === '0') {
   finish()

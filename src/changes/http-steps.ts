@@ -17,7 +17,8 @@ import type { Copy } from './json-copy.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
 import type { BodyCheck, ParameterCheck } from './body-checks.ts'
 import { conditionalHeaders, tagSuffix, versionTag } from './caching.ts'
-import { successBody, unparsable, type MediaPlan } from './response-bodies.ts'
+import { codingsOf, decoded, encoded } from './content-coding.ts'
+import { misfit, successBody, unparsable, type MediaPlan } from './response-bodies.ts'
 import { mediaType, migrateItems } from './streams.ts'
 import type { ValueStreams } from './value-streams.ts'
 
@@ -168,23 +169,29 @@ export function bindChanges(
       const body = success !== undefined || (chain !== undefined && isJsonType(type))
       if (!body && status === response.status && (headers === undefined || headers.length === 0) && suffix === null) return response
       if (!body) return rebuild(response.body, response, status, headers, false, suffix)
+      // A body compressed inside the middleware is read decoded and sent encoded the same way.
+      const codings = codingsOf(response.headers.get('content-encoding'))
+      if (typeof codings === 'string') throw misfit(subject(), mediaType(type), codings)
+      const raw = response.body as ReadableStream<Uint8Array>
+      const source = codings === null ? raw : decoded(raw, codings)
+      const out = (migrated: ReadableStream<Uint8Array> | string): BodyInit => (codings === null ? migrated : encoded(typeof migrated === 'string' ? new Response(migrated).body! : migrated, codings))
       if (success?.kind === 'items') {
         const about = { ...subject(), type: mediaType(type) }
-        const body = response.body as ReadableStream<Uint8Array>
-        const stream = values(body, success.framing)?.(found.items?.[index] as Chain, about) ?? migrateItems(body, success.framing, success.steps, about)
-        return rebuild(stream, response, status, headers, true, suffix)
+        const stream = values(source, success.framing)?.(found.items?.[index] as Chain, about) ?? migrateItems(source, success.framing, success.steps, about)
+        return rebuild(out(stream), response, status, headers, true, suffix)
       }
       const steps = success?.steps ?? (chain as Chain).steps
-      return response.text().then((text) => {
+      const text = codings === null ? response.text() : new Response(source).text().catch(() => Promise.reject(misfit(subject(), mediaType(type), 'its body does not decode as its Content-Encoding says')))
+      return text.then((text) => {
         let value: unknown
         try {
           value = JSON.parse(text)
         } catch {
           // A success body must migrate; an error body that is not JSON is no shape of the head: sent as it is.
           if (success !== undefined) throw unparsable(subject(), type)
-          return rebuild(text, response, status, headers, false, suffix)
+          return rebuild(out(text), response, status, headers, codings !== null, suffix)
         }
-        return rebuild(JSON.stringify(migrateResponse(exchange, value, steps, response.status)), response, status, headers, true, suffix)
+        return rebuild(out(JSON.stringify(migrateResponse(exchange, value, steps, response.status))), response, status, headers, true, suffix)
       })
     },
 

@@ -2,43 +2,50 @@
  * The item framings of JSON streams: JSON Lines (NDJSON, one JSON text per
  * line) and JSON text sequences (RFC 7464: each JSON text after a record
  * separator). A framer is fed the stream's text piece by piece, whatever the
- * chunk boundaries, and writes out each item as soon as it is whole, through
- * `item` (which migrates one JSON text and returns the migrated text, or
- * throws); it holds at most one incomplete item.
+ * chunk boundaries, and appends each item to its output as soon as it is
+ * whole, through `item` (which migrates one JSON text and returns the
+ * migrated text, or throws); it holds at most one incomplete item. The
+ * output is one string per chunk read (the caller takes it and encodes it
+ * once), never an array of pieces to join.
  */
 
-/** Reads a stream's text and writes the migrated text to `out`. */
-export interface Framer {
-  /** The next piece of text; whole items are migrated and written to `out`. */
-  push(text: string, out: string[]): void
-  /** The end of the stream: the last item, if it had no line end. */
-  end(out: string[]): void
+/** Where a framer writes: the migrated text of the whole items so far, until the caller takes it. */
+export interface Output {
+  text: string
 }
 
-/** One item's JSON text migrated (throws when it cannot be). */
-export type ItemMigration = (json: string) => string
+/** Reads a stream's text and appends the migrated text to `out.text`. */
+export interface Framer {
+  /** The next piece of text; whole items are migrated and written to `out`. */
+  push(text: string, out: Output): void
+  /** The end of the stream: the last item, if it had no line end. */
+  end(out: Output): void
+}
 
-const BLANK = /^[ \t\r]*$/
+/** One item's JSON text migrated (throws when it cannot be); `parsed`: its value when the framer parsed it already. */
+export type ItemMigration = (json: string, parsed?: unknown) => string
 
-/** Whether a line holds only spaces, tabs and CRs (a JSON line fails at its first character, without a regular expression). */
-function blankLine(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
+/** Whether `text` from `start` to `end` holds only spaces, tabs and CRs (and line feeds with `lf`); a JSON text fails at its first character. */
+export function blank(text: string, start: number, end: number, lf: boolean): boolean {
+  for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i)
-    if (code !== 32 && code !== 9 && code !== 13) return false
+    if (code !== 32 && code !== 9 && code !== 13 && (!lf || code !== 10)) return false
   }
   return true
 }
 
 /** JSON Lines: each line one JSON text; blank lines are kept as they are, a `\r` before `\n` too. */
 export function lineFramer(item: ItemMigration): Framer {
+  /** The start of the current line, when an earlier chunk ended inside it. */
   let pending = ''
-  function line(text: string, out: string[], end: string): void {
-    if (blankLine(text)) {
-      out.push(text + end)
+  /** Writes the line `text[start, end)` (its line end `nl`: `'\n'`, or `''` at the stream's end). */
+  function line(text: string, start: number, end: number, out: Output, nl: string): void {
+    if (blank(text, start, end, false)) {
+      out.text += text.slice(start, end) + nl
       return
     }
-    const cr = text.charCodeAt(text.length - 1) === 13
-    out.push(item(cr ? text.slice(0, -1) : text) + (cr ? '\r' : '') + end)
+    if (text.charCodeAt(end - 1) === 13) out.text += `${item(text.slice(start, end - 1))}\r${nl}`
+    else out.text += item(text.slice(start, end)) + nl
   }
   return {
     push(text, out) {
@@ -47,16 +54,22 @@ export function lineFramer(item: ItemMigration): Framer {
         pending += text
         return
       }
-      line(pending + text.slice(0, nl), out, '\n')
-      let start = nl + 1
-      while ((nl = text.indexOf('\n', start)) !== -1) {
-        line(text.slice(start, nl), out, '\n')
+      let start = 0
+      if (pending !== '') {
+        const first = pending + text.slice(0, nl)
+        pending = ''
+        line(first, 0, first.length, out, '\n')
+        start = nl + 1
+        nl = text.indexOf('\n', start)
+      }
+      for (; nl !== -1; nl = text.indexOf('\n', start)) {
+        line(text, start, nl, out, '\n')
         start = nl + 1
       }
-      pending = text.slice(start)
+      if (start < text.length) pending = text.slice(start)
     },
     end(out) {
-      if (pending !== '') line(pending, out, '')
+      if (pending !== '') line(pending, 0, pending.length, out, '')
       pending = ''
     },
   }
@@ -75,18 +88,14 @@ export function sequenceFramer(item: ItemMigration): Framer {
   /** Whether the current record has a line feed inside its text (it waits for the next RS). */
   let spread = false
   let lead = ''
-  function write(text: string, out: string[]): void {
-    if (BLANK.test(text.replace(/\n/g, ''))) {
-      out.push(RS + text)
-      return
-    }
-    out.push(RS + item(text) + '\n')
+  function write(text: string, out: Output, parsed?: unknown): void {
+    out.text += blank(text, 0, text.length, true) ? RS + text : `${RS}${item(text, parsed)}\n`
   }
-  function feed(text: string, out: string[]): void {
+  function feed(text: string, out: Output): void {
     // Within one record: text up to the next RS.
     if (record === null) {
       // After a written record only white space may follow (or bytes before the first RS: kept as they are).
-      if (!BLANK.test(text.replace(/\n/g, ''))) throw new SyntaxError('text outside a record of the sequence')
+      if (!blank(text, 0, text.length, true)) throw new SyntaxError('text outside a record of the sequence')
       lead += text
       return
     }
@@ -100,14 +109,15 @@ export function sequenceFramer(item: ItemMigration): Framer {
       return
     }
     const whole = record + text.slice(0, nl)
-    let parsed = true
+    // Parsed once: the value is what the item's migration reads.
+    let parsed: unknown
     try {
-      JSON.parse(whole)
+      parsed = JSON.parse(whole)
     } catch {
-      parsed = false
+      parsed = undefined
     }
-    if (parsed) {
-      write(whole, out)
+    if (parsed !== undefined) {
+      write(whole, out, parsed)
       record = null
       feed(text.slice(nl + 1), out)
     } else {
@@ -115,8 +125,8 @@ export function sequenceFramer(item: ItemMigration): Framer {
       record = whole + text.slice(nl)
     }
   }
-  function close(out: string[]): void {
-    if (lead !== '') out.push(lead)
+  function close(out: Output): void {
+    if (lead !== '') out.text += lead
     lead = ''
     if (record !== null) write(record, out)
     record = null

@@ -11,7 +11,7 @@ import type { ExchangeView, MigratedBody, RequestRewrite } from '../pipeline/ext
 import { rebuiltRequest } from '../pipeline/rebuilt-request.ts'
 import type { BodyCheck } from './body-checks.ts'
 import { formFields, formOf } from './form-body.ts'
-import { isFormType, isJsonType } from './media-types.ts'
+import { isFormType, isJsonPatchType, isJsonType } from './media-types.ts'
 import { MigrationFailure } from './migration-failure.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
 import { BodyTooLarge, MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
@@ -40,6 +40,7 @@ export interface RequestMigration {
 let tooLarge: BodyTooLarge | undefined
 let unsupported: UnsupportedBodyType | undefined
 let unsupportedForms: UnsupportedBodyType | undefined
+let jsonPatch: UnsupportedBodyType | undefined
 let malformed: MalformedJsonBody | undefined
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
@@ -125,6 +126,10 @@ async function migratedBody(exchange: ExchangeView, plan: RequestMigration, step
   const type = exchange.request.headers.get('content-type')
   // A form's fields are text: its values are the handler's validator's to check, after migration.
   if (plan.forms && isFormType(type)) return runMigration(await formFields(typeof raw === 'string' ? encoder.encode(raw) : raw, type as string), steps, formOf)
+  // Its operations name the older version's fields in their paths: refused rather than passed on unmigrated.
+  if (isJsonPatchType(type)) {
+    throw (jsonPatch ??= withoutStack(() => new UnsupportedBodyType('JSON Patch (application/json-patch+json) is not migrated between versions; send the changes as application/merge-patch+json.')))
+  }
   if (!isJsonType(type)) {
     throw plan.forms
       ? (unsupportedForms ??= withoutStack(() => new UnsupportedBodyType('Unsupported media type in request; send the body as application/json or as a form.')))

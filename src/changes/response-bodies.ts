@@ -69,7 +69,7 @@ export function successBody(
 }
 
 /** The sentence of a body that cannot be migrated. */
-function misfit(subject: { route: string; version: string; status: number }, type: string, what: string): Error {
+export function misfit(subject: { route: string; version: string; status: number }, type: string, what: string): Error {
   const named = type === '' ? 'no Content-Type' : type
   return new Error(`versionHistory: the ${subject.status} response of ${subject.route} (${named}) cannot be migrated to version "${subject.version}": ${what}.`)
 }

@@ -188,6 +188,9 @@ versions: readonly string[],
  * answered by GET's handler, with GET's plan. Worked out once per table
  * route and method, or plain route pattern and method, then read.
  */
+/** The most method-and-pattern pairs of plain routes whose plans are kept. */
+const MAX_PLAIN_KEYS = 4096
+
 export function planLookup(plans: ReadonlyMap<string, RoutePlan>, fallback: RoutePlan | undefined): (exchange: ExchangeView) => RoutePlan | undefined {
   const byMethod = [...plans.keys()].some((key) => methodRoute(key) !== null)
   const tableRoutes = new WeakMap<ExchangeRoute, Map<string, RoutePlan | undefined>>()
@@ -205,9 +208,17 @@ export function planLookup(plans: ReadonlyMap<string, RoutePlan>, fallback: Rout
       if (!known.has(method)) known.set(method, tablePlan(route, method))
       return known.get(method)
     }
-    // A plain route's pattern is the app's, one of the few it registers.
-    const key = `${exchange.method} ${exchange.routePath}`
-    if (!plainRoutes.has(key)) plainRoutes.set(key, plans.get(key) ?? (exchange.method === 'HEAD' ? plans.get(`GET ${exchange.routePath}`) : undefined) ?? fallback)
-    return plainRoutes.get(key)
+    // A plain route's pattern is the app's, one of the few it registers: the first of the routes that may answer with a plan.
+    for (const path of exchange.routePaths) {
+      const key = `${exchange.method} ${path}`
+      let plan = plainRoutes.get(key)
+      if (plan === undefined && !plainRoutes.has(key)) {
+        plan = plans.get(key) ?? (exchange.method === 'HEAD' ? plans.get(`GET ${path}`) : undefined)
+        // Bounded: a route registered for every method meets whatever method names clients send.
+        if (plainRoutes.size < MAX_PLAIN_KEYS) plainRoutes.set(key, plan)
+      }
+      if (plan !== undefined) return plan
+    }
+    return fallback
   }
 }

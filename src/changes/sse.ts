@@ -5,81 +5,85 @@
  * `retry:`, comments, unknown fields) are written as they came, in their
  * order, the migrated data as one `data:` line where the first one was. An
  * event without data (a comment, a `retry:`) passes as it is. Lines may end
- * with CRLF, LF or CR, split across chunks anywhere.
+ * with CRLF, LF or CR, split across chunks anywhere. The other lines are kept
+ * as text (never parsed again): those before the data and those after it.
  */
-import type { Framer, ItemMigration } from './ndjson.ts'
+import type { Framer, ItemMigration, Output } from './ndjson.ts'
+
+const BLANK = /^\s*$/
+
+/** Whether an event's data is white space only (sent as it came): a JSON text's first character settles it. */
+function blankData(data: string): boolean {
+  const code = data.charCodeAt(0)
+  return !(code > 32 && code < 127) && BLANK.test(data)
+}
 
 /** Server-sent events, one event at a time. */
 export function eventFramer(item: ItemMigration): Framer {
-  /** The current event's lines other than data, and where its data goes (`-1`: no data yet). */
-  let lines: string[] = []
-  let data: string[] = []
-  let dataAt = -1
+  /** The current event's lines before its first `data:` line, and after it (each with its line feed). */
+  let before = ''
+  let after = ''
+  /** Its data lines' values joined with line feeds (`null`: no data yet). */
+  let data: string | null = null
   let pending = ''
   let afterCR = false
 
-  function line(text: string, out: string[]): void {
+  function line(text: string, out: Output): void {
     if (text === '') {
       dispatch(out, '\n')
       return
     }
     const colon = text.indexOf(':')
-    const field = colon === -1 ? text : text.slice(0, colon)
-    if (field === 'data') {
-      let value = colon === -1 ? '' : text.slice(colon + 1)
-      if (value.charCodeAt(0) === 32) value = value.slice(1)
-      if (dataAt === -1) {
-        dataAt = lines.length
-        lines.push('')
-      }
-      data.push(value)
+    if (colon === 4 ? text.startsWith('data') : colon === -1 && text === 'data') {
+      // The value after the colon, less one space if it starts with one.
+      const value = colon === -1 ? '' : text.slice(text.charCodeAt(colon + 1) === 32 ? colon + 2 : colon + 1)
+      data = data === null ? value : `${data}\n${value}`
       return
     }
-    lines.push(text)
+    if (data === null) before += `${text}\n`
+    else after += `${text}\n`
   }
 
-  function dispatch(out: string[], end: string): void {
-    if (dataAt !== -1) {
-      const joined = data.join('\n')
-      lines[dataAt] = BLANK.test(joined) ? data.map((d) => `data: ${d}`).join('\n') : `data: ${item(joined)}`
+  function dispatch(out: Output, end: string): void {
+    if (data === null) out.text += before + end
+    else {
+      const lines = blankData(data) ? `data: ${data.split('\n').join('\ndata: ')}` : `data: ${item(data)}`
+      out.text += `${before}${lines}\n${after}${end}`
     }
-    for (const l of lines) out.push(l, '\n')
-    out.push(end)
-    lines = []
-    data = []
-    dataAt = -1
+    before = after = ''
+    data = null
   }
 
   return {
-    push(chunk, out) {
-      let text = chunk
-      if (afterCR && text.charCodeAt(0) === 10) text = text.slice(1)
-      afterCR = false
+    push(text, out) {
+      // A CR ends a line; an LF right after it (in this chunk or the next) belongs to the same line end.
       if (text === '') return
-      if (text.indexOf('\r') !== -1) {
-        afterCR = text.charCodeAt(text.length - 1) === 13
-        text = text.replace(/\r\n?/g, '\n')
+      let start = afterCR && text.charCodeAt(0) === 10 ? 1 : 0
+      afterCR = false
+      let lf = text.indexOf('\n', start)
+      let cr = text.indexOf('\r', start)
+      while (lf !== -1 || cr !== -1) {
+        const end = cr === -1 || (lf !== -1 && lf < cr) ? lf : cr
+        if (pending === '') line(text.slice(start, end), out)
+        else {
+          line(pending + text.slice(start, end), out)
+          pending = ''
+        }
+        start = end + 1
+        if (end === cr) {
+          if (start === text.length) afterCR = true
+          else if (text.charCodeAt(start) === 10) start++
+          cr = text.indexOf('\r', start)
+        }
+        if (lf !== -1 && lf < start) lf = text.indexOf('\n', start)
       }
-      let nl = text.indexOf('\n')
-      if (nl === -1) {
-        pending += text
-        return
-      }
-      line(pending + text.slice(0, nl), out)
-      let start = nl + 1
-      while ((nl = text.indexOf('\n', start)) !== -1) {
-        line(text.slice(start, nl), out)
-        start = nl + 1
-      }
-      pending = text.slice(start)
+      if (start < text.length) pending += text.slice(start)
     },
     end(out) {
       if (pending !== '') line(pending, out)
       pending = ''
       // An event the stream ended inside: a browser drops it; it is still migrated, never sent in the head's shape.
-      if (lines.length > 0) dispatch(out, '')
+      if (before !== '' || data !== null) dispatch(out, '')
     },
   }
 }
-
-const BLANK = /^\s*$/

@@ -14,7 +14,7 @@
  */
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import type { Visit } from './migration-plan.ts'
-import { lineFramer, sequenceFramer, type Framer, type ItemMigration } from './ndjson.ts'
+import { lineFramer, sequenceFramer, type Framer, type ItemMigration, type Output } from './ndjson.ts'
 import { eventFramer } from './sse.ts'
 
 /** How a stream's items are framed. */
@@ -77,13 +77,15 @@ const STREAMING: TextDecodeOptions = { stream: true }
  * `body` with each item migrated by `steps`, framed as `framing`. A failure
  * (an item that is not JSON, or does not fit its layout) errors the returned
  * stream and cancels `body`, so the producer learns the client is gone.
+ * Each chunk read gives at most one chunk out: its whole items migrated,
+ * written to one string and encoded once.
  */
 export function migrateItems(body: ReadableStream<Uint8Array | string>, framing: Framing, steps: readonly Visit[], subject: StreamSubject): ReadableStream<Uint8Array> {
   let count = 0
-  const item: ItemMigration = (json) => {
-    let value: unknown
+  // A parsed item is the stream's own: the steps change it in place, with no copy.
+  const item: ItemMigration = (json, parsed) => {
     try {
-      value = JSON.parse(json)
+      let value: unknown = parsed === undefined ? JSON.parse(json) : parsed
       for (const step of steps) value = step(value)
       const text = JSON.stringify(value)
       count++
@@ -95,12 +97,12 @@ export function migrateItems(body: ReadableStream<Uint8Array | string>, framing:
   const frames = framer(framing, item)
   const decoder = new TextDecoder()
   const encoder = new TextEncoder()
-  const out: string[] = []
+  const out: Output = { text: '' }
+  /** Offers what the framer wrote since the last call, if anything. */
   function write(controller: ReadableStreamDefaultController<Uint8Array>): void {
-    if (out.length === 0) return
-    const text = out.length === 1 ? (out[0] as string) : out.join('')
-    out.length = 0
-    if (text !== '') controller.enqueue(encoder.encode(text))
+    if (out.text === '') return
+    controller.enqueue(encoder.encode(out.text))
+    out.text = ''
   }
   const reader = body.getReader()
   return new ReadableStream<Uint8Array>(

@@ -166,7 +166,8 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     function withId(given: string | null | undefined, named: boolean): NotedChoice | Promise<NotedChoice> {
       const id = given ?? undefined
       if (id === undefined || named) return { choice: undefined, note: { id, named, claim: null, unnamed: given === null } }
-      return after(lookups.read(id), (known) => chosen(id, known))
+      const known = lookups.read(id)
+      return known instanceof Promise ? known.then((k) => chosen(id, k)) : chosen(id, known)
     }
 
     /** After the handlers: the first pin and the call, for a request authentication did not refuse. */

@@ -13,6 +13,7 @@ import type { CompiledRoute } from '../routes/compile.ts'
 import type { VersioningError } from '../errors.ts'
 import type { RouteMatch } from '../routes/resolve.ts'
 import { RouteTable } from '../routes/table.ts'
+import { BoundedCache } from '../http/bounded-cache.ts'
 import type { ReverseOptions, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { honoEngine, NOWHERE, runNext, type HonoEngine, type Place } from './engine.ts'
@@ -123,7 +124,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   const byHonoPath = new Map<string, PathEntry>()
   for (const route of routes.routes) {
     route.honoPaths.forEach((path, i) => {
-      if (!byHonoPath.has(path)) byHonoPath.set(path, { route, suffixed: i > 0, places: null })
+      if (!byHonoPath.has(path)) byHonoPath.set(path, { route, suffixed: i > 0, known: null })
     })
   }
   const ours = new Set<CompiledRoute>(routes.routes)
@@ -154,19 +155,39 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     const match = reads === 'none' ? (staticMatches.get(route) as RouteMatch) : matchAt(c, index, route, suffixed, reads === 'version' && !suffixed ? scheme.versionParam : null)
     return { route, match, candidates }
   }
-  /** The place of a request matched at `entry`, Hono's `matched[index]` (made once per method and handler list when the scheme reads no params). */
+  /**
+   * The place of a request matched at `entry`, Hono's `matched[index]`. What the handler there serves is looked up
+   * once per handler and method when it is its own list (`candidatesFrom`: one of its routes exists in every
+   * version), and with it, when the scheme reads no params, the place itself.
+   */
   function placeOf(c: Context, entry: PathEntry, index: number, matched: readonly unknown[]): Place {
     const method = c.req.method
-    const own = mountedServing((matched[index] as { handler: unknown }).handler, method)
+    const handler = (matched[index] as { handler: unknown }).handler
+    const known = entry.known
+    if (known !== null && known.handler === handler && known.method === method) {
+      if (known.place !== null) return known.place
+      return known.byVersion === null ? placeAt(c, entry.route, index, entry.suffixed, known.candidates) : versionPlace(c, entry.route, index, known.candidates, known.byVersion)
+    }
+    const own = mountedServing(handler, method)
     const candidates = candidatesFrom(c, index, own, matched)
-    if (reads !== 'none') return placeAt(c, entry.route, index, entry.suffixed, candidates)
-    let place = entry.places?.get(method)
-    if (place === undefined || place.candidates !== candidates) {
-      place = placeAt(c, entry.route, index, entry.suffixed, candidates)
-      // Joined lists are made per request: only one handler's list is kept.
-      if (candidates === null || candidates === own?.routes) (entry.places ??= new Map()).set(method, place)
+    const place = placeAt(c, entry.route, index, entry.suffixed, candidates)
+    // Only a list that does not depend on the routes Hono matched after this one is kept.
+    if (own?.complete === true && candidates === own.routes) {
+      const byVersion = reads === 'version' && !entry.suffixed && entry.route.compiled.paramNames.has(scheme.versionParam) ? new BoundedCache<Place>(PLACES) : null
+      entry.known = { handler, method, candidates, place: reads === 'none' ? place : null, byVersion }
     }
     return place
+  }
+  /** The place of a request whose scheme reads the version param alone, by the param's value (the few versions clients send). */
+  function versionPlace(c: Context, route: CompiledRoute, index: number, candidates: Candidates, byVersion: BoundedCache<Place>): Place {
+    const req = c.req
+    const current = req.routeIndex
+    // Patch: as matchAt's.
+    req.routeIndex = index
+    const value = req.param(scheme.versionParam) as string | undefined
+    req.routeIndex = current
+    if (value === undefined) return placeAt(c, route, index, false, candidates)
+    return byVersion.get(value) ?? byVersion.set(value, placeAt(c, route, index, false, candidates))
   }
 
   // Not async: a request that enters synchronously pays no extra promise.
@@ -204,9 +225,24 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
 interface PathEntry {
   readonly route: CompiledRoute
   readonly suffixed: boolean
-  /** Places by method, made on first use (schemes that read no params). */
-  places: Map<string, Place> | null
+  /** What the handler last matched there serves the method last asked for, kept until another handler or method asks. */
+  known: KnownPlace | null
 }
+
+/**
+ * The routes a handler serves a method with (its own list), and their place: one when the scheme reads no params,
+ * one per value of the version param when it reads that alone (`byVersion`), else made per request.
+ */
+interface KnownPlace {
+  readonly handler: unknown
+  readonly method: string
+  readonly candidates: Candidates
+  readonly place: Place | null
+  readonly byVersion: BoundedCache<Place> | null
+}
+
+/** How many values of the version param a route's places are kept for (the table empties when full). */
+const PLACES = 64
 
 /**
  * Checks the table's version limits against the scheme: every version must
@@ -241,31 +277,37 @@ function checkLimits(table: RouteTable, scheme: BaseVersioning): void {
  * split off into `format`). `only`: decode that param alone.
  */
 export function matchAt(c: Context, index: number, route: CompiledRoute, suffixed: boolean, only: string | null): RouteMatch {
-  const current = c.req.routeIndex
-  const params: Record<string, string> = Object.create(null) as Record<string, string>
-  try {
-    // Patch: Hono decodes params only for the current route; point it at the matched table route, restored below.
-    c.req.routeIndex = index
-    if (only !== null) {
-      // One param: decode only that one.
-      const value = route.compiled.paramNames.has(only) ? c.req.param(only) : undefined
-      if (value !== undefined) params[only] = value
-    } else {
-      const decoded = c.req.param() as Record<string, string>
-      for (const param of route.compiled.params) {
-        if (Object.hasOwn(decoded, param.name)) params[param.name] = decoded[param.name] as string
-      }
-      const format = route.format
-      if (suffixed && format !== null) {
-        const split = format.split.exec(decoded[format.honoParam] ?? '')
-        if (split !== null) {
-          if (format.honoParam !== 'format') params[format.honoParam] = split[1] as string
-          params['format'] = split[2] as string
-        }
+  const req = c.req
+  const current = req.routeIndex
+  // Patch: Hono decodes params only for the current route; point it at the matched table route, and back at once
+  // (Hono's param() reads its match and decodes; it throws nothing).
+  req.routeIndex = index
+  const decoded = only === null ? (req.param() as Record<string, string>) : null
+  const value = only !== null && route.compiled.paramNames.has(only) ? req.param(only) : undefined
+  req.routeIndex = current
+  const params = new Params()
+  if (decoded === null) {
+    // One param: decode only that one.
+    if (value !== undefined) params[only as string] = value
+  } else {
+    for (const param of route.compiled.params) {
+      if (Object.hasOwn(decoded, param.name)) params[param.name] = decoded[param.name] as string
+    }
+    const format = route.format
+    if (suffixed && format !== null) {
+      const split = format.split.exec(decoded[format.honoParam] ?? '')
+      if (split !== null) {
+        if (format.honoParam !== 'format') params[format.honoParam] = split[1] as string
+        params['format'] = split[2] as string
       }
     }
-  } finally {
-    c.req.routeIndex = current
   }
   return { name: route.name, namespace: route.namespace, viewName: route.viewName, params, path: route.path }
 }
+
+/**
+ * A match's params: no prototype chain to `Object.prototype` (a param named `__proto__` or `constructor` is only a
+ * param), made as a plain object is (`Object.create(null)` makes a slower kind of object on V8 and JSC).
+ */
+const Params = function Params() {} as unknown as new () => Record<string, string>
+Params.prototype = Object.create(null) as Record<string, string>

@@ -26,7 +26,7 @@ import { finisher } from '../pipeline/finish.ts'
 import { requestPath, type Place } from '../pipeline/path.ts'
 import type { Visit, VisitReader } from '../pipeline/visit.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
-import { jsonThrough } from './json-through.ts'
+import { jsonThrough, unmarked, type Taken } from './json-through.ts'
 import { checkOptions, type MiddlewareOptions } from './middleware-options.ts'
 
 export type { Place }
@@ -38,13 +38,26 @@ export type { Place }
 export type Handle = (c: Context, next: Next, visit: Visit) => unknown
 
 /** Hono's body cache holding a migrated body (Hono types the cache by the values it resolves to; it holds their promises). */
-function bodyCache(body: MigratedBody): HonoRequest['bodyCache'] {
+function bodyCache(body: MigratedBody, request: Request): HonoRequest['bodyCache'] {
   const held = <T>(value: unknown): T => Promise.resolve(value) as unknown as T
   if (typeof body === 'string') return { text: held(body) }
   // Both: Hono 4.13's c.req.json() parses the cached text; earlier versions read the json entry, which spares them
   // parsing the text through a new Response (a stream on Node).
   if (!(body instanceof FormData)) return { json: held(body.json), text: held(body.text) }
-  return { formData: held(body) }
+  // A form read as text or bytes is the body the handler's request carries (its type, its boundary): Hono would
+  // serialise the FormData as multipart with a boundary of its own, even for a urlencoded form.
+  return {
+    formData: held(body),
+    get text() {
+      return held<string>(request.clone().text())
+    },
+    get arrayBuffer() {
+      return held<ArrayBuffer>(request.clone().arrayBuffer())
+    },
+    get blob() {
+      return held<Blob>(request.clone().blob())
+    },
+  }
 }
 
 /** The request path of one middleware, bound to Hono. */
@@ -58,7 +71,7 @@ export interface HonoEngine {
    * `HTTPException`, its response finished.
    */
   serve(c: Context, next: Next, place: Place, handle: Handle): unknown
-  /** The context's slot (`c.get`, `c.set`) of the visit this engine's `serve` is running for the request. */
+  /** The context's slot (`c.get`, `c.set`) of the visit this engine's `serve` is running for the request (with a route table only). */
   readonly slot: symbol
   /** A refused visit's response, finished, as the `HTTPException` to throw. */
   reject(c: Context, visit: Visit): HTTPException | Promise<HTTPException>
@@ -85,11 +98,14 @@ export function honoEngine(
   const path = requestPath(decider, steps, HONO)
   const { vary, varyText, finishes, finish } = finisher(scheme.vary, steps)
   const json = steps?.json ?? null
-  // The context's slot for this engine's visit (c.set, Hono's own per-request store).
+  // The context's slot for this engine's visit (c.set, Hono's own per-request store), for the handlers of a table's
+  // mountRoutes; without a table nothing inside reads it, and the visit is not put there (every c.set costs each
+  // c.var read a property).
   const slot = Symbol()
+  const shared = names !== null
 
   /** The handler's view of an accepted visit: c.var, the migrated request, the JSON fast path. */
-  function exposed(c: Context, visit: Visit): (response: Response) => boolean {
+  function exposed(c: Context, visit: Visit): Taken {
     c.set('version', visit.version as string | null)
     c.set('versioningScheme', scheme)
     // Responses built from the context (c.json, c.text, ...) carry Vary from the start: finish then only checks it.
@@ -99,11 +115,11 @@ export function honoEngine(
     if (visit.request !== c.req.raw) c.req.raw = visit.request
     // Patch: the migrated body reaches the handler through c.req's body cache (c.req.json(), text(), parseBody(),
     // formData() and validators read it), replacing what an earlier reader cached of the older body.
-    if (visit.body !== null) c.req.bodyCache = bodyCache(visit.body)
+    if (visit.body !== null) c.req.bodyCache = bodyCache(visit.body, visit.request)
     expose?.(c, visit)
     if (json !== null) {
       const step = json(visit)
-      if (step !== undefined) return jsonThrough(c, step)
+      if (step !== undefined) return jsonThrough(c, step, visit.version as string)
     }
     return NEVER
   }
@@ -122,29 +138,41 @@ export function honoEngine(
   }
 
   /** The last stage: the handler's answer (`result`, or `c.res`) finished. */
-  function finished(c: Context, visit: Visit, stepped: (response: Response) => boolean, result: unknown): unknown {
+  function finished(c: Context, visit: Visit, taken: Taken, result: unknown): unknown {
     if (!finishes) return result
-    if (result instanceof Response) return finish(stepped(result) ? visit.with({ jsonStepped: true }) : visit, result)
+    if (result instanceof Response) {
+      if (!taken(result)) return finish(visit, result)
+      return after(finish(visit.with({ jsonStepped: true }), result), unmarked)
+    }
     // The answer is in c.res (the handler answered through next(), or passed the request on). A refusal thrown by a
     // handler inside was finished where it was made; nothing answered: nothing to finish.
-    if (c.error instanceof Rejection || !c.finalized) return undefined
-    // The visit as the handlers left it (one may have passed the request on), and whether the JSON step built the answer.
-    const last = c.get(slot as never) as Visit
-    const res = c.res
-    return after(finish(stepped(res) ? last.with({ jsonStepped: true }) : last, res), (done) => {
-      if (done !== res) {
-        // A copy: replace without Hono merging the old headers back over ours.
-        c.res = undefined
-        c.res = done
-      }
+    if (c.error instanceof Rejection || !c.finalized) {
+      taken(null)
       return undefined
-    })
+    }
+    // The visit as the handlers left it (one may have passed the request on), and whether the JSON step built the answer.
+    const last = shared ? (c.get(slot as never) as Visit) : visit
+    const res = c.res
+    let stepped = false
+    let finishing: Response | Promise<Response>
+    try {
+      stepped = taken(res)
+      finishing = finish(stepped ? last.with({ jsonStepped: true }) : last, res)
+    } catch (error) {
+      throw failed(c, res, error)
+    }
+    // No closure for an answer finished synchronously.
+    if (!(finishing instanceof Promise)) return replaced(c, res, stepped ? unmarked(finishing) : finishing)
+    return finishing.then(
+      (done) => replaced(c, res, stepped ? unmarked(done) : done),
+      (error: unknown) => Promise.reject(failed(c, res, error)),
+    )
   }
 
   /** The stages after the path's: the refusal thrown, or the handler run on the exposed visit and its answer finished. */
   function accepted(c: Context, next: Next, visit: Visit, handle: Handle): unknown {
     if (visit.rejection !== null) return after(reject(c, visit), thrown)
-    c.set(slot as never, visit as never)
+    if (shared) c.set(slot as never, visit as never)
     const stepped = exposed(c, visit)
     const result = handle(c, next, visit)
     // No promise for a request that needs no finishing.
@@ -169,8 +197,38 @@ export function honoEngine(
   }
 }
 
+/** The finished answer in `c.res` when finishing made another response than `res`, the handlers' answer. */
+function replaced(c: Context, res: Response, done: Response): undefined {
+  if (done !== res) {
+    // A copy: replace without Hono merging the old headers back over ours.
+    c.res = undefined
+    c.res = done
+  }
+  return undefined
+}
+
+/**
+ * `error`, after the response that failed to finish has left `c.res`:
+ * Hono builds `app.onError`'s answer over `c.res`'s headers, and those that
+ * describe the failed body (a `Content-Encoding`, a length, an entity tag, the JSON step's mark)
+ * would mislabel it.
+ */
+function failed(c: Context, res: Response, error: unknown): unknown {
+  if (c.res === res) {
+    const headers = new Headers(res.headers)
+    for (const name of BODY_HEADERS) headers.delete(name)
+    // Replaced without Hono merging the old headers back.
+    c.res = undefined
+    c.res = unmarked(new Response(null, { status: res.status, headers }))
+  }
+  return error
+}
+
+/** The headers that describe a response's body (RFC 9110's representation metadata and validators). */
+const BODY_HEADERS = ['content-encoding', 'content-length', 'content-range', 'content-disposition', 'content-language', 'content-location', 'content-digest', 'repr-digest', 'etag', 'last-modified']
+
 /** No JSON step ran: no response was built by one. */
-const NEVER = (): boolean => false
+const NEVER: Taken = () => false
 
 /**
  * The thrown rejection. Its response is made for this request alone, so
@@ -199,22 +257,43 @@ function rejection(res: Response, error: VersioningError): Rejection {
   return made as Rejection
 }
 
-/** A request's route pattern and body, read from its context when an extension asks. */
-const HONO: VisitReader = { routePath: answeringPath, bodyText: (c: Context) => c.req.text() }
+/** A request's route patterns and body, read from its context when an extension asks. */
+const HONO: VisitReader = { routePath: answeringPath, routePaths: answeringPaths, bodyText: (c: Context) => c.req.text() }
 
 /**
- * The pattern of the route that answers, for extensions keyed by plain Hono
- * routes: the first matched route from the current one on registered for the
- * request's method (HEAD: GET too), else the current route's pattern.
+ * The pattern of the route that answers, for sentences and usage records:
+ * the first matched route after the current one registered for the
+ * request's method (HEAD: GET too), else for every method (`app.all`), else
+ * the current route's pattern.
  */
 function answeringPath(c: Context): string {
   const matched = matchedRoutes(c)
   const method = c.req.method
+  let any: string | null = null
   for (let i = c.req.routeIndex; i < matched.length; i++) {
     const route = matched[i] as { method: string; path: string }
     if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return route.path
+    if (any === null && i > c.req.routeIndex && route.method === 'ALL') any = route.path
   }
-  return c.req.routePath
+  return any ?? c.req.routePath
+}
+
+/**
+ * The patterns of the routes Hono runs for the request from the current one
+ * on, in its order: those registered for the request's method (HEAD: GET
+ * too) or for every method (`app.all`, `app.use`). A handler may sit behind
+ * a middleware registered on a wider pattern (`app.get('/users/*', mw)`), so
+ * an extension keyed by a route's pattern takes the first it knows.
+ */
+function answeringPaths(c: Context): readonly string[] {
+  const matched = matchedRoutes(c)
+  const method = c.req.method
+  const paths: string[] = []
+  for (let i = c.req.routeIndex; i < matched.length; i++) {
+    const route = matched[i] as { method: string; path: string }
+    if (route.method === method || route.method === 'ALL' || (method === 'HEAD' && route.method === 'GET')) paths.push(route.path)
+  }
+  return paths
 }
 
 /** A middleware's place when it reads nothing of a route: outside the table, or a scheme that reads no params. */

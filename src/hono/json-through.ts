@@ -8,27 +8,34 @@
  */
 import type { Context } from 'hono'
 import type { JsonStep } from '../pipeline/extension.ts'
+import { withHeaders } from '../http/mutable-response.ts'
 
 /** Hono's `c.json`, as this module calls it. */
 type JsonAnswer = (value: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => Response
 
 /**
- * The header the JSON step marks the responses it built with a stepped body: a header travels with every copy of a
- * response (`new Response(res.body, res)`, `clone()`), where neither the object nor (on Deno) its body stream does.
- * The finish stage takes it off before the response leaves (engine.ts), so no client sees it.
+ * The header the JSON step marks the responses it built with a stepped body, valued with the version they were
+ * migrated to: a header travels with every copy of a response (`new Response(res.body, res)`, `clone()`, a cache's
+ * stored copy), where neither the object nor (on Deno) its body stream does. The finish stage takes it off before the
+ * response leaves (`unmarked`), so no client sees it.
  */
 const STEPPED = 'x-api-versioning-json-step'
 
+/** What a request's context answers once the handler has answered: whether a response's body was stepped. */
+export type Taken = (response: Response | null) => boolean
+
 /**
- * Routes this request's `c.json` through `step`; gives whether a response is one it built with a stepped body (or a
- * copy of one), taking the mark off. A handler that builds a JSON answer and returns another response gets that
- * response through the response steps.
+ * Routes this request's `c.json` through `step`, for a request of `version`; gives the function that takes the
+ * handler's answer (`null`: none), which puts Hono's `c.json` and `c.status` back (what answers after it, such as
+ * `app.onError`, is not the handler) and tells whether the answer's body was stepped. A handler that builds a JSON
+ * answer and returns another response gets that response through the response steps. An answer stepped for another
+ * version (a cache inside the middleware that does not vary on the version) is an error, never sent.
  */
-export function jsonThrough(c: Context, step: JsonStep): (response: Response) => boolean {
+export function jsonThrough(c: Context, step: JsonStep, version: string): Taken {
   const json = c.json as unknown as JsonAnswer
   const setStatus = c.status
+  const mark = encodeURIComponent(version)
   let status = 200
-  let marked = false
   // Patch: c.status, followed (Hono keeps the status private).
   c.status = (code) => {
     status = code
@@ -39,16 +46,32 @@ export function jsonThrough(c: Context, step: JsonStep): (response: Response) =>
       // A status the step answers with instead (an older version's): given as the handler gave its own.
       const response = json(changed, older === undefined ? arg : typeof arg === 'object' ? { ...arg, status: older } : older, headers)
       if (changedBody) {
-        response.headers.set(STEPPED, '1')
-        marked = true
+        response.headers.set(STEPPED, mark)
+        // A length the handler set was the head body's.
+        response.headers.delete('content-length')
       }
       return response
     })
   // Patch: c.json, replaced on this context only.
   ;(c as unknown as { json: JsonAnswer }).json = through
   return (response) => {
-    if (!marked || !response.headers.has(STEPPED)) return false
-    response.headers.delete(STEPPED)
+    ;(c as unknown as { json: JsonAnswer }).json = json
+    c.status = setStatus
+    const stepped = response?.headers.get(STEPPED) ?? null
+    if (stepped === null) return false
+    if (stepped !== mark) {
+      throw new Error(
+        `versionMiddleware: a response migrated to version "${decodeURIComponent(stepped)}" answers a request of version "${version}"; a cache inside the versioning middleware must vary on the version (Hono's cache(): vary: [the version's header]).`,
+      )
+    }
     return true
   }
+}
+
+/** `response` without the JSON step's mark (a copy when its headers cannot change). */
+export function unmarked(response: Response): Response {
+  return withHeaders(response, (r) => {
+    r.headers.delete(STEPPED)
+    return r
+  })
 }

@@ -196,8 +196,8 @@ function servedBy(candidates: readonly Candidate[], serves: Served, table: Table
     if (visit.absent) return next()
     if (visit.picked && visit.route !== null) {
       // Picked once, by the request path, among the routes of the handlers Hono runs: this handler's, or a later one's.
-      const chosen = candidates.find(({ route }) => route === visit.route)
-      return chosen === undefined ? next() : run(c, next, chosen)
+      for (let i = 0; i < candidates.length; i++) if ((candidates[i] as Candidate).route === visit.route) return run(c, next, candidates[i] as Candidate)
+      return next()
     }
     // None of the routes at the paths Hono matched exists in the version. As a path no route matches: later matching
     // handlers, then the app's not-found handler.

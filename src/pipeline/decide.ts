@@ -8,10 +8,8 @@ import { DisallowedHost, VersioningError, withoutStack } from '../errors.ts'
 import { authorityOf } from '../http/request-url.ts'
 import type { BaseVersioning, VersionMatch } from '../schemes/base.ts'
 
-/** A decided version (`null`: none), or the rejection of the request (no version). */
-export type Decision =
-  | { readonly version: string | null; readonly rejection: null }
-  | { readonly version: undefined; readonly rejection: VersioningError }
+/** A decided version (`null`: none), or the rejection of the request (no version): a value, not an object per request. */
+export type Decision = string | null | VersioningError
 
 /** Decides versions with one scheme and host list, bound once per middleware. */
 export interface VersionDecider {
@@ -25,8 +23,6 @@ export interface VersionDecider {
   allowsHost(request: Request): boolean
 }
 
-const NONE: Decision = Object.freeze({ version: null, rejection: null })
-
 /** A decider for `scheme` and the host check `hosts` (`null`: every host). */
 export function versionDecider(scheme: BaseVersioning, hosts: ((authority: string) => boolean) | null): VersionDecider {
   let disallowed: DisallowedHost | undefined
@@ -34,12 +30,12 @@ export function versionDecider(scheme: BaseVersioning, hosts: ((authority: strin
   return {
     allowsHost,
     decide(request, match, neutral) {
-      if (!allowsHost(request)) return { version: undefined, rejection: (disallowed ??= withoutStack(() => new DisallowedHost())) }
+      if (hosts !== null && !hosts(authorityOf(request.url))) return (disallowed ??= withoutStack(() => new DisallowedHost()))
       try {
-        return { version: scheme.determineVersion(request, match), rejection: null }
+        return scheme.determineVersion(request, match)
       } catch (error) {
         if (!(error instanceof VersioningError)) throw error
-        return neutral ? NONE : { version: undefined, rejection: error }
+        return neutral ? null : error
       }
     },
   }

@@ -7,9 +7,8 @@
  * same, when nothing changed).
  */
 import { VersioningError } from '../errors.ts'
-import { withHeaders } from '../http/mutable-response.ts'
 import type { BoundExtension, ExtensionTarget, JsonStep, NotedChoice, RequestChange, VersioningExtension } from './extension.ts'
-import type { Visit } from './visit.ts'
+import type { Visit, VisitFields } from './visit.ts'
 
 type ResponseStep = NonNullable<BoundExtension['response']>
 type JsonAsk = NonNullable<BoundExtension['json']>
@@ -69,65 +68,98 @@ export function bindExtensions(extensions: readonly VersioningExtension[], targe
     let res = response
     for (let i = from; i < responses.length; i++) {
       const [index, step] = responses[i] as [number, ResponseStep]
-      const out = withHeaders(res, (r) => step(visit, r, visit.notes?.[index]))
+      const out = stepped(step, visit, res, visit.notes?.[index])
       if (out instanceof Promise) return out.then((next) => finish(visit, next, i + 1))
       res = out
     }
     return res
   }
 
-  return {
+  // The version steps and the request steps, each with how its results apply, made once.
+  const versionStage: Stage<NonNullable<BoundExtension['version']>, NotedChoice> = {
+    steps: versions,
+    run: (step, v) => step(v),
     // A version step's choice: the version, a refusal (no version), and what it notes.
-    version: (visit) => sequence(versions, visit, (step, v) => step(v), (v, index, { choice, note }: NotedChoice) => {
-      const noted = note === undefined ? v : v.with({ notes: notedAt(v.notes, index, note) })
-      if (choice === undefined) return noted
-      return noted.with(choice instanceof VersioningError ? { rejection: choice, version: undefined } : { version: choice.version })
-    }, (choice) => ({ choice })),
-    lookup(visit) {
-      let notes = visit.notes
-      for (const [index, step] of lookups) notes = notedAt(notes, index, step(visit, notes?.[index]))
-      return notes === visit.notes ? visit : visit.with({ notes })
+    apply(v, index, { choice, note }) {
+      if (choice === undefined) return note === undefined ? v : v.with({ notes: notedAt(v.notes, index, note) })
+      // One visit for what the step decided and noted.
+      const decided: Partial<VisitFields> = choice instanceof VersioningError ? { rejection: choice, version: undefined } : { version: choice.version }
+      return v.with(note === undefined ? decided : { ...decided, notes: notedAt(v.notes, index, note) })
     },
-    request: (visit) => sequence(requests, visit, (step, v, index) => step(v, v.notes?.[index]), (v, _index, change: RequestChange) => {
+    failed: (choice) => ({ choice }),
+  }
+  const requestStage: Stage<NonNullable<BoundExtension['request']>, RequestChange> = {
+    steps: requests,
+    run: (step, v, index) => step(v, v.notes?.[index]),
+    apply(v, _index, change) {
       if (change === undefined) return v
       // Answered as a path no route matches: no table route, every version.
       if (change === 'absent') return v.with({ absent: true, route: null, picked: false, versions: null })
       if (change instanceof VersioningError) return v.with({ rejection: change })
       return v.with({ request: change.request, body: change.body ?? v.body })
-    }, (error) => error),
+    },
+    failed: (error) => error,
+  }
+
+  return {
+    version: (visit) => sequence(versionStage, visit),
+    lookup(visit) {
+      let notes = visit.notes
+      for (const [index, step] of lookups) notes = notedAt(notes, index, step(visit, notes?.[index]))
+      return notes === visit.notes ? visit : visit.with({ notes })
+    },
+    request: (visit) => sequence(requestStage, visit),
     json: asks.length === 0 ? null : json,
     finishes: responses.length > 0,
     finish,
   }
 }
 
+/** A response step on `response`, or, when its headers are immutable (a `fetch()` response), on a copy (as `withHeaders`, without a closure per request). */
+function stepped(step: ResponseStep, visit: Visit, response: Response, note: unknown): Response | Promise<Response> {
+  try {
+    return step(visit, response, note)
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error
+    return step(visit, new Response(response.body, response), note)
+  }
+}
+
+/** Steps run in order (`steps`, each with its extension's index), how each runs, and how its result applies. */
+interface Stage<S, R> {
+  readonly steps: readonly (readonly [number, S])[]
+  run(step: S, visit: Visit, index: number): R | Promise<R>
+  apply(visit: Visit, index: number, result: R): Visit
+  /** A thrown `VersioningError` as a result. */
+  failed(error: VersioningError): R
+}
+
 /**
- * Runs `steps` in order on `visit` from `from` on, each result applied by
- * `apply`, until one refuses the request or finds its route absent. A step
- * that throws a `VersioningError` refuses as returning it would (`failed`:
- * that result); any other error is the app's. Synchronous unless a step is not.
+ * Runs the steps of `stage` in order on `visit` from `from` on, each result
+ * applied by `stage.apply`, until one refuses the request or finds its route
+ * absent. A step that throws a `VersioningError` refuses as returning it
+ * would (`stage.failed`: that result); any other error is the app's.
+ * Synchronous unless a step is not.
  */
-function sequence<S, R>(
-  steps: readonly (readonly [number, S])[],
-  visit: Visit,
-  run: (step: S, visit: Visit, index: number) => R | Promise<R>,
-  apply: (visit: Visit, index: number, result: R) => Visit,
-  failed: (error: VersioningError) => R,
-  from = 0,
-): Visit | Promise<Visit> {
+function sequence<S, R>(stage: Stage<S, R>, visit: Visit, from = 0): Visit | Promise<Visit> {
+  const { steps } = stage
   let current = visit
   for (let i = from; i < steps.length && current.rejection === null && !current.absent; i++) {
-    const [index, step] = steps[i] as readonly [number, S]
+    const index = (steps[i] as readonly [number, S])[0]
     const before = current
-    const refuse = (error: unknown): Visit => apply(before, index, failed(refusal(error)))
     let out: R | Promise<R>
     try {
-      out = run(step, current, index)
+      out = stage.run((steps[i] as readonly [number, S])[1], current, index)
     } catch (error) {
-      return refuse(error)
+      return stage.apply(before, index, stage.failed(refusal(error)))
     }
-    if (out instanceof Promise) return out.then((result) => sequence(steps, apply(before, index, result), run, apply, failed, i + 1), refuse)
-    current = apply(current, index, out)
+    if (out instanceof Promise) {
+      return out.then(
+        (result) => sequence(stage, stage.apply(before, index, result), i + 1),
+        (error: unknown) => stage.apply(before, index, stage.failed(refusal(error))),
+      )
+    }
+    current = stage.apply(current, index, out)
   }
   return current
 }

@@ -63,6 +63,14 @@ export interface ExchangeView {
    * `/users/:id`), for routes outside the table.
    */
   readonly routePath: string
+  /**
+   * The patterns of the routes that may answer, outside the table, in the
+   * framework's order (in Hono: the matched routes from the current one on,
+   * for the request's method or every method): a handler may sit behind a
+   * middleware registered on a wider pattern, or be registered for every
+   * method (`app.all`).
+   */
+  readonly routePaths: readonly string[]
   /** The versions the routes that could answer exist in (`null`: every version), as the version policy reports them. */
   readonly versions: ReadonlySet<string> | null
   /** Whether the response is a rejection of the request. */

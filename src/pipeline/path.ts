@@ -11,7 +11,7 @@
  * The framework's side (hono/engine.ts) runs the handler on the visit and
  * finishes the response (finish.ts).
  */
-import type { VersioningError } from '../errors.ts'
+import { VersioningError } from '../errors.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { VersionMatch } from '../schemes/base.ts'
 import { after } from './after.ts'
@@ -50,7 +50,9 @@ export function requestPath(decider: VersionDecider, steps: ExtensionSteps | nul
     let picked = visit
     if (visit.version !== scheme) {
       const route = pick(place.candidates, visit.version)
-      picked = visit.with({ route: route ?? place.route, picked: route !== undefined, versions: versionsOf(route ?? place.route) })
+      const answering = route ?? place.route
+      // A new visit only when the route picked for the new version is another (never without candidates).
+      if (answering !== visit.route || (route !== undefined) !== visit.picked) picked = visit.with({ route: answering, picked: route !== undefined, versions: versionsOf(answering) })
     }
     return steps.request(steps.lookup(picked))
   }
@@ -59,9 +61,11 @@ export function requestPath(decider: VersionDecider, steps: ExtensionSteps | nul
     enter(request, method, place, source) {
       const { route, match, candidates } = place
       // Stage 1: the scheme's decision; stage 2, the route picked for its version, before the visit is made.
-      const { version, rejection } = decider.decide(request, match, route?.limit?.neutral === true)
+      const decision = decider.decide(request, match, route?.limit?.neutral === true)
+      const rejection = decision instanceof VersioningError ? decision : null
+      const version = rejection === null ? (decision as string | null) : undefined
       const picked = rejection === null ? pick(candidates, version) : undefined
-      const decided = new Visit(reader, source, method, request, version, picked ?? route, picked !== undefined, versionsOf(picked ?? route), rejection)
+      const decided = new Visit(reader, source, method, request, version, picked ?? route, picked !== undefined, versionsOf(picked ?? route), rejection, null, false, null, false)
       if (steps === null || rejection !== null) return decided
       // Stage 3: a client's pin (the version steps); then stage 4.
       return after(steps.version(decided), (chosen) => prepare(chosen, place, version))

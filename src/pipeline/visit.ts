@@ -16,6 +16,8 @@ export type Candidates = readonly CompiledRoute[]
 export interface VisitReader {
   /** The pattern of the route that answers, as the framework registered it. */
   routePath(source: any): string
+  /** The patterns of the routes that may answer, in the framework's order (see `ExchangeView.routePaths`). */
+  routePaths(source: any): readonly string[]
   /** The request's body as text, read through the framework (which keeps it for later readers). */
   bodyText(source: any): Promise<string>
 }
@@ -99,6 +101,10 @@ export class Visit implements ExchangeView, VisitFields {
 
   get routePath(): string {
     return this.reader.routePath(this.source)
+  }
+
+  get routePaths(): readonly string[] {
+    return this.reader.routePaths(this.source)
   }
 
   bodyText(): Promise<string> {

@@ -23,6 +23,7 @@ const history = twoVersionHistory(
     bodies: {
       'POST /uploads': { request: Upload, forms: true },
       'PATCH /uploads/:id': { request: Upload, forms: true },
+      'PUT /uploads/:id': { request: Upload, forms: true },
       'POST /json-only': { request: Upload },
     },
     maxBodySize: 64 * 1024,
@@ -44,6 +45,13 @@ app.patch('/uploads/:id', async (c) => {
   return c.json({ fields: [...form.keys()], raw: await describeForm(Object.fromEntries(await c.req.raw.clone().formData())) })
 })
 app.post('/json-only', (c) => c.text('handled'))
+// Read as text or bytes, the body is the one the handler's request carries: parsed with that request's Content-Type.
+app.put('/uploads/:id', async (c) => {
+  const type = c.req.header('content-type') ?? ''
+  const bytes = await c.req.arrayBuffer()
+  const fields = Object.fromEntries(await new Response(bytes, { headers: { 'content-type': type } }).formData())
+  return c.json({ text: type.startsWith('application/x-www-form-urlencoded') ? await c.req.text() : null, fields: await describeForm(fields as Record<string, string | File>) })
+})
 
 function urlencoded(fields: Record<string, string>, version: string, path = '/uploads', method = 'POST'): Request {
   return new Request(`http://localhost${path}`, { method, headers: { 'Api-Version': version, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() })
@@ -105,6 +113,23 @@ describe('an older form body on a route with forms: true', () => {
     const res = await app.request('/uploads', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'text/plain' }, body: 'name=Report' })
     expect(res.status).toBe(415)
     expect(await res.json()).toEqual({ detail: 'Unsupported media type in request; send the body as application/json or as a form.' })
+  })
+})
+
+describe('an older form body read as text or bytes', () => {
+  it('urlencoded: c.req.text() is urlencoded, in the newer names, as the request\'s Content-Type says', async () => {
+    const res = await app.fetch(urlencoded({ name: 'Report', size: '2' }, '1', '/uploads/1', 'PUT'))
+    const { text, fields } = (await res.json()) as { text: string; fields: unknown }
+    expect([...new URLSearchParams(text)].sort()).toEqual([['size', '2048'], ['title', 'Report'], ['visibility', 'private']])
+    expect(fields).toEqual({ title: 'Report', size: '2048', visibility: 'private' })
+  })
+
+  it("multipart: c.req.arrayBuffer() parses with the request's boundary, the file untouched", async () => {
+    const form = new FormData()
+    form.append('name', 'Report')
+    form.append('file', new File(['hello'], 'a.txt', { type: 'text/plain' }))
+    const res = await app.fetch(new Request('http://localhost/uploads/1', { method: 'PUT', headers: { 'Api-Version': '1' }, body: form }))
+    expect(await res.json()).toEqual({ text: null, fields: { title: 'Report', document: { file: 'a.txt', type: 'text/plain', text: 'hello' }, visibility: 'private' } })
   })
 })
 

@@ -136,6 +136,14 @@ describe('an older PATCH body is partial', () => {
   it('refuses a malformed partial body as a full one is refused', async () => {
     expect(await send(app(), 'PATCH', { address: [1] })).toEqual({ status: 400, body: { detail: 'Invalid request body at $.address: expected an object, found a list.' } })
   })
+  it('refuses an older JSON Patch with 415 (its paths name the older fields); the head version\'s reaches the handler', async () => {
+    const ops = [{ op: 'replace', path: '/mail', value: 'ada@example.com' }]
+    expect(await send(app(), 'PATCH', ops, '1', 'application/json-patch+json')).toEqual({
+      status: 415,
+      body: { detail: 'JSON Patch (application/json-patch+json) is not migrated between versions; send the changes as application/merge-patch+json.' },
+    })
+    expect(await send(app(), 'PATCH', ops, '2', 'application/json-patch+json')).toEqual({ status: 200, body: ops })
+  })
 })
 
 describe('a whole-shape converter on a partial body', () => {

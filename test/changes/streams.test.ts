@@ -162,6 +162,12 @@ describe('server-sent events: each event data migrated, the rest kept', () => {
       `event: person\ndata: ${JSON.stringify(older(people[0] as Person))}\n\nid: 9\ndata: ${JSON.stringify(older(people[2] as Person))}\n\n`,
     )
   })
+
+  it('a CRLF whose CR and LF an empty chunk separates is one line end', async () => {
+    const body = [`data: ${JSON.stringify(people[0])}\r`, new Uint8Array(0), '\n\r', new Uint8Array(0), '\nevent: x\r\n\r\n']
+    const app = appWith(bodies, (a) => a.get('/people/feed', (c) => c.body(chunks(body), 200, { 'Content-Type': 'text/event-stream' })))
+    expect(await (await app.request('/people/feed', { headers: V1 })).text()).toBe(`data: ${JSON.stringify(older(people[0] as Person))}\n\nevent: x\n\n`)
+  })
 })
 
 describe('what cannot be migrated is never sent as the head made it', () => {

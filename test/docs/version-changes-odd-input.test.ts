@@ -126,6 +126,7 @@ const ROWS: readonly Row[] = [
   { input: 'PATCH: an empty body', method: 'PATCH', type: 'application/json', head: '', old: '' },
   { input: 'PATCH: a form, on a route with `forms: true`', method: 'PATCH', type: 'application/x-www-form-urlencoded', head: 'title=Desk', old: 'name=Desk' },
   { input: 'PATCH: a multipart form with a file', method: 'PATCH', type: 'multipart/form-data; boundary=XyZ-boundary', head: multipart('title'), old: multipart('name') },
+  { input: 'PATCH: a JSON Patch (`application/json-patch+json`)', method: 'PATCH', type: 'application/json-patch+json', head: '[{"op":"replace","path":"/title","value":"Desk"}]', old: '[{"op":"replace","path":"/name","value":"Desk"}]' },
   { input: 'PATCH: a multipart body without its boundary', method: 'PATCH', type: 'multipart/form-data', head: 'title=Desk', old: 'name=Desk' },
 ]
 

@@ -3,7 +3,7 @@
  * with app.request(). A portable suite: it runs on Node, inside workerd, on
  * Bun and on Deno (as every suite outside test/node, test/docs and test/e2e).
  */
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
@@ -12,6 +12,7 @@ import {
   AcceptHeaderVersioning,
   BaseVersioning,
   defineRoutes,
+  HeaderVersioning,
   HostNameVersioning,
   include,
   NamespaceVersioning,
@@ -19,6 +20,7 @@ import {
   QueryParameterVersioning,
   route,
   URLPathVersioning,
+  versioned,
   VersioningError,
 } from '../../src/index.ts'
 
@@ -608,5 +610,47 @@ describe('corner cases of the middleware and mountRoutes', () => {
     mountRoutes(app, apiVersioning({ scheme: new NoParams(), routes }), { item: (c) => c.text('ok') })
     await app.request('http://t/v1/items/9')
     expect(seen).toEqual([{}])
+  })
+
+  it('one middleware in two apps, a path asked with several methods and versions in turn: each answer is its own app\'s handler for the route of the version asked', async () => {
+    // At one path: a route of v1 alone before one of every version.
+    const routes = defineRoutes([include('/:version', [versioned(['v1'], route('old', '/items/:id')), route('item', '/items/:id')])])
+    for (const scheme of [new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }), new HeaderVersioning({ allowedVersions: ['v1', 'v2'] })]) {
+      const versioning = apiVersioning({ scheme, routes })
+      const answer = (name: string) => (c: Context) => c.json({ handler: name, method: c.req.method, version: c.var.version })
+      // App a serves v1's route (GET) and the route of every version (GET, DELETE); app b the route of every version alone.
+      const a = new Hono()
+      a.use('*', versioning)
+      mountRoutes(a, versioning, { old: answer('a old'), item: { get: answer('a item'), delete: answer('a item') } })
+      const b = new Hono()
+      b.use('*', versioning)
+      mountRoutes(b, versioning, { item: answer('b item') })
+      const answers: unknown[] = []
+      const expected: unknown[] = []
+      for (const version of ['v1', 'v2', 'v%31', 'v2', 'v1']) {
+        const v = decodeURIComponent(version)
+        for (const [app, method, handler] of [
+          [a, 'GET', v === 'v1' ? 'a old' : 'a item'],
+          [a, 'GET', v === 'v1' ? 'a old' : 'a item'],
+          [a, 'DELETE', 'a item'],
+          [b, 'GET', 'b item'],
+          [b, 'GET', 'b item'],
+          [a, 'GET', v === 'v1' ? 'a old' : 'a item'],
+        ] as const) {
+          const res = await app.request(`http://t/${version}/items/7`, { method, headers: { 'Api-Version': v } })
+          answers.push([res.status, await res.json()])
+          expected.push([200, { handler, method, version: v }])
+        }
+      }
+      // The same app and method, the version changing at every request.
+      for (const v of ['v1', 'v2', 'v1', 'v2', 'v2', 'v1']) {
+        const res = await a.request(`http://t/${v}/items/7`, { headers: { 'Api-Version': v } })
+        answers.push([res.status, await res.json()])
+        expected.push([200, { handler: v === 'v1' ? 'a old' : 'a item', method: 'GET', version: v }])
+      }
+      expect(answers).toEqual(expected)
+      const rejected = await a.request('http://t/v3/items/7', { headers: { 'Api-Version': 'v3' } })
+      expect([rejected.status, await rejected.json()]).toEqual([404, { detail: scheme.invalidVersionMessage }])
+    }
   })
 })

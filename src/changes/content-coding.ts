@@ -1,0 +1,53 @@
+/**
+ * A response body compressed before the response step reads it (Hono's
+ * `compress()` registered after the versioning middleware, or a handler
+ * answering compressed bytes): decoded for the migration, and the migrated
+ * body encoded again with the same codings, so the client gets what the app
+ * chose. Codings the Web's `DecompressionStream` decodes on every runtime
+ * (gzip, deflate) are read; any other is a loud failure, never a body sent
+ * to an older client as the head made it.
+ */
+
+/** A `CompressionStream` format. */
+type Format = 'gzip' | 'deflate'
+
+/** HTTP content codings (RFC 9110 8.4.1) and the stream format of each. */
+const FORMATS: Readonly<Record<string, Format>> = { gzip: 'gzip', 'x-gzip': 'gzip', deflate: 'deflate' }
+
+/** The Web's (de)compression streams, typed as the bytes they take and give. */
+type Pair = ReadableWritablePair<Uint8Array, Uint8Array>
+
+/** How a body is encoded: its formats in the order they were applied. */
+export type Codings = readonly Format[]
+
+/**
+ * The codings of a `Content-Encoding` value (`null`: none, or identity), or
+ * the sentence of one that cannot be decoded (`string`): `br`, `zstd`, or
+ * anything else.
+ */
+export function codingsOf(header: string | null): Codings | null | string {
+  if (header === null) return null
+  const out: Format[] = []
+  for (const part of header.split(',')) {
+    const name = part.trim().toLowerCase()
+    if (name === '' || name === 'identity') continue
+    const format = FORMATS[name]
+    if (format === undefined) return `its body is ${name.length > 20 ? 'encoded' : `"${name}"-encoded`} (Content-Encoding), which the response step cannot decode; register compress() before the versioning middleware, so that it compresses the migrated body, or answer gzip or deflate`
+    out.push(format)
+  }
+  return out.length === 0 ? null : out
+}
+
+/** `body` decoded from `codings` (applied in order, so undone last first). */
+export function decoded(body: ReadableStream<Uint8Array>, codings: Codings): ReadableStream<Uint8Array> {
+  let stream = body
+  for (let i = codings.length - 1; i >= 0; i--) stream = stream.pipeThrough(new DecompressionStream(codings[i] as Format) as Pair)
+  return stream
+}
+
+/** `body` encoded with `codings`, in order. */
+export function encoded(body: ReadableStream<Uint8Array>, codings: Codings): ReadableStream<Uint8Array> {
+  let stream = body
+  for (const format of codings) stream = stream.pipeThrough(new CompressionStream(format) as Pair)
+  return stream
+}

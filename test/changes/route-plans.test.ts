@@ -1,0 +1,88 @@
+/**
+ * Which plain route's plan an older request gets: the first route Hono runs
+ * for it that the history names, whatever comes before it (a middleware
+ * registered on a wider pattern for the same method) and however it is
+ * registered (`app.all`, a sub-app, an optional or a patterned param). A
+ * portable file: it runs on all four runtimes.
+ */
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { describe, expect, it } from 'vitest'
+import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { versionMiddleware } from '../../src/hono/index.ts'
+import { HeaderVersioning } from '../../src/index.ts'
+
+interface Product {
+  id: number
+  title: string
+}
+const Product = shape<Product>('Product')
+const head: Product = { id: 1, title: 'Lamp' }
+
+function appWith(bodies: Record<string, { request?: typeof Product; response?: typeof Product }>, register: (app: Hono) => void): { app: Hono; check: () => readonly string[] } {
+  const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Products have a title.', [fieldRenamed(Product, { older: 'name', newer: 'title' })])] }], bodies })
+  const versioning = versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history })
+  const app = new Hono()
+  app.use('*', versioning)
+  register(app)
+  return { app, check: () => versioning.check(app) }
+}
+
+const get = async (app: Hono, path: string, version: string): Promise<unknown> => (await app.request(path, { headers: { 'Api-Version': version } })).json()
+const post = async (app: Hono, path: string, body: unknown, version = '1'): Promise<unknown> =>
+  (await app.request(path, { method: 'POST', headers: { 'Api-Version': version, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json()
+
+describe('the plan of a plain route', () => {
+  it('a route registered for every method (app.all): its responses and requests are migrated', async () => {
+    const { app, check } = appWith({ 'GET /all': { response: Product }, 'POST /all': { request: Product } }, (app) => {
+      app.all('/all', async (c) => (c.req.method === 'GET' ? c.json(head) : c.json({ received: await c.req.json() })))
+    })
+    expect(check()).toEqual([])
+    expect(await get(app, '/all', '1')).toEqual({ id: 1, name: 'Lamp' })
+    expect(await get(app, '/all', '2')).toEqual(head)
+    expect(await post(app, '/all', { id: 1, name: 'Lamp' })).toEqual({ received: head })
+  })
+
+  it('a handler behind a middleware registered for its method on a wider pattern (app.get("/users/*", mw), app.post("/orders/*", bodyLimit))', async () => {
+    const { app } = appWith({ 'GET /users/:id': { response: Product }, 'POST /orders/:id': { request: Product } }, (app) => {
+      app.get('/users/*', async (_c, next) => {
+        await next()
+      })
+      app.get('/users/:id', (c) => c.json(head))
+      app.post('/orders/*', bodyLimit({ maxSize: 1024 }))
+      app.post('/orders/:id', async (c) => c.json({ received: await c.req.json() }))
+    })
+    expect(await get(app, '/users/1', '1')).toEqual({ id: 1, name: 'Lamp' })
+    expect(await post(app, '/orders/7', { id: 1, name: 'Lamp' })).toEqual({ received: head })
+  })
+
+  it('a GET middleware on every path registered after the versioning middleware, as a cache is', async () => {
+    const { app } = appWith({ 'GET /products/:id': { response: Product } }, (app) => {
+      app.get('*', async (c, next) => {
+        await next()
+        c.header('Cache-Control', 'max-age=60')
+      })
+      app.get('/products/:id', (c) => c.json(head))
+    })
+    const res = await app.request('/products/1', { headers: { 'Api-Version': '1' } })
+    expect(res.headers.get('cache-control')).toBe('max-age=60')
+    expect(await res.json()).toEqual({ id: 1, name: 'Lamp' })
+  })
+
+  it.each([
+    ['/api/items/:id', '/api/items/1'],
+    ['/opt/:id?', '/opt/1'],
+    ['/regex/:id{[0-9]+}', '/regex/5'],
+    ['/wild/*', '/wild/a/b'],
+  ])('%s, named as Hono registers it', async (pattern, path) => {
+    const { app } = appWith({ [`GET ${pattern}`]: { response: Product } }, (app) => {
+      if (pattern.startsWith('/api/')) {
+        const sub = new Hono()
+        sub.get('/items/:id', (c) => c.json(head))
+        app.route('/api', sub)
+      } else app.get(pattern, (c) => c.json(head))
+    })
+    expect(await get(app, path, '1')).toEqual({ id: 1, name: 'Lamp' })
+    expect(await get(app, path, '2')).toEqual(head)
+  })
+})

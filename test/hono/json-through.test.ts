@@ -1,0 +1,98 @@
+/**
+ * The JSON fast path (`c.json` migrating the handler's value before its one
+ * serialisation) and what answers around it: a cache inside the versioning
+ * middleware, `app.onError` answering after a response failed to migrate, a
+ * length the handler set. A portable file: it runs on all four runtimes.
+ */
+import { Hono, type MiddlewareHandler } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { versionMiddleware } from '../../src/hono/index.ts'
+import { HeaderVersioning } from '../../src/index.ts'
+import { catalog, headProduct, v1Product } from '../support/changes-fixture.ts'
+
+const MARK = 'x-api-versioning-json-step'
+
+/** A cache of whole responses inside the versioning middleware, keyed by path and, when `vary`, the version header. */
+function memoryCache(vary: boolean): MiddlewareHandler {
+  const stored = new Map<string, Response>()
+  return async (c, next) => {
+    const key = `${c.req.path} ${vary ? c.req.header('api-version') : ''}`
+    const hit = stored.get(key)
+    if (hit !== undefined) return hit.clone()
+    await next()
+    stored.set(key, c.res.clone())
+    return undefined
+  }
+}
+
+function appWith(register: (app: Hono) => void): { app: Hono; errors: string[] } {
+  const app = new Hono()
+  const errors: string[] = []
+  app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2', 'v3', 'v4'], defaultVersion: 'v4' }), changes: catalog }))
+  register(app)
+  app.onError((error, c) => {
+    errors.push(error.message)
+    return c.json({ detail: 'failed' }, 500)
+  })
+  return { app, errors }
+}
+
+const ask = (app: Hono, version: string, path = '/products/1'): Promise<Response> => Promise.resolve(app.fetch(new Request(`http://api.test${path}`, { headers: { 'api-version': version } })))
+
+describe('the JSON fast path', () => {
+  it('an answer a cache inside the middleware stored for the version is sent again as it is, not migrated twice', async () => {
+    const { app, errors } = appWith((app) => {
+      app.use('/products/*', memoryCache(true))
+      app.get('/products/:id', (c) => c.json(headProduct(1)))
+    })
+    for (let i = 0; i < 3; i++) {
+      const res = await ask(app, 'v1')
+      expect(res.headers.get(MARK)).toBeNull()
+      expect(await res.json()).toEqual(v1Product(1))
+    }
+    expect(await (await ask(app, 'v4')).json()).toEqual(headProduct(1))
+    expect(errors).toEqual([])
+  })
+
+  it("an older request answered with another version's stored answer (a cache that does not vary on the version) fails loudly", async () => {
+    const { app, errors } = appWith((app) => {
+      app.use('/products/*', memoryCache(false))
+      app.get('/products/:id', (c) => c.json(headProduct(1)))
+    })
+    expect(await (await ask(app, 'v1')).json()).toEqual(v1Product(1))
+    const res = await ask(app, 'v2')
+    expect(res.status).toBe(500)
+    expect(res.headers.get(MARK)).toBeNull()
+    expect(errors).toEqual([
+      'versionMiddleware: a response migrated to version "v1" answers a request of version "v2"; a cache inside the versioning middleware must vary on the version (Hono\'s cache(): vary: [the version\'s header]).',
+    ])
+  })
+
+  it("app.onError's c.json after a response failed to migrate is Hono's own: no mark reaches the client", async () => {
+    const { app, errors } = appWith((app) => {
+      app.get('/products/:id', (c) => c.text(JSON.stringify(headProduct(1))))
+    })
+    const res = await ask(app, 'v1')
+    expect(res.status).toBe(500)
+    expect(res.headers.get(MARK)).toBeNull()
+    expect(await res.json()).toEqual({ detail: 'failed' })
+    expect(errors).toHaveLength(1)
+  })
+
+  it("a Content-Length the handler set (the head body's) is not sent with the older body", async () => {
+    const { app } = appWith((app) => {
+      app.get('/products/:id', (c) => {
+        c.header('Content-Length', String(JSON.stringify(headProduct(1)).length))
+        return c.json(headProduct(1))
+      })
+      app.get('/products', (c) => c.json({ items: [headProduct(1)] }, 200, { 'Content-Length': String(JSON.stringify({ items: [headProduct(1)] }).length) }))
+    })
+    for (const path of ['/products/1', '/products']) {
+      const res = await ask(app, 'v1', path)
+      const length = res.headers.get('content-length')
+      const bytes = new Uint8Array(await res.arrayBuffer())
+      if (length !== null) expect(Number(length)).toBe(bytes.byteLength)
+      expect(JSON.parse(new TextDecoder().decode(bytes))).toEqual(path === '/products' ? { items: [v1Product(1)] } : v1Product(1))
+    }
+  })
+})
