@@ -83,7 +83,8 @@ export interface BoundChanges extends BoundExtension {
    * the handler's value itself (no parse, no second serialisation); the
    * response step then leaves the body alone. The value is not changed:
    * objects are copied along the layout first. `undefined` on the head
-   * version and for HEAD requests: nothing to wrap.
+   * version: nothing to wrap. HEAD is stepped as GET is (its headers
+   * describe the older body).
    */
   json(exchange: ExchangeView, note: unknown): JsonStep | undefined
 }
@@ -108,8 +109,9 @@ export function bindChanges(
   const suffixes: string[] = []
   const suffixOf = (index: number, version: string): string => (suffixes[index] ??= tagSuffix(version))
 
+  // A 3xx answer's body is a success body: an older client never gets the head shape with a redirect either.
   function bodyChain(found: RoutePlan, index: number, status: number): Chain | undefined {
-    const chain = status < 300 ? found.response?.[index] : status >= 400 ? found.error?.[index] : undefined
+    const chain = status < 400 ? found.response?.[index] : found.error?.[index]
     return chain === undefined || chain.steps.length === 0 ? undefined : chain
   }
 
@@ -161,14 +163,17 @@ export function bindChanges(
       // The JSON step answered a stepped body with its older status already.
       const status = statuses === undefined || exchange.jsonStepped ? response.status : olderStatus(response.status, statuses)
       const suffix = differs(found, index) && response.headers.has('etag') ? suffixOf(index, exchange.version as string) : null
-      const skip = exchange.jsonStepped || exchange.method === 'HEAD' || response.body === null
+      // HEAD too: Hono runs the GET handler and drops the body after the middleware, so a HEAD's length and entity
+      // tag describe the body the same version's GET gets.
+      const skip = exchange.jsonStepped || response.body === null
       const subject = () => ({ route: routeName(exchange), version: String(exchange.version), status: response.status })
       const type = response.headers.get('content-type')
-      const success = skip || response.status >= 300 ? undefined : successBody(found.media, usable(found.response?.[index]), usable(found.items?.[index]), type, subject)
+      // A redirect's other bodies (an HTML page pointing at the Location) are no shape of the head: sent as they are.
+      const success = skip || response.status >= 400 || (response.status >= 300 && !isJsonType(type)) ? undefined : successBody(found.media, usable(found.response?.[index]), usable(found.items?.[index]), type, subject)
       const chain = skip || response.status < 400 ? undefined : bodyChain(found, index, response.status)
       const body = success !== undefined || (chain !== undefined && isJsonType(type))
       if (!body && status === response.status && (headers === undefined || headers.length === 0) && suffix === null) return response
-      if (!body) return rebuild(response.body, response, status, headers, false, suffix)
+      if (!body) return rebuild(response.body, response, status, headers, false, suffix, exchange)
       // A body compressed inside the middleware is read decoded and sent encoded the same way.
       const codings = codingsOf(response.headers.get('content-encoding'))
       if (typeof codings === 'string') throw misfit(subject(), mediaType(type), codings)
@@ -178,7 +183,7 @@ export function bindChanges(
       if (success?.kind === 'items') {
         const about = { ...subject(), type: mediaType(type) }
         const stream = values(source, success.framing)?.(found.items?.[index] as Chain, about) ?? migrateItems(source, success.framing, success.steps, about)
-        return rebuild(out(stream), response, status, headers, true, suffix)
+        return rebuild(out(stream), response, status, headers, true, suffix, exchange)
       }
       const steps = success?.steps ?? (chain as Chain).steps
       const text = codings === null ? response.text() : new Response(source).text().catch(() => Promise.reject(misfit(subject(), mediaType(type), 'its body does not decode as its Content-Encoding says')))
@@ -189,23 +194,28 @@ export function bindChanges(
         } catch {
           // A success body must migrate; an error body that is not JSON is no shape of the head: sent as it is.
           if (success !== undefined) throw unparsable(subject(), type)
-          return rebuild(out(text), response, status, headers, codings !== null, suffix)
+          return rebuild(out(text), response, status, headers, codings !== null, suffix, exchange)
         }
-        return rebuild(out(JSON.stringify(migrateResponse(exchange, value, steps, response.status))), response, status, headers, true, suffix)
+        const migrated = migrateResponse(exchange, value, steps, response.status, success === undefined)
+        // An error body of another shape than the error layout's: sent as the handler made it.
+        if (migrated === OTHER_SHAPE) return rebuild(out(text), response, status, headers, codings !== null, suffix, exchange)
+        return rebuild(out(JSON.stringify(migrated)), response, status, headers, true, suffix, exchange)
       })
     },
 
     json(exchange, noted) {
       const note = noted as PlanNote | undefined
-      if (note?.index === undefined || exchange.rejected || exchange.method === 'HEAD') return undefined
+      if (note?.index === undefined || exchange.rejected) return undefined
       const { index, found } = note as { index: number; found: RoutePlan }
       return function migrateJson(value, status, respond) {
         const chain = bodyChain(found, index, status)
         if (chain === undefined) return respond(value, false)
         const statuses = found.status?.[index]
         const older = statuses === undefined ? status : olderStatus(status, statuses)
-        // The older status given to the response the handler's call builds: no second Response for it.
-        return respond(migrateResponse(exchange, chain.copy(value, ''), chain.steps, status), true, older === status ? undefined : older)
+        const migrated = migrateResponse(exchange, chain.copy(value, ''), chain.steps, status, status >= 400)
+        // The older status given to the response the handler's call builds: no second Response for it. An error
+        // value of another shape than the error layout's is sent as the handler gave it.
+        return respond(migrated === OTHER_SHAPE ? value : migrated, true, older === status ? undefined : older)
       }
     },
   }
@@ -224,14 +234,15 @@ function rebuild(
   status: number,
   changes: readonly (readonly [string, (value: string | null) => string | null])[] | undefined,
   newBody: boolean,
-  suffix: string | null = null,
+  suffix: string | null,
+  exchange: ExchangeView,
 ): Response {
   const headers = new Headers(response.headers)
   if (newBody) headers.delete('content-length')
   if (suffix !== null) versionTag(headers, suffix)
   if (changes !== undefined) {
     for (const [name, down] of changes) {
-      const older = down(headers.get(name))
+      const older = olderHeader(exchange, name, down, headers.get(name))
       if (older === null) headers.delete(name)
       else headers.set(name, older)
     }
@@ -239,19 +250,48 @@ function rebuild(
   return new Response(body, status === response.status ? { status, statusText: response.statusText, headers } : { status, headers })
 }
 
+/** What a header value may hold (RFC 9110's field-value; the Fetch standard's Headers also refuse NUL, CR and LF). */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/
+
+/**
+ * A `headerChanged` change's older value; a `down` that throws or gives what
+ * a header cannot hold is the server's error, thrown with a sentence naming
+ * the route, the version and the header (never the value) for `app.onError`.
+ */
+function olderHeader(exchange: ExchangeView, name: string, down: (value: string | null) => string | null, newer: string | null): string | null {
+  const about = `versionHistory: the headerChanged change of header "${name}" on ${routeName(exchange)} for version "${String(exchange.version)}"`
+  let older: unknown
+  try {
+    older = down(newer)
+  } catch (error) {
+    throw new Error(`${about}: its down threw${error instanceof Error ? `: ${error.message}` : ''}.`, { cause: error })
+  }
+  if (older === null || (typeof older === 'string' && HEADER_VALUE.test(older))) return older
+  const kind = older === undefined ? 'undefined' : `${typeof older === 'object' ? 'an' : 'a'} ${typeof older}`
+  const what = typeof older !== 'string' ? `${kind} (return a string, or null to leave the header out)` : 'a value a header cannot hold (a line break, NUL, or a character above U+00FF)'
+  throw new Error(`${about}: its down gave ${what}.`)
+}
+
+/** What `migrateResponse` gives for an error body that does not fit the error layout: no shape of the head's. */
+const OTHER_SHAPE: unique symbol = Symbol('other shape')
+
 /**
  * A response body migrated down; a body that does not fit its layout, or a
  * converter that throws, is the server's error: thrown with a sentence for
- * `app.onError` (the client gets the app's 500, never the head shape).
+ * `app.onError` (the client gets the app's 500, never the head shape). An
+ * error body (`error`) that does not fit the error layout is not the head's
+ * declared error shape (a third-party middleware's 401, another body of the
+ * app's): `OTHER_SHAPE`, sent as it is, so no 4xx becomes a 500.
  */
-function migrateResponse(exchange: ExchangeView, value: unknown, steps: readonly Visit[], status: number): unknown {
+function migrateResponse(exchange: ExchangeView, value: unknown, steps: readonly Visit[], status: number, error: boolean): unknown {
   try {
     return runSteps(value, steps)
-  } catch (error) {
-    if (!(error instanceof MigrationFailure)) throw error
+  } catch (failure) {
+    if (!(failure instanceof MigrationFailure)) throw failure
+    if (error && failure.reason === 'layout') return OTHER_SHAPE
     const route = routeName(exchange)
-    const fix = error.reason === 'layout' ? '; declare the layout this response has (per method: "POST name" in bodies) or answer the one declared' : ''
-    throw new Error(`versionHistory: the ${status} response of ${route} cannot be migrated to version "${String(exchange.version)}": ${failureSentence(error)}${fix}.`, { cause: error })
+    const fix = failure.reason === 'layout' ? '; declare the layout this response has (per method: "POST name" in bodies) or answer the one declared' : ''
+    throw new Error(`versionHistory: the ${status} response of ${route} cannot be migrated to version "${String(exchange.version)}": ${failureSentence(failure)}${fix}.`, { cause: failure })
   }
 }
 

@@ -92,7 +92,11 @@ export function statusChanged(route: string, statuses: { readonly older: number;
 export interface HeaderChangedOptions {
   /** The response header. */
   readonly header: string
-  /** The older value from the newer one (`null`: absent); return `null` to leave it out. */
+  /**
+   * The older value from the newer one (`null`: absent); return `null` to leave it out. A value a header cannot
+   * hold (a line break, NUL, a character above U+00FF, not a string) or a `down` that throws fails the request
+   * with a sentence naming the route, the version and the header, for `app.onError`.
+   */
   readonly down: (newer: string | null) => string | null
   /** What changed, for the changelog. */
   readonly description?: string | undefined

@@ -1,0 +1,249 @@
+/**
+ * The response step by status and method: a 3xx answer's JSON body is a
+ * success body (migrated, or a loud failure), a HEAD's headers describe the
+ * body the same version's GET gets, an error body of another shape than the
+ * error layout's is sent as it is, and a `headerChanged` value a header
+ * cannot hold is a clear error. A portable file: it runs on all four runtimes.
+ */
+import { Hono } from 'hono'
+import { bearerAuth } from 'hono/bearer-auth'
+import { etag } from 'hono/etag'
+import { HTTPException } from 'hono/http-exception'
+import { describe, expect, it } from 'vitest'
+import { change, fieldRenamed, headerChanged, shape, versionHistory } from '../../src/changes/index.ts'
+import { HeaderVersioning } from '../../src/index.ts'
+import { versionMiddleware } from '../../src/hono/index.ts'
+
+interface Lamp {
+  id: number
+  title: string
+}
+const Lamp = shape<Lamp>('Lamp')
+interface Problem {
+  code: string
+  message: string
+}
+const Problem = shape<Problem>('Problem')
+const lamp: Lamp = { id: 1, title: 'Lamp' }
+const text = JSON.stringify(lamp)
+const v1Lamp = { id: 1, name: 'Lamp' }
+
+const scheme = () => new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+const renamed = change('Lamps have a title.', [fieldRenamed(Lamp, { older: 'name', newer: 'title' })])
+
+/** An app whose `app.onError` answers a versionHistory sentence as `500 onError: <sentence>`. */
+function app(history: ReturnType<typeof versionHistory>, inside?: (app: Hono) => void): Hono {
+  const app = new Hono()
+  app.onError((error, c) => (error instanceof HTTPException ? error.getResponse() : c.text(`onError: ${error.message}`, 500)))
+  app.use('*', versionMiddleware({ scheme: scheme(), changes: history }))
+  inside?.(app)
+  return app
+}
+
+const ask = (app: Hono, path: string, version: string, init: RequestInit = {}) => {
+  const headers = new Headers(init.headers)
+  headers.set('Api-Version', version)
+  return app.request(`https://api.example${path}`, { ...init, headers })
+}
+
+describe('3xx answers with a body', () => {
+  const paths = ['c302', 'r303', 'c300', 'r301text', 'redirect', 'c304']
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [renamed] }],
+    bodies: Object.fromEntries(paths.map((path) => [`GET /${path}`, { response: Lamp }])),
+  })
+  const served = app(history, (app) => {
+    app.get('/c302', (c) => c.json(lamp, 302, { Location: '/lamps/1' }))
+    app.get('/r303', () => new Response(text, { status: 303, headers: { 'content-type': 'application/json', location: '/lamps/1' } }))
+    app.get('/c300', (c) => c.json([lamp], 300))
+    app.get('/r301text', () => new Response('<a href="/lamps/1">Moved</a>', { status: 301, headers: { 'content-type': 'text/html', location: '/lamps/1' } }))
+    app.get('/redirect', (c) => c.redirect('/lamps/1'))
+    app.get('/c304', (c) => c.body(null, 304))
+  })
+
+  it('migrates a JSON body of a 3xx with the success layout (c.json and a Response built by hand)', async () => {
+    for (const [path, status] of [['/c302', 302], ['/r303', 303]] as const) {
+      const older = await ask(served, path, '1')
+      expect(older.status).toBe(status)
+      expect(older.headers.get('location')).toBe('/lamps/1')
+      expect(await older.json()).toEqual(v1Lamp)
+      const head = await ask(served, path, '2')
+      expect(await head.json()).toEqual(lamp)
+    }
+  })
+
+  it('fails loudly on a 3xx JSON body its layout cannot migrate, where the head answers it', async () => {
+    const older = await ask(served, '/c300', '1')
+    expect(older.status).toBe(500)
+    expect(await older.text()).toMatch(/^onError: versionHistory: the 300 response of "GET \/c300" cannot be migrated to version "1": the value at \$ does not fit its layout/)
+    const head = await ask(served, '/c300', '2')
+    expect(head.status).toBe(300)
+    expect(await head.json()).toEqual([lamp])
+  })
+
+  it('leaves a redirect without a body, a 304 and a redirect page that is not JSON as they are', async () => {
+    for (const version of ['1', '2']) {
+      const moved = await ask(served, '/r301text', version)
+      expect(moved.status).toBe(301)
+      expect(await moved.text()).toBe('<a href="/lamps/1">Moved</a>')
+      const redirect = await ask(served, '/redirect', version)
+      expect(redirect.status).toBe(302)
+      expect(redirect.headers.get('location')).toBe('/lamps/1')
+      expect(await redirect.text()).toBe('')
+      const unchanged = await ask(served, '/c304', version)
+      expect(unchanged.status).toBe(304)
+      expect(await unchanged.text()).toBe('')
+    }
+  })
+})
+
+describe('HEAD', () => {
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [renamed] }],
+    bodies: { 'GET /json': { response: Lamp }, 'GET /sized': { response: Lamp }, 'GET /tagged': { response: Lamp } },
+  })
+  const served = app(history, (app) => {
+    app.use('/tagged', etag())
+    app.get('/json', (c) => c.json(lamp))
+    app.get('/sized', () => new Response(text, { headers: { 'content-type': 'application/json', 'content-length': String(text.length) } }))
+    app.get('/tagged', (c) => c.json(lamp))
+  })
+  const headersOf = (response: Response) => [...response.headers].sort(([a], [b]) => (a < b ? -1 : 1))
+
+  it("gives an older HEAD the headers of the same version's GET (no Content-Length of the head's body)", async () => {
+    for (const path of ['/json', '/sized', '/tagged']) {
+      for (const version of ['1', '2']) {
+        const get = await ask(served, path, version)
+        const head = await ask(served, path, version, { method: 'HEAD' })
+        expect(head.status).toBe(200)
+        expect(await head.text()).toBe('')
+        expect(headersOf(head)).toEqual(headersOf(get))
+      }
+    }
+    // The handler's length is the head body's: an older body is shorter.
+    expect((await ask(served, '/sized', '1', { method: 'HEAD' })).headers.get('content-length')).toBeNull()
+    expect((await ask(served, '/sized', '2', { method: 'HEAD' })).headers.get('content-length')).toBe(String(text.length))
+  })
+
+  it("tags an older HEAD with its GET's entity tag, so a conditional GET after it gets a 304", async () => {
+    const head = await ask(served, '/tagged', '1', { method: 'HEAD' })
+    const tag = head.headers.get('etag') as string
+    expect(tag).toMatch(/@1"$/)
+    expect((await ask(served, '/tagged', '1')).headers.get('etag')).toBe(tag)
+    const again = await ask(served, '/tagged', '1', { headers: { 'If-None-Match': tag } })
+    expect(again.status).toBe(304)
+    // The head version's tag is another one, and matches only the head's body.
+    const headTag = (await ask(served, '/tagged', '2', { method: 'HEAD' })).headers.get('etag')
+    expect(headTag).not.toBe(tag)
+    expect((await ask(served, '/tagged', '1', { headers: { 'If-None-Match': headTag as string } })).status).toBe(200)
+  })
+})
+
+describe('error bodies and the errors layout', () => {
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [renamed, change('Problems have a message.', [fieldRenamed(Problem, { older: 'msg', newer: 'message' })])] }],
+    bodies: { 'GET /p': { response: Lamp }, 'POST /p': { request: Lamp, response: Lamp } },
+    errors: { error: Problem },
+  })
+  const given = { detail: 'not found' }
+  const served = app(history, (app) => {
+    app.get('/p', (c) => {
+      const kind = c.req.query('kind')
+      if (kind === 'fits') return c.json({ error: { code: 'x', message: 'm' } }, 404)
+      if (kind === 'fits-by-hand') return new Response(JSON.stringify({ error: { code: 'x', message: 'm' } }), { status: 409, headers: { 'content-type': 'application/json' } })
+      if (kind === 'other') return c.json(given, 404)
+      if (kind === 'list') return c.json([{ code: 'x' }], 422)
+      if (kind === 'exception') throw new HTTPException(403, { res: Response.json({ detail: 'nope' }, { status: 403 }) })
+      if (kind === 'by-hand') return new Response('{"detail":"gone"}', { status: 410, headers: { 'content-type': 'application/json', 'content-length': '17' } })
+      if (kind === 'success-misfit') return c.json([lamp])
+      if (kind === 'success-misfit-by-hand') return new Response(JSON.stringify([lamp]), { headers: { 'content-type': 'application/json' } })
+      return c.json(lamp)
+    })
+    app.post('/p', bearerAuth({ token: 'secret', noAuthenticationHeaderMessage: { detail: 'auth' } }), async (c) => c.json(await c.req.json()))
+  })
+
+  it('migrates an error body that fits the errors layout', async () => {
+    for (const [kind, status] of [['fits', 404], ['fits-by-hand', 409]] as const) {
+      const older = await ask(served, `/p?kind=${kind}`, '1')
+      expect(older.status).toBe(status)
+      expect(await older.json()).toEqual({ error: { code: 'x', msg: 'm' } })
+    }
+  })
+
+  it('sends a JSON error body of another shape as the handler made it, to every version', async () => {
+    const cases: [string, RequestInit, number, unknown][] = [
+      ['/p?kind=other', {}, 404, given],
+      ['/p?kind=list', {}, 422, [{ code: 'x' }]],
+      ['/p?kind=exception', {}, 403, { detail: 'nope' }],
+      ['/p?kind=by-hand', {}, 410, { detail: 'gone' }],
+      ['/p', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"a"}' }, 401, { detail: 'auth' }],
+    ]
+    for (const [path, init, status, body] of cases) {
+      for (const version of ['1', '2']) {
+        const answer = await ask(served, path, version, init)
+        expect([path, version, answer.status]).toEqual([path, version, status])
+        expect(await answer.json()).toEqual(body)
+      }
+    }
+    // The handler's value is not changed by the attempt.
+    expect(given).toEqual({ detail: 'not found' })
+    // A body sent as it is keeps its length.
+    expect((await ask(served, '/p?kind=by-hand', '1')).headers.get('content-length')).toBe('17')
+  })
+
+  it('still fails loudly on a success body that does not fit, where the head answers it', async () => {
+    for (const kind of ['success-misfit', 'success-misfit-by-hand']) {
+      const older = await ask(served, `/p?kind=${kind}`, '1')
+      expect(older.status).toBe(500)
+      expect(await older.text()).toMatch(/^onError: versionHistory: the 200 response of "GET \/p" cannot be migrated to version "1": the value at \$ does not fit its layout/)
+      expect((await ask(served, `/p?kind=${kind}`, '2')).status).toBe(200)
+    }
+  })
+})
+
+describe('headerChanged values', () => {
+  const downs: [string, (newer: string | null) => string | null, string][] = [
+    ['crlf', (newer) => `${String(newer)}\r\nSet-Cookie: a=b`, 'its down gave a value a header cannot hold (a line break, NUL, or a character above U+00FF)'],
+    ['nul', () => 'a\0b', 'its down gave a value a header cannot hold'],
+    ['wide', (newer) => `${String(newer)}\u0100`, 'its down gave a value a header cannot hold'],
+    ['number', () => 5 as unknown as string, 'its down gave a number (return a string, or null to leave the header out)'],
+    ['missing', () => undefined as unknown as string, 'its down gave undefined'],
+    [
+      'throws',
+      () => {
+        throw new Error('no link')
+      },
+      'its down threw: no link',
+    ],
+  ]
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [change('Links', [...downs.map(([name, down]) => headerChanged(`GET /${name}`, { header: 'X-Link', down })), headerChanged('GET /fine', { header: 'X-Link', down: (newer) => `<${String(newer)}>; rel="next"` })])] }],
+  })
+  const served = app(history, (app) => {
+    for (const [name] of [...downs, ['fine']]) {
+      app.get(`/${name}`, (c) => {
+        c.header('X-Link', 'x')
+        return c.json({})
+      })
+    }
+  })
+
+  it('is a clear error naming the route, the version and the header, never the value', async () => {
+    for (const [name, , what] of downs) {
+      const older = await ask(served, `/${name}`, '1')
+      expect(older.status).toBe(500)
+      const sentence = await older.text()
+      expect(sentence).toContain(`onError: versionHistory: the headerChanged change of header "X-Link" on "GET /${name}" for version "1": ${what}`)
+      expect(sentence).not.toContain('Set-Cookie')
+      const head = await ask(served, `/${name}`, '2')
+      expect(head.status).toBe(200)
+      expect(head.headers.get('x-link')).toBe('x')
+    }
+  })
+
+  it('sets a value a header can hold', async () => {
+    const older = await ask(served, '/fine', '1')
+    expect(older.status).toBe(200)
+    expect(older.headers.get('x-link')).toBe('<x>; rel="next"')
+  })
+})
