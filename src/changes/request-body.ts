@@ -178,7 +178,9 @@ export async function migrateRequest(exchange: ExchangeView, plan: RequestMigrat
       if (!parsed.searchParams.has(older)) continue
       const values = parsed.searchParams.getAll(older)
       parsed.searchParams.delete(older)
-      if (!parsed.searchParams.has(newer)) for (const value of values) parsed.searchParams.append(newer, value)
+      // The older name is the client's version's own (the newer one it does not have), as in a body.
+      parsed.searchParams.delete(newer)
+      for (const value of values) parsed.searchParams.append(newer, value)
       renamed = true
     }
     if (renamed) url = parsed.href
@@ -192,7 +194,7 @@ export async function migrateRequest(exchange: ExchangeView, plan: RequestMigrat
       if (value === null) continue
       headers ??= new Headers(request.headers)
       headers.delete(older)
-      if (!headers.has(newer)) headers.set(newer, value)
+      headers.set(newer, value)
     }
   }
   if (plan.conditions !== null) {

@@ -1,0 +1,40 @@
+/**
+ * An older client that sends a renamed query parameter, header or field under
+ * both names: its own version's name (the older) is the one the handler
+ * reads, the same for the body, the query and the headers. A portable file:
+ * it runs on all four runtimes.
+ */
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { change, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape } from '../../src/changes/index.ts'
+import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
+
+const Thing = shape<{ title: string }>('Thing')
+const history = twoVersionHistory(
+  [
+    change('Renames.', [
+      fieldRenamed(Thing, { older: 'name', newer: 'title' }),
+      queryParamRenamed('POST /things', { older: 'q', newer: 'search' }),
+      requestHeaderRenamed('POST /things', { older: 'X-Old', newer: 'X-New' }),
+    ]),
+  ],
+  { bodies: { 'POST /things': { request: Thing } } },
+)
+const app = migratingApp(history, new Hono())
+app.post('/things', async (c) => c.json({ search: c.req.queries('search') ?? null, q: c.req.query('q') ?? null, header: c.req.header('x-new') ?? null, old: c.req.header('x-old') ?? null, body: await c.req.json() }))
+
+describe('both names sent by an older client', () => {
+  it("the older name's value wins in the body, the query and the headers", async () => {
+    const res = await app.request('/things?q=older&q=again&search=newer', {
+      method: 'POST',
+      headers: { 'Api-Version': '1', 'Content-Type': 'application/json', 'X-Old': 'older', 'X-New': 'newer' },
+      body: JSON.stringify({ name: 'older', title: 'newer' }),
+    })
+    expect(await res.json()).toEqual({ search: ['older', 'again'], q: null, header: 'older', old: null, body: { title: 'older' } })
+  })
+
+  it('the newer name alone reaches the handler as the client sent it', async () => {
+    const res = await app.request('/things?search=newer', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json', 'X-New': 'newer' }, body: JSON.stringify({ name: 'n' }) })
+    expect(await res.json()).toEqual({ search: ['newer'], q: null, header: 'newer', old: null, body: { title: 'n' } })
+  })
+})
