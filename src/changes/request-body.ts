@@ -125,7 +125,11 @@ async function migratedBody(exchange: ExchangeView, plan: RequestMigration, step
   if (blank(raw)) return typeof raw === 'string' ? raw : decoder.decode(raw)
   const type = exchange.request.headers.get('content-type')
   // A form's fields are text: its values are the handler's validator's to check, after migration.
-  if (plan.forms && isFormType(type)) return runMigration(await formFields(typeof raw === 'string' ? encoder.encode(raw) : raw, type as string), steps, formOf)
+  if (plan.forms && isFormType(type)) {
+    // Read from the framework's cache, a form an earlier reader parsed comes back as multipart with a boundary of its own.
+    const form = typeof raw === 'string' ? (cachedMultipart(raw) ?? type) : type
+    return runMigration(await formFields(typeof raw === 'string' ? encoder.encode(raw) : raw, form as string), steps, formOf)
+  }
   // Its operations name the older version's fields in their paths: refused rather than passed on unmigrated.
   if (isJsonPatchType(type)) {
     throw (jsonPatch ??= withoutStack(() => new UnsupportedBodyType('JSON Patch (application/json-patch+json) is not migrated between versions; send the changes as application/merge-patch+json.')))
@@ -146,6 +150,19 @@ async function migratedBody(exchange: ExchangeView, plan: RequestMigration, step
   // In the client's own version, before anything of it changes: the errors name its fields.
   if (plan.check !== null) plan.check(value)
   return runMigration(value, steps, jsonBody)
+}
+
+/**
+ * The type of a form body that is multipart text (its first line a
+ * delimiter, `--boundary`, its last the closing one), whatever the request's
+ * header says, or `null`.
+ */
+function cachedMultipart(text: string): string | null {
+  const end = text.indexOf('\r\n')
+  if (end < 3 || end > 72 || !text.startsWith('--')) return null
+  const boundary = text.slice(2, end)
+  if (!/^[0-9A-Za-z'()+_,\-./:=? ]+$/.test(boundary) || !text.trimEnd().endsWith(`--${boundary}--`)) return null
+  return `multipart/form-data; boundary="${boundary}"`
 }
 
 /** A migrated JSON value with its text. */

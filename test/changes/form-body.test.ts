@@ -5,6 +5,7 @@
  * fields; files passed through untouched), read by the handler through
  * `c.req.parseBody()` and `c.req.formData()`; refused with 415 elsewhere.
  */
+import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { change, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape } from '../../src/changes/index.ts'
 import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
@@ -130,6 +131,27 @@ describe('an older form body read as text or bytes', () => {
     form.append('file', new File(['hello'], 'a.pdf', { type: 'application/pdf' }))
     const res = await app.fetch(new Request('http://localhost/uploads/1', { method: 'PUT', headers: { 'Api-Version': '1' }, body: form }))
     expect(await res.json()).toEqual({ text: null, fields: { title: 'Report', document: { file: 'a.pdf', type: 'application/pdf', text: 'hello' }, visibility: 'private' } })
+  })
+})
+
+describe('an older form body an earlier middleware read', () => {
+  // A middleware before the versioning one that parses the form (Hono keeps it in c.req's cache as FormData).
+  const early = new Hono()
+  early.use('*', async (c, next) => {
+    await c.req.formData()
+    await next()
+  })
+  migratingApp(history, early)
+  early.post('/uploads', async (c) => c.json({ parsed: await describeForm(await c.req.parseBody({ all: true })) }))
+
+  it.each(['urlencoded', 'multipart'])('%s: migrated from what the earlier reader left, never read as another type', async (kind) => {
+    const form = new FormData()
+    form.append('name', 'Report')
+    form.append('size', '2')
+    const request = kind === 'urlencoded' ? urlencoded({ name: 'Report', size: '2' }, '1') : multipart(form, '1')
+    const res = await early.fetch(request)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ parsed: { title: 'Report', size: '2048', visibility: 'private' } })
   })
 })
 
