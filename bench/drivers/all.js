@@ -38,6 +38,8 @@ if (!writeOnly) {
   run('cold start (workerd)', process.execPath, ['bench/cold-start.js', join(out, 'cold-start.json')])
   run('served', process.execPath, ['bench/drivers/served.js', '--json', join(out, 'served.json')])
   run('older clients (served, memory)', process.execPath, ['bench/drivers/migrated.js', '--json', join(out, 'migrated.json')])
+  console.log(`bench: older clients in process (${((Date.now() - started) / 1000).toFixed(0)} s in)`)
+  writeFileSync(join(out, 'migrated-in-process.md'), execFileSync(process.execPath, ['bench/migrated/in-process.ts'], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }))
   run('streams (Node)', process.execPath, ['--expose-gc', 'bench/streams.ts', join(out, 'streams.json')])
 }
 const bundles = JSON.parse(readFileSync(join(out, 'bundles.json'), 'utf8'))
@@ -321,6 +323,15 @@ p(`## 9. Older clients' requests (target: an oldest-version request ≥ ${MIGRAT
 p()
 p(migratedMarkdown(migrated))
 p()
+// bench/migrated/in-process.ts (a run from before it was part of the bench has none).
+if (existsSync(join(out, 'migrated-in-process.md'))) {
+  p('The same requests in process (`app.fetch`, no server), reported, not a target: the CPU time per request of each side, each')
+  p('side in a process of its own (bench/migrated/in-process.ts; in one process, the garbage one side keeps past a young')
+  p('collection is collected on the other\'s time), 5 rounds, the sides alternating.')
+  p()
+  p(readFileSync(join(out, 'migrated-in-process.md'), 'utf8').trim())
+  p()
+}
 if (streams !== null) {
   p(`## 10. Streams (target: an older client's items/s ≥ ${streams.target} of the head's, Node)`)
   p()
