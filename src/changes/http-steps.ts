@@ -18,6 +18,7 @@ import { runSteps, type Visit } from './migration-plan.ts'
 import type { BodyCheck, ParameterCheck } from './body-checks.ts'
 import { conditionalHeaders, tagSuffix, versionTag } from './caching.ts'
 import { codingsOf, decoded, encoded } from './content-coding.ts'
+import { isHeaderValue } from '../http/header-name.ts'
 import { misfit, successBody, unparsable, type MediaPlan } from './response-bodies.ts'
 import { mediaType, migrateItems } from './streams.ts'
 import type { ValueStreams } from './value-streams.ts'
@@ -250,26 +251,23 @@ function rebuild(
   return new Response(body, status === response.status ? { status, statusText: response.statusText, headers } : { status, headers })
 }
 
-/** What a header value may hold (RFC 9110's field-value; the Fetch standard's Headers also refuse NUL, CR and LF). */
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/
-
 /**
  * A `headerChanged` change's older value; a `down` that throws or gives what
  * a header cannot hold is the server's error, thrown with a sentence naming
  * the route, the version and the header (never the value) for `app.onError`.
  */
 function olderHeader(exchange: ExchangeView, name: string, down: (value: string | null) => string | null, newer: string | null): string | null {
-  const about = `versionHistory: the headerChanged change of header "${name}" on ${routeName(exchange)} for version "${String(exchange.version)}"`
+  const about = (): string => `versionHistory: the headerChanged change of header "${name}" on ${routeName(exchange)} for version "${String(exchange.version)}"`
   let older: unknown
   try {
     older = down(newer)
   } catch (error) {
-    throw new Error(`${about}: its down threw${error instanceof Error ? `: ${error.message}` : ''}.`, { cause: error })
+    throw new Error(`${about()}: its down threw${error instanceof Error ? `: ${error.message}` : ''}.`, { cause: error })
   }
-  if (older === null || (typeof older === 'string' && HEADER_VALUE.test(older))) return older
+  if (older === null || isHeaderValue(older)) return older
   const kind = older === undefined ? 'undefined' : `${typeof older === 'object' ? 'an' : 'a'} ${typeof older}`
   const what = typeof older !== 'string' ? `${kind} (return a string, or null to leave the header out)` : 'a value a header cannot hold (a line break, NUL, or a character above U+00FF)'
-  throw new Error(`${about}: its down gave ${what}.`)
+  throw new Error(`${about()}: its down gave ${what}.`)
 }
 
 /** What `migrateResponse` gives for an error body that does not fit the error layout: no shape of the head's. */

@@ -210,8 +210,8 @@ function replaced(c: Context, res: Response, done: Response): undefined {
 /**
  * `error`, after the response that failed to finish has left `c.res`:
  * Hono builds `app.onError`'s answer over `c.res`'s headers, and those that
- * describe the failed body (a `Content-Encoding`, a length, an entity tag, the JSON step's mark)
- * would mislabel it.
+ * describe the failed body (a `Content-Encoding`, a length, an entity tag,
+ * the JSON step's mark) would mislabel it.
  */
 function failed(c: Context, res: Response, error: unknown): unknown {
   if (c.res === res) {
