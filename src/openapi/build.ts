@@ -8,10 +8,11 @@ import type { VersionedOperation, VersionSpace } from '../model/api-model.ts'
 import { routeEvents, versionedOperation } from '../model/operations.ts'
 import { waysOf, type VersionPlacement } from '../routes/placement.ts'
 import type { BuildContext } from './context.ts'
-import { changelogMarkdown, schemaStepsOf, type ChangelogRouteHistory } from './changelog.ts'
+import { changelogMarkdown, schemaStepsOf } from './changelog.ts'
 import { openAPIPathOf } from './paths.ts'
 import { cloneJson } from './normalize.ts'
 import { operationIn } from './operation.ts'
+import { contractsOf, type ContractContext } from './operation-contracts.ts'
 import { placementNote } from './placement.ts'
 import { undoSteps } from '../changes/schema-changes.ts'
 import type { SourceOperation } from './sources.ts'
@@ -71,22 +72,23 @@ export function reachableComponents(roots: Iterable<string>, components: Json): 
 
 /**
  * The model of the documents' operations (model/operations.ts), one per
- * source: whether each version serves it and at which path, decided there.
+ * source: whether each version serves it and at which path, decided there;
+ * its request and response contracts in each version by `contracts`
+ * (operation-contracts.ts), at their first read.
  */
 export function operationsModel(
   operations: readonly SourceOperation[],
   space: VersionSpace,
   placement: VersionPlacement,
-  history: ChangelogRouteHistory,
-  order: readonly string[],
+  contracts: ContractContext,
 ): ReadonlyMap<SourceOperation, VersionedOperation> {
-  const events = routeEvents(history, order, openAPIPathOf)
+  const events = routeEvents(contracts.history, contracts.order, openAPIPathOf)
   const param = waysOf(placement).param
   return new Map(
     operations.map((source) => {
       const versionPattern = param === null ? null : (source.patterns.get(param) ?? patternOfParameter(source.operation, param))
       const declaration = { method: source.method, path: source.path, name: source.operationId, names: source.names, routes: source.routes, versionPattern }
-      return [source, versionedOperation(declaration, space, placement, events)]
+      return [source, versionedOperation(declaration, space, placement, events, contractsOf(contracts, source))]
     }),
   )
 }
@@ -225,7 +227,7 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
     // Two operations at one path and method: the first answers (as Hono runs the first route).
     const key = operationKey(source.method)
     if (item[key] !== undefined) continue
-    const operation = operationIn(context, source, entry, at, neutral, headerNames, added)
+    const operation = operationIn(context, source, served, entry, neutral, headerNames, added)
     let id = operation['operationId'] as string
     for (let n = 2; ids.has(id); n++) id = `${operation['operationId'] as string}-${n}`
     operation['operationId'] = id
