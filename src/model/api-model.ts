@@ -4,8 +4,9 @@
  * it (a route table with `mountRoutes`, a plain Hono route with `named()`,
  * an @hono/zod-openapi route), with what it is in each version. Built once
  * (version-space.ts, operations.ts, app-model.ts), then only read: the
- * documents, `check()` and the tests ask it whether an operation is served in
- * a version and at which path, instead of working it out for themselves.
+ * documents, `validateResponses`, `check()` and the tests ask it whether an
+ * operation is served in a version, at which path, and what it takes and
+ * answers there, instead of working it out for themselves.
  */
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { PlacementWays, VersionPlacement } from '../routes/placement.ts'
