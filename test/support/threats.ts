@@ -101,36 +101,8 @@ export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
   'docs/routes.md': [
     sent('`?format=<script>` carried over to a link (`c.var.reverse`)', () => reverseApp(), () => new Request('https://api.test/users?format=%3Cscript%3E')),
     sent('a 64 KiB `?format=` value', () => reverseApp(), () => new Request(`https://api.test/users?format=${'x'.repeat(KIB_64)}`)),
-    {
-      input: 'a 64 KiB `kwargs` value for `:pk{[0-9]+}` (`reverse`, from the app)',
-      prepare() {
-        const routes = defineRoutes([route('user-detail', '/users/:pk{[0-9]+}')])
-        const reverse = createReverse(routes, new HeaderVersioning(versions))
-        return async () => {
-          try {
-            return `returns a link of ${reverse('user-detail', { kwargs: { pk: '1'.repeat(KIB_64) } }).length} characters`
-          } catch (error) {
-            const { name, message } = error as Error
-            return `throws ${name}, a message of ${message.length} characters ending \`${message.slice(-90)}\``
-          }
-        }
-      },
-    },
-    {
-      input: 'a 64 KiB `kwargs` value that does not match `:pk{[0-9]+}`',
-      prepare() {
-        const routes = defineRoutes([route('user-detail', '/users/:pk{[0-9]+}')])
-        const reverse = createReverse(routes, new HeaderVersioning(versions))
-        return async () => {
-          try {
-            return `returns a link of ${reverse('user-detail', { kwargs: { pk: 'x'.repeat(KIB_64) } }).length} characters`
-          } catch (error) {
-            const { name, message } = error as Error
-            return `throws ${name}, a message of ${message.length} characters ending \`${message.slice(-90)}\``
-          }
-        }
-      },
-    },
+    reversed('a 64 KiB `kwargs` value for `:pk{[0-9]+}` (`reverse`, from the app)', '1'.repeat(KIB_64)),
+    reversed('a 64 KiB `kwargs` value that does not match `:pk{[0-9]+}`', 'x'.repeat(KIB_64)),
   ],
   'docs/lifecycle.md': [
     sent('a request for a version past its sunset (`refuseAfterSunset`)', () => policyApp(), () => new Request('https://api.test/users', { headers: { 'api-version': '1' } })),
@@ -171,6 +143,24 @@ export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
       prepare: () => clientCase({ Sunset: 'Tue, 01 Jun 2027 00:00:00 GMT', Link: `<https://x.test/>${'; '.repeat(KIB_64 / 2)}rel="sunset"` }),
     },
   ],
+}
+
+/** A case reversing `/users/:pk{[0-9]+}` with `pk`: the link's length, or the error's message. */
+function reversed(input: string, pk: string): ThreatCase {
+  return {
+    input,
+    prepare() {
+      const reverse = createReverse(defineRoutes([route('user-detail', '/users/:pk{[0-9]+}')]), new HeaderVersioning(versions))
+      return async () => {
+        try {
+          return `returns a link of ${reverse('user-detail', { kwargs: { pk } }).length} characters`
+        } catch (error) {
+          const { name, message } = error as Error
+          return `throws ${name}, a message of ${message.length} characters ending \`${message.slice(-90)}\``
+        }
+      }
+    },
+  }
 }
 
 function hostsApp(): Hono {
