@@ -63,6 +63,41 @@ export interface OperationAt {
   readonly request: RequestContract
   /** What it answers in this version, by status and media type. Worked out at first read (with `request`), then kept. */
   readonly responses: ResponseContracts
+  /** What the version changes do to its exchanges in this version (the history's route plan, this version's part), or `null`: the head, no history, or nothing to do. Made at first read, then kept. */
+  readonly migration: MigrationAt | null
+}
+
+/** A migration's compiled steps between one version and the head (run by changes/; opaque here). */
+export interface MigrationSteps {
+  readonly steps: readonly unknown[]
+}
+
+/** What the version changes do to an operation's exchanges in one older version. */
+export interface MigrationAt {
+  /** The request, from this version up to the head. */
+  readonly up: {
+    /** The body's steps, or `null` when the body is not migrated. */
+    readonly body: MigrationSteps | null
+    /** The steps of a partial body (a PATCH: fields not sent stay absent), or `null`. */
+    readonly partialBody: MigrationSteps | null
+    /** Query parameters renamed, `[older, newer]`, oldest step first. */
+    readonly query: readonly (readonly [string, string])[]
+    /** Request headers renamed, `[older, newer]`, oldest step first. */
+    readonly headers: readonly (readonly [string, string])[]
+  }
+  /** The response, from the head down to this version. */
+  readonly down: {
+    /** A success body's steps, or `null`. */
+    readonly body: MigrationSteps | null
+    /** An error body's steps (status 400 and above), or `null`. */
+    readonly error: MigrationSteps | null
+    /** Each streamed item's steps, or `null`. */
+    readonly items: MigrationSteps | null
+    /** Statuses given back, `[newer, older]`, newest step first. */
+    readonly status: readonly (readonly [number, number])[]
+    /** Response headers whose values change, newest step first. */
+    readonly headers: readonly string[]
+  }
 }
 
 /**

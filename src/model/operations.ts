@@ -10,7 +10,7 @@
  */
 import type { CompiledRoute } from '../routes/compile.ts'
 import { waysOf, type VersionPlacement } from '../routes/placement.ts'
-import type { ApiModel, OperationAt, OperationContracts, VersionedOperation, VersionSpace } from './api-model.ts'
+import type { ApiModel, MigrationAt, OperationAt, OperationContracts, VersionedOperation, VersionSpace } from './api-model.ts'
 import { pathContracts } from './contracts.ts'
 
 /** What declares an operation: a table route and method, a plain Hono route, an operation of a document. */
@@ -80,12 +80,19 @@ export function existsIn(route: CompiledRoute, version: string | null | undefine
  */
 export type ContractsOf = (version: string, served: { readonly path: string; readonly params: readonly string[]; readonly neutral: boolean }) => OperationContracts
 
-/**
- * The operation `declaration` declares, in every version of `space`;
- * `contracts` works out its request and response contracts in a version
- * (none: its path params alone, no response documented).
- */
-export function versionedOperation(declaration: OperationDeclaration, space: VersionSpace, placement: VersionPlacement, events: RouteEvents, contracts?: ContractsOf): VersionedOperation {
+/** Gives an operation's migration in `version` (`null`: none), called once per version at the first read of `migration`. */
+export type MigrationOf = (version: string) => MigrationAt | null
+
+/** What the builder works out from declarations the model does not read (schemas, the history's plans). */
+export interface OperationParts {
+  /** Its request and response contracts in a version (none: its path params alone, no response documented). */
+  readonly contracts?: ContractsOf | undefined
+  /** Its migration in a version (none: no migration). */
+  readonly migration?: MigrationOf | undefined
+}
+
+/** The operation `declaration` declares, in every version of `space`, with the `parts` its builder works out. */
+export function versionedOperation(declaration: OperationDeclaration, space: VersionSpace, placement: VersionPlacement, events: RouteEvents, parts: OperationParts = {}): VersionedOperation {
   const { method, path, name, names, routes, versionPattern } = declaration
   const ways = waysOf(placement)
   const neutral = routes.length > 0 && routes.every((r) => r.limit?.neutral === true)
@@ -115,7 +122,7 @@ export function versionedOperation(declaration: OperationDeclaration, space: Ver
         own = own.split(token).join(encodeURIComponent(version))
       }
     }
-    return servedAt(version, own, neutral, space.lifecycle(version), contracts)
+    return servedAt(version, own, neutral, space.lifecycle(version), parts)
   }
 
   const byVersion = new Map<string, OperationAt | null>(space.versions.map((v) => [v, compute(v)]))
@@ -146,11 +153,12 @@ export function apiModelOf(space: VersionSpace, placement: VersionPlacement, ope
   })
 }
 
-/** The operation in `version` at `path`, its contracts worked out at their first read and kept. */
-function servedAt(version: string, path: string, neutral: boolean, lifecycle: OperationAt['lifecycle'], contracts: ContractsOf | undefined): OperationAt {
+/** The operation in `version` at `path`, its contracts and migration worked out at their first read and kept. */
+function servedAt(version: string, path: string, neutral: boolean, lifecycle: OperationAt['lifecycle'], { contracts, migration }: OperationParts): OperationAt {
   const params = Object.freeze(paramsOf(path))
   let made: OperationContracts | null = null
   const contractsAt = (): OperationContracts => (made ??= contracts === undefined ? pathContracts(params) : contracts(version, { path, params, neutral }))
+  let migrated: { readonly at: MigrationAt | null } | null = null
   return Object.freeze({
     version,
     path,
@@ -161,6 +169,9 @@ function servedAt(version: string, path: string, neutral: boolean, lifecycle: Op
     },
     get responses() {
       return contractsAt().responses
+    },
+    get migration() {
+      return (migrated ??= { at: migration === undefined ? null : migration(version) }).at
     },
   })
 }

@@ -8,13 +8,15 @@
  * response contracts come from the documents' derivation
  * (operation-contracts.ts), from what an app's routes declare: their path
  * params (with their patterns), the version's own parameter, and the
- * toolkit's own answers.
+ * toolkit's own answers; its migrations from the history's route plans
+ * (migrations.ts).
  */
 import type { Changelog } from '../changes/changelog.ts'
 import { namedRoutes, type NamedRoutesApp } from '../hono/app-route-names.ts'
 import { mountedMethods } from '../hono/mounted-handlers.ts'
 import { routeHistory } from './changelog.ts'
 import { openAPIPathOf, schemaPattern } from './paths.ts'
+import { historyMigrations } from './migrations.ts'
 import { contractsOf, sunsetsOf, type ContractContext } from './operation-contracts.ts'
 import { placementOf } from './placement.ts'
 import { errorBodyOf } from './responses.ts'
@@ -72,6 +74,7 @@ export function appModel(options: AppModelOptions): ApiModel {
     errorBody: errorBodyOf(undefined, 'appModel'),
     sunsets: sunsetsOf(policy?.describe()),
   }
+  const migrations = historyMigrations(history)
   const named = namedRoutes(app)
   const operations: VersionedOperation[] = []
   const seen = new Set<string>()
@@ -109,7 +112,7 @@ export function appModel(options: AppModelOptions): ApiModel {
         patterns,
         operationId: declaration.name ?? plainName(method, path),
       }
-      operations.push(versionedOperation(declaration, space, placement, events, contractsOf(contracts, source)))
+      operations.push(versionedOperation(declaration, space, placement, events, { contracts: contractsOf(contracts, source), migration: migrations?.(declaration) }))
     }
   }
   return apiModelOf(space, placement, operations)

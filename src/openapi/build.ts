@@ -13,6 +13,7 @@ import { openAPIPathOf } from './paths.ts'
 import { cloneJson } from './normalize.ts'
 import { operationIn } from './operation.ts'
 import { contractsOf, type ContractContext } from './operation-contracts.ts'
+import type { MigrationsOf } from './migrations.ts'
 import { placementNote } from './placement.ts'
 import { undoSteps } from '../changes/schema-changes.ts'
 import type { SourceOperation } from './sources.ts'
@@ -74,13 +75,15 @@ export function reachableComponents(roots: Iterable<string>, components: Json): 
  * The model of the documents' operations (model/operations.ts), one per
  * source: whether each version serves it and at which path, decided there;
  * its request and response contracts in each version by `contracts`
- * (operation-contracts.ts), at their first read.
+ * (operation-contracts.ts), its migration by the history's plans
+ * (migrations.ts; none from a changelog's JSON), at their first read.
  */
 export function operationsModel(
   operations: readonly SourceOperation[],
   space: VersionSpace,
   placement: VersionPlacement,
   contracts: ContractContext,
+  migrations: MigrationsOf | null,
 ): ReadonlyMap<SourceOperation, VersionedOperation> {
   const events = routeEvents(contracts.history, contracts.order, openAPIPathOf)
   const param = waysOf(placement).param
@@ -88,7 +91,8 @@ export function operationsModel(
     operations.map((source) => {
       const versionPattern = param === null ? null : (source.patterns.get(param) ?? patternOfParameter(source.operation, param))
       const declaration = { method: source.method, path: source.path, name: source.operationId, names: source.names, routes: source.routes, versionPattern }
-      return [source, versionedOperation(declaration, space, placement, events, contractsOf(contracts, source))]
+      const parts = { contracts: contractsOf(contracts, source), migration: migrations?.(source) }
+      return [source, versionedOperation(declaration, space, placement, events, parts)]
     }),
   )
 }

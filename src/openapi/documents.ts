@@ -13,6 +13,7 @@ import { appOperations, appRoutesOf, type DocumentedApp } from './app-routes.ts'
 import { versionSpace } from '../model/version-space.ts'
 import { buildDocument, deepFreeze, operationsModel, reachableComponents, refsIn, type BuildContext } from './build.ts'
 import { changelogOf, routeHistory, type ChangelogSource } from './changelog.ts'
+import { historyMigrations } from './migrations.ts'
 import { normalizeDocument } from './normalize.ts'
 import { sunsetsOf, type ContractContext } from './operation-contracts.ts'
 import { placementOf, type Placement } from './placement.ts'
@@ -295,7 +296,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const history = routeHistory(changelog, plan.order, normalizeRouteName, where)
   const contracts: ContractContext = { order: plan.order, placement, unnamed, serverUrl, history, shapes, headSchemas, requests, streams, errorBody, sunsets: sunsetsOf(plan.policy) }
   const space = versionSpace(scheme, { versions: [...plan.order].reverse(), policy })
-  const served = operationsModel(operations, space, scheme.placement ?? UNPLACED, contracts)
+  const served = operationsModel(operations, space, scheme.placement ?? UNPLACED, contracts, historyMigrations(rawChangelog))
   const model = apiModelOf(space, scheme.placement ?? UNPLACED, [...served.values()])
   const context: BuildContext = {
     plan,
