@@ -19,7 +19,7 @@ export interface SourceOperation {
   readonly operation: Json
   /** The table routes that serve it, in table order (none for a plain Hono route). */
   readonly routes: readonly CompiledRoute[]
-  /** The names a changelog may give it: its routes' names (namespaced, partly and not: `v1:user-detail`, `user-detail`), and `METHOD /path`. */
+  /** The names a changelog may give it: its routes' names (namespaced, partly and not: `v1:user-detail`, `user-detail`), each for its method (`POST user-detail`), and `METHOD /path`. */
   readonly names: readonly string[]
   /** Its path params' patterns, from the table (`null`: any segment). */
   readonly patterns: ReadonlyMap<string, string | null>
@@ -42,9 +42,16 @@ function patternsOf(params: readonly OpenAPIPathParam[]): Map<string, string | n
   return new Map(params.map((p) => [p.name, p.pattern === null ? null : schemaPattern(p.pattern)]))
 }
 
+/**
+ * The names version changes may give an operation: each of its routes'
+ * names, each of them for its method (`POST product-list`, which the
+ * server's plans are looked up by; HEAD goes by GET's, as it is answered
+ * by GET's handler), and `METHOD /path`.
+ */
 export function namesOf(routes: readonly CompiledRoute[], method: string, path: string): string[] {
   const names = new Set<string>()
-  for (const route of routes) for (const name of route.names) names.add(name)
+  const upper = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase()
+  for (const route of routes) for (const name of route.names) names.add(name).add(`${upper} ${name}`)
   names.add(plainName(method, path))
   return [...names]
 }

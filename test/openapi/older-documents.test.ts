@@ -1,0 +1,51 @@
+/**
+ * An older version's document says what the server does in that version,
+ * for the version changes the documents read from the history: a route
+ * change named for one method of a table route (`POST products`), renamed
+ * query parameters and request headers, a response header a version
+ * changes. A portable suite: Node, workerd, Bun and Deno.
+ */
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { change, routeAdded, statusChanged, versionHistory } from '../../src/changes/index.ts'
+import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
+import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { versionedOpenAPI } from '../../src/openapi/index.ts'
+import type { OpenAPIDocument } from '../../src/openapi/types.ts'
+
+const scheme = new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+const head: OpenAPIDocument = {
+  openapi: '3.1.0',
+  info: { title: 't', version: '2' },
+  paths: { '/products': { get: { responses: { '200': { description: 'l' } } }, post: { responses: { '201': { description: 'c' } } }, delete: { responses: { '204': { description: 'd' } } } } },
+}
+const methodsOf = (document: OpenAPIDocument, path: string) => Object.keys(document.paths?.[path] ?? {}).filter((key) => !key.startsWith('x-'))
+
+describe('a route change named for one method of a table route', () => {
+  it("statusChanged('POST products') gives the older status back in the older document, as the server does", async () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Create answers 201.', [statusChanged('POST products', { older: 200, newer: 201 })])] }] })
+    const routes = defineRoutes([route('products', '/products')])
+    const versioning = apiVersioning({ scheme, routes, changes: history })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { products: { get: (c) => c.json([]), post: (c) => c.json({ id: 1 }, 201), delete: (c) => c.body(null, 204) } })
+    const docs = versionedOpenAPI({ scheme, routes, app, document: head, changelog: history })
+    const statuses = (version: string, method: 'post' | 'delete') => Object.keys(docs.document(version).paths?.['/products']?.[method]?.responses ?? {}).filter((s) => s.startsWith('2'))
+    const served = await app.request('/products', { method: 'POST', headers: { 'Api-Version': '1' } })
+    expect([served.status, statuses('1', 'post'), statuses('2', 'post')]).toEqual([200, ['200'], ['201']])
+    // The other methods keep theirs.
+    expect(statuses('1', 'delete')).toEqual(['204'])
+  })
+
+  it("routeAdded('DELETE products') leaves DELETE out of the older document, which the server answers 404", async () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Products can be deleted.', [routeAdded('DELETE products')])] }] })
+    const routes = defineRoutes(history.routes([route('products', '/products')]))
+    const versioning = apiVersioning({ scheme, routes, changes: history })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { products: { get: (c) => c.json([]), delete: (c) => c.body(null, 204) } })
+    const docs = versionedOpenAPI({ scheme, routes, app, changelog: history })
+    const served = await app.request('/products', { method: 'DELETE', headers: { 'Api-Version': '1' } })
+    expect([served.status, methodsOf(docs.document('1'), '/products'), methodsOf(docs.document('2'), '/products')]).toEqual([404, ['get'], ['get', 'delete']])
+  })
+})
