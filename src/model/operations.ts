@@ -51,7 +51,7 @@ export interface RouteChange {
 export interface RouteHistory<Change extends RouteChange = RouteChange> {
   /** Whether the route named `names` (any of them) exists at version index `at` by the changelog (`true` when it says nothing). */
   exists(names: readonly string[], at: number): boolean
-  /** The route and status changes of versions newer than index `at`, newest first: how to turn head into that version. */
+  /** The route changes (path, status, response headers, renamed query parameters and request headers) of versions newer than index `at`, newest first: how to turn head into that version. */
   changesAbove(names: readonly string[], at: number): readonly Change[]
 }
 

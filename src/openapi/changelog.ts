@@ -130,11 +130,14 @@ export function routeHistory(changelog: Changelog | null, order: readonly string
       const events = eventsOf(names)
       if (events.length === 0) return []
       return events
-        .filter((e) => e.at < at && (e.instruction.type === 'route.path.changed' || e.instruction.type === 'route.status.changed'))
+        .filter((e) => e.at < at && ABOVE.has(e.instruction.type))
         .map((e) => e.instruction)
     },
   }
 }
+
+/** The route changes `changesAbove` gives: what turns the head's operation into an older version's. */
+const ABOVE: ReadonlySet<string> = new Set(['route.path.changed', 'route.status.changed', 'route.header.changed', 'route.query.renamed', 'route.request.header.renamed'])
 
 /** A shape instruction, with the description of its change. */
 export interface SchemaStep {

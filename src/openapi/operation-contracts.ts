@@ -52,6 +52,14 @@ export function sunsetsOf(policy: { readonly refuseAfterSunset?: boolean | undef
 function parametersIn(context: ContractContext, source: SourceOperation, version: string, neutral: boolean): RequestParameter[] {
   const { placement } = context
   let parameters = Array.isArray(source.operation['parameters']) ? (source.operation['parameters'] as Json[]) : []
+  // A query parameter or request header a newer version renamed goes by its older name (undone newest first).
+  for (const change of context.history.changesAbove(source.names, context.order.indexOf(version))) {
+    const where = change.type === 'route.query.renamed' ? 'query' : change.type === 'route.request.header.renamed' ? 'header' : null
+    if (where === null) continue
+    const { older, newer } = change as { readonly older: string; readonly newer: string }
+    const same = where === 'header' ? (name: unknown) => String(name).toLowerCase() === newer.toLowerCase() : (name: unknown) => name === newer
+    parameters = parameters.map((p) => (p['in'] === where && same(p['name']) ? { ...p, name: older } : p))
+  }
   parameters = parameters
     .filter((p) => !(p['in'] === 'path' && p['name'] === placement.pathParam))
     .map((parameter) => {

@@ -7,7 +7,7 @@
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { change, routeAdded, statusChanged, versionHistory } from '../../src/changes/index.ts'
+import { change, queryParamRenamed, requestHeaderRenamed, routeAdded, statusChanged, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
@@ -47,5 +47,28 @@ describe('a route change named for one method of a table route', () => {
     const docs = versionedOpenAPI({ scheme, routes, app, changelog: history })
     const served = await app.request('/products', { method: 'DELETE', headers: { 'Api-Version': '1' } })
     expect([served.status, methodsOf(docs.document('1'), '/products'), methodsOf(docs.document('2'), '/products')]).toEqual([404, ['get'], ['get', 'delete']])
+  })
+})
+
+describe('renamed query parameters and request headers', () => {
+  it('an older document lists the names that version sends, which the server reads', async () => {
+    const renames = change('Renames.', [queryParamRenamed('product-list', { older: 'q', newer: 'search' }), requestHeaderRenamed('product-list', { older: 'X-Tenant', newer: 'X-Account' })])
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [renames] }] })
+    const routes = defineRoutes([route('product-list', '/products')])
+    const versioning = apiVersioning({ scheme, routes, changes: history })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { 'product-list': (c) => c.json({ search: c.req.query('search') ?? null, account: c.req.header('X-Account') ?? null }) })
+    const parameters = [
+      { name: 'search', in: 'query', required: true, schema: { type: 'string' } },
+      { name: 'x-account', in: 'header', required: true, schema: { type: 'string' } },
+    ]
+    const document: OpenAPIDocument = { openapi: '3.1.0', info: { title: 't', version: '2' }, paths: { '/products': { get: { parameters, responses: { '200': { description: 'ok' } } } } } }
+    const docs = versionedOpenAPI({ scheme, routes, app, document, changelog: history })
+    const names = (version: string) => (docs.document(version).paths?.['/products']?.get?.parameters ?? []).map((p) => `${(p as { in: string }).in} ${(p as { name: string }).name}`)
+    expect(names('1')).toEqual(['query q', 'header X-Tenant', 'header Api-Version'])
+    expect(names('2')).toEqual(['query search', 'header x-account', 'header Api-Version'])
+    const served = await app.request('/products?q=lamp', { headers: { 'Api-Version': '1', 'X-Tenant': 't1' } })
+    expect(await served.json()).toEqual({ search: 'lamp', account: 't1' })
   })
 })
