@@ -11,6 +11,7 @@ import type { BodyContract, ContractSchema, OperationContracts, RequestParameter
 import type { ContractsOf } from '../model/operations.ts'
 import type { ChangelogRouteHistory } from './changelog.ts'
 import type { Placement } from './placement.ts'
+import { layoutBody } from './request-body.ts'
 import type { RequestBodies } from './requests.ts'
 import { toolkitStatuses, withToolkitResponses, type ErrorBody } from './responses.ts'
 import type { SourceOperation } from './sources.ts'
@@ -74,14 +75,6 @@ function parametersIn(context: ContractContext, source: SourceOperation, version
   return [...(parameters.filter((p) => !taken.has(`${String(p['in'])} ${String(p['name']).toLowerCase()}`)) as RequestParameter[]), ...own]
 }
 
-/** The JSON body of `layout` at version index `at`, over the head document's own request body (`given`). */
-function jsonBody(requests: RequestBodies, layout: Parameters<RequestBodies['bodyAt']>[0], at: number, given: Json, partial: boolean): { readonly body: VersionBody; readonly older: boolean } {
-  const components: Json = {}
-  const { body, older } = requests.bodyAt(layout, at, components, partial)
-  const contract: BodyContract = { ...given, required: true, content: { 'application/json': { schema: body } } }
-  return { body: { body: contract, components: components as Readonly<Record<string, ContractSchema>> }, older }
-}
-
 /**
  * The contracts of `source` in each version: `contracts(version, served)`
  * for the model's `versionedOperation`, called once per version.
@@ -97,11 +90,11 @@ export function contractsOf(context: ContractContext, source: SourceOperation): 
     let checked = false
     const layout = context.requests?.layoutOf(source.names, source.method) ?? null
     if (layout !== null && context.requests !== null) {
-      const given = (source.operation['requestBody'] ?? {}) as Json
-      const full = jsonBody(context.requests, layout, at, given, false)
-      body = full.body
-      checked = full.older
-      if (checked && source.method.toUpperCase() === 'PATCH') partial = jsonBody(context.requests, layout, at, given, true).body
+      const given = source.operation['requestBody'] as Json | undefined
+      const full = layoutBody(context.requests, layout, source.method, at, given, false)
+      body = full?.body ?? null
+      checked = full?.older ?? false
+      if (checked && source.method.toUpperCase() === 'PATCH') partial = layoutBody(context.requests, layout, source.method, at, given, true)?.body ?? null
     } else if (source.operation['requestBody'] !== undefined) {
       body = { body: source.operation['requestBody'] as BodyContract, components: NONE }
     }

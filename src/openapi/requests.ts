@@ -22,10 +22,18 @@ export interface DocumentedRequests {
   readonly bodies: Readonly<Record<string, RouteBodies>>
 }
 
+/** Where a route's request shapes sit, and whether an older client's form body is migrated too (`forms: true`). */
+export interface RequestLayout {
+  readonly layout: Layout
+  readonly forms: boolean
+  /** Whether the layout is the route's, for every method (not one named for this method). */
+  readonly routeWide: boolean
+}
+
 /** The request bodies, read once. */
 export interface RequestBodies {
-  /** The request layout of an operation (its names, its method), or `null`. */
-  layoutOf(names: readonly string[], method: string): Layout | null
+  /** The request layout of an operation (its names, its method), and whether its route takes forms (`forms: true`), or `null`. */
+  layoutOf(names: readonly string[], method: string): RequestLayout | null
   /**
    * The request body of `layout` at version index `at` (newest first), its
    * components (renamed `<name>Request`) added to `components`; and whether
@@ -79,9 +87,9 @@ export function requestBodies(given: unknown, changelog: Changelog | null, order
   const names = new Set(Object.keys(head))
   const oldestFirst = [...order].reverse()
   const byVersion = changelog === null ? oldestFirst.map(() => head) : schemasByVersion(head, changelog, oldestFirst)
-  const layouts = new Map<string, Layout>()
+  const layouts = new Map<string, { readonly layout: Layout; readonly forms: boolean }>()
   for (const [key, entry] of Object.entries(bodies as Record<string, RouteBodies>)) {
-    if (entry?.request !== undefined) layouts.set(normalizeRouteName(key.replace(/^([A-Za-z]+) (?!\/)/, (_, m: string) => `${m.toUpperCase()} `)), entry.request)
+    if (entry?.request !== undefined) layouts.set(normalizeRouteName(key.replace(/^([A-Za-z]+) (?!\/)/, (_, m: string) => `${m.toUpperCase()} `)), { layout: entry.request, forms: entry.forms === true })
   }
   const headSchemas = new Map<Layout, string>()
   const defsAt = (at: number): Json => byVersion[oldestFirst.length - 1 - at] ?? head
@@ -91,15 +99,15 @@ export function requestBodies(given: unknown, changelog: Changelog | null, order
       for (const name of operationNames) {
         if (name.startsWith(`${upper} `)) {
           const plain = layouts.get(name)
-          if (plain !== undefined) return plain
+          if (plain !== undefined) return { ...plain, routeWide: false }
         }
         const own = layouts.get(`${upper} ${name}`)
-        if (own !== undefined) return own
+        if (own !== undefined) return { ...own, routeWide: false }
       }
       if (upper === 'GET' || upper === 'HEAD') return null
       for (const name of operationNames) {
         const any = layouts.get(name)
-        if (any !== undefined) return any
+        if (any !== undefined) return { ...any, routeWide: true }
       }
       return null
     },

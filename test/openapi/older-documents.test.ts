@@ -7,8 +7,8 @@
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { change, queryParamRenamed, requestHeaderRenamed, routeAdded, statusChanged, versionHistory } from '../../src/changes/index.ts'
-import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
+import { change, fieldRenamed, queryParamRenamed, requestHeaderRenamed, routeAdded, shape, statusChanged, versionHistory } from '../../src/changes/index.ts'
+import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
 import type { OpenAPIDocument } from '../../src/openapi/types.ts'
@@ -70,5 +70,57 @@ describe('renamed query parameters and request headers', () => {
     expect(names('2')).toEqual(['query search', 'header x-account', 'header Api-Version'])
     const served = await app.request('/products?q=lamp', { headers: { 'Api-Version': '1', 'X-Tenant': 't1' } })
     expect(await served.json()).toEqual({ search: 'lamp', account: 't1' })
+  })
+})
+
+describe("a route's request layout in the documents", () => {
+  const Product = shape<{ title: string }>('Product')
+  const ProductSchema = { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] }
+  const title = change('title.', [fieldRenamed(Product, { older: 'name', newer: 'title' })])
+
+  it('a route-wide layout gives DELETE no body where the toolkit reads none, and an optional one where it checks one', async () => {
+    const bodies = { 'product-detail': { request: Product, response: Product } }
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [title] }], bodies })
+    const routes = defineRoutes([route('product-detail', '/products/:id')])
+    const versioning = apiVersioning({ scheme, routes, changes: history })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { 'product-detail': { put: async (c) => c.json(await c.req.json()), delete: (c) => c.body(null, 204) } })
+    const ref = { $ref: '#/components/schemas/Product' }
+    const document: OpenAPIDocument = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '2' },
+      paths: { '/products/{id}': { put: { requestBody: { content: { 'application/json': { schema: ref } } }, responses: { '200': { description: 'ok' } } }, delete: { responses: { '204': { description: 'gone' } } } } },
+      components: { schemas: { Product: ProductSchema } },
+    }
+    const docs = versionedOpenAPI({ scheme, routes, app, document, changelog: history, requests: { schemas: { Product: ProductSchema }, bodies } })
+    const body = (version: string, method: 'put' | 'delete') => docs.document(version).paths?.['/products/{id}']?.[method]?.requestBody as { required?: boolean } | undefined
+    expect([body('2', 'delete'), body('1', 'delete')?.required, body('1', 'put')?.required, body('2', 'put')?.required]).toEqual([undefined, false, true, true])
+    expect((await app.request('/products/1', { method: 'DELETE', headers: { 'Api-Version': '1' } })).status).toBe(204)
+  })
+
+  it("a route that takes forms keeps the document's form media type, with each version's schema under it", async () => {
+    const bodies = { 'POST /uploads': { request: Product, forms: true } }
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [title] }], bodies })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme, changes: history }))
+    app.post('/uploads', async (c) => c.json({ title: String((await c.req.parseBody())['title']) }, 201))
+    const form = { schema: { $ref: '#/components/schemas/Product' }, encoding: { title: { contentType: 'text/plain' } } }
+    const document: OpenAPIDocument = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '2' },
+      paths: { '/uploads': { post: { requestBody: { required: true, content: { 'multipart/form-data': form, 'text/csv': { schema: { type: 'string' } } } }, responses: { '201': { description: 'ok' } } } } },
+      components: { schemas: { Product: ProductSchema } },
+    }
+    const docs = versionedOpenAPI({ scheme, app, document, changelog: history, requests: { schemas: { Product: ProductSchema }, bodies } })
+    const content = (version: string) => (docs.document(version).paths?.['/uploads']?.post?.requestBody as { content: Record<string, { schema: unknown; encoding?: unknown }> }).content
+    // The head keeps every media type; an older version the ones the toolkit reads and migrates (a CSV it refuses with 415).
+    expect(Object.keys(content('2'))).toEqual(['multipart/form-data', 'text/csv'])
+    expect(content('1')).toEqual({ 'multipart/form-data': { schema: { $ref: '#/components/schemas/ProductRequest' }, encoding: form.encoding } })
+    expect((docs.document('1').components?.schemas?.['ProductRequest'] as { required: string[] }).required).toEqual(['name'])
+    const sent = new FormData()
+    sent.append('name', 'Report')
+    const served = await app.request('/uploads', { method: 'POST', headers: { 'Api-Version': '1' }, body: sent })
+    expect([served.status, await served.json()]).toEqual([201, { title: 'Report' }])
   })
 })

@@ -1,0 +1,47 @@
+/**
+ * An operation's request body in one version's document, where its route
+ * has a `request` layout (requests.ts): the schema that version's
+ * validation derives, under each media type the head document gives and
+ * the toolkit reads in that version (JSON, and forms where the route takes
+ * them), so a client following the document sends what the handler reads.
+ */
+import type { BodyContract, ContractSchema, VersionBody } from '../model/api-model.ts'
+import type { RequestBodies, RequestLayout } from './requests.ts'
+import type { Json } from '../json/object.ts'
+
+const FORMS: ReadonlySet<string> = new Set(['multipart/form-data', 'application/x-www-form-urlencoded'])
+
+/** Whether a media type is JSON (`application/json`, `application/merge-patch+json`). */
+function isJson(type: string): boolean {
+  const essence = type.split(';')[0]?.trim().toLowerCase() ?? ''
+  return essence === 'application/json' || essence.endsWith('+json')
+}
+
+/**
+ * The body of `found` at version index `at`, over the head document's own
+ * request body (`given`, or `undefined`), for an operation of `method`;
+ * `null` where that version has none to document: a DELETE the head
+ * documents without a body, in a version whose body the toolkit does not
+ * check (it reads none there). `partial`: a PATCH's partial update.
+ */
+export function layoutBody(requests: RequestBodies, found: RequestLayout, method: string, at: number, given: Json | undefined, partial: boolean): { readonly body: VersionBody; readonly older: boolean } | null {
+  const components: Json = {}
+  const { body, older } = requests.bodyAt(found.layout, at, components, partial)
+  const own = (given ?? {}) as Json
+  const bodiless = given === undefined && method.toUpperCase() === 'DELETE'
+  if (bodiless && !older) return null
+  const givenContent = (own['content'] ?? {}) as Record<string, Json>
+  const content: Json = {}
+  for (const [type, media] of Object.entries(givenContent)) {
+    const form = FORMS.has(type.split(';')[0]?.trim().toLowerCase() ?? '')
+    // The head version passes every body through as sent: each media type keeps its place. An older one's body is
+    // read by the toolkit (JSON, and forms where the route takes them) and migrated; it refuses the others (415).
+    if (isJson(type) || (form && found.forms)) content[type] = { ...media, schema: body }
+    else if (!older) content[type] = media
+  }
+  if (Object.keys(content).length === 0) content['application/json'] = { schema: body }
+  // A DELETE has a body only where a client sends one (the toolkit checks it then); other methods as the head says, else required.
+  const required = bodiless ? false : typeof own['required'] === 'boolean' ? own['required'] : true
+  const contract = { ...own, required, content } as BodyContract
+  return { body: { body: contract, components: components as Readonly<Record<string, ContractSchema>> }, older }
+}
