@@ -94,7 +94,7 @@ describe("a route's request layout in the documents", () => {
       components: { schemas: { Product: ProductSchema } },
     }
     const docs = versionedOpenAPI({ scheme, routes, app, document, changelog: history, requests: { schemas: { Product: ProductSchema }, bodies } })
-    const body = (version: string, method: 'put' | 'delete') => docs.document(version).paths?.['/products/{id}']?.[method]?.requestBody as { required?: boolean } | undefined
+    const body = (version: string, method: 'put' | 'delete') => docs.document(version).paths?.['/products/{id}']?.[method]?.['requestBody'] as { required?: boolean } | undefined
     expect([body('2', 'delete'), body('1', 'delete')?.required, body('1', 'put')?.required, body('2', 'put')?.required]).toEqual([undefined, false, true, true])
     expect((await app.request('/products/1', { method: 'DELETE', headers: { 'Api-Version': '1' } })).status).toBe(204)
   })
@@ -113,7 +113,7 @@ describe("a route's request layout in the documents", () => {
       components: { schemas: { Product: ProductSchema } },
     }
     const docs = versionedOpenAPI({ scheme, app, document, changelog: history, requests: { schemas: { Product: ProductSchema }, bodies } })
-    const content = (version: string) => (docs.document(version).paths?.['/uploads']?.post?.requestBody as { content: Record<string, { schema: unknown; encoding?: unknown }> }).content
+    const content = (version: string) => (docs.document(version).paths?.['/uploads']?.post?.['requestBody'] as { content: Record<string, { schema: unknown; encoding?: unknown }> }).content
     // The head keeps every media type; an older version the ones the toolkit reads and migrates (a CSV it refuses with 415).
     expect(Object.keys(content('2'))).toEqual(['multipart/form-data', 'text/csv'])
     expect(content('1')).toEqual({ 'multipart/form-data': { schema: { $ref: '#/components/schemas/ProductRequest' }, encoding: form.encoding } })
