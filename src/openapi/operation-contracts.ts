@@ -11,6 +11,7 @@ import type { BodyContract, ContractSchema, OperationContracts, RequestParameter
 import type { ContractsOf } from '../model/operations.ts'
 import type { ChangelogRouteHistory } from './changelog.ts'
 import type { Placement } from './placement.ts'
+import { olderResponses } from './older-responses.ts'
 import { layoutBody } from './request-body.ts'
 import type { RequestBodies } from './requests.ts'
 import { toolkitStatuses, withToolkitResponses, type ErrorBody } from './responses.ts'
@@ -98,12 +99,7 @@ export function contractsOf(context: ContractContext, source: SourceOperation): 
     } else if (source.operation['requestBody'] !== undefined) {
       body = { body: source.operation['requestBody'] as BodyContract, components: NONE }
     }
-    let responses = source.operation['responses'] as Json
-    for (const change of context.history.changesAbove(source.names, at)) {
-      if (change.type === 'route.status.changed' && Object.hasOwn(responses, String(change.newer))) {
-        responses = Object.fromEntries(Object.entries(responses).map(([status, r]) => [status === String(change.newer) ? String(change.older) : status, r]))
-      }
-    }
+    let responses = olderResponses(source.operation['responses'] as Json, context.history.changesAbove(source.names, at))
     const items = context.streams?.itemsOf(source.names, source.method) ?? null
     if (items !== null) responses = withItems(responses, items, context.shapes, context.headSchemas)
     const statuses = toolkitStatuses({ placement: context.placement, neutral, sunset: context.sunsets(version), olderBody: checked })

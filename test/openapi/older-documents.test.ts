@@ -7,7 +7,7 @@
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { change, fieldRenamed, queryParamRenamed, requestHeaderRenamed, routeAdded, shape, statusChanged, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldRenamed, headerChanged, queryParamRenamed, requestHeaderRenamed, routeAdded, shape, statusChanged, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
@@ -122,5 +122,20 @@ describe("a route's request layout in the documents", () => {
     sent.append('name', 'Report')
     const served = await app.request('/uploads', { method: 'POST', headers: { 'Api-Version': '1' }, body: sent })
     expect([served.status, await served.json()]).toEqual([201, { title: 'Report' }])
+  })
+})
+
+describe('a response header a newer version changed', () => {
+  it('is optional in the older document, where the server may leave it out', async () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Sizes.', [headerChanged('GET /avatar', { header: 'X-Size', down: () => null })])] }] })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme, changes: history }))
+    app.get('/avatar', (c) => c.body('png', 200, { 'Content-Type': 'image/png', 'X-Size': '64' }))
+    const size = { required: true, schema: { type: 'string' } }
+    const document: OpenAPIDocument = { openapi: '3.1.0', info: { title: 't', version: '2' }, paths: { '/avatar': { get: { responses: { '200': { description: 'ok', headers: { 'X-Size': size }, content: { 'image/png': {} } } } } } } }
+    const docs = versionedOpenAPI({ scheme, app, document, changelog: history })
+    const header = (version: string) => (docs.document(version).paths?.['/avatar']?.get?.responses?.['200'] as { headers: Record<string, { required?: boolean }> }).headers['X-Size']
+    expect([header('1')?.required, header('2')]).toEqual([false, size])
+    expect((await app.request('/avatar', { headers: { 'Api-Version': '1' } })).headers.get('X-Size')).toBeNull()
   })
 })

@@ -1,0 +1,45 @@
+/**
+ * What the route changes of newer versions make of an operation's
+ * responses in an older version's document: a status given back
+ * (`statusChanged`), a response header whose value a newer version
+ * changed (`headerChanged`: its older value is the change's, maybe none).
+ */
+import type { ChangelogInstruction } from './changelog.ts'
+import type { Json } from '../json/object.ts'
+
+/** `responses` with one status key renamed, the others in place. */
+function renamedStatus(responses: Json, newer: string, older: string): Json {
+  return Object.fromEntries(Object.entries(responses).map(([status, r]) => [status === newer ? older : status, r]))
+}
+
+/** A response with the headers named in `changed` (lower case) documented as a newer version's change leaves them: optional, any text. */
+function withChangedHeaders(response: unknown, changed: ReadonlyMap<string, string>): unknown {
+  if (response === null || typeof response !== 'object' || '$ref' in response) return response
+  const headers = (response as Json)['headers'] as Json | undefined
+  if (headers === undefined || !Object.keys(headers).some((name) => changed.has(name.toLowerCase()))) return response
+  const own: Json = {}
+  for (const [name, header] of Object.entries(headers)) {
+    const why = changed.get(name.toLowerCase())
+    own[name] = why === undefined ? header : { description: `${why} In this version its value is the older one, or the header is absent.`, required: false, schema: { type: 'string' } }
+  }
+  return { ...(response as Json), headers: own }
+}
+
+/**
+ * The responses of the head (`responses`) in the version the route changes
+ * `changes` (newest first) lead back to: each status a newer version gave
+ * (where the head documents it) under the older one, each header a newer
+ * version changed optional and described so.
+ */
+export function olderResponses(responses: Json, changes: readonly ChangelogInstruction[]): Json {
+  let out = responses
+  const changed = new Map<string, string>()
+  for (const change of changes) {
+    if (change.type === 'route.status.changed' && Object.hasOwn(out, String(change.newer))) out = renamedStatus(out, String(change.newer), String(change.older))
+    if (change.type === 'route.header.changed' && !changed.has(change.header.toLowerCase())) {
+      changed.set(change.header.toLowerCase(), change.description ?? `A newer version changed ${change.header}.`)
+    }
+  }
+  if (changed.size === 0) return out
+  return Object.fromEntries(Object.entries(out).map(([status, response]) => [status, withChangedHeaders(response, changed)]))
+}
