@@ -84,6 +84,10 @@ export interface MigrationAt {
     readonly query: readonly (readonly [string, string])[]
     /** Request headers renamed, `[older, newer]`, oldest step first. */
     readonly headers: readonly (readonly [string, string])[]
+    /** Whether the body is checked against this version's schema (request validation: 422). */
+    readonly checked: boolean
+    /** Whether the query parameters, headers and cookies are checked against this version's schemas (422). */
+    readonly parametersChecked: boolean
   }
   /** The response, from the head down to this version. */
   readonly down: {

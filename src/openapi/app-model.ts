@@ -61,7 +61,9 @@ export function appModel(options: AppModelOptions): ApiModel {
   const routeChanges = routeHistory(changelog, order, normalizeRouteName, 'appModel')
   const events = routeEvents(routeChanges, order, openAPIPathOf)
   // Its contracts, by the documents' derivation: an app's routes declare no schemas, so its path params and the toolkit's own answers.
+  const migrations = historyMigrations(history)
   const contracts: ContractContext = {
+    migrations,
     order,
     placement: placementOf(scheme),
     unnamed: { defaultVersion: scheme.defaultVersion, pinned: false },
@@ -74,7 +76,6 @@ export function appModel(options: AppModelOptions): ApiModel {
     errorBody: errorBodyOf(undefined, 'appModel'),
     sunsets: sunsetsOf(policy?.describe()),
   }
-  const migrations = historyMigrations(history)
   const named = namedRoutes(app)
   const operations: VersionedOperation[] = []
   const seen = new Set<string>()

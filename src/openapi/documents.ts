@@ -294,9 +294,10 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   // Each operation's request and response contracts in a version are worked out from these, once, for the model.
   const headSchemas = ((head?.['components'] as Json | undefined)?.['schemas'] ?? {}) as Json
   const history = routeHistory(changelog, plan.order, normalizeRouteName, where)
-  const contracts: ContractContext = { order: plan.order, placement, unnamed, serverUrl, history, shapes, headSchemas, requests, streams, errorBody, sunsets: sunsetsOf(plan.policy) }
+  const migrations = historyMigrations(rawChangelog)
+  const contracts: ContractContext = { order: plan.order, placement, unnamed, serverUrl, history, shapes, headSchemas, requests, streams, errorBody, sunsets: sunsetsOf(plan.policy), migrations }
   const space = versionSpace(scheme, { versions: [...plan.order].reverse(), policy })
-  const served = operationsModel(operations, space, scheme.placement ?? UNPLACED, contracts, historyMigrations(rawChangelog))
+  const served = operationsModel(operations, space, scheme.placement ?? UNPLACED, contracts, migrations)
   const model = apiModelOf(space, scheme.placement ?? UNPLACED, [...served.values()])
   const context: BuildContext = {
     plan,

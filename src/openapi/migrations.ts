@@ -51,9 +51,16 @@ function migrationAt(plan: RoutePlan, v: number): MigrationAt | null {
     const chain = chains?.[v]
     return chain === undefined || chain.steps.length === 0 ? null : chain
   }
-  const up = { body: steps(plan.request), partialBody: steps(plan.partialRequest), query: plan.query?.[v] ?? [], headers: plan.requestHeaders?.[v] ?? [] }
+  const up = {
+    body: steps(plan.request),
+    partialBody: steps(plan.partialRequest),
+    query: plan.query?.[v] ?? [],
+    headers: plan.requestHeaders?.[v] ?? [],
+    checked: (plan.checks?.[v] ?? null) !== null,
+    parametersChecked: (plan.parameters?.[v] ?? null) !== null,
+  }
   const down = { body: steps(plan.response), error: steps(plan.error), items: steps(plan.items), status: plan.status?.[v] ?? [], headers: (plan.headers?.[v] ?? []).map(([header]) => header) }
-  const none = up.body === null && up.partialBody === null && up.query.length === 0 && up.headers.length === 0 && down.body === null && down.error === null && down.items === null && down.status.length === 0 && down.headers.length === 0
+  const none = up.body === null && up.partialBody === null && up.query.length === 0 && up.headers.length === 0 && !up.checked && !up.parametersChecked && down.body === null && down.error === null && down.items === null && down.status.length === 0 && down.headers.length === 0
   return none ? null : Object.freeze({ up: Object.freeze(up), down: Object.freeze(down) })
 }
 

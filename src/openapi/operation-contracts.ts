@@ -11,6 +11,7 @@ import type { BodyContract, ContractSchema, OperationContracts, RequestParameter
 import type { ContractsOf } from '../model/operations.ts'
 import type { ChangelogRouteHistory } from './changelog.ts'
 import type { Placement } from './placement.ts'
+import type { MigrationsOf } from './migrations.ts'
 import { olderResponses } from './older-responses.ts'
 import { layoutBody } from './request-body.ts'
 import type { RequestBodies } from './requests.ts'
@@ -39,6 +40,8 @@ export interface ContractContext {
   readonly streams: StreamedBodies | null
   /** The body of the toolkit's own error answers. */
   readonly errorBody: ErrorBody
+  /** The history's migration of each operation (what it reads, migrates and checks in each version), or `null` (a changelog's JSON has none). */
+  readonly migrations?: MigrationsOf | null | undefined
   /** Whether `version` is refused with 410 once its sunset passes (the policy refuses after sunsets, and it has one). */
   sunsets(version: string): boolean
 }
@@ -81,6 +84,7 @@ function parametersIn(context: ContractContext, source: SourceOperation, version
  * for the model's `versionedOperation`, called once per version.
  */
 export function contractsOf(context: ContractContext, source: SourceOperation): ContractsOf {
+  const migrationOf = context.migrations?.(source) ?? null
   return (version, served): OperationContracts => {
     const at = context.order.indexOf(version)
     const { neutral } = served
@@ -102,7 +106,11 @@ export function contractsOf(context: ContractContext, source: SourceOperation): 
     let responses = olderResponses(source.operation['responses'] as Json, context.history.changesAbove(source.names, at))
     const items = context.streams?.itemsOf(source.names, source.method) ?? null
     if (items !== null) responses = withItems(responses, items, context.shapes, context.headSchemas)
-    const statuses = toolkitStatuses({ placement: context.placement, neutral, sunset: context.sunsets(version), olderBody: checked })
+    // What the history reads in this version (with or without \`requests\`): a body it migrates or checks, parameters it checks.
+    const up = migrationOf?.(version)?.up ?? null
+    const olderBody = checked || (up !== null && (up.body !== null || up.partialBody !== null || up.checked))
+    const bodyChecked = checked || up?.checked === true
+    const statuses = toolkitStatuses({ placement: context.placement, neutral, sunset: context.sunsets(version), olderBody, bodyChecked, parametersChecked: up?.parametersChecked === true })
     let components = NONE
     if (statuses.length > 0) {
       responses = withToolkitResponses(responses, statuses, context.errorBody)

@@ -52,8 +52,12 @@ export interface Rejections {
   readonly neutral: boolean
   /** Whether this version is refused with 410 once its sunset passes. */
   readonly sunset: boolean
-  /** Whether the toolkit checks and migrates this version's request body. */
+  /** Whether the toolkit reads and migrates this version's request body (400, 413, 415). */
   readonly olderBody: boolean
+  /** Whether it checks that body against this version's schema (422; default: \`olderBody\`). */
+  readonly bodyChecked?: boolean | undefined
+  /** Whether it checks this version's query parameters, headers and cookies against their schemas (422). */
+  readonly parametersChecked?: boolean | undefined
 }
 
 /** The statuses the toolkit may answer an operation with, and why. */
@@ -69,7 +73,11 @@ export function toolkitStatuses(r: Rejections): [number, string][] {
   if (r.olderBody) {
     out.push([413, 'The body is larger than the largest older body the toolkit reads (maxBodySize).'])
     out.push([415, 'The body is not JSON.'])
-    out.push([422, "The body does not match this version's request schema."])
+  }
+  const body = r.bodyChecked ?? r.olderBody
+  if (body || r.parametersChecked === true) {
+    const what = body && r.parametersChecked === true ? 'The body or a parameter does not' : body ? 'The body does not' : 'A query parameter, header or cookie does not'
+    out.push([422, `${what} match this version's request schema.`])
   }
   return out.sort((a, b) => a[0] - b[0])
 }

@@ -7,6 +7,7 @@
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
+import { requestValidation } from '../../src/validation/index.ts'
 import { change, fieldRenamed, headerChanged, queryParamRenamed, requestHeaderRenamed, routeAdded, shape, statusChanged, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
@@ -137,5 +138,39 @@ describe('a response header a newer version changed', () => {
     const header = (version: string) => (docs.document(version).paths?.['/avatar']?.get?.responses?.['200'] as { headers: Record<string, { required?: boolean }> }).headers['X-Size']
     expect([header('1')?.required, header('2')]).toEqual([false, size])
     expect((await app.request('/avatar', { headers: { 'Api-Version': '1' } })).headers.get('X-Size')).toBeNull()
+  })
+})
+
+describe("the toolkit's answers to what the history reads", () => {
+  it('an older body the history migrates documents 400, 413 and 415 without `requests`', async () => {
+    const Upload = shape<{ title: string }>('Upload')
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('title.', [fieldRenamed(Upload, { older: 'name', newer: 'title' })])] }], bodies: { 'POST /uploads': { request: Upload } }, maxBodySize: 16 })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme, changes: history }))
+    app.post('/uploads', async (c) => c.json(await c.req.json(), 201))
+    const document: OpenAPIDocument = { openapi: '3.1.0', info: { title: 't', version: '2' }, paths: { '/uploads': { post: { responses: { '201': { description: 'ok' } } } } } }
+    const docs = versionedOpenAPI({ scheme, app, document, changelog: history })
+    const statuses = (version: string) => Object.keys(docs.document(version).paths?.['/uploads']?.post?.responses ?? {})
+    expect([statuses('1'), statuses('2')]).toEqual([['201', '400', '404', '413', '415'], ['201', '400', '404']])
+    const send = (body: string, type: string) => app.request('/uploads', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': type }, body })
+    expect([(await send('{', 'application/json')).status, (await send(JSON.stringify({ name: 'x'.repeat(40) }), 'application/json')).status, (await send('x', 'text/plain')).status]).toEqual([400, 413, 415])
+  })
+  it('older query parameters the history checks document 422 and go by their older name', async () => {
+    const Filter = shape('ProductFilter')
+    const filter = { type: 'object', properties: { status: { type: 'string' } }, additionalProperties: false }
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [change('status.', [queryParamRenamed('GET /products', { older: 'state', newer: 'status' })])] }],
+      validation: requestValidation({ schemas: { ProductFilter: filter }, parameters: { 'GET /products': { query: Filter } } }),
+    })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme, changes: history }))
+    app.get('/products', (c) => c.json({ status: c.req.query('status') ?? null }))
+    const document: OpenAPIDocument = { openapi: '3.1.0', info: { title: 't', version: '2' }, paths: { '/products': { get: { parameters: [{ name: 'status', in: 'query', schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } } } }
+    const docs = versionedOpenAPI({ scheme, app, document, changelog: history })
+    const get = (version: string) => docs.document(version).paths?.['/products']?.get
+    expect([Object.keys(get('1')?.responses ?? {}), Object.keys(get('2')?.responses ?? {})]).toEqual([['200', '400', '404', '422'], ['200', '400', '404']])
+    expect((get('1')?.parameters?.[0] as { name: string }).name).toBe('state')
+    const served = await app.request('/products?status=a', { headers: { 'Api-Version': '1' } })
+    expect([served.status, await (await app.request('/products?state=a', { headers: { 'Api-Version': '1' } })).json()]).toEqual([422, { status: 'a' }])
   })
 })
