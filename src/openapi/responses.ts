@@ -84,7 +84,9 @@ export function toolkitStatuses(r: Rejections): [number, string][] {
 
 /**
  * `responses` with the toolkit's statuses added: the error body's media type
- * joins a status the application documents, or the status is added.
+ * joins a status the application documents (as an `anyOf` with the
+ * application's schema where it documents the same media type), or the
+ * status is added.
  */
 export function withToolkitResponses(responses: Json, statuses: readonly [number, string][], error: ErrorBody): Json {
   if (statuses.length === 0) return responses
@@ -97,6 +99,14 @@ export function withToolkitResponses(responses: Json, statuses: readonly [number
       const response = existing as Json
       const content = (response['content'] ?? {}) as Json
       if (!(error.mediaType in content)) out[key] = { ...response, content: { ...content, [error.mediaType]: media } }
+      else {
+        // The application answers this status in the same media type: either body may come.
+        const own = (content[error.mediaType] ?? {}) as Json
+        const schema = own['schema'] as Json | undefined
+        const ref = media.schema.$ref
+        const has = (s: Json | undefined): boolean => s?.['$ref'] === ref || (Array.isArray(s?.['anyOf']) && (s['anyOf'] as Json[]).some((x) => x['$ref'] === ref))
+        if (schema !== undefined && !has(schema)) out[key] = { ...response, content: { ...content, [error.mediaType]: { ...own, schema: { anyOf: [schema, media.schema] } } } }
+      }
     } else if (existing === undefined) {
       out[key] = { description, content: { [error.mediaType]: media } }
     }
