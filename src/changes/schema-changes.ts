@@ -22,11 +22,43 @@ function copyOf(schema: object): Json {
   return JSON.parse(JSON.stringify(schema)) as Json
 }
 
-/** The objects of a schema that list properties: the schema itself and the inline members of its `allOf`. */
-function holders(schema: Json): Json[] {
+/** The objects of a schema that list properties: the schema itself and the inline members of its `allOf`, theirs too. */
+function holders(schema: Json, depth = 0): Json[] {
   const out = [schema]
-  if (Array.isArray(schema['allOf'])) for (const member of schema['allOf']) if (isObject(member) && isObject(member['properties'])) out.push(member)
+  if (Array.isArray(schema['allOf']) && depth < 16) {
+    for (const member of schema['allOf']) if (isObject(member) && (isObject(member['properties']) || Array.isArray(member['allOf']))) out.push(...holders(member, depth + 1))
+  }
   return out
+}
+
+/** Whether a holder of `schema` lists `field`. */
+function lists(schema: Json, field: string): boolean {
+  return holders(schema).some((h) => isObject(h['properties']) && Object.hasOwn(h['properties'], field))
+}
+
+/**
+ * Where `schema` inherits `field` through an `allOf` member that refers to
+ * another component (`allOf: [{ $ref: Base }, { ... }]`, what an extended
+ * schema is made of), that member becomes a copy of the component it refers
+ * to (the component itself stays, as other schemas use it), so the change
+ * is undone on this shape alone. Nested inheritance is followed. Returns
+ * whether it found the field.
+ */
+function inlineInherited(schema: Json, field: string, schemas: Json, depth = 0): boolean {
+  if (lists(schema, field)) return true
+  if (!Array.isArray(schema['allOf']) || depth > 16) return false
+  const members = schema['allOf'] as unknown[]
+  for (let i = 0; i < members.length; i++) {
+    const member = members[i]
+    const ref = isObject(member) && typeof member['$ref'] === 'string' && member['$ref'].startsWith('#/components/schemas/') ? member['$ref'].slice('#/components/schemas/'.length) : null
+    const base = ref === null ? undefined : schemas[ref]
+    if (!isObject(base)) continue
+    const copy = copyOf(base)
+    if (!inlineInherited(copy, field, schemas, depth + 1)) continue
+    members[i] = copy
+    return true
+  }
+  return false
 }
 
 /** The holder whose properties have `field`, or the schema itself. */
@@ -131,6 +163,9 @@ function undoInstruction(schemas: Json, instruction: ChangelogInstruction, shape
   const name = shapes[shape] ?? shape
   const schema = schemas[name]
   if (!isObject(schema)) return
+  // A field the shape inherits from another component is undone on a copy of that component, in this shape's allOf.
+  const field = instruction.type === 'field.renamed' ? instruction.newer : instruction.type === 'field.added' || instruction.type === 'field.changed' || instruction.type === 'enum.added' ? instruction.field : null
+  if (field !== null) inlineInherited(schema, field, schemas)
   switch (instruction.type) {
     case 'field.renamed': {
       const holder = holderOf(schema, instruction.newer)
@@ -159,9 +194,10 @@ function undoInstruction(schemas: Json, instruction: ChangelogInstruction, shape
       break
     }
     case 'field.changed': {
-      if (instruction.olderSchema === undefined) break
+      // Without olderSchema, the older value is not described: any value (as request validation reads it), never the newer schema.
+      const older = instruction.olderSchema ?? { description: `Not described in this version: ${description.trim()} (the newer versions' schema does not apply).` }
       const holder = holderOf(schema, instruction.field)
-      holder['properties'] = { ...(isObject(holder['properties']) ? holder['properties'] : {}), [instruction.field]: copyOf(instruction.olderSchema) }
+      holder['properties'] = { ...(isObject(holder['properties']) ? holder['properties'] : {}), [instruction.field]: copyOf(older) }
       // The example shows the newer value: the older schema's example replaces it, or it goes rather than show a wrong one.
       editExamples(schema, (e) => withValue(e, instruction.field, exampleValue(instruction.olderSchema)))
       break

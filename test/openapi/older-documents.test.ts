@@ -9,7 +9,7 @@ import { Validator } from '@cfworker/json-schema'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { requestValidation } from '../../src/validation/index.ts'
-import { change, fieldRenamed, headerChanged, queryParamRenamed, requestHeaderRenamed, routeAdded, shape, statusChanged, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldChanged, fieldRenamed, headerChanged, queryParamRenamed, requestHeaderRenamed, routeAdded, shape, statusChanged, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
@@ -193,5 +193,34 @@ describe("the toolkit's own answer where the application documents the same stat
       const served = await app.request(url, { headers: { 'Api-Version': version } })
       expect([served.status, validator.validate(await served.json()).valid]).toEqual([404, true])
     }
+  })
+})
+
+describe('shape changes the older component schemas undo', () => {
+  const Person = shape<{ id: number; fullName: string; total: number }>('PersonDetail')
+  const base = { type: 'object', properties: { id: { type: 'number' }, fullName: { type: 'string' }, total: { type: 'number' } }, required: ['id', 'fullName'] }
+  const detail = { allOf: [{ $ref: '#/components/schemas/PersonBase' }, { type: 'object', properties: { team: { type: 'string' } }, required: ['team'] }] }
+  const changes = [change('fullName.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' }), fieldChanged(Person, 'total', { down: (n) => String(n), up: (t) => Number(t) })])]
+  const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes }] })
+  const document: OpenAPIDocument = {
+    openapi: '3.1.0',
+    info: { title: 't', version: '2' },
+    paths: { '/people/{id}': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/PersonDetail' } } } } } } } },
+    components: { schemas: { PersonBase: base, PersonDetail: detail } },
+  }
+  const docs = versionedOpenAPI({ scheme, document, changelog: history })
+  const v1 = docs.document('1').components?.schemas ?? {}
+
+  it('a field the shape inherits through allOf is undone on a copy of the base, in the shape alone', () => {
+    const members = (v1['PersonDetail'] as { allOf: { properties?: Record<string, unknown>; required?: string[] }[] }).allOf
+    expect([Object.keys(members[0]?.properties ?? {}), members[0]?.required]).toEqual([['id', 'name', 'total'], ['id', 'name']])
+    expect(docs.document('2').components?.schemas?.['PersonBase']).toEqual(base)
+  })
+
+  it('a field changed without olderSchema is not described in the older version, never given the newer schema', () => {
+    const members = (v1['PersonDetail'] as { allOf: { properties?: Record<string, { type?: unknown }> }[] }).allOf
+    expect(members[0]?.properties?.['total']?.type).toBeUndefined()
+    const validator = new Validator(structuredClone({ ...(v1['PersonDetail'] as object), components: { schemas: v1 } }) as never, '2020-12')
+    expect(validator.validate({ id: 1, name: 'Ada', total: '12.50', team: 'x' }).valid).toBe(true)
   })
 })
