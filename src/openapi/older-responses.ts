@@ -26,13 +26,26 @@ function withChangedHeaders(response: unknown, changed: ReadonlyMap<string, stri
 }
 
 /**
+ * Responses that document no success status, only `default` (a table
+ * route's, whose status the table does not say), under the head's status
+ * where a version's statusChanged tells it (`every`: the operation's route
+ * changes, newest first): the newest change's newer status.
+ */
+function knownStatus(responses: Json, every: readonly ChangelogInstruction[]): Json {
+  if (!Object.hasOwn(responses, 'default') || Object.keys(responses).some((status) => status.startsWith('2'))) return responses
+  const newest = every.find((change) => change.type === 'route.status.changed')
+  if (newest === undefined || newest.type !== 'route.status.changed') return responses
+  return renamedStatus(responses, 'default', String(newest.newer))
+}
+
+/**
  * The responses of the head (`responses`) in the version the route changes
  * `changes` (newest first) lead back to: each status a newer version gave
  * (where the head documents it) under the older one, each header a newer
  * version changed optional and described so.
  */
-export function olderResponses(responses: Json, changes: readonly ChangelogInstruction[]): Json {
-  let out = responses
+export function olderResponses(responses: Json, changes: readonly ChangelogInstruction[], every: readonly ChangelogInstruction[]): Json {
+  let out = knownStatus(responses, every)
   const changed = new Map<string, string>()
   for (const change of changes) {
     if (change.type === 'route.status.changed' && Object.hasOwn(out, String(change.newer))) out = renamedStatus(out, String(change.newer), String(change.older))

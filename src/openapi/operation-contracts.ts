@@ -103,7 +103,7 @@ export function contractsOf(context: ContractContext, source: SourceOperation): 
     } else if (source.operation['requestBody'] !== undefined) {
       body = { body: source.operation['requestBody'] as BodyContract, components: NONE }
     }
-    let responses = olderResponses(source.operation['responses'] as Json, context.history.changesAbove(source.names, at))
+    let responses = olderResponses(source.operation['responses'] as Json, context.history.changesAbove(source.names, at), context.history.changesAbove(source.names, context.order.length))
     const items = context.streams?.itemsOf(source.names, source.method) ?? null
     if (items !== null) responses = withItems(responses, items, context.shapes, context.headSchemas)
     // What the history reads in this version (with or without \`requests\`): a body it migrates or checks, parameters it checks.

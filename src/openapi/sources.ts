@@ -78,7 +78,10 @@ export function tableOperations(
       for (const { path, params, variant } of routePaths(route)) {
         const suffix = variant === 'short' ? `-without-${(route.compiled.params[route.compiled.params.length - 1] as { name: string }).name}` : variant === 'format' ? '-format' : ''
         const operationId = `${base}${suffix}`
-        const response: Json = { description: 'OK' }
+        // A GET answers 200; another method's status is not known here (a history's statusChanged may tell it):
+        // any answer (`default`), not a 200 it may not give (a POST's 201, a DELETE's 204).
+        const known = method === 'get'
+        const response: Json = { description: known ? 'OK' : 'The answer; its status is not documented.' }
         if (content.length > 0) response['content'] = Object.fromEntries(content.map((type) => [type, {}]))
         const operation: Json = {
           operationId,
@@ -86,7 +89,7 @@ export function tableOperations(
             const pattern = p.pattern === null ? null : schemaPattern(p.pattern)
             return { name: p.name, in: 'path', required: true, schema: pattern === null ? { type: 'string' } : { type: 'string', pattern } }
           }),
-          responses: { '200': response },
+          responses: { [known ? '200' : 'default']: response },
         }
         out.push({ path, method, operation, routes: [route], names: namesOf([route], method, path), patterns: patternsOf(params), operationId })
       }

@@ -224,3 +224,19 @@ describe('shape changes the older component schemas undo', () => {
     expect(validator.validate({ id: 1, name: 'Ada', total: '12.50', team: 'x' }).valid).toBe(true)
   })
 })
+
+describe('the statuses of documents made from the table and the app', () => {
+  it("a method other than GET answers `default` where its status is unknown, and the history's status where statusChanged tells it", async () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Create answers 201.', [statusChanged('POST products', { older: 200, newer: 201 })])] }] })
+    const routes = defineRoutes([route('products', '/products')])
+    const versioning = apiVersioning({ scheme, routes, changes: history })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { products: { get: (c) => c.json([]), post: (c) => c.json({ id: 1 }, 201), delete: (c) => c.body(null, 204) } })
+    const docs = versionedOpenAPI({ scheme, routes, app, changelog: history })
+    const own = (version: string, method: 'get' | 'post' | 'delete') => Object.keys(docs.document(version).paths?.['/products']?.[method]?.responses ?? {}).filter((s) => !/^4/.test(s))
+    expect([own('2', 'get'), own('2', 'post'), own('1', 'post'), own('2', 'delete')]).toEqual([['200'], ['201'], ['200'], ['default']])
+    const served = async (method: string, version: string) => (await app.request('/products', { method, headers: { 'Api-Version': version } })).status
+    expect([await served('POST', '2'), await served('POST', '1'), await served('DELETE', '2')]).toEqual([201, 200, 204])
+  })
+})

@@ -34,11 +34,11 @@ describe('a QUERY operation is documented as the path item’s x-query', () => {
   it('built as the other operations are: the version parameter, the toolkit’s answers, the lifecycle headers, deprecated', () => {
     const v1 = queryAt(docs.document('v1'), '/search')
     expect(v1.parameters).toEqual([{ name: 'Api-Version', in: 'header', required: true, description: 'The API version: v1.', schema: { type: 'string', enum: ['v1'] }, example: 'v1' }])
-    expect(Object.keys(v1.responses)).toEqual(['200', '400', '404', '413', '415', '422'])
-    expect(Object.keys(v1.responses['200']?.headers ?? {})).toEqual(['Deprecation', 'Sunset'])
+    expect(Object.keys(v1.responses)).toEqual(['400', '404', '413', '415', '422', 'default'])
+    expect(Object.keys(v1.responses['default']?.headers ?? {})).toEqual(['Deprecation', 'Sunset'])
     expect(v1.deprecated).toBe(true)
     const v2 = queryAt(docs.document('v2'), '/items/search')
-    expect(Object.keys(v2.responses)).toEqual(['200', '400', '404'])
+    expect(Object.keys(v2.responses)).toEqual(['400', '404', 'default'])
     expect(v2).not.toHaveProperty('deprecated')
   })
 
