@@ -160,7 +160,7 @@ function policyHeaders(context: BuildContext, entry: DocumentedVersion): Record<
  * next newer version's with the shape changes of that version undone. Each
  * is made once and frozen, sharing the schemas no change touched.
  */
-function schemasAt(context: BuildContext, at: number): Json {
+export function schemasAt(context: BuildContext, at: number): Json {
   let schemas = context.schemas.get(at)
   if (schemas === undefined) {
     if (at === 0) {

@@ -240,3 +240,29 @@ describe('the statuses of documents made from the table and the app', () => {
     expect([await served('POST', '2'), await served('POST', '1'), await served('DELETE', '2')]).toEqual([201, 200, 204])
   })
 })
+
+describe('a response the history does not migrate', () => {
+  it("refuses to document an older shape for a route the app's history leaves unmigrated, naming the route and the fix", () => {
+    const User = shape<{ id: number; fullName: string }>('User')
+    const make = (bodies: Record<string, { response: typeof User }>) => {
+      const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('fullName.', [fieldRenamed(User, { older: 'name', newer: 'fullName' })])] }], bodies })
+      const routes = defineRoutes([route('user-detail', '/users/:id'), route('user-list', '/users')])
+      const versioning = apiVersioning({ scheme, routes, changes: history })
+      const app = new Hono()
+      app.use('*', versioning)
+      mountRoutes(app, versioning, { 'user-detail': (c) => c.json({ id: 1, fullName: 'Ada' }), 'user-list': (c) => c.json([{ id: 1, fullName: 'Ada' }]) })
+      const ref = { $ref: '#/components/schemas/User' }
+      const document: OpenAPIDocument = {
+        openapi: '3.1.0',
+        info: { title: 'u', version: '2' },
+        paths: { '/users': { get: { responses: { '200': { description: 'l', content: { 'application/json': { schema: { type: 'array', items: ref } } } } } } }, '/users/{id}': { get: { responses: { '200': { description: 'o', content: { 'application/json': { schema: ref } } } } } } },
+        components: { schemas: { User: { type: 'object', properties: { id: { type: 'integer' }, fullName: { type: 'string' } }, required: ['id', 'fullName'] } } },
+      }
+      return () => versionedOpenAPI({ scheme, routes, app, document, changelog: history })
+    }
+    expect(make({ 'user-detail': { response: User } })).toThrow(
+      "versionedOpenAPI: GET /users answers 200 with User, whose shape in version 1 differs from the head's, but the history migrates no response body of that route there: version 1 would get the head's shape while its document shows the older one. Give the route a bodies entry in versionHistory ({ bodies: { 'user-list': { response: <the shape> } } }).",
+    )
+    expect(make({ 'user-detail': { response: User }, 'user-list': { response: User } })).not.toThrow()
+  })
+})

@@ -25,7 +25,7 @@ const moved = change('The search moved under the items.', [pathChanged('item-sea
 const ItemInput = { type: 'object', properties: { size: { type: 'object', properties: { cm: { type: 'integer', minimum: 1 } }, required: ['cm'] } }, required: ['size'] }
 
 export const schemas = { Item: ItemInput }
-export const bodies = { 'QUERY item-search': { request: Item, response: Item } }
+export const bodies = { 'QUERY item-search': { request: Item, response: Item }, 'GET item-list': { response: [Item] as const } }
 export const history = versionHistory({ versions: [{ version: 'v1' }, { version: 'v2', changes: [sizes, moved] }], bodies, validation: requestValidation({ schemas }) })
 export const routes = defineRoutes(history.routes([route('item-search', '/items/search'), route('item-list', '/items'), versioned(['v2'], route('item-count', '/items/count'))]))
 export const policy = versionPolicy({ versions: { v1: { deprecation: '2026-01-01T00:00:00Z', sunset: '2099-01-01T00:00:00Z' } } })

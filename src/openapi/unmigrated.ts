@@ -1,0 +1,50 @@
+/**
+ * The check that an older version's document never shows a shape its
+ * answers do not have: where a version's changes alter a component schema
+ * an operation's response refers to, the history must migrate that
+ * response there (a `bodies` entry of its route), or the version gets the
+ * head's shape while its document shows the older one. Run once, when the
+ * documents of an app are made from a history (a changelog's JSON says
+ * nothing of what is migrated; without the app, the documents may describe
+ * a server that migrates by other means); it throws a sentence naming the
+ * route and the fix.
+ */
+import type { BuildContext } from './context.ts'
+import { reachableComponents, refsIn, schemasAt } from './build.ts'
+import type { Json } from '../json/object.ts'
+
+const SCHEMAS = '#/components/schemas/'
+
+/** Throws where an operation answers a version with a shape that version's changes alter and the history does not migrate. */
+export function checkMigratedResponses(context: BuildContext, where: string): void {
+  const head = context.head
+  if (head === null) return
+  const components = (head['components'] ?? {}) as Json
+  const headSchemas = (components['schemas'] ?? {}) as Json
+  const order = context.plan.order
+  for (let at = 1; at < order.length; at++) {
+    const version = order[at] as string
+    const schemas = schemasAt(context, at)
+    const changed = new Set(Object.keys(headSchemas).filter((name) => schemas[name] !== headSchemas[name]))
+    if (changed.size === 0) continue
+    for (const source of context.operations) {
+      const served = context.served.get(source)?.at(version) ?? null
+      if (served === null) continue
+      const migration = served.migration
+      for (const [status, response] of Object.entries((source.operation['responses'] ?? {}) as Json)) {
+        const refs = reachableComponents(refsIn(response), components)
+        const shape = [...refs].find((ref) => ref.startsWith(SCHEMAS) && changed.has(ref.slice(SCHEMAS.length)))
+        if (shape === undefined) continue
+        const error = /^[45]/.test(status)
+        const down = migration?.down ?? null
+        const migrated = down !== null && (error ? down.error !== null : down.body !== null || down.items !== null || (status === 'default' && down.error !== null))
+        if (migrated) continue
+        const route = source.routes[0]?.name ?? `${source.method.toUpperCase()} ${source.path}`
+        const layout = error ? 'error' : 'response'
+        throw new Error(
+          `${where}: ${source.method.toUpperCase()} ${source.path} answers ${status} with ${shape.slice(SCHEMAS.length)}, whose shape in version ${version} differs from the head's, but the history migrates no ${layout} body of that route there: version ${version} would get the head's shape while its document shows the older one. Give the route a bodies entry in versionHistory ({ bodies: { '${route}': { ${layout}: <the shape> } } }).`,
+        )
+      }
+    }
+  }
+}
