@@ -5,8 +5,9 @@
  * version changes that add or remove it, the version pattern of a URL path)
  * and its path there (older paths from the version changes, the version
  * filled in). Every version of the space is worked out at construction;
- * its request and response contracts at their first read, by the function
- * the builder gives (the documents' derivation, in openapi/), then kept.
+ * its request and response contracts and its migration at their first
+ * read, by the functions the builder gives (openapi/operation-contracts.ts,
+ * openapi/migrations.ts), then kept.
  */
 import type { CompiledRoute } from '../routes/compile.ts'
 import { waysOf, type VersionPlacement } from '../routes/placement.ts'

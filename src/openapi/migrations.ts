@@ -1,49 +1,29 @@
 /**
  * Each operation's migration in a version (model/api-model.ts
  * `OperationAt.migration`), read from the history's route plans
- * (changes/history-plans.ts `HISTORY_PLANS`: the plans the request path follows), by
- * the keys the request path looks them up by (changes/route-plans.ts
- * `planLookup`): a table route's `METHOD name`, then its name; a plain
- * route's `METHOD /path`; else the plan of routes without one.
+ * (changes/history-plans.ts `HISTORY_PLANS`: the plans the request path
+ * follows), each operation's found by the request path's own lookup
+ * (changes/route-plans.ts `planLookup`: a table route's `METHOD name`, then
+ * its name, a DELETE without the shared request body; a plain route's
+ * `METHOD /path`; else the plan of routes without one).
  */
 import { HISTORY_PLANS, isPlanned, type Planned } from '../changes/history-plans.ts'
 import type { Chain, RoutePlan } from '../changes/http-steps.ts'
+import { planLookup } from '../changes/route-plans.ts'
+import type { CompiledRoute } from '../routes/compile.ts'
 import type { MigrationAt, MigrationSteps } from '../model/api-model.ts'
 import type { MigrationOf } from '../model/operations.ts'
 import { normalizeRouteName } from './sources.ts'
 
-/** What an operation is looked up by: its names (route names, `METHOD /path`), its method, and whether table routes serve it. */
+/** What an operation's plan is looked up by: its method, its path (OpenAPI's syntax) and the table routes that serve it. */
 export interface PlannedOperation {
-  readonly names: readonly string[]
   readonly method: string
-  readonly routes: readonly unknown[]
+  readonly path: string
+  readonly routes: readonly CompiledRoute[]
 }
 
 /** The migration of an operation in each version. */
 export type MigrationsOf = (operation: PlannedOperation) => MigrationOf
-
-/** The plan of `operation`, as the request path finds it. */
-function planOf(byKey: ReadonlyMap<string, RoutePlan>, operation: PlannedOperation): RoutePlan | undefined {
-  const method = operation.method.toUpperCase() === 'HEAD' ? 'GET' : operation.method.toUpperCase()
-  const plain = (name: string): boolean => /^[A-Za-z]+ \//.test(name)
-  if (operation.routes.length > 0) {
-    // A table route's own plan for its method, then its route's (names listed most namespaced first).
-    for (const name of operation.names) if (!plain(name)) {
-      const own = byKey.get(name.startsWith(`${method} `) ? name : `${method} ${name}`)
-      if (own !== undefined) return own
-    }
-    for (const name of operation.names) if (!plain(name) && !/^[A-Z]+ /.test(name)) {
-      const route = byKey.get(name)
-      if (route !== undefined) return route
-    }
-    return undefined
-  }
-  for (const name of operation.names) if (plain(name) && name.startsWith(`${method} `)) {
-    const own = byKey.get(name)
-    if (own !== undefined) return own
-  }
-  return undefined
-}
 
 /** The migration a plan gives version index `v`, or `null` when it does nothing there. */
 function migrationAt(plan: RoutePlan, v: number): MigrationAt | null {
@@ -78,10 +58,12 @@ export function historyMigrations(source: unknown): MigrationsOf | null {
     const normalized = normalizeRouteName(key)
     if (!byKey.has(normalized)) byKey.set(normalized, plan)
   }
+  const lookup = planLookup(byKey, fallback)
   const index = new Map<string, number>(versions.map((version, v) => [version, v]))
   const head = versions.length - 1
   return (operation) => {
-    const plan = planOf(byKey, operation) ?? fallback
+    // As a request to it finds its plan: its table route (they share their names), else its path.
+    const plan = lookup({ method: operation.method.toUpperCase(), route: operation.routes[0] ?? null, routePaths: [operation.path] })
     return (version) => {
       const v = index.get(version)
       return plan === undefined || v === undefined || v === head ? null : migrationAt(plan, v)

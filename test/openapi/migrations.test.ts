@@ -1,8 +1,8 @@
 /**
  * Each operation's migration in a version lives in the model
  * (`OperationAt.migration`, src/openapi/migrations.ts): the history's route
- * plan, that version's part, found by the keys the request path finds it
- * by, made once at first read. An older request through the middleware is
+ * plan, that version's part, found by the request path's own lookup, made
+ * once at first read. An older request through the middleware is
  * migrated as the model's migration says; the head has none, and documents
  * made from a changelog's JSON (which has no plans) have none. A portable
  * suite: Node, workerd, Bun and Deno.
@@ -31,11 +31,11 @@ const history = versionHistory({
       ],
     },
   ],
-  bodies: { 'item-list': { response: Item } },
+  bodies: { 'item-list': { request: Item, response: Item } },
 })
 const routes = defineRoutes([include('/api', [route('item-list', '/items'), route('health', '/health')])])
 const scheme = new HeaderVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v2' })
-const methods = { 'item-list': ['get', 'post'], health: ['get'] } as const
+const methods = { 'item-list': ['get', 'post', 'delete'], health: ['get'] } as const
 const model = versionedOpenAPI({ scheme, routes, changelog: history, methods: { ...methods } }).model as ApiModel
 
 describe("each version's migration, in the model", () => {
@@ -43,7 +43,13 @@ describe("each version's migration, in the model", () => {
     const post = model.find('POST', '/api/items')?.at('v1')?.migration
     const get = model.find('GET', '/api/items')?.at('v1')?.migration
     expect([post?.down.status, post?.up.query, post?.down.body !== null]).toEqual([[[201, 200]], [], true])
-    expect([get?.down.status, get?.up.query, get?.down.body !== null, get?.up.body]).toEqual([[], [['search', 'q']], true, null])
+    expect([get?.down.status, get?.up.query, get?.down.body !== null]).toEqual([[], [['search', 'q']], true])
+  })
+
+  it("a DELETE of the route has no request body steps of the route's own (the request path's lookup), its POST has them", () => {
+    const del = model.find('DELETE', '/api/items')?.at('v1')?.migration
+    const post = model.find('POST', '/api/items')?.at('v1')?.migration
+    expect([del?.up.body ?? null, del?.down.body !== null, post?.up.body !== null]).toEqual([null, true, true])
   })
 
   it('none on the head, none for a route the history leaves alone, none from a changelog without plans', () => {
@@ -61,7 +67,7 @@ describe("each version's migration, in the model", () => {
   it('an older request through the middleware is migrated as it says, and an app\'s model says the same', async () => {
     const versioning = apiVersioning({ scheme, routes, changes: history })
     const app = mountRoutes(new Hono(), versioning, {
-      'item-list': { get: (c) => c.json({ title: c.req.query('q') ?? 'none' }), post: (c) => c.json({ title: 'made' }, 201) },
+      'item-list': { get: (c) => c.json({ title: c.req.query('q') ?? 'none' }), post: (c) => c.json({ title: 'made' }, 201), delete: (c) => c.json({ title: 'gone' }) },
       health: (c) => c.text('ok'),
     })
     const posted = await app.request('/api/items', { method: 'POST', headers: { 'Api-Version': 'v1' } })
