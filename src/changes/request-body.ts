@@ -60,10 +60,13 @@ function readBody(request: Request, fallback: () => Promise<string>, limit: numb
   }
   const declared = request.headers.get('content-length')
   if (declared !== null && !request.headers.has('transfer-encoding') && /^\d+$/.test(declared.trim())) {
-    if (Number(declared.trim()) > limit) return Promise.reject(over())
+    const length = Number(declared.trim())
+    if (length > limit) return Promise.reject(over())
     // The server holds the body to its declared length: read whole (servers read it without a stream, the fast
-    // path), as text unless it is a form: a server's own decoding spares a copy of the bytes and a decoder's pass.
-    if (!bytes) return request.text().then((text) => sizedText(text, limit), unreadable)
+    // path). As text, unless it is a form or its length is over a third of the limit: a server's own decoding
+    // spares a copy of the bytes and a decoder's pass, and text of at most a third of the limit in UTF-16 units
+    // comes from at most the limit in bytes (sizedText).
+    if (!bytes && length * 3 <= limit) return request.text().then((text) => sizedText(text, limit), unreadable)
     return request.arrayBuffer().then((buffer) => {
       if (buffer.byteLength > limit) throw over()
       return new Uint8Array(buffer)
@@ -84,8 +87,10 @@ function unreadable(): never {
  * `text` when the bytes it was decoded from are at most `limit`, else the
  * 413. Each UTF-16 unit of decoded text comes from one to three bytes: text
  * up to a third of the limit is within it, text longer than the limit is
- * not, and only between the two is it encoded again to count (an invalid
- * byte counted as its replacement's three: never fewer than it had).
+ * not, and only between the two is it encoded again to count, never fewer
+ * bytes than it came from (an invalid byte counts as its replacement's
+ * three). Read by its declared length, text gets there only when its body
+ * turned out longer than it said.
  */
 function sizedText(text: string, limit: number): string {
   if (text.length * 3 > limit && (text.length > limit || encoder.encode(text).byteLength > limit)) throw over()

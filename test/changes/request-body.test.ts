@@ -212,6 +212,15 @@ describe('a body with a Content-Length (as a server gives it): read whole, as te
     expect(await sendSized(app(1000), `{"mail":"${'x'.repeat(2000)}"}`, 10)).toEqual({ status: 413, text: '{"detail":"The request body is too large."}' })
   })
 
+  it('invalid UTF-8 within the limit is read and migrated, its bytes counted as they came (not as their replacements)', async () => {
+    const bytes = new Uint8Array([...new TextEncoder().encode('{"mail":"'), ...new Array(300).fill(0xff), ...new TextEncoder().encode('"}')])
+    for (const limit of [1000, 600]) {
+      const res = await app(limit).request('http://localhost/json', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength) }, body: bytes })
+      expect(res.status).toBe(200)
+      expect(await res.json()).toEqual({ got: { email: '\ufffd'.repeat(300) } })
+    }
+  })
+
   it('blank is JSON whitespace only: a no-break space is malformed JSON (400), not passed on as blank', async () => {
     expect(await sendSized(app(), ' \r\n\t')).toEqual(await send(app(), '/json', '2', ' \r\n\t'))
     expect(await sendSized(app(), '\u00a0')).toEqual({ status: 400, text: '{"detail":"Malformed JSON in request body."}' })
