@@ -37,9 +37,11 @@ export type { Place }
  */
 export type Handle = (c: Context, next: Next, visit: Visit) => unknown
 
-/** Hono's body cache holding a migrated body (Hono types the cache by the values it resolves to; it holds their promises). */
+/** A value as Hono's body cache holds it: a promise of it (Hono types the cache by the values it resolves to). */
+const held = <T>(value: unknown): T => Promise.resolve(value) as unknown as T
+
+/** Hono's body cache holding a migrated body. */
 function bodyCache(body: MigratedBody, request: Request): HonoRequest['bodyCache'] {
-  const held = <T>(value: unknown): T => Promise.resolve(value) as unknown as T
   if (typeof body === 'string') return { text: held(body) }
   // Both: Hono 4.13's c.req.json() parses the cached text; earlier versions read the json entry, which spares them
   // parsing the text through a new Response (a stream on Node).
