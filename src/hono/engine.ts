@@ -109,7 +109,7 @@ export function honoEngine(
     c.set('version', visit.version as string | null)
     c.set('versioningScheme', scheme)
     // Responses built from the context (c.json, c.text, ...) carry Vary from the start: finish then only checks it.
-    if (varyText !== '') c.header('Vary', varyText, { append: true })
+    if (varyText !== '') c.header('Vary', varyText, APPEND)
     // Patch: Hono has no hook to give handlers another Request; a request step renamed query parameters or headers,
     // or migrated the body.
     if (visit.request !== c.req.raw) c.req.raw = visit.request
@@ -127,7 +127,7 @@ export function honoEngine(
   function reject(c: Context, visit: Visit): HTTPException | Promise<HTTPException> {
     const error = visit.rejection as VersioningError
     // For responses app.onError builds with c.json() and friends.
-    for (const name of vary) c.header('Vary', name, { append: true })
+    for (const name of vary) c.header('Vary', name, APPEND)
     const answer: unknown = errorResponse(error, c)
     if (!(answer instanceof Response)) {
       throw new TypeError(`${where}: errorResponse must return a Response (synchronously), got ${answer instanceof Promise ? 'a Promise' : typeof answer}.`)
@@ -183,7 +183,7 @@ export function honoEngine(
   return {
     allowsHost: decider.allowsHost,
     serve(c, next, place, handle) {
-      const visit = path.enter(c.req.raw, c.req.method, place, c)
+      const visit = path.enter(c.req.raw, place, c)
       // No closure for a request that enters synchronously.
       return visit instanceof Promise ? visit.then((v) => accepted(c, next, v, handle)) : accepted(c, next, visit, handle)
     },
@@ -226,6 +226,9 @@ function failed(c: Context, res: Response, error: unknown): unknown {
 
 /** The headers that describe a response's body (RFC 9110's representation metadata and validators). */
 const BODY_HEADERS = ['content-encoding', 'content-length', 'content-range', 'content-disposition', 'content-language', 'content-location', 'content-digest', 'repr-digest', 'etag', 'last-modified']
+
+/** `c.header`'s option to add a value rather than replace the header's, made once rather than per request. */
+const APPEND = Object.freeze({ append: true })
 
 /** No JSON step ran: no response was built by one. */
 const NEVER: Taken = () => false

@@ -8,7 +8,7 @@
  */
 import { VersioningError } from '../errors.ts'
 import type { BoundExtension, ExtensionTarget, JsonStep, NotedChoice, RequestChange, VersioningExtension } from './extension.ts'
-import type { Visit, VisitFields } from './visit.ts'
+import type { Visit } from './visit.ts'
 
 type ResponseStep = NonNullable<BoundExtension['response']>
 type JsonAsk = NonNullable<BoundExtension['json']>
@@ -83,8 +83,8 @@ export function bindExtensions(extensions: readonly VersioningExtension[], targe
     apply(v, index, { choice, note }) {
       if (choice === undefined) return note === undefined ? v : v.with({ notes: notedAt(v.notes, index, note) })
       // One visit for what the step decided and noted.
-      const decided: Partial<VisitFields> = choice instanceof VersioningError ? { rejection: choice, version: undefined } : { version: choice.version }
-      return v.with(note === undefined ? decided : { ...decided, notes: notedAt(v.notes, index, note) })
+      const notes = note === undefined ? v.notes : notedAt(v.notes, index, note)
+      return v.with(choice instanceof VersioningError ? { rejection: choice, version: undefined, notes } : { version: choice.version, notes })
     },
     failed: (choice) => ({ choice }),
   }

@@ -33,7 +33,7 @@ export interface Place {
 /** The stages of one middleware's request path before the handler. */
 export interface RequestPath {
   /** Runs the stages on `request` served at `place`: its visit, accepted or refused. Synchronous unless a step is not. */
-  enter(request: Request, method: string, place: Place, source: unknown): Visit | Promise<Visit>
+  enter(request: Request, place: Place, source: unknown): Visit | Promise<Visit>
 }
 
 /** The request path of a scheme's `decider` and the extensions' `steps` (`null`: none), on requests the framework's `reader` reads. */
@@ -58,14 +58,14 @@ export function requestPath(decider: VersionDecider, steps: ExtensionSteps | nul
   }
 
   return {
-    enter(request, method, place, source) {
+    enter(request, place, source) {
       const { route, match, candidates } = place
       // Stage 1: the scheme's decision; stage 2, the route picked for its version, before the visit is made.
       const decision = decider.decide(request, match, route?.limit?.neutral === true)
       const rejection = decision instanceof VersioningError ? decision : null
       const version = rejection === null ? (decision as string | null) : undefined
       const picked = rejection === null ? pick(candidates, version) : undefined
-      const decided = new Visit(reader, source, method, request, version, picked ?? route, picked !== undefined, versionsOf(picked ?? route), rejection, null, false, null, false)
+      const decided = new Visit(reader, source, request, version, picked ?? route, picked !== undefined, versionsOf(picked ?? route), rejection, null, false, null, false)
       if (steps === null || rejection !== null) return decided
       // Stage 3: a client's pin (the version steps); then stage 4.
       return after(steps.version(decided), (chosen) => prepare(chosen, place, version))

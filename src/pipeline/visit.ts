@@ -54,40 +54,42 @@ export class Visit implements ExchangeView, VisitFields {
   declare readonly absent: boolean
   declare readonly notes: readonly unknown[] | null
   declare readonly jsonStepped: boolean
-  declare readonly method: string
   /** The framework's request object (Hono's context), which `reader` reads. */
   declare readonly source: unknown
   declare readonly reader: VisitReader
 
-  /** The visit the scheme decided: the other fields are `null` or `false` until a stage decides them. */
+  /** A visit with every field given (the scheme's decision gives `null` or `false` to those no stage decided yet). */
   constructor(
     reader: VisitReader,
     source: unknown,
-    method: string,
     request: Request,
     version: string | null | undefined,
     route: CompiledRoute | null,
     picked: boolean,
     versions: ReadonlySet<string> | null,
     rejection: VersioningError | null,
-    body: MigratedBody | null = null,
-    absent = false,
-    notes: readonly unknown[] | null = null,
-    jsonStepped = false,
+    body: MigratedBody | null,
+    absent: boolean,
+    notes: readonly unknown[] | null,
+    jsonStepped: boolean,
   ) {
+    this.reader = reader
+    this.source = source
+    this.request = request
+    this.version = version
+    this.route = route
+    this.picked = picked
+    this.versions = versions
+    this.rejection = rejection
     this.body = body
     this.absent = absent
     this.notes = notes
     this.jsonStepped = jsonStepped
-    this.picked = picked
-    this.reader = reader
-    this.source = source
-    this.method = method
-    this.request = request
-    this.version = version
-    this.route = route
-    this.versions = versions
-    this.rejection = rejection
+  }
+
+  /** The request's method, read when an extension asks (a rewritten request keeps it). */
+  get method(): string {
+    return this.request.method
   }
 
   get rejected(): boolean {
@@ -120,7 +122,6 @@ export class Visit implements ExchangeView, VisitFields {
     return new Visit(
       this.reader,
       this.source,
-      this.method,
       'request' in patch ? (patch.request as Request) : this.request,
       'version' in patch ? patch.version : this.version,
       'route' in patch ? (patch.route as CompiledRoute | null) : this.route,
