@@ -12,6 +12,7 @@
  * finishes the response (finish.ts).
  */
 import { VersioningError } from '../errors.ts'
+import type { VaryList } from '../http/vary.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { VersionMatch } from '../schemes/base.ts'
 import { after } from './after.ts'
@@ -36,8 +37,11 @@ export interface RequestPath {
   enter(request: Request, place: Place, source: unknown): Visit | Promise<Visit>
 }
 
-/** The request path of a scheme's `decider` and the extensions' `steps` (`null`: none), on requests the framework's `reader` reads. */
-export function requestPath(decider: VersionDecider, steps: ExtensionSteps | null, reader: VisitReader): RequestPath {
+/**
+ * The request path of a scheme's `decider` and the extensions' `steps` (`null`: none), on requests the framework's
+ * `reader` reads; `vary`: the request headers the scheme reads the version from.
+ */
+export function requestPath(decider: VersionDecider, steps: ExtensionSteps | null, reader: VisitReader, vary: VaryList): RequestPath {
   /** Stage 2: the first of `candidates` that exists in `version`, or `undefined` (the matched route stays, not picked). */
   function pick(candidates: Candidates | null, version: string | null | undefined): CompiledRoute | undefined {
     if (candidates !== null) for (const route of candidates) if (existsIn(route, version)) return route
@@ -65,7 +69,7 @@ export function requestPath(decider: VersionDecider, steps: ExtensionSteps | nul
       const rejection = decision instanceof VersioningError ? decision : null
       const version = rejection === null ? (decision as string | null) : undefined
       const picked = rejection === null ? pick(candidates, version) : undefined
-      const decided = new Visit(reader, source, request, version, picked ?? route, picked !== undefined, versionsOf(picked ?? route), rejection, null, false, null, false)
+      const decided = new Visit(reader, source, request, version, picked ?? route, picked !== undefined, versionsOf(picked ?? route), vary, rejection, null, false, null, false)
       if (steps === null || rejection !== null) return decided
       // Stage 3: a client's pin (the version steps); then stage 4.
       return after(steps.version(decided), (chosen) => prepare(chosen, place, version))

@@ -6,6 +6,7 @@
  * `ExchangeView`.
  */
 import type { VersioningError } from '../errors.ts'
+import type { VaryList } from '../http/vary.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { ExchangeView, MigratedBody } from './extension.ts'
 
@@ -33,6 +34,8 @@ export interface VisitFields {
   /** Whether `route` is the one the handlers' routes picked for the version (`false`: none exists in it, or no handler). */
   readonly picked: boolean
   readonly versions: ReadonlySet<string> | null
+  /** The request headers the version was read from (the scheme's, and those a version step's choice read): the response's `Vary`. */
+  readonly vary: VaryList
   /** Why the request is refused, or `null`. */
   readonly rejection: VersioningError | null
   /** Whether an extension found the route absent from the version: answered as a path no route matches. */
@@ -48,6 +51,7 @@ export class Visit implements ExchangeView, VisitFields {
   declare readonly version: string | null | undefined
   declare readonly route: CompiledRoute | null
   declare readonly versions: ReadonlySet<string> | null
+  declare readonly vary: VaryList
   declare readonly rejection: VersioningError | null
   declare readonly body: MigratedBody | null
   declare readonly picked: boolean
@@ -67,6 +71,7 @@ export class Visit implements ExchangeView, VisitFields {
     route: CompiledRoute | null,
     picked: boolean,
     versions: ReadonlySet<string> | null,
+    vary: VaryList,
     rejection: VersioningError | null,
     body: MigratedBody | null,
     absent: boolean,
@@ -80,6 +85,7 @@ export class Visit implements ExchangeView, VisitFields {
     this.route = route
     this.picked = picked
     this.versions = versions
+    this.vary = vary
     this.rejection = rejection
     this.body = body
     this.absent = absent
@@ -127,6 +133,7 @@ export class Visit implements ExchangeView, VisitFields {
       'route' in patch ? (patch.route as CompiledRoute | null) : this.route,
       'picked' in patch ? (patch.picked as boolean) : this.picked,
       'versions' in patch ? (patch.versions as ReadonlySet<string> | null) : this.versions,
+      'vary' in patch ? (patch.vary as VaryList) : this.vary,
       'rejection' in patch ? (patch.rejection as VersioningError | null) : this.rejection,
       'body' in patch ? (patch.body as MigratedBody | null) : this.body,
       'absent' in patch ? (patch.absent as boolean) : this.absent,
