@@ -110,6 +110,9 @@ export function withoutStack<T>(make: () => T): T {
 /** The parameters a failed reversal was called with. */
 export type ReverseParams = readonly unknown[] | Readonly<Record<string, unknown>> | undefined
 
+/** The most characters of its parameters a `NoReverseMatch` message holds. */
+const MAX_PARAMS_TEXT = 200
+
 /**
  * Raised by `reverse` when no route of that name accepts the given parameters.
  * The message says which name and which parameters failed, and why.
@@ -130,6 +133,8 @@ export class NoReverseMatch extends Error {
     } catch {
       json = '(unprintable)'
     }
+    // Parameters can carry what a client sent: the message (for logs) holds their first 200 characters.
+    if (json.length > MAX_PARAMS_TEXT) json = `${json.slice(0, MAX_PARAMS_TEXT)}… (${json.length} characters)`
     super(`Reverse for "${routeName}" with ${params === undefined ? 'no parameters' : `${Array.isArray(params) ? 'args' : 'kwargs'} ${json}`} not found: ${reason}`)
     this.routeName = routeName
     this.params = params

@@ -76,11 +76,56 @@ function processMode(): string | undefined {
 
 const isDevelopment = (mode: unknown): boolean => mode === 'development' || mode === 'test'
 
-/** The leaf errors of a validation: the ones no other error is inside. */
-function leafErrors(errors: readonly { readonly keywordLocation: string; readonly instanceLocation: string; readonly error: string }[]): ResponseContractProblem['errors'] {
-  return errors
-    .filter((e) => !errors.some((other) => other !== e && other.keywordLocation.startsWith(`${e.keywordLocation}/`)))
-    .map((e) => ({ at: e.instanceLocation, message: e.error }))
+type ValidatorError = { readonly keywordLocation: string; readonly instanceLocation: string; readonly error: string }
+
+/** The most problems one response lists. */
+const MAX_PROBLEMS = 100
+/** The largest body (its JSON text, in UTF-16 code units) whose every problem is listed; a larger one lists its first. */
+const LISTED_BODY = 32 * 1024
+
+/** The leaf errors of a validation (the ones no other error is inside), at most `MAX_PROBLEMS`: linear in the errors' locations. */
+function leafErrors(errors: readonly ValidatorError[]): ResponseContractProblem['errors'] {
+  const inner = new Set<string>()
+  for (const e of errors) {
+    for (let slash = e.keywordLocation.lastIndexOf('/'); slash > 0; slash = e.keywordLocation.lastIndexOf('/', slash - 1)) {
+      const parent = e.keywordLocation.slice(0, slash)
+      if (inner.has(parent)) break
+      inner.add(parent)
+    }
+  }
+  const out: { at: string; message: string }[] = []
+  for (const e of errors) {
+    if (inner.has(e.keywordLocation)) continue
+    out.push({ at: e.instanceLocation, message: e.error })
+    if (out.length === MAX_PROBLEMS) break
+  }
+  return out
+}
+
+/** A schema's validators: one that stops at the first failure, and one that finds every failure (made when first needed). */
+interface SchemaValidators {
+  readonly first: Validator
+  all: Validator | null
+  readonly make: () => Validator
+}
+
+/**
+ * What the schema refuses of `body` (`size`: its text's length). The first
+ * failure is found by a validator that stops there, so a valid body, or any
+ * body, costs time linear in its size; a small body then has every problem
+ * listed. A body nested deeper than the validator can walk is a problem too,
+ * never the validator's RangeError.
+ */
+function problemsOf(validators: SchemaValidators, body: unknown, size: number): ResponseContractProblem['errors'] {
+  try {
+    const first = validators.first.validate(body)
+    if (first.valid) return []
+    if (size > LISTED_BODY) return leafErrors(first.errors)
+    return leafErrors((validators.all ??= validators.make()).validate(body).errors)
+  } catch (error) {
+    if (error instanceof RangeError) return [{ at: '#', message: 'The body is nested too deeply to check.' }]
+    throw error
+  }
 }
 
 /**
@@ -113,9 +158,9 @@ export function validateResponses(documents: ValidatedDocuments, options: Valida
   // Off: nothing to do on any request.
   if (fixed === false) return passThrough
   // By document, then schema: documents of several versions share an operation's schema (`$ref`s to their own components).
-  const validators = new WeakMap<OpenAPIDocument, WeakMap<SchemaObject, Validator>>()
+  const validators = new WeakMap<OpenAPIDocument, WeakMap<SchemaObject, SchemaValidators>>()
 
-  function validatorOf(document: OpenAPIDocument, schema: SchemaObject): Validator {
+  function validatorOf(document: OpenAPIDocument, schema: SchemaObject): SchemaValidators {
     let made = validators.get(document)
     if (made === undefined) {
       made = new WeakMap()
@@ -125,7 +170,8 @@ export function validateResponses(documents: ValidatedDocuments, options: Valida
     if (validator === undefined) {
       // The validator annotates the schema it is given: it gets copies of the (frozen) document's.
       const root = { $ref: '#/$defs/response', $defs: { response: structuredClone(schema) }, components: structuredClone(document.components ?? {}) }
-      validator = new Validator(root, document.openapi.startsWith('3.0') ? '4' : '2020-12', false)
+      const draft = document.openapi.startsWith('3.0') ? '4' : '2020-12'
+      validator = { first: new Validator(root, draft, true), all: null, make: () => new Validator(root, draft, false) }
       made.set(schema, validator)
     }
     return validator
@@ -151,13 +197,15 @@ export function validateResponses(documents: ValidatedDocuments, options: Valida
     if (found === null || schema === null) return
     let body: unknown
     let errors: ResponseContractProblem['errors']
+    let text = ''
     try {
-      body = await c.res.clone().json()
+      text = await c.res.clone().text()
+      body = JSON.parse(text)
     } catch {
       body = undefined
     }
     if (body === undefined) errors = [{ at: '#', message: 'The body is not JSON.' }]
-    else errors = leafErrors(validatorOf(document, schema).validate(body).errors)
+    else errors = problemsOf(validatorOf(document, schema), body, text.length)
     if (errors.length === 0) return
     const problem: ResponseContractProblem = { version, method: c.req.method, path: found.path, status: c.res.status, mediaType, errors }
     if (onInvalid === undefined) throw new ResponseContractError(problem)

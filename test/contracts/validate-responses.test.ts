@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest'
 import { ResponseContractError, validateResponses } from '../../src/contracts/index.ts'
 import { catalogApi } from '../support/contracts-fixture.ts'
 import type { ResponseContractProblem } from '../../src/contracts/validate-responses.ts'
+import { versionMiddleware } from '../../src/hono/index.ts'
+import { HeaderVersioning } from '../../src/index.ts'
 
 /** The head view forgot `title`, which the head document requires. */
 const drifted = { product: (id: number) => ({ id, sku: `L-${id}` }) }
@@ -42,6 +44,28 @@ describe('validateResponses', () => {
     // An older version checks the older shape: v2 requires `title` too; a list names the item.
     expect((await answer(app, '/products', 'v2')).status).toBe(500)
     expect((caught[1] as Error).message).toBe('GET /products answered 200 in version v2 with a body its document does not allow: at #/items/0: Instance does not have required property "title"; at #/items/1: Instance does not have required property "title".')
+  })
+
+  it('bounds its work and its report by the body: a large body names its first problem, a small one at most 100, a deep one never a RangeError', async () => {
+    const items = (count: number, id: (i: number) => unknown) => ({ items: Array.from({ length: count }, (_, i) => ({ id: id(i), title: `Lamp ${i}` })) })
+    const problems = async (body: unknown, text?: string): Promise<ResponseContractProblem['errors']> => {
+      const seen: ResponseContractProblem[] = []
+      const app = new Hono()
+      app.use('*', validateResponses(catalogApi().documents, { enabled: true, onInvalid: (problem) => void seen.push(problem) }))
+      app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ header: 'Api-Version', allowedVersions: ['v1', 'v2', 'v3'], defaultVersion: 'v3' }) }))
+      app.get('/products', (c) => c.body(text ?? JSON.stringify(body), 200, { 'content-type': 'application/json' }))
+      expect((await app.request('https://lamps.test/products', { headers: { 'Api-Version': 'v3' } })).status).toBe(200)
+      return seen[0]?.errors ?? []
+    }
+    // 50,000 wrong ids (about 1.5 MB): the first problem; a collecting validator threw a RangeError at this size.
+    expect(await problems(items(50_000, (i) => `x${i}`))).toEqual([{ at: '#/items/0/id', message: 'Instance type "string" is invalid. Expected "integer".' }])
+    // 1,000 wrong ids in a body under 32 KiB: every problem, at most 100.
+    const listed = await problems(items(1_000, (i) => `${i}`))
+    expect(listed).toHaveLength(100)
+    expect(listed[99]).toEqual({ at: '#/items/99/id', message: 'Instance type "string" is invalid. Expected "integer".' })
+    // Nested deeper than a walk can go, inside a field the schema checks.
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000)
+    expect(await problems(undefined, `{"items":[{"id":1,"title":${deep}}]}`)).toEqual([{ at: expect.any(String), message: expect.any(String) }])
   })
 
   it('hands the problem to onInvalid, which may answer instead or let the response through', async () => {

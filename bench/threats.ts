@@ -1,0 +1,47 @@
+/**
+ * The figures of the threat tables of docs/schemes.md, docs/security.md,
+ * docs/routes.md, docs/lifecycle.md, docs/hono-apps.md, docs/contracts.md and
+ * docs/typed-client.md (`npm run bench:threats`): each hostile, huge or deeply
+ * nested input sent (or parsed) N times in process, with its status (or
+ * result), the time per request, the heap after a forced collection minus the
+ * heap before, and the store writes (none of these features writes to a
+ * store). Prints Markdown, one table per page; test/node/docs/threats.test.ts
+ * asserts the statuses and results the tables show.
+ *
+ * Environment: THREATS_REQUESTS (requests per input, 200).
+ */
+import { THREAT_TABLES, type ThreatCase } from '../test/support/threats.ts'
+
+declare const process: { version: string; env: Record<string, string | undefined>; memoryUsage(): { heapUsed: number } }
+declare const gc: (() => void) | undefined
+
+const REQUESTS = Number(process.env['THREATS_REQUESTS'] ?? 200)
+const collect = (): void => {
+  gc?.()
+  gc?.()
+}
+const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+const kib = (bytes: number): string => `${fmt(bytes / 1024)} KiB`
+
+async function measure(threat: ThreatCase): Promise<string> {
+  const run = await threat.prepare()
+  // One answer first: its outcome is the row's, and the first call's setup stays out of the figures.
+  const outcome = await run()
+  collect()
+  const heap = process.memoryUsage().heapUsed
+  const started = performance.now()
+  for (let i = 0; i < REQUESTS; i++) await run()
+  const perRequest = ((performance.now() - started) * 1000) / REQUESTS
+  collect()
+  const grown = process.memoryUsage().heapUsed - heap
+  return `| ${threat.input} | ${outcome} | ${fmt(perRequest, 1)} µs | ${kib(grown)} | none |`
+}
+
+const lines: string[] = [`# Threat tables (Node ${process.version}, ${fmt(REQUESTS)} times, in process)`, '']
+if (gc === undefined) lines.push('(run with --expose-gc: without it the heap figures include garbage not yet collected)', '')
+for (const [page, cases] of Object.entries(THREAT_TABLES)) {
+  lines.push(`## ${page}`, '', '| input | answer | time per request | heap after − before | store writes |', '|---|---|---|---|---|')
+  for (const threat of cases) lines.push(await measure(threat))
+  lines.push('')
+}
+console.log(lines.join('\n'))

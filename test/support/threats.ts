@@ -1,0 +1,234 @@
+/**
+ * The hostile, huge and deeply nested inputs of the threat tables of the
+ * feature pages that read a request (or a response) without a store:
+ * docs/schemes.md, security.md, routes.md, lifecycle.md, hono-apps.md,
+ * contracts.md and typed-client.md. Each case makes its app once and gives a
+ * function that sends the input once and says what came back (status and
+ * body, or the result). bench/threats.ts times them and prints the tables;
+ * test/node/docs/threats.test.ts checks each page's table says what they give.
+ * Web APIs only.
+ */
+import { Hono } from 'hono'
+import { versionHistory } from '../../src/changes/index.ts'
+import { versionedOpenAPI } from '../../src/openapi/index.ts'
+import { validateResponses } from '../../src/contracts/index.ts'
+import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware, type AppRoutesEnv } from '../../src/hono/index.ts'
+import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
+import { versionedClient } from '../../src/typed-client/index.ts'
+import {
+  AcceptHeaderVersioning,
+  createReverse,
+  defineRoutes,
+  HeaderVersioning,
+  HostNameVersioning,
+  include,
+  NamespaceVersioning,
+  QueryParameterVersioning,
+  route,
+  URLPathVersioning,
+  type BaseVersioning,
+} from '../../src/index.ts'
+
+/** One input of a threat table: its row's first cell, and a way to send it. */
+export interface ThreatCase {
+  readonly input: string
+  /** Builds the app (once); the function it gives sends the input once and says what came back. */
+  prepare(): Promise<() => Promise<string>> | (() => Promise<string>)
+}
+
+const KIB_64 = 64 * 1024
+const versions = { allowedVersions: ['1', '2'], defaultVersion: '2' }
+
+/** What a response says: its status and its body, cut at 120 characters. */
+async function answer(response: Response): Promise<string> {
+  const text = await response.text()
+  const body = text.length > 120 ? `${text.slice(0, 120)}… (${text.length} characters)` : text
+  return body === '' ? String(response.status) : `${response.status} \`${body}\``
+}
+
+/** An app of `versionMiddleware` with `scheme`, answering the version at `path`. */
+function middlewareApp(scheme: BaseVersioning, path = '/users'): Hono {
+  const app = new Hono()
+  app.use('*', versionMiddleware({ scheme }))
+  app.get(path, (c) => c.json({ version: c.var.version }))
+  return app
+}
+
+/** A case sending `request()` to `app()`. */
+function sent(input: string, app: () => Hono, request: () => Request): ThreatCase {
+  return {
+    input,
+    prepare() {
+      const built = app()
+      return async () => answer(await built.fetch(request()))
+    },
+  }
+}
+
+const manyRanges = Array.from({ length: 10_000 }, (_, i) => `application/vnd.example+json; version=${i + 3}`).join(', ')
+const deep = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth)
+
+/** The rows, by page. */
+export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
+  'docs/schemes.md': [
+    sent('`Accept` of 10,000 media ranges none of which is served (AcceptHeaderVersioning)', () => middlewareApp(new AcceptHeaderVersioning(versions)), () => new Request('https://api.test/users', { headers: { accept: manyRanges } })),
+    sent('`Accept: application/json; version=<script>`', () => middlewareApp(new AcceptHeaderVersioning(versions)), () => new Request('https://api.test/users', { headers: { accept: 'application/json; version=<script>' } })),
+    sent('a 64 KiB `Accept` of one range', () => middlewareApp(new AcceptHeaderVersioning(versions)), () => new Request('https://api.test/users', { headers: { accept: `application/json; version=${'9'.repeat(KIB_64)}` } })),
+    sent('a 64 KiB `Api-Version` header (HeaderVersioning)', () => middlewareApp(new HeaderVersioning(versions)), () => new Request('https://api.test/users', { headers: { 'api-version': '9'.repeat(KIB_64) } })),
+    sent('`Api-Version: 1, 2` (two versions in one request)', () => middlewareApp(new HeaderVersioning(versions)), () => new Request('https://api.test/users', { headers: { 'api-version': '1, 2' } })),
+    sent('a 64 KiB `?version=` (QueryParameterVersioning)', () => middlewareApp(new QueryParameterVersioning(versions)), () => new Request(`https://api.test/users?version=${'9'.repeat(KIB_64)}`)),
+    sent('10,000 query parameters, none of them `version`', () => middlewareApp(new QueryParameterVersioning(versions)), () => new Request(`https://api.test/users?${Array.from({ length: 10_000 }, (_, i) => `p${i}=x`).join('&')}`)),
+    sent('a 64 KiB version segment (URLPathVersioning, `/:version/users`)', () => middlewareApp(new URLPathVersioning(versions), '/:version/users'), () => new Request(`https://api.test/${'9'.repeat(KIB_64)}/users`)),
+    sent('a host of 127 one-letter labels (HostNameVersioning)', () => middlewareApp(new HostNameVersioning(versions)), () => new Request(`https://${Array.from({ length: 127 }, () => 'a').join('.')}/users`)),
+    {
+      input: 'a 64 KiB namespace segment (NamespaceVersioning, `/v1/...` and `/v2/...` in the table)',
+      prepare() {
+        const api = [route('user-list', '/users')] as const
+        const routes = defineRoutes([include('/v1', api, { namespace: '1' }), include('/v2', api, { namespace: '2' })])
+        const versioning = apiVersioning({ scheme: new NamespaceVersioning(versions), routes, origin: 'https://api.test' })
+        const app = new Hono()
+        app.use('*', versioning)
+        mountRoutes(app, versioning, { 'user-list': (c) => c.json({ version: c.var.version }) })
+        return async () => answer(await app.fetch(new Request(`https://api.test/${'9'.repeat(KIB_64)}/users`)))
+      },
+    },
+  ],
+  'docs/security.md': [
+    sent('`Host: evil.example.net` with `allowedHosts: [\'api.example.com\']`', () => hostsApp(), () => new Request('https://evil.example.net/users')),
+    sent('a host of 127 one-letter labels', () => hostsApp(), () => new Request(`https://${Array.from({ length: 127 }, () => 'a').join('.')}/users`)),
+    sent('a look-alike suffix (`api.example.com.evil.net`)', () => hostsApp(), () => new Request('https://api.example.com.evil.net/users')),
+  ],
+  'docs/routes.md': [
+    sent('`?format=<script>` carried over to a link (`c.var.reverse`)', () => reverseApp(), () => new Request('https://api.test/users?format=%3Cscript%3E')),
+    sent('a 64 KiB `?format=` value', () => reverseApp(), () => new Request(`https://api.test/users?format=${'x'.repeat(KIB_64)}`)),
+    reversed('a 64 KiB `kwargs` value for `:pk{[0-9]+}` (`reverse`, from the app)', '1'.repeat(KIB_64)),
+    reversed('a 64 KiB `kwargs` value that does not match `:pk{[0-9]+}`', 'x'.repeat(KIB_64)),
+  ],
+  'docs/lifecycle.md': [
+    sent('a request for a version past its sunset (`refuseAfterSunset`)', () => policyApp(), () => new Request('https://api.test/users', { headers: { 'api-version': '1' } })),
+    sent('a 64 KiB `Api-Version` (the scheme refuses it before the policy reads anything)', () => policyApp(), () => new Request('https://api.test/users', { headers: { 'api-version': '9'.repeat(KIB_64) } })),
+    sent('a request for the head version', () => policyApp(), () => new Request('https://api.test/users', { headers: { 'api-version': '2' } })),
+  ],
+  'docs/hono-apps.md': [
+    sent('a path no route serves (`/admin`)', () => plainApp(), () => new Request('https://api.test/admin')),
+    sent('a path param of `%00%0D%0A<script>` a `named()` route puts in a link (`c.var.reverse`)', () => plainApp(), () => new Request('https://api.test/users/%00%0D%0A%3Cscript%3E')),
+    sent('a 64 KiB path param a `named()` route puts in a link (`c.var.reverse`)', () => plainApp(), () => new Request(`https://api.test/users/${'7'.repeat(KIB_64)}`)),
+    sent('a hostile `Host` with `origin` set', () => plainApp(), () => new Request('https://evil.example.net/users/7')),
+  ],
+  'docs/contracts.md': [
+    {
+      input: 'a response body of 100,000 wrong-typed items (`validateResponses`)',
+      prepare: () => contractsApp(JSON.stringify({ items: Array.from({ length: 100_000 }, (_, i) => ({ id: `x${i}` })) })),
+    },
+    {
+      input: 'a response body nested 10,000 arrays deep',
+      prepare: () => contractsApp(deep(10_000)),
+    },
+    {
+      input: 'a response body of 1 MiB that its document allows',
+      prepare: () => contractsApp(JSON.stringify({ items: Array.from({ length: 10_000 }, (_, i) => ({ id: i, name: 'x'.repeat(90) })) })),
+    },
+  ],
+  'docs/typed-client.md': [
+    {
+      input: 'a server\'s `Link` of 5,000 links and a 64 KiB `Sunset`',
+      prepare: () => clientCase({ Deprecation: '@1780272000', Sunset: 'x'.repeat(KIB_64), Link: Array.from({ length: 5000 }, (_, i) => `<https://x.test/${i}>; rel="r${i}"`).join(', ') }),
+    },
+    {
+      input: '`Deprecation: @999999999999999` (a date JavaScript cannot hold)',
+      prepare: () => clientCase({ Deprecation: '@999999999999999' }),
+    },
+    {
+      input: 'a `Link` of 64 KiB of `;` and spaces inside one link',
+      prepare: () => clientCase({ Sunset: 'Tue, 01 Jun 2027 00:00:00 GMT', Link: `<https://x.test/>${'; '.repeat(KIB_64 / 2)}rel="sunset"` }),
+    },
+  ],
+}
+
+/** A case reversing `/users/:pk{[0-9]+}` with `pk`: the link's length, or the error's message. */
+function reversed(input: string, pk: string): ThreatCase {
+  return {
+    input,
+    prepare() {
+      const reverse = createReverse(defineRoutes([route('user-detail', '/users/:pk{[0-9]+}')]), new HeaderVersioning(versions))
+      return async () => {
+        try {
+          return `returns a link of ${reverse('user-detail', { kwargs: { pk } }).length} characters`
+        } catch (error) {
+          const { name, message } = error as Error
+          return `throws ${name}, a message of ${message.length} characters ending \`${message.slice(-90)}\``
+        }
+      }
+    },
+  }
+}
+
+function hostsApp(): Hono {
+  const app = new Hono()
+  app.use('*', versionMiddleware({ scheme: new HeaderVersioning(versions), allowedHosts: ['api.example.com'] }))
+  app.get('/users', (c) => c.json({ version: c.var.version }))
+  return app
+}
+
+function reverseApp(): Hono {
+  const routes = defineRoutes([route('user-list', '/users')])
+  const versioning = apiVersioning({ scheme: new HeaderVersioning(versions), routes, origin: 'https://api.test' })
+  const app = new Hono()
+  app.use('*', versioning)
+  mountRoutes(app, versioning, { 'user-list': (c) => c.json({ self: c.var.reverse('user-list') }) })
+  return app
+}
+
+function policyApp(): Hono {
+  const policy = versionPolicy({ versions: { '1': { deprecation: '2020-01-01', sunset: '2021-01-01' } }, refuseAfterSunset: true })
+  const app = new Hono()
+  app.use('*', versionMiddleware({ scheme: new HeaderVersioning(versions), policy, errorResponse: problemDetails() }))
+  app.get('/users', (c) => c.json({ version: c.var.version }))
+  return app
+}
+
+function plainApp(): Hono {
+  const app = new Hono<AppRoutesEnv>()
+  app.use('*', versionMiddleware({ scheme: new HeaderVersioning(versions), routes: appRoutes(app), origin: 'https://api.test' }))
+  app.get('/users/:id', named('user-detail'), (c) => c.json({ self: c.var.reverse('user-detail', { params: { id: c.req.param('id') } }) }))
+  return app as unknown as Hono
+}
+
+async function contractsApp(text: string): Promise<() => Promise<string>> {
+  const served = new Hono()
+  served.get('/items', named('item-list'), (c) => c.json({ items: [] }))
+  const scheme = new HeaderVersioning({ allowedVersions: ['1'], defaultVersion: '1' })
+  const item = { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, name: { type: 'string' } } }
+  const document = { openapi: '3.1.0', info: { title: 'Items', version: '1' }, paths: { '/items': { get: { responses: { '200': { description: 'Items.', content: { 'application/json': { schema: { type: 'object', properties: { items: { type: 'array', items: item } } } } } } } } } } }
+  const documents = versionedOpenAPI({ scheme, app: served, document })
+  const app = new Hono()
+  app.use('*', validateResponses(documents, { enabled: true }))
+  app.use('*', versionMiddleware({ scheme }))
+  app.get('/items', named('item-list'), (c) => c.body(text, 200, { 'content-type': 'application/json' }))
+  app.onError((error, c) => c.text(`${error.name}: ${error.message.split('does not allow: ')[1] ?? error.message}`, 500))
+  return async () => {
+    const response = await app.fetch(new Request('https://api.test/items'))
+    const body = await response.text()
+    return response.status === 200 ? `200, the body as the handler sent it (${body === text ? 'unchanged' : 'changed'})` : `${response.status} through \`app.onError\`: ${body}`
+  }
+}
+
+function clientCase(headers: Record<string, string>): () => Promise<string> {
+  const server = new Hono().get('/status', (c) => c.json({ ok: true }, 200, headers))
+  let reported = 'onLifecycle not called'
+  const history = versionHistory({ versions: [{ version: '1' }] })
+  const api = versionedClient<typeof server, typeof history>('https://api.test', {
+    scheme: { in: 'header', name: 'Api-Version' },
+    fetch: (input, init) => server.request(input, init),
+    onLifecycle: (lifecycle) => {
+      reported = `onLifecycle gets ${JSON.stringify(lifecycle)}`
+    },
+  })('1')
+  return async () => {
+    reported = 'onLifecycle not called'
+    // A new client each time would report again; this one reports once, so the figures are of the parse.
+    const res = await api.status.$get()
+    await res.text()
+    return `${res.status}; ${reported}`
+  }
+}
