@@ -191,13 +191,27 @@ versions: readonly string[],
 /** The most method-and-pattern pairs of plain routes whose plans are kept. */
 const MAX_PLAIN_KEYS = 4096
 
+const bodiless = new WeakMap<RoutePlan, RoutePlan>()
+
+/** `plan` without its request body's checks and steps (made once per plan). */
+function withoutRequestBody(plan: RoutePlan): RoutePlan {
+  if (plan.request === null && plan.partialRequest === null && plan.checks === null && plan.partialChecks === null) return plan
+  let out = bodiless.get(plan)
+  if (out === undefined) bodiless.set(plan, (out = Object.freeze({ ...plan, request: null, partialRequest: null, checks: null, partialChecks: null })))
+  return out
+}
+
 export function planLookup(plans: ReadonlyMap<string, RoutePlan>, fallback: RoutePlan | undefined): (exchange: ExchangeView) => RoutePlan | undefined {
   const byMethod = [...plans.keys()].some((key) => methodRoute(key) !== null)
   const tableRoutes = new WeakMap<ExchangeRoute, Map<string, RoutePlan | undefined>>()
   const plainRoutes = new Map<string, RoutePlan | undefined>()
   function tablePlan(route: ExchangeRoute, method: string): RoutePlan | undefined {
     const own = byMethod ? (plans.get(`${method} ${route.viewName}`) ?? plans.get(`${method} ${route.name}`)) : undefined
-    return own ?? plans.get(route.viewName) ?? plans.get(route.name) ?? fallback
+    if (own !== undefined) return own
+    const shared = plans.get(route.viewName) ?? plans.get(route.name)
+    // A DELETE's body has no meaning of its own (RFC 9110 §9.3.5): the route's request layout is its POST, PUT and
+    // PATCH bodies', so an older DELETE with a body is neither validated nor migrated against it ("DELETE name" is).
+    return shared !== undefined && method === 'DELETE' ? withoutRequestBody(shared) : (shared ?? fallback)
   }
   return (exchange) => {
     const method = exchange.method === 'HEAD' ? 'GET' : exchange.method

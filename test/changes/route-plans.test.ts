@@ -9,8 +9,8 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { describe, expect, it } from 'vitest'
 import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
-import { versionMiddleware } from '../../src/hono/index.ts'
-import { HeaderVersioning } from '../../src/index.ts'
+import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
+import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 
 interface Product {
   id: number
@@ -84,5 +84,41 @@ describe('the plan of a plain route', () => {
     })
     expect(await get(app, path, '1')).toEqual({ id: 1, name: 'Lamp' })
     expect(await get(app, path, '2')).toEqual(head)
+  })
+})
+
+describe('the plan of a table route for DELETE', () => {
+  function tableApp(bodies: Record<string, { request?: typeof Product; response?: typeof Product }>): Hono {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Products have a title.', [fieldRenamed(Product, { older: 'name', newer: 'title' })])] }], bodies })
+    const routes = defineRoutes([route('products', '/products')])
+    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), routes, changes: history, origin: 'https://api.test' })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, {
+      products: {
+        post: async (c) => c.json(await c.req.json()),
+        delete: async (c) => c.json({ deleted: await c.req.text() }),
+      },
+    })
+    return app
+  }
+  const send = async (app: Hono, method: string, version: string, body: string, type = 'application/json'): Promise<{ status: number; body: unknown }> => {
+    const response = await app.request('https://api.test/products', { method, headers: { 'Api-Version': version, 'Content-Type': type }, body })
+    return { status: response.status, body: await response.json() }
+  }
+
+  it("a route's request layout is its POST's, not its DELETE's: an older DELETE's body reaches the handler as the head's does", async () => {
+    const app = tableApp({ products: { request: Product } })
+    expect(await send(app, 'POST', '1', '{"id":1,"name":"Lamp"}')).toEqual({ status: 200, body: head })
+    for (const version of ['1', '2']) {
+      expect(await send(app, 'DELETE', version, '{}')).toEqual({ status: 200, body: { deleted: '{}' } })
+      expect(await send(app, 'DELETE', version, 'all of them', 'text/plain')).toEqual({ status: 200, body: { deleted: 'all of them' } })
+    }
+  })
+
+  it('a DELETE body declared for the method ("DELETE products") is migrated', async () => {
+    const app = tableApp({ products: { request: Product }, 'DELETE products': { request: Product } })
+    expect(await send(app, 'DELETE', '1', '{"id":1,"name":"Lamp"}')).toEqual({ status: 200, body: { deleted: JSON.stringify(head) } })
+    expect((await send(app, 'DELETE', '1', 'all of them', 'text/plain')).status).toBe(415)
   })
 })
