@@ -7,7 +7,7 @@ import { isHeaderName } from '../http/header-name.ts'
 import { checkField, checkFunction, type RouteInstruction } from './instruction.ts'
 import { checkOptions } from '../options.ts'
 
-/** Types only: the literal route name a route's addition or removal names (`hono-api-versioning/typed-client` reads it). */
+/** Types only: the literal route name a route's addition or removal names, and a status change's statuses (`hono-api-versioning/typed-client` reads them). */
 export type RouteSaid<S> = RouteInstruction & { readonly '~said'?: S | undefined }
 
 const PLAIN_ROUTE = /^([A-Z]+) (\/\S*)$/
@@ -79,7 +79,10 @@ export function pathChanged(route: string, paths: { readonly older: string; read
 }
 
 /** A route whose success status changed in this version: older versions get `older` where the handler answers `newer`. */
-export function statusChanged(route: string, statuses: { readonly older: number; readonly newer: number }): RouteInstruction {
+export function statusChanged<const R extends string, const O extends number, const N extends number>(
+  route: R,
+  statuses: { readonly older: O; readonly newer: N },
+): RouteSaid<{ readonly op: 'route.status'; readonly route: R; readonly older: O; readonly newer: N }> {
   const where = 'statusChanged'
   checkRoute(route, where)
   checkOptions(statuses, where, ['older', 'newer'], true)

@@ -10,7 +10,7 @@ import type { ClientRequestOptions } from 'hono/client'
 import type { ExtractSchema } from 'hono/types'
 import type { SuccessStatusCode } from 'hono/utils/http-status'
 import { sameLifecycle, versionLifecycle, type VersionLifecycle } from './lifecycle.ts'
-import type { RequestAt, ResponseAt, RouteExistsAt, VersionsOf } from './older.ts'
+import type { MethodExistsAt, RequestAt, ResponseAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
 import { clientPlacement, placeVersion, type ClientPlacement, type PlacingScheme } from './placement.ts'
 
 /**
@@ -32,22 +32,22 @@ type MethodName<M> = M extends `$${infer Name}` ? Uppercase<Name> : 'GET'
 type RouteKeyOf<E, Path, M> = [RouteOf<E>] extends [never] ? `${MethodName<M>} ${Path & string}` : RouteOf<E>
 
 /** Whether an endpoint (route `R`) is there in version `V`: within the versions `versioned()` limits it to, its route exists then, and a namespaced route is in `V`'s namespace. */
-type Serves<E, R extends string, H, V extends string> = E extends { readonly '~versions'?: infer L }
+type Serves<E, R extends string, H, V extends string, M extends string> = E extends { readonly '~versions'?: infer L }
   ? [Exclude<L, undefined>] extends [never]
-    ? ServedByHistory<R, H, V>
+    ? ServedByHistory<R, H, V, M>
     : V extends Exclude<L, undefined>
-      ? ServedByHistory<R, H, V>
+      ? ServedByHistory<R, H, V, M>
       : false
-  : ServedByHistory<R, H, V>
-type ServedByHistory<R extends string, H, V extends string> = R extends `${string} /${string}`
+  : ServedByHistory<R, H, V, M>
+type ServedByHistory<R extends string, H, V extends string, M extends string> = R extends `${string} /${string}`
   ? RouteExistsAt<H, R, V>
   : R extends `${infer NS}:${string}`
     ? NS extends VersionsOf<H>
       ? NS extends V
-        ? RouteExistsAt<H, R, V>
+        ? MethodExistsAt<H, R, M, V>
         : false
-      : RouteExistsAt<H, R, V>
-    : RouteExistsAt<H, R, V>
+      : MethodExistsAt<H, R, M, V>
+    : MethodExistsAt<H, R, M, V>
 
 /**
  * An endpoint's input without the path param `P` (the client fills it); when version `V` lays out a request body
@@ -60,7 +60,7 @@ type WithoutParam<I, P extends string> = I extends { param: infer Q } ? ([Exclud
 
 /** An endpoint (route `R`, method `M` such as `$post`) as version `V` has it: success responses in the version's shape, other statuses as the handler types them. */
 type EndpointAt<E, R extends string, H, V extends string, P extends string, M> = E extends { input: infer I; output: infer O; outputFormat: infer F; status: infer S }
-  ? EndpointIn<InputAt<I, RequestAt<H, R, V, MethodName<M>>, P>, ResponseAt<H, R, V, MethodName<M>>, O, F, S>
+  ? EndpointIn<InputAt<I, RequestAt<H, R, V, MethodName<M>>, P>, ResponseAt<H, R, V, MethodName<M>>, O, F, StatusAt<H, R, MethodName<M>, V, S>>
   : never
 type EndpointIn<I, Body, O, F, S> = unknown extends Body
   ? { input: I; output: O; outputFormat: F; status: S }
@@ -68,7 +68,7 @@ type EndpointIn<I, Body, O, F, S> = unknown extends Body
       | (Extract<S, SuccessStatusCode> extends never ? never : { input: I; output: Body; outputFormat: 'json'; status: Extract<S, SuccessStatusCode> })
       | (Exclude<S, SuccessStatusCode> extends never ? never : { input: I; output: O; outputFormat: F; status: Exclude<S, SuccessStatusCode> })
 
-type MethodsAt<Ms, Path, H, V extends string> = { [M in keyof Ms]: true extends Serves<Ms[M], RouteKeyOf<Ms[M], Path, M>, H, V> ? M : never }[keyof Ms]
+type MethodsAt<Ms, Path, H, V extends string> = { [M in keyof Ms]: true extends Serves<Ms[M], RouteKeyOf<Ms[M], Path, M>, H, V, MethodName<M>> ? M : never }[keyof Ms]
 
 /**
  * The Hono schema of app type `App` as version `V` of history `H` has it:

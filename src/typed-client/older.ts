@@ -153,7 +153,7 @@ type MergePatch<T> = T extends readonly unknown[]
       ? { [K in keyof T]?: MergePatch<T[K]> | (undefined extends T[K] ? null : never) }
       : T
 
-type RouteOp<E, R> = Extract<SaidOf<E>, { readonly route: R }>['op']
+type RouteOp<E, R> = Extract<SaidOf<E>, { readonly route: R; readonly op: 'route.added' | 'route.removed' }>['op']
 type FirstRouteOp<Vs extends readonly unknown[], R> = Vs extends readonly [infer F, ...infer Rest] ? ([RouteOp<F, R>] extends [never] ? FirstRouteOp<Rest, R> : RouteOp<F, R>) : never
 type ExistsFrom<Vs extends readonly unknown[], R, V, State extends boolean> = Vs extends readonly [infer F, ...infer Rest]
   ? ExistsAfter<RouteOp<F, R>, State> extends infer Next extends boolean
@@ -163,6 +163,35 @@ type ExistsFrom<Vs extends readonly unknown[], R, V, State extends boolean> = Vs
     : never
   : State
 type ExistsAfter<Op, State extends boolean> = [Op] extends [never] ? State : Op extends 'route.added' ? true : false
+
+type ExistsByName<H, R, V> = ExistsFrom<EntriesOf<H>, R, V, FirstRouteOp<EntriesOf<H>, R> extends 'route.removed' ? true : false>
+
+/**
+ * Whether table route `R` exists for method `M` in version `V` of history
+ * `H`: the changes that name it for the method (`'DELETE product-list'`,
+ * as the server reads them first), else those of the route.
+ */
+export type MethodExistsAt<H, R extends string, M extends string, V extends string> = [FirstRouteOp<EntriesOf<H>, `${M} ${R}`>] extends [never]
+  ? [Unnamespaced<R>] extends [never]
+    ? RouteExistsAt<H, R, V>
+    : [FirstRouteOp<EntriesOf<H>, `${M} ${Unnamespaced<R>}`>] extends [never]
+      ? RouteExistsAt<H, R, V>
+      : ExistsByName<H, `${M} ${Unnamespaced<R>}`, V>
+  : ExistsByName<H, `${M} ${R}`, V>
+
+/** The names a status change of route `R` for method `M` may give: the route's and the method's, namespaced or not. */
+type StatusNames<R extends string, M extends string> = R | `${M} ${R}` | ([Unnamespaced<R>] extends [never] ? never : Unnamespaced<R> | `${M} ${Unnamespaced<R>}`)
+type StatusSaid<E, Names> = Extract<SaidOf<E>, { readonly op: 'route.status'; readonly route: Names }>
+/** Status `S` one version down: a status a change made newer is its older one. */
+type StatusStep<S, Said> = [Said] extends [never] ? S : S extends unknown ? (S extends Get<Said, 'newer'> ? Get<Extract<Said, { readonly newer: S }>, 'older'> : S) : never
+type StatusBefore<S, Later extends readonly unknown[], Names> = Later extends readonly [...infer Init, infer Last] ? StatusBefore<StatusStep<S, StatusSaid<Last, Names>>, Init, Names> : S
+
+/**
+ * The statuses `S` the head's handler of route `R` (for method `M`) answers,
+ * as version `V` gets them: each `statusChanged` of a newer version undone,
+ * newest first, as the server does.
+ */
+export type StatusAt<H, R extends string, M extends string, V extends string, S> = StatusBefore<S, After<EntriesOf<H>, V>, StatusNames<R, M>>
 
 /**
  * Whether route `R` exists in version `V` of history `H`, from the

@@ -19,6 +19,7 @@ import {
   routeRemoved,
   shape,
   shapeConverted,
+  statusChanged,
   versionHistory,
 } from '../../src/changes/index.ts'
 import { versionedClient, type ShapeAt } from '../../src/typed-client/index.ts'
@@ -307,5 +308,36 @@ describe('older types from a history: each instruction kind', () => {
     }
     // @ts-expect-error version 1 sends a name, not a title
     void v1.items.$post({ json: { id: 2, title: 'Desk' } })
+  })
+})
+
+describe('statuses and methods a version has', () => {
+  const history = versionHistory({
+    versions: [
+      { version: '1' },
+      {
+        version: '2',
+        changes: [change('Creating answers 201.', [statusChanged('POST products', { older: 200, newer: 201 })]), change('Products can be deleted.', [routeAdded('DELETE products')])],
+      },
+      { version: '3', changes: [change('Accepted, not created.', [statusChanged('products', { older: 201, newer: 202 })])] },
+    ],
+  })
+  const routes = defineRoutes(history.routes([route('products', '/products')]))
+  const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion: '3' }), routes, changes: history })
+  const app = mountRoutes(new Hono(), versioning, {
+    products: { get: (c) => c.json({ count: 1 }), post: (c) => c.json({ id: 1 }, 202), delete: (c) => c.json({ deleted: 1 }) },
+  })
+  const api = versionedClient<typeof app, typeof history>('https://api.test', { scheme: { in: 'header', name: 'Api-Version' } })
+
+  it("types each version's status: statusChanged undone, newest first, whether it names the route or the route for one method", async () => {
+    expectTypeOf((await api('3').products.$post()).status).toEqualTypeOf<202>()
+    expectTypeOf((await api('2').products.$post()).status).toEqualTypeOf<201>()
+    expectTypeOf((await api('1').products.$post()).status).toEqualTypeOf<200>()
+  })
+
+  it('leaves out a method a version does not have (routeAdded for one method)', () => {
+    expectTypeOf(api('2').products).toHaveProperty('$delete')
+    expectTypeOf(api('1').products).not.toHaveProperty('$delete')
+    expectTypeOf(api('1').products).toHaveProperty('$post')
   })
 })
