@@ -14,6 +14,7 @@ import type { RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps } from './migration-plan.ts'
+import { HISTORY_PLANS, type HistoryPlans } from './history-plans.ts'
 import { answerChecks, checkBodies, unservedRoutes, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
@@ -71,6 +72,15 @@ export class VersionHistory<V extends string = string, O = unknown> {
   readonly stream: StreamItems = this.#streams.stream
   /** The largest older request body read, in bytes. */
   readonly #maxBodySize: number
+
+  static {
+    // The plans, for the model's builder, under a key no entry point exports (history-plans.ts).
+    Object.defineProperty(VersionHistory.prototype, HISTORY_PLANS, {
+      value(this: VersionHistory): HistoryPlans {
+        return { plans: this.#plans, fallback: this.#fallback }
+      },
+    })
+  }
 
   constructor(options: VersionHistoryOptions<V>) {
     if (options === null || typeof options !== 'object') {

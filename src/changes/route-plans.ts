@@ -201,7 +201,7 @@ function withoutRequestBody(plan: RoutePlan): RoutePlan {
   return out
 }
 
-export function planLookup(plans: ReadonlyMap<string, RoutePlan>, fallback: RoutePlan | undefined): (exchange: ExchangeView) => RoutePlan | undefined {
+export function planLookup(plans: ReadonlyMap<string, RoutePlan>, fallback: RoutePlan | undefined): (exchange: Pick<ExchangeView, 'method' | 'route' | 'routePaths'>) => RoutePlan | undefined {
   const byMethod = [...plans.keys()].some((key) => methodRoute(key) !== null)
   const tableRoutes = new WeakMap<ExchangeRoute, Map<string, RoutePlan | undefined>>()
   const plainRoutes = new Map<string, RoutePlan | undefined>()

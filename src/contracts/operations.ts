@@ -1,19 +1,20 @@
 /**
- * The documented operation a request reached, and the JSON Schema of the
- * response it got, as a version's OpenAPI document describes them: from the
- * route Hono matched and the documents' model, or, for documents without a
- * model, by the document's path templates (compiled once, on first use).
+ * The operation a request reached and the responses it documents in a
+ * version: from the route Hono matched, read from the model
+ * (`OperationAt.responses`, worked out once for the documents and this
+ * check alike), or, for documents without a model, by the document's path
+ * templates (compiled once, on first use).
  */
 import type { Context } from 'hono'
 import { matchedRoutes } from 'hono/route'
-import type { ApiModel } from '../model/api-model.ts'
+import type { ApiModel, ResponseContract } from '../model/api-model.ts'
 import { openAPIPathOf } from '../openapi/paths.ts'
-import { operationKey, type OpenAPIDocument, type OperationObject, type SchemaObject } from '../openapi/types.ts'
+import { operationKey, type OpenAPIDocument, type OperationObject } from '../openapi/types.ts'
 
-/** An operation of a document and its path template. */
+/** An operation's path template in a version, and its responses there by status. */
 export interface DocumentedOperation {
   readonly path: string
-  readonly operation: OperationObject
+  readonly responses: Readonly<Record<string, ResponseContract>>
 }
 
 interface CompiledPath {
@@ -79,32 +80,24 @@ export function findOperation(document: OpenAPIDocument, method: string, pathnam
   const key = operationKey(method.toLowerCase())
   for (const candidate of matcher.paths) {
     const operation = candidate.item[key]
-    if (operation !== undefined && candidate.regex.test(path)) return { path: candidate.path, operation: operation as OperationObject }
+    if (operation !== undefined && candidate.regex.test(path)) return { path: candidate.path, responses: (operation as OperationObject).responses as Readonly<Record<string, ResponseContract>> }
   }
   return null
 }
 
 /**
- * The documented operation of the route Hono matched for this request
- * (`matchedRoutes`: the app's own router, not matched again here): the first
- * matched route of the request's method (or all methods) that the model has,
- * at its path in `version`, or `null`.
+ * The operation of the route Hono matched for this request (`matchedRoutes`:
+ * the app's own router, not matched again here): the first matched route of
+ * the request's method (or all methods) that the model has, at its path in
+ * `version` and with its responses there, or `null` when that version does
+ * not serve it.
  */
-export function matchedOperation(c: Context, model: ApiModel, version: string, document: OpenAPIDocument): DocumentedOperation | null {
+export function matchedOperation(c: Context, model: ApiModel, version: string): DocumentedOperation | null {
   const method = c.req.method === 'HEAD' ? 'GET' : c.req.method
   for (const route of matchedRoutes(c)) {
     if (route.method !== method && route.method !== 'ALL') continue
     const at = model.find(method, openAPIPathOf(route.path))?.at(version)
-    const operation = at == null ? undefined : (document.paths[at.path] as Readonly<Record<string, unknown>> | undefined)?.[operationKey(method.toLowerCase())]
-    if (at != null && operation !== undefined) return { path: at.path, operation: operation as OperationObject }
+    if (at != null) return { path: at.path, responses: at.responses.byStatus }
   }
   return null
-}
-
-/** The schema `operation` documents for a response of `status` and `mediaType`, or `null` when it documents none. */
-export function responseSchema(operation: OperationObject, status: number, mediaType: string): SchemaObject | null {
-  const responses = operation.responses
-  const response = responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses['default']
-  const media = response?.content?.[mediaType]
-  return media?.schema ?? null
 }

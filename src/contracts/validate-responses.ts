@@ -9,7 +9,8 @@ import { Validator } from '@cfworker/json-schema'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { OpenAPIDocument, SchemaObject } from '../openapi/types.ts'
 import type { ApiModel } from '../model/api-model.ts'
-import { findOperation, matchedOperation, responseSchema } from './operations.ts'
+import { findOperation, matchedOperation } from './operations.ts'
+import { responseMedia } from '../model/contracts.ts'
 import { isJsonType } from '../changes/media-types.ts'
 
 /** What `validateResponses` reads of the documents: `versionedOpenAPI(...)` fits. */
@@ -191,9 +192,9 @@ export function validateResponses(documents: ValidatedDocuments, options: Valida
     const version = (c.var as Record<string, unknown>)['version']
     if (typeof version !== 'string' || !isDocumented(version)) return
     const document = documents.document(version)
-    const found = documents.model === undefined ? findOperation(document, c.req.method, new URL(c.req.url).pathname) : matchedOperation(c, documents.model, version, document)
+    const found = documents.model === undefined ? findOperation(document, c.req.method, new URL(c.req.url).pathname) : matchedOperation(c, documents.model, version)
     const mediaType = (c.res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
-    const schema = found === null || !isJsonType(mediaType) ? null : responseSchema(found.operation, c.res.status, mediaType)
+    const schema = found === null || !isJsonType(mediaType) ? null : ((responseMedia(found.responses, c.res.status, mediaType)?.schema ?? null) as SchemaObject | null)
     if (found === null || schema === null) return
     let body: unknown
     let errors: ResponseContractProblem['errors']

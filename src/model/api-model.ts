@@ -4,8 +4,9 @@
  * it (a route table with `mountRoutes`, a plain Hono route with `named()`,
  * an @hono/zod-openapi route), with what it is in each version. Built once
  * (version-space.ts, operations.ts, app-model.ts), then only read: the
- * documents, `check()` and the tests ask it whether an operation is served in
- * a version and at which path, instead of working it out for themselves.
+ * documents, `validateResponses`, `check()` and the tests ask it whether an
+ * operation is served in a version, at which path, and what it takes and
+ * answers there, instead of working it out for themselves.
  */
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { PlacementWays, VersionPlacement } from '../routes/placement.ts'
@@ -58,6 +59,116 @@ export interface OperationAt {
   readonly params: readonly string[]
   /** Its version's lifecycle headers. */
   readonly lifecycle: LifecycleHeaders
+  /** What a client of this version sends: its parameters and body, with their schemas in this version. Worked out at first read, then kept. */
+  readonly request: RequestContract
+  /** What it answers in this version, by status and media type. Worked out at first read (with `request`), then kept. */
+  readonly responses: ResponseContracts
+  /** What the version changes do to its exchanges in this version (the history's route plan, this version's part), or `null`: the head, no history, or nothing to do. Made at first read, then kept. */
+  readonly migration: MigrationAt | null
+}
+
+/** A migration's compiled steps between one version and the head (run by changes/; opaque here). */
+export interface MigrationSteps {
+  readonly steps: readonly unknown[]
+}
+
+/** What the version changes do to an operation's exchanges in one older version. */
+export interface MigrationAt {
+  /** The request, from this version up to the head. */
+  readonly up: {
+    /** The body's steps, or `null` when the body is not migrated. */
+    readonly body: MigrationSteps | null
+    /** The steps of a partial body (a PATCH: fields not sent stay absent), or `null`. */
+    readonly partialBody: MigrationSteps | null
+    /** Query parameters renamed, `[older, newer]`, oldest step first. */
+    readonly query: readonly (readonly [string, string])[]
+    /** Request headers renamed, `[older, newer]`, oldest step first. */
+    readonly headers: readonly (readonly [string, string])[]
+  }
+  /** The response, from the head down to this version. */
+  readonly down: {
+    /** A success body's steps, or `null`. */
+    readonly body: MigrationSteps | null
+    /** An error body's steps (status 400 and above), or `null`. */
+    readonly error: MigrationSteps | null
+    /** Each streamed item's steps, or `null`. */
+    readonly items: MigrationSteps | null
+    /** Statuses given back, `[newer, older]`, newest step first. */
+    readonly status: readonly (readonly [number, number])[]
+    /** Response headers whose values change, newest step first. */
+    readonly headers: readonly string[]
+  }
+}
+
+/**
+ * A JSON Schema as plain JSON (OpenAPI 3.1's dialect, draft 2020-12). A
+ * `$ref` in it points into that version's component schemas
+ * (`#/components/schemas/Name`): the version's own, as its document has them.
+ */
+export interface ContractSchema {
+  readonly [keyword: string]: unknown
+}
+
+/** One parameter of a request: a path, query, header or cookie value and its schema (an OpenAPI Parameter Object, or a `$ref` to one). */
+export interface RequestParameter {
+  readonly name: string
+  readonly in: string
+  readonly required?: boolean
+  readonly schema?: ContractSchema
+  readonly [field: string]: unknown
+}
+
+/** What one media type of a body carries: its `schema`, or for a stream of JSON items, the schema of each item (`x-itemSchema`). */
+export interface MediaContract {
+  readonly schema?: ContractSchema
+  readonly 'x-itemSchema'?: ContractSchema
+  readonly [field: string]: unknown
+}
+
+/** A request body (an OpenAPI Request Body Object, or a `$ref` to one): its schema per media type. */
+export interface BodyContract {
+  readonly required?: boolean
+  readonly content?: Readonly<Record<string, MediaContract>>
+  readonly [field: string]: unknown
+}
+
+/** A body and the component schemas its `$ref`s name that this version adds (`<Shape>Request`), by name. */
+export interface VersionBody {
+  readonly body: BodyContract
+  readonly components: Readonly<Record<string, ContractSchema>>
+}
+
+/** What a client of one version sends to an operation. */
+export interface RequestContract {
+  /** Its path, query, header and cookie parameters, the version's own among them where the scheme puts it there. */
+  readonly parameters: readonly RequestParameter[]
+  /** Its body as a whole (the full shape), or `null` when none is declared. */
+  readonly body: VersionBody | null
+  /** Its body as the toolkit reads a partial update (a PATCH whose body it checks: no field required), or `null` when that is `body`. */
+  readonly partial: VersionBody | null
+  /** Whether the toolkit checks and migrates this version's body (its schema is not the head's): it may then answer 400, 413, 415 or 422. */
+  readonly checked: boolean
+}
+
+/** A response (an OpenAPI Response Object, or a `$ref` to one): its schema per media type. */
+export interface ResponseContract {
+  readonly description?: string
+  readonly content?: Readonly<Record<string, MediaContract>>
+  readonly [field: string]: unknown
+}
+
+/** What an operation answers in one version. */
+export interface ResponseContracts {
+  /** Each response by status (`'200'`, `'4XX'`, `'default'`): the application's, a status a version change gave back, the toolkit's own rejections. */
+  readonly byStatus: Readonly<Record<string, ResponseContract>>
+  /** The component schemas their `$ref`s name that the toolkit adds (its error body), by name. */
+  readonly components: Readonly<Record<string, ContractSchema>>
+}
+
+/** The parts of an operation in a version that depend on its declarations' schemas, worked out by whoever builds the model. */
+export interface OperationContracts {
+  readonly request: RequestContract
+  readonly responses: ResponseContracts
 }
 
 /** The model of an API. */

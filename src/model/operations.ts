@@ -4,11 +4,15 @@
  * table routes' version limits, the namespace a namespace scheme reads, the
  * version changes that add or remove it, the version pattern of a URL path)
  * and its path there (older paths from the version changes, the version
- * filled in). Every version of the space is worked out at construction.
+ * filled in). Every version of the space is worked out at construction;
+ * its request and response contracts and its migration at their first
+ * read, by the functions the builder gives (openapi/operation-contracts.ts,
+ * openapi/migrations.ts), then kept.
  */
 import type { CompiledRoute } from '../routes/compile.ts'
 import { waysOf, type VersionPlacement } from '../routes/placement.ts'
-import type { ApiModel, OperationAt, VersionedOperation, VersionSpace } from './api-model.ts'
+import type { ApiModel, MigrationAt, OperationAt, OperationContracts, VersionedOperation, VersionSpace } from './api-model.ts'
+import { pathContracts } from './contracts.ts'
 
 /** What declares an operation: a table route and method, a plain Hono route, an operation of a document. */
 export interface OperationDeclaration {
@@ -69,8 +73,27 @@ export function existsIn(route: CompiledRoute, version: string | null | undefine
   return route.limit?.versions == null || (version != null && route.limit.versions.has(version))
 }
 
-/** The operation `declaration` declares, in every version of `space`. */
-export function versionedOperation(declaration: OperationDeclaration, space: VersionSpace, placement: VersionPlacement, events: RouteEvents): VersionedOperation {
+/**
+ * Works out an operation's request and response contracts in `version`,
+ * where it is served at `path` with path params `params` (`neutral`: it
+ * answers every version alike): called once per version, at the first read
+ * of `request` or `responses`.
+ */
+export type ContractsOf = (version: string, served: { readonly path: string; readonly params: readonly string[]; readonly neutral: boolean }) => OperationContracts
+
+/** Gives an operation's migration in `version` (`null`: none), called once per version at the first read of `migration`. */
+export type MigrationOf = (version: string) => MigrationAt | null
+
+/** What the builder works out from declarations the model does not read (schemas, the history's plans). */
+export interface OperationParts {
+  /** Its request and response contracts in a version (none: its path params alone, no response documented). */
+  readonly contracts?: ContractsOf | undefined
+  /** Its migration in a version (none: no migration). */
+  readonly migration?: MigrationOf | undefined
+}
+
+/** The operation `declaration` declares, in every version of `space`, with the `parts` its builder works out. */
+export function versionedOperation(declaration: OperationDeclaration, space: VersionSpace, placement: VersionPlacement, events: RouteEvents, parts: OperationParts = {}): VersionedOperation {
   const { method, path, name, names, routes, versionPattern } = declaration
   const ways = waysOf(placement)
   const neutral = routes.length > 0 && routes.every((r) => r.limit?.neutral === true)
@@ -100,7 +123,7 @@ export function versionedOperation(declaration: OperationDeclaration, space: Ver
         own = own.split(token).join(encodeURIComponent(version))
       }
     }
-    return Object.freeze({ version, path: own, params: Object.freeze(paramsOf(own)), lifecycle: space.lifecycle(version) })
+    return servedAt(version, own, neutral, space.lifecycle(version), parts)
   }
 
   const byVersion = new Map<string, OperationAt | null>(space.versions.map((v) => [v, compute(v)]))
@@ -128,6 +151,29 @@ export function apiModelOf(space: VersionSpace, placement: VersionPlacement, ope
     ways: waysOf(placement),
     operations: Object.freeze([...operations]),
     find: (method: string, path: string) => byKey.get(`${method.toUpperCase()} ${path}`) ?? null,
+  })
+}
+
+/** The operation in `version` at `path`, its contracts and migration worked out at their first read and kept. */
+function servedAt(version: string, path: string, neutral: boolean, lifecycle: OperationAt['lifecycle'], { contracts, migration }: OperationParts): OperationAt {
+  const params = Object.freeze(paramsOf(path))
+  let made: OperationContracts | null = null
+  const contractsAt = (): OperationContracts => (made ??= contracts === undefined ? pathContracts(params) : contracts(version, { path, params, neutral }))
+  let migrated: { readonly at: MigrationAt | null } | null = null
+  return Object.freeze({
+    version,
+    path,
+    params,
+    lifecycle,
+    get request() {
+      return contractsAt().request
+    },
+    get responses() {
+      return contractsAt().responses
+    },
+    get migration() {
+      return (migrated ??= { at: migration === undefined ? null : migration(version) }).at
+    },
   })
 }
 

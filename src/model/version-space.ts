@@ -16,7 +16,11 @@ export interface SpaceScheme {
 
 /** What the space reads of a version policy: `versionPolicy(...)` fits. */
 export interface SpacePolicy {
-  describe(): { readonly versions: ReadonlyMap<string, { readonly headers: LifecycleHeaders }> }
+  describe(): {
+    readonly versions: ReadonlyMap<string, { readonly headers: LifecycleHeaders; readonly sunset?: number | null | undefined }>
+    /** Whether a version past its sunset is refused with 410. */
+    readonly refuseAfterSunset?: boolean | undefined
+  }
 }
 
 /**

@@ -4,14 +4,24 @@
  * handlers `mountRoutes` registered for a route table, plain routes (with
  * `named()` or not), and @hono/zod-openapi routes (their operationIds). Each
  * route × method becomes one `VersionedOperation`; the version changes'
- * route changes come from the history's changelog.
+ * route changes come from the history's changelog. Its request and
+ * response contracts come from the documents' derivation
+ * (operation-contracts.ts), from what an app's routes declare: their path
+ * params (with their patterns), the version's own parameter, and the
+ * toolkit's own answers; its migrations from the history's route plans
+ * (migrations.ts).
  */
 import type { Changelog } from '../changes/changelog.ts'
 import { namedRoutes, type NamedRoutesApp } from '../hono/app-route-names.ts'
 import { mountedMethods } from '../hono/mounted-handlers.ts'
 import { routeHistory } from './changelog.ts'
 import { openAPIPathOf, schemaPattern } from './paths.ts'
-import { normalizeRouteName, plainName } from './sources.ts'
+import { historyMigrations } from './migrations.ts'
+import { contractsOf, sunsetsOf, type ContractContext } from './operation-contracts.ts'
+import { placementOf } from './placement.ts'
+import { errorBodyOf } from './responses.ts'
+import { normalizeRouteName, plainName, type SourceOperation } from './sources.ts'
+import type { HttpMethod } from './types.ts'
 import type { RouteTable } from '../routes/table.ts'
 import { compilePath } from '../routes/pattern.ts'
 import { UNPLACED, waysOf, type VersionPlacement } from '../routes/placement.ts'
@@ -48,7 +58,23 @@ export function appModel(options: AppModelOptions): ApiModel {
   const placement = scheme.placement ?? UNPLACED
   const ways = waysOf(placement)
   const order = [...space.versions].reverse()
-  const events = routeEvents(routeHistory(changelog, order, normalizeRouteName, 'appModel'), order, openAPIPathOf)
+  const routeChanges = routeHistory(changelog, order, normalizeRouteName, 'appModel')
+  const events = routeEvents(routeChanges, order, openAPIPathOf)
+  // Its contracts, by the documents' derivation: an app's routes declare no schemas, so its path params and the toolkit's own answers.
+  const contracts: ContractContext = {
+    order,
+    placement: placementOf(scheme),
+    unnamed: { defaultVersion: scheme.defaultVersion, pinned: false },
+    serverUrl: null,
+    history: routeChanges,
+    shapes: {},
+    headSchemas: {},
+    requests: null,
+    streams: null,
+    errorBody: errorBodyOf(undefined, 'appModel'),
+    sunsets: sunsetsOf(policy?.describe()),
+  }
+  const migrations = historyMigrations(history)
   const named = namedRoutes(app)
   const operations: VersionedOperation[] = []
   const seen = new Set<string>()
@@ -67,26 +93,36 @@ export function appModel(options: AppModelOptions): ApiModel {
       for (const route of served) for (const name of route.names) names.add(name).add(`${method} ${name}`)
       if (own !== null) names.add(own)
       names.add(plainName(method, path))
+      const params = pathParamsOf(entry.path)
+      const patterns = new Map(params.map((p) => [p.name, p.pattern]))
       const declaration: OperationDeclaration = {
         method,
         path,
         name: served[0]?.name ?? own,
         names: [...names],
         routes: served,
-        versionPattern: ways.param === null ? null : versionPatternOf(entry.path, ways.param),
+        versionPattern: ways.param === null ? null : (patterns.get(ways.param) ?? null),
       }
-      operations.push(versionedOperation(declaration, space, placement, events))
+      const source: SourceOperation = {
+        path,
+        method: method.toLowerCase() as HttpMethod,
+        operation: { parameters: params.map((p) => ({ name: p.name, in: 'path', required: true, schema: { type: 'string' } })), responses: {} },
+        routes: served,
+        names: declaration.names,
+        patterns,
+        operationId: declaration.name ?? plainName(method, path),
+      }
+      operations.push(versionedOperation(declaration, space, placement, events, { contracts: contractsOf(contracts, source), migration: migrations?.(declaration) }))
     }
   }
   return apiModelOf(space, placement, operations)
 }
 
-/** The pattern the version's param must match in a Hono path (`null`: any segment, or no such param). */
-function versionPatternOf(honoPath: string, param: string): string | null {
+/** The params of a Hono path and the pattern each must match (`null`: any segment); none for a path that does not compile. */
+function pathParamsOf(honoPath: string): { readonly name: string; readonly pattern: string | null }[] {
   try {
-    const found = compilePath(honoPath, 'appModel').params.find((p) => p.name === param)
-    return found === undefined ? null : schemaPattern(found.pattern)
+    return compilePath(honoPath, 'appModel').params.map((p) => ({ name: p.name, pattern: schemaPattern(p.pattern) }))
   } catch {
-    return null
+    return []
   }
 }

@@ -8,10 +8,12 @@ import type { VersionedOperation, VersionSpace } from '../model/api-model.ts'
 import { routeEvents, versionedOperation } from '../model/operations.ts'
 import { waysOf, type VersionPlacement } from '../routes/placement.ts'
 import type { BuildContext } from './context.ts'
-import { changelogMarkdown, schemaStepsOf, type ChangelogRouteHistory } from './changelog.ts'
+import { changelogMarkdown, schemaStepsOf } from './changelog.ts'
 import { openAPIPathOf } from './paths.ts'
 import { cloneJson } from './normalize.ts'
 import { operationIn } from './operation.ts'
+import { contractsOf, type ContractContext } from './operation-contracts.ts'
+import type { MigrationsOf } from './migrations.ts'
 import { placementNote } from './placement.ts'
 import { undoSteps } from '../changes/schema-changes.ts'
 import type { SourceOperation } from './sources.ts'
@@ -71,22 +73,26 @@ export function reachableComponents(roots: Iterable<string>, components: Json): 
 
 /**
  * The model of the documents' operations (model/operations.ts), one per
- * source: whether each version serves it and at which path, decided there.
+ * source: whether each version serves it and at which path, decided there;
+ * its request and response contracts in each version by `contracts`
+ * (operation-contracts.ts), its migration by the history's plans
+ * (migrations.ts; none from a changelog's JSON), at their first read.
  */
 export function operationsModel(
   operations: readonly SourceOperation[],
   space: VersionSpace,
   placement: VersionPlacement,
-  history: ChangelogRouteHistory,
-  order: readonly string[],
+  contracts: ContractContext,
+  migrations: MigrationsOf | null,
 ): ReadonlyMap<SourceOperation, VersionedOperation> {
-  const events = routeEvents(history, order, openAPIPathOf)
+  const events = routeEvents(contracts.history, contracts.order, openAPIPathOf)
   const param = waysOf(placement).param
   return new Map(
     operations.map((source) => {
       const versionPattern = param === null ? null : (source.patterns.get(param) ?? patternOfParameter(source.operation, param))
       const declaration = { method: source.method, path: source.path, name: source.operationId, names: source.names, routes: source.routes, versionPattern }
-      return [source, versionedOperation(declaration, space, placement, events)]
+      const parts = { contracts: contractsOf(contracts, source), migration: migrations?.(source) }
+      return [source, versionedOperation(declaration, space, placement, events, parts)]
     }),
   )
 }
@@ -225,7 +231,7 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
     // Two operations at one path and method: the first answers (as Hono runs the first route).
     const key = operationKey(source.method)
     if (item[key] !== undefined) continue
-    const operation = operationIn(context, source, entry, at, neutral, headerNames, added)
+    const operation = operationIn(context, source, served, entry, neutral, headerNames, added)
     let id = operation['operationId'] as string
     for (let n = 2; ids.has(id); n++) id = `${operation['operationId'] as string}-${n}`
     operation['operationId'] = id

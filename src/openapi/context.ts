@@ -1,12 +1,10 @@
 /** What one version's document is made from, fixed when `versionedOpenAPI` is called. */
 import type { VersionedOperation } from '../model/api-model.ts'
 import type { AppRouteMethods } from './app-routes.ts'
-import type { Changelog, ChangelogRouteHistory } from './changelog.ts'
+import type { Changelog } from './changelog.ts'
 import type { Placement } from './placement.ts'
-import type { RequestBodies } from './requests.ts'
 import type { ErrorBody } from './responses.ts'
 import type { SourceOperation } from './sources.ts'
-import type { StreamedBodies } from './streams.ts'
 import type { Unnamed } from './version-params.ts'
 import type { VersionPlan } from './versions.ts'
 import type { Json } from '../json/object.ts'
@@ -17,9 +15,8 @@ export interface BuildContext {
   readonly operations: readonly SourceOperation[]
   readonly placement: Placement
   readonly defaultVersion: string | null
-  /** Each operation in the model: whether a version serves it, and at which path. */
+  /** Each operation in the model: whether a version serves it, at which path, and its request and response contracts there. */
   readonly served: ReadonlyMap<SourceOperation, VersionedOperation>
-  readonly history: ChangelogRouteHistory
   readonly changelog: Changelog | null
   /** The head document (normalized), or `null` for documents from the table alone. */
   readonly head: Json | null
@@ -37,10 +34,6 @@ export interface BuildContext {
   readonly unnamed: Unnamed
   /** The body of the toolkit's own error answers. */
   readonly errorBody: ErrorBody
-  /** The request bodies, by the validation's derivation, or `null`. */
-  readonly requests: RequestBodies | null
-  /** The item layouts of streamed routes, or `null`. */
-  readonly streams: StreamedBodies | null
   /** The app's routes (their methods, where it answers 405), or `null`. */
   readonly app: AppRouteMethods | null
   /** The security requirement of versioned operations (a pinned client's key), or `null`. */

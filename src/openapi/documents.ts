@@ -13,7 +13,9 @@ import { appOperations, appRoutesOf, type DocumentedApp } from './app-routes.ts'
 import { versionSpace } from '../model/version-space.ts'
 import { buildDocument, deepFreeze, operationsModel, reachableComponents, refsIn, type BuildContext } from './build.ts'
 import { changelogOf, routeHistory, type ChangelogSource } from './changelog.ts'
+import { historyMigrations } from './migrations.ts'
 import { normalizeDocument } from './normalize.ts'
+import { sunsetsOf, type ContractContext } from './operation-contracts.ts'
 import { placementOf, type Placement } from './placement.ts'
 import { requestBodies, type DocumentedRequests } from './requests.ts'
 import { errorBodyOf, type ErrorFormat } from './responses.ts'
@@ -288,9 +290,13 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const streams = streamedBodies(options.bodies ?? (options.requests as { bodies?: unknown } | undefined)?.bodies, where)
   checkStreamed(streams, operations, where)
   const headInfo = (head?.['info'] ?? {}) as Json
+  const unnamed = { defaultVersion: scheme.defaultVersion, pinned: pins !== null }
+  // Each operation's request and response contracts in a version are worked out from these, once, for the model.
+  const headSchemas = ((head?.['components'] as Json | undefined)?.['schemas'] ?? {}) as Json
   const history = routeHistory(changelog, plan.order, normalizeRouteName, where)
+  const contracts: ContractContext = { order: plan.order, placement, unnamed, serverUrl, history, shapes, headSchemas, requests, streams, errorBody, sunsets: sunsetsOf(plan.policy) }
   const space = versionSpace(scheme, { versions: [...plan.order].reverse(), policy })
-  const served = operationsModel(operations, space, scheme.placement ?? UNPLACED, history, plan.order)
+  const served = operationsModel(operations, space, scheme.placement ?? UNPLACED, contracts, historyMigrations(rawChangelog))
   const model = apiModelOf(space, scheme.placement ?? UNPLACED, [...served.values()])
   const context: BuildContext = {
     plan,
@@ -298,7 +304,6 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
     placement,
     defaultVersion: scheme.defaultVersion,
     served,
-    history,
     changelog,
     head,
     headReachable: head === null ? new Set() : reachableComponents([...refsIn(head['paths']), ...refsIn(head['webhooks'])], (head['components'] ?? {}) as Json),
@@ -310,10 +315,8 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
     },
     serverUrl,
     shapes,
-    unnamed: { defaultVersion: scheme.defaultVersion, pinned: pins !== null },
+    unnamed,
     errorBody,
-    requests,
-    streams,
     app,
     security: pins?.security ?? null,
     securitySchemes: pins?.schemes ?? null,

@@ -1,0 +1,65 @@
+/**
+ * Each operation's migration in a version (model/api-model.ts
+ * `OperationAt.migration`), read from the history's route plans
+ * (changes/history-plans.ts `HISTORY_PLANS`: the plans the request path
+ * follows), each operation's found by the request path's own lookup
+ * (changes/route-plans.ts `planLookup`: a table route's `METHOD name`, then
+ * its name, a DELETE without the shared request body; a plain route's
+ * `METHOD /path`; else the plan of routes without one).
+ */
+import { HISTORY_PLANS, isPlanned, type Planned } from '../changes/history-plans.ts'
+import type { Chain, RoutePlan } from '../changes/http-steps.ts'
+import { planLookup } from '../changes/route-plans.ts'
+import type { CompiledRoute } from '../routes/compile.ts'
+import type { MigrationAt, MigrationSteps } from '../model/api-model.ts'
+import type { MigrationOf } from '../model/operations.ts'
+import { normalizeRouteName } from './sources.ts'
+
+/** What an operation's plan is looked up by: its method, its path (OpenAPI's syntax) and the table routes that serve it. */
+export interface PlannedOperation {
+  readonly method: string
+  readonly path: string
+  readonly routes: readonly CompiledRoute[]
+}
+
+/** The migration of an operation in each version. */
+export type MigrationsOf = (operation: PlannedOperation) => MigrationOf
+
+/** The migration a plan gives version index `v`, or `null` when it does nothing there. */
+function migrationAt(plan: RoutePlan, v: number): MigrationAt | null {
+  const steps = (chains: readonly Chain[] | null): MigrationSteps | null => {
+    const chain = chains?.[v]
+    return chain === undefined || chain.steps.length === 0 ? null : chain
+  }
+  const up = { body: steps(plan.request), partialBody: steps(plan.partialRequest), query: plan.query?.[v] ?? [], headers: plan.requestHeaders?.[v] ?? [] }
+  const down = { body: steps(plan.response), error: steps(plan.error), items: steps(plan.items), status: plan.status?.[v] ?? [], headers: (plan.headers?.[v] ?? []).map(([header]) => header) }
+  const none = up.body === null && up.partialBody === null && up.query.length === 0 && up.headers.length === 0 && down.body === null && down.error === null && down.items === null && down.status.length === 0 && down.headers.length === 0
+  return none ? null : Object.freeze({ up: Object.freeze(up), down: Object.freeze(down) })
+}
+
+/**
+ * The migrations of a history's operations (`null` when `source` is not a
+ * history: a changelog's JSON has no plans). Its plain routes' keys are read
+ * in OpenAPI's syntax (`GET /items/{id}`), as the model names operations.
+ */
+export function historyMigrations(source: unknown): MigrationsOf | null {
+  if (!isPlanned(source)) return null
+  const { plans, fallback } = source[HISTORY_PLANS]()
+  const { versions } = source as Planned & { readonly versions: readonly string[] }
+  const byKey = new Map<string, RoutePlan>()
+  for (const [key, plan] of plans) {
+    const normalized = normalizeRouteName(key)
+    if (!byKey.has(normalized)) byKey.set(normalized, plan)
+  }
+  const lookup = planLookup(byKey, fallback)
+  const index = new Map<string, number>(versions.map((version, v) => [version, v]))
+  const head = versions.length - 1
+  return (operation) => {
+    // As a request to it finds its plan: its table route (they share their names), else its path.
+    const plan = lookup({ method: operation.method.toUpperCase(), route: operation.routes[0] ?? null, routePaths: [operation.path] })
+    return (version) => {
+      const v = index.get(version)
+      return plan === undefined || v === undefined || v === head ? null : migrationAt(plan, v)
+    }
+  }
+}
