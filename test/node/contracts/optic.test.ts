@@ -23,8 +23,9 @@ function opticDiff(before: Json, after: Json, name: string): { status: number | 
   mkdirSync(dir, { recursive: true })
   writeFileSync(`${dir}${name}-before.json`, JSON.stringify(before))
   writeFileSync(`${dir}${name}-after.json`, JSON.stringify(after))
+  // In its own folder: with CI set, Optic writes ci-run-details.json where it runs.
   const result = spawnSync(`${root}node_modules/.bin/optic`, ['diff', `${dir}${name}-before.json`, `${dir}${name}-after.json`, '--check'], {
-    cwd: root,
+    cwd: dir,
     encoding: 'utf8',
     env: { ...process.env, CI: 'true', NO_COLOR: '1' },
     timeout: 120_000,
