@@ -100,8 +100,9 @@ export function bearerClient(options: BearerClientOptions): HashedClient {
   const hash = clientHasher(secret, where)
   if (!Number.isInteger(memo) || memo < 0) throw new Error(`${where}: memo must be a whole number of keys, 0 or more.`)
   const known = memo === 0 ? null : new SieveCache<Remembered, number>(memo)
-  // The memo's keys: a hash of the value under seeds drawn at random once, so the memo holds no credential.
-  const [seed, checkSeed] = crypto.getRandomValues(new Uint32Array(2)) as unknown as [number, number]
+  // The memo's keys: a hash of the value under seeds drawn at random once, so the memo holds no credential. Drawn at
+  // the first request: a Worker may not generate random values in its global scope, where this runs.
+  let seeds: Uint32Array | null = null
   const client = function bearerClient(c: Context): string | null | Promise<string | null> {
     const value = c.req.raw.headers.get('authorization')
     if (value === null || value.length < 8 || value.length > 1100) return null
@@ -110,8 +111,9 @@ export function bearerClient(options: BearerClientOptions): HashedClient {
     let check = 0
     if (known !== null) {
       // Two 32-bit lanes over the value: one finds its entry, the other must match the entry's.
-      let a = seed
-      let b = checkSeed
+      seeds ??= crypto.getRandomValues(new Uint32Array(2))
+      let a = seeds[0] as number
+      let b = seeds[1] as number
       for (let i = 0; i < value.length; i++) {
         const code = value.charCodeAt(i)
         a = Math.imul(a ^ code, 0x85ebca6b)
