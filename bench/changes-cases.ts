@@ -17,6 +17,9 @@ import {
   versionHistory,
 } from '../src/changes/index.ts'
 import { versionMiddleware } from '../src/hono/index.ts'
+import type { ShapeInstruction } from '../src/changes/instruction.ts'
+import { copier } from '../src/changes/json-copy.ts'
+import { MigrationPlanner, runSteps, shapeSteps } from '../src/changes/migration-plan.ts'
 import { HeaderVersioning } from '../src/index.ts'
 
 interface Category {
@@ -35,8 +38,7 @@ interface Product {
 const Category = shape<Category>('Category')
 const Product = shape<Product>('Product', { nested: { category: Category } })
 
-const history = versionHistory({
-  versions: [
+const versions = [
     { version: 'v1' },
     { version: 'v2', changes: [change('Titles.', [fieldRenamed(Product, { older: 'name', newer: 'title' }), fieldRenamed(Category, { older: 'name', newer: 'title' })])] },
     {
@@ -49,9 +51,9 @@ const history = versionHistory({
     },
     { version: 'v4', changes: [change('No SKU.', [fieldRemoved(Product, 'sku', { older: (product) => `SKU-${product.id}` })])] },
     { version: 'v5', changes: [change('Drafts and tags.', [enumValuesAdded(Product, 'status', ['draft'], { fallback: 'active' }), fieldAdded(Product, 'tags', { default: [] })])] },
-  ],
-  bodies: { 'GET /products': { response: { items: [Product] } } },
-})
+]
+
+const history = versionHistory({ versions, bodies: { 'GET /products': { response: { items: [Product] } } } })
 
 const COUNT = 100
 const scheme = () => new HeaderVersioning({ allowedVersions: ['v1', 'v2', 'v3', 'v4', 'v5'], defaultVersion: 'v5' })
@@ -113,7 +115,63 @@ export const expectedV1: string = JSON.stringify(v1Body())
 
 const LIST = { items: [Product] } as const
 
-/** The parts, for profiling the migration alone: the two bodies and the history's migration to v1 (the value is not changed). */
-export function benchParts(): { headBody: () => { items: Product[] }; v1Body: () => { items: object[] }; migrate: (value: { items: Product[] }) => unknown } {
-  return { headBody, v1Body, migrate: (value) => history.migrate(value, { as: LIST, to: 'v1' }) }
+/**
+ * What the JSON step runs on a handler's value for v1 (json-copy.ts's copy along the layout, then the fused walk of
+ * migration-plan.ts), compiled here from the same changes as the history compiles them.
+ */
+function jsonStep(): (value: { items: Product[] }) => unknown {
+  const instructions = versions.map((v) => (v.changes ?? []).flatMap((c) => c.instructions as readonly ShapeInstruction[]))
+  const steps = new Map([Product, Category].map((s) => [s, shapeSteps(s, instructions, versions.length)] as const))
+  const walk = new MigrationPlanner(steps, versions.length).steps(LIST, 0, 'down')
+  const copy = copier(LIST, 0, steps)
+  return (value) => runSteps(copy(value, ''), walk)
+}
+
+/**
+ * The floor of any migration that copies a value along its layout and changes the copy in place, as the JSON step
+ * does: a spread copy of each object, the same field operations with the field names read from data (as a walk
+ * compiled from declarations reads them), the same converters, and no test that the values converters read are
+ * JSON values.
+ */
+function floorStep(): (value: { items: Product[] }) => unknown {
+  const f = { title: 'title', name: 'name', tags: 'tags', status: 'status', sku: 'sku', price: 'price', category: 'category' }
+  const price = (p: { amount: number }) => (p.amount / 100).toFixed(2)
+  const sku = (p: { id: number }) => `SKU-${p.id}`
+  const added = new Set<unknown>(['draft'])
+  return (value) => {
+    const items = new Array<unknown>(value.items.length)
+    for (let i = 0; i < items.length; i++) {
+      const p: Record<string, unknown> = { ...value.items[i] }
+      const c: Record<string, unknown> = { ...(p[f.category] as object) }
+      if (c[f.title] !== undefined) {
+        c[f.name] = c[f.title]
+        c[f.title] = undefined
+      }
+      p[f.category] = c
+      if (p[f.tags] !== undefined) p[f.tags] = undefined
+      if (added.has(p[f.status])) p[f.status] = 'active'
+      p[f.sku] = sku(p as { id: number })
+      p[f.price] = price(p[f.price] as { amount: number })
+      if (p[f.title] !== undefined) {
+        p[f.name] = p[f.title]
+        p[f.title] = undefined
+      }
+      items[i] = p
+    }
+    return { items }
+  }
+}
+
+/**
+ * The parts, for profiling the migration alone: the two bodies, the history's migration to v1 (`history.migrate`:
+ * JSON in and out; the value is not changed), the JSON step's copy and walk, and the floor of a copy changed in place.
+ */
+export function benchParts(): {
+  headBody: () => { items: Product[] }
+  v1Body: () => { items: object[] }
+  migrate: (value: { items: Product[] }) => unknown
+  step: (value: { items: Product[] }) => unknown
+  floor: (value: { items: Product[] }) => unknown
+} {
+  return { headBody, v1Body, migrate: (value) => history.migrate(value, { as: LIST, to: 'v1' }), step: jsonStep(), floor: floorStep() }
 }

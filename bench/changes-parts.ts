@@ -2,8 +2,11 @@
  * `node bench/changes-parts.ts` (also bun, deno): where the version-changes
  * case's time goes, part by part, on the runtime that runs it. The same 100
  * products as bench/changes.ts: building the head body and the v1 body, the
- * history's migration of the head body to v1 (`history.migrate`, what the
- * JSON step runs), the same migration written out with fixed field names (what
+ * history's migration of the head body to v1 (`history.migrate`: JSON in and
+ * out), what the JSON step runs (the copy along the layout and the fused
+ * walk), the floor of any copy changed in place (spread copies, the same
+ * field operations by names read from data, no test that converters read
+ * JSON values), the same migration written out with fixed field names (what
  * code generated per shape would run; Workers allow no runtime code
  * generation), and serialising each. mitata p50s, BENCH_ROUNDS interleaved
  * rounds, medians printed.
@@ -13,7 +16,7 @@ import { benchParts } from './changes-cases.ts'
 
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
 const ROUNDS = Number(env['BENCH_ROUNDS'] ?? 5)
-const { headBody, v1Body, migrate } = benchParts()
+const { headBody, v1Body, migrate, step, floor } = benchParts()
 
 type Head = ReturnType<typeof headBody>['items'][number]
 
@@ -33,7 +36,7 @@ function fixedNames(value: { items: Head[] }): { items: object[] } {
 
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_k, v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v))
-if (canonical(migrate(headBody())) !== canonical(v1Body()) || canonical(fixedNames(headBody())) !== canonical(v1Body())) {
+if ([migrate, fixedNames, step, floor].some((run) => canonical(run(headBody())) !== canonical(v1Body()))) {
   throw new Error('the migrations disagree with the hand-written v1 body')
 }
 
@@ -45,6 +48,11 @@ const cases: Record<string, () => unknown> = {
   'build the head body (handler written once)': () => headBody(),
   'history.migrate(head body) to v1': () => migrate(head),
   'fixed-name migration of the head body to v1': () => fixedNames(head),
+  "the JSON step's copy and walk of the head body to v1 (what c.json runs)": () => step(head),
+  'floor: spread copies changed in place by names read from data, no JSON tests': () => floor(head),
+  'JSON.stringify(build the v1 body): the hand-written handler': () => JSON.stringify(v1Body()),
+  'JSON.stringify(JSON step of a head body built): the handler through the JSON step': () => JSON.stringify(step(headBody())),
+  'JSON.stringify(floor of a head body built)': () => JSON.stringify(floor(headBody())),
   'JSON.stringify(v1 body)': () => JSON.stringify(v1),
   'JSON.stringify(migrated body)': () => JSON.stringify(migrated),
 }

@@ -30,21 +30,34 @@ function asJson(value: unknown): unknown {
 
 /** Whether `value` reads the same after a JSON round trip: plain objects and arrays of strings, booleans, finite numbers and `null`. */
 function isPlainJson(value: unknown, depth: number): boolean {
-  switch (typeof value) {
+  return typeof value === 'object' ? value === null || isPlainObject(value, depth) : isPlainItem(value, depth)
+}
+
+/**
+ * Whether a value in a plain object or array reads the same in JSON: the
+ * common leaves in one switch, tested without a call (`undefined` is not: an
+ * object's undefined fields are skipped before).
+ */
+function isPlainItem(item: unknown, depth: number): boolean {
+  switch (typeof item) {
     case 'string':
     case 'boolean':
       return true
     case 'number':
-      return Number.isFinite(value) && !Object.is(value, -0)
+      // Finite, and not -0 (JSON says 0).
+      return item - item === 0 && (item !== 0 || 1 / item > 0)
     case 'object':
-      break
+      return item === null || isPlainObject(item, depth + 1)
     default:
       return false
   }
-  if (value === null) return true
+}
+
+/** `isPlainJson` of an object or array. */
+function isPlainObject(value: object, depth: number): boolean {
   if (depth > 32) return false
   if (Array.isArray(value)) {
-    for (const item of value) if (!isPlainLeaf(item) && !isPlainJson(item, depth + 1)) return false
+    for (let i = 0; i < value.length; i++) if (!isPlainItem(value[i], depth)) return false
     return true
   }
   const proto: unknown = Object.getPrototypeOf(value)
@@ -52,14 +65,9 @@ function isPlainJson(value: unknown, depth: number): boolean {
   if ((proto !== Object.prototype && proto !== null) || ((value as { toJSON?: unknown }).toJSON !== undefined && Object.hasOwn(value, 'toJSON'))) return false
   for (const key in value) {
     const item = (value as Record<string, unknown>)[key]
-    if (item !== undefined && !isPlainLeaf(item) && !isPlainJson(item, depth + 1)) return false
+    if (item !== undefined && !isPlainItem(item, depth)) return false
   }
   return true
-}
-
-/** Whether `value` is a string, a boolean, `null` or a number JSON says as it is: the common leaves, tested without a call. */
-function isPlainLeaf(value: unknown): boolean {
-  return typeof value === 'string' || typeof value === 'boolean' || value === null || (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0))
 }
 
 /** The value `JSON.stringify` would serialise in place of `value` (its `toJSON`'s result). */
@@ -93,9 +101,12 @@ export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyS
   }
   if (Array.isArray(layout)) {
     const item = copier(layout[0] as Layout, version, shapes, seen)
-    return (input, at) => {
+    return function copyList(input, at) {
       const value = jsonOf(input, at)
-      return Array.isArray(value) ? value.map(item) : value
+      if (!Array.isArray(value)) return value
+      const copy = new Array<unknown>(value.length)
+      for (let i = 0; i < value.length; i++) copy[i] = item(value[i], i)
+      return copy
     }
   }
   return recordCopier({ fields: Object.entries(layout as Record<string, Layout>).map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const) }, [], true)
@@ -132,25 +143,15 @@ function readsBelow({ byStep }: ShapeSteps, version: number): readonly string[] 
  */
 function recordCopier(holder: { readonly fields: readonly (readonly [string, Copy])[] }, reads: readonly string[] | 'all', nested: boolean): Copy {
   if (reads === 'all') {
-    let laidOut: ReadonlySet<string> | undefined
+    let laidOut: readonly string[] | undefined
     return function copyForConverter(input, at) {
       const value = jsonOf(input, at)
       if (!isObject(value)) return value
       const copy = { ...value }
       copyFields(copy, holder.fields)
+      laidOut ??= holder.fields.map(([name]) => name)
       // The converter sees the object as JSON does: fields JSON leaves out (undefined, functions) are not there.
-      laidOut ??= new Set(holder.fields.map(([name]) => name))
-      for (const field in copy) {
-        const v = copy[field]
-        // Strings, booleans and null read the same in JSON: the common case costs a test or two.
-        if (typeof v === 'object') {
-          if (v === null || laidOut.has(field) || isPlainJson(v, 0)) continue
-        } else if (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v) && v !== 0) || laidOut.has(field)) continue
-        const json = asJson(v)
-        if (json === undefined) delete copy[field]
-        else if (json !== v) copy[field] = json
-      }
-      return copy
+      return seenAsJson(copy, laidOut)
     }
   }
   if (!nested) {
@@ -170,6 +171,43 @@ function recordCopier(holder: { readonly fields: readonly (readonly [string, Cop
     readAsJson(copy, reads)
     return copy
   }
+}
+
+/**
+ * `copy` with each field that is not laid out (those were copied as their
+ * layouts say) read as JSON reads it: the common values (strings, booleans,
+ * finite numbers, plain objects and lists of them) are tested in one switch
+ * and left as they are; a field JSON leaves out (undefined, a function) is
+ * left out of a copy made anew rather than deleted, which would slow every
+ * later access to the object.
+ */
+function seenAsJson(copy: Record<string, unknown>, laidOut: readonly string[]): Record<string, unknown> {
+  let gone: string[] | undefined
+  for (const field in copy) {
+    const v = copy[field]
+    switch (typeof v) {
+      case 'string':
+      case 'boolean':
+        continue
+      case 'number':
+        // Finite and not zero (0 and -0 are made 0, as JSON reads them).
+        if (v - v === 0 && v !== 0) continue
+        break
+      case 'object':
+        if (v === null || laidOut.includes(field) || isPlainObject(v, 0)) continue
+    }
+    if (laidOut.includes(field)) continue
+    const json = asJson(v)
+    if (json === undefined) (gone ??= []).push(field)
+    else if (json !== v) copy[field] = json
+  }
+  return gone === undefined ? copy : without(copy, gone)
+}
+
+/** A copy of `object` without the fields `gone`, in the same order. */
+function without(object: Record<string, unknown>, gone: readonly string[]): Record<string, unknown> {
+  // Own data fields, "__proto__" too, as the spread that made `object` defined them.
+  return Object.fromEntries(Object.entries(object).filter(([field]) => !gone.includes(field)))
 }
 
 /** Each laid-out field of a copy taken through its own copy. */

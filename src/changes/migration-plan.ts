@@ -17,7 +17,7 @@
  * `MigrationFailure` with its JSON path, never a body passed on unchanged.
  */
 import type { Convert, ShapeInstruction } from './instruction.ts'
-import { BOUNDARY, CALL, CHECK, CHILD, Entry, OLDER, OP, shapeVisit, visitArray, visitFields, type Visit } from './migration-walks.ts'
+import { BOUNDARY, CALL, CHECK, CHILD, Entry, OLDER, shapeVisit, visitArray, visitFields, type Visit } from './migration-walks.ts'
 import { Shape, type AnyShape, type Layout } from './shape.ts'
 
 export { runSteps, type Visit } from './migration-walks.ts'
@@ -246,7 +246,7 @@ export class MigrationPlanner {
       for (const instruction of phase.ordered) {
         const fn = pick(instruction, direction, partial) as Convert
         const op = fn === instruction.down ? instruction.downOp : fn === instruction.up ? instruction.upOp : undefined
-        program.push(checked && op !== undefined ? new Entry(OP, '', null, op, instruction) : new Entry(CALL, '', fn, null, instruction))
+        program.push(checked && op !== undefined ? new Entry(CALL, '', null, instruction, op) : new Entry(CALL, '', fn, instruction))
         if (instruction.converter) checked = false
       }
     })

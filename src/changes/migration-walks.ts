@@ -5,7 +5,7 @@
  * replacement; a value that does not fit its layout, or a converter that
  * throws, is a `MigrationFailure` with its JSON path.
  */
-import { applyOp, type FieldOp, type ShapeInstruction } from './instruction.ts'
+import { said, type Convert, type FieldOp, type ShapeInstruction } from './instruction.ts'
 import { MigrationFailure, misfit, within } from './migration-failure.ts'
 import { isObject, type Json } from '../json/object.ts'
 
@@ -67,27 +67,41 @@ export function visitFields(fields: readonly (readonly [string, Visit])[], requi
   }
 }
 
-/** What an entry of a shape's program does (see `shapeVisit`). */
+/** What an entry of a shape's program does (see `shapeVisit`): numbers, so that its loop dispatches on a jump table. */
 export const CHECK = 0
 export const BOUNDARY = 1
 export const CHILD = 2
-export const OP = 3
-export const CALL = 4
-export const OLDER = 5
+export const CALL = 3
+export const OLDER = 4
+/** A field instruction run as data (`FieldOp`'s kinds): see `applyOp`. */
+export const MOVE = 5
+export const CLEAR = 6
+export const DERIVE = 7
+export const CONVERT = 8
+export const EACH = 9
 
-/** One entry of a shape's program; one class, so that the loop reading them sees one layout. */
+const OP_KINDS: Readonly<Record<FieldOp['kind'], number>> = { move: MOVE, clear: CLEAR, derive: DERIVE, convert: CONVERT, each: EACH }
+
+/**
+ * One entry of a shape's program; one class, so that the loop reading them
+ * sees one layout. A field instruction's op is spread into it (`field`,
+ * `to`, `fn`): the loop reads it without a call or a second object.
+ */
 export class Entry {
   readonly kind: number
   readonly field: string
+  readonly to: string
   readonly visit: Visit | null
-  readonly op: FieldOp | null
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly fn: ((value: any) => unknown) | null
   readonly instruction: ShapeInstruction | null
 
-  constructor(kind: number, field = '', visit: Visit | null = null, op: FieldOp | null = null, instruction: ShapeInstruction | null = null) {
-    this.kind = kind
-    this.field = field
+  constructor(kind: number, field = '', visit: Visit | null = null, instruction: ShapeInstruction | null = null, op: FieldOp | null = null) {
+    this.kind = op === null ? kind : OP_KINDS[op.kind]
+    this.field = op === null ? field : op.field
+    this.to = op === null ? '' : op.to
     this.visit = visit
-    this.op = op
+    this.fn = op === null ? null : op.fn
     this.instruction = instruction
   }
 }
@@ -96,21 +110,23 @@ export class Entry {
  * A shape's steps as one loop over its program: `CHECK` the value is an
  * object (else a misfit), `BOUNDARY` between steps (a value a step left out
  * must be there when `required`, else there is nothing left to do), `CHILD`
- * a nested value's walk, `OP` a field instruction run as data, `CALL` an
- * instruction's function, `OLDER` the walk of the layout the value has in
- * older versions. A converter that throws becomes a `MigrationFailure` naming
- * its shape and field; a nested value's failure gets its field in the path.
+ * a nested value's walk, a field instruction run as data (`MOVE` to `EACH`,
+ * as `applyOp` runs them), `CALL` an instruction's function, `OLDER` the walk
+ * of the layout the value has in older versions. A converter that throws
+ * becomes a `MigrationFailure` naming its shape and field; a nested value's
+ * failure gets its field in the path.
  */
 export function shapeVisit(program: readonly Entry[], required: boolean): Visit {
+  const length = program.length
   return function migrateShape(value) {
     let current = value
     let pc = 0
     try {
-      for (; pc < program.length; pc++) {
+      for (; pc < length; pc++) {
         const entry = program[pc] as Entry
         switch (entry.kind) {
           case CHECK:
-            if (!isObject(current)) return misfit(current, 'an object')
+            if (typeof current !== 'object' || current === null || Array.isArray(current)) return misfit(current, 'an object')
             break
           case BOUNDARY:
             if (current === undefined) {
@@ -127,9 +143,37 @@ export function shapeVisit(program: readonly Entry[], required: boolean): Visit 
             }
             break
           }
-          case OP:
-            applyOp(entry.op as FieldOp, current as Json)
+          case MOVE: {
+            const object = current as Json
+            const moved = object[entry.field]
+            if (moved !== undefined) {
+              object[entry.to] = moved
+              object[entry.field] = undefined
+            }
             break
+          }
+          case CLEAR: {
+            const object = current as Json
+            if (object[entry.field] !== undefined) object[entry.field] = undefined
+            break
+          }
+          case DERIVE: {
+            const made = said((entry.fn as Convert)(current))
+            if (made !== undefined) (current as Json)[entry.field] = made
+            break
+          }
+          case CONVERT: {
+            const object = current as Json
+            const before = object[entry.field]
+            if (before !== undefined && before !== null) object[entry.field] = said((entry.fn as Convert)(before))
+            break
+          }
+          case EACH: {
+            const object = current as Json
+            const before = object[entry.field]
+            if (before !== undefined) object[entry.field] = Array.isArray(before) ? eachOf(before, entry.fn as Convert) : said((entry.fn as Convert)(before))
+            break
+          }
           default:
             current = (entry.visit as Visit)(current)
         }
@@ -137,9 +181,16 @@ export function shapeVisit(program: readonly Entry[], required: boolean): Visit 
     } catch (error) {
       const entry = program[pc] as Entry
       if (entry.kind === CHILD) throw within(error, entry.field)
-      if (entry.kind === OP || entry.kind === CALL) throw converterFailure(error, entry.instruction as ShapeInstruction)
+      if (entry.kind >= MOVE || entry.kind === CALL) throw converterFailure(error, entry.instruction as ShapeInstruction)
       throw error
     }
     return current
   }
+}
+
+/** `fn` of each item of a list, in a new list (an `EACH` entry's). */
+function eachOf(list: readonly unknown[], fn: Convert): unknown[] {
+  const out = new Array<unknown>(list.length)
+  for (let i = 0; i < list.length; i++) out[i] = said(fn(list[i]))
+  return out
 }

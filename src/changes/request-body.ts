@@ -46,33 +46,59 @@ const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
 /**
- * The body's bytes, read once and at most `limit` of them: a body that says
- * (`Content-Length`) or turns out to be longer is refused with 413, its
- * stream cancelled, never buffered whole. A body an earlier reader already
- * took through the framework's cache (`fallback`) is read from there.
+ * The body, read once and at most `limit` bytes of it: as text, or as bytes
+ * for a form (`bytes`). A body that says (`Content-Length`) or turns out to
+ * be longer is refused with 413, its stream cancelled, never buffered whole.
+ * A body an earlier reader already took through the framework's cache
+ * (`fallback`) is read from there. Promises chained rather than awaited: an
+ * older client's request goes through as few microtasks as it can.
  */
-async function readBody(request: Request, fallback: () => Promise<string>, limit: number): Promise<Uint8Array | string> {
-  const over = (): BodyTooLarge => (tooLarge ??= withoutStack(() => new BodyTooLarge()))
-  const unreadable = (): UnreadableBody => new UnreadableBody('The request body could not be read.')
+function readBody(request: Request, fallback: () => Promise<string>, limit: number, bytes: boolean): Promise<Uint8Array | string> {
   if (request.bodyUsed) {
     // Read by something that left nothing in the cache: there is no body to migrate.
-    const text = await fallback().catch(() => Promise.reject(unreadable()))
-    if (text.length > limit || encoder.encode(text).byteLength > limit) throw over()
-    return text
+    return fallback().then((text) => sizedText(text, limit), unreadable)
   }
   const declared = request.headers.get('content-length')
   if (declared !== null && !request.headers.has('transfer-encoding') && /^\d+$/.test(declared.trim())) {
-    if (Number(declared.trim()) > limit) throw over()
-    // The server holds the body to its declared length: read whole (servers read it without a stream, the fast path).
-    let bytes: Uint8Array
-    try {
-      bytes = new Uint8Array(await request.arrayBuffer())
-    } catch {
-      throw unreadable()
-    }
-    if (bytes.byteLength > limit) throw over()
-    return bytes
+    const length = Number(declared.trim())
+    if (length > limit) return Promise.reject(over())
+    // The server holds the body to its declared length: read whole (servers read it without a stream, the fast
+    // path). As text, unless it is a form or its length is over a third of the limit: a server's own decoding
+    // spares a copy of the bytes and a decoder's pass, and text of at most a third of the limit in UTF-16 units
+    // comes from at most the limit in bytes (sizedText).
+    if (!bytes && length * 3 <= limit) return request.text().then((text) => sizedText(text, limit), unreadable)
+    return request.arrayBuffer().then((buffer) => {
+      if (buffer.byteLength > limit) throw over()
+      return new Uint8Array(buffer)
+    }, unreadable)
   }
+  return streamed(request, limit)
+}
+
+function over(): BodyTooLarge {
+  return (tooLarge ??= withoutStack(() => new BodyTooLarge()))
+}
+
+function unreadable(): never {
+  throw new UnreadableBody('The request body could not be read.')
+}
+
+/**
+ * `text` when the bytes it was decoded from are at most `limit`, else the
+ * 413. Each UTF-16 unit of decoded text comes from one to three bytes: text
+ * up to a third of the limit is within it, text longer than the limit is
+ * not, and only between the two is it encoded again to count, never fewer
+ * bytes than it came from (an invalid byte counts as its replacement's
+ * three). Read by its declared length, text gets there only when its body
+ * turned out longer than it said.
+ */
+function sizedText(text: string, limit: number): string {
+  if (text.length * 3 > limit && (text.length > limit || encoder.encode(text).byteLength > limit)) throw over()
+  return text
+}
+
+/** A body without a declared length, read from its stream chunk by chunk and cut off past `limit` bytes. */
+async function streamed(request: Request, limit: number): Promise<Uint8Array> {
   const body = request.body
   if (body === null) return new Uint8Array(0)
   const reader = body.getReader()
@@ -84,7 +110,7 @@ async function readBody(request: Request, fallback: () => Promise<string>, limit
       read = await reader.read()
     } catch {
       // The client went away, or its framing broke: nothing of the body reaches the handler.
-      throw unreadable()
+      unreadable()
     }
     const { done, value } = read
     if (done) break
@@ -108,7 +134,7 @@ async function readBody(request: Request, fallback: () => Promise<string>, limit
 
 /** Whether a body holds nothing but JSON whitespace. */
 function blank(body: Uint8Array | string): boolean {
-  if (typeof body === 'string') return !/\S/.test(body)
+  if (typeof body === 'string') return /^[ \t\r\n]*$/.test(body)
   for (const byte of body) if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) return false
   return true
 }
@@ -118,18 +144,27 @@ function blank(body: Uint8Array | string): boolean {
  * handler never reads it un-migrated: a blank body passes as it is, a JSON
  * one is migrated (its text and value), a form one too when the route migrates forms
  * (as `FormData`), any other is refused (415). Client input that cannot be
- * migrated is the client's error (400), naming the place.
+ * migrated is the client's error (400), naming the place. `then` takes the
+ * migrated body in the same microtask as the JSON one is made.
  */
-async function migratedBody(exchange: ExchangeView, plan: RequestMigration, steps: readonly Visit[]): Promise<MigratedBody> {
-  const raw = await readBody(exchange.request, () => exchange.bodyText(), plan.limit)
-  if (blank(raw)) return typeof raw === 'string' ? raw : decoder.decode(raw)
+function migratedBody<T>(exchange: ExchangeView, plan: RequestMigration, steps: readonly Visit[], then: (body: MigratedBody) => T): Promise<T> {
   const type = exchange.request.headers.get('content-type')
   // A form's fields are text: its values are the handler's validator's to check, after migration.
-  if (plan.forms && isFormType(type)) {
-    // Read from the framework's cache, a form an earlier reader parsed comes back as multipart with a boundary of its own.
-    const form = typeof raw === 'string' ? (cachedMultipart(raw) ?? type) : type
-    return runMigration(await formFields(typeof raw === 'string' ? encoder.encode(raw) : raw, form as string), steps, formOf)
-  }
+  const form = plan.forms && isFormType(type)
+  return readBody(exchange.request, () => exchange.bodyText(), plan.limit, form).then((raw) => (form ? migratedForm(raw, type as string, steps).then(then) : then(migratedJson(raw, type, plan, steps))))
+}
+
+/** A form body migrated up (blank: passed as it is). */
+function migratedForm(raw: Uint8Array | string, type: string, steps: readonly Visit[]): Promise<MigratedBody> {
+  if (blank(raw)) return Promise.resolve(typeof raw === 'string' ? raw : decoder.decode(raw))
+  // Read from the framework's cache, a form an earlier reader parsed comes back as multipart with a boundary of its own.
+  const form = typeof raw === 'string' ? (cachedMultipart(raw) ?? type) : type
+  return formFields(typeof raw === 'string' ? encoder.encode(raw) : raw, form).then((fields) => runMigration(fields, steps, formOf))
+}
+
+/** A JSON body migrated up (blank: passed as it is; any other type refused). */
+function migratedJson(raw: Uint8Array | string, type: string | null, plan: RequestMigration, steps: readonly Visit[]): MigratedBody {
+  if (blank(raw)) return typeof raw === 'string' ? raw : decoder.decode(raw)
   // Its operations name the older version's fields in their paths: refused rather than passed on unmigrated.
   if (isJsonPatchType(type)) {
     throw (jsonPatch ??= withoutStack(() => new UnsupportedBodyType('JSON Patch (application/json-patch+json) is not migrated between versions; send the changes as application/merge-patch+json.')))
@@ -184,8 +219,12 @@ function runMigration<T>(value: unknown, steps: readonly Visit[], serialise: (va
   }
 }
 
-/** The request with its query parameters and headers renamed and its body migrated up; `undefined` when nothing changed. */
-export async function migrateRequest(exchange: ExchangeView, plan: RequestMigration): Promise<RequestRewrite | undefined> {
+/**
+ * The request with its query parameters and headers renamed and its body
+ * migrated up; `undefined` when nothing changed. Synchronous when it reads
+ * no body.
+ */
+export function migrateRequest(exchange: ExchangeView, plan: RequestMigration): RequestRewrite | undefined | Promise<RequestRewrite | undefined> {
   const request = exchange.request
   let url = request.url
   if (plan.query !== null) {
@@ -203,7 +242,12 @@ export async function migrateRequest(exchange: ExchangeView, plan: RequestMigrat
     if (renamed) url = parsed.href
   }
   // By method, not request.body: asking a server's lazy Request for its body stream builds the full Request.
-  const body = plan.steps !== null && request.method !== 'GET' && request.method !== 'HEAD' ? await migratedBody(exchange, plan, plan.steps) : null
+  if (plan.steps === null || request.method === 'GET' || request.method === 'HEAD') return rewritten(request, plan, url, null)
+  return migratedBody(exchange, plan, plan.steps, (body) => rewritten(request, plan, url, body))
+}
+
+/** `request` with its headers renamed, at `url`, carrying `body` (`null`: its own); `undefined` when nothing changed. */
+function rewritten(request: Request, plan: RequestMigration, url: string, body: MigratedBody | null): RequestRewrite | undefined {
   let headers: Headers | undefined
   if (plan.names !== null) {
     for (const [older, newer] of plan.names) {

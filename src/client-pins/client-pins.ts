@@ -12,7 +12,6 @@
 import type { Context } from 'hono'
 import { VersioningError, withoutStack } from '../errors.ts'
 import { BoundedCache } from '../http/bounded-cache.ts'
-import { varyMerger } from '../http/vary.ts'
 import { after } from '../pipeline/after.ts'
 import type { ExchangeView, NotedChoice, VersionChoice, VersioningExtension } from '../pipeline/extension.ts'
 import { BaseVersioning } from '../schemes/base.ts'
@@ -96,9 +95,8 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
   const lifecycle = policy?.describe()
   const policyNow = lifecycle?.now ?? Date.now
   const lookups = new PinLookups(store, { cacheTtl, cacheSize, failureTtl, now })
-  const mergeVary = varyMerger([...vary])
-  /** `Vary` with the credential's headers, by the `Vary` a response had (the few values an app's responses carry). */
-  const mergedVary = new BoundedCache<string | null>(64)
+  /** The credential's headers: a choice made without a version named reads them, so its responses list them in `Vary`. */
+  const varies = vary.length === 0 ? undefined : Object.freeze([...vary])
   let unavailable: ClientVersionUnavailable | undefined
   /** The scheme of the middleware last bound, for `upgrade`. */
   let bound: BaseVersioning | undefined
@@ -157,15 +155,16 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
 
     /** The choice for a client that named no version, from what is known of its pin. */
     function chosen(id: string, known: Known): NotedChoice {
-      if ('failed' in known) return { choice: failed(), note: { id, named: false, claim: null, unnamed: false } }
-      if (known.pin !== null) return { choice: pinnedIn(known.pin), note: { id, named: false, claim: null, unnamed: false } }
+      if ('failed' in known) return { choice: failed(), note: { id, named: false, claim: null, unnamed: false }, vary: varies }
+      if (known.pin !== null) return { choice: pinnedIn(known.pin), note: { id, named: false, claim: null, unnamed: false }, vary: varies }
       // No pin yet: answered in the default, pinned to it once answered.
-      return { choice: undefined, note: { id, named: false, claim: scheme.defaultVersion, unnamed: false } }
+      return { choice: undefined, note: { id, named: false, claim: scheme.defaultVersion, unnamed: false }, vary: varies }
     }
 
     function withId(given: string | null | undefined, named: boolean): NotedChoice | Promise<NotedChoice> {
       const id = given ?? undefined
-      if (id === undefined || named) return { choice: undefined, note: { id, named, claim: null, unnamed: given === null } }
+      // A request that names no version is answered in its client's (or, for none, the default): it varies on the credential.
+      if (id === undefined || named) return { choice: undefined, note: { id, named, claim: null, unnamed: given === null }, vary: named ? undefined : varies }
       const known = lookups.read(id)
       return known instanceof Promise ? known.then((k) => chosen(id, k)) : chosen(id, known)
     }
@@ -208,13 +207,8 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       },
       response(exchange, response, noted) {
         const note = noted as Note | undefined
+        // Vary lists the credential's headers already (the version step's choice names them).
         if (note === undefined) return response
-        if (!note.named) {
-          const existing = response.headers.get('Vary') ?? ''
-          let merged = mergedVary.get(existing)
-          if (merged === undefined) merged = mergedVary.set(existing, mergeVary(existing))
-          if (merged !== null) response.headers.set('Vary', merged)
-        }
         return settle(exchange, response, note, exchange.context as Context)
       },
     }

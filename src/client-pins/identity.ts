@@ -72,7 +72,9 @@ export interface BearerClientOptions {
   /**
    * How many keys' hashes are remembered in memory, so a key is hashed once
    * per isolate rather than per request (`0`: hash every request). Held in
-   * the isolate's memory only; bounded, a flood of new keys passes through.
+   * the isolate's memory only, each by a keyed 62-bit hash of its
+   * `Authorization` value (never the value itself); bounded, a flood of new
+   * keys passes through.
    * @default 10000
    */
   readonly memo?: number | undefined
@@ -97,23 +99,59 @@ export function bearerClient(options: BearerClientOptions): HashedClient {
   const { secret, memo = 10_000 } = options
   const hash = clientHasher(secret, where)
   if (!Number.isInteger(memo) || memo < 0) throw new Error(`${where}: memo must be a whole number of keys, 0 or more.`)
-  const known = memo === 0 ? null : new SieveCache<string>(memo)
+  const known = memo === 0 ? null : new SieveCache<Remembered, number>(memo)
+  // The memo's keys: a hash of the value under seeds drawn at random once, so the memo holds no credential. Drawn at
+  // the first request: a Worker may not generate random values in its global scope, where this runs.
+  let seeds: Uint32Array | null = null
   const client = function bearerClient(c: Context): string | null | Promise<string | null> {
     const value = c.req.raw.headers.get('authorization')
-    if (value === null) return null
+    if (value === null || value.length < 8 || value.length > 1100) return null
     // The memo holds only header values whose key passed the check, so a client that calls again is read at once.
-    const id = known?.get(value)
-    if (id !== undefined) return id
-    if (value.length < 8 || value.length > 1100 || value.slice(0, 7).toLowerCase() !== 'bearer ') return null
+    let slot = 0
+    let check = 0
+    if (known !== null) {
+      // Two 32-bit lanes over the value: one finds its entry, the other must match the entry's.
+      seeds ??= crypto.getRandomValues(new Uint32Array(2))
+      let a = seeds[0] as number
+      let b = seeds[1] as number
+      for (let i = 0; i < value.length; i++) {
+        const code = value.charCodeAt(i)
+        a = Math.imul(a ^ code, 0x85ebca6b)
+        a = (a << 13) | (a >>> 19)
+        b = Math.imul(b ^ code, 0xc2b2ae35)
+        b = (b << 17) | (b >>> 15)
+      }
+      // Small integers on every engine: 30 bits find the entry, 32 check it.
+      slot = mixed(a ^ value.length) & 0x3fffffff
+      check = mixed(b ^ value.length)
+      const hit = known.get(slot)
+      if (hit !== undefined && hit.check === check) return hit.id
+    }
+    if (value.slice(0, 7).toLowerCase() !== 'bearer ') return null
     const key = value.slice(7).trim()
     if (!TOKEN.test(key)) return null
     return hash(key).then((hashed) => {
-      known?.set(value, hashed)
+      known?.set(slot, { check, id: hashed })
       return hashed
     })
   } as HashedClient
   client.idOf = (credential) => hash(credential)
   return client
+}
+
+/** A remembered key's id, with the check lane of its value's hash. */
+interface Remembered {
+  readonly check: number
+  readonly id: string
+}
+
+/** MurmurHash3's finaliser: every bit of `h` reaches every bit of the result. */
+function mixed(h: number): number {
+  let x = h ^ (h >>> 16)
+  x = Math.imul(x, 0x85ebca6b)
+  x ^= x >>> 13
+  x = Math.imul(x, 0xc2b2ae35)
+  return (x ^ (x >>> 16)) | 0
 }
 
 /** Options of `jwtSubject`. */

@@ -7,23 +7,23 @@
  * costs a map lookup and a bit.
  */
 
-interface Node<V> {
-  readonly key: string
+interface Node<V, K> {
+  readonly key: K
   value: V
   visited: boolean
   /** The next newer entry. */
-  newer: Node<V> | null
+  newer: Node<V, K> | null
   /** The next older entry. */
-  older: Node<V> | null
+  older: Node<V, K> | null
 }
 
-/** At most `limit` entries; `get` marks an entry as visited. */
-export class SieveCache<V> {
-  readonly #map = new Map<string, Node<V>>()
+/** At most `limit` entries; `get` marks an entry as visited. Keys are strings unless `K` says otherwise. */
+export class SieveCache<V, K = string> {
+  readonly #map = new Map<K, Node<V, K>>()
   readonly #limit: number
-  #newest: Node<V> | null = null
-  #oldest: Node<V> | null = null
-  #hand: Node<V> | null = null
+  #newest: Node<V, K> | null = null
+  #oldest: Node<V, K> | null = null
+  #hand: Node<V, K> | null = null
 
   constructor(limit: number) {
     this.#limit = limit
@@ -33,7 +33,7 @@ export class SieveCache<V> {
     return this.#map.size
   }
 
-  get(key: string): V | undefined {
+  get(key: K): V | undefined {
     const node = this.#map.get(key)
     if (node === undefined) return undefined
     node.visited = true
@@ -41,18 +41,18 @@ export class SieveCache<V> {
   }
 
   /** Whether `key` is held, without marking it visited. */
-  has(key: string): boolean {
+  has(key: K): boolean {
     return this.#map.has(key)
   }
 
-  set(key: string, value: V): void {
+  set(key: K, value: V): void {
     const node = this.#map.get(key)
     if (node !== undefined) {
       node.value = value
       return
     }
     if (this.#map.size >= this.#limit) this.#evict()
-    const added: Node<V> = { key, value, visited: false, newer: null, older: this.#newest }
+    const added: Node<V, K> = { key, value, visited: false, newer: null, older: this.#newest }
     if (this.#newest !== null) this.#newest.newer = added
     this.#newest = added
     this.#oldest ??= added
@@ -70,7 +70,7 @@ export class SieveCache<V> {
     this.#unlink(hand)
   }
 
-  #unlink(node: Node<V>): void {
+  #unlink(node: Node<V, K>): void {
     if (node.newer !== null) node.newer.older = node.older
     else this.#newest = node.older
     if (node.older !== null) node.older.newer = node.newer

@@ -22,6 +22,7 @@ import { after, thrown } from '../pipeline/after.ts'
 import { versionDecider } from '../pipeline/decide.ts'
 import { bindExtensions } from '../pipeline/extension-steps.ts'
 import type { AppRoutes, MigratedBody } from '../pipeline/extension.ts'
+import { varyList } from '../http/vary.ts'
 import { finisher } from '../pipeline/finish.ts'
 import { requestPath, type Place } from '../pipeline/path.ts'
 import type { Visit, VisitReader } from '../pipeline/visit.ts'
@@ -37,9 +38,11 @@ export type { Place }
  */
 export type Handle = (c: Context, next: Next, visit: Visit) => unknown
 
-/** Hono's body cache holding a migrated body (Hono types the cache by the values it resolves to; it holds their promises). */
+/** A value as Hono's body cache holds it: a promise of it (Hono types the cache by the values it resolves to). */
+const held = <T>(value: unknown): T => Promise.resolve(value) as unknown as T
+
+/** Hono's body cache holding a migrated body. */
 function bodyCache(body: MigratedBody, request: Request): HonoRequest['bodyCache'] {
-  const held = <T>(value: unknown): T => Promise.resolve(value) as unknown as T
   if (typeof body === 'string') return { text: held(body) }
   // Both: Hono 4.13's c.req.json() parses the cached text; earlier versions read the json entry, which spares them
   // parsing the text through a new Response (a stream on Node).
@@ -95,8 +98,8 @@ export function honoEngine(
   const decider = versionDecider(scheme, hosts)
   const names = routeNames()
   const steps = extensions.length === 0 ? null : bindExtensions(extensions, { where, scheme, routeNames: names })
-  const path = requestPath(decider, steps, HONO)
-  const { vary, varyText, finishes, finish } = finisher(scheme.vary, steps)
+  const path = requestPath(decider, steps, HONO, varyList(scheme.vary))
+  const { finishes, finish } = finisher(scheme.vary, steps)
   const json = steps?.json ?? null
   // The context's slot for this engine's visit (c.set, Hono's own per-request store), for the handlers of a table's
   // mountRoutes; without a table nothing inside reads it, and the visit is not put there (every c.set costs each
@@ -109,7 +112,8 @@ export function honoEngine(
     c.set('version', visit.version as string | null)
     c.set('versioningScheme', scheme)
     // Responses built from the context (c.json, c.text, ...) carry Vary from the start: finish then only checks it.
-    if (varyText !== '') c.header('Vary', varyText, { append: true })
+    const vary = visit.vary.text
+    if (vary !== '') c.header('Vary', vary, APPEND)
     // Patch: Hono has no hook to give handlers another Request; a request step renamed query parameters or headers,
     // or migrated the body.
     if (visit.request !== c.req.raw) c.req.raw = visit.request
@@ -127,7 +131,8 @@ export function honoEngine(
   function reject(c: Context, visit: Visit): HTTPException | Promise<HTTPException> {
     const error = visit.rejection as VersioningError
     // For responses app.onError builds with c.json() and friends.
-    for (const name of vary) c.header('Vary', name, { append: true })
+    const vary = visit.vary.text
+    if (vary !== '') c.header('Vary', vary, APPEND)
     const answer: unknown = errorResponse(error, c)
     if (!(answer instanceof Response)) {
       throw new TypeError(`${where}: errorResponse must return a Response (synchronously), got ${answer instanceof Promise ? 'a Promise' : typeof answer}.`)
@@ -183,7 +188,7 @@ export function honoEngine(
   return {
     allowsHost: decider.allowsHost,
     serve(c, next, place, handle) {
-      const visit = path.enter(c.req.raw, c.req.method, place, c)
+      const visit = path.enter(c.req.raw, place, c)
       // No closure for a request that enters synchronously.
       return visit instanceof Promise ? visit.then((v) => accepted(c, next, v, handle)) : accepted(c, next, visit, handle)
     },
@@ -226,6 +231,9 @@ function failed(c: Context, res: Response, error: unknown): unknown {
 
 /** The headers that describe a response's body (RFC 9110's representation metadata and validators). */
 const BODY_HEADERS = ['content-encoding', 'content-length', 'content-range', 'content-disposition', 'content-language', 'content-location', 'content-digest', 'repr-digest', 'etag', 'last-modified']
+
+/** `c.header`'s option to add a value rather than replace the header's, made once rather than per request. */
+const APPEND = Object.freeze({ append: true })
 
 /** No JSON step ran: no response was built by one. */
 const NEVER: Taken = () => false

@@ -34,7 +34,7 @@ export type Taken = (response: Response | null) => boolean
 export function jsonThrough(c: Context, step: JsonStep, version: string): Taken {
   const json = c.json as unknown as JsonAnswer
   const setStatus = c.status
-  const mark = encodeURIComponent(version)
+  const mark = markOf(version)
   const seen = { status: 200 }
   // Patch: c.status, followed (Hono keeps the status private).
   c.status = followed(setStatus, seen)
@@ -63,6 +63,20 @@ export function jsonThrough(c: Context, step: JsonStep, version: string): Taken 
     }
     return true
   }
+}
+
+/** Each version's mark, made once (a history's versions are few; more than `MARKS` distinct ones start it again). */
+const marks = new Map<string, string>()
+const MARKS = 256
+
+/** The mark of `version`: a header value whatever its characters. */
+function markOf(version: string): string {
+  let mark = marks.get(version)
+  if (mark === undefined) {
+    if (marks.size >= MARKS) marks.clear()
+    marks.set(version, (mark = encodeURIComponent(version)))
+  }
+  return mark
 }
 
 /**

@@ -3,11 +3,13 @@
  * apps that need `c.var.version`; given the app's own named routes
  * (`routes: appRoutes(app)`), `c.var.reverse` too.
  */
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
+import { BoundedCache } from '../http/bounded-cache.ts'
 import type { AppRoutes } from '../pipeline/extension.ts'
+import type { Visit } from '../pipeline/visit.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import type { AppReverse, AppRouteTable } from './app-routes.ts'
-import { honoEngine, NOWHERE, runNext } from './engine.ts'
+import { honoEngine, NOWHERE, runNext, type Place } from './engine.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
 import type { VersioningEnv, VersioningVariables } from './variables.ts'
 
@@ -72,11 +74,13 @@ export function versionMiddleware<S extends BaseVersioning, N extends string>(
 export function versionMiddleware<S extends BaseVersioning>(options: VersionMiddlewareOptions<S>): VersionMiddleware<S>
 // (The implementation: names of any type, an Env of either kind.)
 export function versionMiddleware<S extends BaseVersioning>(options: VersionMiddlewareOptions<S, any>): VersionMiddleware<S, any> {
-  // With routes: the bound reverse of an accepted visit.
+  // With routes: the bound reverse of an accepted visit (without them, nothing more to expose per request).
   let links: ReturnType<AppRouteTable<string>['bind']> | null = null
-  const engine = honoEngine('versionMiddleware', options, options !== null && typeof options === 'object' ? ['routes', 'origin'] : [], () => null, (c, visit) => {
+  const given = options !== null && typeof options === 'object'
+  const exposeLinks = (c: Context, visit: Visit): void => {
     if (links !== null) (c as { set(key: string, value: unknown): void }).set('reverse', links.reverse(visit.version as string | null, visit.request))
-  })
+  }
+  const engine = honoEngine('versionMiddleware', options, given ? ['routes', 'origin'] : [], () => null, given && options.routes !== undefined ? exposeLinks : undefined)
   const { scheme, routes, origin } = options
   if (scheme.readsNamespace) {
     throw new Error('versionMiddleware: NamespaceVersioning reads the namespace of a named route; use apiVersioning with a route table.')
@@ -88,10 +92,18 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
   links = routes === undefined ? null : routes.bind('versionMiddleware', scheme, origin)
   const reads = scheme.matchParams
   const param = scheme.versionParam
+  // A scheme that reads the version param alone: a place per value of it (the few versions clients send), and one
+  // for a route without it.
+  const places = new BoundedCache<Place>(PLACES)
+  const unplaced = placeOf(param, undefined)
   // Not async: a request that enters synchronously pays no extra promise.
   const middleware: MiddlewareHandler<VersioningEnv<null, S>> = function versionMiddleware(c, next) {
     // The params of the middleware's own route, as much as the scheme reads.
-    const place = reads === 'none' ? NOWHERE : { route: null, match: { params: reads === 'version' ? { [param]: c.req.param(param) } : c.req.param() }, candidates: null }
+    let place = NOWHERE
+    if (reads === 'version') {
+      const value = c.req.param(param) as string | undefined
+      place = value === undefined ? unplaced : (places.get(value) ?? places.set(value, placeOf(param, value)))
+    } else if (reads === 'all') place = { route: null, match: { params: c.req.param() }, candidates: null }
     return engine.serve(c, next, place, runNext) as Promise<void>
   }
   const check = (app?: AppRoutes): readonly string[] => [
@@ -100,4 +112,13 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
     ...(links?.check(options.allowedHosts !== undefined, app !== undefined) ?? []),
   ]
   return Object.assign(middleware, { check })
+}
+
+/** How many values of the version param the middleware keeps a place for (the table empties when full). */
+const PLACES = 64
+
+/** The place of a request whose version param `param` is `value`, outside any route table. */
+function placeOf(param: string, value: string | undefined): Place {
+  // A computed key is an own property whatever the name (`__proto__` too).
+  return Object.freeze({ route: null, match: Object.freeze({ params: Object.freeze({ [param]: value }) }), candidates: null })
 }

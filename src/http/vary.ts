@@ -30,3 +30,39 @@ export function varyMerger(names: readonly string[]): VaryMerger {
     return [...kept.map((name) => name.trim()), ...missing].join(', ')
   }
 }
+
+/**
+ * The request headers a response varies on, made once per list: the names,
+ * `text` (one `Vary` value, `''` when empty) and `merge` (see `varyMerger`).
+ */
+export interface VaryList {
+  readonly names: readonly string[]
+  readonly text: string
+  readonly merge: VaryMerger
+  /** This list with `more` appended (those not listed yet, compared case-insensitively); the same list when none is new. */
+  with(more: readonly string[]): VaryList
+}
+
+/** How many lists `with` keeps by the array it was given (emptied when full): the few lists steps give. */
+const LONGER = 16
+
+/** The `VaryList` of `names`. */
+export function varyList(names: readonly string[]): VaryList {
+  const listed = new Set(names.map((name) => name.toLowerCase()))
+  const longer = new Map<readonly string[], VaryList>()
+  const list: VaryList = {
+    names,
+    text: names.join(', '),
+    merge: varyMerger(names),
+    with(more) {
+      const known = longer.get(more)
+      if (known !== undefined) return known
+      const added = more.filter((name, i) => !listed.has(name.toLowerCase()) && more.findIndex((other) => other.toLowerCase() === name.toLowerCase()) === i)
+      const made = added.length === 0 ? list : varyList([...names, ...added])
+      if (longer.size >= LONGER) longer.clear()
+      longer.set(more, made)
+      return made
+    },
+  }
+  return list
+}

@@ -8,7 +8,7 @@
  */
 import { VersioningError } from '../errors.ts'
 import type { BoundExtension, ExtensionTarget, JsonStep, NotedChoice, RequestChange, VersioningExtension } from './extension.ts'
-import type { Visit, VisitFields } from './visit.ts'
+import type { Visit } from './visit.ts'
 
 type ResponseStep = NonNullable<BoundExtension['response']>
 type JsonAsk = NonNullable<BoundExtension['json']>
@@ -31,6 +31,8 @@ export interface ExtensionSteps {
   readonly json: ((visit: Visit) => JsonStep | undefined) | null
   /** Whether any extension has a response step. */
   readonly finishes: boolean
+  /** Whether any extension has a version step (whose choice may add to the response's `Vary`). */
+  readonly chooses: boolean
   /** `response` after the response steps; a response with immutable headers is copied once. */
   finish(visit: Visit, response: Response): Response | Promise<Response>
 }
@@ -79,12 +81,13 @@ export function bindExtensions(extensions: readonly VersioningExtension[], targe
   const versionStage: Stage<NonNullable<BoundExtension['version']>, NotedChoice> = {
     steps: versions,
     run: (step, v) => step(v),
-    // A version step's choice: the version, a refusal (no version), and what it notes.
-    apply(v, index, { choice, note }) {
-      if (choice === undefined) return note === undefined ? v : v.with({ notes: notedAt(v.notes, index, note) })
+    // A version step's choice: the version, a refusal (no version), what it notes, and the request headers it read.
+    apply(v, index, { choice, note, vary }) {
+      const notes = note === undefined ? v.notes : notedAt(v.notes, index, note)
+      const varies = vary === undefined ? v.vary : v.vary.with(vary)
+      if (choice === undefined) return notes === v.notes && varies === v.vary ? v : v.with({ notes, vary: varies })
       // One visit for what the step decided and noted.
-      const decided: Partial<VisitFields> = choice instanceof VersioningError ? { rejection: choice, version: undefined } : { version: choice.version }
-      return v.with(note === undefined ? decided : { ...decided, notes: notedAt(v.notes, index, note) })
+      return v.with(choice instanceof VersioningError ? { rejection: choice, version: undefined, notes, vary: varies } : { version: choice.version, notes, vary: varies })
     },
     failed: (choice) => ({ choice }),
   }
@@ -111,6 +114,7 @@ export function bindExtensions(extensions: readonly VersioningExtension[], targe
     request: (visit) => sequence(requestStage, visit),
     json: asks.length === 0 ? null : json,
     finishes: responses.length > 0,
+    chooses: versions.length > 0,
     finish,
   }
 }

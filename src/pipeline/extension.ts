@@ -170,6 +170,12 @@ export interface BoundExtension {
 export interface NotedChoice {
   readonly choice: VersionChoice
   readonly note?: unknown
+  /**
+   * The request headers the choice was read from (`Authorization` for a
+   * client's pin), which every response to the request lists in `Vary`, as
+   * it lists the scheme's. Give the same array every time (made once).
+   */
+  readonly vary?: readonly string[] | undefined
 }
 
 /**

@@ -12,6 +12,7 @@
  * finishes the response (finish.ts).
  */
 import { VersioningError } from '../errors.ts'
+import type { VaryList } from '../http/vary.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { VersionMatch } from '../schemes/base.ts'
 import { after } from './after.ts'
@@ -33,11 +34,14 @@ export interface Place {
 /** The stages of one middleware's request path before the handler. */
 export interface RequestPath {
   /** Runs the stages on `request` served at `place`: its visit, accepted or refused. Synchronous unless a step is not. */
-  enter(request: Request, method: string, place: Place, source: unknown): Visit | Promise<Visit>
+  enter(request: Request, place: Place, source: unknown): Visit | Promise<Visit>
 }
 
-/** The request path of a scheme's `decider` and the extensions' `steps` (`null`: none), on requests the framework's `reader` reads. */
-export function requestPath(decider: VersionDecider, steps: ExtensionSteps | null, reader: VisitReader): RequestPath {
+/**
+ * The request path of a scheme's `decider` and the extensions' `steps` (`null`: none), on requests the framework's
+ * `reader` reads; `vary`: the request headers the scheme reads the version from.
+ */
+export function requestPath(decider: VersionDecider, steps: ExtensionSteps | null, reader: VisitReader, vary: VaryList): RequestPath {
   /** Stage 2: the first of `candidates` that exists in `version`, or `undefined` (the matched route stays, not picked). */
   function pick(candidates: Candidates | null, version: string | null | undefined): CompiledRoute | undefined {
     if (candidates !== null) for (const route of candidates) if (existsIn(route, version)) return route
@@ -58,14 +62,14 @@ export function requestPath(decider: VersionDecider, steps: ExtensionSteps | nul
   }
 
   return {
-    enter(request, method, place, source) {
+    enter(request, place, source) {
       const { route, match, candidates } = place
       // Stage 1: the scheme's decision; stage 2, the route picked for its version, before the visit is made.
       const decision = decider.decide(request, match, route?.limit?.neutral === true)
       const rejection = decision instanceof VersioningError ? decision : null
       const version = rejection === null ? (decision as string | null) : undefined
       const picked = rejection === null ? pick(candidates, version) : undefined
-      const decided = new Visit(reader, source, method, request, version, picked ?? route, picked !== undefined, versionsOf(picked ?? route), rejection, null, false, null, false)
+      const decided = new Visit(reader, source, request, version, picked ?? route, picked !== undefined, versionsOf(picked ?? route), vary, rejection, null, false, null, false)
       if (steps === null || rejection !== null) return decided
       // Stage 3: a client's pin (the version steps); then stage 4.
       return after(steps.version(decided), (chosen) => prepare(chosen, place, version))

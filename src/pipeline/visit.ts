@@ -6,6 +6,7 @@
  * `ExchangeView`.
  */
 import type { VersioningError } from '../errors.ts'
+import type { VaryList } from '../http/vary.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { ExchangeView, MigratedBody } from './extension.ts'
 
@@ -33,6 +34,8 @@ export interface VisitFields {
   /** Whether `route` is the one the handlers' routes picked for the version (`false`: none exists in it, or no handler). */
   readonly picked: boolean
   readonly versions: ReadonlySet<string> | null
+  /** The request headers the version was read from (the scheme's, and those a version step's choice read): the response's `Vary`. */
+  readonly vary: VaryList
   /** Why the request is refused, or `null`. */
   readonly rejection: VersioningError | null
   /** Whether an extension found the route absent from the version: answered as a path no route matches. */
@@ -48,46 +51,51 @@ export class Visit implements ExchangeView, VisitFields {
   declare readonly version: string | null | undefined
   declare readonly route: CompiledRoute | null
   declare readonly versions: ReadonlySet<string> | null
+  declare readonly vary: VaryList
   declare readonly rejection: VersioningError | null
   declare readonly body: MigratedBody | null
   declare readonly picked: boolean
   declare readonly absent: boolean
   declare readonly notes: readonly unknown[] | null
   declare readonly jsonStepped: boolean
-  declare readonly method: string
   /** The framework's request object (Hono's context), which `reader` reads. */
   declare readonly source: unknown
   declare readonly reader: VisitReader
 
-  /** The visit the scheme decided: the other fields are `null` or `false` until a stage decides them. */
+  /** A visit with every field given (the scheme's decision gives `null` or `false` to those no stage decided yet). */
   constructor(
     reader: VisitReader,
     source: unknown,
-    method: string,
     request: Request,
     version: string | null | undefined,
     route: CompiledRoute | null,
     picked: boolean,
     versions: ReadonlySet<string> | null,
+    vary: VaryList,
     rejection: VersioningError | null,
-    body: MigratedBody | null = null,
-    absent = false,
-    notes: readonly unknown[] | null = null,
-    jsonStepped = false,
+    body: MigratedBody | null,
+    absent: boolean,
+    notes: readonly unknown[] | null,
+    jsonStepped: boolean,
   ) {
+    this.reader = reader
+    this.source = source
+    this.request = request
+    this.version = version
+    this.route = route
+    this.picked = picked
+    this.versions = versions
+    this.vary = vary
+    this.rejection = rejection
     this.body = body
     this.absent = absent
     this.notes = notes
     this.jsonStepped = jsonStepped
-    this.picked = picked
-    this.reader = reader
-    this.source = source
-    this.method = method
-    this.request = request
-    this.version = version
-    this.route = route
-    this.versions = versions
-    this.rejection = rejection
+  }
+
+  /** The request's method, read when an extension asks (a rewritten request keeps it). */
+  get method(): string {
+    return this.request.method
   }
 
   get rejected(): boolean {
@@ -120,12 +128,12 @@ export class Visit implements ExchangeView, VisitFields {
     return new Visit(
       this.reader,
       this.source,
-      this.method,
       'request' in patch ? (patch.request as Request) : this.request,
       'version' in patch ? patch.version : this.version,
       'route' in patch ? (patch.route as CompiledRoute | null) : this.route,
       'picked' in patch ? (patch.picked as boolean) : this.picked,
       'versions' in patch ? (patch.versions as ReadonlySet<string> | null) : this.versions,
+      'vary' in patch ? (patch.vary as VaryList) : this.vary,
       'rejection' in patch ? (patch.rejection as VersioningError | null) : this.rejection,
       'body' in patch ? (patch.body as MigratedBody | null) : this.body,
       'absent' in patch ? (patch.absent as boolean) : this.absent,

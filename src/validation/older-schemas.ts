@@ -66,6 +66,66 @@ export function schemasByVersion(head: Json, changelog: Changelog, versions: rea
   return out
 }
 
+/**
+ * A shape the history changes that has no schema of its own but whose head
+ * form a given schema holds inline (`Order`'s schema with its lines' fields
+ * written out): no version's changes can undo that copy, so older bodies
+ * would be checked as the head has them, or not at all. A sentence saying
+ * what to give, or `null`. `head`: the given schemas, by shape name.
+ */
+export function unschemedChange(layout: Layout, head: Json, changelog: Changelog, where: string): string | null {
+  const changed = new Map<string, string>()
+  for (const entry of changelog.versions) {
+    for (const change of entry.changes) {
+      for (const instruction of change.instructions) if ('shape' in instruction && !changed.has(instruction.shape)) changed.set(instruction.shape, entry.version)
+    }
+  }
+  if (changed.size === 0) return null
+  const seen = new Set<Layout>()
+  /** `inner` where `schema` (a given schema's part, or `undefined`: none) describes it, inside shape `parent`. */
+  const walk = (inner: Layout, schema: unknown, parent: string | null): string | null => {
+    if (inner instanceof Shape) {
+      if (seen.has(inner)) return null
+      seen.add(inner)
+      const own = Object.hasOwn(head, inner.name) ? head[inner.name] : undefined
+      if (own === undefined && parent !== null && changed.has(inner.name) && writesFields(schema)) {
+        return `${where}: shape "${inner.name}" is written out inside the schema of "${parent}", and version ${changed.get(inner.name)} changes it; give "${inner.name}" its own schema in schemas and point at it from "${parent}"'s ($ref: '#/components/schemas/${inner.name}'), so each version's bodies are checked in that version's fields.`
+      }
+      const fields = own ?? schema
+      for (const [field, nested] of inner.nested) {
+        const found = walk(nested, part(fields, 'properties', field), own === undefined ? parent : inner.name)
+        if (found !== null) return found
+      }
+      return null
+    }
+    if (Array.isArray(inner)) return walk(inner[0] as Layout, part(schema, 'items'), parent)
+    for (const [field, nested] of Object.entries(inner)) {
+      const found = walk(nested as Layout, part(schema, 'properties', field), parent)
+      if (found !== null) return found
+    }
+    return null
+  }
+  return walk(layout, undefined, null)
+}
+
+/** `schema[key]` (and its `[name]`), when they are objects. */
+function part(schema: unknown, key: string, name?: string): unknown {
+  const value = schema !== null && typeof schema === 'object' ? (schema as Json)[key] : undefined
+  if (name === undefined) return value
+  return value !== null && typeof value === 'object' ? (value as Json)[name] : undefined
+}
+
+/** Whether a schema writes out an object's fields (`properties` anywhere in it, not behind a `$ref`). */
+function writesFields(schema: unknown): boolean {
+  if (schema === null || typeof schema !== 'object') return false
+  if (Array.isArray(schema)) return schema.some(writesFields)
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'properties' && value !== null && typeof value === 'object') return true
+    if (key !== 'const' && key !== 'enum' && key !== 'default' && key !== 'examples' && writesFields(value)) return true
+  }
+  return false
+}
+
 /** The body schema of a layout: a shape is its component (any value when it has none), `[layout]` its items, an object its fields. */
 export function bodySchema(layout: Layout, known: ReadonlySet<string>): Json {
   if (layout instanceof Shape) return known.has(layout.name) ? { $ref: COMPONENTS + layout.name } : {}

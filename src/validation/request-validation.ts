@@ -12,7 +12,7 @@ import { checkRoute } from '../changes/route-changes.ts'
 import { Shape, type Layout } from '../changes/shape.ts'
 import { InvalidRequestBody } from './invalid-body.ts'
 import { issueNames, type IssueType, type JSON_TYPES } from './issues.ts'
-import { bodySchema, partialSchema, schemasByVersion, withDefs, withoutDialect } from './older-schemas.ts'
+import { bodySchema, partialSchema, schemasByVersion, unschemedChange, withDefs, withoutDialect } from './older-schemas.ts'
 import { parameterChecks, type RouteParameters } from './parameters.ts'
 import { partValidator, type Limits } from './validate.ts'
 import type { Json } from '../json/object.ts'
@@ -153,6 +153,8 @@ export function requestValidation(options: RequestValidationOptions): RequestVal
     kind: 'request-validation',
     checks(layout: Layout, history: ValidatedHistory, options?: { readonly partial?: boolean | undefined }): readonly (BodyCheck | null)[] {
       const versions = versionsOf(history)
+      const unschemed = unschemedChange(layout, head, history.changelog, WHERE)
+      if (unschemed !== null) throw new Error(unschemed)
       const body = bodySchema(layout, known)
       const headSchema = JSON.stringify(withDefs(body, versions[versions.length - 1] as Json))
       return versions.map((defs, v) => {

@@ -186,3 +186,43 @@ describe('the migrated body is the request\'s body', () => {
     expect(seen).toEqual([{ mail: 'a@b.c' }])
   })
 })
+
+describe('a body with a Content-Length (as a server gives it): read whole, as text', () => {
+  /** `body` sent with `Content-Length: declared` (its own byte length unless given). */
+  async function sendSized(target: Hono, body: string, declared?: number): Promise<{ status: number; text: string }> {
+    const length = declared ?? new TextEncoder().encode(body).byteLength
+    const res = await target.request('http://localhost/json', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json', 'Content-Length': String(length) }, body })
+    return { status: res.status, text: await res.text() }
+  }
+
+  it('migrated, multi-byte text included', async () => {
+    expect(await sendSized(app(), '{"mail":"é€😀@b.c"}')).toEqual({ status: 200, text: '{"got":{"email":"é€😀@b.c"}}' })
+  })
+
+  it('at the limit in bytes of multi-byte text: read; a byte more, its Content-Length saying a byte less: 413', async () => {
+    // 11 bytes of JSON around 329 three-byte characters: 998 bytes, 340 UTF-16 units.
+    const at = `{"mail":"${'€'.repeat(329)}"}`
+    expect(new TextEncoder().encode(at).byteLength).toBe(998)
+    expect((await sendSized(app(998), at)).status).toBe(200)
+    expect(await sendSized(app(998), at.replace('"}', 'x"}'), 998)).toEqual({ status: 413, text: '{"detail":"The request body is too large."}' })
+  })
+
+  it('a body longer than its Content-Length says is counted by what it holds: 413 past the limit', async () => {
+    expect(await sendSized(app(1000), `{"mail":"${'€'.repeat(400)}"}`, 10)).toEqual({ status: 413, text: '{"detail":"The request body is too large."}' })
+    expect(await sendSized(app(1000), `{"mail":"${'x'.repeat(2000)}"}`, 10)).toEqual({ status: 413, text: '{"detail":"The request body is too large."}' })
+  })
+
+  it('invalid UTF-8 within the limit is read and migrated, its bytes counted as they came (not as their replacements)', async () => {
+    const bytes = new Uint8Array([...new TextEncoder().encode('{"mail":"'), ...new Array(300).fill(0xff), ...new TextEncoder().encode('"}')])
+    for (const limit of [1000, 600]) {
+      const res = await app(limit).request('http://localhost/json', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength) }, body: bytes })
+      expect(res.status).toBe(200)
+      expect(await res.json()).toEqual({ got: { email: '\ufffd'.repeat(300) } })
+    }
+  })
+
+  it('blank is JSON whitespace only: a no-break space is malformed JSON (400), not passed on as blank', async () => {
+    expect(await sendSized(app(), ' \r\n\t')).toEqual(await send(app(), '/json', '2', ' \r\n\t'))
+    expect(await sendSized(app(), '\u00a0')).toEqual({ status: 400, text: '{"detail":"Malformed JSON in request body."}' })
+  })
+})

@@ -225,6 +225,24 @@ describe('configuration mistakes fail at construction', () => {
     expect(make).toThrow(message)
   })
 
+  it('a changed nested shape written out inside its parent\'s schema (no schema of its own) is refused, naming both; a $ref to its own, or a parent that does not write it out, is not', () => {
+    const Line = shape<{ sku: string; qty: number }>('Line')
+    const Order = shape<{ lines: { sku: string; qty: number }[] }>('Order', { nested: { lines: [Line] } })
+    const line = { type: 'object', properties: { sku: { type: 'string' }, qty: { type: 'integer' } }, required: ['sku', 'qty'] }
+    const historyWith = (schemas: RequestValidationOptions['schemas']) =>
+      versionHistory({
+        versions: [{ version: '1' }, { version: '2', changes: [change('Lines have a sku.', [fieldRenamed(Line, { older: 'code', newer: 'sku' })])] }],
+        bodies: { 'POST /orders': { request: Order } },
+        validation: requestValidation({ schemas }),
+      })
+    expect(() => historyWith({ Order: { type: 'object', properties: { lines: { type: 'array', items: line } } } })).toThrow(
+      'requestValidation: shape "Line" is written out inside the schema of "Order", and version 2 changes it; give "Line" its own schema in schemas and point at it from "Order"\'s ($ref: \'#/components/schemas/Line\')',
+    )
+    expect(() => historyWith({ Order: z.object({ lines: z.array(z.object({ sku: z.string(), qty: z.number() })) }) })).toThrow('shape "Line" is written out inside the schema of "Order"')
+    expect(() => historyWith({ Order: { type: 'object', properties: { lines: { type: 'array', items: { $ref: '#/components/schemas/Line' } } } }, Line: line })).not.toThrow()
+    expect(() => historyWith({ Order: { type: 'object', properties: { lines: { type: 'array' } } } })).not.toThrow()
+  })
+
   it('a layout type is what bodies take', () => {
     const layout: Layout = { items: [Product] }
     expect(layout).toBeDefined()

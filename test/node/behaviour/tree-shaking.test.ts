@@ -72,9 +72,11 @@ describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny
     // route picked among every mountRoutes handler Hono runs (candidatesFrom); 6,375 and 14,055 B once a response
     // that fails to finish leaves c.res without its body's headers, the JSON step's mark carries its version (a cache
     // inside the middleware), an older form reads as text with its own type, and the places of a table route were
-    // kept per version (in-process cost).
-    ['middleware', 6650],
-    ['urlPath', 14700],
+    // kept per version (in-process cost); 6,846 and 14,387 B once versionMiddleware kept a place per value of the
+    // version param, a version step's Vary was put on the context's headers once (client pins), and the visit's
+    // fields were all given to its constructor (in-process cost).
+    ['middleware', 7200],
+    ['urlPath', 15100],
     // everything includes version changes (src/changes: streams, partial and form bodies, caching) and a section using
     // them, and request validation (src/validation: bounded issues, parameters, @cfworker/json-schema as the fallback):
     // 56,552 B measured after those landed; 59,687 B once the documents described streams, 405s and the app's methods

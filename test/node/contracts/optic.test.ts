@@ -23,8 +23,9 @@ function opticDiff(before: Json, after: Json, name: string): { status: number | 
   mkdirSync(dir, { recursive: true })
   writeFileSync(`${dir}${name}-before.json`, JSON.stringify(before))
   writeFileSync(`${dir}${name}-after.json`, JSON.stringify(after))
+  // In its own folder: with CI set, Optic writes ci-run-details.json where it runs.
   const result = spawnSync(`${root}node_modules/.bin/optic`, ['diff', `${dir}${name}-before.json`, `${dir}${name}-after.json`, '--check'], {
-    cwd: root,
+    cwd: dir,
     encoding: 'utf8',
     env: { ...process.env, CI: 'true', NO_COLOR: '1' },
     timeout: 120_000,
@@ -34,6 +35,8 @@ function opticDiff(before: Json, after: Json, name: string): { status: number | 
 
 describe("Optic's breaking-change check on the released versions", () => {
   rmSync(dir, { recursive: true, force: true })
+  // Optic is a CLI of its own: a run takes seconds, more on a loaded machine (the spawn's own limit is 120 s).
+  const OPTIC_BUDGET = 120_000
   const released = Object.keys(lock.released)
   // A version past its sunset has no document (the lock records null), and still has none.
   const documented = released.filter((version) => lock.released[version]?.document !== null)
@@ -49,7 +52,7 @@ describe("Optic's breaking-change check on the released versions", () => {
     const { status, output } = opticDiff(lock.released[version]?.document as Json, now, version)
     expect(output).toContain('No operations changed')
     expect(status).toBe(0)
-  })
+  }, OPTIC_BUDGET)
 
   it('a response field renamed in a released version fails the check, naming the field', () => {
     const before = lock.released[documented[0] as string]?.document as Json
@@ -61,5 +64,5 @@ describe("Optic's breaking-change check on the released versions", () => {
     const { status, output } = opticDiff(before, after as unknown as Json, 'renamed')
     expect(output).toContain("cannot remove response property 'slug'. This is a breaking change.")
     expect(status).toBe(1)
-  })
+  }, OPTIC_BUDGET)
 })
