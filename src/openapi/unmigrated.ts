@@ -9,6 +9,8 @@
  * a server that migrates by other means); it throws a sentence naming the
  * route and the fix.
  */
+import { HISTORY_PLANS, isPlanned } from '../changes/history-plans.ts'
+import { unservedRoutes } from '../changes/history-checks.ts'
 import type { BuildContext } from './context.ts'
 import { reachableComponents, refsIn, schemasAt } from './build.ts'
 import type { Json } from '../json/object.ts'
@@ -47,4 +49,16 @@ export function checkMigratedResponses(context: BuildContext, where: string): vo
       }
     }
   }
+}
+
+/**
+ * Throws where a history names a plain route (`GET /users/:id`) the app
+ * does not register as written (`/users/:id{[0-9]+}`): the server does not
+ * migrate that route's exchanges, so its older documents would show what
+ * its older clients do not get (what `check(app)` warns of).
+ */
+export function checkNamedRoutes(history: unknown, app: { readonly routes?: unknown } | null, where: string): void {
+  if (!isPlanned(history) || app === null || !Array.isArray(app.routes)) return
+  const unserved = unservedRoutes(app.routes as { method: string; path: string }[], history[HISTORY_PLANS]().plans.keys())
+  if (unserved.length > 0) throw new Error(`${where}: the documents would show older shapes the app does not send. ${unserved.join(' ')}`)
 }

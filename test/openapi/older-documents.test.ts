@@ -265,4 +265,22 @@ describe('a response the history does not migrate', () => {
     )
     expect(make({ 'user-detail': { response: User }, 'user-list': { response: User } })).not.toThrow()
   })
+  it('refuses a history that names a plain route other than as the app registers it, as check(app) warns', () => {
+    const User = shape<{ id: number; fullName: string }>('User')
+    const make = (key: string) => {
+      const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Full names.', [fieldRenamed(User, { older: 'name', newer: 'fullName' })])] }], bodies: { [`GET ${key}`]: { response: User } } })
+      const app = new Hono()
+      app.use('*', versionMiddleware({ scheme, changes: history }))
+      app.get('/users/:id{[0-9]+}', (c) => c.json({ id: 1, fullName: 'Ada' }))
+      const document: OpenAPIDocument = {
+        openapi: '3.1.0',
+        info: { title: 't', version: '2' },
+        paths: { '/users/{id}': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } } } } } },
+        components: { schemas: { User: { type: 'object', properties: { id: { type: 'integer' }, fullName: { type: 'string' } } } } },
+      }
+      return () => versionedOpenAPI({ scheme, app, document, changelog: history })
+    }
+    expect(make('/users/:id')).toThrow('versionedOpenAPI: the documents would show older shapes the app does not send. versionHistory: "GET /users/:id" names no route of the app (its routes: GET /users/:id{[0-9]+})')
+    expect(make('/users/:id{[0-9]+}')).not.toThrow()
+  })
 })
