@@ -60,5 +60,9 @@ export function checkMigratedResponses(context: BuildContext, where: string): vo
 export function checkNamedRoutes(history: unknown, app: { readonly routes?: unknown } | null, where: string): void {
   if (!isPlanned(history) || app === null || !Array.isArray(app.routes)) return
   const unserved = unservedRoutes(app.routes as { method: string; path: string }[], history[HISTORY_PLANS]().plans.keys())
-  if (unserved.length > 0) throw new Error(`${where}: the documents would show older shapes the app does not send. ${unserved.join(' ')}`)
+  if (unserved.length === 0) return
+  // A pathChanged's older path is one the older versions are documented (and answered) at: the app must register it.
+  const moved = /\bpath\.changed\b/.test(JSON.stringify((history as { changelog?: () => unknown }).changelog?.() ?? null))
+  const hint = moved ? ' (A pathChanged of a plain route documents its older path in the older versions: register that path on the app too.)' : ''
+  throw new Error(`${where}: the documents would show older shapes or paths the app does not serve. ${unserved.join(' ')}${hint}`)
 }

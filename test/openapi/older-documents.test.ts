@@ -9,7 +9,7 @@ import { Validator } from '@cfworker/json-schema'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { requestValidation } from '../../src/validation/index.ts'
-import { change, fieldChanged, fieldRenamed, headerChanged, queryParamRenamed, requestHeaderRenamed, routeAdded, shape, statusChanged, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldChanged, fieldRenamed, headerChanged, pathChanged, queryParamRenamed, requestHeaderRenamed, routeAdded, shape, statusChanged, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
@@ -280,7 +280,23 @@ describe('a response the history does not migrate', () => {
       }
       return () => versionedOpenAPI({ scheme, app, document, changelog: history })
     }
-    expect(make('/users/:id')).toThrow('versionedOpenAPI: the documents would show older shapes the app does not send. versionHistory: "GET /users/:id" names no route of the app (its routes: GET /users/:id{[0-9]+})')
+    expect(make('/users/:id')).toThrow('versionedOpenAPI: the documents would show older shapes or paths the app does not serve. versionHistory: "GET /users/:id" names no route of the app (its routes: GET /users/:id{[0-9]+})')
     expect(make('/users/:id{[0-9]+}')).not.toThrow()
+  })
+  it("refuses a plain route's pathChanged whose older path the app does not register (the older document would list a 404)", async () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Items are products.', [pathChanged('GET /products/:id', { older: '/items/:id', newer: '/products/:id' })])] }] })
+    const document: OpenAPIDocument = { openapi: '3.1.0', info: { title: 't', version: '2' }, paths: { '/products/{id}': { get: { responses: { '200': { description: 'one' } } } } } }
+    const appWith = (older: boolean) => {
+      const app = new Hono()
+      app.use('*', versionMiddleware({ scheme, changes: history }))
+      app.get('/products/:id', (c) => c.json({ id: c.req.param('id') }))
+      if (older) app.get('/items/:id', (c) => c.json({ id: c.req.param('id') }))
+      return app
+    }
+    expect((await appWith(false).request('/items/1', { headers: { 'Api-Version': '1' } })).status).toBe(404)
+    expect(() => versionedOpenAPI({ scheme, app: appWith(false), document, changelog: history })).toThrow('register that path on the app too')
+    const app = appWith(true)
+    expect((await app.request('/items/1', { headers: { 'Api-Version': '1' } })).status).toBe(200)
+    expect(Object.keys(versionedOpenAPI({ scheme, app, document, changelog: history }).document('1').paths ?? {})).toEqual(['/items/{id}'])
   })
 })
