@@ -135,7 +135,17 @@ function narrowEnum(property: Json, values: readonly unknown[], schemas: Json): 
     return property
   }
   const drop = (list: unknown): unknown => (Array.isArray(list) ? list.filter((v) => !values.includes(v as never)) : list)
-  if (Array.isArray(target['enum'])) return { ...target, enum: drop(target['enum']) }
+  if (Array.isArray(target['enum'])) {
+    // Its examples lose the values too: an older document's example is one of its own values.
+    const out: Json = { ...target, enum: drop(target['enum']) }
+    if (Array.isArray(target['examples'])) {
+      const kept = drop(target['examples']) as unknown[]
+      if (kept.length > 0) out['examples'] = kept
+      else delete out['examples']
+    }
+    if ('example' in target && values.includes(target['example'] as never)) delete out['example']
+    return out
+  }
   const items = target['items']
   if (isObject(items) && Array.isArray(items['enum'])) return { ...target, items: { ...items, enum: drop(items['enum']) } }
   if (isObject(items) && typeof items['$ref'] === 'string') return { ...target, items: narrowEnum(items, values, schemas) }

@@ -217,6 +217,10 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
   const ids = new Set<string>()
   const included: SourceOperation[] = []
   const added: Json = {}
+  // The component schemas this version changes: the head's media examples that refer to them do not fit it.
+  const headSchemas = (((head?.['components'] as Json | undefined)?.['schemas'] ?? {}) as Json)
+  const own = schemasAt(context, at)
+  const stale = { changed: new Set(Object.keys(headSchemas).filter((name) => own[name] !== headSchemas[name])), schemas: headSchemas }
   for (const source of context.operations) {
     const served = context.served.get(source)?.at(version) ?? null
     if (served === null) continue
@@ -231,7 +235,7 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
     // Two operations at one path and method: the first answers (as Hono runs the first route).
     const key = operationKey(source.method)
     if (item[key] !== undefined) continue
-    const operation = operationIn(context, source, served, entry, neutral, headerNames, added)
+    const operation = operationIn(context, source, served, entry, neutral, headerNames, added, stale)
     let id = operation['operationId'] as string
     for (let n = 2; ids.has(id); n++) id = `${operation['operationId'] as string}-${n}`
     operation['operationId'] = id

@@ -56,3 +56,44 @@ export function olderResponses(responses: Json, changes: readonly ChangelogInstr
   if (changed.size === 0) return out
   return Object.fromEntries(Object.entries(out).map(([status, response]) => [status, withChangedHeaders(response, changed)]))
 }
+
+/** The component schemas `node` refers to, following references through `schemas` (each name once). */
+function referred(node: unknown, schemas: Json, found: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(node)) for (const item of node) referred(item, schemas, found)
+  else if (node !== null && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+        const name = value.slice('#/components/schemas/'.length)
+        if (!found.has(name)) {
+          found.add(name)
+          referred(schemas[name], schemas, found)
+        }
+      } else referred(value, schemas, found)
+    }
+  }
+  return found
+}
+
+/**
+ * A responses or request body object whose media types' `example` and
+ * `examples` are left out where their schema refers to a component schema
+ * `changed` names (an older version's, which the head's examples do not
+ * fit); the others as they are.
+ */
+export function withoutStaleExamples<T>(node: T, changed: ReadonlySet<string>, schemas: Json): T {
+  if (changed.size === 0) return node
+  const media = (m: unknown): unknown => {
+    if (m === null || typeof m !== 'object' || (!('example' in m) && !('examples' in m))) return m
+    const names = referred((m as Json)['schema'], schemas)
+    if (![...names].some((name) => changed.has(name))) return m
+    const { example: _example, examples: _examples, ...rest } = m as Json
+    return rest
+  }
+  const withContent = (holder: unknown): unknown => {
+    if (holder === null || typeof holder !== 'object' || !('content' in holder)) return holder
+    const content = (holder as Json)['content'] as Json
+    return { ...(holder as Json), content: Object.fromEntries(Object.entries(content).map(([type, m]) => [type, media(m)])) }
+  }
+  if (node !== null && typeof node === 'object' && 'content' in node) return withContent(node) as T
+  return Object.fromEntries(Object.entries(node as Json).map(([status, response]) => [status, withContent(response)])) as T
+}

@@ -6,6 +6,7 @@
  */
 import type { OperationAt } from '../model/api-model.ts'
 import type { BuildContext } from './context.ts'
+import { withoutStaleExamples } from './older-responses.ts'
 import type { SourceOperation } from './sources.ts'
 import type { DocumentedVersion } from './versions.ts'
 import type { Json } from '../json/object.ts'
@@ -35,7 +36,16 @@ function withHeaders(responses: Json, headerNames: readonly string[]): Json {
  * never changed). The component schemas its contracts add (request bodies,
  * the error body) go into `schemas`.
  */
-export function operationIn(context: BuildContext, source: SourceOperation, served: OperationAt, entry: DocumentedVersion, neutral: boolean, headerNames: readonly string[], schemas: Json): Json {
+export function operationIn(
+  context: BuildContext,
+  source: SourceOperation,
+  served: OperationAt,
+  entry: DocumentedVersion,
+  neutral: boolean,
+  headerNames: readonly string[],
+  schemas: Json,
+  stale: { readonly changed: ReadonlySet<string>; readonly schemas: Json } = { changed: new Set(), schemas: {} },
+): Json {
   const operation: Json = { ...source.operation }
   const { request, responses } = served
   if (request.parameters.length > 0) operation['parameters'] = request.parameters as unknown as Json[]
@@ -43,11 +53,11 @@ export function operationIn(context: BuildContext, source: SourceOperation, serv
   // A PATCH whose body the toolkit checks is documented as the partial update it reads.
   const body = request.partial ?? request.body
   if (body !== null) {
-    operation['requestBody'] = body.body as Json
+    operation['requestBody'] = withoutStaleExamples(body.body as Json, stale.changed, stale.schemas)
     Object.assign(schemas, body.components)
   }
   Object.assign(schemas, responses.components)
-  operation['responses'] = withHeaders(responses.byStatus as Json, headerNames)
+  operation['responses'] = withHeaders(withoutStaleExamples(responses.byStatus as Json, stale.changed, stale.schemas), headerNames)
   if (context.security !== null && !neutral) operation['security'] = context.security
   if (entry.deprecated || entry.sunsetPassed) operation['deprecated'] = true
   if (typeof operation['operationId'] !== 'string') operation['operationId'] = source.operationId

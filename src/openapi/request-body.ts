@@ -36,7 +36,11 @@ export function layoutBody(requests: RequestBodies, found: RequestLayout, method
     const form = FORMS.has(type.split(';')[0]?.trim().toLowerCase() ?? '')
     // The head version passes every body through as sent: each media type keeps its place. An older one's body is
     // read by the toolkit (JSON, and forms where the route takes them) and migrated; it refuses the others (415).
-    if (isJson(type) || (form && found.forms)) content[type] = { ...media, schema: body }
+    if (isJson(type) || (form && found.forms)) {
+      // An older schema: the head's examples do not fit it.
+      const { example: _example, examples: _examples, ...kept } = media
+      content[type] = { ...(older ? kept : media), schema: body }
+    }
     else if (!older) content[type] = media
   }
   if (Object.keys(content).length === 0) content['application/json'] = { schema: body }

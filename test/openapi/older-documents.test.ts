@@ -9,7 +9,7 @@ import { Validator } from '@cfworker/json-schema'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { requestValidation } from '../../src/validation/index.ts'
-import { change, fieldChanged, fieldRenamed, headerChanged, pathChanged, queryParamRenamed, requestHeaderRenamed, routeAdded, shape, statusChanged, versionHistory } from '../../src/changes/index.ts'
+import { change, enumValuesAdded, fieldChanged, fieldRenamed, headerChanged, pathChanged, queryParamRenamed, requestHeaderRenamed, routeAdded, shape, statusChanged, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
@@ -298,5 +298,28 @@ describe('a response the history does not migrate', () => {
     const app = appWith(true)
     expect((await app.request('/items/1', { headers: { 'Api-Version': '1' } })).status).toBe(200)
     expect(Object.keys(versionedOpenAPI({ scheme, app, document, changelog: history }).document('1').paths ?? {})).toEqual(['/items/{id}'])
+  })
+})
+
+describe('examples in older documents', () => {
+  it("a media type's examples of a shape the version changes are left out there; an enum property's examples lose the added values", () => {
+    const P = shape<{ title: string; status: string }>('P')
+    const changes = [change('Titles; status c.', [fieldRenamed(P, { older: 'name', newer: 'title' }), enumValuesAdded(P, 'status', ['c'], { fallback: 'a' })])]
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes }] })
+    const example = { title: 'Lamp', status: 'c' }
+    const media = { schema: { $ref: '#/components/schemas/P' }, example, examples: { lamp: { value: example } } }
+    const plain = { schema: { type: 'string' }, example: 'ok' }
+    const document: OpenAPIDocument = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '2' },
+      paths: { '/p': { get: { responses: { '200': { description: 'ok', content: { 'application/json': media, 'text/plain': plain } } } } } },
+      components: { schemas: { P: { type: 'object', properties: { title: { type: 'string' }, status: { type: 'string', enum: ['a', 'b', 'c'], examples: ['c', 'a'] } } } } },
+    }
+    const docs = versionedOpenAPI({ scheme, document, changelog: history })
+    const content = (version: string) => (docs.document(version).paths?.['/p']?.get?.responses?.['200'] as { content: Record<string, object> }).content
+    expect(content('1')).toEqual({ 'application/json': { schema: media.schema }, 'text/plain': plain })
+    expect(content('2')).toEqual({ 'application/json': media, 'text/plain': plain })
+    const status = (docs.document('1').components?.schemas?.['P'] as { properties: Record<string, unknown> }).properties['status']
+    expect(status).toEqual({ type: 'string', enum: ['a', 'b'], examples: ['a'] })
   })
 })
