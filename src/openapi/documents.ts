@@ -14,7 +14,7 @@ import { versionSpace } from '../model/version-space.ts'
 import { buildDocument, deepFreeze, operationsModel, reachableComponents, refsIn, type BuildContext } from './build.ts'
 import { changelogOf, routeHistory, type ChangelogSource } from './changelog.ts'
 import { historyMigrations } from './migrations.ts'
-import { checkMigratedResponses, checkNamedRoutes } from './unmigrated.ts'
+import { checkAppHistory } from './unmigrated.ts'
 import { normalizeDocument } from './normalize.ts'
 import { sunsetsOf, type ContractContext } from './operation-contracts.ts'
 import { placementOf, type Placement } from './placement.ts'
@@ -323,11 +323,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
     security: pins?.security ?? null,
     securitySchemes: pins?.schemes ?? null,
   }
-  // The history the app runs says what it migrates: an older document never shows a shape its answers do not have.
-  if (migrations !== null && app !== null) {
-    checkNamedRoutes(rawChangelog, options.app as { readonly routes?: unknown }, where)
-    checkMigratedResponses(context, where)
-  }
+  if (migrations !== null && app !== null) checkAppHistory(context, rawChangelog, options.app, where)
   const made = new Map<string, { readonly entry: DocumentedVersion; readonly document: OpenAPIDocument }>()
   return {
     get versions() {

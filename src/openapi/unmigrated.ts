@@ -66,3 +66,9 @@ export function checkNamedRoutes(history: unknown, app: { readonly routes?: unkn
   const hint = moved ? ' (A pathChanged of a plain route documents its older path in the older versions: register that path on the app too.)' : ''
   throw new Error(`${where}: the documents would show older shapes or paths the app does not serve. ${unserved.join(' ')}${hint}`)
 }
+
+/** The history the app runs says what it migrates: an older document never shows a shape or path its answers do not have. */
+export function checkAppHistory(context: BuildContext, history: unknown, app: unknown, where: string): void {
+  checkNamedRoutes(history, app as { readonly routes?: unknown }, where)
+  checkMigratedResponses(context, where)
+}
