@@ -23,14 +23,20 @@ const head: OpenAPIDocument = {
 }
 const methodsOf = (document: OpenAPIDocument, path: string) => Object.keys(document.paths?.[path] ?? {}).filter((key) => !key.startsWith('x-'))
 
+/** A table route whose POST answers 201 since version 2 (`statusChanged('POST products')`), served by mountRoutes. */
+function createdWith201() {
+  const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Create answers 201.', [statusChanged('POST products', { older: 200, newer: 201 })])] }] })
+  const routes = defineRoutes([route('products', '/products')])
+  const versioning = apiVersioning({ scheme, routes, changes: history })
+  const app = new Hono()
+  app.use('*', versioning)
+  mountRoutes(app, versioning, { products: { get: (c) => c.json([]), post: (c) => c.json({ id: 1 }, 201), delete: (c) => c.body(null, 204) } })
+  return { history, routes, app }
+}
+
 describe('a route change named for one method of a table route', () => {
   it("statusChanged('POST products') gives the older status back in the older document, as the server does", async () => {
-    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Create answers 201.', [statusChanged('POST products', { older: 200, newer: 201 })])] }] })
-    const routes = defineRoutes([route('products', '/products')])
-    const versioning = apiVersioning({ scheme, routes, changes: history })
-    const app = new Hono()
-    app.use('*', versioning)
-    mountRoutes(app, versioning, { products: { get: (c) => c.json([]), post: (c) => c.json({ id: 1 }, 201), delete: (c) => c.body(null, 204) } })
+    const { history, routes, app } = createdWith201()
     const docs = versionedOpenAPI({ scheme, routes, app, document: head, changelog: history })
     const statuses = (version: string, method: 'post' | 'delete') => Object.keys(docs.document(version).paths?.['/products']?.[method]?.responses ?? {}).filter((s) => s.startsWith('2'))
     const served = await app.request('/products', { method: 'POST', headers: { 'Api-Version': '1' } })
@@ -227,12 +233,7 @@ describe('shape changes the older component schemas undo', () => {
 
 describe('the statuses of documents made from the table and the app', () => {
   it("a method other than GET answers `default` where its status is unknown, and the history's status where statusChanged tells it", async () => {
-    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Create answers 201.', [statusChanged('POST products', { older: 200, newer: 201 })])] }] })
-    const routes = defineRoutes([route('products', '/products')])
-    const versioning = apiVersioning({ scheme, routes, changes: history })
-    const app = new Hono()
-    app.use('*', versioning)
-    mountRoutes(app, versioning, { products: { get: (c) => c.json([]), post: (c) => c.json({ id: 1 }, 201), delete: (c) => c.body(null, 204) } })
+    const { history, routes, app } = createdWith201()
     const docs = versionedOpenAPI({ scheme, routes, app, changelog: history })
     const own = (version: string, method: 'get' | 'post' | 'delete') => Object.keys(docs.document(version).paths?.['/products']?.[method]?.responses ?? {}).filter((s) => !/^4/.test(s))
     expect([own('2', 'get'), own('2', 'post'), own('1', 'post'), own('2', 'delete')]).toEqual([['200'], ['201'], ['200'], ['default']])
