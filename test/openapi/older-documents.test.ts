@@ -323,4 +323,18 @@ describe('examples in older documents', () => {
     const status = (docs.document('1').components?.schemas?.['P'] as { properties: Record<string, unknown> }).properties['status']
     expect(status).toEqual({ type: 'string', enum: ['a', 'b'], examples: ['a'] })
   })
+  it('refuses an inline response schema of a body the history migrates (the older document would show the head shape)', () => {
+    const User = shape<{ id: number; fullName: string }>('User')
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('fullName.', [fieldRenamed(User, { older: 'name', newer: 'fullName' })])] }], bodies: { 'GET /users/:id': { response: User } } })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme, changes: history }))
+    app.get('/users/:id', (c) => c.json({ id: 1, fullName: 'Ada' }))
+    const schema = { type: 'object', properties: { id: { type: 'integer' }, fullName: { type: 'string' } } }
+    const document: OpenAPIDocument = { openapi: '3.1.0', info: { title: 't', version: '2' }, paths: { '/users/{id}': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema } } } } } } } }
+    expect(() => versionedOpenAPI({ scheme, app, document, changelog: history })).toThrow(
+      "versionedOpenAPI: GET /users/{id} answers 200 with a schema that refers to no shape version 1 changes, but the history migrates that body there: its document would show the head's shape to version 1.",
+    )
+    const named: OpenAPIDocument = { ...document, paths: { '/users/{id}': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } } } } } }, components: { schemas: { User: schema } } }
+    expect(Object.keys(versionedOpenAPI({ scheme, app, document: named, changelog: history }).document('1').components?.schemas?.['User']?.properties ?? {})).toEqual(['id', 'name'])
+  })
 })
