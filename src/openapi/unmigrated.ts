@@ -22,6 +22,7 @@ export function checkMigratedResponses(context: BuildContext, where: string): vo
   const head = context.head
   if (head === null) return
   if (context.plan.order.length < 2) return
+  checkComponentShapes(context, where)
   const components = (head['components'] ?? {}) as Json
   const headSchemas = (components['schemas'] ?? {}) as Json
   const order = context.plan.order
@@ -80,4 +81,28 @@ export function checkNamedRoutes(history: unknown, app: { readonly routes?: unkn
 export function checkAppHistory(context: BuildContext, history: unknown, app: unknown, where: string): void {
   checkNamedRoutes(history, app as { readonly routes?: unknown }, where)
   checkMigratedResponses(context, where)
+}
+
+/**
+ * Throws where the changelog changes a shape the head document has no
+ * component schema of, while it has component schemas (an inline shape,
+ * inside another or alone: its older form cannot be written), and a route
+ * whose body the history migrates is documented.
+ */
+function checkComponentShapes(context: BuildContext, where: string): void {
+  const headSchemas = ((context.head?.['components'] as Json | undefined)?.['schemas'] ?? {}) as Json
+  if (Object.keys(headSchemas).length === 0) return
+  const migrated = context.operations.some((source) => context.plan.order.slice(1).some((version) => context.served.get(source)?.at(version)?.migration?.down.body != null))
+  if (!migrated) return
+  for (const entry of context.changelog?.versions ?? []) {
+    for (const change of entry.changes) {
+      for (const instruction of change.instructions) {
+        const shape = (instruction as { shape?: unknown }).shape
+        if (typeof shape !== 'string' || Object.hasOwn(headSchemas, context.shapes[shape] ?? shape)) continue
+        throw new Error(
+          `${where}: the change "${change.description.trim()}" of version ${entry.version} changes shape ${shape}, which the document has no component schema of (an inline schema, whose older form cannot be written): make ${shape} a component schema of that name and refer to it (zod: .openapi('${shape}'); hono-openapi: .meta({ id: '${shape}' })), or map it with shapes: { ${shape}: 'Component' }.`,
+        )
+      }
+    }
+  }
 }

@@ -337,4 +337,19 @@ describe('examples in older documents', () => {
     const named: OpenAPIDocument = { ...document, paths: { '/users/{id}': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } } } } } }, components: { schemas: { User: schema } } }
     expect(Object.keys(versionedOpenAPI({ scheme, app, document: named, changelog: history }).document('1').components?.schemas?.['User']?.properties ?? {})).toEqual(['id', 'name'])
   })
+  it('refuses a changed shape the document has inline inside a component (no component of its own)', () => {
+    const Line = shape<{ code: string }>('Line')
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Codes.', [fieldRenamed(Line, { older: 'sku', newer: 'code' })])] }], bodies: { 'GET /orders/:id': { response: { lines: [Line] } } } })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme, changes: history }))
+    app.get('/orders/:id', (c) => c.json({ lines: [{ code: 'A' }] }))
+    const lines = { type: 'array', items: { type: 'object', properties: { code: { type: 'string' } } } }
+    const document: OpenAPIDocument = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '2' },
+      paths: { '/orders/{id}': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Order' } } } } } } } },
+      components: { schemas: { Order: { type: 'object', properties: { lines } } } },
+    }
+    expect(() => versionedOpenAPI({ scheme, app, document, changelog: history })).toThrow('changes shape Line, which the document has no component schema of (an inline schema, whose older form cannot be written): make Line a component schema')
+  })
 })
