@@ -110,6 +110,7 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
     ...scheme.check(),
     ...engine.checkApp(app),
     ...(links?.check(options.allowedHosts !== undefined, app !== undefined) ?? []),
+    ...(reads === 'version' && app !== undefined ? blindPlacement(app, middleware, param, scheme.constructor.name) : []),
   ]
   return Object.assign(middleware, { check })
 }
@@ -121,4 +122,20 @@ const PLACES = 64
 function placeOf(param: string, value: string | undefined): Place {
   // A computed key is an own property whatever the name (`__proto__` too).
   return Object.freeze({ route: null, match: Object.freeze({ params: Object.freeze({ [param]: value }) }), candidates: null })
+}
+
+/**
+ * A sentence when the middleware is registered on a path without the version
+ * param its scheme reads while the app's routes carry it (`app.use('*', ...)`
+ * beside `app.get('/:version/users', ...)`): the middleware reads its own
+ * route's params, so every request through it would get the default version.
+ */
+function blindPlacement(app: AppRoutes, middleware: unknown, param: string, schemeName: string): readonly string[] {
+  const carries = (path: string): boolean => new RegExp(`(?:^|/):${param.replace(/[^A-Za-z0-9_]/g, '\\$&')}(?:$|[/{?])`).test(path)
+  const own = app.routes.filter((route) => (route as { readonly handler?: unknown }).handler === middleware)
+  const blind = own.find((route) => !carries(route.path))
+  if (blind === undefined || !app.routes.some((route) => (route as { readonly handler?: unknown }).handler !== middleware && carries(route.path))) return []
+  return [
+    `versionMiddleware: ${schemeName} reads the :${param} param of the path the middleware is registered on, and "${blind.path}" has none while the app's routes carry it, so every request through it gets the default version; register the middleware on the versioned paths (app.use('/:${param}/*', versioning)).`,
+  ]
 }

@@ -111,3 +111,30 @@ describe('versionMiddleware options', () => {
     expect(() => versionMiddleware(options as never)).toThrow(message)
   })
 })
+
+describe('check(app): where the middleware is registered', () => {
+  const scheme = () => new URLPathVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+
+  it("says so when a URL path scheme's middleware is registered on a path without the version param the app's routes carry", async () => {
+    const app = new Hono()
+    const versioning = versionMiddleware({ scheme: scheme() })
+    app.use('*', versioning)
+    app.get('/:version/users', (c) => c.json({ version: c.var.version }))
+    expect(versioning.check(app)).toEqual([
+      `versionMiddleware: URLPathVersioning reads the :version param of the path the middleware is registered on, and "/*" has none while the app's routes carry it, so every request through it gets the default version; register the middleware on the versioned paths (app.use('/:version/*', versioning)).`,
+    ])
+    // What it warns of: version 1 asked for, the default given.
+    expect(await (await app.request('/1/users')).json()).toEqual({ version: '2' })
+  })
+
+  it('says nothing when the middleware is registered on the versioned paths, with a patterned param too', async () => {
+    for (const [at, route] of [['/:version/*', '/:version/users'], ['/:version{[0-9]+}/*', '/:version{[0-9]+}/users']] as const) {
+      const app = new Hono()
+      const versioning = versionMiddleware({ scheme: scheme() })
+      app.use(at, versioning)
+      app.get(route, (c) => c.json({ version: c.var.version }))
+      expect(versioning.check(app)).toEqual([])
+      expect(await (await app.request('/1/users')).json()).toEqual({ version: '1' })
+    }
+  })
+})

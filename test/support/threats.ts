@@ -46,10 +46,10 @@ async function answer(response: Response): Promise<string> {
   return body === '' ? String(response.status) : `${response.status} \`${body}\``
 }
 
-/** An app of `versionMiddleware` with `scheme`, answering the version at `path`. */
-function middlewareApp(scheme: BaseVersioning, path = '/users'): Hono {
+/** An app of `versionMiddleware` with `scheme` (on the routes `at` matches), answering the version at `path`. */
+function middlewareApp(scheme: BaseVersioning, path = '/users', at = '*'): Hono {
   const app = new Hono()
-  app.use('*', versionMiddleware({ scheme }))
+  app.use(at, versionMiddleware({ scheme }))
   app.get(path, (c) => c.json({ version: c.var.version }))
   return app
 }
@@ -78,7 +78,7 @@ export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
     sent('`Api-Version: 1, 2` (two versions in one request)', () => middlewareApp(new HeaderVersioning(versions)), () => new Request('https://api.test/users', { headers: { 'api-version': '1, 2' } })),
     sent('a 64 KiB `?version=` (QueryParameterVersioning)', () => middlewareApp(new QueryParameterVersioning(versions)), () => new Request(`https://api.test/users?version=${'9'.repeat(KIB_64)}`)),
     sent('10,000 query parameters, none of them `version`', () => middlewareApp(new QueryParameterVersioning(versions)), () => new Request(`https://api.test/users?${Array.from({ length: 10_000 }, (_, i) => `p${i}=x`).join('&')}`)),
-    sent('a 64 KiB version segment (URLPathVersioning, `/:version/users`)', () => middlewareApp(new URLPathVersioning(versions), '/:version/users'), () => new Request(`https://api.test/${'9'.repeat(KIB_64)}/users`)),
+    sent('a 64 KiB version segment (URLPathVersioning, `/:version/users`)', () => middlewareApp(new URLPathVersioning(versions), '/:version/users', '/:version/*'), () => new Request(`https://api.test/${'9'.repeat(KIB_64)}/users`)),
     sent('a host of 127 one-letter labels (HostNameVersioning)', () => middlewareApp(new HostNameVersioning(versions)), () => new Request(`https://${Array.from({ length: 127 }, () => 'a').join('.')}/users`)),
     {
       input: 'a 64 KiB namespace segment (NamespaceVersioning, `/v1/...` and `/v2/...` in the table)',
