@@ -26,6 +26,16 @@ export function methodRoute(route: string): readonly [string, string] | null {
 }
 
 /**
+ * Whether a route's `request` layout (not one named for the method) is the
+ * body of a request of `method`: POST, PUT, PATCH and the like. GET and HEAD
+ * carry none, and a DELETE's body has no meaning of its own (RFC 9110
+ * §9.3.5): it is laid out only when named for the method (`'DELETE name'`).
+ */
+export function takesRouteRequestLayout(method: string): boolean {
+  return method !== 'GET' && method !== 'HEAD' && method !== 'DELETE'
+}
+
+/**
  * Checks a route name given by a user: a table name (`product-list`), a
  * table name for one method (`POST product-list`), or a plain Hono route as
  * `METHOD /path` in Hono's syntax (`GET /users/:id`).

@@ -10,7 +10,7 @@ import { WHERE } from './history-checks.ts'
 import type { RouteBodies } from './history-options.ts'
 import type { RoutePlan } from './http-steps.ts'
 import type { RouteInstruction } from './instruction.ts'
-import { methodRoute, plainRoute } from './route-changes.ts'
+import { methodRoute, plainRoute, takesRouteRequestLayout } from './route-changes.ts'
 import { routeLife, type RouteLife } from './route-life.ts'
 
 /** The plan of a route the history says nothing about. */
@@ -209,9 +209,8 @@ export function planLookup(plans: ReadonlyMap<string, RoutePlan>, fallback: Rout
     const own = byMethod ? (plans.get(`${method} ${route.viewName}`) ?? plans.get(`${method} ${route.name}`)) : undefined
     if (own !== undefined) return own
     const shared = plans.get(route.viewName) ?? plans.get(route.name)
-    // A DELETE's body has no meaning of its own (RFC 9110 §9.3.5): the route's request layout is its POST, PUT and
-    // PATCH bodies', so an older DELETE with a body is neither validated nor migrated against it ("DELETE name" is).
-    return shared !== undefined && method === 'DELETE' ? withoutRequestBody(shared) : (shared ?? fallback)
+    // The route's request layout is not a DELETE's body: an older DELETE with one is neither validated nor migrated.
+    return shared !== undefined && !takesRouteRequestLayout(method) ? withoutRequestBody(shared) : (shared ?? fallback)
   }
   return (exchange) => {
     const method = exchange.method === 'HEAD' ? 'GET' : exchange.method

@@ -9,6 +9,7 @@
  */
 import type { Changelog } from '../changes/changelog.ts'
 import type { RouteBodies } from '../changes/history-options.ts'
+import { takesRouteRequestLayout } from '../changes/route-changes.ts'
 import type { Layout } from '../changes/shape.ts'
 import { bodySchema, partialSchema, reachable, schemasByVersion, withoutDialect } from '../validation/older-schemas.ts'
 import { normalizeRouteName } from './sources.ts'
@@ -26,8 +27,6 @@ export interface DocumentedRequests {
 export interface RequestLayout {
   readonly layout: Layout
   readonly forms: boolean
-  /** Whether the layout is the route's, for every method (not one named for this method). */
-  readonly routeWide: boolean
 }
 
 /** The request bodies, read once. */
@@ -87,7 +86,7 @@ export function requestBodies(given: unknown, changelog: Changelog | null, order
   const names = new Set(Object.keys(head))
   const oldestFirst = [...order].reverse()
   const byVersion = changelog === null ? oldestFirst.map(() => head) : schemasByVersion(head, changelog, oldestFirst)
-  const layouts = new Map<string, { readonly layout: Layout; readonly forms: boolean }>()
+  const layouts = new Map<string, RequestLayout>()
   for (const [key, entry] of Object.entries(bodies as Record<string, RouteBodies>)) {
     if (entry?.request !== undefined) layouts.set(normalizeRouteName(key.replace(/^([A-Za-z]+) (?!\/)/, (_, m: string) => `${m.toUpperCase()} `)), { layout: entry.request, forms: entry.forms === true })
   }
@@ -99,15 +98,16 @@ export function requestBodies(given: unknown, changelog: Changelog | null, order
       for (const name of operationNames) {
         if (name.startsWith(`${upper} `)) {
           const plain = layouts.get(name)
-          if (plain !== undefined) return { ...plain, routeWide: false }
+          if (plain !== undefined) return plain
         }
         const own = layouts.get(`${upper} ${name}`)
-        if (own !== undefined) return { ...own, routeWide: false }
+        if (own !== undefined) return own
       }
-      if (upper === 'GET' || upper === 'HEAD') return null
+      // As the server reads it: a route's layout is not a GET's, a HEAD's or a DELETE's body.
+      if (!takesRouteRequestLayout(upper)) return null
       for (const name of operationNames) {
         const any = layouts.get(name)
-        if (any !== undefined) return { ...any, routeWide: true }
+        if (any !== undefined) return any
       }
       return null
     },
