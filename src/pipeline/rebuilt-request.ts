@@ -1,6 +1,8 @@
 /**
  * The `Request` a handler reads in place of an older client's: its URL or
- * headers renamed by a request step, or its body migrated.
+ * headers renamed by a request step, or its body migrated. Of the kind the
+ * server handed: a `Request`, or a server's lighter object of its own
+ * (light-request.ts).
  */
 import type { MigratedBody } from './extension.ts'
 import { isLightRequest, lightRequest } from './light-request.ts'
