@@ -131,9 +131,15 @@ class LightRequest {
 
 // An instanceof Request, as the server's own request is; what it does not own is the Request's it builds.
 Object.setPrototypeOf(LightRequest.prototype, Request.prototype)
-for (const name of Object.getOwnPropertyNames(Request.prototype)) {
-  if (name === 'constructor' || Object.hasOwn(LightRequest.prototype, name)) continue
-  const descriptor = Object.getOwnPropertyDescriptor(Request.prototype, name) as PropertyDescriptor
+// Up the chain: a server may have put a subclass of its own in place of the runtime's Request (as Node's does).
+for (let proto: object | null = Request.prototype; proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+  for (const name of Object.getOwnPropertyNames(proto)) delegate(proto, name)
+}
+
+/** `name` of `proto` (a getter or a method of Request's), unless owned, read from the Request a light one builds. */
+function delegate(proto: object, name: string): void {
+  if (name === 'constructor' || Object.hasOwn(LightRequest.prototype, name)) return
+  const descriptor = Object.getOwnPropertyDescriptor(proto, name) as PropertyDescriptor
   if (descriptor.get !== undefined) {
     Object.defineProperty(LightRequest.prototype, name, { configurable: true, get: function (this: LightRequest) { return this[BUILT]()[name as keyof Request] } })
   } else if (typeof descriptor.value === 'function') {
