@@ -9,9 +9,10 @@
  * not own (its body as a stream, `formData()`, `cache`, `mode`, ...).
  *
  * It is what the server's own request is: an `instanceof Request` that reads
- * like one, not one the runtime's `fetch(request)` or `new Request(request)`
- * accepts as a `Request` (neither do they accept the server's); a server that
- * hands a real `Request` gets a real one back (rebuilt-request.ts).
+ * like one, and that the server's `new Request(request)` takes as it takes
+ * its own (`unwrapsLike`), not one the runtime's `fetch(request)` accepts as
+ * a `Request` (nor does it accept the server's); a server that hands a real
+ * `Request` gets a real one back (rebuilt-request.ts).
  * Its headers carry the migrated body's `Content-Length`, as a server's
  * request carries its body's, so `bodyLimit` checks that length rather than
  * rebuilding the request around the stream it read.
@@ -168,5 +169,30 @@ export function isLightRequest(request: Request): boolean {
 
 /** `source` at `url` with `headers` (`undefined`: its own) and the migrated body `text` (`null`: none, a GET or HEAD). */
 export function lightRequest(source: Request, url: string, headers: Headers | undefined, text: string | null): Request {
+  unwrapsLike(source)
   return new LightRequest(source, url, headers, text) as unknown as Request
+}
+
+/** The servers' request prototypes looked at by `unwrapsLike`. */
+const seen = new WeakSet<object>()
+
+/**
+ * A server that puts its own Request constructor in place of the runtime's unwraps its light requests by a
+ * symbol-keyed method of theirs (@hono/node-server: `getRequestCache`, which its `new Request(c.req.raw)` calls to
+ * get the Request one stands for). A light request of ours gets the same method, giving the Request it builds, so
+ * `new Request(c.req.raw)` takes an older client's request as it takes the head's. Looked up once per prototype.
+ */
+function unwrapsLike(source: Request): void {
+  const proto = Object.getPrototypeOf(source) as object | null
+  if (proto === null || seen.has(proto)) return
+  seen.add(proto)
+  for (const symbol of Object.getOwnPropertySymbols(proto)) {
+    if (symbol.description !== 'getRequestCache' || Object.hasOwn(LightRequest.prototype, symbol)) continue
+    Object.defineProperty(LightRequest.prototype, symbol, {
+      configurable: true,
+      value: function (this: LightRequest): Request {
+        return this[BUILT]()
+      },
+    })
+  }
 }
