@@ -88,6 +88,12 @@ export interface MigrationAt {
     readonly checked: boolean
     /** Whether the query parameters, headers and cookies are checked against this version's schemas (422). */
     readonly parametersChecked: boolean
+    /**
+     * The schemas they are checked against, by where they are (`query`,
+     * `header`, `cookie`): an object schema with a property per parameter
+     * in this version's names, its components as `$defs`; `null` when none is checked.
+     */
+    readonly parameters: Readonly<Record<string, ContractSchema>> | null
   }
   /** The response, from the head down to this version. */
   readonly down: {
