@@ -134,7 +134,7 @@ export function contractsOf(context: ContractContext, source: SourceOperation): 
     const statuses = toolkitStatuses({ placement: context.placement, neutral, sunset: context.sunsets(version), olderBody, bodyChecked, parametersChecked: up?.parametersChecked === true })
     let components = NONE
     if (statuses.length > 0) {
-      responses = withToolkitResponses(responses, statuses, context.errorBody)
+      responses = withToolkitResponses(responses, statuses, context.errorBody, (ref) => headComponent(context, ref))
       components = { [context.errorBody.name]: context.errorBody.schema }
     }
     return {

@@ -86,15 +86,20 @@ export function toolkitStatuses(r: Rejections): [number, string][] {
  * `responses` with the toolkit's statuses added: the error body's media type
  * joins a status the application documents (as an `anyOf` with the
  * application's schema where it documents the same media type), or the
- * status is added.
+ * status is added. A status the application documents by reference
+ * (`#/components/responses/NotFound`, read by `resolve`) gets a copy of that
+ * response with the toolkit's body joined, for this operation alone: the
+ * shared component stays as other operations have it.
  */
-export function withToolkitResponses(responses: Json, statuses: readonly [number, string][], error: ErrorBody): Json {
+export function withToolkitResponses(responses: Json, statuses: readonly [number, string][], error: ErrorBody, resolve: (ref: string) => Json | undefined = () => undefined): Json {
   if (statuses.length === 0) return responses
   const out: Json = { ...responses }
   const media = { schema: { $ref: `#/components/schemas/${error.name}` } }
   for (const [status, description] of statuses) {
     const key = String(status)
-    const existing = out[key]
+    const given = out[key]
+    const ref = given !== null && typeof given === 'object' ? (given as Json)['$ref'] : undefined
+    const existing = typeof ref === 'string' ? resolve(ref) : given
     if (existing !== null && typeof existing === 'object' && !('$ref' in existing)) {
       const response = existing as Json
       const content = (response['content'] ?? {}) as Json
@@ -103,11 +108,11 @@ export function withToolkitResponses(responses: Json, statuses: readonly [number
         // The application answers this status in the same media type: either body may come.
         const own = (content[error.mediaType] ?? {}) as Json
         const schema = own['schema'] as Json | undefined
-        const ref = media.schema.$ref
-        const has = (s: Json | undefined): boolean => s?.['$ref'] === ref || (Array.isArray(s?.['anyOf']) && (s['anyOf'] as Json[]).some((x) => x['$ref'] === ref))
+        const errorRef = media.schema.$ref
+        const has = (s: Json | undefined): boolean => s?.['$ref'] === errorRef || (Array.isArray(s?.['anyOf']) && (s['anyOf'] as Json[]).some((x) => x['$ref'] === errorRef))
         if (schema !== undefined && !has(schema)) out[key] = { ...response, content: { ...content, [error.mediaType]: { ...own, schema: { anyOf: [schema, media.schema] } } } }
       }
-    } else if (existing === undefined) {
+    } else if (given === undefined) {
       out[key] = { description, content: { [error.mediaType]: media } }
     }
   }

@@ -1,0 +1,107 @@
+/**
+ * The head's examples an older document's components would still show in
+ * the head's shape, left out there: an `example` or `examples` inside a
+ * component schema whose value holds a component that version changes (the
+ * changed component's own examples are migrated with it, by
+ * changes/schema-changes.ts), a media type's examples inside a response or
+ * request body component (as older-responses.ts does for an operation's),
+ * and the `components.examples` entries only those referred to.
+ */
+import { withoutStaleExamples } from './older-responses.ts'
+import { isObject, type Json } from '../json/object.ts'
+import { refName } from '../json/pointer.ts'
+
+/** The component schemas a schema node's `$ref`s name, directly (not followed), its examples' values aside. */
+function refsOf(node: unknown, out: Set<string>): Set<string> {
+  if (Array.isArray(node)) for (const item of node) refsOf(item, out)
+  else if (isObject(node)) {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') {
+        const name = refName(value, ['components', 'schemas'])
+        if (name !== null) out.add(name)
+      } else if (key !== 'example' && key !== 'examples' && key !== 'const' && key !== 'enum' && key !== 'default') refsOf(value, out)
+    }
+  }
+  return out
+}
+
+/**
+ * Per component schema, whether a value of it may hold a component
+ * `changed` names (through references, itself aside unless it refers to
+ * itself): its examples would show that one in the head's shape.
+ */
+function holdsChanged(schemas: Json, changed: ReadonlySet<string>): (node: unknown) => boolean {
+  const memo = new Map<string, boolean>()
+  const reaches = (name: string, seen: Set<string>): boolean => {
+    const known = memo.get(name)
+    if (known !== undefined) return known
+    if (changed.has(name)) return true
+    if (seen.has(name)) return false
+    seen.add(name)
+    const found = [...refsOf(schemas[name], new Set())].some((inner) => Object.hasOwn(schemas, inner) && reaches(inner, seen))
+    if (seen.size === 1) memo.set(name, found)
+    return found
+  }
+  return (node) => [...refsOf(node, new Set())].some((name) => Object.hasOwn(schemas, name) && reaches(name, new Set()))
+}
+
+/** `schema` without the examples of each node whose value may hold a changed component (`stale`); the same object when it has none. */
+function withoutStaleSchemaExamples(schema: unknown, stale: (node: unknown) => boolean): unknown {
+  if (Array.isArray(schema)) {
+    const items = schema.map((item) => withoutStaleSchemaExamples(item, stale))
+    return items.some((item, i) => item !== schema[i]) ? items : schema
+  }
+  if (!isObject(schema)) return schema
+  let out: Json | null = null
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'example' || key === 'examples' || key === 'const' || key === 'enum' || key === 'default') continue
+    const inner = withoutStaleSchemaExamples(value, stale)
+    if (inner !== value) (out ??= { ...schema })[key] = inner
+  }
+  if (('example' in schema || 'examples' in schema) && stale(schema)) {
+    const { example: _example, examples: _examples, ...rest } = out ?? schema
+    return rest
+  }
+  return out ?? schema
+}
+
+/** The `components.examples` entries something in `node` refers to. */
+function exampleRefs(node: unknown, out: Set<string>): Set<string> {
+  if (Array.isArray(node)) for (const item of node) exampleRefs(item, out)
+  else if (isObject(node)) {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') {
+        const name = refName(value, ['components', 'examples'])
+        if (name !== null) out.add(name)
+      } else exampleRefs(value, out)
+    }
+  }
+  return out
+}
+
+/**
+ * A version's `components` (a new object, its groups copied) with the
+ * head's stale examples left out: `changed` names the component schemas
+ * that version changes; `document` is that version's document (its paths
+ * made), `head` the head's. A `components.examples` entry the head refers
+ * to that nothing of this document refers to any more goes.
+ */
+export function withoutStaleComponentExamples(components: Json, changed: ReadonlySet<string>, document: Json, head: Json | null): void {
+  if (changed.size === 0) return
+  const schemas = isObject(components['schemas']) ? components['schemas'] : {}
+  const stale = holdsChanged(schemas, changed)
+  for (const [name, schema] of Object.entries(schemas)) {
+    const kept = withoutStaleSchemaExamples(schema, stale)
+    if (kept !== schema) schemas[name] = kept
+  }
+  for (const kind of ['responses', 'requestBodies']) {
+    const group = components[kind]
+    if (!isObject(group)) continue
+    for (const [name, entry] of Object.entries(group)) group[name] = withoutStaleExamples(entry, changed, schemas)
+  }
+  const examples = components['examples']
+  if (!isObject(examples) || head === null) return
+  const used = exampleRefs([document['paths'], document['webhooks'], Object.entries(components).filter(([kind]) => kind !== 'examples')], new Set())
+  const headUsed = exampleRefs([head['paths'], head['webhooks'], Object.entries((head['components'] ?? {}) as Json).filter(([kind]) => kind !== 'examples')], new Set())
+  for (const name of Object.keys(examples)) if (headUsed.has(name) && !used.has(name)) delete examples[name]
+}
