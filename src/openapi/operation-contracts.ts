@@ -126,7 +126,7 @@ export function contractsOf(context: ContractContext, source: SourceOperation): 
     } else if (source.operation['requestBody'] !== undefined) {
       body = { body: source.operation['requestBody'] as BodyContract, components: NONE }
     }
-    let responses = olderResponses(source.operation['responses'] as Json, context.history.changesAbove(source.names, at), context.history.changesAbove(source.names, context.order.length))
+    let responses = olderResponses(source.operation['responses'] as Json, context.history.changesAbove(source.names, at), context.history.changesAbove(source.names, context.order.length), (ref) => headComponent(context, ref))
     const items = context.streams?.itemsOf(source.names, source.method) ?? null
     if (items !== null) responses = withItems(responses, items, context.shapes, context.headSchemas)
     const olderBody = checked || (up !== null && (up.body !== null || up.partialBody !== null || up.checked))

@@ -5,9 +5,10 @@
  * changed component's own examples are migrated with it, by
  * changes/schema-changes.ts), a media type's examples inside a response or
  * request body component (as older-responses.ts does for an operation's),
- * and the `components.examples` entries only those referred to.
+ * and the `components.examples` entries only those referred to; and an
+ * operation's parameter's examples where its schema refers to a changed one.
  */
-import { withoutStaleExamples } from './older-responses.ts'
+import { referred, withoutStaleExamples } from './older-responses.ts'
 import { isObject, type Json } from '../json/object.ts'
 import { refName } from '../json/pointer.ts'
 
@@ -104,4 +105,17 @@ export function withoutStaleComponentExamples(components: Json, changed: Readonl
   const used = exampleRefs([document['paths'], document['webhooks'], Object.entries(components).filter(([kind]) => kind !== 'examples')], new Set())
   const headUsed = exampleRefs([head['paths'], head['webhooks'], Object.entries((head['components'] ?? {}) as Json).filter(([kind]) => kind !== 'examples')], new Set())
   for (const name of Object.keys(examples)) if (headUsed.has(name) && !used.has(name)) delete examples[name]
+}
+
+/** `parameters` without the examples of each one whose schema refers to a component schema `changed` names (through `schemas`); the same list when none has. */
+export function withoutStaleParameterExamples<T>(parameters: readonly T[], changed: ReadonlySet<string>, schemas: Json): readonly T[] {
+  if (changed.size === 0) return parameters
+  const out = parameters.map((parameter) => {
+    if (!isObject(parameter)) return parameter
+    if (isObject(parameter['content'])) return withoutStaleExamples(parameter, changed, schemas)
+    if (!('example' in parameter || 'examples' in parameter) || ![...referred(parameter['schema'], schemas)].some((name) => changed.has(name))) return parameter
+    const { example: _example, examples: _examples, ...rest } = parameter
+    return rest as T
+  })
+  return out.some((p, i) => p !== parameters[i]) ? out : parameters
 }

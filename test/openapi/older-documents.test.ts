@@ -206,41 +206,6 @@ describe("the toolkit's own answer where the application documents the same stat
   })
 })
 
-describe("the toolkit's own answer where the application documents the status by reference", () => {
-  it("the operation gets a copy of the response component with both bodies; the component stays as other operations have it", async () => {
-    const routes = defineRoutes([route('user-detail', '/users/:id'), route('team-detail', '/teams/:id')])
-    const versioning = apiVersioning({ scheme, routes })
-    const app = new Hono()
-    app.use('*', versioning)
-    mountRoutes(app, versioning, { 'user-detail': (c) => c.json({ message: 'no such user' }, 404), 'team-detail': (c) => c.text('no such team', 404) })
-    const missing = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] }
-    const notFound = { description: 'Not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Missing' } } } }
-    const plain = { description: 'Not found', content: { 'text/plain': { schema: { type: 'string' } } } }
-    const document = {
-      openapi: '3.1.0',
-      info: { title: 't', version: '2' },
-      paths: {
-        '/users/{id}': { get: { responses: { '200': { description: 'ok' }, '404': { $ref: '#/components/responses/NotFound' } } } },
-        '/teams/{id}': { get: { responses: { '200': { description: 'ok' }, '404': { $ref: '#/components/responses/PlainNotFound' } } } },
-      },
-      components: { schemas: { Missing: missing }, responses: { NotFound: notFound, PlainNotFound: plain } },
-    }
-    const v1 = versionedOpenAPI({ scheme, routes, app, document }).document('1')
-    const user = v1.paths?.['/users/{id}']?.get?.responses?.['404'] as { description: string; content: Record<string, { schema: object }> }
-    expect(user).toEqual({ description: 'Not found', content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Missing' }, { $ref: '#/components/schemas/VersioningError' }] } } } })
-    // A component without the toolkit's media type gains it in the copy.
-    expect(Object.keys((v1.paths?.['/teams/{id}']?.get?.responses?.['404'] as { content: object }).content)).toEqual(['text/plain', 'application/json'])
-    expect(v1.components?.['responses']).toEqual({ NotFound: notFound, PlainNotFound: plain })
-    const validator = new Validator(structuredClone({ ...user.content['application/json']?.schema, components: v1.components }) as never, '2020-12')
-    for (const version of ['7', '1']) {
-      const served = await app.request('/users/1', { headers: { 'Api-Version': version } })
-      expect([served.status, validator.validate(await served.json()).valid]).toEqual([404, true])
-    }
-    const team = await app.request('/teams/1', { headers: { 'Api-Version': '7' } })
-    expect([team.status, team.headers.get('Content-Type')]).toEqual([404, 'application/json'])
-  })
-})
-
 describe('shape changes the older component schemas undo', () => {
   const Person = shape<{ id: number; fullName: string; total: number }>('PersonDetail')
   const base = { type: 'object', properties: { id: { type: 'number' }, fullName: { type: 'string' }, total: { type: 'number' } }, required: ['id', 'fullName'] }
@@ -361,36 +326,6 @@ describe('examples in older documents', () => {
     expect(content('2')).toEqual({ 'application/json': media, 'text/plain': plain })
     const status = (docs.document('1').components?.schemas?.['P'] as { properties: Record<string, unknown> }).properties['status']
     expect(status).toEqual({ type: 'string', enum: ['a', 'b'], examples: ['a'] })
-  })
-  it("component-level examples holding a shape the version changes are left out there: components.examples, a response component's, an enclosing schema's", () => {
-    const Line = shape<{ code: string }>('Line')
-    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Codes.', [fieldRenamed(Line, { older: 'sku', newer: 'code' })])] }] })
-    const line = { type: 'object', properties: { code: { type: 'string' } }, required: ['code'], examples: [{ code: 'A' }] }
-    const order = { type: 'object', properties: { id: { type: 'integer' }, lines: { type: 'array', items: { $ref: '#/components/schemas/Line' }, examples: [[{ code: 'A' }]] } }, examples: [{ id: 1, lines: [{ code: 'A' }] }] }
-    const tag = { type: 'object', properties: { label: { type: 'string' } }, examples: [{ label: 'sale' }] }
-    const document = {
-      openapi: '3.1.0',
-      info: { title: 't', version: '2' },
-      paths: {
-        '/orders/{id}': { get: { responses: { '200': { $ref: '#/components/responses/OrderFound' } } } },
-        '/lines/{id}': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Line' }, examples: { a: { $ref: '#/components/examples/LineA' } } } } } } } },
-        '/tags/{id}': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Tag' }, examples: { sale: { $ref: '#/components/examples/Sale' } } } } } } } },
-      },
-      components: {
-        schemas: { Line: line, Order: order, Tag: tag },
-        examples: { LineA: { value: { code: 'A' } }, Sale: { value: { label: 'sale' } } },
-        responses: { OrderFound: { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Order' }, example: { id: 1, lines: [{ code: 'A' }] } } } } },
-      },
-    }
-    const docs = versionedOpenAPI({ scheme, document, changelog: history })
-    const v1 = (docs.document('1').components ?? {}) as Record<string, Record<string, Record<string, unknown>>>
-    expect(Object.keys(v1['examples'] ?? {})).toEqual(['Sale'])
-    expect(v1['responses']?.['OrderFound']).toEqual({ description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Order' } } } })
-    expect(v1['schemas']?.['Order']).toEqual({ type: 'object', properties: { id: { type: 'integer' }, lines: { type: 'array', items: { $ref: '#/components/schemas/Line' } } } })
-    // The changed shape's own examples are migrated with it; a schema that holds no changed shape keeps its own.
-    expect([v1['schemas']?.['Line']?.['examples'], v1['schemas']?.['Tag']]).toEqual([[{ sku: 'A' }], tag])
-    const v2 = (docs.document('2').components ?? {}) as Record<string, Record<string, Record<string, unknown>>>
-    expect([Object.keys(v2['examples'] ?? {}), v2['schemas']?.['Order'], v2['responses']?.['OrderFound']]).toEqual([['LineA', 'Sale'], order, document.components.responses.OrderFound])
   })
   it('refuses an inline response schema of a body the history migrates (the older document would show the head shape)', () => {
     const User = shape<{ id: number; fullName: string }>('User')

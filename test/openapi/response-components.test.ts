@@ -1,0 +1,75 @@
+/**
+ * Responses an application documents by reference (`$ref` to
+ * `#/components/responses/...`), in each version's document as the server
+ * answers (src/openapi/responses.ts, older-responses.ts): where the toolkit
+ * answers the same status, the operation gets a copy of the component with
+ * both bodies; where a newer version changed one of its headers, the older
+ * document's operation gets a copy with that header optional. The shared
+ * component stays as other operations have it. A portable suite: Node,
+ * workerd, Bun and Deno.
+ */
+import { Validator } from '@cfworker/json-schema'
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { change, headerChanged, versionHistory } from '../../src/changes/index.ts'
+import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
+import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { versionedOpenAPI } from '../../src/openapi/index.ts'
+
+const scheme = new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+
+describe("the toolkit's own answer where the application documents the status by reference", () => {
+  it("the operation gets a copy of the response component with both bodies; the component stays as other operations have it", async () => {
+    const routes = defineRoutes([route('user-detail', '/users/:id'), route('team-detail', '/teams/:id')])
+    const versioning = apiVersioning({ scheme, routes })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { 'user-detail': (c) => c.json({ message: 'no such user' }, 404), 'team-detail': (c) => c.text('no such team', 404) })
+    const missing = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] }
+    const notFound = { description: 'Not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Missing' } } } }
+    const plain = { description: 'Not found', content: { 'text/plain': { schema: { type: 'string' } } } }
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '2' },
+      paths: {
+        '/users/{id}': { get: { responses: { '200': { description: 'ok' }, '404': { $ref: '#/components/responses/NotFound' } } } },
+        '/teams/{id}': { get: { responses: { '200': { description: 'ok' }, '404': { $ref: '#/components/responses/PlainNotFound' } } } },
+      },
+      components: { schemas: { Missing: missing }, responses: { NotFound: notFound, PlainNotFound: plain } },
+    }
+    const v1 = versionedOpenAPI({ scheme, routes, app, document }).document('1')
+    const user = v1.paths?.['/users/{id}']?.get?.responses?.['404'] as { description: string; content: Record<string, { schema: object }> }
+    expect(user).toEqual({ description: 'Not found', content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Missing' }, { $ref: '#/components/schemas/VersioningError' }] } } } })
+    // A component without the toolkit's media type gains it in the copy.
+    expect(Object.keys((v1.paths?.['/teams/{id}']?.get?.responses?.['404'] as { content: object }).content)).toEqual(['text/plain', 'application/json'])
+    expect(v1.components?.['responses']).toEqual({ NotFound: notFound, PlainNotFound: plain })
+    const validator = new Validator(structuredClone({ ...user.content['application/json']?.schema, components: v1.components }) as never, '2020-12')
+    for (const version of ['7', '1']) {
+      const served = await app.request('/users/1', { headers: { 'Api-Version': version } })
+      expect([served.status, validator.validate(await served.json()).valid]).toEqual([404, true])
+    }
+    const team = await app.request('/teams/1', { headers: { 'Api-Version': '7' } })
+    expect([team.status, team.headers.get('Content-Type')]).toEqual([404, 'application/json'])
+  })
+})
+
+describe('a response header a newer version changed, in a response component', () => {
+  it("the older document's operation gets a copy where the header is optional; the component stays", async () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Sizes.', [headerChanged('GET /avatar', { header: 'X-Size', down: () => null })])] }] })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme, changes: history }))
+    app.get('/avatar', (c) => c.body('png', 200, { 'Content-Type': 'image/png', 'X-Size': '64' }))
+    app.get('/icon', (c) => c.body('png', 200, { 'Content-Type': 'image/png', 'X-Size': '16' }))
+    const image = { description: 'ok', headers: { 'X-Size': { required: true, schema: { type: 'string' } } }, content: { 'image/png': {} } }
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '2' },
+      paths: { '/avatar': { get: { responses: { '200': { $ref: '#/components/responses/Image' } } } }, '/icon': { get: { responses: { '200': { $ref: '#/components/responses/Image' } } } } },
+      components: { responses: { Image: image } },
+    }
+    const docs = versionedOpenAPI({ scheme, app, document, changelog: history })
+    const response = (version: string, path: string) => docs.document(version).paths?.[path]?.get?.responses?.['200'] as { $ref?: string; headers?: Record<string, { required?: boolean }> }
+    expect([response('1', '/avatar').headers?.['X-Size']?.required, response('2', '/avatar'), response('1', '/icon'), docs.document('1').components?.['responses']]).toEqual([false, { $ref: '#/components/responses/Image' }, { $ref: '#/components/responses/Image' }, { Image: image }])
+    expect((await app.request('/avatar', { headers: { 'Api-Version': '1' } })).headers.get('X-Size')).toBeNull()
+  })
+})
