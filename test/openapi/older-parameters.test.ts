@@ -11,6 +11,10 @@
  */
 import { Validator } from '@cfworker/json-schema'
 import { describe, expect, it } from 'vitest'
+import { change, enumValuesAdded, shape, versionHistory } from '../../src/changes/index.ts'
+import { HeaderVersioning } from '../../src/index.ts'
+import { versionedOpenAPI } from '../../src/openapi/index.ts'
+import { requestValidation } from '../../src/validation/index.ts'
 import { docs, document, names, parametersOf, requests, served, type Json, type Sent } from '../support/older-parameters.ts'
 
 /** A parameter's text as OpenAPI reads it against its schema: a number or boolean where the schema's type is one. */
@@ -57,5 +61,20 @@ describe("an older document's parameters are the ones the server checks", () => 
 
   it('version 2: what its document calls valid is served (the head is the application\'s to check)', async () => {
     for (const sent of requests.filter((s) => documentSays('2', s))) expect({ sent, status: await served('2', sent) }).toEqual({ sent, status: 200 })
+  })
+})
+
+describe('a parameter your document gives by reference', () => {
+  it("is a copy in the operation of a version that checks it, with that version's schema; the component stays", () => {
+    const F = shape<{ status: string }>('F')
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [change('Drafts.', [enumValuesAdded(F, 'status', ['draft'], { fallback: 'a' })])] }],
+      validation: requestValidation({ schemas: { F: { type: 'object', properties: { status: { type: 'string', enum: ['a', 'draft'] } } } }, parameters: { 'GET /p': { query: F } } }),
+    })
+    const status = { name: 'status', in: 'query', schema: { type: 'string', enum: ['a', 'draft'] } }
+    const head = { openapi: '3.1.0', info: { title: 't', version: '2' }, paths: { '/p': { get: { parameters: [{ $ref: '#/components/parameters/Status' }], responses: { '200': { description: 'ok' } } } } }, components: { parameters: { Status: status } } }
+    const docs = versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), document: head, changelog: history })
+    const first = (version: string) => docs.document(version).paths?.['/p']?.get?.parameters?.[0]
+    expect([first('1'), first('2'), docs.document('1').components?.['parameters']]).toEqual([{ name: 'status', in: 'query', schema: { type: 'string', enum: ['a'] } }, { $ref: '#/components/parameters/Status' }, { Status: status }])
   })
 })
