@@ -118,7 +118,9 @@ export function contractsOf(context: ContractContext, source: SourceOperation): 
     let checked = false
     const layout = context.requests?.layoutOf(source.names, source.method) ?? null
     if (layout !== null && context.requests !== null) {
-      const given = source.operation['requestBody'] as Json | undefined
+      // A body your document gives by reference is rewritten on a copy of its component (a \`$ref\`'s siblings are ignored).
+      const raw = source.operation['requestBody'] as Json | undefined
+      const given = typeof raw?.['$ref'] === 'string' ? (headComponent(context, raw['$ref']) ?? raw) : raw
       const full = layoutBody(context.requests, layout, source.method, at, given, false)
       body = full?.body ?? null
       checked = full?.older ?? false

@@ -1,17 +1,20 @@
 /**
- * Responses an application documents by reference (`$ref` to
- * `#/components/responses/...`), in each version's document as the server
- * answers (src/openapi/responses.ts, older-responses.ts): where the toolkit
- * answers the same status, the operation gets a copy of the component with
- * both bodies; where a newer version changed one of its headers, the older
- * document's operation gets a copy with that header optional. The shared
- * component stays as other operations have it. A portable suite: Node,
- * workerd, Bun and Deno.
+ * The parts an application documents by reference (`$ref` to
+ * `#/components/responses/...` or `#/components/requestBodies/...`), in
+ * each version's document as the server answers and reads them: where the
+ * toolkit answers the same status, the operation gets a copy of the
+ * response component with both bodies (src/openapi/responses.ts); where a
+ * newer version changed one of its headers, the older document's operation
+ * gets a copy with that header optional (older-responses.ts); a request
+ * body the toolkit checks is that version's schema on a copy of the body
+ * component (operation-contracts.ts), never a `$ref` whose siblings tools
+ * ignore. The shared component stays as other operations have it. A
+ * portable suite: Node, workerd, Bun and Deno.
  */
 import { Validator } from '@cfworker/json-schema'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { change, headerChanged, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldRenamed, headerChanged, shape, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
@@ -71,5 +74,33 @@ describe('a response header a newer version changed, in a response component', (
     const response = (version: string, path: string) => docs.document(version).paths?.[path]?.get?.responses?.['200'] as { $ref?: string; headers?: Record<string, { required?: boolean }> }
     expect([response('1', '/avatar').headers?.['X-Size']?.required, response('2', '/avatar'), response('1', '/icon'), docs.document('1').components?.['responses']]).toEqual([false, { $ref: '#/components/responses/Image' }, { $ref: '#/components/responses/Image' }, { Image: image }])
     expect((await app.request('/avatar', { headers: { 'Api-Version': '1' } })).headers.get('X-Size')).toBeNull()
+  })
+})
+
+describe('a request body given by reference', () => {
+  it("an older version's document has that version's schema on a copy of the component, which the server accepts", async () => {
+    const Product = shape<{ title: string }>('Product')
+    const bodies = { 'POST /products': { request: Product } }
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Titles.', [fieldRenamed(Product, { older: 'name', newer: 'title' })])] }], bodies })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme, changes: history }))
+    app.post('/products', async (c) => c.json(await c.req.json(), 201))
+    const schema = { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] }
+    const newProduct = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Product' }, example: { title: 'Lamp' } } } }
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '2' },
+      paths: { '/products': { post: { requestBody: { $ref: '#/components/requestBodies/NewProduct' }, responses: { '201': { description: 'ok' } } } } },
+      components: { schemas: { Product: schema }, requestBodies: { NewProduct: newProduct } },
+    }
+    const docs = versionedOpenAPI({ scheme, app, document, changelog: history, requests: { schemas: { Product: schema }, bodies } })
+    const v1 = docs.document('1')
+    const body = v1.paths?.['/products']?.post?.['requestBody'] as { $ref?: string; content: Record<string, { schema: object }> }
+    expect(body).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ProductRequest' } } } })
+    // The component stays, for other operations (without its example of the head's shape, in this version).
+    expect([(v1.components?.schemas?.['ProductRequest'] as { required: string[] }).required, v1.components?.['requestBodies']]).toEqual([['name'], { NewProduct: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Product' } } } } }])
+    const validator = new Validator(structuredClone({ ...body.content['application/json']?.schema, components: v1.components }) as never, '2020-12')
+    const send = async (value: object) => (await app.request('/products', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: JSON.stringify(value) })).json()
+    expect([validator.validate({ name: 'Lamp' }).valid, await send({ name: 'Lamp' })]).toEqual([true, { title: 'Lamp' }])
   })
 })
