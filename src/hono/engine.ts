@@ -27,7 +27,7 @@ import { finisher } from '../pipeline/finish.ts'
 import { requestPath, type Place } from '../pipeline/path.ts'
 import type { Visit, VisitReader } from '../pipeline/visit.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
-import { jsonThrough, unmarked, type Taken } from './json-through.ts'
+import { jsonThrough, unmarked, unstepped, type Taken } from './json-through.ts'
 import { checkOptions, type MiddlewareOptions } from './middleware-options.ts'
 
 export type { Place }
@@ -121,11 +121,9 @@ export function honoEngine(
     // formData() and validators read it), replacing what an earlier reader cached of the older body.
     if (visit.body !== null) c.req.bodyCache = bodyCache(visit.body, visit.request)
     expose?.(c, visit)
-    if (json !== null) {
-      const step = json(visit)
-      if (step !== undefined) return jsonThrough(c, step, visit.version as string)
-    }
-    return NEVER
+    if (json === null) return NEVER
+    const step = json(visit)
+    return step === undefined ? unstepped : jsonThrough(c, step, visit.version as string)
   }
 
   function reject(c: Context, visit: Visit): HTTPException | Promise<HTTPException> {
@@ -146,13 +144,13 @@ export function honoEngine(
   function finished(c: Context, visit: Visit, taken: Taken, result: unknown): unknown {
     if (!finishes) return result
     if (result instanceof Response) {
-      if (!taken(result)) return finish(visit, result)
+      if (!taken(result, visit.version)) return finish(visit, result)
       return after(finish(visit.with({ jsonStepped: true }), result), unmarked)
     }
     // The answer is in c.res (the handler answered through next(), or passed the request on). A refusal thrown by a
     // handler inside was finished where it was made; nothing answered: nothing to finish.
     if (c.error instanceof Rejection || !c.finalized) {
-      taken(null)
+      taken(null, visit.version)
       return undefined
     }
     // The visit as the handlers left it (one may have passed the request on), and whether the JSON step built the answer.
@@ -161,7 +159,7 @@ export function honoEngine(
     let stepped = false
     let finishing: Response | Promise<Response>
     try {
-      stepped = taken(res)
+      stepped = taken(res, last.version)
       finishing = finish(stepped ? last.with({ jsonStepped: true }) : last, res)
     } catch (error) {
       throw failed(c, res, error)

@@ -21,8 +21,8 @@ type JsonAnswer = (value: unknown, arg?: number | ResponseInit, headers?: Record
  */
 const STEPPED = 'x-api-versioning-json-step'
 
-/** What a request's context answers once the handler has answered: whether a response's body was stepped. */
-export type Taken = (response: Response | null) => boolean
+/** What a request's context answers once the handler has answered: whether a response's body was stepped (`version`: the request's). */
+export type Taken = (response: Response | null, version: string | null | undefined) => boolean
 
 /**
  * Routes this request's `c.json` through `step`, for a request of `version`; gives the function that takes the
@@ -56,13 +56,29 @@ export function jsonThrough(c: Context, step: JsonStep, version: string): Taken 
     c.status = setStatus
     const stepped = response?.headers.get(STEPPED) ?? null
     if (stepped === null) return false
-    if (stepped !== mark) {
-      throw new Error(
-        `versionMiddleware: a response migrated to version "${decodeURIComponent(stepped)}" answers a request of version "${version}"; a cache inside the versioning middleware must vary on the version (Hono's cache(): vary: [the version's header]).`,
-      )
-    }
+    if (stepped !== mark) throw crossed(stepped, version)
     return true
   }
+}
+
+/**
+ * What takes the answer to a request whose `c.json` is not stepped (the
+ * head version's, or a route nothing migrates) of a middleware whose JSON
+ * step migrates others: an answer stepped for another version (a cache
+ * inside the middleware that does not vary on the version) is an error,
+ * never sent.
+ */
+export const unstepped: Taken = (response, version) => {
+  const stepped = response?.headers.get(STEPPED) ?? null
+  if (stepped === null) return false
+  throw crossed(stepped, version ?? 'none')
+}
+
+/** The error of an answer stepped (marked `stepped`) for another version than the request's. */
+function crossed(stepped: string, version: string): Error {
+  return new Error(
+    `versionMiddleware: a response migrated to version "${decodeURIComponent(stepped)}" answers a request of version "${version}"; a cache inside the versioning middleware must vary on the version (Hono's cache(): vary: [the version's header]).`,
+  )
 }
 
 /** Each version's mark, made once (a history's versions are few; more than `MARKS` distinct ones start it again). */

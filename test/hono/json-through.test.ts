@@ -68,6 +68,32 @@ describe('the JSON fast path', () => {
     ])
   })
 
+  it("a head-version request answered with an older version's stored answer fails loudly too, and no mark reaches the client", async () => {
+    const { app, errors } = appWith((app) => {
+      app.use('/products/*', memoryCache(false))
+      app.get('/products/:id', (c) => c.json(headProduct(1)))
+    })
+    expect(await (await ask(app, 'v1')).json()).toEqual(v1Product(1))
+    const res = await ask(app, 'v4')
+    expect(res.status).toBe(500)
+    expect(res.headers.get(MARK)).toBeNull()
+    expect(errors).toEqual([
+      'versionMiddleware: a response migrated to version "v1" answers a request of version "v4"; a cache inside the versioning middleware must vary on the version (Hono\'s cache(): vary: [the version\'s header]).',
+    ])
+  })
+
+  it('a head answer a cache that does not vary on the version hands an older client is migrated as any head answer is', async () => {
+    const { app, errors } = appWith((app) => {
+      app.use('/products/*', memoryCache(false))
+      app.get('/products/:id', (c) => c.json(headProduct(1)))
+    })
+    expect(await (await ask(app, 'v4')).json()).toEqual(headProduct(1))
+    const res = await ask(app, 'v1')
+    expect(res.headers.get(MARK)).toBeNull()
+    expect(await res.json()).toEqual(v1Product(1))
+    expect(errors).toEqual([])
+  })
+
   it("app.onError's c.json after a response failed to migrate is Hono's own: no mark reaches the client", async () => {
     const { app, errors } = appWith((app) => {
       app.get('/products/:id', (c) => c.text(JSON.stringify(headProduct(1))))
