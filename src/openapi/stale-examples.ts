@@ -12,15 +12,23 @@ import { referred, withoutStaleExamples } from './older-responses.ts'
 import { isObject, type Json } from '../json/object.ts'
 import { refName } from '../json/pointer.ts'
 
-/** The component schemas a schema node's `$ref`s name, directly (not followed), its examples' values aside. */
-function refsOf(node: unknown, out: Set<string>): Set<string> {
-  if (Array.isArray(node)) for (const item of node) refsOf(item, out)
+/** The keywords of a schema whose values are values, not schemas. */
+const VALUES: ReadonlySet<string> = new Set(['example', 'examples', 'const', 'enum', 'default'])
+
+/**
+ * The names of the components of `kind` (`schemas`, `examples`) that
+ * `node`'s `$ref`s name, directly (not followed), added to `out`; with
+ * `values: false`, not those in the values of a schema's `example`,
+ * `examples`, `const`, `enum` and `default`.
+ */
+function refsOf(node: unknown, kind: string, out: Set<string>, values = false): Set<string> {
+  if (Array.isArray(node)) for (const item of node) refsOf(item, kind, out, values)
   else if (isObject(node)) {
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string') {
-        const name = refName(value, ['components', 'schemas'])
+        const name = refName(value, ['components', kind])
         if (name !== null) out.add(name)
-      } else if (key !== 'example' && key !== 'examples' && key !== 'const' && key !== 'enum' && key !== 'default') refsOf(value, out)
+      } else if (values || !VALUES.has(key)) refsOf(value, kind, out, values)
     }
   }
   return out
@@ -38,12 +46,14 @@ function holdsChanged(schemas: Json, changed: ReadonlySet<string>): (node: unkno
     if (known !== undefined) return known
     if (changed.has(name)) return true
     if (seen.has(name)) return false
+    // Only a walk that started here has seen all it reaches (inside a cycle, a part of it was cut short).
+    const first = seen.size === 0
     seen.add(name)
-    const found = [...refsOf(schemas[name], new Set())].some((inner) => Object.hasOwn(schemas, inner) && reaches(inner, seen))
-    if (seen.size === 1) memo.set(name, found)
+    const found = [...refsOf(schemas[name], 'schemas', new Set())].some((inner) => Object.hasOwn(schemas, inner) && reaches(inner, seen))
+    if (first || found) memo.set(name, found)
     return found
   }
-  return (node) => [...refsOf(node, new Set())].some((name) => Object.hasOwn(schemas, name) && reaches(name, new Set()))
+  return (node) => [...refsOf(node, 'schemas', new Set())].some((name) => Object.hasOwn(schemas, name) && reaches(name, new Set()))
 }
 
 /** `schema` without the examples of each node whose value may hold a changed component (`stale`); the same object when it has none. */
@@ -55,7 +65,7 @@ function withoutStaleSchemaExamples(schema: unknown, stale: (node: unknown) => b
   if (!isObject(schema)) return schema
   let out: Json | null = null
   for (const [key, value] of Object.entries(schema)) {
-    if (key === 'example' || key === 'examples' || key === 'const' || key === 'enum' || key === 'default') continue
+    if (VALUES.has(key)) continue
     const inner = withoutStaleSchemaExamples(value, stale)
     if (inner !== value) (out ??= { ...schema })[key] = inner
   }
@@ -64,20 +74,6 @@ function withoutStaleSchemaExamples(schema: unknown, stale: (node: unknown) => b
     return rest
   }
   return out ?? schema
-}
-
-/** The `components.examples` entries something in `node` refers to. */
-function exampleRefs(node: unknown, out: Set<string>): Set<string> {
-  if (Array.isArray(node)) for (const item of node) exampleRefs(item, out)
-  else if (isObject(node)) {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' && typeof value === 'string') {
-        const name = refName(value, ['components', 'examples'])
-        if (name !== null) out.add(name)
-      } else exampleRefs(value, out)
-    }
-  }
-  return out
 }
 
 /**
@@ -102,8 +98,8 @@ export function withoutStaleComponentExamples(components: Json, changed: Readonl
   }
   const examples = components['examples']
   if (!isObject(examples) || head === null) return
-  const used = exampleRefs([document['paths'], document['webhooks'], Object.entries(components).filter(([kind]) => kind !== 'examples')], new Set())
-  const headUsed = exampleRefs([head['paths'], head['webhooks'], Object.entries((head['components'] ?? {}) as Json).filter(([kind]) => kind !== 'examples')], new Set())
+  const used = refsOf([document['paths'], document['webhooks'], Object.entries(components).filter(([kind]) => kind !== 'examples')], 'examples', new Set(), true)
+  const headUsed = refsOf([head['paths'], head['webhooks'], Object.entries((head['components'] ?? {}) as Json).filter(([kind]) => kind !== 'examples')], 'examples', new Set(), true)
   for (const name of Object.keys(examples)) if (headUsed.has(name) && !used.has(name)) delete examples[name]
 }
 

@@ -79,15 +79,21 @@ export const names: Record<string, Record<keyof Sent, string>> = {
   '2': { status: 'status', limit: 'limit', search: 'search', account: 'x-account', theme: 'theme' },
 }
 
-/** The status the app answers `sent` with in `version`, sent by that version's names. */
-export async function served(version: string, sent: Sent): Promise<number> {
+/** The path and query, and the headers, of `sent` in `version`, by that version's names. */
+export function requestOf(version: string, sent: Sent): { readonly url: string; readonly headers: Record<string, string> } {
   const own = names[version] as Record<keyof Sent, string>
   const query = new URLSearchParams()
   const headers: Record<string, string> = { 'Api-Version': version }
   for (const meaning of ['status', 'limit', 'search'] as const) if (sent[meaning] !== undefined) query.append(own[meaning], sent[meaning])
   if (sent.account !== undefined) headers[own.account] = sent.account
   if (sent.theme !== undefined) headers['Cookie'] = `${own.theme}=${sent.theme}`
-  return (await app.request(`/products?${query}`, { headers })).status
+  return { url: `/products?${query}`, headers }
+}
+
+/** The status the app answers `sent` with in `version`. */
+export async function served(version: string, sent: Sent): Promise<number> {
+  const { url, headers } = requestOf(version, sent)
+  return (await app.request(url, { headers })).status
 }
 
 /** Requests valid and invalid in either version. */

@@ -17,7 +17,7 @@ import { serve } from '@hono/node-server'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../e2e/wrangler-dev.ts'
 import { childOutput } from '../../support/child-output.ts'
-import { app, docs, names, requests, served, type Sent } from '../../support/older-parameters.ts'
+import { app, docs, requestOf, requests, served, type Sent } from '../../support/older-parameters.ts'
 
 const root = fileURLToPath(new URL('../../..', import.meta.url))
 const dir = `${root}.tmp/prism-parameters/`
@@ -48,13 +48,8 @@ async function prism(version: string, to: string): Promise<string> {
 
 /** What Prism makes of `sent` in `version`: refused as breaking the document, or the status it passed on, and any violation it reports of the answer. */
 async function throughPrism(proxy: string, version: string, sent: Sent): Promise<{ refused: boolean; status: number; violations: string | null }> {
-  const own = names[version] as Record<keyof Sent, string>
-  const query = new URLSearchParams()
-  const headers: Record<string, string> = { 'Api-Version': version }
-  for (const meaning of ['status', 'limit', 'search'] as const) if (sent[meaning] !== undefined) query.append(own[meaning], sent[meaning])
-  if (sent.account !== undefined) headers[own.account] = sent.account
-  if (sent.theme !== undefined) headers['Cookie'] = `${own.theme}=${sent.theme}`
-  const answer = await fetch(`${proxy}/products?${query}`, { headers })
+  const { url, headers } = requestOf(version, sent)
+  const answer = await fetch(`${proxy}${url}`, { headers })
   const text = await answer.text()
   const refused = (answer.headers.get('content-type') ?? '').includes('problem+json') && text.includes('stoplight.io/prism/errors')
   return { refused, status: answer.status, violations: answer.headers.get('sl-violations') }
