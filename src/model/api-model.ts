@@ -94,6 +94,8 @@ export interface MigrationAt {
      * in this version's names, its components as `$defs`; `null` when none is checked.
      */
     readonly parameters: Readonly<Record<string, ContractSchema>> | null
+    /** The status a body or parameters that do not fit are refused with (422, or 400 where the validation says so), or `null` when nothing is checked. */
+    readonly refusal: number | null
   }
   /** The response, from the head down to this version. */
   readonly down: {

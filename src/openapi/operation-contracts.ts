@@ -133,7 +133,7 @@ export function contractsOf(context: ContractContext, source: SourceOperation): 
     if (items !== null) responses = withItems(responses, items, context.shapes, context.headSchemas)
     const olderBody = checked || (up !== null && (up.body !== null || up.partialBody !== null || up.checked))
     const bodyChecked = checked || up?.checked === true
-    const statuses = toolkitStatuses({ placement: context.placement, neutral, sunset: context.sunsets(version), olderBody, bodyChecked, parametersChecked: up?.parametersChecked === true })
+    const statuses = toolkitStatuses({ placement: context.placement, neutral, sunset: context.sunsets(version), olderBody, bodyChecked, parametersChecked: up?.parametersChecked === true, refusal: up?.refusal })
     let components = NONE
     if (statuses.length > 0) {
       responses = withToolkitResponses(responses, statuses, context.errorBody, (ref) => headComponent(context, ref))

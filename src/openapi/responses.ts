@@ -58,6 +58,8 @@ export interface Rejections {
   readonly bodyChecked?: boolean | undefined
   /** Whether it checks this version's query parameters, headers and cookies against their schemas (422). */
   readonly parametersChecked?: boolean | undefined
+  /** The status those checks refuse with, where the history says (\`requestValidation\`'s \`status\`: 400 or 422). @default 422 */
+  readonly refusal?: number | null | undefined
 }
 
 /** The statuses the toolkit may answer an operation with, and why. */
@@ -77,7 +79,11 @@ export function toolkitStatuses(r: Rejections): [number, string][] {
   const body = r.bodyChecked ?? r.olderBody
   if (body || r.parametersChecked === true) {
     const what = body && r.parametersChecked === true ? 'The body or a parameter does not' : body ? 'The body does not' : 'A query parameter, header or cookie does not'
-    out.push([422, `${what} match this version's request schema.`])
+    const status = r.refusal === 400 ? 400 : 422
+    const other = out.findIndex(([s]) => s === status)
+    const refused = `${what} match this version's request schema.`
+    if (other === -1) out.push([status, refused])
+    else out[other] = [status, `${(out[other] as [number, string])[1].replace(/\.$/, '')}; or ${refused[0]?.toLowerCase()}${refused.slice(1)}`]
   }
   return out.sort((a, b) => a[0] - b[0])
 }

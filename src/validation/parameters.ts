@@ -28,8 +28,8 @@ import { refName } from '../json/pointer.ts'
  */
 export type CheckedSchemas = Readonly<Partial<Record<'query' | 'header' | 'cookie', Json>>>
 
-/** A version's check of a route's parameters, carrying the schemas it validates. */
-export type SchemaCheck = ParameterCheck & { readonly schemas: CheckedSchemas }
+/** A version's check of a route's parameters, carrying the schemas it validates and the status it refuses with. */
+export type SchemaCheck = ParameterCheck & { readonly schemas: CheckedSchemas; readonly status: number }
 
 /** The shapes of a route's parameters, by part. */
 export interface RouteParameters {
@@ -248,6 +248,6 @@ export function parameterChecks(
       }
       if (issues.length > 0) throw new InvalidRequestParameters(issues, status)
     }
-    return Object.assign(check, { schemas: Object.freeze(schemas) }) satisfies SchemaCheck
+    return Object.assign(check, { schemas: Object.freeze(schemas), status }) satisfies SchemaCheck
   })
 }

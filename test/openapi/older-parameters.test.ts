@@ -10,8 +10,10 @@
  * portable suite: Node, workerd, Bun and Deno.
  */
 import { Validator } from '@cfworker/json-schema'
+import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { change, enumValuesAdded, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, enumValuesAdded, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
 import { requestValidation } from '../../src/validation/index.ts'
@@ -76,5 +78,40 @@ describe('a parameter your document gives by reference', () => {
     const docs = versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), document: head, changelog: history })
     const first = (version: string) => docs.document(version).paths?.['/p']?.get?.parameters?.[0]
     expect([first('1'), first('2'), docs.document('1').components?.['parameters']]).toEqual([{ name: 'status', in: 'query', schema: { type: 'string', enum: ['a'] } }, { $ref: '#/components/parameters/Status' }, { Status: status }])
+  })
+})
+
+describe("the status of the toolkit's refusal", () => {
+  it.each([400, 422] as const)('requestValidation({ status: %i }): the older document says the status the server refuses with, and no other', async (status) => {
+    const F = shape<{ status: string }>('F')
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [change('Drafts.', [enumValuesAdded(F, 'status', ['draft'], { fallback: 'a' })])] }],
+      validation: requestValidation({ status, schemas: { F: { type: 'object', properties: { status: { type: 'string', enum: ['a', 'draft'] } } } }, parameters: { 'GET /p': { query: F } } }),
+    })
+    const scheme = new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme, changes: history }))
+    app.get('/p', (c) => c.json({ status: c.req.query('status') ?? null }))
+    const head = { openapi: '3.1.0', info: { title: 't', version: '2' }, paths: { '/p': { get: { responses: { '200': { description: 'ok' } } } } } }
+    const responses = versionedOpenAPI({ scheme, app, document: head, changelog: history }).document('1').paths?.['/p']?.get?.responses ?? {}
+    const refused = await app.request('/p?status=draft', { headers: { 'Api-Version': '1' } })
+    expect([refused.status, Object.keys(responses)]).toEqual([status, status === 400 ? ['200', '400', '404'] : ['200', '400', '404', '422']])
+    expect(responses[String(status)]?.description).toMatch(/a query parameter, header or cookie does not match this version's request schema\.$/i)
+  })
+
+  it('requestValidation({ status: 400 }) on a body: the older document says 400, and no 422', async () => {
+    const Product = shape<{ title: string }>('Product')
+    const schema = { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] }
+    const bodies = { 'POST /p': { request: Product } }
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Titles.', [fieldRenamed(Product, { older: 'name', newer: 'title' })])] }], bodies, validation: requestValidation({ status: 400, schemas: { Product: schema } }) })
+    const scheme = new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme, changes: history }))
+    app.post('/p', async (c) => c.json(await c.req.json(), 201))
+    const head = { openapi: '3.1.0', info: { title: 't', version: '2' }, paths: { '/p': { post: { responses: { '201': { description: 'ok' } } } } } }
+    const responses = versionedOpenAPI({ scheme, app, document: head, changelog: history, requests: { schemas: { Product: schema }, bodies } }).document('1').paths?.['/p']?.post?.responses ?? {}
+    const refused = await app.request('/p', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: '{"title":"x"}' })
+    expect([refused.status, Object.keys(responses)]).toEqual([400, ['201', '400', '404', '413', '415']])
+    expect(responses['400']?.description).toMatch(/; or the body does not match this version's request schema\.$/)
   })
 })
