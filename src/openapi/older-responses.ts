@@ -92,7 +92,8 @@ export function withoutStaleExamples<T>(node: T, changed: ReadonlySet<string>, s
   if (changed.size === 0) return node
   const media = (m: unknown): unknown => {
     if (m === null || typeof m !== 'object' || (!('example' in m) && !('examples' in m))) return m
-    const names = referred((m as Json)['schema'], schemas)
+    // A stream's items are its `x-itemSchema` (streams.ts).
+    const names = referred([(m as Json)['schema'], (m as Json)['x-itemSchema']], schemas)
     if (![...names].some((name) => changed.has(name))) return m
     const { example: _example, examples: _examples, ...rest } = m as Json
     return rest

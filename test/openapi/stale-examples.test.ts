@@ -59,4 +59,20 @@ describe('component-level examples in older documents', () => {
     expect(parameters('1')).toEqual([{ name: 'status', in: 'query', schema: { $ref: '#/components/schemas/Status' } }, limit, expect.objectContaining({ name: 'Api-Version' })])
     expect(parameters('2')?.slice(0, 2)).toEqual([status, limit])
   })
+
+  it("a stream's examples are left out where its items hold a shape the version changes", () => {
+    const Person = shape<{ fullName: string }>('Person')
+    const bodies = { 'GET /people': { items: Person } }
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Full names.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' })])] }], bodies })
+    const stream = { schema: { type: 'string' }, example: '{"fullName":"Ada"}\n' }
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '2' },
+      paths: { '/people': { get: { responses: { '200': { description: 'ok', content: { 'application/x-ndjson': stream } } } } } },
+      components: { schemas: { Person: { type: 'object', properties: { fullName: { type: 'string' } } } } },
+    }
+    const docs = versionedOpenAPI({ scheme, document, changelog: history, bodies })
+    const media = (version: string) => (docs.document(version).paths?.['/people']?.get?.responses?.['200']?.content ?? {})['application/x-ndjson']
+    expect([media('1')?.['example'], media('1')?.['x-itemSchema'], media('2')?.['example']]).toEqual([undefined, { $ref: '#/components/schemas/Person' }, stream.example])
+  })
 })
