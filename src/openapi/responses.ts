@@ -88,6 +88,14 @@ export function toolkitStatuses(r: Rejections): [number, string][] {
   return out.sort((a, b) => a[0] - b[0])
 }
 
+/** A response object, or the one a reference names (read by \`resolve\`); \`undefined\` for anything else. */
+function read(response: unknown, resolve: (ref: string) => Json | undefined): Json | undefined {
+  if (response === null || typeof response !== 'object') return undefined
+  const ref = (response as Json)['$ref']
+  const found = typeof ref === 'string' ? resolve(ref) : (response as Json)
+  return found !== undefined && !('$ref' in found) ? found : undefined
+}
+
 /**
  * `responses` with the toolkit's statuses added: the error body's media type
  * joins a status the application documents (as an `anyOf` with the
@@ -95,7 +103,10 @@ export function toolkitStatuses(r: Rejections): [number, string][] {
  * status is added. A status the application documents by reference
  * (`#/components/responses/NotFound`, read by `resolve`) gets a copy of that
  * response with the toolkit's body joined, for this operation alone: the
- * shared component stays as other operations have it.
+ * shared component stays as other operations have it. A status the
+ * application documents by its class or `default` alone, with a body, gets
+ * that response with the toolkit's body joined, under the toolkit's
+ * description (the status would otherwise shadow the application's body).
  */
 export function withToolkitResponses(responses: Json, statuses: readonly [number, string][], error: ErrorBody, resolve: (ref: string) => Json | undefined = () => undefined): Json {
   if (statuses.length === 0) return responses
@@ -103,21 +114,24 @@ export function withToolkitResponses(responses: Json, statuses: readonly [number
   const media = { schema: { $ref: `#/components/schemas/${error.name}` } }
   for (const [status, description] of statuses) {
     const key = String(status)
-    const given = out[key]
-    const ref = given !== null && typeof given === 'object' ? (given as Json)['$ref'] : undefined
-    const existing = typeof ref === 'string' ? resolve(ref) : given
-    if (existing !== null && typeof existing === 'object' && !('$ref' in existing)) {
-      const response = existing as Json
+    // A status the application documents only by its class (\`4XX\`) or \`default\`, with a body: its answers of this status have that body too.
+    const range = [out[`${key[0] as string}XX`], out['default']].map((r) => read(r, resolve)).find((r) => r !== undefined && r['content'] !== undefined)
+    const given = out[key] ?? (range === undefined ? undefined : { ...range, description })
+    const existing = read(given, resolve)
+    if (existing !== undefined) {
+      const response = existing
       const content = (response['content'] ?? {}) as Json
-      if (!(error.mediaType in content)) out[key] = { ...response, content: { ...content, [error.mediaType]: media } }
+      let made = response
+      if (!(error.mediaType in content)) made = { ...response, content: { ...content, [error.mediaType]: media } }
       else {
         // The application answers this status in the same media type: either body may come.
         const own = (content[error.mediaType] ?? {}) as Json
         const schema = own['schema'] as Json | undefined
         const errorRef = media.schema.$ref
         const has = (s: Json | undefined): boolean => s?.['$ref'] === errorRef || (Array.isArray(s?.['anyOf']) && (s['anyOf'] as Json[]).some((x) => x['$ref'] === errorRef))
-        if (schema !== undefined && !has(schema)) out[key] = { ...response, content: { ...content, [error.mediaType]: { ...own, schema: { anyOf: [schema, media.schema] } } } }
+        if (schema !== undefined && !has(schema)) made = { ...response, content: { ...content, [error.mediaType]: { ...own, schema: { anyOf: [schema, media.schema] } } } }
       }
+      if (made !== response || out[key] === undefined) out[key] = made
     } else if (given === undefined) {
       out[key] = { description, content: { [error.mediaType]: media } }
     }

@@ -8,8 +8,10 @@
  * gets a copy with that header optional (older-responses.ts); a request
  * body the toolkit checks is that version's schema on a copy of the body
  * component (operation-contracts.ts), never a `$ref` whose siblings tools
- * ignore. The shared component stays as other operations have it. A
- * portable suite: Node, workerd, Bun and Deno.
+ * ignore. The shared component stays as other operations have it. And a
+ * status the application documents by its class (`4XX`) or `default` alone,
+ * which the toolkit's own status would shadow, keeps the application's body
+ * beside the toolkit's. A portable suite: Node, workerd, Bun and Deno.
  */
 import { Validator } from '@cfworker/json-schema'
 import { Hono } from 'hono'
@@ -53,6 +55,27 @@ describe("the toolkit's own answer where the application documents the status by
     }
     const team = await app.request('/teams/1', { headers: { 'Api-Version': '7' } })
     expect([team.status, team.headers.get('Content-Type')]).toEqual([404, 'application/json'])
+  })
+})
+
+describe("the toolkit's own answer where the application documents the status by its class or default alone", () => {
+  it.each(['4XX', 'default'])('%s: the status gets that body beside the toolkit\'s, so the application\'s own 404 still fits', async (range) => {
+    const routes = defineRoutes([route('user-detail', '/users/:id')])
+    const versioning = apiVersioning({ scheme, routes })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { 'user-detail': (c) => c.json({ message: 'no such user' }, 404) })
+    const missing = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] }
+    const document = { openapi: '3.1.0', info: { title: 't', version: '2' }, paths: { '/users/{id}': { get: { responses: { '200': { description: 'ok' }, [range]: { description: 'An error', content: { 'application/json': { schema: missing } } } } } } } }
+    const v1 = versionedOpenAPI({ scheme, routes, app, document }).document('1')
+    const responses = v1.paths?.['/users/{id}']?.get?.responses ?? {}
+    const schema = (responses['404'] as { content: Record<string, { schema: object }> }).content['application/json']?.schema
+    expect([schema, responses[range]]).toEqual([{ anyOf: [missing, { $ref: '#/components/schemas/VersioningError' }] }, document.paths['/users/{id}'].get.responses[range]])
+    const validator = new Validator(structuredClone({ ...schema, components: v1.components }) as never, '2020-12')
+    for (const version of ['7', '1']) {
+      const served = await app.request('/users/1', { headers: { 'Api-Version': version } })
+      expect([served.status, validator.validate(await served.json()).valid]).toEqual([404, true])
+    }
   })
 })
 
