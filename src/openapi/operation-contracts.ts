@@ -83,7 +83,11 @@ function parametersIn(context: ContractContext, source: SourceOperation, version
     if (where === null) continue
     const { older, newer } = change as { readonly older: string; readonly newer: string }
     const same = where === 'header' ? (name: unknown) => String(name).toLowerCase() === newer.toLowerCase() : (name: unknown) => name === newer
-    parameters = parameters.map((p) => (p['in'] === where && same(p['name']) ? { ...p, name: older } : p))
+    parameters = parameters.map((p) => {
+      // One your document gives by reference is renamed on a copy of its component.
+      const own = typeof p['$ref'] === 'string' ? headComponent(context, p['$ref']) : p
+      return own !== undefined && own['in'] === where && same(own['name']) ? { ...own, name: older } : p
+    })
   }
   if (checked !== null) parameters = checkedParameters(parameters, checked, (ref) => headComponent(context, ref))
   parameters = parameters

@@ -8,7 +8,8 @@
  * gets a copy with that header optional (older-responses.ts); a request
  * body the toolkit checks is that version's schema on a copy of the body
  * component (operation-contracts.ts), never a `$ref` whose siblings tools
- * ignore. The shared component stays as other operations have it. And a
+ * ignore; a parameter a newer version renamed goes by its older name on a
+ * copy of its component. The shared component stays as other operations have it. And a
  * status the application documents by its class (`4XX`) or `default` alone,
  * which the toolkit's own status would shadow, keeps the application's body
  * beside the toolkit's. A portable suite: Node, workerd, Bun and Deno.
@@ -16,7 +17,7 @@
 import { Validator } from '@cfworker/json-schema'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { change, fieldRenamed, headerChanged, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldRenamed, headerChanged, queryParamRenamed, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
@@ -125,5 +126,27 @@ describe('a request body given by reference', () => {
     const validator = new Validator(structuredClone({ ...body.content['application/json']?.schema, components: v1.components }) as never, '2020-12')
     const send = async (value: object) => (await app.request('/products', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: JSON.stringify(value) })).json()
     expect([validator.validate({ name: 'Lamp' }).valid, await send({ name: 'Lamp' })]).toEqual([true, { title: 'Lamp' }])
+  })
+})
+
+describe('a renamed parameter given by reference', () => {
+  it('goes by its older name in the older document, on a copy of the component', async () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Accounts.', [requestHeaderRenamed('GET /products', { older: 'X-Tenant', newer: 'X-Account' }), queryParamRenamed('GET /products', { older: 'q', newer: 'search' })])] }] })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme, changes: history }))
+    app.get('/products', (c) => c.json({ account: c.req.header('X-Account') ?? null, search: c.req.query('search') ?? null }))
+    const account = { name: 'X-Account', in: 'header', required: true, schema: { type: 'string' } }
+    const search = { name: 'search', in: 'query', schema: { type: 'string' } }
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '2' },
+      paths: { '/products': { get: { parameters: [{ $ref: '#/components/parameters/Account' }, { $ref: '#/components/parameters/Search' }], responses: { '200': { description: 'ok' } } } } },
+      components: { parameters: { Account: account, Search: search } },
+    }
+    const docs = versionedOpenAPI({ scheme, app, document, changelog: history })
+    const parameters = (version: string) => docs.document(version).paths?.['/products']?.get?.parameters?.slice(0, 2)
+    expect([parameters('1'), parameters('2'), docs.document('1').components?.['parameters']]).toEqual([[{ ...account, name: 'X-Tenant' }, { ...search, name: 'q' }], document.paths['/products'].get.parameters, { Account: account, Search: search }])
+    const served = await app.request('/products?q=lamp', { headers: { 'Api-Version': '1', 'X-Tenant': 't1' } })
+    expect(await served.json()).toEqual({ account: 't1', search: 'lamp' })
   })
 })
