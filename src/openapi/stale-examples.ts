@@ -5,8 +5,9 @@
  * changed component's own examples are migrated with it, by
  * changes/schema-changes.ts), a media type's examples inside a response or
  * request body component (as older-responses.ts does for an operation's),
- * and the `components.examples` entries only those referred to; and an
- * operation's parameter's examples where its schema refers to a changed one.
+ * and the `components.examples` entries only those referred to; and a
+ * parameter's examples (an operation's or a component) where its schema
+ * refers to a changed one.
  */
 import { referred, withoutStaleExamples } from './older-responses.ts'
 import { isObject, type Json } from '../json/object.ts'
@@ -95,6 +96,11 @@ export function withoutStaleComponentExamples(components: Json, changed: Readonl
     const group = components[kind]
     if (!isObject(group)) continue
     for (const [name, entry] of Object.entries(group)) group[name] = withoutStaleExamples(entry, changed, schemas)
+  }
+  const parameters = components['parameters']
+  if (isObject(parameters)) {
+    const names = Object.keys(parameters)
+    withoutStaleParameterExamples(Object.values(parameters), changed, schemas).forEach((parameter, i) => (parameters[names[i] as string] = parameter))
   }
   const examples = components['examples']
   if (!isObject(examples) || head === null) return

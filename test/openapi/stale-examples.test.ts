@@ -54,8 +54,11 @@ describe('component-level examples in older documents', () => {
       paths: { '/p': { get: { parameters: [status, limit], responses: { '200': { description: 'ok' } } } } },
       components: { schemas: { P: { type: 'object', properties: { status: { $ref: '#/components/schemas/Status' } } }, Status: { type: 'string', enum: ['active', 'draft'] } } },
     }
-    const docs = versionedOpenAPI({ scheme, document, changelog: history })
+    const withComponent = { ...document, components: { ...document.components, parameters: { Status: status } } }
+    const docs = versionedOpenAPI({ scheme, document: withComponent, changelog: history })
     const parameters = (version: string) => docs.document(version).paths?.['/p']?.get?.parameters
+    // A parameter component too.
+    expect([docs.document('1').components?.['parameters'], docs.document('2').components?.['parameters']]).toEqual([{ Status: { name: 'status', in: 'query', schema: { $ref: '#/components/schemas/Status' } } }, { Status: status }])
     expect(parameters('1')).toEqual([{ name: 'status', in: 'query', schema: { $ref: '#/components/schemas/Status' } }, limit, expect.objectContaining({ name: 'Api-Version' })])
     expect(parameters('2')?.slice(0, 2)).toEqual([status, limit])
   })
