@@ -1,18 +1,20 @@
 /**
- * The parts an application documents by reference (`$ref` to
- * `#/components/responses/...` or `#/components/requestBodies/...`), in
- * each version's document as the server answers and reads them: where the
- * toolkit answers the same status, the operation gets a copy of the
- * response component with both bodies (src/openapi/responses.ts); where a
- * newer version changed one of its headers, the older document's operation
- * gets a copy with that header optional (older-responses.ts); a request
- * body the toolkit checks is that version's schema on a copy of the body
- * component (operation-contracts.ts), never a `$ref` whose siblings tools
- * ignore; a parameter a newer version renamed goes by its older name on a
- * copy of its component. The shared component stays as other operations have it. And a
- * status the application documents by its class (`4XX`) or `default` alone,
- * which the toolkit's own status would shadow, keeps the application's body
- * beside the toolkit's. A portable suite: Node, workerd, Bun and Deno.
+ * The toolkit's own answers beside the application's, and the parts an
+ * application documents by reference (`$ref` to `#/components/responses/...`,
+ * `requestBodies` or `parameters`), in each version's document as the server
+ * answers and reads them. Where the toolkit answers a status the
+ * application documents in the same media type, the schema is an `anyOf`
+ * of both bodies; given by reference, on a copy of the response component
+ * (src/openapi/responses.ts); given only by its class (`4XX`) or `default`,
+ * which the toolkit's own status would shadow, the application's body
+ * stays beside the toolkit's. Where a newer version changed a header of a
+ * response component, the older document's operation gets a copy with that
+ * header optional (older-responses.ts); a request body the toolkit checks is
+ * that version's schema on a copy of the body component
+ * (operation-contracts.ts), never a `$ref` whose siblings tools ignore; a
+ * parameter a newer version renamed goes by its older name on a copy of its
+ * component. The shared components stay as other operations have them. A
+ * portable suite: Node, workerd, Bun and Deno.
  */
 import { Validator } from '@cfworker/json-schema'
 import { Hono } from 'hono'
@@ -21,6 +23,7 @@ import { change, fieldRenamed, headerChanged, queryParamRenamed, requestHeaderRe
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
+import type { OpenAPIDocument } from '../../src/openapi/types.ts'
 
 const scheme = new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
 
@@ -59,14 +62,35 @@ describe("the toolkit's own answer where the application documents the status by
   })
 })
 
+/** A table route whose handler answers 404 with its own body (`{ message }`), behind the middleware. */
+function userApp() {
+  const routes = defineRoutes([route('user-detail', '/users/:id')])
+  const versioning = apiVersioning({ scheme, routes })
+  const app = new Hono()
+  app.use('*', versioning)
+  mountRoutes(app, versioning, { 'user-detail': (c) => c.json({ message: 'no such user' }, 404) })
+  const missing = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] }
+  return { routes, app, missing }
+}
+
+describe("the toolkit's own answer where the application documents the same status", () => {
+  it('is an anyOf of both bodies, so an unknown version\'s 404 is documented beside the app\'s', async () => {
+    const { routes, app, missing } = userApp()
+    const document: OpenAPIDocument = { openapi: '3.1.0', info: { title: 't', version: '2' }, paths: { '/users/{id}': { get: { responses: { '200': { description: 'ok' }, '404': { description: 'No such user', content: { 'application/json': { schema: missing } } } } } } } }
+    const v1 = versionedOpenAPI({ scheme, routes, app, document }).document('1')
+    const schema = (v1.paths?.['/users/{id}']?.get?.responses?.['404'] as { content: Record<string, { schema: object }> }).content['application/json']?.schema
+    expect(schema).toEqual({ anyOf: [missing, { $ref: '#/components/schemas/VersioningError' }] })
+    const validator = new Validator(structuredClone({ ...schema, components: v1.components }) as never, '2020-12')
+    for (const [url, version] of [['/users/1', '7'], ['/users/1', '1']] as const) {
+      const served = await app.request(url, { headers: { 'Api-Version': version } })
+      expect([served.status, validator.validate(await served.json()).valid]).toEqual([404, true])
+    }
+  })
+})
+
 describe("the toolkit's own answer where the application documents the status by its class or default alone", () => {
   it.each(['4XX', 'default'])('%s: the status gets that body beside the toolkit\'s, so the application\'s own 404 still fits', async (range) => {
-    const routes = defineRoutes([route('user-detail', '/users/:id')])
-    const versioning = apiVersioning({ scheme, routes })
-    const app = new Hono()
-    app.use('*', versioning)
-    mountRoutes(app, versioning, { 'user-detail': (c) => c.json({ message: 'no such user' }, 404) })
-    const missing = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] }
+    const { routes, app, missing } = userApp()
     const document = { openapi: '3.1.0', info: { title: 't', version: '2' }, paths: { '/users/{id}': { get: { responses: { '200': { description: 'ok' }, [range]: { description: 'An error', content: { 'application/json': { schema: missing } } } } } } } }
     const v1 = versionedOpenAPI({ scheme, routes, app, document }).document('1')
     const responses = v1.paths?.['/users/{id}']?.get?.responses ?? {}
