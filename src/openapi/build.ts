@@ -15,6 +15,7 @@ import { operationIn } from './operation.ts'
 import { contractsOf, type ContractContext } from './operation-contracts.ts'
 import type { MigrationsOf } from './migrations.ts'
 import { placementNote } from './placement.ts'
+import { withoutStaleComponentExamples } from './stale-examples.ts'
 import { undoSteps } from '../changes/schema-changes.ts'
 import type { SourceOperation } from './sources.ts'
 export type { BuildContext } from './context.ts'
@@ -262,6 +263,7 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
     components[kind] = group !== null && typeof group === 'object' && !Array.isArray(group) ? { ...(group as Json) } : group
   }
   if (components['schemas'] !== undefined) components['schemas'] = { ...schemasAt(context, at) }
+  withoutStaleComponentExamples(components, stale.changed, document, head)
   if (Object.keys(added).length > 0) components['schemas'] = { ...((components['schemas'] ?? {}) as Json), ...added }
   if (context.securitySchemes !== null) components['securitySchemes'] = { ...((components['securitySchemes'] ?? {}) as Json), ...context.securitySchemes }
   if (headerNames.length > 0) components['headers'] = { ...((components['headers'] ?? {}) as Json), ...headers }
