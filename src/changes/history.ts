@@ -14,11 +14,11 @@ import type { RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps } from './migration-plan.ts'
-import { HISTORY_PLANS, type HistoryPlans } from './history-plans.ts'
+import { HISTORY_PLANS, ROUTE_EXISTS, type HistoryPlans, type RouteExists } from './history-plans.ts'
 import { answerChecks, checkBodies, unservedRoutes, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
-import { NO_PLAN, planLookup, rewriteRoutes, routePlans } from './route-plans.ts'
+import { existsAt, NO_PLAN, planLookup, rewriteRoutes, routePlans } from './route-plans.ts'
 import type { RouteLife } from './route-life.ts'
 import { mediaPlan } from './response-bodies.ts'
 import { checkLayout, shapesOf, type AnyShape, type Layout, type LayoutValue } from './shape.ts'
@@ -78,6 +78,14 @@ export class VersionHistory<V extends string = string, O = unknown> {
     Object.defineProperty(VersionHistory.prototype, HISTORY_PLANS, {
       value(this: VersionHistory): HistoryPlans {
         return { plans: this.#plans, fallback: this.#fallback }
+      },
+    })
+    // Which methods of a table route its route changes leave in a version, for mountRoutes' 405 (history-plans.ts).
+    Object.defineProperty(VersionHistory.prototype, ROUTE_EXISTS, {
+      value(this: VersionHistory): RouteExists {
+        const lookup = planLookup(this.#plans, this.#fallback)
+        const head = this.versions.length - 1
+        return (route, method, version) => existsAt(lookup({ method, route, routePaths: [] }), (version == null ? undefined : this.#index.get(version)) ?? head)
       },
     })
   }
