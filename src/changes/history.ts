@@ -315,7 +315,10 @@ export class VersionHistory<V extends string = string, O = unknown> {
    * The history's plain-route names (`METHOD /path`) that no route of `app`
    * serves, as sentences that say what to fix (none: an empty list): a typo,
    * or a path in another syntax, would leave that route's older clients with
-   * the head shape. The middlewares' `check(app)` includes it.
+   * the head shape; and the handlers (plain routes', and those `mountRoutes`
+   * mounts) that, as their source reads, can answer what their route's
+   * layouts cannot migrate (text, HTML, a stream). The middlewares'
+   * `check(app)` includes it.
    *
    * @example
    * ```ts
@@ -323,7 +326,8 @@ export class VersionHistory<V extends string = string, O = unknown> {
    * ```
    */
   check(app: AppRoutesWithHandlers): readonly string[] {
-    return [...unservedRoutes(app.routes, this.#routeNames), ...answerChecks(app.routes, this.#plans)]
+    const lookup = planLookup(this.#plans, this.#fallback)
+    return [...unservedRoutes(app.routes, this.#routeNames), ...answerChecks(app.routes, this.#plans, (method, route) => lookup({ method, route, routePaths: [] }))]
   }
 
   /** The changelog as JSON, newest version first (its types: changelog.ts). */

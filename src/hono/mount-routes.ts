@@ -17,6 +17,7 @@ import { chained } from './handler-chain.ts'
 import { later, mounted, passedOver, union, type Served } from './mounted-handlers.ts'
 import { existsIn } from '../model/operations.ts'
 import { routeExistsOf, type RouteExists } from '../changes/history-plans.ts'
+import { WRAPPED, type WrappedHandler } from '../changes/wrapped-handlers.ts'
 import type { MountedSchema } from './mounted-schema.ts'
 import type { HandlerChain, Handlers, MethodKey, OnlyKeys, RouteHandler, RouteHandlers } from './route-handlers.ts'
 export type { RouteHandlers } from './route-handlers.ts'
@@ -80,13 +81,15 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
       for (const [method, given] of byMethod) {
         if (given === undefined) continue
         const fn = typeof given === 'function' ? given : chainOf(given)
+        // The handler of a chain, its last function, whose source the history's check(app) reads.
+        const own = typeof given === 'function' ? given : given[given.length - 1]
         let mount: Mount | undefined
         // Only mounts at this same path since the last other path: merging past one would reorder the routes.
         for (let m = mounts.length - 1; m >= 0 && mounts[m]?.path === path; m--) {
           if (mounts[m]?.method === method) mount = mounts[m]
         }
         if (mount === undefined) mounts.push((mount = { method, path, candidates: [] }))
-        mount.candidates.push({ route: compiled, suffixed: i > 0, handler: fn })
+        mount.candidates.push({ route: compiled, suffixed: i > 0, handler: fn, own })
       }
     })
   }
@@ -105,23 +108,28 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
     const { path, candidates } = mounts[i] as Mount
     const handlers: [string, Handler<any>][] = []
     const served = new Map<string, Served>()
+    const wrapped: WrappedHandler[] = []
     for (; mounts[i]?.path === path; i++) {
       const { method, candidates: own } = mounts[i] as Mount
       const routes = own.map(({ route }) => route)
       const serves: Served = { routes, complete: routes.some((route) => route.limit?.versions == null), versions: versionsOf(routes), passesOn: routes.every((route) => route.limit?.absent === 'not-found') }
       handlers.push([method, servedBy(own, serves, table)])
+      for (const candidate of own) wrapped.push({ method, route: candidate.route, handler: candidate.own })
       served.set(method, serves)
     }
     const methods = byPath.get(path) as Map<string, CompiledRoute[]>
-    if (methods.has('ALL')) for (const [method, handler] of handlers) register(app, method, path, handler, new Map([[method, served.get(method) as Served]]))
-    else register(app, 'ALL', path, pathHandler(new Map(handlers), methods, exists, candidates[0] as Candidate, table), served)
+    if (methods.has('ALL')) {
+      for (const [method, handler] of handlers) register(app, method, path, handler, new Map([[method, served.get(method) as Served]]), wrapped.filter((w) => w.method === method))
+    } else register(app, 'ALL', path, pathHandler(new Map(handlers), methods, exists, candidates[0] as Candidate, table), served, wrapped)
   }
   // The same app, its type now with these routes (hc<typeof app> reads it).
   return app
 }
 
-/** Registers a handler of `mountRoutes` that serves `methods`, checking that the app has no base path. */
-function register(app: Hono<any, any, any>, method: string, path: string, handler: Handler<any>, methods: ReadonlyMap<string, Served>): void {
+/** Registers a handler of `mountRoutes` that serves `methods` with the user's handlers `wrapped`, checking that the app has no base path. */
+function register(app: Hono<any, any, any>, method: string, path: string, handler: Handler<any>, methods: ReadonlyMap<string, Served>, wrapped: readonly WrappedHandler[]): void {
+  // For the history's check(app), which reads the source of the user's handlers (changes/wrapped-handlers.ts).
+  Object.defineProperty(handler, WRAPPED, { value: wrapped })
   app.on(method, path, handler)
   const registered = app.routes[app.routes.length - 1]?.path
   if (registered !== path) {
@@ -218,6 +226,8 @@ interface Candidate {
   readonly route: CompiledRoute
   readonly suffixed: boolean
   readonly handler: Handler<any>
+  /** The function the user gave for it (a chain's last). */
+  readonly own: unknown
 }
 
 /** The 405 every path answers a method it has no handler for with, made on first use. */
