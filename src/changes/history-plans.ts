@@ -32,7 +32,8 @@ export function isPlanned(source: unknown): source is Planned {
  * The method of a history that gives, once, whether its route changes leave
  * a table route serving a method in a version (`mountRoutes`' 405 lists only
  * those in `Allow`): the plan the request path looks up for the route and
- * method (route-plans.ts `planLookup`), read as the request step reads it.
+ * method (route-plans.ts `planLookup`), read as the request step reads it
+ * (http-steps.ts `existsAt`).
  */
 export const ROUTE_EXISTS: unique symbol = Symbol('routeExists')
 

@@ -126,15 +126,6 @@ export function routePlans(
 }
 
 /**
- * Whether `plan` leaves its route answering the version of index `index`:
- * the request step answers any other request of the route as absent
- * (http-steps.ts), and `mountRoutes`' 405 leaves the method out of `Allow`.
- */
-export function existsAt(plan: RoutePlan | undefined, index: number): boolean {
-  return plan?.exists == null || plan.exists[index] === true
-}
-
-/**
  * Route definitions with the lives of `lives` applied (`history.routes()`):
  * each table route whose existence or path changes is declared once per path,
  * `versioned()` for its versions; `covered` records the routes rewritten.
