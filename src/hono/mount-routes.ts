@@ -94,7 +94,8 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
     })
   }
   // Each path also answers the methods it has no handler for (unless it has an `all` handler): 405 with Allow, once
-  // the version is decided. A run of mounts at one path becomes one Hono route that picks the method's handler, so a
+  // the version is decided, listing the methods the path serves in that version (byPath: each method's routes at the
+  // path, over every run there, in the table's order; allowOf). A run of mounts at one path becomes one Hono route that picks the method's handler, so a
   // path no other route matches is one handler for Hono (no middleware chain). A run with an `all` handler keeps a
   // route per method, in order: the `all` handler also answers what the method's handler passes on.
   const byPath = new Map<string, Map<string, CompiledRoute[]>>()
