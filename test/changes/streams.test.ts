@@ -8,6 +8,7 @@
  *
  * Portable: Web APIs, hono and vitest only.
  */
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { Hono } from 'hono'
 import { etag } from 'hono/etag'
 import { stream, streamSSE, streamText } from 'hono/streaming'
@@ -368,6 +369,20 @@ describe('check(app) reads the handlers mountRoutes mounts, as it reads plain ro
     ]
     expect(history.check(app)).toEqual(said)
     expect(versioning.check(app)).toEqual(said)
+  })
+
+  it('and @hono/zod-openapi routes\' handlers, by the path Hono registers', () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [names] }], bodies: { 'GET /feed': { response: [Person] }, 'GET /text/:id': { response: Person } } })
+    const app = new OpenAPIHono()
+    const versioning = versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'] }), changes: history })
+    app.use('*', versioning)
+    const ok = { 200: { description: 'ok', content: { 'application/json': { schema: z.object({ id: z.number() }) } } } }
+    app.openapi(createRoute({ method: 'get', path: '/feed', responses: ok }), (c) => streamSSE(c, async (s) => s.writeSSE({ data: '{}' })) as never)
+    app.openapi(createRoute({ method: 'get', path: '/text/{id}', responses: ok }), (c) => c.text('Ada') as never)
+    expect(versioning.check(app)).toEqual([
+      'versionHistory: the handler of "GET /feed" can answer a stream, which its layouts cannot migrate (older clients would get a 500); declare its items layout.',
+      "versionHistory: the handler of \"GET /text/:id\" can answer plain text (c.text), which its layouts cannot migrate (older clients would get a 500); list 'text/plain' in its unmigrated.",
+    ])
   })
 })
 
