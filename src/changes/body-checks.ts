@@ -10,8 +10,12 @@ import type { Layout } from './shape.ts'
 /** Checks an older request's parsed JSON body; throws the rejection (a `VersioningError`) when it does not fit its version's schema. */
 export type BodyCheck = (value: unknown) => void
 
-/** Checks an older request's query parameters, headers and cookies; throws the rejection (a `VersioningError`) when they do not fit its version's schema. */
-export type ParameterCheck = (request: Request) => void
+/**
+ * Checks an older request's query parameters, headers and cookies; throws the rejection (a `VersioningError`) when
+ * they do not fit its version's schema. `versionQuery`: the query parameter the scheme reads the version from, which
+ * is not one of the route's own (`null`: none).
+ */
+export type ParameterCheck = (request: Request, versionQuery: string | null) => void
 
 /** Per version index (oldest first), a route's `[older, newer]` names from that version up to the head, oldest step first (`null`: none). */
 export interface ParameterRenames {

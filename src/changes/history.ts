@@ -231,7 +231,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     }
     const head = this.versions.length - 1
     const headGaps = [...this.#plans.values()].some((p) => p.exists !== null && p.exists[head] === false) ? head : null
-    return bindChanges(planLookup(this.#plans, this.#fallback), this.#stepIndex, headGaps, this.#maxBodySize, this.#streams.take)
+    return bindChanges(planLookup(this.#plans, this.#fallback), this.#stepIndex, headGaps, this.#maxBodySize, this.#streams.take, target.versionQuery)
   }
 
   /**

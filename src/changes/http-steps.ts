@@ -115,6 +115,8 @@ export function bindChanges(
   maxBodySize: number = DEFAULT_MAX_BODY_SIZE,
   /** The items behind a body the history's `stream` made (an older client's stream of them, migrated before serialisation). */
   values: ValueStreams['take'] = () => undefined,
+  /** The query parameter the scheme reads the version from (`null`: none): no parameter of a route's own. */
+  versionQuery: string | null = null,
 ): BoundChanges {
   // Each older version's ETag suffix, made on its first conditional request or tagged answer (versions are few).
   const suffixes: string[] = []
@@ -145,7 +147,7 @@ export function bindChanges(
       }
       if (!existsAt(found, index)) return 'absent'
       // In the client's own names, before anything is renamed; a refusal is thrown.
-      found.parameters?.[index]?.(exchange.request)
+      found.parameters?.[index]?.(exchange.request, versionQuery)
       const partial = found.partial ?? exchange.method === 'PATCH'
       const steps = (partial ? found.partialRequest : found.request)?.[index]?.steps
       const check = (partial ? found.partialChecks : found.checks)?.[index] ?? null

@@ -26,6 +26,8 @@ export interface ExtensionTarget {
   }
   /** The route table's names (namespaced such as `v1:product-detail`, and own names), or `null` without a table. */
   readonly routeNames: ReadonlySet<string> | null
+  /** The query parameter the scheme reads the version from (`null`: none), which is no parameter of a route's own. */
+  readonly versionQuery: string | null
 }
 
 /** The table route that answers a request, as extensions see it. */

@@ -102,7 +102,7 @@ function readings(schema: Json, defs: Json): Reading[] {
 }
 
 /** The values of one part of a request, as an object the schema validates (no prototype: a `__proto__` parameter is a name like any). */
-function partValue(part: Part, request: Request, declared: readonly Reading[], byName: ReadonlyMap<string, Reading>): Record<string, unknown> {
+function partValue(part: Part, request: Request, declared: readonly Reading[], byName: ReadonlyMap<string, Reading>, versionQuery: string | null): Record<string, unknown> {
   const value = Object.create(null) as Record<string, unknown>
   const put = (reading: Reading | undefined, name: string, text: string, first: boolean) => {
     if (reading === undefined) {
@@ -118,8 +118,12 @@ function partValue(part: Part, request: Request, declared: readonly Reading[], b
     else if (!first) value[reading.name] = Array.isArray(had) ? [...had, read] : [had, read]
   }
   if (part === 'query') {
-    // Every parameter, declared or not (`additionalProperties` may refuse one).
-    for (const [name, text] of new URL(request.url).searchParams) put(byName.get(name), name, text, false)
+    // Every parameter, declared or not (`additionalProperties` may refuse one), but the version's own where the
+    // scheme reads it from the query and the schema does not declare it.
+    for (const [name, text] of new URL(request.url).searchParams) {
+      const reading = byName.get(name)
+      if (reading !== undefined || name !== versionQuery) put(reading, name, text, false)
+    }
   } else if (part === 'headers') {
     for (const reading of declared) {
       const text = request.headers.get(reading.name)
@@ -239,10 +243,10 @@ export function parameterChecks(
       checks.push({ part, root, validate: partValidator(schema, limits, where), declared: list, byName: new Map(list.map((r) => [r.name, r])) })
     }
     if (!differs) return null
-    const check = function checkOlderParameters(request: Request): void {
+    const check = function checkOlderParameters(request: Request, versionQuery: string | null): void {
       const issues = []
       for (const { part, root, validate, declared: list, byName } of checks) {
-        const found = validate(partValue(part, request, list, byName), root, limits.maxIssues - issues.length)
+        const found = validate(partValue(part, request, list, byName, versionQuery), root, limits.maxIssues - issues.length)
         if (found !== null) issues.push(...found)
         if (issues.length >= limits.maxIssues) break
       }

@@ -13,6 +13,7 @@ import type { Change } from '../../src/changes/change.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { problemDetails } from '../../src/lifecycle/index.ts'
 import { InvalidRequestParameters, requestValidation } from '../../src/validation/index.ts'
+import { QueryParameterVersioning } from '../../src/index.ts'
 import { twoVersionHistory, twoVersions } from '../support/two-versions.ts'
 
 const ProductFilter = shape('ProductFilter')
@@ -122,6 +123,20 @@ describe('older query parameters, headers and cookies are validated in their own
     })
     const error = new InvalidRequestParameters([])
     expect([error.name, error.status, error.code]).toEqual(['InvalidRequestParameters', 422, 'InvalidRequestParameters'])
+  })
+})
+
+describe("the version's own query parameter", () => {
+  it('is not an unknown parameter of a query schema that refuses others (additionalProperties: false)', async () => {
+    const history = twoVersionHistory([...newer], { validation: requestValidation({ schemas, parameters: { 'GET /products': { query: ProductFilter } } }) })
+    const hono = new Hono()
+    hono.use('*', versionMiddleware({ scheme: new QueryParameterVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+    hono.get('/products', (c) => c.json(c.req.queries()))
+    const res = await hono.request('https://api.example/products?state=archived&version=1')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ status: ['archived'], version: ['1'] })
+    // Any other parameter the schema does not declare is still refused.
+    expect((await hono.request('https://api.example/products?state=archived&version=1&other=1')).status).toBe(422)
   })
 })
 
