@@ -323,7 +323,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
     security: pins?.security ?? null,
     securitySchemes: pins?.schemes ?? null,
   }
-  if (migrations !== null && app !== null) checkAppHistory(context, rawChangelog, options.app, where)
+  if (migrations !== null && app !== null) checkAppHistory(context, rawChangelog, options.app, where, requests)
   const made = new Map<string, { readonly entry: DocumentedVersion; readonly document: OpenAPIDocument }>()
   return {
     get versions() {

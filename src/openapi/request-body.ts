@@ -34,9 +34,11 @@ export function layoutBody(requests: RequestBodies, found: RequestLayout, method
   const content: Json = {}
   for (const [type, media] of Object.entries(givenContent)) {
     const form = FORMS.has(type.split(';')[0]?.trim().toLowerCase() ?? '')
-    // The head version passes every body through as sent: each media type keeps its place. An older one's body is
-    // read by the toolkit (JSON, and forms where the route takes them) and migrated; it refuses the others (415).
-    if (isJson(type) || (form && found.forms)) {
+    // The head version passes every body through as sent: each media type keeps its place, and a schema the
+    // document gives is the app's own (a PATCH's partial body, say). An older one's body is read by the toolkit
+    // (JSON, and forms where the route takes them) and migrated; it refuses the others (415).
+    if (!older && media['schema'] !== undefined) content[type] = media
+    else if (isJson(type) || (form && found.forms)) {
       // An older schema: the head's examples do not fit it.
       const { example: _example, examples: _examples, ...kept } = media
       content[type] = { ...(older ? kept : media), schema: body }

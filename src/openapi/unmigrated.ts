@@ -14,11 +14,20 @@ import { unservedRoutes } from '../changes/history-checks.ts'
 import type { BuildContext } from './context.ts'
 import { reachableComponents, refsIn, schemasAt } from './build.ts'
 import type { Json } from '../json/object.ts'
+import type { MigrationAt } from '../model/api-model.ts'
+import type { RequestBodies } from './requests.ts'
+import type { SourceOperation } from './sources.ts'
 
 const SCHEMAS = '#/components/schemas/'
 
-/** Throws where an operation answers a version with a shape that version's changes alter and the history does not migrate. */
-export function checkMigratedResponses(context: BuildContext, where: string): void {
+/**
+ * Throws where an operation answers a version with a shape that version's
+ * changes alter and the history does not migrate; or where the history
+ * migrates its request body in a version whose document would show the
+ * head's (a body that refers to no shape the version changes, and that
+ * `requests` does not derive: `derived`).
+ */
+export function checkMigratedResponses(context: BuildContext, where: string, derived: RequestBodies | null): void {
   const head = context.head
   if (head === null) return
   if (context.plan.order.length < 2) return
@@ -34,6 +43,7 @@ export function checkMigratedResponses(context: BuildContext, where: string): vo
       const served = context.served.get(source)?.at(version) ?? null
       if (served === null) continue
       const migration = served.migration
+      checkRequestBody(source, migration, changed, components, version, derived, where)
       for (const [status, response] of Object.entries((source.operation['responses'] ?? {}) as Json)) {
         const refs = reachableComponents(refsIn(response), components)
         const shape = [...refs].find((ref) => ref.startsWith(SCHEMAS) && changed.has(ref.slice(SCHEMAS.length)))
@@ -62,6 +72,25 @@ export function checkMigratedResponses(context: BuildContext, where: string): vo
 }
 
 /**
+ * Throws where the history migrates `source`'s request body in `version`
+ * (`migration`), its document's body refers to no component schema that
+ * version changes (`changed`), and `derived` does not give the version's
+ * own body: a body the app documents with a component of its own (a
+ * PATCH's partial schema) would be the head's in the older document.
+ */
+function checkRequestBody(source: SourceOperation, migration: MigrationAt | null, changed: ReadonlySet<string>, components: Json, version: string, derived: RequestBodies | null, where: string): void {
+  const body = source.operation['requestBody']
+  if (body === undefined || migration === null || (migration.up.body === null && migration.up.partialBody === null)) return
+  if (derived?.layoutOf(source.names, source.method) != null) return
+  const refs = [...reachableComponents(refsIn(body), components)].filter((ref) => ref.startsWith(SCHEMAS)).map((ref) => ref.slice(SCHEMAS.length))
+  if (refs.some((name) => changed.has(name))) return
+  const given = refs.length === 0 ? 'an inline schema' : refs.join(', ')
+  throw new Error(
+    `${where}: ${source.method.toUpperCase()} ${source.path}'s request body refers to no shape version ${version} changes (${given}), but the history migrates that body there: its document would show the head's body to version ${version}. Give versionedOpenAPI requests ({ schemas, bodies }, as requestValidation and versionHistory take them), which derive each version's body, or refer to the component schema of the shape the route's request layout names.`,
+  )
+}
+
+/**
  * Throws where a history names a plain route (`GET /users/:id`) the app
  * does not register as written (`/users/:id{[0-9]+}`): the server does not
  * migrate that route's exchanges, so its older documents would show what
@@ -78,9 +107,9 @@ export function checkNamedRoutes(history: unknown, app: { readonly routes?: unkn
 }
 
 /** The history the app runs says what it migrates: an older document never shows a shape or path its answers do not have. */
-export function checkAppHistory(context: BuildContext, history: unknown, app: unknown, where: string): void {
+export function checkAppHistory(context: BuildContext, history: unknown, app: unknown, where: string, derived: RequestBodies | null): void {
   checkNamedRoutes(history, app as { readonly routes?: unknown }, where)
-  checkMigratedResponses(context, where)
+  checkMigratedResponses(context, where, derived)
 }
 
 /**
