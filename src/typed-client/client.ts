@@ -72,7 +72,7 @@ type WithoutParam<I, P extends string> = I extends { param: infer Q } ? ([Exclud
 /** The query parameters and headers of input `I` under the names version `V` gives them. */
 type Renamed<I, R extends string, H, V extends string, M extends string> = IsHeadVersion<H, V> extends true
   ? I
-  : { [K in keyof I]: K extends 'query' | 'header' ? { [N in keyof I[K] as ParamNameAt<H, R, M, V, N, K>]: I[K][N] } : I[K] }
+  : { [K in keyof I]: K extends 'query' | 'header' ? (string extends keyof I[K] ? I[K] : { [N in keyof I[K] as ParamNameAt<H, R, M, V, N, K>]: I[K][N] }) : I[K] }
 
 /**
  * The success body route `R` answers version `V` with, from the handler's `O` (format `F`), in `V`'s shapes; `unknown`

@@ -7,9 +7,11 @@
  * keeps the handler's envelope: the head's answer is typed as plain `hc`
  * types it, an older one with the older shapes inside.
  */
+import { Hono } from 'hono'
 import { hc } from 'hono/client'
+import { validator } from 'hono/validator'
 import { describe, expectTypeOf, it } from 'vitest'
-import { change, enumValuesAdded, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, enumValuesAdded, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { versionedClient } from '../../src/typed-client/index.ts'
 import type { RequestAt, ResponseAt } from '../../src/typed-client/older.ts'
 import type { PlainApp, plainHistory, TableApp, tableHistory, ZodOpenAPIApp } from './people-api.ts'
@@ -120,6 +122,23 @@ describe('an older client sends its own query parameter and header names', () =>
   })
 })
 
+describe('renamed names through hono/validator, and inputs Hono types by an index signature', () => {
+  const history = versionHistory({
+    versions: [
+      { version: '1' },
+      { version: '2', changes: [change('Renamed.', [queryParamRenamed('GET /items', { older: 'q', newer: 'search' }), requestHeaderRenamed('GET /items', { older: 'X-Tenant', newer: 'x-account' })])] },
+    ],
+  })
+  const app = new Hono()
+    .get('/items', validator('query', (value) => ({ search: String(value['search'] ?? '') })), validator('header', (value: Record<string, string>) => value), (c) => c.json(c.req.valid('query')))
+  const items = versionedClient<typeof app, typeof history>('https://api.test', options)
+
+  it('version 1 sends ?q where the head\'s hono/validator reads ?search; a header input of any name keeps any name', () => {
+    expectTypeOf<Sent<ReturnType<typeof items<'1'>>['items']['$get']>>().toEqualTypeOf<{ query: { q: string | string[] }; header: Record<string, string> }>()
+    expectTypeOf<Sent<ReturnType<typeof items<'2'>>['items']['$get']>>().toEqualTypeOf<Sent<ReturnType<typeof hc<typeof app>>['items']['$get']>>()
+  })
+})
+
 describe('an envelope layout keeps the handler\'s envelope', () => {
   it('the head\'s answer is typed as plain hc types it', async () => {
     expectTypeOf<Answered<ReturnType<typeof table<'3'>>['people']['$get']>>().toEqualTypeOf<Answered<ReturnType<typeof hc<TableApp>>['people']['$get']>>()
@@ -157,6 +176,18 @@ describe('each instruction\'s request side, as the server reads an older body', 
     readonly colour: string
     readonly size: number
   }
+  /** What version 1's server reads: the older name and formats, the added values and fields away, the removed fields it requires or gets back. */
+  interface ItemRequestV1 {
+    readonly id: string
+    readonly name: string
+    readonly price: number
+    readonly kind: 'a' | 'b'
+    readonly sku: unknown
+    readonly code: string | null
+    readonly grade: 'x' | 'y'
+    readonly ref: number
+    readonly label: string
+  }
   const ItemShape = shape<Item>('Item')
   const items = versionHistory({
     versions: [
@@ -184,41 +215,14 @@ describe('each instruction\'s request side, as the server reads an older body', 
   })
 
   it('renamed: the older name; changed: what down returns; enum values narrowed; added (with a default or not): absent; removed: present where the version requires it or gets it back', () => {
-    expectTypeOf<RequestAt<typeof items, 'items', '1'>>().toEqualTypeOf<{
-      readonly id: string
-      readonly name: string
-      readonly price: number
-      readonly kind: 'a' | 'b'
-      readonly sku: unknown
-      readonly code: string | null
-      readonly grade: 'x' | 'y'
-      readonly ref: number
-      readonly label: string
-    }>()
+    expectTypeOf<RequestAt<typeof items, 'items', '1'>>().toEqualTypeOf<ItemRequestV1>()
   })
 
   it('a response gets back only the removed fields with an older converter', () => {
-    expectTypeOf<ResponseAt<typeof items, 'items', '1'>>().toEqualTypeOf<{
-      readonly id: string
-      readonly name: string
-      readonly price: number
-      readonly kind: 'a' | 'b'
-      readonly ref: number
-      readonly label: string
-    }>()
+    expectTypeOf<ResponseAt<typeof items, 'items', '1'>>().toEqualTypeOf<Omit<ItemRequestV1, 'sku' | 'code' | 'grade'>>()
   })
 
   it('a PATCH body: each of them optional', () => {
-    expectTypeOf<RequestAt<typeof items, 'items', '1', 'PATCH'>>().toEqualTypeOf<{
-      readonly id?: string
-      readonly name?: string
-      readonly price?: number
-      readonly kind?: 'a' | 'b'
-      readonly sku?: unknown
-      readonly code?: string | null
-      readonly grade?: 'x' | 'y'
-      readonly ref?: number
-      readonly label?: string
-    }>()
+    expectTypeOf<RequestAt<typeof items, 'items', '1', 'PATCH'>>().toEqualTypeOf<Partial<ItemRequestV1>>()
   })
 })
