@@ -7,14 +7,16 @@
  * keeps the handler's envelope: the head's answer is typed as plain `hc`
  * types it, an older one with the older shapes inside.
  */
+import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
 import { hc } from 'hono/client'
 import { validator } from 'hono/validator'
+import { z } from 'zod'
 import { describe, expectTypeOf, it } from 'vitest'
 import { change, enumValuesAdded, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { versionedClient } from '../../src/typed-client/index.ts'
 import type { RequestAt, ResponseAt } from '../../src/typed-client/older.ts'
-import type { PlainApp, plainHistory, TableApp, tableHistory, ZodOpenAPIApp } from './people-api.ts'
+import { NewPersonShape, type PlainApp, type plainHistory, type TableApp, type tableHistory, type ZodOpenAPIApp } from './people-api.ts'
 
 /** What a successful response of a client call gives. */
 type Ok<F extends (...args: never[]) => Promise<{ ok: boolean; json(): unknown }>> = Awaited<ReturnType<Extract<Awaited<ReturnType<F>>, { ok: true }>['json']>>
@@ -224,5 +226,24 @@ describe('each instruction\'s request side, as the server reads an older body', 
 
   it('a PATCH body: each of them optional', () => {
     expectTypeOf<RequestAt<typeof items, 'items', '1', 'PATCH'>>().toEqualTypeOf<Partial<ItemRequestV1>>()
+  })
+})
+
+describe('an envelope request layout keeps the validator\'s envelope', () => {
+  const history = versionHistory({
+    versions: [
+      { version: '1' },
+      { version: '2', changes: [change('Names are split.', [fieldAdded(NewPersonShape, 'firstName'), fieldAdded(NewPersonShape, 'lastName'), fieldRemoved(NewPersonShape, 'name', { required: true, schema: { type: 'string' } })])] },
+    ],
+    bodies: { 'POST /people/batch': { request: { items: [NewPersonShape] } } },
+  })
+  const NewPersonZ = z.object({ firstName: z.string(), lastName: z.string(), email: z.string().nullable(), status: z.enum(['active', 'inactive', 'banned']), age: z.number() })
+  const app = new Hono().post('/people/batch', zValidator('json', z.object({ items: z.array(NewPersonZ), dryRun: z.boolean() })), (c) => c.json({ created: c.req.valid('json').items.length }, 201))
+  const batch = versionedClient<typeof app, typeof history>('https://api.test', options)
+
+  it('version 1 sends the envelope\'s fields as the validator types them, its own people inside', () => {
+    type NewPersonBefore = { email: string | null; status: 'active' | 'inactive' | 'banned'; age: number; readonly name: string }
+    expectTypeOf<Sent<ReturnType<typeof batch<'1'>>['people']['batch']['$post']>>().toEqualTypeOf<{ json: { items: NewPersonBefore[]; dryRun: boolean } }>()
+    expectTypeOf<Sent<ReturnType<typeof batch<'2'>>['people']['batch']['$post']>>().toEqualTypeOf<Sent<ReturnType<typeof hc<typeof app>>['people']['batch']['$post']>>()
   })
 })
