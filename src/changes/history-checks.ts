@@ -6,6 +6,7 @@
 import type { Change } from './change.ts'
 import type { ChangelogInstruction } from './changelog.ts'
 import type { RouteBodies } from './history-options.ts'
+import type { ExchangeRoute } from '../pipeline/extension.ts'
 import type { RoutePlan } from './http-steps.ts'
 import type { Presence, ShapeInstruction } from './instruction.ts'
 import type { shapeSteps } from './migration-plan.ts'
@@ -13,6 +14,7 @@ import { DEFAULT_MAX_BODY_SIZE } from './request-body.ts'
 import { unmigratedTest } from './response-bodies.ts'
 import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
+import { wrappedBy } from './wrapped-handlers.ts'
 import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
 
 export const WHERE = 'versionHistory'
@@ -210,28 +212,33 @@ const ANSWERS: readonly (readonly [RegExp, string, string])[] = [
 ]
 
 /**
- * Plain routes with a success layout whose handler, as its source reads, can
+ * Routes with a success layout whose handler, as its source reads, can
  * answer something the layouts cannot migrate: a stream without an `items`
- * layout, text or HTML not listed in `unmigrated`. Handlers whose source
- * does not show it (table routes, which `mountRoutes` wraps; bundled code)
- * are not judged.
+ * layout, text or HTML not listed in `unmigrated`. Plain routes by their
+ * `METHOD /path` plan; the handlers `mountRoutes` wraps (wrapped-handlers.ts)
+ * by their table route's (`tablePlan`, the request path's lookup). Handlers
+ * whose source does not show it (bundled code) are not judged.
  */
-export function answerChecks(routes: AppRoutesWithHandlers['routes'], plans: ReadonlyMap<string, RoutePlan>): string[] {
-  const out: string[] = []
+export function answerChecks(routes: AppRoutesWithHandlers['routes'], plans: ReadonlyMap<string, RoutePlan>, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined): string[] {
+  const out = new Set<string>()
   for (const { method, path, handler } of routes) {
-    if (typeof handler !== 'function') continue
-    const key = `${method} ${path}`
-    const plan = plans.get(key)
-    const media = plan?.media
-    if (plan === undefined || media === null || media === undefined) continue
-    const differs = [plan.response, plan.items].some((chains) => chains?.some((chain) => chain.steps.length > 0) === true)
-    if (!differs) continue
-    const source = Function.prototype.toString.call(handler)
-    for (const [pattern, what, type] of ANSWERS) {
-      // On a route with an items layout, streams and plain text (streamText's) are read as items.
-      if (!pattern.test(source) || media.unmigrated?.(type) === true || (media.items && type !== 'text/html')) continue
-      out.push(`${WHERE}: the handler of "${key}" can answer ${what}, which its layouts cannot migrate (older clients would get a 500); ${type.endsWith('html') || type.endsWith('plain') ? `list '${type}' in its unmigrated` : 'declare its items layout'}.`)
-    }
+    const wrapped = wrappedBy(handler)
+    if (wrapped === undefined) judge(`"${method} ${path}"`, plans.get(`${method} ${path}`), handler, out)
+    else for (const own of wrapped) judge(`route "${own.route.viewName}" (${own.method})`, tablePlan(own.method, own.route), own.handler, out)
   }
-  return out
+  return [...out]
+}
+
+/** The sentences about one handler answering the route of `plan` (`what` names it). */
+function judge(what: string, plan: RoutePlan | undefined, handler: unknown, out: Set<string>): void {
+  const media = plan?.media
+  if (typeof handler !== 'function' || plan === undefined || media === null || media === undefined) return
+  const differs = [plan.response, plan.items].some((chains) => chains?.some((chain) => chain.steps.length > 0) === true)
+  if (!differs) return
+  const source = Function.prototype.toString.call(handler)
+  for (const [pattern, answers, type] of ANSWERS) {
+    // On a route with an items layout, streams and plain text (streamText's) are read as items.
+    if (!pattern.test(source) || media.unmigrated?.(type) === true || (media.items && type !== 'text/html')) continue
+    out.add(`${WHERE}: the handler of ${what} can answer ${answers}, which its layouts cannot migrate (older clients would get a 500); ${type.endsWith('html') || type.endsWith('plain') ? `list '${type}' in its unmigrated` : 'declare its items layout'}.`)
+  }
 }

@@ -1,10 +1,12 @@
 /**
- * The key under which a history gives its route plans to the model's
+ * The keys under which a history gives its route plans to the model's
  * builder (openapi/migrations.ts reads each operation's once, at its first
- * read): a symbol no entry point exports, so the plans stay off the public
- * surface, and the builder reads them without importing the history's code
- * into a bundle that only serves documents.
+ * read), and which methods of a table route exist in a version to
+ * `mountRoutes` (the 405's `Allow`): symbols no entry point exports, so the
+ * plans stay off the public surface, and the builder and `mountRoutes` read
+ * them without importing the history's code into a bundle without one.
  */
+import type { ExchangeRoute } from '../pipeline/extension.ts'
 import type { RoutePlan } from './http-steps.ts'
 
 /** A history's route plans by key (`name`, `METHOD name`, `METHOD /path`) and the plan of routes without one. */
@@ -24,4 +26,22 @@ export interface Planned {
 /** Whether `source` is a history with plans. */
 export function isPlanned(source: unknown): source is Planned {
   return source !== null && typeof source === 'object' && typeof (source as Partial<Planned>)[HISTORY_PLANS] === 'function'
+}
+
+/**
+ * The method of a history that gives, once, whether its route changes leave
+ * a table route serving a method in a version (`mountRoutes`' 405 lists only
+ * those in `Allow`): the plan the request path looks up for the route and
+ * method (route-plans.ts `planLookup`), read as the request step reads it
+ * (http-steps.ts `existsAt`).
+ */
+export const ROUTE_EXISTS: unique symbol = Symbol('routeExists')
+
+/** Whether a table route serves `method` in `version` as far as the history's route changes say (its limits aside). */
+export type RouteExists = (route: ExchangeRoute, method: string, version: string | null | undefined) => boolean
+
+/** `source`'s route existence when it is a history, else `undefined` (nothing removes a method). */
+export function routeExistsOf(source: unknown): RouteExists | undefined {
+  const made = source !== null && typeof source === 'object' ? (source as { [ROUTE_EXISTS]?: unknown })[ROUTE_EXISTS] : undefined
+  return typeof made === 'function' ? (made.call(source) as RouteExists) : undefined
 }

@@ -9,12 +9,12 @@ import type { Change } from './change.ts'
 import type { Changelog, ChangelogInstruction } from './changelog.ts'
 import type { ExtensionTarget } from '../pipeline/extension.ts'
 import { checksOf } from './body-checks.ts'
-import { bindChanges, runSteps, type BoundChanges, type Chain, type RoutePlan } from './http-steps.ts'
+import { bindChanges, existsAt, runSteps, type BoundChanges, type Chain, type RoutePlan } from './http-steps.ts'
 import type { RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps } from './migration-plan.ts'
-import { HISTORY_PLANS, type HistoryPlans } from './history-plans.ts'
+import { HISTORY_PLANS, ROUTE_EXISTS, type HistoryPlans, type RouteExists } from './history-plans.ts'
 import { answerChecks, checkBodies, unservedRoutes, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
@@ -78,6 +78,14 @@ export class VersionHistory<V extends string = string, O = unknown> {
     Object.defineProperty(VersionHistory.prototype, HISTORY_PLANS, {
       value(this: VersionHistory): HistoryPlans {
         return { plans: this.#plans, fallback: this.#fallback }
+      },
+    })
+    // Which methods of a table route its route changes leave in a version, for mountRoutes' 405 (history-plans.ts).
+    Object.defineProperty(VersionHistory.prototype, ROUTE_EXISTS, {
+      value(this: VersionHistory): RouteExists {
+        const lookup = planLookup(this.#plans, this.#fallback)
+        const head = this.versions.length - 1
+        return (route, method, version) => existsAt(lookup({ method, route, routePaths: [] }), (version == null ? undefined : this.#index.get(version)) ?? head)
       },
     })
   }
@@ -307,7 +315,10 @@ export class VersionHistory<V extends string = string, O = unknown> {
    * The history's plain-route names (`METHOD /path`) that no route of `app`
    * serves, as sentences that say what to fix (none: an empty list): a typo,
    * or a path in another syntax, would leave that route's older clients with
-   * the head shape. The middlewares' `check(app)` includes it.
+   * the head shape; and the handlers (plain routes', and those `mountRoutes`
+   * mounts) that, as their source reads, can answer what their route's
+   * layouts cannot migrate (text, HTML, a stream). The middlewares'
+   * `check(app)` includes it.
    *
    * @example
    * ```ts
@@ -315,7 +326,8 @@ export class VersionHistory<V extends string = string, O = unknown> {
    * ```
    */
   check(app: AppRoutesWithHandlers): readonly string[] {
-    return [...unservedRoutes(app.routes, this.#routeNames), ...answerChecks(app.routes, this.#plans)]
+    const lookup = planLookup(this.#plans, this.#fallback)
+    return [...unservedRoutes(app.routes, this.#routeNames), ...answerChecks(app.routes, this.#plans, (method, route) => lookup({ method, route, routePaths: [] }))]
   }
 
   /** The changelog as JSON, newest version first (its types: changelog.ts). */

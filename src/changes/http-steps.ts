@@ -66,6 +66,16 @@ export interface RoutePlan {
   readonly parameters?: readonly (ParameterCheck | null)[] | null | undefined
 }
 
+/**
+ * Whether `plan` leaves its route answering the version of index `index`:
+ * the request step answers any other request of the route as absent, and
+ * `mountRoutes`' 405 leaves the method out of `Allow` (the history's
+ * `ROUTE_EXISTS`, history-plans.ts).
+ */
+export function existsAt(plan: RoutePlan | undefined, index: number): boolean {
+  return plan?.exists == null || plan.exists[index] === true
+}
+
 /** What the history looked up for a request, once: its version's index and its route's plan. */
 export interface PlanNote {
   /** The version's index (`undefined`: the head, nothing to migrate). */
@@ -130,10 +140,10 @@ export function bindChanges(
       if (note === undefined) return
       const { index, found } = note as { index: number | undefined; found: RoutePlan }
       if (index === undefined) {
-        if (headGaps !== null && found.exists?.[headGaps] === false) return 'absent'
+        if (headGaps !== null && !existsAt(found, headGaps)) return 'absent'
         return
       }
-      if (found.exists !== null && found.exists[index] !== true) return 'absent'
+      if (!existsAt(found, index)) return 'absent'
       // In the client's own names, before anything is renamed; a refusal is thrown.
       found.parameters?.[index]?.(exchange.request)
       const partial = found.partial ?? exchange.method === 'PATCH'

@@ -227,7 +227,8 @@ function runMigration<T>(value: unknown, steps: readonly Visit[], serialise: (va
 export function migrateRequest(exchange: ExchangeView, plan: RequestMigration): RequestRewrite | undefined | Promise<RequestRewrite | undefined> {
   const request = exchange.request
   let url = request.url
-  if (plan.query !== null) {
+  // Only a URL with a query has parameters to rename: most requests are not parsed.
+  if (plan.query !== null && url.includes('?')) {
     const parsed = new URL(url)
     let renamed = false
     for (const [older, newer] of plan.query) {

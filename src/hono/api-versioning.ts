@@ -60,6 +60,8 @@ export interface TableServing {
   placeAt(c: Context, route: CompiledRoute, index: number, suffixed: boolean, own: Served | null): Place
   /** The scheme's rejection of a version no route serves. */
   versionRejection(): VersioningError
+  /** The `changes` option (a history: which methods of a route its route changes leave in a version), or `undefined`. */
+  readonly changes: unknown
 }
 
 /** The property of the middleware `mountRoutes` finds its table serving under (not part of the API). */
@@ -209,6 +211,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     engine,
     placeAt: (c, route, index, suffixed, own) => placeAt(c, route, index, suffixed, own === null ? null : candidatesFrom(c, index, own)),
     versionRejection: () => scheme.rejection(),
+    changes: options.changes,
   }
   const check = (app?: AppRoutes): readonly string[] => [
     ...scheme.check(),

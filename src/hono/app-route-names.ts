@@ -12,7 +12,7 @@ import { routeNameOf } from './named.ts'
 /** What `appRoutes` reads of an app: a Hono app (`new Hono()`, `new OpenAPIHono()`) fits. */
 export interface NamedRoutesApp {
   /** Every handler of every route, with its method and path in Hono's syntax (Hono's `app.routes`). */
-  readonly routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[]
+  readonly routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown; readonly basePath?: unknown }[]
 }
 
 /** A route an app names. */
@@ -69,13 +69,46 @@ export function namedRoutes(app: NamedRoutesApp, from: ReadMark = { routes: 0, d
     const route = definition?.type === 'route' ? definition.route : undefined
     const name = route?.operationId
     if (typeof name !== 'string' || typeof route?.path !== 'string') continue
-    // As OpenAPIHono registers it on Hono: "/users/{id}" is "/users/:id" (a param name holds no "/", "{" or "}":
-    // this pattern cannot backtrack as OpenAPIHono's own "/{(.+?)}" can, on the paths an app declares).
-    const path = mergePath(typeof base === 'string' ? base : '/', route.path.replaceAll(/\/\{([^/{}]+)\}/g, '/:$1'))
+    const path = honoPathOf(base, route.path)
     const method = typeof route.method === 'string' ? route.method.toUpperCase() : 'ALL'
     found.push({ name, path, method, declared: `operationId ${JSON.stringify(name)} on ${method} ${path}`, operation: true })
   }
   return found
+}
+
+/** A registry path as OpenAPIHono registers it on Hono, under the app's base path. */
+function honoPathOf(base: unknown, path: string): string {
+  // "/users/{id}" is "/users/:id" (a param name holds no "/", "{" or "}": this pattern cannot backtrack as
+  // OpenAPIHono's own "/{(.+?)}" can, on the paths an app declares).
+  return mergePath(typeof base === 'string' ? base : '/', path.replaceAll(/\/\{([^/{}]+)\}/g, '/:$1'))
+}
+
+/**
+ * The routes of `app`, an @hono/zod-openapi app whose registry holds no
+ * route, registered at another base path than its own where no `named()`
+ * marker names any (`METHOD /path` by base path): routes an app made by
+ * `basePath()` registered, whose operationIds are in that app's own
+ * registry (OpenAPIHono's `basePath()` starts a new one), not this app's.
+ * Empty for any other app: one whose registry holds routes (a sub-app
+ * mounted with `app.route()` puts its own there) may serve plain routes
+ * nobody names under a prefix, which are no mistake.
+ */
+export function unreadBasePaths(app: NamedRoutesApp): ReadonlyMap<string, readonly string[]> {
+  const out = new Map<string, string[]>()
+  const definitions = definitionsOf(app)
+  if (definitions === null || definitions.some((definition) => definition?.type === 'route')) return out
+  const own = (app as { _basePath?: unknown })._basePath
+  const known = new Set<string>()
+  for (const { method, path, handler } of app.routes) if (routeNameOf(ownHandler(handler)) !== undefined) known.add(`${method} ${path}`)
+  const seen = new Set<string>()
+  for (const { method, path, basePath } of app.routes) {
+    if (typeof basePath !== 'string' || basePath === (own ?? '/') || method === 'ALL' || path.includes('*')) continue
+    const key = `${method} ${path}`
+    if (known.has(key)) seen.add(basePath)
+    else if (!out.get(basePath)?.includes(key)) out.set(basePath, [...(out.get(basePath) ?? []), key])
+  }
+  for (const basePath of seen) out.delete(basePath)
+  return out
 }
 
 /** The handler a sub-app's route runs: `app.route()` wraps it when the sub-app has its own error handler. */

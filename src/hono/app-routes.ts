@@ -12,7 +12,7 @@ import { compilePath } from '../routes/pattern.ts'
 import { defineRoutes, type RouteTable } from '../routes/table.ts'
 import type { ParamValue, ReverseOptions } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
-import { markOf, namedRoutes, type NamedRoute, type NamedRoutesApp, type ReadMark } from './app-route-names.ts'
+import { markOf, namedRoutes, unreadBasePaths, type NamedRoute, type NamedRoutesApp, type ReadMark } from './app-route-names.ts'
 
 /** A value a link's query can carry. */
 export type QueryValue = ParamValue | boolean
@@ -99,6 +99,13 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
     return built
   }
 
+  /** What `unreadBasePaths` finds, as sentences, read again when routes were added. */
+  let said: { readonly routes: number; readonly sentences: readonly string[] } | null = null
+  function unread(): readonly string[] {
+    if (said?.routes !== app.routes.length) said = { routes: app.routes.length, sentences: unreadSentences(unreadBasePaths(app)) }
+    return said.sentences
+  }
+
   return {
     table: current,
     bind(where, scheme, origin) {
@@ -113,7 +120,14 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
           const params = options?.params
           const why = unusable?.get(name)
           if (why !== undefined) throw new NoReverseMatch(name, params, why)
-          const url = reverse(name, { kwargs: params, version, request })
+          let url: string
+          try {
+            url = reverse(name, { kwargs: params, version, request })
+          } catch (error) {
+            // A name no route has, where an app made by basePath() holds operationIds this app cannot read: say so.
+            const hint = error instanceof NoReverseMatch && !built.routes.some((r) => r.names.includes(name)) ? unread().join(' ') : ''
+            throw hint === '' ? error : new NoReverseMatch(name, params, `no route is named ${JSON.stringify(name)}. ${hint}`)
+          }
           const query = options?.query
           return query === undefined ? url : withQuery(url, query, own, name, params)
         },
@@ -129,12 +143,21 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
               if (!(error instanceof Error)) throw error
               sentences.push(error.message)
             }
+            sentences.push(...unread())
           }
           return sentences
         },
       }
     },
   }
+}
+
+/** What to do about the routes a `basePath()` app registered, whose operationIds this app cannot read: a sentence per base path. */
+function unreadSentences(unread: ReadonlyMap<string, readonly string[]>): string[] {
+  return [...unread].map(([base, routes]) => {
+    const listed = `${routes.slice(0, 4).join(', ')}${routes.length > 4 ? ', ...' : ''}`
+    return `appRoutes: the routes under ${base} (${listed}) are in no registry of this app, so their operationIds are unknown here: @hono/zod-openapi keeps them in the registry of the app they were registered on, and an app basePath(${JSON.stringify(base)}) made starts its own; give appRoutes that app (appRoutes(api) for api = app.basePath(${JSON.stringify(base)}): it serves the same routes), or mount them with app.route(${JSON.stringify(base)}, api) on the app you give appRoutes, whose registry then holds them.`
+  })
 }
 
 /**

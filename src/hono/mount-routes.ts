@@ -15,6 +15,9 @@ import type { RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { chained } from './handler-chain.ts'
 import { later, mounted, passedOver, union, type Served } from './mounted-handlers.ts'
+import { existsIn } from '../model/operations.ts'
+import { routeExistsOf, type RouteExists } from '../changes/history-plans.ts'
+import { WRAPPED, type WrappedHandler } from '../changes/wrapped-handlers.ts'
 import type { MountedSchema } from './mounted-schema.ts'
 import type { HandlerChain, Handlers, MethodKey, OnlyKeys, RouteHandler, RouteHandlers } from './route-handlers.ts'
 export type { RouteHandlers } from './route-handlers.ts'
@@ -78,48 +81,56 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
       for (const [method, given] of byMethod) {
         if (given === undefined) continue
         const fn = typeof given === 'function' ? given : chainOf(given)
+        // The handler of a chain, its last function, whose source the history's check(app) reads.
+        const own = typeof given === 'function' ? given : given[given.length - 1]
         let mount: Mount | undefined
         // Only mounts at this same path since the last other path: merging past one would reorder the routes.
         for (let m = mounts.length - 1; m >= 0 && mounts[m]?.path === path; m--) {
           if (mounts[m]?.method === method) mount = mounts[m]
         }
         if (mount === undefined) mounts.push((mount = { method, path, candidates: [] }))
-        mount.candidates.push({ route: compiled, suffixed: i > 0, handler: fn })
+        mount.candidates.push({ route: compiled, suffixed: i > 0, handler: fn, own })
       }
     })
   }
   // Each path also answers the methods it has no handler for (unless it has an `all` handler): 405 with Allow, once
-  // the version is decided. A run of mounts at one path becomes one Hono route that picks the method's handler, so a
+  // the version is decided, listing the methods the path serves in that version (byPath: each method's routes at the
+  // path, over every run there, in the table's order; allowOf). A run of mounts at one path becomes one Hono route that picks the method's handler, so a
   // path no other route matches is one handler for Hono (no middleware chain). A run with an `all` handler keeps a
   // route per method, in order: the `all` handler also answers what the method's handler passes on.
-  const allow = new Map<string, Set<string>>()
-  for (const { method, path } of mounts) {
-    const methods = allow.get(path) ?? new Set<string>()
-    methods.add(method)
-    if (method === 'GET') methods.add('HEAD')
-    allow.set(path, methods)
+  const byPath = new Map<string, Map<string, CompiledRoute[]>>()
+  for (const { method, path, candidates } of mounts) {
+    const methods = byPath.get(path) ?? new Map<string, CompiledRoute[]>()
+    methods.set(method, [...(methods.get(method) ?? []), ...candidates.map(({ route }) => route)])
+    byPath.set(path, methods)
   }
+  const exists = routeExistsOf(table.changes)
   for (let i = 0; i < mounts.length; ) {
     const { path, candidates } = mounts[i] as Mount
     const handlers: [string, Handler<any>][] = []
     const served = new Map<string, Served>()
+    const wrapped: WrappedHandler[] = []
     for (; mounts[i]?.path === path; i++) {
       const { method, candidates: own } = mounts[i] as Mount
       const routes = own.map(({ route }) => route)
-      const serves: Served = { routes, complete: routes.some((route) => route.limit?.versions == null), versions: versionsOf(own), passesOn: routes.every((route) => route.limit?.absent === 'not-found') }
+      const serves: Served = { routes, complete: routes.some((route) => route.limit?.versions == null), versions: versionsOf(routes), passesOn: routes.every((route) => route.limit?.absent === 'not-found') }
       handlers.push([method, servedBy(own, serves, table)])
+      for (const candidate of own) wrapped.push({ method, route: candidate.route, handler: candidate.own })
       served.set(method, serves)
     }
-    const methods = allow.get(path) as Set<string>
-    if (methods.has('ALL')) for (const [method, handler] of handlers) register(app, method, path, handler, new Map([[method, served.get(method) as Served]]))
-    else register(app, 'ALL', path, pathHandler(new Map(handlers), [...methods].join(', '), candidates[0] as Candidate, table), served)
+    const methods = byPath.get(path) as Map<string, CompiledRoute[]>
+    if (methods.has('ALL')) {
+      for (const [method, handler] of handlers) register(app, method, path, handler, new Map([[method, served.get(method) as Served]]), wrapped.filter((w) => w.method === method))
+    } else register(app, 'ALL', path, pathHandler(new Map(handlers), methods, exists, candidates[0] as Candidate, table), served, wrapped)
   }
   // The same app, its type now with these routes (hc<typeof app> reads it).
   return app
 }
 
-/** Registers a handler of `mountRoutes` that serves `methods`, checking that the app has no base path. */
-function register(app: Hono<any, any, any>, method: string, path: string, handler: Handler<any>, methods: ReadonlyMap<string, Served>): void {
+/** Registers a handler of `mountRoutes` that serves `methods` with the user's handlers `wrapped`, checking that the app has no base path. */
+function register(app: Hono<any, any, any>, method: string, path: string, handler: Handler<any>, methods: ReadonlyMap<string, Served>, wrapped: readonly WrappedHandler[]): void {
+  // For the history's check(app), which reads the source of the user's handlers (changes/wrapped-handlers.ts).
+  Object.defineProperty(handler, WRAPPED, { value: wrapped })
   app.on(method, path, handler)
   const registered = app.routes[app.routes.length - 1]?.path
   if (registered !== path) {
@@ -131,19 +142,66 @@ function register(app: Hono<any, any, any>, method: string, path: string, handle
 }
 
 /**
+ * The `Allow` of a 405 at a path, in a version: each method whose route
+ * there (the first of its routes that exists in the version, as the request
+ * path picks it) the history's route changes leave in it, HEAD beside GET;
+ * `''` when none is left but some route exists there (the history removed
+ * them: answered as not found), `null` when no route exists there. Worked
+ * out once per version (at most `VERSIONS`, then each time).
+ */
+function allowOf(methods: ReadonlyMap<string, readonly CompiledRoute[]>, exists: RouteExists | undefined): (version: string | null | undefined) => string | null {
+  const byVersion = new Map<string | null | undefined, string | null>()
+  return (version) => {
+    if (byVersion.has(version)) return byVersion.get(version) as string | null
+    const allowed: string[] = []
+    let some = false
+    for (const [method, routes] of methods) {
+      const route = routes.find((r) => existsIn(r, version))
+      if (route === undefined) continue
+      some = true
+      if (exists === undefined || exists(route, method, version)) allowed.push(method === 'GET' ? 'GET, HEAD' : method)
+    }
+    const allow = some ? allowed.join(', ') : null
+    if (byVersion.size < VERSIONS) byVersion.set(version, allow)
+    return allow
+  }
+}
+
+/** How many versions a path's `Allow` is kept for. */
+const VERSIONS = 64
+
+/**
  * The one Hono handler of a run of mounts at a path: the request method's
  * handler (HEAD: GET's). For a method the path has no handler for, when no
  * later route Hono matched serves it, the version is decided (a bad one is
- * still the scheme's rejection) and the answer is 405 with `Allow`.
+ * still the scheme's rejection) and the answer is 405 with `Allow`: the
+ * methods the path serves in that version. A version none is served in is
+ * answered as the handlers answer it: not found, or the scheme's rejection.
  */
-function pathHandler(handlers: ReadonlyMap<string, Handler<any>>, allow: string, { route, suffixed }: Candidate, table: TableServing): Handler<any> {
+function pathHandler(
+  handlers: ReadonlyMap<string, Handler<any>>,
+  methods: ReadonlyMap<string, readonly CompiledRoute[]>,
+  exists: RouteExists | undefined,
+  { route, suffixed }: Candidate,
+  table: TableServing,
+): Handler<any> {
   const { engine } = table
+  const allowIn = allowOf(methods, exists)
+  const routes = [...methods.values()].flat()
+  const passesOn = routes.every((r) => r.limit?.absent === 'not-found')
+  const versions = versionsOf(routes)
   /** The 405 of a method the path has no handler for, in the request's version. */
-  function notAllowed(c: Context, _next: Next, visit: Visit): never {
+  function notAllowed(c: Context, next: Next, visit: Visit): unknown {
+    const allow = allowIn(visit.version)
+    if (allow === null && !passesOn) return after(engine.reject(c, refused(visit, table.versionRejection(), union(passedOver(c), versions))), thrown)
+    if (allow === null || allow === '') {
+      c.set(engine.slot as never, visit.with({ route: null, picked: false, versions: null }) as never)
+      return next()
+    }
     return after(engine.reject(c, refused(visit, (methodNotAllowed ??= withoutStack(() => new MethodNotAllowed())))), (e: HTTPException): never => {
       e.res?.headers.set('Allow', allow)
       throw e
-    }) as never
+    })
   }
   return function mountedRoute(c: Context, next: Next) {
     const method = c.req.method
@@ -169,6 +227,8 @@ interface Candidate {
   readonly route: CompiledRoute
   readonly suffixed: boolean
   readonly handler: Handler<any>
+  /** The function the user gave for it (a chain's last). */
+  readonly own: unknown
 }
 
 /** The 405 every path answers a method it has no handler for with, made on first use. */
@@ -223,9 +283,9 @@ function run(c: Context, next: Next, chosen: Candidate): unknown {
 }
 
 /** The versions the routes exist in, together (`null`: one of them exists in all). */
-function versionsOf(candidates: readonly Candidate[]): ReadonlySet<string> | null {
+function versionsOf(routes: readonly CompiledRoute[]): ReadonlySet<string> | null {
   const versions = new Set<string>()
-  for (const { route } of candidates) {
+  for (const route of routes) {
     if (route.limit?.versions == null) return null
     for (const version of route.limit.versions) versions.add(version)
   }

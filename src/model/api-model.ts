@@ -88,6 +88,14 @@ export interface MigrationAt {
     readonly checked: boolean
     /** Whether the query parameters, headers and cookies are checked against this version's schemas (422). */
     readonly parametersChecked: boolean
+    /**
+     * The schemas they are checked against, by where they are (`query`,
+     * `header`, `cookie`): an object schema with a property per parameter
+     * in this version's names, its components as `$defs`; `null` when none is checked.
+     */
+    readonly parameters: Readonly<Record<string, ContractSchema>> | null
+    /** The status a body or parameters that do not fit are refused with (422, or 400 where the validation says so), or `null` when nothing is checked. */
+    readonly refusal: number | null
   }
   /** The response, from the head down to this version. */
   readonly down: {

@@ -13,7 +13,7 @@
  */
 import type { Changelog } from '../changes/changelog.ts'
 import { namedRoutes, type NamedRoutesApp } from '../hono/app-route-names.ts'
-import { mountedMethods } from '../hono/mounted-handlers.ts'
+import { mountedMethods, mountedServing } from '../hono/mounted-handlers.ts'
 import { routeHistory } from './changelog.ts'
 import { openAPIPathOf, schemaPattern } from './paths.ts'
 import { historyMigrations } from './migrations.ts'
@@ -88,7 +88,8 @@ export function appModel(options: AppModelOptions): ApiModel {
       const key = `${method} ${path}`
       if (seen.has(key)) continue
       seen.add(key)
-      const served = routes?.routes.filter((route) => route.honoPaths.includes(entry.path)) ?? []
+      // The routes whose handler serves the method there (`mountRoutes`'), else every table route at the path.
+      const served = (routes === null ? undefined : mountedServing(entry.handler, method)?.routes) ?? routes?.routes.filter((route) => route.honoPaths.includes(entry.path)) ?? []
       const own = named.find((n) => n.path === entry.path && (n.method === method || n.method === 'ALL'))?.name ?? null
       const names = new Set<string>()
       for (const route of served) for (const name of route.names) names.add(name).add(`${method} ${name}`)

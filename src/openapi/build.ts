@@ -15,6 +15,7 @@ import { operationIn } from './operation.ts'
 import { contractsOf, type ContractContext } from './operation-contracts.ts'
 import type { MigrationsOf } from './migrations.ts'
 import { placementNote } from './placement.ts'
+import { withoutStaleComponentExamples } from './stale-examples.ts'
 import { undoSteps } from '../changes/schema-changes.ts'
 import type { SourceOperation } from './sources.ts'
 export type { BuildContext } from './context.ts'
@@ -206,6 +207,27 @@ function methodNotAllowed(allow: string, context: BuildContext, headerNames: rea
   }
 }
 
+/** The methods served at each path of `version`'s document, upper case, HEAD beside GET. */
+function methodsServed(context: BuildContext, version: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>()
+  for (const source of context.operations) {
+    const path = context.served.get(source)?.at(version)?.path
+    if (path === undefined) continue
+    const methods = out.get(path) ?? new Set<string>()
+    const method = source.method.toUpperCase()
+    methods.add(method)
+    if (method === 'GET') methods.add('HEAD')
+    out.set(path, methods)
+  }
+  return out
+}
+
+/** The app's `Allow` at a path (every method it has a handler for) cut to the methods the version serves there (`null`: no 405). */
+function allowIn(allow: string | null, served: ReadonlySet<string> | undefined): string | null {
+  const own = allow?.split(', ').filter((method) => served?.has(method) === true) ?? []
+  return own.length === 0 ? null : own.join(', ')
+}
+
 /** The document of `entry`'s version. */
 export function buildDocument(context: BuildContext, entry: DocumentedVersion): Json {
   const { plan, head } = context
@@ -221,13 +243,14 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
   const headSchemas = (((head?.['components'] as Json | undefined)?.['schemas'] ?? {}) as Json)
   const own = schemasAt(context, at)
   const stale = { changed: new Set(Object.keys(headSchemas).filter((name) => own[name] !== headSchemas[name])), schemas: headSchemas }
+  let servedAt: Map<string, Set<string>> | undefined
   for (const source of context.operations) {
     const served = context.served.get(source)?.at(version) ?? null
     if (served === null) continue
     const { path } = served
     const neutral = (context.served.get(source) as VersionedOperation).neutral
     const item = (paths[path] ??= {})
-    const allow = context.app?.notAllowedAt(source.path, source.routes.flatMap((r) => r.honoPaths)) ?? null
+    const allow = allowIn(context.app?.notAllowedAt(source.path, source.routes.flatMap((r) => r.honoPaths)) ?? null, (servedAt ??= methodsServed(context, version)).get(path))
     if (allow !== null && item['x-methodNotAllowed'] === undefined) {
       item['x-methodNotAllowed'] = methodNotAllowed(allow, context, headerNames)
       added[context.errorBody.name] = context.errorBody.schema
@@ -262,6 +285,7 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
     components[kind] = group !== null && typeof group === 'object' && !Array.isArray(group) ? { ...(group as Json) } : group
   }
   if (components['schemas'] !== undefined) components['schemas'] = { ...schemasAt(context, at) }
+  withoutStaleComponentExamples(components, stale.changed, document, head)
   if (Object.keys(added).length > 0) components['schemas'] = { ...((components['schemas'] ?? {}) as Json), ...added }
   if (context.securitySchemes !== null) components['securitySchemes'] = { ...((components['securitySchemes'] ?? {}) as Json), ...context.securitySchemes }
   if (headerNames.length > 0) components['headers'] = { ...((components['headers'] ?? {}) as Json), ...headers }

@@ -296,7 +296,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const headSchemas = ((head?.['components'] as Json | undefined)?.['schemas'] ?? {}) as Json
   const history = routeHistory(changelog, plan.order, normalizeRouteName, where)
   const migrations = historyMigrations(rawChangelog)
-  const contracts: ContractContext = { order: plan.order, placement, unnamed, serverUrl, history, shapes, headSchemas, requests, streams, errorBody, sunsets: sunsetsOf(plan.policy), migrations }
+  const contracts: ContractContext = { order: plan.order, placement, unnamed, serverUrl, history, shapes, headSchemas, headComponents: (head?.['components'] ?? {}) as Json, requests, streams, errorBody, sunsets: sunsetsOf(plan.policy), migrations }
   const space = versionSpace(scheme, { versions: [...plan.order].reverse(), policy })
   const served = operationsModel(operations, space, scheme.placement ?? UNPLACED, contracts, migrations)
   const model = apiModelOf(space, scheme.placement ?? UNPLACED, [...served.values()])

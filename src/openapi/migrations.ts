@@ -13,6 +13,7 @@ import { planLookup } from '../changes/route-plans.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { MigrationAt, MigrationSteps } from '../model/api-model.ts'
 import type { MigrationOf } from '../model/operations.ts'
+import type { SchemaCheck } from '../validation/parameters.ts'
 import { normalizeRouteName } from './sources.ts'
 
 /** What an operation's plan is looked up by: its method, its path (OpenAPI's syntax) and the table routes that serve it. */
@@ -38,6 +39,9 @@ function migrationAt(plan: RoutePlan, v: number): MigrationAt | null {
     headers: plan.requestHeaders?.[v] ?? [],
     checked: (plan.checks?.[v] ?? null) !== null,
     parametersChecked: (plan.parameters?.[v] ?? null) !== null,
+    // What that check validates, as it carries it (validation/parameters.ts), and the status the checks refuse with.
+    parameters: ((plan.parameters?.[v] ?? null) as Partial<SchemaCheck> | null)?.schemas ?? null,
+    refusal: ((plan.parameters?.[v] ?? plan.checks?.[v] ?? null) as { readonly status?: number } | null)?.status ?? null,
   }
   const down = { body: steps(plan.response), error: steps(plan.error), items: steps(plan.items), status: plan.status?.[v] ?? [], headers: (plan.headers?.[v] ?? []).map(([header]) => header) }
   const none = up.body === null && up.partialBody === null && up.query.length === 0 && up.headers.length === 0 && !up.checked && !up.parametersChecked && down.body === null && down.error === null && down.items === null && down.status.length === 0 && down.headers.length === 0

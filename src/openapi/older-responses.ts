@@ -12,11 +12,18 @@ function renamedStatus(responses: Json, newer: string, older: string): Json {
   return Object.fromEntries(Object.entries(responses).map(([status, r]) => [status === newer ? older : status, r]))
 }
 
-/** A response with the headers named in `changed` (lower case) documented as a newer version's change leaves them: optional, any text. */
-function withChangedHeaders(response: unknown, changed: ReadonlyMap<string, string>): unknown {
-  if (response === null || typeof response !== 'object' || '$ref' in response) return response
+/**
+ * A response with the headers named in `changed` (lower case) documented as
+ * a newer version's change leaves them: optional, any text. A response
+ * given by reference (read by `resolve`) that has such a header becomes a
+ * copy of its component, changed for this operation alone.
+ */
+function withChangedHeaders(given: unknown, changed: ReadonlyMap<string, string>, resolve: (ref: string) => Json | undefined): unknown {
+  const ref = given !== null && typeof given === 'object' ? (given as Json)['$ref'] : undefined
+  const response = typeof ref === 'string' ? (resolve(ref) ?? given) : given
+  if (response === null || typeof response !== 'object' || '$ref' in response) return given
   const headers = (response as Json)['headers'] as Json | undefined
-  if (headers === undefined || !Object.keys(headers).some((name) => changed.has(name.toLowerCase()))) return response
+  if (headers === undefined || !Object.keys(headers).some((name) => changed.has(name.toLowerCase()))) return given
   const own: Json = {}
   for (const [name, header] of Object.entries(headers)) {
     const why = changed.get(name.toLowerCase())
@@ -42,9 +49,10 @@ function knownStatus(responses: Json, every: readonly ChangelogInstruction[]): J
  * The responses of the head (`responses`) in the version the route changes
  * `changes` (newest first) lead back to: each status a newer version gave
  * (where the head documents it) under the older one, each header a newer
- * version changed optional and described so.
+ * version changed optional and described so (`resolve` reads a response
+ * given by reference).
  */
-export function olderResponses(responses: Json, changes: readonly ChangelogInstruction[], every: readonly ChangelogInstruction[]): Json {
+export function olderResponses(responses: Json, changes: readonly ChangelogInstruction[], every: readonly ChangelogInstruction[], resolve: (ref: string) => Json | undefined = () => undefined): Json {
   let out = knownStatus(responses, every)
   const changed = new Map<string, string>()
   for (const change of changes) {
@@ -54,11 +62,11 @@ export function olderResponses(responses: Json, changes: readonly ChangelogInstr
     }
   }
   if (changed.size === 0) return out
-  return Object.fromEntries(Object.entries(out).map(([status, response]) => [status, withChangedHeaders(response, changed)]))
+  return Object.fromEntries(Object.entries(out).map(([status, response]) => [status, withChangedHeaders(response, changed, resolve)]))
 }
 
 /** The component schemas `node` refers to, following references through `schemas` (each name once). */
-function referred(node: unknown, schemas: Json, found: Set<string> = new Set()): Set<string> {
+export function referred(node: unknown, schemas: Json, found: Set<string> = new Set()): Set<string> {
   if (Array.isArray(node)) for (const item of node) referred(item, schemas, found)
   else if (node !== null && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
@@ -84,7 +92,8 @@ export function withoutStaleExamples<T>(node: T, changed: ReadonlySet<string>, s
   if (changed.size === 0) return node
   const media = (m: unknown): unknown => {
     if (m === null || typeof m !== 'object' || (!('example' in m) && !('examples' in m))) return m
-    const names = referred((m as Json)['schema'], schemas)
+    // A stream's items are its `x-itemSchema` (streams.ts).
+    const names = referred([(m as Json)['schema'], (m as Json)['x-itemSchema']], schemas)
     if (![...names].some((name) => changed.has(name))) return m
     const { example: _example, examples: _examples, ...rest } = m as Json
     return rest

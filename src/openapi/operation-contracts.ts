@@ -12,6 +12,7 @@ import type { ContractsOf } from '../model/operations.ts'
 import type { ChangelogRouteHistory } from './changelog.ts'
 import type { Placement } from './placement.ts'
 import type { MigrationsOf } from './migrations.ts'
+import { checkedParameters } from './older-parameters.ts'
 import { olderResponses } from './older-responses.ts'
 import { layoutBody } from './request-body.ts'
 import type { RequestBodies } from './requests.ts'
@@ -19,7 +20,8 @@ import { toolkitStatuses, withToolkitResponses, type ErrorBody } from './respons
 import type { SourceOperation } from './sources.ts'
 import { withItems, type StreamedBodies } from './streams.ts'
 import { versionParametersOf, versionWays, type Unnamed } from './version-params.ts'
-import type { Json } from '../json/object.ts'
+import { isObject, type Json } from '../json/object.ts'
+import { pointerTokens } from '../json/pointer.ts'
 
 /** What the contracts are worked out from, fixed when the documents (or an app's model) are made. */
 export interface ContractContext {
@@ -34,6 +36,8 @@ export interface ContractContext {
   readonly shapes: Readonly<Record<string, string>>
   /** The head document's component schemas (a stream's item schema refers to them). */
   readonly headSchemas: Json
+  /** The head document's components (its `$ref` parameters and responses are read there), if any. */
+  readonly headComponents?: Json | undefined
   /** The request bodies, by the validation's derivation, or `null`. */
   readonly requests: RequestBodies | null
   /** The item layouts of streamed routes, or `null`. */
@@ -53,8 +57,24 @@ export function sunsetsOf(policy: { readonly refuseAfterSunset?: boolean | undef
   return (version) => policy?.refuseAfterSunset === true && (policy.versions.get(version)?.sunset ?? null) !== null
 }
 
-/** The operation's parameters: the version's path param filled in, others with the table's pattern, and the version's own. */
-function parametersIn(context: ContractContext, source: SourceOperation, version: string, neutral: boolean): RequestParameter[] {
+/** The component `ref` names in the head document (`#/components/parameters/Limit`), followed through references, or `undefined`. */
+export function headComponent(context: ContractContext, ref: string): Json | undefined {
+  let found: unknown = { $ref: ref }
+  for (let hops = 0; hops < 8 && isObject(found) && typeof found['$ref'] === 'string'; hops++) {
+    const [top, kind, name, ...rest] = pointerTokens(found['$ref']) ?? []
+    const group = context.headComponents?.[kind ?? '']
+    if (top !== 'components' || name === undefined || rest.length > 0 || !isObject(group) || !Object.hasOwn(group, name)) return undefined
+    found = group[name]
+  }
+  return isObject(found) && found['$ref'] === undefined ? found : undefined
+}
+
+/**
+ * The operation's parameters: the version's path param filled in, others
+ * with the table's pattern, and the version's own; where the toolkit
+ * checks this version's parameters, as it checks them (`checked`).
+ */
+function parametersIn(context: ContractContext, source: SourceOperation, version: string, neutral: boolean, checked: Readonly<Record<string, ContractSchema>> | null): RequestParameter[] {
   const { placement } = context
   let parameters = Array.isArray(source.operation['parameters']) ? (source.operation['parameters'] as Json[]) : []
   // A query parameter or request header a newer version renamed goes by its older name (undone newest first).
@@ -63,8 +83,13 @@ function parametersIn(context: ContractContext, source: SourceOperation, version
     if (where === null) continue
     const { older, newer } = change as { readonly older: string; readonly newer: string }
     const same = where === 'header' ? (name: unknown) => String(name).toLowerCase() === newer.toLowerCase() : (name: unknown) => name === newer
-    parameters = parameters.map((p) => (p['in'] === where && same(p['name']) ? { ...p, name: older } : p))
+    parameters = parameters.map((p) => {
+      // One your document gives by reference is renamed on a copy of its component.
+      const own = typeof p['$ref'] === 'string' ? headComponent(context, p['$ref']) : p
+      return own !== undefined && own['in'] === where && same(own['name']) ? { ...own, name: older } : p
+    })
   }
+  if (checked !== null) parameters = checkedParameters(parameters, checked, (ref) => headComponent(context, ref))
   parameters = parameters
     .filter((p) => !(p['in'] === 'path' && p['name'] === placement.pathParam))
     .map((parameter) => {
@@ -88,14 +113,18 @@ export function contractsOf(context: ContractContext, source: SourceOperation): 
   return (version, served): OperationContracts => {
     const at = context.order.indexOf(version)
     const { neutral } = served
-    const parameters = parametersIn(context, source, version, neutral)
+    // What the history reads in this version (with or without \`requests\`): a body it migrates or checks, parameters it checks.
+    const up = migrationOf?.(version)?.up ?? null
+    const parameters = parametersIn(context, source, version, neutral, up?.parameters ?? null)
     // The body: the one the validation derives for this version (and a PATCH's partial update where it is checked), else the head document's.
     let body: VersionBody | null = null
     let partial: VersionBody | null = null
     let checked = false
     const layout = context.requests?.layoutOf(source.names, source.method) ?? null
     if (layout !== null && context.requests !== null) {
-      const given = source.operation['requestBody'] as Json | undefined
+      // A body your document gives by reference is rewritten on a copy of its component (a \`$ref\`'s siblings are ignored).
+      const raw = source.operation['requestBody'] as Json | undefined
+      const given = typeof raw?.['$ref'] === 'string' ? (headComponent(context, raw['$ref']) ?? raw) : raw
       const full = layoutBody(context.requests, layout, source.method, at, given, false)
       body = full?.body ?? null
       checked = full?.older ?? false
@@ -103,17 +132,15 @@ export function contractsOf(context: ContractContext, source: SourceOperation): 
     } else if (source.operation['requestBody'] !== undefined) {
       body = { body: source.operation['requestBody'] as BodyContract, components: NONE }
     }
-    let responses = olderResponses(source.operation['responses'] as Json, context.history.changesAbove(source.names, at), context.history.changesAbove(source.names, context.order.length))
+    let responses = olderResponses(source.operation['responses'] as Json, context.history.changesAbove(source.names, at), context.history.changesAbove(source.names, context.order.length), (ref) => headComponent(context, ref))
     const items = context.streams?.itemsOf(source.names, source.method) ?? null
     if (items !== null) responses = withItems(responses, items, context.shapes, context.headSchemas)
-    // What the history reads in this version (with or without \`requests\`): a body it migrates or checks, parameters it checks.
-    const up = migrationOf?.(version)?.up ?? null
     const olderBody = checked || (up !== null && (up.body !== null || up.partialBody !== null || up.checked))
     const bodyChecked = checked || up?.checked === true
-    const statuses = toolkitStatuses({ placement: context.placement, neutral, sunset: context.sunsets(version), olderBody, bodyChecked, parametersChecked: up?.parametersChecked === true })
+    const statuses = toolkitStatuses({ placement: context.placement, neutral, sunset: context.sunsets(version), olderBody, bodyChecked, parametersChecked: up?.parametersChecked === true, refusal: up?.refusal })
     let components = NONE
     if (statuses.length > 0) {
-      responses = withToolkitResponses(responses, statuses, context.errorBody)
+      responses = withToolkitResponses(responses, statuses, context.errorBody, (ref) => headComponent(context, ref))
       components = { [context.errorBody.name]: context.errorBody.schema }
     }
     return {

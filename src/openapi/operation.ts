@@ -7,6 +7,7 @@
 import type { OperationAt } from '../model/api-model.ts'
 import type { BuildContext } from './context.ts'
 import { withoutStaleExamples } from './older-responses.ts'
+import { withoutStaleParameterExamples } from './stale-examples.ts'
 import type { SourceOperation } from './sources.ts'
 import type { DocumentedVersion } from './versions.ts'
 import type { Json } from '../json/object.ts'
@@ -48,7 +49,7 @@ export function operationIn(
 ): Json {
   const operation: Json = { ...source.operation }
   const { request, responses } = served
-  if (request.parameters.length > 0) operation['parameters'] = request.parameters as unknown as Json[]
+  if (request.parameters.length > 0) operation['parameters'] = withoutStaleParameterExamples(request.parameters, stale.changed, stale.schemas) as unknown as Json[]
   else delete operation['parameters']
   // A PATCH whose body the toolkit checks is documented as the partial update it reads.
   const body = request.partial ?? request.body

@@ -58,6 +58,8 @@ export interface Rejections {
   readonly bodyChecked?: boolean | undefined
   /** Whether it checks this version's query parameters, headers and cookies against their schemas (422). */
   readonly parametersChecked?: boolean | undefined
+  /** The status those checks refuse with, where the history says (\`requestValidation\`'s \`status\`: 400 or 422). @default 422 */
+  readonly refusal?: number | null | undefined
 }
 
 /** The statuses the toolkit may answer an operation with, and why. */
@@ -77,37 +79,60 @@ export function toolkitStatuses(r: Rejections): [number, string][] {
   const body = r.bodyChecked ?? r.olderBody
   if (body || r.parametersChecked === true) {
     const what = body && r.parametersChecked === true ? 'The body or a parameter does not' : body ? 'The body does not' : 'A query parameter, header or cookie does not'
-    out.push([422, `${what} match this version's request schema.`])
+    const status = r.refusal === 400 ? 400 : 422
+    const other = out.findIndex(([s]) => s === status)
+    const refused = `${what} match this version's request schema.`
+    if (other === -1) out.push([status, refused])
+    else out[other] = [status, `${(out[other] as [number, string])[1].replace(/\.$/, '')}; or ${refused[0]?.toLowerCase()}${refused.slice(1)}`]
   }
   return out.sort((a, b) => a[0] - b[0])
+}
+
+/** A response object, or the one a reference names (read by \`resolve\`); \`undefined\` for anything else. */
+function read(response: unknown, resolve: (ref: string) => Json | undefined): Json | undefined {
+  if (response === null || typeof response !== 'object') return undefined
+  const ref = (response as Json)['$ref']
+  const found = typeof ref === 'string' ? resolve(ref) : (response as Json)
+  return found !== undefined && !('$ref' in found) ? found : undefined
 }
 
 /**
  * `responses` with the toolkit's statuses added: the error body's media type
  * joins a status the application documents (as an `anyOf` with the
  * application's schema where it documents the same media type), or the
- * status is added.
+ * status is added. A status the application documents by reference
+ * (`#/components/responses/NotFound`, read by `resolve`) gets a copy of that
+ * response with the toolkit's body joined, for this operation alone: the
+ * shared component stays as other operations have it. A status the
+ * application documents by its class or `default` alone, with a body, gets
+ * that response with the toolkit's body joined, under the toolkit's
+ * description (the status would otherwise shadow the application's body).
  */
-export function withToolkitResponses(responses: Json, statuses: readonly [number, string][], error: ErrorBody): Json {
+export function withToolkitResponses(responses: Json, statuses: readonly [number, string][], error: ErrorBody, resolve: (ref: string) => Json | undefined = () => undefined): Json {
   if (statuses.length === 0) return responses
   const out: Json = { ...responses }
   const media = { schema: { $ref: `#/components/schemas/${error.name}` } }
   for (const [status, description] of statuses) {
     const key = String(status)
-    const existing = out[key]
-    if (existing !== null && typeof existing === 'object' && !('$ref' in existing)) {
-      const response = existing as Json
+    // A status the application documents only by its class (\`4XX\`) or \`default\`, with a body: its answers of this status have that body too.
+    const range = [out[`${key[0] as string}XX`], out['default']].map((r) => read(r, resolve)).find((r) => r !== undefined && r['content'] !== undefined)
+    const given = out[key] ?? (range === undefined ? undefined : { ...range, description })
+    const existing = read(given, resolve)
+    if (existing !== undefined) {
+      const response = existing
       const content = (response['content'] ?? {}) as Json
-      if (!(error.mediaType in content)) out[key] = { ...response, content: { ...content, [error.mediaType]: media } }
+      let made = response
+      if (!(error.mediaType in content)) made = { ...response, content: { ...content, [error.mediaType]: media } }
       else {
         // The application answers this status in the same media type: either body may come.
         const own = (content[error.mediaType] ?? {}) as Json
         const schema = own['schema'] as Json | undefined
-        const ref = media.schema.$ref
-        const has = (s: Json | undefined): boolean => s?.['$ref'] === ref || (Array.isArray(s?.['anyOf']) && (s['anyOf'] as Json[]).some((x) => x['$ref'] === ref))
-        if (schema !== undefined && !has(schema)) out[key] = { ...response, content: { ...content, [error.mediaType]: { ...own, schema: { anyOf: [schema, media.schema] } } } }
+        const errorRef = media.schema.$ref
+        const has = (s: Json | undefined): boolean => s?.['$ref'] === errorRef || (Array.isArray(s?.['anyOf']) && (s['anyOf'] as Json[]).some((x) => x['$ref'] === errorRef))
+        if (schema !== undefined && !has(schema)) made = { ...response, content: { ...content, [error.mediaType]: { ...own, schema: { anyOf: [schema, media.schema] } } } }
       }
-    } else if (existing === undefined) {
+      if (made !== response || out[key] === undefined) out[key] = made
+    } else if (given === undefined) {
       out[key] = { description, content: { [error.mediaType]: media } }
     }
   }

@@ -1,11 +1,20 @@
 /**
  * The `Request` a handler reads in place of an older client's: its URL or
- * headers renamed by a request step, or its body migrated.
+ * headers renamed by a request step, or its body migrated. Of the kind the
+ * server handed: a `Request`, or a server's lighter object of its own
+ * (light-request.ts).
  */
 import type { MigratedBody } from './extension.ts'
+import { isLightRequest, lightRequest } from './light-request.ts'
 
 /** `request` rebuilt with `url`, `headers` (`undefined`: its own; else a copy the caller owns) and `body` (`null`: its own body, passed on). */
 export function rebuiltRequest(request: Request, body: MigratedBody | null, url: string = request.url, headers?: Headers): Request {
+  // A server that hands its handlers a lighter object than a Request gets one of its kind back (light-request.ts):
+  // for a JSON or text body, or none (by method: asking a server's lazy Request for its body builds the full one).
+  if (isLightRequest(request) && !(body instanceof FormData)) {
+    if (body !== null) return lightRequest(request, url, headers, typeof body === 'string' ? body : body.text)
+    if (request.method === 'GET' || request.method === 'HEAD') return lightRequest(request, url, headers, null)
+  }
   // Only what a server's request has: asking a server's lazy Request for anything else (redirect, signal) builds
   // the full one. Not tied to the original's signal: following it keeps every rebuilt request reachable from the
   // original's until that one is collected.

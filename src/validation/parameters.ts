@@ -19,6 +19,18 @@ import { partValidator, type Limits, type PartValidator } from './validate.ts'
 import { isObject, type Json } from '../json/object.ts'
 import { refName } from '../json/pointer.ts'
 
+/**
+ * What a version's check validates, by where the parameters are (OpenAPI's
+ * `in`): an object schema with a property per parameter in that version's
+ * names (a newer name a rename gave back is `false`: the version may not
+ * send it), its component schemas as `$defs`. The documents read it from
+ * the check the history holds, so they say what the server checks.
+ */
+export type CheckedSchemas = Readonly<Partial<Record<'query' | 'header' | 'cookie', Json>>>
+
+/** A version's check of a route's parameters, carrying the schemas it validates and the status it refuses with. */
+export type SchemaCheck = ParameterCheck & { readonly schemas: CheckedSchemas; readonly status: number }
+
 /** The shapes of a route's parameters, by part. */
 export interface RouteParameters {
   /** The query parameters: a shape whose schema has a property per parameter. */
@@ -216,16 +228,18 @@ export function parameterChecks(
   return versions.map((defs, v) => {
     if (v === head) return null
     const checks: { part: Part; root: string; validate: PartValidator; declared: Reading[]; byName: Map<string, Reading> }[] = []
+    const schemas: Partial<Record<'query' | 'header' | 'cookie', Json>> = {}
     let differs = false
     for (const [part, root] of declared) {
       const schema = schemaOf(part, v)
       if (schema === null) continue
       if (JSON.stringify(schema) !== heads.get(part)) differs = true
+      schemas[root] = schema
       const list = readings(schema, defs)
       checks.push({ part, root, validate: partValidator(schema, limits, where), declared: list, byName: new Map(list.map((r) => [r.name, r])) })
     }
     if (!differs) return null
-    return function checkOlderParameters(request: Request): void {
+    const check = function checkOlderParameters(request: Request): void {
       const issues = []
       for (const { part, root, validate, declared: list, byName } of checks) {
         const found = validate(partValue(part, request, list, byName), root, limits.maxIssues - issues.length)
@@ -234,5 +248,6 @@ export function parameterChecks(
       }
       if (issues.length > 0) throw new InvalidRequestParameters(issues, status)
     }
+    return Object.assign(check, { schemas: Object.freeze(schemas), status }) satisfies SchemaCheck
   })
 }

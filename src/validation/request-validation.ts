@@ -164,10 +164,12 @@ export function requestValidation(options: RequestValidationOptions): RequestVal
         // A partial body (PATCH) holds the fields the client changes: none is required.
         const schema = options?.partial === true ? partialSchema(full) : full
         const validate = partValidator(schema, limits, WHERE)
-        return function checkOlderBody(value: unknown): void {
+        const check = function checkOlderBody(value: unknown): void {
           const issues = validate(value, 'body')
           if (issues !== null) throw new InvalidRequestBody(issues, status)
         }
+        // The status it refuses with, for the documents (openapi/migrations.ts).
+        return Object.assign(check, { status })
       })
     },
     parameterRoutes: [...parameters.keys()],

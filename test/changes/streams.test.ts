@@ -8,6 +8,7 @@
  *
  * Portable: Web APIs, hono and vitest only.
  */
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { Hono } from 'hono'
 import { etag } from 'hono/etag'
 import { stream, streamSSE, streamText } from 'hono/streaming'
@@ -332,6 +333,55 @@ describe('check() names the handlers that can answer what their layouts cannot m
       'versionHistory: the handler of "GET /feed" can answer a stream, which its layouts cannot migrate (older clients would get a 500); declare its items layout.',
       'versionHistory: the handler of "GET /export" can answer a stream, which its layouts cannot migrate (older clients would get a 500); declare its items layout.',
       "versionHistory: the handler of \"GET /text\" can answer plain text (c.text), which its layouts cannot migrate (older clients would get a 500); list 'text/plain' in its unmigrated.",
+    ])
+  })
+})
+
+describe('check(app) reads the handlers mountRoutes mounts, as it reads plain routes\' handlers', () => {
+  it('a stream without an items layout, text not listed as unmigrated, on a route or one method, and a chain\'s handler; not what the layouts cover', () => {
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [names] }],
+      bodies: {
+        feed: { response: [Person] },
+        text: { response: Person },
+        'POST person': { response: Person },
+        'ok-feed': { items: Person },
+        'ok-text': { response: Person, unmigrated: ['text/plain'] },
+        person: { response: Person },
+      },
+    })
+    const routes = defineRoutes([route('feed', '/feed'), route('text', '/text'), route('ok-feed', '/ok-feed'), route('ok-text', '/ok-text'), route('person', '/people/:id'), route('person', '/people/:id.json')])
+    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'] }), routes, changes: history, allowedHosts: ['api.test'] })
+    const app = new Hono()
+    app.use('*', versioning)
+    const validated = async (_c: unknown, next: () => Promise<void>) => next()
+    mountRoutes(app, versioning, {
+      feed: (c) => streamSSE(c, async (s) => s.writeSSE({ data: '{}' })),
+      text: [validated, (c) => c.text('Ada')],
+      'ok-feed': (c) => streamSSE(c, async (s) => s.writeSSE({ data: '{}' })),
+      'ok-text': (c) => c.text('Ada'),
+      person: { get: (c) => c.json(people[0]), post: (c) => c.html('<p>Ada</p>') },
+    })
+    const said = [
+      'versionHistory: the handler of route "feed" (GET) can answer a stream, which its layouts cannot migrate (older clients would get a 500); declare its items layout.',
+      "versionHistory: the handler of route \"text\" (GET) can answer plain text (c.text), which its layouts cannot migrate (older clients would get a 500); list 'text/plain' in its unmigrated.",
+      "versionHistory: the handler of route \"person\" (POST) can answer HTML (c.html), which its layouts cannot migrate (older clients would get a 500); list 'text/html' in its unmigrated.",
+    ]
+    expect(history.check(app)).toEqual(said)
+    expect(versioning.check(app)).toEqual(said)
+  })
+
+  it('and @hono/zod-openapi routes\' handlers, by the path Hono registers', () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [names] }], bodies: { 'GET /feed': { response: [Person] }, 'GET /text/:id': { response: Person } } })
+    const app = new OpenAPIHono()
+    const versioning = versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'] }), changes: history })
+    app.use('*', versioning)
+    const ok = { 200: { description: 'ok', content: { 'application/json': { schema: z.object({ id: z.number() }) } } } }
+    app.openapi(createRoute({ method: 'get', path: '/feed', responses: ok }), (c) => streamSSE(c, async (s) => s.writeSSE({ data: '{}' })) as never)
+    app.openapi(createRoute({ method: 'get', path: '/text/{id}', responses: ok }), (c) => c.text('Ada') as never)
+    expect(versioning.check(app)).toEqual([
+      'versionHistory: the handler of "GET /feed" can answer a stream, which its layouts cannot migrate (older clients would get a 500); declare its items layout.',
+      "versionHistory: the handler of \"GET /text/:id\" can answer plain text (c.text), which its layouts cannot migrate (older clients would get a 500); list 'text/plain' in its unmigrated.",
     ])
   })
 })

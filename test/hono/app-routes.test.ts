@@ -296,6 +296,35 @@ describe('@hono/zod-openapi routes are named by their operationId', () => {
     expect(Object.keys(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 't', version: '2' } }).paths ?? {})).toContain('/api/users/{id}')
   })
 
+  it('a basePath app given the root app: check(app) and the link that fails say to give appRoutes the basePath app; given that app, the links work', async () => {
+    const sentence =
+      'appRoutes: the routes under /api (GET /api/users/:id, GET /api/users) are in no registry of this app, so their operationIds are unknown here: @hono/zod-openapi keeps them in the registry of the app they were registered on, and an app basePath("/api") made starts its own; give appRoutes that app (appRoutes(api) for api = app.basePath("/api"): it serves the same routes), or mount them with app.route("/api", api) on the app you give appRoutes, whose registry then holds them.'
+    const make = (read: 'root' | 'api') => {
+      const root = new OpenAPIHono()
+      const api = root.basePath('/api')
+      const versioning = versionMiddleware({ scheme, routes: appRoutes(read === 'root' ? root : api), origin: 'https://api.example.com' })
+      root.use('*', versioning)
+      api.openapi(createRoute({ operationId: 'getUser', method: 'get', path: '/users/{id}', responses: ok }), (c) => c.json(attempt(c, 'getUser', { params: { id: 1 } })))
+      api.openapi(createRoute({ operationId: 'listUsers', method: 'get', path: '/users', responses: ok }), (c) => c.json(attempt(c, 'listUsers')))
+      // A plain route the root names: found either way (the apps share their routes).
+      root.get('/health', named('health'), (c) => c.json(attempt(c, 'health')))
+      // A sub-app mounted with app.route() on the basePath app: its registry holds the sub-app's routes.
+      const team = new OpenAPIHono()
+      team.openapi(createRoute({ operationId: 'getTeam', method: 'get', path: '/{id}', responses: ok }), (c) => c.json(attempt(c, 'getTeam', { params: { id: 2 } })))
+      if (read === 'api') api.route('/teams', team)
+      return { root, versioning }
+    }
+    const { root, versioning } = make('root')
+    expect(versioning.check(root)).toEqual([sentence])
+    expect(await outcome(root as unknown as Hono, '/api/users/7')).toEqual({ error: 'NoReverseMatch', message: `Reverse for "getUser" with kwargs {"id":1} not found: no route is named "getUser". ${sentence}` })
+    expect(await outcome(root as unknown as Hono, '/health')).toEqual({ url: 'https://api.example.com/health?version=2' })
+    const given = make('api')
+    expect(given.versioning.check(given.root)).toEqual([])
+    expect(await outcome(given.root as unknown as Hono, '/api/users/7')).toEqual({ url: 'https://api.example.com/api/users/1?version=2' })
+    expect(await outcome(given.root as unknown as Hono, '/health')).toEqual({ url: 'https://api.example.com/health?version=2' })
+    expect(await outcome(given.root as unknown as Hono, '/api/teams/7')).toEqual({ url: 'https://api.example.com/api/teams/2?version=2' })
+  })
+
   it('a sub-app mounted with app.route: the parent\'s registry holds its routes under the prefix', async () => {
     const app = new OpenAPIHono()
     app.use('*', versionMiddleware({ scheme, routes: appRoutes(app), origin: 'https://api.example.com' }))

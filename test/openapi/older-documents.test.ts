@@ -186,26 +186,6 @@ describe("the toolkit's answers to what the history reads", () => {
   })
 })
 
-describe("the toolkit's own answer where the application documents the same status", () => {
-  it('is an anyOf of both bodies, so an unknown version\'s 404 is documented beside the app\'s', async () => {
-    const routes = defineRoutes([route('user-detail', '/users/:id')])
-    const versioning = apiVersioning({ scheme, routes })
-    const app = new Hono()
-    app.use('*', versioning)
-    mountRoutes(app, versioning, { 'user-detail': (c) => c.json({ message: 'no such user' }, 404) })
-    const missing = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] }
-    const document: OpenAPIDocument = { openapi: '3.1.0', info: { title: 't', version: '2' }, paths: { '/users/{id}': { get: { responses: { '200': { description: 'ok' }, '404': { description: 'No such user', content: { 'application/json': { schema: missing } } } } } } } }
-    const v1 = versionedOpenAPI({ scheme, routes, app, document }).document('1')
-    const schema = (v1.paths?.['/users/{id}']?.get?.responses?.['404'] as { content: Record<string, { schema: object }> }).content['application/json']?.schema
-    expect(schema).toEqual({ anyOf: [missing, { $ref: '#/components/schemas/VersioningError' }] })
-    const validator = new Validator(structuredClone({ ...schema, components: v1.components }) as never, '2020-12')
-    for (const [url, version] of [['/users/1', '7'], ['/users/1', '1']] as const) {
-      const served = await app.request(url, { headers: { 'Api-Version': version } })
-      expect([served.status, validator.validate(await served.json()).valid]).toEqual([404, true])
-    }
-  })
-})
-
 describe('shape changes the older component schemas undo', () => {
   const Person = shape<{ id: number; fullName: string; total: number }>('PersonDetail')
   const base = { type: 'object', properties: { id: { type: 'number' }, fullName: { type: 'string' }, total: { type: 'number' } }, required: ['id', 'fullName'] }

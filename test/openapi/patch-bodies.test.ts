@@ -50,7 +50,7 @@ function peopleApp(): Hono {
 
 /** The schema a document's PATCH body refers to, resolved once. */
 function patchSchema(document: OpenAPIDocument): unknown {
-  const body = document.paths?.['/people/{id}']?.patch?.requestBody as { content: Record<string, { schema: { $ref?: string } }> }
+  const body = document.paths?.['/people/{id}']?.patch?.['requestBody'] as { content: Record<string, { schema: { $ref?: string } }> }
   const schema = body.content['application/json']?.schema
   const ref = schema?.$ref
   return ref === undefined ? schema : (document.components?.schemas as Record<string, unknown>)[ref.slice('#/components/schemas/'.length)]
@@ -73,7 +73,8 @@ describe('a PATCH body given its own component', () => {
 
   it('without requests, a body that refers to the shape the history changes is rewritten as before', () => {
     const { ['/people/{id}']: _patch, ...paths } = head.paths ?? {}
-    const docs = versionedOpenAPI({ scheme, document: { ...head, paths }, changelog: history, app: peopleApp() })
+    const document: OpenAPIDocument = { ...head, paths }
+    const docs = versionedOpenAPI({ scheme, document, changelog: history, app: peopleApp() })
     expect(Object.keys((docs.document('1').components?.schemas as Record<string, { properties: object }>)['NewPerson']?.properties ?? {}).sort()).toEqual(['age', 'mail'])
   })
 })

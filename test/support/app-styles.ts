@@ -132,7 +132,7 @@ export function tableApp(options: StyleOptions) {
     'person-avatar': (c) => c.json(avatarOf(c.req.param('id'))),
   })
   const documents = versionedOpenAPI({ scheme, routes, document: headDocument, changelog: tableHistory })
-  return { app, check: () => versioning.check(), documents } satisfies StyledApp
+  return { app, check: () => versioning.check(app), documents } satisfies StyledApp
 }
 
 /** The API as plain Hono routes, named where they are declared. */

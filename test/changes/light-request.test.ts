@@ -1,0 +1,178 @@
+/**
+ * An older client's request, when the server hands its handlers an object
+ * of its own that inherits `Request.prototype` rather than a `Request` (as
+ * Node's @hono/node-server does; `serverRequest` below is one): `c.req.raw`
+ * is one of that kind holding the migrated body, and reads as a `Request`
+ * (instanceof, method, URL, headers with the migrated body's length, text,
+ * json, bytes, blob, its body as a stream, clone, a body read once) and in
+ * `bodyLimit`, the client's body sent with a length or chunked.
+ */
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { describe, expect, it } from 'vitest'
+import { change, fieldRenamed, queryParamRenamed, shape } from '../../src/changes/index.ts'
+import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
+
+const Person = shape<{ email: string }>('Person')
+
+/** A server's own request around `request`: what it owns read from it, prototype inheriting `Request.prototype`. */
+function serverRequest(request: Request): Request {
+  class ServerRequest {
+    get method(): string {
+      return request.method
+    }
+    get url(): string {
+      return request.url
+    }
+    get headers(): Headers {
+      return request.headers
+    }
+    get body(): ReadableStream<Uint8Array> | null {
+      return request.body
+    }
+    get bodyUsed(): boolean {
+      return request.bodyUsed
+    }
+    get signal(): AbortSignal {
+      return request.signal
+    }
+    text(): Promise<string> {
+      return request.text()
+    }
+    json(): Promise<unknown> {
+      return request.json()
+    }
+    arrayBuffer(): Promise<ArrayBuffer> {
+      return request.arrayBuffer()
+    }
+    clone(): Request {
+      return serverRequest(request.clone())
+    }
+  }
+  Object.setPrototypeOf(ServerRequest.prototype, Request.prototype)
+  return new ServerRequest() as unknown as Request
+}
+
+function app(): Hono {
+  const history = twoVersionHistory(
+    [change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })]), change('The list is filtered by status.', [queryParamRenamed('GET /people', { older: 'state', newer: 'status' })])],
+    { bodies: { 'POST /people': { request: Person }, 'POST /limited': { request: Person } } },
+  )
+  const target = migratingApp(history)
+  target.post('/people', async (c) => c.json(await described(c)))
+  target.post('/limited', bodyLimit({ maxSize: 64 }), async (c) => c.json({ got: await c.req.json(), raw: await c.req.raw.json() }))
+  target.get('/people', (c) => c.json({ instance: c.req.raw instanceof Request, url: c.req.raw.url, status: c.req.query('status') ?? null, body: c.req.raw.body, method: c.req.raw.method }))
+  return target
+}
+
+/** What the handler sees of `c.req.raw`, read every way a `Request` is read. */
+async function described(c: Context): Promise<Record<string, unknown>> {
+  const raw = c.req.raw
+  const clone = raw.clone()
+  const streamed = await new Response(clone.clone().body).text()
+  const out = {
+    instance: raw instanceof Request,
+    light: Object.getPrototypeOf(raw) !== Request.prototype,
+    method: raw.method,
+    url: raw.url,
+    type: raw.headers.get('content-type'),
+    length: raw.headers.get('content-length'),
+    version: c.req.header('api-version'),
+    cached: await c.req.json(),
+    json: await clone.clone().json(),
+    bytes: new TextDecoder().decode(await clone.clone().arrayBuffer()),
+    blob: await (await clone.clone().blob()).text(),
+    streamed,
+    redirect: clone.clone().redirect,
+    usedBefore: raw.bodyUsed,
+    text: await raw.text(),
+    usedAfter: raw.bodyUsed,
+    again: await raw.text().then(
+      () => 'read twice',
+      (error: unknown) => (error instanceof TypeError ? 'TypeError' : String(error)),
+    ),
+    cloneUsed: (() => {
+      try {
+        raw.clone()
+        return 'cloned'
+      } catch (error) {
+        return error instanceof TypeError ? 'TypeError' : String(error)
+      }
+    })(),
+  }
+  return out
+}
+
+function post(path: string, version: string, body: string, chunked = false): Request {
+  const bytes = new TextEncoder().encode(body)
+  const init: RequestInit & { duplex?: 'half' } = { method: 'POST', headers: { 'Api-Version': version, 'Content-Type': 'application/json' } }
+  if (chunked) {
+    init.body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes)
+        controller.close()
+      },
+    })
+    init.duplex = 'half'
+  } else {
+    ;(init.headers as Record<string, string>)['Content-Length'] = String(bytes.byteLength)
+    init.body = bytes
+  }
+  return serverRequest(new Request(`http://localhost${path}`, init))
+}
+
+describe('an older request served as a server\'s own request object', () => {
+  it('c.req.raw holds the migrated body and reads as a Request', async () => {
+    const res = await app().fetch(post('/people', '1', '{"mail":"é@b.c"}'))
+    expect(res.status).toBe(200)
+    const migrated = '{"email":"é@b.c"}'
+    expect(await res.json()).toEqual({
+      instance: true,
+      light: true,
+      method: 'POST',
+      url: 'http://localhost/people',
+      type: 'application/json',
+      length: String(new TextEncoder().encode(migrated).byteLength),
+      version: '1',
+      cached: { email: 'é@b.c' },
+      json: { email: 'é@b.c' },
+      bytes: migrated,
+      blob: migrated,
+      streamed: migrated,
+      redirect: 'follow',
+      usedBefore: false,
+      text: migrated,
+      usedAfter: true,
+      again: 'TypeError',
+      cloneUsed: 'TypeError',
+    })
+  })
+
+  it('the head version\'s request is the server\'s own, untouched', async () => {
+    const target = app()
+    let seen: Request | null = null
+    target.post('/head', (c) => {
+      seen = c.req.raw
+      return c.text('ok')
+    })
+    const request = post('/head', '2', '{"email":"a@b.c"}')
+    expect((await target.fetch(request)).status).toBe(200)
+    expect(seen).toBe(request)
+  })
+
+  for (const chunked of [false, true]) {
+    it(`bodyLimit in the route's chain, the client's body ${chunked ? 'chunked' : 'with a Content-Length'}: the migrated body within it passes, over it 413`, async () => {
+      const ok = await app().fetch(post('/limited', '1', '{"mail":"a@b.c"}', chunked))
+      expect(ok.status).toBe(200)
+      expect(await ok.json()).toEqual({ got: { email: 'a@b.c' }, raw: { email: 'a@b.c' } })
+      const over = await app().fetch(post('/limited', '1', `{"mail":"${'x'.repeat(100)}"}`, chunked))
+      expect(over.status).toBe(413)
+      expect(await over.text()).toBe('Payload Too Large')
+    })
+  }
+
+  it('a GET whose query is renamed: the renamed URL, no body', async () => {
+    const request = serverRequest(new Request('http://localhost/people?state=draft', { headers: { 'Api-Version': '1' } }))
+    expect(await (await app().fetch(request)).json()).toEqual({ instance: true, url: 'http://localhost/people?status=draft', status: 'draft', body: null, method: 'GET' })
+  })
+})
