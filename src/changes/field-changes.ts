@@ -162,17 +162,17 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
 }
 
 /** Options of `fieldRemoved`. */
-export interface FieldRemovedOptions<T, R = unknown> {
+export interface FieldRemovedOptions<T, R = unknown, Q extends boolean = boolean, Sc extends object = object> {
   /** The field's value for older responses, from the newer object. Without it, older responses lack it. */
   readonly older?: ((newer: T) => R) | undefined
-  /** The field's JSON Schema in older versions, for the changelog, OpenAPI and request validation. */
-  readonly schema?: object | undefined
+  /** The field's JSON Schema in older versions, for the changelog, OpenAPI and request validation (and the typed client's older request bodies). */
+  readonly schema?: Sc | undefined
   /**
    * Whether older versions required the field (their documents list it in
    * `required`, and request validation refuses an older body without it).
    * @default false
    */
-  readonly required?: boolean | undefined
+  readonly required?: Q | undefined
 }
 
 /**
@@ -185,11 +185,11 @@ export interface FieldRemovedOptions<T, R = unknown> {
  * fieldRemoved(Product, 'sku', { older: (product) => `SKU-${product.id}` })
  * ```
  */
-export function fieldRemoved<T, O extends string, const F extends string, R = never>(
+export function fieldRemoved<T, O extends string, const F extends string, R = never, const Q extends boolean = false, const Sc extends object = never>(
   shape: Shape<T, O>,
   field: F & NotInHead<T, F>,
-  options?: FieldRemovedOptions<T, R>,
-): ShapeSaid<{ readonly op: 'removed'; readonly head: T; readonly field: F; readonly value: R }> {
+  options?: FieldRemovedOptions<T, R, Q, Sc>,
+): ShapeSaid<{ readonly op: 'removed'; readonly head: T; readonly field: F; readonly value: R; readonly required: Q; readonly schema: Sc }> {
   const where = 'fieldRemoved'
   checkShape(shape, where)
   checkField(field, where)

@@ -7,7 +7,7 @@ import { isHeaderName } from '../http/header-name.ts'
 import { checkField, checkFunction, type RouteInstruction } from './instruction.ts'
 import { checkOptions } from '../options.ts'
 
-/** Types only: the literal route name a route's addition or removal names, and a status change's statuses (`hono-api-versioning/typed-client` reads them). */
+/** Types only: the literal route name a route's addition or removal names, a status change's statuses, a renamed query parameter's or request header's names (`hono-api-versioning/typed-client` reads them). */
 export type RouteSaid<S> = RouteInstruction & { readonly '~said'?: S | undefined }
 
 const PLAIN_ROUTE = /^([A-Z]+) (\/\S*)$/
@@ -144,7 +144,10 @@ export function headerChanged(route: string, options: HeaderChangedOptions): Rou
  * A query parameter renamed in this version: older requests' `older`
  * parameter reaches the handler as `newer`.
  */
-export function queryParamRenamed(route: string, names: { readonly older: string; readonly newer: string }): RouteInstruction {
+export function queryParamRenamed<const R extends string, const O extends string, const N extends string>(
+  route: R,
+  names: { readonly older: O; readonly newer: N },
+): RouteSaid<{ readonly op: 'route.query.renamed'; readonly route: R; readonly older: O; readonly newer: N }> {
   const where = 'queryParamRenamed'
   checkRoute(route, where)
   checkOptions(names, where, ['older', 'newer'], true)
@@ -159,7 +162,10 @@ export function queryParamRenamed(route: string, names: { readonly older: string
  * A request header renamed in this version: older requests' `older` header
  * reaches the handler as `newer`.
  */
-export function requestHeaderRenamed(route: string, names: { readonly older: string; readonly newer: string }): RouteInstruction {
+export function requestHeaderRenamed<const R extends string, const O extends string, const N extends string>(
+  route: R,
+  names: { readonly older: O; readonly newer: N },
+): RouteSaid<{ readonly op: 'route.header.renamed'; readonly route: R; readonly older: O; readonly newer: N }> {
   const where = 'requestHeaderRenamed'
   checkRoute(route, where)
   checkOptions(names, where, ['older', 'newer'], true)

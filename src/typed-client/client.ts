@@ -10,7 +10,7 @@ import type { ClientRequestOptions } from 'hono/client'
 import type { ExtractSchema } from 'hono/types'
 import type { SuccessStatusCode } from 'hono/utils/http-status'
 import { sameLifecycle, versionLifecycle, type VersionLifecycle } from './lifecycle.ts'
-import type { MethodExistsAt, RequestAt, ResponseAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
+import type { IsEnvelope, IsHeadVersion, LayoutOf, MergePatch, MethodExistsAt, ParamNameAt, RelaidAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
 import { clientPlacement, placeVersion, type ClientPlacement, type PlacingScheme } from './placement.ts'
 
 /**
@@ -50,17 +50,43 @@ type ServedByHistory<R extends string, H, V extends string, M extends string> = 
     : MethodExistsAt<H, R, M, V>
 
 /**
- * An endpoint's input without the path param `P` (the client fills it); when version `V` lays out a request body
- * (`Body`), its `json` is that body alone, not the head's validator input.
+ * An endpoint's input (route `R`, method `M`) as version `V` has it: without the path param `P` (the client fills
+ * it), its validators' query parameters and headers under `V`'s names, and, when the history lays out a request body,
+ * `json` in `V`'s shapes alone (not the head validator's input intersected with them).
  */
-type InputAt<I, Body, P extends string> = [Body] extends [never] ? WithoutParam<I, P> : WithBody<WithoutParam<I, P>, Body>
+type InputAt<I, R extends string, H, V extends string, M extends string, P extends string> = BodyIn<Renamed<WithoutParam<I, P>, R, H, V, M>, R, H, V, M>
+type BodyIn<I, R extends string, H, V extends string, M extends string> = [LayoutOf<H, R, M, 'request'>] extends [never]
+  ? I
+  : HeadEnvelope<H, V, LayoutOf<H, R, M, 'request'>> extends true
+    ? I extends { json: unknown }
+      ? I
+      : WithBody<I, SentBody<unknown, LayoutOf<H, R, M, 'request'>, H, V, M>>
+    : WithBody<I, SentBody<I extends { json: infer J } ? J : unknown, LayoutOf<H, R, M, 'request'>, H, V, M>>
+/** An envelope layout in the head version: the head's body is as the handler or validator types it, as with plain `hc`. */
+type HeadEnvelope<H, V extends string, L> = IsHeadVersion<H, V> extends true ? IsEnvelope<L> : false
+/** The body version `V` sends for the validator's head body `J` laid out by `L`: a PATCH body is a partial update (JSON Merge Patch), as the server reads it. */
+type SentBody<J, L, H, V extends string, M extends string> = M extends 'PATCH' ? MergePatch<RelaidAt<H, J, L, V, 'request'>> : RelaidAt<H, J, L, V, 'request'>
 type WithBody<I, Body> = Flat<{ [K in keyof I as K extends 'json' ? never : K]: I[K] } & { json: Body }>
 type Flat<T> = { [K in keyof T]: T[K] }
 type WithoutParam<I, P extends string> = I extends { param: infer Q } ? ([Exclude<keyof Q, P>] extends [never] ? Omit<I, 'param'> : Flat<Omit<I, 'param'> & { param: Flat<Omit<Q, P>> }>) : I
+/** The query parameters and headers of input `I` under the names version `V` gives them. */
+type Renamed<I, R extends string, H, V extends string, M extends string> = IsHeadVersion<H, V> extends true
+  ? I
+  : { [K in keyof I]: K extends 'query' | 'header' ? (string extends keyof I[K] ? I[K] : { [N in keyof I[K] as ParamNameAt<H, R, M, V, N, K>]: I[K][N] }) : I[K] }
+
+/**
+ * The success body route `R` answers version `V` with, from the handler's `O` (format `F`), in `V`'s shapes; `unknown`
+ * (the handler's own, as plain `hc` types it) when the history lays out none, and for an envelope in the head.
+ */
+type AnsweredAt<O, F, R extends string, H, V extends string, M extends string> = [LayoutOf<H, R, M, 'response'>] extends [never]
+  ? unknown
+  : HeadEnvelope<H, V, LayoutOf<H, R, M, 'response'>> extends true
+    ? unknown
+    : RelaidAt<H, F extends 'json' ? O : unknown, LayoutOf<H, R, M, 'response'>, V>
 
 /** An endpoint (route `R`, method `M` such as `$post`) as version `V` has it: success responses in the version's shape, other statuses as the handler types them. */
 type EndpointAt<E, R extends string, H, V extends string, P extends string, M> = E extends { input: infer I; output: infer O; outputFormat: infer F; status: infer S }
-  ? EndpointIn<InputAt<I, RequestAt<H, R, V, MethodName<M>>, P>, ResponseAt<H, R, V, MethodName<M>>, O, F, StatusAt<H, R, MethodName<M>, V, S>>
+  ? EndpointIn<InputAt<I, R, H, V, MethodName<M>, P>, AnsweredAt<O, F, R, H, V, MethodName<M>>, O, F, StatusAt<H, R, MethodName<M>, V, S>>
   : never
 type EndpointIn<I, Body, O, F, S> = unknown extends Body
   ? { input: I; output: O; outputFormat: F; status: S }

@@ -3,10 +3,13 @@
  * a history's declared changes and the head types (`shape<T>()`). Going from
  * the head down to a version, each later version's instructions are undone:
  * renamed fields get their older name, added fields are absent, removed
- * fields are present with the type their `older` converter returns, changed
- * fields have the type their `down` converter returns, added enum values are
- * narrowed away, and a converted shape is what its `down` returns. A shape
- * inside another (a product in a list) is found by its head type.
+ * fields are present in responses with the type their `older` converter
+ * returns and in requests as the older version took them (required where
+ * `required: true`), changed fields have the type their `down` converter
+ * returns, added enum values are narrowed away, and a converted shape is what
+ * its `down` returns. A shape inside another (a product in a list) is found
+ * by its head type. Renamed query parameters and request headers get their
+ * older names.
  */
 import type { AnyShape, LayoutValue, Shape } from '../changes/shape.ts'
 
@@ -51,40 +54,76 @@ type ValueBefore<V, K, S> = K extends Get<Op<S, 'changed'>, 'field'>
     ? Narrowed<V, Get<Extract<Op<S, 'enum'>, { readonly field: K }>, 'values'>>
     : V
 
-/** Removed fields that older versions get back (those with an `older` converter). */
-type Restored<S> = S extends { readonly op: 'removed'; readonly value: infer R } ? ([R] extends [never] ? never : S) : never
+/** Which way a value goes: an answer the server sends, or a request body it reads. */
+export type Direction = 'response' | 'request'
 
-type FieldsBefore<Y, S> = Simplify<
-  { [K in keyof Y as KeyBefore<K, S>]: ValueBefore<Y[K], K, S> } & { readonly [F in Get<Restored<S>, 'field'> & string]: Get<Extract<Restored<S>, { readonly field: F }>, 'value'> }
->
+/**
+ * Removed fields an older version has: in responses, those with an `older` converter (the server adds them back); in
+ * requests, those too, and those the older version required (`required: true`: the server refuses a body without).
+ */
+type Restored<S, D extends Direction> = S extends { readonly op: 'removed'; readonly value: infer R } ? ([R] extends [never] ? (D extends 'request' ? Extract<S, { readonly required: true }> : never) : S) : never
+/** The type of removed field `F`: what `older` returns, else what its `schema` says, else `unknown` (nothing declares it). */
+type RemovedValue<S, F> = Extract<Op<S, 'removed'>, { readonly field: F }> extends infer I
+  ? [Get<I, 'value'>] extends [never]
+    ? SchemaValue<Get<I, 'schema'>>
+    : Get<I, 'value'>
+  : never
 
+type SchemaTypes = { string: string; number: number; integer: number; boolean: boolean; null: null; array: unknown[]; object: Record<string, unknown> }
+/** The JSON values a JSON Schema admits, as far as its `const`, `enum` and `type` say (`unknown` past that). */
+type SchemaValue<Sc> = [Sc] extends [never]
+  ? unknown
+  : Sc extends { readonly const: infer C }
+    ? C
+    : Sc extends { readonly enum: readonly (infer E)[] }
+      ? E
+      : Sc extends { readonly type: infer T }
+        ? (T extends readonly (infer U)[] ? U : T) extends infer N
+          ? N extends 'array'
+            ? Sc extends { readonly items: infer It } ? SchemaValue<It>[] : unknown[]
+            : N extends keyof SchemaTypes
+              ? SchemaTypes[N]
+              : unknown
+          : never
+        : unknown
+
+type Removed<S, D extends Direction> = { readonly [F in Get<Restored<S, D>, 'field'> & string]: RemovedValue<S, F> }
+
+type FieldsBefore<Y, S, D extends Direction> = Simplify<{ [K in keyof Y as KeyBefore<K, S>]: ValueBefore<Y[K], K, S> } & Removed<S, D>>
 
 /** One version down: the field instructions `S` of a shape undone on its value `Y`, then its converter. */
-type StepDown<Y, S> = [S] extends [never]
+type StepDown<Y, S, D extends Direction> = [S] extends [never]
   ? Y
   : [Get<Op<S, 'converted'>, 'value'>] extends [never]
-    ? FieldsBefore<Y, S>
+    ? FieldsBefore<Y, S, D>
     : Get<Op<S, 'converted'>, 'value'>
 
 /** The value of the shape with head type `T` below `Later`'s versions, nested shapes still in their head types. */
-type OwnBefore<T, Y, Later extends readonly unknown[]> = Later extends readonly [...infer Init, infer Last] ? OwnBefore<T, StepDown<Y, OfHead<SaidOf<Last>, T>>, Init> : Y
+type OwnBefore<T, Y, Later extends readonly unknown[], D extends Direction> = Later extends readonly [...infer Init, infer Last] ? OwnBefore<T, StepDown<Y, OfHead<SaidOf<Last>, T>, D>, Init, D> : Y
 
 type IsHead<X, Heads> = true extends (Heads extends unknown ? Equal<X, Heads> : never) ? true : false
 
-type Older<X, Later extends readonly unknown[], Heads> = X extends unknown ? (IsHead<X, Heads> extends true ? Inside<OwnBefore<X, X, Later>, Later, Heads> : Inside<X, Later, Heads>) : never
+type Older<X, Later extends readonly unknown[], Heads, D extends Direction> = X extends unknown
+  ? IsHead<X, Heads> extends true
+    ? Inside<OwnBefore<X, X, Later, D>, Later, Heads, D>
+    : Inside<X, Later, Heads, D>
+  : never
 
-type Inside<Y, Later extends readonly unknown[], Heads> = Y extends readonly unknown[]
-  ? { [K in keyof Y]: Older<Y[K], Later, Heads> }
+type Inside<Y, Later extends readonly unknown[], Heads, D extends Direction> = Y extends readonly unknown[]
+  ? { [K in keyof Y]: Older<Y[K], Later, Heads, D> }
   : Y extends (...args: never[]) => unknown
     ? Y
     : Y extends object
-      ? { [K in keyof Y]: Older<Y[K], Later, Heads> }
+      ? { [K in keyof Y]: Older<Y[K], Later, Heads, D> }
       : Y
 
-/** A JSON value of the head version, of type `X`, as version `V` of history `H` has it. */
-export type ValueAt<H, X, V extends string> = [Get<SaidOfAll<After<EntriesOf<H>, V>>, 'head'>] extends [never]
+/** A JSON value of the head version, of type `X`, as version `V` of history `H` has it: in an answer (`D`, the default), or in a request body. */
+export type ValueAt<H, X, V extends string, D extends Direction = 'response'> = [Get<SaidOfAll<After<EntriesOf<H>, V>>, 'head'>] extends [never]
   ? X
-  : Older<X, After<EntriesOf<H>, V>, Get<SaidOfAll<After<EntriesOf<H>, V>>, 'head'>>
+  : Older<X, After<EntriesOf<H>, V>, Get<SaidOfAll<After<EntriesOf<H>, V>>, 'head'>, D>
+
+/** Whether `V` is the head (newest) version of history `H`: no later version changes anything. */
+export type IsHeadVersion<H, V extends string> = After<EntriesOf<H>, V> extends readonly [] ? true : false
 
 /**
  * A shape as version `V` of history `H` has it.
@@ -97,7 +136,34 @@ export type ValueAt<H, X, V extends string> = [Get<SaidOfAll<After<EntriesOf<H>,
 export type ShapeAt<H, S extends AnyShape, V extends string> = S extends Shape<infer T, string> ? ValueAt<H, T, V> : never
 
 /** The JSON value a layout (`Product`, `[Product]`, `{ items: [Product] }`) describes, as version `V` of history `H` has it. */
-export type LayoutAt<H, L, V extends string> = ValueAt<H, LayoutValue<L>, V>
+export type LayoutAt<H, L, V extends string, D extends Direction = 'response'> = ValueAt<H, LayoutValue<L>, V, D>
+
+/**
+ * The head value `X` (as a handler or a validator types it) laid out by `L`, as version `V` of history `H` has it. An
+ * envelope (`{ items: [Product] }`) keeps what `X` says of it (which fields it has, which are required, its other
+ * fields) and holds `V`'s shapes where the layout places them; a shape or a list of shapes is what the layout says,
+ * as is anything when `X` is untyped.
+ */
+export type RelaidAt<H, X, L, V extends string, D extends Direction = 'response'> = unknown extends X ? LayoutAt<H, L, V, D> : IsEnvelope<L> extends true ? Relaid<H, X, L, V, D> : LayoutAt<H, L, V, D>
+/** Whether a layout is an envelope (`{ items: [Product] }`): an object that holds shapes in some of its fields. */
+export type IsEnvelope<L> = L extends AnyShape | readonly [unknown] ? false : true
+type Relaid<H, X, L, V extends string, D extends Direction> = X extends null | undefined
+  ? X
+  : L extends Shape<infer T, string>
+    ? ValueAt<H, T, V, D>
+    : L extends readonly [infer I]
+      ? X extends readonly (infer E)[]
+        ? X extends unknown[]
+          ? Relaid<H, E, I, V, D>[]
+          : readonly Relaid<H, E, I, V, D>[]
+        : LayoutAt<H, L, V, D>
+      : X extends object
+        ? string extends keyof X
+          ? LayoutAt<H, L, V, D>
+          : [Exclude<keyof L, keyof X>] extends [never]
+            ? { [K in keyof X]: K extends keyof L ? Relaid<H, X[K], L[K], V, D> : X[K] }
+            : LayoutAt<H, L, V, D>
+        : LayoutAt<H, L, V, D>
 
 /** Route name `R` without its first namespace (`v1:product-detail` is `product-detail`); `never` for a plain route (`GET /users/:id`) or a name in no namespace. */
 type Unnamespaced<R extends string> = R extends `${string} /${string}` ? never : R extends `${string}:${infer Rest}` ? Rest : never
@@ -133,6 +199,9 @@ export type ResponseAt<H, R extends string, V extends string, M extends string =
   ? unknown
   : LayoutAt<H, BodyOf<H, R, M, 'response'>, V>
 
+/** The `response` (or `request`) layout of route `R` for method `M`, or `never` when the history gives none. */
+export type LayoutOf<H, R extends string, M extends string, K extends 'request' | 'response'> = BodyOf<H, R, M, K>
+
 /**
  * The request body of route `R` in version `V` (`never` when the history does not lay it out), for method `M`: a
  * PATCH body is a partial update, as the server reads it (JSON Merge Patch: any field may be left out, in nested
@@ -141,11 +210,11 @@ export type ResponseAt<H, R extends string, V extends string, M extends string =
 export type RequestAt<H, R extends string, V extends string, M extends string = 'POST'> = [BodyOf<H, R, M, 'request'>] extends [never]
   ? never
   : M extends 'PATCH'
-    ? MergePatch<LayoutAt<H, BodyOf<H, R, M, 'request'>, V>>
-    : LayoutAt<H, BodyOf<H, R, M, 'request'>, V>
+    ? MergePatch<LayoutAt<H, BodyOf<H, R, M, 'request'>, V, 'request'>>
+    : LayoutAt<H, BodyOf<H, R, M, 'request'>, V, 'request'>
 
 /** A partial update of a value of type `T` (JSON Merge Patch). */
-type MergePatch<T> = T extends readonly unknown[]
+export type MergePatch<T> = T extends readonly unknown[]
   ? T
   : T extends (...args: never[]) => unknown
     ? T
@@ -192,6 +261,24 @@ type StatusBefore<S, Later extends readonly unknown[], Names> = Later extends re
  * newest first, as the server does.
  */
 export type StatusAt<H, R extends string, M extends string, V extends string, S> = StatusBefore<S, After<EntriesOf<H>, V>, StatusNames<R, M>>
+
+type RenameOp<Part> = Part extends 'header' ? 'route.header.renamed' : 'route.query.renamed'
+/** A header name compared without case, as HTTP does, and as Hono's validators type it (lowercase); a query parameter name as it is. */
+type NameIn<N, Part> = Part extends 'header' ? Lowercase<N & string> : N & string
+type RenameSaid<E, Names, Part> = Extract<SaidOf<E>, { readonly op: RenameOp<Part>; readonly route: Names }>
+/** Name `K` one version down: a name a rename made newer is its older one. */
+type NameStep<K, Said, Part> = (Said extends { readonly older: infer O; readonly newer: infer N } ? (NameIn<N, Part> extends NameIn<K, Part> ? NameIn<O, Part> : never) : never) extends infer Found
+  ? [Found] extends [never]
+    ? K
+    : Found
+  : never
+type NameBefore<K, Later extends readonly unknown[], Names, Part> = Later extends readonly [...infer Init, infer Last] ? NameBefore<NameStep<K, RenameSaid<Last, Names, Part>, Part>, Init, Names, Part> : K
+
+/**
+ * The name version `V` gives the query parameter or request header (`Part`) that the head's validator of route `R`
+ * (method `M`) names `K`: each `queryParamRenamed` / `requestHeaderRenamed` of a newer version undone, newest first.
+ */
+export type ParamNameAt<H, R extends string, M extends string, V extends string, K, Part extends 'query' | 'header'> = NameBefore<K, After<EntriesOf<H>, V>, StatusNames<R, M>, Part>
 
 /**
  * Whether route `R` exists in version `V` of history `H`, from the

@@ -1,0 +1,249 @@
+/**
+ * What each version's client sends and gets, in the three app styles
+ * (people-api.ts): an older request body has the removed fields its version
+ * still requires (`fieldRemoved(..., { required: true })`), an older client
+ * sends its own query parameter and header names (`queryParamRenamed`,
+ * `requestHeaderRenamed`), and an envelope layout (`{ items: [Person] }`)
+ * keeps the handler's envelope: the head's answer is typed as plain `hc`
+ * types it, an older one with the older shapes inside.
+ */
+import { zValidator } from '@hono/zod-validator'
+import { Hono } from 'hono'
+import { hc } from 'hono/client'
+import { validator } from 'hono/validator'
+import { z } from 'zod'
+import { describe, expectTypeOf, it } from 'vitest'
+import { change, enumValuesAdded, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { versionedClient } from '../../src/typed-client/index.ts'
+import type { RequestAt, ResponseAt } from '../../src/typed-client/older.ts'
+import { NewPersonShape, type PlainApp, type plainHistory, type TableApp, type tableHistory, type ZodOpenAPIApp } from './people-api.ts'
+
+/** What a successful response of a client call gives. */
+type Ok<F extends (...args: never[]) => Promise<{ ok: boolean; json(): unknown }>> = Awaited<ReturnType<Extract<Awaited<ReturnType<F>>, { ok: true }>['json']>>
+/** What a call gives but a validator's refusal (400): the handler's answers, whatever their status. */
+type Answered<F extends (...args: never[]) => Promise<{ status: number; json(): unknown }>> = Awaited<ReturnType<Exclude<Awaited<ReturnType<F>>, { status: 400 }>['json']>>
+/** The request a client call takes. */
+type Sent<F extends (...args: never[]) => unknown> = Parameters<F>[0]
+
+/** Version 1's bodies: `mail`, no `banned`, `age` a string, `name` (required in requests: nothing types it, so `unknown`). */
+interface PersonV1 {
+  id: number
+  mail: string | null
+  status: 'active' | 'inactive'
+  age: string
+  readonly name: string
+}
+interface NewPersonV1 {
+  mail: string | null
+  status: 'active' | 'inactive'
+  age: string
+  readonly name: unknown
+}
+interface PatchV1 {
+  mail?: string | null
+  status?: 'active' | 'inactive'
+  age?: string
+  readonly name?: unknown
+}
+/** Version 2's new person: `email`, `banned`, still `name` and a string `age`. */
+interface NewPersonV2 {
+  email: string | null
+  status: 'active' | 'inactive' | 'banned'
+  age: string
+  readonly name: unknown
+}
+
+const options = { scheme: { in: 'header', name: 'Api-Version' } } as const
+const table = versionedClient<TableApp, typeof tableHistory>('https://api.test', options)
+const plain = versionedClient<PlainApp, typeof plainHistory>('https://api.test', options)
+const zod = versionedClient<ZodOpenAPIApp, typeof plainHistory>('https://api.test', options)
+
+describe('an older request body has the removed fields its version requires', () => {
+  it('POST: version 1 and 2 send name (required), in every style', () => {
+    expectTypeOf<Sent<ReturnType<typeof table<'1'>>['people']['$post']>>().toEqualTypeOf<{ json: NewPersonV1 }>()
+    expectTypeOf<Sent<ReturnType<typeof plain<'1'>>['people']['$post']>>().toEqualTypeOf<{ json: NewPersonV1 }>()
+    expectTypeOf<Sent<ReturnType<typeof zod<'1'>>['people']['$post']>>().toEqualTypeOf<{ json: NewPersonV1 }>()
+    expectTypeOf<Sent<ReturnType<typeof table<'2'>>['people']['$post']>>().toEqualTypeOf<{ json: NewPersonV2 }>()
+    expectTypeOf<Sent<ReturnType<typeof plain<'2'>>['people']['$post']>>().toEqualTypeOf<{ json: NewPersonV2 }>()
+    expectTypeOf<Sent<ReturnType<typeof zod<'2'>>['people']['$post']>>().toEqualTypeOf<{ json: NewPersonV2 }>()
+    for (const v1 of [table('1'), plain('1'), zod('1')]) {
+      void v1.people.$post({ json: { name: 'Alan Turing', mail: null, status: 'active', age: '41' } })
+      // @ts-expect-error version 1 requires name (the server answers 422 without it)
+      void v1.people.$post({ json: { mail: null, status: 'active', age: '41' } })
+      // @ts-expect-error nor does version 1 know the head's firstName
+      void v1.people.$post({ json: { name: 'Alan Turing', firstName: 'Alan', mail: null, status: 'active', age: '41' } })
+      // @ts-expect-error version 1 has no banned (the server answers 422)
+      void v1.people.$post({ json: { name: 'Alan Turing', mail: null, status: 'banned', age: '41' } })
+    }
+  })
+
+  it('PATCH: a partial update, name optional like every field', () => {
+    expectTypeOf<Sent<ReturnType<typeof table<'1'>>['people'][':id']['$patch']>>().toEqualTypeOf<{ param: { id: string }; json: PatchV1 }>()
+    expectTypeOf<Sent<ReturnType<typeof plain<'1'>>['people'][':id']['$patch']>>().toEqualTypeOf<{ param: { id: string }; json: PatchV1 }>()
+    expectTypeOf<Sent<ReturnType<typeof zod<'1'>>['people'][':id']['$patch']>>().toEqualTypeOf<{ param: { id: string }; json: PatchV1 }>()
+    for (const v1 of [table('1'), plain('1'), zod('1')]) {
+      void v1.people[':id'].$patch({ param: { id: '1' }, json: { name: 'Augusta Ada' } })
+      void v1.people[':id'].$patch({ param: { id: '1' }, json: { age: '37' } })
+      // @ts-expect-error version 1's age is a string
+      void v1.people[':id'].$patch({ param: { id: '1' }, json: { age: 37 } })
+    }
+  })
+
+  it('the head sends the head body, without name', () => {
+    for (const head of [table('3'), plain('3'), zod('3')]) {
+      void head.people.$post({ json: { firstName: 'Alan', lastName: 'Turing', email: null, status: 'banned', age: 41 } })
+      // @ts-expect-error the head has no name
+      void head.people.$post({ json: { name: 'Alan Turing', firstName: 'Alan', lastName: 'Turing', email: null, status: 'banned', age: 41 } })
+    }
+  })
+})
+
+describe('an older client sends its own query parameter and header names', () => {
+  it('version 1 and 2 send ?q and X-Tenant, version 3 ?search and x-account, in every style', () => {
+    type Older = { query: { q?: string | undefined }; header: { 'x-tenant'?: string | undefined } }
+    type Head = { query: { search?: string | undefined }; header: { 'x-account'?: string | undefined } }
+    expectTypeOf<Sent<ReturnType<typeof table<'1'>>['people']['$get']>>().toEqualTypeOf<Older>()
+    expectTypeOf<Sent<ReturnType<typeof plain<'1'>>['people']['$get']>>().toEqualTypeOf<Older>()
+    expectTypeOf<Sent<ReturnType<typeof zod<'1'>>['people']['$get']>>().toEqualTypeOf<Older>()
+    expectTypeOf<Sent<ReturnType<typeof table<'2'>>['people']['$get']>>().toEqualTypeOf<Head>()
+    // The head's: plain hc's, the validators' inputs as Hono intersects them.
+    expectTypeOf<Sent<ReturnType<typeof plain<'3'>>['people']['$get']>>().toEqualTypeOf<Sent<ReturnType<typeof hc<PlainApp>>['people']['$get']>>()
+    expectTypeOf<Sent<ReturnType<typeof zod<'3'>>['people']['$get']>>().toEqualTypeOf<Sent<ReturnType<typeof hc<ZodOpenAPIApp>>['people']['$get']>>()
+    for (const head of [table('3'), plain('3'), zod('3')]) {
+      void head.people.$get({ query: { search: 'Ad' }, header: { 'x-account': 'acme' } })
+      // @ts-expect-error the head's parameter is search
+      void head.people.$get({ query: { q: 'Ad' }, header: {} })
+    }
+    for (const v1 of [table('1'), plain('1'), zod('1')]) {
+      void v1.people.$get({ query: { q: 'Ad' }, header: { 'x-tenant': 'acme' } })
+      // @ts-expect-error version 1's parameter is q
+      void v1.people.$get({ query: { search: 'Ad' }, header: {} })
+      // @ts-expect-error version 1's header is X-Tenant
+      void v1.people.$get({ query: {}, header: { 'x-account': 'acme' } })
+    }
+  })
+})
+
+describe('renamed names through hono/validator, and inputs Hono types by an index signature', () => {
+  const history = versionHistory({
+    versions: [
+      { version: '1' },
+      { version: '2', changes: [change('Renamed.', [queryParamRenamed('GET /items', { older: 'q', newer: 'search' }), requestHeaderRenamed('GET /items', { older: 'X-Tenant', newer: 'x-account' })])] },
+    ],
+  })
+  const app = new Hono()
+    .get('/items', validator('query', (value) => ({ search: String(value['search'] ?? '') })), validator('header', (value: Record<string, string>) => value), (c) => c.json(c.req.valid('query')))
+  const items = versionedClient<typeof app, typeof history>('https://api.test', options)
+
+  it('version 1 sends ?q where the head\'s hono/validator reads ?search; a header input of any name keeps any name', () => {
+    expectTypeOf<Sent<ReturnType<typeof items<'1'>>['items']['$get']>>().toEqualTypeOf<{ query: { q: string | string[] }; header: Record<string, string> }>()
+    expectTypeOf<Sent<ReturnType<typeof items<'2'>>['items']['$get']>>().toEqualTypeOf<Sent<ReturnType<typeof hc<typeof app>>['items']['$get']>>()
+  })
+})
+
+describe('an envelope layout keeps the handler\'s envelope', () => {
+  it('the head\'s answer is typed as plain hc types it', async () => {
+    expectTypeOf<Answered<ReturnType<typeof table<'3'>>['people']['$get']>>().toEqualTypeOf<Answered<ReturnType<typeof hc<TableApp>>['people']['$get']>>()
+    expectTypeOf<Answered<ReturnType<typeof plain<'3'>>['people']['$get']>>().toEqualTypeOf<Answered<ReturnType<typeof hc<PlainApp>>['people']['$get']>>()
+    expectTypeOf<Answered<ReturnType<typeof zod<'3'>>['people']['$get']>>().toEqualTypeOf<Answered<ReturnType<typeof hc<ZodOpenAPIApp>>['people']['$get']>>()
+    const res = await plain('3').people.$get({ query: {}, header: {} })
+    if (res.ok) {
+      const list = await res.json()
+      expectTypeOf(list.items[0]).toEqualTypeOf<{ id: number; firstName: string; lastName: string; email: string | null; status: 'active' | 'inactive' | 'banned'; age: number } | undefined>()
+      expectTypeOf(list.tenant).toEqualTypeOf<string | null>()
+    }
+  })
+
+  it('an older answer has the envelope\'s fields as the handler types them, the older shape inside', async () => {
+    type ListV1 = { items: PersonV1[]; tenant: string | null }
+    expectTypeOf<Ok<ReturnType<typeof table<'1'>>['people']['$get']>>().toEqualTypeOf<ListV1>()
+    expectTypeOf<Ok<ReturnType<typeof plain<'1'>>['people']['$get']>>().toEqualTypeOf<ListV1>()
+    expectTypeOf<Ok<ReturnType<typeof zod<'1'>>['people']['$get']>>().toEqualTypeOf<ListV1>()
+    const res = await zod('1').people.$get({ query: {}, header: {} })
+    if (res.ok) {
+      const list = await res.json()
+      expectTypeOf(list.items[0]?.name).toEqualTypeOf<string | undefined>()
+      // @ts-expect-error version 1's people have no firstName
+      void list.items[0]?.firstName
+    }
+  })
+})
+
+describe('each instruction\'s request side, as the server reads an older body', () => {
+  interface Item {
+    readonly id: string
+    readonly title: string
+    readonly price: { readonly cents: number }
+    readonly kind: 'a' | 'b' | 'c'
+    readonly colour: string
+    readonly size: number
+  }
+  /** What version 1's server reads: the older name and formats, the added values and fields away, the removed fields it requires or gets back. */
+  interface ItemRequestV1 {
+    readonly id: string
+    readonly name: string
+    readonly price: number
+    readonly kind: 'a' | 'b'
+    readonly sku: unknown
+    readonly code: string | null
+    readonly grade: 'x' | 'y'
+    readonly ref: number
+    readonly label: string
+  }
+  const ItemShape = shape<Item>('Item')
+  const items = versionHistory({
+    versions: [
+      { version: '1' },
+      {
+        version: '2',
+        changes: [
+          change('Every kind of change.', [
+            fieldRenamed(ItemShape, { older: 'name', newer: 'title' }),
+            fieldChanged(ItemShape, 'price', { down: (price) => price.cents / 100, up: (price) => ({ cents: Number(price) * 100 }) }),
+            enumValuesAdded(ItemShape, 'kind', ['c'], { fallback: 'a' }),
+            fieldAdded(ItemShape, 'colour', { default: 'grey' }),
+            fieldAdded(ItemShape, 'size'),
+            fieldRemoved(ItemShape, 'sku', { required: true }),
+            fieldRemoved(ItemShape, 'code', { required: true, schema: { type: ['string', 'null'] } }),
+            fieldRemoved(ItemShape, 'grade', { required: true, schema: { enum: ['x', 'y'] } }),
+            fieldRemoved(ItemShape, 'ref', { required: true, older: (item) => item.id.length }),
+            fieldRemoved(ItemShape, 'label', { older: (item) => item.title }),
+            fieldRemoved(ItemShape, 'legacy', { schema: { type: 'string' } }),
+          ]),
+        ],
+      },
+    ],
+    bodies: { items: { request: ItemShape, response: ItemShape } },
+  })
+
+  it('renamed: the older name; changed: what down returns; enum values narrowed; added (with a default or not): absent; removed: present where the version requires it or gets it back', () => {
+    expectTypeOf<RequestAt<typeof items, 'items', '1'>>().toEqualTypeOf<ItemRequestV1>()
+  })
+
+  it('a response gets back only the removed fields with an older converter', () => {
+    expectTypeOf<ResponseAt<typeof items, 'items', '1'>>().toEqualTypeOf<Omit<ItemRequestV1, 'sku' | 'code' | 'grade'>>()
+  })
+
+  it('a PATCH body: each of them optional', () => {
+    expectTypeOf<RequestAt<typeof items, 'items', '1', 'PATCH'>>().toEqualTypeOf<Partial<ItemRequestV1>>()
+  })
+})
+
+describe('an envelope request layout keeps the validator\'s envelope', () => {
+  const history = versionHistory({
+    versions: [
+      { version: '1' },
+      { version: '2', changes: [change('Names are split.', [fieldAdded(NewPersonShape, 'firstName'), fieldAdded(NewPersonShape, 'lastName'), fieldRemoved(NewPersonShape, 'name', { required: true, schema: { type: 'string' } })])] },
+    ],
+    bodies: { 'POST /people/batch': { request: { items: [NewPersonShape] } } },
+  })
+  const NewPersonZ = z.object({ firstName: z.string(), lastName: z.string(), email: z.string().nullable(), status: z.enum(['active', 'inactive', 'banned']), age: z.number() })
+  const app = new Hono().post('/people/batch', zValidator('json', z.object({ items: z.array(NewPersonZ), dryRun: z.boolean() })), (c) => c.json({ created: c.req.valid('json').items.length }, 201))
+  const batch = versionedClient<typeof app, typeof history>('https://api.test', options)
+
+  it('version 1 sends the envelope\'s fields as the validator types them, its own people inside', () => {
+    type NewPersonBefore = { email: string | null; status: 'active' | 'inactive' | 'banned'; age: number; readonly name: string }
+    expectTypeOf<Sent<ReturnType<typeof batch<'1'>>['people']['batch']['$post']>>().toEqualTypeOf<{ json: { items: NewPersonBefore[]; dryRun: boolean } }>()
+    expectTypeOf<Sent<ReturnType<typeof batch<'2'>>['people']['batch']['$post']>>().toEqualTypeOf<Sent<ReturnType<typeof hc<typeof app>>['people']['batch']['$post']>>()
+  })
+})
