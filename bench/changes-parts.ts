@@ -4,7 +4,7 @@
  * products as bench/changes.ts: building the head body and the v1 body, the
  * history's migration of the head body to v1 (`history.migrate`: JSON in and
  * out), what the JSON step runs (the copy along the layout and the fused
- * walk), the floor of any copy changed in place (spread copies, the same
+ * walk, and the copy alone), the floor of any copy changed in place (spread copies, the same
  * field operations by names read from data, no test that converters read
  * JSON values), the same migration written out with fixed field names (what
  * code generated per shape would run; Workers allow no runtime code
@@ -16,7 +16,7 @@ import { benchParts } from './changes-cases.ts'
 
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
 const ROUNDS = Number(env['BENCH_ROUNDS'] ?? 5)
-const { headBody, v1Body, migrate, step, floor } = benchParts()
+const { headBody, v1Body, migrate, step, copy, floor } = benchParts()
 
 type Head = ReturnType<typeof headBody>['items'][number]
 
@@ -49,6 +49,7 @@ const cases: Record<string, () => unknown> = {
   'history.migrate(head body) to v1': () => migrate(head),
   'fixed-name migration of the head body to v1': () => fixedNames(head),
   "the JSON step's copy and walk of the head body to v1 (what c.json runs)": () => step(head),
+  "its copy alone (json-copy.ts: spreads, and the test that what converters read is JSON)": () => copy(head),
   'floor: spread copies changed in place by names read from data, no JSON tests': () => floor(head),
   'JSON.stringify(build the v1 body): the hand-written handler': () => JSON.stringify(v1Body()),
   'JSON.stringify(JSON step of a head body built): the handler through the JSON step': () => JSON.stringify(step(headBody())),
