@@ -1,6 +1,8 @@
 /**
  * Every `$ref` of every version's document resolves in that document: a
- * walk of each document follows each reference as a JSON pointer. The
+ * walk of each document follows each reference as a JSON pointer (the
+ * worker example's documents, the older parameters' fixture, and this
+ * file's). The
  * case that broke it: a parameter the server checks against a recursive
  * schema (requestValidation's `parameters`, a component referring to
  * itself) in an older version, whose document writes the schema in and
@@ -17,6 +19,8 @@ import { HeaderVersioning } from '../../src/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
 import type { OpenAPIDocument } from '../../src/openapi/types.ts'
 import { requestValidation } from '../../src/validation/index.ts'
+import { docs as olderParameters } from '../support/older-parameters.ts'
+import { documented } from '../../worker-example/contracts.ts'
 
 type Json = Record<string, unknown>
 
@@ -94,5 +98,17 @@ describe.each(documents)('a recursive parameter schema, the head document %s', (
       const res = await app.request(`/search?query=${text}`, { headers: { 'Api-Version': '1' } })
       expect([text, res.status]).toEqual([text, valid ? 200 : 422])
     }
+  })
+})
+
+describe('the documents of the worker example and of the older parameters\' fixture', () => {
+  const all = [...documented.sections, olderParameters].flatMap((section) => section.versions.map(({ version }) => ({ section, version })))
+
+  it('every $ref of each version\'s document resolves in it', () => {
+    const out = all.flatMap(({ section, version }) => {
+      const document = JSON.parse(JSON.stringify(section.document(version))) as Json
+      return unresolved(document).map((ref) => `${String((document['info'] as Json)['title'])} ${version}: ${ref}`)
+    })
+    expect({ documents: all.length > 10, out }).toEqual({ documents: true, out: [] })
   })
 })
