@@ -107,7 +107,8 @@ export function callsOf(document: Json, placed: boolean, body: (schema: unknown)
       const neutral = params.length > 0 && !((operation['parameters'] ?? []) as Json[]).some((p) => params.some((w) => w.name === p['name']))
       if (placed && !neutral) {
         const accept = ways.find((w) => w.name === 'Accept')
-        if (accept !== undefined && !ways.some((w) => w.required && w.in !== 'path' && w.in !== 'host')) headers['Accept'] = accept.value
+        // The media type where it is required, or where no header or query way is (an alternative otherwise).
+        if (accept !== undefined && (accept.required || !ways.some((w) => w.required && w.in !== 'path' && w.in !== 'host'))) headers['Accept'] = accept.value
       }
       const host = ways.find((w) => w.in === 'host')
       if (host !== undefined && !neutral) headers['Host'] = new URL(host.name.replace('{version}', host.value)).host

@@ -160,6 +160,8 @@ export interface RequestContract {
   readonly partial: VersionBody | null
   /** Whether the toolkit checks and migrates this version's body (its schema is not the head's): it may then answer 400, 413, 415 or 422. */
   readonly checked: boolean
+  /** The component schemas its parameters' `$ref`s name that a document may lack (a recursive schema the toolkit checks a parameter against), by name. */
+  readonly components?: Readonly<Record<string, ContractSchema>>
 }
 
 /** A response (an OpenAPI Response Object, or a `$ref` to one): its schema per media type. */

@@ -1,11 +1,14 @@
 /**
  * What the documents read of the app that serves them (the `app` option of
  * `versionedOpenAPI`), once: the methods it registers at each path (Hono's
- * `app.routes`: `mountRoutes`' handlers and plain routes alike), and the
- * paths where `mountRoutes` answers a method it has no handler for with 405
- * and `Allow`.
+ * `app.routes`: `mountRoutes`' handlers and plain routes alike), with the
+ * table routes each `mountRoutes` handler serves a method with (two routes
+ * limited to versions apart at one path serve each its own methods), and
+ * the paths where `mountRoutes` answers a method it has no handler for with
+ * 405 and `Allow`.
  */
-import { mountedMethods } from '../hono/mounted-handlers.ts'
+import { mountedMethods, mountedServing } from '../hono/mounted-handlers.ts'
+import type { CompiledRoute } from '../routes/compile.ts'
 import { openAPIPathOf, pathShape } from './paths.ts'
 import { namesOf, type SourceOperation } from './sources.ts'
 import { HTTP_METHODS, type HttpMethod } from './types.ts'
@@ -22,8 +25,16 @@ export interface AppRouteMethods {
    * The methods the app serves at a route's Hono paths (`honoPaths`, when
    * it registers any of them), else at `openAPIPath` (lower case, without
    * HEAD), in `HTTP_METHODS` order: none when it serves nothing there.
+   * With `route`, only those a handler serves that route with (a
+   * `mountRoutes` handler's own routes; any route for a plain handler).
    */
-  methodsAt(openAPIPath: string, honoPaths?: readonly string[]): readonly HttpMethod[]
+  methodsAt(openAPIPath: string, honoPaths?: readonly string[], route?: CompiledRoute): readonly HttpMethod[]
+  /**
+   * The view names of the table routes the app serves `method` with there
+   * (`mountRoutes`' handlers'), or `null` when a plain handler serves it
+   * (any route) or nothing does.
+   */
+  routesServing(openAPIPath: string, honoPaths: readonly string[], method: HttpMethod): ReadonlySet<string> | null
   /** The `Allow` of the 405 the app answers there for a method it does not serve, or `null` when it answers none. */
   notAllowedAt(openAPIPath: string, honoPaths?: readonly string[]): string | null
 }
@@ -33,7 +44,8 @@ export function appRoutesOf(app: unknown, where: string): AppRouteMethods | null
   if (app === undefined) return null
   const routes = (app as { routes?: unknown } | null)?.routes
   if (app === null || typeof app !== 'object' || !Array.isArray(routes)) throw new Error(`${where}: app must be the Hono app that serves the routes (its routes registered), such as app after mountRoutes(app, versioning, handlers).`)
-  const methods = new Map<string, Set<HttpMethod>>()
+  // By key, each method served and the view names of the table routes serving it (`null`: a plain handler, any route).
+  const methods = new Map<string, Map<HttpMethod, Set<string> | null>>()
   const allow = new Map<string, Set<string>>()
   for (const entry of routes as { method?: unknown; path?: unknown; handler?: unknown }[]) {
     if (typeof entry?.path !== 'string' || typeof entry.method !== 'string' || entry.path.includes('*')) continue
@@ -41,10 +53,14 @@ export function appRoutesOf(app: unknown, where: string): AppRouteMethods | null
     const own = entry.method === 'ALL' ? [...(mounted ?? [])] : [entry.method.toUpperCase()]
     // By the Hono path (a table route's) and by its OpenAPI shape (a documented path's).
     for (const key of [entry.path, pathShape(openAPIPathOf(entry.path))]) {
-      const served = methods.get(key) ?? new Set<HttpMethod>()
+      const served = methods.get(key) ?? new Map<HttpMethod, Set<string> | null>()
       for (const method of own) {
         const lower = method.toLowerCase() as HttpMethod
-        if (method !== 'HEAD' && HTTP_METHODS.includes(lower)) served.add(lower)
+        if (method === 'HEAD' || !HTTP_METHODS.includes(lower)) continue
+        const routesOf = mounted === undefined ? undefined : mountedServing(entry.handler, method)?.routes
+        const known = served.get(lower)
+        if (routesOf === undefined || known === null) served.set(lower, null)
+        else served.set(lower, new Set([...(known ?? []), ...routesOf.map((r) => r.viewName)]))
       }
       methods.set(key, served)
       // `mountRoutes` registers one handler for every method of a path (none of them ALL): it answers the others with 405.
@@ -61,9 +77,21 @@ export function appRoutesOf(app: unknown, where: string): AppRouteMethods | null
     return registered.length > 0 ? registered : [pathShape(openAPIPath)]
   }
   return {
-    methodsAt(openAPIPath, honoPaths) {
-      const served = new Set(keysOf(openAPIPath, honoPaths).flatMap((key) => [...(methods.get(key) ?? [])]))
+    methodsAt(openAPIPath, honoPaths, route) {
+      const served = new Set<HttpMethod>()
+      for (const key of keysOf(openAPIPath, honoPaths)) {
+        for (const [method, routes] of methods.get(key) ?? []) if (route === undefined || routes === null || routes.has(route.viewName)) served.add(method)
+      }
       return HTTP_METHODS.filter((m) => served.has(m))
+    },
+    routesServing(openAPIPath, honoPaths, method) {
+      const out = new Set<string>()
+      for (const key of keysOf(openAPIPath, honoPaths)) {
+        const routes = methods.get(key)?.get(method)
+        if (routes === null) return null
+        for (const route of routes ?? []) out.add(route)
+      }
+      return out.size === 0 ? null : out
     },
     notAllowedAt(openAPIPath, honoPaths) {
       const listed = new Set(keysOf(openAPIPath, honoPaths).flatMap((key) => [...(allow.get(key) ?? [])]))
@@ -76,7 +104,8 @@ export function appRoutesOf(app: unknown, where: string): AppRouteMethods | null
  * The head document's operations with their methods from the app: at each
  * documented path, an operation of a method the app does not serve there
  * goes, and a method the app serves that the document lacks is added (its
- * path parameters, and a bare 200).
+ * path parameters, and a bare 200); each keeps only the table routes the
+ * app serves its method with (their version limits say where it exists).
  */
 export function appOperations(operations: readonly SourceOperation[], app: AppRouteMethods): SourceOperation[] {
   const byPath = new Map<string, SourceOperation[]>()
@@ -92,14 +121,21 @@ export function appOperations(operations: readonly SourceOperation[], app: AppRo
     for (const method of served) {
       const given = list.find((o) => o.method === method)
       if (given !== undefined) {
-        out.push(given)
+        out.push(servedBy(given, app.routesServing(path, first.routes.flatMap((r) => r.honoPaths), method)))
         continue
       }
       const parameters = ((first.operation['parameters'] ?? []) as Json[]).filter((p) => p !== null && typeof p === 'object' && p['in'] === 'path')
       const operationId = first.routes[0] === undefined ? `${method}${path.replace(/[^A-Za-z0-9]+/g, '-').replace(/-$/, '')}` : `${first.routes[0].name}-${method}`
       const operation: Json = { operationId, ...(parameters.length > 0 ? { parameters } : {}), responses: { '200': { description: 'OK' } } }
-      out.push({ path, method, operation, routes: first.routes, names: namesOf(first.routes, method, path), patterns: first.patterns, operationId })
+      out.push(servedBy({ path, method, operation, routes: first.routes, names: namesOf(first.routes, method, path), patterns: first.patterns, operationId }, app.routesServing(path, first.routes.flatMap((r) => r.honoPaths), method)))
     }
   }
   return out
+}
+
+/** `source` with only those of its routes `serving` names (`null`: any of them), when that leaves any. */
+function servedBy(source: SourceOperation, serving: ReadonlySet<string> | null): SourceOperation {
+  const routes = serving === null ? source.routes : source.routes.filter((r) => serving.has(r.viewName))
+  if (routes.length === 0 || routes.length === source.routes.length) return source
+  return { ...source, routes, names: namesOf(routes, source.method, source.path) }
 }

@@ -239,6 +239,8 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
   const ids = new Set<string>()
   const included: SourceOperation[] = []
   const added: Json = {}
+  // The recursive schemas the server checks parameters against: a component of that name the document lacks.
+  const parameterSchemas: Json = {}
   // The component schemas this version changes: the head's media examples that refer to them do not fit it.
   const headSchemas = (((head?.['components'] as Json | undefined)?.['schemas'] ?? {}) as Json)
   const own = schemasAt(context, at)
@@ -259,6 +261,7 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
     const key = operationKey(source.method)
     if (item[key] !== undefined) continue
     const operation = operationIn(context, source, served, entry, neutral, headerNames, added, stale)
+    Object.assign(parameterSchemas, served.request.components)
     let id = operation['operationId'] as string
     for (let n = 2; ids.has(id); n++) id = `${operation['operationId'] as string}-${n}`
     operation['operationId'] = id
@@ -304,6 +307,8 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
       }
     }
   }
+  const missing = Object.entries(parameterSchemas).filter(([name]) => !Object.hasOwn((components['schemas'] ?? {}) as Json, name))
+  if (missing.length > 0) components['schemas'] = { ...((components['schemas'] ?? {}) as Json), ...Object.fromEntries(missing) }
   if (Object.keys(components).length > 0) document['components'] = components
   else delete document['components']
   if (Array.isArray(document['tags'])) {

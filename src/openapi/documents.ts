@@ -9,6 +9,7 @@ import type { VersionPolicy } from '../lifecycle/policy.ts'
 import type { RouteBodies } from '../changes/history-options.ts'
 import type { ApiModel } from '../model/api-model.ts'
 import { apiModelOf } from '../model/operations.ts'
+import { checkAcceptTypes } from './accept-types.ts'
 import { appOperations, appRoutesOf, type DocumentedApp } from './app-routes.ts'
 import { versionSpace } from '../model/version-space.ts'
 import { buildDocument, deepFreeze, operationsModel, reachableComponents, refsIn, type BuildContext } from './build.ts'
@@ -299,6 +300,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const contracts: ContractContext = { order: plan.order, placement, unnamed, serverUrl, history, shapes, headSchemas, headComponents: (head?.['components'] ?? {}) as Json, requests, streams, errorBody, sunsets: sunsetsOf(plan.policy), migrations }
   const space = versionSpace(scheme, { versions: [...plan.order].reverse(), policy })
   const served = operationsModel(operations, space, scheme.placement ?? UNPLACED, contracts, migrations)
+  checkAcceptTypes(operations.filter((o) => served.get(o)?.neutral !== true), placement, (head?.['components'] ?? {}) as Json, where)
   const model = apiModelOf(space, scheme.placement ?? UNPLACED, [...served.values()])
   const context: BuildContext = {
     plan,

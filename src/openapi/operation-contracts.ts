@@ -74,7 +74,13 @@ export function headComponent(context: ContractContext, ref: string): Json | und
  * with the table's pattern, and the version's own; where the toolkit
  * checks this version's parameters, as it checks them (`checked`).
  */
-function parametersIn(context: ContractContext, source: SourceOperation, version: string, neutral: boolean, checked: Readonly<Record<string, ContractSchema>> | null): RequestParameter[] {
+function parametersIn(
+  context: ContractContext,
+  source: SourceOperation,
+  version: string,
+  neutral: boolean,
+  checked: Readonly<Record<string, ContractSchema>> | null,
+): { parameters: RequestParameter[]; components: Readonly<Record<string, ContractSchema>> } {
   const { placement } = context
   let parameters = Array.isArray(source.operation['parameters']) ? (source.operation['parameters'] as Json[]) : []
   // A query parameter or request header a newer version renamed goes by its older name (undone newest first).
@@ -89,7 +95,8 @@ function parametersIn(context: ContractContext, source: SourceOperation, version
       return own !== undefined && own['in'] === where && same(own['name']) ? { ...own, name: older } : p
     })
   }
-  if (checked !== null) parameters = checkedParameters(parameters, checked, (ref) => headComponent(context, ref))
+  let components: Readonly<Record<string, ContractSchema>> = NONE
+  if (checked !== null) ({ parameters, components } = checkedParameters(parameters, checked, (ref) => headComponent(context, ref)))
   parameters = parameters
     .filter((p) => !(p['in'] === 'path' && p['name'] === placement.pathParam))
     .map((parameter) => {
@@ -97,11 +104,11 @@ function parametersIn(context: ContractContext, source: SourceOperation, version
       const schema = (parameter['schema'] ?? {}) as Json
       return pattern != null && schema['pattern'] === undefined && schema['$ref'] === undefined ? { ...parameter, schema: { type: 'string', ...schema, pattern } } : parameter
     })
-  if (neutral) return parameters as RequestParameter[]
+  if (neutral) return { parameters: parameters as RequestParameter[], components }
   const ways = versionWays(placement, version, context.unnamed, context.serverUrl)
   const own = versionParametersOf(ways, version, context.unnamed, placement.anyOne)
   const taken = new Set(own.map((p) => `${p.in} ${p.name.toLowerCase()}`))
-  return [...(parameters.filter((p) => !taken.has(`${String(p['in'])} ${String(p['name']).toLowerCase()}`)) as RequestParameter[]), ...own]
+  return { parameters: [...(parameters.filter((p) => !taken.has(`${String(p['in'])} ${String(p['name']).toLowerCase()}`)) as RequestParameter[]), ...own], components }
 }
 
 /**
@@ -115,7 +122,7 @@ export function contractsOf(context: ContractContext, source: SourceOperation): 
     const { neutral } = served
     // What the history reads in this version (with or without \`requests\`): a body it migrates or checks, parameters it checks.
     const up = migrationOf?.(version)?.up ?? null
-    const parameters = parametersIn(context, source, version, neutral, up?.parameters ?? null)
+    const { parameters, components: parameterComponents } = parametersIn(context, source, version, neutral, up?.parameters ?? null)
     // The body: the one the validation derives for this version (and a PATCH's partial update where it is checked), else the head document's.
     let body: VersionBody | null = null
     let partial: VersionBody | null = null
@@ -144,7 +151,7 @@ export function contractsOf(context: ContractContext, source: SourceOperation): 
       components = { [context.errorBody.name]: context.errorBody.schema }
     }
     return {
-      request: { parameters, body, partial, checked },
+      request: { parameters, body, partial, checked, ...(Object.keys(parameterComponents).length > 0 ? { components: parameterComponents } : {}) },
       responses: { byStatus: responses as Readonly<Record<string, ResponseContract>>, components },
     }
   }

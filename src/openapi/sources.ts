@@ -65,13 +65,13 @@ export function tableOperations(
   table: RouteTable,
   methods: Readonly<Record<string, readonly HttpMethod[]>>,
   content: readonly string[],
-  app: { methodsAt(openAPIPath: string, honoPaths?: readonly string[]): readonly HttpMethod[] } | null = null,
+  app: { methodsAt(openAPIPath: string, honoPaths?: readonly string[], route?: CompiledRoute): readonly HttpMethod[] } | null = null,
 ): SourceOperation[] {
   const out: SourceOperation[] = []
   for (const route of table.routes) {
     // The most specific of its names that `methods` lists (`v1:user-detail` before `user-detail`); else the app's
-    // methods at the route's paths (none: the app does not serve it); else GET.
-    const served = app === null ? null : HTTP_METHODS.filter((m) => routePaths(route).some(({ path }) => app.methodsAt(path, route.honoPaths).includes(m)))
+    // methods at the route's paths that it serves (none: the app does not serve it); else GET.
+    const served = app === null ? null : HTTP_METHODS.filter((m) => routePaths(route).some(({ path }) => app.methodsAt(path, route.honoPaths, route).includes(m)))
     const own = route.names.map((name) => methods[name]).find((listed) => listed !== undefined) ?? served ?? ['get']
     for (const method of own) {
       const base = own.length === 1 ? route.name : `${route.name}-${method}`

@@ -1,7 +1,7 @@
 /**
  * How a version's document asks a client to send its version: the header or
  * query parameter (required where a request without it would get another
- * version), the `x-api-version` extension of `info` that says it for tools
+ * version; the Accept media type likewise, said in `x-api-version` only), the `x-api-version` extension of `info` that says it for tools
  * (every way the version travels, and what a request without one gets), and
  * one Markdown sentence for people.
  */
@@ -54,8 +54,9 @@ export function versionWays(placement: Placement, version: string, unnamed: Unna
   if (placement.accept !== null) {
     const vendor = placement.accept.vendor
     const media = vendor !== null ? vendor.replace('{version}', version) : `${placement.accept.mediaTypes[0] ?? 'application/json'}; ${placement.accept.param}=${version}`
-    // OpenAPI ignores an Accept parameter: the media type is said in info and x-api-version, never required.
-    out.push({ in: 'header', name: 'Accept', value: media, required: false })
+    // OpenAPI ignores an Accept parameter: the media type is said in info and x-api-version (no parameter), required
+    // as a header or query way is: where it is the first way and a request without it gets another version.
+    add({ in: 'header', name: 'Accept', value: media }, true)
   }
   if (placement.host && serverUrl !== null) out.push({ in: 'host', name: serverUrl, value: version, required: true })
   return out
