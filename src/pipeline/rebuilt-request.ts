@@ -18,7 +18,10 @@ export function rebuiltRequest(request: Request, body: MigratedBody | null, url:
   // Only what a server's request has: asking a server's lazy Request for anything else (redirect, signal) builds
   // the full one. Not tied to the original's signal: following it keeps every rebuilt request reachable from the
   // original's until that one is collected.
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method }
+  const init: RequestInit & { duplex?: 'half'; cf?: unknown } = { method: request.method }
+  // What the runtime adds to its requests: workerd's cf (the client's country, colo, ...), read by handlers of every version.
+  const { cf } = request as { cf?: unknown }
+  if (cf !== undefined) init.cf = cf
   if (body !== null) {
     // The new body's length is its own (and it is no longer chunked); a form's type carries its new boundary.
     const form = body instanceof FormData
