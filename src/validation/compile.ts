@@ -12,7 +12,7 @@
  * `@cfworker/json-schema` answers alone (fallback.ts).
  */
 import { arrayKeywords } from './array-keywords.ts'
-import { ANYTHING, FORBIDDEN, Unsupported, allOf, type Compiled, type Explain, type Node, type Test } from './compiled.ts'
+import { ANYTHING, FORBIDDEN, Unsupported, allOf, isContainer, type Compiled, type Explain, type Node, type Test } from './compiled.ts'
 import { FIELD_KEYWORDS, fields, objectKeywords } from './object-keywords.ts'
 import { scalarKeywords, valueKeywords } from './scalar-keywords.ts'
 import { isObject } from '../json/object.ts'
@@ -82,14 +82,47 @@ const KNOWN = new Set([
 export function compileOrUnknown(schema: unknown): Compiled | string {
   const defs = isObject(schema) && isObject(schema['$defs']) ? schema['$defs'] : {}
   const compiled = new Map<string, Compiled>()
+  // Each validation is a run: a `$ref`'s answer for a list or object is kept for the run.
+  let run = 0
   const ref = (pointer: string): Compiled => {
     const name = refName(pointer, ['$defs'])
     if (name === null || !Object.hasOwn(defs, name)) throw new Unsupported(`$ref ${pointer}`)
     let node = compiled.get(name)
     if (node === undefined) {
       let inner: Compiled = ANYTHING
+      // A recursive schema whose alternatives (anyOf, oneOf, if/then, allOf) each descend into the same child would
+      // test that child once per way down, twice as often at each level: remembered, each list or object is tested
+      // once against each referenced schema, so the work stays linear in the value.
+      // Its issues too: a value sits at one place, so a second explanation there would only repeat the first.
+      let answers = new WeakMap<object, boolean>()
+      let explained = new WeakSet<object>()
+      let answersRun = run
+      const fresh = () => {
+        if (answersRun === run) return
+        answers = new WeakMap()
+        explained = new WeakSet()
+        answersRun = run
+      }
+      const test = (value: unknown): boolean => {
+        if (!isContainer(value)) return inner.test(value)
+        fresh()
+        let valid = answers.get(value as object)
+        if (valid === undefined) {
+          valid = inner.test(value)
+          answers.set(value as object, valid)
+        }
+        return valid
+      }
+      const explain: Explain = (value, out) => {
+        if (isContainer(value)) {
+          fresh()
+          if (explained.has(value as object)) return
+          explained.add(value as object)
+        }
+        inner.explain(value, out)
+      }
       // Set before compiling: a schema may refer to itself.
-      compiled.set(name, (node = { test: (value) => inner.test(value), explain: (value, out) => inner.explain(value, out) }))
+      compiled.set(name, (node = { test, explain }))
       inner = compile(defs[name])
     }
     return node
@@ -143,7 +176,15 @@ export function compileOrUnknown(schema: unknown): Compiled | string {
 
   try {
     const { $defs: _defs, ...root } = isObject(schema) ? schema : { schema }
-    return isObject(schema) ? compile(root) : compile(schema)
+    const top = isObject(schema) ? compile(root) : compile(schema)
+    if (compiled.size === 0) return top
+    return {
+      test: (value) => {
+        run++
+        return top.test(value)
+      },
+      explain: top.explain,
+    }
   } catch (error) {
     if (error instanceof Unsupported) return error.message
     throw error
