@@ -97,6 +97,38 @@ describe('3xx answers with a body', () => {
   })
 })
 
+describe('success bodies with nothing to migrate, and the headers of the body', () => {
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [renamed] }],
+    bodies: { 'GET /empty': { response: Lamp }, 'GET /digest': { response: Lamp } },
+  })
+  const served = app(history, (app) => {
+    app.get('/empty', (c) => c.body(c.req.query('blank') === undefined ? '' : ' \n', 200, { 'Content-Type': 'application/json' }))
+    app.get('/digest', (c) =>
+      c.body(text, 200, { 'Content-Type': 'application/json', 'Content-Digest': 'sha-256=:head=:', 'Repr-Digest': 'sha-256=:head=:', Digest: 'SHA-256=head=', 'Content-MD5': 'head==' }),
+    )
+  })
+
+  it('sends an empty (or blank) JSON success body to every version as the head gets it, never a 500', async () => {
+    for (const path of ['/empty', '/empty?blank']) {
+      for (const version of ['1', '2']) {
+        const res = await ask(served, path, version)
+        expect(res.status).toBe(200)
+        expect(await res.text()).toBe(path === '/empty' ? '' : ' \n')
+      }
+    }
+  })
+
+  it("gives a migrated body none of the head body's digests", async () => {
+    const older = await ask(served, '/digest', '1')
+    expect(await older.json()).toEqual(v1Lamp)
+    expect(['content-digest', 'repr-digest', 'digest', 'content-md5'].map((name) => older.headers.get(name))).toEqual([null, null, null, null])
+    const head = await ask(served, '/digest', '2')
+    expect(head.headers.get('content-digest')).toBe('sha-256=:head=:')
+    expect(head.headers.get('content-md5')).toBe('head==')
+  })
+})
+
 describe('HEAD', () => {
   const history = versionHistory({
     versions: [{ version: '1' }, { version: '2', changes: [renamed] }],
