@@ -18,6 +18,7 @@ import { runSteps, type Visit } from './migration-plan.ts'
 import type { BodyCheck, ParameterCheck } from './body-checks.ts'
 import { conditionalHeaders, tagSuffix, versionTag } from './caching.ts'
 import { codingsOf, decoded, encoded } from './content-coding.ts'
+import { hasInexactNumber, INEXACT } from './exact-numbers.ts'
 import { isHeaderValue } from '../http/header-name.ts'
 import { misfit, successBody, unparsable, type MediaPlan } from './response-bodies.ts'
 import { mediaType, migrateItems } from './streams.ts'
@@ -212,6 +213,8 @@ export function bindChanges(
           if (success !== undefined) throw unparsable(subject(), type)
           return rebuild(out(text), response, status, headers, codings !== null, suffix, exchange)
         }
+        // Serialised again, such a number would reach the older client changed.
+        if (success !== undefined && hasInexactNumber(text)) throw misfit(subject(), mediaType(type), INEXACT)
         const migrated = migrateResponse(exchange, value, steps, response.status, success === undefined)
         // An error body of another shape than the error layout's: sent as the handler made it.
         if (migrated === OTHER_SHAPE) return rebuild(out(text), response, status, headers, codings !== null, suffix, exchange)
