@@ -17,6 +17,7 @@ import { FIELD_KEYWORDS, fields, objectKeywords } from './object-keywords.ts'
 import { scalarKeywords, valueKeywords } from './scalar-keywords.ts'
 import { isObject } from '../json/object.ts'
 import { refName } from '../json/pointer.ts'
+import { branchingCycles } from './ref-graph.ts'
 
 export type { Compiled, Explain, Test } from './compiled.ts'
 
@@ -82,7 +83,10 @@ const KNOWN = new Set([
 export function compileOrUnknown(schema: unknown): Compiled | string {
   const defs = isObject(schema) && isObject(schema['$defs']) ? schema['$defs'] : {}
   const compiled = new Map<string, Compiled>()
-  // Each validation is a run: a `$ref`'s answer for a list or object is kept for the run.
+  // A recursive schema whose alternatives (anyOf, oneOf, allOf, if/then ...) each descend into the same child would
+  // test that child once per way down, twice as often at each level: the schemas on such a cycle keep their answers.
+  const recursive = new Set(isObject(schema) ? branchingCycles(schema) : [])
+  // Each validation is a run: a kept answer holds for its run only.
   let run = 0
   const ref = (pointer: string): Compiled => {
     const name = refName(pointer, ['$defs'])
@@ -90,39 +94,8 @@ export function compileOrUnknown(schema: unknown): Compiled | string {
     let node = compiled.get(name)
     if (node === undefined) {
       let inner: Compiled = ANYTHING
-      // A recursive schema whose alternatives (anyOf, oneOf, if/then, allOf) each descend into the same child would
-      // test that child once per way down, twice as often at each level: remembered, each list or object is tested
-      // once against each referenced schema, so the work stays linear in the value.
-      // Its issues too: a value sits at one place, so a second explanation there would only repeat the first.
-      let answers = new WeakMap<object, boolean>()
-      let explained = new WeakSet<object>()
-      let answersRun = run
-      const fresh = () => {
-        if (answersRun === run) return
-        answers = new WeakMap()
-        explained = new WeakSet()
-        answersRun = run
-      }
-      const test = (value: unknown): boolean => {
-        if (!isContainer(value)) return inner.test(value)
-        fresh()
-        let valid = answers.get(value as object)
-        if (valid === undefined) {
-          valid = inner.test(value)
-          answers.set(value as object, valid)
-        }
-        return valid
-      }
-      const explain: Explain = (value, out) => {
-        if (isContainer(value)) {
-          fresh()
-          if (explained.has(value as object)) return
-          explained.add(value as object)
-        }
-        inner.explain(value, out)
-      }
       // Set before compiling: a schema may refer to itself.
-      compiled.set(name, (node = { test, explain }))
+      compiled.set(name, (node = recursive.has(name) ? remembering(() => inner, () => run) : { test: (value) => inner.test(value), explain: (value, out) => inner.explain(value, out) }))
       inner = compile(defs[name])
     }
     return node
@@ -177,7 +150,7 @@ export function compileOrUnknown(schema: unknown): Compiled | string {
   try {
     const { $defs: _defs, ...root } = isObject(schema) ? schema : { schema }
     const top = isObject(schema) ? compile(root) : compile(schema)
-    if (compiled.size === 0) return top
+    if (recursive.size === 0) return top
     return {
       test: (value) => {
         run++
@@ -188,6 +161,43 @@ export function compileOrUnknown(schema: unknown): Compiled | string {
   } catch (error) {
     if (error instanceof Unsupported) return error.message
     throw error
+  }
+}
+
+/**
+ * A referenced schema that keeps, for the current run (`run()`), its answer for each list and object it tested, so
+ * each is tested once however many ways lead to it, and its issues, said once: a value sits at one place, so a
+ * second explanation there would only repeat the first.
+ */
+function remembering(inner: () => Compiled, run: () => number): Compiled {
+  let answers = new WeakMap<object, boolean>()
+  let explained = new WeakSet<object>()
+  let answersRun = -1
+  const fresh = () => {
+    if (answersRun === run()) return
+    answers = new WeakMap()
+    explained = new WeakSet()
+    answersRun = run()
+  }
+  return {
+    test(value) {
+      if (!isContainer(value)) return inner().test(value)
+      fresh()
+      let valid = answers.get(value as object)
+      if (valid === undefined) {
+        valid = inner().test(value)
+        answers.set(value as object, valid)
+      }
+      return valid
+    },
+    explain(value, out) {
+      if (isContainer(value)) {
+        fresh()
+        if (explained.has(value as object)) return
+        explained.add(value as object)
+      }
+      inner().explain(value, out)
+    },
   }
 }
 

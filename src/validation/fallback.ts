@@ -15,6 +15,7 @@ import { Validator } from '@cfworker/json-schema'
 import { ISSUE_TYPES, type IssueSink, type IssueType } from './issues.ts'
 import type { Json } from '../json/object.ts'
 import { pointerToken, pointerTokens, refName } from '../json/pointer.ts'
+import { branchingCycles } from './ref-graph.ts'
 
 /** One error of `@cfworker/json-schema`'s output (its `OutputUnit`). */
 interface OutputUnit {
@@ -72,61 +73,6 @@ function unboundedUniqueItems(schema: Json): string | null {
       stack.push([value, `${at}/${pointerToken(key)}`, !names && NAME_MAPS.has(key)])
     }
   }
-  return null
-}
-
-/**
- * Keywords that apply more than one subschema to the same value (or, for `contains` and `patternProperties`, a
- * subschema to values `items` and `properties` already apply theirs to): a reference back to a schema from under one
- * of them makes `@cfworker/json-schema` test each level of a body once per way down, twice as often at each level.
- */
-const BRANCHING = new Set(['anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'contains', 'patternProperties', 'propertyNames'])
-
-/**
- * A schema (`#/$defs/Name`, or `#` for the root) that refers back to itself from under a keyword of `BRANCHING`,
- * directly or through others; `null` when none does.
- */
-function branchingCycle(schema: Json): string | null {
-  const defs = schema['$defs'] !== null && typeof schema['$defs'] === 'object' ? (schema['$defs'] as Json) : {}
-  // References of each schema (the root as ''): the one it names, and whether a branching keyword is on the way.
-  const edges = new Map<string, [string, boolean][]>()
-  const target = (ref: string): string | null => (ref === '#' ? '' : refName(ref, ['$defs']))
-  for (const [name, root] of [['', { ...schema, $defs: undefined }] as const, ...Object.entries(defs)]) {
-    const out: [string, boolean][] = []
-    const stack: [unknown, boolean, boolean][] = [[root, false, false]]
-    while (stack.length > 0) {
-      const [node, branching, names] = stack.pop() as [unknown, boolean, boolean]
-      if (node === null || typeof node !== 'object') continue
-      if (Array.isArray(node)) {
-        for (const item of node) stack.push([item, branching, false])
-        continue
-      }
-      const record = node as Json
-      const ref = names ? undefined : record['$ref']
-      const to = typeof ref === 'string' ? target(ref) : null
-      if (to !== null && (to === '' || Object.hasOwn(defs, to))) out.push([to, branching])
-      for (const [key, value] of Object.entries(record)) {
-        if (!names && DATA.has(key)) continue
-        stack.push([value, branching || (!names && BRANCHING.has(key)), !names && NAME_MAPS.has(key)])
-      }
-    }
-    edges.set(name, out)
-  }
-  const reaches = (from: string, to: string): boolean => {
-    const seen = new Set<string>([from])
-    const queue = [from]
-    while (queue.length > 0) {
-      for (const [next] of edges.get(queue.pop() as string) ?? []) {
-        if (next === to) return true
-        if (!seen.has(next)) {
-          seen.add(next)
-          queue.push(next)
-        }
-      }
-    }
-    return false
-  }
-  for (const [name, out] of edges) for (const [to, branching] of out) if (branching && (to === name || reaches(to, name))) return name === '' ? '#' : `#/components/schemas/${pointerToken(name)}`
   return null
 }
 
@@ -212,10 +158,10 @@ export function fallbackCheck(schema: Json, uncompiled: string, where: string): 
     )
   }
   // And so is a schema whose check would cost twice as much at each level of a body.
-  const cycle = branchingCycle(schema)
-  if (cycle !== null) {
+  const cycle = branchingCycles(schema).map((name) => (name === '' ? '#' : `#/components/schemas/${pointerToken(name)}`))[0]
+  if (cycle !== undefined) {
     throw new Error(
-      `${where}: a schema with ${what}, which request validation does not compile, refers back to ${cycle} from inside anyOf, oneOf, allOf, not, if/then/else, dependentSchemas, contains, patternProperties or propertyNames; @cfworker/json-schema would check such a schema in time that doubles with each level of a body. Leave out ${what} so that the schema is compiled (the compiled check of a recursive schema is linear), or take the reference out of that keyword.`,
+      `${where}: a schema with ${what}, which request validation does not compile, refers back to ${cycle} from inside anyOf, oneOf, allOf, not, if/then/else, dependentSchemas, contains, patternProperties or propertyNames, or from a $ref beside other keywords; @cfworker/json-schema would check such a schema in time that doubles with each level of a body. Leave out ${what} so that the schema is compiled (the compiled check of a recursive schema is linear), or take the reference out of that keyword.`,
     )
   }
   const validator = new Validator(schema as never, '2020-12', true)

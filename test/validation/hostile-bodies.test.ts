@@ -240,12 +240,23 @@ describe('recursive schemas whose alternatives each descend', () => {
       // Two members read each comment's replies once each.
       expect(reads).toBeLessThanOrEqual(2 * depth)
     }
+    // A $ref beside other keywords is a second way down too.
+    const beside = compileSchema({
+      $ref: '#/$defs/Comment',
+      $defs: {
+        Comment: { $ref: '#/$defs/Base', properties: { replies: { type: 'array', items: { $ref: '#/$defs/Comment' } } } },
+        Base: { type: 'object', properties: { replies: { type: 'array', items: { $ref: '#/$defs/Comment' } }, kind: { type: 'string' } } },
+      },
+    }) as (v: unknown) => boolean
+    reads = 0
+    expect(beside(counted(40))).toBe(true)
+    expect(reads).toBeLessThanOrEqual(2 * 40)
   })
 
   it('a schema left to @cfworker/json-schema that refers back to itself from inside an alternative fails at construction', () => {
     const uncompiled = commentSchemas('oneOf', { unevaluatedProperties: false })
     expect(() => threadApp(uncompiled)).toThrow(
-      'requestValidation: a schema with "unevaluatedProperties", which request validation does not compile, refers back to #/components/schemas/Comment from inside anyOf, oneOf, allOf, not, if/then/else, dependentSchemas, contains, patternProperties or propertyNames; @cfworker/json-schema would check such a schema in time that doubles with each level of a body. Leave out "unevaluatedProperties" so that the schema is compiled (the compiled check of a recursive schema is linear), or take the reference out of that keyword.',
+      'requestValidation: a schema with "unevaluatedProperties", which request validation does not compile, refers back to #/components/schemas/Comment from inside anyOf, oneOf, allOf, not, if/then/else, dependentSchemas, contains, patternProperties or propertyNames, or from a $ref beside other keywords; @cfworker/json-schema would check such a schema in time that doubles with each level of a body. Leave out "unevaluatedProperties" so that the schema is compiled (the compiled check of a recursive schema is linear), or take the reference out of that keyword.',
     )
     // A recursive schema whose references are not inside such a keyword is checked by it in linear time, and accepted.
     const tree = {
