@@ -52,6 +52,19 @@ export function refsIn(node: unknown): readonly string[] {
   return out
 }
 
+/**
+ * The component references `operation` (the version's, made from the head's `source`) keeps: the head
+ * operation's, but where the version documents a request body of its own in place of the head's inline
+ * one, that body's instead of the head's.
+ */
+function rootsOf(context: BuildContext, source: SourceOperation, operation: Json): readonly string[] {
+  const own = source.operation['requestBody'] as Json | undefined
+  const body = operation['requestBody']
+  if (own === undefined || body === own || typeof own['$ref'] === 'string') return context.refs.get(source) ?? []
+  const { requestBody: _replaced, ...rest } = source.operation
+  return [...refsIn(rest), ...refsIn(body)]
+}
+
 /** Every component reference reachable from `roots` (references), following references into `components`. */
 export function reachableComponents(roots: Iterable<string>, components: Json): Set<string> {
   const seen = new Set<string>()
@@ -237,7 +250,7 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
   const headerNames = Object.keys(headers)
   const paths: Record<string, Json> = {}
   const ids = new Set<string>()
-  const included: SourceOperation[] = []
+  const included: [SourceOperation, Json][] = []
   const added: Json = {}
   // The recursive schemas the server checks parameters against: a component of that name the document lacks.
   const parameterSchemas: Json = {}
@@ -267,7 +280,7 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
     operation['operationId'] = id
     ids.add(id)
     item[key] = operation
-    included.push(source)
+    included.push([source, operation])
   }
   // The head's parts are shared, never changed: what differs is a new object.
   const document: Json = head === null ? { openapi: '3.1.0' } : { ...head }
@@ -292,10 +305,11 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
   if (Object.keys(added).length > 0) components['schemas'] = { ...((components['schemas'] ?? {}) as Json), ...added }
   if (context.securitySchemes !== null) components['securitySchemes'] = { ...((components['securitySchemes'] ?? {}) as Json), ...context.securitySchemes }
   if (headerNames.length > 0) components['headers'] = { ...((components['headers'] ?? {}) as Json), ...headers }
-  // What only the operations this version lacks referred to goes too.
+  // What only the operations this version lacks referred to goes too, and what only the head's inline request body
+  // an older version's derived one replaced referred to (the head's request schema, there documented as <Shape>Request).
   if (context.headReachable.size > 0) {
     const roots = new Set<string>(refsIn(document['webhooks']))
-    for (const source of included) for (const ref of context.refs.get(source) ?? []) roots.add(ref)
+    for (const [source, operation] of included) for (const ref of rootsOf(context, source, operation)) roots.add(ref)
     for (const name of headerNames) roots.add(`#/components/headers/${name}`)
     const reachable = reachableComponents(roots, components)
     for (const kind of COMPONENT_KINDS) {
