@@ -20,6 +20,8 @@ import {
 } from '../../src/index.ts'
 import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware } from '../../src/hono/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
+import { problemDetails } from '../../src/lifecycle/index.ts'
+import { CombinedVersioning } from '../../src/index.ts'
 import { ada, bodiesOf, headDocument, historyOf, NewPersonSchema, policy, type Key, type Person } from './api.ts'
 
 const versions = { allowedVersions: ['0', '1', '2', '3'], defaultVersion: '3' }
@@ -60,7 +62,7 @@ export interface Probe {
 const tableKey = (method: string, name: string) => (method === 'get' ? name : `${method.toUpperCase()} ${name}`)
 
 /** A route table with mountRoutes, under `scheme`; `prefix` is the include's path. */
-export function tableProbe(name: string, scheme: BaseVersioning, prefix: string, docPrefix: string, extra: { serverUrl?: string; namespaces?: string[]; allowedHosts?: string[] } = {}): Probe {
+export function tableProbe(name: string, scheme: BaseVersioning, prefix: string, docPrefix: string, extra: { serverUrl?: string; namespaces?: string[]; allowedHosts?: string[]; problems?: boolean } = {}): Probe {
   const tk: Key = (m, r) => tableKey(m, r)
   const history = historyOf(tk)
   const table = () =>
@@ -75,7 +77,7 @@ export function tableProbe(name: string, scheme: BaseVersioning, prefix: string,
       route('team-detail', '/teams/:id'),
     ])
   const routes = defineRoutes(extra.namespaces === undefined ? [include(prefix, table())] : extra.namespaces.map((v) => include(prefix.replace('{ns}', v), table(), { namespace: v })))
-  const versioning = apiVersioning({ scheme, routes, changes: history, policy: policy(), allowedHosts: extra.allowedHosts ?? ['127.0.0.1', 'people.test', '.people.test'] })
+  const versioning = apiVersioning({ scheme, routes, changes: history, policy: policy(), allowedHosts: extra.allowedHosts ?? ['127.0.0.1', 'people.test', '.people.test'], ...(extra.problems === true ? { errorResponse: problemDetails() } : {}) })
   const app = new Hono()
   app.use('*', versioning)
   mountRoutes(app, versioning, {
@@ -96,6 +98,7 @@ export function tableProbe(name: string, scheme: BaseVersioning, prefix: string,
     changelog: history,
     policy: policy(),
     requests: { schemas: { NewPerson: NewPersonSchema }, bodies: bodiesOf(tk) },
+    ...(extra.problems === true ? { errors: 'problem-details' as const } : {}),
     ...(extra.serverUrl === undefined ? {} : { serverUrl: extra.serverUrl }),
   })
   return { name, app, documents }
@@ -164,5 +167,7 @@ export function allProbes(): Probe[] {
     tableProbe('table Namespace', new NamespaceVersioning({ allowedVersions: ['0', '1', '2', '3'] }), '/api/v{ns}', '/api/v{ns}', { namespaces: ['0', '1', '2', '3'] }),
     plainProbe(),
     zodProbe(),
+    tableProbe('table Combined problems', new CombinedVersioning({ schemes: [new HeaderVersioning(), new QueryParameterVersioning(), new AcceptHeaderVersioning({ vendorMediaType: 'application/vnd.people.v{version}+json', mediaTypes: ['application/json', 'application/x-ndjson', 'text/event-stream'] })], ...versions }), '/api', '/api', { problems: true }),
+    tableProbe('table Accept problems', new AcceptHeaderVersioning({ ...versions, mediaTypes: ['application/json', 'application/x-ndjson', 'text/event-stream'] }), '/api', '/api', { problems: true }),
   ]
 }
