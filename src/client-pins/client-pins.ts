@@ -17,7 +17,7 @@ import type { ExchangeView, NotedChoice, VersionChoice, VersioningExtension } fr
 import { BaseVersioning } from '../schemes/base.ts'
 import { carriesVersionOf } from './carries.ts'
 import { usableId } from './identity.ts'
-import { PinLookups, type Known } from './lookups.ts'
+import { PinLookups, UNUSABLE_PIN, type Known } from './lookups.ts'
 import { checkPinsOptions, type ClientPinsOptions } from './options.ts'
 import type { Pin } from './pin-store.ts'
 
@@ -76,6 +76,9 @@ function waitUntilOf(c: Context): ((promise: Promise<unknown>) => void) | undefi
   }
 }
 
+/** Swallows a recorder's rejection: recording never fails a request nor the process. */
+const ignored = (): void => undefined
+
 /** Statuses of a request authentication refused: nothing is pinned or counted for it. */
 const refusedByAuth = (status: number): boolean => status === 401 || status === 403
 
@@ -91,10 +94,10 @@ const refusedByAuth = (status: number): boolean => status === 401 || status === 
  */
 export function clientPins(options: ClientPinsOptions): ClientPins {
   const where = 'clientPins'
-  const { store, client, vary, onLookupError, cacheTtl, cacheSize, failureTtl, rollbackWindow, usage, policy, carriesVersion, now } = checkPinsOptions(where, options)
+  const { store, client, vary, onLookupError, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now } = checkPinsOptions(where, options)
   const lifecycle = policy?.describe()
   const policyNow = lifecycle?.now ?? Date.now
-  const lookups = new PinLookups(store, { cacheTtl, cacheSize, failureTtl, now })
+  const lookups = new PinLookups(store, { cacheTtl, cacheSize, failureTtl, storeTimeout, now })
   /** The credential's headers: a choice made without a version named reads them, so its responses list them in `Vary`. */
   const varies = vary.length === 0 ? undefined : Object.freeze([...vary])
   let unavailable: ClientVersionUnavailable | undefined
@@ -140,8 +143,9 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     /** The choice of each pinned text seen (the few versions pins hold), resolved once. */
     const choices = new BoundedCache<VersionChoice>(64)
 
-    /** The version in `pinned`, or the scheme's refusal when it no longer serves it. */
+    /** The version in `pinned`, or the scheme's refusal when it no longer serves it (or it cannot be a version). */
     function pinnedIn(pinned: string): VersionChoice {
+      if (pinned === UNUSABLE_PIN) return scheme.rejection()
       const known = choices.get(pinned)
       if (known !== undefined) return known
       const version = scheme.resolveVersion(pinned)
@@ -183,7 +187,9 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       const { version } = exchange
       if (usage !== undefined && typeof version === 'string') {
         try {
-          usage.record({ version, client: note.id, route: exchange.route?.path ?? exchange.routePath, deprecated: past(version, 'deprecation'), at: now() })
+          const recorded: unknown = usage.record({ version, client: note.id, route: exchange.route?.path ?? exchange.routePath, deprecated: past(version, 'deprecation'), at: now() })
+          // A recorder of one's own that returns a promise: its rejection is not left unhandled (Node would exit).
+          if (recorded instanceof Promise) recorded.catch(ignored)
         } catch {
           // Recording never fails a request.
         }

@@ -7,6 +7,9 @@
  */
 import { tally, type UsageRow, type VersionCall } from './usage.ts'
 
+/** The shortest period between writes: shorter, and the writes grow with requests rather than with clients. */
+const MIN_FLUSH_MS = 1_000
+
 /** Options shared by the recorders that write in batches (`d1Usage`, `analyticsUsage`). */
 export interface BatchOptions {
   /**
@@ -17,7 +20,8 @@ export interface BatchOptions {
   readonly waitUntil: (promise: Promise<unknown>) => void
   /**
    * How long calls are counted in memory before they are written, in
-   * milliseconds (Workers keep a `waitUntil` alive 30 seconds after the response).
+   * milliseconds, from 1000 (shorter would write about once per request) to
+   * 30000 (Workers keep a `waitUntil` alive 30 seconds after the response).
    * @default 10000
    */
   readonly flushMs?: number | undefined
@@ -43,7 +47,11 @@ export function batcher(where: string, options: BatchOptions, maxRowsCap: number
     throw new Error(`${where}: pass { waitUntil } (from 'cloudflare:workers', or ctx.waitUntil.bind(ctx)), so writes outlive the request without it waiting.`)
   }
   const { waitUntil, flushMs = 10_000, maxRows = Math.min(500, maxRowsCap), onError = (error: unknown) => console.error(`${where}: a batch of usage was not written: ${(error as Error)?.message ?? 'unknown error'}`) } = options
-  if (typeof flushMs !== 'number' || !(flushMs >= 0) || flushMs > 30_000) throw new Error(`${where}: flushMs must be a number of milliseconds from 0 to 30000 (a waitUntil lasts 30 seconds after the response).`)
+  if (typeof flushMs !== 'number' || !(flushMs >= MIN_FLUSH_MS) || flushMs > 30_000) {
+    throw new Error(
+      `${where}: flushMs must be a number of milliseconds from ${MIN_FLUSH_MS} to 30000 (a waitUntil lasts 30 seconds after the response); a shorter period writes about once per request. Call flush() to write at once (a scheduled handler, a test).`,
+    )
+  }
   if (!Number.isInteger(maxRows) || maxRows < 1 || maxRows > maxRowsCap) throw new Error(`${where}: maxRows must be a whole number from 1 to ${maxRowsCap}.`)
   if (typeof onError !== 'function') throw new Error(`${where}: onError must be a function (error) => void.`)
 
@@ -77,7 +85,7 @@ export function batcher(where: string, options: BatchOptions, maxRowsCap: number
       tally(rows, call)
       if (rows.size >= maxRows) {
         waitUntil(flushNow())
-      } else if (timer === undefined && flushMs > 0) {
+      } else if (timer === undefined) {
         waitUntil(
           new Promise<void>((resolve) => {
             wake = resolve
@@ -88,8 +96,6 @@ export function batcher(where: string, options: BatchOptions, maxRowsCap: number
             }, flushMs)
           }),
         )
-      } else if (flushMs === 0 && rows.size === 1) {
-        waitUntil(Promise.resolve().then(flushNow))
       }
     },
     flush: flushNow,

@@ -1,0 +1,152 @@
+/**
+ * Stores of one's own that misbehave, and pins hand-edited in a store: a
+ * store that throws, answers something that is not a pin, or never answers
+ * gives what `onLookupError` says (a 503, or the default version), never a
+ * 500, a hung request or an unhandled rejection; a pin whose text cannot be
+ * a version (a line break, non-ASCII, a megabyte) is refused as a version
+ * the scheme does not serve, even by a scheme that accepts any version; a
+ * recorder that returns a rejected promise fails nothing; a usage flush
+ * period short enough to write once per request is refused at construction.
+ *
+ * A portable file: Web APIs, hono and vitest only.
+ */
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { describe, expect, it } from 'vitest'
+import { versionMiddleware } from '../../src/hono/index.ts'
+import { HeaderVersioning } from '../../src/index.ts'
+import { analyticsUsage, bearerClient, clientPins, d1Usage, memoryPinStore, type ClientPinsOptions, type PinStore, type UsageRecorder } from '../../src/client-pins/index.ts'
+import type { D1Database } from '../../src/client-pins/d1.ts'
+import { idOf, SECRET } from '../support/client-pins-fixture.ts'
+
+const client = bearerClient({ secret: SECRET })
+const pin = (version: string) => ({ version, previous: null, movedAt: null })
+
+function app(store: PinStore, options: Partial<ClientPinsOptions> & { open?: boolean } = {}) {
+  const { open, ...rest } = options
+  const errors: string[] = []
+  const hono = new Hono()
+  hono.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse()
+    errors.push((error as Error).message)
+    return c.json({ detail: 'error' }, 500)
+  })
+  const scheme = open === true ? new HeaderVersioning({ defaultVersion: '3' }) : new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion: '3' })
+  hono.use('/api/*', versionMiddleware({ scheme, clientVersion: clientPins({ store, client, ...rest }) }))
+  hono.get('/api/things/:id', (c) => c.json({ version: c.var.version }))
+  const get = async (key: string) => {
+    const res = await hono.request('/api/things/1', { headers: { Authorization: `Bearer ${key}` } })
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+  }
+  return { get, errors }
+}
+
+const never = <T>(): Promise<T> => new Promise<T>(() => undefined)
+
+describe('a pin store of your own that misbehaves', () => {
+  const broken: [string, PinStore][] = [
+    ['get throws', { get: () => { throw new Error('get threw') }, claim: async () => pin('3'), put: async () => undefined }],
+    ['get answers a number', { get: async () => 42 as never, claim: async () => pin('3'), put: async () => undefined }],
+    ['get answers a pin whose version is a number', { get: async () => ({ version: 5 }) as never, claim: async () => pin('3'), put: async () => undefined }],
+    ['get answers an object whose getter throws', { get: async () => ({ get version(): string { throw new Error('getter') } }) as never, claim: async () => pin('3'), put: async () => undefined }],
+  ]
+  it.each(broken)('%s: a 503 (or the default with onLookupError "default"), never a 500', async (_name, store) => {
+    const strict = app(store)
+    expect(await strict.get('broken-key')).toEqual({ status: 503, body: { detail: "The client's API version could not be looked up; retry, or name a version." } })
+    const lenient = app(store, { onLookupError: 'default' })
+    expect(await lenient.get('broken-key')).toEqual({ status: 200, body: { version: '3' } })
+    expect([...strict.errors, ...lenient.errors]).toEqual([])
+  })
+
+  it('get answering a pin without a promise: the pin is served', async () => {
+    const store: PinStore = { get: () => pin('1') as never, claim: async () => pin('3'), put: async () => undefined }
+    expect(await app(store).get('plain-key')).toEqual({ status: 200, body: { version: '1' } })
+  })
+
+  const claims: [string, PinStore['claim']][] = [
+    ['throws', () => { throw new Error('claim threw') }],
+    ['answers undefined', async () => undefined as never],
+    ['answers a string', async () => '3' as never],
+    ['rejects', () => Promise.reject(new Error('claim rejected'))],
+  ]
+  it.each(claims)('a first-pin write that %s: the default version, nothing pinned, and no 500', async (_name, claim) => {
+    let claimed = 0
+    const store: PinStore = { get: async () => null, claim: (client, version) => (claimed++, claim(client, version)), put: async () => undefined }
+    const { get, errors } = app(store, { failureTtl: 60_000 })
+    expect(await get('first-key')).toEqual({ status: 200, body: { version: '3' } })
+    expect(await get('first-key')).toEqual({ status: 200, body: { version: '3' } })
+    // A failed write is remembered for failureTtl, not tried per request.
+    expect(claimed).toBe(1)
+    expect(errors).toEqual([])
+  })
+
+  it('a store that never answers: the request waits storeTimeout, then gets the 503 (or the default), and the store is not asked again for failureTtl', async () => {
+    let gets = 0
+    const store: PinStore = { get: () => (gets++, never()), claim: () => never(), put: () => never() }
+    const strict = app(store, { storeTimeout: 20 })
+    expect((await strict.get('slow-key')).status).toBe(503)
+    expect((await strict.get('slow-key')).status).toBe(503)
+    expect(gets).toBe(1)
+    expect(await app(store, { storeTimeout: 20, onLookupError: 'default' }).get('slow-key')).toEqual({ status: 200, body: { version: '3' } })
+  })
+
+  it('a first-pin write that never answers: the request is answered after storeTimeout, in the default', async () => {
+    const store: PinStore = { get: async () => null, claim: () => never(), put: () => never() }
+    expect(await app(store, { storeTimeout: 20 }).get('slow-write-key')).toEqual({ status: 200, body: { version: '3' } })
+  })
+})
+
+describe('pins hand-edited in the store', () => {
+  const edited: [string, string][] = [
+    ['a line break and a header', '1\r\nX-Injected: yes'],
+    ['non-ASCII text', 'v1\u2028é'],
+    ['a NUL', '1\u00002'],
+    ['a space', ' 1 '],
+    ['a megabyte', 'v'.repeat(1 << 20)],
+    ['65 characters', 'v'.repeat(65)],
+  ]
+  it.each(edited)('%s: refused as a version the scheme does not serve (404), even by a scheme accepting any version', async (_name, version) => {
+    const store = memoryPinStore({ [await idOf('edited-key')]: version })
+    for (const open of [false, true]) {
+      const { get, errors } = app(store, { open })
+      expect(await get('edited-key')).toEqual({ status: 404, body: { detail: 'Invalid version in "Api-Version" header.' } })
+      expect(errors).toEqual([])
+    }
+  })
+
+  it('a pin of 64 printable characters is a version text like any other', async () => {
+    const version = `v${'x'.repeat(63)}`
+    expect(await app(memoryPinStore({ [await idOf('long-key')]: version }), { open: true }).get('long-key')).toEqual({ status: 200, body: { version } })
+  })
+})
+
+describe('a usage recorder of your own that returns a promise', () => {
+  it('a rejected one fails neither the request nor the process (no unhandled rejection)', async () => {
+    let records = 0
+    const usage: UsageRecorder = {
+      record: (async () => {
+        records++
+        throw new Error('the recorder failed')
+      }) as never,
+    }
+    const { get, errors } = app(memoryPinStore(), { usage })
+    expect(await get('recorded-key')).toEqual({ status: 200, body: { version: '3' } })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect([records, errors]).toEqual([1, []])
+  })
+})
+
+describe('usage writes grow with clients, not requests', () => {
+  const db: D1Database = { prepare: () => ({ bind: () => db.prepare(''), run: async () => ({}), all: async () => ({ results: [] }) }), batch: async () => [] }
+  it.each([0, 999])('refuses a flushMs of %i (about one write per request) at construction, saying what to give', (flushMs) => {
+    const message = 'flushMs must be a number of milliseconds from 1000 to 30000 (a waitUntil lasts 30 seconds after the response); a shorter period writes about once per request. Call flush() to write at once'
+    expect(() => d1Usage(db, { waitUntil: () => undefined, flushMs })).toThrow(`d1Usage: ${message}`)
+    expect(() => analyticsUsage({ writeDataPoint: () => undefined }, { dataset: 'version_usage', waitUntil: () => undefined, flushMs })).toThrow(`analyticsUsage: ${message}`)
+  })
+
+  it('refuses a storeTimeout outside 1 to 30,000 ms at construction', () => {
+    for (const storeTimeout of [0, 60_000, Number.NaN]) {
+      expect(() => clientPins({ store: memoryPinStore(), client, storeTimeout })).toThrow('clientPins: storeTimeout must be a number of milliseconds from 1 to 30000, such as 3000')
+    }
+  })
+})
