@@ -15,7 +15,7 @@ import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
-import { analyticsUsage, bearerClient, clientPins, d1Usage, memoryPinStore, type ClientPinsOptions, type PinStore, type UsageRecorder } from '../../src/client-pins/index.ts'
+import { analyticsUsage, bearerClient, clientPins, d1Usage, kvPinStore, memoryPinStore, type ClientPinsOptions, type PinStore, type UsageRecorder } from '../../src/client-pins/index.ts'
 import type { D1Database } from '../../src/client-pins/d1.ts'
 import { idOf, SECRET } from '../support/client-pins-fixture.ts'
 
@@ -148,5 +148,13 @@ describe('usage writes grow with clients, not requests', () => {
     for (const storeTimeout of [0, 60_000, Number.NaN]) {
       expect(() => clientPins({ store: memoryPinStore(), client, storeTimeout })).toThrow('clientPins: storeTimeout must be a number of milliseconds from 1 to 30000, such as 3000')
     }
+  })
+
+  it('refuses a KV expirationTtl KV would refuse (under 60 s, or not whole seconds) at construction', () => {
+    const namespace = { get: async () => null, put: async () => undefined }
+    for (const expirationTtl of [0, 59, 60.5]) {
+      expect(() => kvPinStore(namespace, { expirationTtl })).toThrow("kvPinStore: expirationTtl must be a whole number of seconds, 60 or more (KV's shortest), such as 86400 for a copy read through readThrough.")
+    }
+    expect(() => kvPinStore(namespace, { expirationTtl: 60 })).not.toThrow()
   })
 })
