@@ -156,6 +156,16 @@ describe('usage in Workers Analytics Engine', () => {
     expect(errors.map((error) => (error as Error).message)).toEqual(['blob too large'])
   })
 
+  it('refuses to list callers from an SQL answer its LIMIT cut short, rather than leave some out', async () => {
+    const full = Array.from({ length: 10_000 }, (_, i) => ({ client: `c${i}`, route: '/x', calls: 1, last_seen: NOW, deprecated: 0 }))
+    const usage = analyticsUsage(recording().dataset, { dataset: 'version_usage', waitUntil: noWait, sql: async () => full })
+    await expect(usage.callers('2025-01-01', { since: 0, until: NOW + 10 })).rejects.toThrow(
+      'analyticsUsage.callers: the period holds 10,000 client and route rows or more, past what one SQL API query answers, so some callers would be left out; ask for a shorter period (since, until).',
+    )
+    const short = analyticsUsage(recording().dataset, { dataset: 'version_usage', waitUntil: noWait, sql: async () => full.slice(1) })
+    expect((await short.callers('2025-01-01', { since: 0, until: NOW + 10, limit: 1000 })).callers).toHaveLength(1000)
+  })
+
   it('refuses callers without an sql function, saying what to give', async () => {
     const usage = analyticsUsage(recording().dataset, { dataset: 'version_usage', waitUntil: noWait })
     await expect(usage.callers('2025-01-01')).rejects.toThrow('analyticsUsage.callers: give the sql option')
