@@ -225,7 +225,9 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     if (bound === undefined) throw new UpgradeRefused(`${where}.${what}: give the pins to a middleware (its clientVersion option) first, so they know its versions.`)
     const resolved = typeof version === 'string' ? bound.resolveVersion(version) : undefined
     if (resolved === undefined || resolved === null) {
-      throw new UpgradeRefused(`${where}.${what}: ${JSON.stringify(version)} is not a version this API serves${bound.allowedVersions === null ? '' : ` (${bound.allowedVersions.filter((v) => v !== null).join(', ')})`}.`)
+      // The version is named only when it could be one: an operator's endpoint answering the message reflects nothing else.
+      const named = typeof version === 'string' && /^[\x21-\x7e]{1,64}$/.test(version) ? JSON.stringify(version) : 'the version given'
+      throw new UpgradeRefused(`${where}.${what}: ${named} is not a version this API serves${bound.allowedVersions === null ? '' : ` (${bound.allowedVersions.filter((v) => v !== null).join(', ')})`}.`)
     }
     if (past(resolved, 'sunset')) throw new UpgradeRefused(`${where}.${what}: ${resolved} is past its sunset; pin a supported version.`)
     return resolved

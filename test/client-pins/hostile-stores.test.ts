@@ -5,7 +5,8 @@
  * 500, a hung request or an unhandled rejection; a pin whose text cannot be
  * a version (a line break, non-ASCII, a megabyte) is refused as a version
  * the scheme does not serve, even by a scheme that accepts any version; a
- * recorder that returns a rejected promise fails nothing; a usage flush
+ * recorder that returns a rejected promise fails nothing; a refused upgrade
+ * names its version only when it could be one; a usage flush
  * period short enough to write once per request is refused at construction.
  *
  * A portable file: Web APIs, hono and vitest only.
@@ -156,5 +157,17 @@ describe('usage writes grow with clients, not requests', () => {
       expect(() => kvPinStore(namespace, { expirationTtl })).toThrow("kvPinStore: expirationTtl must be a whole number of seconds, 60 or more (KV's shortest), such as 86400 for a copy read through readThrough.")
     }
     expect(() => kvPinStore(namespace, { expirationTtl: 60 })).not.toThrow()
+  })
+})
+
+describe('an operator\'s upgrade of a hostile version', () => {
+  it('names a refused upgrade\'s version only when it could be one: nothing else is reflected by an operator\'s endpoint', async () => {
+    const pins = clientPins({ store: memoryPinStore(), client })
+    versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: pins })
+    const id = await idOf('operator-target')
+    for (const version of ['x'.repeat(100_000), '<script>alert(1)</script> ', 'v1\r\nX-Injected: yes', 7]) {
+      await expect(pins.upgrade(id, version as string)).rejects.toThrow(/^clientPins\.upgrade: the version given is not a version this API serves \(1, 2\)\.$/)
+    }
+    await expect(pins.upgrade(id, 'v9')).rejects.toThrow('clientPins.upgrade: "v9" is not a version this API serves (1, 2).')
   })
 })
