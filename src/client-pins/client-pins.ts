@@ -135,6 +135,11 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     if (!(given instanceof BaseVersioning)) throw new Error(`${target.where}: clientVersion needs the middleware's scheme to be a versioning scheme.`)
     const scheme: BaseVersioning = given
     const carries = carriesVersion ?? carriesVersionOf(scheme, `${target.where}: clientVersion`)
+    if (usage !== undefined && scheme.allowedVersions === null) {
+      throw new Error(
+        `${target.where}: clientVersion's usage needs the scheme to list its versions (allowedVersions): a scheme that accepts any version would count each version a client names as a row of its own, so writes would grow with requests. Give the scheme allowedVersions, or leave usage out.`,
+      )
+    }
     bound = scheme
     const misplaced =
       `${target.where}: clientVersion read no client before the handlers ran, but one after: an authentication middleware registered after the versioning middleware names the client, too late for its pinned version. ` +

@@ -15,7 +15,7 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
 import { versionMiddleware } from '../../src/hono/index.ts'
-import { HeaderVersioning } from '../../src/index.ts'
+import { HeaderVersioning, QueryParameterVersioning } from '../../src/index.ts'
 import { analyticsUsage, bearerClient, clientPins, d1Usage, kvPinStore, memoryPinStore, type ClientPinsOptions, type PinStore, type UsageRecorder } from '../../src/client-pins/index.ts'
 import type { D1Database } from '../../src/client-pins/d1.ts'
 import { idOf, SECRET } from '../support/client-pins-fixture.ts'
@@ -171,3 +171,30 @@ describe('an operator\'s upgrade of a hostile version', () => {
     await expect(pins.upgrade(id, 'v9')).rejects.toThrow('clientPins.upgrade: "v9" is not a version this API serves (1, 2).')
   })
 })
+
+describe('usage rows at the size of the API, not of its requests', () => {
+  it('refuses usage with a scheme that accepts any version, at construction, saying what to give', () => {
+    const pins = clientPins({ store: memoryPinStore(), client, usage: { record: () => undefined } })
+    expect(() => versionMiddleware({ scheme: new QueryParameterVersioning({ defaultVersion: '1' }), clientVersion: pins })).toThrow(
+      "versionMiddleware: clientVersion's usage needs the scheme to list its versions (allowedVersions): a scheme that accepts any version would count each version a client names as a row of its own, so writes would grow with requests. Give the scheme allowedVersions, or leave usage out.",
+    )
+    expect(() => versionMiddleware({ scheme: new QueryParameterVersioning({ defaultVersion: '1' }), clientVersion: clientPins({ store: memoryPinStore(), client }) })).not.toThrow()
+  })
+
+  it('a data point Analytics Engine refuses loses its own row only: the rest of the batch is written, and onError is told', async () => {
+    const written: string[] = []
+    const errors: string[] = []
+    const dataset = {
+      writeDataPoint(point: { blobs?: string[] }) {
+        if ((point.blobs?.[2] ?? '').length > 16_384) throw new Error('blobs over 16 KB')
+        written.push(point.blobs?.[2] ?? '')
+      },
+    }
+    const usage = analyticsUsage(dataset, { dataset: 'version_usage', waitUntil: () => undefined, flushMs: 30_000, onError: (error) => errors.push((error as Error).message) })
+    const routes = ['/a', `/${'x'.repeat(20_000)}`, '/b', '/c']
+    for (const route of routes) usage.record({ version: '1', client: 'acme', route, deprecated: false, at: 0 })
+    await usage.flush()
+    expect([written, errors]).toEqual([['/a', '/b', '/c'], ['blobs over 16 KB']])
+  })
+})
+
