@@ -192,6 +192,24 @@ describe('a KV copy that takes one write per second per key (as Workers KV does;
   })
 })
 
+describe('the evidence for retiring a version', () => {
+  it('lists the clients pinned to a version by the documented query, a page at a time, through the index on version', async () => {
+    const pinsTable = table('pins')
+    const store = d1PinStore(env.USAGE, { table: pinsTable })
+    for (let i = 0; i < 25; i++) await store.claim(`client-${String(i).padStart(2, '0')}`, i % 5 === 0 ? '1' : '3')
+    await store.put('client-07', { version: '1', previous: '3', movedAt: NOW })
+    // The query of docs/client-versions.md, on this test's table.
+    const query = `SELECT client, previous, moved_at FROM ${pinsTable} WHERE version = ?1 AND client > ?2 ORDER BY client LIMIT ?3`
+    const page = async (after: string) => (await env.USAGE.prepare(query).bind('1', after, 4).all()).results as { client: string }[]
+    const first = await page('')
+    const second = await page(first[first.length - 1]?.client ?? '')
+    expect([...first, ...second].map((row) => row.client)).toEqual(['client-00', 'client-05', 'client-07', 'client-10', 'client-15', 'client-20'])
+    expect(second[1]).toEqual({ client: 'client-20', previous: null, moved_at: null })
+    const plan = JSON.stringify((await env.USAGE.prepare(`EXPLAIN QUERY PLAN ${query}`).bind('1', '', 4).all()).results)
+    expect(plan).toContain(`${pinsTable}_version`)
+  })
+})
+
 describe('usage in D1', () => {
   it('counts calls by client id in batches, and pages the callers of a version by SQL', async () => {
     const { get, usage, waits, usageTable, rowsOf } = setup()
