@@ -140,11 +140,11 @@ async function main() {
   {
     const hang: PinStore = { get: () => new Promise(() => {}), claim: () => new Promise(() => {}), put: async () => {} }
     const b = appWith(hang)
-    const t = await Promise.race([b.get('/api/things/1', { Authorization: 'Bearer hang-key' }), new Promise((r) => setTimeout(() => r('timeout after 2 s'), 2000))])
+    const t = await Promise.race([b.get('/api/things/1', { Authorization: 'Bearer hang-key' }), new Promise((r) => setTimeout(() => r('timeout after 4 s'), 4000))])
     report('store that never answers', 'a bounded wait, then 503 or default', typeof t === 'string' ? t : `${(t as { status: number }).status}`)
     const claimHang: PinStore = { get: async () => null, claim: () => new Promise(() => {}), put: async () => {} }
     const c2 = appWith(claimHang)
-    const t2 = await Promise.race([c2.get('/api/things/1', { Authorization: 'Bearer hang-key' }), new Promise((r) => setTimeout(() => r('timeout after 2 s'), 2000))])
+    const t2 = await Promise.race([c2.get('/api/things/1', { Authorization: 'Bearer hang-key' }), new Promise((r) => setTimeout(() => r('timeout after 4 s'), 4000))])
     report('first-pin write that never answers (Node: request waits)', 'a bounded wait', typeof t2 === 'string' ? t2 : `${(t2 as { status: number }).status}`)
   }
   // 5. usage recorder that is async and rejects
@@ -164,7 +164,13 @@ async function main() {
     let batches = 0
     const fakeDb = { prepare: () => ({ bind() { return this }, run: async () => ({}), all: async () => ({ results: [] }) }), batch: async () => { batches++; return [] } }
     const waits: Promise<unknown>[] = []
-    const u = d1Usage(fakeDb as never, { waitUntil: (p) => waits.push(p), flushMs: 0 })
+    let u: ReturnType<typeof d1Usage>
+    try {
+      u = d1Usage(fakeDb as never, { waitUntil: (p) => waits.push(p), flushMs: 0 })
+    } catch (error) {
+      report('d1Usage flushMs 0', 'refused at construction, or writes growing with clients', `refused: ${(error as Error).message}`)
+      u = d1Usage(fakeDb as never, { waitUntil: (p) => waits.push(p), flushMs: 1000 })
+    }
     const b = appWith(memoryPinStore(), { usage: u })
     for (let i = 0; i < 100; i++) await b.get('/api/things/1', { Authorization: 'Bearer flush0-key' })
     await Promise.all(waits)
@@ -199,7 +205,9 @@ async function main() {
     t = 5000
     await b.pins.upgrade(id, '1')
     t = 5200
-    await b.pins.rollback(id)
+    // The fake clock stands still, so the retry a second later is refused too.
+    const rolled = await b.pins.rollback(id).then((v) => `rolled back to ${v}`, (e: Error) => `rollback rejected: ${e.message}`)
+    report('readThrough: rollback whose copy KV refuses twice', 'a loud answer, not a silently stale copy', rolled)
     t = 100_000
     const r = await b.get('/api/things/1', { Authorization: 'Bearer upgrader-key' })
     report('readThrough: rollback 200 ms after upgrade (KV 1 write/s per key)', 'answered in 3 (D1 holds 3) at least once the copy can be written', `answer ${r.text} D1=${JSON.stringify(await d1.get(id))} KV=${kv.get('pin:' + id)}`)
