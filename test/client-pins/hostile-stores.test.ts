@@ -196,5 +196,22 @@ describe('usage rows at the size of the API, not of its requests', () => {
     await usage.flush()
     expect([written, errors]).toEqual([['/a', '/b', '/c'], ['blobs over 16 KB']])
   })
+
+  it('holds at most four batches out while D1 is slow or down: a fifth is dropped and reported, not kept', async () => {
+    const release: (() => void)[] = []
+    let batches = 0
+    const statement = { bind: () => statement, run: async () => ({}), all: async () => ({ results: [] }) }
+    const slow: D1Database = { prepare: () => statement, batch: () => (batches++, new Promise((resolve) => void release.push(() => resolve([])))) }
+    const errors: string[] = []
+    const usage = d1Usage(slow, { waitUntil: () => undefined, flushMs: 30_000, maxRows: 10, onError: (error) => errors.push((error as Error).message) })
+    for (let batch = 0; batch < 5; batch++) {
+      for (let i = 0; i < 10; i++) usage.record({ version: '1', client: `client-${batch}-${i}`, route: '/a', deprecated: false, at: 0 })
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    expect([batches, errors]).toEqual([4, ['d1Usage: 4 batches are still being written (the store is slow or down), so a batch of 10 rows was dropped.']])
+    for (const done of release) done()
+    await usage.flush()
+    expect(batches).toBe(4)
+  })
 })
 
