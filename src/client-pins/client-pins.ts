@@ -31,6 +31,8 @@ interface Note {
   readonly claim: string | null
   /** Whether `client` gave no client at all (rather than an unusable one, or failing): an authentication middleware may not have run yet. */
   readonly unnamed: boolean
+  /** Whether the request was refused with the 503 of a failed lookup: its answer says when to retry. */
+  readonly unavailable?: true
 }
 
 /** The pins of a middleware's clients: its `clientVersion` option, and the operator's calls. */
@@ -101,6 +103,8 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
   /** The credential's headers: a choice made without a version named reads them, so its responses list them in `Vary`. */
   const varies = vary.length === 0 ? undefined : Object.freeze([...vary])
   let unavailable: ClientVersionUnavailable | undefined
+  /** Seconds a client refused for a failed lookup waits before this isolate asks the store again, or `null` for at once. */
+  const retryAfter = failureTtl < 1000 ? null : String(Math.ceil(failureTtl / 1000))
   /** The scheme of the middleware last bound, for `upgrade`. */
   let bound: BaseVersioning | undefined
 
@@ -164,7 +168,10 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
 
     /** The choice for a client that named no version, from what is known of its pin. */
     function chosen(id: string, known: Known): NotedChoice {
-      if ('failed' in known) return { choice: failed(), note: { id, named: false, claim: null, unnamed: false }, vary: varies }
+      if ('failed' in known) {
+        const choice = failed()
+        return { choice, note: choice === undefined ? { id, named: false, claim: null, unnamed: false } : { id, named: false, claim: null, unnamed: false, unavailable: true }, vary: varies }
+      }
       if (known.pin !== null) return { choice: pinnedIn(known.pin), note: { id, named: false, claim: null, unnamed: false }, vary: varies }
       // No pin yet: answered in the default, pinned to it once answered.
       return { choice: undefined, note: { id, named: false, claim: scheme.defaultVersion, unnamed: false }, vary: varies }
@@ -180,6 +187,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
 
     /** After the handlers: the first pin and the call, for a request authentication did not refuse. */
     function settle(exchange: ExchangeView, response: Response, note: Note, c: Context): Response | Promise<Response> {
+      if (note.unavailable === true) return retryLater(response)
       if (refusedByAuth(response.status)) return response
       if (note.id === undefined) {
         // Only a request whose client gave none and that named no version could have been answered in a pin.
@@ -205,6 +213,17 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       const waitUntil = waitUntilOf(c)
       if (waitUntil === undefined) return claim.then(() => response)
       waitUntil(claim)
+      return response
+    }
+
+    /** The 503 of a failed lookup, with `Retry-After`: this isolate asks the store again after `failureTtl`. */
+    function retryLater(response: Response): Response {
+      if (response.status !== 503 || retryAfter === null || response.headers.has('Retry-After')) return response
+      try {
+        response.headers.set('Retry-After', retryAfter)
+      } catch {
+        // An errorResponse of one's own that answers with immutable headers keeps them.
+      }
       return response
     }
 

@@ -215,3 +215,16 @@ describe('usage rows at the size of the API, not of its requests', () => {
   })
 })
 
+describe('the 503 of a failed lookup', () => {
+  it('says when to retry: Retry-After, the seconds of failureTtl (during which this isolate does not ask the store again)', async () => {
+    const down: PinStore = { get: () => Promise.reject(new Error('down')), claim: () => Promise.reject(new Error('down')), put: () => Promise.reject(new Error('down')) }
+    for (const [failureTtl, expected] of [[undefined, '30'], [1500, '2'], [0, null]] as const) {
+      const hono = new Hono()
+      hono.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: clientPins({ store: down, client, ...(failureTtl === undefined ? {} : { failureTtl }) }) }))
+      hono.get('/', (c) => c.text('ok'))
+      const res = await hono.request('/', { headers: { Authorization: 'Bearer down-key' } })
+      expect([res.status, res.headers.get('Retry-After')]).toEqual([503, expected])
+    }
+  })
+})
+
