@@ -17,7 +17,7 @@ import type { ExchangeView, NotedChoice, VersionChoice, VersioningExtension } fr
 import { BaseVersioning } from '../schemes/base.ts'
 import { carriesVersionOf } from './carries.ts'
 import { usableId } from './identity.ts'
-import { PinLookups, UNUSABLE_PIN, type Known } from './lookups.ts'
+import { isVersionText, PinLookups, UNUSABLE_PIN, type Known } from './lookups.ts'
 import { checkPinsOptions, type ClientPinsOptions } from './options.ts'
 import type { Pin } from './pin-store.ts'
 
@@ -250,7 +250,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     const resolved = typeof version === 'string' ? bound.resolveVersion(version) : undefined
     if (resolved === undefined || resolved === null) {
       // The version is named only when it could be one: an operator's endpoint answering the message reflects nothing else.
-      const named = typeof version === 'string' && /^[\x21-\x7e]{1,64}$/.test(version) ? JSON.stringify(version) : 'the version given'
+      const named = isVersionText(version) ? JSON.stringify(version) : 'the version given'
       throw new UpgradeRefused(`${where}.${what}: ${named} is not a version this API serves${bound.allowedVersions === null ? '' : ` (${bound.allowedVersions.filter((v) => v !== null).join(', ')})`}.`)
     }
     if (past(resolved, 'sunset')) throw new UpgradeRefused(`${where}.${what}: ${resolved} is past its sunset; pin a supported version.`)

@@ -25,8 +25,11 @@ export const UNUSABLE_PIN = ''
 /** The text a version can have in a pin: what a header carries, at most 64 characters. */
 const VERSION_TEXT = /^[\x21-\x7e]{1,64}$/
 
+/** Whether `version` is text a version can be (1 to 64 printable ASCII characters). */
+export const isVersionText = (version: unknown): version is string => typeof version === 'string' && VERSION_TEXT.test(version)
+
 /** `version` when it can be a version, else `UNUSABLE_PIN` (a huge or hand-edited entry is not kept). */
-const pinText = (version: string): string => (VERSION_TEXT.test(version) ? version : UNUSABLE_PIN)
+const pinText = (version: string): string => (isVersionText(version) ? version : UNUSABLE_PIN)
 
 /** What a store answered: `null` for no pin, a pin, or `undefined` for anything else (a broken store). */
 function readPin(value: unknown): Pin | null | undefined {
