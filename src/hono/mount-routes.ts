@@ -110,18 +110,20 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
     const handlers: [string, Handler<any>][] = []
     const served = new Map<string, Served>()
     const wrapped: WrappedHandler[] = []
+    const methods = byPath.get(path) as Map<string, CompiledRoute[]>
+    // Without an `all` handler, a method the path serves in other versions only is answered as one it has no handler for.
+    const refusal = methods.has('ALL') ? null : pathRefusal(methods, exists, table)
     for (; mounts[i]?.path === path; i++) {
       const { method, candidates: own } = mounts[i] as Mount
       const routes = own.map(({ route }) => route)
       const serves: Served = { routes, complete: routes.some((route) => route.limit?.versions == null), versions: versionsOf(routes), passesOn: routes.every((route) => route.limit?.absent === 'not-found') }
-      handlers.push([method, servedBy(own, serves, table)])
+      handlers.push([method, servedBy(own, serves, table, refusal)])
       for (const candidate of own) wrapped.push({ method, route: candidate.route, handler: candidate.own })
       served.set(method, serves)
     }
-    const methods = byPath.get(path) as Map<string, CompiledRoute[]>
-    if (methods.has('ALL')) {
+    if (refusal === null) {
       for (const [method, handler] of handlers) register(app, method, path, handler, new Map([[method, served.get(method) as Served]]), wrapped.filter((w) => w.method === method))
-    } else register(app, 'ALL', path, pathHandler(new Map(handlers), methods, exists, candidates[0] as Candidate, table), served, wrapped)
+    } else register(app, 'ALL', path, pathHandler(new Map(handlers), refusal, candidates[0] as Candidate, table), served, wrapped)
   }
   // The same app, its type now with these routes (hc<typeof app> reads it).
   return app
@@ -171,38 +173,50 @@ function allowOf(methods: ReadonlyMap<string, readonly CompiledRoute[]>, exists:
 const VERSIONS = 64
 
 /**
- * The one Hono handler of a run of mounts at a path: the request method's
- * handler (HEAD: GET's). For a method the path has no handler for, when no
- * later route Hono matched serves it, the version is decided (a bad one is
- * still the scheme's rejection) and the answer is 405 with `Allow`: the
- * methods the path serves in that version. A version none is served in is
- * answered as the handlers answer it: not found, or the scheme's rejection.
+ * How a path answers a method it does not serve in the request's version:
+ * `allows(version)` says whether the path serves other methods in it, and
+ * `notAllowed` answers 405 with `Allow` (the methods it serves in that
+ * version). A version none is served in is answered as the handlers answer
+ * it: not found, or the scheme's rejection.
  */
-function pathHandler(
-  handlers: ReadonlyMap<string, Handler<any>>,
-  methods: ReadonlyMap<string, readonly CompiledRoute[]>,
-  exists: RouteExists | undefined,
-  { route, suffixed }: Candidate,
-  table: TableServing,
-): Handler<any> {
+interface PathRefusal {
+  allows(version: string | null | undefined): boolean
+  notAllowed(c: Context, next: Next, visit: Visit): unknown
+}
+
+/** The refusal of a path where `methods` are each method's routes. */
+function pathRefusal(methods: ReadonlyMap<string, readonly CompiledRoute[]>, exists: RouteExists | undefined, table: TableServing): PathRefusal {
   const { engine } = table
   const allowIn = allowOf(methods, exists)
   const routes = [...methods.values()].flat()
   const passesOn = routes.every((r) => r.limit?.absent === 'not-found')
   const versions = versionsOf(routes)
-  /** The 405 of a method the path has no handler for, in the request's version. */
-  function notAllowed(c: Context, next: Next, visit: Visit): unknown {
-    const allow = allowIn(visit.version)
-    if (allow === null && !passesOn) return after(engine.reject(c, refused(visit, table.versionRejection(), union(passedOver(c), versions))), thrown)
-    if (allow === null || allow === '') {
-      c.set(engine.slot as never, visit.with({ route: null, picked: false, versions: null }) as never)
-      return next()
-    }
-    return after(engine.reject(c, refused(visit, (methodNotAllowed ??= withoutStack(() => new MethodNotAllowed())))), (e: HTTPException): never => {
-      e.res?.headers.set('Allow', allow)
-      throw e
-    })
+  return {
+    allows: (version) => !!allowIn(version),
+    notAllowed(c, next, visit) {
+      const allow = allowIn(visit.version)
+      if (allow === null && !passesOn) return after(engine.reject(c, refused(visit, table.versionRejection(), union(passedOver(c), versions))), thrown)
+      if (allow === null || allow === '') {
+        c.set(engine.slot as never, visit.with({ route: null, picked: false, versions: null }) as never)
+        return next()
+      }
+      return after(engine.reject(c, refused(visit, (methodNotAllowed ??= withoutStack(() => new MethodNotAllowed())))), (e: HTTPException): never => {
+        e.res?.headers.set('Allow', allow)
+        throw e
+      })
+    },
   }
+}
+
+/**
+ * The one Hono handler of a run of mounts at a path: the request method's
+ * handler (HEAD: GET's). For a method the path has no handler for, when no
+ * later route Hono matched serves it, the version is decided (a bad one is
+ * still the scheme's rejection) and the path's `refusal` answers.
+ */
+function pathHandler(handlers: ReadonlyMap<string, Handler<any>>, refusal: PathRefusal, { route, suffixed }: Candidate, table: TableServing): Handler<any> {
+  const { engine } = table
+  const notAllowed = refusal.notAllowed
   return function mountedRoute(c: Context, next: Next) {
     const method = c.req.method
     const handler = handlers.get(method) ?? (method === 'HEAD' ? handlers.get('GET') : undefined)
@@ -247,13 +261,14 @@ let methodNotAllowed: MethodNotAllowed | undefined
  * `{ absent: 'not-found' }` (version changes) answer other versions as a
  * path no route matches: later handlers, then the app's not-found handler.
  */
-function servedBy(candidates: readonly Candidate[], serves: Served, table: TableServing): Handler<any> {
+function servedBy(candidates: readonly Candidate[], serves: Served, table: TableServing, refusal: PathRefusal | null): Handler<any> {
   const { engine } = table
   const first = candidates[0] as Candidate
   const { versions, passesOn } = serves
   /** The handler stage: the route's handler on the visit. */
   function answer(c: Context, next: Next, visit: Visit): unknown {
-    if (visit.absent) return next()
+    // A method the history removes (or adds later) in a version the path serves with other methods: 405, as one it has no handler for.
+    if (visit.absent) return refusal?.allows(visit.version) === true && !later(c, false) ? refusal.notAllowed(c, next, visit) : next()
     if (visit.picked && visit.route !== null) {
       // Picked once, by the request path, among the routes of the handlers Hono runs: this handler's, or a later one's.
       for (let i = 0; i < candidates.length; i++) if ((candidates[i] as Candidate).route === visit.route) return run(c, next, candidates[i] as Candidate)
@@ -267,6 +282,8 @@ function servedBy(candidates: readonly Candidate[], serves: Served, table: Table
     }
     // Another mounted handler Hono matched answers (or rejects reporting these versions too).
     if (later(c, true)) return next()
+    // A method the path serves in other versions only, in a version it serves with other methods: 405.
+    if (refusal?.allows(visit.version) === true && !later(c, false)) return refusal.notAllowed(c, next, visit)
     return after(engine.reject(c, refused(visit, table.versionRejection(), union(passedOver(c), versions))), thrown)
   }
   return function versionedHandler(c: Context, next: Next) {

@@ -209,14 +209,12 @@ export function deepFreeze<T>(value: T): T {
  * a Response Object with the policy's headers (under `x-methodNotAllowed` of the path: OpenAPI has no
  * responses of a path, and no operation of a method that is not served).
  */
-function methodNotAllowed(allow: string, lacked: readonly string[], context: BuildContext, headerNames: readonly string[]): Json {
+function methodNotAllowed(allow: string, context: BuildContext, headerNames: readonly string[]): Json {
   const headers: Json = { Allow: { description: 'The methods of this path.', required: true, schema: { type: 'string', examples: [allow] } } }
   // The policy's headers, as on every answer of the version (optional, as there: a version-neutral route's has none).
   for (const name of headerNames) headers[name] = { $ref: `#/components/headers/${name}` }
-  // A method the app serves here in other versions is answered as a route this version lacks (lifecycle.md), not 405.
-  const others = lacked.length === 0 ? '' : ` ${lacked.join(', ')}, which the app serves at this path in other versions only, ${lacked.length === 1 ? 'is' : 'are'} answered 404 instead (406 where the version travels in the Accept header).`
   return {
-    description: `405: the toolkit answers a method this path does not serve (in a version it serves), with Allow: ${allow}.${others}`,
+    description: `405: the toolkit answers a method this path does not serve (in a version it serves), with Allow: ${allow}.`,
     headers,
     content: { [context.errorBody.mediaType]: { schema: { $ref: `#/components/schemas/${context.errorBody.name}` } } },
   }
@@ -237,11 +235,10 @@ function methodsServed(context: BuildContext, version: string): Map<string, Set<
   return out
 }
 
-/** The app's `Allow` at a path (every method it has a handler for) cut to the methods the version serves there (`null`: no 405), and the methods it lacks there. */
-function allowIn(allow: string | null, served: ReadonlySet<string> | undefined): { readonly allow: string; readonly lacked: readonly string[] } | null {
-  const listed = allow?.split(', ') ?? []
-  const own = listed.filter((method) => served?.has(method) === true)
-  return own.length === 0 ? null : { allow: own.join(', '), lacked: listed.filter((method) => served?.has(method) !== true) }
+/** The app's `Allow` at a path (every method it has a handler for) cut to the methods the version serves there (`null`: no 405). */
+function allowIn(allow: string | null, served: ReadonlySet<string> | undefined): string | null {
+  const own = allow?.split(', ').filter((method) => served?.has(method) === true) ?? []
+  return own.length === 0 ? null : own.join(', ')
 }
 
 /** The document of `entry`'s version. */
@@ -270,7 +267,7 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
     const item = (paths[path] ??= {})
     const allow = allowIn(context.app?.notAllowedAt(source.path, source.routes.flatMap((r) => r.honoPaths)) ?? null, (servedAt ??= methodsServed(context, version)).get(path))
     if (allow !== null && item['x-methodNotAllowed'] === undefined) {
-      item['x-methodNotAllowed'] = methodNotAllowed(allow.allow, allow.lacked, context, headerNames)
+      item['x-methodNotAllowed'] = methodNotAllowed(allow, context, headerNames)
       added[context.errorBody.name] = context.errorBody.schema
     }
     // Two operations at one path and method: the first answers (as Hono runs the first route).

@@ -5,10 +5,9 @@
  * route there, as the server answers them (v1 does not serve POST: no
  * operation of the v1 document, nor in the Allow of its 405), whether the documents are made from the
  * table alone or from a head document listing both methods. The POST
- * v1 lacks is answered 404 there, not 405: each 405 the documents describe
- * says so, here and where a version change removed one method of a route
- * (`routeRemoved('DELETE things')`), under the header and the Accept header
- * schemes (406 there for a route the version lacks).
+ * v1 lacks is answered 405 there, with the Allow its document says, as is
+ * a method a version change removed (`routeRemoved('DELETE things')`),
+ * under the header and the Accept header schemes.
  *
  * A portable file: Web APIs, hono and vitest only.
  */
@@ -52,13 +51,13 @@ describe.each([
 ])('two version-limited routes at one path, documents from %s', (_, make) => {
   const docs = make()
 
-  it('the server: v2 serves POST, v1 does not (a POST only v2 has: 404), and answers PUT with 405 and the methods it serves', async () => {
+  it('the server: v2 serves POST, v1 does not (a POST only v2 has: 405, as its document says), and answers PUT with 405 and the methods it serves', async () => {
     const answer = async (method: string, version: string) => {
       const res = await app.request('/things', { method, headers: { 'Api-Version': version } })
       return [res.status, res.headers.get('allow')]
     }
     expect(await answer('POST', 'v2')).toEqual([201, null])
-    expect(await answer('POST', 'v1')).toEqual([404, null])
+    expect(await answer('POST', 'v1')).toEqual([405, 'GET, HEAD'])
     expect(await answer('PUT', 'v1')).toEqual([405, 'GET, HEAD'])
     expect(await answer('PUT', 'v2')).toEqual([405, 'GET, HEAD, POST'])
   })
@@ -69,19 +68,20 @@ describe.each([
   })
 })
 
-describe("a method the app serves at a path in other versions only: the 405 described there says it is answered 404", () => {
-  it('v1 of two version-limited routes: POST, which v1 lacks, is 404 (the server), as its 405 says', async () => {
+describe('a method the app serves at a path in other versions only: 405 with the Allow the document says', () => {
+  it('v1 of two version-limited routes: POST, which v1 lacks, is 405 with v1\'s Allow, as its 405 says', async () => {
     const v1 = versionedOpenAPI({ scheme, routes, app }).document('v1')
-    expect((await app.request('/things', { method: 'POST', headers: { 'Api-Version': 'v1' } })).status).toBe(404)
-    expect(described(v1, '/things')).toBe('405: the toolkit answers a method this path does not serve (in a version it serves), with Allow: GET, HEAD. POST, which the app serves at this path in other versions only, is answered 404 instead (406 where the version travels in the Accept header).')
+    const refused = await app.request('/things', { method: 'POST', headers: { 'Api-Version': 'v1' } })
+    expect([refused.status, refused.headers.get('allow')]).toEqual([405, 'GET, HEAD'])
+    expect(described(v1, '/things')).toBe('405: the toolkit answers a method this path does not serve (in a version it serves), with Allow: GET, HEAD.')
     expect(described(versionedOpenAPI({ scheme, routes, app }).document('v2'), '/things')).toBe('405: the toolkit answers a method this path does not serve (in a version it serves), with Allow: GET, HEAD, POST.')
   })
 
   const opts = { allowedVersions: ['1', '2'], defaultVersion: '2' }
-  it.each<[string, BaseVersioning, Record<string, string>, number]>([
-    ['a header', new HeaderVersioning(opts), { 'Api-Version': '1' }, 404],
-    ['the Accept header', new AcceptHeaderVersioning(opts), { Accept: 'application/json; version=1' }, 406],
-  ])('under %s: the method a version change removed, and the one a version-limited route lacks', async (_, limited, v1, lacking) => {
+  it.each<[string, BaseVersioning, (version: string) => Record<string, string>]>([
+    ['a header', new HeaderVersioning(opts), (version) => ({ 'Api-Version': version })],
+    ['the Accept header', new AcceptHeaderVersioning(opts), (version) => ({ Accept: `application/json; version=${version}` })],
+  ])('under %s: the method a version change removed, and the one a version-limited route lacks', async (_, limited, headers) => {
     const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Things are no longer deleted.', [routeRemoved('DELETE things')])] }] })
     const table = defineRoutes([versioned(['1'], route('things-v1', '/things')), versioned(['2'], route('things', '/things'))])
     const served = mountRoutes(new Hono(), apiVersioning({ scheme: limited, routes: table, changes: history }), {
@@ -89,10 +89,13 @@ describe("a method the app serves at a path in other versions only: the 405 desc
       things: { get: (c) => c.json([]), post: (c) => c.json({}, 201), delete: (c) => c.body(null, 204) },
     })
     const docs = versionedOpenAPI({ scheme: limited, routes: table, app: served, changelog: history })
-    const v2 = limited instanceof HeaderVersioning ? { 'Api-Version': '2' } : { Accept: 'application/json; version=2' }
-    expect((await served.request('/things', { method: 'POST', headers: v1 })).status).toBe(lacking)
-    expect((await served.request('/things', { method: 'DELETE', headers: v2 })).status).toBe(404)
-    expect(described(docs.document('1'), '/things')).toMatch(/with Allow: GET, HEAD, DELETE\. POST, which the app serves at this path in other versions only, is answered 404 instead \(406 where the version travels in the Accept header\)\.$/)
-    expect(described(docs.document('2'), '/things')).toMatch(/with Allow: GET, HEAD, POST\. DELETE, which the app serves at this path in other versions only, is answered 404 instead/)
+    const post = await served.request('/things', { method: 'POST', headers: headers('1') })
+    const removed = await served.request('/things', { method: 'DELETE', headers: headers('2') })
+    expect([post.status, post.headers.get('allow'), await post.json()]).toEqual([405, 'GET, HEAD, DELETE', { detail: 'Method not allowed.' }])
+    expect([removed.status, removed.headers.get('allow')]).toEqual([405, 'GET, HEAD, POST'])
+    expect(described(docs.document('1'), '/things')).toMatch(/with Allow: GET, HEAD, DELETE\.$/)
+    expect(described(docs.document('2'), '/things')).toMatch(/with Allow: GET, HEAD, POST\.$/)
+    // A version the path serves no method in is still the scheme's answer.
+    expect((await served.request('/things', { method: 'POST', headers: headers('3') })).status).toBe(limited instanceof HeaderVersioning ? 404 : 406)
   })
 })
