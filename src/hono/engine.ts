@@ -29,6 +29,7 @@ import { waysOf } from '../routes/placement.ts'
 import type { Visit, VisitReader } from '../pipeline/visit.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { jsonThrough, unmarked, unstepped, type Taken } from './json-through.ts'
+import { asMountedIn, baseOf, relativeTo } from './mount-base.ts'
 import { checkOptions, type MiddlewareOptions } from './middleware-options.ts'
 
 export type { Place }
@@ -79,8 +80,11 @@ export interface HonoEngine {
   readonly slot: symbol
   /** A refused visit's response, finished, as the `HTTPException` to throw. */
   reject(c: Context, visit: Visit): HTTPException | Promise<HTTPException>
-  /** The extensions' sentences about `app`'s routes (see the middlewares' `check(app)`). */
-  checkApp(app: AppRoutes | undefined): readonly string[]
+  /**
+   * The extensions' sentences about `app`'s routes (see the middlewares' `check(app)`), as the app `middleware` is
+   * registered in names them.
+   */
+  checkApp(app: AppRoutes | undefined, middleware: unknown): readonly string[]
 }
 
 /**
@@ -193,10 +197,11 @@ export function honoEngine(
     },
     slot,
     reject,
-    checkApp(app) {
+    checkApp(app, middleware) {
       if (app === undefined) return []
       if (app === null || typeof app !== 'object' || !Array.isArray(app.routes)) throw new Error(`${where}.check: pass the Hono app, or nothing.`)
-      return extensions.flatMap((extension) => extension.check?.(app) ?? [])
+      const seen = asMountedIn(app, middleware)
+      return extensions.flatMap((extension) => extension.check?.(seen) ?? [])
     },
   }
 }
@@ -290,7 +295,9 @@ function answeringPath(c: Context): string {
  * on, in its order: those registered for the request's method (HEAD: GET
  * too) or for every method (`app.all`, `app.use`). A handler may sit behind
  * a middleware registered on a wider pattern (`app.get('/users/*', mw)`), so
- * an extension keyed by a route's pattern takes the first it knows.
+ * an extension keyed by a route's pattern takes the first it knows. When the
+ * middleware runs in a sub-app mounted under a prefix, the same patterns
+ * follow without it, as the sub-app registers them.
  */
 function answeringPaths(c: Context): readonly string[] {
   const matched = matchedRoutes(c)
@@ -299,6 +306,14 @@ function answeringPaths(c: Context): readonly string[] {
   for (let i = c.req.routeIndex; i < matched.length; i++) {
     const route = matched[i] as { method: string; path: string }
     if (route.method === method || route.method === 'ALL' || (method === 'HEAD' && route.method === 'GET')) paths.push(route.path)
+  }
+  // A middleware registered in a sub-app (app.route('/api', sub)): then, the patterns as that sub-app registers them.
+  const base = baseOf(matched[c.req.routeIndex])
+  if (base !== '') {
+    for (let i = 0, count = paths.length; i < count; i++) {
+      const own = relativeTo(paths[i] as string, base)
+      if (own !== null) paths.push(own)
+    }
   }
   return paths
 }

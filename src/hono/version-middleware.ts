@@ -108,7 +108,7 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
   }
   const check = (app?: AppRoutes): readonly string[] => [
     ...scheme.check(),
-    ...engine.checkApp(app),
+    ...engine.checkApp(app, middleware),
     ...(links?.check(options.allowedHosts !== undefined, app !== undefined) ?? []),
     ...(reads === 'version' && app !== undefined ? blindPlacement(app, middleware, param, scheme.constructor.name) : []),
   ]

@@ -7,7 +7,8 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
 import { defineRoutes, HeaderVersioning, route, versioned } from '../../src/index.ts'
-import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
+import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
+import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
 
 const ORIGIN = 'https://api.example.com'
@@ -49,4 +50,38 @@ describe('a table in a sub-app with its own onError', () => {
       expect(await bad.json()).toEqual(where === 'root' ? { detail: 'Invalid version in "Api-Version" header.' } : { sub: 'Invalid version in "Api-Version" header.' })
     })
   }
+})
+
+describe('plain routes of a sub-app whose history names them as the sub-app registers them', () => {
+  interface User {
+    id: number
+    fullName: string
+  }
+  const User = shape<User>('User')
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [change('Users have a fullName.', [fieldRenamed(User, { older: 'name', newer: 'fullName' })])] }],
+    bodies: { 'GET /users/:id': { response: User } },
+  })
+  const build = (mount: string) => {
+    const versioning = versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history })
+    const api = new Hono()
+    api.onError((error, c) => (error instanceof HTTPException ? error.getResponse() : c.json({ failed: true }, 500)))
+    api.use('*', versioning)
+    api.get('/users/:id', (c) => c.json({ id: Number(c.req.param('id')), fullName: 'Ada' }))
+    return { versioning, api, app: new Hono().route(mount, api) }
+  }
+  for (const mount of ['/api', '/api/', '/t/:tenant']) {
+    it(`migrates an older client's answer, the sub-app mounted at ${mount}`, async () => {
+      const { app } = build(mount)
+      const path = mount === '/t/:tenant' ? '/t/acme/users/7' : '/api/users/7'
+      const older = await app.request(`${ORIGIN}${path}`, { headers: { 'Api-Version': '1' } })
+      expect(await older.json()).toEqual({ id: 7, name: 'Ada' })
+      expect(await (await app.request(`${ORIGIN}${path}`)).json()).toEqual({ id: 7, fullName: 'Ada' })
+    })
+  }
+  it('check() finds the route whichever app it is given', () => {
+    const { versioning, api, app } = build('/api')
+    expect(versioning.check(api)).toEqual([])
+    expect(versioning.check(app)).toEqual([])
+  })
 })
