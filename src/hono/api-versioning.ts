@@ -8,7 +8,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import type { AppRoutes } from '../pipeline/extension.ts'
 import type { Candidates, Visit } from '../pipeline/visit.ts'
-import { createReverse, trustedOrigin } from '../reverse/create-reverse.ts'
+import { reverseUnder, trustedOrigin } from '../reverse/create-reverse.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { VersioningError } from '../errors.ts'
 import type { RouteMatch } from '../routes/resolve.ts'
@@ -17,7 +17,8 @@ import { BoundedCache } from '../http/bounded-cache.ts'
 import type { ReverseOptions, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { honoEngine, NOWHERE, runNext, type HonoEngine, type Place } from './engine.ts'
-import { mountedServing, type Served } from './mounted-handlers.ts'
+import { mountedRoute, mountedServing, type Served } from './mounted-handlers.ts'
+import { baseOf, linkBase, relativeTo, type MountedRoute } from './mount-base.ts'
 import type { VersioningEnv } from './variables.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
 
@@ -104,18 +105,19 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
       }
       return new Set(options.routes.routes.flatMap((route) => route.names))
     },
-    // The bound reverse of an accepted visit.
+    // The bound reverse of an accepted visit; its links under the prefix of a sub-app serving the table, read once.
     (c: Context, visit: Visit) => {
       const { version, request } = visit
       const namespace = visit.route?.namespace ?? null
+      let base: string | undefined
       c.set('reverse', (name: string, options?: Pick<ReverseOptions, 'format'> & object) =>
-        (reverse as (name: string, options: ReverseOptions) => string)(name, { ...options, version, request, namespace }),
+        reverse(name, { ...options, version, request, namespace }, (base ??= tableBase(c))),
       )
     },
   )
   const { scheme, routes } = options
   checkLimits(routes, scheme)
-  const reverse = createReverse(routes as RouteTable, scheme, options.origin === undefined ? {} : { origin: trustedOrigin(options.origin, 'apiVersioning') })
+  const reverse = reverseUnder(routes as RouteTable, scheme, options.origin === undefined ? {} : { origin: trustedOrigin(options.origin, 'apiVersioning') })
   // Schemes that read no params get a match built once per route, and a place once per route and method; the others, what they read.
   const reads = scheme.matchParams
   const staticMatches = new Map<CompiledRoute, RouteMatch>()
@@ -130,6 +132,33 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     })
   }
   const ours = new Set<CompiledRoute>(routes.routes)
+  /**
+   * The table's path entry of a route Hono matched: at a table path, or at one under the prefix a sub-app serving
+   * the table is mounted at (`app.route('/api', sub)`), where the handler is one this table's `mountRoutes`
+   * registered (known once per route Hono lists).
+   */
+  const mountedAt = new WeakMap<object, PathEntry | null>()
+  function entryOf(matched: MountedRoute & { readonly handler?: unknown }): PathEntry | undefined {
+    const entry = byHonoPath.get(matched.path)
+    if (entry !== undefined || matched.basePath === '/' || typeof matched.basePath !== 'string') return entry
+    let known = mountedAt.get(matched)
+    if (known === undefined) {
+      const path = relativeTo(matched.path, baseOf(matched))
+      const at = path === null ? undefined : byHonoPath.get(path)
+      known = at !== undefined && ours.has(mountedRoute(matched.handler) as CompiledRoute) ? { route: at.route, suffixed: at.suffixed, known: null } : null
+      mountedAt.set(matched, known)
+    }
+    return known ?? undefined
+  }
+  /** The prefix the table's links take: that of the sub-app serving the matched table route ('' at the root). */
+  function tableBase(c: Context): string {
+    const matched = matchedRoutes(c)
+    for (let i = 0; i < matched.length; i++) {
+      const route = matched[i] as MountedRoute
+      if (entryOf(route) !== undefined) return linkBase(c, i, baseOf(route), 'apiVersioning')
+    }
+    return ''
+  }
   /**
    * The routes the handlers of this table's `mountRoutes` serve the request's method with, in the order Hono runs
    * them from its matched route `index` on (`own`: what the handler there serves): the request path picks the first
@@ -197,7 +226,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     // The table route that answers: the first matched Hono route whose path the table serves (Hono runs them in order).
     const matched = matchedRoutes(c)
     for (let i = 0; i < matched.length; i++) {
-      const entry = byHonoPath.get((matched[i] as { path: string }).path)
+      const entry = entryOf(matched[i] as MountedRoute)
       if (entry === undefined) continue
       return engine.serve(c, next, placeOf(c, entry, i, matched), runNext) as Promise<void>
     }

@@ -5,7 +5,9 @@
  * a history name routes as the app they are registered on registers them;
  * these read the request's routes relative to that app.
  */
+import type { Context } from 'hono'
 import { COMPOSED_HANDLER } from 'hono/utils/constants'
+import { compileRoutePath } from '../routes/pattern.ts'
 
 /** A route as Hono lists it (`matchedRoutes`, `app.routes`): `basePath` is absent before Hono recorded it. */
 export interface MountedRoute {
@@ -52,4 +54,32 @@ export function asMountedIn<A extends { readonly routes: readonly MountedRoute[]
     if (path !== null) relative.push({ ...route, path })
   }
   return Object.create(app, { routes: { value: [...app.routes, ...relative] } }) as A
+}
+
+/**
+ * The prefix links to a route take when Hono serves it under `base` (a `baseOf` the route Hono matched at `index`):
+ * `base` itself, its params (`app.route('/t/:tenant', sub)`) filled with the request's, percent-encoded. A prefix
+ * with a wildcard cannot be filled: an `Error` says so (`where`: the middleware).
+ */
+export function linkBase(c: Context, index: number, base: string, where: string): string {
+  if (!base.includes(':') && !base.includes('*')) return base
+  let compiled: ReturnType<typeof compileRoutePath>
+  try {
+    compiled = compileRoutePath(base, where)
+  } catch {
+    throw new Error(`${where}: links cannot carry the prefix "${base}" the app serving these routes is mounted at; mount it at a path without wildcards (app.route('/api', sub)).`)
+  }
+  const req = c.req
+  const current = req.routeIndex
+  // Patch: Hono decodes params only for the current route; point it at the matched route, and back at once (as matchAt).
+  req.routeIndex = index
+  const values = req.param() as Record<string, string | undefined>
+  req.routeIndex = current
+  let out = ''
+  compiled.params.forEach((param, i) => {
+    const value = values[param.name]
+    out += value === undefined ? (compiled.literals[i] as string) : (compiled.heads[i] as string) + encodeURIComponent(value)
+  })
+  out += compiled.literals[compiled.params.length] as string
+  return out.endsWith('/') ? out.slice(0, -1) : out
 }

@@ -38,6 +38,13 @@ function servedOf(handler: unknown): ReadonlyMap<string, Served> | undefined {
   return undefined
 }
 
+/** The first table route a handler `mountRoutes` registered serves (whichever method), or `undefined` for any other handler. */
+export function mountedRoute(handler: unknown): unknown {
+  const served = servedOf(handler)
+  if (served !== undefined) for (const own of served.values()) return own.routes[0]
+  return undefined
+}
+
 /** The methods a handler `mountRoutes` registered serves, or `undefined` for any other handler (the model reads it). */
 export function mountedMethods(handler: unknown): ReadonlySet<string> | undefined {
   const served = servedOf(handler)

@@ -6,7 +6,7 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
-import { defineRoutes, HeaderVersioning, route, versioned } from '../../src/index.ts'
+import { defineRoutes, HeaderVersioning, include, NamespaceVersioning, QueryParameterVersioning, route, URLPathVersioning, versioned } from '../../src/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
@@ -83,5 +83,61 @@ describe('plain routes of a sub-app whose history names them as the sub-app regi
     const { versioning, api, app } = build('/api')
     expect(versioning.check(api)).toEqual([])
     expect(versioning.check(app)).toEqual([])
+  })
+})
+
+describe('a table served by a sub-app mounted under a prefix', () => {
+  const byPath = defineRoutes([include('/:version{v[0-9]+}', [route('user-detail', '/users/:id{[0-9]+}'), route('home', '/')])])
+  for (const where of ['sub', 'root', 'none'] as const) {
+    it(`links carry the prefix, the middleware ${where === 'none' ? 'left out' : `in the ${where} app`}`, async () => {
+      const versioning = apiVersioning({ scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }), routes: byPath, origin: ORIGIN })
+      const sub = new Hono()
+      if (where === 'sub') sub.use('*', versioning)
+      // A middleware of the sub-app after the versioning middleware reads the version before the handler.
+      sub.use('/:version/*', async (c, next) => {
+        c.header('X-Version-Seen', String(c.var.version))
+        await next()
+      })
+      mountRoutes(sub, versioning, {
+        'user-detail': (c) => c.json({ version: c.var.version, self: c.var.reverse('user-detail', { kwargs: { id: 7 } }), home: c.var.reverse('home') }),
+        home: (c) => c.json({ home: true }),
+      })
+      const app = new Hono()
+      if (where === 'root') app.use('*', versioning)
+      app.route('/api', sub)
+      const res = await app.request(`${ORIGIN}/api/v1/users/3`)
+      expect(res.status).toBe(200)
+      expect(await res.json()).toEqual({ version: 'v1', self: `${ORIGIN}/api/v1/users/7`, home: `${ORIGIN}/api/v1` })
+      expect(res.headers.get('X-Version-Seen')).toBe(where === 'none' ? 'undefined' : 'v1')
+      expect((await app.request(`${ORIGIN}/api/v1`)).status).toBe(200)
+      const bad = await app.request(`${ORIGIN}/api/v3/users/3`)
+      expect(bad.status).toBe(404)
+      expect(await bad.json()).toEqual({ detail: 'Invalid version in URL path.' })
+    })
+  }
+  it('links fill the params of the prefix with the request\'s, percent-encoded', async () => {
+    const versioning = apiVersioning({ scheme: new QueryParameterVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), routes: defineRoutes([route('user-detail', '/users/:id')]), origin: ORIGIN })
+    const sub = mountRoutes(new Hono(), versioning, { 'user-detail': (c) => c.json({ version: c.var.version, self: c.var.reverse('user-detail', { kwargs: { id: 7 } }) }) })
+    const app = new Hono().route('/t/:tenant', sub)
+    expect(await (await app.request(`${ORIGIN}/t/a%20b/users/3?version=1`)).json()).toEqual({ version: '1', self: `${ORIGIN}/t/a%20b/users/7?version=1` })
+  })
+  it('a namespace table in a sub-app: the version and links under the prefix', async () => {
+    const api = [route('user-detail', '/users/:id')] as const
+    const routes = defineRoutes([include('/v1', api, { namespace: 'v1' }), include('/v2', api, { namespace: 'v2' })])
+    const versioning = apiVersioning({ scheme: new NamespaceVersioning({ allowedVersions: ['v1', 'v2'] }), routes, origin: ORIGIN })
+    const sub = new Hono()
+    sub.use('*', versioning)
+    mountRoutes(sub, versioning, { 'user-detail': (c) => c.json({ version: c.var.version, self: c.var.reverse('user-detail', { kwargs: { id: 1 } }) }) })
+    const app = new Hono().route('/api', sub)
+    expect(await (await app.request(`${ORIGIN}/api/v2/users/7`)).json()).toEqual({ version: 'v2', self: `${ORIGIN}/api/v2/users/1` })
+  })
+  it('a plain route of the parent that ends like a table path is not taken for it', async () => {
+    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), routes: defineRoutes([route('user-list', '/users')]), origin: ORIGIN })
+    const other = new Hono().get('/users', (c) => c.json({ version: c.var.version ?? null }))
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { 'user-list': (c) => c.json({ version: c.var.version }) })
+    app.route('/admin', other)
+    expect(await (await app.request(`${ORIGIN}/admin/users`, { headers: { 'Api-Version': '9' } })).json()).toEqual({ version: null })
   })
 })
