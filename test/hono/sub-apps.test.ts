@@ -3,11 +3,12 @@
  * `app.route(path, sub)`, a sub-app with its own `onError` (whose handlers
  * Hono wraps), under a prefix with or without params.
  */
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
 import { defineRoutes, HeaderVersioning, include, NamespaceVersioning, QueryParameterVersioning, route, URLPathVersioning, versioned } from '../../src/index.ts'
-import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
+import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware, type AppRoutesEnv } from '../../src/hono/index.ts'
 import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
 
@@ -139,5 +140,45 @@ describe('a table served by a sub-app mounted under a prefix', () => {
     mountRoutes(app, versioning, { 'user-list': (c) => c.json({ version: c.var.version }) })
     app.route('/admin', other)
     expect(await (await app.request(`${ORIGIN}/admin/users`, { headers: { 'Api-Version': '9' } })).json()).toEqual({ version: null })
+  })
+})
+
+describe("links to a sub-app's named routes", () => {
+  const scheme = () => new QueryParameterVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+  const usersApp = (given: 'sub' | 'root', onError: boolean) => {
+    const root = new Hono()
+    const sub = new Hono<AppRoutesEnv>()
+    if (onError) sub.onError((error, c) => (error instanceof HTTPException ? error.getResponse() : c.json({ failed: true }, 500)))
+    sub.use('*', versionMiddleware({ scheme: scheme(), routes: appRoutes(given === 'sub' ? sub : root), origin: ORIGIN }))
+    sub.get('/users/:id', named('user-detail'), (c) => c.json({ version: c.var.version, self: c.var.reverse('user-detail', { params: { id: 7 } }) }))
+    return { root, sub }
+  }
+  for (const given of ['sub', 'root'] as const) {
+    for (const onError of [false, true]) {
+      it(`carry the prefix the sub-app is mounted at, appRoutes given the ${given} app${onError ? ', the sub-app with its own onError' : ''}`, async () => {
+        const { root, sub } = usersApp(given, onError)
+        root.route('/api', sub)
+        expect(await (await root.request(`${ORIGIN}/api/users/1?version=1`)).json()).toEqual({ version: '1', self: `${ORIGIN}/api/users/7?version=1` })
+      })
+    }
+  }
+  it("fill the prefix's params with the request's", async () => {
+    const { root, sub } = usersApp('sub', false)
+    root.route('/t/:tenant', sub)
+    expect(await (await root.request(`${ORIGIN}/t/acme/users/1`)).json()).toEqual({ version: '2', self: `${ORIGIN}/t/acme/users/7?version=2` })
+  })
+  it('of an @hono/zod-openapi sub-app, by operationId', async () => {
+    const api = new OpenAPIHono<AppRoutesEnv>()
+    api.use('*', versionMiddleware({ scheme: scheme(), routes: appRoutes(api), origin: ORIGIN }))
+    const getUser = createRoute({
+      operationId: 'getUser',
+      method: 'get',
+      path: '/users/{id}',
+      request: { params: z.object({ id: z.string() }) },
+      responses: { 200: { description: 'A user', content: { 'application/json': { schema: z.object({ self: z.string() }) } } } },
+    })
+    api.openapi(getUser, (c) => c.json({ self: c.var.reverse('getUser', { params: { id: c.req.valid('param').id } }) }, 200))
+    const root = new Hono().route('/api', api)
+    expect(await (await root.request(`${ORIGIN}/api/users/3?version=1`)).json()).toEqual({ self: `${ORIGIN}/api/users/3?version=1` })
   })
 })
