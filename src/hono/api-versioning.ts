@@ -315,16 +315,16 @@ export function matchAt(c: Context, index: number, route: CompiledRoute, suffixe
   // (Hono's param() reads its match and decodes; it throws nothing).
   req.routeIndex = index
   const decoded = only === null ? (req.param() as Record<string, string>) : null
-  const value = only !== null && route.compiled.paramNames.has(only) ? req.param(only) : undefined
+  // (The route's own param, or one of the prefix a sub-app serving the table is mounted at: app.route('/:version', sub).)
+  const value = only !== null ? req.param(only) : undefined
   req.routeIndex = current
   const params = new Params()
   if (decoded === null) {
     // One param: decode only that one.
     if (value !== undefined) params[only as string] = value
   } else {
-    for (const param of route.compiled.params) {
-      if (Object.hasOwn(decoded, param.name)) params[param.name] = decoded[param.name] as string
-    }
+    // The route's params, and those of the prefix it is served under (Hono's match of the route holds both).
+    for (const name of Object.keys(decoded)) params[name] = decoded[name] as string
     const format = route.format
     if (suffixed && format !== null) {
       const split = format.split.exec(decoded[format.honoParam] ?? '')

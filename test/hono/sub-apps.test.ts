@@ -182,3 +182,30 @@ describe("links to a sub-app's named routes", () => {
     expect(await (await root.request(`${ORIGIN}/api/users/3?version=1`)).json()).toEqual({ self: `${ORIGIN}/api/users/3?version=1` })
   })
 })
+
+describe('the version in the prefix a sub-app is mounted at', () => {
+  const scheme = () => new URLPathVersioning({ allowedVersions: ['v1', 'v2'] })
+  for (const where of ['sub', 'root', 'none'] as const) {
+    it(`a table's version is the prefix's param, the middleware ${where === 'none' ? 'left out' : `in the ${where} app`}`, async () => {
+      const versioning = apiVersioning({ scheme: scheme(), routes: defineRoutes([route('user-detail', '/users/:id')]), origin: ORIGIN })
+      const sub = new Hono()
+      if (where === 'sub') sub.use('*', versioning)
+      mountRoutes(sub, versioning, { 'user-detail': (c) => c.json({ version: c.var.version, self: c.var.reverse('user-detail', { kwargs: { id: 7 } }) }) })
+      const app = new Hono()
+      if (where === 'root') app.use('*', versioning)
+      app.route('/:version{v[0-9]+}', sub)
+      expect(await (await app.request(`${ORIGIN}/v2/users/3`)).json()).toEqual({ version: 'v2', self: `${ORIGIN}/v2/users/7` })
+      const bad = await app.request(`${ORIGIN}/v3/users/3`)
+      expect(bad.status).toBe(404)
+      expect(await bad.json()).toEqual({ detail: 'Invalid version in URL path.' })
+    })
+  }
+  it("a plain route's version is the prefix's param, and links carry it", async () => {
+    const sub = new Hono<AppRoutesEnv>()
+    sub.use('*', versionMiddleware({ scheme: scheme(), routes: appRoutes(sub), origin: ORIGIN }))
+    sub.get('/users/:id', named('user-detail'), (c) => c.json({ version: c.var.version, self: c.var.reverse('user-detail', { params: { id: 7 } }) }))
+    const app = new Hono().route('/:version{v[0-9]+}', sub)
+    expect(await (await app.request(`${ORIGIN}/v1/users/3`)).json()).toEqual({ version: 'v1', self: `${ORIGIN}/v1/users/7` })
+    expect((await app.request(`${ORIGIN}/v3/users/3`)).status).toBe(404)
+  })
+})
