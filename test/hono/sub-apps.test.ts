@@ -11,6 +11,7 @@ import { defineRoutes, HeaderVersioning, include, NamespaceVersioning, QueryPara
 import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware, type AppRoutesEnv } from '../../src/hono/index.ts'
 import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
+import { versionedClient } from '../../src/typed-client/index.ts'
 
 const ORIGIN = 'https://api.example.com'
 
@@ -207,5 +208,26 @@ describe('the version in the prefix a sub-app is mounted at', () => {
     const app = new Hono().route('/:version{v[0-9]+}', sub)
     expect(await (await app.request(`${ORIGIN}/v1/users/3`)).json()).toEqual({ version: 'v1', self: `${ORIGIN}/v1/users/7` })
     expect((await app.request(`${ORIGIN}/v3/users/3`)).status).toBe(404)
+  })
+})
+
+describe("the typed client of a sub-app, given the prefix in its base URL", () => {
+  it("calls the routes the parent serves under the prefix, an older version's answer migrated", async () => {
+    interface Person {
+      id: number
+      fullName: string
+    }
+    const Person = shape<Person>('Person')
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [change('People have a fullName.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' })])] }],
+      bodies: { 'person-detail': { response: Person } },
+    })
+    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), routes: defineRoutes([route('person-detail', '/people/:id')]), changes: history, origin: ORIGIN })
+    const people = mountRoutes(new Hono(), versioning, { 'person-detail': (c) => c.json({ id: Number(c.req.param('id')), fullName: 'Ada' }) })
+    const app = new Hono().route('/api', people)
+    const client = versionedClient<typeof people, typeof history>(`${ORIGIN}/api`, { scheme: { in: 'header', name: 'Api-Version' }, fetch: (input: RequestInfo | URL, init?: RequestInit) => app.request(input, init) })
+    const res = await client('1').people[':id'].$get({ param: { id: '3' } })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ id: 3, name: 'Ada' })
   })
 })
