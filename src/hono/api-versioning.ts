@@ -138,9 +138,10 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
    * registered (known once per route Hono lists).
    */
   const mountedAt = new WeakMap<object, PathEntry | null>()
-  function entryOf(matched: MountedRoute & { readonly handler?: unknown }): PathEntry | undefined {
-    const entry = byHonoPath.get(matched.path)
-    if (entry !== undefined || matched.basePath === '/' || typeof matched.basePath !== 'string') return entry
+  function entryOf(matched: MountedRoute): PathEntry | undefined {
+    return byHonoPath.get(matched.path) ?? (matched.basePath === '/' || matched.basePath === undefined ? undefined : prefixedEntry(matched))
+  }
+  function prefixedEntry(matched: MountedRoute & { readonly handler?: unknown }): PathEntry | undefined {
     let known = mountedAt.get(matched)
     if (known === undefined) {
       const path = relativeTo(matched.path, baseOf(matched))
