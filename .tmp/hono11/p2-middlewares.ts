@@ -66,7 +66,8 @@ const mk = () => apiVersioning({ scheme: new URLPathVersioning({ allowedVersions
   await check('405 on table route, allow header', async () => [await res(await app.request(`${url}/users/7`, { method: 'DELETE', headers: { 'Api-Version': '1' } })).then((r) => [r.status, r.body, r.headers['allow']]), [405, '{"detail":"Method not allowed."}', 'GET, HEAD']])
   await check('HEAD on GET route', async () => [await res(await app.request(`${url}/users/7`, { method: 'HEAD', headers: { 'Api-Version': '1' } })).then((r) => [r.status, r.body]), [200, '']])
   await check('percent-encoded param decoded', async () => [await res(await app.request(`${url}/users/a%20b%2Fc`, { headers: { 'Api-Version': '1' } })).then((r) => [r.status, r.body]), [200, JSON.stringify({ id: 'a b/c', v: '1' })]])
-  await check('OPTIONS without CORS headers on table route', async () => [await res(await app.request(`${url}/users/7`, { method: 'OPTIONS', headers: { 'Api-Version': '1' } })).then((r) => [r.status]), [405]])
+  // cors() answers every OPTIONS itself (Hono's behaviour), before the versioning middleware.
+  await check('OPTIONS without CORS headers on table route: cors answers', async () => [await res(await app.request(`${url}/users/7`, { method: 'OPTIONS', headers: { 'Api-Version': '1' } })).then((r) => [r.status]), [204]])
 }
 // bearerAuth before versioning: 401 unaffected by version
 {
@@ -100,7 +101,7 @@ for (const [label, make] of [
     await check(`${label} mw=${withMw}: list`, async () => [await res(await app.request(`${url}/v1/users`)).then((r) => [r.status, r.body]), [200, JSON.stringify({ v: 'v1', self: `${url}/v1/users/x%20y` })]])
     await check(`${label} mw=${withMw}: detail encoded`, async () => [await res(await app.request(`${url}/v2/users/%E2%9C%93`)).then((r) => [r.status, r.body]), [200, JSON.stringify({ id: '✓', v: 'v2' })]])
     await check(`${label} mw=${withMw}: bad version`, async () => [await res(await app.request(`${url}/v3/users`)).then((r) => [r.status, r.body]), [404, '{"detail":"Invalid version in URL path."}']])
-    await check(`${label} mw=${withMw}: trailing slash`, async () => [await res(await app.request(`${url}/v1/users/`)).then((r) => [r.status]), [label === 'strict:false' ? 200 : 404]])
+    await check(`${label} mw=${withMw}: trailing slash`, async () => [await res(await app.request(`${url}/v1/users/`)).then((r) => [r.status]), [label === 'strict:false' || !['RegExpRouter', 'TrieRouter'].includes(label) ? 200 : 404] /* as plain Hono routes: ts-plain.ts */])
     await check(`${label} mw=${withMw}: 405`, async () => [await res(await app.request(`${url}/v1/users`, { method: 'POST' })).then((r) => [r.status, r.headers['allow']]), [405, 'GET, HEAD']])
     await check(`${label} mw=${withMw}: HEAD`, async () => [await res(await app.request(`${url}/v1/users`, { method: 'HEAD' })).then((r) => [r.status, r.body]), [200, '']])
   }

@@ -35,7 +35,8 @@ for (const withMw of [true, false]) {
     if (withMw) app.use('*', versioning)
     mountRoutes(app, versioning, { 'user-list': (c) => c.json({ v: c.var.version, self: c.var.reverse('user-list') }) })
     await check(`${t} query: repeated -> last`, async () => [body(await res(await app.request(`${url}/users/?version=1&version=2`))), [200, JSON.stringify({ v: '2', self: `${url}/users/?version=2` })]])
-    await check(`${t} query: none -> null default, no param in link`, async () => [body(await res(await app.request(`${url}/users/`))), [200, JSON.stringify({ v: null, self: `${url}/users/` })]])
+    // The spec: a null version is not allowed when allowed_versions is set (is_allowed_version rules 2-4).
+    await check(`${t} query: none, default null, allowed set -> 404`, async () => [body(await res(await app.request(`${url}/users/`))), [404, '{"detail":"Invalid version in query parameter."}']])
     await check(`${t} query: empty value`, async () => [body(await res(await app.request(`${url}/users/?version=`))), [404, '{"detail":"Invalid version in query parameter."}']])
     await check(`${t} query: plus-encoded`, async () => [body(await res(await app.request(`${url}/users/?version=%31`))), [200, JSON.stringify({ v: '1', self: `${url}/users/?version=1` })]])
   }
