@@ -41,19 +41,34 @@ export function runs(handler: unknown, own: unknown): boolean {
 }
 
 /**
- * `app` as the sub-app `middleware` is registered in sees its routes: when `app.route(path, sub)` mounted it under a
- * prefix, its routes under that prefix are listed once more without it (a history names them so); else `app`.
+ * `app` as the sub-app `middleware` is registered in sees its routes: each handler as it was registered (not the
+ * wrapper `app.route()` makes for a sub-app with its own `onError`), and, when `app.route(path, sub)` mounted the
+ * middleware under a prefix, its routes under that prefix once more without it (a history names them so).
  */
 export function asMountedIn<A extends { readonly routes: readonly MountedRoute[] }>(app: A, middleware: unknown): A {
   const own = app.routes.find((route) => runs((route as { readonly handler?: unknown }).handler, middleware))
   const base = baseOf(own)
-  if (base === '') return app
-  const relative: MountedRoute[] = []
-  for (const route of app.routes) {
-    const path = relativeTo(route.path, base)
-    if (path !== null) relative.push({ ...route, path })
+  const wraps = app.routes.some((route) => innermost((route as { readonly handler?: unknown }).handler) !== (route as { readonly handler?: unknown }).handler)
+  if (base === '' && !wraps) return app
+  const routes = app.routes.map((route) => {
+    const handler = (route as { readonly handler?: unknown }).handler
+    const inner = innermost(handler)
+    return inner === handler ? route : { ...route, handler: inner }
+  })
+  if (base !== '') {
+    for (const route of [...routes]) {
+      const path = relativeTo(route.path, base)
+      if (path !== null) routes.push({ ...route, path })
+    }
   }
-  return Object.create(app, { routes: { value: [...app.routes, ...relative] } }) as A
+  return Object.create(app, { routes: { value: routes } }) as A
+}
+
+/** The handler inside the wrappers `app.route()` made of it (itself when none). */
+function innermost(handler: unknown): unknown {
+  let fn = handler
+  for (let depth = 0; depth < 16 && typeof fn === 'function' && COMPOSED_HANDLER in fn; depth++) fn = (fn as unknown as Record<string, unknown>)[COMPOSED_HANDLER]
+  return fn
 }
 
 /**

@@ -231,3 +231,24 @@ describe("the typed client of a sub-app, given the prefix in its base URL", () =
     expect(await res.json()).toEqual({ id: 3, name: 'Ada' })
   })
 })
+
+describe('check(app) of an app that mounts a sub-app with its own onError', () => {
+  it("names a table handler that answers what its route's layouts cannot migrate, as check(sub) does", () => {
+    interface Person {
+      id: number
+      fullName: string
+    }
+    const Person = shape<Person>('Person')
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [change('People have a fullName.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' })])] }],
+      bodies: { 'person-detail': { response: Person } },
+    })
+    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), routes: defineRoutes([route('person-detail', '/people/:id')]), changes: history, origin: ORIGIN })
+    const sub = new Hono()
+    sub.onError((error, c) => c.json({ error: error.message }, 500))
+    mountRoutes(sub, versioning, { 'person-detail': (c) => c.text('Ada') })
+    const app = new Hono().route('/api', sub)
+    expect(versioning.check(sub)).toHaveLength(1)
+    expect(versioning.check(app)).toEqual(versioning.check(sub))
+  })
+})
