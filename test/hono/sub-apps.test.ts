@@ -15,6 +15,23 @@ import { versionedClient } from '../../src/typed-client/index.ts'
 
 const ORIGIN = 'https://api.example.com'
 
+interface Person {
+  id: number
+  fullName: string
+}
+const Person = shape<Person>('Person')
+
+/** A table of one route, person-detail (/people/:id), in versions 1 and 2 (the head: `name` became `fullName`). */
+function personTable() {
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [change('People have a fullName.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' })])] }],
+    bodies: { 'person-detail': { response: Person } },
+  })
+  const routes = defineRoutes([route('person-detail', '/people/:id')])
+  const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), routes, changes: history, origin: ORIGIN })
+  return { history, versioning }
+}
+
 describe('a table in a sub-app with its own onError', () => {
   // Hono's app.route() wraps each handler of a sub-app that has an onError; the middleware still finds the table's.
   const routes = defineRoutes([versioned(['1'], route('user-old', '/users/:id')), versioned(['2'], route('user-new', '/users/:id'))])
@@ -213,16 +230,7 @@ describe('the version in the prefix a sub-app is mounted at', () => {
 
 describe("the typed client of a sub-app, given the prefix in its base URL", () => {
   it("calls the routes the parent serves under the prefix, an older version's answer migrated", async () => {
-    interface Person {
-      id: number
-      fullName: string
-    }
-    const Person = shape<Person>('Person')
-    const history = versionHistory({
-      versions: [{ version: '1' }, { version: '2', changes: [change('People have a fullName.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' })])] }],
-      bodies: { 'person-detail': { response: Person } },
-    })
-    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), routes: defineRoutes([route('person-detail', '/people/:id')]), changes: history, origin: ORIGIN })
+    const { history, versioning } = personTable()
     const people = mountRoutes(new Hono(), versioning, { 'person-detail': (c) => c.json({ id: Number(c.req.param('id')), fullName: 'Ada' }) })
     const app = new Hono().route('/api', people)
     const client = versionedClient<typeof people, typeof history>(`${ORIGIN}/api`, { scheme: { in: 'header', name: 'Api-Version' }, fetch: (input: RequestInfo | URL, init?: RequestInit) => app.request(input, init) })
@@ -234,16 +242,7 @@ describe("the typed client of a sub-app, given the prefix in its base URL", () =
 
 describe('check(app) of an app that mounts a sub-app with its own onError', () => {
   it("names a table handler that answers what its route's layouts cannot migrate, as check(sub) does", () => {
-    interface Person {
-      id: number
-      fullName: string
-    }
-    const Person = shape<Person>('Person')
-    const history = versionHistory({
-      versions: [{ version: '1' }, { version: '2', changes: [change('People have a fullName.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' })])] }],
-      bodies: { 'person-detail': { response: Person } },
-    })
-    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), routes: defineRoutes([route('person-detail', '/people/:id')]), changes: history, origin: ORIGIN })
+    const { versioning } = personTable()
     const sub = new Hono()
     sub.onError((error, c) => c.json({ error: error.message }, 500))
     mountRoutes(sub, versioning, { 'person-detail': (c) => c.text('Ada') })
