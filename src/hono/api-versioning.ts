@@ -18,7 +18,7 @@ import type { ReverseOptions, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { honoEngine, NOWHERE, runNext, type HonoEngine, type Place } from './engine.ts'
 import { mountedRoute, mountedServing, type Served } from './mounted-handlers.ts'
-import { baseOf, linkBase, relativeTo, type MountedRoute } from './mount-base.ts'
+import { baseOf, linkBase, relativeTo, splitTable, type MountedRoute } from './mount-base.ts'
 import type { VersioningEnv } from './variables.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
 
@@ -246,6 +246,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   const check = (app?: AppRoutes): readonly string[] => [
     ...scheme.check(),
     ...engine.checkApp(app, middleware),
+    ...(app === undefined ? [] : splitTable(app, ours)),
     ...(options.allowedHosts === undefined && options.origin === undefined
       ? ['apiVersioning: absolute links follow the Host header the client sends; set allowedHosts (the hosts you serve) or origin (the origin of links).']
       : []),

@@ -8,6 +8,7 @@
 import type { Context } from 'hono'
 import { COMPOSED_HANDLER } from 'hono/utils/constants'
 import { compileRoutePath } from '../routes/pattern.ts'
+import { mountedRoute } from './mounted-handlers.ts'
 
 /** A route as Hono lists it (`matchedRoutes`, `app.routes`): `basePath` is absent before Hono recorded it. */
 export interface MountedRoute {
@@ -97,4 +98,25 @@ export function linkBase(c: Context, index: number, base: string, where: string)
   })
   out += compiled.literals[compiled.params.length] as string
   return out.endsWith('/') ? out.slice(0, -1) : out
+}
+
+/**
+ * A sentence when the routes of a table (`ours`) that `app` serves under one prefix are not those it serves under
+ * another (a table split between the root and a sub-app): links take the prefix of the app serving the request.
+ */
+export function splitTable(app: { readonly routes: readonly MountedRoute[] }, ours: ReadonlySet<unknown>): readonly string[] {
+  const byBase = new Map<string, Set<unknown>>()
+  for (const route of app.routes) {
+    const served = mountedRoute((route as { readonly handler?: unknown }).handler)
+    if (!ours.has(served)) continue
+    const base = baseOf(route)
+    byBase.set(base, (byBase.get(base) ?? new Set()).add(served))
+  }
+  const sets = [...byBase.values()]
+  const first = sets[0]
+  if (first === undefined || sets.every((set) => set.size === first.size && [...set].every((route) => first.has(route)))) return []
+  const where = [...byBase.keys()].map((base) => (base === '' ? '/' : base)).join(', ')
+  return [
+    `apiVersioning: the table's routes are served in parts under different prefixes (${where}); links take the prefix of the app serving the request, so a link to a route of another part is wrong: mount all of the table's routes on one app (one sub-app, mounted with app.route() where you like).`,
+  ]
 }

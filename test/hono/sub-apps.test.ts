@@ -251,3 +251,28 @@ describe('check(app) of an app that mounts a sub-app with its own onError', () =
     expect(versioning.check(app)).toEqual(versioning.check(sub))
   })
 })
+
+describe('check(app) of a table served in parts under different prefixes', () => {
+  const build = (layout: 'split' | 'twice' | 'one') => {
+    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1'], defaultVersion: '1' }), routes: defineRoutes([route('home', '/'), route('me', '/me')]), origin: ORIGIN })
+    const app = new Hono()
+    if (layout === 'split') {
+      mountRoutes(app, versioning, { home: (c) => c.json({ me: c.var.reverse('me') }) })
+      app.route('/api', mountRoutes(new Hono(), versioning, { me: (c) => c.json({ home: c.var.reverse('home') }) }))
+    } else {
+      const sub = mountRoutes(new Hono(), versioning, { home: (c) => c.json({ me: c.var.reverse('me') }), me: (c) => c.json({ home: c.var.reverse('home') }) })
+      app.route('/a', sub)
+      if (layout === 'twice') app.route('/b', sub)
+    }
+    return versioning.check(app)
+  }
+  it('says links across the parts are wrong', () => {
+    expect(build('split')).toEqual([
+      "apiVersioning: the table's routes are served in parts under different prefixes (/, /api); links take the prefix of the app serving the request, so a link to a route of another part is wrong: mount all of the table's routes on one app (one sub-app, mounted with app.route() where you like).",
+    ])
+  })
+  it('says nothing of a whole table, mounted once or twice', () => {
+    expect(build('one')).toEqual([])
+    expect(build('twice')).toEqual([])
+  })
+})
