@@ -8,7 +8,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import type { AppRoutes } from '../pipeline/extension.ts'
 import type { Candidates, Visit } from '../pipeline/visit.ts'
-import { createReverse, trustedOrigin } from '../reverse/create-reverse.ts'
+import { reverseUnder, trustedOrigin } from '../reverse/create-reverse.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { VersioningError } from '../errors.ts'
 import type { RouteMatch } from '../routes/resolve.ts'
@@ -17,7 +17,8 @@ import { BoundedCache } from '../http/bounded-cache.ts'
 import type { ReverseOptions, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { honoEngine, NOWHERE, runNext, type HonoEngine, type Place } from './engine.ts'
-import { mountedServing, type Served } from './mounted-handlers.ts'
+import { mountedRoute, mountedServing, type Served } from './mounted-handlers.ts'
+import { baseOf, linkBase, relativeTo, splitTable, type MountedRoute } from './mount-base.ts'
 import type { VersioningEnv } from './variables.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
 
@@ -104,18 +105,19 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
       }
       return new Set(options.routes.routes.flatMap((route) => route.names))
     },
-    // The bound reverse of an accepted visit.
+    // The bound reverse of an accepted visit; its links under the prefix of a sub-app serving the table, read once.
     (c: Context, visit: Visit) => {
       const { version, request } = visit
       const namespace = visit.route?.namespace ?? null
+      let base: string | undefined
       c.set('reverse', (name: string, options?: Pick<ReverseOptions, 'format'> & object) =>
-        (reverse as (name: string, options: ReverseOptions) => string)(name, { ...options, version, request, namespace }),
+        reverse(name, { ...options, version, request, namespace }, (base ??= tableBase(c))),
       )
     },
   )
   const { scheme, routes } = options
   checkLimits(routes, scheme)
-  const reverse = createReverse(routes as RouteTable, scheme, options.origin === undefined ? {} : { origin: trustedOrigin(options.origin, 'apiVersioning') })
+  const reverse = reverseUnder(routes as RouteTable, scheme, options.origin === undefined ? {} : { origin: trustedOrigin(options.origin, 'apiVersioning') })
   // Schemes that read no params get a match built once per route, and a place once per route and method; the others, what they read.
   const reads = scheme.matchParams
   const staticMatches = new Map<CompiledRoute, RouteMatch>()
@@ -130,6 +132,34 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     })
   }
   const ours = new Set<CompiledRoute>(routes.routes)
+  /**
+   * The table's path entry of a route Hono matched: at a table path, or at one under the prefix a sub-app serving
+   * the table is mounted at (`app.route('/api', sub)`), where the handler is one this table's `mountRoutes`
+   * registered (known once per route Hono lists).
+   */
+  const mountedAt = new WeakMap<object, PathEntry | null>()
+  function entryOf(matched: MountedRoute): PathEntry | undefined {
+    return byHonoPath.get(matched.path) ?? (matched.basePath === '/' || matched.basePath === undefined ? undefined : prefixedEntry(matched))
+  }
+  function prefixedEntry(matched: MountedRoute & { readonly handler?: unknown }): PathEntry | undefined {
+    let known = mountedAt.get(matched)
+    if (known === undefined) {
+      const path = relativeTo(matched.path, baseOf(matched))
+      const at = path === null ? undefined : byHonoPath.get(path)
+      known = at !== undefined && ours.has(mountedRoute(matched.handler) as CompiledRoute) ? { route: at.route, suffixed: at.suffixed, known: null } : null
+      mountedAt.set(matched, known)
+    }
+    return known ?? undefined
+  }
+  /** The prefix the table's links take: that of the sub-app serving the matched table route ('' at the root). */
+  function tableBase(c: Context): string {
+    const matched = matchedRoutes(c)
+    for (let i = 0; i < matched.length; i++) {
+      const route = matched[i] as MountedRoute
+      if (entryOf(route) !== undefined) return linkBase(c, i, baseOf(route), 'apiVersioning')
+    }
+    return ''
+  }
   /**
    * The routes the handlers of this table's `mountRoutes` serve the request's method with, in the order Hono runs
    * them from its matched route `index` on (`own`: what the handler there serves): the request path picks the first
@@ -197,7 +227,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     // The table route that answers: the first matched Hono route whose path the table serves (Hono runs them in order).
     const matched = matchedRoutes(c)
     for (let i = 0; i < matched.length; i++) {
-      const entry = byHonoPath.get((matched[i] as { path: string }).path)
+      const entry = entryOf(matched[i] as MountedRoute)
       if (entry === undefined) continue
       return engine.serve(c, next, placeOf(c, entry, i, matched), runNext) as Promise<void>
     }
@@ -215,7 +245,8 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   }
   const check = (app?: AppRoutes): readonly string[] => [
     ...scheme.check(),
-    ...engine.checkApp(app),
+    ...engine.checkApp(app, middleware),
+    ...(app === undefined ? [] : splitTable(app, ours)),
     ...(options.allowedHosts === undefined && options.origin === undefined
       ? ['apiVersioning: absolute links follow the Host header the client sends; set allowedHosts (the hosts you serve) or origin (the origin of links).']
       : []),
@@ -286,16 +317,16 @@ export function matchAt(c: Context, index: number, route: CompiledRoute, suffixe
   // (Hono's param() reads its match and decodes; it throws nothing).
   req.routeIndex = index
   const decoded = only === null ? (req.param() as Record<string, string>) : null
-  const value = only !== null && route.compiled.paramNames.has(only) ? req.param(only) : undefined
+  // (The route's own param, or one of the prefix a sub-app serving the table is mounted at: app.route('/:version', sub).)
+  const value = only !== null ? req.param(only) : undefined
   req.routeIndex = current
   const params = new Params()
   if (decoded === null) {
     // One param: decode only that one.
     if (value !== undefined) params[only as string] = value
   } else {
-    for (const param of route.compiled.params) {
-      if (Object.hasOwn(decoded, param.name)) params[param.name] = decoded[param.name] as string
-    }
+    // The route's params, and those of the prefix it is served under (Hono's match of the route holds both).
+    for (const name of Object.keys(decoded)) params[name] = decoded[name] as string
     const format = route.format
     if (suffixed && format !== null) {
       const split = format.split.exec(decoded[format.honoParam] ?? '')

@@ -6,13 +6,16 @@
  * versioned reversal, the version placed where the scheme places it.
  */
 import { NoReverseMatch } from '../errors.ts'
-import { createReverse, trustedOrigin } from '../reverse/create-reverse.ts'
+import type { Context } from 'hono'
+import { matchedRoutes } from 'hono/route'
+import { reverseUnder, trustedOrigin } from '../reverse/create-reverse.ts'
 import { include, route, type RouteDefinition } from '../routes/definitions.ts'
 import { compilePath } from '../routes/pattern.ts'
 import { defineRoutes, type RouteTable } from '../routes/table.ts'
-import type { ParamValue, ReverseOptions } from '../routes/types.ts'
+import type { ParamValue } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { markOf, namedRoutes, unreadBasePaths, type NamedRoute, type NamedRoutesApp, type ReadMark } from './app-route-names.ts'
+import { baseOf, linkBase, runs, type MountedRoute } from './mount-base.ts'
 
 /** A value a link's query can carry. */
 export type QueryValue = ParamValue | boolean
@@ -34,8 +37,12 @@ export type AppReverse<N extends string = string> = (name: N, options?: AppRever
 
 /** Links to an app's routes for one middleware (what `versionMiddleware` binds: not part of the API). */
 export interface AppLinks<N extends string = string> {
-  /** The `c.var.reverse` of a request of `version`, whose origin links take unless the middleware sets `origin`. */
-  reverse(version: string | null, request: Request): AppReverse<N>
+  /**
+   * The `c.var.reverse` of a request of `version`, whose origin links take unless the middleware sets `origin`, read
+   * by the middleware Hono runs for it at `c.req.routeIndex` now: when the app was mounted under a prefix
+   * (`app.route('/api', app)`), links carry it.
+   */
+  reverse(version: string | null, request: Request, c: Context): AppReverse<N>
   /**
    * Sentences that say what to fix: links that follow the client's `Host` (`hostsListed`: the middleware has
    * `allowedHosts`), and, once the app's routes are registered (`registered`), what keeps their names from a table.
@@ -106,30 +113,59 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
     return said.sentences
   }
 
+  /**
+   * The prefix (a pattern) of the links of a request whose middleware Hono lists as `route`: none when `route` is one
+   * of the app's own, else the prefix Hono's `app.route()` mounted the app under, found from the app's own route of
+   * the same handler (known once per route).
+   */
+  const prefixes = new WeakMap<object, string>()
+  function prefixOf(route: MountedRoute & { readonly handler?: unknown }): string {
+    let prefix = prefixes.get(route)
+    if (prefix === undefined) {
+      prefix = ''
+      if (!app.routes.includes(route as never)) {
+        const own = app.routes.find((r) => runs(route.handler, (r as { readonly handler?: unknown }).handler))
+        const [mounted, registered] = [baseOf(route), baseOf(own)]
+        if (own !== undefined && mounted.endsWith(registered)) prefix = mounted.slice(0, mounted.length - registered.length)
+      }
+      prefixes.set(route, prefix)
+    }
+    return prefix
+  }
+
   return {
     table: current,
     bind(where, scheme, origin) {
       const trusted = origin === undefined ? undefined : trustedOrigin(origin, where)
       // The scheme's own query parameter (query-parameter versioning): the link carries the request's version there.
       const own = scheme.placement.query
-      let reverse: ((name: string, options: ReverseOptions) => string) | undefined
+      let reverse: ReturnType<typeof reverseUnder> | undefined
+      /** The prefix of the links of a request whose middleware Hono runs at `index`. */
+      const baseAt = (c: Context, index: number): string => {
+        const prefix = prefixOf(matchedRoutes(c)[index] as MountedRoute)
+        return prefix === '' ? '' : linkBase(c, index, prefix, where)
+      }
       return {
-        reverse: (version, request) => (name, options) => {
-          const built = current()
-          reverse ??= createReverse(built, scheme, trusted === undefined ? {} : { origin: trusted }) as (name: string, options: ReverseOptions) => string
-          const params = options?.params
-          const why = unusable?.get(name)
-          if (why !== undefined) throw new NoReverseMatch(name, params, why)
-          let url: string
-          try {
-            url = reverse(name, { kwargs: params, version, request })
-          } catch (error) {
-            // A name no route has, where an app made by basePath() holds operationIds this app cannot read: say so.
-            const hint = error instanceof NoReverseMatch && !built.routes.some((r) => r.names.includes(name)) ? unread().join(' ') : ''
-            throw hint === '' ? error : new NoReverseMatch(name, params, `no route is named ${JSON.stringify(name)}. ${hint}`)
+        reverse: (version, request, c) => {
+          const index = c.req.routeIndex
+          let base: string | undefined
+          return (name, options) => {
+            const built = current()
+            reverse ??= reverseUnder(built, scheme, trusted === undefined ? {} : { origin: trusted })
+            const params = options?.params
+            const why = unusable?.get(name)
+            if (why !== undefined) throw new NoReverseMatch(name, params, why)
+            let url: string
+            try {
+              url = reverse(name, { kwargs: params, version, request }, (base ??= baseAt(c, index)))
+            } catch (error) {
+              // A name no route has, where an app made by basePath() holds operationIds this app cannot read: say so.
+              const hint = error instanceof NoReverseMatch && !built.routes.some((r) => r.names.includes(name)) ? unread().join(' ') : ''
+              throw hint === '' ? error : new NoReverseMatch(name, params, `no route is named ${JSON.stringify(name)}. ${hint}`)
+            }
+            const query = options?.query
+            return query === undefined ? url : withQuery(url, query, own, name, params)
           }
-          const query = options?.query
-          return query === undefined ? url : withQuery(url, query, own, name, params)
         },
         check(hostsListed, registered) {
           const sentences: string[] = []

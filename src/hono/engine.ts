@@ -29,6 +29,7 @@ import { waysOf } from '../routes/placement.ts'
 import type { Visit, VisitReader } from '../pipeline/visit.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { jsonThrough, unmarked, unstepped, type Taken } from './json-through.ts'
+import { asMountedIn, baseOf, relativeTo } from './mount-base.ts'
 import { checkOptions, type MiddlewareOptions } from './middleware-options.ts'
 
 export type { Place }
@@ -79,8 +80,11 @@ export interface HonoEngine {
   readonly slot: symbol
   /** A refused visit's response, finished, as the `HTTPException` to throw. */
   reject(c: Context, visit: Visit): HTTPException | Promise<HTTPException>
-  /** The extensions' sentences about `app`'s routes (see the middlewares' `check(app)`). */
-  checkApp(app: AppRoutes | undefined): readonly string[]
+  /**
+   * The extensions' sentences about `app`'s routes (see the middlewares' `check(app)`), as the app `middleware` is
+   * registered in names them.
+   */
+  checkApp(app: AppRoutes | undefined, middleware: unknown): readonly string[]
 }
 
 /**
@@ -120,7 +124,11 @@ export function honoEngine(
     if (visit.request !== c.req.raw) c.req.raw = visit.request
     // Patch: the migrated body reaches the handler through c.req's body cache (c.req.json(), text(), parseBody(),
     // formData() and validators read it), replacing what an earlier reader cached of the older body.
-    if (visit.body !== null) c.req.bodyCache = bodyCache(visit.body, visit.request)
+    if (visit.body !== null) {
+      // A validator that ran before this middleware holds the older body as c.req.valid(): fail loudly, not silently.
+      if (c.req.valid('json' as never) !== undefined || c.req.valid('form' as never) !== undefined) throw new Error(VALIDATED_BEFORE.replace('%', where))
+      c.req.bodyCache = bodyCache(visit.body, visit.request)
+    }
     expose?.(c, visit)
     if (json === null) return NEVER
     const step = json(visit)
@@ -193,10 +201,11 @@ export function honoEngine(
     },
     slot,
     reject,
-    checkApp(app) {
+    checkApp(app, middleware) {
       if (app === undefined) return []
       if (app === null || typeof app !== 'object' || !Array.isArray(app.routes)) throw new Error(`${where}.check: pass the Hono app, or nothing.`)
-      return extensions.flatMap((extension) => extension.check?.(app) ?? [])
+      const seen = asMountedIn(app, middleware)
+      return extensions.flatMap((extension) => extension.check?.(seen) ?? [])
     },
   }
 }
@@ -230,6 +239,10 @@ function failed(c: Context, res: Response, error: unknown): unknown {
 
 /** The headers that describe a response's body (RFC 9110's representation metadata and validators). */
 const BODY_HEADERS = ['content-encoding', 'content-length', 'content-range', 'content-disposition', 'content-language', 'content-location', 'content-digest', 'repr-digest', 'etag', 'last-modified']
+
+/** The error of an older body a validator read before the middleware migrated it (`%`: the middleware). */
+const VALIDATED_BEFORE =
+  "%: a validator ran before the versioning middleware, so c.req.valid() holds an older client's body as it was sent, not migrated to the newest version; register the middleware before the validators (app.use('*', versioning) first, or ahead of them in the route's handlers)."
 
 /** `c.header`'s option to add a value rather than replace the header's, made once rather than per request. */
 const APPEND = Object.freeze({ append: true })
@@ -290,7 +303,9 @@ function answeringPath(c: Context): string {
  * on, in its order: those registered for the request's method (HEAD: GET
  * too) or for every method (`app.all`, `app.use`). A handler may sit behind
  * a middleware registered on a wider pattern (`app.get('/users/*', mw)`), so
- * an extension keyed by a route's pattern takes the first it knows.
+ * an extension keyed by a route's pattern takes the first it knows. When the
+ * middleware runs in a sub-app mounted under a prefix, the same patterns
+ * follow without it, as the sub-app registers them.
  */
 function answeringPaths(c: Context): readonly string[] {
   const matched = matchedRoutes(c)
@@ -299,6 +314,14 @@ function answeringPaths(c: Context): readonly string[] {
   for (let i = c.req.routeIndex; i < matched.length; i++) {
     const route = matched[i] as { method: string; path: string }
     if (route.method === method || route.method === 'ALL' || (method === 'HEAD' && route.method === 'GET')) paths.push(route.path)
+  }
+  // A middleware registered in a sub-app (app.route('/api', sub)): then, the patterns as that sub-app registers them.
+  const base = baseOf(matched[c.req.routeIndex])
+  if (base !== '') {
+    for (let i = 0, count = paths.length; i < count; i++) {
+      const own = relativeTo(paths[i] as string, base)
+      if (own !== null) paths.push(own)
+    }
   }
   return paths
 }

@@ -6,6 +6,7 @@
  */
 import type { Context } from 'hono'
 import { matchedRoutes } from 'hono/route'
+import { COMPOSED_HANDLER } from 'hono/utils/constants'
 import type { Candidates } from '../pipeline/visit.ts'
 
 /** What a registered handler serves for one method: the versions its routes exist in, and whether it passes other versions on. */
@@ -22,15 +23,37 @@ export interface Served {
 /** Every handler `mountRoutes` registered, whichever table, with what it serves by method: `later()` and `passedOver()` look for them. */
 export const mounted: WeakMap<Function, ReadonlyMap<string, Served>> = new WeakMap()
 
+/**
+ * What a handler Hono runs serves by method, when `mountRoutes` registered it: the handler itself, or the one inside
+ * the wrapper Hono's `app.route(path, sub)` makes of each of its routes' handlers when `sub` has its own `onError`
+ * (marked `COMPOSED_HANDLER`, nested once per such sub-app).
+ */
+function servedOf(handler: unknown): ReadonlyMap<string, Served> | undefined {
+  let own = handler
+  for (let depth = 0; typeof own === 'function'; depth++) {
+    const served = mounted.get(own)
+    if (served !== undefined || depth === 16 || !(COMPOSED_HANDLER in own)) return served
+    own = (own as unknown as Record<string, unknown>)[COMPOSED_HANDLER]
+  }
+  return undefined
+}
+
+/** The first table route a handler `mountRoutes` registered serves (whichever method), or `undefined` for any other handler. */
+export function mountedRoute(handler: unknown): unknown {
+  const served = servedOf(handler)
+  if (served !== undefined) for (const own of served.values()) return own.routes[0]
+  return undefined
+}
+
 /** The methods a handler `mountRoutes` registered serves, or `undefined` for any other handler (the model reads it). */
 export function mountedMethods(handler: unknown): ReadonlySet<string> | undefined {
-  const served = typeof handler === 'function' ? mounted.get(handler) : undefined
+  const served = servedOf(handler)
   return served === undefined ? undefined : new Set(served.keys())
 }
 
 /** What a handler `mountRoutes` registered serves `method` with (HEAD: GET's), or `undefined` for any other handler or method. */
 export function mountedServing(handler: unknown, method: string): Served | undefined {
-  const served = typeof handler === 'function' ? mounted.get(handler) : undefined
+  const served = servedOf(handler)
   return served?.get(method) ?? (method === 'HEAD' ? served?.get('GET') : undefined) ?? served?.get('ALL')
 }
 
@@ -44,7 +67,7 @@ export function passedOver(c: Context): ReadonlySet<string> | null | undefined {
   const method = c.req.method
   let versions: ReadonlySet<string> | null | undefined
   for (let i = 0; i < c.req.routeIndex; i++) {
-    const served = mounted.get((matched[i] as { handler: Function }).handler)
+    const served = servedOf((matched[i] as { handler: unknown }).handler)
     const own = served?.get(method) ?? (method === 'HEAD' ? served?.get('GET') : undefined) ?? served?.get('ALL')
     if (own === undefined || own.passesOn) continue
     versions = union(versions, own.versions)
@@ -66,8 +89,8 @@ export function later(c: Context, mountedOnly: boolean): boolean {
   const matched = matchedRoutes(c)
   const method = c.req.method
   for (let i = c.req.routeIndex + 1; i < matched.length; i++) {
-    const { method: on, handler } = matched[i] as { method: string; handler: Function }
-    const methods = mounted.get(handler)
+    const { method: on, handler } = matched[i] as { method: string; handler: unknown }
+    const methods = servedOf(handler)
     if (methods !== undefined) {
       if (methods.has(method) || methods.has('ALL') || (method === 'HEAD' && methods.has('GET'))) return true
     } else if (!mountedOnly && (on === method || (method === 'HEAD' && on === 'GET'))) return true

@@ -78,7 +78,7 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
   let links: ReturnType<AppRouteTable<string>['bind']> | null = null
   const given = options !== null && typeof options === 'object'
   const exposeLinks = (c: Context, visit: Visit): void => {
-    if (links !== null) (c as { set(key: string, value: unknown): void }).set('reverse', links.reverse(visit.version as string | null, visit.request))
+    if (links !== null) (c as { set(key: string, value: unknown): void }).set('reverse', links.reverse(visit.version as string | null, visit.request, c))
   }
   const engine = honoEngine('versionMiddleware', options, given ? ['routes', 'origin'] : [], () => null, given && options.routes !== undefined ? exposeLinks : undefined)
   const { scheme, routes, origin } = options
@@ -108,7 +108,7 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
   }
   const check = (app?: AppRoutes): readonly string[] => [
     ...scheme.check(),
-    ...engine.checkApp(app),
+    ...engine.checkApp(app, middleware),
     ...(links?.check(options.allowedHosts !== undefined, app !== undefined) ?? []),
     ...(reads === 'version' && app !== undefined ? blindPlacement(app, middleware, param, scheme.constructor.name) : []),
   ]

@@ -54,11 +54,24 @@ export function createReverse<E extends RouteEntry, S extends BaseVersioning | u
   scheme?: S,
   options: CreateReverseOptions = {},
 ): Reverse<E, S> {
+  const at = reverseUnder(table as RouteTable, scheme, options)
+  return ((name: string, options?: ReverseOptions) => at(name, options, '')) as Reverse<E, S>
+}
+
+/**
+ * `createReverse`'s reversal, its absolute links under a path prefix given per call (`base`: `''`, or `/api` for a
+ * table a Hono app serves in a sub-app mounted there), after the origin (and the origin's own path).
+ */
+export function reverseUnder(
+  table: RouteTable,
+  scheme: BaseVersioning | undefined,
+  options: CreateReverseOptions = {},
+): (name: string, options: ReverseOptions | undefined, base: string) => string {
   const trusted = options.origin === undefined ? null : trustedOrigin(options.origin, 'createReverse')
   const formatParam = table.formatQueryParam
   // What a request gives every link it reverses (its origin, its format override), read once.
   const perRequest = new WeakMap<object, { origin: string; format: string | null }>()
-  function reverse(name: string, options: ReverseOptions = {}): string {
+  function reverse(name: string, options: ReverseOptions = {}, base: string): string {
     const { version, request } = options
     let target = name
     let path: string | Refusal
@@ -86,9 +99,10 @@ export function createReverse<E extends RouteEntry, S extends BaseVersioning | u
       info = { origin: trusted ?? originOf(url), format: formatParam === null ? null : lastQueryValue(searchOf(url), formatParam) }
       perRequest.set(request, info)
     }
-    const url = info.origin + path
+    // Under a prefix, the root path is the prefix itself (Hono serves "/" of a sub-app mounted at /api at /api).
+    const url = base === '' ? info.origin + path : info.origin + base + (path === '/' || path.startsWith('/?') ? path.slice(1) : path)
     // (A format to carry comes with a format param.)
     return info.format === null ? url : replaceQueryParam(url, formatParam as string, info.format)
   }
-  return reverse as Reverse<E, S>
+  return reverse
 }

@@ -8,6 +8,7 @@ import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import { varyMerger } from '../../src/http/vary.ts'
+import { versionPolicy } from '../../src/lifecycle/index.ts'
 import {
   AcceptHeaderVersioning,
   BaseVersioning,
@@ -652,5 +653,40 @@ describe('corner cases of the middleware and mountRoutes', () => {
       const rejected = await a.request('http://t/v3/items/7', { headers: { 'Api-Version': 'v3' } })
       expect([rejected.status, await rejected.json()]).toEqual([404, { detail: scheme.invalidVersionMessage }])
     }
+  })
+})
+
+describe("a handler's thrown HTTPException on an older version", () => {
+  const appFor = (middleware: boolean, onError: 'c.json' | 'getResponse') => {
+    const versioning = apiVersioning({
+      scheme: new AcceptHeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }),
+      routes: defineRoutes([route('thing', '/thing')]),
+      origin: 'https://api.example.com',
+      policy: versionPolicy({ versions: { '1': { deprecation: '2026-01-01' } } }),
+    })
+    const app = new Hono()
+    if (middleware) app.use('*', versioning)
+    mountRoutes(app, versioning, {
+      thing: () => {
+        throw new HTTPException(403, { message: 'Forbidden here.' })
+      },
+    })
+    app.onError((error, c) => (onError === 'getResponse' && error instanceof HTTPException ? error.getResponse() : c.json({ error: error.message }, 403)))
+    return app
+  }
+  const older = { headers: { Accept: 'application/json; version=1' } }
+  for (const onError of ['c.json', 'getResponse'] as const) {
+    it(`gets Vary and the policy's headers through the middleware, app.onError answering with ${onError}`, async () => {
+      const res = await appFor(true, onError).request('https://api.example.com/thing', older)
+      expect(res.status).toBe(403)
+      expect(res.headers.get('Vary')).toBe('Accept')
+      expect(res.headers.get('Deprecation')).toBe('@1767225600')
+    })
+  }
+  it('without the middleware, gets Vary when app.onError builds its answer from the context, and no policy header', async () => {
+    const res = await appFor(false, 'c.json').request('https://api.example.com/thing', older)
+    expect(res.status).toBe(403)
+    expect(res.headers.get('Vary')).toBe('Accept')
+    expect(res.headers.get('Deprecation')).toBeNull()
   })
 })

@@ -130,3 +130,33 @@ describe.each([
     expect(await missing.json()).toEqual({ invalid: ['search'] })
   })
 })
+
+describe('a validator that runs before the versioning middleware', () => {
+  // It validated the older body as the client sent it: c.req.valid() would hand the handler the older shape.
+  const appWith = (order: 'app.use' | 'route'): Hono => {
+    const versioning = versionMiddleware({ scheme: twoVersions(), changes: history({ create: 'POST /users', list: 'GET /users' }) })
+    const body = validator('json', (value: Record<string, unknown>) => value)
+    const app = new Hono()
+    app.onError((error, c) => c.json({ error: error.message }, 500))
+    if (order === 'app.use') {
+      app.use('/users', body)
+      app.use('*', versioning)
+      app.post('/users', (c) => c.json(c.req.valid('json' as never), 201))
+    } else app.post('/users', body, versioning, (c) => c.json(c.req.valid('json'), 201))
+    return app
+  }
+  for (const order of ['app.use', 'route'] as const) {
+    it(`fails loudly for an older body it read (registered ${order === 'route' ? "ahead in the route's handlers" : 'ahead with app.use'}), and lets the head's pass`, async () => {
+      const app = appWith(order)
+      const json = { 'Content-Type': 'application/json' }
+      const older = await app.request('/users', { method: 'POST', headers: { ...json, 'Api-Version': '1' }, body: '{"name":"Ada"}' })
+      expect(older.status).toBe(500)
+      expect(await older.json()).toEqual({
+        error:
+          "versionMiddleware: a validator ran before the versioning middleware, so c.req.valid() holds an older client's body as it was sent, not migrated to the newest version; register the middleware before the validators (app.use('*', versioning) first, or ahead of them in the route's handlers).",
+      })
+      const head = await app.request('/users', { method: 'POST', headers: { ...json, 'Api-Version': '2' }, body: '{"fullName":"Ada","email":null}' })
+      expect(head.status).toBe(201)
+    })
+  }
+})

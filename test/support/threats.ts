@@ -114,6 +114,7 @@ export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
     sent('a path param of `%00%0D%0A<script>` a `named()` route puts in a link (`c.var.reverse`)', () => plainApp(), () => new Request('https://api.test/users/%00%0D%0A%3Cscript%3E')),
     sent('a 64 KiB path param a `named()` route puts in a link (`c.var.reverse`)', () => plainApp(), () => new Request(`https://api.test/users/${'7'.repeat(KIB_64)}`)),
     sent('a hostile `Host` with `origin` set', () => plainApp(), () => new Request('https://evil.example.net/users/7')),
+    sent('a prefix param of `%00%0D%0A<script>` a link carries (a sub-app mounted at `/t/:tenant`)', () => new Hono().route('/t/:tenant', plainApp()), () => new Request('https://api.test/t/%00%0D%0A%3Cscript%3E/users/7')),
   ],
   'docs/contracts.md': [
     {

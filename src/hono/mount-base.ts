@@ -1,0 +1,122 @@
+/**
+ * Where a Hono route is mounted: `app.route(path, sub)` registers each of
+ * the sub-app's routes on the parent at `path` + its own path, and records
+ * `path` (with any `basePath()`) as the route's `basePath`. A route table and
+ * a history name routes as the app they are registered on registers them;
+ * these read the request's routes relative to that app.
+ */
+import type { Context } from 'hono'
+import { COMPOSED_HANDLER } from 'hono/utils/constants'
+import { compileRoutePath } from '../routes/pattern.ts'
+import { mountedRoute } from './mounted-handlers.ts'
+
+/** A route as Hono lists it (`matchedRoutes`, `app.routes`): `basePath` is absent before Hono recorded it. */
+export interface MountedRoute {
+  readonly path: string
+  readonly basePath?: unknown
+}
+
+/** The path prefix a route is mounted under, without its trailing "/" (`''`: the root, or a Hono that does not record it). */
+export function baseOf(route: MountedRoute | undefined): string {
+  const base = route?.basePath
+  if (typeof base !== 'string' || base === '/' || base === '') return ''
+  return base.endsWith('/') ? base.slice(0, -1) : base
+}
+
+/** `path` relative to `base` (a `baseOf`), as the app mounted there registers it, or `null` when it is not under `base`. */
+export function relativeTo(path: string, base: string): string | null {
+  if (!path.startsWith(base)) return null
+  if (path.length === base.length) return '/'
+  return path[base.length] === '/' ? path.slice(base.length) : null
+}
+
+/** Whether `handler` is `own`, or the wrapper Hono's `app.route()` makes of it for a sub-app with its own `onError`. */
+export function runs(handler: unknown, own: unknown): boolean {
+  let fn = handler
+  for (let depth = 0; depth < 16 && typeof fn === 'function'; depth++) {
+    if (fn === own) return true
+    if (!(COMPOSED_HANDLER in fn)) return false
+    fn = (fn as unknown as Record<string, unknown>)[COMPOSED_HANDLER]
+  }
+  return false
+}
+
+/**
+ * `app` as the sub-app `middleware` is registered in sees its routes: each handler as it was registered (not the
+ * wrapper `app.route()` makes for a sub-app with its own `onError`), and, when `app.route(path, sub)` mounted the
+ * middleware under a prefix, its routes under that prefix once more without it (a history names them so).
+ */
+export function asMountedIn<A extends { readonly routes: readonly MountedRoute[] }>(app: A, middleware: unknown): A {
+  const own = app.routes.find((route) => runs((route as { readonly handler?: unknown }).handler, middleware))
+  const base = baseOf(own)
+  const wraps = app.routes.some((route) => innermost((route as { readonly handler?: unknown }).handler) !== (route as { readonly handler?: unknown }).handler)
+  if (base === '' && !wraps) return app
+  const routes = app.routes.map((route) => {
+    const handler = (route as { readonly handler?: unknown }).handler
+    const inner = innermost(handler)
+    return inner === handler ? route : { ...route, handler: inner }
+  })
+  if (base !== '') {
+    for (const route of [...routes]) {
+      const path = relativeTo(route.path, base)
+      if (path !== null) routes.push({ ...route, path })
+    }
+  }
+  return Object.create(app, { routes: { value: routes } }) as A
+}
+
+/** The handler inside the wrappers `app.route()` made of it (itself when none). */
+function innermost(handler: unknown): unknown {
+  let fn = handler
+  for (let depth = 0; depth < 16 && typeof fn === 'function' && COMPOSED_HANDLER in fn; depth++) fn = (fn as unknown as Record<string, unknown>)[COMPOSED_HANDLER]
+  return fn
+}
+
+/**
+ * The prefix links to a route take when Hono serves it under `base` (a `baseOf` the route Hono matched at `index`):
+ * `base` itself, its params (`app.route('/t/:tenant', sub)`) filled with the request's, percent-encoded. A prefix
+ * with a wildcard cannot be filled: an `Error` says so (`where`: the middleware).
+ */
+export function linkBase(c: Context, index: number, base: string, where: string): string {
+  if (!base.includes(':') && !base.includes('*')) return base
+  let compiled: ReturnType<typeof compileRoutePath>
+  try {
+    compiled = compileRoutePath(base, where)
+  } catch {
+    throw new Error(`${where}: links cannot carry the prefix "${base}" the app serving these routes is mounted at; mount it at a path without wildcards (app.route('/api', sub)).`)
+  }
+  const req = c.req
+  const current = req.routeIndex
+  // Patch: Hono decodes params only for the current route; point it at the matched route, and back at once (as matchAt).
+  req.routeIndex = index
+  const values = req.param() as Record<string, string | undefined>
+  req.routeIndex = current
+  let out = ''
+  compiled.params.forEach((param, i) => {
+    const value = values[param.name]
+    out += value === undefined ? (compiled.literals[i] as string) : (compiled.heads[i] as string) + encodeURIComponent(value)
+  })
+  out += compiled.literals[compiled.params.length] as string
+  return out.endsWith('/') ? out.slice(0, -1) : out
+}
+
+/**
+ * A sentence when the routes of a table (`ours`) that `app` serves under one prefix are not those it serves under
+ * another (a table split between the root and a sub-app): links take the prefix of the app serving the request.
+ */
+export function splitTable(app: { readonly routes: readonly MountedRoute[] }, ours: ReadonlySet<unknown>): readonly string[] {
+  const byBase = new Map<string, Set<unknown>>()
+  for (const route of app.routes) {
+    const served = mountedRoute((route as { readonly handler?: unknown }).handler)
+    if (!ours.has(served)) continue
+    const base = baseOf(route)
+    byBase.set(base, (byBase.get(base) ?? new Set()).add(served))
+  }
+  const sets = [...byBase.values()]
+  const first = sets[0]
+  if (first === undefined || sets.every((set) => set.size === first.size && [...set].every((route) => first.has(route)))) return []
+  const where = [...byBase.keys()].map((base) => (base === '' ? '/' : base)).join(', ')
+  return [
+    `apiVersioning: the table's routes are served in parts under different prefixes (${where}); links take the prefix of the app serving the request, so a link to a route of another part is wrong: mount all of the table's routes on one app (one sub-app, mounted with app.route() where you like).`,
+  ]
+}
