@@ -215,6 +215,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   }
   const check = (app?: AppRoutes): readonly string[] => [
     ...scheme.check(),
+    ...scheme.checkTable(routes),
     ...engine.checkApp(app),
     ...(options.allowedHosts === undefined && options.origin === undefined
       ? ['apiVersioning: absolute links follow the Host header the client sends; set allowedHosts (the hosts you serve) or origin (the origin of links).']
