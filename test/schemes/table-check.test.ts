@@ -5,7 +5,7 @@
  * default version, silently. A portable file.
  */
 import { describe, expect, it } from 'vitest'
-import { defineRoutes, HeaderVersioning, include, NamespaceVersioning, route, URLPathVersioning } from '../../src/index.ts'
+import { defineRoutes, HeaderVersioning, include, NamespaceVersioning, QueryParameterVersioning, route, URLPathVersioning } from '../../src/index.ts'
 import { apiVersioning } from '../../src/hono/index.ts'
 
 const path = (param: string) =>
@@ -39,6 +39,20 @@ describe('NamespaceVersioning', () => {
   it('says nothing when a route is, nested namespaces included', () => {
     const scheme = new NamespaceVersioning({ allowedVersions: ['v1', 'v2'] })
     expect(scheme.checkTable(defineRoutes([include('/api', [include('/v2', [route('user-list', '/users')], { namespace: 'v2' })], { namespace: 'api' })]))).toEqual([])
+  })
+})
+
+describe('QueryParameterVersioning', () => {
+  it('says so when the version and the table\'s ?format= share a query parameter', () => {
+    const scheme = new QueryParameterVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v1', versionParam: 'format' })
+    expect(apiVersioning({ scheme, routes: defineRoutes([route('user-list', '/users')]), ...hosts }).check()).toEqual([
+      'QueryParameterVersioning: versionParam "format" is also the table\'s formatQueryParam, so a request\'s ?format= names both its version and its format and links carry the version as a format; give one of them another name, such as versionParam "version".',
+    ])
+  })
+
+  it('says nothing when they differ, or the table has no format override', () => {
+    expect(new QueryParameterVersioning({ versionParam: 'format' }).checkTable(defineRoutes([route('a', '/a')], { formatQueryParam: null }))).toEqual([])
+    expect(new QueryParameterVersioning().checkTable(defineRoutes([route('a', '/a')]))).toEqual([])
   })
 })
 
