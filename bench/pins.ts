@@ -179,6 +179,10 @@ const lines: string[] = [`# Client pins and usage (${`Node ${process.version}`})
     ['a 1,024-character bearer key (the longest named)', 100, {}, (i) => ({ Authorization: `Bearer ${String(i).padEnd(1024, 'k')}` })],
     ['a 600-character JWT subject', 100, { client: jwtSubject(), before: fakeJwt }, () => ({ 'X-Sub': 's'.repeat(600) })],
     ['a JWT subject with control characters', 100, { client: jwtSubject(), before: fakeJwt }, () => ({ 'X-Sub': 'a\tb' })],
+    ['a pin of 1 MiB in the store (hand-edited), one client', 100, { store: memoryPinStore({ [BENCH_KEY_ID]: 'v'.repeat(1 << 20) }) }, () => ({ Authorization: 'Bearer bench-key' })],
+    ['a pin holding a line break and a header in the store, one client', 100, { store: memoryPinStore({ [BENCH_KEY_ID]: 'v1\r\nX-Injected: yes' }) }, () => ({ Authorization: 'Bearer bench-key' })],
+    ['a store whose get throws, one client', 100, { store: { get: () => { throw new Error('down') }, claim: () => Promise.reject(new Error('down')), put: () => Promise.reject(new Error('down')) } }, () => ({ Authorization: 'Bearer bench-key' })],
+    ['a store that never answers (storeTimeout 3,000 ms), one client', 100, { store: { get: () => new Promise(() => undefined), claim: () => new Promise(() => undefined), put: () => new Promise(() => undefined) } }, () => ({ Authorization: 'Bearer bench-key' })],
   ]
   for (const [label, n, options, headersOf] of rows) {
     const usage = memoryUsage()

@@ -8,8 +8,9 @@ declare module 'cloudflare:workers' {
   /** A Workers KV namespace, as much as the example and its tests use. */
   interface KVNamespace {
     get(key: string): Promise<string | null>
-    put(key: string, value: string): Promise<void>
+    put(key: string, value: string, options?: { expirationTtl?: number }): Promise<void>
     delete(key: string): Promise<void>
+    list(options?: { prefix?: string }): Promise<{ keys: { name: string; expiration?: number }[] }>
   }
   interface D1Result {
     results: unknown[]

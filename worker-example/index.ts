@@ -40,7 +40,7 @@ function build(env: Env): Built {
     if (Number.isNaN(ms)) throw new Error(`NOW must be an ISO 8601 date such as 2026-09-01T00:00:00Z, got ${JSON.stringify(now)}.`)
   }
   const secret = env.PIN_SECRET ?? ''
-  const store = readThrough(d1PinStore(env.USAGE), kvPinStore(env.PINS, { prefix: PREFIX }))
+  const store = readThrough(d1PinStore(env.USAGE), kvPinStore(env.PINS, { prefix: PREFIX, expirationTtl: 86_400 }))
   const clients: ReleasesClients = { store, usage: usageOf(env), secret, keys: (env.API_KEYS ?? '').split(',').filter((key) => key !== '') }
   const app = withDocs(createApp({ ...(ms === undefined ? {} : { now: () => ms }), clients, operatorKey: env.OPERATOR_KEY }))
   const again = (): Promise<void> => seed(store, secret)

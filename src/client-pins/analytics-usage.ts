@@ -38,6 +38,9 @@ export interface AnalyticsUsage extends UsageLog {
 /** An Analytics Engine invocation writes at most 250 data points. */
 const POINTS_PER_INVOCATION = 250
 
+/** The most rows one `callersQuery` answers with (its LIMIT): a full answer may have left rows out. */
+const ROWS_PER_QUERY = 10_000
+
 /** Versions a query names: what a version can be, quoted without escapes. */
 const QUOTABLE = /^[A-Za-z0-9._:+-]{1,64}$/
 
@@ -61,11 +64,18 @@ export function analyticsUsage(binding: AnalyticsDataset, options: AnalyticsUsag
   }
   const { sql } = options
   if (sql !== undefined && typeof sql !== 'function') throw new Error(`${where}: sql must be a function (query) => Promise<rows> that runs the Analytics Engine SQL API.`)
-  // Async: a data point the binding refuses rejects the batch (told to onError), rather than throwing into a request.
+  // Async, so a refusal goes to onError rather than into a request. A point the binding refuses (blobs over its limit)
+  // loses that row alone: the others are written, then the first refusal is reported.
   const batches = batcher(where, options, POINTS_PER_INVOCATION, async (rows) => {
+    let refused: unknown
     for (const r of rows) {
-      binding.writeDataPoint({ indexes: [r.client], blobs: [r.version, r.client, r.route, r.day], doubles: [r.calls, r.deprecated ? 1 : 0, r.firstAt, r.lastAt] })
+      try {
+        binding.writeDataPoint({ indexes: [r.client], blobs: [r.version, r.client, r.route, r.day], doubles: [r.calls, r.deprecated ? 1 : 0, r.firstAt, r.lastAt] })
+      } catch (error) {
+        refused ??= error
+      }
     }
+    if (refused !== undefined) throw refused
   })
 
   function callersQuery(version: string, query: CallersQuery = {}): string {
@@ -78,7 +88,7 @@ export function analyticsUsage(binding: AnalyticsDataset, options: AnalyticsUsag
       `WHERE blob1 = '${version}' AND double4 >= ${Math.floor(since)} AND double3 <= ${Math.floor(until)}`,
       'GROUP BY client, route',
       'ORDER BY calls DESC',
-      'LIMIT 10000',
+      `LIMIT ${ROWS_PER_QUERY}`,
     ].join('\n')
   }
 
@@ -91,7 +101,14 @@ export function analyticsUsage(binding: AnalyticsDataset, options: AnalyticsUsag
       const text = callersQuery(version, query)
       const checked = checkQuery(query, `${where}.callers`)
       await batches.flush()
-      const rows = (await sql(text)).map(
+      const answer = await sql(text)
+      // A list of callers that silently leaves some out is no evidence for retiring a version.
+      if (answer.length >= ROWS_PER_QUERY) {
+        throw new RangeError(
+          `${where}.callers: the period holds 10,000 client and route rows or more, past what one SQL API query answers, so some callers would be left out; ask for a shorter period (since, until).`,
+        )
+      }
+      const rows = answer.map(
         (row): UsageRow => ({
           version,
           client: String(row['client']),

@@ -17,7 +17,7 @@ import type { ExchangeView, NotedChoice, VersionChoice, VersioningExtension } fr
 import { BaseVersioning } from '../schemes/base.ts'
 import { carriesVersionOf } from './carries.ts'
 import { usableId } from './identity.ts'
-import { PinLookups, type Known } from './lookups.ts'
+import { isVersionText, PinLookups, UNUSABLE_PIN, type Known } from './lookups.ts'
 import { checkPinsOptions, type ClientPinsOptions } from './options.ts'
 import type { Pin } from './pin-store.ts'
 
@@ -31,6 +31,8 @@ interface Note {
   readonly claim: string | null
   /** Whether `client` gave no client at all (rather than an unusable one, or failing): an authentication middleware may not have run yet. */
   readonly unnamed: boolean
+  /** Whether the request was refused with the 503 of a failed lookup: its answer says when to retry. */
+  readonly unavailable?: true
 }
 
 /** The pins of a middleware's clients: its `clientVersion` option, and the operator's calls. */
@@ -76,6 +78,9 @@ function waitUntilOf(c: Context): ((promise: Promise<unknown>) => void) | undefi
   }
 }
 
+/** Swallows a recorder's rejection: recording never fails a request nor the process. */
+const ignored = (): void => undefined
+
 /** Statuses of a request authentication refused: nothing is pinned or counted for it. */
 const refusedByAuth = (status: number): boolean => status === 401 || status === 403
 
@@ -91,13 +96,15 @@ const refusedByAuth = (status: number): boolean => status === 401 || status === 
  */
 export function clientPins(options: ClientPinsOptions): ClientPins {
   const where = 'clientPins'
-  const { store, client, vary, onLookupError, cacheTtl, cacheSize, failureTtl, rollbackWindow, usage, policy, carriesVersion, now } = checkPinsOptions(where, options)
+  const { store, client, vary, onLookupError, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now } = checkPinsOptions(where, options)
   const lifecycle = policy?.describe()
   const policyNow = lifecycle?.now ?? Date.now
-  const lookups = new PinLookups(store, { cacheTtl, cacheSize, failureTtl, now })
+  const lookups = new PinLookups(store, { cacheTtl, cacheSize, failureTtl, storeTimeout, now })
   /** The credential's headers: a choice made without a version named reads them, so its responses list them in `Vary`. */
   const varies = vary.length === 0 ? undefined : Object.freeze([...vary])
   let unavailable: ClientVersionUnavailable | undefined
+  /** Seconds a client refused for a failed lookup waits before this isolate asks the store again, or `null` for at once. */
+  const retryAfter = failureTtl < 1000 ? null : String(Math.ceil(failureTtl / 1000))
   /** The scheme of the middleware last bound, for `upgrade`. */
   let bound: BaseVersioning | undefined
 
@@ -132,6 +139,11 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     if (!(given instanceof BaseVersioning)) throw new Error(`${target.where}: clientVersion needs the middleware's scheme to be a versioning scheme.`)
     const scheme: BaseVersioning = given
     const carries = carriesVersion ?? carriesVersionOf(scheme, `${target.where}: clientVersion`)
+    if (usage !== undefined && scheme.allowedVersions === null) {
+      throw new Error(
+        `${target.where}: clientVersion's usage needs the scheme to list its versions (allowedVersions): a scheme that accepts any version would count each version a client names as a row of its own, so writes would grow with requests. Give the scheme allowedVersions, or leave usage out.`,
+      )
+    }
     bound = scheme
     const misplaced =
       `${target.where}: clientVersion read no client before the handlers ran, but one after: an authentication middleware registered after the versioning middleware names the client, too late for its pinned version. ` +
@@ -140,8 +152,9 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     /** The choice of each pinned text seen (the few versions pins hold), resolved once. */
     const choices = new BoundedCache<VersionChoice>(64)
 
-    /** The version in `pinned`, or the scheme's refusal when it no longer serves it. */
+    /** The version in `pinned`, or the scheme's refusal when it no longer serves it (or it cannot be a version). */
     function pinnedIn(pinned: string): VersionChoice {
+      if (pinned === UNUSABLE_PIN) return scheme.rejection()
       const known = choices.get(pinned)
       if (known !== undefined) return known
       const version = scheme.resolveVersion(pinned)
@@ -155,7 +168,10 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
 
     /** The choice for a client that named no version, from what is known of its pin. */
     function chosen(id: string, known: Known): NotedChoice {
-      if ('failed' in known) return { choice: failed(), note: { id, named: false, claim: null, unnamed: false }, vary: varies }
+      if ('failed' in known) {
+        const choice = failed()
+        return { choice, note: choice === undefined ? { id, named: false, claim: null, unnamed: false } : { id, named: false, claim: null, unnamed: false, unavailable: true }, vary: varies }
+      }
       if (known.pin !== null) return { choice: pinnedIn(known.pin), note: { id, named: false, claim: null, unnamed: false }, vary: varies }
       // No pin yet: answered in the default, pinned to it once answered.
       return { choice: undefined, note: { id, named: false, claim: scheme.defaultVersion, unnamed: false }, vary: varies }
@@ -171,6 +187,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
 
     /** After the handlers: the first pin and the call, for a request authentication did not refuse. */
     function settle(exchange: ExchangeView, response: Response, note: Note, c: Context): Response | Promise<Response> {
+      if (note.unavailable === true) return retryLater(response)
       if (refusedByAuth(response.status)) return response
       if (note.id === undefined) {
         // Only a request whose client gave none and that named no version could have been answered in a pin.
@@ -183,7 +200,9 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       const { version } = exchange
       if (usage !== undefined && typeof version === 'string') {
         try {
-          usage.record({ version, client: note.id, route: exchange.route?.path ?? exchange.routePath, deprecated: past(version, 'deprecation'), at: now() })
+          const recorded: unknown = usage.record({ version, client: note.id, route: exchange.route?.path ?? exchange.routePath, deprecated: past(version, 'deprecation'), at: now() })
+          // A recorder of one's own that returns a promise: its rejection is not left unhandled (Node would exit).
+          if (recorded instanceof Promise) recorded.catch(ignored)
         } catch {
           // Recording never fails a request.
         }
@@ -194,6 +213,17 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       const waitUntil = waitUntilOf(c)
       if (waitUntil === undefined) return claim.then(() => response)
       waitUntil(claim)
+      return response
+    }
+
+    /** The 503 of a failed lookup, with `Retry-After`: this isolate asks the store again after `failureTtl`. */
+    function retryLater(response: Response): Response {
+      if (response.status !== 503 || retryAfter === null || response.headers.has('Retry-After')) return response
+      try {
+        response.headers.set('Retry-After', retryAfter)
+      } catch {
+        // An errorResponse of one's own that answers with immutable headers keeps them.
+      }
       return response
     }
 
@@ -219,7 +249,9 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     if (bound === undefined) throw new UpgradeRefused(`${where}.${what}: give the pins to a middleware (its clientVersion option) first, so they know its versions.`)
     const resolved = typeof version === 'string' ? bound.resolveVersion(version) : undefined
     if (resolved === undefined || resolved === null) {
-      throw new UpgradeRefused(`${where}.${what}: ${JSON.stringify(version)} is not a version this API serves${bound.allowedVersions === null ? '' : ` (${bound.allowedVersions.filter((v) => v !== null).join(', ')})`}.`)
+      // The version is named only when it could be one: an operator's endpoint answering the message reflects nothing else.
+      const named = isVersionText(version) ? JSON.stringify(version) : 'the version given'
+      throw new UpgradeRefused(`${where}.${what}: ${named} is not a version this API serves${bound.allowedVersions === null ? '' : ` (${bound.allowedVersions.filter((v) => v !== null).join(', ')})`}.`)
     }
     if (past(resolved, 'sunset')) throw new UpgradeRefused(`${where}.${what}: ${resolved} is past its sunset; pin a supported version.`)
     return resolved

@@ -26,13 +26,12 @@ export function checkD1(where: string, db: unknown, table: unknown): void {
   }
 }
 
-/** Runs `create` once before the first query; a failure is tried again at the next. */
-export function tableOnce(db: D1Database, create: string): () => Promise<unknown> {
+/** Runs the `create` statements once, in one batch, before the first query; a failure is tried again at the next. */
+export function tableOnce(db: D1Database, ...create: string[]): () => Promise<unknown> {
   let ready: Promise<unknown> | undefined
+  const run = (): Promise<unknown> => (create.length === 1 ? db.prepare(create[0] as string).run() : db.batch(create.map((statement) => db.prepare(statement))))
   return () =>
-    (ready ??= db
-      .prepare(create)
-      .run()
+    (ready ??= run()
       .catch((error: unknown) => {
         ready = undefined
         throw error

@@ -4,21 +4,68 @@
  * cached while a flood of one-time clients passes through), one store read
  * and one first-pin write shared by the concurrent requests of a client,
  * and a store that failed remembered for a while instead of asked again
- * per request.
+ * per request. Whatever a store does (throws, rejects, hangs past
+ * `storeTimeout`, answers something that is not a pin), a request gets
+ * what the options say of a failed store, never an exception.
  */
 import { SieveCache } from './sieve.ts'
-import type { PinStore } from './pin-store.ts'
+import { pinOf, type Pin, type PinStore } from './pin-store.ts'
 
-/** What the isolate knows of a client: its pin (`null`: none yet), or that the store failed. */
+/**
+ * What the isolate knows of a client: its pin (`null`: none yet;
+ * `UNUSABLE_PIN`: a pin whose text cannot be a version), or that the store failed.
+ */
 export type Known =
   | { readonly pin: string | null; readonly until: number; readonly claimAfter: number }
   | { readonly failed: true; readonly until: number }
+
+/** A pin's text that no version can be (empty, over 64 characters, or not printable ASCII): refused as a version the scheme does not serve. */
+export const UNUSABLE_PIN = ''
+
+/** The text a version can have in a pin: what a header carries, at most 64 characters. */
+const VERSION_TEXT = /^[\x21-\x7e]{1,64}$/
+
+/** Whether `version` is text a version can be (1 to 64 printable ASCII characters). */
+export const isVersionText = (version: unknown): version is string => typeof version === 'string' && VERSION_TEXT.test(version)
+
+/** `version` when it can be a version, else `UNUSABLE_PIN` (a huge or hand-edited entry is not kept). */
+const pinText = (version: string): string => (isVersionText(version) ? version : UNUSABLE_PIN)
+
+/** What a store answered: `null` for no pin, a pin, or `undefined` for anything else (a broken store). */
+function readPin(value: unknown): Pin | null | undefined {
+  if (value === null || value === undefined) return null
+  try {
+    return pinOf(value) ?? undefined
+  } catch {
+    // A getter that throws: not a pin.
+    return undefined
+  }
+}
+
+/**
+ * `call()`, settled within `timeout` ms: a store that throws, answers
+ * something that is not a promise, or hangs gives a rejection instead.
+ */
+function settled<T>(call: () => Promise<T>, timeout: number): Promise<T> {
+  let answer: Promise<T>
+  try {
+    answer = Promise.resolve(call())
+  } catch (error) {
+    return Promise.reject(error)
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the pin store did not answer within ${timeout} ms`)), timeout)
+  })
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer))
+}
 
 /** The settings of the lookups, from `clientPins`' options. */
 export interface LookupSettings {
   readonly cacheTtl: number
   readonly cacheSize: number
   readonly failureTtl: number
+  readonly storeTimeout: number
   readonly now: () => number
 }
 
@@ -46,12 +93,14 @@ export class PinLookups {
     const reading = this.#reading.get(id)
     if (reading !== undefined) return reading
     const moves = this.#moves
-    const read = this.#store.get(id).then(
-      (pin): Known => this.#remember(id, { pin: pin?.version ?? null, until: this.#settings.now() + this.#settings.cacheTtl, claimAfter: 0 }, moves),
-      (): Known => this.#remember(id, { failed: true, until: this.#settings.now() + this.#settings.failureTtl }, moves),
-    )
+    const failed = (): Known => this.#remember(id, { failed: true, until: this.#settings.now() + this.#settings.failureTtl }, moves)
+    const read = settled(() => this.#store.get(id), this.#settings.storeTimeout).then((value): Known => {
+      const pin = readPin(value)
+      if (pin === undefined) return failed()
+      return this.#remember(id, { pin: pin === null ? null : pinText(pin.version), until: this.#settings.now() + this.#settings.cacheTtl, claimAfter: 0 }, moves)
+    }, failed)
     this.#reading.set(id, read)
-    void read.finally(() => this.#reading.delete(id))
+    read.then(() => this.#reading.delete(id), () => this.#reading.delete(id))
     return read
   }
 
@@ -66,12 +115,14 @@ export class PinLookups {
     if (known !== undefined && ('failed' in known || known.pin !== null || known.claimAfter > now)) return undefined
     const claiming = this.#claiming.get(id)
     if (claiming !== undefined) return claiming
-    const claim = this.#store.claim(id, version).then(
-      (held) => this.#set(id, { pin: held.version, until: this.#settings.now() + this.#settings.cacheTtl, claimAfter: 0 }),
-      () => this.#set(id, { pin: null, until: this.#settings.now() + this.#settings.failureTtl, claimAfter: this.#settings.now() + this.#settings.failureTtl }),
-    )
+    const failed = (): void => this.#set(id, { pin: null, until: this.#settings.now() + this.#settings.failureTtl, claimAfter: this.#settings.now() + this.#settings.failureTtl })
+    const claim = settled(() => this.#store.claim(id, version), this.#settings.storeTimeout).then((value) => {
+      const held = readPin(value)
+      if (held === null || held === undefined) return failed()
+      this.#set(id, { pin: pinText(held.version), until: this.#settings.now() + this.#settings.cacheTtl, claimAfter: 0 })
+    }, failed)
     this.#claiming.set(id, claim)
-    void claim.finally(() => this.#claiming.delete(id))
+    claim.then(() => this.#claiming.delete(id), () => this.#claiming.delete(id))
     return claim
   }
 

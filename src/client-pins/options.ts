@@ -53,6 +53,13 @@ export interface ClientPinsOptions {
    */
   readonly failureTtl?: number | undefined
   /**
+   * How long a store read or first-pin write may take, in milliseconds:
+   * past it, the request is answered as for a failed store (`onLookupError`),
+   * and the client is not asked about again for `failureTtl`.
+   * @default 3000
+   */
+  readonly storeTimeout?: number | undefined
+  /**
    * How long after an `upgrade` the operator can `rollback` it, in milliseconds.
    * @default 259200000 (72 hours)
    */
@@ -84,6 +91,7 @@ export interface CheckedPinsOptions {
   readonly cacheTtl: number
   readonly cacheSize: number
   readonly failureTtl: number
+  readonly storeTimeout: number
   readonly rollbackWindow: number
   readonly usage: UsageRecorder | undefined
   readonly policy: VersionPolicy | undefined
@@ -91,7 +99,7 @@ export interface CheckedPinsOptions {
   readonly now: () => number
 }
 
-const NAMES = ['store', 'client', 'vary', 'onLookupError', 'cacheTtl', 'cacheSize', 'failureTtl', 'rollbackWindow', 'usage', 'policy', 'carriesVersion', 'now']
+const NAMES = ['store', 'client', 'vary', 'onLookupError', 'cacheTtl', 'cacheSize', 'failureTtl', 'storeTimeout', 'rollbackWindow', 'usage', 'policy', 'carriesVersion', 'now']
 
 const ms = (value: unknown): boolean => typeof value === 'number' && value >= 0 && Number.isFinite(value)
 
@@ -109,6 +117,7 @@ export function checkPinsOptions(where: string, options: ClientPinsOptions): Che
     cacheTtl = 60_000,
     cacheSize = 10_000,
     failureTtl = 30_000,
+    storeTimeout = 3_000,
     rollbackWindow = 72 * 3_600_000,
     usage,
     policy,
@@ -128,6 +137,9 @@ export function checkPinsOptions(where: string, options: ClientPinsOptions): Che
   if (!ms(cacheTtl)) throw new Error(`${where}: cacheTtl must be a number of milliseconds, 0 or more.`)
   if (!Number.isInteger(cacheSize) || cacheSize < 1) throw new Error(`${where}: cacheSize must be a whole number of clients, 1 or more.`)
   if (!ms(failureTtl)) throw new Error(`${where}: failureTtl must be a number of milliseconds, 0 or more.`)
+  if (!ms(storeTimeout) || storeTimeout < 1 || storeTimeout > 30_000) {
+    throw new Error(`${where}: storeTimeout must be a number of milliseconds from 1 to 30000, such as 3000: how long a request waits for the pin store.`)
+  }
   if (!ms(rollbackWindow)) throw new Error(`${where}: rollbackWindow must be a number of milliseconds, 0 or more, such as 72 * 3_600_000.`)
   if (usage !== undefined && (usage === null || typeof usage.record !== 'function')) {
     throw new Error(`${where}: usage must be a usage recorder such as memoryUsage(), d1Usage(env.USAGE, { waitUntil }) or analyticsUsage(env.USAGE_EVENTS, {...}).`)
@@ -135,5 +147,5 @@ export function checkPinsOptions(where: string, options: ClientPinsOptions): Che
   if (policy !== undefined && (policy === null || typeof policy.describe !== 'function')) throw new Error(`${where}: policy must come from versionPolicy({...}).`)
   if (carriesVersion !== undefined && typeof carriesVersion !== 'function') throw new Error(`${where}: carriesVersion must be a function (request) => boolean.`)
   if (typeof now !== 'function') throw new Error(`${where}: now must be a function () => milliseconds since the epoch, such as Date.now.`)
-  return { store, client, vary, onLookupError, cacheTtl, cacheSize, failureTtl, rollbackWindow, usage, policy, carriesVersion, now }
+  return { store, client, vary, onLookupError, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now }
 }

@@ -74,7 +74,7 @@ export function memoryPinStore(initial: Readonly<Record<string, string>> = {}): 
 /** What `kvPinStore` uses of a Workers KV namespace (a `KVNamespace` binding fits). */
 export interface KVPinNamespace {
   get(key: string): Promise<string | null>
-  put(key: string, value: string): Promise<void>
+  put(key: string, value: string, options?: { expirationTtl?: number }): Promise<void>
 }
 
 /** Options of `kvPinStore`. */
@@ -84,6 +84,14 @@ export interface KVPinStoreOptions {
    * @default 'pin:'
    */
   readonly prefix?: string | undefined
+  /**
+   * Seconds after which KV drops each entry written (at least 60, KV's
+   * shortest): for a copy (`readThrough`), so an entry a race or a refused
+   * write left stale is read from the primary again within that time.
+   * Leave it unset where KV is the only store: its pins must not expire.
+   * @default undefined (entries never expire)
+   */
+  readonly expirationTtl?: number | undefined
 }
 
 /** A pin as KV holds it: the version alone, or JSON when an upgrade can be rolled back. */
@@ -117,28 +125,38 @@ export function kvPinStore(namespace: KVPinNamespace, options: KVPinStoreOptions
   if (namespace === null || typeof namespace !== 'object' || typeof namespace.get !== 'function' || typeof namespace.put !== 'function') {
     throw new Error('kvPinStore: namespace must be a Workers KV namespace binding, such as env.PINS (a [[kv_namespaces]] entry of wrangler.toml).')
   }
-  const { prefix = 'pin:' } = options
+  const { prefix = 'pin:', expirationTtl } = options
   if (typeof prefix !== 'string' || prefix.length > 64) throw new Error('kvPinStore: prefix must be a string of at most 64 characters, such as "pin:".')
+  if (expirationTtl !== undefined && (!Number.isInteger(expirationTtl) || expirationTtl < 60)) {
+    throw new Error('kvPinStore: expirationTtl must be a whole number of seconds, 60 or more (KV\'s shortest), such as 86400 for a copy read through readThrough.')
+  }
+  const put = expirationTtl === undefined ? (key: string, value: string) => namespace.put(key, value) : (key: string, value: string) => namespace.put(key, value, { expirationTtl })
   return {
     get: async (client) => fromKV(await namespace.get(prefix + client)),
     async claim(client, version) {
       const held = fromKV(await namespace.get(prefix + client))
       if (held !== null) return held
       const pin = firstPin(version)
-      await namespace.put(prefix + client, kvValue(pin))
+      await put(prefix + client, kvValue(pin))
       return pin
     },
-    put: (client, pin) => namespace.put(prefix + client, kvValue(pin)),
+    put: (client, pin) => put(prefix + client, kvValue(pin)),
   }
 }
+
+/** How long `readThrough` waits before writing a copy again: Workers KV takes one write per second per key. */
+const COPY_RETRY_MS = 1_000
 
 /**
  * `primary` read through `copy`: reads ask the copy first and, when it has
  * no pin, the primary (then fill the copy); claims and upgrades write the
  * primary, then the copy. For D1 pins (atomic claims, one primary) read
  * through Workers KV (cached at every location): the primary decides, the
- * copy serves most reads. A copy write that fails is not retried: the copy
- * is filled again at the next read it misses.
+ * copy serves most reads. A first pin's copy that fails to be written is
+ * filled at the next read it misses. An upgrade's or a rollback's copy that
+ * fails (KV takes one write per second per key) is written again a second
+ * later; when that fails too, `put` rejects, saying the copy holds the
+ * previous pin until its entry expires (kvPinStore's `expirationTtl`).
  *
  * @example
  * ```ts
@@ -161,9 +179,15 @@ export function readThrough(primary: PinStore, copy: PinStore): PinStore {
       return held === null ? null : copied(client, held)
     },
     claim: async (client, version) => copied(client, await primary.claim(client, version)),
-    put: async (client, pin) => {
+    async put(client, pin) {
       await primary.put(client, pin)
-      await copied(client, pin)
+      // A copy left with the previous pin would be read for good: it is never missed.
+      const once = () => copy.put(client, pin)
+      await once().catch(() => new Promise((resolve) => setTimeout(resolve, COPY_RETRY_MS)).then(once)).catch((error: unknown) => {
+        throw new Error(
+          `readThrough: the pin was written to the primary, but not to its copy (${(error as Error)?.message ?? 'unknown error'}), twice a second apart: reads through the copy give the previous pin until its entry expires (kvPinStore's expirationTtl). Write it again.`,
+        )
+      })
     },
   }
 }

@@ -3,9 +3,20 @@
  * version, client, route and UTC day, written when `flushMs` passed since
  * the first call counted or when `maxRows` rows are waiting, whichever
  * comes first. Store writes grow with the distinct rows of a period, not
- * with requests; the memory held is at most `maxRows` rows.
+ * with requests; the memory held is at most `maxRows` rows counting and
+ * four batches being written (a store slow or down drops the batches past
+ * them, and a write past 30 seconds, reporting each to `onError`).
  */
 import { tally, type UsageRow, type VersionCall } from './usage.ts'
+
+/** Batches being written at once: past them, a store that is slow or down would hold every row counted meanwhile. */
+const MAX_PENDING = 4
+
+/** How long a batch's write may take: a waitUntil lasts 30 seconds after its response, and a write past it never ends on Workers. */
+const WRITE_TIMEOUT_MS = 30_000
+
+/** The shortest period between writes: shorter, and the writes grow with requests rather than with clients. */
+const MIN_FLUSH_MS = 1_000
 
 /** Options shared by the recorders that write in batches (`d1Usage`, `analyticsUsage`). */
 export interface BatchOptions {
@@ -17,7 +28,8 @@ export interface BatchOptions {
   readonly waitUntil: (promise: Promise<unknown>) => void
   /**
    * How long calls are counted in memory before they are written, in
-   * milliseconds (Workers keep a `waitUntil` alive 30 seconds after the response).
+   * milliseconds, from 1000 (shorter would write about once per request) to
+   * 30000 (Workers keep a `waitUntil` alive 30 seconds after the response).
    * @default 10000
    */
   readonly flushMs?: number | undefined
@@ -43,7 +55,11 @@ export function batcher(where: string, options: BatchOptions, maxRowsCap: number
     throw new Error(`${where}: pass { waitUntil } (from 'cloudflare:workers', or ctx.waitUntil.bind(ctx)), so writes outlive the request without it waiting.`)
   }
   const { waitUntil, flushMs = 10_000, maxRows = Math.min(500, maxRowsCap), onError = (error: unknown) => console.error(`${where}: a batch of usage was not written: ${(error as Error)?.message ?? 'unknown error'}`) } = options
-  if (typeof flushMs !== 'number' || !(flushMs >= 0) || flushMs > 30_000) throw new Error(`${where}: flushMs must be a number of milliseconds from 0 to 30000 (a waitUntil lasts 30 seconds after the response).`)
+  if (typeof flushMs !== 'number' || !(flushMs >= MIN_FLUSH_MS) || flushMs > 30_000) {
+    throw new Error(
+      `${where}: flushMs must be a number of milliseconds from ${MIN_FLUSH_MS} to 30000 (a waitUntil lasts 30 seconds after the response); a shorter period writes about once per request. Call flush() to write at once (a scheduled handler, a test).`,
+    )
+  }
   if (!Number.isInteger(maxRows) || maxRows < 1 || maxRows > maxRowsCap) throw new Error(`${where}: maxRows must be a whole number from 1 to ${maxRowsCap}.`)
   if (typeof onError !== 'function') throw new Error(`${where}: onError must be a function (error) => void.`)
 
@@ -51,6 +67,13 @@ export function batcher(where: string, options: BatchOptions, maxRowsCap: number
   let timer: ReturnType<typeof setTimeout> | undefined
   let wake: (() => void) | undefined
   const writing = new Set<Promise<void>>()
+  const report = (error: unknown): void => {
+    try {
+      onError(error)
+    } catch {
+      // A failing onError loses nothing more.
+    }
+  }
 
   function flushNow(): Promise<void> {
     if (timer !== undefined) clearTimeout(timer)
@@ -60,13 +83,18 @@ export function batcher(where: string, options: BatchOptions, maxRowsCap: number
     const batch = [...rows.values()]
     rows = new Map()
     if (batch.length === 0) return Promise.all(writing).then(() => undefined)
-    const written = write(batch).catch((error: unknown) => {
-      try {
-        onError(error)
-      } catch {
-        // A failing onError loses nothing more.
-      }
+    if (writing.size >= MAX_PENDING) {
+      // The store is slow or down: the rows held wait for the batches already out, no more.
+      report(new Error(`${where}: ${MAX_PENDING} batches are still being written (the store is slow or down), so a batch of ${batch.length} rows was dropped.`))
+      return Promise.all(writing).then(() => undefined)
+    }
+    let timeout: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<never>((_, reject) => {
+      timeout = setTimeout(() => reject(new Error(`${where}: a batch was not written within ${WRITE_TIMEOUT_MS / 1000} seconds (a waitUntil's life), and was dropped.`)), WRITE_TIMEOUT_MS)
     })
+    const written = Promise.race([write(batch), late])
+      .catch(report)
+      .finally(() => clearTimeout(timeout))
     writing.add(written)
     void written.finally(() => writing.delete(written))
     return Promise.all(writing).then(() => undefined)
@@ -77,7 +105,7 @@ export function batcher(where: string, options: BatchOptions, maxRowsCap: number
       tally(rows, call)
       if (rows.size >= maxRows) {
         waitUntil(flushNow())
-      } else if (timer === undefined && flushMs > 0) {
+      } else if (timer === undefined) {
         waitUntil(
           new Promise<void>((resolve) => {
             wake = resolve
@@ -88,8 +116,6 @@ export function batcher(where: string, options: BatchOptions, maxRowsCap: number
             }, flushMs)
           }),
         )
-      } else if (flushMs === 0 && rows.size === 1) {
-        waitUntil(Promise.resolve().then(flushNow))
       }
     },
     flush: flushNow,

@@ -52,6 +52,19 @@ export function refsIn(node: unknown): readonly string[] {
   return out
 }
 
+/**
+ * The component references `operation` (the version's, made from the head's `source`) keeps: the head
+ * operation's, but where the version documents a request body of its own in place of the head's inline
+ * one, that body's instead of the head's.
+ */
+function rootsOf(context: BuildContext, source: SourceOperation, operation: Json): readonly string[] {
+  const own = source.operation['requestBody'] as Json | undefined
+  const body = operation['requestBody']
+  if (own === undefined || body === own || typeof own['$ref'] === 'string') return context.refs.get(source) ?? []
+  const { requestBody: _replaced, ...rest } = source.operation
+  return [...refsIn(rest), ...refsIn(body)]
+}
+
 /** Every component reference reachable from `roots` (references), following references into `components`. */
 export function reachableComponents(roots: Iterable<string>, components: Json): Set<string> {
   const seen = new Set<string>()
@@ -196,12 +209,14 @@ export function deepFreeze<T>(value: T): T {
  * a Response Object with the policy's headers (under `x-methodNotAllowed` of the path: OpenAPI has no
  * responses of a path, and no operation of a method that is not served).
  */
-function methodNotAllowed(allow: string, context: BuildContext, headerNames: readonly string[]): Json {
+function methodNotAllowed(allow: string, lacked: readonly string[], context: BuildContext, headerNames: readonly string[]): Json {
   const headers: Json = { Allow: { description: 'The methods of this path.', required: true, schema: { type: 'string', examples: [allow] } } }
   // The policy's headers, as on every answer of the version (optional, as there: a version-neutral route's has none).
   for (const name of headerNames) headers[name] = { $ref: `#/components/headers/${name}` }
+  // A method the app serves here in other versions is answered as a route this version lacks (lifecycle.md), not 405.
+  const others = lacked.length === 0 ? '' : ` ${lacked.join(', ')}, which the app serves at this path in other versions only, ${lacked.length === 1 ? 'is' : 'are'} answered 404 instead (406 where the version travels in the Accept header).`
   return {
-    description: `405: the toolkit answers a method this path does not serve (in a version it serves), with Allow: ${allow}.`,
+    description: `405: the toolkit answers a method this path does not serve (in a version it serves), with Allow: ${allow}.${others}`,
     headers,
     content: { [context.errorBody.mediaType]: { schema: { $ref: `#/components/schemas/${context.errorBody.name}` } } },
   }
@@ -222,10 +237,11 @@ function methodsServed(context: BuildContext, version: string): Map<string, Set<
   return out
 }
 
-/** The app's `Allow` at a path (every method it has a handler for) cut to the methods the version serves there (`null`: no 405). */
-function allowIn(allow: string | null, served: ReadonlySet<string> | undefined): string | null {
-  const own = allow?.split(', ').filter((method) => served?.has(method) === true) ?? []
-  return own.length === 0 ? null : own.join(', ')
+/** The app's `Allow` at a path (every method it has a handler for) cut to the methods the version serves there (`null`: no 405), and the methods it lacks there. */
+function allowIn(allow: string | null, served: ReadonlySet<string> | undefined): { readonly allow: string; readonly lacked: readonly string[] } | null {
+  const listed = allow?.split(', ') ?? []
+  const own = listed.filter((method) => served?.has(method) === true)
+  return own.length === 0 ? null : { allow: own.join(', '), lacked: listed.filter((method) => served?.has(method) !== true) }
 }
 
 /** The document of `entry`'s version. */
@@ -237,7 +253,7 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
   const headerNames = Object.keys(headers)
   const paths: Record<string, Json> = {}
   const ids = new Set<string>()
-  const included: SourceOperation[] = []
+  const included: [SourceOperation, Json][] = []
   const added: Json = {}
   // The recursive schemas the server checks parameters against: a component of that name the document lacks.
   const parameterSchemas: Json = {}
@@ -254,7 +270,7 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
     const item = (paths[path] ??= {})
     const allow = allowIn(context.app?.notAllowedAt(source.path, source.routes.flatMap((r) => r.honoPaths)) ?? null, (servedAt ??= methodsServed(context, version)).get(path))
     if (allow !== null && item['x-methodNotAllowed'] === undefined) {
-      item['x-methodNotAllowed'] = methodNotAllowed(allow, context, headerNames)
+      item['x-methodNotAllowed'] = methodNotAllowed(allow.allow, allow.lacked, context, headerNames)
       added[context.errorBody.name] = context.errorBody.schema
     }
     // Two operations at one path and method: the first answers (as Hono runs the first route).
@@ -267,7 +283,7 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
     operation['operationId'] = id
     ids.add(id)
     item[key] = operation
-    included.push(source)
+    included.push([source, operation])
   }
   // The head's parts are shared, never changed: what differs is a new object.
   const document: Json = head === null ? { openapi: '3.1.0' } : { ...head }
@@ -292,10 +308,11 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion): 
   if (Object.keys(added).length > 0) components['schemas'] = { ...((components['schemas'] ?? {}) as Json), ...added }
   if (context.securitySchemes !== null) components['securitySchemes'] = { ...((components['securitySchemes'] ?? {}) as Json), ...context.securitySchemes }
   if (headerNames.length > 0) components['headers'] = { ...((components['headers'] ?? {}) as Json), ...headers }
-  // What only the operations this version lacks referred to goes too.
+  // What only the operations this version lacks referred to goes too, and what only the head's inline request body
+  // an older version's derived one replaced referred to (the head's request schema, there documented as <Shape>Request).
   if (context.headReachable.size > 0) {
     const roots = new Set<string>(refsIn(document['webhooks']))
-    for (const source of included) for (const ref of context.refs.get(source) ?? []) roots.add(ref)
+    for (const [source, operation] of included) for (const ref of rootsOf(context, source, operation)) roots.add(ref)
     for (const name of headerNames) roots.add(`#/components/headers/${name}`)
     const reachable = reachableComponents(roots, components)
     for (const kind of COMPONENT_KINDS) {

@@ -32,6 +32,8 @@ export function layoutBody(requests: RequestBodies, found: RequestLayout, method
   if (bodiless && !older) return null
   const givenContent = (own['content'] ?? {}) as Record<string, Json>
   const content: Json = {}
+  // Whether a media type documents the derived schema: its components are added only then.
+  let derived = false
   for (const [type, media] of Object.entries(givenContent)) {
     const form = FORMS.has(type.split(';')[0]?.trim().toLowerCase() ?? '')
     // The head version passes every body through as sent: each media type keeps its place, and a schema the
@@ -42,12 +44,16 @@ export function layoutBody(requests: RequestBodies, found: RequestLayout, method
       // An older schema: the head's examples do not fit it.
       const { example: _example, examples: _examples, ...kept } = media
       content[type] = { ...(older ? kept : media), schema: body }
+      derived = true
     }
     else if (!older) content[type] = media
   }
-  if (Object.keys(content).length === 0) content['application/json'] = { schema: body }
+  if (Object.keys(content).length === 0) {
+    content['application/json'] = { schema: body }
+    derived = true
+  }
   // A DELETE has a body only where a client sends one (the toolkit checks it then); other methods as the head says, else required.
   const required = bodiless ? false : typeof own['required'] === 'boolean' ? own['required'] : true
   const contract = { ...own, required, content } as BodyContract
-  return { body: { body: contract, components: components as Readonly<Record<string, ContractSchema>> }, older }
+  return { body: { body: contract, components: (derived ? components : {}) as Readonly<Record<string, ContractSchema>> }, older }
 }

@@ -71,7 +71,7 @@ describe('no raw credential is stored or shown', () => {
         prepare: () => ({ bind: () => failingDb.prepare(''), run: () => Promise.reject(new Error('D1 is down')), all: () => Promise.reject(new Error('D1 is down')) }),
         batch: () => Promise.reject(new Error('D1 is down')),
       }
-      const d1 = d1Usage(failingDb, { waitUntil: () => undefined, flushMs: 0 })
+      const d1 = d1Usage(failingDb, { waitUntil: () => undefined, flushMs: 1_000 })
       const { hono, pins, usage, counts, state } = app({ usage: { record: (call) => (usage.record(call), d1.record(call)) } })
       const seen: string[] = []
       for (const key of keys) {

@@ -336,7 +336,7 @@ describe('clientPins: configuration mistakes fail at construction', () => {
     ['no store', { client }, 'clientPins: store must be a pin store such as d1PinStore(env.DB), kvPinStore(env.PINS) or memoryPinStore().'],
     ['a store of the old shape', { store: { get: () => null, set: () => undefined }, client }, 'clientPins: store must be a pin store such as d1PinStore(env.DB), kvPinStore(env.PINS) or memoryPinStore().'],
     ['no client', { store: memoryPinStore() }, 'clientPins: client must be a function (c) => string | null reading the Hono context, such as bearerClient({ secret: env.PIN_SECRET }) or jwtSubject().'],
-    ['an unknown option', { store: memoryPinStore(), client, ttl: 5 }, 'clientPins: unknown option "ttl"; the options are store, client, vary, onLookupError, cacheTtl, cacheSize, failureTtl, rollbackWindow, usage, policy, carriesVersion, now.'],
+    ['an unknown option', { store: memoryPinStore(), client, ttl: 5 }, 'clientPins: unknown option "ttl"; the options are store, client, vary, onLookupError, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now.'],
     ['a bad header in vary', { store: memoryPinStore(), client, vary: ['Bad Header'] }, 'clientPins: vary must list the header names client reads, such as ["Authorization"].'],
     ['a bad onLookupError', { store: memoryPinStore(), client, onLookupError: 'retry' }, 'clientPins: onLookupError must be "unavailable" (503) or "default".'],
     ['a negative cacheTtl', { store: memoryPinStore(), client, cacheTtl: -1 }, 'clientPins: cacheTtl must be a number of milliseconds, 0 or more.'],

@@ -61,7 +61,7 @@ describe('usage written in bounded batches', () => {
   it('writes after flushMs through waitUntil, the request not waiting', async () => {
     const { db, counts } = countingDb()
     const waits: Promise<unknown>[] = []
-    const usage = d1Usage(db, { waitUntil: (p) => waits.push(p), flushMs: 20 })
+    const usage = d1Usage(db, { waitUntil: (p) => waits.push(p), flushMs: 1_000 })
     usage.record(call(1))
     usage.record(call(2))
     expect(counts.batches).toBe(0)
@@ -80,7 +80,7 @@ describe('usage written in bounded batches', () => {
 
   it.each([
     ['no waitUntil', {}, 'd1Usage: pass { waitUntil }'],
-    ['a flushMs past what a waitUntil lasts', { waitUntil: noWait, flushMs: 60_000 }, 'd1Usage: flushMs must be a number of milliseconds from 0 to 30000'],
+    ['a flushMs past what a waitUntil lasts', { waitUntil: noWait, flushMs: 60_000 }, 'd1Usage: flushMs must be a number of milliseconds from 1000 to 30000'],
     ['a maxRows of 0', { waitUntil: noWait, maxRows: 0 }, 'd1Usage: maxRows must be a whole number from 1 to 10000.'],
     ['a table that is not an SQL name', { waitUntil: noWait, table: 'x; DROP TABLE y' }, 'd1Usage: table must be an SQL name'],
   ])('refuses %s at construction', (_name, options, message) => {
@@ -149,11 +149,21 @@ describe('usage in Workers Analytics Engine', () => {
 
   it('tells onError of a data point the binding refuses, and never throws into the request', async () => {
     const errors: unknown[] = []
-    const usage = analyticsUsage({ writeDataPoint: () => { throw new Error('blob too large') } }, { dataset: 'version_usage', waitUntil: noWait, flushMs: 0, onError: (error) => errors.push(error) })
+    const usage = analyticsUsage({ writeDataPoint: () => { throw new Error('blob too large') } }, { dataset: 'version_usage', waitUntil: noWait, flushMs: 1_000, onError: (error) => errors.push(error) })
     expect(() => usage.record(call(1))).not.toThrow()
     await usage.flush()
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(errors.map((error) => (error as Error).message)).toEqual(['blob too large'])
+  })
+
+  it('refuses to list callers from an SQL answer its LIMIT cut short, rather than leave some out', async () => {
+    const full = Array.from({ length: 10_000 }, (_, i) => ({ client: `c${i}`, route: '/x', calls: 1, last_seen: NOW, deprecated: 0 }))
+    const usage = analyticsUsage(recording().dataset, { dataset: 'version_usage', waitUntil: noWait, sql: async () => full })
+    await expect(usage.callers('2025-01-01', { since: 0, until: NOW + 10 })).rejects.toThrow(
+      'analyticsUsage.callers: the period holds 10,000 client and route rows or more, past what one SQL API query answers, so some callers would be left out; ask for a shorter period (since, until).',
+    )
+    const short = analyticsUsage(recording().dataset, { dataset: 'version_usage', waitUntil: noWait, sql: async () => full.slice(1) })
+    expect((await short.callers('2025-01-01', { since: 0, until: NOW + 10, limit: 1000 })).callers).toHaveLength(1000)
   })
 
   it('refuses callers without an sql function, saying what to give', async () => {

@@ -132,6 +132,84 @@ describe('pins in D1 read through KV', () => {
   }, 60_000)
 })
 
+describe('a KV copy that takes one write per second per key (as Workers KV does; Miniflare does not limit it)', () => {
+  /** env.PINS refusing a second write of a key within a second, as KV answers 429, and counting writes. */
+  function limitedKV() {
+    const last = new Map<string, number>()
+    const state = { writes: 0, refused: 0, refuseAll: false }
+    const namespace = {
+      get: (key: string) => env.PINS.get(key),
+      async put(key: string, value: string, options?: { expirationTtl?: number }) {
+        const at = Date.now()
+        if (state.refuseAll || (last.get(key) ?? -Infinity) > at - 1000) {
+          state.refused++
+          throw new Error('KV PUT failed: 429 Too Many Requests')
+        }
+        last.set(key, at)
+        state.writes++
+        await env.PINS.put(key, value, options)
+      },
+    }
+    return { namespace, state }
+  }
+
+  it('an upgrade then an immediate rollback leave the copy agreeing with D1: another isolate answers the rolled-back version', async () => {
+    const prefix = `${KV_PREFIX}${crypto.randomUUID()}:`
+    const pinsTable = table('pins')
+    const kv = limitedKV()
+    const store = () => readThrough(d1PinStore(env.USAGE, { table: pinsTable }), kvPinStore(kv.namespace, { prefix, expirationTtl: 86_400 }))
+    const { get, pins } = setup({ store: store() })
+    const id = await idOf('quick-operator')
+    expect((await get('quick-operator')).version).toBe('3')
+    expect(await pins.upgrade(id, '1')).toBe('1')
+    expect(await pins.rollback(id)).toBe('3')
+    // The upgrade came within a second of the first pin's copy, the rollback within a second of the upgrade's: each written again.
+    expect(kv.state.refused).toBe(2)
+    // A fresh isolate: its own cache, reading KV first.
+    expect((await setup({ store: store() }).get('quick-operator')).version).toBe('3')
+    expect(await env.PINS.get(`${prefix}${id}`)).toBe('3')
+  })
+
+  it('writes copies that expire (expirationTtl), so an entry a race left stale is read from D1 again', async () => {
+    const prefix = `${KV_PREFIX}${crypto.randomUUID()}:`
+    const { get } = setup({ store: readThrough(d1PinStore(env.USAGE, { table: table('pins') }), kvPinStore(env.PINS, { prefix, expirationTtl: 3600 })) })
+    const before = Date.now() / 1000
+    await get('expiring')
+    const { keys } = await env.PINS.list({ prefix })
+    expect(keys.map((key) => key.name)).toEqual([`${prefix}${await idOf('expiring')}`])
+    expect(keys[0]?.expiration).toBeGreaterThanOrEqual(Math.floor(before + 3600))
+    expect(keys[0]?.expiration).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000 + 3600))
+  })
+
+  it('an upgrade whose copy cannot be written twice a second apart rejects, saying the copy holds the previous pin', async () => {
+    const kv = limitedKV()
+    const { get, pins } = setup({ store: readThrough(d1PinStore(env.USAGE, { table: table('pins') }), kvPinStore(kv.namespace, { prefix: `${KV_PREFIX}${crypto.randomUUID()}:` })) })
+    expect((await get('stuck-copy')).version).toBe('3')
+    kv.state.refuseAll = true
+    await expect(pins.upgrade(await idOf('stuck-copy'), '1')).rejects.toThrow(
+      "readThrough: the pin was written to the primary, but not to its copy (KV PUT failed: 429 Too Many Requests), twice a second apart: reads through the copy give the previous pin until its entry expires (kvPinStore's expirationTtl). Write it again.",
+    )
+  })
+})
+
+describe('the evidence for retiring a version', () => {
+  it('lists the clients pinned to a version by the documented query, a page at a time, through the index on version', async () => {
+    const pinsTable = table('pins')
+    const store = d1PinStore(env.USAGE, { table: pinsTable })
+    for (let i = 0; i < 25; i++) await store.claim(`client-${String(i).padStart(2, '0')}`, i % 5 === 0 ? '1' : '3')
+    await store.put('client-07', { version: '1', previous: '3', movedAt: NOW })
+    // The query of docs/client-versions.md, on this test's table.
+    const query = `SELECT client, previous, moved_at FROM ${pinsTable} WHERE version = ?1 AND client > ?2 ORDER BY client LIMIT ?3`
+    const page = async (after: string) => (await env.USAGE.prepare(query).bind('1', after, 4).all()).results as { client: string }[]
+    const first = await page('')
+    const second = await page(first[first.length - 1]?.client ?? '')
+    expect([...first, ...second].map((row) => row.client)).toEqual(['client-00', 'client-05', 'client-07', 'client-10', 'client-15', 'client-20'])
+    expect(second[1]).toEqual({ client: 'client-20', previous: null, moved_at: null })
+    const plan = JSON.stringify((await env.USAGE.prepare(`EXPLAIN QUERY PLAN ${query}`).bind('1', '', 4).all()).results)
+    expect(plan).toContain(`${pinsTable}_version`)
+  })
+})
+
 describe('usage in D1', () => {
   it('counts calls by client id in batches, and pages the callers of a version by SQL', async () => {
     const { get, usage, waits, usageTable, rowsOf } = setup()

@@ -1,0 +1,230 @@
+/**
+ * Stores of one's own that misbehave, and pins hand-edited in a store: a
+ * store that throws, answers something that is not a pin, or never answers
+ * gives what `onLookupError` says (a 503, or the default version), never a
+ * 500, a hung request or an unhandled rejection; a pin whose text cannot be
+ * a version (a line break, non-ASCII, a megabyte) is refused as a version
+ * the scheme does not serve, even by a scheme that accepts any version; a
+ * recorder that returns a rejected promise fails nothing; a refused upgrade
+ * names its version only when it could be one; a usage flush
+ * period short enough to write once per request is refused at construction.
+ *
+ * A portable file: Web APIs, hono and vitest only.
+ */
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { describe, expect, it } from 'vitest'
+import { versionMiddleware } from '../../src/hono/index.ts'
+import { HeaderVersioning, QueryParameterVersioning } from '../../src/index.ts'
+import { analyticsUsage, bearerClient, clientPins, d1Usage, kvPinStore, memoryPinStore, type ClientPinsOptions, type PinStore, type UsageRecorder } from '../../src/client-pins/index.ts'
+import type { D1Database } from '../../src/client-pins/d1.ts'
+import { idOf, SECRET } from '../support/client-pins-fixture.ts'
+
+const client = bearerClient({ secret: SECRET })
+const pin = (version: string) => ({ version, previous: null, movedAt: null })
+
+function app(store: PinStore, options: Partial<ClientPinsOptions> & { open?: boolean } = {}) {
+  const { open, ...rest } = options
+  const errors: string[] = []
+  const hono = new Hono()
+  hono.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse()
+    errors.push((error as Error).message)
+    return c.json({ detail: 'error' }, 500)
+  })
+  const scheme = open === true ? new HeaderVersioning({ defaultVersion: '3' }) : new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion: '3' })
+  hono.use('/api/*', versionMiddleware({ scheme, clientVersion: clientPins({ store, client, ...rest }) }))
+  hono.get('/api/things/:id', (c) => c.json({ version: c.var.version }))
+  const get = async (key: string) => {
+    const res = await hono.request('/api/things/1', { headers: { Authorization: `Bearer ${key}` } })
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+  }
+  return { get, errors }
+}
+
+const never = <T>(): Promise<T> => new Promise<T>(() => undefined)
+
+describe('a pin store of your own that misbehaves', () => {
+  const broken: [string, PinStore][] = [
+    ['get throws', { get: () => { throw new Error('get threw') }, claim: async () => pin('3'), put: async () => undefined }],
+    ['get answers a number', { get: async () => 42 as never, claim: async () => pin('3'), put: async () => undefined }],
+    ['get answers a pin whose version is a number', { get: async () => ({ version: 5 }) as never, claim: async () => pin('3'), put: async () => undefined }],
+    ['get answers an object whose getter throws', { get: async () => ({ get version(): string { throw new Error('getter') } }) as never, claim: async () => pin('3'), put: async () => undefined }],
+  ]
+  it.each(broken)('%s: a 503 (or the default with onLookupError "default"), never a 500', async (_name, store) => {
+    const strict = app(store)
+    expect(await strict.get('broken-key')).toEqual({ status: 503, body: { detail: "The client's API version could not be looked up; retry, or name a version." } })
+    const lenient = app(store, { onLookupError: 'default' })
+    expect(await lenient.get('broken-key')).toEqual({ status: 200, body: { version: '3' } })
+    expect([...strict.errors, ...lenient.errors]).toEqual([])
+  })
+
+  it('get answering a pin without a promise: the pin is served', async () => {
+    const store: PinStore = { get: () => pin('1') as never, claim: async () => pin('3'), put: async () => undefined }
+    expect(await app(store).get('plain-key')).toEqual({ status: 200, body: { version: '1' } })
+  })
+
+  const claims: [string, PinStore['claim']][] = [
+    ['throws', () => { throw new Error('claim threw') }],
+    ['answers undefined', async () => undefined as never],
+    ['answers a string', async () => '3' as never],
+    ['rejects', () => Promise.reject(new Error('claim rejected'))],
+  ]
+  it.each(claims)('a first-pin write that %s: the default version, nothing pinned, and no 500', async (_name, claim) => {
+    let claimed = 0
+    const store: PinStore = { get: async () => null, claim: (client, version) => (claimed++, claim(client, version)), put: async () => undefined }
+    const { get, errors } = app(store, { failureTtl: 60_000 })
+    expect(await get('first-key')).toEqual({ status: 200, body: { version: '3' } })
+    expect(await get('first-key')).toEqual({ status: 200, body: { version: '3' } })
+    // A failed write is remembered for failureTtl, not tried per request.
+    expect(claimed).toBe(1)
+    expect(errors).toEqual([])
+  })
+
+  it('a store that never answers: the request waits storeTimeout, then gets the 503 (or the default), and the store is not asked again for failureTtl', async () => {
+    let gets = 0
+    const store: PinStore = { get: () => (gets++, never()), claim: () => never(), put: () => never() }
+    const strict = app(store, { storeTimeout: 20 })
+    expect((await strict.get('slow-key')).status).toBe(503)
+    expect((await strict.get('slow-key')).status).toBe(503)
+    expect(gets).toBe(1)
+    expect(await app(store, { storeTimeout: 20, onLookupError: 'default' }).get('slow-key')).toEqual({ status: 200, body: { version: '3' } })
+  })
+
+  it('a first-pin write that never answers: the request is answered after storeTimeout, in the default', async () => {
+    const store: PinStore = { get: async () => null, claim: () => never(), put: () => never() }
+    expect(await app(store, { storeTimeout: 20 }).get('slow-write-key')).toEqual({ status: 200, body: { version: '3' } })
+  })
+})
+
+describe('pins hand-edited in the store', () => {
+  const edited: [string, string][] = [
+    ['a line break and a header', '1\r\nX-Injected: yes'],
+    ['non-ASCII text', 'v1\u2028é'],
+    ['a NUL', '1\u00002'],
+    ['a space', ' 1 '],
+    ['a megabyte', 'v'.repeat(1 << 20)],
+    ['65 characters', 'v'.repeat(65)],
+  ]
+  it.each(edited)('%s: refused as a version the scheme does not serve (404), even by a scheme accepting any version', async (_name, version) => {
+    const store = memoryPinStore({ [await idOf('edited-key')]: version })
+    for (const open of [false, true]) {
+      const { get, errors } = app(store, { open })
+      expect(await get('edited-key')).toEqual({ status: 404, body: { detail: 'Invalid version in "Api-Version" header.' } })
+      expect(errors).toEqual([])
+    }
+  })
+
+  it('a pin of 64 printable characters is a version text like any other', async () => {
+    const version = `v${'x'.repeat(63)}`
+    expect(await app(memoryPinStore({ [await idOf('long-key')]: version }), { open: true }).get('long-key')).toEqual({ status: 200, body: { version } })
+  })
+})
+
+describe('a usage recorder of your own that returns a promise', () => {
+  it('a rejected one fails neither the request nor the process (no unhandled rejection)', async () => {
+    let records = 0
+    const usage: UsageRecorder = {
+      record: (async () => {
+        records++
+        throw new Error('the recorder failed')
+      }) as never,
+    }
+    const { get, errors } = app(memoryPinStore(), { usage })
+    expect(await get('recorded-key')).toEqual({ status: 200, body: { version: '3' } })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect([records, errors]).toEqual([1, []])
+  })
+})
+
+describe('usage writes grow with clients, not requests', () => {
+  const db: D1Database = { prepare: () => ({ bind: () => db.prepare(''), run: async () => ({}), all: async () => ({ results: [] }) }), batch: async () => [] }
+  it.each([0, 999])('refuses a flushMs of %i (about one write per request) at construction, saying what to give', (flushMs) => {
+    const message = 'flushMs must be a number of milliseconds from 1000 to 30000 (a waitUntil lasts 30 seconds after the response); a shorter period writes about once per request. Call flush() to write at once'
+    expect(() => d1Usage(db, { waitUntil: () => undefined, flushMs })).toThrow(`d1Usage: ${message}`)
+    expect(() => analyticsUsage({ writeDataPoint: () => undefined }, { dataset: 'version_usage', waitUntil: () => undefined, flushMs })).toThrow(`analyticsUsage: ${message}`)
+  })
+
+  it('refuses a storeTimeout outside 1 to 30,000 ms at construction', () => {
+    for (const storeTimeout of [0, 60_000, Number.NaN]) {
+      expect(() => clientPins({ store: memoryPinStore(), client, storeTimeout })).toThrow('clientPins: storeTimeout must be a number of milliseconds from 1 to 30000, such as 3000')
+    }
+  })
+
+  it('refuses a KV expirationTtl KV would refuse (under 60 s, or not whole seconds) at construction', () => {
+    const namespace = { get: async () => null, put: async () => undefined }
+    for (const expirationTtl of [0, 59, 60.5]) {
+      expect(() => kvPinStore(namespace, { expirationTtl })).toThrow("kvPinStore: expirationTtl must be a whole number of seconds, 60 or more (KV's shortest), such as 86400 for a copy read through readThrough.")
+    }
+    expect(() => kvPinStore(namespace, { expirationTtl: 60 })).not.toThrow()
+  })
+})
+
+describe('an operator\'s upgrade of a hostile version', () => {
+  it('names a refused upgrade\'s version only when it could be one: nothing else is reflected by an operator\'s endpoint', async () => {
+    const pins = clientPins({ store: memoryPinStore(), client })
+    versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: pins })
+    const id = await idOf('operator-target')
+    for (const version of ['x'.repeat(100_000), '<script>alert(1)</script> ', 'v1\r\nX-Injected: yes', 7]) {
+      await expect(pins.upgrade(id, version as string)).rejects.toThrow(/^clientPins\.upgrade: the version given is not a version this API serves \(1, 2\)\.$/)
+    }
+    await expect(pins.upgrade(id, 'v9')).rejects.toThrow('clientPins.upgrade: "v9" is not a version this API serves (1, 2).')
+  })
+})
+
+describe('usage rows at the size of the API, not of its requests', () => {
+  it('refuses usage with a scheme that accepts any version, at construction, saying what to give', () => {
+    const pins = clientPins({ store: memoryPinStore(), client, usage: { record: () => undefined } })
+    expect(() => versionMiddleware({ scheme: new QueryParameterVersioning({ defaultVersion: '1' }), clientVersion: pins })).toThrow(
+      "versionMiddleware: clientVersion's usage needs the scheme to list its versions (allowedVersions): a scheme that accepts any version would count each version a client names as a row of its own, so writes would grow with requests. Give the scheme allowedVersions, or leave usage out.",
+    )
+    expect(() => versionMiddleware({ scheme: new QueryParameterVersioning({ defaultVersion: '1' }), clientVersion: clientPins({ store: memoryPinStore(), client }) })).not.toThrow()
+  })
+
+  it('a data point Analytics Engine refuses loses its own row only: the rest of the batch is written, and onError is told', async () => {
+    const written: string[] = []
+    const errors: string[] = []
+    const dataset = {
+      writeDataPoint(point: { blobs?: string[] }) {
+        if ((point.blobs?.[2] ?? '').length > 16_384) throw new Error('blobs over 16 KB')
+        written.push(point.blobs?.[2] ?? '')
+      },
+    }
+    const usage = analyticsUsage(dataset, { dataset: 'version_usage', waitUntil: () => undefined, flushMs: 30_000, onError: (error) => errors.push((error as Error).message) })
+    const routes = ['/a', `/${'x'.repeat(20_000)}`, '/b', '/c']
+    for (const route of routes) usage.record({ version: '1', client: 'acme', route, deprecated: false, at: 0 })
+    await usage.flush()
+    expect([written, errors]).toEqual([['/a', '/b', '/c'], ['blobs over 16 KB']])
+  })
+
+  it('holds at most four batches out while D1 is slow or down: a fifth is dropped and reported, not kept', async () => {
+    const release: (() => void)[] = []
+    let batches = 0
+    const statement = { bind: () => statement, run: async () => ({}), all: async () => ({ results: [] }) }
+    const slow: D1Database = { prepare: () => statement, batch: () => (batches++, new Promise((resolve) => void release.push(() => resolve([])))) }
+    const errors: string[] = []
+    const usage = d1Usage(slow, { waitUntil: () => undefined, flushMs: 30_000, maxRows: 10, onError: (error) => errors.push((error as Error).message) })
+    for (let batch = 0; batch < 5; batch++) {
+      for (let i = 0; i < 10; i++) usage.record({ version: '1', client: `client-${batch}-${i}`, route: '/a', deprecated: false, at: 0 })
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    expect([batches, errors]).toEqual([4, ['d1Usage: 4 batches are still being written (the store is slow or down), so a batch of 10 rows was dropped.']])
+    for (const done of release) done()
+    await usage.flush()
+    expect(batches).toBe(4)
+  })
+})
+
+describe('the 503 of a failed lookup', () => {
+  it('says when to retry: Retry-After, the seconds of failureTtl (during which this isolate does not ask the store again)', async () => {
+    const down: PinStore = { get: () => Promise.reject(new Error('down')), claim: () => Promise.reject(new Error('down')), put: () => Promise.reject(new Error('down')) }
+    for (const [failureTtl, expected] of [[undefined, '30'], [1500, '2'], [0, null]] as const) {
+      const hono = new Hono()
+      hono.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: clientPins({ store: down, client, ...(failureTtl === undefined ? {} : { failureTtl }) }) }))
+      hono.get('/', (c) => c.text('ok'))
+      const res = await hono.request('/', { headers: { Authorization: 'Bearer down-key' } })
+      expect([res.status, res.headers.get('Retry-After')]).toEqual([503, expected])
+    }
+  })
+})
+
