@@ -228,23 +228,36 @@ export function migrateRequest(exchange: ExchangeView, plan: RequestMigration): 
   const request = exchange.request
   let url = request.url
   // Only a URL with a query has parameters to rename: most requests are not parsed.
-  if (plan.query !== null && url.includes('?')) {
-    const parsed = new URL(url)
-    let renamed = false
-    for (const [older, newer] of plan.query) {
-      if (!parsed.searchParams.has(older)) continue
-      const values = parsed.searchParams.getAll(older)
-      parsed.searchParams.delete(older)
-      // The older name is the client's version's own (the newer one it does not have), as in a body.
-      parsed.searchParams.delete(newer)
-      for (const value of values) parsed.searchParams.append(newer, value)
-      renamed = true
-    }
-    if (renamed) url = parsed.href
-  }
+  if (plan.query !== null && url.includes('?')) url = renamedQuery(url, plan.query)
   // By method, not request.body: asking a server's lazy Request for its body stream builds the full Request.
   if (plan.steps === null || request.method === 'GET' || request.method === 'HEAD') return rewritten(request, plan, url, null)
   return migratedBody(exchange, plan, plan.steps, (body) => rewritten(request, plan, url, body))
+}
+
+/**
+ * `url` with the older names of its query parameters renamed: only their names are rewritten, every value and every
+ * other parameter kept byte for byte as the client sent it (a parsed and serialised query would turn an escape that
+ * is not UTF-8 into U+FFFD, which the handler would read otherwise than the head's). The older name is the client's
+ * version's own (the newer one it does not have), as in a body: a newer one sent beside it is dropped.
+ */
+function renamedQuery(url: string, renames: readonly (readonly [string, string])[]): string {
+  const at = url.indexOf('?')
+  const hash = url.indexOf('#', at)
+  const end = hash === -1 ? url.length : hash
+  let pairs = url.slice(at + 1, end).split('&')
+  const nameEnd = (pair: string) => (pair.indexOf('=') === -1 ? pair.length : pair.indexOf('='))
+  // Each name as URLSearchParams reads it (form decoding; the "?" it would drop from the first kept).
+  let names = pairs.map((pair) => new URLSearchParams(`?${pair.slice(0, nameEnd(pair))}`).keys().next().value)
+  let renamed = false
+  for (const [older, newer] of renames) {
+    if (!names.includes(older)) continue
+    renamed = true
+    const newerName = new URLSearchParams([[newer, '']]).toString().slice(0, -1)
+    const kept = pairs.map((pair, i) => (names[i] === newer ? null : names[i] === older ? `${newerName}${pair.slice(nameEnd(pair))}` : pair))
+    names = names.map((name) => (name === older ? newer : name)).filter((_, i) => kept[i] !== null)
+    pairs = kept.filter((pair): pair is string => pair !== null)
+  }
+  return renamed ? `${url.slice(0, at)}?${pairs.join('&')}${url.slice(end)}` : url
 }
 
 /** `request` with its headers renamed, at `url`, carrying `body` (`null`: its own); `undefined` when nothing changed. */

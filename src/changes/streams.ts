@@ -12,6 +12,7 @@
  * An item that cannot be migrated errors the stream: the client's read fails
  * there, and the head's item is never written.
  */
+import { hasInexactNumber, INEXACT } from './exact-numbers.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import type { Visit } from './migration-plan.ts'
 import { lineFramer, sequenceFramer, type Framer, type ItemMigration, type Output } from './ndjson.ts'
@@ -86,6 +87,7 @@ export function migrateItems(body: ReadableStream<Uint8Array | string>, framing:
   const item: ItemMigration = (json, parsed) => {
     try {
       let value: unknown = parsed === undefined ? JSON.parse(json) : parsed
+      if (hasInexactNumber(json)) throw new Error(INEXACT)
       for (const step of steps) value = step(value)
       const text = JSON.stringify(value)
       count++

@@ -12,11 +12,12 @@
  * `@cfworker/json-schema` answers alone (fallback.ts).
  */
 import { arrayKeywords } from './array-keywords.ts'
-import { ANYTHING, FORBIDDEN, Unsupported, allOf, type Compiled, type Explain, type Node, type Test } from './compiled.ts'
+import { ANYTHING, FORBIDDEN, Unsupported, allOf, isContainer, type Compiled, type Explain, type Node, type Test } from './compiled.ts'
 import { FIELD_KEYWORDS, fields, objectKeywords } from './object-keywords.ts'
 import { scalarKeywords, valueKeywords } from './scalar-keywords.ts'
 import { isObject } from '../json/object.ts'
 import { refName } from '../json/pointer.ts'
+import { branchingCycles } from './ref-graph.ts'
 
 export type { Compiled, Explain, Test } from './compiled.ts'
 
@@ -82,6 +83,11 @@ const KNOWN = new Set([
 export function compileOrUnknown(schema: unknown): Compiled | string {
   const defs = isObject(schema) && isObject(schema['$defs']) ? schema['$defs'] : {}
   const compiled = new Map<string, Compiled>()
+  // A recursive schema whose alternatives (anyOf, oneOf, allOf, if/then ...) each descend into the same child would
+  // test that child once per way down, twice as often at each level: the schemas on such a cycle keep their answers.
+  const recursive = new Set(isObject(schema) ? branchingCycles(schema) : [])
+  // Each validation is a run: a kept answer holds for its run only.
+  let run = 0
   const ref = (pointer: string): Compiled => {
     const name = refName(pointer, ['$defs'])
     if (name === null || !Object.hasOwn(defs, name)) throw new Unsupported(`$ref ${pointer}`)
@@ -89,7 +95,7 @@ export function compileOrUnknown(schema: unknown): Compiled | string {
     if (node === undefined) {
       let inner: Compiled = ANYTHING
       // Set before compiling: a schema may refer to itself.
-      compiled.set(name, (node = { test: (value) => inner.test(value), explain: (value, out) => inner.explain(value, out) }))
+      compiled.set(name, (node = recursive.has(name) ? remembering(() => inner, () => run) : { test: (value) => inner.test(value), explain: (value, out) => inner.explain(value, out) }))
       inner = compile(defs[name])
     }
     return node
@@ -143,10 +149,55 @@ export function compileOrUnknown(schema: unknown): Compiled | string {
 
   try {
     const { $defs: _defs, ...root } = isObject(schema) ? schema : { schema }
-    return isObject(schema) ? compile(root) : compile(schema)
+    const top = isObject(schema) ? compile(root) : compile(schema)
+    if (recursive.size === 0) return top
+    return {
+      test: (value) => {
+        run++
+        return top.test(value)
+      },
+      explain: top.explain,
+    }
   } catch (error) {
     if (error instanceof Unsupported) return error.message
     throw error
+  }
+}
+
+/**
+ * A referenced schema that keeps, for the current run (`run()`), its answer for each list and object it tested, so
+ * each is tested once however many ways lead to it, and its issues, said once: a value sits at one place, so a
+ * second explanation there would only repeat the first.
+ */
+function remembering(inner: () => Compiled, run: () => number): Compiled {
+  let answers = new WeakMap<object, boolean>()
+  let explained = new WeakSet<object>()
+  let answersRun = -1
+  const fresh = () => {
+    if (answersRun === run()) return
+    answers = new WeakMap()
+    explained = new WeakSet()
+    answersRun = run()
+  }
+  return {
+    test(value) {
+      if (!isContainer(value)) return inner().test(value)
+      fresh()
+      let valid = answers.get(value as object)
+      if (valid === undefined) {
+        valid = inner().test(value)
+        answers.set(value as object, valid)
+      }
+      return valid
+    },
+    explain(value, out) {
+      if (isContainer(value)) {
+        fresh()
+        if (explained.has(value as object)) return
+        explained.add(value as object)
+      }
+      inner().explain(value, out)
+    },
   }
 }
 

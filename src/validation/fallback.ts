@@ -15,6 +15,7 @@ import { Validator } from '@cfworker/json-schema'
 import { ISSUE_TYPES, type IssueSink, type IssueType } from './issues.ts'
 import type { Json } from '../json/object.ts'
 import { pointerToken, pointerTokens, refName } from '../json/pointer.ts'
+import { branchingCycles } from './ref-graph.ts'
 
 /** One error of `@cfworker/json-schema`'s output (its `OutputUnit`). */
 interface OutputUnit {
@@ -148,12 +149,19 @@ export function fallbackCheck(schema: Json, uncompiled: string, where: string): 
   const unresolved = unresolvedRef(schema)
   if (unresolved !== null) throw new Error(`${where}: a schema references ${JSON.stringify(unresolved)}, which is not given; add it to schemas (as #/components/schemas/Name).`)
   // So is a list whose check would cost the square of its length.
+  const what = uncompiled.startsWith('$ref') ? `a ${uncompiled}` : /^[$\w]+$/.test(uncompiled) ? `"${uncompiled}"` : uncompiled
   const unbounded = unboundedUniqueItems(schema)
   if (unbounded !== null) {
     const at = unbounded.replace(/^#\/\$defs\//, '#/components/schemas/')
-    const what = uncompiled.startsWith('$ref') ? `a ${uncompiled}` : /^[$\w]+$/.test(uncompiled) ? `"${uncompiled}"` : uncompiled
     throw new Error(
       `${where}: a schema with ${what}, which request validation does not compile, has a uniqueItems list at ${at} that @cfworker/json-schema would check by comparing every pair of its items. Give that list maxItems (at most ${FALLBACK_MAX_UNIQUE_ITEMS}) and items of type string, number, integer, boolean or null, or leave out ${what} so that the schema is compiled.`,
+    )
+  }
+  // And so is a schema whose check would cost twice as much at each level of a body.
+  const cycle = branchingCycles(schema).map((name) => (name === '' ? '#' : `#/components/schemas/${pointerToken(name)}`))[0]
+  if (cycle !== undefined) {
+    throw new Error(
+      `${where}: a schema with ${what}, which request validation does not compile, refers back to ${cycle} from inside anyOf, oneOf, allOf, not, if/then/else, dependentSchemas, contains, patternProperties or propertyNames, or from a $ref beside other keywords; @cfworker/json-schema would check such a schema in time that doubles with each level of a body. Leave out ${what} so that the schema is compiled (the compiled check of a recursive schema is linear), or take the reference out of that keyword.`,
     )
   }
   const validator = new Validator(schema as never, '2020-12', true)

@@ -90,6 +90,16 @@ describe('an empty or malformed older body gets the head\'s answer', () => {
     }
     expect(await send(app(), '/json', '1', '{"mail":')).toEqual({ status: 400, text: '{"detail":"Malformed JSON in request body."}' })
   })
+
+  it('a gzip-encoded JSON body is not decoded: 400 MalformedJsonBody, as the head\'s handler cannot parse it either', async () => {
+    const gzip = async (text: string) => new Uint8Array(await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer())
+    const post = async (version: string, text: string) => {
+      const res = await app().request('http://localhost/json', { method: 'POST', headers: { 'Api-Version': version, 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: await gzip(text) })
+      return { status: res.status, text: await res.text() }
+    }
+    expect(await post('1', '{"mail":"a@example.com"}')).toEqual({ status: 400, text: '{"detail":"Malformed JSON in request body."}' })
+    expect(await post('2', '{"email":"a@example.com"}')).toEqual({ status: 400, text: '{"detail":"The handler could not parse the body."}' })
+  })
 })
 
 describe('a chunked older body (no Content-Length)', () => {

@@ -37,4 +37,19 @@ describe('both names sent by an older client', () => {
     const res = await app.request('/things?search=newer', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json', 'X-New': 'newer' }, body: JSON.stringify({ name: 'n' }) })
     expect(await res.json()).toEqual({ search: ['newer'], q: null, header: 'newer', old: null, body: { title: 'n' } })
   })
+
+  it("renames only the parameter's name: its value and the other parameters reach the handler as the head's would", async () => {
+    const read = new Hono()
+    migratingApp(history, read)
+    read.post('/things', (c) => c.json({ search: c.req.queries('search') ?? null, page: c.req.queries('page') ?? null, order: [...new URL(c.req.url).searchParams.keys()] }))
+    const send = (query: string, version: string) =>
+      read.request(`/things${query}`, { method: 'POST', headers: { 'Api-Version': version, 'Content-Type': 'application/json' }, body: JSON.stringify(version === '1' ? { name: 'n' } : { title: 'n' }) })
+    // An escape that is not UTF-8, one that is no escape, a plus, an encoded ampersand: read as the head reads them.
+    const values = ['%E0%A4%A', '%ZZ', 'a+b', '%26and', 'caf%C3%A9', '']
+    for (const value of values) {
+      const older = await (await send(`?page=%E0%A4%A&q=${value}&page=2`, '1')).json()
+      const head = await (await send(`?page=%E0%A4%A&search=${value}&page=2`, '2')).json()
+      expect(older).toEqual(head)
+    }
+  })
 })

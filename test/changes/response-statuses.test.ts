@@ -97,6 +97,50 @@ describe('3xx answers with a body', () => {
   })
 })
 
+describe('success bodies with nothing to migrate, and the headers of the body', () => {
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [renamed] }],
+    bodies: { 'GET /empty': { response: Lamp }, 'GET /digest': { response: Lamp }, 'GET /exact': { response: Lamp } },
+  })
+  const served = app(history, (app) => {
+    app.get('/empty', (c) => c.body(c.req.query('blank') === undefined ? '' : ' \n', 200, { 'Content-Type': 'application/json' }))
+    app.get('/exact', (c) => c.body(c.req.query('ok') === undefined ? '{"id":12345678901234567891,"title":"Lamp"}' : '{"id":9007199254740992,"title":"Lamp","weight":0.1234567890123456789}', 200, { 'Content-Type': 'application/json' }))
+    app.get('/digest', (c) =>
+      c.body(text, 200, { 'Content-Type': 'application/json', 'Content-Digest': 'sha-256=:head=:', 'Repr-Digest': 'sha-256=:head=:', Digest: 'SHA-256=head=', 'Content-MD5': 'head==' }),
+    )
+  })
+
+  it('sends an empty (or blank) JSON success body to every version as the head gets it, never a 500', async () => {
+    for (const path of ['/empty', '/empty?blank']) {
+      for (const version of ['1', '2']) {
+        const res = await ask(served, path, version)
+        expect(res.status).toBe(200)
+        expect(await res.text()).toBe(path === '/empty' ? '' : ' \n')
+      }
+    }
+  })
+
+  it('fails loudly on a body with an integer JSON.parse would round, rather than send it changed; exact ones migrate', async () => {
+    const older = await ask(served, '/exact', '1')
+    expect(older.status).toBe(500)
+    expect(await older.text()).toBe(
+      'onError: versionHistory: the 200 response of "GET /exact" (application/json) cannot be migrated to version "1": it holds an integer JSON.parse does not read exactly (beyond 2^53), which the migrated value would carry rounded; send such numbers as strings.',
+    )
+    expect(await (await ask(served, '/exact', '2')).text()).toBe('{"id":12345678901234567891,"title":"Lamp"}')
+    // 2^53 is a double exactly, and a fraction is a double on both sides.
+    expect(await (await ask(served, '/exact?ok', '1')).text()).toBe('{"id":9007199254740992,"weight":0.12345678901234568,"name":"Lamp"}')
+  })
+
+  it("gives a migrated body none of the head body's digests", async () => {
+    const older = await ask(served, '/digest', '1')
+    expect(await older.json()).toEqual(v1Lamp)
+    expect(['content-digest', 'repr-digest', 'digest', 'content-md5'].map((name) => older.headers.get(name))).toEqual([null, null, null, null])
+    const head = await ask(served, '/digest', '2')
+    expect(head.headers.get('content-digest')).toBe('sha-256=:head=:')
+    expect(head.headers.get('content-md5')).toBe('head==')
+  })
+})
+
 describe('HEAD', () => {
   const history = versionHistory({
     versions: [{ version: '1' }, { version: '2', changes: [renamed] }],

@@ -172,6 +172,101 @@ describe('issue types the app names', () => {
   })
 })
 
+/** A comment tree: a union of two kinds whose members both list `replies` (recursive) before the kind that tells them apart. */
+const commentMember = (kind: string, ref = '#/components/schemas/Comment') => ({
+  type: 'object',
+  properties: { replies: { type: 'array', items: { $ref: ref } }, kind: { const: kind } },
+  required: ['kind'],
+})
+const commentSchemas = (combinator: 'anyOf' | 'oneOf' | 'allOf', extra: object = {}) => ({
+  Thread: { type: 'object', properties: { title: { type: 'string' }, root: { $ref: '#/components/schemas/Comment' } } },
+  Comment: { [combinator]: [commentMember('text'), commentMember('image')], ...extra },
+})
+/** A thread in version 1's shape, its comments nested `depth` deep, the deepest of kind `last`. */
+function thread(depth: number, last: string): string {
+  let comment: unknown = { kind: last }
+  for (let i = 0; i < depth; i++) comment = { replies: [comment], kind: 'text' }
+  return JSON.stringify({ name: 'Talk', root: comment })
+}
+
+describe('recursive schemas whose alternatives each descend', () => {
+  const Thread = shape<{ title: string; root: unknown }>('Thread')
+  const threadApp = (schemas: RequestValidationOptions['schemas']) => {
+    const history = twoVersionHistory([change('Titles.', [fieldRenamed(Thread, { older: 'name', newer: 'title' })])], {
+      bodies: { 'POST /threads': { request: Thread } },
+      validation: requestValidation({ schemas }),
+    })
+    const hono = migratingApp(history)
+    hono.post('/threads', (c) => c.json({ ok: true }, 201))
+    return hono
+  }
+  const postThread = (hono: Hono, body: string) => hono.request('https://api.example/threads', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body })
+
+  it('test each list and object once per referenced schema: a 30-deep thread (2^30 ways down) is answered', async () => {
+    for (const combinator of ['anyOf', 'oneOf'] as const) {
+      const hono = threadApp(commentSchemas(combinator))
+      expect((await postThread(hono, thread(30, 'image'))).status).toBe(201)
+      const refused = await postThread(hono, thread(30, 'video'))
+      expect(refused.status).toBe(422)
+      expect(await refused.json()).toEqual({ detail: [{ loc: ['body', 'root'], msg: 'Does not match any of the allowed schemas.', type: combinator }] })
+    }
+    // allOf: both members explain the same places; each is said once.
+    const refused = await postThread(threadApp(commentSchemas('allOf')), thread(30, 'image'))
+    expect(refused.status).toBe(422)
+    const { detail } = (await refused.json()) as { detail: { loc: unknown[] }[] }
+    expect(detail.length).toBe(new Set(detail.map((issue) => JSON.stringify(issue))).size)
+  })
+
+  it('reads each field of the body a bounded number of times, however deep', () => {
+    const test = compileSchema({ $ref: '#/$defs/Comment', $defs: { Comment: { oneOf: [commentMember('text', '#/$defs/Comment'), commentMember('image', '#/$defs/Comment')] } } }) as (v: unknown) => boolean
+    let reads = 0
+    const counted = (depth: number): unknown => {
+      let comment: unknown = { kind: 'image' }
+      for (let i = 0; i < depth; i++) {
+        const replies = [comment]
+        comment = {
+          kind: 'text',
+          get replies() {
+            reads++
+            return replies
+          },
+        }
+      }
+      return comment
+    }
+    for (const depth of [10, 40]) {
+      reads = 0
+      expect(test(counted(depth))).toBe(true)
+      // Two members read each comment's replies once each.
+      expect(reads).toBeLessThanOrEqual(2 * depth)
+    }
+    // A $ref beside other keywords is a second way down too.
+    const beside = compileSchema({
+      $ref: '#/$defs/Comment',
+      $defs: {
+        Comment: { $ref: '#/$defs/Base', properties: { replies: { type: 'array', items: { $ref: '#/$defs/Comment' } } } },
+        Base: { type: 'object', properties: { replies: { type: 'array', items: { $ref: '#/$defs/Comment' } }, kind: { type: 'string' } } },
+      },
+    }) as (v: unknown) => boolean
+    reads = 0
+    expect(beside(counted(40))).toBe(true)
+    expect(reads).toBeLessThanOrEqual(2 * 40)
+  })
+
+  it('a schema left to @cfworker/json-schema that refers back to itself from inside an alternative fails at construction', () => {
+    const uncompiled = commentSchemas('oneOf', { unevaluatedProperties: false })
+    expect(() => threadApp(uncompiled)).toThrow(
+      'requestValidation: a schema with "unevaluatedProperties", which request validation does not compile, refers back to #/components/schemas/Comment from inside anyOf, oneOf, allOf, not, if/then/else, dependentSchemas, contains, patternProperties or propertyNames, or from a $ref beside other keywords; @cfworker/json-schema would check such a schema in time that doubles with each level of a body. Leave out "unevaluatedProperties" so that the schema is compiled (the compiled check of a recursive schema is linear), or take the reference out of that keyword.',
+    )
+    // A recursive schema whose references are not inside such a keyword is checked by it in linear time, and accepted.
+    const tree = {
+      Thread: commentSchemas('oneOf').Thread,
+      Comment: { type: 'object', properties: { replies: { type: 'array', items: { $ref: '#/components/schemas/Comment' } }, kind: { enum: ['text', 'image'] } }, unevaluatedProperties: false },
+    }
+    expect(() => threadApp(tree)).not.toThrow()
+  })
+})
+
 describe('the walks are iterative and linear', () => {
   it('measures depth, and compares values, at any depth without the call stack', () => {
     let deep: unknown = []

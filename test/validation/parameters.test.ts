@@ -8,7 +8,7 @@
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { change, enumValuesAdded, fieldChanged, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, enumValuesAdded, fieldAdded, fieldChanged, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import type { Change } from '../../src/changes/change.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { problemDetails } from '../../src/lifecycle/index.ts'
@@ -137,6 +137,36 @@ describe("the version's own query parameter", () => {
     expect(await res.json()).toEqual({ status: ['archived'], version: ['1'] })
     // Any other parameter the schema does not declare is still refused.
     expect((await hono.request('https://api.example/products?state=archived&version=1&other=1')).status).toBe(422)
+  })
+})
+
+describe('a parameter a later version added (fieldAdded), sent by an older client', () => {
+  const Filter = shape('Filter')
+  const Prefs = shape('Prefs')
+  const added = change('Filters by colour; the theme header and cookie.', [fieldAdded(Filter, 'colour'), fieldAdded(Prefs, 'theme')])
+  const filterSchemas = {
+    Filter: { type: 'object', properties: { page: { type: 'integer' }, colour: { type: 'string' } } },
+    Closed: { type: 'object', properties: { page: { type: 'integer' }, colour: { type: 'string' } }, additionalProperties: false },
+    Prefs: { type: 'object', properties: { lang: { type: 'string' }, theme: { type: 'string' } } },
+  }
+  const served = (closed: boolean) => {
+    const query = closed ? shape('Closed') : Filter
+    const history = twoVersionHistory([closed ? change('Colour.', [fieldAdded(query, 'colour'), fieldAdded(Prefs, 'theme')]) : added], {
+      validation: requestValidation({ schemas: filterSchemas, parameters: { 'GET /items': { query, headers: Prefs, cookies: Prefs } } }),
+    })
+    const hono = new Hono()
+    hono.use('*', versionMiddleware({ scheme: twoVersions(), changes: history }))
+    hono.get('/items', (c) => c.json({ colour: c.req.query('colour') ?? null, header: c.req.header('theme') ?? null, cookie: c.req.header('cookie') ?? null }))
+    return hono
+  }
+
+  it('is refused in the query by additionalProperties: false; otherwise it, and an added header or cookie, reach the handler as sent', async () => {
+    const refused = await served(true).request('https://api.example/items?colour=red', { headers: { 'Api-Version': '1' } })
+    expect(refused.status).toBe(422)
+    expect(await refused.json()).toEqual({ detail: [{ loc: ['query'], msg: 'Unknown field in this version.', type: 'extra_forbidden' }] })
+    const passed = await served(false).request('https://api.example/items?colour=red', { headers: { 'Api-Version': '1', theme: 'dark', Cookie: 'theme=dark' } })
+    expect(passed.status).toBe(200)
+    expect(await passed.json()).toEqual({ colour: 'red', header: 'dark', cookie: 'theme=dark' })
   })
 })
 

@@ -1,0 +1,96 @@
+/**
+ * Whether a JSON text holds a number `JSON.parse` cannot read exactly: an
+ * integer beyond what a double carries, which the parse rounds
+ * (`12345678901234567891` is read as `12345678901234567000`). A body
+ * migrated as a value is serialised again, so such a number would reach the
+ * other side changed, and nothing would say so. A fraction is a double on
+ * both sides and is left alone.
+ *
+ * A quick look first, for a run of 16 digits (an integer a double may not
+ * hold has at least that many), reading about one character in 16; only
+ * then a scan of the number tokens outside strings. Both are linear in the
+ * text.
+ */
+
+/** Why a body or an item holding such a number is not migrated (the end of a sentence naming it). */
+export const INEXACT = 'it holds an integer JSON.parse does not read exactly (beyond 2^53), which the migrated value would carry rounded; send such numbers as strings'
+
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39
+
+/** Whether `text` has 16 digits in a row: each look at a character that is no digit skips the 16 before the next. */
+function hasLongDigitRun(text: string): boolean {
+  const n = text.length
+  let i = 15
+  while (i < n) {
+    if (!isDigit(text.charCodeAt(i))) {
+      i += 16
+      continue
+    }
+    let start = i
+    while (start > 0 && isDigit(text.charCodeAt(start - 1))) start--
+    let end = i + 1
+    while (end < n && isDigit(text.charCodeAt(end))) end++
+    if (end - start >= 16) return true
+    // The next run of 16 starts after this one's end, so it covers `end + 16`.
+    i = end + 16
+  }
+  return false
+}
+
+/** Whether `text` (JSON that parsed) holds a number `JSON.parse` does not read exactly. */
+export function hasInexactNumber(text: string): boolean {
+  if (!hasLongDigitRun(text)) return false
+  const n = text.length
+  let i = 0
+  while (i < n) {
+    const c = text.charCodeAt(i)
+    if (c === 0x22) {
+      // A string: skipped to its closing quote, escapes included.
+      i++
+      while (i < n) {
+        const d = text.charCodeAt(i)
+        if (d === 0x5c) i += 2
+        else {
+          i++
+          if (d === 0x22) break
+        }
+      }
+    } else if (c === 0x2d || isDigit(c)) {
+      const start = i
+      i++
+      while (i < n && isNumberChar(text.charCodeAt(i))) i++
+      if (inexact(text.slice(start, i))) return true
+    } else i++
+  }
+  return false
+}
+
+/** Digits, `.`, `e`, `E`, `+` and `-`: what a JSON number token is made of. */
+function isNumberChar(c: number): boolean {
+  return isDigit(c) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d
+}
+
+const INTEGER = /^-?\d+$/
+
+/**
+ * Whether a number token reaches the other side changed once read and serialised again: out of range, or an
+ * integer whose text `JSON.stringify` writes otherwise (`12345678901234567891` is written `12345678901234567000`;
+ * `36208924926894810` is written as it came, though the double is not that integer).
+ */
+function inexact(token: string): boolean {
+  const value = Number(token)
+  if (!Number.isFinite(value)) return true
+  if (Number.isSafeInteger(value) || !INTEGER.test(token)) return false
+  return integerText(String(value)) !== token
+}
+
+/** An integer's text without an exponent (`1.25e+21` gives `1250000000000000000000`). */
+function integerText(text: string): string {
+  const e = text.indexOf('e')
+  if (e === -1) return text
+  const mantissa = text.slice(0, e)
+  const point = mantissa.indexOf('.')
+  const digits = point === -1 ? mantissa : mantissa.slice(0, point) + mantissa.slice(point + 1)
+  const fraction = point === -1 ? 0 : mantissa.length - point - 1
+  return digits + '0'.repeat(Number(text.slice(e + 1)) - fraction)
+}
