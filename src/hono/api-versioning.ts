@@ -245,6 +245,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   }
   const check = (app?: AppRoutes): readonly string[] => [
     ...scheme.check(),
+    ...scheme.checkTable(routes),
     ...engine.checkApp(app, middleware),
     ...(app === undefined ? [] : splitTable(app, ours)),
     ...(options.allowedHosts === undefined && options.origin === undefined

@@ -214,9 +214,8 @@ function pathRefusal(methods: ReadonlyMap<string, readonly CompiledRoute[]>, exi
  * later route Hono matched serves it, the version is decided (a bad one is
  * still the scheme's rejection) and the path's `refusal` answers.
  */
-function pathHandler(handlers: ReadonlyMap<string, Handler<any>>, refusal: PathRefusal, { route, suffixed }: Candidate, table: TableServing): Handler<any> {
+function pathHandler(handlers: ReadonlyMap<string, Handler<any>>, { notAllowed }: PathRefusal, { route, suffixed }: Candidate, table: TableServing): Handler<any> {
   const { engine } = table
-  const notAllowed = refusal.notAllowed
   return function mountedRoute(c: Context, next: Next) {
     const method = c.req.method
     const handler = handlers.get(method) ?? (method === 'HEAD' ? handlers.get('GET') : undefined)

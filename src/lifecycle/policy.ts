@@ -122,6 +122,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
   if (echoHeader !== null && !isHeaderName(echoHeader)) {
     throw new Error(`${where}: echoHeader must be a header name such as "api-version", or null.`)
   }
+  checkOwnNames([...(echoHeader === null ? [] : [['echoHeader', echoHeader] as const]), ...(report === null ? [] : [['reportVersions.supported', report.supported] as const, ['reportVersions.deprecated', report.deprecated] as const])], where)
   if (typeof refuseAfterSunset !== 'boolean') throw new Error(`${where}: refuseAfterSunset must be true or false.`)
   if (typeof now !== 'function') throw new Error(`${where}: now must be a function returning milliseconds since the epoch.`)
   const lifecycles = new Map<string, LifecycleHeaders>()
@@ -224,6 +225,34 @@ function reportNames(value: VersionPolicyOptions['reportVersions'], where: strin
   return { supported, deprecated }
 }
 
+/**
+ * Header fields HTTP (or this policy) gives a meaning of its own: framing, representation, caching, cookies,
+ * redirects, CORS, and the lifecycle headers. A version written into one would break the response or change what it
+ * says, so `echoHeader` and the `reportVersions` names may not be one of them (`content-*` and `access-control-*`
+ * whole).
+ */
+const MEANINGFUL_FIELDS = new Set([
+  'age', 'allow', 'cache-control', 'connection', 'date', 'deprecation', 'etag', 'expires', 'host', 'keep-alive',
+  'last-modified', 'link', 'location', 'proxy-authenticate', 'retry-after', 'server', 'set-cookie', 'strict-transport-security',
+  'sunset', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'vary', 'www-authenticate',
+])
+
+/** Refuses a header name of the policy's own that HTTP gives a meaning, or that two of its settings share. */
+function checkOwnNames(names: readonly (readonly [option: string, name: string])[], where: string): void {
+  const seen = new Map<string, string>()
+  for (const [option, name] of names) {
+    const lower = name.toLowerCase()
+    if (MEANINGFUL_FIELDS.has(lower) || lower.startsWith('content-') || lower.startsWith('access-control-')) {
+      throw new Error(`${where}: ${option} is ${JSON.stringify(name)}, a header HTTP gives a meaning of its own; choose a name of yours such as "api-version".`)
+    }
+    const other = seen.get(lower)
+    if (other !== undefined) {
+      throw new Error(`${where}: ${other} and ${option} are both ${JSON.stringify(name)}; give each its own header name.`)
+    }
+    seen.set(lower, option)
+  }
+}
+
 function lifecycleHeaders(lifecycle: VersionSchedule, where: string): LifecycleHeaders {
   if (lifecycle === null || typeof lifecycle !== 'object') {
     throw new Error(`${where}: give an object such as { deprecation: '2026-06-01T00:00:00Z', sunset: '2027-06-01T00:00:00Z' }.`)
@@ -237,6 +266,12 @@ function lifecycleHeaders(lifecycle: VersionSchedule, where: string): LifecycleH
     throw new Error(`${where}: its sunset (${new Date(sunset).toISOString()}) is earlier than its deprecation (${new Date(deprecation).toISOString()}); a version is deprecated first.`)
   }
   const headers = renderHeaders(deprecation, sunset, { deprecation: lifecycle.deprecationLink, sunset: lifecycle.sunsetLink }, where)
+  // An absolute URL of another scheme (`javascript:`, `data:`) is no page a client can read about the version.
+  for (const [rel, url] of [['deprecation', lifecycle.deprecationLink], ['sunset', lifecycle.sunsetLink]] as const) {
+    if (url !== undefined && !/^https?:$/.test(new URL(url).protocol)) {
+      throw new Error(`${where}: ${rel}Link must be an http or https URL such as "https://api.example.com/docs/${rel}", got ${JSON.stringify(url)}.`)
+    }
+  }
   if (lifecycle.deprecationLink !== undefined && deprecation === null) {
     throw new Error(`${where}: deprecationLink needs a deprecation date.`)
   }
@@ -266,6 +301,9 @@ function instant(value: Date | string | undefined, name: string, where: string):
   if (Number.isNaN(ms)) {
     throw new Error(`${where}: ${name} must be a Date, a date such as "2026-06-01", or a date and time with its offset such as "2026-06-01T00:00:00Z".`)
   }
+  // An HTTP-date writes the year in four digits (RFC 9110 §5.6.7).
+  const year = new Date(ms).getUTCFullYear()
+  if (year < 1 || year > 9999) throw new Error(`${where}: ${name} must fall between the years 1 and 9999, which a Sunset header can write; got the year ${year}.`)
   return ms
 }
 

@@ -50,6 +50,10 @@ export function problemDetails(options: ProblemDetailsOptions = {}): (error: Ver
   if (typeBase !== undefined && (typeof typeBase !== 'string' || !URL.canParse(typeBase) || !/[/#]$/.test(typeBase))) {
     throw new Error('problemDetails: typeBase must be an absolute URI ending in "/" or "#", such as "https://errors.example.com/".')
   }
+  // `type` is a link clients and their tools show: never one that runs a script or reads the client's own files.
+  if (typeBase !== undefined && /^(?:javascript|vbscript|data|blob|file):/i.test(typeBase)) {
+    throw new Error(`problemDetails: typeBase must be a URI a client can follow or name, such as "https://errors.example.com/" or "tag:example.com,2026:errors/", not a ${typeBase.slice(0, typeBase.indexOf(':') + 1).toLowerCase()} URI.`)
+  }
   return function problemResponse(error) {
     const { status, code } = error
     const typed = typeBase !== undefined

@@ -52,6 +52,17 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 
+/** Where in Scalar's settings a text (or a function's source) holds `</` or `<!--`, or `null` when none does. */
+function unsafeText(value: unknown, at: string, depth = 0): string | null {
+  if (typeof value === 'string' || typeof value === 'function') return /<\/|<!--/.test(String(value)) ? at : null
+  if (value === null || typeof value !== 'object' || depth > 32) return null
+  for (const [key, item] of Object.entries(value)) {
+    const found = unsafeText(item, `${at}.${key}`, depth + 1)
+    if (found !== null) return found
+  }
+  return null
+}
+
 /** The selector's label of a version: `v2 (latest)`, `v1 (deprecated)`, `v0 (sunset)`. */
 function versionLabel(version: DocumentedVersion): string {
   const marks: string[] = []
@@ -82,6 +93,11 @@ export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions =
   const { cdn = DEFAULT_BUNDLE, pageTitle = 'API reference', scalar = {} } = options
   // Scalar writes the URL into a `src="..."` attribute as given: only URL characters, none that could end it.
   if (typeof cdn !== 'string' || !/^[^\s"'<>`&]+$/.test(cdn)) throw new Error(`${where}: cdn must be the URL of Scalar's standalone.js, such as "/standalone.js", without spaces, quotes, "<", ">" or "&".`)
+  if (typeof pageTitle !== 'string') throw new Error(`${where}: pageTitle must be a string such as "Catalog API".`)
+  if (scalar === null || typeof scalar !== 'object' || Array.isArray(scalar)) throw new Error(`${where}: scalar must be an object of Scalar's settings such as { theme: 'purple' }.`)
+  // Scalar writes its configuration into the page as it is (customCss into a <style>, the rest into a <script>).
+  const unsafe = unsafeText(scalar, 'scalar')
+  if (unsafe !== null) throw new Error(`${where}: ${unsafe} holds "</" or "<!--", which would end or change the page's script or style; remove it.`)
   const app = openAPIRoutes(resolve, { path })
   const render = Scalar({ ...scalar, pageTitle, cdn, sources: SOURCES_MARK as never }) // the mark, replaced below
   // Scalar serialises its configuration with JSON.stringify, which leaves `</script>` as it is; the version

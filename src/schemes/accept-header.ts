@@ -88,6 +88,10 @@ export class AcceptHeaderVersioning extends BaseVersioning {
       if (parsed === null) {
         throw new Error(`${where}: mediaTypes holds ${JSON.stringify(text)}, which is not a media type such as "application/json" (no wildcards).`)
       }
+      // Fixed there, the version would make every other version's Accept unacceptable (406).
+      if (parsed.params.has(param)) {
+        throw new Error(`${where}: mediaTypes holds ${JSON.stringify(text)}, whose "${this.versionParam}" parameter is where requests put their version; list the media type without it.`)
+      }
       return parsed
     })
     this.mediaTypes = Object.freeze([...mediaTypes])

@@ -178,6 +178,15 @@ export class BaseVersioning {
   }
 
   /**
+   * Sentences about a route table this scheme reads versions through (none: an empty list), for the middleware's
+   * `check()`: the base has none; the URL path and namespace schemes say when no route carries a version.
+   */
+  checkTable(table: RouteTable): readonly string[] {
+    void table
+    return []
+  }
+
+  /**
    * Checks versions this scheme must read (its own, or a `CombinedVersioning`'s
    * list) against rules of its own, throwing an `Error` that starts with
    * `where`. The base has none.

@@ -3,7 +3,7 @@
  * `Api-Version: 2` or `Accept-Version: 1.x` (as Fastify and restify read it).
  */
 import { AmbiguousVersion, withoutStack } from '../errors.ts'
-import { isHeaderName } from '../http/header-name.ts'
+import { isHeaderName, isHeaderValue } from '../http/header-name.ts'
 import type { VersioningOptions } from './options.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
 import { placed, type VersionPlacement } from '../routes/placement.ts'
@@ -51,6 +51,20 @@ export class HeaderVersioning extends BaseVersioning {
     this.vary = Object.freeze([header])
     this.placement = placed({ header })
     this.invalidVersionMessage = `Invalid version in "${header}" header.`
+  }
+
+  /**
+   * The base's sentences, and one for each allowed version no request's header can name: a header's value is
+   * trimmed and split at commas, and holds no line break nor a character above U+00FF.
+   */
+  override check(): readonly string[] {
+    const unreachable = (this.allowedVersions ?? []).filter((v): v is string => v !== null && (v.trim() !== v || v === '' || v.includes(',') || !isHeaderValue(v)))
+    return [
+      ...super.check(),
+      ...unreachable.map(
+        (v) => `HeaderVersioning: allowedVersions lists ${JSON.stringify(v)}, which no "${this.header}" header can name (its value is trimmed, split at commas, and holds no line break nor a character above U+00FF); rename the version.`,
+      ),
+    ]
   }
 
   override determineVersion(request: VersionRequest): string | null {

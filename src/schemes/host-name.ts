@@ -37,6 +37,20 @@ export class HostNameVersioning extends BaseVersioning {
     super(options)
   }
 
+  /**
+   * The base's sentences, and one for each allowed version no host can carry: the version label is ASCII letters
+   * and digits, lower-cased as URLs lower-case host names.
+   */
+  override check(): readonly string[] {
+    const unreachable = (this.allowedVersions ?? []).filter((v): v is string => v !== null && !/^[a-z0-9]+$/.test(v))
+    return [
+      ...super.check(),
+      ...unreachable.map(
+        (v) => `HostNameVersioning: allowedVersions lists ${JSON.stringify(v)}, which no host name can carry (its first label is lower-case letters and digits, as URLs write host names); rename the version, such as "v2".`,
+      ),
+    ]
+  }
+
   override determineVersion(request: VersionRequest): string | null {
     const host = hostOf(request.url)
     const { version } = this.#versions.get(host) ?? this.#versions.set(host, { version: this.#versionOf(host) })

@@ -37,6 +37,14 @@ export class NamespaceVersioning extends BaseVersioning {
     super(options)
   }
 
+  /** A sentence when no route of `table` is included under a namespace naming an allowed version. */
+  override checkTable(table: RouteTable): readonly string[] {
+    if (table.routes.length === 0 || table.routes.some((route) => route.namespace !== null && this.#versionOf(route.namespace) !== undefined)) return []
+    return [
+      `NamespaceVersioning: no route of the table is included under a namespace that names an allowed version, so every request gets the default version; include the versioned routes as include('/v1', routes, { namespace: 'v1' }), one namespace per version.`,
+    ]
+  }
+
   override determineVersion(_request: VersionRequest, match?: VersionMatch | null): string | null {
     const namespace = match?.namespace
     if (typeof namespace !== 'string' || namespace === '') return this.defaultVersion

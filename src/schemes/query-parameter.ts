@@ -7,6 +7,7 @@ import { isPlainQueryName, lastQueryValue } from '../http/query.ts'
 import { searchOf } from '../http/request-url.ts'
 import { placed, type VersionPlacement } from '../routes/placement.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
+import type { RouteTable } from '../routes/table.ts'
 
 /**
  * Reads the version from the query parameter `versionParam` (percent-decoded;
@@ -33,6 +34,14 @@ export class QueryParameterVersioning extends BaseVersioning {
     super(options)
     this.placement = placed({ query: this.versionParam })
     this.#plainParam = isPlainQueryName(this.versionParam)
+  }
+
+  /** A sentence when the table's format override (`?format=`) reads the same query parameter as the version. */
+  override checkTable(table: RouteTable): readonly string[] {
+    if (table.formatQueryParam !== this.versionParam) return []
+    return [
+      `QueryParameterVersioning: versionParam "${this.versionParam}" is also the table's formatQueryParam, so a request's ?${this.versionParam}= names both its version and its format and links carry the version as a format; give one of them another name, such as versionParam "version".`,
+    ]
   }
 
   override determineVersion(request: VersionRequest): string | null {

@@ -5,6 +5,7 @@
 import type { VersioningOptions } from './options.ts'
 import { placed, type VersionPlacement } from '../routes/placement.ts'
 import { BaseVersioning, type VersionMatch, type VersionRequest } from './base.ts'
+import type { RouteTable } from '../routes/table.ts'
 
 /** Options of `URLPathVersioning`; `versionParam` names the path parameter. */
 export interface URLPathVersioningOptions<P extends string = 'version'> extends VersioningOptions {
@@ -39,6 +40,15 @@ export class URLPathVersioning<P extends string = 'version'> extends BaseVersion
   constructor(options: URLPathVersioningOptions<P> = {}) {
     super(options)
     this.placement = placed({ param: this.versionParam })
+  }
+
+  /** A sentence when no route of `table` has the path parameter the version is read from. */
+  override checkTable(table: RouteTable): readonly string[] {
+    const param = this.versionParam
+    if (table.routes.length === 0 || table.routes.some((route) => route.compiled.paramNames.has(param))) return []
+    return [
+      `URLPathVersioning: no route of the table has the path parameter "${param}" the version is read from, so every request gets the default version; put ":${param}" in the versioned routes' paths (such as "/:${param}{v[0-9]+}/users"), or set versionParam to the name they use.`,
+    ]
   }
 
   override determineVersion(_request: VersionRequest, match?: VersionMatch | null): string | null {

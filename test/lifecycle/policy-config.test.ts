@@ -1,0 +1,53 @@
+/**
+ * `versionPolicy` configuration that would put a version where a response's
+ * meaning lives (a header HTTP defines, two settings on one header), a link no
+ * client can follow, or a date a `Sunset` header cannot write: each refused
+ * when the policy is made, with a sentence that names the option and says
+ * what to do. A portable file (Web APIs, hono and vitest only).
+ */
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
+import { versionPolicy } from '../../src/lifecycle/index.ts'
+
+const where = 'versionPolicy'
+
+describe('versionPolicy refuses, when it is made', () => {
+  it.each<[string, () => unknown, string]>([
+    ['echoHeader: Set-Cookie (the version would become a cookie)', () => versionPolicy({ echoHeader: 'Set-Cookie' }), `${where}: echoHeader is "Set-Cookie", a header HTTP gives a meaning of its own; choose a name of yours such as "api-version".`],
+    ['echoHeader: Content-Length (the version would frame the body)', () => versionPolicy({ echoHeader: 'content-length' }), `${where}: echoHeader is "content-length", a header HTTP gives a meaning of its own`],
+    ['echoHeader: Content-Type', () => versionPolicy({ echoHeader: 'Content-Type' }), `${where}: echoHeader is "Content-Type"`],
+    ['echoHeader: Link (the policy sends its own)', () => versionPolicy({ echoHeader: 'Link' }), `${where}: echoHeader is "Link"`],
+    ['echoHeader: Vary', () => versionPolicy({ echoHeader: 'VARY' }), `${where}: echoHeader is "VARY"`],
+    ['echoHeader: Access-Control-Allow-Origin', () => versionPolicy({ echoHeader: 'Access-Control-Allow-Origin' }), `${where}: echoHeader is "Access-Control-Allow-Origin"`],
+    ['reportVersions.supported: Sunset', () => versionPolicy({ reportVersions: { supported: 'Sunset' } }), `${where}: reportVersions.supported is "Sunset", a header HTTP gives a meaning of its own`],
+    ['supported and deprecated on one header', () => versionPolicy({ reportVersions: { supported: 'x-versions', deprecated: 'X-Versions' } }), `${where}: reportVersions.supported and reportVersions.deprecated are both "X-Versions"; give each its own header name.`],
+    ['echoHeader on a reportVersions header', () => versionPolicy({ echoHeader: 'api-supported-versions', reportVersions: true }), `${where}: echoHeader and reportVersions.supported are both "api-supported-versions"; give each its own header name.`],
+    ['a javascript: sunsetLink', () => versionPolicy({ versions: { v1: { sunset: '2027-06-01', sunsetLink: 'javascript:alert(1)' } } }), `${where}: version "v1": sunsetLink must be an http or https URL such as "https://api.example.com/docs/sunset", got "javascript:alert(1)".`],
+    ['a data: deprecationLink', () => versionPolicy({ versions: { v1: { deprecation: '2026-06-01', deprecationLink: 'data:text/plain,x' } } }), `${where}: version "v1": deprecationLink must be an http or https URL`],
+    ['a sunset after the year 9999', () => versionPolicy({ versions: { v1: { sunset: new Date(Date.UTC(10000, 0, 1)) } } }), `${where}: version "v1": sunset must fall between the years 1 and 9999, which a Sunset header can write; got the year 10000.`],
+    ['a deprecation before the year 1', () => versionPolicy({ versions: { v1: { deprecation: new Date(Date.UTC(-1, 0, 1)) } } }), `${where}: version "v1": deprecation must fall between the years 1 and 9999`],
+  ])('%s', (_case, make, message) => {
+    expect(make).toThrow(message)
+  })
+
+  it('keeps what was valid: a name of your own, the scheme\'s own header, http and https links, years 1 to 9999', () => {
+    expect(() => versionPolicy({ echoHeader: 'Api-Version', reportVersions: { supported: 'x-supported', deprecated: 'x-deprecated' } })).not.toThrow()
+    expect(() => versionPolicy({ versions: { v1: { deprecation: '0001-01-01', sunset: '9999-12-31', sunsetLink: 'http://a.example/s', deprecationLink: 'HTTPS://a.example/d' } } })).not.toThrow()
+  })
+})
+
+describe('a policy in the middleware', () => {
+  it('no policy the middleware can be given writes a version into a header HTTP defines', async () => {
+    const routes = defineRoutes([route('user-list', '/users')])
+    const app = new Hono()
+    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v1' }), routes, allowedHosts: ['localhost'], policy: versionPolicy({ echoHeader: 'api-version' }) })
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { 'user-list': (c) => c.json({ ok: true }) })
+    const res = await app.request('http://localhost/users')
+    expect(res.headers.get('api-version')).toBe('v1')
+    expect(res.headers.get('set-cookie')).toBeNull()
+    expect(() => apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['v1'] }), routes, policy: versionPolicy({ echoHeader: 'Set-Cookie' }) })).toThrow(`${where}: echoHeader is "Set-Cookie"`)
+  })
+})
