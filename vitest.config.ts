@@ -23,9 +23,14 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
+            // The worker example, and the Durable Object class of durableObjectPinStore (test/workers/main.ts).
+            main: './test/workers/main.ts',
             // A property-test replay (test/support/property-runs.ts) reaches the tests' process.env inside workerd;
             // the worker example runs on the tests' fixed clock (its NOW var), as under `wrangler dev` in test/e2e/.
-            miniflare: { bindings: { FC_SEED: process.env['FC_SEED'] ?? '', FC_PATH: process.env['FC_PATH'] ?? '', NOW: EXAMPLE_NOW } },
+            miniflare: {
+              bindings: { FC_SEED: process.env['FC_SEED'] ?? '', FC_PATH: process.env['FC_PATH'] ?? '', NOW: EXAMPLE_NOW },
+              durableObjects: { PIN_OBJECTS: { className: 'ClientPinObject', useSQLite: true } },
+            },
           }),
         ],
         test: {

@@ -6,7 +6,7 @@
  * and what it commits is read by every isolate at once.
  */
 import { checkD1, tableOnce, type D1Database } from './d1.ts'
-import { firstPin, type Pin, type PinStore } from './pin-store.ts'
+import { firstPin, pinOfRow, type Pin, type PinStore } from './pin-store.ts'
 
 /** Options of `d1PinStore`. */
 export interface D1PinStoreOptions {
@@ -15,13 +15,6 @@ export interface D1PinStoreOptions {
    * @default 'client_pins'
    */
   readonly table?: string | undefined
-}
-
-function pinFrom(row: unknown): Pin | null {
-  if (row === null || typeof row !== 'object') return null
-  const { version, previous, moved_at: movedAt } = row as Record<string, unknown>
-  if (typeof version !== 'string' || version === '') return null
-  return { version, previous: typeof previous === 'string' && previous !== '' ? previous : null, movedAt: typeof movedAt === 'number' ? movedAt : null }
 }
 
 /**
@@ -51,7 +44,7 @@ export function d1PinStore(db: D1Database, options: D1PinStoreOptions = {}): Pin
   const upsert =
     `INSERT INTO ${table} (client, version, previous, moved_at) VALUES (?, ?, ?, ?) ` +
     `ON CONFLICT (client) DO UPDATE SET version = excluded.version, previous = excluded.previous, moved_at = excluded.moved_at`
-  const read = async (client: string): Promise<Pin | null> => pinFrom((await db.prepare(select).bind(client).all()).results[0] ?? null)
+  const read = async (client: string): Promise<Pin | null> => pinOfRow((await db.prepare(select).bind(client).all()).results[0] ?? null)
   return {
     async get(client) {
       await ready()
@@ -61,7 +54,7 @@ export function d1PinStore(db: D1Database, options: D1PinStoreOptions = {}): Pin
       await ready()
       // One round trip, in one transaction: the insert does nothing when a pin is there, the select reads the pin held.
       const results = (await db.batch([db.prepare(insert).bind(client, version), db.prepare(select).bind(client)])) as { results?: unknown[] }[]
-      return pinFrom(results[1]?.results?.[0] ?? null) ?? firstPin(version)
+      return pinOfRow(results[1]?.results?.[0] ?? null) ?? firstPin(version)
     },
     async put(client, pin) {
       await ready()

@@ -38,6 +38,13 @@ export function pinOf(value: unknown): Pin | null {
   return { version, previous: typeof previous === 'string' && previous !== '' ? previous : null, movedAt: typeof movedAt === 'number' && Number.isFinite(movedAt) ? movedAt : null }
 }
 
+/** The pin a table row holds (`version`, `previous`, `moved_at`: D1's and the Durable Object's), or `null` for anything else. */
+export function pinOfRow(row: unknown): Pin | null {
+  if (row === null || typeof row !== 'object') return null
+  const { version, previous, moved_at: movedAt } = row as Record<string, unknown>
+  return pinOf({ version, previous, movedAt })
+}
+
 /**
  * A pin store in memory, for tests and single-process servers (Node, Bun,
  * Deno); `initial` pins client ids from the start. Pins live as long as the

@@ -1,0 +1,47 @@
+/**
+ * durableObjectPinStore's and ClientPinObject's configuration mistakes, each
+ * refused at construction with a sentence saying what to fix. The store
+ * itself runs against a real Durable Object namespace inside workerd
+ * (test/workers/durable-object-pins.test.ts).
+ *
+ * A portable file: Web APIs, hono and vitest only.
+ */
+import { describe, expect, it } from 'vitest'
+import { ClientPinObject, durableObjectPinStore } from '../../src/client-pins/index.ts'
+
+const namespace = { idFromName: (name: string) => name, get: () => ({ fetch: async () => new Response('{}') }) }
+
+describe('durableObjectPinStore: configuration mistakes fail at construction', () => {
+  it('refuses what is not a Durable Object namespace', () => {
+    for (const given of [undefined, null, {}, { get: () => undefined }, 'PIN_OBJECTS']) {
+      expect(() => durableObjectPinStore(given as never)).toThrow(
+        'durableObjectPinStore: namespace must be a Durable Object namespace binding, such as env.PIN_OBJECTS (a [[durable_objects.bindings]] entry of wrangler.toml naming the class ClientPinObject).',
+      )
+    }
+  })
+
+  it('refuses a shard count outside 1 to 1024, and a name that is not 1 to 64 printable characters', () => {
+    for (const shards of [0, 1025, 2.5, Number.NaN, '32']) {
+      expect(() => durableObjectPinStore(namespace, { shards: shards as number })).toThrow('durableObjectPinStore: shards must be a whole number from 1 to 1024, such as 32; keep it once pins are written.')
+    }
+    for (const name of ['', 'x'.repeat(65), 'a b', 'pins\n', 7]) {
+      expect(() => durableObjectPinStore(namespace, { name: name as string })).toThrow('durableObjectPinStore: name must be 1 to 64 printable ASCII characters, such as "client-pins".')
+    }
+    expect(() => durableObjectPinStore(namespace, { shards: 1024, name: 'x'.repeat(64) })).not.toThrow()
+  })
+
+  it('makes one stub per shard at construction, and calls none', () => {
+    const names: string[] = []
+    let calls = 0
+    durableObjectPinStore({ idFromName: (name) => (names.push(name), name), get: () => ({ fetch: async () => (calls++, new Response('{}')) }) }, { shards: 3, name: 'pins' })
+    expect([names, calls]).toEqual([['pins:0', 'pins:1', 'pins:2'], 0])
+  })
+})
+
+describe('ClientPinObject', () => {
+  it('refuses an object without SQLite storage, saying how to bind it', () => {
+    expect(() => new ClientPinObject({ storage: {} })).toThrow(
+      'ClientPinObject: the object has no SQLite storage: bind it as a SQLite-backed class (new_sqlite_classes = ["ClientPinObject"] in a [[migrations]] entry of wrangler.toml).',
+    )
+  })
+})

@@ -1,0 +1,255 @@
+/**
+ * Client pins in Durable Objects on workerd, with a real SQLite-backed
+ * namespace (PIN_OBJECTS of vitest.config.ts, the ClientPinObject class of
+ * test/workers/main.ts): the PinStore contract (run against D1, D1 read
+ * through KV and KV too); concurrent first requests of one client from
+ * several isolates, of which exactly one claim writes; each client's reads
+ * and writes counted at the namespace (a read per isolate per cacheTtl, one
+ * write per client); hostile identities, pins hand-edited in the object's
+ * own table (answered as D1 answers the same edit), objects that throw, fail
+ * or never answer, a changed shard count; and the clients pinned to a
+ * version listed across shards.
+ */
+import { runInDurableObject } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { describe, expect, it } from 'vitest'
+import { bearerClient, clientPins, d1PinStore, durableObjectPinStore, kvPinStore, readThrough, type ClientPinsOptions, type PinStore } from '../../src/client-pins/index.ts'
+import type { DurableObjectPinNamespace } from '../../src/client-pins/durable-object-pin-store.ts'
+import { versionMiddleware } from '../../src/hono/index.ts'
+import { HeaderVersioning } from '../../src/index.ts'
+import { idOf, SECRET } from '../support/client-pins-fixture.ts'
+import { pinStoreContract } from '../support/pin-store-contract.ts'
+
+const PIN_OBJECTS = (env as unknown as { readonly PIN_OBJECTS: DurableObjectPinNamespace }).PIN_OBJECTS
+const client = bearerClient({ secret: SECRET })
+/** A name of its own per store: the objects outlive each test. */
+const unique = (): string => `test-${crypto.randomUUID()}`
+
+interface ClientCounts {
+  get: number
+  claim: number
+  put: number
+  /** Rows written, as the object's SQLite reports them (`rowsWritten`). */
+  rows: number
+  /** Calls that wrote at least one row. */
+  writing: number
+}
+
+/** `namespace` with each client's calls counted by operation, and the rows each call wrote. */
+function counted(namespace: DurableObjectPinNamespace = PIN_OBJECTS) {
+  const clients = new Map<string, ClientCounts>()
+  const countsOf = (id: string): ClientCounts => {
+    let counts = clients.get(id)
+    if (counts === undefined) clients.set(id, (counts = { get: 0, claim: 0, put: 0, rows: 0, writing: 0 }))
+    return counts
+  }
+  const counting: DurableObjectPinNamespace = {
+    idFromName: (name) => namespace.idFromName(name),
+    get(id) {
+      const stub = namespace.get(id)
+      return {
+        async fetch(request) {
+          const call = (await request.clone().json()) as { op: 'get' | 'claim' | 'put' | 'list' | 'shards'; client?: string }
+          const res = await stub.fetch(request)
+          const { written = 0 } = (await res.clone().json()) as { written?: number }
+          if (call.op !== 'list' && call.op !== 'shards') {
+            const counts = countsOf(call.client as string)
+            counts[call.op]++
+            counts.rows += written
+            if (written > 0) counts.writing++
+          }
+          return res
+        },
+      }
+    },
+  }
+  return { namespace: counting, countsOf }
+}
+
+/** One isolate: its own clientPins (its own cache) over `store`, answering in `defaultVersion` when a client has no pin. */
+function isolate(store: PinStore, defaultVersion = '3', options: Partial<ClientPinsOptions> = {}) {
+  const errors: string[] = []
+  const app = new Hono()
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse()
+    errors.push((error as Error).message)
+    return c.json({ detail: 'error' }, 500)
+  })
+  const pins = clientPins({ store, client, ...options })
+  app.use('/api/*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion }), clientVersion: pins }))
+  app.get('/api/things/:id', (c) => c.json({ version: c.var.version }))
+  const get = async (key: string, headers: Record<string, string> = {}) => {
+    const res = await app.request('/api/things/1', { headers: { ...headers, Authorization: `Bearer ${key}` } })
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+  }
+  return { get, pins, errors }
+}
+
+const table = (): string => `pins_${crypto.randomUUID().replaceAll('-', '')}`
+pinStoreContract('durableObjectPinStore', () => durableObjectPinStore(PIN_OBJECTS, { name: unique(), shards: 4 }), { atomicClaim: true })
+pinStoreContract('d1PinStore', () => d1PinStore(env.USAGE, { table: table() }), { atomicClaim: true })
+pinStoreContract('readThrough(d1PinStore, kvPinStore)', () => readThrough(d1PinStore(env.USAGE, { table: table() }), kvPinStore(env.PINS, { prefix: `${unique()}:` })), { atomicClaim: true })
+pinStoreContract('kvPinStore', () => kvPinStore(env.PINS, { prefix: `${unique()}:` }), { atomicClaim: false })
+
+describe('durableObjectPinStore: the first pin of concurrent first requests', () => {
+  it('twelve concurrent first requests of one client in four isolates (defaults 1, 2, 3, 2): one claim writes, and every isolate then answers its version', async () => {
+    const name = unique()
+    const { namespace, countsOf } = counted()
+    const isolates = ['1', '2', '3', '2'].map((defaultVersion) => isolate(durableObjectPinStore(namespace, { name }), defaultVersion))
+    const first = await Promise.all(isolates.flatMap((one) => [0, 1, 2].map(() => one.get('racing-key'))))
+    expect(first.map((answer) => answer.status)).toEqual(Array(12).fill(200))
+    const id = await idOf('racing-key')
+    const pin = await durableObjectPinStore(PIN_OBJECTS, { name }).get(id)
+    expect(['1', '2', '3']).toContain(pin?.version)
+    const then = await Promise.all(isolates.map((one) => one.get('racing-key')))
+    expect(then.map((answer) => answer.body)).toEqual(Array(4).fill({ version: pin?.version }))
+    const counts = countsOf(id)
+    // One read per isolate (its concurrent requests share it), at most one claim per isolate, exactly one of which wrote.
+    expect(counts.get).toBe(4)
+    expect(counts.claim).toBeGreaterThanOrEqual(1)
+    expect(counts.claim).toBeLessThanOrEqual(4)
+    expect([counts.writing, counts.put]).toEqual([1, 0])
+    expect(isolates.flatMap((one) => one.errors)).toEqual([])
+  })
+
+  it('ten concurrent claims of one client through ten stores (as from ten isolates): one pin, one writing claim', async () => {
+    const name = unique()
+    const { namespace, countsOf } = counted()
+    const held = await Promise.all(['1', '2', '3', '1', '2', '3', '1', '2', '3', '1'].map((version) => durableObjectPinStore(namespace, { name }).claim('racer', version)))
+    expect(new Set(held.map((pin) => pin.version)).size).toBe(1)
+    expect([countsOf('racer').claim, countsOf('racer').writing]).toEqual([10, 1])
+  })
+})
+
+describe('durableObjectPinStore: reads and writes per client', () => {
+  it('one read per isolate and one write per client, whatever the requests; a named version reads nothing; an upgrade is one read and one write', async () => {
+    const name = unique()
+    const { namespace, countsOf } = counted()
+    const one = isolate(durableObjectPinStore(namespace, { name }))
+    const keys = ['k-0', 'k-1', 'k-2', 'k-3', 'k-4']
+    for (let i = 0; i < 20; i++) for (const key of keys) expect((await one.get(key)).body).toEqual({ version: '3' })
+    for (const key of keys) expect((await one.get(key, { 'Api-Version': '1' })).body).toEqual({ version: '1' })
+    const other = isolate(durableObjectPinStore(namespace, { name }), '1')
+    for (let i = 0; i < 20; i++) for (const key of keys) expect((await other.get(key)).body).toEqual({ version: '3' })
+    const ids = await Promise.all(keys.map(idOf))
+    // 200 requests naming no version and 5 naming one, in two isolates: per client, 2 reads, 1 claim, 1 writing call.
+    expect(ids.map((id) => { const { get, claim, put, writing } = countsOf(id); return { get, claim, put, writing } })).toEqual(Array(5).fill({ get: 2, claim: 1, put: 0, writing: 1 }))
+    // Rows written by a client's first pin, as SQLite counts them: its row and its entry in the index on version.
+    expect(ids.map((id) => countsOf(id).rows)).toEqual([2, 2, 2, 2, 2])
+    await one.pins.upgrade(ids[0] as string, '2')
+    // The upgrade reads the pin it keeps as previous, then writes.
+    expect({ ...countsOf(ids[0] as string), rows: 0 }).toEqual({ get: 3, claim: 1, put: 1, rows: 0, writing: 2 })
+    expect((await one.get('k-0')).body).toEqual({ version: '2' })
+  })
+})
+
+describe('durableObjectPinStore: hostile input', () => {
+  it('an identity that is huge or odd names no client: the default, and the objects are not called', async () => {
+    const { namespace, countsOf } = counted()
+    const store = durableObjectPinStore(namespace, { name: unique() })
+    for (const given of ['x'.repeat(1 << 20), 'a\r\nb', 'caf\u00e9', '', 'y'.repeat(97)]) {
+      const app = new Hono()
+      app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion: '3' }), clientVersion: clientPins({ store, client: () => given }) }))
+      app.get('/', (c) => c.json({ version: c.var.version }))
+      const res = await app.request('/')
+      expect([res.status, await res.json()]).toEqual([200, { version: '3' }])
+      expect(countsOf(given)).toEqual({ get: 0, claim: 0, put: 0, rows: 0, writing: 0 })
+    }
+    const huge = isolate(store)
+    expect(await huge.get('k'.repeat(64 * 1024))).toEqual({ status: 200, body: { version: '3' } })
+  })
+
+  const edits: [string, string, unknown][] = [
+    ['a line break and a header', 'version = ?', '1\r\nX-Injected: yes'],
+    ['a megabyte', 'version = ?', 'v'.repeat(1 << 20)],
+    ['non-ASCII text', 'version = ?', 'v1\u2028é'],
+    ['a blob', 'version = ?', new Uint8Array([0, 255])],
+    ['a number', 'version = ?', 2],
+    ['an empty text', 'version = ?', ''],
+    ['garbage in previous and moved_at', 'previous = ?, moved_at = \'yesterday\'', '{"not":"a version"}'],
+  ]
+  it.each(edits)('a pin hand-edited to %s: the answer D1 gives to the same edit, no 500', async (_name, set, value) => {
+    const key = 'edited-key'
+    const id = await idOf(key)
+    // The Durable Object's own table.
+    const name = unique()
+    const onDO = isolate(durableObjectPinStore(PIN_OBJECTS, { name, shards: 1 }), '3', { cacheTtl: 0 })
+    expect(await onDO.get(key)).toEqual({ status: 200, body: { version: '3' } })
+    await runInDurableObject(PIN_OBJECTS.get(PIN_OBJECTS.idFromName(`${name}:0`)), (_object, state) => {
+      state.storage.sql.exec(`UPDATE client_pins SET ${set} WHERE client = ?`, value instanceof Uint8Array ? value.buffer : value, id)
+    })
+    // D1's.
+    const pinsTable = table()
+    const onD1 = isolate(d1PinStore(env.USAGE, { table: pinsTable }), '3', { cacheTtl: 0 })
+    expect(await onD1.get(key)).toEqual({ status: 200, body: { version: '3' } })
+    await env.USAGE.prepare(`UPDATE ${pinsTable} SET ${set} WHERE client = ?`).bind(value, id).run()
+    const answers = [await onDO.get(key), await onD1.get(key)]
+    expect(answers[0]).toEqual(answers[1])
+    expect([200, 404]).toContain(answers[0]?.status)
+    expect([...onDO.errors, ...onD1.errors]).toEqual([])
+  })
+
+  /** A namespace whose objects answer with `fetch`. */
+  const failing = (fetch: () => Promise<Response>): DurableObjectPinNamespace => ({ idFromName: (name) => name, get: () => ({ fetch }) })
+  const never = <T>(): Promise<T> => new Promise<T>(() => undefined)
+  const broken: [string, () => Promise<Response>][] = [
+    ['throws', () => { throw new Error('Durable Object reset') }],
+    ['rejects', () => Promise.reject(new Error('Network connection lost'))],
+    ['answers 500', async () => new Response('internal error', { status: 500 })],
+    ['answers text that is not JSON', async () => new Response('<html>')],
+    ['answers JSON that is not an object', async () => new Response('[1, 2]', { status: 200 })],
+  ]
+  it.each(broken)('an object that %s: a 503 (the default with onLookupError "default"), never a 500', async (_name, fetch) => {
+    const strict = isolate(durableObjectPinStore(failing(fetch)))
+    expect(await strict.get('broken-key')).toEqual({ status: 503, body: { detail: "The client's API version could not be looked up; retry, or name a version." } })
+    const lenient = isolate(durableObjectPinStore(failing(fetch)), '3', { onLookupError: 'default' })
+    expect(await lenient.get('broken-key')).toEqual({ status: 200, body: { version: '3' } })
+    expect([...strict.errors, ...lenient.errors]).toEqual([])
+  })
+
+  it('an object that never answers: 503 after storeTimeout, and not asked again for failureTtl', async () => {
+    let calls = 0
+    const slow = isolate(durableObjectPinStore(failing(() => (calls++, never()))), '3', { storeTimeout: 20 })
+    expect((await slow.get('slow-key')).status).toBe(503)
+    expect((await slow.get('slow-key')).status).toBe(503)
+    expect(calls).toBe(1)
+  })
+
+  it('a store given another shard count than its pins were written with: every call refused with a sentence (503), nothing overwritten', async () => {
+    const name = unique()
+    await durableObjectPinStore(PIN_OBJECTS, { name, shards: 2 }).claim('moved-client', '1')
+    const changed = durableObjectPinStore(PIN_OBJECTS, { name, shards: 3 })
+    const sentence = `durableObjectPinStore: the pins named "${name}" were written with shards 2, not 3: with another count clients would move to objects that hold no pin for them. Keep shards at 2.`
+    for (const id of ['moved-client', 'a', 'b', 'c']) await expect(changed.get(id)).rejects.toThrow(sentence)
+    await expect(changed.claim('new-client', '3')).rejects.toThrow(sentence)
+    await expect(changed.pinnedTo('1')).rejects.toThrow(sentence)
+    const app = isolate(changed)
+    expect((await app.get('moved-key')).status).toBe(503)
+    expect(app.errors).toEqual([])
+    expect((await durableObjectPinStore(PIN_OBJECTS, { name, shards: 2 }).get('moved-client'))?.version).toBe('1')
+    expect(await durableObjectPinStore(PIN_OBJECTS, { name, shards: 2 }).get('new-client')).toBeNull()
+  })
+})
+
+describe('durableObjectPinStore: the clients pinned to a version', () => {
+  it('lists them across shards by id, a page at a time, with their previous version', async () => {
+    const store = durableObjectPinStore(PIN_OBJECTS, { name: unique(), shards: 4 })
+    for (let i = 0; i < 25; i++) await store.claim(`client-${String(i).padStart(2, '0')}`, i % 5 === 0 ? '1' : '3')
+    await store.put('client-07', { version: '1', previous: '3', movedAt: 1_788_000_000_000 })
+    const pages = [await store.pinnedTo('1', { limit: 4 })]
+    while (pages[pages.length - 1]?.next != null) pages.push(await store.pinnedTo('1', { limit: 4, after: pages[pages.length - 1]?.next as string }))
+    expect(pages.flatMap((page) => page.clients.map((row) => row.client))).toEqual(['client-00', 'client-05', 'client-07', 'client-10', 'client-15', 'client-20'])
+    expect(pages[0]?.clients[2]).toEqual({ client: 'client-07', previous: '3', movedAt: 1_788_000_000_000 })
+    expect((await store.pinnedTo('3', { limit: 1000 })).clients.length).toBe(19)
+    expect(await store.pinnedTo('2')).toEqual({ clients: [], next: null })
+  })
+
+  it('refuses a version, after or limit that cannot be one with a RangeError', async () => {
+    const store = durableObjectPinStore(PIN_OBJECTS, { name: unique() })
+    await expect(store.pinnedTo('x'.repeat(100_000))).rejects.toThrow(RangeError)
+    await expect(store.pinnedTo('1', { after: 'a'.repeat(100 * 1024) })).rejects.toThrow('durableObjectPinStore.pinnedTo: after must be a client id (at most 96 characters), the next of the page before.')
+    await expect(store.pinnedTo('1', { limit: 5000 })).rejects.toThrow('durableObjectPinStore.pinnedTo: limit must be a whole number from 1 to 1000.')
+  })
+})
