@@ -30,11 +30,17 @@ declare module 'cloudflare:workers' {
   interface AnalyticsEngineDataset {
     writeDataPoint(point: { indexes?: string[]; blobs?: string[]; doubles?: number[] }): void
   }
-  /** The bindings of wrangler.toml. */
+  /** A Durable Object namespace, as much as the tests and the docs' examples use. */
+  interface DurableObjectNamespace {
+    idFromName(name: string): unknown
+    get(id: unknown): { fetch(request: Request): Promise<Response> }
+  }
+  /** The bindings of wrangler.toml, and PIN_OBJECTS, which only the workerd tests bind (vitest.config.ts) and the docs' examples read. */
   export const env: {
     readonly PINS: KVNamespace
     readonly USAGE: D1Database
     readonly USAGE_EVENTS: AnalyticsEngineDataset
+    readonly PIN_OBJECTS: DurableObjectNamespace
     readonly PIN_SECRET?: string
     readonly API_KEYS?: string
     readonly NOW?: string

@@ -22,7 +22,7 @@ import { HeaderVersioning } from '../../src/index.ts'
 import { idOf, SECRET } from '../support/client-pins-fixture.ts'
 import { pinStoreContract } from '../support/pin-store-contract.ts'
 
-const PIN_OBJECTS = (env as unknown as { readonly PIN_OBJECTS: DurableObjectPinNamespace }).PIN_OBJECTS
+const PIN_OBJECTS: DurableObjectPinNamespace = env.PIN_OBJECTS
 const client = bearerClient({ secret: SECRET })
 /** A name of its own per store: the objects outlive each test. */
 const unique = (): string => `test-${crypto.randomUUID()}`
@@ -40,6 +40,8 @@ interface ClientCounts {
 /** `namespace` with each client's calls counted by operation, and the rows each call wrote. */
 function counted(namespace: DurableObjectPinNamespace = PIN_OBJECTS) {
   const clients = new Map<string, ClientCounts>()
+  /** Every call, to any object, of any operation. */
+  const all = { calls: 0 }
   const countsOf = (id: string): ClientCounts => {
     let counts = clients.get(id)
     if (counts === undefined) clients.set(id, (counts = { get: 0, claim: 0, put: 0, rows: 0, writing: 0 }))
@@ -51,6 +53,7 @@ function counted(namespace: DurableObjectPinNamespace = PIN_OBJECTS) {
       const stub = namespace.get(id)
       return {
         async fetch(request) {
+          all.calls++
           const call = (await request.clone().json()) as { op: 'get' | 'claim' | 'put' | 'list' | 'shards'; client?: string }
           const res = await stub.fetch(request)
           const { written = 0 } = (await res.clone().json()) as { written?: number }
@@ -65,7 +68,7 @@ function counted(namespace: DurableObjectPinNamespace = PIN_OBJECTS) {
       }
     },
   }
-  return { namespace: counting, countsOf }
+  return { namespace: counting, countsOf, all }
 }
 
 /** One isolate: its own clientPins (its own cache) over `store`, answering in `defaultVersion` when a client has no pin. */
@@ -147,7 +150,7 @@ describe('durableObjectPinStore: reads and writes per client', () => {
 
 describe('durableObjectPinStore: hostile input', () => {
   it('an identity that is huge or odd names no client: the default, and the objects are not called', async () => {
-    const { namespace, countsOf } = counted()
+    const { namespace, all } = counted()
     const store = durableObjectPinStore(namespace, { name: unique() })
     for (const given of ['x'.repeat(1 << 20), 'a\r\nb', 'caf\u00e9', '', 'y'.repeat(97)]) {
       const app = new Hono()
@@ -155,39 +158,45 @@ describe('durableObjectPinStore: hostile input', () => {
       app.get('/', (c) => c.json({ version: c.var.version }))
       const res = await app.request('/')
       expect([res.status, await res.json()]).toEqual([200, { version: '3' }])
-      expect(countsOf(given)).toEqual({ get: 0, claim: 0, put: 0, rows: 0, writing: 0 })
     }
     const huge = isolate(store)
     expect(await huge.get('k'.repeat(64 * 1024))).toEqual({ status: 200, body: { version: '3' } })
+    expect(all.calls).toBe(0)
   })
 
-  const edits: [string, string, unknown][] = [
-    ['a line break and a header', 'version = ?', '1\r\nX-Injected: yes'],
-    ['a megabyte', 'version = ?', 'v'.repeat(1 << 20)],
-    ['non-ASCII text', 'version = ?', 'v1\u2028é'],
-    ['a blob', 'version = ?', new Uint8Array([0, 255])],
-    ['a number', 'version = ?', 2],
-    ['an empty text', 'version = ?', ''],
-    ['garbage in previous and moved_at', 'previous = ?, moved_at = \'yesterday\'', '{"not":"a version"}'],
+  const refused = { status: 404, body: { detail: 'Invalid version in "Api-Version" header.' } }
+  const unpinned = { status: 200, body: { version: '3' } }
+  const edits: [string, string, unknown, { status: number; body: Record<string, unknown> }][] = [
+    ['a line break and a header', 'version = ?', '1\r\nX-Injected: yes', refused],
+    ['a megabyte', 'version = ?', 'v'.repeat(1 << 20), refused],
+    ['non-ASCII text', 'version = ?', 'v1\u2028é', refused],
+    // Neither a pin nor text: read as no pin, so the default; the claim finds the row and writes nothing.
+    ['a blob', 'version = ?', new Uint8Array([0, 255]), unpinned],
+    ['an empty text', 'version = ?', '', unpinned],
+    // A JavaScript number is bound as a real: the column's text affinity keeps it as "2.0", not a version served.
+    ['a number', 'version = ?', 2, refused],
+    ['garbage in previous and moved_at', 'previous = ?, moved_at = \'yesterday\'', '{"not":"a version"}', unpinned],
   ]
-  it.each(edits)('a pin hand-edited to %s: the answer D1 gives to the same edit, no 500', async (_name, set, value) => {
+  it.each(edits)('a pin hand-edited to %s: the answer D1 gives to the same edit, no 500', async (_name, set, value, expected) => {
     const key = 'edited-key'
     const id = await idOf(key)
     // The Durable Object's own table.
     const name = unique()
-    const onDO = isolate(durableObjectPinStore(PIN_OBJECTS, { name, shards: 1 }), '3', { cacheTtl: 0 })
-    expect(await onDO.get(key)).toEqual({ status: 200, body: { version: '3' } })
+    const { namespace, countsOf } = counted()
+    const onDO = isolate(durableObjectPinStore(namespace, { name, shards: 1 }), '3', { cacheTtl: 0 })
+    expect(await onDO.get(key)).toEqual(unpinned)
     await runInDurableObject(PIN_OBJECTS.get(PIN_OBJECTS.idFromName(`${name}:0`)), (_object, state) => {
       state.storage.sql.exec(`UPDATE client_pins SET ${set} WHERE client = ?`, value instanceof Uint8Array ? value.buffer : value, id)
     })
     // D1's.
     const pinsTable = table()
     const onD1 = isolate(d1PinStore(env.USAGE, { table: pinsTable }), '3', { cacheTtl: 0 })
-    expect(await onD1.get(key)).toEqual({ status: 200, body: { version: '3' } })
+    expect(await onD1.get(key)).toEqual(unpinned)
     await env.USAGE.prepare(`UPDATE ${pinsTable} SET ${set} WHERE client = ?`).bind(value, id).run()
-    const answers = [await onDO.get(key), await onD1.get(key)]
-    expect(answers[0]).toEqual(answers[1])
-    expect([200, 404]).toContain(answers[0]?.status)
+    const before = { ...countsOf(id) }
+    expect([await onDO.get(key), await onD1.get(key)]).toEqual([expected, expected])
+    // The request after the edit: one read, and no row written (a claim, where the edit reads as no pin, finds the row).
+    expect([countsOf(id).get - before.get, countsOf(id).rows - before.rows]).toEqual([1, 0])
     expect([...onDO.errors, ...onD1.errors]).toEqual([])
   })
 
@@ -202,11 +211,14 @@ describe('durableObjectPinStore: hostile input', () => {
     ['answers JSON that is not an object', async () => new Response('[1, 2]', { status: 200 })],
   ]
   it.each(broken)('an object that %s: a 503 (the default with onLookupError "default"), never a 500', async (_name, fetch) => {
-    const strict = isolate(durableObjectPinStore(failing(fetch)))
+    let calls = 0
+    const strict = isolate(durableObjectPinStore(failing(() => (calls++, fetch()))))
     expect(await strict.get('broken-key')).toEqual({ status: 503, body: { detail: "The client's API version could not be looked up; retry, or name a version." } })
     const lenient = isolate(durableObjectPinStore(failing(fetch)), '3', { onLookupError: 'default' })
     expect(await lenient.get('broken-key')).toEqual({ status: 200, body: { version: '3' } })
     expect([...strict.errors, ...lenient.errors]).toEqual([])
+    // The strict isolate's one call: object 0's shard count, which failed.
+    expect(calls).toBe(1)
   })
 
   it('an object that never answers: 503 after storeTimeout, and not asked again for failureTtl', async () => {
@@ -220,13 +232,17 @@ describe('durableObjectPinStore: hostile input', () => {
   it('a store given another shard count than its pins were written with: every call refused with a sentence (503), nothing overwritten', async () => {
     const name = unique()
     await durableObjectPinStore(PIN_OBJECTS, { name, shards: 2 }).claim('moved-client', '1')
-    const changed = durableObjectPinStore(PIN_OBJECTS, { name, shards: 3 })
+    const { namespace, all } = counted()
+    const changed = durableObjectPinStore(namespace, { name, shards: 3 })
     const sentence = `durableObjectPinStore: the pins named "${name}" were written with shards 2, not 3: with another count clients would move to objects that hold no pin for them. Keep shards at 2.`
     for (const id of ['moved-client', 'a', 'b', 'c']) await expect(changed.get(id)).rejects.toThrow(sentence)
     await expect(changed.claim('new-client', '3')).rejects.toThrow(sentence)
     await expect(changed.pinnedTo('1')).rejects.toThrow(sentence)
     const app = isolate(changed)
+    const calls = all.calls
     expect((await app.get('moved-key')).status).toBe(503)
+    // One call, to object 0, which refuses: no object is read or written for the client.
+    expect(all.calls - calls).toBe(1)
     expect(app.errors).toEqual([])
     expect((await durableObjectPinStore(PIN_OBJECTS, { name, shards: 2 }).get('moved-client'))?.version).toBe('1')
     expect(await durableObjectPinStore(PIN_OBJECTS, { name, shards: 2 }).get('new-client')).toBeNull()
@@ -247,9 +263,11 @@ describe('durableObjectPinStore: the clients pinned to a version', () => {
   })
 
   it('refuses a version, after or limit that cannot be one with a RangeError', async () => {
-    const store = durableObjectPinStore(PIN_OBJECTS, { name: unique() })
+    const { namespace, all } = counted()
+    const store = durableObjectPinStore(namespace, { name: unique() })
     await expect(store.pinnedTo('x'.repeat(100_000))).rejects.toThrow(RangeError)
     await expect(store.pinnedTo('1', { after: 'a'.repeat(100 * 1024) })).rejects.toThrow('durableObjectPinStore.pinnedTo: after must be a client id (at most 96 characters), the next of the page before.')
     await expect(store.pinnedTo('1', { limit: 5000 })).rejects.toThrow('durableObjectPinStore.pinnedTo: limit must be a whole number from 1 to 1000.')
+    expect(all.calls).toBe(0)
   })
 })
