@@ -127,7 +127,7 @@ describe('durableObjectPinStore: the first pin of concurrent first requests', ()
 })
 
 describe('durableObjectPinStore: reads and writes per client', () => {
-  it('one read per isolate and one write per client, whatever the requests; a named version reads nothing; an upgrade is one read and one write', async () => {
+  it('one read per isolate and one write per client, whatever the requests; a named version reads nothing; an upgrade or a rollback is one read and one write', async () => {
     const name = unique()
     const { namespace, countsOf } = counted()
     const one = isolate(durableObjectPinStore(namespace, { name }))
@@ -145,6 +145,9 @@ describe('durableObjectPinStore: reads and writes per client', () => {
     // The upgrade reads the pin it keeps as previous, then writes.
     expect({ ...countsOf(ids[0] as string), rows: 0 }).toEqual({ get: 3, claim: 1, put: 1, rows: 0, writing: 2 })
     expect((await one.get('k-0')).body).toEqual({ version: '2' })
+    // So does a rollback.
+    expect(await one.pins.rollback(ids[0] as string)).toBe('3')
+    expect({ ...countsOf(ids[0] as string), rows: 0 }).toEqual({ get: 4, claim: 1, put: 2, rows: 0, writing: 3 })
   })
 })
 
