@@ -74,11 +74,13 @@ export function durableObjectPinStore(namespace: DurableObjectPinNamespace, opti
   const { shards = 32, name = 'client-pins' } = options
   if (!Number.isInteger(shards) || shards < 1 || shards > 1024) throw new Error(`${WHERE}: shards must be a whole number from 1 to 1024, such as 32; keep it once pins are written.`)
   if (typeof name !== 'string' || !/^[\x21-\x7e]{1,64}$/.test(name)) throw new Error(`${WHERE}: name must be 1 to 64 printable ASCII characters, such as "client-pins".`)
-  // The stubs, made once: a stub is only a name until it is called.
-  const objects = Array.from({ length: shards }, (_, shard) => namespace.get(namespace.idFromName(`${name}:${shard}`)))
+  // Each object's id, made at its first call (Workers refuse them in a module's global scope, where the store is made) and
+  // kept; its stub made per call, as a stub belongs to the request that made it.
+  const ids: unknown[] = []
+  const objectAt = (shard: number): ReturnType<DurableObjectPinNamespace['get']> => namespace.get((ids[shard] ??= namespace.idFromName(`${name}:${shard}`)))
 
   async function call(shard: number, body: PinCall): Promise<Record<string, unknown>> {
-    const object = objects[shard] as (typeof objects)[number]
+    const object = objectAt(shard)
     const res = await object.fetch(new Request('https://client-pins.invalid/', { method: 'POST', body: JSON.stringify(body) }))
     const answer = (await res.json().catch(() => null)) as Record<string, unknown> | null
     if (res.status === SHARDS_CHANGED) {
@@ -111,7 +113,7 @@ export function durableObjectPinStore(namespace: DurableObjectPinNamespace, opti
       if (typeof after !== 'string' || after.length > 96) throw new RangeError(`${WHERE}.pinnedTo: after must be a client id (at most 96 characters), the next of the page before.`)
       if (!Number.isInteger(limit) || limit < 1 || limit > 1_000) throw new RangeError(`${WHERE}.pinnedTo: limit must be a whole number from 1 to 1000.`)
       await check()
-      const pages = await Promise.all(objects.map((_, shard) => call(shard, { op: 'list', shards, version, after, limit })))
+      const pages = await Promise.all(Array.from({ length: shards }, (_, shard) => call(shard, { op: 'list', shards, version, after, limit })))
       let full = false
       const rows: { client: string; previous: string | null; movedAt: number | null }[] = []
       for (const page of pages) {

@@ -30,11 +30,24 @@ describe('durableObjectPinStore: configuration mistakes fail at construction', (
     expect(() => durableObjectPinStore(namespace, { shards: 1024, name: 'x'.repeat(64) })).not.toThrow()
   })
 
-  it('makes one stub per shard at construction, and calls none', () => {
+  it('makes no id or stub at construction (Workers refuse them in global scope); an id per object at its first call, kept, and a stub per call', async () => {
     const names: string[] = []
+    let stubs = 0
     let calls = 0
-    durableObjectPinStore({ idFromName: (name) => (names.push(name), name), get: () => ({ fetch: async () => (calls++, new Response('{}')) }) }, { shards: 3, name: 'pins' })
-    expect([names, calls]).toEqual([['pins:0', 'pins:1', 'pins:2'], 0])
+    const answer = (body: unknown) => new Response(JSON.stringify(body))
+    const store = durableObjectPinStore(
+      {
+        idFromName: (name) => (names.push(name), name),
+        get: (id) => (stubs++, { fetch: async () => (calls++, id === 'pins:0' && calls === 1 ? answer({ shards: 3 }) : answer({ pin: null })) }),
+      },
+      { shards: 3, name: 'pins' },
+    )
+    expect([names, calls, stubs]).toEqual([[], 0, 0])
+    expect(await store.get('a')).toBeNull()
+    expect(await store.get('a')).toBeNull()
+    expect(names.length).toBe(new Set(names).size)
+    expect(names[0]).toBe('pins:0')
+    expect([calls, stubs]).toEqual([3, 3])
   })
 })
 
