@@ -75,12 +75,22 @@ export class ClientPinObject {
   readonly #sql: PinObjectSql
 
   constructor(ctx: PinObjectState, _env?: unknown) {
-    const sql = ctx?.storage?.sql
-    if (sql === undefined || typeof sql.exec !== 'function') {
-      throw new Error('ClientPinObject: the object has no SQLite storage: bind it as a SQLite-backed class (new_sqlite_classes = ["ClientPinObject"] in a [[migrations]] entry of wrangler.toml).')
+    const refused = (cause: string): Error =>
+      new Error(`ClientPinObject: the object has no SQLite storage: bind it as a SQLite-backed class (new_sqlite_classes = ["ClientPinObject"] in a [[migrations]] entry of wrangler.toml).${cause}`)
+    let sql: PinObjectSql | undefined
+    try {
+      sql = ctx?.storage?.sql
+    } catch (error) {
+      throw refused(` (${(error as Error)?.message})`)
     }
+    if (sql === undefined || sql === null || typeof sql.exec !== 'function') throw refused('')
     this.#sql = sql
-    for (const statement of SCHEMA) sql.exec(statement)
+    try {
+      // A class made with new_classes has an sql whose every query throws.
+      for (const statement of SCHEMA) sql.exec(statement)
+    } catch (error) {
+      throw refused(` (${(error as Error)?.message})`)
+    }
   }
 
   /** Answers one `PinCall` (a POST of its JSON): `{ pin, written }`, `{ rows }` or `{ shards }`; 400 for anything else. */

@@ -53,6 +53,11 @@ describe('durableObjectPinStore: configuration mistakes fail at construction', (
 
 describe('ClientPinObject', () => {
   it('refuses an object without SQLite storage, saying how to bind it', () => {
+    // As workerd answers a class made with new_classes: an sql whose queries throw.
+    const disabled = { sql: { exec: (): never => { throw new Error('SQL is not enabled for this Durable Object class.') } } }
+    expect(() => new ClientPinObject({ storage: disabled })).toThrow(
+      'ClientPinObject: the object has no SQLite storage: bind it as a SQLite-backed class (new_sqlite_classes = ["ClientPinObject"] in a [[migrations]] entry of wrangler.toml). (SQL is not enabled for this Durable Object class.)',
+    )
     expect(() => new ClientPinObject({ storage: {} })).toThrow(
       'ClientPinObject: the object has no SQLite storage: bind it as a SQLite-backed class (new_sqlite_classes = ["ClientPinObject"] in a [[migrations]] entry of wrangler.toml).',
     )
