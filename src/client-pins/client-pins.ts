@@ -78,7 +78,7 @@ function waitUntilOf(c: Context): ((promise: Promise<unknown>) => void) | undefi
   }
 }
 
-/** Swallows a recorder's rejection: recording never fails a request nor the process. */
+/** Swallows a recorder's rejection: recording fails neither a request nor the process running it. */
 const ignored = (): void => undefined
 
 /** Statuses of a request authentication refused: nothing is pinned or counted for it. */
