@@ -113,8 +113,12 @@ type CarriedNames<S> = { [P in keyof S]: { [M in keyof S[P]]: NamesOf<RouteOf<S[
 /** A table route name of the history (`person-detail`, `POST person-list`'s `person-list`); not a plain route. */
 type TableName<K> = K extends `${string} /${string}` ? never : K extends `${Uppercase<string>} ${infer Name}` ? Name : K
 
+/** The paths of schema `S` with an endpoint that carries no table name and that the history does not name as a plain route. */
+type Unnamed<S, H> = { [P in keyof S]: { [M in keyof S[P]]: [RouteOf<S[P][M]>] extends [never] ? ([KnownPath<P, KnownPaths<H, MethodName<M>>, keyof S>] extends [never] ? P : never) : never }[keyof S[P]] }[keyof S]
+
 /**
- * The table route names the history lays out or changes that no endpoint of the app's schema `S` carries: the routes
- * of a sub-app mounted with `app.route()`, whose names Hono's merged schema drops (`never` when none).
+ * The table route names the history lays out or changes that no endpoint of the app's schema `S` carries, when `S`
+ * has endpoints that may be those routes (named by nothing): the routes of a sub-app mounted with `app.route()`,
+ * whose names Hono's merged schema drops (`never` when none).
  */
-export type LostNames<S, H> = Exclude<TableName<HistoryRoutes<H>>, CarriedNames<S>>
+export type LostNames<S, H> = [Unnamed<S, H>] extends [never] ? never : Exclude<TableName<HistoryRoutes<H>>, CarriedNames<S>>

@@ -7,8 +7,12 @@
  * which fails to compile rather than typing older versions with the head's
  * shapes. Hono's own `hc` types the same app as before.
  */
+import { Hono } from 'hono'
 import { hc } from 'hono/client'
 import { describe, expectTypeOf, it } from 'vitest'
+import { change, fieldRenamed, pathChanged, shape, versionHistory } from '../../src/changes/index.ts'
+import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
+import { defineRoutes, HeaderVersioning, include, route } from '../../src/index.ts'
 import { versionedClient } from '../../src/typed-client/index.ts'
 import { ORIGIN, plainApp, plainHistory, tableApp, tableHistory, zodOpenAPIApp } from './composed-api.ts'
 
@@ -137,5 +141,42 @@ describe('a table sub-app (mountRoutes) mounted at /api', () => {
   it("Hono's hc types the root app as before", () => {
     const client = hc<typeof app>(ORIGIN)
     expectTypeOf<Body<typeof client.api.people[':id']['$get']>>().toEqualTypeOf<PersonV2>()
+  })
+})
+
+describe('a moved route in an app of one piece', () => {
+  const Item = shape<{ id: number; title: string }>('Item')
+  const moves = [
+    change('Items have a title.', [fieldRenamed(Item, { older: 'name', newer: 'title' })]),
+    change('Items are products.', [pathChanged('product-detail', { older: '/items/:id{[0-9]+}', newer: '/products/:id{[0-9]+}' }), pathChanged('GET /goods/:id', { older: '/wares/:id', newer: '/goods/:id' })]),
+  ]
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [...moves] }],
+    bodies: { 'product-detail': { response: Item }, 'GET /goods/:id': { response: Item } },
+  })
+
+  it('a table route under an include() prefix is at its older path, the prefix kept, before the move', () => {
+    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), routes: defineRoutes(history.routes([include('/catalog', [route('product-detail', '/products/:id{[0-9]+}')])])), changes: history })
+    const app = mountRoutes(new Hono(), versioning, { 'product-detail': (c) => c.json({ id: 1, title: 'Lamp' }) })
+    const api = versionedClient<typeof app, typeof history>(ORIGIN, { scheme })
+    const [v1, v2] = [api('1'), api('2')]
+    expectTypeOf<Ok<typeof v1.catalog.items[':id']['$get']>>().toEqualTypeOf<{ id: number; name: string }>()
+    expectTypeOf<Ok<typeof v2.catalog.products[':id']['$get']>>().toEqualTypeOf<{ id: number; title: string }>()
+    // @ts-expect-error version 1 has the product at /catalog/items/:id
+    void v1.catalog.products
+    // @ts-expect-error version 2 has it at /catalog/products/:id
+    void v2.catalog.items
+  })
+
+  it('a plain route registered at both paths is in each client at its version\'s path', () => {
+    const app = new Hono().get('/wares/:id', (c) => c.json({ id: 1, title: 'Lamp' })).get('/goods/:id', (c) => c.json({ id: 1, title: 'Lamp' }))
+    const api = versionedClient<typeof app, typeof history>(ORIGIN, { scheme })
+    const [v1, v2] = [api('1'), api('2')]
+    expectTypeOf<Ok<typeof v1.wares[':id']['$get']>>().toEqualTypeOf<{ id: number; name: string }>()
+    expectTypeOf<Ok<typeof v2.goods[':id']['$get']>>().toEqualTypeOf<{ id: number; title: string }>()
+    // @ts-expect-error version 1 has it at /wares/:id
+    void v1.goods
+    // @ts-expect-error version 2 has it at /goods/:id
+    void v2.wares
   })
 })
