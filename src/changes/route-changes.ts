@@ -79,7 +79,10 @@ export function routeRemoved<const R extends string>(route: R): RouteSaid<{ read
  * pathChanged('product-detail', { older: '/items/:id', newer: '/products/:id' })
  * ```
  */
-export function pathChanged(route: string, paths: { readonly older: string; readonly newer: string }): RouteInstruction {
+export function pathChanged<const R extends string, const O extends string, const N extends string>(
+  route: R,
+  paths: { readonly older: O; readonly newer: N },
+): RouteSaid<{ readonly op: 'route.path'; readonly route: R; readonly older: O; readonly newer: N }> {
   const where = 'pathChanged'
   checkRoute(route, where)
   checkOptions(paths, where, ['older', 'newer'], true)

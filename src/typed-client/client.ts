@@ -11,25 +11,8 @@ import type { ExtractSchema } from 'hono/types'
 import type { SuccessStatusCode } from 'hono/utils/http-status'
 import { sameLifecycle, versionLifecycle, type VersionLifecycle } from './lifecycle.ts'
 import type { IsEnvelope, IsHeadVersion, LayoutOf, MergePatch, MethodExistsAt, ParamNameAt, RelaidAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
+import type { AtPathIn, LostNames, MethodName, PlainPathOf, RouteKeyOf, RouteOf, TablePathAt, Unpatterned } from './route-keys.ts'
 import { clientPlacement, placeVersion, type ClientPlacement, type PlacingScheme } from './placement.ts'
-
-/**
- * A path without its params' patterns (`/:version{v[0-9]+}/people/:id` is `/:version/people/:id`): the client's
- * path, whose `:version` segment the path placement fills; Hono's own path still names the route.
- */
-type Unpatterned<P extends string> = P extends `${infer A}{${string}}${infer B}` ? Unpatterned<`${A}${B}`> : P
-
-/** The route name an endpoint of `mountRoutes` carries. */
-type RouteOf<E> = E extends { readonly '~route'?: infer N } ? Exclude<N, undefined> & string : never
-
-/** The HTTP method of an hc schema key (`$post` is `POST`). */
-type MethodName<M> = M extends `$${infer Name}` ? Uppercase<Name> : 'GET'
-
-/**
- * The route an endpoint at `Path` for method `M` is, as the history names it: the table route `mountRoutes` marks
- * it with, else the plain Hono or @hono/zod-openapi route as `METHOD /path` (`GET /users/:id`), Hono's path.
- */
-type RouteKeyOf<E, Path, M> = [RouteOf<E>] extends [never] ? `${MethodName<M>} ${Path & string}` : RouteOf<E>
 
 /** Whether an endpoint (route `R`) is there in version `V`: within the versions `versioned()` limits it to, its route exists then, and a namespaced route is in `V`'s namespace. */
 type Serves<E, R extends string, H, V extends string, M extends string> = E extends { readonly '~versions'?: infer L }
@@ -94,16 +77,28 @@ type EndpointIn<I, Body, O, F, S> = unknown extends Body
       | (Extract<S, SuccessStatusCode> extends never ? never : { input: I; output: Body; outputFormat: 'json'; status: Extract<S, SuccessStatusCode> })
       | (Exclude<S, SuccessStatusCode> extends never ? never : { input: I; output: O; outputFormat: F; status: Exclude<S, SuccessStatusCode> })
 
-type MethodsAt<Ms, Path, H, V extends string> = { [M in keyof Ms]: true extends Serves<Ms[M], RouteKeyOf<Ms[M], Path, M>, H, V, MethodName<M>> ? M : never }[keyof Ms]
+/** The methods of path `Path` that version `V` serves: their route exists then, at this path. */
+type MethodsAt<Ms, Path, H, V extends string, AppPaths> = {
+  [M in keyof Ms]: true extends Serves<Ms[M], RouteKeyOf<Ms[M], Path, M, H, AppPaths>, H, V, MethodName<M>>
+    ? true extends AtPathIn<H, RouteKeyOf<Ms[M], Path, M, H, AppPaths>, PlainPathOf<Path, M, H, AppPaths>, V>
+      ? M
+      : never
+    : never
+}[keyof Ms]
+
+/** The client path of `Path` in version `V`: without its params' patterns, and a table route's older path before a move. */
+type PathAt<Ms, Path extends string, H, V extends string> = TablePathAt<H, { [M in keyof Ms]: RouteOf<Ms[M]> }[keyof Ms], Unpatterned<Path>, V>
 
 /**
  * The Hono schema of app type `App` as version `V` of history `H` has it:
  * routes that do not exist in `V` left out, bodies in `V`'s shapes, the
- * path param `P` filled by the client, paths without their params' patterns.
+ * path param `P` filled by the client, paths without their params' patterns,
+ * a moved route at the path `V` has it.
  */
-export type SchemaAt<App, H, V extends string, P extends string = 'version'> = {
-  [Path in keyof ExtractSchema<App> as [MethodsAt<ExtractSchema<App>[Path], Path, H, V>] extends [never] ? never : Unpatterned<Path & string>]: {
-    [M in MethodsAt<ExtractSchema<App>[Path], Path, H, V> & keyof ExtractSchema<App>[Path]]: EndpointAt<ExtractSchema<App>[Path][M], RouteKeyOf<ExtractSchema<App>[Path][M], Path, M>, H, V, P, M>
+export type SchemaAt<App, H, V extends string, P extends string = 'version'> = SchemaOf<ExtractSchema<App>, H, V, P, keyof ExtractSchema<App>>
+type SchemaOf<S, H, V extends string, P extends string, AppPaths> = {
+  [Path in keyof S as [MethodsAt<S[Path], Path, H, V, AppPaths>] extends [never] ? never : PathAt<S[Path], Path & string, H, V>]: {
+    [M in MethodsAt<S[Path], Path, H, V, AppPaths> & keyof S[Path]]: EndpointAt<S[Path][M], RouteKeyOf<S[Path][M], Path, M, H, AppPaths>, H, V, P, M>
   }
 }
 
@@ -135,6 +130,15 @@ export interface VersionedClientOptions {
   readonly onLifecycle?: ((lifecycle: VersionLifecycle, version: string) => void) | undefined
 }
 
+/**
+ * The base URL `versionedClient` takes: a string, unless the app's type has lost table routes the history lays out
+ * (a sub-app of `mountRoutes` mounted with `app.route()`, whose names Hono's merged schema drops): then a sentence
+ * saying so, which no URL matches, so that the older versions of those routes are not typed with the head's shapes.
+ */
+export type BaseUrlOf<App, H> = [LostNames<ExtractSchema<App>, H>] extends [never]
+  ? string
+  : `versionedClient: the type of this app has lost the names of table routes ${LostNames<ExtractSchema<App>, H>} (a sub-app mounted with app.route()); give the sub-app's type and put its prefix in the base URL`
+
 /** Makes the client of one version. */
 export type ClientOfVersion<App, H, P extends string> = <const V extends VersionsOf<H>>(version: V) => VersionedClient<App, H, V, P>
 
@@ -155,7 +159,7 @@ export type ClientOfVersion<App, H, P extends string> = <const V extends Version
  * if (res.ok) console.log((await res.json()).name)
  * ```
  */
-export function versionedClient<App extends Hono<any, any, any>, H, P extends string = 'version'>(baseUrl: string, options: VersionedClientOptions): ClientOfVersion<App, H, P> {
+export function versionedClient<App extends Hono<any, any, any>, H, P extends string = 'version'>(baseUrl: BaseUrlOf<App, H>, options: VersionedClientOptions): ClientOfVersion<App, H, P> {
   const where = 'versionedClient'
   if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) throw new Error(`${where}: the base URL must be an absolute URL such as "https://api.example.com", got ${JSON.stringify(baseUrl)}.`)
   if (options === null || typeof options !== 'object') throw new Error(`${where}: pass options such as { scheme: { in: 'header', name: 'Api-Version' } }.`)

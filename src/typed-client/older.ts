@@ -19,28 +19,28 @@ type Equal<A, B> = (<G>() => G extends A ? 1 : 2) extends <G>() => G extends B ?
 type Simplify<T> = { [K in keyof T]: T[K] } & {}
 
 /** The options a history was declared with. */
-type OptionsOf<H> = H extends { readonly '~options'?: infer O } ? Exclude<O, undefined> : never
+export type OptionsOf<H> = H extends { readonly '~options'?: infer O } ? Exclude<O, undefined> : never
 
 /** The version entries of a history, oldest first. */
-type EntriesOf<H> = OptionsOf<H> extends { readonly versions: infer Vs extends readonly unknown[] } ? Vs : []
+export type EntriesOf<H> = OptionsOf<H> extends { readonly versions: infer Vs extends readonly unknown[] } ? Vs : []
 
 /** The versions of a history. */
 export type VersionsOf<H> = EntriesOf<H>[number] extends { readonly version: infer V extends string } ? V : never
 
 /** The entries after version `V`: those whose changes `V` predates, oldest first. */
-type After<Vs extends readonly unknown[], V> = Vs extends readonly [infer First, ...infer Rest] ? (First extends { readonly version: V } ? Rest : After<Rest, V>) : []
+export type After<Vs extends readonly unknown[], V> = Vs extends readonly [infer First, ...infer Rest] ? (First extends { readonly version: V } ? Rest : After<Rest, V>) : []
 
 type SaidOfInstruction<I> = I extends { readonly '~said'?: infer S } ? Exclude<S, undefined> : never
 type SaidOfChange<C> = C extends { readonly instructions: readonly (infer I)[] } ? SaidOfInstruction<I> : never
 /** What the instructions of one version entry say (a union). */
-type SaidOf<E> = E extends { readonly changes?: infer C } ? (NonNullable<C> extends readonly (infer Ch)[] ? SaidOfChange<Ch> : never) : never
-type SaidOfAll<Vs extends readonly unknown[]> = SaidOf<Vs[number]>
+export type SaidOf<E> = E extends { readonly changes?: infer C } ? (NonNullable<C> extends readonly (infer Ch)[] ? SaidOfChange<Ch> : never) : never
+export type SaidOfAll<Vs extends readonly unknown[]> = SaidOf<Vs[number]>
 
 /** The instructions of `S` on the shape whose head type is `T`. */
 type OfHead<S, T> = S extends { readonly head: infer H } ? (Equal<H, T> extends true ? S : never) : never
 
 /** Field `K` of each member of `T`. */
-type Get<T, K extends string> = T extends { readonly [P in K]: infer X } ? X : never
+export type Get<T, K extends string> = T extends { readonly [P in K]: infer X } ? X : never
 type Op<S, O extends string> = Extract<S, { readonly op: O }>
 
 type KeyBefore<K, S> = K extends Get<Op<S, 'added'>, 'field'> ? never : K extends Get<Op<S, 'renamed'>, 'newer'> ? Get<Extract<Op<S, 'renamed'>, { readonly newer: K }>, 'older'> & string : K
@@ -166,7 +166,7 @@ type Relaid<H, X, L, V extends string, D extends Direction> = X extends null | u
         : LayoutAt<H, L, V, D>
 
 /** Route name `R` without its first namespace (`v1:product-detail` is `product-detail`); `never` for a plain route (`GET /users/:id`) or a name in no namespace. */
-type Unnamespaced<R extends string> = R extends `${string} /${string}` ? never : R extends `${string}:${infer Rest}` ? Rest : never
+export type Unnamespaced<R extends string> = R extends `${string} /${string}` ? never : R extends `${string}:${infer Rest}` ? Rest : never
 
 /** The `bodies` entry of key `K`, or `never`. */
 type BodiesEntry<H, K extends string> = OptionsOf<H> extends { readonly bodies?: infer B } ? (K extends keyof NonNullable<B> ? NonNullable<B>[K] : never) : never

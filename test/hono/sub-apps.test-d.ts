@@ -1,8 +1,9 @@
 /**
- * Types of the typed client of a sub-app mounted under a prefix, as
- * docs/app-styles.md gives it: the sub-app's type and the prefix in the base
- * URL type each older version with its own shapes (the merged app's type has
- * lost the table route's name and keeps the paths with the prefix).
+ * Types of the typed client of a sub-app mounted under a prefix given the
+ * sub-app's type and the prefix in the base URL: each older version with its
+ * own shapes. A route table's sub-app needs it (the merged app's type has lost
+ * the table route's name); plain routes are typed from the root app's type too
+ * (test/typed-client/composed-apps.test-d.ts).
  */
 import { Hono } from 'hono'
 import { describe, expectTypeOf, it } from 'vitest'
