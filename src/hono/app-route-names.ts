@@ -5,7 +5,7 @@
  * The registry is found by its shape (`app.openAPIRegistry.definitions`), so
  * nothing here imports @hono/zod-openapi.
  */
-import { COMPOSED_HANDLER } from 'hono/utils/constants'
+import { innermost } from './composed-handlers.ts'
 import { mergePath } from 'hono/utils/url'
 import { routeNameOf } from './named.ts'
 
@@ -57,7 +57,7 @@ export function namedRoutes(app: NamedRoutesApp, from: ReadMark = { routes: 0, d
   const { routes } = app
   for (let i = from.routes; i < routes.length; i++) {
     const { method, path, handler } = routes[i] as NamedRoutesApp['routes'][number]
-    const name = routeNameOf(ownHandler(handler))
+    const name = routeNameOf(innermost(handler))
     if (name !== undefined) found.push({ name, path, method, declared: `named(${JSON.stringify(name)}) on ${method} ${path}`, operation: false })
   }
   const definitions = definitionsOf(app)
@@ -99,7 +99,7 @@ export function unreadBasePaths(app: NamedRoutesApp): ReadonlyMap<string, readon
   if (definitions === null || definitions.some((definition) => definition?.type === 'route')) return out
   const own = (app as { _basePath?: unknown })._basePath
   const known = new Set<string>()
-  for (const { method, path, handler } of app.routes) if (routeNameOf(ownHandler(handler)) !== undefined) known.add(`${method} ${path}`)
+  for (const { method, path, handler } of app.routes) if (routeNameOf(innermost(handler)) !== undefined) known.add(`${method} ${path}`)
   const seen = new Set<string>()
   for (const { method, path, basePath } of app.routes) {
     if (typeof basePath !== 'string' || basePath === (own ?? '/') || method === 'ALL' || path.includes('*')) continue
@@ -109,13 +109,4 @@ export function unreadBasePaths(app: NamedRoutesApp): ReadonlyMap<string, readon
   }
   for (const basePath of seen) out.delete(basePath)
   return out
-}
-
-/** The handler a sub-app's route runs: `app.route()` wraps it when the sub-app has its own error handler. */
-function ownHandler(handler: unknown): unknown {
-  let own = handler
-  for (let depth = 0; typeof own === 'function' && COMPOSED_HANDLER in own && depth < 16; depth++) {
-    own = (own as unknown as Record<string, unknown>)[COMPOSED_HANDLER]
-  }
-  return own
 }

@@ -15,7 +15,8 @@ import { defineRoutes, type RouteTable } from '../routes/table.ts'
 import type { ParamValue } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { markOf, namedRoutes, unreadBasePaths, type NamedRoute, type NamedRoutesApp, type ReadMark } from './app-route-names.ts'
-import { baseOf, linkBase, runs, type MountedRoute } from './mount-base.ts'
+import { runs } from './composed-handlers.ts'
+import { baseOf, linkBase, type MountedRoute } from './mount-base.ts'
 
 /** A value a link's query can carry. */
 export type QueryValue = ParamValue | boolean

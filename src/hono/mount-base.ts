@@ -6,8 +6,8 @@
  * these read the request's routes relative to that app.
  */
 import type { Context } from 'hono'
-import { COMPOSED_HANDLER } from 'hono/utils/constants'
 import { compileRoutePath } from '../routes/pattern.ts'
+import { innermost, runs } from './composed-handlers.ts'
 import { mountedRoute } from './mounted-handlers.ts'
 
 /** A route as Hono lists it (`matchedRoutes`, `app.routes`): `basePath` is absent before Hono recorded it. */
@@ -28,17 +28,6 @@ export function relativeTo(path: string, base: string): string | null {
   if (!path.startsWith(base)) return null
   if (path.length === base.length) return '/'
   return path[base.length] === '/' ? path.slice(base.length) : null
-}
-
-/** Whether `handler` is `own`, or the wrapper Hono's `app.route()` makes of it for a sub-app with its own `onError`. */
-export function runs(handler: unknown, own: unknown): boolean {
-  let fn = handler
-  for (let depth = 0; depth < 16 && typeof fn === 'function'; depth++) {
-    if (fn === own) return true
-    if (!(COMPOSED_HANDLER in fn)) return false
-    fn = (fn as unknown as Record<string, unknown>)[COMPOSED_HANDLER]
-  }
-  return false
 }
 
 /**
@@ -63,13 +52,6 @@ export function asMountedIn<A extends { readonly routes: readonly MountedRoute[]
     }
   }
   return Object.create(app, { routes: { value: routes } }) as A
-}
-
-/** The handler inside the wrappers `app.route()` made of it (itself when none). */
-function innermost(handler: unknown): unknown {
-  let fn = handler
-  for (let depth = 0; depth < 16 && typeof fn === 'function' && COMPOSED_HANDLER in fn; depth++) fn = (fn as unknown as Record<string, unknown>)[COMPOSED_HANDLER]
-  return fn
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono'
 import { matchedRoutes } from 'hono/route'
-import { COMPOSED_HANDLER } from 'hono/utils/constants'
+import { innermost } from './composed-handlers.ts'
 import type { Candidates } from '../pipeline/visit.ts'
 
 /** What a registered handler serves for one method: the versions its routes exist in, and whether it passes other versions on. */
@@ -23,19 +23,10 @@ export interface Served {
 /** Every handler `mountRoutes` registered, whichever table, with what it serves by method: `later()` and `passedOver()` look for them. */
 export const mounted: WeakMap<Function, ReadonlyMap<string, Served>> = new WeakMap()
 
-/**
- * What a handler Hono runs serves by method, when `mountRoutes` registered it: the handler itself, or the one inside
- * the wrapper Hono's `app.route(path, sub)` makes of each of its routes' handlers when `sub` has its own `onError`
- * (marked `COMPOSED_HANDLER`, nested once per such sub-app).
- */
+/** What a handler Hono runs serves by method, when `mountRoutes` registered it (inside the wrappers of `app.route()`). */
 function servedOf(handler: unknown): ReadonlyMap<string, Served> | undefined {
-  let own = handler
-  for (let depth = 0; typeof own === 'function'; depth++) {
-    const served = mounted.get(own)
-    if (served !== undefined || depth === 16 || !(COMPOSED_HANDLER in own)) return served
-    own = (own as unknown as Record<string, unknown>)[COMPOSED_HANDLER]
-  }
-  return undefined
+  const own = innermost(handler)
+  return typeof own === 'function' ? mounted.get(own) : undefined
 }
 
 /** The first table route a handler `mountRoutes` registered serves (whichever method), or `undefined` for any other handler. */
