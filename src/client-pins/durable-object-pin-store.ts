@@ -5,6 +5,7 @@
  * runs one request at a time, so a first pin is claimed by exactly one of
  * concurrent first requests, from any isolate or location.
  */
+import { isVersionText } from './lookups.ts'
 import { SHARDS_CHANGED, type PinCall } from './pin-object.ts'
 import { firstPin, pinOfRow, type Pin, type PinStore } from './pin-store.ts'
 
@@ -109,7 +110,7 @@ export function durableObjectPinStore(namespace: DurableObjectPinNamespace, opti
       await pinCall({ op: 'put', shards, client, version: pin.version, previous: pin.previous, movedAt: pin.movedAt })
     },
     async pinnedTo(version, { after = '', limit = 100 } = {}) {
-      if (typeof version !== 'string' || !/^[\x20-\x7e]{1,64}$/.test(version)) throw new RangeError(`${WHERE}.pinnedTo: version must be 1 to 64 printable ASCII characters.`)
+      if (!isVersionText(version)) throw new RangeError(`${WHERE}.pinnedTo: version must be 1 to 64 printable ASCII characters.`)
       if (typeof after !== 'string' || after.length > 96) throw new RangeError(`${WHERE}.pinnedTo: after must be a client id (at most 96 characters), the next of the page before.`)
       if (!Number.isInteger(limit) || limit < 1 || limit > 1_000) throw new RangeError(`${WHERE}.pinnedTo: limit must be a whole number from 1 to 1000.`)
       await check()
