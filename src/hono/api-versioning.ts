@@ -20,6 +20,8 @@ import { honoEngine, NOWHERE, runNext, type HonoEngine, type Place } from './eng
 import { mountedRoute, mountedServing, type Served } from './mounted-handlers.ts'
 import { baseOf, linkBase, relativeTo, splitTable, type MountedRoute } from './mount-base.ts'
 import type { VersioningEnv } from './variables.ts'
+import { routeExistsOf } from '../changes/history-plans.ts'
+import type { RouteLifeOf } from '../model/served.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
 
 /** Options of `apiVersioning`: the scheme, the route table, and the options both middlewares take. */
@@ -61,8 +63,8 @@ export interface TableServing {
   placeAt(c: Context, route: CompiledRoute, index: number, suffixed: boolean, own: Served | null): Place
   /** The scheme's rejection of a version no route serves. */
   versionRejection(): VersioningError
-  /** The `changes` option (a history: which methods of a route its route changes leave in a version), or `undefined`. */
-  readonly changes: unknown
+  /** Which methods of a route the version changes leave in a version (the `changes` option's route life, read once), or `undefined`: none removed. */
+  readonly life: RouteLifeOf | undefined
 }
 
 /** The property of the middleware `mountRoutes` finds its table serving under (not part of the API). */
@@ -241,7 +243,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     engine,
     placeAt: (c, route, index, suffixed, own) => placeAt(c, route, index, suffixed, own === null ? null : candidatesFrom(c, index, own)),
     versionRejection: () => scheme.rejection(),
-    changes: options.changes,
+    life: routeExistsOf(options.changes),
   }
   const check = (app?: AppRoutes): readonly string[] => [
     ...scheme.check(),
