@@ -21,6 +21,7 @@ import { mountedRoute, mountedServing, type Served } from './mounted-handlers.ts
 import { baseOf, linkBase, relativeTo, splitTable, type MountedRoute } from './mount-base.ts'
 import type { VersioningEnv } from './variables.ts'
 import { routeExistsOf } from '../changes/history-plans.ts'
+import { checkLimits, unservedOperations } from './table-checks.ts'
 import type { RouteLifeOf } from '../model/served.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
 
@@ -249,7 +250,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     ...scheme.check(),
     ...scheme.checkTable(routes),
     ...engine.checkApp(app, middleware),
-    ...(app === undefined ? [] : splitTable(app, ours)),
+    ...(app === undefined ? [] : [...splitTable(app, ours), ...unservedOperations(app, ours, scheme, serving.life)]),
     ...(options.allowedHosts === undefined && options.origin === undefined
       ? ['apiVersioning: absolute links follow the Host header the client sends; set allowedHosts (the hosts you serve) or origin (the origin of links).']
       : []),
@@ -280,33 +281,6 @@ interface KnownPlace {
 
 /** How many values of the version param a route's places are kept for (the table empties when full). */
 const PLACES = 64
-
-/**
- * Checks the table's version limits against the scheme: every version must
- * be one it allows, and routes Hono serves at one path agree on being
- * version-neutral (the middleware reads the first).
- */
-function checkLimits(table: RouteTable, scheme: BaseVersioning): void {
-  const neutralAt = new Map<string, CompiledRoute>()
-  for (const route of table.routes) {
-    for (const version of route.limit?.versions ?? []) {
-      if (scheme.allowedVersions !== null && scheme.resolveVersion(version) !== version) {
-        throw new Error(
-          `apiVersioning: route "${route.viewName}" is versioned in ${JSON.stringify(version)}, which the scheme does not allow; allowed: ${scheme.allowedVersions.join(', ')}.`,
-        )
-      }
-    }
-    for (const path of route.honoPaths) {
-      const other = neutralAt.get(path)
-      if (other === undefined) neutralAt.set(path, route)
-      else if ((other.limit?.neutral === true) !== (route.limit?.neutral === true)) {
-        throw new Error(
-          `apiVersioning: routes "${other.viewName}" and "${route.viewName}" share the path ${path} but only one is version-neutral; make both neutral or give them different paths.`,
-        )
-      }
-    }
-  }
-}
 
 /**
  * The params Hono decoded for the matched route at `index`, as a match of

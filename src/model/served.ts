@@ -39,6 +39,9 @@ export interface RouteEvents {
   pathChanges(names: readonly string[], version: string): readonly { readonly newer: string; readonly older: string }[]
 }
 
+/** What the light part reads of a version space: its versions, default, namespaces and lifecycle headers. */
+export type ServedSpace = Pick<VersionSpace, 'versions' | 'defaultVersion' | 'namespaceVersion' | 'lifecycle'>
+
 /**
  * Whether the version changes leave a table route serving `method` in
  * `version` (its limit aside): the history's route life, as the request
@@ -95,7 +98,7 @@ export function allowAt(methods: ReadonlyMap<string, readonly CompiledRoute[]>, 
  * from the version changes, the version filled in). Every version of the
  * space is worked out here, once.
  */
-export function servedOperation(declaration: OperationDeclaration, space: VersionSpace, placement: VersionPlacement, events: RouteEvents): ServedOperation {
+export function servedOperation(declaration: OperationDeclaration, space: ServedSpace, placement: VersionPlacement, events: RouteEvents): ServedOperation {
   const { method, path, name, names, routes, versionPattern } = declaration
   const ways = waysOf(placement)
   const neutral = routes.length > 0 && routes.every((r) => r.limit?.neutral === true)

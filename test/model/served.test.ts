@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { routeExistsOf } from '../../src/changes/history-plans.ts'
 import { change, routeRemoved, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
-import { defineRoutes, HeaderVersioning, include, NamespaceVersioning, route, versioned } from '../../src/index.ts'
+import { defineRoutes, HeaderVersioning, include, NamespaceVersioning, route, URLPathVersioning, versioned } from '../../src/index.ts'
 import { checkModel } from '../../src/model/check.ts'
 import { allowAt, firstIn, servedOperation, type RouteEvents } from '../../src/model/served.ts'
 import { versionSpace } from '../../src/model/version-space.ts'
@@ -69,5 +69,28 @@ describe('checkModel reads the light part alone', () => {
     const versioning = apiVersioning({ scheme, routes: table, allowedHosts: ['api.example.com'] })
     const app = mountRoutes(new Hono(), versioning, { 'user-list': (c) => c.json([]), report: (c) => c.json([]) })
     expect(checkModel(appModel({ scheme, app, routes: table }), 'check')).toEqual(light)
+  })
+})
+
+describe("apiVersioning's check(app) reads the light model of the table as the app mounts it", () => {
+  it('names an operation the app mounts that no version serves, as checkModel names it on the app\'s model', () => {
+    const routes = defineRoutes([include('/:version{v[12]}', [route('user-list', '/users'), versioned(['v3'], route('report', '/report'))]), route('about', '/about')])
+    const versioning = apiVersioning({ scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2', 'v3'] }), routes, allowedHosts: ['api.example.com'] })
+    const app = new Hono()
+    mountRoutes(app, versioning, { 'user-list': (c) => c.json([]), report: { get: (c) => c.text('report'), post: (c) => c.text('made') }, about: (c) => c.text('about') })
+    const sentences = ['GET', 'POST'].map((method) => `apiVersioning: ${method} /{version}/report ("report") is served in no version of v1, v2, v3; its version limits, namespace, version changes or version pattern leave none: fix them or remove the route.`)
+    expect(versioning.check(app)).toEqual(sentences)
+    expect(checkModel(appModel({ scheme: versioning.scheme, app, routes }), 'apiVersioning')).toEqual(sentences)
+  })
+
+  it('counts the version changes that remove a method in every version its route is limited to, and nothing in a served app', () => {
+    const scheme = new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Tags can be created.', [routeRemoved('POST tag')])] }] })
+    const table = defineRoutes(history.routes([versioned(['2'], route('tag', '/tags')), route('user-list', '/users')]))
+    const versioning = apiVersioning({ scheme, routes: table, changes: history, allowedHosts: ['api.example.com'] })
+    const app = mountRoutes(new Hono(), versioning, { tag: { get: (c) => c.json([]), post: (c) => c.json({}, 201) }, 'user-list': (c) => c.json([]) })
+    expect(versioning.check(app)).toEqual(['apiVersioning: POST /tags ("tag") is served in no version of 1, 2; its version limits, namespace, version changes or version pattern leave none: fix them or remove the route.'])
+    const served = mountRoutes(new Hono(), versioning, { 'user-list': (c) => c.json([]) })
+    expect(versioning.check(served)).toEqual([])
   })
 })
