@@ -15,7 +15,7 @@ import type { RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { chained } from './handler-chain.ts'
 import { later, mounted, passedOver, union, type Served } from './mounted-handlers.ts'
-import { allowAt, type RouteLifeOf } from '../model/served.ts'
+import { allowAt } from '../model/served.ts'
 import { WRAPPED, type WrappedHandler } from '../changes/wrapped-handlers.ts'
 import type { MountedSchema } from './mounted-schema.ts'
 import type { HandlerChain, Handlers, MethodKey, OnlyKeys, RouteHandler, RouteHandlers } from './route-handlers.ts'
@@ -94,10 +94,14 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
   }
   // Each path also answers the methods it has no handler for (unless it has an `all` handler): 405 with Allow, once
   // the version is decided, listing the methods the path serves in that version (byPath: each method's routes at the
-  // path, over every run there, in the table's order; model/served.ts allowAt). A run of mounts at one path becomes one Hono route that picks the method's handler, so a
-  // path no other route matches is one handler for Hono (no middleware chain). A run with an `all` handler keeps a
-  // route per method, in order: the `all` handler also answers what the method's handler passes on.
+  // path, over every run there, in the table's order; model/served.ts allowAt). A run of mounts at one path becomes one
+  // Hono route that picks the method's handler, so a path no other route matches is one handler for Hono (no
+  // middleware chain). A run with an `all` handler keeps a route per method, in order: the `all` handler also answers
+  // what the method's handler passes on.
   const byPath = new Map<string, Map<string, CompiledRoute[]>>()
+  // The versions the scheme declares (a path's Allow is kept for those, and for those its routes are limited to).
+  const { allowedVersions, defaultVersion } = versioning.scheme
+  const declared = [...(allowedVersions ?? []), defaultVersion]
   for (const { method, path, candidates } of mounts) {
     const methods = byPath.get(path) ?? new Map<string, CompiledRoute[]>()
     methods.set(method, [...(methods.get(method) ?? []), ...candidates.map(({ route }) => route)])
@@ -110,7 +114,7 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
     const wrapped: WrappedHandler[] = []
     const methods = byPath.get(path) as Map<string, CompiledRoute[]>
     // Without an `all` handler, a method the path serves in other versions only is answered as one it has no handler for.
-    const refusal = methods.has('ALL') ? null : pathRefusal(methods, table.life, table)
+    const refusal = methods.has('ALL') ? null : pathRefusal(methods, table, declared)
     for (; mounts[i]?.path === path; i++) {
       const { method, candidates: own } = mounts[i] as Mount
       const routes = own.map(({ route }) => route)
@@ -153,10 +157,13 @@ interface PathRefusal {
   notAllowed(c: Context, next: Next, visit: Visit): unknown
 }
 
-/** The refusal of a path where `methods` are each method's routes, its `Allow` as the model's light part answers it (with the route `life` of the version changes). */
-function pathRefusal(methods: ReadonlyMap<string, readonly CompiledRoute[]>, life: RouteLifeOf | undefined, table: TableServing): PathRefusal {
+/**
+ * The refusal of a path where `methods` are each method's routes, its `Allow` as the model's light part answers it
+ * (with the route life of the version changes), kept for `allowed` (the scheme's versions) and those the routes are limited to.
+ */
+function pathRefusal(methods: ReadonlyMap<string, readonly CompiledRoute[]>, table: TableServing, allowed: readonly (string | null)[]): PathRefusal {
   const { engine } = table
-  const allowIn = allowAt(methods, life)
+  const allowIn = allowAt(methods, table.life, allowed)
   const routes = [...methods.values()].flat()
   const passesOn = routes.every((r) => r.limit?.absent === 'not-found')
   const versions = versionsOf(routes)

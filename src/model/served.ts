@@ -60,22 +60,23 @@ export function firstIn(routes: readonly CompiledRoute[] | null, version: string
   return undefined
 }
 
-/** How many versions a path's `Allow` is kept for. */
-const VERSIONS = 64
-
 /**
  * The `Allow` of a 405 at a path whose `methods` map each method to its
  * routes there (in the table's order), in a version: each method whose
  * route (picked as stage 2 picks it, `firstIn`) the route `life` leaves in
  * the version, HEAD beside GET; `''` when none is left but some route exists
  * there (the history removed them: answered as not found), `null` when no
- * route exists there. Worked out once per version (at most `VERSIONS`, then
- * each time).
+ * route exists there. Kept, once worked out, for the versions a declaration
+ * names (`versions`: the scheme's; those the routes are limited to; none);
+ * any other version (whatever a client sends to a scheme that allows every
+ * version) is worked out each time and never kept, so what is kept is
+ * bounded by the declarations, not by requests.
  */
-export function allowAt(methods: ReadonlyMap<string, readonly CompiledRoute[]>, life: RouteLifeOf | undefined): (version: string | null | undefined) => string | null {
+export function allowAt(methods: ReadonlyMap<string, readonly CompiledRoute[]>, life: RouteLifeOf | undefined, versions: Iterable<string | null>): (version: string | null | undefined) => string | null {
+  const named = new Set<string | null | undefined>([undefined, null, ...versions])
+  for (const routes of methods.values()) for (const route of routes) for (const version of route.limit?.versions ?? []) named.add(version)
   const byVersion = new Map<string | null | undefined, string | null>()
-  return (version) => {
-    if (byVersion.has(version)) return byVersion.get(version) as string | null
+  function allowIn(version: string | null | undefined): string | null {
     const allowed: string[] = []
     let some = false
     for (const [method, routes] of methods) {
@@ -84,8 +85,14 @@ export function allowAt(methods: ReadonlyMap<string, readonly CompiledRoute[]>, 
       some = true
       if (life === undefined || life(route, method, version)) allowed.push(method === 'GET' ? 'GET, HEAD' : method)
     }
-    const allow = some ? allowed.join(', ') : null
-    if (byVersion.size < VERSIONS) byVersion.set(version, allow)
+    return some ? allowed.join(', ') : null
+  }
+  return (version) => {
+    if (!named.has(version)) return allowIn(version)
+    const kept = byVersion.get(version)
+    if (kept !== undefined) return kept
+    const allow = allowIn(version)
+    byVersion.set(version, allow)
     return allow
   }
 }

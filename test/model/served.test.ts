@@ -42,16 +42,31 @@ describe('one answer to "does this route exist in this version"', () => {
       ['PUT', [old!]],
       ['POST', [thing!]],
     ])
-    const allow = allowAt(methods, (_route, method, version) => !(method === 'POST' && version === '2'))
+    const allow = allowAt(methods, (_route, method, version) => !(method === 'POST' && version === '2'), scheme.allowedVersions ?? [])
     expect(['1', '2', '3', '4'].map((v) => allow(v))).toEqual(['GET, HEAD, PUT', 'GET, HEAD', 'GET, HEAD, POST', null])
-    expect(allowAt(new Map([['POST', [thing!]]]), () => false)('3')).toBe('')
+    expect(allowAt(new Map([['POST', [thing!]]]), () => false, [])('3')).toBe('')
+  })
+
+  it("a path's Allow is kept for every version a declaration names (past 64 of them), never for one only a request names", () => {
+    const many = Array.from({ length: 100 }, (_, i) => `v${i + 1}`)
+    const limited = defineRoutes([versioned(many.slice(50), route('report', '/report')), route('report-list', '/report')]).routes
+    const asked: (string | null | undefined)[] = []
+    const allow = allowAt(new Map([['GET', [limited[0]!]], ['POST', [limited[1]!]]]), (_route, _method, version) => (asked.push(version), true), many.slice(0, 50))
+    const named = [...many, null]
+    const hostile = Array.from({ length: 100 }, (_, i) => `x${i}`.repeat(100))
+    const first = [...named, ...hostile].map((v) => allow(v))
+    expect(first).toEqual([...many.map((_, i) => (i < 50 ? 'POST' : 'GET, HEAD, POST')), 'POST', ...hostile.map(() => 'POST')])
+    // Asked again: the named versions' Allow comes from what was kept; the others' is worked out again.
+    asked.length = 0
+    expect([...named, ...hostile].map((v) => allow(v))).toEqual(first)
+    expect(asked).toEqual(hostile)
   })
 
   it('mountRoutes answers a 405 with the Allow the light model gives, route life from the history', async () => {
     const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Tags can be created.', [routeRemoved('POST tag')])] }, { version: '3' }] })
     const versioning = apiVersioning({ scheme, routes: table, changes: history, allowedHosts: ['api.example.com'] })
     const app = mountRoutes(new Hono(), versioning, { tag: { get: (c) => c.json([]), post: (c) => c.json({}, 201) } })
-    const allow = allowAt(new Map([['GET', [tag!]], ['POST', [tag!]]]), routeExistsOf(history))
+    const allow = allowAt(new Map([['GET', [tag!]], ['POST', [tag!]]]), routeExistsOf(history), scheme.allowedVersions ?? [])
     const answers = await Promise.all(['1', '2'].map((v) => app.request('https://api.example.com/tags', { method: 'PUT', headers: { 'Api-Version': v } })))
     expect(['1', '2'].map((v) => allow(v))).toEqual(['GET, HEAD, POST', 'GET, HEAD'])
     expect(answers.map((res) => [res.status, res.headers.get('allow')])).toEqual(['1', '2'].map((v) => [405, allow(v)]))
