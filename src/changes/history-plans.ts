@@ -1,10 +1,12 @@
 /**
  * The keys under which a history gives its route plans to the model's
  * builder (openapi/migrations.ts reads each operation's once, at its first
- * read), and which methods of a table route exist in a version to
- * `mountRoutes` (the 405's `Allow`): symbols no entry point exports, so the
- * plans stay off the public surface, and the builder and `mountRoutes` read
- * them without importing the history's code into a bundle without one.
+ * read), and its route life to `apiVersioning` (which methods of a table
+ * route its route changes leave in a version: the model's light part reads
+ * it for `mountRoutes`' 405 `Allow` and `check(app)`): symbols no entry
+ * point exports, so the plans stay off the public surface, and the builder
+ * and `apiVersioning` read them without importing the history's code into a
+ * bundle without one.
  */
 import type { ExchangeRoute } from '../pipeline/extension.ts'
 import type { RoutePlan } from './http-steps.ts'
@@ -30,10 +32,14 @@ export function isPlanned(source: unknown): source is Planned {
 
 /**
  * The method of a history that gives, once, whether its route changes leave
- * a table route serving a method in a version (`mountRoutes`' 405 lists only
- * those in `Allow`): the plan the request path looks up for the route and
- * method (route-plans.ts `planLookup`), read as the request step reads it
- * (http-steps.ts `existsAt`).
+ * a table route serving a method in a version: the plan the request path
+ * looks up for the route and method (route-plans.ts `planLookup`), read as
+ * the request step reads it (http-steps.ts `existsAt`). `apiVersioning`
+ * reads it once, at construction (`routeExistsOf`), and hands it to the
+ * model's light part as its route life (model/served.ts `RouteLifeOf`):
+ * `mountRoutes`' 405 lists only those methods in `Allow` (`allowAt`), and
+ * `check(app)` names a mounted operation it leaves in no version
+ * (model/table-model.ts).
  */
 export const ROUTE_EXISTS: unique symbol = Symbol('routeExists')
 

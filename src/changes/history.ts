@@ -80,7 +80,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
         return { plans: this.#plans, fallback: this.#fallback }
       },
     })
-    // Which methods of a table route its route changes leave in a version, for mountRoutes' 405 (history-plans.ts).
+    // Which methods of a table route its route changes leave in a version: mountRoutes' 405, check(app) (history-plans.ts).
     Object.defineProperty(VersionHistory.prototype, ROUTE_EXISTS, {
       value(this: VersionHistory): RouteExists {
         const lookup = planLookup(this.#plans, this.#fallback)

@@ -70,8 +70,9 @@ export interface RoutePlan {
 /**
  * Whether `plan` leaves its route answering the version of index `index`:
  * the request step answers any other request of the route as absent, and
- * `mountRoutes`' 405 leaves the method out of `Allow` (the history's
- * `ROUTE_EXISTS`, history-plans.ts).
+ * the model's light part reads it as the route life (the history's
+ * `ROUTE_EXISTS`, history-plans.ts): `mountRoutes`' 405 leaves the method
+ * out of `Allow`, `check(app)` names an operation it leaves in no version.
  */
 export function existsAt(plan: RoutePlan | undefined, index: number): boolean {
   return plan?.exists == null || plan.exists[index] === true
