@@ -50,7 +50,7 @@ export type ServedSpace = Pick<VersionSpace, 'versions' | 'defaultVersion' | 'na
 export type RouteLifeOf = (route: CompiledRoute, method: string, version: string | null | undefined) => boolean
 
 /** Whether `route` exists in `version` by its version limit (a route without one exists in every version). */
-export function existsIn(route: CompiledRoute, version: string | null | undefined): boolean {
+function existsIn(route: CompiledRoute, version: string | null | undefined): boolean {
   return route.limit?.versions == null || (version != null && route.limit.versions.has(version))
 }
 
