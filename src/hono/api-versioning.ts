@@ -43,9 +43,12 @@ export type ApiVersioningMiddleware<T extends RouteTable<RouteEntry>, S extends 
   readonly scheme: S
   /**
    * Configuration that works but is almost always a mistake, as sentences that say what to fix (none: an empty
-   * list): the scheme's (`scheme.check()`), links that follow the client's `Host` (neither `allowedHosts` nor
-   * `origin`), and, given the app, the version changes' names of plain routes that no route of the app serves.
-   * Call it in a test or at startup in development, once the app's routes are registered.
+   * list): the scheme's (`scheme.check()`, `scheme.checkTable`), links that follow the client's `Host` (neither
+   * `allowedHosts` nor `origin`), and, given the app, what the extensions find in its routes (the version changes'
+   * names that no route of the app serves, handlers their layouts cannot migrate), a table served under more than one
+   * prefix with different routes, and an operation its `mountRoutes` handlers serve that no version serves (the
+   * model's light part, hono/table-checks.ts). Call it in a test or at startup in development, once the app's routes
+   * are registered.
    */
   readonly check: (app?: AppRoutes) => readonly string[]
 }
