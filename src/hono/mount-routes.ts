@@ -15,7 +15,7 @@ import type { RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { chained } from './handler-chain.ts'
 import { later, mounted, passedOver, union, type Served } from './mounted-handlers.ts'
-import { allowAt } from '../model/served.ts'
+import { allowAt, limitedTo } from '../model/served.ts'
 import { WRAPPED, type WrappedHandler } from '../changes/wrapped-handlers.ts'
 import type { MountedSchema } from './mounted-schema.ts'
 import type { HandlerChain, Handlers, MethodKey, OnlyKeys, RouteHandler, RouteHandlers } from './route-handlers.ts'
@@ -118,7 +118,8 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
     for (; mounts[i]?.path === path; i++) {
       const { method, candidates: own } = mounts[i] as Mount
       const routes = own.map(({ route }) => route)
-      const serves: Served = { routes, complete: routes.some((route) => route.limit?.versions == null), versions: versionsOf(routes), passesOn: routes.every((route) => route.limit?.absent === 'not-found') }
+      const versions = limitedTo(routes)
+      const serves: Served = { routes, complete: versions === null, versions, passesOn: routes.every((route) => route.limit?.absent === 'not-found') }
       handlers.push([method, servedBy(own, serves, table, refusal)])
       for (const candidate of own) wrapped.push({ method, route: candidate.route, handler: candidate.own })
       served.set(method, serves)
@@ -166,7 +167,7 @@ function pathRefusal(methods: ReadonlyMap<string, readonly CompiledRoute[]>, tab
   const allowIn = allowAt(methods, table.life, allowed)
   const routes = [...methods.values()].flat()
   const passesOn = routes.every((r) => r.limit?.absent === 'not-found')
-  const versions = versionsOf(routes)
+  const versions = limitedTo(routes)
   return {
     allows: (version) => !!allowIn(version),
     notAllowed(c, next, visit) {
@@ -272,16 +273,6 @@ function servedBy(candidates: readonly Candidate[], serves: Served, table: Table
 function run(c: Context, next: Next, chosen: Candidate): unknown {
   if (chosen.suffixed) splitSuffix(c, chosen.route)
   return chosen.handler(c, next)
-}
-
-/** The versions the routes exist in, together (`null`: one of them exists in all). */
-function versionsOf(routes: readonly CompiledRoute[]): ReadonlySet<string> | null {
-  const versions = new Set<string>()
-  for (const route of routes) {
-    if (route.limit?.versions == null) return null
-    for (const version of route.limit.versions) versions.add(version)
-  }
-  return versions
 }
 
 /** Chains made once per chain given (a chain shared by routes is one handler). */

@@ -4,8 +4,10 @@
  * document or history code, so the request path reads it as the documents
  * do. Decided here, once:
  *
- * - a table route's version limit (`existsIn`), and stage 2's pick among the
- *   routes of the handlers Hono runs (`firstIn`, pipeline/path.ts);
+ * - a table route's version limit (`existsIn`; `limitedTo`, the versions a
+ *   handler's routes exist in together, which mountRoutes' rejection lists
+ *   when none exists in the request's), and stage 2's pick among the routes
+ *   of the handlers Hono runs (`firstIn`, pipeline/path.ts);
  * - a path's `Allow` in a version (`allowAt`, mountRoutes' 405): the methods
  *   whose picked route the version changes leave in the version, their
  *   route life given as a function by the layer that owns it (changes/);
@@ -52,6 +54,16 @@ export type RouteLifeOf = (route: CompiledRoute, method: string, version: string
 /** Whether `route` exists in `version` by its version limit (a route without one exists in every version). */
 function existsIn(route: CompiledRoute, version: string | null | undefined): boolean {
   return route.limit?.versions == null || (version != null && route.limit.versions.has(version))
+}
+
+/** The versions `routes` are limited to, together: those they exist in (`null`: one of them exists in every version). */
+export function limitedTo(routes: readonly CompiledRoute[]): ReadonlySet<string> | null {
+  const versions = new Set<string>()
+  for (const route of routes) {
+    if (route.limit?.versions == null) return null
+    for (const version of route.limit.versions) versions.add(version)
+  }
+  return versions
 }
 
 /** Stage 2 of the request path: the first of `routes` (the candidates, in the order Hono runs their handlers) that exists in `version`, or `undefined`. */

@@ -13,7 +13,7 @@ import { change, routeRemoved, versionHistory } from '../../src/changes/index.ts
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, include, NamespaceVersioning, route, URLPathVersioning, versioned } from '../../src/index.ts'
 import { checkModel } from '../../src/model/check.ts'
-import { allowAt, firstIn, servedOperation, type RouteEvents } from '../../src/model/served.ts'
+import { allowAt, firstIn, limitedTo, servedOperation, type RouteEvents } from '../../src/model/served.ts'
 import { versionSpace } from '../../src/model/version-space.ts'
 import { appModel } from '../../src/openapi/app-model.ts'
 import { waysOf } from '../../src/routes/placement.ts'
@@ -34,6 +34,10 @@ describe('one answer to "does this route exist in this version"', () => {
       ['thing', '/things'],
     ])
     expect([firstIn(null, '1'), firstIn([old!, thing!], '4'), firstIn([tag!], undefined)?.name]).toEqual([undefined, undefined, 'tag'])
+  })
+
+  it('the versions a handler\'s routes are limited to, together: none when one of them exists in every version', () => {
+    expect([limitedTo([old!, thing!]), limitedTo([old!, tag!]), limitedTo([])]).toEqual([new Set(['1', '2', '3']), null, new Set()])
   })
 
   it('a path\'s Allow: the methods whose picked route the route life leaves in the version, HEAD beside GET', () => {
