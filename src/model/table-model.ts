@@ -7,6 +7,7 @@
  * asks `checkModel`, with none of the documents' code.
  */
 import type { CompiledRoute } from '../routes/compile.ts'
+import { openAPIForm, schemaPattern } from '../routes/openapi-form.ts'
 import { waysOf, type VersionPlacement } from '../routes/placement.ts'
 import type { ServedOperation } from './api-model.ts'
 import type { ServedModel } from './check.ts'
@@ -43,14 +44,12 @@ export function tableModel(scheme: SpaceScheme & { readonly placement: VersionPl
     const key = `${method} ${first?.path}`
     if (first === undefined || seen.has(key)) continue
     seen.add(key)
-    const { params, literals } = first.compiled
-    let path = literals[0] as string
-    params.forEach((param, i) => (path += `${param.optional ? '/' : ''}{${param.name}}${literals[i + 1] as string}`))
+    const { path, params } = openAPIForm(first.compiled, true)
     const own = ways.param === null ? undefined : params.find((p) => p.name === ways.param)
     // The route life of the route the request path picks in the version (its limit aside).
     const exists = (version: string): boolean => life === undefined || life(firstIn(routes, version) ?? first, method, version)
     const events = { exists: (_names: readonly string[], version: string) => exists(version), pathChanges: () => [] }
-    const versionPattern = own === undefined || own.pattern === '[^/]+' ? null : `^(?:${own.pattern})$`
+    const versionPattern = own?.pattern == null ? null : schemaPattern(own.pattern)
     served.push(servedOperation({ method, path, name: first.name, names: first.names, routes, versionPattern }, space, scheme.placement, events))
   }
   return { space, ways, operations: served }

@@ -6,7 +6,8 @@
  */
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteTable } from '../routes/table.ts'
-import { openAPIPathOf, pathShape, routePaths, schemaPattern, type OpenAPIPathParam } from './paths.ts'
+import { openAPIPathOf, pathShape, routePaths } from './paths.ts'
+import { schemaPattern, type OpenAPIPathParam } from '../routes/openapi-form.ts'
 import { HTTP_METHODS, operationKey, type HttpMethod } from './types.ts'
 import type { Json } from '../json/object.ts'
 

@@ -1,0 +1,36 @@
+/**
+ * A compiled route path in OpenAPI's syntax (`/users/:id{[0-9]+}` is
+ * `/users/{id}`, its param's pattern `^(?:[0-9]+)$` as a JSON Schema has
+ * it): below both the documents (openapi/paths.ts) and the model's light
+ * part (model/table-model.ts), which write a table route's path the same way.
+ */
+import type { CompiledPath } from './pattern.ts'
+
+/** A path parameter of an OpenAPI path: its name, and its pattern unless it is Hono's default (any segment). */
+export interface OpenAPIPathParam {
+  readonly name: string
+  readonly pattern: string | null
+}
+
+const DEFAULT_PATTERN = '[^/]+'
+
+/** `^(?:pattern)$`, the JSON Schema pattern of a Hono param pattern; `null` for Hono's default. */
+export function schemaPattern(pattern: string): string | null {
+  return pattern === DEFAULT_PATTERN ? null : `^(?:${pattern})$`
+}
+
+/** The OpenAPI form of a compiled path, with or without its optional last param (its pattern as Hono has it). */
+export function openAPIForm(compiled: CompiledPath, withOptional: boolean): { path: string; params: OpenAPIPathParam[] } {
+  const { params, literals } = compiled
+  let path = literals[0] as string
+  const out: OpenAPIPathParam[] = []
+  params.forEach((param, i) => {
+    if (param.optional && !withOptional) {
+      path += literals[i + 1] as string
+      return
+    }
+    path += `${param.optional ? '/' : ''}{${param.name}}${literals[i + 1] as string}`
+    out.push({ name: param.name, pattern: param.pattern })
+  })
+  return { path: path === '' ? '/' : path, params: out }
+}
