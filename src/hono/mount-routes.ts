@@ -16,6 +16,7 @@ import type { BaseVersioning } from '../schemes/base.ts'
 import { chained } from './handler-chain.ts'
 import { later, mounted, passedOver, union, type Served } from './mounted-handlers.ts'
 import { allowAt, limitedTo } from '../model/served.ts'
+import { schemeVersions } from '../model/version-space.ts'
 import { WRAPPED, type WrappedHandler } from '../changes/wrapped-handlers.ts'
 import type { MountedSchema } from './mounted-schema.ts'
 import type { HandlerChain, Handlers, MethodKey, OnlyKeys, RouteHandler, RouteHandlers } from './route-handlers.ts'
@@ -99,9 +100,8 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
   // middleware chain). A run with an `all` handler keeps a route per method, in order: the `all` handler also answers
   // what the method's handler passes on.
   const byPath = new Map<string, Map<string, CompiledRoute[]>>()
-  // The versions the scheme declares (a path's Allow is kept for those, and for those its routes are limited to).
-  const { allowedVersions, defaultVersion } = versioning.scheme
-  const declared = [...(allowedVersions ?? []), defaultVersion]
+  // The versions the scheme names (a path's Allow is kept for those, and for those its routes are limited to).
+  const declared = schemeVersions(versioning.scheme)
   for (const { method, path, candidates } of mounts) {
     const methods = byPath.get(path) ?? new Map<string, CompiledRoute[]>()
     methods.set(method, [...(methods.get(method) ?? []), ...candidates.map(({ route }) => route)])
@@ -162,7 +162,7 @@ interface PathRefusal {
  * The refusal of a path where `methods` are each method's routes, its `Allow` as the model's light part answers it
  * (with the route life of the version changes), kept for `allowed` (the scheme's versions) and those the routes are limited to.
  */
-function pathRefusal(methods: ReadonlyMap<string, readonly CompiledRoute[]>, table: TableServing, allowed: readonly (string | null)[]): PathRefusal {
+function pathRefusal(methods: ReadonlyMap<string, readonly CompiledRoute[]>, table: TableServing, allowed: readonly string[]): PathRefusal {
   const { engine } = table
   const allowIn = allowAt(methods, table.life, allowed)
   const routes = [...methods.values()].flat()

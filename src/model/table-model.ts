@@ -13,7 +13,7 @@ import type { ServedOperation } from './api-model.ts'
 import type { ServedModel } from './check.ts'
 import { firstIn, servedOperation, type RouteLifeOf, type ServedSpace } from './served.ts'
 import { NO_LIFECYCLE_HEADERS } from './lifecycle-headers.ts'
-import { namespaceVersion, type SpaceScheme } from './version-space.ts'
+import { namespaceVersion, schemeVersions, type SpaceScheme } from './version-space.ts'
 
 /** One method a handler of `mountRoutes` serves, with its table routes in the table's order. */
 export interface MountedOperation {
@@ -29,7 +29,7 @@ export interface MountedOperation {
  * in a version.
  */
 export function tableModel(scheme: SpaceScheme & { readonly placement: VersionPlacement }, operations: Iterable<MountedOperation>, life: RouteLifeOf | undefined): ServedModel {
-  const versions = [...new Set([...(scheme.allowedVersions ?? []), scheme.defaultVersion])].filter((v): v is string => v !== null)
+  const versions = schemeVersions(scheme)
   const space: ServedSpace = {
     versions,
     defaultVersion: scheme.defaultVersion,

@@ -31,11 +31,7 @@ export interface SpacePolicy {
 export function versionSpace(scheme: SpaceScheme, options: { readonly versions?: readonly string[] | undefined; readonly policy?: SpacePolicy | undefined } = {}): VersionSpace {
   let versions: readonly string[]
   if (options.versions !== undefined) versions = Object.freeze([...options.versions])
-  else {
-    const all = new Set<string>()
-    for (const version of [...(scheme.allowedVersions ?? []), scheme.defaultVersion]) if (version !== null) all.add(version)
-    versions = Object.freeze([...all].sort(compareVersions))
-  }
+  else versions = Object.freeze([...schemeVersions(scheme)].sort(compareVersions))
   const lifecycles = options.policy?.describe().versions
   return {
     versions,
@@ -46,6 +42,13 @@ export function versionSpace(scheme: SpaceScheme, options: { readonly versions?:
     namespaceVersion: (namespace) => namespaceVersion(scheme, namespace),
     lifecycle: (version) => lifecycles?.get(version)?.headers ?? NO_LIFECYCLE_HEADERS,
   }
+}
+
+/** The versions `scheme` names: its allowed versions and its default, each once, in that order (none: it allows every version, without a default). */
+export function schemeVersions(scheme: Pick<SpaceScheme, 'allowedVersions' | 'defaultVersion'>): readonly string[] {
+  const all = new Set<string>()
+  for (const version of [...(scheme.allowedVersions ?? []), scheme.defaultVersion]) if (version !== null) all.add(version)
+  return [...all]
 }
 
 /** The version a route's `namespace` stands for under `scheme` (`undefined`: none), as NamespaceVersioning reads it: the first component that is a version. */

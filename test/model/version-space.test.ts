@@ -12,7 +12,7 @@ import { compareVersions, hasKnownOrder } from '../../src/formats/version-order.
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
 import { AcceptHeaderVersioning, CombinedVersioning, defineRoutes, HeaderVersioning, HostNameVersioning, include, NamespaceVersioning, QueryParameterVersioning, route, URLPathVersioning } from '../../src/index.ts'
-import { versionSpace } from '../../src/model/version-space.ts'
+import { schemeVersions, versionSpace } from '../../src/model/version-space.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
 import { waysOf } from '../../src/routes/placement.ts'
 
@@ -43,6 +43,11 @@ describe('the version space', () => {
     expect([space.resolve('2024-07-01'), space.resolve('2023-01-01'), space.compare('2024-01-01', '2025-01-01') < 0]).toEqual(['2024-01-01', null, true])
     const namespaced = versionSpace(new NamespaceVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v1' }))
     expect([namespaced.namespaceVersion('api:v2'), namespaced.namespaceVersion(null), namespaced.namespaceVersion('api')]).toEqual(['v2', 'v1', undefined])
+  })
+
+  it('names the scheme\'s versions once each, in its order (what a table\'s light model and a path\'s Allow read), none for one that allows every version', () => {
+    expect(schemeVersions(new HeaderVersioning({ allowedVersions: ['2', null, '1'], defaultVersion: '1' }))).toEqual(['2', '1'])
+    expect([schemeVersions(new HeaderVersioning({})), schemeVersions(new HeaderVersioning({ defaultVersion: '3' }))]).toEqual([[], ['3']])
   })
 
   it('keeps versions given in their order (a history\'s)', () => {
