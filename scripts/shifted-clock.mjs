@@ -15,4 +15,7 @@ class ShiftedDate extends RealDate {
   }
 }
 
-globalThis.Date = ShiftedDate
+// A Date the runtime makes itself (structuredClone, another module's realm) is still `instanceof Date`, and `Date()`
+// called without `new` still gives the (moved) time as text.
+Object.defineProperty(ShiftedDate, Symbol.hasInstance, { value: (value) => value instanceof RealDate })
+globalThis.Date = new Proxy(ShiftedDate, { apply: () => new ShiftedDate().toString() })
