@@ -29,9 +29,9 @@ const run = (label, command, args, more = {}) => {
 }
 
 /**
- * bench/run.ts on one runtime, into `<label>.json`: each pair of bench/pairs.ts in a process of its own, then the other
- * sections in one more. An app runs one scheme, and so does each hand-written twin; run in one process, the toolkit's
- * shared request path would see all nine configurations, and the runtime's caches at its property reads and calls
+ * bench/run.ts on one runtime, into `<label>.json`: the sections other than the pairs in one process, then each pair
+ * of bench/pairs.ts (those BENCH_PAIRS names, or all) in a process of its own. An app runs one scheme, and so does each hand-written twin; run in one process, the toolkit's
+ * shared request path would see every pair's configuration, and the runtime's caches at its property reads and calls
  * with them, which no deployment does.
  */
 function inProcess(label, command, args) {
@@ -208,7 +208,7 @@ p('## 2. In process (`app.fetch`, mitata; target ≥ 0.90 for a middleware, ≥ 
 p()
 p('The same pairs answering a reused `Request` in process: no network, so what differs is the work each side does. Each')
 p("pair runs in a process of its own, as an app runs one scheme: in one process the toolkit's shared request path would")
-p("see all nine configurations (and the runtime's caches at its property reads with them), each twin only its own. Times")
+p(`see all ${Object.keys(PAIRS).length} configurations (and the runtime's caches at its property reads with them), each twin only its own. Times`)
 p('are medians over rounds of mitata p50s per request; every `app.fetch` is awaited as a server awaits it (a loop that')
 p("never yields measures the runtime's backlog of promise work instead).")
 p()
