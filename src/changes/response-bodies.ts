@@ -6,7 +6,7 @@
  * migrate is never sent to an older client as the head made it.
  */
 import type { Visit } from './migration-plan.ts'
-import { framingOf, mediaType, type Framing } from './streams.ts'
+import { foreignCharset, framingOf, mediaType, type Framing } from './streams.ts'
 import { isJsonType } from './media-types.ts'
 
 /** What a route's success responses may be, declared once (`bodies`). */
@@ -55,17 +55,24 @@ export function successBody(
   const type = mediaType(contentType)
   if (media?.unmigrated?.(type) === true) return undefined
   if (isJsonType(type)) {
-    if (json !== undefined) return { kind: 'json', steps: json.steps }
+    if (json !== undefined) return utf8(contentType, describe, type, { kind: 'json', steps: json.steps })
     if (media?.json === true) return undefined
     throw misfit(describe(), type, 'its layouts are of stream items only; declare its response layout')
   }
   const framing = framingOf(type)
   if (framing !== null && (framing !== 'lines' || type !== 'text/plain' || media?.items === true)) {
-    if (items !== undefined) return { kind: 'items', framing, steps: items.steps }
+    if (items !== undefined) return utf8(contentType, describe, type, { kind: 'items', framing, steps: items.steps })
     if (media?.items === true) return undefined
     throw misfit(describe(), type, 'it is a stream without an items layout; declare one')
   }
   throw misfit(describe(), type, 'its layouts are of JSON; answer JSON (or a JSON stream), or list the media type in unmigrated')
+}
+
+/** `migration`, when the body is UTF-8 (it is read and written as UTF-8); else the sentence of a body that cannot be migrated. */
+function utf8(contentType: string | null, describe: () => { route: string; version: string; status: number }, type: string, migration: BodyMigration): BodyMigration {
+  const charset = foreignCharset(contentType)
+  if (charset === null) return migration
+  throw misfit(describe(), type, `its charset is ${charset}, and a migrated body is read and written as UTF-8; answer UTF-8 (the charset of JSON), or list the media type in unmigrated`)
 }
 
 /** The sentence of a body that cannot be migrated. */

@@ -36,6 +36,25 @@ export function mediaType(contentType: string | null): string {
   return (semi === -1 ? contentType : contentType.slice(0, semi)).trim().toLowerCase()
 }
 
+/** The `charset` labels read as UTF-8 (ASCII is a part of it). */
+const UTF8 = /^(?:utf-?8|unicode-1-1-utf-8|unicode11utf8|unicode20utf8|x-unicode20utf8|us-ascii|ascii)$/
+
+/**
+ * The `charset` parameter of a Content-Type when it names another encoding
+ * than UTF-8, quoted for a sentence (at most 40 characters of it), else `null`.
+ * A body is read and written as UTF-8 (the encoding of JSON): another one would
+ * reach an older client's migrated body decoded wrongly, and labelled as before.
+ */
+export function foreignCharset(contentType: string | null): string | null {
+  if (contentType === null || !contentType.includes(';')) return null
+  const at = contentType.toLowerCase().search(/;\s*charset\s*=/)
+  if (at === -1) return null
+  const rest = contentType.slice(contentType.indexOf('=', at) + 1)
+  const semi = rest.indexOf(';')
+  const label = (semi === -1 ? rest : rest.slice(0, semi)).trim().replace(/^"(.*)"$/, '$1').trim()
+  return UTF8.test(label.toLowerCase()) ? null : JSON.stringify(label.slice(0, 40))
+}
+
 /** The framing of a media type, or `null` when it is not a stream of JSON items. */
 export function framingOf(type: string): Framing | null {
   return LINES.test(type) ? 'lines' : (FRAMINGS.get(type) ?? null)

@@ -208,6 +208,44 @@ describe('what cannot be migrated is never sent as the head made it', () => {
     expect((await readAll(await app.request('/people/export', { headers: V2 }))).text).toContain(exact)
   })
 
+  it('SSE data of white space only (a no-break space, JSON white space, empty lines) is no JSON: it errors the stream; empty data passes', async () => {
+    const app = appWith({ 'GET /feed': { items: Person } }, (a) =>
+      a.get('/feed', (c) => c.body(chunks([`data: ${JSON.stringify(people[0])}\n\ndata:\n\n`, c.req.query('data') ?? '']), 200, { 'Content-Type': 'text/event-stream' })),
+    )
+    const first = `data: ${JSON.stringify(older(people[0] as Person))}\n\ndata: \n\n`
+    expect(await (await app.request('/feed', { headers: V1 })).text()).toBe(first)
+    for (const data of ['data: \u00a0\n\n', 'data: \ufeff\n\n', 'data:  \t\n\n', 'data:\ndata:\n\n']) {
+      const { text, error } = await readAll(await app.request(`/feed?data=${encodeURIComponent(data)}`, { headers: V1 }))
+      expect(text, JSON.stringify(data)).toBe(first)
+      expect(String(error), JSON.stringify(data)).toContain('item 2 of the text/event-stream stream of "GET /feed" cannot be migrated to version "1": it is not JSON')
+    }
+  })
+
+  it('a body in another charset than UTF-8 is a 500 naming it, streamed or whole; UTF-8 and ASCII labels are read', async () => {
+    const latin1 = Uint8Array.from([...JSON.stringify({ id: 1, fullName: '\u00c9mile' })].map((ch) => ch.charCodeAt(0)))
+    const app = appWith({ 'GET /export': { items: Person }, 'GET /one': { response: Person } }, (a) => {
+      a.get('/export', (c) => c.body(chunks([latin1, '\n']), 200, { 'Content-Type': `application/x-ndjson; charset=${c.req.query('charset')}` }))
+      a.get('/one', (c) => c.body(chunks([latin1]), 200, { 'Content-Type': `application/json;charset="${c.req.query('charset')}"` }))
+    })
+    for (const [path, type] of [['/export', 'application/x-ndjson'], ['/one', 'application/json']] as const) {
+      for (const charset of ['iso-8859-1', 'UTF-16LE', 'windows-1252']) {
+        const old = await app.request(`${path}?charset=${charset}`, { headers: V1 })
+        expect(old.status, `${path} ${charset}`).toBe(500)
+        expect(await old.text()).toBe(`versionHistory: the 200 response of "GET ${path}" (${type}) cannot be migrated to version "1": its charset is "${charset}", and a migrated body is read and written as UTF-8; answer UTF-8 (the charset of JSON), or list the media type in unmigrated.`)
+        const head = await app.request(`${path}?charset=${charset}`, { headers: V2 })
+        expect(head.status).toBe(200)
+        expect(new Uint8Array(await head.arrayBuffer()).slice(0, latin1.length)).toEqual(latin1)
+      }
+    }
+    const utf8 = appWith({ 'GET /export': { items: Person } }, (a) =>
+      a.get('/export', (c) => c.body(chunks([lines([people[1]])]), 200, { 'Content-Type': `application/x-ndjson; charset=${c.req.query('charset')}` })),
+    )
+    for (const charset of ['utf-8', 'UTF8', '"utf-8"', 'us-ascii']) {
+      const old = await utf8.request(`/export?charset=${encodeURIComponent(charset)}`, { headers: V1 })
+      expect(await old.text(), charset).toBe(lines([older(people[1] as Person)]))
+    }
+  })
+
   it('a body its layouts cannot migrate is a 500 through app.onError naming the route, the version and the media type', async () => {
     const app = appWith(
       {
