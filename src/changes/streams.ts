@@ -9,8 +9,8 @@
  * stream. (A `ReadableStream` whose `pull` reads the body: the same transform
  * as a `TransformStream` in `pipeThrough`, with one stream hop instead of a
  * pipe's two, which `npm run bench:streams` showed to be faster per chunk.)
- * An item that cannot be migrated errors the stream: the client's read fails
- * there, and the head's item is never written.
+ * An item that cannot be migrated errors the stream: the client reads the
+ * items before it, then its read fails, and the head's item is never written.
  */
 import { hasInexactNumber, INEXACT } from './exact-numbers.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
@@ -126,10 +126,13 @@ export function migrateItems(body: ReadableStream<Uint8Array | string>, framing:
     out.text = ''
   }
   const reader = body.getReader()
+  /** The failure of a chunk whose items before the failing one were offered: the stream errors once they are read. */
+  let failure: Error | undefined
   return new ReadableStream<Uint8Array>(
     {
       // Reads chunks until one gives output (a chunk inside one item gives none), then waits for the client.
       async pull(controller) {
+        if (failure !== undefined) return controller.error(failure)
         for (;;) {
           const { done, value } = await reader.read()
           try {
@@ -140,9 +143,13 @@ export function migrateItems(body: ReadableStream<Uint8Array | string>, framing:
           } catch (thrown) {
             // A framing error outside an item (text outside a JSON text sequence's records) gets the same sentence.
             const error = thrown instanceof StreamItemError ? thrown : itemError(subject, count, thrown)
-            // The items before the failing one in its chunk are offered; the handler's stream is cancelled.
-            write(controller)
-            controller.error(error)
+            // The items before the failing one in its chunk are offered, and the stream errors when the client has
+            // read them (an error now would drop them from the queue); the handler's stream is cancelled.
+            if (out.text === '') controller.error(error)
+            else {
+              write(controller)
+              failure = error
+            }
             await reader.cancel(error).catch(() => undefined)
             return
           }

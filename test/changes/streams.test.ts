@@ -181,6 +181,20 @@ describe('what cannot be migrated is never sent as the head made it', () => {
     expect(String(error)).toContain('item 2 of the application/x-ndjson stream of "GET /people/export" cannot be migrated to version "1": it is not JSON')
   })
 
+  it('the items before a failing one in the same chunk are read before the error (JSON Lines, SSE, item 500 outside its layout)', async () => {
+    const many = Array.from({ length: 600 }, (_, i) => ({ id: i + 1, fullName: `P${i + 1}` }))
+    const app = appWith({ 'GET /lines': { items: Person }, 'GET /feed': { items: Person } }, (a) => {
+      a.get('/lines', (c) => c.body(chunks([`${lines(many.slice(0, 499))}${c.req.query('bad') ?? ''}\n${lines(many.slice(499))}`]), 200, { 'Content-Type': 'application/x-ndjson' }))
+      a.get('/feed', (c) => c.body(chunks([`data: ${JSON.stringify(people[0])}\n\ndata: ${JSON.stringify(people[1])}\n\ndata: ping\n\n`]), 200, { 'Content-Type': 'text/event-stream' }))
+    })
+    const { text, error } = await readAll(await app.request(`/lines?bad=${encodeURIComponent('[500]')}`, { headers: V1 }))
+    expect(text).toBe(lines(many.slice(0, 499).map(older)))
+    expect(String(error)).toContain('item 500 of the application/x-ndjson stream of "GET /lines" cannot be migrated to version "1"')
+    const feed = await readAll(await app.request('/feed', { headers: V1 }))
+    expect(feed.text).toBe(`data: ${JSON.stringify(older(people[0] as Person))}\n\ndata: ${JSON.stringify(older(people[1] as Person))}\n\n`)
+    expect(String(feed.error)).toContain('item 3 of the text/event-stream stream of "GET /feed" cannot be migrated to version "1": it is not JSON')
+  })
+
   it('an item that does not fit its layout, or an SSE event whose data is not JSON, errors the stream too', async () => {
     const app = appWith({ 'GET /a': { items: Person }, 'GET /b': { items: Person } }, (a) => {
       a.get('/a', (c) => c.body(chunks([lines([people[0], [1, 2]])]), 200, { 'Content-Type': 'application/x-ndjson' }))
