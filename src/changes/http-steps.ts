@@ -249,8 +249,8 @@ function olderStatus(status: number, pairs: readonly (readonly [number, number])
 /** A body of JSON white space only: no value, so nothing to migrate. */
 const EMPTY = /^[ \t\n\r]*$/
 
-/** The headers a response's body decides: its length, and its digests (RFC 9530, and those before it). */
-const OF_THE_BODY = ['content-length', 'content-digest', 'repr-digest', 'digest', 'content-md5']
+/** The headers a response's body decides: its length, its digests (RFC 9530, and those before it), and its byte ranges. */
+const OF_THE_BODY = ['content-length', 'content-digest', 'repr-digest', 'digest', 'content-md5', 'accept-ranges']
 
 /** A response with `body`, `status`, and the older headers (a new body drops Content-Length and the digests). */
 function rebuild(

@@ -54,6 +54,9 @@ export function successBody(
   if (json === undefined && items === undefined) return undefined
   const type = mediaType(contentType)
   if (media?.unmigrated?.(type) === true) return undefined
+  // Bytes of the head's body, at the head's offsets: no older body has them (and an item may be cut).
+  const subject = describe()
+  if (subject.status === 206) throw misfit(subject, type, 'it is a byte range of the head\'s body (206 Partial Content), whose offsets an older body does not share; answer the whole body to a Range request on a migrated route, or list the media type in unmigrated')
   if (isJsonType(type)) {
     if (json !== undefined) return utf8(contentType, describe, type, { kind: 'json', steps: json.steps })
     if (media?.json === true) return undefined

@@ -9,7 +9,7 @@
  * Portable: Web APIs, hono and vitest only.
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { etag } from 'hono/etag'
 import { stream, streamSSE, streamText } from 'hono/streaming'
 import { describe, expect, it } from 'vitest'
@@ -258,6 +258,33 @@ describe('what cannot be migrated is never sent as the head made it', () => {
       const old = await utf8.request(`/export?charset=${encodeURIComponent(charset)}`, { headers: V1 })
       expect(await old.text(), charset).toBe(lines([older(people[1] as Person)]))
     }
+  })
+
+  it('a byte range of the head\'s body (206) is a 500 naming it, streamed or whole; a migrated body does not advertise Accept-Ranges', async () => {
+    const text = lines(people)
+    const ranged = (type: string) => (c: Context) => {
+      const range = /^bytes=(\d+)-(\d+)$/.exec(c.req.header('Range') ?? '')
+      if (range === null) return c.body(text, 200, { 'Content-Type': type, 'Accept-Ranges': 'bytes' })
+      return c.body(text.slice(Number(range[1]), Number(range[2]) + 1), 206, { 'Content-Type': type, 'Content-Range': `bytes ${range[1]}-${range[2]}/${text.length}` })
+    }
+    const app = appWith({ 'GET /export': { items: Person }, 'GET /one': { response: Person } }, (a) => {
+      a.get('/export', ranged('application/x-ndjson'))
+      a.get('/one', ranged('application/json'))
+    })
+    // The second line, whole: the head's offsets, which the older body does not share.
+    const second = `bytes=${text.indexOf('\n') + 1}-${text.indexOf('\n', text.indexOf('\n') + 1)}`
+    for (const [path, type] of [['/export', 'application/x-ndjson'], ['/one', 'application/json']] as const) {
+      for (const range of [second, 'bytes=0-10']) {
+        const old = await app.request(path, { headers: { ...V1, Range: range } })
+        expect(old.status, `${path} ${range}`).toBe(500)
+        expect(await old.text()).toBe(`versionHistory: the 206 response of "GET ${path}" (${type}) cannot be migrated to version "1": it is a byte range of the head's body (206 Partial Content), whose offsets an older body does not share; answer the whole body to a Range request on a migrated route, or list the media type in unmigrated.`)
+        expect((await app.request(path, { headers: { ...V2, Range: range } })).status).toBe(206)
+      }
+    }
+    const whole = await app.request('/export', { headers: V1 })
+    expect(whole.headers.get('accept-ranges')).toBeNull()
+    expect(await whole.text()).toBe(lines(people.map(older)))
+    expect((await app.request('/export', { headers: V2 })).headers.get('accept-ranges')).toBe('bytes')
   })
 
   it('a body its layouts cannot migrate is a 500 through app.onError naming the route, the version and the media type', async () => {
