@@ -138,6 +138,13 @@ await probe('charset=utf-16le NDJSON', '/x', (c) => {
 await probe('invalid UTF-8 byte in an item', '/x', (c) => c.body(chunks([Uint8Array.from([...enc.encode('{"id":1,"fullName":"A'), 0xff, ...enc.encode('"}\n')])]), 200, nd))
 await probe('Content-Type: Application/X-NDJSON (case)', '/x', (c) => c.body(chunks([L(ada)]), 200, { 'Content-Type': 'Application/X-NDJSON' }))
 await probe('json-seq', '/x', (c) => c.body(chunks([`\x1e${JSON.stringify(ada)}\n\x1e${JSON.stringify(zola)}\n`]), 200, { 'Content-Type': 'application/json-seq' }))
+const seq = { 'Content-Type': 'application/json-seq' }
+await probe('json-seq 1-byte chunks, a record spread over lines', '/x', (c) => c.body(chunks(bytewise(`\x1e${JSON.stringify(ada)}\n\x1e{"id":2,\n"fullName":"Grace"}\n`)), 200, seq))
+await probe('json-seq white space before the first RS and between records, an empty record', '/x', (c) => c.body(chunks([`\n \x1e${JSON.stringify(ada)}\n\n\x1e\n\x1e${JSON.stringify(zola)}\n`]), 200, seq))
+await probe('json-seq text before the first RS', '/x', (c) => c.body(chunks([`junk\x1e${JSON.stringify(ada)}\n`]), 200, seq))
+await probe('json-seq text after a record', '/x', (c) => c.body(chunks([`\x1e${JSON.stringify(ada)}\n${JSON.stringify(zola)}\n`]), 200, seq))
+await probe('json-seq a record without its line feed at the end', '/x', (c) => c.body(chunks([`\x1e${JSON.stringify(ada)}`]), 200, seq))
+await probe('NDJSON items written without line ends (streamText of JSON.stringify only)', '/x', (c) => streamText(c, async (s) => { await s.write(JSON.stringify(ada)); await s.write(JSON.stringify(zola)) }))
 
 // ---------- SSE
 await probe('SSE streamSSE event/id/retry/comment', '/sse', (c) => streamSSE(c, async (s) => {
