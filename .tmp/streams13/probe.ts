@@ -169,6 +169,8 @@ await probe('NDJSON not JSON mid-stream', '/x', (c) => c.body(chunks([L(ada), 'n
 await probe('NDJSON item outside layout', '/x', (c) => c.body(chunks([L(ada), '[1,2]\n']), 200, nd))
 await probe('NDJSON item with whitespace-only but NBSP', '/x', (c) => c.body(chunks([L(ada), '\u00a0\n']), 200, nd))
 await probe('converter throws on item 500', '/x', (c) => c.body(chunks([L(...Array.from({ length: 600 }, (_, i) => ({ id: i, fullName: 'x', n: i + 1 })))]), 200, nd))
+await probe('history.stream of 600 values, item 500 refused by its converter', '/x', (c) => history.stream(c, Array.from({ length: 600 }, (_, i) => ({ id: i, fullName: 'x', n: i + 1 }))))
+await probe('history.stream, SSE, an async generator throwing after 2 events', '/sse', (c) => history.stream(c, (async function* () { yield { data: ada }; yield { data: zola }; throw new Error('db down') })(), { type: 'text/event-stream' }))
 await probe('handler stream errors mid-way', '/x', (c) => c.body(chunks([L(ada), '{"id":2,"full'], { error: new Error('handler broke') }), 200, nd))
 await probe('streamText callback throws mid-item', '/x', (c) => streamText(c, async (s) => { await s.write(L(ada)); await s.write('{"id":2,"ful'); throw new Error('handler broke') }))
 await probe('Content-Length set by handler', '/x', (c) => { const b = L(ada, zola); return c.body(chunks([b]), 200, { ...nd, 'Content-Length': String(enc.encode(b).length) }) }, {}, ['content-length'])
