@@ -41,7 +41,8 @@ const UTF8 = /^(?:utf-?8|unicode-1-1-utf-8|unicode11utf8|unicode20utf8|x-unicode
 
 /**
  * The `charset` parameter of a Content-Type when it names another encoding
- * than UTF-8, quoted for a sentence (at most 40 characters of it), else `null`.
+ * than UTF-8, quoted for a sentence (at most 40 characters of it), else `null`
+ * (an empty one too: a client reads such a body as UTF-8).
  * A body is read and written as UTF-8 (the encoding of JSON): another one would
  * reach an older client's migrated body decoded wrongly, and labelled as before.
  */
@@ -52,7 +53,7 @@ export function foreignCharset(contentType: string | null): string | null {
   const rest = contentType.slice(contentType.indexOf('=', at) + 1)
   const semi = rest.indexOf(';')
   const label = (semi === -1 ? rest : rest.slice(0, semi)).trim().replace(/^"(.*)"$/, '$1').trim()
-  return UTF8.test(label.toLowerCase()) ? null : JSON.stringify(label.slice(0, 40))
+  return label === '' || UTF8.test(label.toLowerCase()) ? null : JSON.stringify(label.slice(0, 40))
 }
 
 /** The framing of a media type, or `null` when it is not a stream of JSON items. */

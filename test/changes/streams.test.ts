@@ -254,7 +254,7 @@ describe('what cannot be migrated is never sent as the head made it', () => {
     const utf8 = appWith({ 'GET /export': { items: Person } }, (a) =>
       a.get('/export', (c) => c.body(chunks([lines([people[1]])]), 200, { 'Content-Type': `application/x-ndjson; charset=${c.req.query('charset')}` })),
     )
-    for (const charset of ['utf-8', 'UTF8', '"utf-8"', 'us-ascii']) {
+    for (const charset of ['utf-8', 'UTF8', '"utf-8"', 'us-ascii', '']) {
       const old = await utf8.request(`/export?charset=${encodeURIComponent(charset)}`, { headers: V1 })
       expect(await old.text(), charset).toBe(lines([older(people[1] as Person)]))
     }
