@@ -1,5 +1,5 @@
 /**
- * SSE throughput for an older client against the head, in process: 100,000 events written by streamSSE-style text
+ * SSE throughput for an older client against the head, in process: SSE_N (default 100,000) events written by streamSSE-style text
  * (100 events per chunk), read to the end. Run against a source tree given as the first argument (the worktree,
  * or an older copy of it), so two trees can be compared interleaved:
  *   node_modules/.bin/node .tmp/streams13/sse-bench.ts /path/to/tree
@@ -15,7 +15,7 @@ const history = versionHistory({
   versions: [{ version: '1' }, { version: '2', changes: [change('Full name.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' })])] }],
   bodies: { 'GET /feed': { items: Person } },
 })
-const N = 100_000
+const N = Number(process.env['SSE_N'] ?? 100_000)
 const enc = new TextEncoder()
 const app = new Hono()
 app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
