@@ -115,15 +115,23 @@ export const SOURCE_ACCESS: boolean = typeof json.rawJSON === 'function' && (JSO
  * keeps integers exact, only a number beyond a double's range that is no integer is left.
  */
 export const INEXACT: string = SOURCE_ACCESS
-  ? "it holds a number beyond a double's range that is no integer (such as 1e400), which the migrated value would carry changed; send such numbers as strings"
+  ? "it holds a number beyond a double's range that is no integer (such as 1e400), or an integer of more than 4,300 digits, which the migrated value would carry changed; send such numbers as strings"
   : 'it holds an integer JSON.parse does not read exactly (beyond 2^53), which the migrated value would carry rounded, and this runtime gives JSON.parse no source text to read it exactly (Node 22, Bun, Deno and workerd do); send such numbers as strings'
 
-/** Reads an integer token `JSON.parse` rounds as a `BigInt`; a number out of range that is no integer (`1e400`) cannot be kept. */
+/**
+ * The most digits an integer kept exact may have: reading and writing a `BigInt` costs more than in proportion to
+ * its length, so a body of one integer 1 MiB long would cost far more than a body of ids (bench/request-bodies.ts
+ * measures both); no id or amount comes near it. Python caps its integers' text at the same length for the same
+ * reason.
+ */
+export const MAX_EXACT_DIGITS = 4300
+
+/** Reads an integer token `JSON.parse` rounds as a `BigInt`; a number out of range that is no integer (`1e400`), or a longer one, cannot be kept. */
 const exactReviver: Reviver = (_key, value, context) => {
   if (typeof value !== 'number') return value
   const source = context?.source
   if (source === undefined || !inexact(source)) return value
-  if (!INTEGER.test(source)) throw new Inexact()
+  if (!INTEGER.test(source) || source.length - (source.charCodeAt(0) === 0x2d ? 1 : 0) > MAX_EXACT_DIGITS) throw new Inexact()
   return BigInt(source)
 }
 
@@ -135,7 +143,8 @@ class Inexact extends Error {}
  * integer `JSON.parse` rounds), each such integer read as a `BigInt` with its
  * exact digits; `undefined` where that cannot be done: a runtime without
  * source text access, or a number out of a double's range that is no integer
- * (`1e400`). Throws what `JSON.parse` throws for text that is not JSON.
+ * (`1e400`) or an integer of more than `MAX_EXACT_DIGITS` digits. Throws what
+ * `JSON.parse` throws for text that is not JSON.
  */
 export function parseExact(text: string, access: boolean = SOURCE_ACCESS): unknown {
   if (!access) {
@@ -163,4 +172,20 @@ function exactReplacer(this: Record<string, unknown>, key: string, value: unknow
  */
 export function stringifyExact(value: unknown): string {
   return JSON.stringify(value, exactReplacer) as string
+}
+
+/**
+ * A migrated value as JSON text: `JSON.stringify`'s, or, for a value read by `parseExact` (`exact`) or holding a
+ * `BigInt` a converter gave, with each `BigInt` written as its digits where the runtime can (elsewhere it throws
+ * `JSON.stringify`'s `TypeError`). A value without one pays nothing more.
+ */
+export function stringifyMigrated(value: unknown, exact: boolean): string {
+  if (!exact) {
+    try {
+      return JSON.stringify(value)
+    } catch (error) {
+      if (!(error instanceof TypeError) || !SOURCE_ACCESS) throw error
+    }
+  }
+  return stringifyExact(value)
 }

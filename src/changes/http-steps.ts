@@ -18,7 +18,7 @@ import { runSteps, type Visit } from './migration-plan.ts'
 import type { BodyCheck, ParameterCheck } from './body-checks.ts'
 import { conditionalHeaders, tagSuffix, versionTag } from './caching.ts'
 import { codingsOf, decoded, encoded } from './content-coding.ts'
-import { hasInexactNumber, INEXACT, parseExact, stringifyExact } from './exact-numbers.ts'
+import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exact-numbers.ts'
 import { isHeaderValue } from '../http/header-name.ts'
 import { misfit, successBody, unparsable, type MediaPlan } from './response-bodies.ts'
 import { mediaType, migrateItems } from './streams.ts'
@@ -223,7 +223,7 @@ export function bindChanges(
         const migrated = migrateResponse(exchange, value, steps, response.status, success === undefined)
         // An error body of another shape than the error layout's: sent as the handler made it.
         if (migrated === OTHER_SHAPE) return rebuild(out(text), response, status, headers, codings !== null, suffix, exchange)
-        return rebuild(out(exact ? stringifyExact(migrated) : JSON.stringify(migrated)), response, status, headers, true, suffix, exchange)
+        return rebuild(out(stringifyMigrated(migrated, exact)), response, status, headers, true, suffix, exchange)
       })
     },
 

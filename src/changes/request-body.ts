@@ -12,7 +12,7 @@ import { rebuiltRequest } from '../pipeline/rebuilt-request.ts'
 import type { BodyCheck } from './body-checks.ts'
 import { formFields, formOf } from './form-body.ts'
 import { isFormType, isJsonPatchType, isJsonType } from './media-types.ts'
-import { hasInexactNumber, parseExact, stringifyExact } from './exact-numbers.ts'
+import { hasInexactNumber, parseExact, SOURCE_ACCESS, stringifyExact } from './exact-numbers.ts'
 import { MigrationFailure } from './migration-failure.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
 import { BodyTooLarge, MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
@@ -218,7 +218,15 @@ function cachedMultipart(text: string): string | null {
 
 /** A migrated JSON value with its text. */
 function jsonBody(json: unknown): MigratedBody {
-  return { text: JSON.stringify(json), json }
+  let text: string
+  try {
+    text = JSON.stringify(json)
+  } catch (error) {
+    // A BigInt a converter gave: written as its digits where the runtime can.
+    if (error instanceof TypeError && SOURCE_ACCESS) return exactBody(json)
+    throw error
+  }
+  return { text, json }
 }
 
 /** A migrated JSON value holding integers as `BigInt`s: its text with their digits, and the value that text parses to. */

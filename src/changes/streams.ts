@@ -12,7 +12,7 @@
  * An item that cannot be migrated errors the stream: the client's read fails
  * there, and the head's item is never written.
  */
-import { hasInexactNumber, INEXACT, parseExact, stringifyExact } from './exact-numbers.ts'
+import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exact-numbers.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import type { Visit } from './migration-plan.ts'
 import { lineFramer, sequenceFramer, type Framer, type ItemMigration, type Output } from './ndjson.ts'
@@ -91,7 +91,7 @@ export function migrateItems(body: ReadableStream<Uint8Array | string>, framing:
       let value: unknown = exact ? parseExact(json) : parsed === undefined ? JSON.parse(json) : parsed
       if (value === undefined) throw new Error(INEXACT)
       for (const step of steps) value = step(value)
-      const text = exact ? stringifyExact(value) : JSON.stringify(value)
+      const text = stringifyMigrated(value, exact)
       count++
       return text
     } catch (error) {

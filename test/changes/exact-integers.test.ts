@@ -14,7 +14,7 @@ import { HTTPException } from 'hono/http-exception'
 import { streamSSE } from 'hono/streaming'
 import { describe, expect, it } from 'vitest'
 import { change, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
-import { parseExact, SOURCE_ACCESS, stringifyExact } from '../../src/changes/exact-numbers.ts'
+import { MAX_EXACT_DIGITS, parseExact, SOURCE_ACCESS, stringifyExact } from '../../src/changes/exact-numbers.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { readAll } from '../support/stream-people.ts'
@@ -110,6 +110,10 @@ describe('the runtime reads JSON numbers as their source text', () => {
 
   it('cannot keep a number beyond a double that is no integer, nor anything where the runtime gives no source text', () => {
     expect(parseExact('[1e400]')).toBeUndefined()
+    // Up to 4,300 digits (a sign aside): what reading and writing a BigInt costs stays near the length's share.
+    const longest = `-9${'1'.repeat(MAX_EXACT_DIGITS - 1)}`
+    expect(stringifyExact(parseExact(`[${longest}]`))).toBe(`[${longest}]`)
+    expect(parseExact(`[9${'1'.repeat(MAX_EXACT_DIGITS)}]`)).toBeUndefined()
     expect(parseExact(`[${ID}]`, false)).toBeUndefined()
     expect(() => parseExact(`[${ID}`)).toThrow(SyntaxError)
     expect(() => parseExact(`[${ID}`, false)).toThrow(SyntaxError)
@@ -231,5 +235,34 @@ describe("an older client's request body", () => {
     const older = await (await served.request('/account?json', { method: 'POST', headers: { ...V1, ...JSON_TYPE }, body })).json()
     const head = await (await served.request('/account?json', { method: 'POST', headers: { ...V2, ...JSON_TYPE }, body: headBody })).json()
     expect(older).toEqual(head)
+  })
+})
+
+describe('a BigInt a converter gives is written as its digits, in a body that held none', () => {
+  const PICO = 10n ** 12n
+  const picos = versionHistory({
+    versions: [
+      { version: '1' },
+      {
+        version: '2',
+        changes: [change('Balances are in units, no longer 10^-12 units as text.', [fieldChanged(Account, 'balance', { down: (units) => BigInt(units) * PICO, up: (text) => BigInt(text as string) / PICO })])],
+      },
+    ],
+    bodies: { 'GET /account': { response: Account }, 'POST /account': { request: Account }, 'GET /export': { items: Account } },
+  })
+  const served = new Hono()
+  served.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: picos }))
+  served.get('/account', (c) => c.body(account('1', '250'), 200, JSON_TYPE))
+  served.get('/export', (c) => c.body(split(`${account('1', '250')}\n`), 200, { 'Content-Type': 'application/x-ndjson' }))
+  served.post('/account', async (c) => c.text(await c.req.text()))
+
+  it('in a response body and a stream item', async () => {
+    expect(await (await served.request('/account', { headers: V1 })).text()).toContain('"balance":250000000000000,')
+    expect(await (await served.request('/export', { headers: V1 })).text()).toContain('"balance":250000000000000,')
+  })
+
+  it('in an older request body', async () => {
+    const res = await served.request('/account', { method: 'POST', headers: { ...V1, ...JSON_TYPE }, body: '{"id":1,"balance":"250000000000000000000","tags":[]}' })
+    expect(await res.text()).toBe('{"id":1,"balance":250000000,"tags":[]}')
   })
 })
