@@ -43,6 +43,8 @@ let unsupported: UnsupportedBodyType | undefined
 let unsupportedForms: UnsupportedBodyType | undefined
 let jsonPatch: UnsupportedBodyType | undefined
 let malformed: MalformedJsonBody | undefined
+let unkept: UnreadableBody | undefined
+const UNKEPT = "The request body holds a number that cannot be migrated exactly (beyond a double's range, or an integer of more than 4,300 digits); send it as a string."
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
@@ -188,8 +190,13 @@ function migratedJson(raw: Uint8Array | string, type: string | null, plan: Reque
   if (plan.check !== null) plan.check(value)
   // An integer JSON.parse rounds reaches the handler's c.req.text() exactly where the runtime can read it so
   // (exact-numbers.ts), and its c.req.json() as that parse reads the text, as the head's would.
-  const exact = hasInexactNumber(text) ? readExact(text) : undefined
-  return exact === undefined ? runMigration(value, steps, jsonBody) : runMigration(exact, steps, exactBody)
+  if (hasInexactNumber(text)) {
+    const exact = readExact(text)
+    if (exact !== undefined) return runMigration(exact, steps, exactBody)
+    // Where the runtime keeps integers exact, what it cannot keep is refused rather than sent on changed (`null`).
+    if (SOURCE_ACCESS) throw (unkept ??= withoutStack(() => new UnreadableBody(UNKEPT)))
+  }
+  return runMigration(value, steps, jsonBody)
 }
 
 /** The value of `text` with its integers exact (`undefined`: this runtime cannot, and the body migrates as `JSON.parse` read it). */

@@ -14,7 +14,7 @@ import { HTTPException } from 'hono/http-exception'
 import { streamSSE } from 'hono/streaming'
 import { describe, expect, it } from 'vitest'
 import { change, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
-import { MAX_EXACT_DIGITS, parseExact, SOURCE_ACCESS, stringifyExact } from '../../src/changes/exact-numbers.ts'
+import { INEXACT, MAX_EXACT_DIGITS, parseExact, SOURCE_ACCESS, stringifyExact } from '../../src/changes/exact-numbers.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { readAll } from '../support/stream-people.ts'
@@ -59,6 +59,7 @@ const history = versionHistory({
     'GET /missing': { response: Account, error: Account },
     'POST /account': { request: Account },
     'GET /scaled': { response: Account },
+    'GET /huge': { response: Account },
   },
 })
 
@@ -110,6 +111,7 @@ describe('the runtime reads JSON numbers as their source text', () => {
 
   it('cannot keep a number beyond a double that is no integer, nor anything where the runtime gives no source text', () => {
     expect(parseExact('[1e400]')).toBeUndefined()
+    expect(parseExact('[12345678901234567e400]')).toBeUndefined()
     // Up to 4,300 digits (a sign aside): what reading and writing a BigInt costs stays near the length's share.
     const longest = `-9${'1'.repeat(MAX_EXACT_DIGITS - 1)}`
     expect(stringifyExact(parseExact(`[${longest}]`))).toBe(`[${longest}]`)
@@ -138,6 +140,7 @@ describe('an older client gets integers beyond 2^53 of a body written as text ex
     a.get('/accounts', (c) => c.body(`{"data":{"items":[${account(ID, '1')},${account('2', ID)}]},"total":${ID}}`, 200, JSON_TYPE))
     a.get('/missing', (c) => c.body(account(ID, '0'), 404, JSON_TYPE))
     a.get('/scaled', (c) => c.body(account('1', ID), 200, JSON_TYPE))
+    a.get('/huge', (c) => c.body(account(`9${'1'.repeat(4300)}`, '1'), 200, JSON_TYPE))
   })
 
   it('a buffered body: renamed, converted, derived and kept fields, a nested list of shapes', async () => {
@@ -150,6 +153,12 @@ describe('an older client gets integers beyond 2^53 of a body written as text ex
   it('in an envelope and a list, beside a field no layout names', async () => {
     const older = await served.request('/accounts', { headers: V1 })
     expect(await older.text()).toBe(`{"data":{"items":[${olderAccount(ID, '1')},${olderAccount('2', ID)}]},"total":${ID}}`)
+  })
+
+  it('an integer of more than 4,300 digits is not kept: the loud 500 naming the route, the version and the media type', async () => {
+    const older = await served.request('/huge', { headers: V1 })
+    expect(older.status).toBe(500)
+    expect(await older.text()).toBe(`onError: versionHistory: the 200 response of "GET /huge" (application/json) cannot be migrated to version "1": ${INEXACT}.`)
   })
 
   it('an error body that fits the error layout, as a success body', async () => {
@@ -229,6 +238,14 @@ describe("an older client's request body", () => {
     const text = await (await served.request('/account', { method: 'POST', headers: { ...V1, ...JSON_TYPE }, body })).text()
     for (const digits of [`"id":${ID}`, `"balance":${NEGATIVE}`, `"code":${ID}`, `"parent":${ID}`, '"owner":"Ada"', '"label":"gold"']) expect(text).toContain(digits)
     expect(text).not.toContain('ref')
+  })
+
+  it("a number that cannot be kept exact (beyond a double's range, an integer of more than 4,300 digits) is the client's 400, never sent on as null", async () => {
+    for (const n of ['12345678901234567e400', `9${'1'.repeat(4300)}`]) {
+      const res = await served.request('/account', { method: 'POST', headers: { ...V1, ...JSON_TYPE }, body: `{"id":1,"holder":"Ada","balance":"1","n":${n}}` })
+      expect(res.status).toBe(400)
+      expect(await res.text()).toContain("cannot be migrated exactly (beyond a double's range, or an integer of more than 4,300 digits)")
+    }
   })
 
   it('reaches c.req.json() as the head\'s does: each number as JSON.parse reads it', async () => {
