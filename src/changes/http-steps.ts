@@ -210,7 +210,9 @@ export function bindChanges(
         let value: unknown
         try {
           value = exact ? parseExact(text) : JSON.parse(text)
-        } catch {
+        } catch (error) {
+          // Deeper than the exact reading's reviver can go: the body's handler's doing, said as such.
+          if (error instanceof RangeError && success !== undefined) throw misfit(subject(), mediaType(type), 'it is nested too deeply to read its integers beyond 2^53 exactly')
           // A success body must migrate; an error body that is not JSON is no shape of the head: sent as it is.
           if (success !== undefined) throw unparsable(subject(), type)
           return rebuild(out(text), response, status, headers, codings !== null, suffix, exchange)

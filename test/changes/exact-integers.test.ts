@@ -60,6 +60,7 @@ const history = versionHistory({
     'POST /account': { request: Account },
     'GET /scaled': { response: Account },
     'GET /huge': { response: Account },
+    'GET /deep': { response: Account },
   },
 })
 
@@ -68,6 +69,8 @@ const account = (id: string, balance: string, parent = 'null') => `{"id":${id},"
 /** The same account as version 1 reads it. */
 const olderAccount = (id: string, balance: string) => `{"id":${id},"balance":"${balance}","tags":[{"code":${id},"name":"gold"}],"ref":"ref-${id}","holder":"Ada"}`
 
+/** An integer beyond 2^53 nested deeper than a reviver's walk goes on any runtime. */
+const DEEP = `${'['.repeat(100_000)}${ID}${']'.repeat(100_000)}`
 const V1 = { 'Api-Version': '1' }
 const V2 = { 'Api-Version': '2' }
 const JSON_TYPE = { 'Content-Type': 'application/json' }
@@ -141,6 +144,7 @@ describe('an older client gets integers beyond 2^53 of a body written as text ex
     a.get('/missing', (c) => c.body(account(ID, '0'), 404, JSON_TYPE))
     a.get('/scaled', (c) => c.body(account('1', ID), 200, JSON_TYPE))
     a.get('/huge', (c) => c.body(account(`9${'1'.repeat(4300)}`, '1'), 200, JSON_TYPE))
+    a.get('/deep', (c) => c.body(`{"id":1,"owner":"Ada","deep":${DEEP}}`, 200, JSON_TYPE))
   })
 
   it('a buffered body: renamed, converted, derived and kept fields, a nested list of shapes', async () => {
@@ -159,6 +163,12 @@ describe('an older client gets integers beyond 2^53 of a body written as text ex
     const older = await served.request('/huge', { headers: V1 })
     expect(older.status).toBe(500)
     expect(await older.text()).toBe(`onError: versionHistory: the 200 response of "GET /huge" (application/json) cannot be migrated to version "1": ${INEXACT}.`)
+  })
+
+  it('one nested deeper than the exact reading goes is the loud 500 saying so', async () => {
+    const older = await served.request('/deep', { headers: V1 })
+    expect(older.status).toBe(500)
+    expect(await older.text()).toBe('onError: versionHistory: the 200 response of "GET /deep" (application/json) cannot be migrated to version "1": it is nested too deeply to read its integers beyond 2^53 exactly.')
   })
 
   it('an error body that fits the error layout, as a success body', async () => {
@@ -214,6 +224,13 @@ describe('stream items written as text keep their digits', () => {
     expect(text).toBe(`${olderAccount(ID, '7')}\n${olderAccount('3', NEGATIVE)}\n`)
   })
 
+  it('an item nested deeper than the exact reading goes errors the stream before it', async () => {
+    const deep = app((a) => a.get('/export', (c) => c.body(split(`${account('1', '7')}\n{"id":2,"deep":${DEEP}}\n`, 65536), 200, { 'Content-Type': 'application/x-ndjson' })))
+    const { text, error } = await readAll(await deep.request('/export', { headers: V1 }))
+    expect(text).toBe(`${olderAccount('1', '7')}\n`)
+    expect(String(error)).toContain('item 2 of the application/x-ndjson stream of "GET /export" cannot be migrated to version "1": it is nested too deeply; the stream stopped before it.')
+  })
+
   it('server-sent events, from streamSSE and split across chunks', async () => {
     for (const path of ['/events', '/events?split']) {
       const { text, error } = await readAll(await served.request(path, { headers: V1 }))
@@ -246,6 +263,12 @@ describe("an older client's request body", () => {
       expect(res.status).toBe(400)
       expect(await res.text()).toContain("cannot be migrated exactly (beyond a double's range, or an integer of more than 4,300 digits)")
     }
+  })
+
+  it("one nested deeper than the exact reading goes is the client's 400, as a body too deep to migrate", async () => {
+    const res = await served.request('/account', { method: 'POST', headers: { ...V1, ...JSON_TYPE }, body: `{"id":1,"holder":"Ada","deep":${DEEP}}` })
+    expect(res.status).toBe(400)
+    expect(await res.text()).toContain('The request body is nested too deeply to migrate.')
   })
 
   it('reaches c.req.json() as the head\'s does: each number as JSON.parse reads it', async () => {
