@@ -139,6 +139,9 @@ const releasesHead = (() => {
       responses: { '200': { description: 'The changelog as Markdown.', content: { 'text/markdown': { schema: { type: 'string' } } } } },
     },
   }
+  // apiKeys (app.ts) answers every /releases route 401 for a bearer key it did not issue.
+  const unknownKey = json(ref('NotFound'), 'The bearer key is not one this API issued.', { 'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } } })
+  for (const operations of Object.values(paths)) for (const operation of Object.values(operations) as { responses: Record<string, object> }[]) operation.responses['401'] = unknownKey
   return headDocument('Catalog API', paths, {
     TopCategories: { type: 'object', properties: { version: { type: ['string', 'null'] }, categories: { type: 'array', items: uri } }, required: ['version', 'categories'] },
     Health: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] }, version: { type: ['string', 'null'] } }, required: ['status', 'version'] },

@@ -20,6 +20,9 @@ import { honoEngine, NOWHERE, runNext, type HonoEngine, type Place } from './eng
 import { mountedRoute, mountedServing, type Served } from './mounted-handlers.ts'
 import { baseOf, linkBase, relativeTo, splitTable, type MountedRoute } from './mount-base.ts'
 import type { VersioningEnv } from './variables.ts'
+import { routeExistsOf } from '../changes/history-plans.ts'
+import { checkLimits, unservedOperations } from './table-checks.ts'
+import type { RouteLifeOf } from '../model/served.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
 
 /** Options of `apiVersioning`: the scheme, the route table, and the options both middlewares take. */
@@ -61,8 +64,8 @@ export interface TableServing {
   placeAt(c: Context, route: CompiledRoute, index: number, suffixed: boolean, own: Served | null): Place
   /** The scheme's rejection of a version no route serves. */
   versionRejection(): VersioningError
-  /** The `changes` option (a history: which methods of a route its route changes leave in a version), or `undefined`. */
-  readonly changes: unknown
+  /** Which methods of a route the version changes leave in a version (the `changes` option's route life, read once), or `undefined`: none removed. */
+  readonly life: RouteLifeOf | undefined
 }
 
 /** The property of the middleware `mountRoutes` finds its table serving under (not part of the API). */
@@ -241,13 +244,13 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     engine,
     placeAt: (c, route, index, suffixed, own) => placeAt(c, route, index, suffixed, own === null ? null : candidatesFrom(c, index, own)),
     versionRejection: () => scheme.rejection(),
-    changes: options.changes,
+    life: routeExistsOf(options.changes),
   }
   const check = (app?: AppRoutes): readonly string[] => [
     ...scheme.check(),
     ...scheme.checkTable(routes),
     ...engine.checkApp(app, middleware),
-    ...(app === undefined ? [] : splitTable(app, ours)),
+    ...(app === undefined ? [] : [...splitTable(app, ours), ...unservedOperations(app, ours, scheme, serving.life)]),
     ...(options.allowedHosts === undefined && options.origin === undefined
       ? ['apiVersioning: absolute links follow the Host header the client sends; set allowedHosts (the hosts you serve) or origin (the origin of links).']
       : []),
@@ -278,33 +281,6 @@ interface KnownPlace {
 
 /** How many values of the version param a route's places are kept for (the table empties when full). */
 const PLACES = 64
-
-/**
- * Checks the table's version limits against the scheme: every version must
- * be one it allows, and routes Hono serves at one path agree on being
- * version-neutral (the middleware reads the first).
- */
-function checkLimits(table: RouteTable, scheme: BaseVersioning): void {
-  const neutralAt = new Map<string, CompiledRoute>()
-  for (const route of table.routes) {
-    for (const version of route.limit?.versions ?? []) {
-      if (scheme.allowedVersions !== null && scheme.resolveVersion(version) !== version) {
-        throw new Error(
-          `apiVersioning: route "${route.viewName}" is versioned in ${JSON.stringify(version)}, which the scheme does not allow; allowed: ${scheme.allowedVersions.join(', ')}.`,
-        )
-      }
-    }
-    for (const path of route.honoPaths) {
-      const other = neutralAt.get(path)
-      if (other === undefined) neutralAt.set(path, route)
-      else if ((other.limit?.neutral === true) !== (route.limit?.neutral === true)) {
-        throw new Error(
-          `apiVersioning: routes "${other.viewName}" and "${route.viewName}" share the path ${path} but only one is version-neutral; make both neutral or give them different paths.`,
-        )
-      }
-    }
-  }
-}
 
 /**
  * The params Hono decoded for the matched route at `index`, as a match of

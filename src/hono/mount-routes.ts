@@ -15,8 +15,7 @@ import type { RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { chained } from './handler-chain.ts'
 import { later, mounted, passedOver, union, type Served } from './mounted-handlers.ts'
-import { existsIn } from '../model/operations.ts'
-import { routeExistsOf, type RouteExists } from '../changes/history-plans.ts'
+import { allowAt, type RouteLifeOf } from '../model/served.ts'
 import { WRAPPED, type WrappedHandler } from '../changes/wrapped-handlers.ts'
 import type { MountedSchema } from './mounted-schema.ts'
 import type { HandlerChain, Handlers, MethodKey, OnlyKeys, RouteHandler, RouteHandlers } from './route-handlers.ts'
@@ -95,7 +94,7 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
   }
   // Each path also answers the methods it has no handler for (unless it has an `all` handler): 405 with Allow, once
   // the version is decided, listing the methods the path serves in that version (byPath: each method's routes at the
-  // path, over every run there, in the table's order; allowOf). A run of mounts at one path becomes one Hono route that picks the method's handler, so a
+  // path, over every run there, in the table's order; model/served.ts allowAt). A run of mounts at one path becomes one Hono route that picks the method's handler, so a
   // path no other route matches is one handler for Hono (no middleware chain). A run with an `all` handler keeps a
   // route per method, in order: the `all` handler also answers what the method's handler passes on.
   const byPath = new Map<string, Map<string, CompiledRoute[]>>()
@@ -104,7 +103,6 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
     methods.set(method, [...(methods.get(method) ?? []), ...candidates.map(({ route }) => route)])
     byPath.set(path, methods)
   }
-  const exists = routeExistsOf(table.changes)
   for (let i = 0; i < mounts.length; ) {
     const { path, candidates } = mounts[i] as Mount
     const handlers: [string, Handler<any>][] = []
@@ -112,7 +110,7 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
     const wrapped: WrappedHandler[] = []
     const methods = byPath.get(path) as Map<string, CompiledRoute[]>
     // Without an `all` handler, a method the path serves in other versions only is answered as one it has no handler for.
-    const refusal = methods.has('ALL') ? null : pathRefusal(methods, exists, table)
+    const refusal = methods.has('ALL') ? null : pathRefusal(methods, table.life, table)
     for (; mounts[i]?.path === path; i++) {
       const { method, candidates: own } = mounts[i] as Mount
       const routes = own.map(({ route }) => route)
@@ -144,35 +142,6 @@ function register(app: Hono<any, any, any>, method: string, path: string, handle
 }
 
 /**
- * The `Allow` of a 405 at a path, in a version: each method whose route
- * there (the first of its routes that exists in the version, as the request
- * path picks it) the history's route changes leave in it, HEAD beside GET;
- * `''` when none is left but some route exists there (the history removed
- * them: answered as not found), `null` when no route exists there. Worked
- * out once per version (at most `VERSIONS`, then each time).
- */
-function allowOf(methods: ReadonlyMap<string, readonly CompiledRoute[]>, exists: RouteExists | undefined): (version: string | null | undefined) => string | null {
-  const byVersion = new Map<string | null | undefined, string | null>()
-  return (version) => {
-    if (byVersion.has(version)) return byVersion.get(version) as string | null
-    const allowed: string[] = []
-    let some = false
-    for (const [method, routes] of methods) {
-      const route = routes.find((r) => existsIn(r, version))
-      if (route === undefined) continue
-      some = true
-      if (exists === undefined || exists(route, method, version)) allowed.push(method === 'GET' ? 'GET, HEAD' : method)
-    }
-    const allow = some ? allowed.join(', ') : null
-    if (byVersion.size < VERSIONS) byVersion.set(version, allow)
-    return allow
-  }
-}
-
-/** How many versions a path's `Allow` is kept for. */
-const VERSIONS = 64
-
-/**
  * How a path answers a method it does not serve in the request's version:
  * `allows(version)` says whether the path serves other methods in it, and
  * `notAllowed` answers 405 with `Allow` (the methods it serves in that
@@ -184,10 +153,10 @@ interface PathRefusal {
   notAllowed(c: Context, next: Next, visit: Visit): unknown
 }
 
-/** The refusal of a path where `methods` are each method's routes. */
-function pathRefusal(methods: ReadonlyMap<string, readonly CompiledRoute[]>, exists: RouteExists | undefined, table: TableServing): PathRefusal {
+/** The refusal of a path where `methods` are each method's routes, its `Allow` as the model's light part answers it (with the route `life` of the version changes). */
+function pathRefusal(methods: ReadonlyMap<string, readonly CompiledRoute[]>, life: RouteLifeOf | undefined, table: TableServing): PathRefusal {
   const { engine } = table
-  const allowIn = allowOf(methods, exists)
+  const allowIn = allowAt(methods, life)
   const routes = [...methods.values()].flat()
   const passesOn = routes.every((r) => r.limit?.absent === 'not-found')
   const versions = versionsOf(routes)

@@ -3,7 +3,8 @@
  * place for lifecycle headers) and every route × method, whatever declared
  * it (a route table with `mountRoutes`, a plain Hono route with `named()`,
  * an @hono/zod-openapi route), with what it is in each version. Built once
- * (version-space.ts, operations.ts, app-model.ts), then only read: the
+ * (version-space.ts; served.ts, the light part the request path reads too;
+ * operations.ts; app-model.ts), then only read: the request path, the
  * documents, `validateResponses`, `check()` and the tests ask it whether an
  * operation is served in a version, at which path, and what it takes and
  * answers there, instead of working it out for themselves.
@@ -30,8 +31,11 @@ export interface VersionSpace {
   lifecycle(version: string): LifecycleHeaders
 }
 
-/** One route × method, whatever declared it. */
-export interface VersionedOperation {
+/**
+ * One route × method, whatever declared it, as the light part of the model
+ * has it (served.ts): in which versions it is served, at which path.
+ */
+export interface ServedOperation {
   /** The method, upper-case (`GET`). */
   readonly method: string
   /** Its path in the newest version, in OpenAPI's syntax (`/{version}/users/{id}`). */
@@ -47,11 +51,11 @@ export interface VersionedOperation {
   /** Whether it answers every version alike (`versionNeutral`). */
   readonly neutral: boolean
   /** What it is in `version`, or `null` when that version does not serve it. Computed once per version of the space. */
-  at(version: string): OperationAt | null
+  at(version: string): ServedAt | null
 }
 
-/** An operation in one version. */
-export interface OperationAt {
+/** An operation in one version, as the light part of the model has it. */
+export interface ServedAt {
   readonly version: string
   /** Its path in that version, in OpenAPI's syntax: a path changed by a version change is the older one, the version filled in when the path carries it. */
   readonly path: string
@@ -59,6 +63,16 @@ export interface OperationAt {
   readonly params: readonly string[]
   /** Its version's lifecycle headers. */
   readonly lifecycle: LifecycleHeaders
+}
+
+/** One route × method, whatever declared it, with what it takes and answers in each version. */
+export interface VersionedOperation extends ServedOperation {
+  /** What it is in `version`, or `null` when that version does not serve it (the light part's answer). */
+  at(version: string): OperationAt | null
+}
+
+/** An operation in one version: the light part's answer, and its contracts and migration there. */
+export interface OperationAt extends ServedAt {
   /** What a client of this version sends: its parameters and body, with their schemas in this version. Worked out at first read, then kept. */
   readonly request: RequestContract
   /** What it answers in this version, by status and media type. Worked out at first read (with `request`), then kept. */

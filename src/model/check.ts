@@ -2,12 +2,21 @@
  * What the model finds wrong in an app, as sentences that say what to fix:
  * an operation no version serves (its version limits, its namespace, the
  * version changes that add or remove it, or the version pattern of its path
- * leave none), which no client can ever reach.
+ * leave none), which no client can ever reach. It reads the model's light
+ * part only (served.ts), so a reader without the documents' code can ask it.
  */
-import type { ApiModel } from './api-model.ts'
+import type { PlacementWays } from '../routes/placement.ts'
+import type { ServedOperation, VersionSpace } from './api-model.ts'
+
+/** What the check reads of a model: its versions, where the version travels, and its operations' light part (an `ApiModel` fits). */
+export interface ServedModel {
+  readonly space: Pick<VersionSpace, 'versions'>
+  readonly ways: PlacementWays
+  readonly operations: readonly ServedOperation[]
+}
 
 /** Sentences starting with `where`, one per operation no version of the model serves (none: an empty list). */
-export function checkModel(model: ApiModel, where: string): readonly string[] {
+export function checkModel(model: ServedModel, where: string): readonly string[] {
   const { versions } = model.space
   if (versions.length === 0) return []
   const out: string[] = []

@@ -1,40 +1,16 @@
 /**
- * `versionedOperation`: one route × method of the model, and what it is in
- * each version, decided in one place: whether the version serves it (its
- * table routes' version limits, the namespace a namespace scheme reads, the
- * version changes that add or remove it, the version pattern of a URL path)
- * and its path there (older paths from the version changes, the version
- * filled in). Every version of the space is worked out at construction;
- * its request and response contracts and its migration at their first
- * read, by the functions the builder gives (openapi/operation-contracts.ts,
- * openapi/migrations.ts), then kept.
+ * `versionedOperation`: one route × method of the model, built on its light
+ * part (served.ts `servedOperation`: whether each version serves it, at
+ * which path and params, decided there once). What this adds is what needs
+ * code the light part leaves out: its request and response contracts and
+ * its migration in each version, at their first read, by the functions the
+ * builder gives (openapi/operation-contracts.ts, openapi/migrations.ts),
+ * then kept.
  */
-import type { CompiledRoute } from '../routes/compile.ts'
 import { waysOf, type VersionPlacement } from '../routes/placement.ts'
-import type { ApiModel, MigrationAt, OperationAt, OperationContracts, VersionedOperation, VersionSpace } from './api-model.ts'
+import type { ApiModel, MigrationAt, OperationAt, OperationContracts, ServedAt, ServedOperation, VersionedOperation, VersionSpace } from './api-model.ts'
 import { pathContracts } from './contracts.ts'
-
-/** What declares an operation: a table route and method, a plain Hono route, an operation of a document. */
-export interface OperationDeclaration {
-  readonly method: string
-  /** Its path in the newest version, in OpenAPI's syntax (`/{version}/users/{id}`). */
-  readonly path: string
-  readonly name: string | null
-  /** Every name version changes may give it (its routes' names, `METHOD /path`). */
-  readonly names: readonly string[]
-  /** The table routes that serve it, in table order (none for a plain Hono route). */
-  readonly routes: readonly CompiledRoute[]
-  /** The pattern (a RegExp source) the version's path param must match, or `null` for any segment. */
-  readonly versionPattern: string | null
-}
-
-/** The version changes that add, remove or move routes, as the model reads them. */
-export interface RouteEvents {
-  /** Whether the operation named `names` (any of them) exists in `version` (`true` when no change says otherwise). */
-  exists(names: readonly string[], version: string): boolean
-  /** The path changes of versions newer than `version`, newest first, in OpenAPI's syntax. */
-  pathChanges(names: readonly string[], version: string): readonly { readonly newer: string; readonly older: string }[]
-}
+import type { RouteEvents } from './served.ts'
 
 /** A change the route history reports: its type, and what it was and became. */
 export interface RouteChange {
@@ -68,11 +44,6 @@ export function routeEvents(history: RouteHistory, order: readonly string[], pat
   }
 }
 
-/** Whether `route` exists in `version` by its version limit (a route without one exists in every version). */
-export function existsIn(route: CompiledRoute, version: string | null | undefined): boolean {
-  return route.limit?.versions == null || (version != null && route.limit.versions.has(version))
-}
-
 /**
  * Works out an operation's request and response contracts in `version`,
  * where it is served at `path` with path params `params` (`neutral`: it
@@ -92,51 +63,17 @@ export interface OperationParts {
   readonly migration?: MigrationOf | undefined
 }
 
-/** The operation `declaration` declares, in every version of `space`, with the `parts` its builder works out. */
-export function versionedOperation(declaration: OperationDeclaration, space: VersionSpace, placement: VersionPlacement, events: RouteEvents, parts: OperationParts = {}): VersionedOperation {
-  const { method, path, name, names, routes, versionPattern } = declaration
-  const ways = waysOf(placement)
-  const neutral = routes.length > 0 && routes.every((r) => r.limit?.neutral === true)
-  const test = versionPattern === null ? null : safeRegExp(versionPattern)
-
-  /** Whether one of its table routes answers `version`: its limit, and with a namespace scheme, its namespace. */
-  function routeAnswers(route: CompiledRoute, version: string): boolean {
-    if (!existsIn(route, version)) return false
-    return !ways.namespace || route.limit?.neutral === true || space.namespaceVersion(route.namespace) === version
+/**
+ * The operation `served` (its light part, served.ts), with the `parts` its
+ * builder works out, in each of `versions` (the space's) it is served in.
+ */
+export function versionedOperation(served: ServedOperation, versions: readonly string[], parts: OperationParts = {}): VersionedOperation {
+  const own = (version: string): OperationAt | null => {
+    const at = served.at(version)
+    return at === null ? null : servedAt(at, served.neutral, parts)
   }
-
-  function compute(version: string): OperationAt | null {
-    if (!events.exists(names, version)) return null
-    if (routes.length > 0 ? !routes.some((r) => routeAnswers(r, version)) : ways.namespace && version !== space.defaultVersion) return null
-    let own = path
-    for (const { newer, older } of events.pathChanges(names, version)) {
-      if (own.endsWith(newer)) own = own.slice(0, own.length - newer.length) + older
-    }
-    const param = ways.param
-    if (param !== null) {
-      const token = `{${param}}`
-      if (!own.includes(token)) {
-        // Without the version in its path, a route answers the default version (or any, in a combination).
-        if (!(neutral || ways.anyOne || version === space.defaultVersion)) return null
-      } else {
-        if (test !== null && !test.test(version)) return null
-        own = own.split(token).join(encodeURIComponent(version))
-      }
-    }
-    return servedAt(version, own, neutral, space.lifecycle(version), parts)
-  }
-
-  const byVersion = new Map<string, OperationAt | null>(space.versions.map((v) => [v, compute(v)]))
-  return Object.freeze({
-    method: method.toUpperCase(),
-    path,
-    name,
-    names,
-    routes,
-    placement,
-    neutral,
-    at: (version: string) => (byVersion.has(version) ? (byVersion.get(version) as OperationAt | null) : compute(version)),
-  })
+  const byVersion = new Map<string, OperationAt | null>(versions.map((v) => [v, own(v)]))
+  return Object.freeze({ ...served, at: (version: string) => (byVersion.has(version) ? (byVersion.get(version) as OperationAt | null) : own(version)) })
 }
 
 /** The model of `operations` in `space`: `find` is a map lookup by method and newest path. */
@@ -154,9 +91,9 @@ export function apiModelOf(space: VersionSpace, placement: VersionPlacement, ope
   })
 }
 
-/** The operation in `version` at `path`, its contracts and migration worked out at their first read and kept. */
-function servedAt(version: string, path: string, neutral: boolean, lifecycle: OperationAt['lifecycle'], { contracts, migration }: OperationParts): OperationAt {
-  const params = Object.freeze(paramsOf(path))
+/** The operation as served at `at`, its contracts and migration worked out at their first read and kept. */
+function servedAt(at: ServedAt, neutral: boolean, { contracts, migration }: OperationParts): OperationAt {
+  const { version, path, params, lifecycle } = at
   let made: OperationContracts | null = null
   const contractsAt = (): OperationContracts => (made ??= contracts === undefined ? pathContracts(params) : contracts(version, { path, params, neutral }))
   let migrated: { readonly at: MigrationAt | null } | null = null
@@ -175,18 +112,4 @@ function servedAt(version: string, path: string, neutral: boolean, lifecycle: Op
       return (migrated ??= { at: migration === undefined ? null : migration(version) }).at
     },
   })
-}
-
-/** The `{name}` params of an OpenAPI path, in order. */
-function paramsOf(path: string): string[] {
-  return [...path.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] as string)
-}
-
-/** A pattern as a RegExp; one that does not compile accepts every version (the route's own check refused it already). */
-function safeRegExp(pattern: string): { test(text: string): boolean } | null {
-  try {
-    return new RegExp(pattern, 'u')
-  } catch {
-    return null
-  }
 }

@@ -43,15 +43,17 @@ export function versionSpace(scheme: SpaceScheme, options: { readonly versions?:
     defaultVersion: scheme.defaultVersion,
     compare: compareVersions,
     resolve: (requested) => scheme.resolveVersion(requested) ?? null,
-    namespaceVersion(namespace) {
-      if (namespace === null || namespace === '') return scheme.defaultVersion
-      // As NamespaceVersioning reads it: the first component that is a version.
-      for (const component of namespace.split(':')) {
-        const version = scheme.resolveVersion(component)
-        if (version !== undefined) return version
-      }
-      return undefined
-    },
+    namespaceVersion: (namespace) => namespaceVersion(scheme, namespace),
     lifecycle: (version) => lifecycles?.get(version)?.headers ?? NO_LIFECYCLE_HEADERS,
   }
+}
+
+/** The version a route's `namespace` stands for under `scheme` (`undefined`: none), as NamespaceVersioning reads it: the first component that is a version. */
+export function namespaceVersion(scheme: SpaceScheme, namespace: string | null): string | null | undefined {
+  if (namespace === null || namespace === '') return scheme.defaultVersion
+  for (const component of namespace.split(':')) {
+    const version = scheme.resolveVersion(component)
+    if (version !== undefined) return version
+  }
+  return undefined
 }

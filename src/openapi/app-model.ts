@@ -26,7 +26,8 @@ import type { RouteTable } from '../routes/table.ts'
 import { compilePath } from '../routes/pattern.ts'
 import { UNPLACED, waysOf, type VersionPlacement } from '../routes/placement.ts'
 import type { ApiModel, VersionedOperation } from '../model/api-model.ts'
-import { apiModelOf, routeEvents, versionedOperation, type OperationDeclaration } from '../model/operations.ts'
+import { apiModelOf, routeEvents, versionedOperation } from '../model/operations.ts'
+import { servedOperation, type OperationDeclaration } from '../model/served.ts'
 import { versionSpace, type SpacePolicy, type SpaceScheme } from '../model/version-space.ts'
 
 /** What the model of an app is made from. */
@@ -114,7 +115,9 @@ export function appModel(options: AppModelOptions): ApiModel {
         patterns,
         operationId: declaration.name ?? plainName(method, path),
       }
-      operations.push(versionedOperation(declaration, space, placement, events, { contracts: contractsOf(contracts, source), migration: migrations?.(declaration) }))
+      // Its light part (model/served.ts, what the request path reads too), then its contracts and migration on it.
+      const light = servedOperation(declaration, space, placement, events)
+      operations.push(versionedOperation(light, space.versions, { contracts: contractsOf(contracts, source), migration: migrations?.(declaration) }))
     }
   }
   return apiModelOf(space, placement, operations)

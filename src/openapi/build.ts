@@ -6,6 +6,7 @@
  */
 import type { VersionedOperation, VersionSpace } from '../model/api-model.ts'
 import { routeEvents, versionedOperation } from '../model/operations.ts'
+import { servedOperation } from '../model/served.ts'
 import { waysOf, type VersionPlacement } from '../routes/placement.ts'
 import type { BuildContext } from './context.ts'
 import { changelogMarkdown, schemaStepsOf } from './changelog.ts'
@@ -86,9 +87,10 @@ export function reachableComponents(roots: Iterable<string>, components: Json): 
 }
 
 /**
- * The model of the documents' operations (model/operations.ts), one per
- * source: whether each version serves it and at which path, decided there;
- * its request and response contracts in each version by `contracts`
+ * The model of the documents' operations, one per source: whether each
+ * version serves it and at which path, decided by the model's light part
+ * (model/served.ts `servedOperation`, as the request path's); on it
+ * (model/operations.ts), its request and response contracts in each version by `contracts`
  * (operation-contracts.ts), its migration by the history's plans
  * (migrations.ts; none from a changelog's JSON), at their first read.
  */
@@ -106,7 +108,7 @@ export function operationsModel(
       const versionPattern = param === null ? null : (source.patterns.get(param) ?? patternOfParameter(source.operation, param))
       const declaration = { method: source.method, path: source.path, name: source.operationId, names: source.names, routes: source.routes, versionPattern }
       const parts = { contracts: contractsOf(contracts, source), migration: migrations?.(source) }
-      return [source, versionedOperation(declaration, space, placement, events, parts)]
+      return [source, versionedOperation(servedOperation(declaration, space, placement, events), space.versions, parts)]
     }),
   )
 }

@@ -3,7 +3,8 @@
  * take what was decided so far and return the next decision as a value.
  *
  *   decide (the scheme) → pick (the route that serves the method in that
- *   version, before the first visit is made) → choose (a client's pin: the
+ *   version, as the model's light part answers it, model/served.ts
+ *   `firstIn`, before the first visit is made) → choose (a client's pin: the
  *   version steps; the route picked again if one changes the version)
  *   → prepare (the extensions' lookups and request steps: lifecycle,
  *     validation, migration) → a `Visit`, accepted or refused.
@@ -18,7 +19,7 @@ import type { VersionMatch } from '../schemes/base.ts'
 import { after } from './after.ts'
 import type { VersionDecider } from './decide.ts'
 import type { ExtensionSteps } from './extension-steps.ts'
-import { existsIn } from '../model/operations.ts'
+import { firstIn } from '../model/served.ts'
 import { versionsOf, Visit, type Candidates, type VisitReader } from './visit.ts'
 
 /** Where a request is served: what the framework matched for it. */
@@ -42,18 +43,12 @@ export interface RequestPath {
  * `reader` reads; `vary`: the request headers the scheme reads the version from.
  */
 export function requestPath(decider: VersionDecider, steps: ExtensionSteps | null, reader: VisitReader, vary: VaryList): RequestPath {
-  /** Stage 2: the first of `candidates` that exists in `version`, or `undefined` (the matched route stays, not picked). */
-  function pick(candidates: Candidates | null, version: string | null | undefined): CompiledRoute | undefined {
-    if (candidates !== null) for (const route of candidates) if (existsIn(route, version)) return route
-    return undefined
-  }
-
   /** Stage 4 (and 2 again when a version step changed the version) on a visit whose version steps ran. */
   function prepare(visit: Visit, place: Place, scheme: string | null | undefined): Visit | Promise<Visit> {
     if (visit.rejection !== null || steps === null) return visit
     let picked = visit
     if (visit.version !== scheme) {
-      const route = pick(place.candidates, visit.version)
+      const route = firstIn(place.candidates, visit.version)
       const answering = route ?? place.route
       // A new visit only when the route picked for the new version is another (never without candidates).
       if (answering !== visit.route || (route !== undefined) !== visit.picked) picked = visit.with({ route: answering, picked: route !== undefined, versions: versionsOf(answering) })
@@ -64,11 +59,13 @@ export function requestPath(decider: VersionDecider, steps: ExtensionSteps | nul
   return {
     enter(request, place, source) {
       const { route, match, candidates } = place
-      // Stage 1: the scheme's decision; stage 2, the route picked for its version, before the visit is made.
+      // Stage 1: the scheme's decision; stage 2, the route picked for its version, before the visit is made, as the
+      // model's light part answers it (model/served.ts firstIn: the first candidate that exists in the version; the
+      // matched route stays, not picked, when none does).
       const decision = decider.decide(request, match, route?.limit?.neutral === true)
       const rejection = decision instanceof VersioningError ? decision : null
       const version = rejection === null ? (decision as string | null) : undefined
-      const picked = rejection === null ? pick(candidates, version) : undefined
+      const picked = rejection === null ? firstIn(candidates, version) : undefined
       const decided = new Visit(reader, source, request, version, picked ?? route, picked !== undefined, versionsOf(picked ?? route), vary, rejection, null, false, null, false)
       if (steps === null || rejection !== null) return decided
       // Stage 3: a client's pin (the version steps); then stage 4.

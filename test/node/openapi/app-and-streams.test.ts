@@ -118,6 +118,26 @@ describe('405: a method a documented path does not serve', () => {
   })
 })
 
+describe('the worker example documents what its own middleware answers', () => {
+  it('every /releases operation, in every version: an unknown bearer key gets the documented 401 and its body', async () => {
+    const docs = releasesDocsOn(() => EXAMPLE_NOW_MS)
+    const problems: string[] = []
+    let checked = 0
+    for (const { version } of docs.versions) {
+      const document = JSON.parse(JSON.stringify(docs.document(version))) as Json
+      const check = answerChecker(document)
+      for (const call of callsOf(document, true)) {
+        const answer = await app.request(`http://catalog.test${call.path}`, { method: call.method, headers: { ...call.headers, Authorization: 'Bearer not-a-key-we-issued' } })
+        checked++
+        if (answer.status !== 401 || answer.headers.get('www-authenticate') !== 'Bearer') problems.push(`${version} ${call.operation}: ${answer.status}`)
+        problems.push(...check(call.operation, answer.status, answer.headers.get('content-type'), await answer.text()))
+      }
+    }
+    expect(problems).toEqual([])
+    expect(checked).toBeGreaterThan(10)
+  })
+})
+
 describe('methods come from the app', () => {
   const routes = defineRoutes([route('user-list', '/users'), route('user-detail', '/users/:id{[0-9]+}'), route('team-list', '/teams')])
   const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v2' }), routes })

@@ -72,6 +72,9 @@ const documents = documented.sections.flatMap((section) =>
   }),
 )
 
+/** Each case starts a Prism process of its own (2 to 5 s on a loaded 2-core machine) before its calls. */
+const PRISM_TIMEOUT_MS = 30_000
+
 /** What Prism reports of each documented call of `document` sent through `proxy`. */
 async function violationsOf(document: Json, proxy: string): Promise<string[]> {
   const violations: string[] = []
@@ -93,7 +96,7 @@ describe('Prism, a validating proxy, finds nothing the server answers against it
     expect(calls.length).toBeGreaterThan(0)
     const proxy = await prism(document, title.replace(/\W+/g, '-'), await upstream(calls[0]?.headers['Host']))
     expect(await violationsOf(document, proxy)).toEqual([])
-  })
+  }, PRISM_TIMEOUT_MS)
 
   it('and reports an answer that drifts from its document (the check can fail)', async () => {
     const drifting = new Hono()
@@ -104,5 +107,5 @@ describe('Prism, a validating proxy, finds nothing the server answers against it
     const violations = await violationsOf(document, proxy)
     expect(violations.length).toBeGreaterThan(0)
     expect(violations.every((v) => v.startsWith('GET /semver/products/{id}: 500'))).toBe(true)
-  })
+  }, PRISM_TIMEOUT_MS)
 })
