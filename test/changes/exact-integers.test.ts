@@ -1,7 +1,7 @@
 /**
  * Integers beyond 2^53 (64-bit ids such as 1234567890123456789012) that a
  * handler writes as text reach an older client with their digits: buffered
- * bodies, JSON Lines and server-sent events items split across chunks, in
+ * bodies, JSON Lines, JSON text sequences and server-sent events items split across chunks, in
  * lists, envelopes and nested shapes, renamed, moved and kept; a converter
  * reads one as a `BigInt`, and one that mixes it with numbers fails loudly
  * naming the field. An older client's request body reaches a handler's
@@ -222,6 +222,13 @@ describe('stream items written as text keep their digits', () => {
     const { text, error } = await readAll(await served.request('/export', { headers: V1 }))
     expect(error).toBeUndefined()
     expect(text).toBe(`${olderAccount(ID, '7')}\n${olderAccount('3', NEGATIVE)}\n`)
+  })
+
+  it('JSON text sequences split across chunks', async () => {
+    const seq = app((a) => a.get('/export', (c) => c.body(split(`\x1e${account(ID, '7')}\n\x1e${account('3', NEGATIVE)}\n`, 3), 200, { 'Content-Type': 'application/json-seq' })))
+    const { text, error } = await readAll(await seq.request('/export', { headers: V1 }))
+    expect(error).toBeUndefined()
+    expect(text).toBe(`\x1e${olderAccount(ID, '7')}\n\x1e${olderAccount('3', NEGATIVE)}\n`)
   })
 
   it('an item nested deeper than the exact reading goes errors the stream before it', async () => {
