@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { MIGRATED_TARGET, migratedMarkdown } from './migrated.js'
 import { servedMarkdown } from './served.js'
+import { PAIRS } from '../pairs.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const out = join(root, '.tmp/bench')
@@ -22,17 +23,46 @@ mkdirSync(out, { recursive: true })
 const bin = (name) => join(root, 'node_modules/.bin', name)
 const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', CLOUDFLARE_CF_FETCH_ENABLED: 'false' }
 const started = Date.now()
-const run = (label, command, args) => {
+const run = (label, command, args, more = {}) => {
   console.log(`bench: ${label} (${((Date.now() - started) / 1000).toFixed(0)} s in)`)
-  execFileSync(command, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] })
+  execFileSync(command, args, { cwd: root, env: { ...env, ...more }, stdio: ['ignore', 'inherit', 'inherit'] })
+}
+
+/**
+ * bench/run.ts on one runtime, into `<label>.json`: each pair of bench/pairs.ts in a process of its own, then the other
+ * sections in one more. An app runs one scheme, and so does each hand-written twin; run in one process, the toolkit's
+ * shared request path would see all nine configurations, and the runtime's caches at its property reads and calls
+ * with them, which no deployment does.
+ */
+function inProcess(label, command, args) {
+  const sections = (process.env.BENCH_ONLY ?? 'pairs,changes,reverse,scale,memory').split(',')
+  const rest = sections.filter((s) => s !== 'pairs')
+  const merged = { pairs: {}, rejections: {} }
+  let base = null
+  if (rest.length > 0) {
+    run(`${label}: ${rest.join(', ')}`, command, [...args, join(out, `${label}.rest.json`)], { BENCH_ONLY: rest.join(',') })
+    base = JSON.parse(readFileSync(join(out, `${label}.rest.json`), 'utf8'))
+  }
+  if (sections.includes('pairs')) {
+    const only = process.env.BENCH_PAIRS?.split(',')
+    for (const name of Object.keys(PAIRS).filter((n) => only === undefined || only.includes(n))) {
+      run(`${label}: pair ${name}`, command, [...args, join(out, `${label}.pair.json`)], { BENCH_ONLY: 'pairs', BENCH_PAIRS: name })
+      const one = JSON.parse(readFileSync(join(out, `${label}.pair.json`), 'utf8'))
+      base ??= one
+      merged.pairs[name] = one.pairs[name]
+      merged.rejections[name] = one.rejections[name]
+    }
+    Object.assign(base, merged)
+  }
+  writeFileSync(join(out, `${label}.json`), JSON.stringify(base, null, 2))
 }
 
 // --write-only: write BENCHMARKS.md again from the last run's results (.tmp/bench/), measuring nothing.
 const writeOnly = process.argv.includes('--write-only')
 if (!writeOnly) {
-  run('node', process.execPath, ['--expose-gc', 'bench/run.ts', join(out, 'node.json')])
-  run('bun', bin('bun'), ['bench/run.ts', join(out, 'bun.json')])
-  run('deno', bin('deno'), ['run', '--allow-all', '--v8-flags=--expose-gc', 'bench/run.ts', join(out, 'deno.json')])
+  inProcess('node', process.execPath, ['--expose-gc', 'bench/run.ts'])
+  inProcess('bun', bin('bun'), ['bench/run.ts'])
+  inProcess('deno', bin('deno'), ['run', '--allow-all', '--v8-flags=--expose-gc', 'bench/run.ts'])
   console.log('bench: bundles')
   writeFileSync(join(out, 'bundles.json'), execFileSync(process.execPath, ['bench/drivers/bundle-budget.js', '--json'], { cwd: root, env, encoding: 'utf8' }))
   run('cold start (workerd)', process.execPath, ['bench/cold-start.js', join(out, 'cold-start.json')])
@@ -176,7 +206,9 @@ p(servedMarkdown(served))
 p()
 p('## 2. In process (`app.fetch`, mitata; target ≥ 0.90 for a middleware, ≥ 0.95 for `mountRoutes` alone)')
 p()
-p('The same pairs answering a reused `Request` in process: no network, so what differs is the work each side does. Times')
+p('The same pairs answering a reused `Request` in process: no network, so what differs is the work each side does. Each')
+p("pair runs in a process of its own, as an app runs one scheme: in one process the toolkit's shared request path would")
+p("see all nine configurations (and the runtime's caches at its property reads with them), each twin only its own. Times")
 p('are medians over rounds of mitata p50s per request; every `app.fetch` is awaited as a server awaits it (a loop that')
 p("never yields measures the runtime's backlog of promise work instead).")
 p()

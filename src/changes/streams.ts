@@ -12,7 +12,7 @@
  * An item that cannot be migrated errors the stream: the client reads the
  * items before it, then its read fails, and the head's item is never written.
  */
-import { hasInexactNumber, INEXACT } from './exact-numbers.ts'
+import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exact-numbers.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import type { Visit } from './migration-plan.ts'
 import { lineFramer, sequenceFramer, type Framer, type ItemMigration, type Output } from './ndjson.ts'
@@ -106,10 +106,12 @@ export function migrateItems(body: ReadableStream<Uint8Array | string>, framing:
   // A parsed item is the stream's own: the steps change it in place, with no copy.
   const item: ItemMigration = (json, parsed) => {
     try {
-      let value: unknown = parsed === undefined ? JSON.parse(json) : parsed
-      if (hasInexactNumber(json)) throw new Error(INEXACT)
+      // An integer JSON.parse rounds is read and written exactly where the runtime can (exact-numbers.ts).
+      const exact = hasInexactNumber(json)
+      let value: unknown = exact ? parseExact(json) : parsed === undefined ? JSON.parse(json) : parsed
+      if (value === undefined) throw new Error(INEXACT)
       for (const step of steps) value = step(value)
-      const text = JSON.stringify(value)
+      const text = stringifyMigrated(value, exact)
       count++
       return text
     } catch (error) {
