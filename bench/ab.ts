@@ -9,6 +9,7 @@
  * (above 1: this tree is faster) and its median.
  *
  * Cases: `changes` (section 8's old-version response of 100 products),
+ * `parsed` (the same, the handler answering its body as text: the response step parses and serialises it),
  * `hand` (its hand-written twin, for the ratio to it), `post` and `get` (an
  * oldest-version client's requests of bench/migrated/app.ts, new `Request`s
  * with `Content-Length`, as a server makes them), `pair` (the toolkit of
@@ -16,17 +17,17 @@
  *
  * Usage: node bench/ab.ts
  *        <runtime> bench/ab.ts side <this|base> <case> <requests>   (one side: µs of CPU per request)
- * Environment: BENCH_BASE [.tmp/base], AB_RUNTIMES [node,bun,deno], AB_CASES [changes,hand,post,get,pair],
+ * Environment: BENCH_BASE [.tmp/base], AB_RUNTIMES [node,bun,deno], AB_CASES [changes,hand,post,get,pair; also parsed],
  * AB_ROUNDS [5], AB_SCALE [1] (multiplies each case's request count), AB_PAIR [use+mountRoutes].
  */
 declare const Deno: { args: string[] } | undefined
 declare const process: { argv: string[]; env: Record<string, string | undefined>; execPath: string; cpuUsage(): { user: number; system: number } }
 
 type Tree = 'this' | 'base'
-type Case = 'changes' | 'hand' | 'post' | 'get' | 'pair'
+type Case = 'changes' | 'parsed' | 'hand' | 'post' | 'get' | 'pair'
 type Fetch = { fetch(request: Request): Response | Promise<Response> }
 
-const REQUESTS: Record<Case, number> = { changes: 4000, hand: 6000, post: 10000, get: 8000, pair: 60000 }
+const REQUESTS: Record<Case, number> = { changes: 4000, parsed: 3000, hand: 6000, post: 10000, get: 8000, pair: 60000 }
 const args = typeof Deno !== 'undefined' ? Deno.args : process.argv.slice(2)
 const base = (): string => process.env['BENCH_BASE'] ?? '.tmp/base'
 
@@ -48,10 +49,10 @@ async function sender(tree: Tree, which: Case): Promise<() => Promise<void>> {
     if (r.status >= 300) throw new Error(`bench/ab.ts: ${tree} ${which} answered ${r.status}`)
     await r.arrayBuffer()
   }
-  if (which === 'changes' || which === 'hand') {
-    const m = await load<{ changesApps(): { changes: Fetch; handWritten: Fetch }; changesRequest: Request }>(tree, 'bench/changes-cases.ts')
+  if (which === 'changes' || which === 'parsed' || which === 'hand') {
+    const m = await load<{ changesApps(): { changes: Fetch; changesParsed: Fetch; handWritten: Fetch }; changesRequest: Request }>(tree, 'bench/changes-cases.ts')
     const apps = m.changesApps()
-    const app = which === 'changes' ? apps.changes : apps.handWritten
+    const app = which === 'changes' ? apps.changes : which === 'parsed' ? apps.changesParsed : apps.handWritten
     return () => read(app.fetch(m.changesRequest))
   }
   if (which === 'pair') {

@@ -1,19 +1,21 @@
 /**
- * Whether a JSON text holds a number `JSON.parse` cannot read exactly: an
- * integer beyond what a double carries, which the parse rounds
- * (`12345678901234567891` is read as `12345678901234567000`). A body
- * migrated as a value is serialised again, so such a number would reach the
- * other side changed, and nothing would say so. A fraction is a double on
- * both sides and is left alone.
+ * JSON numbers `JSON.parse` cannot read exactly: an integer beyond what a
+ * double carries, which the parse rounds (`12345678901234567891` is read as
+ * `12345678901234567000`). A body migrated as a value is serialised again, so
+ * such a number would reach the other side changed, and nothing would say so.
+ * A fraction is a double on both sides and is left alone.
  *
- * A quick look first, for a run of 16 digits (an integer a double may not
- * hold has at least that many), reading about one character in 16; only
- * then a scan of the number tokens outside strings. Both are linear in the
- * text.
+ * Finding one: a quick look first, for a run of 16 digits (an integer a
+ * double may not hold has at least that many), reading about one character
+ * in 16; only then a scan of the number tokens outside strings. Both are
+ * linear in the text.
+ *
+ * Keeping one: where the runtime gives a reviver the source text of what it
+ * read (`context.source`) and writes raw JSON (`JSON.rawJSON`), as Node 22,
+ * Bun, Deno and workerd do, a text holding such an integer is parsed again
+ * with a reviver that reads it as a `BigInt`, and the value is written back
+ * with each `BigInt` as its digits. Only texts the scan found pay for it.
  */
-
-/** Why a body or an item holding such a number is not migrated (the end of a sentence naming it). */
-export const INEXACT = 'it holds an integer JSON.parse does not read exactly (beyond 2^53), which the migrated value would carry rounded; send such numbers as strings'
 
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39
 
@@ -93,4 +95,97 @@ function integerText(text: string): string {
   const digits = point === -1 ? mantissa : mantissa.slice(0, point) + mantissa.slice(point + 1)
   const fraction = point === -1 ? 0 : mantissa.length - point - 1
   return digits + '0'.repeat(Number(text.slice(e + 1)) - fraction)
+}
+
+/** What the runtime offers for reading and writing numbers as their text (ES2026's JSON.parse source text access). */
+interface SourceJson {
+  rawJSON?: (text: string) => unknown
+}
+
+/** A reviver's third argument, where the runtime gives it: the text a primitive value was read from. */
+type Reviver = (this: unknown, key: string, value: unknown, context?: { source?: string }) => unknown
+
+const json = JSON as unknown as SourceJson
+
+/** Whether this runtime gives revivers the source text and writes raw JSON (Node 22, Bun, Deno, workerd; not Node 20). */
+export const SOURCE_ACCESS: boolean = typeof json.rawJSON === 'function' && (JSON.parse as (text: string, reviver: Reviver) => unknown)('1', (_key, value, context) => (context?.source === '1' ? value : null)) === 1
+
+/**
+ * Why a body or an item holding such a number is not migrated (the end of a sentence naming it): where the runtime
+ * keeps integers exact, only a number beyond a double's range that is no integer is left.
+ */
+export const INEXACT: string = SOURCE_ACCESS
+  ? "it holds a number beyond a double's range that is no integer (such as 1e400), or an integer of more than 4,300 digits, which the migrated value would carry changed; send such numbers as strings"
+  : 'it holds an integer JSON.parse does not read exactly (beyond 2^53), which the migrated value would carry rounded, and this runtime gives JSON.parse no source text to read it exactly (Node 22, Bun, Deno and workerd do); send such numbers as strings'
+
+/**
+ * The most digits an integer kept exact may have: reading and writing a `BigInt` costs more than in proportion to
+ * its length, so a body of one integer 1 MiB long would cost far more than a body of ids (bench/request-bodies.ts
+ * measures both); no id or amount comes near it. Python caps its integers' text at the same length for the same
+ * reason.
+ */
+export const MAX_EXACT_DIGITS = 4300
+
+/** Reads an integer token `JSON.parse` rounds as a `BigInt`; a number out of range that is no integer (`1e400`), or a longer one, cannot be kept. */
+const exactReviver: Reviver = (_key, value, context) => {
+  if (typeof value !== 'number') return value
+  const source = context?.source
+  if (source === undefined || !inexact(source)) return value
+  if (!INTEGER.test(source) || source.length - (source.charCodeAt(0) === 0x2d ? 1 : 0) > MAX_EXACT_DIGITS) throw new Inexact()
+  return BigInt(source)
+}
+
+/** A number the exact reading cannot keep either. */
+class Inexact extends Error {}
+
+/**
+ * The value of JSON text `text` (which `hasInexactNumber` found holding an
+ * integer `JSON.parse` rounds), each such integer read as a `BigInt` with its
+ * exact digits; `undefined` where that cannot be done: a runtime without
+ * source text access, or a number out of a double's range that is no integer
+ * (`1e400`) or an integer of more than `MAX_EXACT_DIGITS` digits. Throws what
+ * `JSON.parse` throws for text that is not JSON.
+ */
+export function parseExact(text: string, access: boolean = SOURCE_ACCESS): unknown {
+  if (!access) {
+    JSON.parse(text)
+    return undefined
+  }
+  try {
+    return (JSON.parse as (text: string, reviver: Reviver) => unknown)(text, exactReviver)
+  } catch (error) {
+    if (error instanceof Inexact) return undefined
+    throw error
+  }
+}
+
+/** Writes a `BigInt` as its digits (its holder's own value: a `toJSON` some code gave BigInt would write it as a string). */
+function exactReplacer(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const own = this[key]
+  return typeof own === 'bigint' ? (json.rawJSON as (text: string) => unknown)(own.toString()) : value
+}
+
+/**
+ * `value` as JSON text, as `JSON.stringify` writes it, each `BigInt` in it
+ * (an integer `parseExact` kept, or one a converter gave) written as its
+ * digits. Only for values `parseExact` read: elsewhere a `BigInt` is not JSON.
+ */
+export function stringifyExact(value: unknown): string {
+  return JSON.stringify(value, exactReplacer) as string
+}
+
+/**
+ * A migrated value as JSON text: `JSON.stringify`'s, or, for a value read by `parseExact` (`exact`) or holding a
+ * `BigInt` a converter gave, with each `BigInt` written as its digits where the runtime can (elsewhere it throws
+ * `JSON.stringify`'s `TypeError`). A value without one pays nothing more.
+ */
+export function stringifyMigrated(value: unknown, exact: boolean): string {
+  if (!exact) {
+    try {
+      return JSON.stringify(value)
+    } catch (error) {
+      if (!(error instanceof TypeError) || !SOURCE_ACCESS) throw error
+    }
+  }
+  return stringifyExact(value)
 }

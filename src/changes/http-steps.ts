@@ -18,7 +18,7 @@ import { runSteps, type Visit } from './migration-plan.ts'
 import type { BodyCheck, ParameterCheck } from './body-checks.ts'
 import { conditionalHeaders, tagSuffix, versionTag } from './caching.ts'
 import { codingsOf, decoded, encoded } from './content-coding.ts'
-import { hasInexactNumber, INEXACT } from './exact-numbers.ts'
+import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exact-numbers.ts'
 import { isHeaderValue } from '../http/header-name.ts'
 import { misfit, successBody, unparsable, type MediaPlan } from './response-bodies.ts'
 import { mediaType, migrateItems } from './streams.ts'
@@ -206,20 +206,27 @@ export function bindChanges(
         // An empty JSON body (`c.body('', 200, { 'Content-Type': 'application/json' })`) holds no shape of the head:
         // sent as it is, as a body without content is.
         if (EMPTY.test(text)) return rebuild(out(text), response, status, headers, codings !== null, suffix, exchange)
+        // An integer JSON.parse rounds is read and written exactly where the runtime can (exact-numbers.ts).
+        const exact = hasInexactNumber(text)
         let value: unknown
         try {
-          value = JSON.parse(text)
-        } catch {
+          value = exact ? parseExact(text) : JSON.parse(text)
+        } catch (error) {
+          // Deeper than the exact reading's reviver can go: the body's handler's doing, said as such.
+          if (error instanceof RangeError && success !== undefined) throw misfit(subject(), mediaType(type), 'it is nested too deeply to read its integers beyond 2^53 exactly')
           // A success body must migrate; an error body that is not JSON is no shape of the head: sent as it is.
           if (success !== undefined) throw unparsable(subject(), type)
           return rebuild(out(text), response, status, headers, codings !== null, suffix, exchange)
         }
-        // Serialised again, such a number would reach the older client changed.
-        if (success !== undefined && hasInexactNumber(text)) throw misfit(subject(), mediaType(type), INEXACT)
+        if (value === undefined) {
+          // Serialised again, such a number would reach the older client changed: a success body fails loudly.
+          if (success !== undefined) throw misfit(subject(), mediaType(type), INEXACT)
+          value = JSON.parse(text)
+        }
         const migrated = migrateResponse(exchange, value, steps, response.status, success === undefined)
         // An error body of another shape than the error layout's: sent as the handler made it.
         if (migrated === OTHER_SHAPE) return rebuild(out(text), response, status, headers, codings !== null, suffix, exchange)
-        return rebuild(out(JSON.stringify(migrated)), response, status, headers, true, suffix, exchange)
+        return rebuild(out(stringifyMigrated(migrated, exact)), response, status, headers, true, suffix, exchange)
       })
     },
 
@@ -250,8 +257,8 @@ function olderStatus(status: number, pairs: readonly (readonly [number, number])
 /** A body of JSON white space only: no value, so nothing to migrate. */
 const EMPTY = /^[ \t\n\r]*$/
 
-/** The headers a response's body decides: its length, and its digests (RFC 9530, and those before it). */
-const OF_THE_BODY = ['content-length', 'content-digest', 'repr-digest', 'digest', 'content-md5']
+/** The headers a response's body decides: its length, its digests (RFC 9530, and those before it), and its byte ranges. */
+const OF_THE_BODY = ['content-length', 'content-digest', 'repr-digest', 'digest', 'content-md5', 'accept-ranges']
 
 /** A response with `body`, `status`, and the older headers (a new body drops Content-Length and the digests). */
 function rebuild(

@@ -12,6 +12,7 @@ import { rebuiltRequest } from '../pipeline/rebuilt-request.ts'
 import type { BodyCheck } from './body-checks.ts'
 import { formFields, formOf } from './form-body.ts'
 import { isFormType, isJsonPatchType, isJsonType } from './media-types.ts'
+import { hasInexactNumber, parseExact, SOURCE_ACCESS, stringifyExact } from './exact-numbers.ts'
 import { MigrationFailure } from './migration-failure.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
 import { BodyTooLarge, MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
@@ -42,6 +43,8 @@ let unsupported: UnsupportedBodyType | undefined
 let unsupportedForms: UnsupportedBodyType | undefined
 let jsonPatch: UnsupportedBodyType | undefined
 let malformed: MalformedJsonBody | undefined
+let unkept: UnreadableBody | undefined
+const UNKEPT = "The request body holds a number that cannot be migrated exactly (beyond a double's range, or an integer of more than 4,300 digits); send it as a string."
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
@@ -182,9 +185,29 @@ function migratedJson(raw: Uint8Array | string, type: string | null, plan: Reque
     if (error instanceof RangeError) throw new UnreadableBody('The request body is nested too deeply to migrate.')
     throw (malformed ??= withoutStack(() => new MalformedJsonBody()))
   }
-  // In the client's own version, before anything of it changes: the errors name its fields.
+  // In the client's own version, before anything of it changes: the errors name its fields. It reads the value as
+  // the head's validators read a body, each number a double.
   if (plan.check !== null) plan.check(value)
+  // An integer JSON.parse rounds reaches the handler's c.req.text() exactly where the runtime can read it so
+  // (exact-numbers.ts), and its c.req.json() as that parse reads the text, as the head's would.
+  if (hasInexactNumber(text)) {
+    const exact = readExact(text)
+    if (exact !== undefined) return runMigration(exact, steps, exactBody)
+    // Where the runtime keeps integers exact, what it cannot keep is refused rather than sent on changed (`null`).
+    if (SOURCE_ACCESS) throw (unkept ??= withoutStack(() => new UnreadableBody(UNKEPT)))
+  }
   return runMigration(value, steps, jsonBody)
+}
+
+/** The value of `text` with its integers exact (`undefined`: this runtime cannot, and the body migrates as `JSON.parse` read it). */
+function readExact(text: string): unknown {
+  try {
+    return parseExact(text)
+  } catch (error) {
+    // It parsed without a reviver: only the reviver's walk, deeper than the stack, fails.
+    if (error instanceof RangeError) throw new UnreadableBody('The request body is nested too deeply to migrate.')
+    throw error
+  }
 }
 
 /**
@@ -202,7 +225,21 @@ function cachedMultipart(text: string): string | null {
 
 /** A migrated JSON value with its text. */
 function jsonBody(json: unknown): MigratedBody {
-  return { text: JSON.stringify(json), json }
+  let text: string
+  try {
+    text = JSON.stringify(json)
+  } catch (error) {
+    // A BigInt a converter gave: written as its digits where the runtime can.
+    if (error instanceof TypeError && SOURCE_ACCESS) return exactBody(json)
+    throw error
+  }
+  return { text, json }
+}
+
+/** A migrated JSON value holding integers as `BigInt`s: its text with their digits, and the value that text parses to. */
+function exactBody(json: unknown): MigratedBody {
+  const text = stringifyExact(json)
+  return { text, json: JSON.parse(text) }
 }
 
 /** Runs a body's steps and serialises the result; what cannot be migrated is the client's 400, naming the place. */

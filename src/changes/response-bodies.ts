@@ -6,7 +6,7 @@
  * migrate is never sent to an older client as the head made it.
  */
 import type { Visit } from './migration-plan.ts'
-import { framingOf, mediaType, type Framing } from './streams.ts'
+import { foreignCharset, framingOf, mediaType, type Framing } from './streams.ts'
 import { isJsonType } from './media-types.ts'
 
 /** What a route's success responses may be, declared once (`bodies`). */
@@ -55,17 +55,30 @@ export function successBody(
   const type = mediaType(contentType)
   if (media?.unmigrated?.(type) === true) return undefined
   if (isJsonType(type)) {
-    if (json !== undefined) return { kind: 'json', steps: json.steps }
+    if (json !== undefined) return readable(contentType, describe, type, { kind: 'json', steps: json.steps })
     if (media?.json === true) return undefined
     throw misfit(describe(), type, 'its layouts are of stream items only; declare its response layout')
   }
   const framing = framingOf(type)
   if (framing !== null && (framing !== 'lines' || type !== 'text/plain' || media?.items === true)) {
-    if (items !== undefined) return { kind: 'items', framing, steps: items.steps }
+    if (items !== undefined) return readable(contentType, describe, type, { kind: 'items', framing, steps: items.steps })
     if (media?.items === true) return undefined
     throw misfit(describe(), type, 'it is a stream without an items layout; declare one')
   }
   throw misfit(describe(), type, 'its layouts are of JSON; answer JSON (or a JSON stream), or list the media type in unmigrated')
+}
+
+/**
+ * `migration`, when the body is one an older body can be made of: whole (not a
+ * byte range, 206, whose offsets are the head's and may cut an item) and UTF-8
+ * (it is read and written as UTF-8); else the sentence of a body that cannot be migrated.
+ */
+function readable(contentType: string | null, describe: () => { route: string; version: string; status: number }, type: string, migration: BodyMigration): BodyMigration {
+  const subject = describe()
+  if (subject.status === 206) throw misfit(subject, type, 'it is a byte range of the head\'s body (206 Partial Content), whose offsets an older body does not share; answer the whole body to a Range request on a migrated route, or list the media type in unmigrated')
+  const charset = foreignCharset(contentType)
+  if (charset === null) return migration
+  throw misfit(subject, type, `its charset is ${charset}, and a migrated body is read and written as UTF-8; answer UTF-8 (the charset of JSON), or list the media type in unmigrated`)
 }
 
 /** The sentence of a body that cannot be migrated. */

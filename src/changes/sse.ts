@@ -4,19 +4,13 @@
  * joins them) is one JSON text, migrated; its other lines (`event:`, `id:`,
  * `retry:`, comments, unknown fields) are written as they came, in their
  * order, the migrated data as one `data:` line where the first one was. An
- * event without data (a comment, a `retry:`) passes as it is. Lines may end
+ * event without data (a comment, a `retry:`), or whose data is empty (which
+ * `EventSource` does not dispatch), passes as it is; any other data is an
+ * item, white space only too (it is dispatched, and it is not JSON). Lines may end
  * with CRLF, LF or CR, split across chunks anywhere. The other lines are kept
  * as text (never parsed again): those before the data and those after it.
  */
 import type { Framer, ItemMigration, Output } from './ndjson.ts'
-
-const BLANK = /^\s*$/
-
-/** Whether an event's data is white space only (sent as it came): a JSON text's first character settles it. */
-function blankData(data: string): boolean {
-  const code = data.charCodeAt(0)
-  return !(code > 32 && code < 127) && BLANK.test(data)
-}
 
 /** Server-sent events, one event at a time. */
 export function eventFramer(item: ItemMigration): Framer {
@@ -47,8 +41,7 @@ export function eventFramer(item: ItemMigration): Framer {
   function dispatch(out: Output, end: string): void {
     if (data === null) out.text += before + end
     else {
-      const lines = blankData(data) ? `data: ${data.split('\n').join('\ndata: ')}` : `data: ${item(data)}`
-      out.text += `${before}${lines}\n${after}${end}`
+      out.text += `${before}data: ${data === '' ? '' : item(data)}\n${after}${end}`
     }
     before = after = ''
     data = null

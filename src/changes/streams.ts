@@ -9,10 +9,10 @@
  * stream. (A `ReadableStream` whose `pull` reads the body: the same transform
  * as a `TransformStream` in `pipeThrough`, with one stream hop instead of a
  * pipe's two, which `npm run bench:streams` showed to be faster per chunk.)
- * An item that cannot be migrated errors the stream: the client's read fails
- * there, and the head's item is never written.
+ * An item that cannot be migrated errors the stream: the client reads the
+ * items before it, then its read fails, and the head's item is never written.
  */
-import { hasInexactNumber, INEXACT } from './exact-numbers.ts'
+import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exact-numbers.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import type { Visit } from './migration-plan.ts'
 import { lineFramer, sequenceFramer, type Framer, type ItemMigration, type Output } from './ndjson.ts'
@@ -34,6 +34,26 @@ export function mediaType(contentType: string | null): string {
   if (contentType === null) return ''
   const semi = contentType.indexOf(';')
   return (semi === -1 ? contentType : contentType.slice(0, semi)).trim().toLowerCase()
+}
+
+/** The `charset` labels read as UTF-8 (ASCII is a part of it). */
+const UTF8 = /^(?:utf-?8|unicode-1-1-utf-8|unicode11utf8|unicode20utf8|x-unicode20utf8|us-ascii|ascii)$/
+
+/**
+ * The `charset` parameter of a Content-Type when it names another encoding
+ * than UTF-8, quoted for a sentence (at most 40 characters of it), else `null`
+ * (an empty one too: a client reads such a body as UTF-8).
+ * A body is read and written as UTF-8 (the encoding of JSON): another one would
+ * reach an older client's migrated body decoded wrongly, and labelled as before.
+ */
+export function foreignCharset(contentType: string | null): string | null {
+  if (contentType === null || !contentType.includes(';')) return null
+  const at = contentType.toLowerCase().search(/;\s*charset\s*=/)
+  if (at === -1) return null
+  const rest = contentType.slice(contentType.indexOf('=', at) + 1)
+  const semi = rest.indexOf(';')
+  const label = (semi === -1 ? rest : rest.slice(0, semi)).trim().replace(/^"(.*)"$/, '$1').trim()
+  return label === '' || UTF8.test(label.toLowerCase()) ? null : JSON.stringify(label.slice(0, 40))
 }
 
 /** The framing of a media type, or `null` when it is not a stream of JSON items. */
@@ -86,10 +106,12 @@ export function migrateItems(body: ReadableStream<Uint8Array | string>, framing:
   // A parsed item is the stream's own: the steps change it in place, with no copy.
   const item: ItemMigration = (json, parsed) => {
     try {
-      let value: unknown = parsed === undefined ? JSON.parse(json) : parsed
-      if (hasInexactNumber(json)) throw new Error(INEXACT)
+      // An integer JSON.parse rounds is read and written exactly where the runtime can (exact-numbers.ts).
+      const exact = hasInexactNumber(json)
+      let value: unknown = exact ? parseExact(json) : parsed === undefined ? JSON.parse(json) : parsed
+      if (value === undefined) throw new Error(INEXACT)
       for (const step of steps) value = step(value)
-      const text = JSON.stringify(value)
+      const text = stringifyMigrated(value, exact)
       count++
       return text
     } catch (error) {
@@ -107,10 +129,13 @@ export function migrateItems(body: ReadableStream<Uint8Array | string>, framing:
     out.text = ''
   }
   const reader = body.getReader()
+  /** The failure of a chunk whose items before the failing one were offered: the stream errors once they are read. */
+  let failure: Error | undefined
   return new ReadableStream<Uint8Array>(
     {
       // Reads chunks until one gives output (a chunk inside one item gives none), then waits for the client.
       async pull(controller) {
+        if (failure !== undefined) return controller.error(failure)
         for (;;) {
           const { done, value } = await reader.read()
           try {
@@ -121,9 +146,13 @@ export function migrateItems(body: ReadableStream<Uint8Array | string>, framing:
           } catch (thrown) {
             // A framing error outside an item (text outside a JSON text sequence's records) gets the same sentence.
             const error = thrown instanceof StreamItemError ? thrown : itemError(subject, count, thrown)
-            // The items before the failing one in its chunk are offered; the handler's stream is cancelled.
-            write(controller)
-            controller.error(error)
+            // The items before the failing one in its chunk are offered, and the stream errors when the client has
+            // read them (an error now would drop them from the queue); the handler's stream is cancelled.
+            if (out.text === '') controller.error(error)
+            else {
+              write(controller)
+              failure = error
+            }
             await reader.cancel(error).catch(() => undefined)
             return
           }

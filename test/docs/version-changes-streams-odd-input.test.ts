@@ -46,6 +46,14 @@ const NDJSON: Record<string, readonly string[]> = {
   split: [ada.slice(0, 7), `${ada.slice(7)}\n${grace.slice(0, 3)}`, `${grace.slice(3)}\n`],
   notjson: [`${ada}\n`, `not json\n${grace}\n`],
   misfit: [`${ada}\n`, '[1,2]\n'],
+  onechunk: [`${ada}\nnot json\n${grace}\n`],
+  framing: [`\uFEFF${ada}\r\n\n  \n`, grace],
+  cr: [`${ada}\r${grace}\r`],
+  latin1: [`${ada}\n`],
+}
+const SSE: Record<string, readonly string[]> = {
+  details: [': ping\r\nretry: 3000\r\n\r\nevent: person\rid: 1\rdata:{"id":1,\rdata: "fullName":"Ada"}\r\r'],
+  blank: [`data: ${ada}\n\n`, 'data: \u00a0\n\n'],
 }
 
 function app(): Hono {
@@ -53,8 +61,16 @@ function app(): Hono {
   app.onError((error, c) => (error instanceof HTTPException ? error.getResponse() : c.text('Internal Server Error', 500)))
   migratingApp(history, app)
   app.use('/person', etag())
-  app.get('/people', (c) => c.body(chunks(NDJSON[c.req.query('case') ?? 'split'] ?? []), 200, { 'Content-Type': 'application/x-ndjson' }))
-  app.get('/feed', (c) => streamSSE(c, async (s) => s.writeSSE(c.req.query('case') === 'text' ? { event: 'person', data: 'Ada' } : { event: 'person', id: '1', data: ada })))
+  app.get('/people', (c) => {
+    const name = c.req.query('case') ?? 'split'
+    return c.body(chunks(NDJSON[name] ?? []), 200, { 'Content-Type': name === 'latin1' ? 'application/x-ndjson; charset=iso-8859-1' : 'application/x-ndjson' })
+  })
+  app.get('/feed', (c) => {
+    const name = c.req.query('case')
+    const text = name === undefined ? undefined : SSE[name]
+    if (text !== undefined) return c.body(chunks(text), 200, { 'Content-Type': 'text/event-stream' })
+    return streamSSE(c, async (s) => s.writeSSE(name === 'text' ? { event: 'person', data: 'Ada' } : { event: 'person', id: '1', data: ada }))
+  })
   app.get('/person', (c) => {
     const as = c.req.query('as')
     if (as === 'text') return c.text('Ada')
@@ -82,8 +98,14 @@ const ROWS: readonly Row[] = [
   { input: 'NDJSON items split across chunks, two in one chunk', path: '/people' },
   { input: 'an NDJSON item that is not JSON (`not json`)', path: '/people?case=notjson' },
   { input: 'an NDJSON item outside its layout (`[1,2]`)', path: '/people?case=misfit' },
+  { input: 'an NDJSON item that is not JSON, in one chunk with the items around it', path: '/people?case=onechunk' },
+  { input: 'NDJSON with a BOM, a CRLF line end, a blank and a white-space line, a last item without a line end', path: '/people?case=framing' },
+  { input: 'NDJSON with CR line ends only', path: '/people?case=cr' },
+  { input: 'NDJSON labelled `charset=iso-8859-1`', path: '/people?case=latin1' },
   { input: 'an SSE event (`streamSSE`)', path: '/feed' },
+  { input: 'SSE with a comment, `retry:`, CR line ends, a JSON payload over two `data:` lines (one without the space)', path: '/feed?case=details' },
   { input: 'an SSE event whose data is not JSON', path: '/feed?case=text' },
+  { input: 'an SSE event whose data is a no-break space', path: '/feed?case=blank' },
   { input: 'plain text (`c.text`) where the layout says JSON', path: '/person?as=text' },
   { input: 'NDJSON on a route with no items layout', path: '/person?as=ndjson' },
   { input: '`application/json` that does not parse', path: '/person?as=broken' },
@@ -101,14 +123,14 @@ async function answer(row: Row, version: '1' | '2'): Promise<string> {
   let failed = false
   if (res.body !== null) {
     const reader = res.body.getReader()
-    const decoder = new TextDecoder()
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
     try {
       for (let part = await reader.read(); !part.done; part = await reader.read()) text += decoder.decode(part.value, { stream: true })
     } catch {
       failed = true
     }
   }
-  const shown = text.replace(/\n/g, '\\n')
+  const shown = text.replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\uFEFF/g, '\\uFEFF').replace(/\u00a0/g, '\\u00a0')
   return `${res.status}${tag} ${shown === '' ? '(no body)' : `\`${shown}\``}${failed ? ', then the body errors' : ''}`
 }
 
