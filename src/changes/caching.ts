@@ -54,15 +54,16 @@ function ownTags(value: string, suffix: string): string | null {
 
 /**
  * The request header changes an older version's conditional or range request
- * needs: `[name, value]`, `null` to remove; `null` when none. `Range` and
+ * needs: `[name, value]`, `null` to remove; `null` when none. With `ranges`
+ * (the route sends no media type as it is, `unmigrated`), `Range` and
  * `If-Range` go: the handler's byte offsets are the head body's, which the
  * older body does not share, so it answers the whole body, which is migrated
  * (a server may ignore a Range, RFC 9110 14.2).
  */
-export function tagAndRangeHeaders(headers: Headers, suffix: string): readonly (readonly [string, string | null])[] | null {
+export function tagAndRangeHeaders(headers: Headers, suffix: string, ranges: boolean): readonly (readonly [string, string | null])[] | null {
   let changes: [string, string | null][] | null = null
-  if (headers.has('range')) (changes ??= []).push(['range', null])
-  if (headers.has('if-range')) (changes ??= []).push(['if-range', null])
+  if (ranges && headers.has('range')) (changes ??= []).push(['range', null])
+  if (ranges && headers.has('if-range')) (changes ??= []).push(['if-range', null])
   const none = headers.get('if-none-match')
   if (none !== null) {
     const own = ownTags(none, suffix)

@@ -155,7 +155,7 @@ export function bindChanges(
       const query = found.query?.[index]
       const names = found.requestHeaders?.[index]
       const hasSteps = (steps !== undefined && steps.length > 0) || check !== null
-      const conditions = differs(found, index) ? tagAndRangeHeaders(exchange.request.headers, suffixOf(index, exchange.version as string)) : null
+      const conditions = differs(found, index) ? tagAndRangeHeaders(exchange.request.headers, suffixOf(index, exchange.version as string), found.media?.unmigrated == null) : null
       if (!hasSteps && (query === undefined || query.length === 0) && (names === undefined || names.length === 0) && conditions === null) return
       return migrateRequest(exchange, {
         steps: hasSteps ? (steps ?? []) : null,
