@@ -52,9 +52,18 @@ function ownTags(value: string, suffix: string): string | null {
   return kept.length === 0 ? null : kept.join(', ')
 }
 
-/** The request header changes an older version's conditional request needs: `[name, value]`, `null` to remove; `null` when none. */
-export function conditionalHeaders(headers: Headers, suffix: string): readonly (readonly [string, string | null])[] | null {
+/**
+ * The request header changes an older version's conditional or range request
+ * needs: `[name, value]`, `null` to remove; `null` when none. With `ranges`
+ * (the route sends no media type as it is, `unmigrated`), `Range` and
+ * `If-Range` go: the handler's byte offsets are the head body's, which the
+ * older body does not share, so it answers the whole body, which is migrated
+ * (a server may ignore a Range, RFC 9110 14.2).
+ */
+export function tagAndRangeHeaders(headers: Headers, suffix: string, ranges: boolean): readonly (readonly [string, string | null])[] | null {
   let changes: [string, string | null][] | null = null
+  if (ranges && headers.has('range')) (changes ??= []).push(['range', null])
+  if (ranges && headers.has('if-range')) (changes ??= []).push(['if-range', null])
   const none = headers.get('if-none-match')
   if (none !== null) {
     const own = ownTags(none, suffix)

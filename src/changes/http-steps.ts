@@ -16,7 +16,7 @@ import { DEFAULT_MAX_BODY_SIZE, migrateRequest } from './request-body.ts'
 import type { Copy } from './json-copy.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
 import type { BodyCheck, ParameterCheck } from './body-checks.ts'
-import { conditionalHeaders, tagSuffix, versionTag } from './caching.ts'
+import { tagAndRangeHeaders, tagSuffix, versionTag } from './caching.ts'
 import { codingsOf, decoded, encoded } from './content-coding.ts'
 import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exact-numbers.ts'
 import { isHeaderValue } from '../http/header-name.ts'
@@ -156,7 +156,7 @@ export function bindChanges(
       const query = found.query?.[index]
       const names = found.requestHeaders?.[index]
       const hasSteps = (steps !== undefined && steps.length > 0) || check !== null
-      const conditions = differs(found, index) ? conditionalHeaders(exchange.request.headers, suffixOf(index, exchange.version as string)) : null
+      const conditions = differs(found, index) ? tagAndRangeHeaders(exchange.request.headers, suffixOf(index, exchange.version as string), found.media?.unmigrated == null) : null
       if (!hasSteps && (query === undefined || query.length === 0) && (names === undefined || names.length === 0) && conditions === null) return
       return migrateRequest(exchange, {
         steps: hasSteps ? (steps ?? []) : null,

@@ -34,7 +34,7 @@ export interface RequestMigration {
   readonly query: readonly (readonly [string, string])[] | null
   /** `[older, newer]` request header names. */
   readonly names: readonly (readonly [string, string])[] | null
-  /** Conditional headers in the head's entity tags (`null` value: removed), or `null` when tags do not differ by version. */
+  /** Conditional headers in the head's entity tags, and a range request's headers removed (`null` value), or `null` when the body does not differ by version. */
   readonly conditions: readonly (readonly [string, string | null])[] | null
 }
 
