@@ -6,10 +6,11 @@
  * templates (compiled once, on first use).
  */
 import type { Context } from 'hono'
+import type { RouterRoute } from 'hono/types'
 import { matchedRoutes } from 'hono/route'
-import type { ApiModel, ResponseContract } from '../model/api-model.ts'
+import type { ApiModel, ResponseContract, VersionedOperation } from '../model/api-model.ts'
 import { openAPIPathOf } from '../openapi/paths.ts'
-import { operationKey, type OpenAPIDocument, type OperationObject } from '../openapi/types.ts'
+import { HTTP_METHODS, operationKey, type OpenAPIDocument, type OperationObject } from '../openapi/types.ts'
 
 /** An operation's path template in a version, and its responses there by status. */
 export interface DocumentedOperation {
@@ -17,16 +18,18 @@ export interface DocumentedOperation {
   readonly responses: Readonly<Record<string, ResponseContract>>
 }
 
+/** A documented path that has an operation of some method: its template, the regular expression it matches, and that operation's responses. */
 interface CompiledPath {
   readonly path: string
   readonly regex: RegExp
-  readonly item: Readonly<Record<string, unknown>>
+  readonly responses: Readonly<Record<string, ResponseContract>>
 }
 
 interface Matcher {
   /** The base path of the document's first server (`''`: none). */
   readonly base: string
-  readonly paths: readonly CompiledPath[]
+  /** By operation key (`get`, `x-query`), the paths that have an operation of it, literal paths first. */
+  readonly byMethod: ReadonlyMap<string, readonly CompiledPath[]>
 }
 
 const matchers = new WeakMap<OpenAPIDocument, Matcher>()
@@ -65,10 +68,21 @@ function compile(document: OpenAPIDocument): Matcher {
     })
     // A literal path wins over a template that also matches (`/users/me` before `/users/{id}`).
     .sort((a, b) => a.variables - b.variables)
-  return { base, paths }
+  const byMethod = new Map<string, CompiledPath[]>()
+  for (const { path, regex, item } of paths) {
+    // Only the methods' own keys: a made-up method a client sends (`PARAMETERS`) never reaches a path item's other fields.
+    for (const key of HTTP_METHODS.map(operationKey)) {
+      const operation = item[key]
+      if (operation === null || typeof operation !== 'object') continue
+      let list = byMethod.get(key)
+      if (list === undefined) byMethod.set(key, (list = []))
+      list.push({ path, regex, responses: (operation as OperationObject).responses as Readonly<Record<string, ResponseContract>> })
+    }
+  }
+  return { base, byMethod }
 }
 
-/** The operation of `document` that `method` and `pathname` reach, or `null`. */
+/** The operation of `document` that `method` and `pathname` reach, or `null`. Its paths are compiled once per document, by method. */
 export function findOperation(document: OpenAPIDocument, method: string, pathname: string): DocumentedOperation | null {
   let matcher = matchers.get(document)
   if (matcher === undefined) {
@@ -77,27 +91,56 @@ export function findOperation(document: OpenAPIDocument, method: string, pathnam
   }
   if (!pathname.startsWith(matcher.base)) return null
   const path = pathname.slice(matcher.base.length) || '/'
-  const key = operationKey(method.toLowerCase())
-  for (const candidate of matcher.paths) {
-    const operation = candidate.item[key]
-    if (operation !== undefined && candidate.regex.test(path)) return { path: candidate.path, responses: (operation as OperationObject).responses as Readonly<Record<string, ResponseContract>> }
+  for (const candidate of matcher.byMethod.get(operationKey(method.toLowerCase())) ?? []) {
+    if (candidate.regex.test(path)) return { path: candidate.path, responses: candidate.responses }
   }
   return null
 }
 
 /**
- * The operation of the route Hono matched for this request (`matchedRoutes`:
- * the app's own router, not matched again here): the first matched route of
- * the request's method (or all methods) that the model has, at its path in
- * `version` and with its responses there, or `null` when that version does
- * not serve it.
+ * The methods whose operation a route that answers every method (`ALL`)
+ * keeps once looked up: any other method a client sends is looked up again
+ * each time, so what is kept stays bounded by the app's routes.
  */
-export function matchedOperation(c: Context, model: ApiModel, version: string): DocumentedOperation | null {
-  const method = c.req.method === 'HEAD' ? 'GET' : c.req.method
-  for (const route of matchedRoutes(c)) {
-    if (route.method !== method && route.method !== 'ALL') continue
-    const at = model.find(method, openAPIPathOf(route.path))?.at(version)
-    if (at != null) return { path: at.path, responses: at.responses.byStatus }
+const KEPT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'QUERY', 'TRACE', 'CONNECT'])
+
+/** A matched route's path in OpenAPI's syntax, and its operation in the model by method, each worked out once. */
+interface RouteOperations {
+  readonly path: string
+  readonly methods: Map<string, VersionedOperation | null>
+}
+
+/**
+ * Finds the operation of the route Hono matched for a request
+ * (`matchedRoutes`: the app's own router, not matched again here): the first
+ * matched route of the request's method (or all methods) that `model` has,
+ * at its path in `version` and with its responses there, or `null` when
+ * that version does not serve it. Each route's path is turned into
+ * OpenAPI's syntax, and its operation looked up in the model, once (kept by
+ * Hono's route object, so bounded by the app's routes).
+ */
+export function matchedOperations(model: ApiModel): (c: Context, version: string) => DocumentedOperation | null {
+  const byRoute = new WeakMap<RouterRoute, RouteOperations>()
+  function operationOf(route: RouterRoute, method: string): VersionedOperation | null {
+    let entry = byRoute.get(route)
+    if (entry === undefined) {
+      entry = { path: openAPIPathOf(route.path), methods: new Map() }
+      byRoute.set(route, entry)
+    }
+    let operation = entry.methods.get(method)
+    if (operation === undefined) {
+      operation = model.find(method, entry.path)
+      if (route.method !== 'ALL' || KEPT_METHODS.has(method)) entry.methods.set(method, operation)
+    }
+    return operation
   }
-  return null
+  return (c, version) => {
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method
+    for (const route of matchedRoutes(c)) {
+      if (route.method !== method && route.method !== 'ALL') continue
+      const at = operationOf(route, method)?.at(version)
+      if (at != null) return { path: at.path, responses: at.responses.byStatus }
+    }
+    return null
+  }
 }

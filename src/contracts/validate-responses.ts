@@ -9,7 +9,7 @@ import { Validator } from '@cfworker/json-schema'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { OpenAPIDocument, SchemaObject } from '../openapi/types.ts'
 import type { ApiModel } from '../model/api-model.ts'
-import { findOperation, matchedOperation } from './operations.ts'
+import { findOperation, matchedOperations } from './operations.ts'
 import { responseMedia } from '../model/contracts.ts'
 import { isJsonType } from '../changes/media-types.ts'
 
@@ -17,7 +17,7 @@ import { isJsonType } from '../changes/media-types.ts'
 export interface ValidatedDocuments {
   readonly versions: readonly { readonly version: string }[]
   document(version: string): OpenAPIDocument
-  /** The model the documents are made from (`versionedOpenAPI`'s): the operation is found from the route Hono matched. */
+  /** The model the documents are made from (`versionedOpenAPI`'s), read once: the operation is found from the route Hono matched (in a version the model does not list, by the document's paths). */
   readonly model?: ApiModel | undefined
 }
 
@@ -186,13 +186,17 @@ export function validateResponses(documents: ValidatedDocuments, options: Valida
     return documented.names.has(version)
   }
 
+  // The model's operations by the route Hono matched, in the versions it lists; any other version by the document's paths.
+  const model = documents.model
+  const modelled = model === undefined ? null : { versions: new Set(model.space.versions), matched: matchedOperations(model) }
+
   return async function validateResponses(c, next) {
     await next()
     if (fixed === null && !isDevelopment((c.env as Record<string, unknown> | undefined)?.['NODE_ENV'])) return
     const version = (c.var as Record<string, unknown>)['version']
     if (typeof version !== 'string' || !isDocumented(version)) return
     const document = documents.document(version)
-    const found = documents.model === undefined ? findOperation(document, c.req.method, new URL(c.req.url).pathname) : matchedOperation(c, documents.model, version)
+    const found = modelled?.versions.has(version) ? modelled.matched(c, version) : findOperation(document, c.req.method, new URL(c.req.url).pathname)
     const mediaType = (c.res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
     const schema = found === null || !isJsonType(mediaType) ? null : ((responseMedia(found.responses, c.res.status, mediaType)?.schema ?? null) as SchemaObject | null)
     if (found === null || schema === null) return

@@ -66,6 +66,9 @@ export interface OperationParts {
 /**
  * The operation `served` (its light part, served.ts), with the `parts` its
  * builder works out, in each of `versions` (the space's) it is served in.
+ * Any other version (whatever a client sends to a scheme that allows every
+ * version) is served by none of the model: `at` answers `null` without
+ * building anything.
  */
 export function versionedOperation(served: ServedOperation, versions: readonly string[], parts: OperationParts = {}): VersionedOperation {
   const own = (version: string): OperationAt | null => {
@@ -73,7 +76,7 @@ export function versionedOperation(served: ServedOperation, versions: readonly s
     return at === null ? null : servedAt(at, served.neutral, parts)
   }
   const byVersion = new Map<string, OperationAt | null>(versions.map((v) => [v, own(v)]))
-  return Object.freeze({ ...served, at: (version: string) => (byVersion.has(version) ? (byVersion.get(version) as OperationAt | null) : own(version)) })
+  return Object.freeze({ ...served, at: (version: string) => byVersion.get(version) ?? null })
 }
 
 /** The model of `operations` in `space`: `find` is a map lookup by method and newest path. */

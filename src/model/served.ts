@@ -115,7 +115,7 @@ export function allowAt(methods: ReadonlyMap<string, readonly CompiledRoute[]>, 
  * namespace scheme reads, the version changes that add or remove it, the
  * version pattern of a URL path) and its path and params there (older paths
  * from the version changes, the version filled in). Every version of the
- * space is worked out here, once.
+ * space is worked out here, once; `at` answers `null` for any other.
  */
 export function servedOperation(declaration: OperationDeclaration, space: ServedSpace, placement: VersionPlacement, events: RouteEvents): ServedOperation {
   const { method, path, name, names, routes, versionPattern } = declaration
@@ -159,7 +159,8 @@ export function servedOperation(declaration: OperationDeclaration, space: Served
     routes,
     placement,
     neutral,
-    at: (version: string) => (byVersion.has(version) ? (byVersion.get(version) as ServedAt | null) : compute(version)),
+    // A version outside the space: none of the model's, nothing computed.
+    at: (version: string) => byVersion.get(version) ?? null,
   })
 }
 
