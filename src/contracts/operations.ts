@@ -2,8 +2,9 @@
  * The operation a request reached and the responses it documents in a
  * version: from the route Hono matched, read from the model
  * (`OperationAt.responses`, worked out once for the documents and this
- * check alike), or, for documents without a model, by the document's path
- * templates (compiled once, on first use).
+ * check alike; each route's operation looked up once), or, for documents
+ * without a model, by the document's path templates (compiled once, on
+ * first use, by method).
  */
 import type { Context } from 'hono'
 import type { RouterRoute } from 'hono/types'

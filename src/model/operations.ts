@@ -67,8 +67,8 @@ export interface OperationParts {
  * The operation `served` (its light part, served.ts), with the `parts` its
  * builder works out, in each of `versions` (the space's) it is served in.
  * Any other version (whatever a client sends to a scheme that allows every
- * version) is served by none of the model: `at` answers `null` without
- * building anything.
+ * version) is one the model does not list: `at` answers `null` for it,
+ * building and keeping nothing.
  */
 export function versionedOperation(served: ServedOperation, versions: readonly string[], parts: OperationParts = {}): VersionedOperation {
   const own = (version: string): OperationAt | null => {
