@@ -15,8 +15,8 @@ import type { ResponseContractProblem, ValidatedDocuments } from '../../src/cont
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import type { ApiModel } from '../../src/model/api-model.ts'
-import type { OpenAPIDocument } from '../../src/openapi/types.ts'
 import { catalogApi } from '../support/contracts-fixture.ts'
+import { PATH_ITEM_DOCUMENT } from '../support/path-item-document.ts'
 
 /** The catalogue's documents, with extra versions (documented as `as`) and the model's `find` counted. */
 function counted(extra: readonly { readonly version: string; readonly as: string }[] = []) {
@@ -77,22 +77,9 @@ describe('validateResponses works out what depends on declarations once', () => 
   })
 
   it("finds a made-up method's operation among a document's operations only, never a path item's other fields", () => {
-    const document = {
-      openapi: '3.1.0',
-      info: { title: 'Lamps', version: 'v3' },
-      paths: {
-        '/products': {
-          summary: 'The lamps.',
-          parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }],
-          servers: [{ url: '/' }],
-          get: { responses: { '200': { description: 'Lamps.' } } },
-        },
-        '/products/{id}': { get: { responses: {} }, delete: { responses: { '204': { description: 'Gone.' } } } },
-        '/products/me': { get: { responses: { '200': { description: 'Mine.' } } } },
-      },
-    } as unknown as OpenAPIDocument
+    const document = PATH_ITEM_DOCUMENT
     expect(['SUMMARY', 'PARAMETERS', 'SERVERS', 'POST'].map((method) => findOperation(document, method, '/products'))).toEqual([null, null, null, null])
-    expect(findOperation(document, 'GET', '/products')).toEqual({ path: '/products', responses: { '200': { description: 'Lamps.' } } })
+    expect(findOperation(document, 'GET', '/products')).toEqual({ path: '/products', responses: PATH_ITEM_DOCUMENT.paths['/products']?.get?.responses })
     // A literal path before a template; a method only the template has.
     expect([findOperation(document, 'GET', '/products/me')?.path, findOperation(document, 'DELETE', '/products/me')?.path, findOperation(document, 'get', '/products/7')?.path]).toEqual(['/products/me', '/products/{id}', '/products/{id}'])
   })

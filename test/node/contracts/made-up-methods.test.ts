@@ -9,22 +9,10 @@ import { Hono } from 'hono'
 import { expect, it } from 'vitest'
 import { validateResponses } from '../../../src/contracts/index.ts'
 import type { ValidatedDocuments } from '../../../src/contracts/validate-responses.ts'
-import type { OpenAPIDocument } from '../../../src/openapi/types.ts'
+import { PATH_ITEM_DOCUMENT } from '../../support/path-item-document.ts'
 
 it("answers a made-up method as the app does, never through a path item's other fields", async () => {
-  const document = {
-    openapi: '3.1.0',
-    info: { title: 'Lamps', version: 'v3' },
-    paths: {
-      '/products': {
-        summary: 'The lamps.',
-        parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }],
-        servers: [{ url: '/' }],
-        get: { responses: { '200': { description: 'Lamps.', content: { 'application/json': { schema: { type: 'object', required: ['items'] } } } } } },
-      },
-    },
-  } as unknown as OpenAPIDocument
-  const documents: ValidatedDocuments = { versions: [{ version: 'v3' }], document: () => document }
+  const documents: ValidatedDocuments = { versions: [{ version: 'v3' }], document: () => PATH_ITEM_DOCUMENT }
   const app = new Hono()
   app.onError((error, c) => c.text(error.message, 500))
   app.use('*', validateResponses(documents, { enabled: true }))
