@@ -50,7 +50,7 @@ export interface ServedOperation {
   readonly placement: VersionPlacement
   /** Whether it answers every version alike (`versionNeutral`). */
   readonly neutral: boolean
-  /** What it is in `version`, or `null` when that version does not serve it. Computed once per version of the space. */
+  /** What it is in `version`, or `null` when that version does not serve it or is not one of the space's. Computed once per version of the space. */
   at(version: string): ServedAt | null
 }
 
@@ -67,7 +67,7 @@ export interface ServedAt {
 
 /** One route × method, whatever declared it, with what it takes and answers in each version. */
 export interface VersionedOperation extends ServedOperation {
-  /** What it is in `version`, or `null` when that version does not serve it (the light part's answer). */
+  /** What it is in `version`, or `null` when that version does not serve it or is not one of the space's (the light part's answer). */
   at(version: string): OperationAt | null
 }
 
