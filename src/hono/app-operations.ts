@@ -15,7 +15,7 @@ import type { OperationDeclaration } from '../model/served.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import { honoPathForm, schemaPattern } from '../routes/openapi-form.ts'
 import type { RouteTable } from '../routes/table.ts'
-import { namedRoutes, type NamedRoutesApp } from './app-route-names.ts'
+import type { NamedRoute, NamedRoutesApp } from './app-route-names.ts'
 import { mountedMethods, mountedServing } from './mounted-handlers.ts'
 
 /** One route × method an app registers. */
@@ -36,10 +36,11 @@ export interface AppOperation {
  * `mountRoutes`' and wildcard paths, which are middleware, left out), in
  * the app's order. `routes`: the route table its `mountRoutes` handlers
  * serve (`null`: none, as under `versionMiddleware`); `versionParam`: the
- * path param the scheme reads the version from (`null`: none).
+ * path param the scheme reads the version from (`null`: none); `named`:
+ * the names the app gives its routes (app-route-names.ts `namedRoutes`,
+ * which its callers bring: a Worker without links carries none of it).
  */
-export function appOperations(app: NamedRoutesApp, routes: RouteTable | null, versionParam: string | null): AppOperation[] {
-  const named = namedRoutes(app)
+export function appOperations(app: NamedRoutesApp, routes: RouteTable | null, versionParam: string | null, named: readonly NamedRoute[]): AppOperation[] {
   const operations: AppOperation[] = []
   const seen = new Set<string>()
   for (const entry of app.routes) {

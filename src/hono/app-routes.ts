@@ -49,6 +49,8 @@ export interface AppLinks<N extends string = string> {
    * `allowedHosts`), and, once the app's routes are registered (`registered`), what keeps their names from a table.
    */
   check(hostsListed: boolean, registered: boolean): readonly string[]
+  /** The routes `app` (the one given to `check(app)`) names, read now: the names `check(app)`'s sentences quote. */
+  names(app: NamedRoutesApp): readonly NamedRoute[]
 }
 
 /** The routes an app names, made by `appRoutes(app)`, for `versionMiddleware({ routes })`. */
@@ -184,6 +186,7 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
           }
           return sentences
         },
+        names: (given) => namedRoutes(given),
       }
     },
   }

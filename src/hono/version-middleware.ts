@@ -114,8 +114,9 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
     ...engine.checkApp(app, middleware),
     ...(links?.check(options.allowedHosts !== undefined, app !== undefined) ?? []),
     ...(reads === 'version' && app !== undefined ? blindPlacement(app, middleware, param, scheme.constructor.name) : []),
-    // The app's plain routes that no version serves, as the model's light part answers it (app-checks.ts).
-    ...(app === undefined ? [] : unservedRoutes(app, middleware, scheme, routeExistsOf(options.changes))),
+    // The app's plain routes that no version serves, as the model's light part answers it (app-checks.ts), with the
+    // names the app gives them when the middleware links to them (appRoutes brings the code that reads names).
+    ...(app === undefined ? [] : unservedRoutes(app, middleware, scheme, routeExistsOf(options.changes), links?.names(app) ?? [])),
   ]
   return Object.assign(middleware, { check })
 }

@@ -14,7 +14,7 @@
  * (migrations.ts).
  */
 import type { Changelog } from '../changes/changelog.ts'
-import type { NamedRoutesApp } from '../hono/app-route-names.ts'
+import { namedRoutes, type NamedRoutesApp } from '../hono/app-route-names.ts'
 import { appOperations } from '../hono/app-operations.ts'
 import { routeHistory } from './changelog.ts'
 import { openAPIPathOf } from './paths.ts'
@@ -80,7 +80,7 @@ export function appModel(options: AppModelOptions): ApiModel {
   }
   const operations: VersionedOperation[] = []
   // What the app registers (hono/app-operations.ts, the reading versionMiddleware's check(app) builds its model on).
-  for (const { declaration, params } of appOperations(app, routes, ways.param)) {
+  for (const { declaration, params } of appOperations(app, routes, ways.param, namedRoutes(app))) {
     const { method, path } = declaration
     const source: SourceOperation = {
       path,

@@ -69,6 +69,14 @@ describe('plain Hono routes with named(), and version changes', () => {
     expect(await statuses(served, ['/v1/legacy', '/v2/legacy', '/v1/people/7'])).toEqual([404, 404, 200])
   })
 
+  it('quotes a route\'s name only when the middleware links to the app\'s routes: routes: appRoutes(app) brings the reading of names', () => {
+    const served = new Hono()
+    const versioning = versionMiddleware({ scheme: scheme(), changes: history })
+    served.use('/:version{v[0-9]+}/*', versioning)
+    served.get('/:version{v2}/legacy', named('legacy'), (c) => c.json([]))
+    expect(versioning.check(served)).toEqual([unserved('GET /{version}/legacy', 'v1, v2')])
+  })
+
   it('names nothing without the change that removes it: version 2 serves it', async () => {
     const { app: served, versioning } = app(undefined)
     expect(versioning.check(served)).toEqual([])
@@ -77,8 +85,8 @@ describe('plain Hono routes with named(), and version changes', () => {
 
   it('reads the routes of a sub-app mounted under a prefix as the history names them, given the root or the sub-app', async () => {
     const root = new Hono()
-    const people = new Hono()
-    const versioning = versionMiddleware({ scheme: scheme(), changes: history })
+    const people = new Hono<AppRoutesEnv>()
+    const versioning = versionMiddleware({ scheme: scheme(), changes: history, routes: appRoutes(people), allowedHosts: ['api.example.com'] })
     people.use('/:version{v[0-9]+}/*', versioning)
     people.get('/:version{v[12]}/people/:id', named('person'), (c) => c.json({ id: c.req.param('id') }))
     people.get('/:version{v2}/legacy', named('legacy'), (c) => c.json([]))
