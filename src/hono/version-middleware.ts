@@ -9,7 +9,6 @@ import { BoundedCache } from '../http/bounded-cache.ts'
 import type { AppRoutes } from '../pipeline/extension.ts'
 import type { Visit } from '../pipeline/visit.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
-import { unservedRoutes } from './app-checks.ts'
 import type { AppReverse, AppRouteTable } from './app-routes.ts'
 import { honoEngine, NOWHERE, runNext, type Place } from './engine.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
@@ -114,9 +113,10 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
     ...engine.checkApp(app, middleware),
     ...(links?.check(options.allowedHosts !== undefined, app !== undefined) ?? []),
     ...(reads === 'version' && app !== undefined ? blindPlacement(app, middleware, param, scheme.constructor.name) : []),
-    // The app's plain routes that no version serves, as the model's light part answers it (app-checks.ts), with the
-    // names the app gives them when the middleware links to them (appRoutes brings the code that reads names).
-    ...(app === undefined ? [] : unservedRoutes(app, middleware, scheme, routeExistsOf(options.changes), links?.names(app) ?? [])),
+    // The app's routes that no version serves, as the model's light part answers it (app-checks.ts), with their names:
+    // with links only (routes: appRoutes(app)), which bring the code that reads an app's routes, so that a Worker
+    // whose middleware has no links carries none of it.
+    ...(app === undefined || links === null ? [] : links.unserved(app, middleware, scheme, routeExistsOf(options.changes))),
   ]
   return Object.assign(middleware, { check })
 }
