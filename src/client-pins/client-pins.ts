@@ -20,6 +20,7 @@ import { usableId } from './identity.ts'
 import { isVersionText, PinLookups, UNUSABLE_PIN, type Known } from './lookups.ts'
 import { checkPinsOptions, type ClientPinsOptions } from './options.ts'
 import type { Pin } from './pin-store.ts'
+import { retiredFallback, retiredRefusal } from './retired.ts'
 
 /** What the version step notes of a request for the response step. */
 interface Note {
@@ -33,6 +34,8 @@ interface Note {
   readonly unnamed: boolean
   /** Whether the request was refused with the 503 of a failed lookup: its answer says when to retry. */
   readonly unavailable?: true
+  /** The retired version the client is pinned to, when it was answered in the fallback (`onRetiredPin`): the pin moves once answered. */
+  readonly retired?: string
 }
 
 /** The pins of a middleware's clients: its `clientVersion` option, and the operator's calls. */
@@ -96,7 +99,7 @@ const refusedByAuth = (status: number): boolean => status === 401 || status === 
  */
 export function clientPins(options: ClientPinsOptions): ClientPins {
   const where = 'clientPins'
-  const { store, client, vary, onLookupError, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now } = checkPinsOptions(where, options)
+  const { store, client, vary, onLookupError, onRetiredPin, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now } = checkPinsOptions(where, options)
   const lifecycle = policy?.describe()
   const policyNow = lifecycle?.now ?? Date.now
   const lookups = new PinLookups(store, { cacheTtl, cacheSize, failureTtl, storeTimeout, now })
@@ -151,14 +154,18 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
 
     /** The choice of each pinned text seen (the few versions pins hold), resolved once. */
     const choices = new BoundedCache<VersionChoice>(64)
+    /** The version a client pinned to a retired one is answered in and moved to, or `null`: it is refused. */
+    const fallback = retiredFallback(onRetiredPin, scheme, target.where)
+    /** The choice for a pin the scheme no longer serves: one value, told apart by identity. */
+    const retired: VersionChoice = fallback === null ? retiredRefusal(scheme) : Object.freeze({ version: fallback })
 
-    /** The version in `pinned`, or the scheme's refusal when it no longer serves it (or it cannot be a version). */
+    /** The version in `pinned`; for a version the scheme no longer serves, `retired`; for text that cannot be a version, the scheme's refusal. */
     function pinnedIn(pinned: string): VersionChoice {
       if (pinned === UNUSABLE_PIN) return scheme.rejection()
       const known = choices.get(pinned)
       if (known !== undefined) return known
       const version = scheme.resolveVersion(pinned)
-      return choices.set(pinned, version === undefined ? scheme.rejection() : { version })
+      return choices.set(pinned, version === undefined ? retired : { version })
     }
 
     /** The choice when the client's pin cannot be read. */
@@ -172,7 +179,11 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
         const choice = failed()
         return { choice, note: choice === undefined ? { id, named: false, claim: null, unnamed: false } : { id, named: false, claim: null, unnamed: false, unavailable: true }, vary: varies }
       }
-      if (known.pin !== null) return { choice: pinnedIn(known.pin), note: { id, named: false, claim: null, unnamed: false }, vary: varies }
+      if (known.pin !== null) {
+        const choice = pinnedIn(known.pin)
+        const moving = choice === retired && fallback !== null
+        return { choice, note: moving ? { id, named: false, claim: null, unnamed: false, retired: known.pin } : { id, named: false, claim: null, unnamed: false }, vary: varies }
+      }
       // No pin yet: answered in the default, pinned to it once answered.
       return { choice: undefined, note: { id, named: false, claim: scheme.defaultVersion, unnamed: false }, vary: varies }
     }
@@ -207,7 +218,11 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
           // Recording never fails a request.
         }
       }
-      const claim = note.claim === null || exchange.rejected ? undefined : lookups.claim(note.id, note.claim)
+      const claim =
+        exchange.rejected ? undefined
+        : note.claim !== null ? lookups.claim(note.id, note.claim)
+        : note.retired !== undefined && fallback !== null ? lookups.move(note.id, note.retired, fallback)
+        : undefined
       if (claim === undefined) return response
       // On Workers the first pin is written after the response; elsewhere the request waits for it.
       const waitUntil = waitUntilOf(c)
