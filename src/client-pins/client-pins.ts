@@ -34,8 +34,8 @@ interface Note {
   readonly unnamed: boolean
   /** Whether the request was refused with the 503 of a failed lookup: its answer says when to retry. */
   readonly unavailable?: true
-  /** The retired version the client is pinned to, when it was answered in the fallback (`onRetiredPin`): the pin moves once answered. */
-  readonly retired?: string
+  /** The retired version the client is pinned to and the fallback it was answered in (`onRetiredPin`): the pin moves once answered. */
+  readonly move?: { readonly from: string; readonly to: string }
 }
 
 /** The pins of a middleware's clients: its `clientVersion` option, and the operator's calls. */
@@ -154,10 +154,19 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
 
     /** The choice of each pinned text seen (the few versions pins hold), resolved once. */
     const choices = new BoundedCache<VersionChoice>(64)
-    /** The version a client pinned to a retired one is answered in and moved to, or `null`: it is refused. */
-    const fallback = retiredFallback(onRetiredPin, scheme, target.where)
-    /** The choice for a pin the scheme no longer serves: one value, told apart by identity. */
-    const retired: VersionChoice = fallback === null ? retiredRefusal(scheme) : Object.freeze({ version: fallback })
+    /** The versions a client pinned to a retired one may be answered in and moved to, in order, or `null`: it is refused. */
+    const fallbacks = retiredFallback(onRetiredPin, scheme, target.where)
+    const refusal = fallbacks === null ? retiredRefusal(scheme) : null
+    /** What `choices` holds for a pin the scheme no longer serves: a marker, told apart by identity. */
+    const retired: VersionChoice = Object.freeze({ version: null })
+    /** The choice of each fallback version. */
+    const fallbackChoices = new Map<string, VersionChoice>()
+
+    /** The first fallback not past its sunset (the policy's clock), else the last: its request gets the policy's 410, and no move. */
+    function fallbackNow(versions: readonly string[]): string {
+      for (const version of versions) if (!past(version, 'sunset')) return version
+      return versions[versions.length - 1] as string
+    }
 
     /** The version in `pinned`; for a version the scheme no longer serves, `retired`; for text that cannot be a version, the scheme's refusal. */
     function pinnedIn(pinned: string): VersionChoice {
@@ -181,8 +190,12 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       }
       if (known.pin !== null) {
         const choice = pinnedIn(known.pin)
-        const moving = choice === retired && fallback !== null
-        return { choice, note: moving ? { id, named: false, claim: null, unnamed: false, retired: known.pin } : { id, named: false, claim: null, unnamed: false }, vary: varies }
+        if (choice !== retired) return { choice, note: { id, named: false, claim: null, unnamed: false }, vary: varies }
+        if (fallbacks === null) return { choice: refusal ?? undefined, note: { id, named: false, claim: null, unnamed: false }, vary: varies }
+        const to = fallbackNow(fallbacks)
+        let answered = fallbackChoices.get(to)
+        if (answered === undefined) fallbackChoices.set(to, (answered = Object.freeze({ version: to })))
+        return { choice: answered, note: { id, named: false, claim: null, unnamed: false, move: { from: known.pin, to } }, vary: varies }
       }
       // No pin yet: answered in the default, pinned to it once answered.
       return { choice: undefined, note: { id, named: false, claim: scheme.defaultVersion, unnamed: false }, vary: varies }
@@ -221,7 +234,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       const claim =
         exchange.rejected ? undefined
         : note.claim !== null ? lookups.claim(note.id, note.claim)
-        : note.retired !== undefined && fallback !== null ? lookups.move(note.id, note.retired, fallback)
+        : note.move !== undefined ? lookups.move(note.id, note.move.from, note.move.to)
         : undefined
       if (claim === undefined) return response
       // On Workers the first pin is written after the response; elsewhere the request waits for it.

@@ -39,7 +39,8 @@ export interface ClientPinsOptions {
    * The answer to a client that names no version and is pinned to one the
    * scheme no longer serves (retired): `'refuse'`, a 410
    * `PinnedVersionRetired` saying so, where to name a version and which are
-   * served; `'default'` or `'oldest'` (the first of `allowedVersions`),
+   * served; `'default'` or `'oldest'` (the first of `allowedVersions` not
+   * past its sunset in `policy`),
    * answered in that version, and the pin moved there once.
    * @default 'refuse'
    */

@@ -45,22 +45,24 @@ export function retiredRefusal(scheme: BaseVersioning): PinnedVersionRetired {
 }
 
 /**
- * The version a client pinned to a retired version is answered in and
- * moved to (`null`: refused), checked when the middleware is bound: a
- * fallback the scheme cannot give throws a sentence saying what to fix.
+ * The versions a client pinned to a retired version may be answered in and
+ * moved to, in order (`null`: it is refused): the default, or every version
+ * `allowedVersions` lists (the first not past its sunset is taken at the
+ * request), checked when the middleware is bound: a fallback the scheme
+ * cannot give throws a sentence saying what to fix.
  */
-export function retiredFallback(onRetiredPin: OnRetiredPin, scheme: BaseVersioning, where: string): string | null {
+export function retiredFallback(onRetiredPin: OnRetiredPin, scheme: BaseVersioning, where: string): readonly string[] | null {
   if (onRetiredPin === 'refuse') return null
   if (onRetiredPin === 'default') {
     const version = scheme.defaultVersion
     if (version === null || typeof scheme.resolveVersion(version) !== 'string') {
       throw new Error(`${where}: clientVersion's onRetiredPin "default" needs the scheme to have a defaultVersion; give it one, or use "oldest" or "refuse".`)
     }
-    return version
+    return [version]
   }
-  const oldest = scheme.allowedVersions?.find((version): version is string => version !== null)
-  if (oldest === undefined) {
+  const listed = scheme.allowedVersions?.filter((version): version is string => version !== null) ?? []
+  if (listed.length === 0) {
     throw new Error(`${where}: clientVersion's onRetiredPin "oldest" needs the scheme to list its versions (allowedVersions), oldest first; give it allowedVersions, or use "default" or "refuse".`)
   }
-  return oldest
+  return Object.freeze(listed)
 }
