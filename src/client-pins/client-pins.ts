@@ -36,6 +36,8 @@ interface Note {
   readonly unavailable?: true
   /** The retired version the client is pinned to and the fallback it was answered in (`onRetiredPin`): the pin moves once answered. */
   readonly move?: { readonly from: string; readonly to: string }
+  /** The retired version the client is pinned to, when it was refused for it: the call is counted under it (the evidence of who still calls it). */
+  readonly refused?: string
 }
 
 /** The pins of a middleware's clients: its `clientVersion` option, and the operator's calls. */
@@ -191,7 +193,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       if (known.pin !== null) {
         const choice = pinnedIn(known.pin)
         if (choice !== retired) return { choice, note: { id, named: false, claim: null, unnamed: false }, vary: varies }
-        if (fallbacks === null) return { choice: refusal ?? undefined, note: { id, named: false, claim: null, unnamed: false }, vary: varies }
+        if (fallbacks === null) return { choice: refusal ?? undefined, note: { id, named: false, claim: null, unnamed: false, refused: known.pin }, vary: varies }
         const to = fallbackNow(fallbacks)
         let answered = fallbackChoices.get(to)
         if (answered === undefined) fallbackChoices.set(to, (answered = Object.freeze({ version: to })))
@@ -221,7 +223,8 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
           return response
         })
       }
-      const { version } = exchange
+      // A client refused for its retired pin is counted under that version (1 to 64 printable characters, one per client).
+      const version = exchange.version ?? note.refused
       if (usage !== undefined && typeof version === 'string') {
         try {
           const recorded: unknown = usage.record({ version, client: note.id, route: exchange.route?.path ?? exchange.routePath, deprecated: past(version, 'deprecation'), at: now() })

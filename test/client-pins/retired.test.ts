@@ -86,6 +86,24 @@ describe('a client pinned to a retired version, by default', () => {
   })
 })
 
+describe('the evidence after a version is retired', () => {
+  it('counts a refused call of a client pinned to it under the retired version, so callers of that version still lists it', async () => {
+    const usage = memoryUsage()
+    const { get } = await setup({ gone: '1', also: '1' }, { usage })
+    for (let i = 0; i < 3; i++) expect((await get('gone')).status).toBe(410)
+    expect((await get('also')).status).toBe(410)
+    const callers = (await usage.callers('1')).callers.map((c) => [c.client, c.calls])
+    expect(callers).toEqual([[await idOf('gone'), 3], [await idOf('also'), 1]])
+  })
+
+  it('counts nothing for a pin whose text cannot be a version', async () => {
+    const usage = memoryUsage()
+    const { get } = await setup({ broken: '1\r\nX: y' }, { usage })
+    expect((await get('broken')).status).toBe(404)
+    for (const version of ['1', '2', '3']) expect((await usage.callers(version)).callers).toEqual([])
+  })
+})
+
 describe('onRetiredPin: a fallback, the pin moved once', () => {
   it.each([
     ['default', '3'],

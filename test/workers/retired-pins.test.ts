@@ -6,12 +6,13 @@
  * there once (one read and one write per client however many requests),
  * which another isolate then reads as the client's pin. The moved pin keeps
  * the retired version as `previous`, so the clients moved are listed by the
- * store's own query.
+ * store's own query; a client refused for its retired pin is counted in the
+ * D1 usage log under that version, so who still calls it stays listed.
  */
 import { env } from 'cloudflare:workers'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { bearerClient, clientPins, d1PinStore, durableObjectPinStore, kvPinStore, readThrough, type ClientPinsOptions, type PinStore } from '../../src/client-pins/index.ts'
+import { bearerClient, clientPins, d1PinStore, d1Usage, durableObjectPinStore, kvPinStore, readThrough, type ClientPinsOptions, type PinStore } from '../../src/client-pins/index.ts'
 import type { DurableObjectPinNamespace } from '../../src/client-pins/durable-object-pin-store.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
@@ -99,5 +100,23 @@ describe('the clients a fallback moved, listed by the store', () => {
     const ids = await Promise.all(keys.map((key) => idOf(key)))
     expect(await store.pinnedTo('3')).toEqual({ clients: ids.sort().map((client) => ({ client, previous: '1', movedAt: NOW })), next: null })
     expect(await store.pinnedTo('1')).toEqual({ clients: [], next: null })
+  })
+})
+
+describe('who still calls a retired version', () => {
+  it('d1Usage counts each refused call under the retired version: callers lists the clients still calling it, one row per client', async () => {
+    const store = d1PinStore(env.USAGE, { table: unique() })
+    const waits: Promise<unknown>[] = []
+    const usageTable = unique()
+    const usage = d1Usage(env.USAGE, { waitUntil: (p) => waits.push(p), table: usageTable, flushMs: 30_000 })
+    const keys = ['a', 'b'].map((k) => `still-${k}-${crypto.randomUUID()}`)
+    for (const key of keys) await store.claim(await idOf(key), '1')
+    const { get } = retiredApp(store, { usage })
+    for (let i = 0; i < 4; i++) expect(await get(keys[0] as string)).toEqual(RETIRED)
+    expect(await get(keys[1] as string)).toEqual(RETIRED)
+    const page = await usage.callers('1', { since: NOW - 1000, until: NOW + 1000 })
+    expect(page.callers.map((c) => [c.client, c.calls])).toEqual([[await idOf(keys[0] as string), 4], [await idOf(keys[1] as string), 1]])
+    const { results } = await env.USAGE.prepare(`SELECT COUNT(*) AS n FROM ${usageTable}`).all()
+    expect(results).toEqual([{ n: 2 }])
   })
 })
