@@ -96,6 +96,16 @@ describe('the evidence after a version is retired', () => {
     expect(callers).toEqual([[await idOf('gone'), 3], [await idOf('also'), 1]])
   })
 
+  it('1,000 refused calls of 10 clients: 10 store reads, no store write, 10 callers counted', async () => {
+    const usage = memoryUsage()
+    const keys = Array.from({ length: 10 }, (_, i) => `many-${i}`)
+    const { get, counts } = await setup(Object.fromEntries(keys.map((key) => [key, '1'])), { usage })
+    for (let i = 0; i < 1000; i++) expect((await get(keys[i % 10] as string)).status).toBe(410)
+    expect([counts.gets, counts.claims, counts.puts]).toEqual([10, 0, 0])
+    const { callers } = await usage.callers('1', { limit: 100 })
+    expect([callers.length, callers.reduce((sum, c) => sum + c.calls, 0)]).toEqual([10, 1000])
+  })
+
   it('counts nothing for a pin whose text cannot be a version', async () => {
     const usage = memoryUsage()
     const { get } = await setup({ broken: '1\r\nX: y' }, { usage })
