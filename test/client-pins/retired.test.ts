@@ -41,8 +41,10 @@ async function setup(pins: Record<string, string>, options: Partial<ClientPinsOp
 describe('a client pinned to a retired version, by default', () => {
   it('gets a 410 saying its pinned version is no longer served, where to name one and which are served', async () => {
     const { get } = await setup({ gone: '1' })
-    const { status, body } = await get('gone')
+    const { status, body, res } = await get('gone')
     expect([status, body]).toEqual([410, { detail: RETIRED }])
+    // The answer depends on the credential: a shared cache keeps it per client.
+    expect(res.headers.get('Vary')).toBe('Api-Version, Authorization')
   })
 
   it('never echoes the stored text: a retired version, a version never declared, or version text an attacker chose', async () => {
