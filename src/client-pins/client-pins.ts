@@ -3,7 +3,9 @@
  * names no version is answered in its client's pinned version, read from a
  * `PinStore` through the isolate's lookups (lookups.ts); a new client is
  * pinned to the default version once its first request is answered and not
- * refused (401, 403); an explicit version always wins. The client is an
+ * refused (401, 403); an explicit version always wins; a client pinned to
+ * a version the scheme no longer serves is refused with a 410 saying so, or
+ * answered in a fallback and moved to it once (retired.ts). The client is an
  * identity read from the Hono context (identity.ts), never a raw credential.
  * A middleware extension (`clientVersion` option): its version step decides
  * the version before the route is picked, its response step writes the
