@@ -15,7 +15,10 @@ export interface Served {
   readonly routes: Candidates
   /** One of them exists in every version, so no later handler's route is ever picked before it. */
   readonly complete: boolean
+  /** The versions its routes exist in by their limits (`null`: every version). */
   readonly versions: ReadonlySet<string> | null
+  /** The versions that serve the method with them (`null`: every version), as the model's light part answers it (model/reported.ts): what a response and a rejection report. */
+  readonly reported: ReadonlySet<string> | null
   /** Its routes answer other versions as a path no route matches (`{ absent: 'not-found' }`). */
   readonly passesOn: boolean
 }
@@ -49,9 +52,10 @@ export function mountedServing(handler: unknown, method: string): Served | undef
 }
 
 /**
- * The versions of the handlers of `mountRoutes` that Hono ran before the
- * current one for this method and that passed the request over (`null`:
- * one of them serves every version), reported if no later one answers.
+ * The versions that serve the method with the handlers of `mountRoutes`
+ * that Hono ran before the current one for it and that passed the request
+ * over (`null`: one of them serves every version), reported if no later
+ * one answers.
  */
 export function passedOver(c: Context): ReadonlySet<string> | null | undefined {
   const matched = matchedRoutes(c)
@@ -61,7 +65,7 @@ export function passedOver(c: Context): ReadonlySet<string> | null | undefined {
     const served = servedOf((matched[i] as { handler: unknown }).handler)
     const own = served?.get(method) ?? (method === 'HEAD' ? served?.get('GET') : undefined) ?? served?.get('ALL')
     if (own === undefined || own.passesOn) continue
-    versions = union(versions, own.versions)
+    versions = union(versions, own.reported)
   }
   return versions
 }

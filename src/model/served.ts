@@ -164,6 +164,17 @@ export function servedOperation(declaration: OperationDeclaration, space: Served
   })
 }
 
+/**
+ * The versions of `versions` (a space's) that serve `operation`, as its `at`
+ * answers them: `null` when every one does. What a response reports as the
+ * versions of the operation it answers (the policy's `reportVersions`, a
+ * rejection's list), read once per operation, never per request.
+ */
+export function servedIn(operation: Pick<ServedOperation, 'at'>, versions: readonly string[]): ReadonlySet<string> | null {
+  const served = versions.filter((version) => operation.at(version) !== null)
+  return served.length === versions.length ? null : new Set(served)
+}
+
 /** The `{name}` params of an OpenAPI path, in order. */
 function paramsOf(path: string): string[] {
   return [...path.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] as string)
