@@ -13,7 +13,9 @@
  *   route life given as a function by the layer that owns it (changes/);
  * - an operation's existence, path and params in every version of the space
  *   (`servedOperation`), worked out at construction, on which operations.ts
- *   builds the contracts and migration the documents and `appModel` add.
+ *   builds the contracts and migration the documents and `appModel` add, and
+ *   the versions that serve it (`servedIn`: what a response reports,
+ *   reported.ts).
  */
 import type { CompiledRoute } from '../routes/compile.ts'
 import { waysOf, type VersionPlacement } from '../routes/placement.ts'
