@@ -70,9 +70,24 @@ export function passedOver(c: Context): ReadonlySet<string> | null | undefined {
   return versions
 }
 
-/** The versions of both (`null`: every version; `undefined`: none yet). */
+/** The unions made so far, by their two sets: one set per combination of handlers, made once (and the policy's header values with it). */
+const unions = new WeakMap<ReadonlySet<string>, WeakMap<ReadonlySet<string>, ReadonlySet<string>>>()
+
+/**
+ * The versions of both (`null`: every version; `undefined`: none yet). The
+ * sets are those `mountRoutes` made for its handlers, and unions of them:
+ * each union is made once and kept with its sets, so a request passing the
+ * same handlers gets the same set, and what is kept is bounded by the app's
+ * handlers, not by requests.
+ */
 export function union(a: ReadonlySet<string> | null | undefined, b: ReadonlySet<string> | null): ReadonlySet<string> | null {
-  return a === null || b === null ? null : a === undefined ? b : new Set([...a, ...b])
+  if (a === null || b === null) return null
+  if (a === undefined || a === b) return b
+  let byOther = unions.get(a)
+  if (byOther === undefined) unions.set(a, (byOther = new WeakMap()))
+  let both = byOther.get(b)
+  if (both === undefined) byOther.set(b, (both = new Set([...a, ...b])))
+  return both
 }
 
 /**

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest'
 import { change, pathChanged, routeAdded, routeRemoved, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
-import { defineRoutes, HeaderVersioning, include, route, URLPathVersioning } from '../../src/index.ts'
+import { defineRoutes, HeaderVersioning, include, route, URLPathVersioning, versioned } from '../../src/index.ts'
 
 const history = versionHistory({
   versions: [
@@ -112,5 +112,24 @@ describe('a URL path scheme, mountRoutes alone', () => {
     ]
     const answers = await Promise.all(table.map(([method, path]) => answer(app, method, path, '')))
     expect(answers).toEqual(table.map(([, , expected]) => expected))
+  })
+})
+
+describe('routes of several handlers Hono matches for one request', () => {
+  it('report the versions any of them serves the method in, as the one that answers in each', async () => {
+    const scheme = new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion: '3' })
+    const routes = defineRoutes([versioned(['2'], route('me', '/users/me')), versioned(['1', '2'], route('user', '/users/:id'))])
+    const versioning = apiVersioning({ scheme, routes, policy: versionPolicy({ reportVersions: true }), allowedHosts: ['api.example.com'] })
+    const app = mountRoutes(new Hono(), versioning, { me: (c) => c.text('me'), user: (c) => c.text(`user ${c.req.param('id')}`) })
+    const answers = await Promise.all(['1', '2', '3'].map(async (v) => {
+      const res = await app.request('https://api.example.com/users/me', { headers: { 'Api-Version': v } })
+      return [res.status, await res.text(), res.headers.get('api-supported-versions')]
+    }))
+    expect(answers.map(([status, , versions]) => [status, versions])).toEqual([
+      [200, '1, 2'],
+      [200, '1, 2'],
+      [404, '1, 2'],
+    ])
+    expect(answers.slice(0, 2).map(([, text]) => text)).toEqual(['user me', 'me'])
   })
 })
