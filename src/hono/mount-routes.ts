@@ -169,26 +169,27 @@ function pathRefusal(methods: ReadonlyMap<string, readonly CompiledRoute[]>, tab
   const passesOn = routes.every((r) => r.limit?.absent === 'not-found')
   // The versions that serve each method at the path (model/reported.ts), and any of them.
   const reported = new Map<string, ReadonlySet<string> | null>()
-  let versions: ReadonlySet<string> | null | undefined
+  let anyMethod: ReadonlySet<string> | null | undefined
   for (const [method, own] of methods) {
     const served = table.reported(method, own)
     reported.set(method, served)
-    versions = union(versions, served)
+    anyMethod = union(anyMethod, served)
   }
   return {
     allows: (version) => !!allowIn(version),
     notAllowed(c, next, visit) {
       const allow = allowIn(visit.version)
-      if (allow === null && !passesOn) return after(engine.reject(c, refused(visit, table.versionRejection(), union(passedOver(c), versions ?? null))), thrown)
+      if (allow === null && !passesOn) return after(engine.reject(c, refused(visit, table.versionRejection(), union(passedOver(c), anyMethod ?? null))), thrown)
       if (allow === null || allow === '') {
         c.set(engine.slot as never, visit.with({ route: null, picked: false, versions: null }) as never)
         return next()
       }
-      // The versions that serve the request's method here (HEAD: GET's), those a version change removed it from left out.
+      // The versions that serve the request's method here (HEAD: GET's), those a version change removed it from left
+      // out; none for a method no handler here serves.
       const method = c.req.method === 'HEAD' && !reported.has('HEAD') ? 'GET' : c.req.method
-      const own = reported.get(method)
+      const own = reported.get(method) ?? NO_VERSIONS
       const refusal = (methodNotAllowed ??= withoutStack(() => new MethodNotAllowed()))
-      return after(engine.reject(c, own === undefined ? refused(visit, refusal) : visit.with({ rejection: refusal, versions: own })), (e: HTTPException): never => {
+      return after(engine.reject(c, visit.with({ rejection: refusal, versions: own })), (e: HTTPException): never => {
         e.res?.headers.set('Allow', allow)
         throw e
       })
@@ -231,6 +232,9 @@ interface Candidate {
   /** The function the user gave for it (a chain's last). */
   readonly own: unknown
 }
+
+/** The versions that serve a method no handler at a path serves. */
+const NO_VERSIONS: ReadonlySet<string> = new Set()
 
 /** The 405 every path answers a method it has no handler for with, made on first use. */
 let methodNotAllowed: MethodNotAllowed | undefined

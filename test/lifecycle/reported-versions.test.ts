@@ -70,6 +70,10 @@ describe.each([true, false])('a header scheme, with the middleware: %s', (middle
     ])
   })
 
+  it('a method no handler at the path serves reports no version', async () => {
+    expect(await answer(app, 'PUT', '/tags', '2')).toEqual([405, null, 'GET, HEAD, POST, DELETE'])
+  })
+
   it('a moved route (pathChanged) reports at each path the versions that have that path', async () => {
     expect(await Promise.all(['1', '2', '3'].map((v) => answer(app, 'GET', '/items', v)))).toEqual([
       [200, '1, 2', null],
