@@ -14,6 +14,7 @@ import { change, pathChanged, routeAdded, routeRemoved, versionHistory } from '.
 import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
 import { defineRoutes, HeaderVersioning, include, route, URLPathVersioning, versioned } from '../../src/index.ts'
+import { appModel } from '../../src/openapi/app-model.ts'
 
 const history = versionHistory({
   versions: [
@@ -68,6 +69,23 @@ describe.each([true, false])('a header scheme, with the middleware: %s', (middle
       [204, '1, 2', null],
       gone('GET, HEAD, POST', '1, 2'),
     ])
+  })
+
+  it("reports for each operation of the app's model, at each of its paths, the versions the model serves it in there", async () => {
+    const model = appModel({ scheme, app, routes, history })
+    const checked: string[] = []
+    for (const operation of model.operations) {
+      for (const version of model.space.versions) {
+        const at = operation.at(version)
+        if (at === null) continue
+        const there = model.space.versions.filter((v) => operation.at(v)?.path === at.path)
+        const [status, reported] = await answer(app, operation.method, at.path, version)
+        expect([operation.method, at.path, version, status < 300, reported]).toEqual([operation.method, at.path, version, true, there.join(', ')])
+        checked.push(`${operation.method} ${at.path} ${version}`)
+      }
+    }
+    // GET /tags in 3 versions, POST and DELETE in 2 each, GET at /items in 2 and at /things in 1.
+    expect(checked.length).toBe(10)
   })
 
   it('a method no handler at the path serves reports no version', async () => {
