@@ -39,12 +39,18 @@ export function isPlanned(source: unknown): source is Planned {
  * model's light part as its route life (model/served.ts `RouteLifeOf`):
  * `mountRoutes`' 405 lists only those methods in `Allow` (`allowAt`), and
  * `check(app)` names a mounted operation it leaves in no version
- * (model/table-model.ts).
+ * (model/table-model.ts); `versionMiddleware`'s `check(app)` reads it for
+ * plain routes (hono/app-checks.ts).
  */
 export const ROUTE_EXISTS: unique symbol = Symbol('routeExists')
 
-/** Whether a table route serves `method` in `version` as far as the history's route changes say (its limits aside). */
-export type RouteExists = (route: ExchangeRoute, method: string, version: string | null | undefined) => boolean
+/**
+ * Whether a table route (`route`), or a plain route registered at `paths`
+ * (`route` `null`: the request path looks its plan up by `METHOD /path`),
+ * serves `method` in `version` as far as the history's route changes say
+ * (its limits aside).
+ */
+export type RouteExists = (route: ExchangeRoute | null, method: string, version: string | null | undefined, paths?: readonly string[]) => boolean
 
 /** `source`'s route existence when it is a history, else `undefined` (nothing removes a method). */
 export function routeExistsOf(source: unknown): RouteExists | undefined {

@@ -85,7 +85,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
       value(this: VersionHistory): RouteExists {
         const lookup = planLookup(this.#plans, this.#fallback)
         const head = this.versions.length - 1
-        return (route, method, version) => existsAt(lookup({ method, route, routePaths: [] }), (version == null ? undefined : this.#index.get(version)) ?? head)
+        return (route, method, version, paths = []) => existsAt(lookup({ method, route, routePaths: paths }), (version == null ? undefined : this.#index.get(version)) ?? head)
       },
     })
   }

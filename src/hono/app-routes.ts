@@ -5,6 +5,7 @@
  * `versionMiddleware({ routes })`, `c.var.reverse` over it: `createReverse`'s
  * versioned reversal, the version placed where the scheme places it.
  */
+import type { RouteExists } from '../changes/history-plans.ts'
 import { NoReverseMatch } from '../errors.ts'
 import type { Context } from 'hono'
 import { matchedRoutes } from 'hono/route'
@@ -15,6 +16,7 @@ import { defineRoutes, type RouteTable } from '../routes/table.ts'
 import type { ParamValue } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { markOf, namedRoutes, unreadBasePaths, type NamedRoute, type NamedRoutesApp, type ReadMark } from './app-route-names.ts'
+import { unservedRoutes } from './app-checks.ts'
 import { runs } from './composed-handlers.ts'
 import { baseOf, linkBase, type MountedRoute } from './mount-base.ts'
 
@@ -49,6 +51,12 @@ export interface AppLinks<N extends string = string> {
    * `allowedHosts`), and, once the app's routes are registered (`registered`), what keeps their names from a table.
    */
   check(hostsListed: boolean, registered: boolean): readonly string[]
+  /**
+   * Sentences naming each route `app` (the one given to `check(app)`, registered by then) registers that no version
+   * of `scheme` serves, quoting the names it gives them (app-checks.ts; `life`: the version changes' route life).
+   * Here, not in the middleware: the middleware of an app that does not link to its routes carries none of it.
+   */
+  unserved(app: NamedRoutesApp, middleware: unknown, scheme: BaseVersioning, life: RouteExists | undefined): readonly string[]
 }
 
 /** The routes an app names, made by `appRoutes(app)`, for `versionMiddleware({ routes })`. */
@@ -184,6 +192,7 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
           }
           return sentences
         },
+        unserved: (given, middleware, scheme, life) => unservedRoutes(given, middleware, scheme, life, namedRoutes(given)),
       }
     },
   }

@@ -4,6 +4,7 @@
  * (`routes: appRoutes(app)`), `c.var.reverse` too.
  */
 import type { Context, MiddlewareHandler } from 'hono'
+import { routeExistsOf } from '../changes/history-plans.ts'
 import { BoundedCache } from '../http/bounded-cache.ts'
 import type { AppRoutes } from '../pipeline/extension.ts'
 import type { Visit } from '../pipeline/visit.ts'
@@ -46,8 +47,9 @@ export type VersionMiddleware<S extends BaseVersioning = BaseVersioning, E exten
    * Configuration that works but is almost always a mistake, as sentences that say what to fix (none: an empty
    * list): the scheme's (`scheme.check()`); with `routes`, links that follow the client's `Host` (neither
    * `allowedHosts` nor `origin`); and, given the app, the version changes' names of plain routes that no route of
-   * the app serves and what keeps the app's route names from a table. Call it in a test or at startup, once the
-   * app's routes are registered.
+   * the app serves, what keeps the app's route names from a table, and each route the app registers that no
+   * version of the scheme serves (the version pattern of its path, or the version changes, leave none). Call it in a
+   * test or at startup, once the app's routes are registered.
    */
   readonly check: (app?: AppRoutes) => readonly string[]
 }
@@ -111,6 +113,10 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
     ...engine.checkApp(app, middleware),
     ...(links?.check(options.allowedHosts !== undefined, app !== undefined) ?? []),
     ...(reads === 'version' && app !== undefined ? blindPlacement(app, middleware, param, scheme.constructor.name) : []),
+    // The app's routes that no version serves, as the model's light part answers it (app-checks.ts), with their names:
+    // with links only (routes: appRoutes(app)), which bring the code that reads an app's routes, so that a Worker
+    // whose middleware has no links carries none of it.
+    ...(app === undefined || links === null ? [] : links.unserved(app, middleware, scheme, routeExistsOf(options.changes))),
   ]
   return Object.assign(middleware, { check })
 }

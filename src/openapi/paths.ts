@@ -4,8 +4,7 @@
  * compiled path's form: routes/openapi-form.ts), a table route's in each of
  * its forms, a plain route's from its text.
  */
-import { compilePath } from '../routes/pattern.ts'
-import { openAPIForm, type OpenAPIPathParam } from '../routes/openapi-form.ts'
+import { honoPathForm, openAPIForm, type OpenAPIPathParam } from '../routes/openapi-form.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 
 /** One OpenAPI path a route is served at. */
@@ -40,11 +39,7 @@ export function routePaths(route: CompiledRoute): OpenAPIPath[] {
  * route table cannot compile (wildcards) are converted segment by segment.
  */
 export function openAPIPathOf(honoPath: string): string {
-  try {
-    return openAPIForm(compilePath(honoPath, 'openAPIPathOf'), true).path
-  } catch {
-    return honoPath.replace(/:([A-Za-z0-9_]+)(?:\{[^/]*\})?\??/g, '{$1}')
-  }
+  return honoPathForm(honoPath).path
 }
 
 /** A path with every parameter name blanked (`/users/{}`), to match paths whose parameter names differ. */

@@ -2,9 +2,10 @@
  * A compiled route path in OpenAPI's syntax (`/users/:id{[0-9]+}` is
  * `/users/{id}`, its param's pattern `^(?:[0-9]+)$` as a JSON Schema has
  * it): below both the documents (openapi/paths.ts) and the model's light
- * part (model/table-model.ts), which write a table route's path the same way.
+ * part (model/table-model.ts, hono/app-operations.ts), which write a table
+ * route's path, and a plain route's, the same way.
  */
-import type { CompiledPath } from './pattern.ts'
+import { compilePath, type CompiledPath } from './pattern.ts'
 
 /** A path parameter of an OpenAPI path: its name, and its pattern unless it is Hono's default (any segment). */
 export interface OpenAPIPathParam {
@@ -33,4 +34,17 @@ export function openAPIForm(compiled: CompiledPath, withOptional: boolean): { pa
     out.push({ name: param.name, pattern: param.pattern })
   })
   return { path: path === '' ? '/' : path, params: out }
+}
+
+/**
+ * The OpenAPI form of a path as Hono registers it (`/users/:id{[0-9]+}` is
+ * `/users/{id}`, with its param); a path the route table cannot compile (a
+ * wildcard) is converted segment by segment, without params.
+ */
+export function honoPathForm(honoPath: string): { path: string; params: OpenAPIPathParam[] } {
+  try {
+    return openAPIForm(compilePath(honoPath, 'honoPathForm'), true)
+  } catch {
+    return { path: honoPath.replace(/:([A-Za-z0-9_]+)(?:\{[^/]*\})?\??/g, '{$1}'), params: [] }
+  }
 }
