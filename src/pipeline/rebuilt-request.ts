@@ -36,7 +36,6 @@ export function rebuiltRequest(request: Request, body: MigratedBody | null, url:
       init.duplex = 'half'
     }
   }
-  if (body !== null) return request
   return new Request(url, init)
 }
 
