@@ -4,7 +4,7 @@
  * `reverse` go in the context; `mountRoutes` (mount-routes.ts) serves the
  * table's routes through the same request path.
  */
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler, Next } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import type { AppRoutes } from '../pipeline/extension.ts'
 import type { Visit } from '../pipeline/visit.ts'
@@ -241,7 +241,10 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     for (let i = 0; i < matched.length; i++) {
       const entry = entryOf(matched[i] as MountedRoute)
       if (entry === undefined) continue
-      return engine.serve(c, next, placeOf(c, entry, i, matched), runNext) as Promise<void>
+      const place = placeOf(c, entry, i, matched)
+      // Where mountRoutes serves the method, its handler answers a route a version change leaves out of the version
+      // (405 with the methods the version has at the path, as mountRoutes alone answers it; else the not-found handler).
+      return engine.serve(c, next, place, place.candidates === null ? runNext : passOn) as Promise<void>
     }
     // Not a table route: the app's own routes and its not-found handler answer, untouched (as Django resolves before
     // DRF), unless the host is not allowed, which Django refuses before anything (serve throws its rejection).
@@ -295,6 +298,9 @@ type Operation = Pick<Served, 'routes' | 'reported'>
 
 /** How many values of the version param a route's places are kept for (the table empties when full). */
 const PLACES = 64
+
+/** The handler stage where mountRoutes' handlers serve the method: they answer, an absent route included (mount-routes.ts `servedBy`). */
+const passOn = (_c: Context, next: Next): Promise<void> => next()
 
 /**
  * The params Hono decoded for the matched route at `index`, as a match of
