@@ -4,14 +4,17 @@
  * (`routes: appRoutes(app)`), `c.var.reverse` too.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { routeExistsOf } from '../changes/history-plans.ts'
+import { matchedRoutes } from 'hono/route'
+import { routeExistsOf, type RouteExists } from '../changes/history-plans.ts'
 import { BoundedCache } from '../http/bounded-cache.ts'
+import { PLAIN_VERSIONS, type PlainVersionsOf } from '../model/reported.ts'
 import type { AppRoutes } from '../pipeline/extension.ts'
 import type { Visit } from '../pipeline/visit.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import type { AppReverse, AppRouteTable } from './app-routes.ts'
 import { honoEngine, NOWHERE, runNext, type Place } from './engine.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
+import { baseOf, relativeTo } from './mount-base.ts'
 import type { VersioningEnv, VersioningVariables } from './variables.ts'
 
 /** What `versionMiddleware` sets given `routes: appRoutes(app)`: the version, its scheme, and `reverse` over the app's names. */
@@ -98,6 +101,10 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
   // for a route without it.
   const places = new BoundedCache<Place>(PLACES)
   const unplaced = placeOf(param, undefined)
+  const life = routeExistsOf(options.changes)
+  // The versions a response reports, with a policy that reports them (it brings the code: a middleware without one
+  // reads no route per request).
+  const reported = reporter(options.policy, scheme, life)
   // Not async: a request that enters synchronously pays no extra promise.
   const middleware: MiddlewareHandler<VersioningEnv<null, S>> = function versionMiddleware(c, next) {
     // The params of the middleware's own route, as much as the scheme reads.
@@ -106,6 +113,7 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
       const value = c.req.param(param) as string | undefined
       place = value === undefined ? unplaced : (places.get(value) ?? places.set(value, placeOf(param, value)))
     } else if (reads === 'all') place = { route: null, match: { params: c.req.param() }, candidates: null }
+    if (reported !== null) place = reported(c, place)
     return engine.serve(c, next, place, runNext) as Promise<void>
   }
   const check = (app?: AppRoutes): readonly string[] => [
@@ -116,9 +124,47 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
     // The app's routes that no version serves, as the model's light part answers it (app-checks.ts), with their names:
     // with links only (routes: appRoutes(app)), which bring the code that reads an app's routes, so that a Worker
     // whose middleware has no links carries none of it.
-    ...(app === undefined || links === null ? [] : links.unserved(app, middleware, scheme, routeExistsOf(options.changes))),
+    ...(app === undefined || links === null ? [] : links.unserved(app, middleware, scheme, life)),
   ]
   return Object.assign(middleware, { check })
+}
+
+/**
+ * What reports the versions that serve the request's method at the Hono route
+ * that answers it, when `policy` reports versions (it brings the model's
+ * answer for a plain route, model/reported.ts `plainVersions`: the version
+ * pattern of the route's path and the version changes' route `life`), else
+ * `null`. The route that answers: the first route Hono matched after the
+ * middleware that is registered for the request's method (HEAD: GET) on a
+ * path without a wildcard (not a middleware); none (an unknown path): the
+ * place as it is, every allowed version reported. Worked out at the first
+ * request a route answers, then kept on Hono's own route object (as many as
+ * the app registers), never per request.
+ */
+function reporter(policy: unknown, scheme: BaseVersioning, life: RouteExists | undefined): ((c: Context, place: Place) => Place) | null {
+  const brought = policy !== null && typeof policy === 'object' ? (policy as { readonly [PLAIN_VERSIONS]?: unknown })[PLAIN_VERSIONS] : undefined
+  if (typeof brought !== 'function') return null
+  const versionsOf = (brought as PlainVersionsOf)(scheme, life === undefined ? undefined : (method, version, paths) => life(null, method, version, paths))
+  // By matched route, with the prefix of the sub-app the middleware runs in (a history names routes as it registers them).
+  const known = new WeakMap<object, { readonly base: string; readonly versions: ReadonlySet<string> | null }>()
+  return (c, place) => {
+    const matched = matchedRoutes(c)
+    const method = c.req.method
+    const index = c.req.routeIndex
+    for (let i = index + 1; i < matched.length; i++) {
+      const route = matched[i] as { readonly method: string; readonly path: string }
+      if (!(route.method === method || (method === 'HEAD' && route.method === 'GET')) || route.path.includes('*')) continue
+      const base = baseOf(matched[index])
+      let entry = known.get(route)
+      if (entry === undefined || entry.base !== base) {
+        const own = base === '' ? null : relativeTo(route.path, base)
+        entry = { base, versions: versionsOf(route.method, route.path, own === null ? [route.path] : [route.path, own]) }
+        known.set(route, entry)
+      }
+      return entry.versions === null ? place : { ...place, versions: entry.versions }
+    }
+    return place
+  }
 }
 
 /** How many values of the version param the middleware keeps a place for (the table empties when full). */

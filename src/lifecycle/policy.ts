@@ -12,6 +12,7 @@
 import { Gone, withoutStack } from '../errors.ts'
 import { isHeaderName } from '../http/header-name.ts'
 import { lifecycleHeaders as renderHeaders, type LifecycleHeaders as RenderedHeaders } from '../model/lifecycle-headers.ts'
+import { PLAIN_VERSIONS, plainVersions } from '../model/reported.ts'
 import type { BoundExtension, VersioningExtension } from '../pipeline/extension.ts'
 
 /** When a version is deprecated and when it goes away. */
@@ -130,7 +131,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
     lifecycles.set(version, lifecycleHeaders(lifecycle, `${where}: version ${JSON.stringify(version)}`))
   }
 
-  return {
+  const policy: VersionPolicy = {
     describe: () => ({ versions: new Map([...lifecycles].map(([v, l]) => [v, l.described])), reportVersions: report, echoHeader, refuseAfterSunset, now }),
     bind({ scheme }): BoundExtension {
       const allowed = scheme.allowedVersions
@@ -213,6 +214,10 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
       }
     },
   }
+  // A policy that reports versions brings versionMiddleware the model's answer for plain routes (which versions serve
+  // a route's method): a middleware without one carries none of that code, and reads no route per request.
+  if (report !== null) Object.defineProperty(policy, PLAIN_VERSIONS, { value: plainVersions })
+  return policy
 }
 
 /** The most version sets whose header values a policy keeps at once. */
