@@ -145,8 +145,9 @@ function reporter(policy: unknown, scheme: BaseVersioning, life: RouteExists | u
   const brought = policy !== null && typeof policy === 'object' ? (policy as { readonly [PLAIN_VERSIONS]?: unknown })[PLAIN_VERSIONS] : undefined
   if (typeof brought !== 'function') return null
   const versionsOf = (brought as PlainVersionsOf)(scheme, life === undefined ? undefined : (method, version, paths) => life(null, method, version, paths))
-  // By matched route, with the prefix of the sub-app the middleware runs in (a history names routes as it registers them).
-  const known = new WeakMap<object, { readonly base: string; readonly versions: ReadonlySet<string> | null }>()
+  // By matched route, with the middleware's own (the prefix of the sub-app it runs in: a history names routes as that
+  // sub-app registers them).
+  const known = new WeakMap<object, { readonly from: unknown; readonly versions: ReadonlySet<string> | null }>()
   return (c, place) => {
     const matched = matchedRoutes(c)
     const method = c.req.method
@@ -154,11 +155,12 @@ function reporter(policy: unknown, scheme: BaseVersioning, life: RouteExists | u
     for (let i = index + 1; i < matched.length; i++) {
       const route = matched[i] as { readonly method: string; readonly path: string }
       if (!(route.method === method || (method === 'HEAD' && route.method === 'GET')) || route.path.includes('*')) continue
-      const base = baseOf(matched[index])
+      const from = matched[index]
       let entry = known.get(route)
-      if (entry === undefined || entry.base !== base) {
+      if (entry === undefined || entry.from !== from) {
+        const base = baseOf(from)
         const own = base === '' ? null : relativeTo(route.path, base)
-        entry = { base, versions: versionsOf(route.method, route.path, own === null ? [route.path] : [route.path, own]) }
+        entry = { from, versions: versionsOf(route.method, route.path, own === null ? [route.path] : [route.path, own]) }
         known.set(route, entry)
       }
       return entry.versions === null ? place : { ...place, versions: entry.versions }
