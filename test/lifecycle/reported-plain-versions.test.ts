@@ -17,6 +17,7 @@ import { change, routeAdded, routeRemoved, versionHistory } from '../../src/chan
 import { appRoutes, named, versionMiddleware, type AppRoutesEnv } from '../../src/hono/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
 import { HeaderVersioning, QueryParameterVersioning, URLPathVersioning } from '../../src/index.ts'
+import { appModel } from '../../src/openapi/app-model.ts'
 
 const ORIGIN = 'https://api.example.com'
 const hosts = ['api.example.com']
@@ -27,6 +28,24 @@ type Answer = [number, string | null]
 async function answer(app: { request(url: string, init?: RequestInit): Response | Promise<Response> }, method: string, path: string, version = ''): Promise<Answer> {
   const res = await app.request(`${ORIGIN}${path}`, { method, headers: version === '' ? {} : { 'Api-Version': version } })
   return [res.status, res.headers.get('api-supported-versions')]
+}
+
+/**
+ * Requests each operation of the app's model in each version that serves it (at its path there, `{id}` sent as
+ * text): each answers, and reports the versions the model serves it in; the count of requests.
+ */
+async function agreesWithModel(app: Hono<any>, model: ReturnType<typeof appModel>, header: boolean): Promise<number> {
+  let checked = 0
+  for (const operation of model.operations) {
+    const served = model.space.versions.filter((v) => operation.at(v) !== null)
+    for (const version of served) {
+      const at = operation.at(version)!
+      const [status, reported] = await answer(app, operation.method, at.path, header ? version : '')
+      expect([operation.method, at.path, version, status < 300, reported]).toEqual([operation.method, at.path, version, true, served.join(', ')])
+      checked++
+    }
+  }
+  return checked
 }
 
 const handlers = (app: Hono<any>) => {
@@ -83,6 +102,11 @@ describe('a header scheme, plain routes', () => {
     ])
   })
 
+  it("reports for each operation of the app's model the versions the model serves it in", async () => {
+    // GET in 3 versions, POST and DELETE in 2 each.
+    expect(await agreesWithModel(app, appModel({ scheme, app, history }), true)).toBe(7)
+  })
+
   it('a path no route matches reports every allowed version', async () => {
     expect(await answer(app, 'GET', '/nothing', '2')).toEqual([404, '1, 2, 3'])
     expect(await answer(app, 'PUT', '/tags', '2')).toEqual([404, '1, 2, 3'])
@@ -116,6 +140,11 @@ describe('a URL path scheme, routes whose version pattern matches some versions'
     ]
     const answers = await Promise.all(table.map(([method, path]) => answer(app, method, path)))
     expect(answers).toEqual(table.map(([, , expected]) => expected))
+  })
+
+  it("reports for each operation of the app's model the versions the model serves it in", async () => {
+    // People in v1 and v2, GET /tags in three versions, DELETE in two.
+    expect(await agreesWithModel(app, appModel({ scheme, app, history }), false)).toBe(7)
   })
 })
 
