@@ -123,6 +123,7 @@ describe('a URL path scheme, routes whose version pattern matches some versions'
   app.get('/:version{v[129]}/people/:id', (c) => c.json({ id: c.req.param('id') }))
   app.get('/:version{v[0-9]+}/tags', (c) => c.json([]))
   app.delete('/:version{v[0-9]+}/tags', (c) => c.body(null, 204))
+  app.all('/:version{v[12]}/any', (c) => c.text(c.req.method))
 
   it('reports per method and version the versions whose path the route matches, and the version changes leave it in', async () => {
     const table: [string, string, Answer][] = [
@@ -137,6 +138,8 @@ describe('a URL path scheme, routes whose version pattern matches some versions'
       ['DELETE', '/v2/tags', [204, 'v1, v2']],
       ['DELETE', '/v3/tags', [404, 'v1, v2, v3']],
       ['DELETE', '/v9/tags', [404, 'v1, v2']],
+      // A route for every method (app.all) serves no method the model knows: every version, as for an unknown path.
+      ['GET', '/v1/any', [200, 'v1, v2, v3']],
     ]
     const answers = await Promise.all(table.map(([method, path]) => answer(app, method, path)))
     expect(answers).toEqual(table.map(([, , expected]) => expected))
