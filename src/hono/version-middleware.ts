@@ -160,13 +160,32 @@ function reporter(policy: unknown, scheme: BaseVersioning, life: RouteExists | u
       if (entry === undefined || entry.from !== from) {
         const base = baseOf(from)
         const own = base === '' ? null : relativeTo(route.path, base)
-        entry = { from, versions: versionsOf(route.method, route.path, own === null ? [route.path] : [route.path, own]) }
+        const path = literalVersion(route.path, (from as { readonly path?: unknown } | undefined)?.path, scheme.versionParam)
+        entry = { from, versions: path === null ? null : versionsOf(route.method, path, own === null ? [route.path] : [route.path, own]) }
         known.set(route, entry)
       }
       return entry.versions === null ? place : { ...place, versions: entry.versions }
     }
     return place
   }
+}
+
+/**
+ * A route's Hono path as the model reads its version: where the middleware's own path has the version param
+ * (`/:version{v[0-9]+}/*`) and the route a literal segment in its place (`/v1/special`, a route per version), that
+ * segment as the version param of that one value (`/:version{v1}/special`); `null` when the route has another
+ * param there, or a literal that cannot be written as such a pattern (every version is reported); else the path.
+ */
+function literalVersion(path: string, middlewarePath: unknown, param: string | null): string | null {
+  if (param === null || typeof middlewarePath !== 'string') return path
+  const at = middlewarePath.split('/').findIndex((segment) => segment === `:${param}` || segment.startsWith(`:${param}{`))
+  if (at === -1) return path
+  const segments = path.split('/')
+  const segment = segments[at]
+  if (segment === undefined || segment === '*' || (segment.startsWith(`:${param}`) && /^[{?]?$/.test(segment.charAt(param.length + 1)))) return path
+  if (!/^[A-Za-z0-9_-]+$/.test(segment)) return null
+  segments[at] = `:${param}{${segment}}`
+  return segments.join('/')
 }
 
 /** How many values of the version param the middleware keeps a place for (the table empties when full). */

@@ -145,6 +145,23 @@ describe('a URL path scheme, routes whose version pattern matches some versions'
     expect(answers).toEqual(table.map(([, , expected]) => expected))
   })
 
+  it('a route per version (its version written in its path, /v1/report) reports the version its path names', async () => {
+    const perVersion = new Hono()
+    perVersion.use('/:version{v[0-9]+}/*', versionMiddleware({ scheme, changes: history, policy: versionPolicy({ reportVersions: true }), allowedHosts: hosts }))
+    perVersion.get('/v1/report', (c) => c.json({ version: c.var.version }))
+    perVersion.get('/v3/report', (c) => c.json({ version: c.var.version }))
+    perVersion.get('/:version{v[0-9]+}/people/:id/:format', (c) => c.json({ version: c.var.version }))
+    perVersion.get('/:version{v[0-9]+}/about', (c) => c.json({ version: c.var.version }))
+    const table: [string, string, Answer][] = [
+      ['GET', '/v1/report', [200, 'v1']],
+      ['GET', '/v3/report', [200, 'v3']],
+      ['GET', '/v2/report', [404, 'v1, v2, v3']],
+      ['GET', '/v2/about', [200, 'v1, v2, v3']],
+    ]
+    const answers = await Promise.all(table.map(([method, path]) => answer(perVersion, method, path)))
+    expect(answers).toEqual(table.map(([, , expected]) => expected))
+  })
+
   it("reports for each operation of the app's model the versions the model serves it in", async () => {
     // People in v1 and v2, GET /tags in three versions, DELETE in two.
     expect(await agreesWithModel(app, appModel({ scheme, app, history }), false)).toBe(7)
