@@ -35,20 +35,27 @@ type ServedByHistory<R extends string, H, V extends string, M extends string> = 
 /**
  * An endpoint's input (route `R`, method `M`) as version `V` has it: without the path param `P` (the client fills
  * it), its validators' query parameters and headers under `V`'s names, and, when the history lays out a request body,
- * `json` in `V`'s shapes alone (not the head validator's input intersected with them).
+ * `json` in `V`'s shapes alone (not the head validator's input intersected with them), or `form` for a validator of a
+ * form.
  */
 type InputAt<I, R extends string, H, V extends string, M extends string, P extends string> = BodyIn<Renamed<WithoutParam<I, P>, R, H, V, M>, R, H, V, M>
 type BodyIn<I, R extends string, H, V extends string, M extends string> = [LayoutOf<H, R, M, 'request'>] extends [never]
   ? I
-  : HeadEnvelope<H, V, LayoutOf<H, R, M, 'request'>> extends true
+  : I extends { form: infer F }
     ? I extends { json: unknown }
       ? I
-      : WithBody<I, SentBody<unknown, LayoutOf<H, R, M, 'request'>, H, V, M>>
-    : WithBody<I, SentBody<I extends { json: infer J } ? J : unknown, LayoutOf<H, R, M, 'request'>, H, V, M>>
+      : Flat<Omit<I, 'form'> & { form: FormFields<SentBody<F, LayoutOf<H, R, M, 'request'>, H, V, M>> }>
+    : HeadEnvelope<H, V, LayoutOf<H, R, M, 'request'>> extends true
+      ? I extends { json: unknown }
+        ? I
+        : WithBody<I, SentBody<unknown, LayoutOf<H, R, M, 'request'>, H, V, M>>
+      : WithBody<I, SentBody<I extends { json: infer J } ? J : unknown, LayoutOf<H, R, M, 'request'>, H, V, M>>
 /** An envelope layout in the head version: the head's body is as the handler or validator types it, as with plain `hc`. */
 type HeadEnvelope<H, V extends string, L> = IsHeadVersion<H, V> extends true ? IsEnvelope<L> : false
 /** The body version `V` sends for the validator's head body `J` laid out by `L`: a PATCH body is a partial update (JSON Merge Patch), as the server reads it. */
 type SentBody<J, L, H, V extends string, M extends string> = M extends 'PATCH' ? MergePatch<RelaidAt<H, J, L, V, 'request'>> : RelaidAt<H, J, L, V, 'request'>
+/** A body sent as a form (a validator of `form`): its fields as a form carries them, text (or files) only. */
+type FormFields<B> = { [K in keyof B]: B[K] extends string | File | readonly (string | File)[] | undefined ? B[K] : string }
 type WithBody<I, Body> = Flat<{ [K in keyof I as K extends 'json' ? never : K]: I[K] } & { json: Body }>
 type Flat<T> = { [K in keyof T]: T[K] }
 type WithoutParam<I, P extends string> = I extends { param: infer Q } ? ([Exclude<keyof Q, P>] extends [never] ? Omit<I, 'param'> : Flat<Omit<I, 'param'> & { param: Flat<Omit<Q, P>> }>) : I
