@@ -12,7 +12,7 @@ import type { SuccessStatusCode } from 'hono/utils/http-status'
 import { sameLifecycle, versionLifecycle, type VersionLifecycle } from './lifecycle.ts'
 import type { IsEnvelope, IsHeadVersion, LayoutOf, MergePatch, MethodExistsAt, ParamNameAt, RelaidAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
 import type { AtPathIn, LostNames, MethodName, PlainPathOf, RouteKeyOf, RouteOf, TablePathAt, Unpatterned } from './route-keys.ts'
-import { clientPlacement, placeVersion, type ClientPlacement, type PlacingScheme } from './placement.ts'
+import { clientPlacement, placeVersion, withVersionedUrls, type ClientPlacement, type PlacingScheme } from './placement.ts'
 
 /** Whether an endpoint (route `R`) is there in version `V`: within the versions `versioned()` limits it to, its route exists then, and a namespaced route is in `V`'s namespace. */
 type Serves<E, R extends string, H, V extends string, M extends string> = E extends { readonly '~versions'?: infer L }
@@ -199,6 +199,7 @@ export function versionedClient<App extends Hono<any, any, any>, H, P extends st
       return response
     }
     const hcOptions: ClientRequestOptions = headers === undefined ? { fetch: versionedFetch } : { fetch: versionedFetch, headers }
-    return hc<Hono<{}, SchemaAt<App, H, V, P>, '/'>>(baseUrl, hcOptions) as VersionedClient<App, H, V, P>
+    // $url() and $path() carry the version too, though hc builds them without calling fetch.
+    return withVersionedUrls(hc<Hono<{}, SchemaAt<App, H, V, P>, '/'>>(baseUrl, hcOptions), place, baseUrl) as VersionedClient<App, H, V, P>
   }
 }
