@@ -206,7 +206,7 @@ export function honoEngine(
     checkApp(app, middleware) {
       if (app === undefined) return []
       if (app === null || typeof app !== 'object' || !Array.isArray(app.routes)) throw new Error(`${where}.check: pass the Hono app, or nothing.`)
-      const seen = asMountedIn(app, middleware)
+      const seen = Object.assign(Object.create(asMountedIn(app, middleware)) as AppRoutes, { middleware })
       return extensions.flatMap((extension) => extension.check?.(seen) ?? [])
     },
   }
