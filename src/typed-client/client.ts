@@ -10,7 +10,7 @@ import type { ClientRequestOptions } from 'hono/client'
 import type { ExtractSchema } from 'hono/types'
 import type { SuccessStatusCode } from 'hono/utils/http-status'
 import { sameLifecycle, versionLifecycle, type VersionLifecycle } from './lifecycle.ts'
-import type { IsEnvelope, IsHeadVersion, LayoutOf, MergePatch, MethodExistsAt, ParamNameAt, RelaidAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
+import type { IsEnvelope, IsHeadVersion, IsPartial, LayoutOf, MergePatch, MethodExistsAt, ParamNameAt, RelaidAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
 import type { AtPathIn, LostNames, MethodName, PlainPathOf, RouteKeyOf, RouteOf, TablePathAt, Unpatterned } from './route-keys.ts'
 import { clientPlacement, placeVersion, withVersionedUrls, type ClientPlacement, type PlacingScheme } from './placement.ts'
 
@@ -44,16 +44,19 @@ type BodyIn<I, R extends string, H, V extends string, M extends string> = [Layou
   : I extends { form: infer F }
     ? I extends { json: unknown }
       ? I
-      : Flat<Omit<I, 'form'> & { form: FormFields<SentBody<F, LayoutOf<H, R, M, 'request'>, H, V, M>> }>
+      : Flat<Omit<I, 'form'> & { form: FormFields<SentBody<F, LayoutOf<H, R, M, 'request'>, H, V, M, R>> }>
     : HeadEnvelope<H, V, LayoutOf<H, R, M, 'request'>> extends true
       ? I extends { json: unknown }
         ? I
-        : WithBody<I, SentBody<unknown, LayoutOf<H, R, M, 'request'>, H, V, M>>
-      : WithBody<I, SentBody<I extends { json: infer J } ? J : unknown, LayoutOf<H, R, M, 'request'>, H, V, M>>
+        : WithBody<I, SentBody<unknown, LayoutOf<H, R, M, 'request'>, H, V, M, R>>
+      : WithBody<I, SentBody<I extends { json: infer J } ? J : unknown, LayoutOf<H, R, M, 'request'>, H, V, M, R>>
 /** An envelope layout in the head version: the head's body is as the handler or validator types it, as with plain `hc`. */
 type HeadEnvelope<H, V extends string, L> = IsHeadVersion<H, V> extends true ? IsEnvelope<L> : false
-/** The body version `V` sends for the validator's head body `J` laid out by `L`: a PATCH body is a partial update (JSON Merge Patch), as the server reads it. */
-type SentBody<J, L, H, V extends string, M extends string> = M extends 'PATCH' ? MergePatch<RelaidAt<H, J, L, V, 'request'>> : RelaidAt<H, J, L, V, 'request'>
+/**
+ * The body version `V` sends for the validator's head body `J` laid out by `L` (route `R`): a PATCH body, or one its
+ * `bodies` entry says is `partial`, is a partial update (JSON Merge Patch), as the server reads it.
+ */
+type SentBody<J, L, H, V extends string, M extends string, R extends string> = IsPartial<H, R, M> extends true ? MergePatch<RelaidAt<H, J, L, V, 'request'>> : RelaidAt<H, J, L, V, 'request'>
 /** A body sent as a form (a validator of `form`): its fields as a form carries them, text (or files) only. */
 type FormFields<B> = { [K in keyof B]: B[K] extends string | File | readonly (string | File)[] | undefined ? B[K] : string }
 type WithBody<I, Body> = Flat<{ [K in keyof I as K extends 'json' ? never : K]: I[K] } & { json: Body }>
