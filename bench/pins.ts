@@ -181,6 +181,8 @@ const lines: string[] = [`# Client pins and usage (${`Node ${process.version}`})
     ['a JWT subject with control characters', 100, { client: jwtSubject(), before: fakeJwt }, () => ({ 'X-Sub': 'a\tb' })],
     ['a pin of 1 MiB in the store (hand-edited), one client', 100, { store: memoryPinStore({ [BENCH_KEY_ID]: 'v'.repeat(1 << 20) }) }, () => ({ Authorization: 'Bearer bench-key' })],
     ['a pin holding a line break and a header in the store, one client', 100, { store: memoryPinStore({ [BENCH_KEY_ID]: 'v1\r\nX-Injected: yes' }) }, () => ({ Authorization: 'Bearer bench-key' })],
+    ['a pin of a retired version (v0: no longer in allowedVersions), one client', 100, { store: memoryPinStore({ [BENCH_KEY_ID]: 'v0' }) }, () => ({ Authorization: 'Bearer bench-key' })],
+    ["the same with onRetiredPin 'oldest' (moved to v1 once)", 100, { store: memoryPinStore({ [BENCH_KEY_ID]: 'v0' }), onRetiredPin: 'oldest' }, () => ({ Authorization: 'Bearer bench-key' })],
     ['a store whose get throws, one client', 100, { store: { get: () => { throw new Error('down') }, claim: () => Promise.reject(new Error('down')), put: () => Promise.reject(new Error('down')) } }, () => ({ Authorization: 'Bearer bench-key' })],
     ['a store that never answers (storeTimeout 3,000 ms), one client', 100, { store: { get: () => new Promise(() => undefined), claim: () => new Promise(() => undefined), put: () => new Promise(() => undefined) } }, () => ({ Authorization: 'Bearer bench-key' })],
   ]
@@ -196,7 +198,7 @@ const lines: string[] = [`# Client pins and usage (${`Node ${process.version}`})
     gc?.()
     const grown = process.memoryUsage().heapUsed - heap
     let usageRows = 0
-    for (const v of ['v1', 'v2', 'v3']) usageRows += (await usage.callers(v, { limit: 1000 })).callers.length
+    for (const v of ['v0', 'v1', 'v2', 'v3']) usageRows += (await usage.callers(v, { limit: 1000 })).callers.length
     lines.push(`| ${label} | ${fmt(n)} | ${[...statuses].join(', ')} | ${fmt(perRequest, 1)} µs | ${fmt(grown / 1024)} KiB | ${fmt(counts.writes)} | ${fmt(usageRows)} |`)
   }
   const usage = memoryUsage()

@@ -3,7 +3,9 @@
  * names no version is answered in its client's pinned version, read from a
  * `PinStore` through the isolate's lookups (lookups.ts); a new client is
  * pinned to the default version once its first request is answered and not
- * refused (401, 403); an explicit version always wins. The client is an
+ * refused (401, 403); an explicit version always wins; a client pinned to
+ * a version the scheme no longer serves is refused with a 410 saying so, or
+ * answered in a fallback and moved to it once (retired.ts). The client is an
  * identity read from the Hono context (identity.ts), never a raw credential.
  * A middleware extension (`clientVersion` option): its version step decides
  * the version before the route is picked, its response step writes the
@@ -20,6 +22,7 @@ import { usableId } from './identity.ts'
 import { isVersionText, PinLookups, UNUSABLE_PIN, type Known } from './lookups.ts'
 import { checkPinsOptions, type ClientPinsOptions } from './options.ts'
 import type { Pin } from './pin-store.ts'
+import { retiredFallback, retiredRefusal } from './retired.ts'
 
 /** What the version step notes of a request for the response step. */
 interface Note {
@@ -33,6 +36,10 @@ interface Note {
   readonly unnamed: boolean
   /** Whether the request was refused with the 503 of a failed lookup: its answer says when to retry. */
   readonly unavailable?: true
+  /** The retired version the client is pinned to and the fallback it was answered in (`onRetiredPin`): the pin moves once answered. */
+  readonly move?: { readonly from: string; readonly to: string }
+  /** The retired version the client is pinned to, when it was refused for it: the call is counted under it (the evidence of who still calls it). */
+  readonly refused?: string
 }
 
 /** The pins of a middleware's clients: its `clientVersion` option, and the operator's calls. */
@@ -96,7 +103,7 @@ const refusedByAuth = (status: number): boolean => status === 401 || status === 
  */
 export function clientPins(options: ClientPinsOptions): ClientPins {
   const where = 'clientPins'
-  const { store, client, vary, onLookupError, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now } = checkPinsOptions(where, options)
+  const { store, client, vary, onLookupError, onRetiredPin, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now } = checkPinsOptions(where, options)
   const lifecycle = policy?.describe()
   const policyNow = lifecycle?.now ?? Date.now
   const lookups = new PinLookups(store, { cacheTtl, cacheSize, failureTtl, storeTimeout, now })
@@ -151,14 +158,27 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
 
     /** The choice of each pinned text seen (the few versions pins hold), resolved once. */
     const choices = new BoundedCache<VersionChoice>(64)
+    /** The versions a client pinned to a retired one may be answered in and moved to, in order, or `null`: it is refused. */
+    const fallbacks = retiredFallback(onRetiredPin, scheme, target.where)
+    const refusal = fallbacks === null ? retiredRefusal(scheme) : null
+    /** What `choices` holds for a pin the scheme no longer serves: a marker, told apart by identity. */
+    const retired: VersionChoice = Object.freeze({ version: null })
+    /** The choice of each fallback version. */
+    const fallbackChoices = new Map<string, VersionChoice>()
 
-    /** The version in `pinned`, or the scheme's refusal when it no longer serves it (or it cannot be a version). */
+    /** The first fallback not past its sunset (the policy's clock), else the last: its request gets the policy's 410, and no move. */
+    function fallbackNow(versions: readonly string[]): string {
+      for (const version of versions) if (!past(version, 'sunset')) return version
+      return versions[versions.length - 1] as string
+    }
+
+    /** The version in `pinned`; for a version the scheme no longer serves, `retired`; for text that cannot be a version, the scheme's refusal. */
     function pinnedIn(pinned: string): VersionChoice {
       if (pinned === UNUSABLE_PIN) return scheme.rejection()
       const known = choices.get(pinned)
       if (known !== undefined) return known
       const version = scheme.resolveVersion(pinned)
-      return choices.set(pinned, version === undefined ? scheme.rejection() : { version })
+      return choices.set(pinned, version === undefined ? retired : { version })
     }
 
     /** The choice when the client's pin cannot be read. */
@@ -172,7 +192,15 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
         const choice = failed()
         return { choice, note: choice === undefined ? { id, named: false, claim: null, unnamed: false } : { id, named: false, claim: null, unnamed: false, unavailable: true }, vary: varies }
       }
-      if (known.pin !== null) return { choice: pinnedIn(known.pin), note: { id, named: false, claim: null, unnamed: false }, vary: varies }
+      if (known.pin !== null) {
+        const choice = pinnedIn(known.pin)
+        if (choice !== retired) return { choice, note: { id, named: false, claim: null, unnamed: false }, vary: varies }
+        if (fallbacks === null) return { choice: refusal ?? undefined, note: { id, named: false, claim: null, unnamed: false, refused: known.pin }, vary: varies }
+        const to = fallbackNow(fallbacks)
+        let answered = fallbackChoices.get(to)
+        if (answered === undefined) fallbackChoices.set(to, (answered = Object.freeze({ version: to })))
+        return { choice: answered, note: { id, named: false, claim: null, unnamed: false, move: { from: known.pin, to } }, vary: varies }
+      }
       // No pin yet: answered in the default, pinned to it once answered.
       return { choice: undefined, note: { id, named: false, claim: scheme.defaultVersion, unnamed: false }, vary: varies }
     }
@@ -197,7 +225,8 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
           return response
         })
       }
-      const { version } = exchange
+      // A client refused for its retired pin is counted under that version (1 to 64 printable characters, one per client).
+      const version = exchange.version ?? note.refused
       if (usage !== undefined && typeof version === 'string') {
         try {
           const recorded: unknown = usage.record({ version, client: note.id, route: exchange.route?.path ?? exchange.routePath, deprecated: past(version, 'deprecation'), at: now() })
@@ -207,7 +236,11 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
           // Recording never fails a request.
         }
       }
-      const claim = note.claim === null || exchange.rejected ? undefined : lookups.claim(note.id, note.claim)
+      const claim =
+        exchange.rejected ? undefined
+        : note.claim !== null ? lookups.claim(note.id, note.claim)
+        : note.move !== undefined ? lookups.move(note.id, note.move.from, note.move.to)
+        : undefined
       if (claim === undefined) return response
       // On Workers the first pin is written after the response; elsewhere the request waits for it.
       const waitUntil = waitUntilOf(c)

@@ -126,6 +126,34 @@ export class PinLookups {
     return claim
   }
 
+  /**
+   * Moves `id` from `from`, a version no longer served, to `to`, once for
+   * the client's concurrent requests: reads the pin again and writes only
+   * when it still holds `from` (a pin an operator moved meanwhile is kept);
+   * a move that failed is not tried again for `failureTtl` (the client is
+   * answered in `to` meanwhile).
+   */
+  move(id: string, from: string, to: string): Promise<void> | undefined {
+    const known = this.#cache.get(id)
+    if (known !== undefined && ('failed' in known || known.pin !== from)) return undefined
+    const moving = this.#claiming.get(id)
+    if (moving !== undefined) return moving
+    const failed = (): void => this.#set(id, { pin: to, until: this.#settings.now() + this.#settings.failureTtl, claimAfter: 0 })
+    const move = settled(async (): Promise<Pin | null | undefined> => {
+      const held = readPin(await this.#store.get(id))
+      if (held === null || held === undefined || held.version !== from) return held
+      const pin: Pin = { version: to, previous: from, movedAt: this.#settings.now() }
+      await this.#store.put(id, pin)
+      return pin
+    }, this.#settings.storeTimeout).then((held) => {
+      if (held === undefined) return failed()
+      this.#set(id, { pin: held === null ? null : pinText(held.version), until: this.#settings.now() + this.#settings.cacheTtl, claimAfter: 0 })
+    }, failed)
+    this.#claiming.set(id, move)
+    move.then(() => this.#claiming.delete(id), () => this.#claiming.delete(id))
+    return move
+  }
+
   /** `id` was moved to `version` here (an upgrade, a rollback). */
   moved(id: string, version: string): void {
     this.#moves++

@@ -7,6 +7,7 @@ import type { VersionPolicy } from '../lifecycle/policy.ts'
 import type { CarriesVersion } from './carries.ts'
 import type { ClientOf } from './identity.ts'
 import type { PinStore } from './pin-store.ts'
+import type { OnRetiredPin } from './retired.ts'
 import type { UsageRecorder } from './usage.ts'
 
 /** Options of `clientPins`. */
@@ -34,6 +35,16 @@ export interface ClientPinsOptions {
    * @default 'unavailable'
    */
   readonly onLookupError?: 'unavailable' | 'default' | undefined
+  /**
+   * The answer to a client that names no version and is pinned to one the
+   * scheme no longer serves (retired): `'refuse'`, a 410
+   * `PinnedVersionRetired` saying so, where to name a version and which are
+   * served; `'default'` or `'oldest'` (the first of `allowedVersions` not
+   * past its sunset in `policy`),
+   * answered in that version, and the pin moved there once.
+   * @default 'refuse'
+   */
+  readonly onRetiredPin?: OnRetiredPin | undefined
   /**
    * How long a pin read from the store is kept in memory, in milliseconds
    * (`0`: read the store on every request). An upgrade made in another
@@ -88,6 +99,7 @@ export interface CheckedPinsOptions {
   readonly client: ClientOf
   readonly vary: readonly string[]
   readonly onLookupError: 'unavailable' | 'default'
+  readonly onRetiredPin: OnRetiredPin
   readonly cacheTtl: number
   readonly cacheSize: number
   readonly failureTtl: number
@@ -99,7 +111,7 @@ export interface CheckedPinsOptions {
   readonly now: () => number
 }
 
-const NAMES = ['store', 'client', 'vary', 'onLookupError', 'cacheTtl', 'cacheSize', 'failureTtl', 'storeTimeout', 'rollbackWindow', 'usage', 'policy', 'carriesVersion', 'now']
+const NAMES = ['store', 'client', 'vary', 'onLookupError', 'onRetiredPin', 'cacheTtl', 'cacheSize', 'failureTtl', 'storeTimeout', 'rollbackWindow', 'usage', 'policy', 'carriesVersion', 'now']
 
 const ms = (value: unknown): boolean => typeof value === 'number' && value >= 0 && Number.isFinite(value)
 
@@ -114,6 +126,7 @@ export function checkPinsOptions(where: string, options: ClientPinsOptions): Che
     client,
     vary = ['Authorization'],
     onLookupError = 'unavailable',
+    onRetiredPin = 'refuse',
     cacheTtl = 60_000,
     cacheSize = 10_000,
     failureTtl = 30_000,
@@ -134,6 +147,7 @@ export function checkPinsOptions(where: string, options: ClientPinsOptions): Che
     throw new Error(`${where}: vary must list the header names client reads, such as ["Authorization"].`)
   }
   if (onLookupError !== 'unavailable' && onLookupError !== 'default') throw new Error(`${where}: onLookupError must be "unavailable" (503) or "default".`)
+  if (onRetiredPin !== 'refuse' && onRetiredPin !== 'default' && onRetiredPin !== 'oldest') throw new Error(`${where}: onRetiredPin must be "refuse" (a 410), "default" or "oldest".`)
   if (!ms(cacheTtl)) throw new Error(`${where}: cacheTtl must be a number of milliseconds, 0 or more.`)
   if (!Number.isInteger(cacheSize) || cacheSize < 1) throw new Error(`${where}: cacheSize must be a whole number of clients, 1 or more.`)
   if (!ms(failureTtl)) throw new Error(`${where}: failureTtl must be a number of milliseconds, 0 or more.`)
@@ -147,5 +161,5 @@ export function checkPinsOptions(where: string, options: ClientPinsOptions): Che
   if (policy !== undefined && (policy === null || typeof policy.describe !== 'function')) throw new Error(`${where}: policy must come from versionPolicy({...}).`)
   if (carriesVersion !== undefined && typeof carriesVersion !== 'function') throw new Error(`${where}: carriesVersion must be a function (request) => boolean.`)
   if (typeof now !== 'function') throw new Error(`${where}: now must be a function () => milliseconds since the epoch, such as Date.now.`)
-  return { store, client, vary, onLookupError, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now }
+  return { store, client, vary, onLookupError, onRetiredPin, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now }
 }

@@ -141,8 +141,9 @@ export function kvPinStore(namespace: KVPinNamespace, options: KVPinStoreOptions
   return {
     get: async (client) => fromKV(await namespace.get(prefix + client)),
     async claim(client, version) {
-      const held = fromKV(await namespace.get(prefix + client))
-      if (held !== null) return held
+      const value = await namespace.get(prefix + client)
+      // An entry that is not a pin (hand-edited, broken JSON) is left for the operator to find, as D1 leaves such a row: claimed, not overwritten.
+      if (value !== null) return fromKV(value) ?? firstPin(version)
       const pin = firstPin(version)
       await put(prefix + client, kvValue(pin))
       return pin

@@ -6,7 +6,7 @@
 
 /** One request answered in a version, as the usage hook records it. */
 export interface VersionCall {
-  /** The version it was answered in. */
+  /** The version it was answered in, or the retired version its client is pinned to, for a call refused for it (`onRetiredPin: 'refuse'`). */
   readonly version: string
   /** The client's id, as `clientPins`' `client` option named it (never a raw credential with `bearerClient`). */
   readonly client: string

@@ -4,10 +4,10 @@
  * `reverse` go in the context; `mountRoutes` (mount-routes.ts) serves the
  * table's routes through the same request path.
  */
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler, Next } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import type { AppRoutes } from '../pipeline/extension.ts'
-import type { Candidates, Visit } from '../pipeline/visit.ts'
+import type { Visit } from '../pipeline/visit.ts'
 import { reverseUnder, trustedOrigin } from '../reverse/create-reverse.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { VersioningError } from '../errors.ts'
@@ -17,12 +17,13 @@ import { BoundedCache } from '../http/bounded-cache.ts'
 import type { ReverseOptions, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { honoEngine, NOWHERE, runNext, type HonoEngine, type Place } from './engine.ts'
-import { mountedRoute, mountedServing, type Served } from './mounted-handlers.ts'
+import { mountedRoute, mountedServing, union, type Served } from './mounted-handlers.ts'
 import { baseOf, linkBase, relativeTo, splitTable, type MountedRoute } from './mount-base.ts'
 import type { VersioningEnv } from './variables.ts'
 import { routeExistsOf } from '../changes/history-plans.ts'
 import { checkLimits, unservedOperations } from './table-checks.ts'
 import type { RouteLifeOf } from '../model/served.ts'
+import { operationVersions } from '../model/reported.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
 
 /** Options of `apiVersioning`: the scheme, the route table, and the options both middlewares take. */
@@ -69,6 +70,8 @@ export interface TableServing {
   versionRejection(): VersioningError
   /** Which methods of a route the version changes leave in a version (the `changes` option's route life, read once), or `undefined`: none removed. */
   readonly life: RouteLifeOf | undefined
+  /** The versions that serve `method` with `routes` (`null`: every version): the model's light part, asked once per handler and method as `mountRoutes` mounts it. */
+  reported(method: string, routes: readonly CompiledRoute[]): ReadonlySet<string> | null
 }
 
 /** The property of the middleware `mountRoutes` finds its table serving under (not part of the API). */
@@ -173,25 +176,28 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
    * steps are its own. When one of `own`'s routes exists in every version (the usual case), nothing after it can be
    * picked, and Hono's matched routes are not read.
    */
-  function candidatesFrom(c: Context, index: number, own: Served | undefined, given?: readonly unknown[]): Candidates | null {
-    if (own !== undefined && own.complete && ours.has(own.routes[0] as CompiledRoute)) return own.routes
+  function candidatesFrom(c: Context, index: number, own: Served | undefined, given?: readonly unknown[]): Operation | null {
+    if (own !== undefined && own.complete && ours.has(own.routes[0] as CompiledRoute)) return own
     const matched = given ?? matchedRoutes(c)
-    let one: Candidates | null = null
-    let joined: CompiledRoute[] | null = null
+    let one: Served | null = null
+    let joined: { routes: CompiledRoute[]; reported: ReadonlySet<string> | null } | null = null
     for (let i = index; i < matched.length; i++) {
       const served = i === index && own !== undefined ? own : mountedServing((matched[i] as { handler: unknown }).handler, c.req.method)
       if (served === undefined || !ours.has(served.routes[0] as CompiledRoute)) continue
-      if (one === null) one = served.routes
+      if (one === null) one = served
       else {
-        joined ??= [...one]
-        for (const route of served.routes) if (!joined.includes(route)) joined.push(route)
+        // The versions of each handler's method reported together: any of them serves the request.
+        joined ??= { routes: [...one.routes], reported: one.reported }
+        for (const route of served.routes) if (!joined.routes.includes(route)) joined.routes.push(route)
+        joined.reported = union(joined.reported, served.reported)
       }
     }
     return joined ?? one
   }
-  function placeAt(c: Context, route: CompiledRoute, index: number, suffixed: boolean, candidates: Candidates | null): Place {
+  /** The place of `route`, served by `operation`'s candidates (`null`: no handler serves the method there: the route's limit is reported). */
+  function placeAt(c: Context, route: CompiledRoute, index: number, suffixed: boolean, operation: Operation | null): Place {
     const match = reads === 'none' ? (staticMatches.get(route) as RouteMatch) : matchAt(c, index, route, suffixed, reads === 'version' && !suffixed ? scheme.versionParam : null)
-    return { route, match, candidates }
+    return operation === null ? { route, match, candidates: null, versions: route.limit?.versions ?? null } : { route, match, candidates: operation.routes, versions: operation.reported }
   }
   /**
    * The place of a request matched at `entry`, Hono's `matched[index]`. What the handler there serves is looked up
@@ -204,28 +210,28 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     const known = entry.known
     if (known !== null && known.handler === handler && known.method === method) {
       if (known.place !== null) return known.place
-      return known.byVersion === null ? placeAt(c, entry.route, index, entry.suffixed, known.candidates) : versionPlace(c, entry.route, index, known.candidates, known.byVersion)
+      return known.byVersion === null ? placeAt(c, entry.route, index, entry.suffixed, known.operation) : versionPlace(c, entry.route, index, known.operation, known.byVersion)
     }
     const own = mountedServing(handler, method)
-    const candidates = candidatesFrom(c, index, own, matched)
-    const place = placeAt(c, entry.route, index, entry.suffixed, candidates)
+    const operation = candidatesFrom(c, index, own, matched)
+    const place = placeAt(c, entry.route, index, entry.suffixed, operation)
     // Only a list that does not depend on the routes Hono matched after this one is kept.
-    if (own?.complete === true && candidates === own.routes) {
+    if (own?.complete === true && operation === own) {
       const byVersion = reads === 'version' && !entry.suffixed && entry.route.compiled.paramNames.has(scheme.versionParam) ? new BoundedCache<Place>(PLACES) : null
-      entry.known = { handler, method, candidates, place: reads === 'none' ? place : null, byVersion }
+      entry.known = { handler, method, operation: own, place: reads === 'none' ? place : null, byVersion }
     }
     return place
   }
   /** The place of a request whose scheme reads the version param alone, by the param's value (the few versions clients send). */
-  function versionPlace(c: Context, route: CompiledRoute, index: number, candidates: Candidates, byVersion: BoundedCache<Place>): Place {
+  function versionPlace(c: Context, route: CompiledRoute, index: number, operation: Operation, byVersion: BoundedCache<Place>): Place {
     const req = c.req
     const current = req.routeIndex
     // Patch: as matchAt's.
     req.routeIndex = index
     const value = req.param(scheme.versionParam) as string | undefined
     req.routeIndex = current
-    if (value === undefined) return placeAt(c, route, index, false, candidates)
-    return byVersion.get(value) ?? byVersion.set(value, placeAt(c, route, index, false, candidates))
+    if (value === undefined) return placeAt(c, route, index, false, operation)
+    return byVersion.get(value) ?? byVersion.set(value, placeAt(c, route, index, false, operation))
   }
 
   // Not async: a request that enters synchronously pays no extra promise.
@@ -235,19 +241,24 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     for (let i = 0; i < matched.length; i++) {
       const entry = entryOf(matched[i] as MountedRoute)
       if (entry === undefined) continue
-      return engine.serve(c, next, placeOf(c, entry, i, matched), runNext) as Promise<void>
+      const place = placeOf(c, entry, i, matched)
+      // Where mountRoutes serves the method, its handler answers a route a version change leaves out of the version
+      // (405 with the methods the version has at the path, as mountRoutes alone answers it; else the not-found handler).
+      return engine.serve(c, next, place, place.candidates === null ? runNext : passOn) as Promise<void>
     }
     // Not a table route: the app's own routes and its not-found handler answer, untouched (as Django resolves before
     // DRF), unless the host is not allowed, which Django refuses before anything (serve throws its rejection).
     if (!engine.allowsHost(c.req.raw)) return engine.serve(c, next, NOWHERE, runNext) as Promise<void>
     return next()
   }
+  const life = routeExistsOf(options.changes)
   const serving: TableServing = {
     routes,
     engine,
     placeAt: (c, route, index, suffixed, own) => placeAt(c, route, index, suffixed, own === null ? null : candidatesFrom(c, index, own)),
     versionRejection: () => scheme.rejection(),
-    life: routeExistsOf(options.changes),
+    life,
+    reported: operationVersions(scheme, life),
   }
   const check = (app?: AppRoutes): readonly string[] => [
     ...scheme.check(),
@@ -277,13 +288,19 @@ interface PathEntry {
 interface KnownPlace {
   readonly handler: unknown
   readonly method: string
-  readonly candidates: Candidates
+  readonly operation: Operation
   readonly place: Place | null
   readonly byVersion: BoundedCache<Place> | null
 }
 
+/** The routes the handlers Hono runs serve a method with, in order, and the versions that serve it with them. */
+type Operation = Pick<Served, 'routes' | 'reported'>
+
 /** How many values of the version param a route's places are kept for (the table empties when full). */
 const PLACES = 64
+
+/** The handler stage where mountRoutes' handlers serve the method: they answer, an absent route included (mount-routes.ts `servedBy`). */
+const passOn = (_c: Context, next: Next): Promise<void> => next()
 
 /**
  * The params Hono decoded for the matched route at `index`, as a match of

@@ -119,7 +119,7 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
       const { method, candidates: own } = mounts[i] as Mount
       const routes = own.map(({ route }) => route)
       const versions = limitedTo(routes)
-      const serves: Served = { routes, complete: versions === null, versions, passesOn: routes.every((route) => route.limit?.absent === 'not-found') }
+      const serves: Served = { routes, complete: versions === null, versions, reported: table.reported(method, routes), passesOn: routes.every((route) => route.limit?.absent === 'not-found') }
       handlers.push([method, servedBy(own, serves, table, refusal)])
       for (const candidate of own) wrapped.push({ method, route: candidate.route, handler: candidate.own })
       served.set(method, serves)
@@ -167,17 +167,29 @@ function pathRefusal(methods: ReadonlyMap<string, readonly CompiledRoute[]>, tab
   const allowIn = allowAt(methods, table.life, allowed)
   const routes = [...methods.values()].flat()
   const passesOn = routes.every((r) => r.limit?.absent === 'not-found')
-  const versions = limitedTo(routes)
+  // The versions that serve each method at the path (model/reported.ts), and any of them.
+  const reported = new Map<string, ReadonlySet<string> | null>()
+  let anyMethod: ReadonlySet<string> | null | undefined
+  for (const [method, own] of methods) {
+    const served = table.reported(method, own)
+    reported.set(method, served)
+    anyMethod = union(anyMethod, served)
+  }
   return {
     allows: (version) => !!allowIn(version),
     notAllowed(c, next, visit) {
       const allow = allowIn(visit.version)
-      if (allow === null && !passesOn) return after(engine.reject(c, refused(visit, table.versionRejection(), union(passedOver(c), versions))), thrown)
+      if (allow === null && !passesOn) return after(engine.reject(c, refused(visit, table.versionRejection(), union(passedOver(c), anyMethod ?? null))), thrown)
       if (allow === null || allow === '') {
         c.set(engine.slot as never, visit.with({ route: null, picked: false, versions: null }) as never)
         return next()
       }
-      return after(engine.reject(c, refused(visit, (methodNotAllowed ??= withoutStack(() => new MethodNotAllowed())))), (e: HTTPException): never => {
+      // The versions that serve the request's method here (HEAD: GET's), those a version change removed it from left
+      // out; none for a method no handler here serves.
+      const method = c.req.method === 'HEAD' && !reported.has('HEAD') ? 'GET' : c.req.method
+      const own = reported.get(method) ?? NO_VERSIONS
+      const refusal = (methodNotAllowed ??= withoutStack(() => new MethodNotAllowed()))
+      return after(engine.reject(c, visit.with({ rejection: refusal, versions: own })), (e: HTTPException): never => {
         e.res?.headers.set('Allow', allow)
         throw e
       })
@@ -221,6 +233,9 @@ interface Candidate {
   readonly own: unknown
 }
 
+/** The versions that serve a method no handler at a path serves. */
+const NO_VERSIONS: ReadonlySet<string> = new Set()
+
 /** The 405 every path answers a method it has no handler for with, made on first use. */
 let methodNotAllowed: MethodNotAllowed | undefined
 
@@ -240,7 +255,7 @@ let methodNotAllowed: MethodNotAllowed | undefined
 function servedBy(candidates: readonly Candidate[], serves: Served, table: TableServing, refusal: PathRefusal | null): Handler<any> {
   const { engine } = table
   const first = candidates[0] as Candidate
-  const { versions, passesOn } = serves
+  const { passesOn } = serves
   /** The handler stage: the route's handler on the visit. */
   function answer(c: Context, next: Next, visit: Visit): unknown {
     // A method the history removes (or adds later) in a version the path serves with other methods: 405, as one it has no handler for.
@@ -260,7 +275,7 @@ function servedBy(candidates: readonly Candidate[], serves: Served, table: Table
     if (later(c, true)) return next()
     // A method the path serves in other versions only, in a version it serves with other methods: 405.
     if (refusal?.allows(visit.version) === true && !later(c, false)) return refusal.notAllowed(c, next, visit)
-    return after(engine.reject(c, refused(visit, table.versionRejection(), union(passedOver(c), versions))), thrown)
+    return after(engine.reject(c, refused(visit, table.versionRejection(), union(passedOver(c), serves.reported))), thrown)
   }
   return function versionedHandler(c: Context, next: Next) {
     const visit = c.get(engine.slot as never) as Visit | undefined

@@ -15,7 +15,10 @@ export interface Served {
   readonly routes: Candidates
   /** One of them exists in every version, so no later handler's route is ever picked before it. */
   readonly complete: boolean
+  /** The versions its routes exist in by their limits (`null`: every version). */
   readonly versions: ReadonlySet<string> | null
+  /** The versions that serve the method with them (`null`: every version), as the model's light part answers it (model/reported.ts): what a response and a rejection report. */
+  readonly reported: ReadonlySet<string> | null
   /** Its routes answer other versions as a path no route matches (`{ absent: 'not-found' }`). */
   readonly passesOn: boolean
 }
@@ -49,9 +52,10 @@ export function mountedServing(handler: unknown, method: string): Served | undef
 }
 
 /**
- * The versions of the handlers of `mountRoutes` that Hono ran before the
- * current one for this method and that passed the request over (`null`:
- * one of them serves every version), reported if no later one answers.
+ * The versions that serve the method with the handlers of `mountRoutes`
+ * that Hono ran before the current one for it and that passed the request
+ * over (`null`: one of them serves every version), reported if no later
+ * one answers.
  */
 export function passedOver(c: Context): ReadonlySet<string> | null | undefined {
   const matched = matchedRoutes(c)
@@ -61,14 +65,29 @@ export function passedOver(c: Context): ReadonlySet<string> | null | undefined {
     const served = servedOf((matched[i] as { handler: unknown }).handler)
     const own = served?.get(method) ?? (method === 'HEAD' ? served?.get('GET') : undefined) ?? served?.get('ALL')
     if (own === undefined || own.passesOn) continue
-    versions = union(versions, own.versions)
+    versions = union(versions, own.reported)
   }
   return versions
 }
 
-/** The versions of both (`null`: every version; `undefined`: none yet). */
+/** The unions made so far, by their two sets: one set per combination of handlers, made once (and the policy's header values with it). */
+const unions = new WeakMap<ReadonlySet<string>, WeakMap<ReadonlySet<string>, ReadonlySet<string>>>()
+
+/**
+ * The versions of both (`null`: every version; `undefined`: none yet). The
+ * sets are those `mountRoutes` made for its handlers, and unions of them:
+ * each union is made once and kept with its sets, so a request passing the
+ * same handlers gets the same set, and what is kept is bounded by the app's
+ * handlers, not by requests.
+ */
 export function union(a: ReadonlySet<string> | null | undefined, b: ReadonlySet<string> | null): ReadonlySet<string> | null {
-  return a === null || b === null ? null : a === undefined ? b : new Set([...a, ...b])
+  if (a === null || b === null) return null
+  if (a === undefined || a === b) return b
+  let byOther = unions.get(a)
+  if (byOther === undefined) unions.set(a, (byOther = new WeakMap()))
+  let both = byOther.get(b)
+  if (both === undefined) byOther.set(b, (both = new Set([...a, ...b])))
+  return both
 }
 
 /**

@@ -158,13 +158,16 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
       // A custom scheme could return any text: only versions listed go into headers.
       const listed = new Set(all)
       const deprecated = new Set([...lifecycles].filter(([, l]) => l.deprecation !== null).map(([v]) => v))
-      // Report values by route version set (null: all), rendered on first use.
+      // Report values by the set of versions that serve the operation (null: all), rendered on first use. The sets
+      // are made once per operation; a rejection that passed several handlers joins theirs per request, so the
+      // table is emptied when full, its memory bounded whatever clients send.
       const lists = new Map<ReadonlySet<string> | null, readonly [string, string]>()
       function listsFor(versions: ReadonlySet<string> | null): readonly [string, string] {
         let found = lists.get(versions)
         if (found === undefined) {
           const served = versions === null ? all : all.filter((v) => versions.has(v))
           found = [served.filter((v) => !deprecated.has(v)).join(', '), served.filter((v) => deprecated.has(v)).join(', ')]
+          if (lists.size >= MAX_LISTS) lists.clear()
           lists.set(versions, found)
         }
         return found
@@ -211,6 +214,9 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
     },
   }
 }
+
+/** The most version sets whose header values a policy keeps at once. */
+const MAX_LISTS = 256
 
 function reportNames(value: VersionPolicyOptions['reportVersions'], where: string): { supported: string; deprecated: string } | null {
   if (value === false) return null

@@ -23,6 +23,7 @@ const TITLES: Readonly<Record<string, string>> = {
   MethodNotAllowed: 'Method not allowed',
   ApiVersionSunset: 'API version sunset',
   ClientVersionUnavailable: "Client's API version unavailable",
+  PinnedApiVersionRetired: "Client's pinned API version retired",
   InvalidRequestBody: 'Invalid request body',
 }
 

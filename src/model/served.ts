@@ -13,7 +13,9 @@
  *   route life given as a function by the layer that owns it (changes/);
  * - an operation's existence, path and params in every version of the space
  *   (`servedOperation`), worked out at construction, on which operations.ts
- *   builds the contracts and migration the documents and `appModel` add.
+ *   builds the contracts and migration the documents and `appModel` add, and
+ *   the versions that serve it (`servedIn`: what a response reports,
+ *   reported.ts).
  */
 import type { CompiledRoute } from '../routes/compile.ts'
 import { waysOf, type VersionPlacement } from '../routes/placement.ts'
@@ -162,6 +164,17 @@ export function servedOperation(declaration: OperationDeclaration, space: Served
     // A version outside the space: none of the model's, nothing computed.
     at: (version: string) => byVersion.get(version) ?? null,
   })
+}
+
+/**
+ * The versions of `versions` (a space's) that serve `operation`, as its `at`
+ * answers them: `null` when every one does. What a response reports as the
+ * versions of the operation it answers (the policy's `reportVersions`, a
+ * rejection's list), read once per operation, never per request.
+ */
+export function servedIn(operation: Pick<ServedOperation, 'at'>, versions: readonly string[]): ReadonlySet<string> | null {
+  const served = versions.filter((version) => operation.at(version) !== null)
+  return served.length === versions.length ? null : new Set(served)
 }
 
 /** The `{name}` params of an OpenAPI path, in order. */

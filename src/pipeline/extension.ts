@@ -74,7 +74,7 @@ export interface ExchangeView {
    * method (`app.all`).
    */
   readonly routePaths: readonly string[]
-  /** The versions the routes that could answer exist in (`null`: every version), as the version policy reports them. */
+  /** The versions that serve the request's method at its path (`null`: every version), as the version policy reports them (see docs/lifecycle.md, "The versions a response reports"). */
   readonly versions: ReadonlySet<string> | null
   /** Whether the response is a rejection of the request. */
   readonly rejected: boolean

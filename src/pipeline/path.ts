@@ -20,7 +20,7 @@ import { after } from './after.ts'
 import type { VersionDecider } from './decide.ts'
 import type { ExtensionSteps } from './extension-steps.ts'
 import { firstIn } from '../model/served.ts'
-import { versionsOf, Visit, type Candidates, type VisitReader } from './visit.ts'
+import { Visit, type Candidates, type VisitReader } from './visit.ts'
 
 /** Where a request is served: what the framework matched for it. */
 export interface Place {
@@ -30,6 +30,12 @@ export interface Place {
   readonly match: VersionMatch | null
   /** The routes whose handlers serve the method there, in order, or `null` (no handler known). */
   readonly candidates: Candidates | null
+  /**
+   * The versions that serve the request's method there (`null` or absent: every version): the model's light part
+   * for the candidates' operation (its limits, namespace, version pattern and route life, model/reported.ts), worked
+   * out once per handler and method; with no candidates, the matched route's limit. What the visit reports.
+   */
+  readonly versions?: ReadonlySet<string> | null | undefined
 }
 
 /** The stages of one middleware's request path before the handler. */
@@ -51,7 +57,7 @@ export function requestPath(decider: VersionDecider, steps: ExtensionSteps | nul
       const route = firstIn(place.candidates, visit.version)
       const answering = route ?? place.route
       // A new visit only when the route picked for the new version is another (never without candidates).
-      if (answering !== visit.route || (route !== undefined) !== visit.picked) picked = visit.with({ route: answering, picked: route !== undefined, versions: versionsOf(answering) })
+      if (answering !== visit.route || (route !== undefined) !== visit.picked) picked = visit.with({ route: answering, picked: route !== undefined })
     }
     return steps.request(steps.lookup(picked))
   }
@@ -66,7 +72,7 @@ export function requestPath(decider: VersionDecider, steps: ExtensionSteps | nul
       const rejection = decision instanceof VersioningError ? decision : null
       const version = rejection === null ? (decision as string | null) : undefined
       const picked = rejection === null ? firstIn(candidates, version) : undefined
-      const decided = new Visit(reader, source, request, version, picked ?? route, picked !== undefined, versionsOf(picked ?? route), vary, rejection, null, false, null, false)
+      const decided = new Visit(reader, source, request, version, picked ?? route, picked !== undefined, place.versions ?? null, vary, rejection, null, false, null, false)
       if (steps === null || rejection !== null) return decided
       // Stage 3: a client's pin (the version steps); then stage 4.
       return after(steps.version(decided), (chosen) => prepare(chosen, place, version))

@@ -33,6 +33,7 @@ export interface VisitFields {
   readonly route: CompiledRoute | null
   /** Whether `route` is the one the handlers' routes picked for the version (`false`: none exists in it, or no handler). */
   readonly picked: boolean
+  /** The versions that serve the request's method at its path (`null`: every version), reported by the policy and the rejections (path.ts `Place.versions`). */
   readonly versions: ReadonlySet<string> | null
   /** The request headers the version was read from (the scheme's, and those a version step's choice read): the response's `Vary`. */
   readonly vary: VaryList
@@ -141,9 +142,4 @@ export class Visit implements ExchangeView, VisitFields {
       'jsonStepped' in patch ? (patch.jsonStepped as boolean) : this.jsonStepped,
     )
   }
-}
-
-/** The versions `route` exists in (`null`: every version). */
-export function versionsOf(route: CompiledRoute | null): ReadonlySet<string> | null {
-  return route?.limit?.versions ?? null
 }

@@ -139,13 +139,15 @@ describe('clientPins: the version of a request that names none', () => {
     expect(await versionOf(await get('demo-2025'))).toBe('2025-01-01')
   })
 
-  it('refuses a client pinned to a version the scheme no longer serves as an invalid version (404)', async () => {
+  it('refuses a client pinned to a version the scheme no longer serves with a 410 saying so, not as an invalid version it did not send', async () => {
     const app = new Hono()
     app.use('*', versionMiddleware({ scheme: scheme(), clientVersion: clientPins({ store: memoryPinStore({ [await idOf('gone')]: '2023-01-01' }), client }) }))
     app.get('/', (c) => c.text('ok'))
     const res = await app.request('/', { headers: { Authorization: 'Bearer gone' } })
-    expect(res.status).toBe(404)
-    expect(await res.json()).toEqual({ detail: 'Invalid version.' })
+    expect(res.status).toBe(410)
+    expect(await res.json()).toEqual({
+      detail: 'The API version this client is pinned to is no longer served. Name a version in the "Api-Version" header (this API serves 2024-01-01, 2025-01-01, 2026-06-01), or ask for the client to be moved to a version served.',
+    })
   })
 })
 
@@ -336,7 +338,7 @@ describe('clientPins: configuration mistakes fail at construction', () => {
     ['no store', { client }, 'clientPins: store must be a pin store such as d1PinStore(env.DB), kvPinStore(env.PINS) or memoryPinStore().'],
     ['a store of the old shape', { store: { get: () => null, set: () => undefined }, client }, 'clientPins: store must be a pin store such as d1PinStore(env.DB), kvPinStore(env.PINS) or memoryPinStore().'],
     ['no client', { store: memoryPinStore() }, 'clientPins: client must be a function (c) => string | null reading the Hono context, such as bearerClient({ secret: env.PIN_SECRET }) or jwtSubject().'],
-    ['an unknown option', { store: memoryPinStore(), client, ttl: 5 }, 'clientPins: unknown option "ttl"; the options are store, client, vary, onLookupError, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now.'],
+    ['an unknown option', { store: memoryPinStore(), client, ttl: 5 }, 'clientPins: unknown option "ttl"; the options are store, client, vary, onLookupError, onRetiredPin, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now.'],
     ['a bad header in vary', { store: memoryPinStore(), client, vary: ['Bad Header'] }, 'clientPins: vary must list the header names client reads, such as ["Authorization"].'],
     ['a bad onLookupError', { store: memoryPinStore(), client, onLookupError: 'retry' }, 'clientPins: onLookupError must be "unavailable" (503) or "default".'],
     ['a negative cacheTtl', { store: memoryPinStore(), client, cacheTtl: -1 }, 'clientPins: cacheTtl must be a number of milliseconds, 0 or more.'],

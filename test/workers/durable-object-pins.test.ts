@@ -168,6 +168,11 @@ describe('durableObjectPinStore: hostile input', () => {
   })
 
   const refused = { status: 404, body: { detail: 'Invalid version in "Api-Version" header.' } }
+  /** Version text the scheme does not serve: a retired version, answered as clientPins answers one (retired.test.ts). */
+  const retired = {
+    status: 410,
+    body: { detail: 'The API version this client is pinned to is no longer served. Name a version in the "Api-Version" header (this API serves 1, 2, 3), or ask for the client to be moved to a version served.' },
+  }
   const unpinned = { status: 200, body: { version: '3' } }
   const edits: [string, string, unknown, { status: number; body: Record<string, unknown> }][] = [
     ['a line break and a header', 'version = ?', '1\r\nX-Injected: yes', refused],
@@ -176,8 +181,8 @@ describe('durableObjectPinStore: hostile input', () => {
     // Neither a pin nor text: read as no pin, so the default; the claim finds the row and writes nothing.
     ['a blob', 'version = ?', new Uint8Array([0, 255]), unpinned],
     ['an empty text', 'version = ?', '', unpinned],
-    // A JavaScript number is bound as a real: the column's text affinity keeps it as "2.0", not a version served.
-    ['a number', 'version = ?', 2, refused],
+    // A JavaScript number is bound as a real: the column's text affinity keeps it as "2.0", version text the scheme does not serve.
+    ['a number', 'version = ?', 2, retired],
     ['garbage in previous and moved_at', 'previous = ?, moved_at = \'yesterday\'', '{"not":"a version"}', unpinned],
   ]
   it.each(edits)('a pin hand-edited to %s: the answer D1 gives to the same edit, no 500', async (_name, set, value, expected) => {
