@@ -187,9 +187,56 @@ export function checkChanges(changes: readonly (readonly Change[])[], versions: 
   return stepOf
 }
 
-/** An app's registered routes, with their handlers where the app keeps them (a Hono app's `routes`). */
+/** An app's registered routes, with their handlers where the app keeps them (a Hono app's `routes`), and the versioning middleware whose `check(app)` reads them. */
 export interface AppRoutesWithHandlers {
   readonly routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[]
+  readonly middleware?: unknown
+}
+
+/**
+ * The plain-route names (`METHOD /path`) of a history whose routes the app registers, but where the versioning
+ * middleware (`app.middleware`, registered in the app) does not run: no path it is registered at covers theirs, so
+ * their requests get no version and nothing migrated. Nothing is said when the middleware is not registered in the
+ * app (a route table's handlers run it themselves), nor of a path it cannot read.
+ */
+export function uncoveredRoutes(app: AppRoutesWithHandlers, names: Iterable<string>): string[] {
+  const { routes, middleware } = app
+  if (middleware === undefined) return []
+  const at = routes.filter((route) => route.handler === middleware)
+  if (at.length === 0) return []
+  const out: string[] = []
+  for (const key of names) {
+    const plain = plainRoute(key)
+    if (plain === null) continue
+    const [method, path] = plain
+    const own = routes.filter((route) => route.handler !== middleware && route.path === path && (route.method === method || route.method === 'ALL'))
+    if (own.length === 0 || at.some((route) => (route.method === 'ALL' || route.method === method) && covers(route.path, path))) continue
+    out.push(
+      `versionHistory: "${key}" is a route the versioning middleware does not run for (it is registered at ${[...new Set(at.map((route) => route.path))].join(', ')}), so its older clients get the head's answer; register the middleware where it covers the route (app.use('*', versioning), or a prefix such as '${path.split('/').slice(0, 2).join('/')}/*').`,
+    )
+  }
+  return out
+}
+
+/**
+ * Whether Hono runs a middleware registered at `pattern` for a route registered at `path`: segment by segment, a
+ * `*` segment covers what follows (nothing too), a param (`:id`, `:id{[0-9]+}`, `:id?`) any one segment. A pattern
+ * it cannot read so (a `*` inside a segment) is taken to cover, so that nothing is said in doubt.
+ */
+function covers(pattern: string, path: string): boolean {
+  const want = pattern.split('/').filter((part) => part !== '')
+  const have = path.split('/').filter((part) => part !== '')
+  for (let i = 0; i < want.length; i++) {
+    const part = want[i] as string
+    if (part.includes('*') && !part.includes('{')) return true
+    const segment = have[i]
+    if (part.startsWith(':')) {
+      if (segment === undefined) return part.endsWith('?') && i === want.length - 1
+      continue
+    }
+    if (segment !== part) return false
+  }
+  return want.length === have.length
 }
 
 /** The plain-route names (`METHOD /path`) of a history that no route of the app serves, as sentences. */

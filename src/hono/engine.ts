@@ -31,6 +31,7 @@ import type { BaseVersioning } from '../schemes/base.ts'
 import { jsonThrough, unmarked, unstepped, type Taken } from './json-through.ts'
 import { asMountedIn, baseOf, relativeTo } from './mount-base.ts'
 import { checkOptions, type MiddlewareOptions } from './middleware-options.ts'
+import { validatedBefore } from './validated-before.ts'
 
 export type { Place }
 
@@ -121,14 +122,15 @@ export function honoEngine(
     if (vary !== '') c.header('Vary', vary, APPEND)
     // Patch: Hono has no hook to give handlers another Request; a request step renamed query parameters or headers,
     // or migrated the body.
-    if (visit.request !== c.req.raw) c.req.raw = visit.request
+    if (visit.request !== c.req.raw || visit.body !== null) {
+      // A validator that ran before this middleware holds the older request as c.req.valid(): fail loudly, not silently.
+      const stale = validatedBefore(c, visit.request, visit.body !== null, where)
+      if (stale !== null) throw stale
+      c.req.raw = visit.request
+    }
     // Patch: the migrated body reaches the handler through c.req's body cache (c.req.json(), text(), parseBody(),
     // formData() and validators read it), replacing what an earlier reader cached of the older body.
-    if (visit.body !== null) {
-      // A validator that ran before this middleware holds the older body as c.req.valid(): fail loudly, not silently.
-      if (c.req.valid('json' as never) !== undefined || c.req.valid('form' as never) !== undefined) throw new Error(VALIDATED_BEFORE.replace('%', where))
-      c.req.bodyCache = bodyCache(visit.body, visit.request)
-    }
+    if (visit.body !== null) c.req.bodyCache = bodyCache(visit.body, visit.request)
     expose?.(c, visit)
     if (json === null) return NEVER
     const step = json(visit)
@@ -204,7 +206,7 @@ export function honoEngine(
     checkApp(app, middleware) {
       if (app === undefined) return []
       if (app === null || typeof app !== 'object' || !Array.isArray(app.routes)) throw new Error(`${where}.check: pass the Hono app, or nothing.`)
-      const seen = asMountedIn(app, middleware)
+      const seen = Object.assign(Object.create(asMountedIn(app, middleware)) as AppRoutes, { middleware })
       return extensions.flatMap((extension) => extension.check?.(seen) ?? [])
     },
   }
@@ -239,10 +241,6 @@ function failed(c: Context, res: Response, error: unknown): unknown {
 
 /** The headers that describe a response's body (RFC 9110's representation metadata and validators). */
 const BODY_HEADERS = ['content-encoding', 'content-length', 'content-range', 'content-disposition', 'content-language', 'content-location', 'content-digest', 'repr-digest', 'etag', 'last-modified']
-
-/** The error of an older body a validator read before the middleware migrated it (`%`: the middleware). */
-const VALIDATED_BEFORE =
-  "%: a validator ran before the versioning middleware, so c.req.valid() holds an older client's body as it was sent, not migrated to the newest version; register the middleware before the validators (app.use('*', versioning) first, or ahead of them in the route's handlers)."
 
 /** `c.header`'s option to add a value rather than replace the header's, made once rather than per request. */
 const APPEND = Object.freeze({ append: true })

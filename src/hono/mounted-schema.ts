@@ -7,6 +7,7 @@
  */
 import type { Context, TypedResponse } from 'hono'
 import type { AddParam, ExtractInput, Input } from 'hono/types'
+import type { StatusCode } from 'hono/utils/http-status'
 import type { RouteEntry } from '../routes/types.ts'
 import type { ChainInput } from './route-handlers.ts'
 
@@ -40,7 +41,11 @@ type Listed<I> = 0 extends 1 & I ? {} : I extends Input ? ExtractInput<I> : {}
 /** What a chain's middlewares answer themselves (a validator's 400), when they type it. */
 type MiddlewareAnswers<F> = F extends readonly [...infer Before, unknown] ? (Before[number] extends (...args: never[]) => infer R ? TypedOnly<Awaited<R>> : never) : never
 
-type TypedOnly<R> = R extends TypedResponse<infer T> ? (unknown extends T ? never : R) : never
+/**
+ * The responses of `R` a handler types: not an untyped handler's (a value of any type with any status), but a
+ * `c.json(value, 201)` of an untyped value keeps its status, as Hono's `app.post(path, handler)` keeps it.
+ */
+type TypedOnly<R> = R extends TypedResponse<infer T, infer U> ? (unknown extends T ? (StatusCode extends U ? never : R) : R) : never
 
 /** The endpoints of one handler (a function or a chain serves GET; an object, each method it names). */
 type Endpoints<P extends string, F, N extends string, L> = F extends ((...args: never[]) => unknown) | readonly unknown[]

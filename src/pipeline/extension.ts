@@ -9,9 +9,10 @@
  */
 import type { VersioningError } from '../errors.ts'
 
-/** An app's registered routes (a Hono app's `routes`). */
+/** An app's registered routes (a Hono app's `routes`), and the versioning middleware whose `check(app)` reads them. */
 export interface AppRoutes {
   readonly routes: readonly { readonly method: string; readonly path: string }[]
+  readonly middleware?: unknown
 }
 
 /** What an extension is bound to, once, when the middleware is made. */

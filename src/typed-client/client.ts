@@ -10,9 +10,9 @@ import type { ClientRequestOptions } from 'hono/client'
 import type { ExtractSchema } from 'hono/types'
 import type { SuccessStatusCode } from 'hono/utils/http-status'
 import { sameLifecycle, versionLifecycle, type VersionLifecycle } from './lifecycle.ts'
-import type { IsEnvelope, IsHeadVersion, LayoutOf, MergePatch, MethodExistsAt, ParamNameAt, RelaidAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
+import type { IsEnvelope, IsHeadVersion, IsPartial, LayoutOf, MergePatch, MethodExistsAt, ParamNameAt, RelaidAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
 import type { AtPathIn, LostNames, MethodName, PlainPathOf, RouteKeyOf, RouteOf, TablePathAt, Unpatterned } from './route-keys.ts'
-import { clientPlacement, placeVersion, type ClientPlacement, type PlacingScheme } from './placement.ts'
+import { clientPlacement, placeVersion, withVersionedUrls, type ClientPlacement, type PlacingScheme } from './placement.ts'
 
 /** Whether an endpoint (route `R`) is there in version `V`: within the versions `versioned()` limits it to, its route exists then, and a namespaced route is in `V`'s namespace. */
 type Serves<E, R extends string, H, V extends string, M extends string> = E extends { readonly '~versions'?: infer L }
@@ -35,20 +35,30 @@ type ServedByHistory<R extends string, H, V extends string, M extends string> = 
 /**
  * An endpoint's input (route `R`, method `M`) as version `V` has it: without the path param `P` (the client fills
  * it), its validators' query parameters and headers under `V`'s names, and, when the history lays out a request body,
- * `json` in `V`'s shapes alone (not the head validator's input intersected with them).
+ * `json` in `V`'s shapes alone (not the head validator's input intersected with them), or `form` for a validator of a
+ * form.
  */
 type InputAt<I, R extends string, H, V extends string, M extends string, P extends string> = BodyIn<Renamed<WithoutParam<I, P>, R, H, V, M>, R, H, V, M>
 type BodyIn<I, R extends string, H, V extends string, M extends string> = [LayoutOf<H, R, M, 'request'>] extends [never]
   ? I
-  : HeadEnvelope<H, V, LayoutOf<H, R, M, 'request'>> extends true
+  : I extends { form: infer F }
     ? I extends { json: unknown }
       ? I
-      : WithBody<I, SentBody<unknown, LayoutOf<H, R, M, 'request'>, H, V, M>>
-    : WithBody<I, SentBody<I extends { json: infer J } ? J : unknown, LayoutOf<H, R, M, 'request'>, H, V, M>>
+      : Flat<Omit<I, 'form'> & { form: FormFields<SentBody<F, LayoutOf<H, R, M, 'request'>, H, V, M, R>> }>
+    : HeadEnvelope<H, V, LayoutOf<H, R, M, 'request'>> extends true
+      ? I extends { json: unknown }
+        ? I
+        : WithBody<I, SentBody<unknown, LayoutOf<H, R, M, 'request'>, H, V, M, R>>
+      : WithBody<I, SentBody<I extends { json: infer J } ? J : unknown, LayoutOf<H, R, M, 'request'>, H, V, M, R>>
 /** An envelope layout in the head version: the head's body is as the handler or validator types it, as with plain `hc`. */
 type HeadEnvelope<H, V extends string, L> = IsHeadVersion<H, V> extends true ? IsEnvelope<L> : false
-/** The body version `V` sends for the validator's head body `J` laid out by `L`: a PATCH body is a partial update (JSON Merge Patch), as the server reads it. */
-type SentBody<J, L, H, V extends string, M extends string> = M extends 'PATCH' ? MergePatch<RelaidAt<H, J, L, V, 'request'>> : RelaidAt<H, J, L, V, 'request'>
+/**
+ * The body version `V` sends for the validator's head body `J` laid out by `L` (route `R`): a PATCH body, or one its
+ * `bodies` entry says is `partial`, is a partial update (JSON Merge Patch), as the server reads it.
+ */
+type SentBody<J, L, H, V extends string, M extends string, R extends string> = IsPartial<H, R, M> extends true ? MergePatch<RelaidAt<H, J, L, V, 'request'>> : RelaidAt<H, J, L, V, 'request'>
+/** A body sent as a form (a validator of `form`): its fields as a form carries them, text (or files) only. */
+type FormFields<B> = { [K in keyof B]: B[K] extends string | File | readonly (string | File)[] | undefined ? B[K] : string }
 type WithBody<I, Body> = Flat<{ [K in keyof I as K extends 'json' ? never : K]: I[K] } & { json: Body }>
 type Flat<T> = { [K in keyof T]: T[K] }
 type WithoutParam<I, P extends string> = I extends { param: infer Q } ? ([Exclude<keyof Q, P>] extends [never] ? Omit<I, 'param'> : Flat<Omit<I, 'param'> & { param: Flat<Omit<Q, P>> }>) : I
@@ -192,6 +202,7 @@ export function versionedClient<App extends Hono<any, any, any>, H, P extends st
       return response
     }
     const hcOptions: ClientRequestOptions = headers === undefined ? { fetch: versionedFetch } : { fetch: versionedFetch, headers }
-    return hc<Hono<{}, SchemaAt<App, H, V, P>, '/'>>(baseUrl, hcOptions) as VersionedClient<App, H, V, P>
+    // $url() and $path() carry the version too, though hc builds them without calling fetch.
+    return withVersionedUrls(hc<Hono<{}, SchemaAt<App, H, V, P>, '/'>>(baseUrl, hcOptions), place, baseUrl) as VersionedClient<App, H, V, P>
   }
 }

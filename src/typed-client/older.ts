@@ -199,17 +199,33 @@ export type ResponseAt<H, R extends string, V extends string, M extends string =
   ? unknown
   : LayoutAt<H, BodyOf<H, R, M, 'response'>, V>
 
+/** An entry's `partial`, when it says it (`undefined` else). */
+type PartialIn<B> = [B] extends [never] ? undefined : B extends { readonly partial: infer P extends boolean } ? P : undefined
+/** The `partial` of the entry whose `request` layout route `R` takes for method `M` (as `BodyOf` finds it). */
+type PartialOf<H, R extends string, M extends string> = [LayoutIn<BodiesEntry<H, `${M} ${R}`>, 'request'>] extends [never]
+  ? [LayoutIn<BodiesEntry<H, R>, 'request'>] extends [never]
+    ? [Unnamespaced<R>] extends [never]
+      ? undefined
+      : PartialOf<H, Unnamespaced<R>, M>
+    : PartialIn<BodiesEntry<H, R>>
+  : PartialIn<BodiesEntry<H, `${M} ${R}`>>
+/**
+ * Whether route `R`'s request body for method `M` is a partial update, as the server reads it: as its `bodies` entry
+ * says (`partial: true` on a PUT, `partial: false` on a PATCH), else for a PATCH.
+ */
+export type IsPartial<H, R extends string, M extends string> = [PartialOf<H, R, M>] extends [true] ? true : [PartialOf<H, R, M>] extends [false] ? false : M extends 'PATCH' ? true : false
+
 /** The `response` (or `request`) layout of route `R` for method `M`, or `never` when the history gives none. */
 export type LayoutOf<H, R extends string, M extends string, K extends 'request' | 'response'> = BodyOf<H, R, M, K>
 
 /**
  * The request body of route `R` in version `V` (`never` when the history does not lay it out), for method `M`: a
- * PATCH body is a partial update, as the server reads it (JSON Merge Patch: any field may be left out, in nested
+ * PATCH body (or one its entry says is `partial`) is a partial update, as the server reads it (JSON Merge Patch: any field may be left out, in nested
  * objects too; `null` removes an optional field; a list is sent whole).
  */
 export type RequestAt<H, R extends string, V extends string, M extends string = 'POST'> = [BodyOf<H, R, M, 'request'>] extends [never]
   ? never
-  : M extends 'PATCH'
+  : IsPartial<H, R, M> extends true
     ? MergePatch<LayoutAt<H, BodyOf<H, R, M, 'request'>, V, 'request'>>
     : LayoutAt<H, BodyOf<H, R, M, 'request'>, V, 'request'>
 

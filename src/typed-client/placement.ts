@@ -136,3 +136,33 @@ export function placeVersion(placement: ClientPlacement, version: string): Place
       throw new Error(`${where}: scheme.in must be one of header, accept, query, path, host, namespace, got ${JSON.stringify((placement as { in?: unknown }).in)}.`)
   }
 }
+
+/**
+ * `client` (an `hc` client, or a part of one) whose `$url()` and `$path()` carry the version where `place` puts it,
+ * under `baseUrl`: Hono's `hc` builds them from the base URL and the route's path alone, never through the client's
+ * `fetch`, so a link made from an older client's `$url()` would be answered in the server's default version. A header
+ * or `Accept` placement has nothing to put in a URL.
+ */
+export function withVersionedUrls<C>(client: C, place: PlaceVersion, baseUrl: string): C {
+  const base = baseUrl.replace(/\/+$/, '')
+  const placed = (url: URL): URL => {
+    place(url, new Headers())
+    return url
+  }
+  const wrap = (part: object): object =>
+    new Proxy(part, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key)
+        if (typeof value !== 'function' || typeof key !== 'string') return value
+        if (key === '$url') return (...args: unknown[]) => placed((value as (...a: unknown[]) => URL)(...args))
+        if (key === '$path') {
+          return (...args: unknown[]) => {
+            const url = placed(new URL(base + (value as (...a: unknown[]) => string)(...args)))
+            return (url.pathname + url.search).slice(new URL(`${base}/`).pathname.length - 1) || '/'
+          }
+        }
+        return key.startsWith('$') ? value : wrap(value)
+      },
+    })
+  return wrap(client as object) as C
+}
