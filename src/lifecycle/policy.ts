@@ -11,21 +11,9 @@
  */
 import { Gone, withoutStack } from '../errors.ts'
 import { isHeaderName } from '../http/header-name.ts'
-import { lifecycleHeaders as renderHeaders, type LifecycleHeaders as RenderedHeaders } from '../model/lifecycle-headers.ts'
 import { PLAIN_VERSIONS, plainVersions } from '../model/reported.ts'
 import type { BoundExtension, VersioningExtension } from '../pipeline/extension.ts'
-
-/** When a version is deprecated and when it goes away. */
-export interface VersionSchedule {
-  /** When the version is (or will be) deprecated: a `Date` or an ISO 8601 date such as `2026-06-01T00:00:00Z`. */
-  readonly deprecation?: Date | string | undefined
-  /** When the version stops being served: a `Date` or an ISO 8601 date; not earlier than `deprecation`. */
-  readonly sunset?: Date | string | undefined
-  /** A page about the deprecation, sent as `Link: <url>; rel="deprecation"`. */
-  readonly deprecationLink?: string | undefined
-  /** A page about the sunset, sent as `Link: <url>; rel="sunset"`. */
-  readonly sunsetLink?: string | undefined
-}
+import { lifecycleHeaders, type LifecycleHeaders, type VersionLifecycleDescription, type VersionSchedule } from './schedule.ts'
 
 /** Options of `versionPolicy`. */
 export interface VersionPolicyOptions {
@@ -63,16 +51,6 @@ export interface VersionPolicy extends VersioningExtension {
   describe(): VersionPolicyDescription
 }
 
-/** One version's lifecycle as `describe()` reports it. */
-export interface VersionLifecycleDescription {
-  readonly deprecation: number | null
-  readonly sunset: number | null
-  readonly deprecationLink: string | null
-  readonly sunsetLink: string | null
-  /** Its `Deprecation`, `Sunset` and `Link` values, as the policy sends them. */
-  readonly headers: RenderedHeaders
-}
-
 /** A policy's settings as `VersionPolicy.describe()` reports them: dates in milliseconds since the epoch. */
 export interface VersionPolicyDescription {
   /** The lifecycle of each version that has one. */
@@ -85,15 +63,7 @@ export interface VersionPolicyDescription {
   readonly now: () => number
 }
 
-/** The headers of one version's lifecycle, rendered once. */
-interface LifecycleHeaders extends RenderedHeaders {
-  readonly goneAt: number | null
-  /** The lifecycle as `describe()` reports it. */
-  readonly described: VersionLifecycleDescription
-}
-
 const OPTION_NAMES = ['versions', 'reportVersions', 'echoHeader', 'refuseAfterSunset', 'now']
-const LIFECYCLE_NAMES = ['deprecation', 'sunset', 'deprecationLink', 'sunsetLink']
 
 /**
  * Creates a version policy.
@@ -262,60 +232,6 @@ function checkOwnNames(names: readonly (readonly [option: string, name: string])
     }
     seen.set(lower, option)
   }
-}
-
-function lifecycleHeaders(lifecycle: VersionSchedule, where: string): LifecycleHeaders {
-  if (lifecycle === null || typeof lifecycle !== 'object') {
-    throw new Error(`${where}: give an object such as { deprecation: '2026-06-01T00:00:00Z', sunset: '2027-06-01T00:00:00Z' }.`)
-  }
-  for (const key of Object.keys(lifecycle)) {
-    if (!LIFECYCLE_NAMES.includes(key)) throw new Error(`${where}: unknown key "${key}"; the keys are ${LIFECYCLE_NAMES.join(', ')}.`)
-  }
-  const deprecation = instant(lifecycle.deprecation, 'deprecation', where)
-  const sunset = instant(lifecycle.sunset, 'sunset', where)
-  if (deprecation !== null && sunset !== null && sunset < deprecation) {
-    throw new Error(`${where}: its sunset (${new Date(sunset).toISOString()}) is earlier than its deprecation (${new Date(deprecation).toISOString()}); a version is deprecated first.`)
-  }
-  const headers = renderHeaders(deprecation, sunset, { deprecation: lifecycle.deprecationLink, sunset: lifecycle.sunsetLink }, where)
-  // An absolute URL of another scheme (`javascript:`, `data:`) is no page a client can read about the version.
-  for (const [rel, url] of [['deprecation', lifecycle.deprecationLink], ['sunset', lifecycle.sunsetLink]] as const) {
-    if (url !== undefined && !/^https?:$/.test(new URL(url).protocol)) {
-      throw new Error(`${where}: ${rel}Link must be an http or https URL such as "https://api.example.com/docs/${rel}", got ${JSON.stringify(url)}.`)
-    }
-  }
-  if (lifecycle.deprecationLink !== undefined && deprecation === null) {
-    throw new Error(`${where}: deprecationLink needs a deprecation date.`)
-  }
-  return {
-    ...headers,
-    goneAt: sunset,
-    described: { deprecation, sunset, deprecationLink: lifecycle.deprecationLink ?? null, sunsetLink: lifecycle.sunsetLink ?? null, headers },
-  }
-}
-
-/**
- * Milliseconds since the epoch of a configured date, or `null` when absent:
- * a valid `Date`, a calendar date (`2026-06-01`, midnight UTC), or a date and
- * time with its offset (`2026-06-01T00:00:00Z`, `...+02:00`), never one that
- * depends on the server's time zone.
- */
-function instant(value: Date | string | undefined, name: string, where: string): number | null {
-  if (value === undefined) return null
-  let ms = NaN
-  if (value instanceof Date) ms = value.getTime()
-  else if (typeof value === 'string') {
-    const found = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/.exec(value)
-    // The calendar date must exist (Date.parse rolls 2027-02-30 over into March).
-    const day = found === null ? null : new Date(Date.UTC(Number(found[1]), Number(found[2]) - 1, Number(found[3])))
-    if (found !== null && day?.getUTCDate() === Number(found[3]) && day.getUTCMonth() === Number(found[2]) - 1) ms = Date.parse(value)
-  }
-  if (Number.isNaN(ms)) {
-    throw new Error(`${where}: ${name} must be a Date, a date such as "2026-06-01", or a date and time with its offset such as "2026-06-01T00:00:00Z".`)
-  }
-  // An HTTP-date writes the year in four digits (RFC 9110 §5.6.7).
-  const year = new Date(ms).getUTCFullYear()
-  if (year < 1 || year > 9999) throw new Error(`${where}: ${name} must fall between the years 1 and 9999, which a Sunset header can write; got the year ${year}.`)
-  return ms
 }
 
 /**

@@ -4,7 +4,8 @@
  * policy refuses such a version, flagged otherwise).
  */
 import { compareVersions } from '../formats/version-order.ts'
-import type { VersionLifecycleDescription, VersionPolicy, VersionPolicyDescription } from '../lifecycle/policy.ts'
+import type { VersionPolicy, VersionPolicyDescription } from '../lifecycle/policy.ts'
+import type { VersionLifecycleDescription } from '../lifecycle/schedule.ts'
 
 /** A version that has a document, as the index of versions and the docs page list it. */
 export interface DocumentedVersion {
