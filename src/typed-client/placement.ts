@@ -144,7 +144,10 @@ export function placeVersion(placement: ClientPlacement, version: string): Place
  * or `Accept` placement has nothing to put in a URL.
  */
 export function withVersionedUrls<C>(client: C, place: PlaceVersion, baseUrl: string): C {
-  const base = baseUrl.replace(/\/+$/, '')
+  // Its trailing slashes, counted from the end (a regular expression would backtrack over a long run of them).
+  let end = baseUrl.length
+  while (end > 0 && baseUrl.charCodeAt(end - 1) === 0x2f) end--
+  const base = baseUrl.slice(0, end)
   const placed = (url: URL): URL => {
     place(url, new Headers())
     return url
