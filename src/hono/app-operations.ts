@@ -15,6 +15,7 @@ import type { OperationDeclaration } from '../model/served.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import { honoPathForm, schemaPattern } from '../routes/openapi-form.ts'
 import type { RouteTable } from '../routes/table.ts'
+import { versionedPaths, writtenVersion } from '../routes/written-version.ts'
 import type { NamedRoute, NamedRoutesApp } from './app-route-names.ts'
 import { mountedMethods, mountedServing } from './mounted-handlers.ts'
 
@@ -43,6 +44,8 @@ export interface AppOperation {
 export function appOperations(app: NamedRoutesApp, routes: RouteTable | null, versionParam: string | null, named: readonly NamedRoute[]): AppOperation[] {
   const operations: AppOperation[] = []
   const seen = new Set<string>()
+  // Where a middleware with the version param is registered: a plain route writing its version there is that version's.
+  const versioned = versionedPaths(app.routes, versionParam)
   for (const entry of app.routes) {
     if (entry.path.includes('*')) continue
     const mounted = entry.method === 'ALL' ? mountedMethods(entry.handler) : undefined
@@ -50,7 +53,11 @@ export function appOperations(app: NamedRoutesApp, routes: RouteTable | null, ve
     const form = honoPathForm(entry.path)
     const path = form.path
     const params = form.params.map((p) => ({ name: p.name, pattern: p.pattern === null ? null : schemaPattern(p.pattern) }))
-    const versionPattern = params.find((p) => p.name === versionParam)?.pattern ?? null
+    // Its version pattern: its version param's, or the one version its path writes in its place (`/v1/special`).
+    const written = mounted === undefined && versioned.length > 0 ? writtenVersion(entry.path, versioned, versionParam) : null
+    const read = written === null || written === entry.path ? form : honoPathForm(written)
+    const pattern = read.params.find((p) => p.name === versionParam)?.pattern ?? null
+    const versionPattern = pattern === null ? null : schemaPattern(pattern)
     for (const method of methods) {
       if (method === 'HEAD' || method === 'ALL') continue
       const key = `${method} ${path}`

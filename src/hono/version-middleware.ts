@@ -10,6 +10,7 @@ import { BoundedCache } from '../http/bounded-cache.ts'
 import { PLAIN_VERSIONS, type PlainVersionsOf } from '../model/reported.ts'
 import type { AppRoutes } from '../pipeline/extension.ts'
 import type { Visit } from '../pipeline/visit.ts'
+import { writtenVersion } from '../routes/written-version.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import type { AppReverse, AppRouteTable } from './app-routes.ts'
 import { honoEngine, NOWHERE, runNext, type Place } from './engine.ts'
@@ -160,7 +161,9 @@ function reporter(policy: unknown, scheme: BaseVersioning, life: RouteExists | u
       if (entry === undefined || entry.from !== from) {
         const base = baseOf(from)
         const own = base === '' ? null : relativeTo(route.path, base)
-        const path = literalVersion(route.path, (from as { readonly path?: unknown } | undefined)?.path, scheme.versionParam)
+        // A route per version (`/v1/special` under `/:version{v[0-9]+}/*`): the version its path writes.
+        const at = (from as { readonly path?: unknown } | undefined)?.path
+        const path = typeof at === 'string' ? writtenVersion(route.path, [at], scheme.versionParam) : route.path
         entry = { from, versions: path === null ? null : versionsOf(route.method, path, own === null ? [route.path] : [route.path, own]) }
         known.set(route, entry)
       }
@@ -168,24 +171,6 @@ function reporter(policy: unknown, scheme: BaseVersioning, life: RouteExists | u
     }
     return place
   }
-}
-
-/**
- * A route's Hono path as the model reads its version: where the middleware's own path has the version param
- * (`/:version{v[0-9]+}/*`) and the route a literal segment in its place (`/v1/special`, a route per version), that
- * segment as the version param of that one value (`/:version{v1}/special`); `null` when the route has another
- * param there, or a literal that cannot be written as such a pattern (every version is reported); else the path.
- */
-function literalVersion(path: string, middlewarePath: unknown, param: string | null): string | null {
-  if (param === null || typeof middlewarePath !== 'string') return path
-  const at = middlewarePath.split('/').findIndex((segment) => segment === `:${param}` || segment.startsWith(`:${param}{`))
-  if (at === -1) return path
-  const segments = path.split('/')
-  const segment = segments[at]
-  if (segment === undefined || segment === '*' || (segment.startsWith(`:${param}`) && /^[{?]?$/.test(segment.charAt(param.length + 1)))) return path
-  if (!/^[A-Za-z0-9_-]+$/.test(segment)) return null
-  segments[at] = `:${param}{${segment}}`
-  return segments.join('/')
 }
 
 /** How many values of the version param the middleware keeps a place for (the table empties when full). */

@@ -50,6 +50,8 @@ export interface ServedOperation {
   readonly placement: VersionPlacement
   /** Whether it answers every version alike (`versionNeutral`). */
   readonly neutral: boolean
+  /** Whether its path writes its version in place of the version param (a route per version, `/v1/special`), which it alone serves. */
+  readonly written: boolean
   /** What it is in `version`, or `null` when that version does not serve it or is not one of the space's. Computed once per version of the space. */
   at(version: string): ServedAt | null
 }

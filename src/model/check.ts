@@ -21,8 +21,9 @@ export function checkModel(model: ServedModel, where: string): readonly string[]
   if (versions.length === 0) return []
   const out: string[] = []
   for (const operation of model.operations) {
-    // A route that carries no version in its path, limit or namespace also answers requests without one.
-    const versionBound = operation.routes.some((r) => r.limit?.versions != null) || (model.ways.param !== null && operation.path.includes(`{${model.ways.param}}`)) || model.ways.namespace
+    // A route that carries no version in its path (the param, or one written in its place), limit or namespace also
+    // answers requests without one.
+    const versionBound = operation.routes.some((r) => r.limit?.versions != null) || (model.ways.param !== null && (operation.written || operation.path.includes(`{${model.ways.param}}`))) || model.ways.namespace
     if (!versionBound || operation.neutral || versions.some((v) => operation.at(v) !== null)) continue
     const named = operation.name === null ? '' : ` ("${operation.name}")`
     out.push(`${where}: ${operation.method} ${operation.path}${named} is served in no version of ${versions.join(', ')}; its version limits, namespace, version changes or version pattern leave none: fix them or remove the route.`)

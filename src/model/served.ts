@@ -31,7 +31,11 @@ export interface OperationDeclaration {
   readonly names: readonly string[]
   /** The table routes that serve it, in table order (none for a plain Hono route). */
   readonly routes: readonly CompiledRoute[]
-  /** The pattern (a RegExp source) the version's path param must match, or `null` for any segment. */
+  /**
+   * The pattern (a RegExp source) the version's path param must match, or `null` for any segment; for a path
+   * without the param that writes its version in its place (a route per version, `/v1/special`:
+   * routes/written-version.ts), the pattern of that one version.
+   */
   readonly versionPattern: string | null
 }
 
@@ -124,6 +128,8 @@ export function servedOperation(declaration: OperationDeclaration, space: Served
   const ways = waysOf(placement)
   const neutral = routes.length > 0 && routes.every((r) => r.limit?.neutral === true)
   const test = versionPattern === null ? null : safeRegExp(versionPattern)
+  // A route per version: the pattern of its written version, its path without the version param.
+  const written = versionPattern !== null && ways.param !== null && !path.includes(`{${ways.param}}`)
 
   /** Whether one of its table routes answers `version`: its limit, and with a namespace scheme, its namespace. */
   function routeAnswers(route: CompiledRoute, version: string): boolean {
@@ -142,8 +148,9 @@ export function servedOperation(declaration: OperationDeclaration, space: Served
     if (param !== null) {
       const token = `{${param}}`
       if (!own.includes(token)) {
-        // Without the version in its path, a route answers the default version (or any, in a combination).
-        if (!(neutral || ways.anyOne || version === space.defaultVersion)) return null
+        // Without the version in its path, a route answers the default version (or any, in a combination); one that
+        // writes its version in its path (a route per version), that version.
+        if (written ? !(test?.test(version) ?? true) : !(neutral || ways.anyOne || version === space.defaultVersion)) return null
       } else {
         if (test !== null && !test.test(version)) return null
         own = own.split(token).join(encodeURIComponent(version))
@@ -161,6 +168,7 @@ export function servedOperation(declaration: OperationDeclaration, space: Served
     routes,
     placement,
     neutral,
+    written,
     // A version outside the space: none of the model's, nothing computed.
     at: (version: string) => byVersion.get(version) ?? null,
   })

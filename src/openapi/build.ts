@@ -18,7 +18,7 @@ import type { MigrationsOf } from './migrations.ts'
 import { placementNote } from './placement.ts'
 import { withoutStaleComponentExamples } from './stale-examples.ts'
 import { undoSteps } from '../changes/schema-changes.ts'
-import type { SourceOperation } from './sources.ts'
+import { writtenPattern, type SourceOperation } from './sources.ts'
 export type { BuildContext } from './context.ts'
 import { operationKey } from './types.ts'
 import { versionExtension, versionWays, withoutVersion } from './version-params.ts'
@@ -92,7 +92,10 @@ export function reachableComponents(roots: Iterable<string>, components: Json): 
  * (model/served.ts `servedOperation`, as the request path's); on it
  * (model/operations.ts), its request and response contracts in each version by `contracts`
  * (operation-contracts.ts), its migration by the history's plans
- * (migrations.ts; none from a changelog's JSON), at their first read.
+ * (migrations.ts; none from a changelog's JSON), at their first read. Given
+ * the `app` that serves them, a plain operation whose path writes its version
+ * where the app's versioning middleware has the version param (`/v1/special`
+ * beside `/:version{v[0-9]+}/*`) is that version's (sources.ts `writtenPattern`).
  */
 export function operationsModel(
   operations: readonly SourceOperation[],
@@ -100,12 +103,15 @@ export function operationsModel(
   placement: VersionPlacement,
   contracts: ContractContext,
   migrations: MigrationsOf | null,
+  app?: { readonly routes: readonly { readonly method: string; readonly path: string }[] } | undefined,
 ): ReadonlyMap<SourceOperation, VersionedOperation> {
   const events = routeEvents(contracts.history, contracts.order, openAPIPathOf)
   const param = waysOf(placement).param
+  const written = writtenPattern(app, param)
   return new Map(
     operations.map((source) => {
-      const versionPattern = param === null ? null : (source.patterns.get(param) ?? patternOfParameter(source.operation, param))
+      const own = param === null || !source.path.includes(`{${param}}`) ? null : (source.patterns.get(param) ?? patternOfParameter(source.operation, param))
+      const versionPattern = own ?? (source.routes.length === 0 ? written(source.path) : null)
       const declaration = { method: source.method, path: source.path, name: source.operationId, names: source.names, routes: source.routes, versionPattern }
       const parts = { contracts: contractsOf(contracts, source), migration: migrations?.(source) }
       return [source, versionedOperation(servedOperation(declaration, space, placement, events), space.versions, parts)]

@@ -7,7 +7,8 @@
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { RouteTable } from '../routes/table.ts'
 import { openAPIPathOf, pathShape, routePaths } from './paths.ts'
-import { schemaPattern, type OpenAPIPathParam } from '../routes/openapi-form.ts'
+import { honoPathForm, schemaPattern, type OpenAPIPathParam } from '../routes/openapi-form.ts'
+import { versionedPaths, writtenVersion } from '../routes/written-version.ts'
 import { HTTP_METHODS, operationKey, type HttpMethod } from './types.ts'
 import type { Json } from '../json/object.ts'
 
@@ -31,6 +32,28 @@ export interface SourceOperation {
 /** The key a plain route's name is looked up by: `GET /users/{id}`. */
 export function plainName(method: string, openAPIPath: string): string {
   return `${method.toUpperCase()} ${openAPIPath}`
+}
+
+/**
+ * The version pattern of a plain operation whose path writes its version (a
+ * route per version: routes/written-version.ts), by its OpenAPI path: where
+ * `app`'s versioning middleware is registered on a path with the version
+ * param `param` (`/:version{v[0-9]+}/*`) and the path has a literal in its
+ * place (`/v1/special`), the pattern of that one version (`^(?:v1)$`);
+ * `null` for any other path, and for every path without an app (documents
+ * made from a head document alone read such a path as one without the
+ * version: the default version's).
+ */
+export function writtenPattern(app: { readonly routes: readonly { readonly method: string; readonly path: string }[] } | undefined, param: string | null): (openAPIPath: string) => string | null {
+  const versioned = app === undefined ? [] : versionedPaths(app.routes, param)
+  if (versioned.length === 0) return () => null
+  return (path) => {
+    const honoPath = path.replace(/\{([^{}]*)\}/g, ':$1')
+    const written = writtenVersion(honoPath, versioned, param)
+    if (written === null || written === honoPath) return null
+    const pattern = honoPathForm(written).params.find((p) => p.name === param)?.pattern ?? null
+    return pattern === null ? null : schemaPattern(pattern)
+  }
 }
 
 /** Normalizes a changelog route name: `GET /users/:id` becomes `GET /users/{id}`; table names stay. */
