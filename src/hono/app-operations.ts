@@ -6,7 +6,9 @@
  * @hono/zod-openapi routes (their operationIds). Each is what the model's
  * light part needs to tell which versions serve it (model/served.ts
  * `OperationDeclaration`: its method, its path in OpenAPI's syntax, its
- * names, its table routes, the pattern of the version's path param), with
+ * names, its table routes, the pattern of the version's path param, or of
+ * the one version a route per version writes in its path where the app's
+ * versioning middleware has the param: routes/written-version.ts), with
  * its path params and their patterns. The one reading of an app's routes:
  * the documents' model of a served app (openapi/app-model.ts `appModel`)
  * and `versionMiddleware`'s `check(app)` (app-checks.ts) read it.

@@ -134,8 +134,9 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
  * What reports the versions that serve the request's method at the Hono route
  * that answers it, when `policy` reports versions (it brings the model's
  * answer for a plain route, model/reported.ts `plainVersions`: the version
- * pattern of the route's path and the version changes' route `life`), else
- * `null`. The route that answers: the first route Hono matched after the
+ * pattern of the route's path, or the version a route per version writes
+ * in it as routes/written-version.ts reads it, and the version changes'
+ * route `life`), else `null`. The route that answers: the first route Hono matched after the
  * middleware that is registered for the request's method (HEAD: GET) on a
  * path without a wildcard (not a middleware); none (an unknown path): the
  * place as it is, every allowed version reported. Worked out at the first

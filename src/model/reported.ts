@@ -64,7 +64,9 @@ export const PLAIN_VERSIONS: unique symbol = Symbol('plainVersions')
  * route's method, under the route `life` (`undefined`: no history), as
  * `versionMiddleware`'s `check(app)` asks the model about the same route
  * (hono/app-checks.ts): the version pattern of its path (a route without the
- * version param in its path serves the default version) and its route life.
+ * version param in its path serves the default version; the caller gives a
+ * route per version, `/v1/special`, as routes/written-version.ts reads it,
+ * `/:version{v1}/special`) and its route life.
  * A scheme that allows every version names no list: every version.
  */
 export function plainVersions(scheme: ReportingScheme, life: PlainLife | undefined): PlainVersions {
