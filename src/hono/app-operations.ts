@@ -46,8 +46,9 @@ export interface AppOperation {
 export function appOperations(app: NamedRoutesApp, routes: RouteTable | null, versionParam: string | null, named: readonly NamedRoute[]): AppOperation[] {
   const operations: AppOperation[] = []
   const seen = new Set<string>()
-  // Where a middleware with the version param is registered: a plain route writing its version there is that version's.
-  const versioned = versionedPaths(app.routes, versionParam)
+  // Where a middleware with the version param is registered: a plain route writing its version there is that
+  // version's (under versionMiddleware: apiVersioning decides no version for a route outside its table).
+  const versioned = routes === null ? versionedPaths(app.routes, versionParam) : []
   for (const entry of app.routes) {
     if (entry.path.includes('*')) continue
     const mounted = entry.method === 'ALL' ? mountedMethods(entry.handler) : undefined

@@ -93,9 +93,10 @@ export function reachableComponents(roots: Iterable<string>, components: Json): 
  * (model/operations.ts), its request and response contracts in each version by `contracts`
  * (operation-contracts.ts), its migration by the history's plans
  * (migrations.ts; none from a changelog's JSON), at their first read. Given
- * the `app` that serves them, a plain operation whose path writes its version
- * where the app's versioning middleware has the version param (`/v1/special`
- * beside `/:version{v[0-9]+}/*`) is that version's (sources.ts `writtenPattern`).
+ * the `app` that serves them (documents without a route table: the app's
+ * `versionMiddleware`), a plain operation whose path writes its version where
+ * the app's middleware has the version param (`/v1/special` beside
+ * `/:version{v[0-9]+}/*`) is that version's (sources.ts `writtenPattern`).
  */
 export function operationsModel(
   operations: readonly SourceOperation[],

@@ -299,7 +299,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const migrations = historyMigrations(rawChangelog)
   const contracts: ContractContext = { order: plan.order, placement, unnamed, serverUrl, history, shapes, headSchemas, headComponents: (head?.['components'] ?? {}) as Json, requests, streams, errorBody, sunsets: sunsetsOf(plan.policy), migrations }
   const space = versionSpace(scheme, { versions: [...plan.order].reverse(), policy })
-  const served = operationsModel(operations, space, scheme.placement ?? UNPLACED, contracts, migrations, options.app)
+  const served = operationsModel(operations, space, scheme.placement ?? UNPLACED, contracts, migrations, routes === null ? options.app : undefined)
   checkAcceptTypes(operations.filter((o) => served.get(o)?.neutral !== true), placement, (head?.['components'] ?? {}) as Json, where)
   const model = apiModelOf(space, scheme.placement ?? UNPLACED, [...served.values()])
   const context: BuildContext = {

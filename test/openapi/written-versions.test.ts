@@ -112,4 +112,28 @@ describe('a route per version', () => {
     expect(servedIn(appModel({ scheme: scheme(), app, history }))).toEqual({ 'GET /v1/special': ['/v1/special', null] })
     expect(await answeredIn(app, ['/v1/special'])).toEqual(['v1'])
   })
+
+  it('is read in a sub-app mounted per version, and under the prefix of a sub-app with its own middleware', async () => {
+    // The middleware in the root, a sub-app per version (app.route('/v1', v1)).
+    const root = new Hono<AppRoutesEnv>()
+    const versioning = versionMiddleware({ scheme: scheme(), routes: appRoutes(root), allowedHosts: ['api.example.com'] })
+    root.use('/:version{v[0-9]+}/*', versioning)
+    const v1 = new Hono<AppRoutesEnv>().get('/special', (c) => c.json({ version: c.var.version }))
+    const v3 = new Hono<AppRoutesEnv>().get('/special', (c) => c.json({ version: c.var.version }))
+    root.route('/v1', v1)
+    root.route('/v3', v3)
+    expect(servedIn(appModel({ scheme: scheme(), app: root }))).toEqual({ 'GET /v1/special': ['/v1/special', null], 'GET /v3/special': [null, null] })
+    expect(versioning.check(root)).toEqual(['versionMiddleware: GET /v3/special is served in no version of v1, v2; its version limits, namespace, version changes or version pattern leave none: fix them or remove the route.'])
+    expect(await answeredIn(root, ['/v1/special', '/v3/special'])).toEqual(['v1', null])
+    // The middleware in a sub-app mounted under /api.
+    const outer = new Hono<AppRoutesEnv>()
+    const sub = new Hono<AppRoutesEnv>()
+    const own = versionMiddleware({ scheme: scheme(), routes: appRoutes(sub), allowedHosts: ['api.example.com'] })
+    sub.use('/:version{v[0-9]+}/*', own)
+    sub.get('/v1/special', (c) => c.json({ version: c.var.version }))
+    outer.route('/api', sub)
+    expect(servedIn(appModel({ scheme: scheme(), app: outer }))).toEqual({ 'GET /api/v1/special': ['/api/v1/special', null] })
+    expect([own.check(sub), own.check(outer)]).toEqual([[], []])
+    expect(await answeredIn(outer, ['/api/v1/special', '/api/v2/special'])).toEqual(['v1', null])
+  })
 })
