@@ -16,7 +16,7 @@ import type { BaseVersioning } from '../schemes/base.ts'
 import type { NamedRoute, NamedRoutesApp } from './app-route-names.ts'
 import { appOperations } from './app-operations.ts'
 import { runs } from './composed-handlers.ts'
-import { baseOf, relativeTo } from './mount-base.ts'
+import { baseOf, namedPaths } from './mount-base.ts'
 
 /**
  * Sentences naming each plain route × method of `app` that no version of
@@ -30,9 +30,7 @@ export function unservedRoutes(app: NamedRoutesApp, middleware: unknown, scheme:
   const base = baseOf(app.routes.find((route) => runs(route.handler, middleware)))
   const operations = appOperations(app, null, waysOf(scheme.placement).param, named).filter((operation) => !operation.mounted)
   const model = plainModel(scheme, operations, ({ declaration, honoPath }, version) => {
-    if (life === undefined) return true
-    const own = base === '' ? null : relativeTo(honoPath, base)
-    return life(null, declaration.method, version, own === null ? [honoPath] : [honoPath, own])
+    return life === undefined || life(null, declaration.method, version, namedPaths(honoPath, base))
   })
   return checkModel(model, 'versionMiddleware')
 }

@@ -30,6 +30,12 @@ export function relativeTo(path: string, base: string): string | null {
   return path[base.length] === '/' ? path.slice(base.length) : null
 }
 
+/** The paths a history may name the route at `path` by: that path, and under a sub-app's prefix `base`, the same path as that sub-app registers it. */
+export function namedPaths(path: string, base: string): readonly string[] {
+  const own = base === '' ? null : relativeTo(path, base)
+  return own === null ? [path] : [path, own]
+}
+
 /**
  * `app` as the sub-app `middleware` is registered in sees its routes: each handler as it was registered (not the
  * wrapper `app.route()` makes for a sub-app with its own `onError`), and, when `app.route(path, sub)` mounted the

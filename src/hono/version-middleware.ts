@@ -15,7 +15,7 @@ import type { BaseVersioning } from '../schemes/base.ts'
 import type { AppReverse, AppRouteTable } from './app-routes.ts'
 import { honoEngine, NOWHERE, runNext, type Place } from './engine.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
-import { baseOf, relativeTo } from './mount-base.ts'
+import { baseOf, namedPaths } from './mount-base.ts'
 import type { VersioningEnv, VersioningVariables } from './variables.ts'
 
 /** What `versionMiddleware` sets given `routes: appRoutes(app)`: the version, its scheme, and `reverse` over the app's names. */
@@ -160,12 +160,10 @@ function reporter(policy: unknown, scheme: BaseVersioning, life: RouteExists | u
       const from = matched[index]
       let entry = known.get(route)
       if (entry === undefined || entry.from !== from) {
-        const base = baseOf(from)
-        const own = base === '' ? null : relativeTo(route.path, base)
         // A route per version (`/v1/special` under `/:version{v[0-9]+}/*`): the version its path writes.
         const at = (from as { readonly path?: unknown } | undefined)?.path
         const path = typeof at === 'string' ? writtenVersion(route.path, [at], scheme.versionParam) : route.path
-        entry = { from, versions: path === null ? null : versionsOf(route.method, path, own === null ? [route.path] : [route.path, own]) }
+        entry = { from, versions: path === null ? null : versionsOf(route.method, path, namedPaths(route.path, baseOf(from))) }
         known.set(route, entry)
       }
       return entry.versions === null ? place : { ...place, versions: entry.versions }
