@@ -16,7 +16,7 @@ import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning, QueryParameterVersioning } from '../../src/index.ts'
-import { analyticsUsage, bearerClient, clientPins, d1Usage, kvPinStore, memoryPinStore, type ClientPinsOptions, type PinStore, type UsageRecorder } from '../../src/client-pins/index.ts'
+import { analyticsUsage, bearerClient, clientPins, d1Usage, kvPinStore, memoryPinStore, readThrough, type ClientPinsOptions, type PinStore, type UsageRecorder } from '../../src/client-pins/index.ts'
 import type { D1Database } from '../../src/client-pins/d1.ts'
 import { idOf, SECRET } from '../support/client-pins-fixture.ts'
 
@@ -157,6 +157,45 @@ describe('usage writes grow with clients, not requests', () => {
       expect(() => kvPinStore(namespace, { expirationTtl })).toThrow("kvPinStore: expirationTtl must be a whole number of seconds, 60 or more (KV's shortest), such as 86400 for a copy read through readThrough.")
     }
     expect(() => kvPinStore(namespace, { expirationTtl: 60 })).not.toThrow()
+  })
+})
+
+describe('a KV location that answers a miss for a while after a write (it caches what it read, a miss included, up to 60 s)', () => {
+  /** A namespace whose reads find nothing, as a location that cached a miss; its writes are kept and counted. */
+  const lagging = () => {
+    const entries = new Map<string, string>()
+    const seen = { gets: 0, puts: [] as string[] }
+    return { entries, seen, namespace: { get: async () => (seen.gets++, null), put: async (key: string, value: string) => void (seen.puts.push(key), entries.set(key, value)) } }
+  }
+
+  it("writes a client's first pin once, not per request, with cacheTtl 0 (the store read on every request)", async () => {
+    const kv = lagging()
+    const { get } = app(kvPinStore(kv.namespace), { cacheTtl: 0 })
+    for (let i = 0; i < 20; i++) expect(await get('lagging-key')).toEqual({ status: 200, body: { version: '3' } })
+    expect(kv.seen.puts).toEqual([`pin:${await idOf('lagging-key')}`])
+    expect(kv.seen.gets).toBe(21)
+  })
+
+  it('reads back the pin it wrote, and an upgrade it wrote, while the location still answers a miss', async () => {
+    const kv = lagging()
+    const store = kvPinStore(kv.namespace)
+    expect(await store.claim('client-1', '2')).toEqual(pin('2'))
+    expect(await store.get('client-1')).toEqual(pin('2'))
+    expect(await store.claim('client-1', '3')).toEqual(pin('2'))
+    const upgraded = { version: '3', previous: '2', movedAt: 1 }
+    await store.put('client-1', upgraded)
+    expect(await store.get('client-1')).toEqual(upgraded)
+    expect(kv.seen.puts).toEqual(['pin:client-1', 'pin:client-1'])
+    // Another client is not one this isolate wrote: a miss is no pin.
+    expect(await store.get('client-2')).toBe(null)
+  })
+
+  it('through readThrough, fills the copy once, not on each read', async () => {
+    const kv = lagging()
+    const primary = memoryPinStore({ 'client-1': '2' })
+    const store = readThrough(primary, kvPinStore(kv.namespace))
+    for (let i = 0; i < 5; i++) expect(await store.get('client-1')).toEqual(pin('2'))
+    expect(kv.seen.puts).toEqual(['pin:client-1'])
   })
 })
 
