@@ -2,6 +2,7 @@
  * `Vary` merging: a response whose version came from a request header must
  * say so to caches, listing each such header once.
  */
+import { isHeaderName } from './header-name.ts'
 
 /** Merges `Vary` values with a fixed list of names; see `varyMerger`. */
 export type VaryMerger = (existing: string | null) => string | null
@@ -46,8 +47,18 @@ export interface VaryList {
 /** How many lists `with` keeps by the array it was given (emptied when full): the few lists steps give. */
 const LONGER = 16
 
-/** The `VaryList` of `names`. */
+/**
+ * The `VaryList` of `names`, made where the names are configured (a scheme's `vary`, an extension's): a name that
+ * is not a header name (a line break, a space, text a header cannot carry) throws an `Error` saying so, rather than
+ * failing every response that lists it.
+ */
 export function varyList(names: readonly string[]): VaryList {
+  if (!Array.isArray(names)) throw new Error(`Vary: a scheme's (or an extension's) vary must be a list of request header names such as ["Api-Version"].`)
+  for (const name of names as readonly unknown[]) {
+    if (!isHeaderName(name)) {
+      throw new Error(`Vary: a scheme's (or an extension's) vary lists ${typeof name === 'string' ? JSON.stringify(name) : `a ${typeof name}`}, which is not a header name; list the request headers the version is read from, such as "Api-Version".`)
+    }
+  }
   const listed = new Set(names.map((name) => name.toLowerCase()))
   const longer = new Map<readonly string[], VaryList>()
   const list: VaryList = {
