@@ -209,6 +209,18 @@ describe('an operator\'s upgrade of a hostile version', () => {
     }
     await expect(pins.upgrade(id, 'v9')).rejects.toThrow('clientPins.upgrade: "v9" is not a version this API serves (1, 2).')
   })
+
+  it('names it only when it is written as versions are (letters, digits and . _ - + : ~ ^ *): markup and quotes are not named', async () => {
+    const pins = clientPins({ store: memoryPinStore(), client })
+    versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: pins })
+    const id = await idOf('operator-target')
+    for (const version of ['<script>alert(1)</script>', '"><img/src=x>', "v1'--", 'a&b=c', '{{7*7}}', '${x}', '`id`', 'v1;drop', '%0d%0a']) {
+      await expect(pins.upgrade(id, version)).rejects.toThrow(/^clientPins\.upgrade: the version given is not a version this API serves \(1, 2\)\.$/)
+    }
+    for (const version of ['v9', '^1.2', '~1', '1.x', '*', '2025-01-01', '3.0.0-beta+7', 'api:v3', 'v_3']) {
+      await expect(pins.upgrade(id, version)).rejects.toThrow(`clientPins.upgrade: ${JSON.stringify(version)} is not a version this API serves (1, 2).`)
+    }
+  })
 })
 
 describe('usage rows at the size of the API, not of its requests', () => {
