@@ -119,11 +119,11 @@ function fromKV(value: string | null): Pin | null {
  * its id). KV is read-mostly and eventually consistent: a write is seen in
  * other locations within about 60 seconds, and it has no conditional write,
  * so `claim` (read, then write when missing) can lose a pin written
- * elsewhere in the same moment. A location may answer a miss for up to 60
- * seconds after a write (it caches what it read, misses included): a read that
- * finds no entry gives the pin this isolate wrote for the client in the last
- * minute, so a first pin is written once, not on each request. Use it alone
- * for small apps, or as the copy of `d1PinStore` (`readThrough`).
+ * elsewhere in the same moment. A location may answer what it read before
+ * (a miss, or the entry before) for up to 60 seconds after a write: a pin this
+ * isolate wrote in the last minute is read as written, so a first pin or a
+ * move is written once, not on each request. Use it alone for small apps, or
+ * as the copy of `d1PinStore` (`readThrough`).
  *
  * @example
  * ```ts
@@ -146,8 +146,9 @@ export function kvPinStore(namespace: KVPinNamespace, options: KVPinStoreOptions
     await (expirationTtl === undefined ? namespace.put(prefix + client, value) : namespace.put(prefix + client, value, { expirationTtl }))
     written.set(client, pin)
   }
-  // A miss KV answers for an entry this isolate wrote moments ago is its location's stale view: the write is the pin.
-  const read = async (client: string): Promise<string | Pin | null> => (await namespace.get(prefix + client)) ?? written.get(client)
+  // What KV answers for an entry this isolate wrote in the last minute may be its location's stale view (a miss, or the
+  // entry before): the write is the pin.
+  const read = async (client: string): Promise<string | Pin | null> => written.get(client) ?? (await namespace.get(prefix + client))
   return {
     async get(client) {
       const value = await read(client)
@@ -166,8 +167,8 @@ export function kvPinStore(namespace: KVPinNamespace, options: KVPinStoreOptions
 }
 
 /**
- * How long a KV location may answer a miss for an entry just written: a location caches what it read, a miss
- * included, for up to 60 seconds (KV's shortest cacheTtl), so a first pin read back there at once can find nothing.
+ * How long a KV location may answer what it read before a write: it caches what it read, a miss included, for up to
+ * 60 seconds (KV's shortest cacheTtl), so a first pin read back there at once can find nothing, a move the retired pin.
  */
 const OWN_WRITE_MS = 60_000
 
@@ -175,8 +176,8 @@ const OWN_WRITE_MS = 60_000
 const OWN_WRITES = 1_000
 
 /**
- * The pins this isolate wrote to KV in the last `OWN_WRITE_MS`, by client, read when KV answers a miss: without
- * them, a client whose first pin its location does not see yet would be claimed, and written, on each request.
+ * The pins this isolate wrote to KV in the last `OWN_WRITE_MS`, by client, read instead of KV: without them, a client
+ * whose first pin (or move) its location does not see yet would be claimed (or moved), and written, on each request.
  */
 function ownWrites(): { get(client: string): Pin | null; set(client: string, pin: Pin): void } {
   const pins = new Map<string, { readonly pin: Pin; readonly until: number }>()
