@@ -12,7 +12,7 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
-import { defineRoutes, HeaderVersioning, include, route, URLPathVersioning } from '../../src/index.ts'
+import { BaseVersioning, defineRoutes, HeaderVersioning, include, route, URLPathVersioning } from '../../src/index.ts'
 import { problemDetails } from '../../src/lifecycle/index.ts'
 import { Product, releasesHistory, type ProductBody } from '../../worker-example/changes.ts'
 import { bearerClient, clientPins, memoryPinStore, memoryUsage, type ClientPinsOptions, type PinStore } from '../../src/client-pins/index.ts'
@@ -360,6 +360,19 @@ describe('clientPins: configuration mistakes fail at construction', () => {
     const pins = clientPins({ store: memoryPinStore(), client })
     expect(() => versionMiddleware({ scheme: new URLPathVersioning(), clientVersion: pins })).toThrow(
       'versionMiddleware: clientVersion: a URLPathVersioning (kind "url-path") cannot tell a request without a version; use HeaderVersioning, QueryParameterVersioning, AcceptHeaderVersioning, HostNameVersioning or CombinedVersioning, or give carriesVersion: (request) => boolean.',
+    )
+  })
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('a custom scheme whose kind is %j, a name every object has', (kind) => {
+    class Custom extends BaseVersioning {
+      override readonly kind: string = kind
+      override determineVersion(): string | null {
+        return this.defaultVersion
+      }
+    }
+    const pins = clientPins({ store: memoryPinStore(), client })
+    expect(() => versionMiddleware({ scheme: new Custom({ allowedVersions: ['1'] }), clientVersion: pins })).toThrow(
+      `versionMiddleware: clientVersion: a Custom (kind ${JSON.stringify(kind)}) cannot tell a request without a version; use HeaderVersioning, QueryParameterVersioning, AcceptHeaderVersioning, HostNameVersioning or CombinedVersioning, or give carriesVersion: (request) => boolean.`,
     )
   })
 
