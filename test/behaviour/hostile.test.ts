@@ -32,11 +32,13 @@
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
+import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import {
   AcceptHeaderVersioning,
+  CombinedVersioning,
   createReverse,
   defineRoutes,
+  HeaderVersioning,
   HostNameVersioning,
   include,
   NamespaceVersioning,
@@ -684,5 +686,43 @@ describe('hostile configuration', () => {
       ['v2', 'v1', 'v2', 'v1', 'v2', 'v1', 'v1'],
       ['v2', 'v1', 'v2', 'v1', 'v2', 'v1', 'v1'],
     ])
+  })
+})
+
+// ---------------------------------------------------------------------------
+// The schemes beyond DRF's five: HeaderVersioning, and CombinedVersioning of a header, the query and the Accept
+// header. Each answer is exact, and no header nor error body carries the client's text.
+
+describe('hostile versions through HeaderVersioning and CombinedVersioning', () => {
+  const HEADER_INVALID = 'Invalid version in "Api-Version" header.'
+  const AMBIGUOUS = 'The request carries more than one API version.'
+  const headerApp = new Hono()
+  headerApp.use('*', versionMiddleware({ scheme: new HeaderVersioning(strict) }))
+  headerApp.get('/items', (c) => c.json({ version: c.var.version }))
+  const combinedApp = new Hono()
+  const combined = new CombinedVersioning({ schemes: [new HeaderVersioning(), new QueryParameterVersioning(), new AcceptHeaderVersioning()], ...strict })
+  combinedApp.use('*', versionMiddleware({ scheme: combined }))
+  combinedApp.get('/items', (c) => c.json({ version: c.var.version }))
+
+  const rows: [name: string, app: Hono, url: string, headers: Record<string, string>, hostile: string, status: number, body: unknown][] = [
+    ['a 1 MB Api-Version', headerApp, '/items', { 'api-version': hugeValue1m }, hugeValue1m.slice(0, 64), 404, { detail: HEADER_INVALID }],
+    ['markup as the version', headerApp, '/items', { 'api-version': '<script>alert(1)</script>' }, '<script>', 404, { detail: HEADER_INVALID }],
+    ['a header injection attempt, percent-encoded', headerApp, '/items', { 'api-version': 'v2%0D%0AX-Injected:%201' }, 'X-Injected', 404, { detail: HEADER_INVALID }],
+    ['__proto__ as the version', headerApp, '/items', { 'api-version': '__proto__' }, '__proto__', 404, { detail: HEADER_INVALID }],
+    ['two versions, one of them hostile', headerApp, '/items', { 'api-version': 'v1, <b>x</b>' }, '<b>', 400, { detail: AMBIGUOUS }],
+    ['100,000 repeats of one allowed version', headerApp, '/items', { 'api-version': 'v2,'.repeat(100_000) }, 'v2,v2', 200, { version: 'v2' }],
+    ['100,000 commas and spaces (no version)', headerApp, '/items', { 'api-version': ', '.repeat(100_000) }, ', , ', 200, { version: 'v1' }],
+    ['a blank header (the default)', headerApp, '/items', { 'api-version': '   ' }, 'x-none', 200, { version: 'v1' }],
+    ['combined: markup in the query', combinedApp, '/items?version=%3Cscript%3E', {}, '<script>', 404, { detail: QUERY_INVALID }],
+    ['combined: v1 in the header, v2 in the query', combinedApp, '/items?version=v2', { 'api-version': 'v1' }, 'x-none', 400, { detail: AMBIGUOUS }],
+    ['combined: the same version in all three', combinedApp, '/items?version=v2', { 'api-version': 'v2', accept: 'application/json; version=v2' }, 'x-none', 200, { version: 'v2' }],
+    ['combined: a 1 MB Accept version', combinedApp, '/items', { accept: `application/json; version=${hugeValue1m}` }, hugeValue1m.slice(0, 64), 406, { detail: ACCEPT_INVALID }],
+    ['combined: 10,000 query parameters named version', combinedApp, `/items?${'version=v2&'.repeat(10_000)}version=%3Cb%3E`, {}, '<b>', 404, { detail: QUERY_INVALID }],
+  ]
+  it.each(rows)('%s', async (_name, app, url, headers, hostile, status, body) => {
+    const res = await app.request(`http://localhost${url}`, { headers })
+    const text = await res.text()
+    expect([res.status, JSON.parse(text)]).toEqual([status, body])
+    assertNotReflected(res, status === 200 ? null : text, hostile)
   })
 })
