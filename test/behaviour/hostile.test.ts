@@ -27,7 +27,11 @@
  * Every rejection must be exactly `{"detail": "<fixed message>"}`, and no
  * header (of any row) nor error body may carry the hostile client text.
  *
- * A portable file: Web APIs, hono and vitest only (no `node:*`), so it runs on
+ * Two sections at the end have apps of their own: HeaderVersioning and CombinedVersioning rows, and a property
+ * (fast-check) sending random hostile requests through every layer at once (scheme, policy, client pins, problem
+ * details, allowedHosts).
+ *
+ * A portable file: Web APIs, hono, vitest and fast-check only (no `node:*`), so it runs on
  * Node, inside workerd, on Bun and on Deno.
  */
 import { Hono } from 'hono'
@@ -48,6 +52,14 @@ import {
   URLPathVersioning,
 } from '../../src/index.ts'
 import { detectRuntime, type Runtime } from '../support/runtime.ts'
+import fc from 'fast-check'
+import { bearerClient, clientPins, memoryPinStore, memoryUsage, type PinStore } from '../../src/client-pins/index.ts'
+import { dateVersions } from '../../src/formats/index.ts'
+import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
+import { assertAsyncProperty } from '../support/property-runs.ts'
+
+/** Runs of the random-request property: 300 in `npm test`, FUZZ_RUNS (`npm run fuzz`) for more. */
+const RUNS = Number((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.['FUZZ_RUNS'] ?? 300)
 
 // ---------------------------------------------------------------------------
 // The fixed messages (README, "Errors").
@@ -724,5 +736,79 @@ describe('hostile versions through HeaderVersioning and CombinedVersioning', () 
     const text = await res.text()
     expect([res.status, JSON.parse(text)]).toEqual([status, body])
     assertNotReflected(res, status === 200 ? null : text, hostile)
+  })
+})
+
+// ---------------------------------------------------------------------------
+// The whole stack at once, on random hostile requests: a combined scheme with a date format, a version policy,
+// client pins (bearerClient, a counting store, a usage log), problem details and allowedHosts. Whatever the
+// Api-Version, Accept, Authorization, query, path and host, the answer is never a 5xx (the store never fails here),
+// an error body carries none of the client's text, every header is a header value, and the store is written at most
+// once per client.
+
+describe('random hostile requests through every layer', () => {
+  const allowed = ['2024-01-01', '2025-01-01', '2026-06-01']
+  const policy = versionPolicy({
+    versions: { '2024-01-01': { deprecation: '2025-01-01', sunset: '2026-01-01', sunsetLink: 'https://api.example.com/docs/sunset' } },
+    reportVersions: true,
+    echoHeader: 'api-version-served',
+    refuseAfterSunset: true,
+    now: () => Date.UTC(2026, 6, 1),
+  })
+  const scheme = new CombinedVersioning({
+    schemes: [new HeaderVersioning(), new QueryParameterVersioning(), new AcceptHeaderVersioning({ mediaTypes: ['application/json', 'application/xml'] })],
+    allowedVersions: allowed,
+    defaultVersion: '2026-06-01',
+    versionFormat: dateVersions(),
+  })
+  const written: string[] = []
+  const inner = memoryPinStore()
+  const store: PinStore = { get: (id) => inner.get(id), claim: (id, version) => (written.push(id), inner.claim(id, version)), put: (id, pin) => (written.push(id), inner.put(id, pin)) }
+  const stack = new Hono()
+  stack.use('/api/*', versionMiddleware({
+    scheme,
+    policy,
+    clientVersion: clientPins({ store, client: bearerClient({ secret: 'a secret of thirty-two characters or more for the tests' }), usage: memoryUsage(), policy }),
+    errorResponse: problemDetails({ typeBase: 'https://errors.example.com/' }),
+    allowedHosts: ['api.example.com', '.example.org'],
+  }))
+  stack.get('/api/things/:id', (c) => c.json({ version: c.var.version }))
+  stack.post('/api/things', (c) => c.json({ version: c.var.version }, 201))
+
+  const text = fc.oneof(
+    fc.string({ unit: 'binary-ascii', maxLength: 60 }),
+    fc.string({ unit: fc.constantFrom(...'20256-1,;="\\ */xq<>'.split('')), maxLength: 40 }),
+    fc.constantFrom('2025-01-01', '2024-01-01', '2023-01-01', '2026-06-01', '<script>alert(1)</script>', 'application/xml;q=0', 'text/html', '*/*; version=2025-01-01', 'Bearer key-one', 'Bearer key-two', `Bearer ${'k'.repeat(1030)}`, 'Basic dXNlcjpwYXNz', ''),
+  )
+  const hosts = fc.constantFrom('api.example.com', 'x.example.org', 'evil.example.net', 'API.EXAMPLE.COM.', '[::1]', 'api.example.com:8443')
+
+  it('answers documented statuses, reflects nothing, writes each client at most once', async () => {
+    await assertAsyncProperty(
+      fc.asyncProperty(text, text, text, text, text, hosts, fc.constantFrom('GET', 'POST', 'DELETE'), async (version, query, accept, authorization, id, host, method) => {
+        const headers = new Headers()
+        for (const [name, value] of [['api-version', version], ['accept', accept], ['authorization', authorization]] as const) {
+          try {
+            headers.set(name, value)
+          } catch {
+            // A value this runtime's Headers refuses never reaches the app.
+          }
+        }
+        const path = method === 'POST' ? '/api/things' : `/api/things/${encodeURIComponent(id)}`
+        const res = await stack.request(`http://${host}${path}?version=${encodeURIComponent(query)}`, { method, headers })
+        const body = await res.text()
+        expect([200, 201, 400, 404, 405, 406, 410]).toContain(res.status)
+        // Client text that none of the toolkit's own answers could hold by chance: 6 characters or more, with markup,
+        // a quote, a backslash, a control character or text above ASCII in it.
+        const sent = [version, query, accept, authorization, id].filter((value) => value.length >= 6 && /[<>'`{}|\\\x00-\x1f\x7f-\uffff]/.test(value))
+        if (res.status >= 400) for (const value of sent) expect(body.includes(value)).toBe(false)
+        res.headers.forEach((value, name) => {
+          for (const client of sent) if (name !== 'vary') expect(value.includes(client)).toBe(false)
+        })
+      }),
+      { numRuns: RUNS },
+    )
+    // Each client's first pin once: two keys at most (key-one, key-two), whatever the requests.
+    expect(written.length).toBe(new Set(written).size)
+    expect(written.length).toBeLessThanOrEqual(2)
   })
 })
