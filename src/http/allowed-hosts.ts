@@ -24,11 +24,8 @@ export function allowedHosts(patterns: unknown, where: string): (authority: stri
   for (const pattern of patterns as unknown[]) {
     const text = typeof pattern === 'string' ? pattern.toLowerCase() : ''
     if (!PATTERN.test(text)) {
-      const ascii = asciiName(text)
       throw new Error(
-        ascii === null
-          ? `${where}: allowedHosts holds ${JSON.stringify(pattern)}, which is not a host name; list names without scheme or port such as "api.example.com", ".example.com" for a domain and its subdomains, or "*".`
-          : `${where}: allowedHosts holds ${JSON.stringify(pattern)}, an internationalised name, which requests carry as URLs write it: list ${JSON.stringify(ascii)}.`,
+        `${where}: allowedHosts holds ${JSON.stringify(pattern)}, which is not a host name; list names without scheme or port such as "api.example.com", ".example.com" for a domain and its subdomains, or "*".`,
       )
     }
     if (text.startsWith('.')) suffixes.push(text)
@@ -45,13 +42,4 @@ export function allowedHosts(patterns: unknown, where: string): (authority: stri
     domain = `.${domain}`
     return suffixes.some((suffix) => domain.endsWith(suffix))
   }
-}
-
-/** A non-ASCII host name (or `.domain`) as URLs write it (`xn--bcher-kva.de`), or `null` when it is not one. */
-function asciiName(text: string): string | null {
-  const dot = text.startsWith('.') ? '.' : ''
-  const name = text.slice(dot.length)
-  if (/^[\x00-\x7f]*$/.test(name) || name.length > 253 || !URL.canParse(`http://${name}/`)) return null
-  const ascii = dot + new URL(`http://${name}/`).hostname
-  return PATTERN.test(ascii) ? ascii : null
 }

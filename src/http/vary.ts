@@ -2,7 +2,6 @@
  * `Vary` merging: a response whose version came from a request header must
  * say so to caches, listing each such header once.
  */
-import { isHeaderName } from './header-name.ts'
 
 /** Merges `Vary` values with a fixed list of names; see `varyMerger`. */
 export type VaryMerger = (existing: string | null) => string | null
@@ -48,18 +47,17 @@ export interface VaryList {
 const LONGER = 16
 
 /**
- * The `VaryList` of `names`, made where the names are configured (a scheme's `vary`, an extension's): a name that
- * is not a header name (a line break, a space, text a header cannot carry) throws an `Error` saying so, rather than
- * failing every response that lists it.
+ * The `VaryList` of `names`, made where the names are configured (a scheme's `vary`, an extension's): names that
+ * cannot make a header value (a line break, a NUL) throw an `Error` saying so, rather than failing every response.
  */
 export function varyList(names: readonly string[]): VaryList {
-  if (!Array.isArray(names)) throw new Error(`Vary: a scheme's (or an extension's) vary must be a list of request header names such as ["Api-Version"].`)
-  for (const name of names as readonly unknown[]) {
-    if (!isHeaderName(name)) {
-      throw new Error(`Vary: a scheme's (or an extension's) vary lists ${typeof name === 'string' ? JSON.stringify(name) : `a ${typeof name}`}, which is not a header name; list the request headers the version is read from, such as "Api-Version".`)
-    }
+  let listed: Set<string>
+  try {
+    new Headers({ vary: names.join(', ') })
+    listed = new Set(names.map((name) => name.toLowerCase()))
+  } catch {
+    throw new Error(`Vary: a scheme's vary must list request header names such as ["Api-Version"], got ${JSON.stringify(names)}.`)
   }
-  const listed = new Set(names.map((name) => name.toLowerCase()))
   const longer = new Map<readonly string[], VaryList>()
   const list: VaryList = {
     names,

@@ -1,7 +1,7 @@
 /**
- * `allowedHosts` at construction: an internationalised name is refused with the name requests carry (URLs write
- * host names in ASCII, `xn--bcher-kva.de`), so the sentence says what to list; and, per request, whatever the
- * authority (huge, odd, user info), the test answers a boolean, never throws.
+ * `allowedHosts`: patterns that are not host names are refused at construction (an internationalised name is listed
+ * as URLs write it, `xn--bcher-kva.de`); per request, whatever the authority (huge, odd, user info), the test
+ * answers a boolean, never throws, and true only for a listed host.
  *
  * A portable file: Web APIs and vitest only.
  */
@@ -10,24 +10,15 @@ import { describe, expect, it } from 'vitest'
 import { allowedHosts } from '../../src/http/allowed-hosts.ts'
 
 describe('allowedHosts patterns', () => {
-  it.each([
-    ['bücher.de', 'xn--bcher-kva.de'],
-    ['.bücher.de', '.xn--bcher-kva.de'],
-    ['API.Bücher.DE', 'api.xn--bcher-kva.de'],
-  ])('refuses the internationalised name %s, naming %s, the name requests carry', (pattern, ascii) => {
-    expect(() => allowedHosts([pattern], 'apiVersioning')).toThrow(
-      `apiVersioning: allowedHosts holds ${JSON.stringify(pattern)}, an internationalised name, which requests carry as URLs write it: list ${JSON.stringify(ascii)}.`,
-    )
-    // Listed as it says, the name's requests are let in.
-    const allows = allowedHosts([ascii], 'apiVersioning')
-    expect(allows(`${ascii.replace(/^\./, 'www.')}:8787`)).toBe(true)
-    expect(allows('evil.example')).toBe(false)
-  })
-
-  it.each(['*.example.com', 'example.com:80', 'http://example.com', 'a_b.com', '', 'bü cher.de'])('refuses %j as a host name', (pattern) => {
+  it.each(['*.example.com', 'example.com:80', 'http://example.com', 'a_b.com', '', 'bücher.de'])('refuses %j as a host name', (pattern) => {
     expect(() => allowedHosts([pattern], 'apiVersioning')).toThrow(
       `apiVersioning: allowedHosts holds ${JSON.stringify(pattern)}, which is not a host name; list names without scheme or port such as "api.example.com", ".example.com" for a domain and its subdomains, or "*".`,
     )
+  })
+
+  it('takes an internationalised name as URLs write it, as requests carry it', () => {
+    const allows = allowedHosts(['xn--bcher-kva.de'], 'apiVersioning')
+    expect([allows('xn--bcher-kva.de:8787'), allows('www.xn--bcher-kva.de')]).toEqual([true, false])
   })
 })
 

@@ -1,7 +1,7 @@
 /**
  * A custom scheme's `vary` (the request headers its version is read from) reaches the `Vary` header of every
- * response: a name that is not a header name is refused when the middleware is made, with a sentence saying what to
- * list, rather than failing every request with a 500.
+ * response: names that cannot make a header value are refused when the middleware is made, with a sentence saying
+ * what to list, rather than failing every request with a 500; whatever a runtime's headers take is served.
  *
  * A portable file: Web APIs, hono and vitest only.
  */
@@ -21,31 +21,44 @@ function schemeVarying(names: unknown): BaseVersioning {
   return new Custom({ allowedVersions: ['1', '2'], defaultVersion: '1' })
 }
 
-const sentence = (shown: string) =>
-  `Vary: a scheme's (or an extension's) vary lists ${shown}, which is not a header name; list the request headers the version is read from, such as "Api-Version".`
+const sentence = (names: unknown) => `Vary: a scheme's vary must list request header names such as ["Api-Version"], got ${JSON.stringify(names)}.`
 
 describe("a custom scheme's vary", () => {
-  const bad: [string, unknown, string][] = [
-    ['a line break and a header', ['X-Version\r\nSet-Cookie: a=b'], sentence('"X-Version\\r\\nSet-Cookie: a=b"')],
-    ['a space', ['X Version'], sentence('"X Version"')],
-    ['text above Latin-1', ['X-Versión-✓'], sentence('"X-Versión-✓"')],
-    ['an empty name', [''], sentence('""')],
-    ['a number', [42], sentence('a number')],
-  ]
-  it.each(bad)('listing %s is refused when the middleware is made', (_name, names, message) => {
-    expect(() => versionMiddleware({ scheme: schemeVarying(names) })).toThrow(message)
-    expect(() => apiVersioning({ scheme: schemeVarying(names), routes: defineRoutes([route('things', '/things')]) })).toThrow(message)
+  it.each([
+    ['a line break and a header', ['X-Version\r\nSet-Cookie: a=b']],
+    ['a NUL', ['X-Version\0']],
+    ['a line break inside the second name', ['X-Version', 'Acc\nept']],
+    ['a string rather than a list', 'X-Version'],
+  ])('listing %s is refused when the middleware is made', (_name, names) => {
+    expect(() => versionMiddleware({ scheme: schemeVarying(names) })).toThrow(sentence(names))
+    expect(() => apiVersioning({ scheme: schemeVarying(names), routes: defineRoutes([route('things', '/things')]) })).toThrow(sentence(names))
   })
 
-  it('a string rather than a list is refused too', () => {
-    expect(() => versionMiddleware({ scheme: schemeVarying('X-Version') })).toThrow(`Vary: a scheme's (or an extension's) vary must be a list of request header names such as ["Api-Version"].`)
-  })
-
-  it('header names are served, and listed in Vary', async () => {
-    const app = new Hono()
-    app.use('*', versionMiddleware({ scheme: schemeVarying(['X-Version']) }))
+  it.each([
+    ['a header name', ['X-Version']],
+    ['a space', ['X Version']],
+    ['text above Latin-1', ['X-Versión-✓']],
+    ['a number', [42]],
+    ['nothing', []],
+  ])('listing %s: refused when made, or served (never a 500)', async (_name, names) => {
+    let app: Hono
+    try {
+      app = new Hono()
+      app.use('*', versionMiddleware({ scheme: schemeVarying(names) }))
+    } catch (error) {
+      expect((error as Error).message).toBe(sentence(names))
+      return
+    }
     app.get('/things', (c) => c.json({ version: c.var.version }))
     const res = await app.request('/things', { headers: { 'X-Version': '2' } })
-    expect([res.status, res.headers.get('vary'), await res.json()]).toEqual([200, 'X-Version', { version: '2' }])
+    expect([res.status, await res.json()]).toEqual([200, { version: '2' }])
+  })
+
+  it('header names are listed in Vary', async () => {
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme: schemeVarying(['X-Version', 'Accept']) }))
+    app.get('/things', (c) => c.json({ version: c.var.version }))
+    const res = await app.request('/things', { headers: { 'X-Version': '2' } })
+    expect([res.status, res.headers.get('vary'), await res.json()]).toEqual([200, 'X-Version, Accept', { version: '2' }])
   })
 })
