@@ -406,6 +406,18 @@ describe('bearerClient', () => {
     expect(await named(authorization)).toBe(key === null ? null : await idOf(key))
   })
 
+  it.each([
+    ['a no-break space after the key', 'Bearer demo-2025\u00a0'],
+    ['a vertical tab after it', 'Bearer demo-2025\u000b'],
+    ['a form feed after it', 'Bearer demo-2025\u000c'],
+  ])('%s names no client, as bearerAuth refuses it (400)', async (_name, authorization) => {
+    expect(await named(authorization)).toBe(null)
+  })
+
+  it('whitespace before the key is skipped, as bearerAuth skips it: the same client', async () => {
+    expect(await named('Bearer \u00a0demo-2025')).toBe(await idOf('demo-2025'))
+  })
+
   it('gives 64 hex characters that depend on the secret, and never the key', async () => {
     const id = await idOf('sk_live_123')
     expect(id).toMatch(/^[0-9a-f]{64}$/)
