@@ -85,7 +85,7 @@ export interface BearerClientOptions {
  * (token68 characters, at most 1,024), hashed with `secret`, else `null`.
  * The key is read from the request, so the middleware's place among
  * authentication middleware does not matter: a request they refuse (401,
- * 403) is neither pinned nor counted. `idOf(key)` gives a key's id.
+ * 403, or 400 for a malformed header) is neither pinned nor counted. `idOf(key)` gives a key's id.
  *
  * @example
  * ```ts
