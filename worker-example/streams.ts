@@ -54,10 +54,11 @@ export const streamsScheme = new HeaderVersioning({ allowedVersions: ['1', '2'],
 
 const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Émile Zola', 'Katherine Johnson', 'Alan Turing']
 
-/** The person number `i` (0-based). */
+/** The person number `i` (0-based); the address is the name's letters without accents (`emile.zola@`), a valid `format: email`. */
 export function person(i: number): PersonBody {
   const name = NAMES[i % NAMES.length] as string
-  return { id: i + 1, fullName: name, email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.test` }
+  const local = name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z]+/g, '.')
+  return { id: i + 1, fullName: name, email: `${local}@example.test` }
 }
 
 /** How many people a request asks for (`?count=`): 3 unless a whole number from 0 is given, at most 1000. */
