@@ -221,6 +221,15 @@ describe('docs/request-validation.md: the curl commands of its worker example se
   })
 })
 
+describe('hostile requests on wrangler dev', () => {
+  it('an older client\'s 2 MiB body: 413 problem details titled with the status phrase, never a 5xx', async () => {
+    const res = await send('POST', '/releases/products', { 'Api-Version': '2025-01-01', 'Content-Type': 'application/json' }, `"${'a'.repeat(2 * 1024 * 1024)}"`)
+    expect(res.status).toBe(413)
+    expect(res.headers['content-type']).toBe('application/problem+json')
+    expect(JSON.parse(res.text)).toEqual({ type: 'https://catalog.test/problems/body-too-large', title: 'Content Too Large', status: 413, detail: 'The request body is too large.', code: 'BodyTooLarge' })
+  })
+})
+
 describe('npm run bundle:size', () => {
   it('builds the Worker with wrangler deploy --dry-run and reports its bytes', () => {
     const printed = execFileSync(process.execPath, [`${root}scripts/bundle-size.js`, '--json'], { cwd: root, encoding: 'utf8' })
