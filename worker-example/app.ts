@@ -140,10 +140,10 @@ export const releasesOn = (now?: () => number, pins?: ClientPins) =>
     ...(pins === undefined ? {} : { clientVersion: pins }),
   })
 
-/** The API keys /releases accepts in the demo (the Worker: its `API_KEYS` var). */
+/** The API keys /releases accepts in the demo (the Worker: its `API_KEYS` secret, in .dev.vars for `wrangler dev`). */
 export const DEMO_KEYS: readonly string[] = ['demo-2025', 'demo-new']
 
-/** The secret that keys client ids in memory (the Worker: its `PIN_SECRET`, a secret on deploy). */
+/** The secret that keys client ids in memory (the Worker: its `PIN_SECRET` secret, in .dev.vars for `wrangler dev`). */
 export const DEMO_SECRET = 'demo only: replace with wrangler secret put PIN_SECRET'
 
 /** The pins of /releases, and its usage log: what `clientPins` and the usage recorders give. */
