@@ -11,7 +11,7 @@ import type { RoutePlan } from './http-steps.ts'
 import type { Presence, ShapeInstruction } from './instruction.ts'
 import type { shapeSteps } from './migration-plan.ts'
 import { DEFAULT_MAX_BODY_SIZE } from './request-body.ts'
-import { unmigratedTest } from './response-bodies.ts'
+import { describedBy, unmigratedTest } from './response-bodies.ts'
 import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
 import { wrappedBy } from './wrapped-handlers.ts'
@@ -68,7 +68,7 @@ export function checkBodies(bodies: unknown): Map<string, RouteBodies> {
     }
     for (const [key, layout] of Object.entries(entry)) {
       if (key === 'unmigrated') {
-        if (layout !== undefined) unmigratedTest(layout, `${WHERE}: bodies["${route}"]`)
+        if (layout !== undefined) unmigratedTest(layout, `${WHERE}: bodies["${route}"]`, describedBy(entry))
         continue
       }
       if (key === 'partial' || key === 'forms') {

@@ -379,6 +379,30 @@ describe('what cannot be migrated is never sent as the head made it', () => {
     expect((await app.request('/people?as=png', { headers: V1 })).status).toBe(200)
   })
 
+  it('a range in unmigrated (application/*, */*, text/*) never covers what the route\'s layouts migrate; naming such a type fails when the history is made', async () => {
+    const text = JSON.stringify(people[0])
+    for (const unmigrated of [['application/*'], ['*/*'], ['text/*', 'application/*']]) {
+      const app = appWith({ 'GET /people/:id': { response: Person, items: Person, unmigrated } }, (a) =>
+        a.get('/people/:id', (c) => {
+          const as = c.req.query('as')
+          if (as === 'ndjson') return c.body(`${text}\n`, 200, { 'Content-Type': 'application/x-ndjson' })
+          if (as === 'sse') return c.body(`data: ${text}\n\n`, 200, { 'Content-Type': 'text/event-stream' })
+          if (as === 'pdf') return c.body('%PDF', 200, { 'Content-Type': 'application/pdf' })
+          return c.body(text, 200, { 'Content-Type': 'application/problem+json' })
+        }),
+      )
+      const migrated = JSON.stringify(older(people[0] as Person))
+      expect(await (await app.request('/people/1', { headers: V1 })).text(), String(unmigrated)).toBe(migrated)
+      expect(await (await app.request('/people/1?as=ndjson', { headers: V1 })).text()).toBe(`${migrated}\n`)
+      expect(await (await app.request('/people/1?as=sse', { headers: V1 })).text()).toBe(`data: ${migrated}\n\n`)
+      expect(await (await app.request('/people/1?as=pdf', { headers: V1 })).text()).toBe('%PDF')
+    }
+    const make = (entry: RouteBodies) => () => versionHistory({ versions: [{ version: '1' }], bodies: { 'GET /a': entry } })
+    expect(make({ response: Person, unmigrated: ['application/json'] })).toThrow(`versionHistory: bodies["GET /a"]: unmigrated lists 'application/json', which its response layout migrates; list only the media types no layout describes (a CSV export, an image).`)
+    expect(make({ items: Person, unmigrated: ['text/event-stream'] })).toThrow(`unmigrated lists 'text/event-stream', which its items layout migrates`)
+    expect(make({ response: Person, unmigrated: ['application/x-ndjson', 'text/plain'] })).not.toThrow()
+  })
+
   it('no body, an error body that is not JSON, and a version with nothing to migrate pass as they are', async () => {
     const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [names] }, { version: '3' }], bodies: { 'GET /x': { response: Person } } })
     const app = new Hono()
