@@ -195,8 +195,8 @@ export interface AppRoutesWithHandlers {
 
 /**
  * The plain-route names (`METHOD /path`) of a history whose routes the app registers, but where the versioning
- * middleware (`app.middleware`, registered in the app) does not run: no path it is registered at covers theirs, so
- * their requests get no version and nothing migrated. Nothing is said when the middleware is not registered in the
+ * middleware (`app.middleware`, registered in the app) does not run: no path it is registered at covers theirs, or
+ * the route was registered before it, so their requests get no version and nothing migrated. Nothing is said when the middleware is not registered in the
  * app (a route table's handlers run it themselves), nor of a path it cannot read.
  */
 export function uncoveredRoutes(app: AppRoutesWithHandlers, names: Iterable<string>): string[] {
@@ -209,11 +209,25 @@ export function uncoveredRoutes(app: AppRoutesWithHandlers, names: Iterable<stri
     const plain = plainRoute(key)
     if (plain === null) continue
     const [method, path] = plain
-    const own = routes.filter((route) => route.handler !== middleware && route.path === path && (route.method === method || route.method === 'ALL'))
-    if (own.length === 0 || at.some((route) => (route.method === 'ALL' || route.method === method) && covers(route.path, path))) continue
-    out.push(
-      `versionHistory: "${key}" is a route the versioning middleware does not run for (it is registered at ${[...new Set(at.map((route) => route.path))].join(', ')}), so its older clients get the head's answer; register the middleware where it covers the route (app.use('*', versioning), or a prefix such as '${path.split('/').slice(0, 2).join('/')}/*').`,
-    )
+    const matches = (route: AppRoutesWithHandlers['routes'][number]) => route.method === 'ALL' || route.method === method
+    const first = routes.findIndex((route) => route.handler !== middleware && route.path === path && matches(route))
+    if (first === -1) continue
+    const covering = routes.findIndex((route) => route.handler === middleware && matches(route) && covers(route.path, path))
+    if (covering === -1) {
+      out.push(
+        `versionHistory: "${key}" is a route the versioning middleware does not run for (it is registered at ${[...new Set(at.map((route) => route.path))].join(', ')}), so its older clients get the head's answer; register the middleware where it covers the route (app.use('*', versioning), or a prefix such as '${path.split('/').slice(0, 2).join('/')}/*').`,
+      )
+      continue
+    }
+    // Hono runs what a request matches in the order it was registered: the route's first registration (its handlers,
+    // given together) answers before a middleware registered after it runs.
+    let answers = first
+    while (answers + 1 < routes.length && routes[answers + 1]?.path === path && routes[answers + 1]?.method === routes[first]?.method && routes[answers + 1]?.handler !== middleware) answers++
+    if (covering > answers) {
+      out.push(
+        `versionHistory: "${key}" is registered before the versioning middleware, so Hono answers it before the middleware runs and its older clients get the head's answer; register the middleware first (app.use('*', versioning) before the routes).`,
+      )
+    }
   }
   return out
 }

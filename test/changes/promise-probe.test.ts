@@ -425,3 +425,29 @@ for (const [style, build] of Object.entries(STYLES)) {
     })
   })
 }
+
+describe('where the toolkit cannot keep the promise, check(app) says so', () => {
+  it('names a route registered before the versioning middleware (Hono answers it first), plain Hono and @hono/zod-openapi alike', () => {
+    const history = historyFor(plainNames)
+    const early = new Hono()
+    early.get('/people/:id', (c) => c.json(person(1)))
+    const versioning = versionMiddleware({ scheme: scheme(), changes: history })
+    early.use('*', versioning)
+    early.get('/people', list)
+    const warnings = versioning.check(early)
+    expect(warnings.filter((w) => w.includes('registered before the versioning middleware'))).toEqual([
+      `versionHistory: "GET /people/:id" is registered before the versioning middleware, so Hono answers it before the middleware runs and its older clients get the head's answer; register the middleware first (app.use('*', versioning) before the routes).`,
+    ])
+    const zod = new OpenAPIHono()
+    zod.openapi(createRoute({ method: 'get', path: '/people/{id}', request: { params: z.object({ id: z.string() }) }, responses: { 200: { description: 'A person.' } } }), (c) => c.json(person(1), 200))
+    const zodVersioning = versionMiddleware({ scheme: scheme(), changes: history })
+    zod.use('*', zodVersioning)
+    expect(zodVersioning.check(zod).some((w) => w.startsWith('versionHistory: "GET /people/:id" is registered before the versioning middleware'))).toBe(true)
+    // Registered first, nothing is said of it.
+    const first = new Hono()
+    const firstVersioning = versionMiddleware({ scheme: scheme(), changes: history })
+    first.use('*', firstVersioning)
+    first.get('/people/:id', (c) => c.json(person(1)))
+    expect(firstVersioning.check(first).filter((w) => w.includes('registered before'))).toEqual([])
+  })
+})
