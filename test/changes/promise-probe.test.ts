@@ -34,6 +34,7 @@ import {
 } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { readAll } from '../support/stream-people.ts'
 
 interface Phone {
   number: string
@@ -256,22 +257,6 @@ const ask = (app: Served, path: string, version: string, init: RequestInit = {})
   return app.request(`https://people.test${path}`, { ...init, headers })
 }
 
-/** What an older client reads from a body that failed: the stream's text until it errored, and whether it did. */
-async function readAll(res: Response): Promise<{ text: string; errored: boolean }> {
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader()
-  const decoder = new TextDecoder()
-  let out = ''
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) return { text: out + decoder.decode(), errored: false }
-      out += decoder.decode(value, { stream: true })
-    }
-  } catch {
-    return { text: out, errored: true }
-  }
-}
-
 for (const [style, build] of Object.entries(STYLES)) {
   describe(`the promise on every path: ${style}`, () => {
     const { app, history, check } = build()
@@ -421,7 +406,8 @@ for (const [style, build] of Object.entries(STYLES)) {
         await s.writeSSE({ data: text(2) })
       }))
       const read = await readAll(await ask(bad, '/feed', '2'))
-      expect(read).toEqual({ text: `data: ${JSON.stringify(older(person(1), '2'))}\n\n`, errored: true })
+      expect(read.text).toBe(`data: ${JSON.stringify(older(person(1), '2'))}\n\n`)
+      expect(String(read.error)).toContain('versionHistory: item 2 of the text/event-stream stream of "GET /feed" cannot be migrated to version "2": it is not JSON')
     })
   })
 }
