@@ -229,6 +229,12 @@ export class VersionHistory<V extends string = string, O = unknown> {
         )
       }
     }
+    const versionQuery = target.versionQuery ?? ''
+    for (const [route, plan] of this.#plans) {
+      if (plan.query?.some((renames) => renames.some((pair) => pair.includes(versionQuery))) === true) {
+        throw new Error(`${where}: the history renames the query parameter "${versionQuery}" of "${route}" (queryParamRenamed), which the scheme reads the version from; rename another parameter, or give the scheme another versionParam.`)
+      }
+    }
     const head = this.versions.length - 1
     const headGaps = [...this.#plans.values()].some((p) => p.exists !== null && p.exists[head] === false) ? head : null
     return bindChanges(planLookup(this.#plans, this.#fallback), this.#stepIndex, headGaps, this.#maxBodySize, this.#streams.take, target.versionQuery)
