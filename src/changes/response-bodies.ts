@@ -27,12 +27,12 @@ interface MediaEntry {
 }
 
 /** The media plan of a route's bodies entry (`null`: no success layout). */
-export function mediaPlan(entry: MediaEntry | undefined): MediaPlan | null {
+export function mediaPlan(entry: MediaEntry | undefined, where: string): MediaPlan | null {
   if (entry === undefined || (entry.response === undefined && entry.items === undefined)) return null
   return {
     json: entry.response !== undefined,
     items: entry.items !== undefined,
-    unmigrated: entry.unmigrated === undefined ? null : unmigratedTest(entry.unmigrated, 'versionHistory: bodies', describedBy(entry)),
+    unmigrated: entry.unmigrated === undefined ? null : unmigratedTest(entry.unmigrated, where, describedBy(entry)),
   }
 }
 

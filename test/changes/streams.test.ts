@@ -401,6 +401,9 @@ describe('what cannot be migrated is never sent as the head made it', () => {
     expect(make({ response: Person, unmigrated: ['application/json'] })).toThrow(`versionHistory: bodies["GET /a"]: unmigrated lists 'application/json', which its response layout migrates; list only the media types no layout describes (a CSV export, an image).`)
     expect(make({ items: Person, unmigrated: ['text/event-stream'] })).toThrow(`unmigrated lists 'text/event-stream', which its items layout migrates`)
     expect(make({ response: Person, unmigrated: ['application/x-ndjson', 'text/plain'] })).not.toThrow()
+    // A route's unmigrated and one method's layouts, merged.
+    const merged = () => versionHistory({ versions: [{ version: '1' }], bodies: { products: { unmigrated: ['application/json'] }, 'GET products': { response: Person } } })
+    expect(merged).toThrow(`versionHistory: bodies["GET products"]: unmigrated lists 'application/json', which its response layout migrates`)
   })
 
   it('no body, an error body that is not JSON, and a version with nothing to migrate pass as they are', async () => {
