@@ -196,8 +196,9 @@ export interface AppRoutesWithHandlers {
 /**
  * The plain-route names (`METHOD /path`) of a history whose routes the app registers, but where the versioning
  * middleware (`app.middleware`, registered in the app) does not run: no path it is registered at covers theirs, or
- * the route was registered before it, so their requests get no version and nothing migrated. Nothing is said when the middleware is not registered in the
- * app (a route table's handlers run it themselves), nor of a path it cannot read.
+ * the route was registered before it, so their requests get no version and nothing migrated. Nothing is said when
+ * the middleware is not registered in the app (a route table's handlers run it themselves), nor of a path it cannot
+ * read.
  */
 export function uncoveredRoutes(app: AppRoutesWithHandlers, names: Iterable<string>): string[] {
   const { routes, middleware } = app
@@ -221,8 +222,9 @@ export function uncoveredRoutes(app: AppRoutesWithHandlers, names: Iterable<stri
     }
     // Hono runs what a request matches in the order it was registered: the route's first registration (its handlers,
     // given together) answers before a middleware registered after it runs.
+    const sameRegistration = (route: AppRoutesWithHandlers['routes'][number] | undefined) => route !== undefined && route.path === path && route.method === routes[first]?.method && route.handler !== middleware
     let answers = first
-    while (answers + 1 < routes.length && routes[answers + 1]?.path === path && routes[answers + 1]?.method === routes[first]?.method && routes[answers + 1]?.handler !== middleware) answers++
+    while (sameRegistration(routes[answers + 1])) answers++
     if (covering > answers) {
       out.push(
         `versionHistory: "${key}" is registered before the versioning middleware, so Hono answers it before the middleware runs and its older clients get the head's answer; register the middleware first (app.use('*', versioning) before the routes).`,

@@ -38,8 +38,8 @@ export function mediaPlan(entry: MediaEntry | undefined, where: string): MediaPl
 
 /**
  * Which layout of `entry` migrates a body of a media type (`null`: none):
- * `unmigrated` is for the media types no layout describes, so a range of it
- * (`application/` and a star, every type) never covers these, and naming one is a mistake.
+ * `unmigrated` is for the media types no layout describes, so none of its
+ * ranges covers these, and naming one of them is a mistake.
  */
 export function describedBy(entry: MediaEntry): (type: string) => 'response' | 'items' | null {
   const json = entry.response !== undefined
