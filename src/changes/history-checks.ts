@@ -267,6 +267,23 @@ export function unservedRoutes(routes: AppRoutesWithHandlers['routes'], names: I
   return out
 }
 
+/**
+ * The older paths of plain routes a `pathChanged` moved (`planned`: every
+ * path a plan answers at, `named`: those the history names) that no route of
+ * the app serves, as sentences: a plain route answers only where Hono
+ * registered it, so its older clients would get a 404 where their version had it.
+ */
+export function unservedOlderPaths(routes: AppRoutesWithHandlers['routes'], planned: Iterable<string>, named: ReadonlySet<string>): string[] {
+  const served = new Set(routes.map(({ method, path }) => `${method} ${path}`))
+  const out: string[] = []
+  for (const key of planned) {
+    const plain = plainRoute(key)
+    if (plain === null || named.has(key) || served.has(key) || served.has(`ALL ${plain[1]}`)) continue
+    out.push(`versionHistory: "${key}" is the path a pathChanged change gives older versions, and no route of the app serves it; register the handler at that path too (app.${plain[0].toLowerCase()}('${plain[1]}', handler)), or older clients get a 404 where their version had the route.`)
+  }
+  return out
+}
+
 /** What a handler's source says it may answer: a stream, plain text, HTML (`null`: nothing it can tell). */
 const ANSWERS: readonly (readonly [RegExp, string, string])[] = [
   [/\bstream(?:SSE|Text)?\d*\)?\s*\(|text\/event-stream|application\/(?:x-)?(?:ndjson|jsonl|json-seq)/, 'a stream', 'stream'],

@@ -15,7 +15,7 @@ import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps } from './migration-plan.ts'
 import { HISTORY_PLANS, ROUTE_EXISTS, type HistoryPlans, type RouteExists } from './history-plans.ts'
-import { answerChecks, checkBodies, unservedRoutes, uncoveredRoutes, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
+import { answerChecks, checkBodies, unservedOlderPaths, unservedRoutes, uncoveredRoutes, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
 import { NO_PLAN, planLookup, rewriteRoutes, routePlans } from './route-plans.ts'
@@ -333,7 +333,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
    */
   check(app: AppRoutesWithHandlers): readonly string[] {
     const lookup = planLookup(this.#plans, this.#fallback)
-    return [...unservedRoutes(app.routes, this.#routeNames), ...uncoveredRoutes(app, this.#routeNames), ...answerChecks(app.routes, this.#plans, (method, route) => lookup({ method, route, routePaths: [] }))]
+    return [...unservedRoutes(app.routes, this.#routeNames), ...unservedOlderPaths(app.routes, this.#plans.keys(), this.#routeNames), ...uncoveredRoutes(app, this.#routeNames), ...answerChecks(app.routes, this.#plans, (method, route) => lookup({ method, route, routePaths: [] }))]
   }
 
   /** The changelog as JSON, newest version first (its types: changelog.ts). */

@@ -24,6 +24,7 @@ import {
   fieldAdded,
   fieldRemoved,
   fieldRenamed,
+  pathChanged,
   queryParamRenamed,
   requestHeaderRenamed,
   routeAdded,
@@ -435,5 +436,26 @@ describe('where the toolkit cannot keep the promise, check(app) says so', () => 
     first.use('*', firstVersioning)
     first.get('/people/:id', (c) => c.json(person(1)))
     expect(firstVersioning.check(first).filter((w) => w.includes('registered before'))).toEqual([])
+  })
+
+  it('names the older path of a moved plain route that no route of the app serves (its older clients would get a 404)', async () => {
+    const moved = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [change('People moved.', [pathChanged('GET /people/:id', { older: '/persons/:id', newer: '/people/:id' })])] }],
+    })
+    const served = (paths: readonly string[]) => {
+      const versioning = versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: moved })
+      const app = new Hono()
+      app.use('*', versioning)
+      for (const path of paths) app.get(path, (c) => c.json(person(1)))
+      return { app, warnings: versioning.check(app) }
+    }
+    const once = served(['/people/:id'])
+    expect(once.warnings).toEqual([
+      `versionHistory: "GET /persons/:id" is the path a pathChanged change gives older versions, and no route of the app serves it; register the handler at that path too (app.get('/persons/:id', handler)), or older clients get a 404 where their version had the route.`,
+    ])
+    expect((await ask(once.app, '/persons/1', '1')).status).toBe(404)
+    const both = served(['/people/:id', '/persons/:id'])
+    expect(both.warnings).toEqual([])
+    expect((await ask(both.app, '/persons/1', '1')).status).toBe(200)
   })
 })
