@@ -16,6 +16,7 @@ import { buildDocument, deepFreeze, operationsModel, reachableComponents, refsIn
 import { changelogOf, routeHistory, type ChangelogSource } from './changelog.ts'
 import { historyMigrations } from './migrations.ts'
 import { checkAppHistory } from './unmigrated.ts'
+import { middlewareBases, withMountedNames } from './mounted-names.ts'
 import { normalizeDocument } from './normalize.ts'
 import { sunsetsOf, type ContractContext } from './operation-contracts.ts'
 import { placementOf, type Placement } from './placement.ts'
@@ -286,7 +287,8 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const content = placement.accept === null ? [] : placement.accept.mediaTypes
   const app = appRoutesOf(options.app, where)
   const all = head === null ? tableOperations(routes as RouteTable, methods, content, app) : documentOperations(head, routes)
-  const fromApp = head === null || app === null ? all : appOperations(all, app)
+  const bases = app === null ? [] : middlewareBases((options.app as DocumentedApp).routes)
+  const fromApp = withMountedNames(head === null || app === null ? all : appOperations(all, app), bases)
   if (app !== null && (routes?.routes.length ?? 0) + all.length > 0 && fromApp.length === 0) throw new Error(`${where}: app registers none of the documented paths; give the app that serves them (the root app, whose routes have their full paths).`)
   const operations = hidden(fromApp, options.hide, where)
   const streams = streamedBodies(options.bodies ?? (options.requests as { bodies?: unknown } | undefined)?.bodies, where)
