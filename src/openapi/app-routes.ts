@@ -7,6 +7,7 @@
  * the paths where `mountRoutes` answers a method it has no handler for with
  * 405 and `Allow`.
  */
+import { baseOf, relativeTo } from '../hono/mount-base.ts'
 import { mountedMethods, mountedServing } from '../hono/mounted-handlers.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import { openAPIPathsOf, pathShape } from './paths.ts'
@@ -39,6 +40,12 @@ export interface AppRouteMethods {
   notAllowedAt(openAPIPath: string, honoPaths?: readonly string[]): string | null
   /** The OpenAPI paths of the plain routes that serve `openAPIPath` without their optional last param (`/files/{name}` for `/files`): a history names them so. */
   longerPathsOf(openAPIPath: string): readonly string[]
+  /**
+   * The prefix (`/api`) under which `app.route()` mounted the sub-app whose
+   * `mountRoutes` handlers serve a route table, when every one of them is
+   * under that one prefix; `null` otherwise (at the root, or split).
+   */
+  readonly tablePrefix: string | null
 }
 
 /** Reads `app`'s routes; throws a sentence when it is not an app. */
@@ -50,15 +57,20 @@ export function appRoutesOf(app: unknown, where: string): AppRouteMethods | null
   const methods = new Map<string, Map<HttpMethod, Set<string> | null>>()
   const allow = new Map<string, Set<string>>()
   const longer = new Map<string, Set<string>>()
-  for (const entry of routes as { method?: unknown; path?: unknown; handler?: unknown }[]) {
+  // The prefixes of the sub-apps serving a table (a table's paths are those of the app mountRoutes registered them on).
+  const prefixes = new Set<string>()
+  for (const entry of routes as { method?: unknown; path?: unknown; handler?: unknown; basePath?: unknown }[]) {
     if (typeof entry?.path !== 'string' || typeof entry.method !== 'string' || entry.path.includes('*')) continue
     const mounted = entry.method === 'ALL' ? mountedMethods(entry.handler) : undefined
+    const base = mounted === undefined ? '' : baseOf(entry as { path: string; basePath?: unknown })
+    if (mounted !== undefined) prefixes.add(base)
+    const inside = base === '' ? null : relativeTo(entry.path, base)
     const own = entry.method === 'ALL' ? [...(mounted ?? [])] : [entry.method.toUpperCase()]
     const [full, short] = openAPIPathsOf(entry.path) as [string, string | undefined]
     if (short !== undefined && mounted === undefined) longer.set(pathShape(short), (longer.get(pathShape(short)) ?? new Set()).add(full))
     // By the Hono path (a table route's) and by its OpenAPI shape (a documented path's), with and without an
     // optional last param (`/files/:name?` serves `/files` too).
-    for (const key of [entry.path, pathShape(full), ...(short === undefined ? [] : [pathShape(short)])]) {
+    for (const key of [entry.path, ...(inside === null ? [] : [inside]), pathShape(full), ...(short === undefined ? [] : [pathShape(short)])]) {
       const served = methods.get(key) ?? new Map<HttpMethod, Set<string> | null>()
       for (const method of own) {
         const lower = method.toLowerCase() as HttpMethod
@@ -106,6 +118,7 @@ export function appRoutesOf(app: unknown, where: string): AppRouteMethods | null
     longerPathsOf(openAPIPath) {
       return [...(longer.get(pathShape(openAPIPath)) ?? [])]
     },
+    tablePrefix: prefixes.size === 1 && !prefixes.has('') ? ([...prefixes][0] as string) : null,
   }
 }
 
