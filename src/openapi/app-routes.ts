@@ -123,6 +123,19 @@ export function appRoutesOf(app: unknown, where: string): AppRouteMethods | null
 }
 
 /**
+ * The server of documents whose table a sub-app serves (`app.route('/api',
+ * sub)`): its prefix, where the head document (if any) has no servers and
+ * gives its paths as the table has them (none under the prefix); else
+ * `undefined` (the document's servers, or none).
+ */
+export function serverPrefix(app: AppRouteMethods | null, head: Json | null): string | undefined {
+  const prefix = app?.tablePrefix ?? null
+  // A prefix with params (`/t/:tenant`) would need server variables: not guessed.
+  if (prefix === null || /[:*]/.test(prefix) || head?.['servers'] !== undefined) return undefined
+  return Object.keys((head?.['paths'] ?? {}) as Json).some((path) => path === prefix || path.startsWith(`${prefix}/`)) ? undefined : prefix
+}
+
+/**
  * The head document's operations with their methods from the app: at each
  * documented path, an operation of a method the app does not serve there
  * goes, and a method the app serves that the document lacks is added (its

@@ -10,7 +10,7 @@ import type { RouteBodies } from '../changes/history-options.ts'
 import type { ApiModel } from '../model/api-model.ts'
 import { apiModelOf } from '../model/operations.ts'
 import { checkAcceptTypes } from './accept-types.ts'
-import { appOperations, appRoutesOf, type DocumentedApp } from './app-routes.ts'
+import { appOperations, appRoutesOf, serverPrefix, type DocumentedApp } from './app-routes.ts'
 import { versionSpace } from '../model/version-space.ts'
 import { buildDocument, deepFreeze, operationsModel, reachableComponents, refsIn, type BuildContext } from './build.ts'
 import { changelogOf, routeHistory, type ChangelogSource } from './changelog.ts'
@@ -79,7 +79,7 @@ export interface VersionedOpenAPIOptions {
    * The server the API is reached at, with `{version}` where a host name
    * carries the version (`https://{version}.api.example.com`): required with
    * `HostNameVersioning`.
-   * @default the document's servers, if any; without a document, the prefix of the sub-app `app` serves the table from
+   * @default the document's servers, if any; else the prefix of the sub-app `app` serves the table from
    */
   readonly serverUrl?: string | undefined
   /**
@@ -252,13 +252,13 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   }
   const plan = planVersions(scheme, versions, policy, where)
   const changelog = rawChangelog === undefined ? null : changelogOf(rawChangelog, plan.order, where)
-  const app = appRoutesOf(options.app, where)
-  // A table a sub-app serves (app.route('/api', sub)) is served under its prefix: the documents' server, unless given.
-  const serverUrl = checkServerUrl(options.serverUrl ?? (input === undefined ? (app?.tablePrefix ?? undefined) : undefined), placement, scheme, plan.order, where)
   const methods = checkMethods(options.methods, routes, where)
   if (input !== undefined && options.methods !== undefined) throw new Error(`${where}: methods applies to documents made from the table alone; your document already gives each path its methods.`)
 
   const head = input === undefined ? null : normalizeDocument(input, where)
+  const app = appRoutesOf(options.app, where)
+  // A table a sub-app serves (app.route('/api', sub)) is served under its prefix: the documents' server, unless given.
+  const serverUrl = checkServerUrl(options.serverUrl ?? serverPrefix(app, head), placement, scheme, plan.order, where)
   const errorBody = errorBodyOf(options.errors, where)
   const headSchemaNames = new Set(Object.keys(((head?.['components'] as Json | undefined)?.['schemas'] ?? {}) as Json))
   const requests = requestBodies(options.requests, changelog, plan.order, headSchemaNames, where)
