@@ -10,7 +10,7 @@
 import { baseOf, relativeTo } from '../hono/mount-base.ts'
 import { mountedMethods, mountedServing } from '../hono/mounted-handlers.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
-import { openAPIPathsOf, pathShape } from './paths.ts'
+import { openAPIPathOf, openAPIPathsOf, pathShape } from './paths.ts'
 import { namesOf, plainName, type SourceOperation } from './sources.ts'
 import { HTTP_METHODS, type HttpMethod } from './types.ts'
 import type { Json } from '../json/object.ts'
@@ -123,16 +123,43 @@ export function appRoutesOf(app: unknown, where: string): AppRouteMethods | null
 }
 
 /**
- * The server of documents whose table a sub-app serves (`app.route('/api',
- * sub)`): its prefix, where the head document (if any) has no servers and
- * gives its paths as the table has them (none under the prefix); else
- * `undefined` (the document's servers, or none).
+ * A route table a sub-app serves (`app.route('/api', sub)`) has the
+ * sub-app's paths, while clients reach them under its prefix: the prefix the
+ * documents' table operations take (OpenAPI's syntax), where no `serverUrl`
+ * is given and the head document (if any) has no servers; `null` otherwise.
+ * Written into the paths, not as a server: tools such as Prism ignore a
+ * server's path.
  */
-export function serverPrefix(app: AppRouteMethods | null, head: Json | null): string | undefined {
+export function tablePrefixOf(app: AppRouteMethods | null, head: Json | null, serverUrl: unknown): string | null {
   const prefix = app?.tablePrefix ?? null
-  // A prefix with params (`/t/:tenant`) would need server variables: not guessed.
-  if (prefix === null || /[:*]/.test(prefix) || head?.['servers'] !== undefined) return undefined
-  return Object.keys((head?.['paths'] ?? {}) as Json).some((path) => path === prefix || path.startsWith(`${prefix}/`)) ? undefined : prefix
+  // A prefix with params (`/t/:tenant`) would need those params in every operation: not written in.
+  if (prefix === null || /[:*]/.test(prefix) || serverUrl !== undefined || head?.['servers'] !== undefined) return null
+  return openAPIPathOf(prefix)
+}
+
+/** `head` with its paths under `prefix` written as the table has them (without it), and which paths those are. */
+export function insidePrefix(head: Json, prefix: string): { readonly head: Json; readonly moved: ReadonlySet<string> } {
+  const moved = new Set<string>()
+  const paths: Json = {}
+  for (const [path, item] of Object.entries((head['paths'] ?? {}) as Json)) {
+    const inside = relativeTo(path, prefix)
+    if (inside === null || Object.hasOwn(paths, inside)) paths[path] = item
+    else {
+      paths[inside] = item
+      moved.add(inside)
+    }
+  }
+  return { head: { ...head, paths }, moved }
+}
+
+/** `operations`, those a table route serves (or `moved` lists) at their path under `prefix`, also named by it. */
+export function underPrefix(operations: readonly SourceOperation[], prefix: string | null, moved: ReadonlySet<string> = new Set()): SourceOperation[] {
+  if (prefix === null) return [...operations]
+  return operations.map((source) => {
+    if (source.routes.length === 0 && !moved.has(source.path)) return source
+    const path = source.path === '/' ? prefix : `${prefix}${source.path}`
+    return { ...source, path, names: [...source.names, plainName(source.method, path)] }
+  })
 }
 
 /**

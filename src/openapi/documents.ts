@@ -10,7 +10,7 @@ import type { RouteBodies } from '../changes/history-options.ts'
 import type { ApiModel } from '../model/api-model.ts'
 import { apiModelOf } from '../model/operations.ts'
 import { checkAcceptTypes } from './accept-types.ts'
-import { appOperations, appRoutesOf, serverPrefix, type DocumentedApp } from './app-routes.ts'
+import { appOperations, appRoutesOf, insidePrefix, tablePrefixOf, underPrefix, type DocumentedApp } from './app-routes.ts'
 import { versionSpace } from '../model/version-space.ts'
 import { buildDocument, deepFreeze, operationsModel, reachableComponents, refsIn, type BuildContext } from './build.ts'
 import { changelogOf, routeHistory, type ChangelogSource } from './changelog.ts'
@@ -79,7 +79,7 @@ export interface VersionedOpenAPIOptions {
    * The server the API is reached at, with `{version}` where a host name
    * carries the version (`https://{version}.api.example.com`): required with
    * `HostNameVersioning`.
-   * @default the document's servers, if any; else the prefix of the sub-app `app` serves the table from
+   * @default the document's servers, if any
    */
   readonly serverUrl?: string | undefined
   /**
@@ -257,16 +257,18 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
 
   const head = input === undefined ? null : normalizeDocument(input, where)
   const app = appRoutesOf(options.app, where)
-  // A table a sub-app serves (app.route('/api', sub)) is served under its prefix: the documents' server, unless given.
-  const serverUrl = checkServerUrl(options.serverUrl ?? serverPrefix(app, head), placement, scheme, plan.order, where)
+  const serverUrl = checkServerUrl(options.serverUrl, placement, scheme, plan.order, where)
+  // A table a sub-app serves (app.route('/api', sub)) is served under its prefix, which its operations' paths take.
+  const prefix = tablePrefixOf(app, head, options.serverUrl)
+  const inside = head === null || prefix === null ? null : insidePrefix(head, prefix)
   const errorBody = errorBodyOf(options.errors, where)
   const headSchemaNames = new Set(Object.keys(((head?.['components'] as Json | undefined)?.['schemas'] ?? {}) as Json))
   const requests = requestBodies(options.requests, changelog, plan.order, headSchemaNames, where)
   const pins = pinsOf(options.pins, where)
   const content = placement.accept === null ? [] : placement.accept.mediaTypes
-  const all = head === null ? tableOperations(routes as RouteTable, methods, content, app) : documentOperations(head, routes)
+  const all = head === null ? tableOperations(routes as RouteTable, methods, content, app) : documentOperations(inside?.head ?? head, routes)
   const bases = app === null ? [] : middlewareBases((options.app as DocumentedApp).routes)
-  const fromApp = withMountedNames(head === null || app === null ? all : appOperations(all, app), bases)
+  const fromApp = withMountedNames(underPrefix(head === null || app === null ? all : appOperations(all, app), prefix, inside?.moved), bases)
   if (app !== null && (routes?.routes.length ?? 0) + all.length > 0 && fromApp.length === 0) throw new Error(`${where}: app registers none of the documented paths; give the app that serves them (the root app, whose routes have their full paths).`)
   const operations = hidden(fromApp, options.hide, where)
   const streams = streamedBodies(options.bodies ?? (options.requests as { bodies?: unknown } | undefined)?.bodies, where)

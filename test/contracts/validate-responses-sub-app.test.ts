@@ -1,10 +1,9 @@
 /**
  * `validateResponses` over a route table a sub-app serves
- * (`app.route('/api', sub)`): the documents model the table at the
- * sub-app's paths (their server has the prefix), and Hono matches the full
- * path; each response is still checked against its operation, whether the
- * documents were made from the root app (which gives their server the
- * prefix) or from the sub-app with the prefix as `serverUrl`.
+ * (`app.route('/api', sub)`), Hono matching the full path: each response is
+ * checked against its operation, whether the documents were made from the
+ * root app (the table's paths under the prefix) or from the sub-app with
+ * the prefix as `serverUrl` (the sub-app's paths).
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
@@ -33,7 +32,6 @@ function appAnswering(body: object, made: 'root' | 'sub'): { app: Hono; problems
   mountRoutes(sub, versioning, { 'person-detail': (c) => c.json(body) })
   const app = new Hono().route('/api', sub)
   docs = made === 'root' ? versionedOpenAPI({ scheme, routes, app, document }) : versionedOpenAPI({ scheme, routes, app: sub, document, serverUrl: '/api' })
-  expect(docs.document('2').servers).toEqual([{ url: '/api' }])
   return { app, problems }
 }
 
@@ -41,7 +39,7 @@ describe('validateResponses over a table served by a sub-app under /api', () => 
   it.each(['root', 'sub'] as const)('documents made from the %s app: a drifting answer is reported, a documented one is not', async (made) => {
     const drifting = appAnswering({ id: 'seven' }, made)
     expect((await drifting.app.request('/api/people/7')).status).toBe(200)
-    expect(drifting.problems.map((p) => [p.version, p.path, p.status])).toEqual([['2', '/people/{id}', 200]])
+    expect(drifting.problems.map((p) => [p.version, p.path, p.status])).toEqual([['2', made === 'root' ? '/api/people/{id}' : '/people/{id}', 200]])
     const right = appAnswering({ id: 7 }, made)
     await right.app.request('/api/people/7')
     expect(right.problems).toEqual([])
