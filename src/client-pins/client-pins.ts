@@ -19,7 +19,7 @@ import type { ExchangeView, NotedChoice, VersionChoice, VersioningExtension } fr
 import { BaseVersioning } from '../schemes/base.ts'
 import { carriesVersionOf } from './carries.ts'
 import { usableId } from './identity.ts'
-import { isVersionText, PinLookups, UNUSABLE_PIN, type Known } from './lookups.ts'
+import { PinLookups, UNUSABLE_PIN, type Known } from './lookups.ts'
 import { checkPinsOptions, type ClientPinsOptions } from './options.ts'
 import type { Pin } from './pin-store.ts'
 import { retiredFallback, retiredRefusal } from './retired.ts'
@@ -87,6 +87,9 @@ function waitUntilOf(c: Context): ((promise: Promise<unknown>) => void) | undefi
 
 /** Swallows a recorder's rejection: recording fails neither a request nor the process running it. */
 const ignored = (): void => undefined
+
+/** Version text a refused upgrade names: 1 to 64 letters, digits and `. _ - + : ~ ^ *` (releases, dates, ranges such as `^1.2`). */
+const NAMABLE = /^[A-Za-z0-9._+:~^*-]{1,64}$/
 
 /** Statuses of a request authentication refused: nothing is pinned or counted for it. */
 const refusedByAuth = (status: number): boolean => status === 401 || status === 403
@@ -282,8 +285,8 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     if (bound === undefined) throw new UpgradeRefused(`${where}.${what}: give the pins to a middleware (its clientVersion option) first, so they know its versions.`)
     const resolved = typeof version === 'string' ? bound.resolveVersion(version) : undefined
     if (resolved === undefined || resolved === null) {
-      // The version is named only when it could be one: an operator's endpoint answering the message reflects nothing else.
-      const named = isVersionText(version) ? JSON.stringify(version) : 'the version given'
+      // The version is named only when it is written as versions are: an operator's endpoint answering the message reflects no markup nor quotes.
+      const named = typeof version === 'string' && NAMABLE.test(version) ? JSON.stringify(version) : 'the version given'
       throw new UpgradeRefused(`${where}.${what}: ${named} is not a version this API serves${bound.allowedVersions === null ? '' : ` (${bound.allowedVersions.filter((v) => v !== null).join(', ')})`}.`)
     }
     if (past(resolved, 'sunset')) throw new UpgradeRefused(`${where}.${what}: ${resolved} is past its sunset; pin a supported version.`)

@@ -128,7 +128,9 @@ export function bearerClient(options: BearerClientOptions): HashedClient {
       if (hit !== undefined && hit.check === check) return hit.id
     }
     if (value.slice(0, 7).toLowerCase() !== 'bearer ') return null
-    const key = value.slice(7).trim()
+    // As bearerAuth reads it: whitespace before the key skipped, none after it (HTTP drops trailing spaces and tabs), so a
+    // value it refuses (400) names no client and is neither pinned nor counted.
+    const key = value.slice(7).trimStart()
     if (!TOKEN.test(key)) return null
     return hash(key).then((hashed) => {
       known?.set(slot, { check, id: hashed })

@@ -121,6 +121,16 @@ describe('a request authentication refuses pins and counts nothing', () => {
     expect([setup.counts.claims, await setup.rows()]).toEqual([1, 1])
   })
 
+  it('with bearerAuth after it: 200 random keys ending in whitespace that is no blank (bearerAuth answers 400), none pinned nor counted', async () => {
+    const setup = app({ after: bearerAuth({ token: 'the-only-key' }) })
+    for (const [i, tail] of [...Array(200).keys()].map((i) => [i, ['\u00a0', '\u000b', '\u000c', '\u00a0\u00a0'][i % 4]] as const)) {
+      const res = await setup.hono.request('/api/things/1', { headers: { Authorization: `Bearer guess-${i}-${crypto.randomUUID()}${tail}` } })
+      expect(res.status).toBe(400)
+    }
+    expect([setup.counts.claims, setup.counts.puts, await setup.rows()]).toEqual([0, 0, 0])
+    expect(setup.errors).toEqual([])
+  })
+
   it('with a handler answering 403: 1,000 requests of one key', async () => {
     await refused(app(), () => ({ Authorization: 'Bearer forbidden-key' }), '/api/things/secret')
   })
