@@ -40,7 +40,8 @@ export function carriesVersionOf(scheme: BaseVersioning, where: string): Carries
 }
 
 function twin(scheme: BaseVersioning, where: string): BaseVersioning {
-  const options = TWIN_OPTIONS[scheme.kind]
+  // Own names only: a custom kind such as "constructor" names no built-in scheme.
+  const options = Object.hasOwn(TWIN_OPTIONS, scheme.kind) ? TWIN_OPTIONS[scheme.kind] : undefined
   if (options === undefined) {
     throw new Error(
       `${where}: a ${scheme.constructor.name} (kind "${scheme.kind}") cannot tell a request without a version; use HeaderVersioning, QueryParameterVersioning, AcceptHeaderVersioning, HostNameVersioning or CombinedVersioning, or give carriesVersion: (request) => boolean.`,

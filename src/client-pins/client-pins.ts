@@ -2,8 +2,8 @@
  * Each client pinned to its version, as Stripe pins accounts: a request that
  * names no version is answered in its client's pinned version, read from a
  * `PinStore` through the isolate's lookups (lookups.ts); a new client is
- * pinned to the default version once its first request is answered and not
- * refused (401, 403); an explicit version always wins; a client pinned to
+ * pinned to the default version at the first request the app accepts (an
+ * answer below 400; a 401, 403, 429 or 5xx counts no call either); an explicit version always wins; a client pinned to
  * a version the scheme no longer serves is refused with a 410 saying so, or
  * answered in a fallback and moved to it once (retired.ts). The client is an
  * identity read from the Hono context (identity.ts), never a raw credential.
@@ -19,7 +19,7 @@ import type { ExchangeView, NotedChoice, VersionChoice, VersioningExtension } fr
 import { BaseVersioning } from '../schemes/base.ts'
 import { carriesVersionOf } from './carries.ts'
 import { usableId } from './identity.ts'
-import { isVersionText, PinLookups, UNUSABLE_PIN, type Known } from './lookups.ts'
+import { PinLookups, UNUSABLE_PIN, type Known } from './lookups.ts'
 import { checkPinsOptions, type ClientPinsOptions } from './options.ts'
 import type { Pin } from './pin-store.ts'
 import { retiredFallback, retiredRefusal } from './retired.ts'
@@ -88,8 +88,18 @@ function waitUntilOf(c: Context): ((promise: Promise<unknown>) => void) | undefi
 /** Swallows a recorder's rejection: recording fails neither a request nor the process running it. */
 const ignored = (): void => undefined
 
-/** Statuses of a request authentication refused: nothing is pinned or counted for it. */
-const refusedByAuth = (status: number): boolean => status === 401 || status === 403
+/** Version text a refused upgrade names: 1 to 64 letters, digits and `. _ - + : ~ ^ *` (releases, dates, ranges such as `^1.2`). */
+const NAMABLE = /^[A-Za-z0-9._+:~^*-]{1,64}$/
+
+/**
+ * Answers that say nothing of a client: authentication refused it (401, 403), a rate limit did (429), or the server
+ * failed (5xx). Nothing is pinned or counted for them: a later middleware refusing random keys this way would
+ * otherwise write a pin and a usage row per request.
+ */
+const noClient = (status: number): boolean => status === 401 || status === 403 || status === 429 || status >= 500
+
+/** Whether an answer pins its client: the app accepted the request (a pin is written at the first one). */
+const accepted = (status: number): boolean => status < 400
 
 /**
  * Pins each client to its version. Give the result to the middleware as
@@ -213,10 +223,10 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       return known instanceof Promise ? known.then((k) => chosen(id, k)) : chosen(id, known)
     }
 
-    /** After the handlers: the first pin and the call, for a request authentication did not refuse. */
+    /** After the handlers: the call, for an answer that names a client (`noClient`), and the first pin, for an accepted one. */
     function settle(exchange: ExchangeView, response: Response, note: Note, c: Context): Response | Promise<Response> {
       if (note.unavailable === true) return retryLater(response)
-      if (refusedByAuth(response.status)) return response
+      if (noClient(response.status)) return response
       if (note.id === undefined) {
         // Only a request whose client gave none and that named no version could have been answered in a pin.
         if (note.named || !note.unnamed) return response
@@ -237,7 +247,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
         }
       }
       const claim =
-        exchange.rejected ? undefined
+        exchange.rejected || !accepted(response.status) ? undefined
         : note.claim !== null ? lookups.claim(note.id, note.claim)
         : note.move !== undefined ? lookups.move(note.id, note.move.from, note.move.to)
         : undefined
@@ -282,8 +292,8 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     if (bound === undefined) throw new UpgradeRefused(`${where}.${what}: give the pins to a middleware (its clientVersion option) first, so they know its versions.`)
     const resolved = typeof version === 'string' ? bound.resolveVersion(version) : undefined
     if (resolved === undefined || resolved === null) {
-      // The version is named only when it could be one: an operator's endpoint answering the message reflects nothing else.
-      const named = isVersionText(version) ? JSON.stringify(version) : 'the version given'
+      // The version is named only when it is written as versions are: an operator's endpoint answering the message reflects no markup nor quotes.
+      const named = typeof version === 'string' && NAMABLE.test(version) ? JSON.stringify(version) : 'the version given'
       throw new UpgradeRefused(`${where}.${what}: ${named} is not a version this API serves${bound.allowedVersions === null ? '' : ` (${bound.allowedVersions.filter((v) => v !== null).join(', ')})`}.`)
     }
     if (past(resolved, 'sunset')) throw new UpgradeRefused(`${where}.${what}: ${resolved} is past its sunset; pin a supported version.`)

@@ -85,7 +85,7 @@ export interface BearerClientOptions {
  * (token68 characters, at most 1,024), hashed with `secret`, else `null`.
  * The key is read from the request, so the middleware's place among
  * authentication middleware does not matter: a request they refuse (401,
- * 403) is neither pinned nor counted. `idOf(key)` gives a key's id.
+ * 403, or 400 for a malformed header) is neither pinned nor counted. `idOf(key)` gives a key's id.
  *
  * @example
  * ```ts
@@ -128,7 +128,9 @@ export function bearerClient(options: BearerClientOptions): HashedClient {
       if (hit !== undefined && hit.check === check) return hit.id
     }
     if (value.slice(0, 7).toLowerCase() !== 'bearer ') return null
-    const key = value.slice(7).trim()
+    // As bearerAuth reads it: whitespace before the key skipped, none after it (HTTP drops trailing spaces and tabs), so a
+    // value it refuses (400) names no client and is neither pinned nor counted.
+    const key = value.slice(7).trimStart()
     if (!TOKEN.test(key)) return null
     return hash(key).then((hashed) => {
       known?.set(slot, { check, id: hashed })

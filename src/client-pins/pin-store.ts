@@ -119,8 +119,11 @@ function fromKV(value: string | null): Pin | null {
  * its id). KV is read-mostly and eventually consistent: a write is seen in
  * other locations within about 60 seconds, and it has no conditional write,
  * so `claim` (read, then write when missing) can lose a pin written
- * elsewhere in the same moment. Use it alone for small apps, or as the copy
- * of `d1PinStore` (`readThrough`).
+ * elsewhere in the same moment. A location may answer what it read before
+ * (a miss, or the entry before) for up to 60 seconds after a write: a pin this
+ * isolate wrote in the last minute is read as written, so a first pin or a
+ * move is written once, not on each request. Use it alone for small apps, or
+ * as the copy of `d1PinStore` (`readThrough`).
  *
  * @example
  * ```ts
@@ -137,18 +140,59 @@ export function kvPinStore(namespace: KVPinNamespace, options: KVPinStoreOptions
   if (expirationTtl !== undefined && (!Number.isInteger(expirationTtl) || expirationTtl < 60)) {
     throw new Error('kvPinStore: expirationTtl must be a whole number of seconds, 60 or more (KV\'s shortest), such as 86400 for a copy read through readThrough.')
   }
-  const put = expirationTtl === undefined ? (key: string, value: string) => namespace.put(key, value) : (key: string, value: string) => namespace.put(key, value, { expirationTtl })
+  const written = ownWrites()
+  const put = async (client: string, pin: Pin): Promise<void> => {
+    const value = kvValue(pin)
+    await (expirationTtl === undefined ? namespace.put(prefix + client, value) : namespace.put(prefix + client, value, { expirationTtl }))
+    written.set(client, pin)
+  }
+  // What KV answers for an entry this isolate wrote in the last minute may be its location's stale view (a miss, or the
+  // entry before): the write is the pin.
+  const read = async (client: string): Promise<string | Pin | null> => written.get(client) ?? (await namespace.get(prefix + client))
   return {
-    get: async (client) => fromKV(await namespace.get(prefix + client)),
+    async get(client) {
+      const value = await read(client)
+      return typeof value === 'string' ? fromKV(value) : value
+    },
     async claim(client, version) {
-      const value = await namespace.get(prefix + client)
+      const value = await read(client)
       // An entry that is not a pin (hand-edited, broken JSON) is left for the operator to find, as D1 leaves such a row: claimed, not overwritten.
-      if (value !== null) return fromKV(value) ?? firstPin(version)
+      if (value !== null) return typeof value === 'string' ? (fromKV(value) ?? firstPin(version)) : value
       const pin = firstPin(version)
-      await put(prefix + client, kvValue(pin))
+      await put(client, pin)
       return pin
     },
-    put: (client, pin) => put(prefix + client, kvValue(pin)),
+    put,
+  }
+}
+
+/**
+ * How long a KV location may answer what it read before a write: it caches what it read, a miss included, for up to
+ * 60 seconds (KV's shortest cacheTtl), so a first pin read back there at once can find nothing, a move the retired pin.
+ */
+const OWN_WRITE_MS = 60_000
+
+/** The most entries `ownWrites` keeps (emptied when full): the clients pinned or moved in the last minute. */
+const OWN_WRITES = 1_000
+
+/**
+ * The pins this isolate wrote to KV in the last `OWN_WRITE_MS`, by client, read instead of KV: without them, a client
+ * whose first pin (or move) its location does not see yet would be claimed (or moved), and written, on each request.
+ */
+function ownWrites(): { get(client: string): Pin | null; set(client: string, pin: Pin): void } {
+  const pins = new Map<string, { readonly pin: Pin; readonly until: number }>()
+  return {
+    get(client) {
+      const held = pins.get(client)
+      if (held === undefined) return null
+      if (held.until > Date.now()) return held.pin
+      pins.delete(client)
+      return null
+    },
+    set(client, pin) {
+      if (pins.size >= OWN_WRITES) pins.clear()
+      pins.set(client, { pin, until: Date.now() + OWN_WRITE_MS })
+    },
   }
 }
 

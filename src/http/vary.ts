@@ -46,9 +46,18 @@ export interface VaryList {
 /** How many lists `with` keeps by the array it was given (emptied when full): the few lists steps give. */
 const LONGER = 16
 
-/** The `VaryList` of `names`. */
+/**
+ * The `VaryList` of `names`, made where the names are configured (a scheme's `vary`, an extension's): names that
+ * cannot make a header value (a line break, a NUL) throw an `Error` saying so, rather than failing every response.
+ */
 export function varyList(names: readonly string[]): VaryList {
-  const listed = new Set(names.map((name) => name.toLowerCase()))
+  let listed: Set<string>
+  try {
+    new Headers({ vary: names.join(', ') })
+    listed = new Set(names.map((name) => name.toLowerCase()))
+  } catch {
+    throw new Error(`Vary: a scheme's vary must list request header names such as ["Api-Version"], got ${JSON.stringify(names)}.`)
+  }
   const longer = new Map<readonly string[], VaryList>()
   const list: VaryList = {
     names,

@@ -60,7 +60,8 @@ export function problemDetails(options: ProblemDetailsOptions = {}): (error: Ver
     const typed = typeBase !== undefined
     const body = {
       type: typed ? typeBase + code.replace(/[A-Z]/g, (letter, at: number) => (at === 0 ? '' : '-') + letter.toLowerCase()) : 'about:blank',
-      title: (typed ? TITLES[code] : undefined) ?? PHRASES[status] ?? 'Error',
+      // Own names only: an error of your own may carry any code (`constructor` is no title).
+      title: (typed && Object.hasOwn(TITLES, code) ? TITLES[code] : undefined) ?? (Object.hasOwn(PHRASES, status) ? PHRASES[status] : undefined) ?? 'Error',
       status,
       detail: error.detail,
       code,

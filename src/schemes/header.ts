@@ -3,6 +3,7 @@
  * `Api-Version: 2` or `Accept-Version: 1.x` (as Fastify and restify read it).
  */
 import { AmbiguousVersion, withoutStack } from '../errors.ts'
+import { trimBlanks } from '../formats/trim-blanks.ts'
 import { isHeaderName, isHeaderValue } from '../http/header-name.ts'
 import type { VersioningOptions } from './options.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
@@ -18,7 +19,8 @@ export interface HeaderVersioningOptions extends VersioningOptions {
 }
 
 /**
- * Reads the version from the header `header`. A missing or blank header means
+ * Reads the version from the header `header`, spaces and tabs around it trimmed (no other whitespace: a version
+ * padded with a no-break space is not the version). A missing or blank header means
  * the default version; a version that is not allowed is a 404; a header
  * repeated with different versions (`Api-Version: 1, 2`) is a 400. Responses
  * `Vary` on the header.
@@ -58,7 +60,7 @@ export class HeaderVersioning extends BaseVersioning {
    * trimmed and split at commas, and holds no line break nor a character above U+00FF.
    */
   override check(): readonly string[] {
-    const unreachable = (this.allowedVersions ?? []).filter((v): v is string => v !== null && (v.trim() !== v || v === '' || v.includes(',') || !isHeaderValue(v)))
+    const unreachable = (this.allowedVersions ?? []).filter((v): v is string => v !== null && (trimBlanks(v) !== v || v === '' || v.includes(',') || !isHeaderValue(v)))
     return [
       ...super.check(),
       ...unreachable.map(
@@ -71,12 +73,12 @@ export class HeaderVersioning extends BaseVersioning {
     const value = request.headers.get(this.header)
     let version: string | null = null
     if (value !== null && !value.includes(',')) {
-      const text = value.trim()
+      const text = trimBlanks(value)
       if (text !== '') version = text
     } else if (value !== null) {
       // Headers repeat as one comma-joined value: each element must name the same version.
       for (const part of value.split(',')) {
-        const text = part.trim()
+        const text = trimBlanks(part)
         if (text === '') continue
         if (version !== null && text !== version) throw (this.#ambiguous ??= withoutStack(() => new AmbiguousVersion()))
         version = text

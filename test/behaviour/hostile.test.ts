@@ -27,16 +27,22 @@
  * Every rejection must be exactly `{"detail": "<fixed message>"}`, and no
  * header (of any row) nor error body may carry the hostile client text.
  *
- * A portable file: Web APIs, hono and vitest only (no `node:*`), so it runs on
+ * Two sections at the end have apps of their own: HeaderVersioning and CombinedVersioning rows, and a property
+ * (fast-check) sending random hostile requests through every layer at once (scheme, policy, client pins, problem
+ * details, allowedHosts).
+ *
+ * A portable file: Web APIs, hono, vitest and fast-check only (no `node:*`), so it runs on
  * Node, inside workerd, on Bun and on Deno.
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
+import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import {
   AcceptHeaderVersioning,
+  CombinedVersioning,
   createReverse,
   defineRoutes,
+  HeaderVersioning,
   HostNameVersioning,
   include,
   NamespaceVersioning,
@@ -46,6 +52,14 @@ import {
   URLPathVersioning,
 } from '../../src/index.ts'
 import { detectRuntime, type Runtime } from '../support/runtime.ts'
+import fc from 'fast-check'
+import { bearerClient, clientPins, memoryPinStore, memoryUsage, type PinStore } from '../../src/client-pins/index.ts'
+import { dateVersions } from '../../src/formats/index.ts'
+import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
+import { assertAsyncProperty } from '../support/property-runs.ts'
+
+/** Runs of the random-request property: 300 in `npm test`, FUZZ_RUNS (`npm run fuzz`) for more. */
+const RUNS = Number((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.['FUZZ_RUNS'] ?? 300)
 
 // ---------------------------------------------------------------------------
 // The fixed messages (README, "Errors").
@@ -684,5 +698,117 @@ describe('hostile configuration', () => {
       ['v2', 'v1', 'v2', 'v1', 'v2', 'v1', 'v1'],
       ['v2', 'v1', 'v2', 'v1', 'v2', 'v1', 'v1'],
     ])
+  })
+})
+
+// ---------------------------------------------------------------------------
+// The schemes beyond DRF's five: HeaderVersioning, and CombinedVersioning of a header, the query and the Accept
+// header. Each answer is exact, and no header nor error body carries the client's text.
+
+describe('hostile versions through HeaderVersioning and CombinedVersioning', () => {
+  const HEADER_INVALID = 'Invalid version in "Api-Version" header.'
+  const AMBIGUOUS = 'The request carries more than one API version.'
+  const headerApp = new Hono()
+  headerApp.use('*', versionMiddleware({ scheme: new HeaderVersioning(strict) }))
+  headerApp.get('/items', (c) => c.json({ version: c.var.version }))
+  const combinedApp = new Hono()
+  const combined = new CombinedVersioning({ schemes: [new HeaderVersioning(), new QueryParameterVersioning(), new AcceptHeaderVersioning()], ...strict })
+  combinedApp.use('*', versionMiddleware({ scheme: combined }))
+  combinedApp.get('/items', (c) => c.json({ version: c.var.version }))
+
+  const rows: [name: string, app: Hono, url: string, headers: Record<string, string>, hostile: string, status: number, body: unknown][] = [
+    ['a 1 MB Api-Version', headerApp, '/items', { 'api-version': hugeValue1m }, hugeValue1m.slice(0, 64), 404, { detail: HEADER_INVALID }],
+    ['markup as the version', headerApp, '/items', { 'api-version': '<script>alert(1)</script>' }, '<script>', 404, { detail: HEADER_INVALID }],
+    ['a header injection attempt, percent-encoded', headerApp, '/items', { 'api-version': 'v2%0D%0AX-Injected:%201' }, 'X-Injected', 404, { detail: HEADER_INVALID }],
+    ['__proto__ as the version', headerApp, '/items', { 'api-version': '__proto__' }, '__proto__', 404, { detail: HEADER_INVALID }],
+    ['two versions, one of them hostile', headerApp, '/items', { 'api-version': 'v1, <b>x</b>' }, '<b>', 400, { detail: AMBIGUOUS }],
+    ['100,000 repeats of one allowed version', headerApp, '/items', { 'api-version': 'v2,'.repeat(100_000) }, 'v2,v2', 200, { version: 'v2' }],
+    ['100,000 commas and spaces (no version)', headerApp, '/items', { 'api-version': ', '.repeat(100_000) }, ', , ', 200, { version: 'v1' }],
+    ['a blank header (the default)', headerApp, '/items', { 'api-version': '   ' }, 'x-none', 200, { version: 'v1' }],
+    ['combined: markup in the query', combinedApp, '/items?version=%3Cscript%3E', {}, '<script>', 404, { detail: QUERY_INVALID }],
+    ['combined: v1 in the header, v2 in the query', combinedApp, '/items?version=v2', { 'api-version': 'v1' }, 'x-none', 400, { detail: AMBIGUOUS }],
+    ['combined: the same version in all three', combinedApp, '/items?version=v2', { 'api-version': 'v2', accept: 'application/json; version=v2' }, 'x-none', 200, { version: 'v2' }],
+    ['combined: a 1 MB Accept version', combinedApp, '/items', { accept: `application/json; version=${hugeValue1m}` }, hugeValue1m.slice(0, 64), 406, { detail: ACCEPT_INVALID }],
+    ['combined: 10,000 query parameters named version', combinedApp, `/items?${'version=v2&'.repeat(10_000)}version=%3Cb%3E`, {}, '<b>', 404, { detail: QUERY_INVALID }],
+  ]
+  it.each(rows)('%s', async (_name, app, url, headers, hostile, status, body) => {
+    const res = await app.request(`http://localhost${url}`, { headers })
+    const text = await res.text()
+    expect([res.status, JSON.parse(text)]).toEqual([status, body])
+    assertNotReflected(res, status === 200 ? null : text, hostile)
+  })
+})
+
+// ---------------------------------------------------------------------------
+// The whole stack at once, on random hostile requests: a combined scheme with a date format, a version policy,
+// client pins (bearerClient, a counting store, a usage log), problem details and allowedHosts. Whatever the
+// Api-Version, Accept, Authorization, query, path and host, the answer is never a 5xx (the store never fails here),
+// an error body carries none of the client's text, every header is a header value, and the store is written at most
+// once per client.
+
+describe('random hostile requests through every layer', () => {
+  const allowed = ['2024-01-01', '2025-01-01', '2026-06-01']
+  const policy = versionPolicy({
+    versions: { '2024-01-01': { deprecation: '2025-01-01', sunset: '2026-01-01', sunsetLink: 'https://api.example.com/docs/sunset' } },
+    reportVersions: true,
+    echoHeader: 'api-version-served',
+    refuseAfterSunset: true,
+    now: () => Date.UTC(2026, 6, 1),
+  })
+  const scheme = new CombinedVersioning({
+    schemes: [new HeaderVersioning(), new QueryParameterVersioning(), new AcceptHeaderVersioning({ mediaTypes: ['application/json', 'application/xml'] })],
+    allowedVersions: allowed,
+    defaultVersion: '2026-06-01',
+    versionFormat: dateVersions(),
+  })
+  const written: string[] = []
+  const inner = memoryPinStore()
+  const store: PinStore = { get: (id) => inner.get(id), claim: (id, version) => (written.push(id), inner.claim(id, version)), put: (id, pin) => (written.push(id), inner.put(id, pin)) }
+  const stack = new Hono()
+  stack.use('/api/*', versionMiddleware({
+    scheme,
+    policy,
+    clientVersion: clientPins({ store, client: bearerClient({ secret: 'a secret of thirty-two characters or more for the tests' }), usage: memoryUsage(), policy }),
+    errorResponse: problemDetails({ typeBase: 'https://errors.example.com/' }),
+    allowedHosts: ['api.example.com', '.example.org'],
+  }))
+  stack.get('/api/things/:id', (c) => c.json({ version: c.var.version }))
+  stack.post('/api/things', (c) => c.json({ version: c.var.version }, 201))
+
+  const text = fc.oneof(
+    fc.string({ unit: 'binary-ascii', maxLength: 60 }),
+    fc.string({ unit: fc.constantFrom(...'20256-1,;="\\ */xq<>'.split('')), maxLength: 40 }),
+    fc.constantFrom('2025-01-01', '2024-01-01', '2023-01-01', '2026-06-01', '<script>alert(1)</script>', 'application/xml;q=0', 'text/html', '*/*; version=2025-01-01', 'Bearer key-one', 'Bearer key-two', `Bearer ${'k'.repeat(1030)}`, 'Basic dXNlcjpwYXNz', ''),
+  )
+  const hosts = fc.constantFrom('api.example.com', 'x.example.org', 'evil.example.net', 'API.EXAMPLE.COM.', '[::1]', 'api.example.com:8443')
+
+  it('answers documented statuses, reflects nothing, writes each client at most once', async () => {
+    await assertAsyncProperty(
+      fc.asyncProperty(text, text, text, text, text, hosts, fc.constantFrom('GET', 'POST', 'DELETE'), async (version, query, accept, authorization, id, host, method) => {
+        const headers = new Headers()
+        for (const [name, value] of [['api-version', version], ['accept', accept], ['authorization', authorization]] as const) {
+          try {
+            headers.set(name, value)
+          } catch {
+            // A value this runtime's Headers refuses never reaches the app.
+          }
+        }
+        const path = method === 'POST' ? '/api/things' : `/api/things/${encodeURIComponent(id)}`
+        const res = await stack.request(`http://${host}${path}?version=${encodeURIComponent(query)}`, { method, headers })
+        const body = await res.text()
+        expect([200, 201, 400, 404, 405, 406, 410]).toContain(res.status)
+        // Client text that none of the toolkit's own answers could hold by chance: 6 characters or more, with markup,
+        // a quote, a backslash, a control character or text above ASCII in it.
+        const sent = [version, query, accept, authorization, id].filter((value) => value.length >= 6 && /[<>'`{}|\\\x00-\x1f\x7f-\uffff]/.test(value))
+        if (res.status >= 400) for (const value of sent) expect(body.includes(value)).toBe(false)
+        res.headers.forEach((value, name) => {
+          for (const client of sent) if (name !== 'vary') expect(value.includes(client)).toBe(false)
+        })
+      }),
+      { numRuns: RUNS },
+    )
+    // Each client's first pin once: two keys at most (key-one, key-two), whatever the requests.
+    expect(written.length).toBe(new Set(written).size)
+    expect(written.length).toBeLessThanOrEqual(2)
   })
 })

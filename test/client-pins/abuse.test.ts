@@ -121,6 +121,42 @@ describe('a request authentication refuses pins and counts nothing', () => {
     expect([setup.counts.claims, await setup.rows()]).toEqual([1, 1])
   })
 
+  it('with bearerAuth after it: 200 random keys ending in whitespace that is no blank (bearerAuth answers 400), none pinned nor counted', async () => {
+    const setup = app({ after: bearerAuth({ token: 'the-only-key' }) })
+    for (const [i, tail] of [...Array(200).keys()].map((i) => [i, ['\u00a0', '\u000b', '\u000c', '\u00a0\u00a0'][i % 4]] as const)) {
+      const res = await setup.hono.request('/api/things/1', { headers: { Authorization: `Bearer guess-${i}-${crypto.randomUUID()}${tail}` } })
+      expect(res.status).toBe(400)
+    }
+    expect([setup.counts.claims, setup.counts.puts, await setup.rows()]).toEqual([0, 0, 0])
+    expect(setup.errors).toEqual([])
+  })
+
+  it('with a later middleware refusing random keys as 429 or a 500 (a verifier that throws): none pinned nor counted; as 400: counted, not pinned', async () => {
+    const answers = [429, 500, 400] as const
+    const refusing: MiddlewareHandler = async (c) => {
+      const status = answers[Number(c.req.header('X-Case'))] ?? 400
+      if (status === 500) throw new Error('the token verifier failed')
+      return c.json({ detail: 'Refused.' }, status)
+    }
+    const setup = app({ after: refusing })
+    for (let i = 0; i < 300; i++) {
+      const res = await setup.hono.request('/api/things/1', { headers: { ...random(i), 'X-Case': String(i % 3) } })
+      expect(res.status).toBe(answers[i % 3])
+    }
+    // A 400 may be a real client's request the app refused (its body, its query): its call is counted, no pin written.
+    expect([setup.counts.claims, setup.counts.puts, await setup.rows()]).toEqual([0, 0, 100])
+    expect(setup.errors).toEqual(Array(100).fill('the token verifier failed'))
+  })
+
+  it('a client answered 404 is counted, not pinned, until the app accepts one of its requests: then one write', async () => {
+    const setup = app()
+    const headers = { Authorization: 'Bearer a-real-key' }
+    for (let i = 0; i < 20; i++) expect((await setup.hono.request('/api/nowhere', { headers })).status).toBe(404)
+    expect([setup.counts.claims, await setup.rows()]).toEqual([0, 1])
+    for (let i = 0; i < 20; i++) expect((await setup.hono.request('/api/things/1', { headers })).status).toBe(200)
+    expect(setup.counts.claims).toBe(1)
+  })
+
   it('with a handler answering 403: 1,000 requests of one key', async () => {
     await refused(app(), () => ({ Authorization: 'Bearer forbidden-key' }), '/api/things/secret')
   })

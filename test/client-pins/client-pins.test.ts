@@ -12,7 +12,7 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
-import { defineRoutes, HeaderVersioning, include, route, URLPathVersioning } from '../../src/index.ts'
+import { BaseVersioning, defineRoutes, HeaderVersioning, include, route, URLPathVersioning } from '../../src/index.ts'
 import { problemDetails } from '../../src/lifecycle/index.ts'
 import { Product, releasesHistory, type ProductBody } from '../../worker-example/changes.ts'
 import { bearerClient, clientPins, memoryPinStore, memoryUsage, type ClientPinsOptions, type PinStore } from '../../src/client-pins/index.ts'
@@ -363,6 +363,19 @@ describe('clientPins: configuration mistakes fail at construction', () => {
     )
   })
 
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('a custom scheme whose kind is %j, a name every object has', (kind) => {
+    class Custom extends BaseVersioning {
+      override readonly kind: string = kind
+      override determineVersion(): string | null {
+        return this.defaultVersion
+      }
+    }
+    const pins = clientPins({ store: memoryPinStore(), client })
+    expect(() => versionMiddleware({ scheme: new Custom({ allowedVersions: ['1'] }), clientVersion: pins })).toThrow(
+      `versionMiddleware: clientVersion: a Custom (kind ${JSON.stringify(kind)}) cannot tell a request without a version; use HeaderVersioning, QueryParameterVersioning, AcceptHeaderVersioning, HostNameVersioning or CombinedVersioning, or give carriesVersion: (request) => boolean.`,
+    )
+  })
+
   it('a clientVersion that does not come from clientPins', () => {
     expect(() => versionMiddleware({ scheme: new HeaderVersioning(), clientVersion: { bind: () => ({}) } as never })).toThrow('versionMiddleware: clientVersion must come from clientPins({...}).')
   })
@@ -391,6 +404,18 @@ describe('bearerClient', () => {
     [`Bearer ${'k'.repeat(1025)}`, null],
   ])('%j names the hash of %j', async (authorization, key) => {
     expect(await named(authorization)).toBe(key === null ? null : await idOf(key))
+  })
+
+  it.each([
+    ['a no-break space after the key', 'Bearer demo-2025\u00a0'],
+    ['a vertical tab after it', 'Bearer demo-2025\u000b'],
+    ['a form feed after it', 'Bearer demo-2025\u000c'],
+  ])('%s names no client, as bearerAuth refuses it (400)', async (_name, authorization) => {
+    expect(await named(authorization)).toBe(null)
+  })
+
+  it('whitespace before the key is skipped, as bearerAuth skips it: the same client', async () => {
+    expect(await named('Bearer \u00a0demo-2025')).toBe(await idOf('demo-2025'))
   })
 
   it('gives 64 hex characters that depend on the secret, and never the key', async () => {

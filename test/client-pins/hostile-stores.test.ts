@@ -16,7 +16,7 @@ import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning, QueryParameterVersioning } from '../../src/index.ts'
-import { analyticsUsage, bearerClient, clientPins, d1Usage, kvPinStore, memoryPinStore, type ClientPinsOptions, type PinStore, type UsageRecorder } from '../../src/client-pins/index.ts'
+import { analyticsUsage, bearerClient, clientPins, d1Usage, kvPinStore, memoryPinStore, readThrough, type ClientPinsOptions, type PinStore, type UsageRecorder } from '../../src/client-pins/index.ts'
 import type { D1Database } from '../../src/client-pins/d1.ts'
 import { idOf, SECRET } from '../support/client-pins-fixture.ts'
 
@@ -160,6 +160,60 @@ describe('usage writes grow with clients, not requests', () => {
   })
 })
 
+describe('a KV location that answers a miss for a while after a write (it caches what it read, a miss included, up to 60 s)', () => {
+  /** A namespace whose reads find nothing, as a location that cached a miss; its writes are kept and counted. */
+  const lagging = () => {
+    const entries = new Map<string, string>()
+    const seen = { gets: 0, puts: [] as string[] }
+    return { entries, seen, namespace: { get: async () => (seen.gets++, null), put: async (key: string, value: string) => void (seen.puts.push(key), entries.set(key, value)) } }
+  }
+
+  it("writes a client's first pin once, not per request, with cacheTtl 0 (the store read on every request)", async () => {
+    const kv = lagging()
+    const { get } = app(kvPinStore(kv.namespace), { cacheTtl: 0 })
+    for (let i = 0; i < 20; i++) expect(await get('lagging-key')).toEqual({ status: 200, body: { version: '3' } })
+    expect(kv.seen.puts).toEqual([`pin:${await idOf('lagging-key')}`])
+    // The first request's read and its claim's; then the pin written is read as written.
+    expect(kv.seen.gets).toBe(2)
+  })
+
+  it('reads back the pin it wrote, and an upgrade it wrote, while the location still answers a miss', async () => {
+    const kv = lagging()
+    const store = kvPinStore(kv.namespace)
+    expect(await store.claim('client-1', '2')).toEqual(pin('2'))
+    expect(await store.get('client-1')).toEqual(pin('2'))
+    expect(await store.claim('client-1', '3')).toEqual(pin('2'))
+    const upgraded = { version: '3', previous: '2', movedAt: 1 }
+    await store.put('client-1', upgraded)
+    expect(await store.get('client-1')).toEqual(upgraded)
+    expect(kv.seen.puts).toEqual(['pin:client-1', 'pin:client-1'])
+    // Another client is not one this isolate wrote: a miss is no pin.
+    expect(await store.get('client-2')).toBe(null)
+  })
+
+  it('moves a client off a retired pin once, not per request, while the location still answers the retired pin (cacheTtl 0)', async () => {
+    const puts: string[] = []
+    const hono = new Hono()
+    const namespace = { get: async () => '1', put: async (_key: string, value: string) => void puts.push(value) }
+    const scheme = new HeaderVersioning({ allowedVersions: ['2', '3'], defaultVersion: '3' })
+    hono.use('/api/*', versionMiddleware({ scheme, clientVersion: clientPins({ store: kvPinStore(namespace), client, onRetiredPin: 'oldest', cacheTtl: 0 }) }))
+    hono.get('/api/things/:id', (c) => c.json({ version: c.var.version }))
+    for (let i = 0; i < 10; i++) {
+      const res = await hono.request('/api/things/1', { headers: { Authorization: 'Bearer retired-key' } })
+      expect([res.status, await res.json()]).toEqual([200, { version: '2' }])
+    }
+    expect(puts.map((value) => JSON.parse(value))).toEqual([{ version: '2', previous: '1', movedAt: expect.any(Number) }])
+  })
+
+  it('through readThrough, fills the copy once, not on each read', async () => {
+    const kv = lagging()
+    const primary = memoryPinStore({ 'client-1': '2' })
+    const store = readThrough(primary, kvPinStore(kv.namespace))
+    for (let i = 0; i < 5; i++) expect(await store.get('client-1')).toEqual(pin('2'))
+    expect(kv.seen.puts).toEqual(['pin:client-1'])
+  })
+})
+
 describe('an operator\'s upgrade of a hostile version', () => {
   it('names a refused upgrade\'s version only when it could be one: nothing else is reflected by an operator\'s endpoint', async () => {
     const pins = clientPins({ store: memoryPinStore(), client })
@@ -169,6 +223,18 @@ describe('an operator\'s upgrade of a hostile version', () => {
       await expect(pins.upgrade(id, version as string)).rejects.toThrow(/^clientPins\.upgrade: the version given is not a version this API serves \(1, 2\)\.$/)
     }
     await expect(pins.upgrade(id, 'v9')).rejects.toThrow('clientPins.upgrade: "v9" is not a version this API serves (1, 2).')
+  })
+
+  it('names it only when it is written as versions are (letters, digits and . _ - + : ~ ^ *): markup and quotes are not named', async () => {
+    const pins = clientPins({ store: memoryPinStore(), client })
+    versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: pins })
+    const id = await idOf('operator-target')
+    for (const version of ['<script>alert(1)</script>', '"><img/src=x>', "v1'--", 'a&b=c', '{{7*7}}', '${x}', '`id`', 'v1;drop', '%0d%0a']) {
+      await expect(pins.upgrade(id, version)).rejects.toThrow(/^clientPins\.upgrade: the version given is not a version this API serves \(1, 2\)\.$/)
+    }
+    for (const version of ['v9', '^1.2', '~1', '1.x', '*', '2025-01-01', '3.0.0-beta+7', 'api:v3', 'v_3']) {
+      await expect(pins.upgrade(id, version)).rejects.toThrow(`clientPins.upgrade: ${JSON.stringify(version)} is not a version this API serves (1, 2).`)
+    }
   })
 })
 
