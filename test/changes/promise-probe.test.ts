@@ -18,21 +18,7 @@ import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { streamSSE, streamText } from 'hono/streaming'
 import { describe, expect, it } from 'vitest'
-import {
-  change,
-  enumValuesAdded,
-  fieldAdded,
-  fieldRemoved,
-  fieldRenamed,
-  pathChanged,
-  queryParamRenamed,
-  requestHeaderRenamed,
-  routeAdded,
-  routeRemoved,
-  shape,
-  statusChanged,
-  versionHistory,
-} from '../../src/changes/index.ts'
+import { change, enumValuesAdded, fieldAdded, fieldRemoved, fieldRenamed, pathChanged, queryParamRenamed, requestHeaderRenamed, routeAdded, routeRemoved, shape, statusChanged, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { readAll } from '../support/stream-people.ts'
