@@ -230,9 +230,14 @@ export class VersionHistory<V extends string = string, O = unknown> {
       }
     }
     const versionQuery = target.versionQuery ?? ''
+    const versionHeaders = new Set(target.versionHeaders)
     for (const [route, plan] of this.#plans) {
       if (plan.query?.some((renames) => renames.some((pair) => pair.includes(versionQuery))) === true) {
         throw new Error(`${where}: the history renames the query parameter "${versionQuery}" of "${route}" (queryParamRenamed), which the scheme reads the version from; rename another parameter, or give the scheme another versionParam.`)
+      }
+      const header = plan.requestHeaders?.flat().flat().find((name) => versionHeaders.has(name.toLowerCase()))
+      if (header !== undefined) {
+        throw new Error(`${where}: the history renames the request header "${header}" of "${route}" (requestHeaderRenamed), which the scheme reads the version from; rename another header, or give the scheme another header.`)
       }
     }
     const head = this.versions.length - 1
