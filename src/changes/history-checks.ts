@@ -11,7 +11,7 @@ import type { RoutePlan } from './http-steps.ts'
 import type { Presence, ShapeInstruction } from './instruction.ts'
 import type { shapeSteps } from './migration-plan.ts'
 import { DEFAULT_MAX_BODY_SIZE } from './request-body.ts'
-import { unmigratedTest } from './response-bodies.ts'
+import { describedBy, unmigratedTest } from './response-bodies.ts'
 import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
 import { wrappedBy } from './wrapped-handlers.ts'
@@ -68,7 +68,7 @@ export function checkBodies(bodies: unknown): Map<string, RouteBodies> {
     }
     for (const [key, layout] of Object.entries(entry)) {
       if (key === 'unmigrated') {
-        if (layout !== undefined) unmigratedTest(layout, `${WHERE}: bodies["${route}"]`)
+        if (layout !== undefined) unmigratedTest(layout, `${WHERE}: bodies["${route}"]`, describedBy(entry))
         continue
       }
       if (key === 'partial' || key === 'forms') {
@@ -195,9 +195,10 @@ export interface AppRoutesWithHandlers {
 
 /**
  * The plain-route names (`METHOD /path`) of a history whose routes the app registers, but where the versioning
- * middleware (`app.middleware`, registered in the app) does not run: no path it is registered at covers theirs, so
- * their requests get no version and nothing migrated. Nothing is said when the middleware is not registered in the
- * app (a route table's handlers run it themselves), nor of a path it cannot read.
+ * middleware (`app.middleware`, registered in the app) does not run: no path it is registered at covers theirs, or
+ * the route was registered before it, so their requests get no version and nothing migrated. Nothing is said when
+ * the middleware is not registered in the app (a route table's handlers run it themselves), nor of a path it cannot
+ * read.
  */
 export function uncoveredRoutes(app: AppRoutesWithHandlers, names: Iterable<string>): string[] {
   const { routes, middleware } = app
@@ -209,11 +210,26 @@ export function uncoveredRoutes(app: AppRoutesWithHandlers, names: Iterable<stri
     const plain = plainRoute(key)
     if (plain === null) continue
     const [method, path] = plain
-    const own = routes.filter((route) => route.handler !== middleware && route.path === path && (route.method === method || route.method === 'ALL'))
-    if (own.length === 0 || at.some((route) => (route.method === 'ALL' || route.method === method) && covers(route.path, path))) continue
-    out.push(
-      `versionHistory: "${key}" is a route the versioning middleware does not run for (it is registered at ${[...new Set(at.map((route) => route.path))].join(', ')}), so its older clients get the head's answer; register the middleware where it covers the route (app.use('*', versioning), or a prefix such as '${path.split('/').slice(0, 2).join('/')}/*').`,
-    )
+    const matches = (route: AppRoutesWithHandlers['routes'][number]) => route.method === 'ALL' || route.method === method
+    const first = routes.findIndex((route) => route.handler !== middleware && route.path === path && matches(route))
+    if (first === -1) continue
+    const covering = routes.findIndex((route) => route.handler === middleware && matches(route) && covers(route.path, path))
+    if (covering === -1) {
+      out.push(
+        `versionHistory: "${key}" is a route the versioning middleware does not run for (it is registered at ${[...new Set(at.map((route) => route.path))].join(', ')}), so its older clients get the head's answer; register the middleware where it covers the route (app.use('*', versioning), or a prefix such as '${path.split('/').slice(0, 2).join('/')}/*').`,
+      )
+      continue
+    }
+    // Hono runs what a request matches in the order it was registered: the route's first registration (its handlers,
+    // given together) answers before a middleware registered after it runs.
+    const sameRegistration = (route: AppRoutesWithHandlers['routes'][number] | undefined) => route !== undefined && route.path === path && route.method === routes[first]?.method && route.handler !== middleware
+    let answers = first
+    while (sameRegistration(routes[answers + 1])) answers++
+    if (covering > answers) {
+      out.push(
+        `versionHistory: "${key}" is registered before the versioning middleware, so Hono answers it before the middleware runs and its older clients get the head's answer; register the middleware first (app.use('*', versioning) before the routes).`,
+      )
+    }
   }
   return out
 }
@@ -247,6 +263,23 @@ export function unservedRoutes(routes: AppRoutesWithHandlers['routes'], names: I
     const plain = plainRoute(key)
     if (plain === null || served.has(key) || served.has(`ALL ${plain[1]}`)) continue
     out.push(`versionHistory: "${key}" names no route of the app (its routes: ${[...served].filter((r) => !r.endsWith('*')).slice(0, 8).join(', ') || 'none'}); name the route as Hono registers it, or its older clients get the head shape.`)
+  }
+  return out
+}
+
+/**
+ * The older paths of plain routes a `pathChanged` moved (`planned`: every
+ * path a plan answers at, `named`: those the history names) that no route of
+ * the app serves, as sentences: a plain route answers only where Hono
+ * registered it, so its older clients would get a 404 where their version had it.
+ */
+export function unservedOlderPaths(routes: AppRoutesWithHandlers['routes'], planned: Iterable<string>, named: ReadonlySet<string>): string[] {
+  const served = new Set(routes.map(({ method, path }) => `${method} ${path}`))
+  const out: string[] = []
+  for (const key of planned) {
+    const plain = plainRoute(key)
+    if (plain === null || named.has(key) || served.has(key) || served.has(`ALL ${plain[1]}`)) continue
+    out.push(`versionHistory: "${key}" is the path a pathChanged change gives older versions, and no route of the app serves it; register the handler at that path too (app.${plain[0].toLowerCase()}('${plain[1]}', handler)), or older clients get a 404 where their version had the route.`)
   }
   return out
 }

@@ -15,7 +15,7 @@ import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps } from './migration-plan.ts'
 import { HISTORY_PLANS, ROUTE_EXISTS, type HistoryPlans, type RouteExists } from './history-plans.ts'
-import { answerChecks, checkBodies, unservedRoutes, uncoveredRoutes, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
+import { answerChecks, checkBodies, unservedOlderPaths, unservedRoutes, uncoveredRoutes, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
 import { NO_PLAN, planLookup, rewriteRoutes, routePlans } from './route-plans.ts'
@@ -144,7 +144,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     // Routes whose parameters alone are validated get a plan like the others.
     for (const route of validation?.parameterRoutes ?? []) if (!bodies.has(route)) bodies.set(route, {})
     const bodyChecks = checksOf(validation, checked)
-    const bodyPlans = (entry: RouteBodies | undefined) => ({
+    const bodyPlans = (entry: RouteBodies | undefined, route: string) => ({
       checks: bodyChecks(entry?.request, false),
       partialChecks: entry?.partial === false ? null : bodyChecks(entry?.request, true),
       request: entry?.request === undefined ? null : this.#chains(entry.request, 'up'),
@@ -155,7 +155,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
       response: entry?.response === undefined ? null : this.#chains(entry.response, 'down'),
       error: entry?.error !== undefined ? this.#chains(entry.error, 'down') : errors !== undefined ? this.#chains(errors, 'down') : null,
       items: entry?.items === undefined ? null : this.#chains(entry.items, 'down'),
-      media: mediaPlan(entry),
+      media: mediaPlan(entry, `${WHERE}: bodies["${route}"]`),
     })
     const { plans, tableLives } = routePlans(versions, bodies, byRoute, bodyPlans)
     for (const route of validation?.parameterRoutes ?? []) {
@@ -227,6 +227,17 @@ export class VersionHistory<V extends string = string, O = unknown> {
         throw new Error(
           `${where}: route "${route}" is added, removed or moved in some version; declare the table as defineRoutes(history.routes([...])) so that the table knows which versions have it.`,
         )
+      }
+    }
+    const versionQuery = target.versionQuery ?? ''
+    const versionHeaders = new Set(target.versionHeaders)
+    for (const [route, plan] of this.#plans) {
+      if (plan.query?.some((renames) => renames.some((pair) => pair.includes(versionQuery))) === true) {
+        throw new Error(`${where}: the history renames the query parameter "${versionQuery}" of "${route}" (queryParamRenamed), which the scheme reads the version from; rename another parameter, or give the scheme another versionParam.`)
+      }
+      const header = plan.requestHeaders?.flat().flat().find((name) => versionHeaders.has(name.toLowerCase()))
+      if (header !== undefined) {
+        throw new Error(`${where}: the history renames the request header "${header}" of "${route}" (requestHeaderRenamed), which the scheme reads the version from; rename another header, or give the scheme another header.`)
       }
     }
     const head = this.versions.length - 1
@@ -327,7 +338,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
    */
   check(app: AppRoutesWithHandlers): readonly string[] {
     const lookup = planLookup(this.#plans, this.#fallback)
-    return [...unservedRoutes(app.routes, this.#routeNames), ...uncoveredRoutes(app, this.#routeNames), ...answerChecks(app.routes, this.#plans, (method, route) => lookup({ method, route, routePaths: [] }))]
+    return [...unservedRoutes(app.routes, this.#routeNames), ...unservedOlderPaths(app.routes, this.#plans.keys(), this.#routeNames), ...uncoveredRoutes(app, this.#routeNames), ...answerChecks(app.routes, this.#plans, (method, route) => lookup({ method, route, routePaths: [] }))]
   }
 
   /** The changelog as JSON, newest version first (its types: changelog.ts). */

@@ -22,6 +22,7 @@ import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exac
 import { isHeaderValue } from '../http/header-name.ts'
 import { misfit, successBody, unparsable, type MediaPlan } from './response-bodies.ts'
 import { mediaType, migrateItems } from './streams.ts'
+import { NO_CONTENT, olderStatus } from './older-status.ts'
 import type { ValueStreams } from './value-streams.ts'
 
 /** A body's steps between one version and the head, and the copy a value not parsed here gets first. */
@@ -178,6 +179,8 @@ export function bindChanges(
       // The JSON step answered a stepped body with its older status already.
       const status = statuses === undefined || exchange.jsonStepped ? response.status : olderStatus(response.status, statuses)
       const suffix = differs(found, index) && response.headers.has('etag') ? suffixOf(index, exchange.version as string) : null
+      // An older status without content (a 204 where the head answers 200 and a body): older versions sent none.
+      if (status !== response.status && NO_CONTENT.has(status)) return withoutContent(response, status, headers, suffix, exchange)
       // HEAD too: Hono runs the GET handler and drops the body after the middleware, so a HEAD's length and entity
       // tag describe the body the same version's GET gets.
       const skip = exchange.jsonStepped || response.body === null
@@ -236,9 +239,12 @@ export function bindChanges(
       const { index, found } = note as { index: number; found: RoutePlan }
       return function migrateJson(value, status, respond) {
         const chain = bodyChain(found, index, status)
-        if (chain === undefined) return respond(value, false)
+        // A byte range (206) is no whole body to migrate: the response step answers it as one built by hand.
+        if (chain === undefined || status === 206) return respond(value, false)
         const statuses = found.status?.[index]
         const older = statuses === undefined ? status : olderStatus(status, statuses)
+        // Sent without content by the response step, which gives it the older status.
+        if (older !== status && NO_CONTENT.has(older)) return respond(value, false)
         const migrated = migrateResponse(exchange, chain.copy(value, ''), chain.steps, status, status >= 400)
         // The older status given to the response the handler's call builds: no second Response for it. An error
         // value of another shape than the error layout's is sent as the handler gave it.
@@ -248,10 +254,12 @@ export function bindChanges(
   }
 }
 
-function olderStatus(status: number, pairs: readonly (readonly [number, number])[]): number {
-  let current = status
-  for (const [newer, older] of pairs) if (current === newer) current = older
-  return current
+/** `response` answered with `status`, which has no content: its body (cancelled, never read) and the headers describing it left out. */
+function withoutContent(response: Response, status: number, changes: Parameters<typeof rebuild>[3], suffix: string | null, exchange: ExchangeView): Response {
+  response.body?.cancel().catch(() => undefined)
+  const out = rebuild(null, response, status, changes, true, suffix, exchange)
+  for (const name of ['content-type', 'content-encoding']) out.headers.delete(name)
+  return out
 }
 
 /** A body of JSON white space only: no value, so nothing to migrate. */

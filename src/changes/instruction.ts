@@ -99,14 +99,26 @@ export function applyOp(op: FieldOp, object: Json): void {
     }
     case 'convert': {
       const value = object[field]
-      if (value !== undefined && value !== null) object[field] = said((op.fn as Convert)(value))
+      if (value !== undefined && value !== null && !holdsFile(value)) object[field] = said((op.fn as Convert)(value))
       return
     }
     case 'each': {
       const value = object[field]
-      if (value !== undefined) object[field] = Array.isArray(value) ? value.map((item) => said((op.fn as Convert)(item))) : said((op.fn as Convert)(value))
+      if (value !== undefined && !(value instanceof Blob)) object[field] = Array.isArray(value) ? value.map((item) => (item instanceof Blob ? item : said((op.fn as Convert)(item)))) : said((op.fn as Convert)(value))
     }
   }
+}
+
+/**
+ * Whether a value is a form's file, or a repeated form field holding one: a
+ * converter never sees it (as it never sees `null`), so an upload is passed
+ * on untouched, never turned into text. A JSON value never is one.
+ */
+export function holdsFile(value: unknown): boolean {
+  if (typeof value !== 'object') return false
+  if (!Array.isArray(value)) return value instanceof Blob
+  for (const item of value) if (item instanceof Blob) return true
+  return false
 }
 
 /**

@@ -70,11 +70,18 @@ function isPlainObject(value: object, depth: number): boolean {
   return true
 }
 
-/** The value `JSON.stringify` would serialise in place of `value` (its `toJSON`'s result). */
+/**
+ * The value `JSON.stringify` would serialise in place of `value` (its
+ * `toJSON`'s result), `undefined` for one it leaves out (a function, a
+ * symbol): a laid-out field holding one is left out, as the head's body
+ * leaves it out, rather than a value its layout cannot migrate.
+ */
 function jsonOf(value: unknown, key: string | number): unknown {
-  if (value === null || typeof value !== 'object') return value
+  if (value === null || typeof value !== 'object') return typeof value === 'function' || typeof value === 'symbol' ? undefined : value
   const toJSON = (value as { toJSON?: unknown }).toJSON
-  return typeof toJSON === 'function' ? (toJSON as (key: string) => unknown).call(value, String(key)) : value
+  if (typeof toJSON !== 'function') return value
+  const json = (toJSON as (key: string) => unknown).call(value, String(key))
+  return typeof json === 'function' || typeof json === 'symbol' ? undefined : json
 }
 
 /**
@@ -105,7 +112,8 @@ export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyS
       const value = jsonOf(input, at)
       if (!Array.isArray(value)) return value
       const copy = new Array<unknown>(value.length)
-      for (let i = 0; i < value.length; i++) copy[i] = item(value[i], i)
+      // An item JSON cannot say (undefined, a function) is null in a list, as JSON writes it.
+      for (let i = 0; i < value.length; i++) copy[i] = item(value[i], i) ?? null
       return copy
     }
   }

@@ -5,7 +5,7 @@
  * replacement; a value that does not fit its layout, or a converter that
  * throws, is a `MigrationFailure` with its JSON path.
  */
-import { said, type Convert, type FieldOp, type ShapeInstruction } from './instruction.ts'
+import { holdsFile, said, type Convert, type FieldOp, type ShapeInstruction } from './instruction.ts'
 import { MigrationFailure, misfit, within } from './migration-failure.ts'
 import { isObject, type Json } from '../json/object.ts'
 
@@ -165,13 +165,13 @@ export function shapeVisit(program: readonly Entry[], required: boolean): Visit 
           case CONVERT: {
             const object = current as Json
             const before = object[entry.field]
-            if (before !== undefined && before !== null) object[entry.field] = said((entry.fn as Convert)(before))
+            if (before !== undefined && before !== null && !holdsFile(before)) object[entry.field] = said((entry.fn as Convert)(before))
             break
           }
           case EACH: {
             const object = current as Json
             const before = object[entry.field]
-            if (before !== undefined) object[entry.field] = Array.isArray(before) ? eachOf(before, entry.fn as Convert) : said((entry.fn as Convert)(before))
+            if (before !== undefined && !(before instanceof Blob)) object[entry.field] = Array.isArray(before) ? eachOf(before, entry.fn as Convert) : said((entry.fn as Convert)(before))
             break
           }
           default:
@@ -191,6 +191,9 @@ export function shapeVisit(program: readonly Entry[], required: boolean): Visit 
 /** `fn` of each item of a list, in a new list (an `EACH` entry's). */
 function eachOf(list: readonly unknown[], fn: Convert): unknown[] {
   const out = new Array<unknown>(list.length)
-  for (let i = 0; i < list.length; i++) out[i] = said(fn(list[i]))
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i]
+    out[i] = item instanceof Blob ? item : said(fn(item))
+  }
   return out
 }

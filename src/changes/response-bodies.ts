@@ -19,14 +19,32 @@ export interface MediaPlan {
   readonly unmigrated: ((type: string) => boolean) | null
 }
 
+/** A route's bodies entry, as far as its success media types go. */
+interface MediaEntry {
+  readonly response?: unknown
+  readonly items?: unknown
+  readonly unmigrated?: readonly string[] | undefined
+}
+
 /** The media plan of a route's bodies entry (`null`: no success layout). */
-export function mediaPlan(entry: { readonly response?: unknown; readonly items?: unknown; readonly unmigrated?: readonly string[] | undefined } | undefined): MediaPlan | null {
+export function mediaPlan(entry: MediaEntry | undefined, where: string): MediaPlan | null {
   if (entry === undefined || (entry.response === undefined && entry.items === undefined)) return null
   return {
     json: entry.response !== undefined,
     items: entry.items !== undefined,
-    unmigrated: entry.unmigrated === undefined ? null : unmigratedTest(entry.unmigrated, 'versionHistory: bodies'),
+    unmigrated: entry.unmigrated === undefined ? null : unmigratedTest(entry.unmigrated, where, describedBy(entry)),
   }
+}
+
+/**
+ * Which layout of `entry` migrates a body of a media type (`null`: none):
+ * `unmigrated` is for the media types no layout describes, so none of its
+ * ranges covers these, and naming one of them is a mistake.
+ */
+export function describedBy(entry: MediaEntry): (type: string) => 'response' | 'items' | null {
+  const json = entry.response !== undefined
+  const items = entry.items !== undefined
+  return (type) => (json && isJsonType(type) ? 'response' : items && framingOf(type) !== null ? 'items' : null)
 }
 
 /** A body's steps for one version (those of `Chain`). */
@@ -94,8 +112,12 @@ export function unparsable(subject: { route: string; version: string; status: nu
 
 const MEDIA_RANGE = /^(?:\*\/\*|[\w!#$&^.+-]+\/(?:\*|[\w!#$&^.+-]+))$/
 
-/** Checks an `unmigrated` option and makes its test (throws a sentence that says what to fix). */
-export function unmigratedTest(value: unknown, where: string): (type: string) => boolean {
+/**
+ * Checks an `unmigrated` option and makes its test (throws a sentence that
+ * says what to fix): a media type a layout of the route migrates (`described`)
+ * is never sent as it is, named or covered by a range.
+ */
+export function unmigratedTest(value: unknown, where: string, described: (type: string) => string | null = () => null): (type: string) => boolean {
   if (!Array.isArray(value) || value.length === 0) {
     throw new Error(`${where}: unmigrated must list media types, such as ['text/csv'].`)
   }
@@ -109,7 +131,11 @@ export function unmigratedTest(value: unknown, where: string): (type: string) =>
     const lower = entry.toLowerCase()
     if (lower === '*/*') all = true
     else if (lower.endsWith('/*')) prefixes.push(lower.slice(0, -1))
-    else exact.add(lower)
+    else {
+      const layout = described(lower)
+      if (layout !== null) throw new Error(`${where}: unmigrated lists '${entry}', which its ${layout} layout migrates; list only the media types no layout describes (a CSV export, an image).`)
+      exact.add(lower)
+    }
   }
-  return (type) => all || exact.has(type) || prefixes.some((p) => type.startsWith(p))
+  return (type) => (all || exact.has(type) || prefixes.some((p) => type.startsWith(p))) && described(type) === null
 }

@@ -91,7 +91,12 @@ export function pathChanged<const R extends string, const O extends string, cons
   return { kind: 'route', route, entry: { type: 'route.path.changed', route, older, newer } }
 }
 
-/** A route whose success status changed in this version: older versions get `older` where the handler answers `newer`. */
+/**
+ * A route whose status changed in this version: older versions get `older`
+ * where the handler answers `newer`, both success (below 400) or both error
+ * statuses. An older status without content (204, 205, 304) is sent without
+ * the handler's body.
+ */
 export function statusChanged<const R extends string, const O extends number, const N extends number>(
   route: R,
   statuses: { readonly older: O; readonly newer: N },
@@ -101,6 +106,13 @@ export function statusChanged<const R extends string, const O extends number, co
   checkOptions(statuses, where, ['older', 'newer'], true)
   const { older, newer } = pair(statuses, where, (status): status is number => Number.isInteger(status) && (status as number) >= 200 && (status as number) <= 599, 'HTTP statuses from 200 to 599')
   if (older === newer) throw new Error(`${where}: older and newer are both ${String(older)}; give older versions' status as older and the handler's as newer, or drop the change.`)
+  // A body is migrated by the layout of the status the handler answers (response below 400, error from 400): across
+  // the two, an older client would get the head's error body as a success, or a success body as an error, unmigrated.
+  if (older < 400 !== newer < 400) {
+    throw new Error(
+      `${where}: older ${String(older)} and newer ${String(newer)} are ${older < 400 ? 'a success and an error' : 'an error and a success'} status; a body is migrated by the layout of its status (response or error), so an older client would get the head's body unmigrated. Keep both below 400 or both from 400, or answer older clients in the handler (history.predates(c.var.version, change)).`,
+    )
+  }
   return { kind: 'route', route, entry: { type: 'route.status.changed', route, older, newer } }
 }
 

@@ -78,7 +78,7 @@ export function routePlans(
   versions: readonly string[],
   bodies: ReadonlyMap<string, RouteBodies>,
   byRoute: RouteEntries,
-  bodyPlans: (entry: RouteBodies | undefined) => Pick<RoutePlan, 'checks' | 'partialChecks' | 'request' | 'partialRequest' | 'partial' | 'forms' | 'response' | 'error' | 'items' | 'media'>,
+  bodyPlans: (entry: RouteBodies | undefined, route: string) => Pick<RoutePlan, 'checks' | 'partialChecks' | 'request' | 'partialRequest' | 'partial' | 'forms' | 'response' | 'error' | 'items' | 'media'>,
 ): { plans: Map<string, RoutePlan>; tableLives: Map<string, RouteLife> } {
   const plans = new Map<string, RoutePlan>()
   const tableLives = new Map<string, RouteLife>()
@@ -103,10 +103,10 @@ export function routePlans(
         forms: own?.forms ?? shared?.forms,
       }
       const all = [...(byRoute.get(one[1]) ?? []), ...entries].sort((a, b) => a.step - b.step)
-      plans.set(route, { ...bodyPlans(merged), ...routeSteps(all, versions.length), exists: life.exists })
+      plans.set(route, { ...bodyPlans(merged, route), ...routeSteps(all, versions.length), exists: life.exists })
       continue
     }
-    const base = { ...bodyPlans(bodies.get(route)), ...routeSteps(entries, versions.length) }
+    const base = { ...bodyPlans(bodies.get(route), route), ...routeSteps(entries, versions.length) }
     if (plain === null) {
       if (life.exists !== null || life.paths !== null) tableLives.set(route, life)
       // The table knows which versions have a table route (routes()): mountRoutes answers the others as unknown routes.

@@ -122,9 +122,16 @@ export function migrateItems(body: ReadableStream<Uint8Array | string>, framing:
   const decoder = new TextDecoder()
   const encoder = new TextEncoder()
   const out: Output = { text: '' }
+  let started = false
   /** Offers what the framer wrote since the last call, if anything. */
   function write(controller: ReadableStreamDefaultController<Uint8Array>): void {
     if (out.text === '') return
+    // The client's decoder drops one BOM at the start, as this one did: a second one the handler wrote (the start of
+    // an unknown SSE field, "\uFEFFdata:") would be dropped too and its line read otherwise than the head's; kept by one before it.
+    if (!started) {
+      started = true
+      if (out.text.charCodeAt(0) === 0xfeff) out.text = `\uFEFF${out.text}`
+    }
     controller.enqueue(encoder.encode(out.text))
     out.text = ''
   }

@@ -10,6 +10,7 @@ import type { Context } from 'hono'
 import type { RouterRoute } from 'hono/types'
 import { matchedRoutes } from 'hono/route'
 import type { ApiModel, ResponseContract, VersionedOperation } from '../model/api-model.ts'
+import { baseOf, relativeTo } from '../hono/mount-base.ts'
 import { openAPIPathOf } from '../openapi/paths.ts'
 import { HTTP_METHODS, operationKey, type OpenAPIDocument, type OperationObject } from '../openapi/types.ts'
 
@@ -105,9 +106,9 @@ export function findOperation(document: OpenAPIDocument, method: string, pathnam
  */
 const KEPT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'QUERY', 'TRACE', 'CONNECT'])
 
-/** A matched route's path in OpenAPI's syntax, and its operation in the model by method, each worked out once. */
+/** A matched route's paths in OpenAPI's syntax (its own; inside the sub-app `app.route()` mounted it from), and its operation in the model by method, each worked out once. */
 interface RouteOperations {
-  readonly path: string
+  readonly paths: readonly string[]
   readonly methods: Map<string, VersionedOperation | null>
 }
 
@@ -125,12 +126,15 @@ export function matchedOperations(model: ApiModel): (c: Context, version: string
   function operationOf(route: RouterRoute, method: string): VersionedOperation | null {
     let entry = byRoute.get(route)
     if (entry === undefined) {
-      entry = { path: openAPIPathOf(route.path), methods: new Map() }
+      // A table a sub-app serves is modelled at the sub-app's paths (its documents' server has the prefix).
+      const inside = relativeTo(route.path, baseOf(route))
+      entry = { paths: inside === null || inside === route.path ? [openAPIPathOf(route.path)] : [openAPIPathOf(route.path), openAPIPathOf(inside)], methods: new Map() }
       byRoute.set(route, entry)
     }
     let operation = entry.methods.get(method)
     if (operation === undefined) {
-      operation = model.find(method, entry.path)
+      operation = null
+      for (const path of entry.paths) operation ??= model.find(method, path)
       if (route.method !== 'ALL' || KEPT_METHODS.has(method)) entry.methods.set(method, operation)
     }
     return operation

@@ -8,7 +8,16 @@
 
 /** A token escaped for a pointer (`~` to `~0`, `/` to `~1`), then percent-encoded where a URI fragment may not carry it. */
 export function pointerToken(name: string): string {
-  return name.replace(/~/g, '~0').replace(/\//g, '~1').replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/?]/gu, (ch) => encodeURIComponent(ch))
+  return name.replace(/~/g, '~0').replace(/\//g, '~1').replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/?]/gu, encodedChar)
+}
+
+/** `ch` percent-encoded; a lone UTF-16 surrogate (which no URI carries) is a configuration mistake, said in a sentence. */
+function encodedChar(ch: string): string {
+  try {
+    return encodeURIComponent(ch)
+  } catch {
+    throw new Error(`A name in a schema or document holds a lone UTF-16 surrogate (${JSON.stringify(ch)}), which no $ref can carry: rename it.`)
+  }
 }
 
 /** The fragment of the pointer made of `tokens` (`['components', 'schemas', 'a/b']` gives `#/components/schemas/a~1b`). */

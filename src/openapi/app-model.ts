@@ -19,6 +19,7 @@ import { appOperations } from '../hono/app-operations.ts'
 import { routeHistory } from './changelog.ts'
 import { openAPIPathOf } from './paths.ts'
 import { historyMigrations } from './migrations.ts'
+import { middlewareBases, pathsInside } from './mounted-names.ts'
 import { contractsOf, sunsetsOf, type ContractContext } from './operation-contracts.ts'
 import { placementOf } from './placement.ts'
 import { errorBodyOf } from './responses.ts'
@@ -80,8 +81,12 @@ export function appModel(options: AppModelOptions): ApiModel {
   }
   const operations: VersionedOperation[] = []
   // What the app registers (hono/app-operations.ts, the reading versionMiddleware's check(app) builds its model on).
-  for (const { declaration, params } of appOperations(app, routes, ways.param, namedRoutes(app))) {
-    const { method, path } = declaration
+  // Under a sub-app that runs its own versionMiddleware, a history names a route as that sub-app registers it too.
+  const bases = middlewareBases(app.routes)
+  for (const { declaration: registered, params } of appOperations(app, routes, ways.param, namedRoutes(app))) {
+    const { method, path } = registered
+    const inside = pathsInside(path, bases, openAPIPathOf).map((own) => plainName(method, own))
+    const declaration = inside.length === 0 ? registered : { ...registered, names: [...registered.names, ...inside] }
     const source: SourceOperation = {
       path,
       method: method.toLowerCase() as HttpMethod,

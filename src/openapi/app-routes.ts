@@ -7,10 +7,11 @@
  * the paths where `mountRoutes` answers a method it has no handler for with
  * 405 and `Allow`.
  */
+import { baseOf, relativeTo } from '../hono/mount-base.ts'
 import { mountedMethods, mountedServing } from '../hono/mounted-handlers.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
-import { openAPIPathOf, pathShape } from './paths.ts'
-import { namesOf, type SourceOperation } from './sources.ts'
+import { openAPIPathOf, openAPIPathsOf, pathShape } from './paths.ts'
+import { namesOf, plainName, type SourceOperation } from './sources.ts'
 import { HTTP_METHODS, type HttpMethod } from './types.ts'
 import type { Json } from '../json/object.ts'
 
@@ -37,6 +38,14 @@ export interface AppRouteMethods {
   routesServing(openAPIPath: string, honoPaths: readonly string[], method: HttpMethod): ReadonlySet<string> | null
   /** The `Allow` of the 405 the app answers there for a method it does not serve, or `null` when it answers none. */
   notAllowedAt(openAPIPath: string, honoPaths?: readonly string[]): string | null
+  /** The OpenAPI paths of the plain routes that serve `openAPIPath` without their optional last param (`/files/{name}` for `/files`): a history names them so. */
+  longerPathsOf(openAPIPath: string): readonly string[]
+  /**
+   * The prefix (`/api`) under which `app.route()` mounted the sub-app whose
+   * `mountRoutes` handlers serve a route table, when every one of them is
+   * under that one prefix; `null` otherwise (at the root, or split).
+   */
+  readonly tablePrefix: string | null
 }
 
 /** Reads `app`'s routes; throws a sentence when it is not an app. */
@@ -47,12 +56,21 @@ export function appRoutesOf(app: unknown, where: string): AppRouteMethods | null
   // By key, each method served and the view names of the table routes serving it (`null`: a plain handler, any route).
   const methods = new Map<string, Map<HttpMethod, Set<string> | null>>()
   const allow = new Map<string, Set<string>>()
-  for (const entry of routes as { method?: unknown; path?: unknown; handler?: unknown }[]) {
+  const longer = new Map<string, Set<string>>()
+  // The prefixes of the sub-apps serving a table (a table's paths are those of the app mountRoutes registered them on).
+  const prefixes = new Set<string>()
+  for (const entry of routes as { method?: unknown; path?: unknown; handler?: unknown; basePath?: unknown }[]) {
     if (typeof entry?.path !== 'string' || typeof entry.method !== 'string' || entry.path.includes('*')) continue
     const mounted = entry.method === 'ALL' ? mountedMethods(entry.handler) : undefined
+    const base = mounted === undefined ? '' : baseOf(entry as { path: string; basePath?: unknown })
+    if (mounted !== undefined) prefixes.add(base)
+    const inside = base === '' ? null : relativeTo(entry.path, base)
     const own = entry.method === 'ALL' ? [...(mounted ?? [])] : [entry.method.toUpperCase()]
-    // By the Hono path (a table route's) and by its OpenAPI shape (a documented path's).
-    for (const key of [entry.path, pathShape(openAPIPathOf(entry.path))]) {
+    const [full, short] = openAPIPathsOf(entry.path) as [string, string | undefined]
+    if (short !== undefined && mounted === undefined) longer.set(pathShape(short), (longer.get(pathShape(short)) ?? new Set()).add(full))
+    // By the Hono path (a table route's) and by its OpenAPI shape (a documented path's), with and without an
+    // optional last param (`/files/:name?` serves `/files` too).
+    for (const key of [entry.path, ...(inside === null ? [] : [inside]), pathShape(full), ...(short === undefined ? [] : [pathShape(short)])]) {
       const served = methods.get(key) ?? new Map<HttpMethod, Set<string> | null>()
       for (const method of own) {
         const lower = method.toLowerCase() as HttpMethod
@@ -97,7 +115,51 @@ export function appRoutesOf(app: unknown, where: string): AppRouteMethods | null
       const listed = new Set(keysOf(openAPIPath, honoPaths).flatMap((key) => [...(allow.get(key) ?? [])]))
       return listed.size === 0 ? null : [...listed].join(', ')
     },
+    longerPathsOf(openAPIPath) {
+      return [...(longer.get(pathShape(openAPIPath)) ?? [])]
+    },
+    tablePrefix: prefixes.size === 1 && !prefixes.has('') ? ([...prefixes][0] as string) : null,
   }
+}
+
+/**
+ * A route table a sub-app serves (`app.route('/api', sub)`) has the
+ * sub-app's paths, while clients reach them under its prefix: the prefix the
+ * documents' table operations take (OpenAPI's syntax), where no `serverUrl`
+ * is given and the head document (if any) has no servers; `null` otherwise.
+ * Written into the paths, not as a server: tools such as Prism ignore a
+ * server's path.
+ */
+export function tablePrefixOf(app: AppRouteMethods | null, head: Json | null, serverUrl: unknown): string | null {
+  const prefix = app?.tablePrefix ?? null
+  // A prefix with params (`/t/:tenant`) would need those params in every operation: not written in.
+  if (prefix === null || /[:*]/.test(prefix) || serverUrl !== undefined || head?.['servers'] !== undefined) return null
+  return openAPIPathOf(prefix)
+}
+
+/** `head` with its paths under `prefix` written as the table has them (without it), and which paths those are. */
+export function insidePrefix(head: Json, prefix: string): { readonly head: Json; readonly moved: ReadonlySet<string> } {
+  const moved = new Set<string>()
+  const paths: Json = {}
+  for (const [path, item] of Object.entries((head['paths'] ?? {}) as Json)) {
+    const inside = relativeTo(path, prefix)
+    if (inside === null || Object.hasOwn(paths, inside)) paths[path] = item
+    else {
+      paths[inside] = item
+      moved.add(inside)
+    }
+  }
+  return { head: { ...head, paths }, moved }
+}
+
+/** `operations`, those a table route serves (or `moved` lists) at their path under `prefix`, also named by it. */
+export function underPrefix(operations: readonly SourceOperation[], prefix: string | null, moved: ReadonlySet<string> = new Set()): SourceOperation[] {
+  if (prefix === null) return [...operations]
+  return operations.map((source) => {
+    if (source.routes.length === 0 && !moved.has(source.path)) return source
+    const path = source.path === '/' ? prefix : `${prefix}${source.path}`
+    return { ...source, path, names: [...source.names, plainName(source.method, path)] }
+  })
 }
 
 /**
@@ -118,19 +180,27 @@ export function appOperations(operations: readonly SourceOperation[], app: AppRo
   for (const [path, list] of byPath) {
     const first = list[0] as SourceOperation
     const served = app.methodsAt(path, first.routes.flatMap((r) => r.honoPaths))
+    const longer = app.longerPathsOf(path)
     for (const method of served) {
       const given = list.find((o) => o.method === method)
       if (given !== undefined) {
-        out.push(servedBy(given, app.routesServing(path, first.routes.flatMap((r) => r.honoPaths), method)))
+        out.push(servedBy(alsoNamed(given, longer), app.routesServing(path, first.routes.flatMap((r) => r.honoPaths), method)))
         continue
       }
       const parameters = ((first.operation['parameters'] ?? []) as Json[]).filter((p) => p !== null && typeof p === 'object' && p['in'] === 'path')
       const operationId = first.routes[0] === undefined ? `${method}${path.replace(/[^A-Za-z0-9]+/g, '-').replace(/-$/, '')}` : `${first.routes[0].name}-${method}`
       const operation: Json = { operationId, ...(parameters.length > 0 ? { parameters } : {}), responses: { '200': { description: 'OK' } } }
-      out.push(servedBy({ path, method, operation, routes: first.routes, names: namesOf(first.routes, method, path), patterns: first.patterns, operationId }, app.routesServing(path, first.routes.flatMap((r) => r.honoPaths), method)))
+      const source = { path, method, operation, routes: first.routes, names: namesOf(first.routes, method, path), patterns: first.patterns, operationId }
+      out.push(servedBy(alsoNamed(source, longer), app.routesServing(path, first.routes.flatMap((r) => r.honoPaths), method)))
     }
   }
   return out
+}
+
+/** `source` also named `METHOD /path` by each of `paths` (a plain route with an optional last param serving it without). */
+function alsoNamed(source: SourceOperation, paths: readonly string[]): SourceOperation {
+  const added = paths.map((path) => plainName(source.method, path)).filter((name) => !source.names.includes(name))
+  return added.length === 0 ? source : { ...source, names: [...source.names, ...added] }
 }
 
 /** `source` with only those of its routes `serving` names (`null`: any of them), when that leaves any. */

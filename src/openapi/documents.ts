@@ -10,15 +10,17 @@ import type { RouteBodies } from '../changes/history-options.ts'
 import type { ApiModel } from '../model/api-model.ts'
 import { apiModelOf } from '../model/operations.ts'
 import { checkAcceptTypes } from './accept-types.ts'
-import { appOperations, appRoutesOf, type DocumentedApp } from './app-routes.ts'
+import { appOperations, appRoutesOf, insidePrefix, tablePrefixOf, underPrefix, type DocumentedApp } from './app-routes.ts'
 import { versionSpace } from '../model/version-space.ts'
 import { buildDocument, deepFreeze, operationsModel, reachableComponents, refsIn, type BuildContext } from './build.ts'
 import { changelogOf, routeHistory, type ChangelogSource } from './changelog.ts'
 import { historyMigrations } from './migrations.ts'
 import { checkAppHistory } from './unmigrated.ts'
+import { checkServerUrl } from './server-url.ts'
+import { middlewareBases, withMountedNames } from './mounted-names.ts'
 import { normalizeDocument } from './normalize.ts'
 import { sunsetsOf, type ContractContext } from './operation-contracts.ts'
-import { placementOf, type Placement } from './placement.ts'
+import { placementOf } from './placement.ts'
 import { requestBodies, type DocumentedRequests } from './requests.ts'
 import { errorBodyOf, type ErrorFormat } from './responses.ts'
 import { checkStreamed, streamedBodies } from './streams.ts'
@@ -77,7 +79,7 @@ export interface VersionedOpenAPIOptions {
    * The server the API is reached at, with `{version}` where a host name
    * carries the version (`https://{version}.api.example.com`): required with
    * `HostNameVersioning`.
-   * @default none (the document's servers, if any)
+   * @default the document's servers, if any
    */
   readonly serverUrl?: string | undefined
   /**
@@ -191,30 +193,6 @@ function pinsOf(pins: unknown, where: string): { schemes: Json; security: readon
   return { schemes: { [name]: { description, ...(scheme as Json) } }, security: [{ [name]: [] }, {}] }
 }
 
-function checkServerUrl(serverUrl: unknown, placement: Placement, scheme: DocumentedScheme, versions: readonly string[], where: string): string | null {
-  if (serverUrl === undefined) {
-    if (placement.host && !placement.anyOne) {
-      throw new Error(`${where}: HostNameVersioning puts the version in the host name, so give serverUrl with "{version}" in its host, such as "https://{version}.api.example.com".`)
-    }
-    return null
-  }
-  const example = 'such as "https://api.example.com" or "https://{version}.api.example.com"'
-  if (typeof serverUrl !== 'string' || !(URL.canParse(serverUrl.replace('{version}', 'v')) || serverUrl.startsWith('/'))) {
-    throw new Error(`${where}: serverUrl must be an absolute URL or a path, ${example}.`)
-  }
-  if (placement.host) {
-    const regex = (scheme as { hostnameRegex?: unknown }).hostnameRegex
-    for (const version of versions) {
-      const host = URL.canParse(serverUrl.replace('{version}', version)) ? new URL(serverUrl.replace('{version}', version)).hostname : ''
-      const found = regex instanceof RegExp ? regex.exec(host) : null
-      if (!serverUrl.includes('{version}') || (regex instanceof RegExp && (found === null || scheme.resolveVersion(found[1] ?? '') !== version))) {
-        throw new Error(`${where}: serverUrl gives the host "${host}" for version ${JSON.stringify(version)}, whose version the scheme would not read from it; put "{version}" as the first of three labels, such as "https://{version}.api.example.com".`)
-      }
-    }
-  }
-  return serverUrl
-}
-
 function checkMethods(methods: unknown, routes: RouteTable | null, where: string): Readonly<Record<string, readonly HttpMethod[]>> {
   if (methods === undefined) return {}
   if (methods === null || typeof methods !== 'object') throw new Error(`${where}: methods must be an object of method lists by route name, such as { 'user-detail': ['get', 'delete'] }.`)
@@ -274,19 +252,23 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   }
   const plan = planVersions(scheme, versions, policy, where)
   const changelog = rawChangelog === undefined ? null : changelogOf(rawChangelog, plan.order, where)
-  const serverUrl = checkServerUrl(options.serverUrl, placement, scheme, plan.order, where)
   const methods = checkMethods(options.methods, routes, where)
   if (input !== undefined && options.methods !== undefined) throw new Error(`${where}: methods applies to documents made from the table alone; your document already gives each path its methods.`)
 
   const head = input === undefined ? null : normalizeDocument(input, where)
+  const app = appRoutesOf(options.app, where)
+  const serverUrl = checkServerUrl(options.serverUrl, placement, scheme, plan.order, where)
+  // A table a sub-app serves (app.route('/api', sub)) is served under its prefix, which its operations' paths take.
+  const prefix = tablePrefixOf(app, head, options.serverUrl)
+  const inside = head === null || prefix === null ? null : insidePrefix(head, prefix)
   const errorBody = errorBodyOf(options.errors, where)
   const headSchemaNames = new Set(Object.keys(((head?.['components'] as Json | undefined)?.['schemas'] ?? {}) as Json))
   const requests = requestBodies(options.requests, changelog, plan.order, headSchemaNames, where)
   const pins = pinsOf(options.pins, where)
   const content = placement.accept === null ? [] : placement.accept.mediaTypes
-  const app = appRoutesOf(options.app, where)
-  const all = head === null ? tableOperations(routes as RouteTable, methods, content, app) : documentOperations(head, routes)
-  const fromApp = head === null || app === null ? all : appOperations(all, app)
+  const all = head === null ? tableOperations(routes as RouteTable, methods, content, app) : documentOperations(inside?.head ?? head, routes)
+  const bases = app === null ? [] : middlewareBases((options.app as DocumentedApp).routes)
+  const fromApp = withMountedNames(underPrefix(head === null || app === null ? all : appOperations(all, app), prefix, inside?.moved), bases)
   if (app !== null && (routes?.routes.length ?? 0) + all.length > 0 && fromApp.length === 0) throw new Error(`${where}: app registers none of the documented paths; give the app that serves them (the root app, whose routes have their full paths).`)
   const operations = hidden(fromApp, options.hide, where)
   const streams = streamedBodies(options.bodies ?? (options.requests as { bodies?: unknown } | undefined)?.bodies, where)

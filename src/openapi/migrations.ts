@@ -21,6 +21,8 @@ export interface PlannedOperation {
   readonly method: string
   readonly path: string
   readonly routes: readonly CompiledRoute[]
+  /** The names a changelog may give it (sources.ts `namesOf`): its `METHOD /path` ones are the paths its plan may be keyed by (a sub-app's own, too). */
+  readonly names?: readonly string[] | undefined
 }
 
 /** The migration of an operation in each version. */
@@ -67,7 +69,9 @@ export function historyMigrations(source: unknown): MigrationsOf | null {
   const head = versions.length - 1
   return (operation) => {
     // As a request to it finds its plan: its table route (they share their names), else its path.
-    const plan = lookup({ method: operation.method.toUpperCase(), route: operation.routes[0] ?? null, routePaths: [operation.path] })
+    const method = operation.method.toUpperCase()
+    const named = (operation.names ?? []).filter((name) => name.startsWith(`${method} /`)).map((name) => name.slice(method.length + 1))
+    const plan = lookup({ method, route: operation.routes[0] ?? null, routePaths: [operation.path, ...named.filter((path) => path !== operation.path)] })
     return (version) => {
       const v = index.get(version)
       return plan === undefined || v === undefined || v === head ? null : migrationAt(plan, v)

@@ -7,9 +7,25 @@
 import type { ChangelogInstruction } from './changelog.ts'
 import type { Json } from '../json/object.ts'
 
-/** `responses` with one status key renamed, the others in place. */
-function renamedStatus(responses: Json, newer: string, older: string): Json {
-  return Object.fromEntries(Object.entries(responses).map(([status, r]) => [status === newer ? older : status, r]))
+/** Statuses whose answers have no content: an older one is sent without the handler's body. */
+const NO_CONTENT: ReadonlySet<string> = new Set(['204', '205', '304'])
+
+/**
+ * `responses` with one status key renamed, the others in place; renamed to a status without content (204, 205, 304),
+ * its response documented without content, as the server sends it (`resolve` reads a response given by reference).
+ */
+function renamedStatus(responses: Json, newer: string, older: string, resolve: (ref: string) => Json | undefined): Json {
+  const renamed = (r: unknown): unknown => (NO_CONTENT.has(older) ? withoutContent(r, resolve) : r)
+  return Object.fromEntries(Object.entries(responses).map(([status, r]) => (status === newer ? [older, renamed(r)] : [status, r])))
+}
+
+/** A response without its `content` (a copy; one given by reference, read by `resolve`, becomes a copy of its component). */
+function withoutContent(given: unknown, resolve: (ref: string) => Json | undefined): unknown {
+  const ref = given !== null && typeof given === 'object' ? (given as Json)['$ref'] : undefined
+  const response = typeof ref === 'string' ? (resolve(ref) ?? given) : given
+  if (response === null || typeof response !== 'object' || '$ref' in response || !('content' in response)) return given
+  const { content: _content, ...rest } = response as Json
+  return rest
 }
 
 /**
@@ -38,11 +54,11 @@ function withChangedHeaders(given: unknown, changed: ReadonlyMap<string, string>
  * where a version's statusChanged tells it (`every`: the operation's route
  * changes, newest first): the newest change's newer status.
  */
-function knownStatus(responses: Json, every: readonly ChangelogInstruction[]): Json {
+function knownStatus(responses: Json, every: readonly ChangelogInstruction[], resolve: (ref: string) => Json | undefined): Json {
   if (!Object.hasOwn(responses, 'default') || Object.keys(responses).some((status) => status.startsWith('2'))) return responses
   const newest = every.find((change) => change.type === 'route.status.changed')
   if (newest === undefined || newest.type !== 'route.status.changed') return responses
-  return renamedStatus(responses, 'default', String(newest.newer))
+  return renamedStatus(responses, 'default', String(newest.newer), resolve)
 }
 
 /**
@@ -53,10 +69,10 @@ function knownStatus(responses: Json, every: readonly ChangelogInstruction[]): J
  * given by reference).
  */
 export function olderResponses(responses: Json, changes: readonly ChangelogInstruction[], every: readonly ChangelogInstruction[], resolve: (ref: string) => Json | undefined = () => undefined): Json {
-  let out = knownStatus(responses, every)
+  let out = knownStatus(responses, every, resolve)
   const changed = new Map<string, string>()
   for (const change of changes) {
-    if (change.type === 'route.status.changed' && Object.hasOwn(out, String(change.newer))) out = renamedStatus(out, String(change.newer), String(change.older))
+    if (change.type === 'route.status.changed' && Object.hasOwn(out, String(change.newer))) out = renamedStatus(out, String(change.newer), String(change.older), resolve)
     if (change.type === 'route.header.changed' && !changed.has(change.header.toLowerCase())) {
       changed.set(change.header.toLowerCase(), change.description ?? `A newer version changed ${change.header}.`)
     }

@@ -6,6 +6,7 @@
  */
 import { honoPathForm, openAPIForm, type OpenAPIPathParam } from '../routes/openapi-form.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
+import { compilePath, type CompiledPath } from '../routes/pattern.ts'
 
 /** One OpenAPI path a route is served at. */
 export interface OpenAPIPath {
@@ -40,6 +41,23 @@ export function routePaths(route: CompiledRoute): OpenAPIPath[] {
  */
 export function openAPIPathOf(honoPath: string): string {
   return honoPathForm(honoPath).path
+}
+
+/**
+ * The OpenAPI paths a plain route's Hono path serves: its path, and without
+ * its optional last param when it has one (`/files/:name?` serves `/files`
+ * too; OpenAPI path params are required), as a table route's `routePaths`.
+ */
+export function openAPIPathsOf(honoPath: string): string[] {
+  const full = openAPIPathOf(honoPath)
+  let compiled: CompiledPath
+  try {
+    compiled = compilePath(honoPath, 'openAPIPathsOf')
+  } catch {
+    return [full]
+  }
+  if (compiled.params[compiled.params.length - 1]?.optional !== true) return [full]
+  return [full, openAPIForm(compiled, false).path]
 }
 
 /** A path with every parameter name blanked (`/users/{}`), to match paths whose parameter names differ. */

@@ -29,6 +29,8 @@ export interface ExtensionTarget {
   readonly routeNames: ReadonlySet<string> | null
   /** The query parameter the scheme reads the version from (`null`: none), which is no parameter of a route's own. */
   readonly versionQuery: string | null
+  /** The request headers the scheme reads the version from (each of a combination's; none: empty), lower-case. */
+  readonly versionHeaders: readonly string[]
 }
 
 /** The table route that answers a request, as extensions see it. */

@@ -51,6 +51,11 @@ export interface PlacementWays extends Omit<VersionPlacement, 'anyOf'> {
   readonly anyOne: boolean
 }
 
+/** The request headers `placement` reads the version from (each of a combination's), lower-case. */
+export function versionHeadersOf(placement: VersionPlacement): readonly string[] {
+  return (placement.anyOf ?? [placement]).flatMap((way) => (way.header === null ? [] : [way.header.toLowerCase()]))
+}
+
 /** The ways of `placement`: its own, or a combination's first of each kind (a namespace never combines). */
 export function waysOf(placement: VersionPlacement): PlacementWays {
   const ways = placement.anyOf

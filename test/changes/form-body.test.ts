@@ -82,6 +82,21 @@ describe('an older form body on a route with forms: true', () => {
     })
   })
 
+  it('never gives a file to a converter, as it never gives null: a value change on a field that holds one leaves it untouched', async () => {
+    const Note = shape<{ body: string | File; labels: string[] }>('Note')
+    const notes = migratingApp(
+      twoVersionHistory([change('Notes are trimmed; labels are lower case.', [fieldChanged(Note, 'body', { down: (body) => body, up: (body) => String(body).trim() }), fieldChanged(Note, 'labels', { down: (labels) => labels, up: (labels) => (Array.isArray(labels) ? labels : [labels]).map((label) => String(label).toLowerCase()) })])], { bodies: { 'POST /notes': { request: Note, forms: true } } }),
+    )
+    notes.post('/notes', async (c) => c.json(await describeForm(await c.req.parseBody({ all: true }))))
+    const form = new FormData()
+    form.append('body', new File(['  scanned  '], 'scan.png', { type: 'image/png' }))
+    form.append('labels', 'Urgent')
+    form.append('labels', new File(['x'], 'label.bin', { type: 'application/octet-stream' }))
+    expect(await (await notes.request(multipart(form, '1', '/notes'))).json()).toEqual({ body: { file: 'scan.png', type: 'image/png', text: '  scanned  ' }, labels: ['Urgent', { file: 'label.bin', type: 'application/octet-stream', text: 'x' }] })
+    const text = await notes.request(urlencoded({ body: '  typed  ', labels: 'Urgent' }, '1', '/notes'))
+    expect(await text.json()).toEqual({ body: 'typed', labels: 'urgent' })
+  })
+
   it('is partial on PATCH, and c.req.formData() and c.req.raw read the migrated form', async () => {
     const res = await app.request(urlencoded({ name: 'Renamed' }, '1', '/uploads/1', 'PATCH'))
     expect(await res.json()).toEqual({ fields: ['title'], raw: { title: 'Renamed' } })

@@ -10,7 +10,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { validator } from 'hono/validator'
 import { describe, expect, it } from 'vitest'
-import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldRenamed, queryParamRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
 
 interface Person { id: number; email: string }
@@ -234,5 +234,39 @@ describe('a body with a Content-Length (as a server gives it): read whole, as te
   it('blank is JSON whitespace only: a no-break space is malformed JSON (400), not passed on as blank', async () => {
     expect(await sendSized(app(), ' \r\n\t')).toEqual(await send(app(), '/json', '2', ' \r\n\t'))
     expect(await sendSized(app(), '\u00a0')).toEqual({ status: 400, text: '{"detail":"Malformed JSON in request body."}' })
+  })
+})
+
+describe("an older client's request, rebuilt, keeps the client's connection", () => {
+  it("its signal is the client's: a handler that stops when the client goes away does so for an older client too", async () => {
+    const history = twoVersionHistory([change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' }), queryParamRenamed('GET /people', { older: 'q', newer: 'query' })])], { bodies: { 'POST /people': { request: Person } } })
+    const served = migratingApp(history)
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const answer = async (c: Context) => {
+      await gate
+      return c.json({ aborted: c.req.raw.signal.aborted, url: new URL(c.req.url).search })
+    }
+    served.get('/people', answer)
+    served.post('/people', answer)
+    const asked = ['1', '2'].flatMap((version) => {
+      const get = new AbortController()
+      const post = new AbortController()
+      const requests = [
+        served.request(new Request('http://localhost/people?q=ada', { headers: { 'Api-Version': version }, signal: get.signal })),
+        served.request(new Request('http://localhost/people', { method: 'POST', headers: { 'Api-Version': version, 'Content-Type': 'application/json' }, body: '{"mail":"ada@example.com"}', signal: post.signal })),
+      ]
+      get.abort()
+      post.abort()
+      return requests
+    })
+    release()
+    const answers = await Promise.all(asked.map(async (res) => (await res).json()))
+    expect(answers).toEqual([
+      { aborted: true, url: '?query=ada' },
+      { aborted: true, url: '' },
+      { aborted: true, url: '?q=ada' },
+      { aborted: true, url: '' },
+    ])
   })
 })

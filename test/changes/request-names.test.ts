@@ -7,6 +7,8 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { change, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape } from '../../src/changes/index.ts'
+import { versionMiddleware } from '../../src/hono/index.ts'
+import { CombinedVersioning, HeaderVersioning, QueryParameterVersioning } from '../../src/index.ts'
 import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
 
 const Thing = shape<{ title: string }>('Thing')
@@ -51,5 +53,31 @@ describe('both names sent by an older client', () => {
       const head = await (await send(`?page=%E0%A4%A&search=${value}&page=2`, '2')).json()
       expect(older).toEqual(head)
     }
+  })
+})
+
+describe("the scheme's own query parameter", () => {
+  it('is not renamed by a history: naming it in queryParamRenamed (either side) fails when the middleware is made', () => {
+    for (const [older, newer] of [['version', 'ver'], ['v', 'version']] as const) {
+      const renaming = twoVersionHistory([change('A rename.', [queryParamRenamed('GET /things', { older, newer })])])
+      expect(() => versionMiddleware({ scheme: new QueryParameterVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: renaming })).toThrow(
+        'versionMiddleware: changes: the history renames the query parameter "version" of "GET /things" (queryParamRenamed), which the scheme reads the version from; rename another parameter, or give the scheme another versionParam.',
+      )
+    }
+    expect(() => versionMiddleware({ scheme: new QueryParameterVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2', versionParam: 'api' }), changes: twoVersionHistory([change('A rename.', [queryParamRenamed('GET /things', { older: 'v', newer: 'version' })])]) })).not.toThrow()
+  })
+})
+
+describe("the scheme's own request header", () => {
+  it('is not renamed by a history: naming it in requestHeaderRenamed (either side, any case) fails when the middleware is made', () => {
+    const header = (older: string, newer: string) => twoVersionHistory([change('A rename.', [requestHeaderRenamed('GET /things', { older, newer })])])
+    const sentence = (name: string) =>
+      `versionMiddleware: changes: the history renames the request header "${name}" of "GET /things" (requestHeaderRenamed), which the scheme reads the version from; rename another header, or give the scheme another header.`
+    const scheme = () => new HeaderVersioning({ header: 'Api-Version', allowedVersions: ['1', '2'], defaultVersion: '2' })
+    expect(() => versionMiddleware({ scheme: scheme(), changes: header('api-version', 'X-Version') })).toThrow(sentence('api-version'))
+    expect(() => versionMiddleware({ scheme: scheme(), changes: header('X-Old', 'API-VERSION') })).toThrow(sentence('API-VERSION'))
+    const combined = new CombinedVersioning({ schemes: [new QueryParameterVersioning(), new HeaderVersioning({ header: 'Accept-Version' })], allowedVersions: ['1', '2'], defaultVersion: '2' })
+    expect(() => versionMiddleware({ scheme: combined, changes: header('Accept-Version', 'X-Version') })).toThrow(sentence('Accept-Version'))
+    expect(() => versionMiddleware({ scheme: scheme(), changes: header('X-Old', 'X-New') })).not.toThrow()
   })
 })

@@ -3,14 +3,16 @@
  * success body (migrated, or a loud failure), a HEAD's headers describe the
  * body the same version's GET gets, an error body of another shape than the
  * error layout's is sent as it is, and a `headerChanged` value a header
- * cannot hold is a clear error. A portable file: it runs on all four runtimes.
+ * cannot hold is a clear error; a `statusChanged` to a status without
+ * content sends none, and one across success and error statuses is refused
+ * when it is made. A portable file: it runs on all four runtimes.
  */
 import { Hono } from 'hono'
 import { bearerAuth } from 'hono/bearer-auth'
 import { etag } from 'hono/etag'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
-import { change, fieldRenamed, headerChanged, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldRenamed, headerChanged, shape, statusChanged, versionHistory } from '../../src/changes/index.ts'
 import { INEXACT, SOURCE_ACCESS } from '../../src/changes/exact-numbers.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
@@ -293,5 +295,35 @@ describe('headerChanged values', () => {
     const older = await ask(served, '/fine', '1')
     expect(older.status).toBe(200)
     expect(older.headers.get('x-link')).toBe('<x>; rel="next"')
+  })
+})
+
+describe('statusChanged', () => {
+  it('sends an older status without content (204, 205, 304) without the head body, from c.json and from a Response built by hand', async () => {
+    for (const older of [204, 205, 304] as const) {
+      const history = versionHistory({
+        versions: [{ version: '1' }, { version: '2', changes: [renamed, change('Deleting answers the lamp.', [statusChanged('DELETE /lamps/:id', { older, newer: 200 }), statusChanged('DELETE /built/:id', { older, newer: 200 })])] }],
+        bodies: { 'DELETE /lamps/:id': { response: Lamp }, 'DELETE /built/:id': { response: Lamp } },
+      })
+      const served = app(history, (app) => {
+        app.delete('/lamps/:id', (c) => c.json(lamp, 200, { ETag: '"lamp"' }))
+        app.delete('/built/:id', () => new Response(text, { headers: { 'content-type': 'application/json', 'content-length': String(text.length), etag: '"lamp"' } }))
+      })
+      for (const path of ['/lamps/1', '/built/1']) {
+        const res = await ask(served, path, '1', { method: 'DELETE' })
+        expect([res.status, await res.text(), res.headers.get('content-type'), res.headers.get('content-length')]).toEqual([older, '', null, null])
+        // A tag the handler set still names the version.
+        expect(res.headers.get('etag')).toBe('"lamp@1"')
+        const head = await ask(served, path, '2', { method: 'DELETE' })
+        expect([head.status, await head.json()]).toEqual([200, lamp])
+      }
+    }
+  })
+
+  it('is refused when it is made across success and error statuses, whose bodies have different layouts', () => {
+    for (const [older, newer] of [[200, 404], [404, 200], [302, 400]] as const) {
+      expect(() => statusChanged('GET /lamps/:id', { older, newer })).toThrow(`statusChanged: older ${older} and newer ${newer} are`)
+    }
+    expect(() => statusChanged('GET /lamps/:id', { older: 422, newer: 400 })).not.toThrow()
   })
 })

@@ -172,6 +172,34 @@ describe('server-sent events: each event data migrated, the rest kept', () => {
   })
 })
 
+/** The data of each event an EventSource dispatches from `bytes` (WHATWG HTML 9.2.6: one BOM dropped, LF line ends here). */
+function dispatched(bytes: ArrayBuffer): string[] {
+  const events: string[] = []
+  let data: string | null = null
+  for (const line of new TextDecoder().decode(bytes).split('\n')) {
+    if (line === '') {
+      if (data !== null) events.push(data)
+      data = null
+      continue
+    }
+    const colon = line.indexOf(':')
+    const [field, value] = colon === -1 ? [line, ''] : [line.slice(0, colon), line.slice(line[colon + 1] === ' ' ? colon + 2 : colon + 1)]
+    if (field === 'data') data = data === null ? value : `${data}\n${value}`
+  }
+  return events
+}
+
+describe('a BOM at the start of a stream', () => {
+  it('a second BOM after the first (an SSE field EventSource does not know) still begins the line the older client reads, so that line is never dispatched', async () => {
+    const body = `\uFEFF\uFEFFdata: ${JSON.stringify(people[0])}\n\ndata: ${JSON.stringify(people[1])}\n\n`
+    const app = appWith({ 'GET /people/feed': { items: Person } }, (a) => a.get('/people/feed', (c) => c.body(chunks([body]), 200, { 'Content-Type': 'text/event-stream' })))
+    const head = dispatched(await (await app.request('/people/feed', { headers: V2 })).arrayBuffer())
+    expect(head).toEqual([JSON.stringify(people[1])])
+    const old = dispatched(await (await app.request('/people/feed', { headers: V1 })).arrayBuffer())
+    expect(old).toEqual([JSON.stringify(older(people[1] as Person))])
+  })
+})
+
 describe('what cannot be migrated is never sent as the head made it', () => {
   it('an item that is not JSON errors the stream there: the items before it arrive migrated, it and the rest never', async () => {
     const app = appWith({ 'GET /people/export': { items: Person } }, (a) =>
@@ -302,6 +330,11 @@ describe('what cannot be migrated is never sent as the head made it', () => {
     }).request('/stubborn', { headers: V1 })
     expect(stubborn.status).toBe(500)
     expect(await stubborn.text()).toBe(`versionHistory: the 206 response of "GET /stubborn" (application/json) cannot be migrated to version "1": it is a byte range of the head's body (206 Partial Content), whose offsets an older body does not share; answer the whole body to a Range request on a migrated route, or list the media type in unmigrated.`)
+    // The same from c.json(value, 206): its Content-Range counts the head's bytes.
+    const viaJson = await appWith({ 'GET /stubborn': { response: Person } }, (a) => {
+      a.get('/stubborn', (c) => c.json(people[0], 206, { 'Content-Range': 'bytes 0-10/99' }))
+    }).request('/stubborn', { headers: V1 })
+    expect([viaJson.status, await viaJson.text()]).toEqual([500, `versionHistory: the 206 response of "GET /stubborn" (application/json) cannot be migrated to version "1": it is a byte range of the head's body (206 Partial Content), whose offsets an older body does not share; answer the whole body to a Range request on a migrated route, or list the media type in unmigrated.`])
   })
 
   it('a body its layouts cannot migrate is a 500 through app.onError naming the route, the version and the media type', async () => {
@@ -344,6 +377,33 @@ describe('what cannot be migrated is never sent as the head made it', () => {
     expect(csv.status).toBe(200)
     expect(await csv.text()).toBe('id,fullName\n1,Ada\n')
     expect((await app.request('/people?as=png', { headers: V1 })).status).toBe(200)
+  })
+
+  it('a range in unmigrated (application/*, */*, text/*) never covers what the route\'s layouts migrate; naming such a type fails when the history is made', async () => {
+    const text = JSON.stringify(people[0])
+    for (const unmigrated of [['application/*'], ['*/*'], ['text/*', 'application/*']]) {
+      const app = appWith({ 'GET /people/:id': { response: Person, items: Person, unmigrated } }, (a) =>
+        a.get('/people/:id', (c) => {
+          const as = c.req.query('as')
+          if (as === 'ndjson') return c.body(`${text}\n`, 200, { 'Content-Type': 'application/x-ndjson' })
+          if (as === 'sse') return c.body(`data: ${text}\n\n`, 200, { 'Content-Type': 'text/event-stream' })
+          if (as === 'pdf') return c.body('%PDF', 200, { 'Content-Type': 'application/pdf' })
+          return c.body(text, 200, { 'Content-Type': 'application/problem+json' })
+        }),
+      )
+      const migrated = JSON.stringify(older(people[0] as Person))
+      expect(await (await app.request('/people/1', { headers: V1 })).text(), String(unmigrated)).toBe(migrated)
+      expect(await (await app.request('/people/1?as=ndjson', { headers: V1 })).text()).toBe(`${migrated}\n`)
+      expect(await (await app.request('/people/1?as=sse', { headers: V1 })).text()).toBe(`data: ${migrated}\n\n`)
+      expect(await (await app.request('/people/1?as=pdf', { headers: V1 })).text()).toBe('%PDF')
+    }
+    const make = (entry: RouteBodies) => () => versionHistory({ versions: [{ version: '1' }], bodies: { 'GET /a': entry } })
+    expect(make({ response: Person, unmigrated: ['application/json'] })).toThrow(`versionHistory: bodies["GET /a"]: unmigrated lists 'application/json', which its response layout migrates; list only the media types no layout describes (a CSV export, an image).`)
+    expect(make({ items: Person, unmigrated: ['text/event-stream'] })).toThrow(`unmigrated lists 'text/event-stream', which its items layout migrates`)
+    expect(make({ response: Person, unmigrated: ['application/x-ndjson', 'text/plain'] })).not.toThrow()
+    // A route's unmigrated and one method's layouts, merged.
+    const merged = () => versionHistory({ versions: [{ version: '1' }], bodies: { products: { unmigrated: ['application/json'] }, 'GET products': { response: Person } } })
+    expect(merged).toThrow(`versionHistory: bodies["GET products"]: unmigrated lists 'application/json', which its response layout migrates`)
   })
 
   it('no body, an error body that is not JSON, and a version with nothing to migrate pass as they are', async () => {

@@ -185,6 +185,22 @@ describe('the JSON value is the contract', () => {
     ])
   })
 
+  it('a laid-out value JSON leaves out (a function, a symbol) is left out for an older client too, not a 500; in a list it is null', async () => {
+    const Shelf = shape<{ label: string; top: Product; items: Product[] }>('Shelf', { nested: { top: Product, items: [Product] } })
+    const shelves = versionHistory({ versions: [...versions], bodies: { 'GET /shelf': { response: Shelf }, 'GET /nothing': { response: Product } } })
+    const served = new Hono()
+    served.use('*', versionMiddleware({ scheme: scheme(), changes: shelves }))
+    const later = () => ({ id: 9, title: 'Later', price: 1 })
+    served.get('/shelf', (c) => c.json({ label: 'A', top: later, items: [{ id: 1, title: 'Lamp', price: 12.5 }, later, Symbol('x')] } as never))
+    served.get('/nothing', (c) => c.json(later as never))
+    const head = await (await served.request('/shelf', { headers: { 'Api-Version': '2' } })).json()
+    expect(head).toEqual({ label: 'A', items: [{ id: 1, title: 'Lamp', price: 12.5 }, null, null] })
+    const older = await served.request('/shelf', { headers: { 'Api-Version': '1' } })
+    expect([older.status, await older.json()]).toEqual([200, { label: 'A', items: [{ id: 1, name: 'Lamp', price: '12.50' }, null, null] }])
+    const nothing = await served.request('/nothing', { headers: { 'Api-Version': '1' } })
+    expect([nothing.status, await nothing.text()]).toEqual([200, ''])
+  })
+
   it('history.migrate() migrates the JSON value and gives a JSON value', () => {
     expect(history.migrate(new Row(1, 'Lamp', 12.5, 'secret') as unknown as Product, { as: Product, to: '1' })).toStrictEqual({ id: 1, name: 'Lamp', price: '12.50' })
   })

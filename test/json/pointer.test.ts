@@ -60,3 +60,11 @@ describe('documents and validation resolve a reference with "%" in its name alik
     expect(test?.(1)).toBe(false)
   })
 })
+
+describe('a name no URI can carry', () => {
+  it('is refused with a sentence, not a URIError', () => {
+    expect(() => pointerRef(['components', 'schemas', 'Bad\ud800Name'])).toThrow(/lone UTF-16 surrogate .* rename it/)
+    expect(() => pointerRef(['components', 'schemas', 'Bad\ud800Name'])).not.toThrow(URIError)
+    expect(pointerRef(['components', 'schemas', 'Café 😀'])).toBe('#/components/schemas/Caf%C3%A9%20%F0%9F%98%80')
+  })
+})

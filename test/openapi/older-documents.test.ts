@@ -45,6 +45,28 @@ describe('a route change named for one method of a table route', () => {
     expect(statuses('1', 'delete')).toEqual(['204'])
   })
 
+  it('statusChanged to an older 204 documents the older answer without content, as the server sends it', async () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Updates answer the product.', [statusChanged('PUT products', { older: 204, newer: 200 })])] }] })
+    const routes = defineRoutes([route('products', '/products')])
+    const versioning = apiVersioning({ scheme, routes, changes: history })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { products: { put: (c) => c.json({ id: 1 }) } })
+    const product = { description: 'The product.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Product' } } } }
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '2' },
+      paths: { '/products': { put: { responses: { '200': { $ref: '#/components/responses/Product' } } } } },
+      components: { responses: { Product: product }, schemas: { Product: { type: 'object' } } },
+    }
+    const docs = versionedOpenAPI({ scheme, routes, app, document, changelog: history })
+    const served = await app.request('/products', { method: 'PUT', headers: { 'Api-Version': '1' } })
+    expect([served.status, await served.text()]).toEqual([204, ''])
+    const older = docs.document('1').paths?.['/products']?.put?.responses ?? {}
+    expect([older['204'], Object.keys(older).filter((status) => status.startsWith('2'))]).toEqual([{ description: 'The product.' }, ['204']])
+    expect(docs.document('2').paths?.['/products']?.put?.responses?.['200']).toEqual({ $ref: '#/components/responses/Product' })
+  })
+
   it("routeAdded('DELETE products') leaves DELETE out of the older document, which the server answers 405 (GET is there)", async () => {
     const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Products can be deleted.', [routeAdded('DELETE products')])] }] })
     const routes = defineRoutes(history.routes([route('products', '/products')]))
