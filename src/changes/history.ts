@@ -5,6 +5,7 @@
  * migration steps then, so a request only looks them up.
  */
 import type { RouteDefinition } from '../routes/definitions.ts'
+import { versionHeadersOf } from '../routes/placement.ts'
 import type { Change } from './change.ts'
 import type { Changelog, ChangelogInstruction } from './changelog.ts'
 import type { ExtensionTarget } from '../pipeline/extension.ts'
@@ -230,7 +231,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
       }
     }
     const versionQuery = target.versionQuery ?? ''
-    const versionHeaders = new Set(target.versionHeaders)
+    const versionHeaders = new Set(versionHeadersOf(scheme.placement))
     for (const [route, plan] of this.#plans) {
       if (plan.query?.some((renames) => renames.some((pair) => pair.includes(versionQuery))) === true) {
         throw new Error(`${where}: the history renames the query parameter "${versionQuery}" of "${route}" (queryParamRenamed), which the scheme reads the version from; rename another parameter, or give the scheme another versionParam.`)

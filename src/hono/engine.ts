@@ -25,7 +25,7 @@ import type { AppRoutes, MigratedBody } from '../pipeline/extension.ts'
 import { varyList } from '../http/vary.ts'
 import { finisher } from '../pipeline/finish.ts'
 import { requestPath, type Place } from '../pipeline/path.ts'
-import { versionHeadersOf, waysOf } from '../routes/placement.ts'
+import { waysOf } from '../routes/placement.ts'
 import type { Visit, VisitReader } from '../pipeline/visit.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { jsonThrough, unmarked, unstepped, type Taken } from './json-through.ts'
@@ -103,7 +103,7 @@ export function honoEngine(
   const { scheme, errorResponse, hosts, extensions } = checkOptions(where, options, extraNames)
   const decider = versionDecider(scheme, hosts)
   const names = routeNames()
-  const steps = extensions.length === 0 ? null : bindExtensions(extensions, { where, scheme, routeNames: names, versionQuery: waysOf(scheme.placement).query, versionHeaders: versionHeadersOf(scheme.placement) })
+  const steps = extensions.length === 0 ? null : bindExtensions(extensions, { where, scheme, routeNames: names, versionQuery: waysOf(scheme.placement).query })
   const path = requestPath(decider, steps, HONO, varyList(scheme.vary))
   const { finishes, finish } = finisher(scheme.vary, steps)
   const json = steps?.json ?? null

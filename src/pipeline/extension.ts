@@ -8,6 +8,7 @@
  * from it. docs/middleware.md shows one written by hand.
  */
 import type { VersioningError } from '../errors.ts'
+import type { VersionPlacement } from '../routes/placement.ts'
 
 /** An app's registered routes (a Hono app's `routes`), and the versioning middleware whose `check(app)` reads them. */
 export interface AppRoutes {
@@ -24,13 +25,13 @@ export interface ExtensionTarget {
     readonly allowedVersions: readonly (string | null)[] | null
     readonly defaultVersion: string | null
     resolveVersion(version: string | null): string | null | undefined
+    /** Where requests carry the version (a header, the query, ...). */
+    readonly placement: VersionPlacement
   }
   /** The route table's names (namespaced such as `v1:product-detail`, and own names), or `null` without a table. */
   readonly routeNames: ReadonlySet<string> | null
   /** The query parameter the scheme reads the version from (`null`: none), which is no parameter of a route's own. */
   readonly versionQuery: string | null
-  /** The request headers the scheme reads the version from (each of a combination's; none: empty), lower-case. */
-  readonly versionHeaders: readonly string[]
 }
 
 /** The table route that answers a request, as extensions see it. */

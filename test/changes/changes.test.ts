@@ -491,7 +491,7 @@ describe('table routes: history.routes() tells the table which versions have eac
   })
 
   it('binds: every name it uses is in the table', () => {
-    expect(() => history.bind({ where: 'apiVersioning', scheme: scheme(), routeNames: new Set(routes.routes.flatMap((r) => [r.name, r.viewName])), versionQuery: null, versionHeaders: [] })).not.toThrow()
+    expect(() => history.bind({ where: 'apiVersioning', scheme: scheme(), routeNames: new Set(routes.routes.flatMap((r) => [r.name, r.viewName])), versionQuery: null })).not.toThrow()
   })
 
   it("versioned() rejects other versions unless asked to answer them as unknown paths ({ absent: 'not-found' })", async () => {
@@ -684,7 +684,6 @@ describe('mistakes against the scheme and table fail when the middleware binds t
     scheme: new HeaderVersioning(allowedVersions === null ? {} : { allowedVersions }),
     routeNames,
     versionQuery: null,
-    versionHeaders: [],
   })
   it.each([
     ['a scheme that allows every version', catalog, target(null), 'apiVersioning: changes: the scheme allows every version'],
