@@ -140,10 +140,10 @@ export const releasesOn = (now?: () => number, pins?: ClientPins) =>
     ...(pins === undefined ? {} : { clientVersion: pins }),
   })
 
-/** The API keys /releases accepts in the demo (the Worker: its `API_KEYS` var). */
+/** The API keys /releases accepts in the demo (the Worker: its `API_KEYS` secret, in .dev.vars for `wrangler dev`). */
 export const DEMO_KEYS: readonly string[] = ['demo-2025', 'demo-new']
 
-/** The secret that keys client ids in memory (the Worker: its `PIN_SECRET`, a secret on deploy). */
+/** The secret that keys client ids in memory (the Worker: its `PIN_SECRET` secret, in .dev.vars for `wrangler dev`). */
 export const DEMO_SECRET = 'demo only: replace with wrangler secret put PIN_SECRET'
 
 /** The pins of /releases, and its usage log: what `clientPins` and the usage recorders give. */
@@ -177,13 +177,15 @@ export const memoryClients = (): ReleasesClients => ({ store: memoryPinStore({ [
  * Refuses a bearer key that is not one of `keys` (401); a request without
  * `Authorization` is anonymous. Only the keys it lets through are pinned
  * and counted: /releases' pins read the key from the request, and nothing
- * is written for a request answered 401 or 403.
+ * is written for a request answered 401 or 403. It reads the key as
+ * `bearerClient` does (whitespace before it skipped, none after), so a key
+ * it lets in is always the client the pins name.
  */
 function apiKeys(keys: readonly string[]): MiddlewareHandler {
   const known = new Set(keys)
   return async (c, next) => {
     const header = c.req.header('Authorization')
-    if (header !== undefined && !(header.slice(0, 7).toLowerCase() === 'bearer ' && known.has(header.slice(7).trim()))) {
+    if (header !== undefined && !(header.slice(0, 7).toLowerCase() === 'bearer ' && known.has(header.slice(7).trimStart()))) {
       return c.json({ detail: 'Unknown API key.' }, 401, { 'WWW-Authenticate': 'Bearer' })
     }
     return next()

@@ -4,8 +4,9 @@
  * first pins) read through the `PINS` Workers KV namespace, and counts calls
  * in D1 and in the `USAGE_EVENTS` Analytics Engine dataset (all in
  * wrangler.toml, served locally by `wrangler dev`); clients are named by a
- * keyed hash of their key (the `PIN_SECRET` var, a secret on deploy), and
- * `API_KEYS` lists the keys it accepts. The demo pin (`demo-2025`) is written
+ * keyed hash of their key (the `PIN_SECRET` secret), and the `API_KEYS`
+ * secret lists the keys it accepts: both in .dev.vars for `wrangler dev`,
+ * which reads them as secrets and never prints them. The demo pin (`demo-2025`) is written
  * at the first request when missing, so a fresh clone needs no setup. A `NOW` var
  * (an ISO 8601 date, `wrangler dev --var NOW:2026-09-01T00:00:00Z`) fixes
  * the clock of its version policy instead, as the end-to-end test does; an

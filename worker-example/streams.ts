@@ -54,16 +54,17 @@ export const streamsScheme = new HeaderVersioning({ allowedVersions: ['1', '2'],
 
 const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Émile Zola', 'Katherine Johnson', 'Alan Turing']
 
-/** The person number `i` (0-based). */
+/** The person number `i` (0-based); the address is the name's letters without accents (`emile.zola@`), a valid `format: email`. */
 export function person(i: number): PersonBody {
   const name = NAMES[i % NAMES.length] as string
-  return { id: i + 1, fullName: name, email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.test` }
+  const local = name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z]+/g, '.')
+  return { id: i + 1, fullName: name, email: `${local}@example.test` }
 }
 
-/** How many people a request asks for (`?count=`): 3 unless a whole number from 0 is given, at most 1000. */
+/** How many people a request asks for (`?count=`): 3 unless it is written in digits (`count=`, `0x10`, `1e3`, `1.0` are not), at most 1000. */
 function countOf(c: Context): number {
-  const asked = Number(c.req.query('count') ?? 3)
-  return Number.isInteger(asked) && asked >= 0 ? Math.min(asked, 1000) : 3
+  const asked = c.req.query('count') ?? ''
+  return /^[0-9]+$/.test(asked) ? Math.min(Number(asked), 1000) : 3
 }
 
 /** The first `count` people as they join, one `joined` event each (its id the person's), the first with the reconnection delay. */

@@ -28,7 +28,7 @@ const TITLES: Readonly<Record<string, string>> = {
 }
 
 /** The status phrases of the statuses this library answers with (RFC 9110). */
-const PHRASES: Readonly<Record<number, string>> = { 400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 410: 'Gone', 415: 'Unsupported Media Type', 422: 'Unprocessable Content', 503: 'Service Unavailable' }
+const PHRASES: Readonly<Record<number, string>> = { 400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 410: 'Gone', 413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content', 503: 'Service Unavailable' }
 
 /**
  * An `errorResponse` for `apiVersioning` that answers with problem details:

@@ -30,6 +30,25 @@ describe('the worker example streams people to an older and a newer client', () 
     expect(head).toBe(`${JSON.stringify(person(0))}\n${JSON.stringify(person(1))}\n`)
   })
 
+  it.each([
+    ['', 3],
+    [' ', 3],
+    ['0x10', 3],
+    ['1e1', 3],
+    ['1.0', 3],
+    ['+2', 3],
+    ['-1', 3],
+    ['abc', 3],
+    ['0', 0],
+    ['00002', 2],
+    ['5000', 1000],
+  ])('?count=%j: %i people (a count written in digits, at most 1,000; anything else the default, 3)', async (count, people) => {
+    for (const path of ['people.ndjson', 'joined']) {
+      const text = await (await app.request(`http://api.test/streams/${path}?count=${encodeURIComponent(count)}`)).text()
+      expect(path === 'joined' ? text.split('event: joined\n').length - 1 : text.split('\n').length - 1).toBe(people)
+    }
+  })
+
   it('the SSE feed: comment, retry, event names and ids kept; each data migrated, the spread one on one line', async () => {
     const old = await app.request('http://api.test/streams/feed', { headers: { 'Api-Version': '1' } })
     expect(old.headers.get('content-type')).toBe('text/event-stream')

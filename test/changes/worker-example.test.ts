@@ -105,6 +105,13 @@ describe('the worker example: the dated section creates and replaces products, o
     expect((await write('POST', '/products', '2026-06-01', { ...newer, price: { amount: 1.5, currency: 'EUR' } })).status).toBe(422)
   })
 
+  it('an older client\'s body over 1 MiB (maxBodySize) is refused with 413 problem details titled with the status phrase', async () => {
+    const res = await app.request('http://api.test/releases/products', { method: 'POST', headers: { 'Api-Version': '2025-01-01', 'Content-Type': 'application/json' }, body: `"${'a'.repeat(2 * 1024 * 1024)}"` })
+    expect(res.status).toBe(413)
+    expect(res.headers.get('content-type')).toBe('application/problem+json')
+    expect(await res.json()).toEqual({ type: 'https://catalog.test/problems/body-too-large', title: 'Content Too Large', status: 413, detail: 'The request body is too large.', code: 'BodyTooLarge' })
+  })
+
   it('replaces a product (PUT): an older price that is not one is refused, a good one answered in the older shape', async () => {
     const bad = await write('PUT', '/products/2', '2025-01-01', { name: 'Assam', price: '9.5', category: tea })
     expect(bad.status).toBe(422)

@@ -3,11 +3,14 @@
  * on workerd under `wrangler dev`, over real HTTP, for an older client
  * (version 1, the default) and a newer one (version 2): the NDJSON export of
  * 1,000 people, the SSE feed and the SSE feed given as values
- * (`history.stream`), each item in the client's own shape; and the commands
- * of docs/worker-example.md's "Streams given as values" print what it shows.
+ * (`history.stream`), each item in the client's own shape and valid against
+ * the item schema its version's document gives (formats included); and the
+ * commands of docs/worker-example.md's "Streams given as values" print what
+ * it shows.
  */
 import { readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
+import { Validator, type Schema } from '@cfworker/json-schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { person } from '../../worker-example/streams.ts'
 import { EXAMPLE_NOW } from '../support/example-clock.ts'
@@ -81,6 +84,40 @@ describe('streams on workerd (wrangler dev)', () => {
     expect(head.status).toBe(200)
     expect(head.type).toBe('text/event-stream')
     expect(head.text).toBe(events(person))
+  })
+})
+
+/** The items of a stream: one JSON value per NDJSON line, or per server-sent event's data (its lines joined). */
+function items(text: string, type: string | undefined): unknown[] {
+  if (type === 'application/x-ndjson') return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as unknown)
+  return text
+    .split('\n\n')
+    .map((event) => event.split('\n').flatMap((line) => (line.startsWith('data: ') ? [line.slice('data: '.length)] : [])))
+    .filter((data) => data.length > 0)
+    .map((data) => JSON.parse(data.join('\n')) as unknown)
+}
+
+describe('streams on workerd: every item valid against its version\'s documented item schema', () => {
+  it.each(['1', '2'])('version %s: the documents the docs page lists describe each item of the three streams, email format included', async (version) => {
+    const page = await get('/docs/streams')
+    const sources = JSON.parse(/"sources": (\[.*\])/.exec(page.text)?.[1] ?? '[]') as { slug: string; url: string }[]
+    const url = sources.find((source) => source.slug === version)?.url
+    expect(url).toBe(`/docs/streams/openapi/${version}.json`)
+    const document = JSON.parse((await get(url as string)).text) as {
+      paths: Record<string, { get: { responses: { '200': { content: Record<string, { 'x-itemSchema': { $ref: string } }> } } } }>
+      components: { schemas: Record<string, Schema> }
+    }
+    for (const [path, type] of [['/streams/people.ndjson?count=1000', 'application/x-ndjson'], ['/streams/feed', 'text/event-stream'], ['/streams/joined?count=1000', 'text/event-stream']] as const) {
+      const ref = document.paths[path.replace(/\?.*/, '')]?.get.responses['200'].content[type]?.['x-itemSchema'].$ref ?? ''
+      const schema = document.components.schemas[ref.replace('#/components/schemas/', '')]
+      expect(schema, path).toBeDefined()
+      const validator = new Validator(schema as Schema, '2020-12')
+      const res = await get(path, { 'Api-Version': version })
+      expect(res.type).toBe(type)
+      const got = items(res.text, res.type)
+      expect(got.length).toBe(path.includes('count=1000') ? 1000 : 3)
+      for (const item of got) expect(validator.validate(item).errors, `${path} ${JSON.stringify(item)}`).toEqual([])
+    }
   })
 })
 

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { curlCommand } from './curl-commands.ts'
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts'
 import { EXAMPLE_NOW } from '../support/example-clock.ts'
+import { DEMO_SECRET } from '../../worker-example/app.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 let dev: WranglerDev | undefined
@@ -218,6 +219,25 @@ describe('docs/request-validation.md: the curl commands of its worker example se
     expect(url.startsWith('http://127.0.0.1:8787/')).toBe(true)
     const res = await send(method, url.slice('http://127.0.0.1:8787'.length), headers, body)
     expect(res.text).toBe(output.replaceAll('http://127.0.0.1:8787', origin))
+  })
+})
+
+describe('hostile requests on wrangler dev', () => {
+  it('an older client\'s 2 MiB body: 413 problem details titled with the status phrase, never a 5xx', async () => {
+    const res = await send('POST', '/releases/products', { 'Api-Version': '2025-01-01', 'Content-Type': 'application/json' }, `"${'a'.repeat(2 * 1024 * 1024)}"`)
+    expect(res.status).toBe(413)
+    expect(res.headers['content-type']).toBe('application/problem+json')
+    expect(JSON.parse(res.text)).toEqual({ type: 'https://catalog.test/problems/body-too-large', title: 'Content Too Large', status: 413, detail: 'The request body is too large.', code: 'BodyTooLarge' })
+  })
+})
+
+describe('credentials on wrangler dev', () => {
+  it('wrangler\'s console never shows the API keys or the pin secret (.dev.vars, read as secrets), requests with them included', async () => {
+    for (const key of ['demo-2025', 'demo-new']) expect((await get('/releases/products/1', { Authorization: `Bearer ${key}` })).status).toBe(200)
+    const log = dev?.log() ?? ''
+    expect(log).toContain('env.API_KEYS ("(hidden)")')
+    expect(log).toContain('env.PIN_SECRET ("(hidden)")')
+    for (const secret of ['demo-2025', 'demo-new', DEMO_SECRET, DEMO_SECRET.slice(0, 20)]) expect(log).not.toContain(secret)
   })
 })
 

@@ -268,6 +268,16 @@ describe('the worker example /releases on D1, KV and Analytics Engine', () => {
     expect((await call('demo-new')).headers.get('api-version')).toBe('2026-06-01')
   })
 
+  it('refuses a demo key followed by whitespace that bearerClient does not skip (401): it is never let in and answered unpinned', async () => {
+    for (const trailing of ['\v', '\f', '\u00a0', '\u00a0\v']) {
+      const res = await call(`demo-2025${trailing}`)
+      expect(res.status, JSON.stringify(trailing)).toBe(401)
+      expect(await res.json()).toEqual({ detail: 'Unknown API key.' })
+    }
+    // Whitespace before the key is skipped by both: the same client, in its pinned version.
+    expect((await call(' \u00a0demo-2025')).headers.get('api-version')).toBe('2025-01-01')
+  })
+
   it('refuses an unknown key with 401, a 600-character key too, and pins neither', async () => {
     for (const key of ['guess', 'g'.repeat(600)]) {
       const res = await call(key)
