@@ -17,8 +17,11 @@ import { MethodNotAllowed, NotFound, type VersioningError } from '../src/index.t
 /** How a section writes its errors: its `errorResponse`, such as `problemDetails(...)`. */
 export type SectionErrors = (error: VersioningError) => Response
 
-/** `{"detail": "<message>"}` with the error's status: what the sections without problem details answer. */
-export const detailErrors: SectionErrors = (error) => Response.json({ detail: error.detail }, { status: error.status })
+/**
+ * `{"detail": "<message>"}` with the error's status, as `application/json` (no charset, as the toolkit writes its
+ * own errors; `Response.json` adds one on Bun): what the sections without problem details answer.
+ */
+export const detailErrors: SectionErrors = (error) => new Response(JSON.stringify({ detail: error.detail }), { status: error.status, headers: { 'Content-Type': 'application/json' } })
 
 /** A path no route serves (its code `NotFound`: problem details' `type` ends in `not-found`, titled `Not Found`). */
 const notFound = new NotFound('Not found.', 'NotFound')
