@@ -53,6 +53,7 @@ import { problemDetails } from '../src/lifecycle/index.ts'
 import { catalogRoutes, categories, releasesRoutes } from './catalog.ts'
 import { catalogHistory, releasesChangelog, releasesHistory, semverHistory } from './changes.ts'
 import { streamRoutes } from './streams.ts'
+import { answerUnmatched, detailErrors } from './unmatched.ts'
 import { catalogViews, productWrites } from './views.ts'
 
 const catalog = catalogRoutes
@@ -92,7 +93,8 @@ export const query = apiVersioning({
   changes: catalogHistory,
 })
 
-/** The lifecycle of the dated releases (the docs read it too). */
+/** How /releases answers its errors: problem details. */
+const releasesErrors = problemDetails({ typeBase: 'https://catalog.test/problems/' })
 
 /** The version policy of /releases: 2024-01-01 past its sunset, 2025-01-01 deprecated; `now`: its clock (default `Date.now`). */
 export const releasesPolicyOn = (now?: () => number): ReturnType<typeof versionPolicy> =>
@@ -135,7 +137,7 @@ export const releasesOn = (now?: () => number, pins?: ClientPins) =>
     }),
     routes: defineRoutes(releasesRoutes),
     policy: releasesPolicyOn(now),
-    errorResponse: problemDetails({ typeBase: 'https://catalog.test/problems/' }),
+    errorResponse: releasesErrors,
     changes: releasesHistory,
     ...(pins === undefined ? {} : { clientVersion: pins }),
   })
@@ -267,6 +269,9 @@ export function createApp({ now, clients, operatorKey }: AppOptions = {}) {
   const typed = mountRoutes(withReleases, semantic, catalogViews)
   if (operatorKey !== undefined && operatorKey !== '') operator(app, operatorKey, pins, own.usage)
   streamRoutes(app)
+  // A path under a section that no route serves: 404 as the section writes its errors, after its routes.
+  for (const prefix of ['/accept', '/path', '/ns', '/host', '/query', '/semver']) answerUnmatched(app, prefix, detailErrors)
+  answerUnmatched(app, '/releases', releasesErrors)
   return typed
 }
 

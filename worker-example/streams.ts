@@ -26,6 +26,7 @@ import { stream, streamSSE } from 'hono/streaming'
 import { change, fieldRenamed, shape, versionHistory } from '../src/changes/index.ts'
 import { versionMiddleware } from '../src/hono/index.ts'
 import { HeaderVersioning } from '../src/index.ts'
+import { answerUnmatched, detailErrors } from './unmatched.ts'
 
 /** A person as the routes write it (version 2). */
 export interface PersonBody {
@@ -75,7 +76,12 @@ async function* joined(count: number) {
   }
 }
 
-/** Registers the streamed routes on `app`, behind their own versioning middleware. */
+/**
+ * Registers the streamed routes on `app`, behind their own versioning
+ * middleware; what they do not serve is answered as the middleware answers
+ * its errors (`{"detail": ...}`): another method 405 with `Allow: GET, HEAD`,
+ * another path under /streams 404.
+ */
 export function streamRoutes(app: Hono): void {
   app.use('/streams/*', versionMiddleware({ scheme: streamsScheme, changes: streamsHistory }))
   app.get('/streams/people.ndjson', (c) => {
@@ -97,4 +103,5 @@ export function streamRoutes(app: Hono): void {
     c.header('Cache-Control', 'no-cache')
     return streamsHistory.stream(c, joined(countOf(c)), { type: 'text/event-stream' })
   })
+  answerUnmatched(app, '/streams', detailErrors, { '/streams/people.ndjson': 'GET, HEAD', '/streams/feed': 'GET, HEAD', '/streams/joined': 'GET, HEAD' })
 }

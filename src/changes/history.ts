@@ -19,7 +19,7 @@ import { HISTORY_PLANS, ROUTE_EXISTS, type HistoryPlans, type RouteExists } from
 import { appChecks, checkBodies, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
-import { NO_PLAN, planLookup, rewriteRoutes, routePlans } from './route-plans.ts'
+import { checkVersionNames, NO_PLAN, planLookup, rewriteRoutes, routePlans } from './route-plans.ts'
 import type { RouteLife } from './route-life.ts'
 import { mediaPlan } from './response-bodies.ts'
 import { checkLayout, shapesOf, type AnyShape, type Layout, type LayoutValue } from './shape.ts'
@@ -230,17 +230,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
         )
       }
     }
-    const versionQuery = target.versionQuery ?? ''
-    const versionHeaders = new Set(versionHeadersOf(scheme.placement))
-    for (const [route, plan] of this.#plans) {
-      if (plan.query?.some((renames) => renames.some((pair) => pair.includes(versionQuery))) === true) {
-        throw new Error(`${where}: the history renames the query parameter "${versionQuery}" of "${route}" (queryParamRenamed), which the scheme reads the version from; rename another parameter, or give the scheme another versionParam.`)
-      }
-      const header = plan.requestHeaders?.flat().flat().find((name) => versionHeaders.has(name.toLowerCase()))
-      if (header !== undefined) {
-        throw new Error(`${where}: the history renames the request header "${header}" of "${route}" (requestHeaderRenamed), which the scheme reads the version from; rename another header, or give the scheme another header.`)
-      }
-    }
+    checkVersionNames(where, this.#plans, target.versionQuery, versionHeadersOf(scheme.placement))
     const head = this.versions.length - 1
     const headGaps = [...this.#plans.values()].some((p) => p.exists !== null && p.exists[head] === false) ? head : null
     return bindChanges(planLookup(this.#plans, this.#fallback), this.#stepIndex, headGaps, this.#maxBodySize, this.#streams.take, target.versionQuery)

@@ -235,3 +235,21 @@ export function planLookup(plans: ReadonlyMap<string, RoutePlan>, fallback: Rout
     return fallback
   }
 }
+
+/**
+ * Throws where a route's plan renames what the scheme reads the version from: the query parameter `versionQuery`
+ * (`queryParamRenamed`, either name) or one of `versionHeaders` (lower-case; `requestHeaderRenamed`, either name, any
+ * case). Renamed, an older client's version would be rewritten into another parameter, or another into it.
+ */
+export function checkVersionNames(where: string, plans: ReadonlyMap<string, RoutePlan>, versionQuery: string | null, versionHeaders: readonly string[]): void {
+  const headers = new Set(versionHeaders)
+  for (const [route, plan] of plans) {
+    if (versionQuery !== null && plan.query?.some((renames) => renames.some((pair) => pair.includes(versionQuery))) === true) {
+      throw new Error(`${where}: the history renames the query parameter "${versionQuery}" of "${route}" (queryParamRenamed), which the scheme reads the version from; rename another parameter, or give the scheme another versionParam.`)
+    }
+    const header = plan.requestHeaders?.flat().flat().find((name) => headers.has(name.toLowerCase()))
+    if (header !== undefined) {
+      throw new Error(`${where}: the history renames the request header "${header}" of "${route}" (requestHeaderRenamed), which the scheme reads the version from; rename another header, or give the scheme another header.`)
+    }
+  }
+}

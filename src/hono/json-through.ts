@@ -38,17 +38,26 @@ export function jsonThrough(c: Context, step: JsonStep, version: string): Taken 
   const seen = { status: 200 }
   // Patch: c.status, followed (Hono keeps the status private).
   c.status = followed(setStatus, seen)
-  const through: JsonAnswer = (value, arg, headers) =>
-    step(value, typeof arg === 'number' ? arg : (arg?.status ?? seen.status), (changed, changedBody = true, older) => {
+  // The last answer whose body the step migrated: a value built after its body was read is in the client's version.
+  let migrated: Response | null = null
+  const through: JsonAnswer = (value, arg, headers) => {
+    if (migrated?.bodyUsed === true) {
+      // Once: `app.onError`, which Hono runs inside the middleware, answers it with a c.json of its own.
+      migrated = null
+      throw rewrapped(version)
+    }
+    return step(value, typeof arg === 'number' ? arg : (arg?.status ?? seen.status), (changed, changedBody = true, older) => {
       // A status the step answers with instead (an older version's): given as the handler gave its own.
       const response = json(changed, older === undefined ? arg : typeof arg === 'object' ? { ...arg, status: older } : older, headers)
       if (changedBody) {
         response.headers.set(STEPPED, mark)
         // A length the handler set was the head body's.
         response.headers.delete('content-length')
+        migrated = response
       }
       return response
     })
+  }
   // Patch: c.json, replaced on this context only.
   ;(c as unknown as { json: JsonAnswer }).json = through
   return (response) => {
@@ -72,6 +81,18 @@ export const unstepped: Taken = (response, version) => {
   const stepped = response?.headers.get(STEPPED) ?? null
   if (stepped === null) return false
   throw crossed(stepped, version ?? 'none')
+}
+
+/**
+ * The error of a `c.json` answer built after the body of an answer already migrated for this request was read (an
+ * envelope middleware registered after the versioning one: `await next()`, `c.res.json()`, `c.json({ data })`): its
+ * value is in the client's version, which no step can tell from the head's, and migrating it again gives the client
+ * neither shape.
+ */
+function rewrapped(version: string): Error {
+  return new Error(
+    `versionMiddleware: c.json answered a request of version "${version}" after reading a body already migrated to that version (a middleware registered after the versioning middleware that wraps the handler's answer); register that middleware before the versioning middleware, so that the handler's answer is migrated once, inside it.`,
+  )
 }
 
 /** The error of an answer stepped (marked `stepped`) for another version than the request's. */

@@ -81,7 +81,7 @@ describe('the worker example streams people to an older and a newer client', () 
     ['not whole', '?count=1.5', 3],
     ['zero', '?count=0', 0],
     ['above 1,000', '?count=1000000', 1000],
-  ])('the feed given as values, count %s: %i events', async (_case, query, count) => {
+  ])('the feed given as values, count %s (%j): %i events', async (_case, query, count) => {
     const res = await app.request(`http://api.test/streams/joined${query}`)
     expect(res.status).toBe(200)
     expect((await res.text()).match(/^event: joined$/gm)?.length ?? 0).toBe(count)
@@ -95,5 +95,40 @@ describe('the worker example streams people to an older and a newer client', () 
 
   it('check() finds nothing to say about the example streams routes', () => {
     expect(streamsHistory.check(app)).toEqual([])
+  })
+})
+
+describe('the worker example streams: what a route does not serve is answered as the section answers its errors', () => {
+  it.each([
+    ['POST', '/streams/people.ndjson'],
+    ['PUT', '/streams/feed'],
+    ['DELETE', '/streams/joined'],
+    ['OPTIONS', '/streams/feed'],
+  ])('%s %s: 405 with Allow: GET, HEAD, {"detail": ...} as its other errors', async (method, path) => {
+    const res = await app.request(`http://api.test${path}`, { method })
+    expect(res.status).toBe(405)
+    expect(res.headers.get('allow')).toBe('GET, HEAD')
+    expect(res.headers.get('content-type')).toBe('application/json')
+    expect(res.headers.get('vary')).toBe('Api-Version')
+    expect(await res.json()).toEqual({ detail: 'Method not allowed.' })
+  })
+
+  it('a method it does not serve, in a version the section does not serve: the version\'s 404 first, as the other sections answer it', async () => {
+    const res = await app.request('http://api.test/streams/feed', { method: 'POST', headers: { 'Api-Version': '3' } })
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ detail: 'Invalid version in "Api-Version" header.' })
+  })
+
+  it.each([['GET'], ['POST']])('%s of a path under /streams no route serves: 404 {"detail": "Not found."}', async (method) => {
+    const res = await app.request('http://api.test/streams/nope', { method, headers: { 'Api-Version': '2' } })
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toBe('application/json')
+    expect(await res.json()).toEqual({ detail: 'Not found.' })
+  })
+
+  it('HEAD of a stream is still its GET', async () => {
+    const res = await app.request('http://api.test/streams/feed', { method: 'HEAD' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/event-stream')
   })
 })

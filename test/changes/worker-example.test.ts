@@ -122,3 +122,44 @@ describe('the worker example: the dated section creates and replaces products, o
     expect((await write('PUT', '/products/9', '2026-06-01', newer)).status).toBe(404)
   })
 })
+
+describe('the worker example: a path no route of a section serves is answered in that section\'s error format', () => {
+  it('/releases: 404 problem details, titled with the status phrase, whatever the version asked', async () => {
+    const problem = { type: 'https://catalog.test/problems/not-found', title: 'Not Found', status: 404, detail: 'Not found.', code: 'NotFound' }
+    for (const [path, headers] of [
+      ['/releases/nope', {}],
+      ['/releases/products/abc', {}],
+      ['/releases', {}],
+      ['/releases/nope', { 'Api-Version': '2025-01-01' }],
+      ['/releases/nope/deeper', { 'Api-Version': 'not a version' }],
+    ] as const) {
+      const res = await app.request(`http://api.test${path}`, { headers })
+      expect([path, res.status, res.headers.get('content-type')]).toEqual([path, 404, 'application/problem+json'])
+      expect(await res.json()).toEqual(problem)
+    }
+  })
+
+  it('/releases: an unknown bearer key is still refused first (401), a method a route does not serve still 405 with Allow', async () => {
+    expect((await app.request('http://api.test/releases/nope', { headers: { Authorization: 'Bearer not-a-key' } })).status).toBe(401)
+    const res = await app.request('http://api.test/releases/products', { method: 'DELETE' })
+    expect(res.status).toBe(405)
+    expect(res.headers.get('allow')).toBe('GET, HEAD, POST')
+    expect(res.headers.get('content-type')).toBe('application/problem+json')
+  })
+
+  it.each([
+    ['/accept/nope', {}],
+    ['/path/v1/nope', {}],
+    ['/path/v3/nope', {}],
+    ['/ns/v2/nope', {}],
+    ['http://v2.catalog.test/host/nope', {}],
+    ['/query/nope?version=v2', {}],
+    ['/semver/nope', { 'Accept-Version': '1.x' }],
+    ['/semver/products/abc', {}],
+  ] as const)('%s: 404 {"detail": "Not found."}, as the section\'s views answer a missing product', async (path, headers) => {
+    const res = await app.request(path.startsWith('/') ? `http://api.test${path}` : path, { headers })
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toBe('application/json')
+    expect(await res.json()).toEqual({ detail: 'Not found.' })
+  })
+})

@@ -231,6 +231,23 @@ describe('hostile requests on wrangler dev', () => {
   })
 })
 
+describe('what no route serves, on wrangler dev', () => {
+  it('a method a /streams route does not serve: 405 with Allow, {"detail": ...} as the section\'s other errors', async () => {
+    const res = await send('POST', '/streams/feed', {}, '')
+    expect(res.status).toBe(405)
+    expect(res.headers['allow']).toBe('GET, HEAD')
+    expect(res.headers['content-type']).toBe('application/json')
+    expect(JSON.parse(res.text)).toEqual({ detail: 'Method not allowed.' })
+  })
+
+  it('a path under /semver no route serves: 404 {"detail": "Not found."}, not Hono\'s plain text', async () => {
+    const res = await get('/semver/nope')
+    expect(res.status).toBe(404)
+    expect(res.headers['content-type']).toBe('application/json')
+    expect(res.body).toEqual({ detail: 'Not found.' })
+  })
+})
+
 describe('credentials on wrangler dev', () => {
   it('wrangler\'s console never shows the API keys or the pin secret (.dev.vars, read as secrets), requests with them included', async () => {
     for (const key of ['demo-2025', 'demo-new']) expect((await get('/releases/products/1', { Authorization: `Bearer ${key}` })).status).toBe(200)

@@ -94,6 +94,45 @@ describe('the JSON fast path', () => {
     expect(errors).toHaveLength(1)
   })
 
+  it("an envelope middleware after the versioning one that reads the migrated answer and answers c.json fails loudly for an older client, where it was migrated twice", async () => {
+    const envelope: MiddlewareHandler = async (c, next) => {
+      await next()
+      const body: unknown = await c.res.json()
+      c.res = undefined
+      c.res = c.json({ data: body })
+    }
+    const { app, errors } = appWith((app) => {
+      app.use('/products/*', envelope)
+      app.get('/products/:id', (c) => c.json(headProduct(1)))
+    })
+    const res = await ask(app, 'v1')
+    expect([res.status, res.headers.get(MARK), await res.json()]).toEqual([500, null, { detail: 'failed' }])
+    expect(errors).toEqual([
+      'versionMiddleware: c.json answered a request of version "v1" after reading a body already migrated to that version (a middleware registered after the versioning middleware that wraps the handler\'s answer); register that middleware before the versioning middleware, so that the handler\'s answer is migrated once, inside it.',
+    ])
+    // The head's answer is never migrated: the same envelope serves it.
+    expect(await (await ask(app, 'v4')).json()).toEqual({ data: headProduct(1) })
+    // Registered before the versioning middleware, the envelope wraps the older client's own answer.
+    const outside = new Hono()
+    outside.use('*', envelope)
+    outside.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2', 'v3', 'v4'], defaultVersion: 'v4' }), changes: catalog }))
+    outside.get('/products/:id', (c) => c.json(headProduct(1)))
+    expect(await (await ask(outside, 'v1')).json()).toEqual({ data: v1Product(1) })
+  })
+
+  it('a middleware after the versioning one that swaps in another head answer with c.json, without reading the first, gets it migrated', async () => {
+    const { app, errors } = appWith((app) => {
+      app.use('/products/*', async (c, next) => {
+        await next()
+        c.res = undefined
+        c.res = c.json(headProduct(2))
+      })
+      app.get('/products/:id', (c) => c.json(headProduct(1)))
+    })
+    expect(await (await ask(app, 'v1')).json()).toEqual(v1Product(2))
+    expect(errors).toEqual([])
+  })
+
   it("a Content-Length the handler set (the head body's) is not sent with the older body", async () => {
     const { app } = appWith((app) => {
       app.get('/products/:id', (c) => {
