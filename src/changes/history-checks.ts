@@ -16,6 +16,7 @@ import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
 import { wrappedBy } from './wrapped-handlers.ts'
 import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
+import { asHistoryNames } from '../routes/mounted-apps.ts'
 
 export const WHERE = 'versionHistory'
 
@@ -191,6 +192,18 @@ export function checkChanges(changes: readonly (readonly Change[])[], versions: 
 export interface AppRoutesWithHandlers {
   readonly routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[]
   readonly middleware?: unknown
+}
+
+/**
+ * What a history finds mistaken in `app` (`history.check(app)`): the names `names` that no route serves, the older
+ * paths of plans (`plans`) no route serves, the routes the middleware does not run for, and the handlers that answer
+ * what their layouts cannot migrate (`tablePlan`: a table route's plan). Under a sub-app mounted with `app.route()`
+ * that registers its own `versionMiddleware`, a route is read by its path there too, as that middleware reads it
+ * (routes/mounted-apps.ts); not under one whose middleware runs at the root, which reads the full paths.
+ */
+export function appChecks(app: AppRoutesWithHandlers, names: ReadonlySet<string>, plans: ReadonlyMap<string, RoutePlan>, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined): string[] {
+  const routes = asHistoryNames(app.routes)
+  return [...unservedRoutes(routes, names), ...unservedOlderPaths(routes, plans.keys(), names), ...uncoveredRoutes({ routes, middleware: app.middleware }, names), ...answerChecks(routes, plans, tablePlan)]
 }
 
 /**

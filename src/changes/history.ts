@@ -16,7 +16,7 @@ import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps } from './migration-plan.ts'
 import { HISTORY_PLANS, ROUTE_EXISTS, type HistoryPlans, type RouteExists } from './history-plans.ts'
-import { answerChecks, checkBodies, unservedOlderPaths, unservedRoutes, uncoveredRoutes, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
+import { appChecks, checkBodies, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
 import { checkVersionNames, NO_PLAN, planLookup, rewriteRoutes, routePlans } from './route-plans.ts'
@@ -315,12 +315,12 @@ export class VersionHistory<V extends string = string, O = unknown> {
 
   /**
    * The history's plain-route names (`METHOD /path`) that no route of `app`
-   * serves, as sentences that say what to fix (none: an empty list): a typo,
-   * or a path in another syntax, would leave that route's older clients with
-   * the head shape; and the handlers (plain routes', and those `mountRoutes`
-   * mounts) that, as their source reads, can answer what their route's
-   * layouts cannot migrate (text, HTML, a stream). The middlewares'
-   * `check(app)` includes it.
+   * serves (under a sub-app with its own `versionMiddleware`, by its path
+   * there too: `appChecks`), as sentences that say what to fix (none: an
+   * empty list): a typo would leave that route's older clients with the head
+   * shape; and the handlers (plain routes', and those `mountRoutes` mounts)
+   * that, as their source reads, can answer what their route's layouts
+   * cannot migrate (text, HTML, a stream). The middlewares' `check(app)` too.
    *
    * @example
    * ```ts
@@ -329,7 +329,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
    */
   check(app: AppRoutesWithHandlers): readonly string[] {
     const lookup = planLookup(this.#plans, this.#fallback)
-    return [...unservedRoutes(app.routes, this.#routeNames), ...unservedOlderPaths(app.routes, this.#plans.keys(), this.#routeNames), ...uncoveredRoutes(app, this.#routeNames), ...answerChecks(app.routes, this.#plans, (method, route) => lookup({ method, route, routePaths: [] }))]
+    return appChecks(app, this.#routeNames, this.#plans, (method, route) => lookup({ method, route, routePaths: [] }))
   }
 
   /** The changelog as JSON, newest version first (its types: changelog.ts). */

@@ -10,7 +10,7 @@ import type { Context } from 'hono'
 import type { RouterRoute } from 'hono/types'
 import { matchedRoutes } from 'hono/route'
 import type { ApiModel, ResponseContract, VersionedOperation } from '../model/api-model.ts'
-import { baseOf, relativeTo } from '../hono/mount-base.ts'
+import { baseOf, relativeTo } from '../routes/mounted-apps.ts'
 import { openAPIPathOf } from '../openapi/paths.ts'
 import { HTTP_METHODS, operationKey, type OpenAPIDocument, type OperationObject } from '../openapi/types.ts'
 

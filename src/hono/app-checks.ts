@@ -15,8 +15,9 @@ import { waysOf } from '../routes/placement.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import type { NamedRoute, NamedRoutesApp } from './app-route-names.ts'
 import { appOperations } from './app-operations.ts'
-import { runs } from './composed-handlers.ts'
-import { baseOf, namedPaths } from './mount-base.ts'
+import { runs } from '../routes/composed-handlers.ts'
+import { namedPaths } from './mount-base.ts'
+import { baseOf } from '../routes/mounted-apps.ts'
 
 /**
  * Sentences naming each plain route × method of `app` that no version of

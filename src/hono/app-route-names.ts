@@ -5,7 +5,7 @@
  * The registry is found by its shape (`app.openAPIRegistry.definitions`), so
  * nothing here imports @hono/zod-openapi.
  */
-import { innermost } from './composed-handlers.ts'
+import { innermost } from '../routes/composed-handlers.ts'
 import { mergePath } from 'hono/utils/url'
 import { routeNameOf } from './named.ts'
 

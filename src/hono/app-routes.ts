@@ -17,8 +17,9 @@ import type { ParamValue } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { markOf, namedRoutes, unreadBasePaths, type NamedRoute, type NamedRoutesApp, type ReadMark } from './app-route-names.ts'
 import { unservedRoutes } from './app-checks.ts'
-import { runs } from './composed-handlers.ts'
-import { baseOf, linkBase, type MountedRoute } from './mount-base.ts'
+import { runs } from '../routes/composed-handlers.ts'
+import { linkBase } from './mount-base.ts'
+import { baseOf, type MountedRoute } from '../routes/mounted-apps.ts'
 
 /** A value a link's query can carry. */
 export type QueryValue = ParamValue | boolean

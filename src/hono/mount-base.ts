@@ -1,34 +1,14 @@
 /**
- * Where a Hono route is mounted: `app.route(path, sub)` registers each of
- * the sub-app's routes on the parent at `path` + its own path, and records
- * `path` (with any `basePath()`) as the route's `basePath`. A route table and
- * a history name routes as the app they are registered on registers them;
- * these read the request's routes relative to that app.
+ * Where a Hono route is mounted (routes/mounted-apps.ts: `app.route(path,
+ * sub)` records `path` as each route's `basePath`), as the middleware reads
+ * it: a route table and a history name routes as the app they are registered
+ * on registers them; these read the request's routes relative to that app.
  */
 import type { Context } from 'hono'
 import { compileRoutePath } from '../routes/pattern.ts'
-import { innermost, runs } from './composed-handlers.ts'
+import { innermost, runs } from '../routes/composed-handlers.ts'
+import { baseOf, relativeTo, type MountedRoute } from '../routes/mounted-apps.ts'
 import { mountedRoute } from './mounted-handlers.ts'
-
-/** A route as Hono lists it (`matchedRoutes`, `app.routes`): `basePath` is absent before Hono recorded it. */
-export interface MountedRoute {
-  readonly path: string
-  readonly basePath?: unknown
-}
-
-/** The path prefix a route is mounted under, without its trailing "/" (`''`: the root, or a Hono that does not record it). */
-export function baseOf(route: MountedRoute | undefined): string {
-  const base = route?.basePath
-  if (typeof base !== 'string' || base === '/' || base === '') return ''
-  return base.endsWith('/') ? base.slice(0, -1) : base
-}
-
-/** `path` relative to `base` (a `baseOf`), as the app mounted there registers it, or `null` when it is not under `base`. */
-export function relativeTo(path: string, base: string): string | null {
-  if (!path.startsWith(base)) return null
-  if (path.length === base.length) return '/'
-  return path[base.length] === '/' ? path.slice(base.length) : null
-}
 
 /** The paths a history may name the route at `path` by: that path, and under a sub-app's prefix `base`, the same path as that sub-app registers it. */
 export function namedPaths(path: string, base: string): readonly string[] {

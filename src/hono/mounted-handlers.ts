@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono'
 import { matchedRoutes } from 'hono/route'
-import { innermost } from './composed-handlers.ts'
+import { innermost } from '../routes/composed-handlers.ts'
 import type { Candidates } from '../pipeline/visit.ts'
 
 /** What a registered handler serves for one method: the versions its routes exist in, and whether it passes other versions on. */

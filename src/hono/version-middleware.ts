@@ -15,7 +15,8 @@ import type { BaseVersioning } from '../schemes/base.ts'
 import type { AppReverse, AppRouteTable } from './app-routes.ts'
 import { honoEngine, NOWHERE, runNext, type Place } from './engine.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
-import { baseOf, namedPaths } from './mount-base.ts'
+import { namedPaths } from './mount-base.ts'
+import { baseOf } from '../routes/mounted-apps.ts'
 import type { VersioningEnv, VersioningVariables } from './variables.ts'
 
 /** What `versionMiddleware` sets given `routes: appRoutes(app)`: the version, its scheme, and `reverse` over the app's names. */

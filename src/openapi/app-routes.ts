@@ -7,7 +7,7 @@
  * the paths where `mountRoutes` answers a method it has no handler for with
  * 405 and `Allow`.
  */
-import { baseOf, relativeTo } from '../hono/mount-base.ts'
+import { baseOf, relativeTo } from '../routes/mounted-apps.ts'
 import { mountedMethods, mountedServing } from '../hono/mounted-handlers.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import { openAPIPathOf, openAPIPathsOf, pathShape } from './paths.ts'

@@ -11,7 +11,7 @@
  */
 import { HISTORY_PLANS, isPlanned } from '../changes/history-plans.ts'
 import { unservedRoutes } from '../changes/history-checks.ts'
-import { middlewareBases, withMountedPaths } from './mounted-names.ts'
+import { asHistoryNames } from '../routes/mounted-apps.ts'
 import type { BuildContext } from './context.ts'
 import { reachableComponents, refsIn, schemasAt } from './build.ts'
 import type { Json } from '../json/object.ts'
@@ -101,7 +101,7 @@ export function checkNamedRoutes(history: unknown, app: { readonly routes?: unkn
   if (!isPlanned(history) || app === null || !Array.isArray(app.routes)) return
   // Under a sub-app that runs its own versionMiddleware, a history names a route as that sub-app registers it too.
   const routes = app.routes as { method: string; path: string }[]
-  const unserved = unservedRoutes(withMountedPaths(routes, middlewareBases(routes)), history[HISTORY_PLANS]().plans.keys())
+  const unserved = unservedRoutes(asHistoryNames(routes), history[HISTORY_PLANS]().plans.keys())
   if (unserved.length === 0) return
   // A pathChanged's older path is one the older versions are documented (and answered) at: the app must register it.
   const moved = /\bpath\.changed\b/.test(JSON.stringify((history as { changelog?: () => unknown }).changelog?.() ?? null))
