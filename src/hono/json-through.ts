@@ -91,7 +91,7 @@ export const unstepped: Taken = (response, version) => {
  */
 function rewrapped(version: string): Error {
   return new Error(
-    `versionMiddleware: c.json answered a request of version "${version}" after reading a body already migrated to that version (a middleware registered after the versioning middleware that wraps the handler's answer); register that middleware before the versioning middleware, so that the handler's answer is migrated once, inside it.`,
+    `versionMiddleware: c.json built an answer for version "${version}" from a body already migrated to it (a middleware after the versioning one wraps the handler's answer); register that middleware before the versioning middleware.`,
   )
 }
 

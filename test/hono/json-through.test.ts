@@ -108,7 +108,7 @@ describe('the JSON fast path', () => {
     const res = await ask(app, 'v1')
     expect([res.status, res.headers.get(MARK), await res.json()]).toEqual([500, null, { detail: 'failed' }])
     expect(errors).toEqual([
-      'versionMiddleware: c.json answered a request of version "v1" after reading a body already migrated to that version (a middleware registered after the versioning middleware that wraps the handler\'s answer); register that middleware before the versioning middleware, so that the handler\'s answer is migrated once, inside it.',
+      'versionMiddleware: c.json built an answer for version "v1" from a body already migrated to it (a middleware after the versioning one wraps the handler\'s answer); register that middleware before the versioning middleware.',
     ])
     // The head's answer is never migrated: the same envelope serves it.
     expect(await (await ask(app, 'v4')).json()).toEqual({ data: headProduct(1) })
