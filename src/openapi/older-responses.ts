@@ -4,18 +4,16 @@
  * (`statusChanged`), a response header whose value a newer version
  * changed (`headerChanged`: its older value is the change's, maybe none).
  */
+import { NO_CONTENT } from '../changes/older-status.ts'
 import type { ChangelogInstruction } from './changelog.ts'
 import type { Json } from '../json/object.ts'
-
-/** Statuses whose answers have no content: an older one is sent without the handler's body. */
-const NO_CONTENT: ReadonlySet<string> = new Set(['204', '205', '304'])
 
 /**
  * `responses` with one status key renamed, the others in place; renamed to a status without content (204, 205, 304),
  * its response documented without content, as the server sends it (`resolve` reads a response given by reference).
  */
 function renamedStatus(responses: Json, newer: string, older: string, resolve: (ref: string) => Json | undefined): Json {
-  const renamed = (r: unknown): unknown => (NO_CONTENT.has(older) ? withoutContent(r, resolve) : r)
+  const renamed = (r: unknown): unknown => (NO_CONTENT.has(Number(older)) ? withoutContent(r, resolve) : r)
   return Object.fromEntries(Object.entries(responses).map(([status, r]) => (status === newer ? [older, renamed(r)] : [status, r])))
 }
 
