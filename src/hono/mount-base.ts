@@ -7,7 +7,7 @@
 import type { Context } from 'hono'
 import { compileRoutePath } from '../routes/pattern.ts'
 import { innermost, runs } from '../routes/composed-handlers.ts'
-import { baseOf, relativeTo, type MountedRoute } from '../routes/mounted-apps.ts'
+import { baseOf, relativeTo, seenThrough, withMountedPaths, type MountedRoute } from '../routes/mounted-apps.ts'
 import { mountedRoute } from './mounted-handlers.ts'
 
 /** The paths a history may name the route at `path` by: that path, and under a sub-app's prefix `base`, the same path as that sub-app registers it. */
@@ -24,20 +24,9 @@ export function namedPaths(path: string, base: string): readonly string[] {
 export function asMountedIn<A extends { readonly routes: readonly MountedRoute[] }>(app: A, middleware: unknown): A {
   const own = app.routes.find((route) => runs((route as { readonly handler?: unknown }).handler, middleware))
   const base = baseOf(own)
-  const wraps = app.routes.some((route) => innermost((route as { readonly handler?: unknown }).handler) !== (route as { readonly handler?: unknown }).handler)
-  if (base === '' && !wraps) return app
-  const routes = app.routes.map((route) => {
-    const handler = (route as { readonly handler?: unknown }).handler
-    const inner = innermost(handler)
-    return inner === handler ? route : { ...route, handler: inner }
-  })
-  if (base !== '') {
-    for (const route of [...routes]) {
-      const path = relativeTo(route.path, base)
-      if (path !== null) routes.push({ ...route, path })
-    }
-  }
-  return Object.create(app, { routes: { value: routes } }) as A
+  const routes = app.routes as readonly (MountedRoute & { readonly handler?: unknown })[]
+  if (base === '' && routes.every((route) => innermost(route.handler) === route.handler)) return app
+  return Object.create(app, { routes: { value: withMountedPaths(seenThrough(routes), base === '' ? [] : [base]) } }) as A
 }
 
 /**

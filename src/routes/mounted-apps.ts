@@ -73,7 +73,7 @@ export function withMountedPaths<R extends MountedRoute>(routes: readonly R[], b
 }
 
 /** `routes` with each handler as it was registered, not the wrapper `app.route()` makes for a sub-app with its own `onError`. */
-function seenThrough<R extends { readonly handler?: unknown }>(routes: readonly R[]): R[] {
+export function seenThrough<R extends { readonly handler?: unknown }>(routes: readonly R[]): R[] {
   return routes.map((route) => {
     const inner = innermost(route.handler)
     return inner === route.handler ? route : { ...route, handler: inner }
