@@ -35,7 +35,13 @@ const field = (value: unknown, key: string): unknown => (isObject(value) && Obje
 /** A value as a sentence shows it: `absent`, or its JSON cut to 80 characters. */
 export function shown(value: unknown): string {
   if (value === undefined) return 'absent'
-  const json = JSON.stringify(value)
+  let json: string
+  try {
+    json = JSON.stringify(value)
+  } catch {
+    // Nested deeper than JSON.stringify can walk (a damaged or hostile lock).
+    return Array.isArray(value) ? 'an array nested too deep to show' : 'an object nested too deep to show'
+  }
   return json.length > 80 ? `${json.slice(0, 79)}…` : json
 }
 
