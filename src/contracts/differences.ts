@@ -32,17 +32,49 @@ const COMPONENT_KIND: Readonly<Record<string, string>> = { schemas: 'schema', re
 const keysOf = (...values: unknown[]): string[] => [...new Set(values.flatMap((v) => (isObject(v) ? Object.keys(v) : [])))]
 const field = (value: unknown, key: string): unknown => (isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined)
 
-/** A value as a sentence shows it: `absent`, or its JSON cut to 80 characters. */
+/** The characters of a value a sentence shows. */
+const SHOWN = 80
+
+/**
+ * A value as a sentence shows it: `absent`, or its JSON cut to 80
+ * characters. Written without recursion and only as far as it is shown, so
+ * a value nested 100,000 deep or of a million items costs no more than its
+ * first characters.
+ */
 export function shown(value: unknown): string {
   if (value === undefined) return 'absent'
-  let json: string
-  try {
-    json = JSON.stringify(value)
-  } catch {
-    // Nested deeper than JSON.stringify can walk (a damaged or hostile lock).
-    return Array.isArray(value) ? 'an array nested too deep to show' : 'an object nested too deep to show'
+  let out = ''
+  // What is left to write, the next on top: text, a value, or the rest of an array or object.
+  type Task = string | { readonly value: unknown } | { readonly items: readonly unknown[]; at: number } | { readonly object: Record<string, unknown>; readonly keys: string[]; at: number }
+  const tasks: Task[] = [{ value }]
+  while (out.length <= SHOWN && tasks.length > 0) {
+    const task = tasks.pop() as Task
+    if (typeof task === 'string') out += task
+    else if ('items' in task) {
+      if (task.at < task.items.length) {
+        tasks.push(task, { value: task.items[task.at] ?? null })
+        if (task.at++ > 0) tasks.push(',')
+      } else out += ']'
+    } else if ('object' in task) {
+      const key = task.keys[task.at]
+      if (key === undefined) out += '}'
+      else {
+        tasks.push(task, { value: task.object[key] }, `${JSON.stringify(key.slice(0, SHOWN + 1))}:`)
+        if (task.at++ > 0) tasks.push(',')
+      }
+    } else {
+      const v = task.value
+      if (Array.isArray(v)) {
+        out += '['
+        tasks.push({ items: v, at: 0 })
+      } else if (typeof v === 'object' && v !== null) {
+        out += '{'
+        const object = v as Record<string, unknown>
+        tasks.push({ object, keys: Object.keys(object).filter((k) => object[k] !== undefined && typeof object[k] !== 'function'), at: 0 })
+      } else out += typeof v === 'string' ? JSON.stringify(v.slice(0, SHOWN + 1)) : (JSON.stringify(v) ?? 'null')
+    }
   }
-  return json.length > 80 ? `${json.slice(0, 79)}…` : json
+  return out.length > SHOWN ? `${out.slice(0, SHOWN - 1)}…` : out
 }
 
 /** The fix a sentence suggests. */
