@@ -186,6 +186,13 @@ describe.each(STYLES)('lifecycle headers read strictly (%s)', (style) => {
     else expect(lifecycleOf(response)).toEqual(EXPECTED)
   })
 
+  it('a preflight is answered by cors(), registered before the versioning middleware (docs/lifecycle.md)', async () => {
+    const response = await app.request('https://api.example.com/thing', { method: 'OPTIONS', headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'api-version' } })
+    expect(response.status).toBe(204)
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('https://app.example')
+    expect(response.headers.get('Access-Control-Allow-Headers')).toBe('api-version')
+  })
+
   it("a handler's own Link is kept, ours after it, the whole one list of links", async () => {
     const response = await ask(app, '/linked')
     expect(links(response.headers.get('Link') ?? '')).toEqual([{ target: 'https://api.example.com/linked?page=2', params: { rel: 'next' } }, ...EXPECTED_LINKS])
