@@ -107,7 +107,7 @@ export function changelog(source: Changelog | { changelog(): Changelog }, option
 export function changelogMarkdown(changelog: Changelog, options: { readonly title?: string } = {}): string {
   const lines: string[] = [`# ${markdownLine(options.title ?? 'Changelog')}`]
   for (const { version, changes } of changelog.versions) {
-    lines.push('', `## ${version}${version === changelog.head ? ' (latest)' : ''}`, '')
+    lines.push('', `## ${markdownLine(version)}${version === changelog.head ? ' (latest)' : ''}`, '')
     if (changes.length === 0) {
       lines.push(changelog.versions[changelog.versions.length - 1]?.version === version ? 'The first version.' : 'No changes.')
       continue

@@ -174,7 +174,7 @@ export function changelogMarkdown(changelog: Changelog | null, order: readonly s
     if (index < at || changes.length === 0) continue
     // Each description one line of Markdown, no raw HTML: docs pages render it as HTML.
     const bullets = changes.map((change) => `- ${markdownLine(change.description)}`)
-    sections.push(`### ${version}${index === at ? ' (this version)' : ''}\n\n${bullets.join('\n')}`)
+    sections.push(`### ${markdownLine(version)}${index === at ? ' (this version)' : ''}\n\n${bullets.join('\n')}`)
   }
   return sections.length === 0 ? '' : `## Changelog\n\n${sections.join('\n\n')}`
 }

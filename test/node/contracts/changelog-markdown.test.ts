@@ -71,4 +71,13 @@ describe("a change's description rendered as HTML", () => {
     expect(html).toContain('<li>&lt;script&gt;alert(1)&lt;/script&gt; and &lt;img src=x onerror=alert(1)&gt;</li>')
     expect(html).toContain('<li>Old Mac line # a heading of its own</li>')
   })
+
+  it('a version name is heading text too', () => {
+    const odd = versionHistory({ versions: [{ version: '<img src=x onerror=alert(1)>' }, { version: '2\n# 3' }] })
+    const html = render(changelog(odd, { format: 'markdown' }))
+    expect(html).not.toMatch(/<img\b/)
+    expect(html.match(/<h[1-6]>/g)).toHaveLength(3)
+    expect(html).toContain('<h2>2 # 3 (latest)</h2>')
+    expect(html).toContain('<h2>&lt;img src=x onerror=alert(1)&gt;</h2>')
+  })
 })
