@@ -69,7 +69,8 @@ const URI_CHARACTER = /[A-Za-z0-9\-._~!$&'()*+,;=:@/?]/
  */
 function uriReference(url: string): string {
   // The authority (after `scheme://`, up to the path): `[` and `]` enclose an IPv6 host there.
-  const authorityEnd = url.indexOf('//') === -1 ? 0 : url.slice(url.indexOf('//') + 2).search(/[/?#]|$/) + url.indexOf('//') + 2
+  const start = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(url)?.[0].length ?? 0
+  const authorityEnd = start === 0 ? 0 : start + url.slice(start).search(/[/?#]|$/)
   let out = url.slice(0, authorityEnd)
   let fragment = false
   for (let i = authorityEnd; i < url.length; i++) {

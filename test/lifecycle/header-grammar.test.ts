@@ -206,6 +206,19 @@ describe.each(STYLES)('lifecycle headers read strictly (%s)', (style) => {
   })
 })
 
+describe('links a URI-reference whatever is configured', () => {
+  it.each([
+    ['https://[::1]:8080/docs[1]', '<https://[::1]:8080/docs%5B1%5D>; rel="sunset"'],
+    ['https:/docs.example//[v1]', '<https://docs.example//%5Bv1%5D>; rel="sunset"'],
+    ['https://docs.example?q=a|b', '<https://docs.example/?q=a%7Cb>; rel="sunset"'],
+    ['https://docs.example/sunset#v1', '<https://docs.example/sunset#v1>; rel="sunset"'],
+  ])('%s', (link, sent) => {
+    const value = versionPolicy({ versions: { '1': { sunset: SUNSET, sunsetLink: link } } }).describe().versions.get('1')?.headers.links[0]?.value ?? ''
+    expect(value).toBe(sent)
+    expect(links(value)).toHaveLength(1)
+  })
+})
+
 describe('the documents declare the values the server sends', () => {
   it("version 1's header components hold the same Deprecation, Sunset and Link", async () => {
     const documents = versionedOpenAPI({
