@@ -215,7 +215,13 @@ describe('a KV location that answers a miss for a while after a write (it caches
 
   it('through readThrough, tries a copy that refuses writes once a minute, not on each read, and reads the primary\'s pin meanwhile', async () => {
     const attempts: string[] = []
-    const refusing = { get: async () => null, put: async (key: string) => void attempts.push(key) ?? Promise.reject(new Error('KV PUT failed: 429 Too Many Requests')) }
+    const refusing = {
+      get: async () => null,
+      put: async (key: string) => {
+        attempts.push(key)
+        throw new Error('KV PUT failed: 429 Too Many Requests')
+      },
+    }
     const primary = memoryPinStore({ 'client-1': '2' })
     const store = readThrough(primary, kvPinStore(refusing))
     for (let i = 0; i < 5; i++) expect(await store.get('client-1')).toEqual(pin('2'))
