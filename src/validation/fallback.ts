@@ -127,13 +127,18 @@ function unresolvedRef(schema: Json): string | null {
   return null
 }
 
-/** The segments of a JSON Pointer fragment (`#/items/0/title`) up to the first the schema does not declare. */
-function place(pointer: string, names: ReadonlySet<string>): (string | number)[] {
+/**
+ * The segments of a JSON Pointer fragment (`#/items/0/title`) into `value` up to the first that is neither a position
+ * in a list nor a field name the schema declares (a key of digits in an object is the client's, not a position).
+ */
+function place(pointer: string, names: ReadonlySet<string>, value: unknown): (string | number)[] {
   const out: (string | number)[] = []
+  let at = value
   for (const text of pointerTokens(pointer.startsWith('#') ? pointer : `#${pointer}`) ?? []) {
-    if (/^(?:0|[1-9]\d*)$/.test(text)) out.push(Number(text))
-    else if (names.has(text)) out.push(text)
+    if (Array.isArray(at) && /^(?:0|[1-9]\d*)$/.test(text)) out.push(Number(text))
+    else if (!Array.isArray(at) && names.has(text)) out.push(text)
     else break
+    at = at !== null && typeof at === 'object' && Object.hasOwn(at, text) ? (at as Json)[text] : undefined
   }
   return out
 }
@@ -200,7 +205,7 @@ export function fallbackCheck(schema: Json, uncompiled: string, where: string): 
       if (WRAPPERS.has(unit.keyword)) continue
       if (alternatives.some((prefix) => unit.keywordLocation.startsWith(prefix))) continue
       const { msg, type } = describe(unit)
-      const at = place(unit.instanceLocation, names)
+      const at = place(unit.instanceLocation, names, value)
       // A required field is named by the schema: the validator's sentence quotes it.
       const field = unit.keyword === 'required' ? /"([^"]*)"[^"]*$/.exec(unit.error)?.[1] : undefined
       out.path.push(...at)

@@ -140,6 +140,19 @@ describe('hostile bodies get a bounded 4xx', () => {
     expect(() => app({ schemas: missing })).toThrow('requestValidation: a schema references "#/components/schemas/Missing", which is not given; add it to schemas (as #/components/schemas/Name).')
   })
 
+  it('a schema left to @cfworker/json-schema names no key of the request, not even one of digits: only list positions are numbers', async () => {
+    const card = '4111111111111111'
+    const uncompiled = { Product: { ...schemas.Product, properties: { ...schemas.Product.properties, tags: { type: 'array', items: { type: 'object', additionalProperties: { type: 'integer' } }, maxItems: 100 } }, unevaluatedProperties: false } }
+    expect(compileSchema(uncompiled.Product)).toBeNull()
+    const hono = app({ schemas: uncompiled })
+    const top = await post(hono, JSON.stringify({ name: 'Lamp', [card]: 1 }))
+    expect(await top.json()).toEqual({ detail: [{ loc: ['body'], msg: 'Unknown field in this version.', type: 'extra_forbidden' }] })
+    const inner = await post(hono, JSON.stringify({ name: 'Lamp', tags: [{ ok: 1 }, { [card]: 'x' }] }))
+    const text = await inner.text()
+    expect(text).not.toContain(card)
+    expect(JSON.parse(text)).toEqual({ detail: [{ loc: ['body', 'tags', 1], msg: 'Expected "integer".', type: 'type' }] })
+  })
+
   it('a schema left to @cfworker/json-schema asserts only the formats the compiled closures assert: url is an annotation there too', async () => {
     // That library asserts `url` with an expression whose time grows exponentially with a crafted string's length.
     const properties = { ...schemas.Product.properties, site: { type: 'string', format: 'url' }, mail: { type: 'string', format: 'email' }, format: { type: 'string', format: 'uuid' } }
