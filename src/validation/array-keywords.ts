@@ -23,9 +23,8 @@ function explainItems(list: readonly unknown[], from: number, to: number, item: 
 /** Adds the list keywords of `node.s`. */
 export function arrayKeywords({ s, sub, keyword }: Node): void {
   for (const [key, test, words] of [['minItems', (n: number, l: number) => n >= l, 'too few'], ['maxItems', (n: number, l: number) => n <= l, 'too many']] as const) {
-    const limit = s[key]
+    const limit = count(s, key)
     if (limit === undefined) continue
-    if (typeof limit !== 'number') throw new Unsupported(key)
     keyword((v) => !Array.isArray(v) || test(v.length, limit), (v, out) => out.add(key, `Array has ${words} items (${(v as unknown[]).length} ${key === 'minItems' ? '<' : '>'} ${limit}).`))
   }
   if (s['uniqueItems'] === true) {
