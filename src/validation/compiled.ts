@@ -4,6 +4,7 @@
  * and how a keyword module adds its own pair of them.
  */
 import type { IssueSink } from './issues.ts'
+import type { Equality } from './json-values.ts'
 import type { Json } from '../json/object.ts'
 
 /** Whether a value is valid. */
@@ -23,6 +24,8 @@ export interface Node {
   sub(schema: unknown): Compiled
   /** A keyword's test, and what it reports when its test refuses a value. */
   keyword(test: Test, report: Explain): void
+  /** The numbers of equal lists and objects that the levels of one validation of a recursive schema share; `undefined`: a fresh one per list. */
+  equality(): Equality | undefined
 }
 
 /** A keyword (or value of one) the closures do not know: the schema goes to the fallback. */

@@ -78,15 +78,16 @@ export function scalarKeywords({ s, keyword }: Node, at: () => number): number {
   if (Array.isArray(s['enum'])) {
     const list = s['enum'] as unknown[]
     const primitives = new Set(list.filter((item) => !isContainer(item)))
-    const containers = new Set(list.filter(isContainer).map(canonical))
+    const containers = new Set(list.filter(isContainer).map((item) => canonical(item)))
+    const longest = Math.max(0, ...[...containers].map((text) => text.length))
     const msg = `Expected any of ${JSON.stringify(list)}.`
-    keyword(containers.size === 0 ? (v) => primitives.has(v) : (v) => (isContainer(v) ? containers.has(canonical(v)) : primitives.has(v)), (_v, out) => out.add('enum', msg))
+    keyword(containers.size === 0 ? (v) => primitives.has(v) : (v) => (isContainer(v) ? containers.has(canonical(v, longest)) : primitives.has(v)), (_v, out) => out.add('enum', msg))
   }
   if ('const' in s) {
     const expected = s['const']
     const text = canonical(expected)
     const msg = `Expected ${JSON.stringify(expected)}.`
-    keyword(isContainer(expected) ? (v) => isContainer(v) && canonical(v) === text : (v) => v === expected, (_v, out) => out.add('const', msg))
+    keyword(isContainer(expected) ? (v) => isContainer(v) && canonical(v, text.length) === text : (v) => v === expected, (_v, out) => out.add('const', msg))
   }
   return typeAt
 }

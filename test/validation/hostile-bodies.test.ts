@@ -11,6 +11,8 @@ import { change, enumValuesAdded, fieldRenamed, shape } from '../../src/changes/
 import { requestValidation, type RequestValidationOptions } from '../../src/validation/index.ts'
 import { compileSchema } from '../support/compile-schema.ts'
 import { canonical, firstDuplicate, hasDuplicate, nestsDeeperThan } from '../../src/validation/json-values.ts'
+import { compileOrUnknown } from '../../src/validation/compile.ts'
+import { IssueSink } from '../../src/validation/issues.ts'
 import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
 
 interface Product {
@@ -278,6 +280,43 @@ describe('recursive schemas whose alternatives each descend', () => {
     reads = 0
     expect(beside(counted(40))).toBe(true)
     expect(reads).toBeLessThanOrEqual(2 * 40)
+  })
+
+  it('a recursive schema reads each field a bounded number of times however deep, under uniqueItems and const at every level and explaining a refusal', () => {
+    let reads = 0
+    /** A tree `depth` levels deep: each node's children a list of the next node and a leaf; the deepest node's `n` is `last`. */
+    const tree = (depth: number, last: unknown): unknown => {
+      let node: unknown = { n: last, children: [] }
+      for (let k = 0; k < depth; k++) {
+        const children = [node, { n: -k - 1, children: [] }]
+        node = {
+          children,
+          get n() {
+            reads++
+            return k
+          },
+        }
+      }
+      return node
+    }
+    const full = { $ref: '#/$defs/Node', $defs: { Node: { type: 'object', properties: { n: { type: 'integer' }, children: { type: 'array', uniqueItems: true, items: { $ref: '#/$defs/Node' }, not: { const: [{ n: 0, children: [] }] } } }, required: ['n'] } } }
+    const compiled = compileOrUnknown(full)
+    if (typeof compiled === 'string') throw new Error(compiled)
+    for (const depth of [10, 40]) {
+      reads = 0
+      expect(compiled.test(tree(depth, 0))).toBe(true)
+      // Each node's field read by its object's check, for the numbers of equal items and by the const beside: a few
+      // times per node whatever the depth (each level reading the levels below would be depth * depth / 2).
+      expect(reads).toBeLessThanOrEqual(8 * depth)
+      const refused = tree(depth, 'x')
+      expect(compiled.test(refused)).toBe(false)
+      reads = 0
+      const out = new IssueSink('body', 100, (type) => type)
+      compiled.explain(refused, out)
+      expect(out.issues).toEqual([{ loc: ['body', ...Array.from({ length: depth }, () => ['children', 0]).flat(), 'n'], msg: 'Expected "integer".', type: 'type' }])
+      // Explaining tests each level again, once.
+      expect(reads).toBeLessThanOrEqual(16 * depth)
+    }
   })
 
   it('a schema left to @cfworker/json-schema that refers back to itself from inside an alternative fails at construction', () => {
