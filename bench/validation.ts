@@ -170,10 +170,20 @@ const orderSchemas = {
       counts: { type: 'array', items: { type: 'integer' } },
       contacts: { type: 'array', items: { type: 'string', format: 'email' }, uniqueItems: true },
       note: {},
+      // For the threat table alone: the keywords of objects, numbers, strings and lists a client's size reaches.
+      labels: { type: 'object', patternProperties: { '^[a-z]+$': { type: 'string' } }, propertyNames: { maxLength: 64 }, additionalProperties: false },
+      amounts: { type: 'array', items: { type: 'number', multipleOf: 0.01, maximum: 1e300 } },
+      site: { type: 'string', format: 'uri' },
+      serial: { type: 'string', pattern: '^[A-Z]{2}-[0-9]+$' },
+      groups: { type: 'array', items: { type: 'object' }, uniqueItems: true },
+      picks: { type: 'array', contains: { const: 'chosen' }, maxContains: 3 },
+      tree: { $ref: '#/components/schemas/Tree' },
     },
     required: ['reference'],
   },
   OrderFilter: { type: 'object', properties: { state: { type: 'string', enum: ['open', 'shipped', 'preorder'] } }, additionalProperties: false },
+  // A recursive list whose every level is under uniqueItems.
+  Tree: { type: 'array', uniqueItems: true, items: { anyOf: [{ type: 'integer' }, { $ref: '#/components/schemas/Tree' }] } },
 }
 const OrderFilter = shape('OrderFilter')
 const orders = versionHistory({
@@ -366,6 +376,20 @@ async function threats(): Promise<void> {
     ['1,000,000 wrong-typed items', () => post(JSON.stringify({ code: 'A-1', counts: Array.from({ length: 1_000_000 }, () => 'x') }))],
     ['hostile keys: a key with markup over a body 20,000 deep', () => post(`{"code":"A-1",${JSON.stringify(hostile)}:${nested(20_000)}}`)],
     ['hostile keys: 100,000 keys with markup in a list item', () => post(JSON.stringify({ code: 'A-1', lines: [Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`${hostile}${i}`, i]))] }))],
+    ['uniqueItems flood: 100,000 distinct objects, keys in either order', () => post(JSON.stringify({ code: 'A-1', groups: Array.from({ length: 100_000 }, (_, i) => (i % 2 === 0 ? { a: i, b: 1 } : { b: 1, a: i })) }))],
+    ['the same, its first object repeated last with its keys reversed', () => post(JSON.stringify({ code: 'A-1', groups: [...Array.from({ length: 100_000 }, (_, i) => (i % 2 === 0 ? { a: i, b: 1 } : { b: 1, a: i })), { b: 1, a: 0 }] }))],
+    ['contains flood: 1,000,000 items, none matching', () => post(JSON.stringify({ code: 'A-1', picks: Array.from({ length: 1_000_000 }, () => 0) }))],
+    ['contains flood: 1,000,000 items, all matching (maxContains 3)', () => post(JSON.stringify({ code: 'A-1', picks: Array.from({ length: 1_000_000 }, () => 'chosen') }))],
+    ['pattern: a string of 1,000,000 characters', () => post(JSON.stringify({ code: 'A-1', serial: `AB-${'9'.repeat(1_000_000)}x` }))],
+    ['format uri: a string of 1,000,000 characters', () => post(JSON.stringify({ code: 'A-1', site: `a:${'/'.repeat(1_000_000)}\\` }))],
+    ['format email: a string of 1,000,000 characters', () => post(JSON.stringify({ code: 'A-1', contacts: [`${'a'.repeat(1_000_000)}@`] }))],
+    ['100,000 keys under patternProperties and propertyNames (valid)', () => post(JSON.stringify({ code: 'A-1', labels: Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [i.toString(26).replace(/[0-9]/g, (d) => 'qrstuvwxyz'[Number(d)] as string), 'x'])) }))],
+    ['100,000 keys with markup under additionalProperties: false', () => post(JSON.stringify({ code: 'A-1', labels: Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`${hostile}${i}`, i])) }))],
+    ['a body nested 100,000 deep', () => post(`{"code":"A-1","note":${nested(100_000)}}`)],
+    ['numbers 1e308, 1e-320 and 123456789012345678901234567890 under multipleOf 0.01 and maximum', () => post('{"code":"A-1","amounts":[1e308,1e-320,123456789012345678901234567890]}')],
+    ['uniqueItems at each of 60 levels of a recursive schema, 100,000 integers at the bottom', () => post(`{"code":"A-1","tree":${'['.repeat(60)}${Array.from({ length: 100_000 }, (_, i) => i).join(',')}${'],1'.repeat(59)}]}`)],
+    ['the same, the bottom list with its first integer repeated last', () => post(`{"code":"A-1","tree":${'['.repeat(60)}${Array.from({ length: 100_000 }, (_, i) => i).join(',')},0${'],1'.repeat(59)}]}`)],
+    ['query: one parameter sent 40,000 times', () => new Request(`https://api.example/orders?${Array.from({ length: 40_000 }, () => 'state=open').join('&')}`, { headers: { 'Api-Version': 'v1' } })],
     ['query: 10,000 parameters with markup', () => new Request(`https://api.example/orders?${Array.from({ length: 10_000 }, (_, i) => `${encodeURIComponent(hostile)}${i}=1`).join('&')}`, { headers: { 'Api-Version': 'v1' } })],
   ]
   function post(body: string): Request {

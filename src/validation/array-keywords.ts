@@ -21,18 +21,17 @@ function explainItems(list: readonly unknown[], from: number, to: number, item: 
 }
 
 /** Adds the list keywords of `node.s`. */
-export function arrayKeywords({ s, sub, keyword }: Node): void {
+export function arrayKeywords({ s, sub, keyword, equality }: Node): void {
   for (const [key, test, words] of [['minItems', (n: number, l: number) => n >= l, 'too few'], ['maxItems', (n: number, l: number) => n <= l, 'too many']] as const) {
-    const limit = s[key]
+    const limit = count(s, key)
     if (limit === undefined) continue
-    if (typeof limit !== 'number') throw new Unsupported(key)
     keyword((v) => !Array.isArray(v) || test(v.length, limit), (v, out) => out.add(key, `Array has ${words} items (${(v as unknown[]).length} ${key === 'minItems' ? '<' : '>'} ${limit}).`))
   }
   if (s['uniqueItems'] === true) {
     keyword(
-      (v) => !Array.isArray(v) || !hasDuplicate(v),
+      (v) => !Array.isArray(v) || !hasDuplicate(v, equality()),
       (v, out) => {
-        const [j, k] = firstDuplicate(v as unknown[]) as readonly [number, number]
+        const [j, k] = firstDuplicate(v as unknown[], equality()) as readonly [number, number]
         out.add('uniqueItems', `Duplicate items at indexes ${j} and ${k}.`)
       },
     )

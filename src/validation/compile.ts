@@ -18,6 +18,7 @@ import { scalarKeywords, valueKeywords } from './scalar-keywords.ts'
 import { isObject } from '../json/object.ts'
 import { refName } from '../json/pointer.ts'
 import { branchingCycles } from './ref-graph.ts'
+import { Equality } from './json-values.ts'
 
 export type { Compiled, Explain, Test } from './compiled.ts'
 
@@ -85,9 +86,17 @@ export function compileOrUnknown(schema: unknown): Compiled | string {
   const compiled = new Map<string, Compiled>()
   // A recursive schema whose alternatives (anyOf, oneOf, allOf, if/then ...) each descend into the same child would
   // test that child once per way down, twice as often at each level: the schemas on such a cycle keep their answers.
-  const recursive = new Set(isObject(schema) ? branchingCycles(schema) : [])
+  const branching = new Set(isObject(schema) ? branchingCycles(schema) : [])
+  // Any recursive schema, explaining a refused value, would test each level again for each level above it: the
+  // schemas on a cycle keep their answers while they explain.
+  const recursive = new Set(isObject(schema) ? branchingCycles(schema, true) : [])
   // Each validation is a run: a kept answer holds for its run only.
   let run = 0
+  let explaining = false
+  // The numbers of equal lists and objects, shared by the levels of a run (a recursive schema's `uniqueItems` at each
+  // level would otherwise read each level's items again), and dropped when the run ends.
+  let equality: Equality | undefined
+  const sharedEquality = recursive.size === 0 ? () => undefined : () => (equality ??= new Equality())
   const ref = (pointer: string): Compiled => {
     const name = refName(pointer, ['$defs'])
     if (name === null || !Object.hasOwn(defs, name)) throw new Unsupported(`$ref ${pointer}`)
@@ -95,7 +104,7 @@ export function compileOrUnknown(schema: unknown): Compiled | string {
     if (node === undefined) {
       let inner: Compiled = ANYTHING
       // Set before compiling: a schema may refer to itself.
-      compiled.set(name, (node = recursive.has(name) ? remembering(() => inner, () => run) : { test: (value) => inner.test(value), explain: (value, out) => inner.explain(value, out) }))
+      compiled.set(name, (node = recursive.has(name) ? remembering(() => inner, () => run, branching.has(name) ? () => true : () => explaining) : { test: (value) => inner.test(value), explain: (value, out) => inner.explain(value, out) }))
       inner = compile(defs[name])
     }
     return node
@@ -117,6 +126,7 @@ export function compileOrUnknown(schema: unknown): Compiled | string {
         tests.push(test)
         reports.push(report)
       },
+      equality: sharedEquality,
     }
     /** Where the type check is (an object check made below may stand for it). */
     const typeAt = scalarKeywords(node, () => tests.length)
@@ -154,9 +164,22 @@ export function compileOrUnknown(schema: unknown): Compiled | string {
     return {
       test: (value) => {
         run++
-        return top.test(value)
+        try {
+          return top.test(value)
+        } finally {
+          equality = undefined
+        }
       },
-      explain: top.explain,
+      explain: (value, out) => {
+        run++
+        explaining = true
+        try {
+          top.explain(value, out)
+        } finally {
+          equality = undefined
+          explaining = false
+        }
+      },
     }
   } catch (error) {
     if (error instanceof Unsupported) return error.message
@@ -165,11 +188,11 @@ export function compileOrUnknown(schema: unknown): Compiled | string {
 }
 
 /**
- * A referenced schema that keeps, for the current run (`run()`), its answer for each list and object it tested, so
- * each is tested once however many ways lead to it, and its issues, said once: a value sits at one place, so a
- * second explanation there would only repeat the first.
+ * A referenced schema that keeps, for the current run (`run()`), its answer for each list and object it tested
+ * (while `keeping()`), so each is tested once however many ways lead to it, and its issues, said once: a value sits
+ * at one place, so a second explanation there would only repeat the first.
  */
-function remembering(inner: () => Compiled, run: () => number): Compiled {
+function remembering(inner: () => Compiled, run: () => number, keeping: () => boolean): Compiled {
   let answers = new WeakMap<object, boolean>()
   let explained = new WeakSet<object>()
   let answersRun = -1
@@ -181,7 +204,7 @@ function remembering(inner: () => Compiled, run: () => number): Compiled {
   }
   return {
     test(value) {
-      if (!isContainer(value)) return inner().test(value)
+      if (!isContainer(value) || !keeping()) return inner().test(value)
       fresh()
       let valid = answers.get(value as object)
       if (valid === undefined) {

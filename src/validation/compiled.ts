@@ -4,6 +4,7 @@
  * and how a keyword module adds its own pair of them.
  */
 import type { IssueSink } from './issues.ts'
+import type { Equality } from './json-values.ts'
 import type { Json } from '../json/object.ts'
 
 /** Whether a value is valid. */
@@ -23,10 +24,15 @@ export interface Node {
   sub(schema: unknown): Compiled
   /** A keyword's test, and what it reports when its test refuses a value. */
   keyword(test: Test, report: Explain): void
+  /** The numbers of equal lists and objects that the levels of one validation of a recursive schema share; `undefined`: a fresh one per list. */
+  equality(): Equality | undefined
 }
 
 /** A keyword (or value of one) the closures do not know: the schema goes to the fallback. */
 export class Unsupported extends Error {}
+
+/** A keyword whose value no validator could read (`type: "strng"`, a pattern that is no expression): construction fails with this sentence. */
+export class SchemaMistake extends Error {}
 
 export const isContainer = (value: unknown): boolean => typeof value === 'object' && value !== null
 
@@ -49,10 +55,20 @@ export function allOf(tests: readonly Test[]): Test {
   }
 }
 
-/** A whole number of at least 0 (a count keyword's value), or `Unsupported`. */
+/** A whole number of at least 0 (a count keyword's value), or a `SchemaMistake`. */
 export function count(s: Json, key: string): number | undefined {
   const value = s[key]
   if (value === undefined) return undefined
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Unsupported(key)
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new SchemaMistake(`a schema's ${key} is ${JSON.stringify(value)}, not a whole number of at least 0.`)
   return value
+}
+
+/** `source` as a regular expression with the `u` flag (as JSON Schema reads `pattern`), or a `SchemaMistake`. */
+export function unicodePattern(source: unknown, key: string): RegExp {
+  if (typeof source !== 'string') throw new SchemaMistake(`a schema's ${key} is ${JSON.stringify(source)}, not a regular expression in a string.`)
+  try {
+    return new RegExp(source, 'u')
+  } catch (error) {
+    throw new SchemaMistake(`a schema's ${key} ${JSON.stringify(source)} is not a regular expression with the u flag, as JSON Schema reads it (${(error as Error).message}).`)
+  }
 }

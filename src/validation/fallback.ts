@@ -12,6 +12,7 @@
  * string comparisons per byte of the list. Checked at construction.
  */
 import { Validator } from '@cfworker/json-schema'
+import { FORMATS } from './formats.ts'
 import { ISSUE_TYPES, type IssueSink, type IssueType } from './issues.ts'
 import type { Json } from '../json/object.ts'
 import { pointerToken, pointerTokens, refName } from '../json/pointer.ts'
@@ -76,6 +77,23 @@ function unboundedUniqueItems(schema: Json): string | null {
   return null
 }
 
+/**
+ * `schema` with each `format` the compiled closures do not assert taken out: an annotation there, as 2020-12 says,
+ * and so here too (that library asserts `url` with an expression whose time doubles with each character).
+ */
+function assertedFormatsOnly(schema: unknown, names = false): unknown {
+  if (schema === null || typeof schema !== 'object') return schema
+  if (Array.isArray(schema)) return schema.map((item) => assertedFormatsOnly(item))
+  const out: Json = {}
+  for (const [key, value] of Object.entries(schema)) {
+    if (!names && key === 'format' && !(typeof value === 'string' && Object.hasOwn(FORMATS, value))) continue
+    const copy = !names && DATA.has(key) ? value : assertedFormatsOnly(value, !names && NAME_MAPS.has(key))
+    // Defined, not assigned: a field named `__proto__` stays a field.
+    Object.defineProperty(out, key, { value: copy, enumerable: true, writable: true, configurable: true })
+  }
+  return out
+}
+
 /** Every field name a schema declares (`properties`, `required`), at any depth: the names a place may use. */
 function declaredNames(schema: unknown): Set<string> {
   const names = new Set<string>()
@@ -109,13 +127,18 @@ function unresolvedRef(schema: Json): string | null {
   return null
 }
 
-/** The segments of a JSON Pointer fragment (`#/items/0/title`) up to the first the schema does not declare. */
-function place(pointer: string, names: ReadonlySet<string>): (string | number)[] {
+/**
+ * The segments of a JSON Pointer fragment (`#/items/0/title`) into `value` up to the first that is neither a position
+ * in a list nor a field name the schema declares (a key of digits in an object is the client's, not a position).
+ */
+function place(pointer: string, names: ReadonlySet<string>, value: unknown): (string | number)[] {
   const out: (string | number)[] = []
+  let at = value
   for (const text of pointerTokens(pointer.startsWith('#') ? pointer : `#${pointer}`) ?? []) {
-    if (/^(?:0|[1-9]\d*)$/.test(text)) out.push(Number(text))
-    else if (names.has(text)) out.push(text)
+    if (Array.isArray(at) && /^(?:0|[1-9]\d*)$/.test(text)) out.push(Number(text))
+    else if (!Array.isArray(at) && names.has(text)) out.push(text)
     else break
+    at = at !== null && typeof at === 'object' && Object.hasOwn(at, text) ? (at as Json)[text] : undefined
   }
   return out
 }
@@ -164,7 +187,7 @@ export function fallbackCheck(schema: Json, uncompiled: string, where: string): 
       `${where}: a schema with ${what}, which request validation does not compile, refers back to ${cycle} from inside anyOf, oneOf, allOf, not, if/then/else, dependentSchemas, contains, patternProperties or propertyNames, or from a $ref beside other keywords; @cfworker/json-schema would check such a schema in time that doubles with each level of a body. Leave out ${what} so that the schema is compiled (the compiled check of a recursive schema is linear), or take the reference out of that keyword.`,
     )
   }
-  const validator = new Validator(schema as never, '2020-12', true)
+  const validator = new Validator(assertedFormatsOnly(schema) as never, '2020-12', true)
   const names = declaredNames(schema)
   return function validateByPeer(value, out) {
     let units: readonly OutputUnit[]
@@ -182,7 +205,7 @@ export function fallbackCheck(schema: Json, uncompiled: string, where: string): 
       if (WRAPPERS.has(unit.keyword)) continue
       if (alternatives.some((prefix) => unit.keywordLocation.startsWith(prefix))) continue
       const { msg, type } = describe(unit)
-      const at = place(unit.instanceLocation, names)
+      const at = place(unit.instanceLocation, names, value)
       // A required field is named by the schema: the validator's sentence quotes it.
       const field = unit.keyword === 'required' ? /"([^"]*)"[^"]*$/.exec(unit.error)?.[1] : undefined
       out.path.push(...at)

@@ -49,12 +49,14 @@ const COMMA = new (class Comma {})()
  * A text equal for two JSON values exactly when JSON Schema calls them equal
  * (`const`, `enum`, `uniqueItems`): object keys sorted, numbers as numbers
  * (`1` and `1.0` are one), strings quoted. Iterative, linear in the value's
- * size apart from sorting each object's keys.
+ * size apart from sorting each object's keys; past `max` characters it stops
+ * (a text longer than the one it is compared with is not equal to it), so a
+ * `const` asked at every level of a deep value reads at most its own length at each.
  */
-export function canonical(value: unknown): string {
+export function canonical(value: unknown, max: number = Infinity): string {
   let out = ''
   const stack: unknown[] = [value]
-  while (stack.length > 0) {
+  while (stack.length > 0 && out.length <= max) {
     const token = stack.pop()
     if (token === CLOSE_LIST) out += ']'
     else if (token === CLOSE_OBJECT) out += '}'
@@ -81,20 +83,85 @@ export function canonical(value: unknown): string {
   return out
 }
 
+/** A primitive's text, equal for two primitives exactly when JSON Schema calls them equal (`0` and `-0` are one). */
+const primitiveText = (value: unknown): string => (typeof value === 'string' ? `${value.length}"${value}` : String(value))
+
+/**
+ * Numbers that two lists or objects share exactly when JSON Schema calls
+ * them equal, for one validation: each container's number is made once,
+ * from its items' numbers (and its sorted keys), so a list under
+ * `uniqueItems` inside another costs its own items, not its whole depth
+ * again: linear in the value's size however many levels ask. Iterative.
+ */
+export class Equality {
+  readonly #ids = new Map<object, number>()
+  readonly #table = new Map<string, number>()
+
+  /** The number of a list or object. */
+  id(container: object): number {
+    const ids = this.#ids
+    const known = ids.get(container)
+    if (known !== undefined) return known
+    // Each container on the stack with its sorted keys (`null`: a list) and values; `true` once its containers are
+    // above it, to be numbered from theirs when they are.
+    const stack: Frame[] = [frame(container)]
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1] as Frame
+      if (!top.expanded) {
+        top.expanded = true
+        for (const value of top.values) if (value !== null && typeof value === 'object' && !ids.has(value)) stack.push(frame(value))
+        continue
+      }
+      stack.pop()
+      if (ids.has(top.node)) continue
+      // Strings by their length then text, containers by their number (`#n`): no two values share a text.
+      let text = top.keys === null ? '[' : '{'
+      for (let i = 0; i < top.values.length; i++) {
+        const value = top.values[i]
+        if (top.keys !== null) text += `${(top.keys[i] as string).length}"${top.keys[i] as string}:`
+        text += value !== null && typeof value === 'object' ? `#${ids.get(value) as number},` : `${primitiveText(value)},`
+      }
+      let id = this.#table.get(text)
+      if (id === undefined) this.#table.set(text, (id = this.#table.size))
+      ids.set(top.node, id)
+    }
+    return ids.get(container) as number
+  }
+}
+
+/** A container on `Equality`'s stack. */
+interface Frame {
+  readonly node: object
+  readonly keys: readonly string[] | null
+  readonly values: readonly unknown[]
+  expanded: boolean
+}
+
+function frame(node: object): Frame {
+  if (Array.isArray(node)) return { node, keys: null, values: node, expanded: false }
+  const keys = Object.keys(node).sort()
+  return { node, keys, values: keys.map((key) => (node as Record<string, unknown>)[key]), expanded: false }
+}
+
+/** The key of a list or object in `firstDuplicate`'s and `hasDuplicate`'s sets: its number in `equality`, else its canonical text. */
+const keyOf = (item: object, equality: Equality | undefined): string | number => (equality === undefined ? canonical(item) : equality.id(item))
+
 /**
  * The first two positions of `list` that hold equal items (`[j, k]`, `j < k`),
- * or `null`: one pass, primitives in sets, containers by their canonical text.
+ * or `null`: one pass, primitives in a map, containers by their canonical
+ * text, or their number in `equality` when the levels of a validation share
+ * one (a recursive schema's lists inside lists).
  */
-export function firstDuplicate(list: readonly unknown[]): readonly [number, number] | null {
+export function firstDuplicate(list: readonly unknown[], equality?: Equality): readonly [number, number] | null {
   const seen = new Map<unknown, number>()
-  const containers = new Map<string, number>()
+  const containers = new Map<string | number, number>()
   for (let k = 0; k < list.length; k++) {
     const item = list[k]
     if (item !== null && typeof item === 'object') {
-      const text = canonical(item)
-      const j = containers.get(text)
+      const key = keyOf(item, equality)
+      const j = containers.get(key)
       if (j !== undefined) return [j, k]
-      containers.set(text, k)
+      containers.set(key, k)
     } else {
       // Map keys compare as SameValueZero: 0 and -0 are one item, as JSON has it.
       const j = seen.get(item)
@@ -106,16 +173,16 @@ export function firstDuplicate(list: readonly unknown[]): readonly [number, numb
 }
 
 /** Whether `list` holds two equal items: `firstDuplicate`'s question without the positions (sets, not maps). */
-export function hasDuplicate(list: readonly unknown[]): boolean {
+export function hasDuplicate(list: readonly unknown[], equality?: Equality): boolean {
   const seen = new Set<unknown>()
-  let containers: Set<string> | undefined
+  let containers: Set<string | number> | undefined
   for (let k = 0; k < list.length; k++) {
     const item = list[k]
     if (item !== null && typeof item === 'object') {
-      const text = canonical(item)
+      const key = keyOf(item, equality)
       containers ??= new Set()
-      if (containers.has(text)) return true
-      containers.add(text)
+      if (containers.has(key)) return true
+      containers.add(key)
     } else {
       if (seen.has(item)) return true
       seen.add(item)

@@ -9,7 +9,7 @@
  * `propertyNames` judges) is reported at the object, so no key of the
  * request is echoed.
  */
-import { FORBIDDEN, Unsupported, count, type Compiled, type Node, type Test } from './compiled.ts'
+import { FORBIDDEN, SchemaMistake, Unsupported, count, unicodePattern, type Compiled, type Node, type Test } from './compiled.ts'
 import { isObject, type Json } from '../json/object.ts'
 
 /** The keywords `fields` compiles into one closure. */
@@ -23,10 +23,13 @@ type Pattern = readonly [RegExp, Compiled]
  * `additionalProperties` (and its type, when `objectOnly`).
  */
 export function fields({ s, sub }: Node, objectOnly: boolean): Compiled {
-  const required = Array.isArray(s['required']) ? (s['required'] as string[]) : []
+  if (s['required'] !== undefined && !(Array.isArray(s['required']) && s['required'].every((name) => typeof name === 'string'))) {
+    throw new SchemaMistake(`a schema's required is ${JSON.stringify(s['required']).slice(0, 200)}, not a list of field names.`)
+  }
+  const required = (s['required'] as string[] | undefined) ?? []
   const properties = isObject(s['properties']) ? Object.entries(s['properties']).map(([field, inner]) => [field, sub(inner)] as const) : []
   if (s['patternProperties'] !== undefined && !isObject(s['patternProperties'])) throw new Unsupported('patternProperties')
-  const patterns: Pattern[] = Object.entries((s['patternProperties'] as Json | undefined) ?? {}).map(([source, inner]) => [new RegExp(source, 'u'), sub(inner)] as const)
+  const patterns: Pattern[] = Object.entries((s['patternProperties'] as Json | undefined) ?? {}).map(([source, inner]) => [unicodePattern(source, 'patternProperties'), sub(inner)] as const)
   const extra = s['additionalProperties'] === undefined || s['additionalProperties'] === true ? null : sub(s['additionalProperties'])
   const own = new Set(properties.map(([field]) => field))
   const names = properties.map(([field]) => field)

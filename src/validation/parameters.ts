@@ -115,7 +115,11 @@ function partValue(part: Part, request: Request, declared: readonly Reading[], b
     if (reading.many) ((value[reading.name] ??= []) as unknown[]).push(read)
     else if (had === undefined) value[reading.name] = read
     // A query parameter sent twice is a list, as Hono's validator reads it (refused unless its schema takes one); a cookie's first is the one.
-    else if (!first) value[reading.name] = Array.isArray(had) ? [...had, read] : [had, read]
+    else if (!first) {
+      // A list made here (a value read is never one): grown in place, so a parameter sent n times costs n, not n * n.
+      if (Array.isArray(had)) had.push(read)
+      else value[reading.name] = [had, read]
+    }
   }
   if (part === 'query') {
     // Every parameter, declared or not (`additionalProperties` may refuse one), but the version's own where the

@@ -54,8 +54,11 @@ function edgesOf(schema: Json): Edges {
   return edges
 }
 
-/** The schemas (`''` for the root, else a `$defs` name) on a cycle of references through a second way down, in the order found. */
-export function branchingCycles(schema: Json): string[] {
+/**
+ * The schemas (`''` for the root, else a `$defs` name) on a cycle of references through a second way down, in the
+ * order found; with `everyCycle`, those on any cycle of references (a recursive schema).
+ */
+export function branchingCycles(schema: Json, everyCycle = false): string[] {
   const edges = edgesOf(schema)
   const reaches = (from: string, to: string): boolean => {
     const seen = new Set<string>([from])
@@ -74,7 +77,7 @@ export function branchingCycles(schema: Json): string[] {
   const found = new Set<string>()
   for (const [from, out] of edges) {
     for (const [to, branching] of out) {
-      if (!branching || !(to === from || reaches(to, from))) continue
+      if (!(branching || everyCycle) || !(to === from || reaches(to, from))) continue
       // Every schema on a cycle through this reference.
       for (const name of edges.keys()) if (name === from || name === to || (reaches(to, name) && reaches(name, from))) found.add(name)
     }

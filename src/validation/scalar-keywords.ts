@@ -4,7 +4,7 @@
  * `pattern` and `format`. Each costs time linear in the value's size
  * (`enum` and `const` of lists and objects by canonical text).
  */
-import { Unsupported, isContainer, type Node, type Test } from './compiled.ts'
+import { SchemaMistake, Unsupported, count, isContainer, unicodePattern, type Node, type Test } from './compiled.ts'
 import { FORMATS } from './formats.ts'
 import { canonical } from './json-values.ts'
 import { isObject } from '../json/object.ts'
@@ -62,10 +62,14 @@ function multipleOf(divisor: number): (value: number) => boolean {
 export function scalarKeywords({ s, keyword }: Node, at: () => number): number {
   let typeAt = -1
   if (s['type'] !== undefined) {
-    const names = (Array.isArray(s['type']) ? s['type'] : [s['type']]) as string[]
-    const types = names.map((t) => TYPES[t])
-    if (types.some((t) => t === undefined)) throw new Unsupported('type')
-    const only = types as Test[]
+    const given: unknown[] = Array.isArray(s['type']) ? s['type'] : [s['type']]
+    const unknown = given.find((t) => typeof t !== 'string' || !Object.hasOwn(TYPES, t))
+    if (unknown !== undefined || given.length === 0) {
+      const what = Array.isArray(s['type']) ? `type ${JSON.stringify(s['type']).slice(0, 200)} has ${unknown === undefined ? 'no type' : `${JSON.stringify(unknown)}, which is no JSON type`}` : `type ${JSON.stringify(s['type'])} is no JSON type`
+      throw new SchemaMistake(`a schema's ${what}; the types are ${Object.keys(TYPES).join(', ')}.`)
+    }
+    const names = given as string[]
+    const only = names.map((t) => TYPES[t] as Test)
     const msg = `Expected "${names.join('", "')}".`
     const expected = names.length === 1 ? names[0] : undefined
     typeAt = at()
@@ -74,15 +78,16 @@ export function scalarKeywords({ s, keyword }: Node, at: () => number): number {
   if (Array.isArray(s['enum'])) {
     const list = s['enum'] as unknown[]
     const primitives = new Set(list.filter((item) => !isContainer(item)))
-    const containers = new Set(list.filter(isContainer).map(canonical))
+    const containers = new Set(list.filter(isContainer).map((item) => canonical(item)))
+    const longest = Math.max(0, ...[...containers].map((text) => text.length))
     const msg = `Expected any of ${JSON.stringify(list)}.`
-    keyword(containers.size === 0 ? (v) => primitives.has(v) : (v) => (isContainer(v) ? containers.has(canonical(v)) : primitives.has(v)), (_v, out) => out.add('enum', msg))
+    keyword(containers.size === 0 ? (v) => primitives.has(v) : (v) => (isContainer(v) ? containers.has(canonical(v, longest)) : primitives.has(v)), (_v, out) => out.add('enum', msg))
   }
   if ('const' in s) {
     const expected = s['const']
     const text = canonical(expected)
     const msg = `Expected ${JSON.stringify(expected)}.`
-    keyword(isContainer(expected) ? (v) => isContainer(v) && canonical(v) === text : (v) => v === expected, (_v, out) => out.add('const', msg))
+    keyword(isContainer(expected) ? (v) => isContainer(v) && canonical(v, text.length) === text : (v) => v === expected, (_v, out) => out.add('const', msg))
   }
   return typeAt
 }
@@ -102,15 +107,14 @@ export function valueKeywords({ s, keyword }: Node): void {
   numeric('exclusiveMaximum', (v, l) => v < l, 'greater than or equal to')
   if (s['multipleOf'] !== undefined) {
     const divisor = s['multipleOf']
-    if (typeof divisor !== 'number' || !Number.isFinite(divisor) || divisor <= 0) throw new Unsupported('multipleOf')
+    if (typeof divisor !== 'number' || !Number.isFinite(divisor) || divisor <= 0) throw new SchemaMistake(`a schema's multipleOf is ${JSON.stringify(divisor)}, not a number greater than 0.`)
     const test = multipleOf(divisor)
     const msg = `Number is not a multiple of ${divisor}.`
     keyword((v) => typeof v !== 'number' || test(v), (_v, out) => out.add('multipleOf', msg))
   }
   if (s['minLength'] !== undefined || s['maxLength'] !== undefined) {
-    const min = s['minLength'] ?? 0
-    const max = s['maxLength'] ?? Infinity
-    if (typeof min !== 'number' || typeof max !== 'number') throw new Unsupported('minLength')
+    const min = count(s, 'minLength') ?? 0
+    const max = count(s, 'maxLength') ?? Infinity
     keyword(
       (v) => {
         if (typeof v !== 'string') return true
@@ -128,8 +132,7 @@ export function valueKeywords({ s, keyword }: Node): void {
     )
   }
   if (s['pattern'] !== undefined) {
-    if (typeof s['pattern'] !== 'string') throw new Unsupported('pattern')
-    const pattern = new RegExp(s['pattern'], 'u')
+    const pattern = unicodePattern(s['pattern'], 'pattern')
     keyword((v) => typeof v !== 'string' || pattern.test(v), (_v, out) => out.add('pattern', 'String does not match pattern.'))
   }
   if (s['format'] !== undefined) {

@@ -9,6 +9,7 @@
  * server's error handler.
  */
 import { compileOrUnknown } from './compile.ts'
+import { SchemaMistake } from './compiled.ts'
 import { fallbackCheck } from './fallback.ts'
 import { IssueSink, type IssueNames, type RequestIssue } from './issues.ts'
 import { nestsDeeperThan } from './json-values.ts'
@@ -28,7 +29,14 @@ export type PartValidator = (value: unknown, root: string, max?: number) => Requ
 
 /** The validator of `schema` (2020-12, components as `$defs`). */
 export function partValidator(schema: Json, limits: Limits, where: string): PartValidator {
-  const compiled = compileOrUnknown(schema)
+  let compiled: ReturnType<typeof compileOrUnknown>
+  try {
+    compiled = compileOrUnknown(schema)
+  } catch (error) {
+    // A schema no validator could read is a mistake to fix now, not a refusal (or an acceptance) of every request.
+    if (error instanceof SchemaMistake) throw new Error(`${where}: ${error.message} Fix the schema.`)
+    throw error
+  }
   const test = typeof compiled === 'string' ? null : compiled.test
   const report = typeof compiled === 'string' ? fallbackCheck(schema, compiled, where) : (value: unknown, out: IssueSink) => (compiled.explain(value, out), false)
   const tooDeep = `Nested more than ${limits.maxDepth} levels deep.`

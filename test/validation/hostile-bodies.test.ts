@@ -11,6 +11,8 @@ import { change, enumValuesAdded, fieldRenamed, shape } from '../../src/changes/
 import { requestValidation, type RequestValidationOptions } from '../../src/validation/index.ts'
 import { compileSchema } from '../support/compile-schema.ts'
 import { canonical, firstDuplicate, hasDuplicate, nestsDeeperThan } from '../../src/validation/json-values.ts'
+import { compileOrUnknown } from '../../src/validation/compile.ts'
+import { IssueSink } from '../../src/validation/issues.ts'
 import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
 
 interface Product {
@@ -139,6 +141,33 @@ describe('hostile bodies get a bounded 4xx', () => {
     const missing = { Product: { ...formatted.Product, properties: { ...formatted.Product.properties, owner: { $ref: '#/components/schemas/Missing' } } } }
     expect(() => app({ schemas: missing })).toThrow('requestValidation: a schema references "#/components/schemas/Missing", which is not given; add it to schemas (as #/components/schemas/Name).')
   })
+
+  it('a schema left to @cfworker/json-schema names no key of the request, not even one of digits: only list positions are numbers', async () => {
+    const card = '4111111111111111'
+    const uncompiled = { Product: { ...schemas.Product, properties: { ...schemas.Product.properties, tags: { type: 'array', items: { type: 'object', additionalProperties: { type: 'integer' } }, maxItems: 100 } }, unevaluatedProperties: false } }
+    expect(compileSchema(uncompiled.Product)).toBeNull()
+    const hono = app({ schemas: uncompiled })
+    const top = await post(hono, JSON.stringify({ name: 'Lamp', [card]: 1 }))
+    expect(await top.json()).toEqual({ detail: [{ loc: ['body'], msg: 'Unknown field in this version.', type: 'extra_forbidden' }] })
+    const inner = await post(hono, JSON.stringify({ name: 'Lamp', tags: [{ ok: 1 }, { [card]: 'x' }] }))
+    const text = await inner.text()
+    expect(text).not.toContain(card)
+    expect(JSON.parse(text)).toEqual({ detail: [{ loc: ['body', 'tags', 1], msg: 'Expected "integer".', type: 'type' }] })
+  })
+
+  it('a schema left to @cfworker/json-schema asserts only the formats the compiled closures assert: url is an annotation there too', async () => {
+    // That library asserts `url` with an expression whose time grows exponentially with a crafted string's length.
+    const properties = { ...schemas.Product.properties, site: { type: 'string', format: 'url' }, mail: { type: 'string', format: 'email' }, format: { type: 'string', format: 'uuid' } }
+    const uncompiled = { Product: { ...schemas.Product, properties: { ...properties, tags: { ...properties.tags, maxItems: 100 } }, unevaluatedProperties: false } }
+    expect(compileSchema(uncompiled.Product)).toBeNull()
+    const hono = app({ schemas: uncompiled })
+    for (const site of ['http://aaaa!', `http://${'a'.repeat(64)}!`, HOSTILE]) expect((await post(hono, JSON.stringify({ name: 'Lamp', site }))).status).toBe(201)
+    // The formats both assert stay asserted, and a field named `format` is still a field.
+    const mail = await post(hono, JSON.stringify({ name: 'Lamp', mail: HOSTILE }))
+    expect(await mail.json()).toEqual({ detail: [{ loc: ['body', 'mail'], msg: 'String does not match format "email".', type: 'format' }] })
+    expect((await post(hono, JSON.stringify({ name: 'Lamp', format: 'x' }))).status).toBe(422)
+    expect((await post(hono, JSON.stringify({ name: 'Lamp', format: '123e4567-e89b-12d3-a456-426614174000' }))).status).toBe(201)
+  })
 })
 
 describe('issue types the app names', () => {
@@ -251,6 +280,43 @@ describe('recursive schemas whose alternatives each descend', () => {
     reads = 0
     expect(beside(counted(40))).toBe(true)
     expect(reads).toBeLessThanOrEqual(2 * 40)
+  })
+
+  it('a recursive schema reads each field a bounded number of times however deep, under uniqueItems and const at every level and explaining a refusal', () => {
+    let reads = 0
+    /** A tree `depth` levels deep: each node's children a list of the next node and a leaf; the deepest node's `n` is `last`. */
+    const tree = (depth: number, last: unknown): unknown => {
+      let node: unknown = { n: last, children: [] }
+      for (let k = 0; k < depth; k++) {
+        const children = [node, { n: -k - 1, children: [] }]
+        node = {
+          children,
+          get n() {
+            reads++
+            return k
+          },
+        }
+      }
+      return node
+    }
+    const full = { $ref: '#/$defs/Node', $defs: { Node: { type: 'object', properties: { n: { type: 'integer' }, children: { type: 'array', uniqueItems: true, items: { $ref: '#/$defs/Node' }, not: { const: [{ n: 0, children: [] }] } } }, required: ['n'] } } }
+    const compiled = compileOrUnknown(full)
+    if (typeof compiled === 'string') throw new Error(compiled)
+    for (const depth of [10, 40]) {
+      reads = 0
+      expect(compiled.test(tree(depth, 0))).toBe(true)
+      // Each node's field read by its object's check, for the numbers of equal items and by the const beside: a few
+      // times per node whatever the depth (each level reading the levels below would be depth * depth / 2).
+      expect(reads).toBeLessThanOrEqual(8 * depth)
+      const refused = tree(depth, 'x')
+      expect(compiled.test(refused)).toBe(false)
+      reads = 0
+      const out = new IssueSink('body', 100, (type) => type)
+      compiled.explain(refused, out)
+      expect(out.issues).toEqual([{ loc: ['body', ...Array.from({ length: depth }, () => ['children', 0]).flat(), 'n'], msg: 'Expected "integer".', type: 'type' }])
+      // Explaining tests each level again, once.
+      expect(reads).toBeLessThanOrEqual(16 * depth)
+    }
   })
 
   it('a schema left to @cfworker/json-schema that refers back to itself from inside an alternative fails at construction', () => {

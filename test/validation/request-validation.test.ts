@@ -225,6 +225,27 @@ describe('configuration mistakes fail at construction', () => {
     expect(make).toThrow(message)
   })
 
+  it.each([
+    ['a type no JSON type is (an Object.prototype name)', { type: 'constructor' }, 'requestValidation: a schema\'s type "constructor" is no JSON type; the types are string, number, integer, boolean, null, array, object. Fix the schema.'],
+    ['a misspelt type', { type: 'strng' }, 'a schema\'s type "strng" is no JSON type'],
+    ['a list of types with one that is not', { type: ['string', 'date'] }, 'a schema\'s type ["string","date"] has "date", which is no JSON type'],
+    ['a pattern that is no expression with the u flag', { type: 'string', pattern: '\\-(' }, 'a schema\'s pattern "\\\\-(" is not a regular expression with the u flag, as JSON Schema reads it'],
+    ['a patternProperties name that is no expression', { type: 'object', patternProperties: { '[': {} } }, 'a schema\'s patternProperties "[" is not a regular expression'],
+    ['required not a list of names', { type: 'object', required: 'title' }, 'a schema\'s required is "title", not a list of field names.'],
+    ['a length that is no count', { type: 'string', minLength: '1' }, 'a schema\'s minLength is "1", not a whole number of at least 0.'],
+    ['a count of items that is negative', { type: 'array', maxItems: -1 }, 'a schema\'s maxItems is -1, not a whole number of at least 0.'],
+    ['multipleOf 0', { type: 'number', multipleOf: 0 }, 'a schema\'s multipleOf is 0, not a number greater than 0.'],
+  ] as const)('a schema no validator could read fails at construction, not on every request: %s', (_name, field, message) => {
+    const Item = shape('Item')
+    const make = () =>
+      versionHistory({
+        versions: [{ version: '1' }, { version: '2', changes: [change('Items have a title.', [fieldRenamed(Item, { older: 'name', newer: 'title' })])] }],
+        bodies: { 'POST /items': { request: Item } },
+        validation: requestValidation({ schemas: { Item: { type: 'object', properties: { title: { type: 'string' }, field } } } }),
+      })
+    expect(make).toThrow(message)
+  })
+
   it('a changed nested shape written out inside its parent\'s schema (no schema of its own) is refused, naming both; a $ref to its own, or a parent that does not write it out, is not', () => {
     const Line = shape<{ sku: string; qty: number }>('Line')
     const Order = shape<{ lines: { sku: string; qty: number }[] }>('Order', { nested: { lines: [Line] } })
