@@ -73,6 +73,15 @@ export class StreamItemError extends Error {
   override readonly name = 'StreamItemError'
 }
 
+/**
+ * Whether `error` is a stack overflow (an item nested deeper than a parse, a
+ * walk or a serialisation goes: V8's and JavaScriptCore's words); another
+ * `RangeError` (a string beyond the runtime's longest) says its own message.
+ */
+export function tooDeep(error: unknown): boolean {
+  return error instanceof RangeError && /call stack|recursion/i.test(error.message)
+}
+
 /** The sentence of an item that cannot be migrated (for the stream's error; never the client's value). */
 export function itemError(subject: StreamSubject, index: number, error: unknown): Error {
   const why =
@@ -80,7 +89,7 @@ export function itemError(subject: StreamSubject, index: number, error: unknown)
       ? failureSentence(error)
       : error instanceof SyntaxError
         ? 'it is not JSON'
-        : error instanceof RangeError
+        : tooDeep(error)
           ? 'it is nested too deeply'
           : error instanceof Error
             ? error.message

@@ -18,7 +18,7 @@
  */
 import type { Copy } from './json-copy.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
-import { framingOf, itemError, StreamItemError, type Framing, type StreamSubject } from './streams.ts'
+import { framingOf, itemError, StreamItemError, tooDeep, type Framing, type StreamSubject } from './streams.ts'
 
 /** A server-sent event whose data is one item (written as `event:`, `data:`, `id:`, `retry:` lines, as Hono's `writeSSE`). */
 export interface ItemEvent<T = unknown> {
@@ -127,7 +127,7 @@ function serialise(value: unknown): string {
 }
 
 function headError(type: string, index: number, error: unknown): Error {
-  const why = error instanceof RangeError ? 'it is nested too deeply' : error instanceof Error ? error.message : String(error)
+  const why = tooDeep(error) ? 'it is nested too deeply' : error instanceof Error ? error.message : String(error)
   return new StreamItemError(`${WHERE}: item ${index + 1} of the ${type} stream cannot be written: ${why}; the stream stopped before it.`, { cause: error })
 }
 

@@ -32,11 +32,12 @@ function thenWaits(pieces: readonly string[]): { body: ReadableStream<Uint8Array
     {
       pull(controller) {
         const piece = pieces[i++]
-        if (piece !== undefined) controller.enqueue(encoder.encode(piece))
-        else {
-          setTimeout(() => starve('the older stream read everything sent and gave the client nothing'), 20)
-          return new Promise<void>(() => undefined)
+        if (piece !== undefined) {
+          controller.enqueue(encoder.encode(piece))
+          return undefined
         }
+        setTimeout(() => starve('the older stream read everything sent and gave the client nothing'), 20)
+        return new Promise<void>(() => undefined)
       },
       cancel() {
         cancelled = true
