@@ -28,7 +28,7 @@ const history = versionHistory({
   versions: [{ version: '1' }, { version: '2', changes: [change('A is B.', [fieldRenamed(Thing, { older: 'old', newer: 'a' }), fieldRemoved(Thing, 'gone', { older: () => 'was here' })])] }],
   bodies: { 'GET /things': { items: Thing } },
 })
-const migrate = (value: unknown): string => JSON.stringify(history.migrate(value, { as: Thing, to: '1' }))
+const migrate = (value: unknown): string => JSON.stringify(history.migrate(value as Thing, { as: Thing, to: '1' }))
 
 const leaf = fc.oneof(fc.string({ maxLength: 6 }), fc.integer(), fc.constant(null), fc.boolean())
 const thing = fc.record({ a: leaf, b: fc.array(leaf, { maxLength: 3 }) }, { requiredKeys: [] })
