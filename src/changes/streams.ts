@@ -10,7 +10,8 @@
  * as a `TransformStream` in `pipeThrough`, with one stream hop instead of a
  * pipe's two, which `npm run bench:streams` showed to be faster per chunk.)
  * An item that cannot be migrated errors the stream: the client reads the
- * items before it, then its read fails, and the head's item is never written.
+ * items before it, then its read fails (a turn of the event loop later, so a
+ * server writes those items first), and the head's item is never written.
  */
 import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exact-numbers.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
@@ -104,6 +105,16 @@ function framer(framing: Framing, item: ItemMigration): Framer {
 const STREAMING: TextDecodeOptions = { stream: true }
 
 /**
+ * Runs `then` after a turn of the event loop. A server writes the chunks it
+ * read to the connection in a turn of its own (Node's corks them until its
+ * next tick), and an error closes the connection at once, dropping what was
+ * not written yet: the items before a failing one would be lost with it.
+ */
+function afterTurn(then: () => void): Promise<void> {
+  return new Promise<void>((resolve) => setTimeout(resolve, 0)).then(then)
+}
+
+/**
  * `body` with each item migrated by `steps`, framed as `framing`. A failure
  * (an item that is not JSON, or does not fit its layout) errors the returned
  * stream and cancels `body`, so the producer learns the client is gone.
@@ -151,7 +162,7 @@ export function migrateItems(body: ReadableStream<Uint8Array | string>, framing:
     {
       // Reads chunks until one gives output (a chunk inside one item gives none), then waits for the client.
       async pull(controller) {
-        if (failure !== undefined) return controller.error(failure)
+        if (failure !== undefined) return afterTurn(() => controller.error(failure))
         for (;;) {
           const { done, value } = await reader.read()
           try {
@@ -164,12 +175,12 @@ export function migrateItems(body: ReadableStream<Uint8Array | string>, framing:
             const error = thrown instanceof StreamItemError ? thrown : itemError(subject, count, thrown)
             // The items before the failing one in its chunk are offered, and the stream errors when the client has
             // read them (an error now would drop them from the queue); the handler's stream is cancelled.
-            if (out.text === '') controller.error(error)
-            else {
+            if (out.text !== '') {
               write(controller)
               failure = error
             }
             await reader.cancel(error).catch(() => undefined)
+            if (failure === undefined) await afterTurn(() => controller.error(error))
             return
           }
           write(controller)
