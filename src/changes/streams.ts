@@ -110,7 +110,7 @@ const STREAMING: TextDecodeOptions = { stream: true }
  * next tick), and an error closes the connection at once, dropping what was
  * not written yet: the items before a failing one would be lost with it.
  */
-function afterTurn(then: () => void): Promise<void> {
+export function afterTurn(then: () => void): Promise<void> {
   return new Promise<void>((resolve) => setTimeout(resolve, 0)).then(then)
 }
 

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { names, Person } from '../../support/stream-people.ts'
 import { migratingApp, twoVersionHistory } from '../../support/two-versions.ts'
 
-const history = twoVersionHistory([names], { bodies: { 'GET /text': { items: Person }, 'GET /feed': { items: Person }, 'GET /body': { items: Person }, 'GET /bad': { items: Person }, 'GET /bad-later': { items: Person } } })
+const history = twoVersionHistory([names], { bodies: { 'GET /text': { items: Person }, 'GET /feed': { items: Person }, 'GET /body': { items: Person }, 'GET /bad': { items: Person }, 'GET /bad-later': { items: Person }, 'GET /bad-values': { items: Person } } })
 const app = migratingApp(history)
 const encoder = new TextEncoder()
 
@@ -64,6 +64,18 @@ app.get('/body', (c) => {
   return c.body(body, 200, { 'Content-Type': 'application/x-ndjson' })
 })
 app.get('/bad', (c) => c.body(`${'{"id":1,"fullName":"Ada"}\n'.repeat(3)}not json\n{"id":5,"fullName":"Eve"}\n`, 200, { 'Content-Type': 'application/x-ndjson' }))
+// 400 items given as values, then one JSON cannot say (for the head too), from an array (one chunk) or an async generator.
+app.get('/bad-values', (c) => {
+  const items = [...Array.from({ length: 400 }, () => ({ id: 1, fullName: 'Ada' })), undefined]
+  return history.stream(
+    c,
+    c.req.query('async') === '1'
+      ? (async function* () {
+          yield* items
+        })()
+      : items,
+  )
+})
 // 400 items a chunk each, then one that is not JSON in a chunk of its own.
 app.get('/bad-later', (c) => {
   const pieces = [...Array.from({ length: 400 }, () => '{"id":1,"fullName":"Ada"}\n'), 'not json\n']
@@ -120,12 +132,16 @@ describe('a client that closes its connection mid-stream stops the handler (Node
   })
 
   it('an item that cannot be migrated: the items before it, then the connection closes without the chunked body\'s end', async () => {
-    for (const [path, items] of [
-      ['/bad', 3],
-      ['/bad-later', 400],
+    for (const [path, items, version] of [
+      ['/bad', 3, '1'],
+      ['/bad-later', 400, '1'],
+      ['/bad-values', 400, '1'],
+      ['/bad-values', 400, '2'],
+      ['/bad-values?async=1', 400, '1'],
+      ['/bad-values?async=1', 400, '2'],
     ] as const) {
       const got = await new Promise<{ status: number; body: string; error: string }>((resolve) => {
-        const req = httpRequest({ host: '127.0.0.1', port, path, headers: { 'Api-Version': '1' } }, (res) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path, headers: { 'Api-Version': version } }, (res) => {
           let body = ''
           res.setEncoding('utf8')
           res.on('data', (chunk: string) => (body += chunk))
@@ -136,7 +152,7 @@ describe('a client that closes its connection mid-stream stops the handler (Node
       })
       expect(got.status).toBe(200)
       // Every item before the bad one: the stream errors a turn of the event loop after them, once the server wrote them.
-      expect(got.body).toBe('{"id":1,"name":"Ada"}\n'.repeat(items))
+      expect(got.body).toBe((version === '1' ? '{"id":1,"name":"Ada"}\n' : '{"id":1,"fullName":"Ada"}\n').repeat(items))
       expect(got.error).toBe('aborted')
     }
   })
