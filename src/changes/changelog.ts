@@ -5,6 +5,7 @@
  * changelog of everything declared.
  */
 import type { RouteTable } from '../routes/table.ts'
+import { markdownLine } from './markdown-text.ts'
 
 /** How the shape or route of a version differs from the version before it. */
 export type ChangelogInstruction =
@@ -104,15 +105,15 @@ export function changelog(source: Changelog | { changelog(): Changelog }, option
  * each change's description as a bullet, what it changed beneath it.
  */
 export function changelogMarkdown(changelog: Changelog, options: { readonly title?: string } = {}): string {
-  const lines: string[] = [`# ${options.title ?? 'Changelog'}`]
+  const lines: string[] = [`# ${markdownLine(options.title ?? 'Changelog')}`]
   for (const { version, changes } of changelog.versions) {
-    lines.push('', `## ${version}${version === changelog.head ? ' (latest)' : ''}`, '')
+    lines.push('', `## ${markdownLine(version)}${version === changelog.head ? ' (latest)' : ''}`, '')
     if (changes.length === 0) {
       lines.push(changelog.versions[changelog.versions.length - 1]?.version === version ? 'The first version.' : 'No changes.')
       continue
     }
     for (const change of changes) {
-      lines.push(`- ${change.description}`)
+      lines.push(`- ${markdownLine(change.description)}`)
       for (const instruction of change.instructions) lines.push(`  - ${sentence(instruction)}`)
     }
   }
@@ -153,7 +154,8 @@ export function changelogWithRoutes(changelog: Changelog, table: RouteTable): Ch
   return { head: changelog.head, versions: changelog.versions.map((v) => ({ version: v.version, changes: [...v.changes, ...(added.get(v.version) ?? [])] })) }
 }
 
-const code = (text: string | number): string => `\`${String(text).replace(/`/g, "'")}\``
+/** A name as a code span, on one line (a line break there would end the bullet), its backticks written as quotes. */
+const code = (text: string | number): string => `\`${String(text).replace(/`/g, "'").replace(/[\r\n]+/g, ' ')}\``
 
 /** What one instruction says, as a sentence about the older version. */
 export function sentence(i: ChangelogInstruction): string {
@@ -179,7 +181,7 @@ export function sentence(i: ChangelogInstruction): string {
     case 'route.status.changed':
       return `Route ${code(i.route)} answers ${i.newer} instead of ${i.older}.`
     case 'route.header.changed':
-      return `Route ${code(i.route)}: response header ${code(i.header)} changed${i.description === undefined ? '' : `: ${i.description}`}.`
+      return `Route ${code(i.route)}: response header ${code(i.header)} changed${i.description === undefined ? '' : `: ${markdownLine(i.description)}`}.`
     case 'route.query.renamed':
       return `Route ${code(i.route)}: query parameter ${code(i.older)} renamed to ${code(i.newer)}.`
     case 'route.request.header.renamed':

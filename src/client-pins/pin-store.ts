@@ -179,7 +179,7 @@ const OWN_WRITES = 1_000
  * The pins this isolate wrote to KV in the last `OWN_WRITE_MS`, by client, read instead of KV: without them, a client
  * whose first pin (or move) its location does not see yet would be claimed (or moved), and written, on each request.
  */
-function ownWrites(): { get(client: string): Pin | null; set(client: string, pin: Pin): void } {
+function ownWrites(): { get(client: string): Pin | null; set(client: string, pin: Pin): void; forget(client: string): void } {
   const pins = new Map<string, { readonly pin: Pin; readonly until: number }>()
   return {
     get(client) {
@@ -193,6 +193,9 @@ function ownWrites(): { get(client: string): Pin | null; set(client: string, pin
       if (pins.size >= OWN_WRITES) pins.clear()
       pins.set(client, { pin, until: Date.now() + OWN_WRITE_MS })
     },
+    forget(client) {
+      pins.delete(client)
+    },
   }
 }
 
@@ -205,10 +208,12 @@ const COPY_RETRY_MS = 1_000
  * primary, then the copy. For D1 pins (atomic claims, one primary) read
  * through Workers KV (cached at every location): the primary decides, the
  * copy serves most reads. A first pin's copy that fails to be written is
- * filled at the next read it misses. An upgrade's or a rollback's copy that
- * fails (KV takes one write per second per key) is written again a second
- * later; when that fails too, `put` rejects, saying the copy holds the
- * previous pin until its entry expires (kvPinStore's `expirationTtl`).
+ * filled at a read that misses it a minute later: in the meantime the
+ * isolate reads the pin it has, so a copy that refuses writes is not written
+ * on each request. An upgrade's or a rollback's copy that fails (KV takes
+ * one write per second per key) is written again a second later; when that
+ * fails too, `put` rejects, saying the copy holds the previous pin until its
+ * entry expires (kvPinStore's `expirationTtl`).
  *
  * @example
  * ```ts
@@ -222,20 +227,32 @@ export function readThrough(primary: PinStore, copy: PinStore): PinStore {
       throw new Error(`readThrough: ${name} must be a pin store such as d1PinStore(env.DB) or kvPinStore(env.PINS).`)
     }
   }
-  const copied = (client: string, pin: Pin): Promise<Pin> => copy.put(client, pin).then(() => pin, () => pin)
+  // The pins whose copy this isolate failed to write in the last minute: read from here, so a copy that refuses writes
+  // (KV takes one write per second per key) is not written again on each request that misses it.
+  const uncopied = ownWrites()
+  const copied = (client: string, pin: Pin): Promise<Pin> =>
+    copy.put(client, pin).then(
+      () => pin,
+      () => (uncopied.set(client, pin), pin),
+    )
   return {
     async get(client) {
+      const failed = uncopied.get(client)
+      if (failed !== null) return failed
       const near = await copy.get(client).catch(() => null)
       if (near !== null) return near
       const held = await primary.get(client)
       return held === null ? null : copied(client, held)
     },
-    claim: async (client, version) => copied(client, await primary.claim(client, version)),
+    claim: async (client, version) => uncopied.get(client) ?? copied(client, await primary.claim(client, version)),
     async put(client, pin) {
       await primary.put(client, pin)
+      uncopied.forget(client)
       // A copy left with the previous pin would be read for good: it is never missed.
       const once = () => copy.put(client, pin)
       await once().catch(() => new Promise((resolve) => setTimeout(resolve, COPY_RETRY_MS)).then(once)).catch((error: unknown) => {
+        // This isolate reads the pin the primary holds.
+        uncopied.set(client, pin)
         throw new Error(
           `readThrough: the pin was written to the primary, but not to its copy (${(error as Error)?.message ?? 'unknown error'}), twice a second apart: reads through the copy give the previous pin until its entry expires (kvPinStore's expirationTtl). Write it again.`,
         )

@@ -107,10 +107,18 @@ function versionsOf(options: ContractsOptions): readonly string[] {
   return versions
 }
 
-/** A response as the lock records it. */
-async function recordResponse(response: Response, ignored: ReadonlySet<string>): Promise<RecordedResponse> {
+/**
+ * Sets `key` of a record as its own property, whatever its name: a request or header named `__proto__` is recorded
+ * like any other, not taken for the object's prototype (and then left out of the lock without a word).
+ */
+function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true })
+}
+
+/** A response as the lock records it; `name` and `version` for the sentence of a body no lock file can hold. */
+async function recordResponse(response: Response, ignored: ReadonlySet<string>, name: string, version: string): Promise<RecordedResponse> {
   const headers: Record<string, string> = {}
-  for (const name of [...response.headers.keys()].sort()) if (!ignored.has(name)) headers[name] = response.headers.get(name) as string
+  for (const header of [...response.headers.keys()].sort()) if (!ignored.has(header)) setOwn(headers, header, response.headers.get(header) as string)
   const text = await response.text()
   let body: unknown = text
   if (/^application\/(?:[\w.+-]+\+)?json\b/i.test(response.headers.get('content-type') ?? '')) {
@@ -118,6 +126,12 @@ async function recordResponse(response: Response, ignored: ReadonlySet<string>):
       body = JSON.parse(text)
     } catch {
       // Not JSON after all: the text is recorded.
+    }
+    // The lock is written as JSON: a body JSON.parse reads but JSON.stringify cannot write back (nested thousands deep) fails here, in a sentence.
+    try {
+      JSON.stringify(body)
+    } catch {
+      throw new Error(`${WHERE}: the response to ${JSON.stringify(name)} in version ${JSON.stringify(version)} is JSON nested too deep to write into a lock file; record a request whose answer is shallower, or leave this one out of requests.`)
     }
   }
   return { status: response.status, headers, body }
@@ -161,14 +175,14 @@ export function contracts(options: ContractsOptions): Contracts {
     for (const name of names) {
       const request = (requests[name] as (version: string) => Request)(version)
       if (!(request instanceof Request)) throw new Error(`${WHERE}: the request ${JSON.stringify(name)} must make a Request for version ${JSON.stringify(version)}.`)
-      responses[name] = await recordResponse(await app.fetch(request), ignored)
+      setOwn(responses, name, await recordResponse(await app.fetch(request), ignored, name, version))
     }
     return { document, responses }
   }
 
   async function record(): Promise<ContractsLock> {
     const recorded: Record<string, RecordedVersion> = {}
-    for (const version of released) recorded[version] = await recordVersion(version)
+    for (const version of released) setOwn(recorded, version, await recordVersion(version))
     return { format: LOCK_FORMAT, head, released: recorded }
   }
 

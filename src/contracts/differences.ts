@@ -32,11 +32,49 @@ const COMPONENT_KIND: Readonly<Record<string, string>> = { schemas: 'schema', re
 const keysOf = (...values: unknown[]): string[] => [...new Set(values.flatMap((v) => (isObject(v) ? Object.keys(v) : [])))]
 const field = (value: unknown, key: string): unknown => (isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined)
 
-/** A value as a sentence shows it: `absent`, or its JSON cut to 80 characters. */
+/** The characters of a value a sentence shows. */
+const SHOWN = 80
+
+/**
+ * A value as a sentence shows it: `absent`, or its JSON cut to 80
+ * characters. Written without recursion and only as far as it is shown, so
+ * a value nested 100,000 deep or of a million items costs no more than its
+ * first characters.
+ */
 export function shown(value: unknown): string {
   if (value === undefined) return 'absent'
-  const json = JSON.stringify(value)
-  return json.length > 80 ? `${json.slice(0, 79)}…` : json
+  let out = ''
+  // What is left to write, the next on top: text, a value, or the rest of an array or object.
+  type Task = string | { readonly value: unknown } | { readonly items: readonly unknown[]; at: number } | { readonly object: Record<string, unknown>; readonly keys: string[]; at: number }
+  const tasks: Task[] = [{ value }]
+  while (out.length <= SHOWN && tasks.length > 0) {
+    const task = tasks.pop() as Task
+    if (typeof task === 'string') out += task
+    else if ('items' in task) {
+      if (task.at < task.items.length) {
+        tasks.push(task, { value: task.items[task.at] ?? null })
+        if (task.at++ > 0) tasks.push(',')
+      } else out += ']'
+    } else if ('object' in task) {
+      const key = task.keys[task.at]
+      if (key === undefined) out += '}'
+      else {
+        tasks.push(task, { value: task.object[key] }, `${JSON.stringify(key.slice(0, SHOWN + 1))}:`)
+        if (task.at++ > 0) tasks.push(',')
+      }
+    } else {
+      const v = task.value
+      if (Array.isArray(v)) {
+        out += '['
+        tasks.push({ items: v, at: 0 })
+      } else if (typeof v === 'object' && v !== null) {
+        out += '{'
+        const object = v as Record<string, unknown>
+        tasks.push({ object, keys: Object.keys(object).filter((k) => object[k] !== undefined && typeof object[k] !== 'function'), at: 0 })
+      } else out += typeof v === 'string' ? JSON.stringify(v.slice(0, SHOWN + 1)) : (JSON.stringify(v) ?? 'null')
+    }
+  }
+  return out.length > SHOWN ? `${out.slice(0, SHOWN - 1)}…` : out
 }
 
 /** The fix a sentence suggests. */
@@ -46,15 +84,21 @@ function fixOf(kind: ContractDifference['kind'], head: string): string {
     : `declare it as a version change of the head version ${head} so that older versions keep answering as recorded, or revert it`
 }
 
-type Found = Omit<ContractDifference, 'sentence'>
+/** A difference before its sentence; `what` and `fix`: the sentence's own words, where a generic one would not say it. */
+type Found = Omit<ContractDifference, 'sentence'> & { readonly what?: string; readonly fix?: (head: string) => string }
 
 function withSentence(found: Found, head: string): ContractDifference {
   const { version, kind, subject, path, before, after } = found
+  if (found.what !== undefined) return { version, kind, subject, path, before, after, sentence: `${version}: ${found.what}; ${found.fix?.(head) ?? fixOf(kind, head)}.` }
   let what: string
   if (kind === 'lock') what = subject
   else if (before !== undefined && after === undefined && path === '$') what = `${subject} was ${kind === 'document' ? 'documented' : 'recorded'}, now it is absent`
   else if (before === undefined && after !== undefined && path === '$') what = `${subject} is new (${shown(after)})`
-  else what = `${subject}, at ${path}: was ${shown(before)}, now ${shown(after)}`
+  else {
+    // Two long texts alike at first: shown from a little before where they part.
+    const from = typeof before === 'string' && typeof after === 'string' ? Math.max(0, commonPrefix(before, after) - 20) : 0
+    what = from === 0 ? `${subject}, at ${path}: was ${shown(before)}, now ${shown(after)}` : `${subject}, at ${path}: was …${shown((before as string).slice(from))}, now …${shown((after as string).slice(from))}`
+  }
   return { ...found, sentence: `${version}: ${what}; ${fixOf(kind, head)}.` }
 }
 
@@ -80,8 +124,59 @@ function documentDifferences(version: string, before: unknown, after: unknown): 
     const named = [field(components[0], kind), field(components[1], kind)] as const
     for (const name of keysOf(...named)) push(`${COMPONENT_KIND[kind] ?? kind} ${name}`, field(named[0], name), field(named[1], name))
   }
-  const rest = (document: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(document).filter(([key]) => key !== 'paths' && key !== 'components'))
+  const rest = (document: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(document).filter(([key]) => key !== 'paths' && key !== 'components' && key !== 'x-changelog'))
   push('its OpenAPI document', rest(before), rest(after))
+  found.push(...changelogDifferences(version, field(before, 'x-changelog'), field(after, 'x-changelog')))
+  return found
+}
+
+/** The length of the text two strings begin with. */
+function commonPrefix(a: string, b: string): number {
+  let i = 0
+  while (i < a.length && i < b.length && a[i] === b[i]) i++
+  return i
+}
+
+/**
+ * The differences between the changelogs of a released version's document (`x-changelog`: its changes and the older
+ * versions'): a change added to or gone from a released version, named with its description and what to do; other
+ * differences at their JSON path.
+ */
+function changelogDifferences(version: string, before: unknown, after: unknown): Found[] {
+  const generic = (b: unknown, a: unknown, path: string): Found[] => jsonDifferences(b, a, path).map((d) => ({ version, kind: 'document', subject: 'its changelog', ...d }))
+  const listOf = (value: unknown, key: string): unknown[] => {
+    const list = field(value, key)
+    return Array.isArray(list) ? list : []
+  }
+  if (!isObject(before) || !isObject(after)) return generic(before, after, '$["x-changelog"]')
+  const found: Found[] = []
+  const older = listOf(before, 'versions')
+  const newer = listOf(after, 'versions')
+  const idOf = (change: unknown): string => JSON.stringify(field(change, 'id') ?? field(change, 'description') ?? null)
+  const description = (change: unknown): string => shown(field(change, 'description'))
+  for (let i = 0; i < Math.max(older.length, newer.length); i++) {
+    const b = older[i]
+    const a = newer[i]
+    const at = `$["x-changelog"].versions[${i}]`
+    const named = field(a, 'version') ?? field(b, 'version')
+    if (!isObject(b) || !isObject(a) || field(b, 'version') !== field(a, 'version')) {
+      found.push(...generic(b, a, at))
+      continue
+    }
+    const was = listOf(b, 'changes')
+    const now = listOf(a, 'changes')
+    const wasIds = was.map(idOf)
+    const nowIds = now.map(idOf)
+    const fix = (head: string): string => `the changes of a released version are frozen: declare it in the head version ${head} instead, or revert it`
+    now.forEach((change, j) => {
+      const k = wasIds.indexOf(nowIds[j] as string)
+      if (k === -1) found.push({ version, kind: 'document', subject: 'its changelog', path: `${at}.changes[${j}]`, before: undefined, after: change, what: `its changelog has a change new to version ${String(named)}, which is released: ${description(change)}`, fix })
+      else found.push(...generic(was[k], change, `${at}.changes[${j}]`))
+    })
+    was.forEach((change, k) => {
+      if (!nowIds.includes(wasIds[k] as string)) found.push({ version, kind: 'document', subject: 'its changelog', path: `${at}.changes[${k}]`, before: change, after: undefined, what: `its changelog no longer has the change ${description(change)} of version ${String(named)}, which is released`, fix: () => 'restore it: the changes of a released version are frozen' })
+    })
+  }
   return found
 }
 

@@ -47,7 +47,7 @@ export function checkLock(lock: unknown, where: string): ContractsLock {
       throw new Error(`${where}: the lock's version ${JSON.stringify(version)} lacks its "document" or "responses"; ${fix}.`)
     }
     for (const [name, response] of Object.entries(recorded['responses'])) {
-      if (!isObject(response) || typeof response['status'] !== 'number' || !isObject(response['headers']) || !('body' in response)) {
+      if (!isObject(response) || typeof response['status'] !== 'number' || !isObject(response['headers']) || !('body' in response) || Object.values(response['headers']).some((v) => typeof v !== 'string')) {
         throw new Error(`${where}: the lock's response to ${JSON.stringify(name)} in version ${JSON.stringify(version)} lacks its status, headers or body; ${fix}.`)
       }
     }

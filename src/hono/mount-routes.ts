@@ -14,7 +14,7 @@ import type { RouteEntriesOf, RouteTable } from '../routes/table.ts'
 import type { RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { chained } from './handler-chain.ts'
-import { later, mounted, passedOver, union, type Served } from './mounted-handlers.ts'
+import { later, markServed, passedOver, union, type Served } from './mounted-handlers.ts'
 import { allowAt, limitedTo } from '../model/served.ts'
 import { schemeVersions } from '../model/version-space.ts'
 import { WRAPPED, type WrappedHandler } from '../changes/wrapped-handlers.ts'
@@ -136,6 +136,7 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
 function register(app: Hono<any, any, any>, method: string, path: string, handler: Handler<any>, methods: ReadonlyMap<string, Served>, wrapped: readonly WrappedHandler[]): void {
   // For the history's check(app), which reads the source of the user's handlers (changes/wrapped-handlers.ts).
   Object.defineProperty(handler, WRAPPED, { value: wrapped })
+  markServed(handler, methods)
   app.on(method, path, handler)
   const registered = app.routes[app.routes.length - 1]?.path
   if (registered !== path) {
@@ -143,7 +144,6 @@ function register(app: Hono<any, any, any>, method: string, path: string, handle
       `mountRoutes: the app serves "${path}" at "${registered}": it has a base path. Mount on the root app and put the prefix in the table with include().`,
     )
   }
-  mounted.set(handler, methods)
 }
 
 /**

@@ -23,13 +23,18 @@ export interface Served {
   readonly passesOn: boolean
 }
 
-/** Every handler `mountRoutes` registered, whichever table, with what it serves by method: `later()` and `passedOver()` look for them. */
-export const mounted: WeakMap<Function, ReadonlyMap<string, Served>> = new WeakMap()
+/** The key under which a handler `mountRoutes` registered carries what it serves by method (as `app.route()` marks its wrappers). */
+const SERVED: unique symbol = Symbol('served')
+
+/** Marks `handler`, which `mountRoutes` made and registers, with what it serves by method: `later()` and `passedOver()` read it. */
+export function markServed(handler: Function, methods: ReadonlyMap<string, Served>): void {
+  Object.defineProperty(handler, SERVED, { value: methods })
+}
 
 /** What a handler Hono runs serves by method, when `mountRoutes` registered it (inside the wrappers of `app.route()`). */
 function servedOf(handler: unknown): ReadonlyMap<string, Served> | undefined {
   const own = innermost(handler)
-  return typeof own === 'function' ? mounted.get(own) : undefined
+  return typeof own === 'function' ? (own as { [SERVED]?: ReadonlyMap<string, Served> })[SERVED] : undefined
 }
 
 /** The first table route a handler `mountRoutes` registered serves (whichever method), or `undefined` for any other handler. */

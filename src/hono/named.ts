@@ -8,8 +8,8 @@
  */
 import type { MiddlewareHandler } from 'hono'
 
-/** Each marker's name. */
-const names = new WeakMap<object, string>()
+/** The key under which a marker carries its name. */
+const NAME: unique symbol = Symbol('routeName')
 
 /**
  * A marker that names the route it is a handler of, for
@@ -26,11 +26,11 @@ export function named(name: string): MiddlewareHandler {
     throw new Error(`named: a route name must be a non-empty string without ":", such as "user-detail"; got ${JSON.stringify(name) ?? String(name)}.`)
   }
   const marker: MiddlewareHandler = (_c, next) => next()
-  names.set(marker, name)
+  Object.defineProperty(marker, NAME, { value: name })
   return marker
 }
 
 /** The name a `named()` marker gives, or `undefined` for any other handler. */
 export function routeNameOf(handler: unknown): string | undefined {
-  return typeof handler === 'function' ? names.get(handler) : undefined
+  return typeof handler === 'function' ? (handler as { [NAME]?: string })[NAME] : undefined
 }

@@ -40,8 +40,10 @@ export function lifecycleHeaders(
     if (typeof url !== 'string' || !URL.canParse(url) || /[\s<>"]/.test(url)) {
       throw new Error(`${where}: ${rel}Link must be an absolute URL such as "https://api.example.com/docs/deprecation".`)
     }
-    // A header carries visible ASCII alone: an IDN host goes as punycode and other characters percent-encoded (the URL's href).
-    const sent = HEADER_SAFE.test(url) ? url : new URL(url).href
+    // A header carries visible ASCII alone, and a Link target is a URI-reference (RFC 8288 §3): a URL that is not one
+    // goes as its href (an IDN host as punycode, `\\` in a path as `/`, as a browser follows it), with what a URI may still
+    // not hold there (`|`, `^`, `[`, a bare `%`) percent-encoded.
+    const sent = HEADER_SAFE.test(url) && uriReference(url) === url ? url : uriReference(new URL(url).href)
     if (!HEADER_SAFE.test(sent)) {
       throw new Error(`${where}: ${rel}Link ${JSON.stringify(url)} holds characters a header cannot carry; percent-encode them.`)
     }
@@ -54,4 +56,30 @@ export function lifecycleHeaders(
     sunset: sunset === null ? null : new Date(sunset).toUTCString(),
     links: Object.freeze(rendered),
   })
+}
+
+/** What RFC 3986 lets a URI hold outside its host: unreserved, sub-delims, `:`, `@`, `/`, `?`, and `#` once. */
+const URI_CHARACTER = /[A-Za-z0-9\-._~!$&'()*+,;=:@/?]/
+
+/**
+ * An absolute URL of visible ASCII as an RFC 3986 URI-reference, what a
+ * `Link` target must be: each character a URI may not hold (`|`, `{`, `}`,
+ * `\\`, `^`, a backtick, `[` or `]` outside an IP-literal host, a `#` after
+ * the first, a `%` not starting an escape) percent-encoded.
+ */
+function uriReference(url: string): string {
+  // The authority (after `scheme://`, up to the path): `[` and `]` enclose an IPv6 host there.
+  const start = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(url)?.[0].length ?? 0
+  const authorityEnd = start === 0 ? 0 : start + url.slice(start).search(/[/?#]|$/)
+  let out = url.slice(0, authorityEnd)
+  let fragment = false
+  for (let i = authorityEnd; i < url.length; i++) {
+    const ch = url[i] as string
+    if (URI_CHARACTER.test(ch) || (ch === '%' && /^[0-9A-Fa-f]{2}$/.test(url.slice(i + 1, i + 3)))) out += ch
+    else if (ch === '#' && !fragment) {
+      fragment = true
+      out += ch
+    } else out += `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`
+  }
+  return out
 }

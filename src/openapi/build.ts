@@ -137,7 +137,8 @@ function descriptionOf(context: BuildContext, entry: DocumentedVersion, at: numb
   if (entry.sunsetPassed && entry.sunset !== null) {
     parts.push(`**Sunset:** version \`${entry.version}\` went away on ${day(entry.sunset)}; it is documented for reference only.`)
   } else if (entry.deprecated && entry.deprecation !== null) {
-    let text = `**Deprecated:** version \`${entry.version}\` is deprecated since ${day(entry.deprecation)}`
+    // A deprecation announced ahead (RFC 9745 allows a date to come) is told as one to come.
+    let text = `**Deprecat${upcoming(context, entry.deprecation) ? `ion:** version \`${entry.version}\` will be deprecated on` : `ed:** version \`${entry.version}\` is deprecated since`} ${day(entry.deprecation)}`
     text += entry.sunset === null ? '.' : ` and goes away on ${day(entry.sunset)}.`
     if (lifecycle?.deprecationLink != null) text += ` See ${lifecycle.deprecationLink}.`
     parts.push(text)
@@ -154,6 +155,9 @@ function descriptionOf(context: BuildContext, entry: DocumentedVersion, at: numb
   return parts.join('\n\n')
 }
 
+/** Whether a deprecation date (ISO 8601) is still to come on the policy's clock. */
+const upcoming = (context: BuildContext, deprecation: string): boolean => Date.parse(deprecation) > (context.plan.policy?.now() ?? Date.now())
+
 /** The response headers the policy sends in `version`, as header components (Deprecation, Sunset, Link, and the version reports). */
 function policyHeaders(context: BuildContext, entry: DocumentedVersion): Record<string, Json> {
   const policy = context.plan.policy
@@ -164,7 +168,8 @@ function policyHeaders(context: BuildContext, entry: DocumentedVersion): Record<
   // The values the policy sends (lifecycle-headers.ts), links header-safe.
   const sent = lifecycle?.headers
   if (lifecycle?.deprecation != null && sent?.deprecation != null) {
-    headers['Deprecation'] = { description: `RFC 9745: this version is deprecated since ${new Date(lifecycle.deprecation).toISOString()} (${sent.deprecation}).`, schema: string(sent.deprecation) }
+    const since = new Date(lifecycle.deprecation).toISOString()
+    headers['Deprecation'] = { description: `RFC 9745: this version ${upcoming(context, since) ? 'will be deprecated on' : 'is deprecated since'} ${since} (${sent.deprecation}).`, schema: string(sent.deprecation) }
   }
   if (sent?.sunset != null) headers['Sunset'] = { description: `RFC 8594: this version goes away at ${sent.sunset}.`, schema: string(sent.sunset) }
   if (sent !== undefined && sent.links.length > 0) {

@@ -11,6 +11,7 @@
 // Contract B (the changelog JSON): the version changes' own types. Instruction types this module does not know
 // (the request-side ones) are read past.
 import type { Changelog, ChangelogInstruction } from '../changes/changelog.ts'
+import { markdownLine } from '../changes/markdown-text.ts'
 import { routeLife } from '../changes/route-life.ts'
 import type { RouteHistory } from '../model/operations.ts'
 export type { Changelog, ChangelogChange, ChangelogInstruction, ChangelogVersion } from '../changes/changelog.ts'
@@ -171,8 +172,9 @@ export function changelogMarkdown(changelog: Changelog | null, order: readonly s
   for (const { version, changes } of changelog?.versions ?? []) {
     const index = order.indexOf(version)
     if (index < at || changes.length === 0) continue
-    const bullets = changes.map((change) => `- ${change.description.trim().replace(/\n+/g, ' ')}`)
-    sections.push(`### ${version}${index === at ? ' (this version)' : ''}\n\n${bullets.join('\n')}`)
+    // Each description one line of Markdown, no raw HTML: docs pages render it as HTML.
+    const bullets = changes.map((change) => `- ${markdownLine(change.description)}`)
+    sections.push(`### ${markdownLine(version)}${index === at ? ' (this version)' : ''}\n\n${bullets.join('\n')}`)
   }
   return sections.length === 0 ? '' : `## Changelog\n\n${sections.join('\n\n')}`
 }

@@ -87,7 +87,7 @@ export function planVersions(
   }
 }
 
-/** The documented versions at `now`, and the span of time that list holds for (until the next sunset). */
+/** The documented versions at `now`, and the span of time that list holds for (until the next sunset or deprecation). */
 function documentedAt(
   order: readonly string[],
   described: VersionPolicyDescription | null,
@@ -101,6 +101,8 @@ function documentedAt(
     const sunset = lifecycle?.sunset ?? null
     const sunsetPassed = sunset !== null && now >= sunset
     if (sunset !== null && !sunsetPassed) until = Math.min(until, sunset)
+    // The documents say whether a deprecation is to come or has come: the list (and the documents) are made again then.
+    if (deprecation !== null && now < deprecation) until = Math.min(until, deprecation)
     // A version the policy answers with 410 Gone has no document.
     if (sunsetPassed && described?.refuseAfterSunset === true) continue
     list.push(

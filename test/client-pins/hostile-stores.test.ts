@@ -212,6 +212,26 @@ describe('a KV location that answers a miss for a while after a write (it caches
     for (let i = 0; i < 5; i++) expect(await store.get('client-1')).toEqual(pin('2'))
     expect(kv.seen.puts).toEqual(['pin:client-1'])
   })
+
+  it('through readThrough, tries a copy that refuses writes once a minute, not on each read, and reads the primary\'s pin meanwhile', async () => {
+    const attempts: string[] = []
+    const refusing = {
+      get: async () => null,
+      put: async (key: string) => {
+        attempts.push(key)
+        throw new Error('KV PUT failed: 429 Too Many Requests')
+      },
+    }
+    const primary = memoryPinStore({ 'client-1': '2' })
+    const store = readThrough(primary, kvPinStore(refusing))
+    for (let i = 0; i < 5; i++) expect(await store.get('client-1')).toEqual(pin('2'))
+    expect(await store.claim('client-1', '3')).toEqual(pin('2'))
+    expect(attempts).toEqual(['pin:client-1'])
+    // A client first claimed while the copy refuses: its pin is written once to the primary, tried once on the copy.
+    for (let i = 0; i < 3; i++) expect(await store.claim('client-2', '3')).toEqual(pin('3'))
+    expect(await store.get('client-2')).toEqual(pin('3'))
+    expect(attempts).toEqual(['pin:client-1', 'pin:client-2'])
+  })
 })
 
 describe('an operator\'s upgrade of a hostile version', () => {
