@@ -12,7 +12,7 @@
  */
 import { streamSSE, streamText } from 'hono/streaming'
 import { describe, expect, it } from 'vitest'
-import { names, Person, readAll, V1, V2 } from '../support/stream-people.ts'
+import { halfItems, names, Person, readAll, V1, V2 } from '../support/stream-people.ts'
 import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
 
 const encoder = new TextEncoder()
@@ -84,19 +84,9 @@ describe('a client that goes away stops the handler, for an older client as for 
     ] as const) {
       const cancelled = signal<unknown>()
       const finished = signal()
-      async function* items(): AsyncGenerator<string> {
-        try {
-          for (let i = 0; ; i++) {
-            yield `{"id":${i},"full`
-            yield `Name":"P${i}"}\n`
-          }
-        } finally {
-          finished.resolve()
-        }
-      }
       const app = migratingApp(history)
       app.get('/body', (c) => {
-        const it = items()
+        const it = halfItems(() => finished.resolve())
         const body = new ReadableStream<Uint8Array>(
           {
             async pull(controller) {

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { streamSSE, streamText } from 'hono/streaming'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { names, Person } from '../../support/stream-people.ts'
+import { halfItems, names, Person } from '../../support/stream-people.ts'
 import { migratingApp, twoVersionHistory } from '../../support/two-versions.ts'
 
 const history = twoVersionHistory([names], { bodies: { 'GET /text': { items: Person }, 'GET /feed': { items: Person }, 'GET /body': { items: Person }, 'GET /bad': { items: Person }, 'GET /bad-later': { items: Person }, 'GET /bad-values': { items: Person } } })
@@ -42,17 +42,7 @@ app.get('/feed', (c) =>
 )
 app.get('/body', (c) => {
   const n = c.req.query('n')
-  async function* items(): AsyncGenerator<string> {
-    try {
-      for (let i = 0; ; i++) {
-        yield `{"id":${i},"full`
-        yield `Name":"P${i}"}\n`
-      }
-    } finally {
-      stop(n, 'finally')
-    }
-  }
-  const it = items()
+  const it = halfItems(() => stop(n, 'finally'))
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       controller.enqueue(encoder.encode((await it.next()).value as string))
@@ -82,17 +72,14 @@ app.get('/bad-later', (c) => {
   return c.body(new ReadableStream<Uint8Array>({ pull: (controller) => controller.enqueue(encoder.encode(pieces.shift() as string)) }), 200, { 'Content-Type': 'application/x-ndjson' })
 })
 
-let server: ServerType
+// The server on loopback, on a port the system picks; closed after the suite.
+const server: ServerType = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 })
 let port = 0
 beforeAll(async () => {
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => {
-      port = info.port
-      resolve()
-    })
-  })
+  if (!server.listening) await new Promise((listening) => server.once('listening', listening))
+  port = (server.address() as AddressInfo).port
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => new Promise<void>((closed) => server.close(() => closed())))
 
 /** GETs `path`, reads until `enough` of the body came, then closes the connection; the text read. */
 function readThenClose(path: string, version: string, enough: number): Promise<string> {
