@@ -80,6 +80,8 @@ export interface HonoEngine {
   serve(c: Context, next: Next, place: Place, handle: Handle): unknown
   /** The context's slot (`c.get`, `c.set`) of the visit this engine's `serve` is running for the request (with a route table only). */
   readonly slot: symbol
+  /** Whether answers are finished (an extension's response steps, or headers): else the handler's answer leaves as it is. */
+  readonly finishes: boolean
   /** A refused visit's response, finished, as the `HTTPException` to throw. */
   reject(c: Context, visit: Visit): HTTPException | Promise<HTTPException>
   /**
@@ -203,6 +205,7 @@ export function honoEngine(
       return visit instanceof Promise ? visit.then((v) => accepted(c, next, v, handle)) : accepted(c, next, visit, handle)
     },
     slot,
+    finishes,
     reject,
     checkApp(app, middleware) {
       if (app === undefined) return []
@@ -259,6 +262,9 @@ class Rejection extends HTTPException {
     return this.res as Response
   }
 }
+
+/** Whether `error` is a refusal the request path made, its response finished. */
+export const isRejection = (error: unknown): boolean => error instanceof Rejection
 
 /**
  * The rejection of a request answered `res` for `error`: an `HTTPException` (a `Rejection`) made without running

@@ -19,6 +19,7 @@ import { allowAt, limitedTo } from '../model/served.ts'
 import { schemeVersions } from '../model/version-space.ts'
 import { WRAPPED, type WrappedHandler } from '../changes/wrapped-handlers.ts'
 import type { MountedSchema } from './mounted-schema.ts'
+import { answeringErrors } from './thrown-errors.ts'
 import type { HandlerChain, Handlers, MethodKey, OnlyKeys, RouteHandler, RouteHandlers } from './route-handlers.ts'
 export type { RouteHandlers } from './route-handlers.ts'
 import { matchAt, SERVING, type ApiVersioningMiddleware, type TableServing } from './api-versioning.ts'
@@ -120,7 +121,7 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
       const routes = own.map(({ route }) => route)
       const versions = limitedTo(routes)
       const serves: Served = { routes, complete: versions === null, versions, reported: table.reported(method, routes), passesOn: routes.every((route) => route.limit?.absent === 'not-found') }
-      handlers.push([method, servedBy(own, serves, table, refusal)])
+      handlers.push([method, servedBy(own, serves, table, refusal, app)])
       for (const candidate of own) wrapped.push({ method, route: candidate.route, handler: candidate.own })
       served.set(method, serves)
     }
@@ -252,7 +253,7 @@ let methodNotAllowed: MethodNotAllowed | undefined
  * `{ absent: 'not-found' }` (version changes) answer other versions as a
  * path no route matches: later handlers, then the app's not-found handler.
  */
-function servedBy(candidates: readonly Candidate[], serves: Served, table: TableServing, refusal: PathRefusal | null): Handler<any> {
+function servedBy(candidates: readonly Candidate[], serves: Served, table: TableServing, refusal: PathRefusal | null, app: Hono<any, any, any>): Handler<any> {
   const { engine } = table
   const first = candidates[0] as Candidate
   const { passesOn } = serves
@@ -277,10 +278,12 @@ function servedBy(candidates: readonly Candidate[], serves: Served, table: Table
     if (refusal?.allows(visit.version) === true && !later(c, false)) return refusal.notAllowed(c, next, visit)
     return after(engine.reject(c, refused(visit, table.versionRejection(), union(passedOver(c), serves.reported))), thrown)
   }
+  // Without the middleware, app.onError's answer to an error the handler throws is finished here (thrown-errors.ts).
+  const alone = engine.finishes ? answeringErrors(app, answer) : answer
   return function versionedHandler(c: Context, next: Next) {
     const visit = c.get(engine.slot as never) as Visit | undefined
     if (visit !== undefined) return answer(c, next, visit)
-    return engine.serve(c, next, table.placeAt(c, first.route, c.req.routeIndex, first.suffixed, serves), answer)
+    return engine.serve(c, next, table.placeAt(c, first.route, c.req.routeIndex, first.suffixed, serves), alone)
   }
 }
 

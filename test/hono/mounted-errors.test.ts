@@ -1,0 +1,109 @@
+/**
+ * An error a handler of `mountRoutes` throws, with `mountRoutes` alone (no
+ * `app.use(versioning)`): `app.onError`'s answer is finished as the
+ * middleware finishes it, its body in the client's version (the history's
+ * `errors` layout), with the policy's headers and without the JSON step's
+ * mark; Hono's own error handler answers as it does (an `HTTPException`'s
+ * response), finished too; a sub-app's `onError` answers its routes where it
+ * is mounted; the app's default handler under a parent leaves the parent's
+ * `onError` to answer, as Hono does.
+ *
+ * A portable file: Web APIs, hono and vitest only.
+ */
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { describe, expect, it } from 'vitest'
+import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
+import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { versionPolicy } from '../../src/lifecycle/index.ts'
+
+const Problem = shape<{ message: string }>('Problem')
+const history = versionHistory({
+  versions: [{ version: '1' }, { version: '2', changes: [change('Errors say message.', [fieldRenamed(Problem, { older: 'detail', newer: 'message' })])] }],
+  errors: Problem,
+})
+
+function versioned() {
+  return apiVersioning({
+    scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }),
+    routes: defineRoutes([route('thing', '/things/:id')]),
+    changes: history,
+    policy: versionPolicy({ versions: { '1': { deprecation: '2026-01-01' } }, now: () => Date.parse('2026-06-01') }),
+    allowedHosts: ['localhost'],
+  })
+}
+
+const thrown = {
+  'an HTTPException': () => {
+    throw new HTTPException(409, { message: 'busy' })
+  },
+  'an HTTPException, after an await': async () => {
+    await Promise.resolve()
+    throw new HTTPException(409, { message: 'busy' })
+  },
+}
+
+async function read(app: Hono, version: string) {
+  const res = await app.request('http://localhost/things/1', { headers: { 'api-version': version } })
+  return { status: res.status, body: await res.text(), deprecation: res.headers.get('deprecation'), marked: [...res.headers.keys()].some((name) => name.startsWith('x-api-versioning')) }
+}
+
+describe('mountRoutes alone: an error a handler throws', () => {
+  it.each(Object.entries(thrown))('%s answered by app.onError with c.json: migrated, with the policy headers, unmarked', async (_name, handler) => {
+    const app = new Hono()
+    app.onError((error, c) => c.json({ message: error.message }, error instanceof HTTPException ? error.status : 500))
+    mountRoutes(app, versioned(), { thing: handler })
+    expect(await read(app, '1')).toEqual({ status: 409, body: '{"detail":"busy"}', deprecation: '@1767225600', marked: false })
+    expect(await read(app, '2')).toEqual({ status: 409, body: '{"message":"busy"}', deprecation: null, marked: false })
+  })
+
+  it("answered by Hono's own handler (the HTTPException's response): migrated, with the policy headers", async () => {
+    const app = new Hono()
+    mountRoutes(app, versioned(), {
+      thing: () => {
+        throw new HTTPException(409, { res: Response.json({ message: 'busy' }, { status: 409 }) })
+      },
+    })
+    expect(await read(app, '1')).toEqual({ status: 409, body: '{"detail":"busy"}', deprecation: '@1767225600', marked: false })
+    expect(await read(app, '2')).toEqual({ status: 409, body: '{"message":"busy"}', deprecation: null, marked: false })
+  })
+
+  it("a sub-app's own onError answers its routes where it is mounted, finished", async () => {
+    const sub = new Hono()
+    sub.onError((error, c) => c.json({ message: `sub: ${error.message}` }, 409))
+    mountRoutes(sub, versioned(), { thing: thrown['an HTTPException'] })
+    const parent = new Hono()
+    parent.onError((_error, c) => c.json({ message: 'parent' }, 500))
+    parent.route('/', sub)
+    expect(await read(parent, '1')).toEqual({ status: 409, body: '{"detail":"sub: busy"}', deprecation: '@1767225600', marked: false })
+  })
+
+  it("with the sub-app's default handler, the parent's onError answers, as Hono runs it", async () => {
+    const sub = new Hono()
+    mountRoutes(sub, versioned(), { thing: thrown['an HTTPException'] })
+    const parent = new Hono()
+    const seen: string[] = []
+    parent.onError((error, c) => (seen.push(error.message), c.text('parent', 503)))
+    parent.route('/', sub)
+    const res = await parent.request('http://localhost/things/1', { headers: { 'api-version': '2' } })
+    expect([res.status, await res.text(), seen]).toEqual([503, 'parent', ['busy']])
+  })
+
+  it('a thrown value that is no Error goes on as thrown, as Hono lets it', async () => {
+    const app = new Hono()
+    app.onError((_error, c) => c.text('caught', 500))
+    mountRoutes(app, versioned(), {
+      thing: () => {
+        throw 'a string'
+      },
+    })
+    let seen: unknown
+    try {
+      await app.request('http://localhost/things/1', { headers: { 'api-version': '1' } })
+    } catch (value) {
+      seen = value
+    }
+    expect(seen).toBe('a string')
+  })
+})
