@@ -19,13 +19,16 @@
  *   the most an older client can reach, and older/floor how near it is;
  * - the heap while an older client reads a 1,000,000-item stream, sampled
  *   every 100,000 items after a collection: flat when it does not grow with
- *   the items read.
+ *   the items read; a slow reader of 100,000 items (how far the handler runs
+ *   ahead, the heap); one 50 MB item, head and older, and the floor of its
+ *   migration (JSON.parse and JSON.stringify of its text); a line that never
+ *   ends, to the 64 MiB an older client's stream holds of one item.
  *
  * BENCH_ROUNDS (default 5) sets the interleaved rounds, BENCH_ITEMS (default
  * 100000) the items per throughput run, BENCH_BATCHES (default 1,100) the
  * items per write, BENCH_SOURCES (default text,values) the handlers measured,
  * BENCH_VIA (default `http,in process`) the paths; BENCH_MEMORY=0 leaves out
- * the memory runs. It runs on Bun and Deno too, in process
+ * the memory runs, BENCH_MILLION=0 only the 1,000,000-item ones. It runs on Bun and Deno too, in process
  * (`BENCH_VIA='in process'`: the loopback server is @hono/node-server's).
  * `node bench/streams.ts <file>`
  * also writes the results to <file> as JSON (npm run bench's section 10).
@@ -64,7 +67,7 @@ const history = versionHistory({
       ],
     },
   ],
-  bodies: { 'GET /people': { items: Person }, 'GET /people-values': { items: Person }, 'GET /huge': { items: Person } },
+  bodies: { 'GET /people': { items: Person }, 'GET /people-values': { items: Person }, 'GET /huge': { items: Person }, 'GET /counted': { items: Person }, 'GET /endless': { items: Person } },
 })
 
 const app = new Hono()
@@ -95,6 +98,38 @@ app.get('/people-values', (c) => {
     for (let i = 0; i < count; i++) yield person(i)
   })())
 })
+// 100,000 people, one per write, counting what the handler wrote (the slow reader's run).
+let written = 0
+app.get('/counted', (c) => {
+  c.header('Content-Type', 'application/x-ndjson')
+  return stream(c, async (s) => {
+    for (let i = 0; i < 100_000; i++) {
+      await s.write(`${JSON.stringify(person(i))}\n`)
+      written = i + 1
+    }
+  })
+})
+// A line that never ends: a quote, then a MiB of text per chunk.
+const MIB_CHUNK = new TextEncoder().encode('x'.repeat(1024 * 1024))
+let endlessChunks = 0
+/** The heap's and external memory's peak while the line is read, sampled per chunk the handler is asked for (Node's decoder makes long ASCII strings external). */
+let endlessPeak = 0
+const heapAndExternal = (): number => {
+  const used = process.memoryUsage()
+  return used.heapUsed + used.external
+}
+app.get('/endless', (c) =>
+  c.body(
+    new ReadableStream<Uint8Array>({
+      pull(controller) {
+        endlessPeak = Math.max(endlessPeak, heapAndExternal())
+        controller.enqueue(endlessChunks++ === 0 ? new TextEncoder().encode('"') : MIB_CHUNK)
+      },
+    }),
+    200,
+    { 'Content-Type': 'application/x-ndjson' },
+  ),
+)
 /** The head's people as text, `batch` items per write. */
 function people(c: Context): Response {
   const count = Number(c.req.query('count'))
@@ -298,10 +333,10 @@ if (env['BENCH_MEMORY'] === '0') {
 // write), and values (history.stream, from a generator).
 const MILLION = 1_000_000
 const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1)
-for (const [name, path] of [
+for (const [name, path] of env['BENCH_MILLION'] === '0' ? [] : ([
   ['text, 100 per write', `/people?count=${MILLION}&batch=100`],
   ['values (generator)', `/people-values?count=${MILLION}&async=0`],
-] as const) {
+] as const)) {
   const samples: number[] = []
   gc?.()
   const before = process.memoryUsage().heapUsed
@@ -323,8 +358,39 @@ for (const [name, path] of [
   say(`largest minus smallest sample: ${mb(growth)} MB (${growth < 8 * 1024 * 1024 ? 'flat' : 'growing'}: under 8 MB is flat)`)
 }
 
+// A slow reader: 100,000 items written one per write as fast as the handler can, read one chunk per turn of the
+// event loop; how far the handler runs ahead of the reader, and the heap every 10,000 items after a collection.
+const turn = (): Promise<void> => new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)))
+say('')
+for (const version of ['2', '1']) {
+  written = 0
+  gc?.()
+  const base = process.memoryUsage().heapUsed
+  const samples: number[] = []
+  let ahead = 0
+  const res = await app.request('/counted', { headers: { 'Api-Version': version } })
+  let next = 10_000
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader()
+  let lines = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) lines++
+    if (lines === 1 && version === '1' && !new TextDecoder().decode(value).startsWith('{"id":0,"email"')) throw new Error('the slow reader\'s items were not migrated')
+    await turn()
+    ahead = Math.max(ahead, written - lines)
+    if (lines >= next) {
+      gc?.()
+      samples.push(process.memoryUsage().heapUsed - base)
+      next += 10_000
+    }
+  }
+  say(`a slow reader, version ${version}${version === '1' ? ' (older)' : ' (head)'}: ${lines.toLocaleString('en-US')} items read one chunk per turn of the event loop, the handler at most ${ahead} items ahead; heap above the start every 10,000 items: ${samples.map(mb).join(', ')} MB`)
+}
+
 // One huge item (50 MB on one line), head and older, as text (in 64 KB chunks) and as a value: the time to read it
-// and the heap's peak above the start, sampled per chunk.
+// and the heap's peak above the start, sampled per chunk. Then the floor of any migration of it as text: the
+// item's text JSON.parse-d and JSON.stringify-d, nothing else (where an older client's time goes).
 const HUGE = 50 * 1024 * 1024
 say('')
 for (const values of ['0', '1']) {
@@ -339,5 +405,33 @@ for (const values of ['0', '1']) {
     })
     say(`one 50 MB item ${values === '1' ? 'as a value' : 'as text'}, version ${version}${version === '1' ? ' (older)' : ' (head)'}: status ${huge.status}, ${items} item, ${Math.round(performance.now() - start)} ms, heap peak +${mb(peak - base)} MB`)
   }
+}
+{
+  const text = await (await app.request(`/huge?size=${HUGE}`, { headers: { 'Api-Version': '2' } })).text()
+  gc?.()
+  const start = performance.now()
+  const parsed: unknown = JSON.parse(text)
+  const parseMs = performance.now() - start
+  JSON.stringify(parsed)
+  say(`the floor of one 50 MB item as text: JSON.parse ${Math.round(parseMs)} ms, then JSON.stringify ${Math.round(performance.now() - start - parseMs)} ms (its ${Math.ceil(HUGE / 12).toLocaleString('en-US')} tags are strings of 9 characters, which the engine's JSON.parse interns one by one)`)
+}
+
+// A line that never ends, read by an older client: the stream errors once 64 MiB of it are held (MAX_ITEM), the
+// handler's stream cancelled; the time and the heap's peak until then.
+{
+  endlessChunks = 0
+  gc?.()
+  const base = heapAndExternal()
+  endlessPeak = base
+  const start = performance.now()
+  const res = await app.request('/endless', { headers: { 'Api-Version': '1' } })
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader()
+  let error = ''
+  try {
+    for (;;) if ((await reader.read()).done) break
+  } catch (thrown) {
+    error = String(thrown).replace(/^[^:]*: /, '')
+  }
+  say(`a line that never ends, version 1 (older): ${endlessChunks} chunks of 1 MiB read, then the stream errors after ${Math.round(performance.now() - start)} ms, heap and external memory peak +${mb(endlessPeak - base)} MB: ${error}`)
 }
 finish()

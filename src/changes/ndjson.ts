@@ -22,6 +22,20 @@ export interface Framer {
   end(out: Output): void
 }
 
+/**
+ * The most text an item may hold (UTF-16 code units, as a string counts them;
+ * 64 MiB): a framer holds one incomplete item, and a line (a record, an
+ * event) that grows beyond this without its end errors the stream rather than
+ * the memory growing without a bound. The head's client gets the bytes as
+ * they come; an older client's item must be whole to be migrated.
+ */
+export const MAX_ITEM: number = 64 * 1024 * 1024
+
+/** The failure of an item held beyond `limit` characters without its end. */
+export function tooLong(limit: number): Error {
+  return new Error(`it is longer than ${limit} characters without its end, the most an item is held to be migrated`)
+}
+
 /** One item's JSON text migrated (throws when it cannot be); `parsed`: its value when the framer parsed it already. */
 export type ItemMigration = (json: string, parsed?: unknown) => string
 
@@ -35,7 +49,7 @@ export function blank(text: string, start: number, end: number, lf: boolean): bo
 }
 
 /** JSON Lines: each line one JSON text; blank lines are kept as they are, a `\r` before `\n` too. */
-export function lineFramer(item: ItemMigration): Framer {
+export function lineFramer(item: ItemMigration, limit: number = MAX_ITEM): Framer {
   /** The start of the current line, when an earlier chunk ended inside it. */
   let pending = ''
   /** Writes the line `text[start, end)` (its line end `nl`: `'\n'`, or `''` at the stream's end). */
@@ -52,6 +66,7 @@ export function lineFramer(item: ItemMigration): Framer {
       let nl = text.indexOf('\n')
       if (nl === -1) {
         pending += text
+        if (pending.length > limit) throw tooLong(limit)
         return
       }
       let start = 0
@@ -67,6 +82,7 @@ export function lineFramer(item: ItemMigration): Framer {
         start = nl + 1
       }
       if (start < text.length) pending = text.slice(start)
+      if (pending.length > limit) throw tooLong(limit)
     },
     end(out) {
       if (pending !== '') line(pending, 0, pending.length, out, '')
@@ -82,7 +98,7 @@ const RS = '\u001e'
  * feed. A record whose text parses at its first line feed is written then; a
  * text spread over several lines waits for the next RS (or the end).
  */
-export function sequenceFramer(item: ItemMigration): Framer {
+export function sequenceFramer(item: ItemMigration, limit: number = MAX_ITEM): Framer {
   /** The current record's text (after its RS), `null` before the first RS or once written. */
   let record: string | null = null
   /** Whether the current record has a line feed inside its text (it waits for the next RS). */
@@ -143,6 +159,12 @@ export function sequenceFramer(item: ItemMigration): Framer {
         start = rs + 1
       }
       feed(text.slice(start), out)
+      // White space after a record goes out as it comes (a heartbeat of line feeds); a record is held up to `limit`.
+      if (lead !== '') {
+        out.text += lead
+        lead = ''
+      }
+      if (record !== null && record.length > limit) throw tooLong(limit)
     },
     end(out) {
       close(out)

@@ -10,10 +10,16 @@
  * with CRLF, LF or CR, split across chunks anywhere. The other lines are kept
  * as text (never parsed again): those before the data and those after it.
  */
-import type { Framer, ItemMigration, Output } from './ndjson.ts'
+import { MAX_ITEM, tooLong, type Framer, type ItemMigration, type Output } from './ndjson.ts'
 
-/** Server-sent events, one event at a time. */
-export function eventFramer(item: ItemMigration): Framer {
+/**
+ * Server-sent events, one event at a time. The lines of an event before its
+ * first `data:` line go out at the end of the chunk they came in (a comment
+ * sent as a heartbeat, with no blank line after it, reaches the client as it
+ * does the head's); the lines from its data on wait for the event's end, up
+ * to `limit` characters.
+ */
+export function eventFramer(item: ItemMigration, limit: number = MAX_ITEM): Framer {
   /** The current event's lines before its first `data:` line, and after it (each with its line feed). */
   let before = ''
   let after = ''
@@ -71,6 +77,12 @@ export function eventFramer(item: ItemMigration): Framer {
         if (lf !== -1 && lf < start) lf = text.indexOf('\n', start)
       }
       if (start < text.length) pending += text.slice(start)
+      if (data === null) {
+        // Nothing after these lines can change them: written now (within one chunk an event that fails drops them).
+        out.text += before
+        before = ''
+      }
+      if (pending.length + (data === null ? 0 : data.length) + after.length > limit) throw tooLong(limit)
     },
     end(out) {
       if (pending !== '') line(pending, out)

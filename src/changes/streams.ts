@@ -10,7 +10,8 @@
  * as a `TransformStream` in `pipeThrough`, with one stream hop instead of a
  * pipe's two, which `npm run bench:streams` showed to be faster per chunk.)
  * An item that cannot be migrated errors the stream: the client reads the
- * items before it, then its read fails, and the head's item is never written.
+ * items before it, then its read fails (a turn of the event loop later, so a
+ * server writes those items first), and the head's item is never written.
  */
 import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exact-numbers.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
@@ -73,6 +74,15 @@ export class StreamItemError extends Error {
   override readonly name = 'StreamItemError'
 }
 
+/**
+ * Whether `error` is a stack overflow (an item nested deeper than a parse, a
+ * walk or a serialisation goes: V8's and JavaScriptCore's words); another
+ * `RangeError` (a string beyond the runtime's longest) says its own message.
+ */
+export function tooDeep(error: unknown): boolean {
+  return error instanceof RangeError && /call stack|recursion/i.test(error.message)
+}
+
 /** The sentence of an item that cannot be migrated (for the stream's error; never the client's value). */
 export function itemError(subject: StreamSubject, index: number, error: unknown): Error {
   const why =
@@ -80,7 +90,7 @@ export function itemError(subject: StreamSubject, index: number, error: unknown)
       ? failureSentence(error)
       : error instanceof SyntaxError
         ? 'it is not JSON'
-        : error instanceof RangeError
+        : tooDeep(error)
           ? 'it is nested too deeply'
           : error instanceof Error
             ? error.message
@@ -93,6 +103,16 @@ function framer(framing: Framing, item: ItemMigration): Framer {
 }
 
 const STREAMING: TextDecodeOptions = { stream: true }
+
+/**
+ * Runs `then` after a turn of the event loop. A server writes the chunks it
+ * read to the connection in a turn of its own (Node's corks them until its
+ * next tick), and an error closes the connection at once, dropping what was
+ * not written yet: the items before a failing one would be lost with it.
+ */
+export function afterTurn(then: () => void): Promise<void> {
+  return new Promise<void>((resolve) => setTimeout(resolve, 0)).then(then)
+}
 
 /**
  * `body` with each item migrated by `steps`, framed as `framing`. A failure
@@ -142,7 +162,7 @@ export function migrateItems(body: ReadableStream<Uint8Array | string>, framing:
     {
       // Reads chunks until one gives output (a chunk inside one item gives none), then waits for the client.
       async pull(controller) {
-        if (failure !== undefined) return controller.error(failure)
+        if (failure !== undefined) return afterTurn(() => controller.error(failure))
         for (;;) {
           const { done, value } = await reader.read()
           try {
@@ -155,12 +175,12 @@ export function migrateItems(body: ReadableStream<Uint8Array | string>, framing:
             const error = thrown instanceof StreamItemError ? thrown : itemError(subject, count, thrown)
             // The items before the failing one in its chunk are offered, and the stream errors when the client has
             // read them (an error now would drop them from the queue); the handler's stream is cancelled.
-            if (out.text === '') controller.error(error)
-            else {
+            if (out.text !== '') {
               write(controller)
               failure = error
             }
             await reader.cancel(error).catch(() => undefined)
+            if (failure === undefined) await afterTurn(() => controller.error(error))
             return
           }
           write(controller)

@@ -18,7 +18,7 @@
  */
 import type { Copy } from './json-copy.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
-import { framingOf, itemError, StreamItemError, type Framing, type StreamSubject } from './streams.ts'
+import { afterTurn, framingOf, itemError, StreamItemError, tooDeep, type Framing, type StreamSubject } from './streams.ts'
 
 /** A server-sent event whose data is one item (written as `event:`, `data:`, `id:`, `retry:` lines, as Hono's `writeSSE`). */
 export interface ItemEvent<T = unknown> {
@@ -127,7 +127,7 @@ function serialise(value: unknown): string {
 }
 
 function headError(type: string, index: number, error: unknown): Error {
-  const why = error instanceof RangeError ? 'it is nested too deeply' : error instanceof Error ? error.message : String(error)
+  const why = tooDeep(error) ? 'it is nested too deeply' : error instanceof Error ? error.message : String(error)
   return new StreamItemError(`${WHERE}: item ${index + 1} of the ${type} stream cannot be written: ${why}; the stream stopped before it.`, { cause: error })
 }
 
@@ -180,10 +180,11 @@ function itemBody(source: ValueSource, write: (item: unknown, index: number) => 
   let count = 0
   const iterator = source.iterator
   let started = !claim
-  function fail(controller: ReadableStreamDefaultController<Uint8Array>, text: string, error: unknown): Promise<void> | void {
+  /** Offers `text`, ends the iterator, and errors the stream a turn later, once a server wrote what was offered (streams.ts). */
+  function fail(controller: ReadableStreamDefaultController<Uint8Array>, text: string, error: unknown, end = true): Promise<void> {
     if (text !== '') controller.enqueue(encoder.encode(text))
-    controller.error(error)
-    return finish(error)
+    const ended = end ? finish(error) : undefined
+    return afterTurn(() => controller.error(error)).then(() => ended)
   }
   function finish(reason: unknown): Promise<void> | void {
     try {
@@ -212,7 +213,7 @@ function itemBody(source: ValueSource, write: (item: unknown, index: number) => 
               }
               controller.enqueue(encoder.encode(text))
             },
-            (error: unknown) => controller.error(error),
+            (error: unknown) => fail(controller, '', error, false),
           )
         }
         let text = ''
@@ -224,9 +225,8 @@ function itemBody(source: ValueSource, write: (item: unknown, index: number) => 
             text += write(next.value, count++)
           } while (text.length < CHUNK)
         } catch (error) {
-          if (error instanceof StreamItemError) return fail(controller, text, error)
-          if (text !== '') controller.enqueue(encoder.encode(text))
-          return controller.error(error)
+          // An item refused ends the iterator; the iterator's own failure ended it already.
+          return fail(controller, text, error, error instanceof StreamItemError)
         }
         if (text !== '') controller.enqueue(encoder.encode(text))
         if (next.done === true) controller.close()

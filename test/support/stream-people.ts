@@ -37,3 +37,18 @@ export async function readAll(res: Response): Promise<{ text: string; error: unk
     return { text, error }
   }
 }
+
+/**
+ * An endless stream's pieces: each person's JSON Lines text in two halves (so a
+ * client that leaves may find half an item held); `ended` runs in its `finally`.
+ */
+export async function* halfItems(ended: () => void): AsyncGenerator<string> {
+  try {
+    for (let i = 0; ; i++) {
+      yield `{"id":${i},"full`
+      yield `Name":"P${i}"}\n`
+    }
+  } finally {
+    ended()
+  }
+}
