@@ -6,11 +6,11 @@
  * the threat table of docs/client-versions.md (status, time, heap, store
  * writes for hostile inputs). Prints Markdown.
  *
- * Environment: PINS_ROUNDS (rounds of the served ratio, 11), PINS_ROUND_REQUESTS (requests per side and round, 5,000).
+ * Environment: PINS_ONLY (one section: writes, usage, served, flood, threats), PINS_ROUNDS (rounds of the served ratio, 11), PINS_ROUND_REQUESTS (requests per side and round, 5,000).
  */
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bearerAuth } from 'hono/bearer-auth'
-import { bearerClient, clientPins, d1Usage, jwtSubject, memoryPinStore, memoryUsage, type ClientPinsOptions, type PinStore } from '../src/client-pins/index.ts'
+import { analyticsUsage, bearerClient, clientPins, d1Usage, jwtSubject, memoryPinStore, memoryUsage, type ClientPinsOptions, type PinStore } from '../src/client-pins/index.ts'
 import type { D1Database, D1Statement } from '../src/client-pins/d1.ts'
 import type { ClientOf } from '../src/client-pins/identity.ts'
 import { versionMiddleware } from '../src/hono/index.ts'
@@ -22,6 +22,9 @@ declare const gc: (() => void) | undefined
 
 const ROUNDS = Number(process.env['PINS_ROUNDS'] ?? 11)
 const ROUND_REQUESTS = Number(process.env['PINS_ROUND_REQUESTS'] ?? 5000)
+const ONLY = process.env['PINS_ONLY']
+/** Whether section `name` runs (all of them unless PINS_ONLY names one). */
+const runs = (name: string): boolean => ONLY === undefined || ONLY === '' || ONLY === name
 const scheme = () => new HeaderVersioning({ allowedVersions: ['v1', 'v2', 'v3'], defaultVersion: 'v3' })
 const client = bearerClient({ secret: BENCH_SECRET })
 if ((await client.idOf('bench-key')) !== BENCH_KEY_ID) throw new Error('bench/pairs.ts: BENCH_KEY_ID is not the id of bench-key under BENCH_SECRET.')
@@ -73,7 +76,7 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 const lines: string[] = [`# Client pins and usage (${`Node ${process.version}`})`, '']
 
 // 1. Store writes per 100,000 requests from one isolate: 100 active clients, with usage in D1.
-{
+if (runs('writes')) {
   lines.push('## Store writes per 100,000 requests (one isolate, 100 active clients, 1 route)', '')
   lines.push('| usage flushMs | elapsed | pin reads | pin writes | usage batches (D1 round trips) | usage rows upserted | usage batches per 1,000 requests |', '|---|---|---|---|---|---|---|')
   for (const flushMs of [10_000, 1000]) {
@@ -92,9 +95,34 @@ const lines: string[] = [`# Client pins and usage (${`Node ${process.version}`})
   lines.push('', 'Target: usage at most 1 write per 1,000 requests for 100 active clients; pins: one write per new client.', '')
 }
 
+// 1b. Usage writes by the number of clients active in one isolate: each client calls 5 times, one call per client in
+// turn, with d1Usage and analyticsUsage at their defaults (flushMs 10,000; maxRows 500 and 250). A batch is written when
+// maxRows rows wait: past that many active clients, a client's row is written before it calls again.
+if (runs('usage')) {
+  lines.push('## Usage writes by active clients in one isolate (5 calls each, in turn; defaults)', '')
+  lines.push('| active clients | requests | elapsed | D1 usage rows upserted | per request | Analytics Engine data points | per request |', '|---|---|---|---|---|---|---|')
+  for (const clients of [100, 1000, 5000, 20_000]) {
+    const d1 = countedDb()
+    let points = 0
+    const waits: Promise<unknown>[] = []
+    const waitUntil = (p: Promise<unknown>): void => void waits.push(p)
+    const rows = d1Usage(d1.db, { waitUntil })
+    const events = analyticsUsage({ writeDataPoint: () => void points++ }, { dataset: 'version_usage', waitUntil })
+    const { app } = appOf({ usage: { record: (call) => (rows.record(call), events.record(call)) } })
+    const started = performance.now()
+    for (let round = 0; round < 5; round++) for (let i = 0; i < clients; i++) await send(app, { Authorization: `Bearer active-client-${i}` })
+    const elapsed = performance.now() - started
+    await Promise.all([rows.flush(), events.flush()])
+    await Promise.all(waits)
+    const requests = 5 * clients
+    lines.push(`| ${fmt(clients)} | ${fmt(requests)} | ${fmt(elapsed / 1000, 1)} s | ${fmt(d1.counts.rows)} | ${fmt(d1.counts.rows / requests, 2)} | ${fmt(points)} | ${fmt(points / requests, 2)} |`)
+  }
+  lines.push('', 'Target: one row per client (5 calls in one row). Past maxRows active clients, each call is a row of its own.', '')
+}
+
 // 2. The pinned request against the same request naming its version, one app, in alternating rounds:
 // requests/s by the wall clock, and by the process's CPU time (steadier on a shared machine).
-{
+if (runs('served')) {
   lines.push('## A pinned request against the same request naming its version', '')
   lines.push('| app | pinned req/s | named req/s | ratio (median of rounds) | rounds | ratio by CPU time (median) | target 0.95 (wall, CPU) |', '|---|---|---|---|---|---|---|')
   const cases: [string, () => Hono][] = [
@@ -144,7 +172,7 @@ const lines: string[] = [`# Client pins and usage (${`Node ${process.version}`})
 }
 
 // 3. The cache under a flood: 2,000 regular clients (20 calls each) beside 20,000 one-time clients.
-{
+if (runs('flood')) {
   lines.push('## The cache under a flood (cacheSize 10,000)', '')
   const account: ClientOf = (c) => c.req.header('X-Account') ?? null
   const { app, counts } = appOf({ client: account })
@@ -165,7 +193,7 @@ const lines: string[] = [`# Client pins and usage (${`Node ${process.version}`})
 }
 
 // 4. The threat table: hostile inputs, each sent N times; status, time per request, heap growth, store writes.
-{
+if (runs('threats')) {
   lines.push('## Hostile inputs (the threat table)', '')
   lines.push('| input | requests | status | time per request | heap after − before | pin writes | usage rows |', '|---|---|---|---|---|---|---|')
   const fakeJwt: MiddlewareHandler = async (c, next) => {
