@@ -174,6 +174,18 @@ describe('clientPins: lookup failure', () => {
     expect(counts.claims).toBe(0)
   })
 
+  it('a failed lookup writes no pin; its call is counted under the version answered: none for the 503, the default with onLookupError "default"', async () => {
+    for (const onLookupError of ['unavailable', 'default'] as const) {
+      const { get, state, counts, usage } = await setup({ onLookupError })
+      state.failing = true
+      for (let i = 0; i < 5; i++) expect((await get('demo-2025')).status).toBe(onLookupError === 'default' ? 200 : 503)
+      expect([counts.claims, counts.puts]).toEqual([0, 0])
+      expect((await usage.callers('2025-01-01', { until: NOW })).callers).toEqual([])
+      const answered = (await usage.callers('2026-06-01', { until: NOW })).callers.map((caller) => [caller.client, caller.calls])
+      expect(answered).toEqual(onLookupError === 'default' ? [[await idOf('demo-2025'), 5]] : [])
+    }
+  })
+
   it('still answers a request that names its version', async () => {
     const { get, state } = await setup()
     state.failing = true
