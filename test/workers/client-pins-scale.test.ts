@@ -273,3 +273,21 @@ describe('who still calls a version, while clients move (D1 usage, two instances
     expect(await callersOf('2', 0)).toEqual({ [mover as string]: [3, clock.now], [returner as string]: [2, rolledBackAt - 1000] })
   })
 })
+
+describe('the usage log\'s size', () => {
+  it('holds one row per version, client, route and day, however many calls; the documented statement deletes past days', async () => {
+    const usageTable = `usage_${unique()}`
+    const waits: Promise<unknown>[] = []
+    const usage = d1Usage(env.USAGE, { waitUntil: (p) => void waits.push(p), table: usageTable, flushMs: 30_000 })
+    const day = (d: number, hour: number) => Date.UTC(2026, 8, d, hour)
+    for (const d of [1, 2, 3]) for (let i = 0; i < 200; i++) usage.record({ version: '1', client: `client-${i % 4}`, route: '/things/:id', deprecated: false, at: day(d, i % 24) })
+    await usage.flush()
+    await Promise.all(waits)
+    const count = async () => ((await env.USAGE.prepare(`SELECT COUNT(*) AS n, SUM(calls) AS calls FROM ${usageTable}`).all()).results[0] as { n: number; calls: number })
+    expect(await count()).toEqual({ n: 12, calls: 600 })
+    // The statement of docs/client-versions.md, on this test's table.
+    await env.USAGE.prepare(`DELETE FROM ${usageTable} WHERE day < ?1`).bind('2026-09-03').run()
+    expect(await count()).toEqual({ n: 4, calls: 200 })
+    expect((await usage.callers('1', { since: 0, until: day(4, 0) })).callers.map((c) => [c.client, c.calls])).toEqual([0, 1, 2, 3].map((i) => [`client-${i}`, 50]))
+  })
+})
