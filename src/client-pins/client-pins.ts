@@ -21,7 +21,7 @@ import { carriesVersionOf } from './carries.ts'
 import { usableId } from './identity.ts'
 import { PinLookups, UNUSABLE_PIN, type Known } from './lookups.ts'
 import { checkPinsOptions, type ClientPinsOptions } from './options.ts'
-import type { Pin } from './pin-store.ts'
+import { latestPin, type Pin } from './pin-store.ts'
 import { retiredFallback, retiredRefusal } from './retired.ts'
 
 /** What the version step notes of a request for the response step. */
@@ -56,7 +56,7 @@ export interface ClientPins extends VersioningExtension {
    * the version it is pinned to again; an `UpgradeRefused` says why not.
    */
   rollback(client: string): Promise<string>
-  /** `client`'s pin, from the store, or `null`. */
+  /** `client`'s pin, from the store (its primary, for a store read through a copy), or `null`. */
   pinOf(client: string): Promise<Pin | null>
 }
 
@@ -311,7 +311,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     async upgrade(id, version) {
       const client = checkedId(id, 'upgrade')
       const resolved = servable(version, 'upgrade')
-      const held = await store.get(client)
+      const held = await latestPin(store, client)
       const previous = held === null ? null : held.version === resolved ? held.previous : held.version
       await store.put(client, { version: resolved, previous, movedAt: previous === null ? null : now() })
       lookups.moved(client, resolved)
@@ -319,7 +319,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     },
     async rollback(id) {
       const client = checkedId(id, 'rollback')
-      const held = await store.get(client)
+      const held = await latestPin(store, client)
       if (held === null || held.previous === null || held.movedAt === null) throw new UpgradeRefused(`${where}.rollback: the client has no upgrade to take back.`)
       if (now() - held.movedAt > rollbackWindow) {
         throw new UpgradeRefused(`${where}.rollback: the client's last upgrade is older than the rollback window (${rollbackWindow / 3_600_000} hours); upgrade it to the version it needs instead.`)
@@ -329,6 +329,6 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       lookups.moved(client, version)
       return version
     },
-    pinOf: async (id) => store.get(checkedId(id, 'pinOf')),
+    pinOf: async (id) => latestPin(store, checkedId(id, 'pinOf')),
   }
 }

@@ -9,7 +9,7 @@
  * what the options say of a failed store, never an exception.
  */
 import { SieveCache } from './sieve.ts'
-import { pinOf, type Pin, type PinStore } from './pin-store.ts'
+import { latestPin, pinOf, type Pin, type PinStore } from './pin-store.ts'
 
 /**
  * What the isolate knows of a client: its pin (`null`: none yet;
@@ -140,7 +140,8 @@ export class PinLookups {
     if (moving !== undefined) return moving
     const failed = (): void => this.#set(id, { pin: to, until: this.#settings.now() + this.#settings.failureTtl, claimAfter: 0 })
     const move = settled(async (): Promise<Pin | null | undefined> => {
-      const held = readPin(await this.#store.get(id))
+      // As the store decides it now: a copy read through may still show the retired pin an operator replaced.
+      const held = readPin(await latestPin(this.#store, id))
       if (held === null || held === undefined || held.version !== from) return held
       const pin: Pin = { version: to, previous: from, movedAt: this.#settings.now() }
       await this.#store.put(id, pin)

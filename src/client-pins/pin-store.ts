@@ -25,7 +25,17 @@ export interface PinStore {
   claim(client: string, version: string): Promise<Pin>
   /** Writes `client`'s pin (an upgrade, a rollback). */
   put(client: string, pin: Pin): Promise<void>
+  /**
+   * `client`'s pin as the store decides it now, for the operator's calls
+   * (`upgrade`, `rollback`, `pinOf`): a store read through a copy asks its
+   * primary, as the copy may answer an entry an upgrade elsewhere replaced.
+   * `get` when absent.
+   */
+  latest?(client: string): Promise<Pin | null>
 }
+
+/** `client`'s pin as `store` decides it now: its `latest`, else its `get`. */
+export const latestPin = (store: PinStore, client: string): Promise<Pin | null> => (typeof store.latest === 'function' ? store.latest(client) : store.get(client))
 
 /** `version` as a pin with no upgrade behind it. */
 export const firstPin = (version: string): Pin => ({ version, previous: null, movedAt: null })
@@ -213,7 +223,8 @@ const COPY_RETRY_MS = 1_000
  * on each request. An upgrade's or a rollback's copy that fails (KV takes
  * one write per second per key) is written again a second later; when that
  * fails too, `put` rejects, saying the copy holds the previous pin until its
- * entry expires (kvPinStore's `expirationTtl`).
+ * entry expires (kvPinStore's `expirationTtl`). `latest` (the operator's
+ * `upgrade`, `rollback` and `pinOf`) reads the primary.
  *
  * @example
  * ```ts
@@ -245,6 +256,8 @@ export function readThrough(primary: PinStore, copy: PinStore): PinStore {
       return held === null ? null : copied(client, held)
     },
     claim: async (client, version) => uncopied.get(client) ?? copied(client, await primary.claim(client, version)),
+    // The operator's reads: the copy at this location may hold an entry an upgrade made elsewhere replaced.
+    latest: (client) => latestPin(primary, client),
     async put(client, pin) {
       await primary.put(client, pin)
       uncopied.forget(client)

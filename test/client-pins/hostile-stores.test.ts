@@ -234,6 +234,44 @@ describe('a KV location that answers a miss for a while after a write (it caches
   })
 })
 
+describe('an operator\'s calls through readThrough, where the copy at this location is stale (KV answers what it read for up to 60 s)', () => {
+  /** The primary moved by another isolate; the copy here still answers the entry before. */
+  function stale() {
+    const now = Date.UTC(2026, 8, 10)
+    const primary = memoryPinStore()
+    const before = { version: '2', previous: '3', movedAt: now - 3_600_000 }
+    const copy = { get: async () => JSON.stringify(before), put: async () => undefined }
+    const pins = clientPins({ store: readThrough(primary, kvPinStore(copy)), client, now: () => now })
+    versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion: '3' }), clientVersion: pins })
+    return { primary, pins, now }
+  }
+
+  it('rollback takes back the last upgrade the primary holds, not the one the stale copy shows', async () => {
+    const { primary, pins, now } = stale()
+    await primary.put('client-1', { version: '1', previous: '2', movedAt: now - 60_000 })
+    expect(await pins.rollback('client-1')).toBe('2')
+    expect(await primary.get('client-1')).toEqual(pin('2'))
+  })
+
+  it("a client the copy shows on a retired version (onRetiredPin 'oldest') is not moved over the pin an operator gave it elsewhere", async () => {
+    const primary = memoryPinStore({ [await idOf('moved-key')]: '3' })
+    const copy = { get: async () => '0', put: async () => undefined }
+    const hono = new Hono()
+    hono.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion: '3' }), clientVersion: clientPins({ store: readThrough(primary, kvPinStore(copy)), client, onRetiredPin: 'oldest' }) }))
+    hono.get('/', (c) => c.json({ version: c.var.version }))
+    expect(await (await hono.request('/', { headers: { Authorization: 'Bearer moved-key' } })).json()).toEqual({ version: '1' })
+    expect(await primary.get(await idOf('moved-key'))).toEqual(pin('3'))
+  })
+
+  it('upgrade keeps the version the primary holds as the one to roll back to, and pinOf gives the primary\'s pin', async () => {
+    const { primary, pins, now } = stale()
+    await primary.put('client-1', { version: '1', previous: '2', movedAt: now - 60_000 })
+    expect(await pins.pinOf('client-1')).toEqual({ version: '1', previous: '2', movedAt: now - 60_000 })
+    expect(await pins.upgrade('client-1', '3')).toBe('3')
+    expect(await primary.get('client-1')).toEqual({ version: '3', previous: '1', movedAt: now })
+  })
+})
+
 describe('an operator\'s upgrade of a hostile version', () => {
   it('names a refused upgrade\'s version only when it could be one: nothing else is reflected by an operator\'s endpoint', async () => {
     const pins = clientPins({ store: memoryPinStore(), client })
