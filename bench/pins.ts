@@ -117,7 +117,7 @@ if (runs('usage')) {
     const requests = 5 * clients
     lines.push(`| ${fmt(clients)} | ${fmt(requests)} | ${fmt(elapsed / 1000, 1)} s | ${fmt(d1.counts.rows)} | ${fmt(d1.counts.rows / requests, 2)} | ${fmt(points)} | ${fmt(points / requests, 2)} |`)
   }
-  lines.push('', 'Target: one row per client (5 calls in one row). Past maxRows active clients, each call is a row of its own.', '')
+  lines.push('', 'Target: writes grow with clients, not requests. A row is written when its client first calls, then its later calls are held (the row is quiet for quietMs, 10 minutes) and written at flush(): two rows per client, whatever maxRows.', '')
 }
 
 // 2. The pinned request against the same request naming its version, one app, in alternating rounds:

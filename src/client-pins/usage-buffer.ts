@@ -2,12 +2,19 @@
  * Calls counted in memory and written in bounded batches: one row per
  * version, client, route and UTC day, written when `flushMs` passed since
  * the first call counted or when `maxRows` rows are waiting, whichever
- * comes first. Store writes grow with the distinct rows of a period, not
- * with requests; the memory held is at most `maxRows` rows counting and
- * four batches being written (a store slow or down drops the batches past
- * them, and a write past 30 seconds, reporting each to `onError`).
+ * comes first. A row this isolate wrote is then quiet for `quietMs`: its
+ * later calls are counted in memory (`held`) and written with the first
+ * batch after that, or at `flush()`. So a client that calls now and then is
+ * written about once per `quietMs` per isolate, however often it calls:
+ * store writes grow with the clients active in a period, not with requests.
+ * The memory held is at most `maxRows` rows counting, `QUIET_ROWS` quiet
+ * rows, and four batches being written (a store slow or down drops the
+ * batches past them, and a write past 30 seconds, reporting each to
+ * `onError`). Calls held when an isolate ends are not written: a row's
+ * count is then short by the calls of its last `quietMs` in that isolate,
+ * and its last call earlier by as much.
  */
-import { tally, type UsageRow, type VersionCall } from './usage.ts'
+import { keyOfRow, merged, rowKey, tally, type UsageRow, type VersionCall } from './usage.ts'
 
 /** Batches being written at once: past them, a store that is slow or down would hold every row counted meanwhile. */
 const MAX_PENDING = 4
@@ -17,6 +24,9 @@ const WRITE_TIMEOUT_MS = 30_000
 
 /** The shortest period between writes: shorter, and the writes grow with requests rather than with clients. */
 const MIN_FLUSH_MS = 1_000
+
+/** The most rows kept quiet (with the calls held for them): past it, the calls held are written and the rows forgotten. */
+const QUIET_ROWS = 20_000
 
 /** Options shared by the recorders that write in batches (`d1Usage`, `analyticsUsage`). */
 export interface BatchOptions {
@@ -35,6 +45,13 @@ export interface BatchOptions {
   readonly flushMs?: number | undefined
   /** The most rows counted in memory: one more writes them at once. @default 500 */
   readonly maxRows?: number | undefined
+  /**
+   * How long a row this isolate wrote is quiet, in milliseconds: its calls
+   * meanwhile are counted in memory and written with the first batch after
+   * it (or at `flush()`), from `flushMs` to one day.
+   * @default 600000 (10 minutes)
+   */
+  readonly quietMs?: number | undefined
   /**
    * Told of a batch that could not be written (its calls are dropped).
    * @default console.error, with the error's message
@@ -61,9 +78,18 @@ export function batcher(where: string, options: BatchOptions, maxRowsCap: number
     )
   }
   if (!Number.isInteger(maxRows) || maxRows < 1 || maxRows > maxRowsCap) throw new Error(`${where}: maxRows must be a whole number from 1 to ${maxRowsCap}.`)
+  const { quietMs = 600_000 } = options
+  if (typeof quietMs !== 'number' || !(quietMs >= flushMs) || quietMs > 86_400_000) {
+    throw new Error(`${where}: quietMs must be a number of milliseconds from flushMs (${flushMs}) to 86400000 (a day); shorter writes a client's row about once per call.`)
+  }
   if (typeof onError !== 'function') throw new Error(`${where}: onError must be a function (error) => void.`)
 
   let rows = new Map<string, UsageRow>()
+  // The rows written in the last quietMs, by key: until when each is quiet, and the calls held for it meanwhile.
+  const quiet = new Map<string, number>()
+  let held = new Map<string, UsageRow>()
+  // The time of the latest call counted: the batcher's clock (the calls carry the app's).
+  let latest = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   let wake: (() => void) | undefined
   const writing = new Set<Promise<void>>()
@@ -75,13 +101,31 @@ export function batcher(where: string, options: BatchOptions, maxRowsCap: number
     }
   }
 
-  function flushNow(): Promise<void> {
+  /** The rows to write now: those counted, and the calls held for quiet rows whose time is up (`all`: every one). */
+  function takeBatch(all: boolean): UsageRow[] {
+    const batch = [...rows.values()]
+    rows = new Map()
+    if (all || quiet.size > QUIET_ROWS) {
+      batch.push(...held.values())
+      held = new Map()
+      quiet.clear()
+    } else {
+      for (const [key, row] of held) {
+        if ((quiet.get(key) ?? 0) > latest) continue
+        batch.push(row)
+        held.delete(key)
+      }
+    }
+    for (const row of batch) quiet.set(keyOfRow(row), row.lastAt + quietMs)
+    return batch
+  }
+
+  function flushNow(all = false): Promise<void> {
     if (timer !== undefined) clearTimeout(timer)
     timer = undefined
     wake?.()
     wake = undefined
-    const batch = [...rows.values()]
-    rows = new Map()
+    const batch = takeBatch(all)
     if (batch.length === 0) return Promise.all(writing).then(() => undefined)
     if (writing.size >= MAX_PENDING) {
       // The store is slow or down: the rows held wait for the batches already out, no more.
@@ -102,7 +146,22 @@ export function batcher(where: string, options: BatchOptions, maxRowsCap: number
 
   return {
     record(call) {
-      tally(rows, call)
+      const key = rowKey(call)
+      latest = Math.max(latest, call.at)
+      const until = quiet.get(key)
+      if (until !== undefined) {
+        // A row written in the last quietMs: counted until then, written with the first batch after.
+        if (until > call.at) return tally(held, call, key)
+        quiet.delete(key)
+        const kept = held.get(key)
+        if (kept !== undefined) {
+          held.delete(key)
+          const row = rows.get(key)
+          if (row === undefined) rows.set(key, kept)
+          else merged(row, kept)
+        }
+      }
+      tally(rows, call, key)
       if (rows.size >= maxRows) {
         waitUntil(flushNow())
       } else if (timer === undefined) {
@@ -118,6 +177,6 @@ export function batcher(where: string, options: BatchOptions, maxRowsCap: number
         )
       }
     },
-    flush: flushNow,
+    flush: () => flushNow(true),
   }
 }

@@ -80,18 +80,34 @@ export interface UsageRow {
 }
 
 /** Counts `call` in `rows`: one row per version, client, route and UTC day. */
-export function tally(rows: Map<string, UsageRow>, call: VersionCall): void {
-  const day = dayOf(call.at)
-  const key = `${call.version}\n${call.client}\n${call.route}\n${day}`
+export function tally(rows: Map<string, UsageRow>, call: VersionCall, key: string = rowKey(call)): void {
   const row = rows.get(key)
   if (row === undefined) {
-    rows.set(key, { version: call.version, client: call.client, route: call.route, day, calls: 1, deprecated: call.deprecated, firstAt: call.at, lastAt: call.at })
+    rows.set(key, { version: call.version, client: call.client, route: call.route, day: dayOf(call.at), calls: 1, deprecated: call.deprecated, firstAt: call.at, lastAt: call.at })
   } else {
     row.calls++
     row.deprecated ||= call.deprecated
     row.firstAt = Math.min(row.firstAt, call.at)
     row.lastAt = Math.max(row.lastAt, call.at)
   }
+}
+
+/** The row a call is counted in: its version, client, route and UTC day. */
+export function rowKey(call: VersionCall): string {
+  return keyOf(call.version, call.client, call.route, dayOf(call.at))
+}
+
+/** A row's key, as `rowKey` gives it for the calls counted in it. */
+export const keyOfRow = (row: UsageRow): string => keyOf(row.version, row.client, row.route, row.day)
+
+const keyOf = (version: string, client: string, route: string, day: string): string => `${version}\n${client}\n${route}\n${day}`
+
+/** `row`'s calls added to `into` (the same version, client, route and day). */
+export function merged(into: UsageRow, row: UsageRow): void {
+  into.calls += row.calls
+  into.deprecated ||= row.deprecated
+  into.firstAt = Math.min(into.firstAt, row.firstAt)
+  into.lastAt = Math.max(into.lastAt, row.lastAt)
 }
 
 /** The last day asked for, kept: calls of the same day (nearly all of them) format no date. */

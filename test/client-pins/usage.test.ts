@@ -78,8 +78,49 @@ describe('usage written in bounded batches', () => {
     expect(errors).toHaveLength(10)
   })
 
+  it("writes a client's row about once per quietMs, not once per call, when more clients call in turn than maxRows", async () => {
+    // Each statement's calls (the fifth value bound), as D1 would add them up.
+    const written: number[] = []
+    const statement: D1Statement = { bind: (...values: unknown[]) => (written.push(values[4] as number), statement), run: () => Promise.resolve({}), all: () => Promise.resolve({ results: [] }) }
+    const db: D1Database = { prepare: () => statement, batch: () => Promise.resolve([]) }
+    const waits: Promise<unknown>[] = []
+    const usage = d1Usage(db, { waitUntil: (p) => waits.push(p), flushMs: 30_000 })
+    // 2,000 clients, 5 calls each, in turn, over 10 seconds: 10,000 calls, four times maxRows (500) distinct rows.
+    for (let i = 0; i < 10_000; i++) usage.record(call(i, 2_000))
+    await Promise.all(waits)
+    // Each client's first call is written in a batch of 500 rows; its next four are held, its row being quiet.
+    expect(written).toHaveLength(2_000)
+    await usage.flush()
+    expect(written).toHaveLength(4_000)
+    expect(written.reduce((a, b) => a + b, 0)).toBe(10_000)
+  })
+
+  it("writes a quiet row's calls with the first batch after its quietMs, or at flush()", async () => {
+    const { db, counts } = countingDb()
+    const waits: Promise<unknown>[] = []
+    const usage = d1Usage(db, { waitUntil: (p) => waits.push(p), flushMs: 1_000, quietMs: 60_000, maxRows: 1 })
+    const at = (client: string, ms: number): VersionCall => ({ version: '1', client, route: '/things', deprecated: false, at: NOW + ms })
+    usage.record(at('a', 0))
+    await Promise.all(waits)
+    expect(counts.statements).toBe(1)
+    // Quiet for a minute: held, not written, however many calls.
+    for (let ms = 1_000; ms < 60_000; ms += 1_000) usage.record(at('a', ms))
+    await Promise.all(waits)
+    expect(counts.statements).toBe(1)
+    // Another client's row, a minute on: its batch takes a's calls held since.
+    usage.record(at('b', 61_000))
+    await Promise.all(waits)
+    expect(counts.statements).toBe(3)
+    // Written again: quiet again, until flush() writes what is held.
+    usage.record(at('a', 62_000))
+    expect(counts.statements).toBe(3)
+    await usage.flush()
+    expect(counts.statements).toBe(4)
+  })
+
   it.each([
     ['no waitUntil', {}, 'd1Usage: pass { waitUntil }'],
+    ['a quietMs shorter than flushMs', { waitUntil: noWait, flushMs: 10_000, quietMs: 5_000 }, 'd1Usage: quietMs must be a number of milliseconds from flushMs (10000) to 86400000 (a day)'],
     ['a flushMs past what a waitUntil lasts', { waitUntil: noWait, flushMs: 60_000 }, 'd1Usage: flushMs must be a number of milliseconds from 1000 to 30000'],
     ['a maxRows of 0', { waitUntil: noWait, maxRows: 0 }, 'd1Usage: maxRows must be a whole number from 1 to 10000.'],
     ['a table that is not an SQL name', { waitUntil: noWait, table: 'x; DROP TABLE y' }, 'd1Usage: table must be an SQL name'],
