@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const STARTS = 15
+const STARTS = 16
 const WORKERS = {
   bare: { entry: 'bench/bundle/bare.ts', path: '/items/1' },
   middleware: { entry: 'bench/bundle/version-middleware.ts', path: '/v1/items/1' },
@@ -38,9 +38,12 @@ const results = {}
 try {
   const scripts = Object.fromEntries(Object.entries(WORKERS).map(([name, w]) => [name, bundle(w.entry, mkdtempSync(join(work, `${name}-`)))]))
   const samples = Object.fromEntries(Object.keys(WORKERS).map((name) => [name, { ready: [], firstRequest: [] }]))
-  // Interleaved: each round starts every Worker once.
+  // Interleaved: each round starts every Worker once, the order rotated from round to round, so that each Worker starts
+  // in each place of a round as often (a start right after another Worker's shutdown, or first, is not the same).
+  const names = Object.keys(WORKERS)
   for (let round = 0; round < STARTS; round++) {
-    for (const name of Object.keys(WORKERS)) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(round + i) % names.length]
       const started = performance.now()
       const mf = new Miniflare(convertV4MiniflareOptions({ modules: true, scriptPath: scripts[name], compatibilityDate: '2026-08-15' }))
       await mf.ready
