@@ -22,11 +22,21 @@ export interface RouteLife {
   readonly paths: readonly string[] | null
 }
 
+/** What each route change does, for sentences. */
+const CHANGES: Readonly<Record<string, string>> = {
+  'route.path.changed': 'changes its path',
+  'route.status.changed': 'changes its status',
+  'route.header.changed': 'changes a response header',
+  'route.query.renamed': 'renames a query parameter',
+  'route.request.header.renamed': 'renames a request header',
+}
+
 /**
  * Whether and where `route` exists in each of `versions` (oldest first) by
  * its `events`. Throws an `Error` starting with `where` when the events
  * contradict each other (added where it exists, removed where it does not,
- * twice in one version, in no version at all, paths that do not chain).
+ * twice in one version, in no version at all, changed in a version that, or
+ * whose version before, lacks it, paths that do not chain).
  */
 export function routeLife(route: string, events: readonly RouteEvent[], versions: readonly string[], where: string): RouteLife {
   const n = versions.length
@@ -51,6 +61,15 @@ export function routeLife(route: string, events: readonly RouteEvent[], versions
       exists.push(present)
     }
     if (!exists.some(Boolean)) throw new Error(`${where}: route "${route}" exists in no version (its changes remove it in the oldest version, "${versions[0]}", and never add it back); remove those changes, or add it back with routeAdded in the first version that serves it.`)
+    // Any other change of a version says how the route differs from the version before: it needs the route in both.
+    for (const { step, entry } of events) {
+      if (entry.type === 'route.added' || entry.type === 'route.removed') continue
+      const missing = !exists[step - 1] ? step - 1 : !exists[step] ? step : null
+      if (missing === null) continue
+      throw new Error(
+        `${where}: route "${route}" ${CHANGES[entry.type] ?? 'changes'} in version "${versions[step]}", but it does not exist in version "${versions[missing]}"; a route's change needs the route in its version and the one before: remove the change or move it to a version that has the route.`,
+      )
+    }
   }
   const moves = events.filter((e) => e.entry.type === 'route.path.changed')
   let paths: string[] | null = null

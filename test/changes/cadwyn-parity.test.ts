@@ -513,6 +513,16 @@ describe(`routes that existed and did not (${ROUTERS})`, () => {
     expect(() => versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Gone.', [routeAdded('x'), routeRemoved('x')])] }] })).toThrow(/twice in version "2"/)
   })
 
+  it('test__router_generation__changing_a_deleted_endpoint__should_raise_router_generation_error / __changing_a_non_existent_endpoint: a route change where the route does not exist is refused', () => {
+    const three = (a: Parameters<typeof change>[1], b: Parameters<typeof change>[1]) =>
+      versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('A.', a)] }, { version: '3', changes: [change('B.', b)] }] })
+    expect(() => three([routeRemoved('GET /x')], [statusChanged('GET /x', { older: 200, newer: 201 })])).toThrow(/route "GET \/x" .*version "3".*does not exist in version "2"/)
+    expect(() => three([routeRemoved('x')], [pathChanged('x', { older: '/a', newer: '/b' })])).toThrow(/route "x" .*version "3".*does not exist in version "2"/)
+    expect(() => three([headerChanged('GET /x', { header: 'X-A', down: () => null })], [routeAdded('GET /x')])).toThrow(/route "GET \/x" .*version "2".*does not exist in version "1"/)
+    expect(() => three([routeAdded('GET /x'), queryParamRenamed('GET /x', { older: 'a', newer: 'b' })], [])).toThrow(/route "GET \/x" .*version "2".*does not exist in version "1"/)
+    expect(() => three([requestHeaderRenamed('GET /x', { older: 'X-A', newer: 'X-B' }), routeRemoved('GET /x')], [])).toThrow(/route "GET \/x" .*version "2".*does not exist in version "2"/)
+  })
+
   it('test__router_generation__changing_attribute_to_the_same_value__should_raise_router_generation_error: a change to the same value is refused', () => {
     expect(() => pathChanged('x', { older: '/a', newer: '/a' })).toThrow(/a move needs two paths/)
     expect(() => statusChanged('x', { older: 201, newer: 201 })).toThrow(/both 201/)
