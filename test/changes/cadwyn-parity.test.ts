@@ -572,4 +572,23 @@ describe(`schema fields and enums (${FIELDS}, ${ENUMS})`, () => {
       versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('X.', [fieldAdded(F, 'x', { default: '' })])] }, { version: '3', changes: [change('X again.', [fieldAdded(F, 'x', { default: '' })])] }] }),
     ).toThrow(/was added in version "2"/)
   })
+
+  it('test__enum_had__same_name_as_other_value__should_raise_invalid_generation_instruction_error: an enum value added twice, or a fallback older clients do not know, is refused', () => {
+    const E = shape<{ s: 'a' | 'b' | 'c' }>('E')
+    const three = (a: Parameters<typeof change>[1], b: Parameters<typeof change>[1]) =>
+      versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('A.', a)] }, { version: '3', changes: [change('B.', b)] }] })
+    expect(() => three([enumValuesAdded(E, 's', ['b'], { fallback: 'a' })], [enumValuesAdded(E, 's', ['b'], { fallback: 'a' })])).toThrow(/value "b" of field "s" of shape "E" is added in version "3", but it was added in version "2"/)
+    expect(() => three([enumValuesAdded(E, 's', ['b'], { fallback: 'c' })], [enumValuesAdded(E, 's', ['c'], { fallback: 'a' })])).toThrow(/fallback "c" .*version "2".*added in version "3"/)
+    expect(() => enumValuesAdded(E, 's', ['b'], { fallback: 'b' })).toThrow(/is one of the added values/)
+    const removedAndBack = versionHistory({
+      versions: [
+        { version: '1' },
+        { version: '2', changes: [change('B.', [enumValuesAdded(E, 's', ['b'], { fallback: 'a' })])] },
+        { version: '3', changes: [change('No s.', [fieldRemoved(E, 's' as never, { older: () => 'a' })])] },
+        { version: '4', changes: [change('A new s.', [fieldAdded(E, 's', { default: 'a' })])] },
+        { version: '5', changes: [change('B in the new s.', [enumValuesAdded(E, 's', ['b'], { fallback: 'a' })])] },
+      ],
+    })
+    expect(removedAndBack.migrate({ s: 'b' }, { as: E, to: '4' })).toEqual({ s: 'a' })
+  })
 })
