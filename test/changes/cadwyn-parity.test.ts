@@ -427,6 +427,24 @@ describe(`by path, by schema, errors and statuses (${DATA})`, () => {
     expect(() => apiVersioning({ scheme, routes: table, changes: twoVersions([titled], { 'NOT-test': { request: Item } }) })).toThrow(/not in the route table/)
   })
 
+  it('test__request_by_path_migration__for_nonexistent_endpoint_path__should_raise_error (("/test", "PUT")): a table route named for a method mountRoutes does not serve it with is named by check(app)', async () => {
+    const history = twoVersions([titled], { 'PUT items': { request: Item }, 'POST items': { request: Item } })
+    const routes = defineRoutes([route('items', '/items')])
+    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['2000-01-01', '2001-01-01'] }), routes, changes: history, origin: 'https://api.example' })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { items: { post: async (c) => c.json(await c.req.json()), patch: async (c) => c.json(await c.req.json()) } })
+    expect(versioning.check(app)).toEqual(['versionHistory: "PUT items" names route "items" for PUT, but mountRoutes serves it for PATCH, POST only; name a method it serves, or what is declared for "PUT items" applies to no request.'])
+    // What the check is for: the PATCH meant by "PUT items" gets the older body as it was sent.
+    const patched = await ask(app, '/items', '2000-01-01', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: '{"name":"x"}' })
+    expect(await patched.json()).toEqual({ name: 'x' })
+    const served = new Hono()
+    served.use('*', versioning)
+    mountRoutes(served, versioning, { items: { post: (c) => c.json({}) } })
+    served.put('/items', (c) => c.json({}))
+    expect(versioning.check(served)).toEqual([])
+  })
+
   it('test__request_and_response_migrations__with_multiple_schemas_in_converters: one change migrates every route whose layout holds its shapes', async () => {
     const [R1, R2, R3] = [shape<{ i: string[] }>('Request1'), shape<{ i: string[] }>('Request2'), shape<{ i: string[] }>('Request3')]
     const conversions = [R1, R2, R3].map((S) =>
