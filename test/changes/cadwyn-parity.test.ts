@@ -235,6 +235,15 @@ describe(`how and when migrations apply (${DATA}, TestHowAndWhenMigrationsApply)
     expect(below.status).toBeLessThan(500)
   })
 
+  it('test__try_migrating_when_version_is_none__no_migrations_get_applied: a request without a version, where the scheme allows none, gets the head', async () => {
+    const none = new Hono()
+    const scheme = new HeaderVersioning({ allowedVersions: [null, '2000-01-01', '2001-01-01', '2002-01-01'] })
+    none.use('*', versionMiddleware({ scheme, changes: three }))
+    none.post('/test', async (c) => c.json(await c.req.json()))
+    const res = await none.request('https://api.example/test', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"log":[]}' })
+    expect((await res.json()).log).toEqual([])
+  })
+
   it('test__cookies_can_be_deleted_during_migrations: a headerChanged on Set-Cookie gets each cookie on its own, and may delete one', async () => {
     const history = twoVersions([
       headerChanged('POST /test', { header: 'Set-Cookie', down: (cookie) => (cookie?.startsWith('cookie_key=') === true ? 'cookie_key=; Max-Age=0; Path=/' : cookie) }),
@@ -335,6 +344,13 @@ describe(`request bodies and forms (${DATA})`, () => {
     it('test__request_body_parsing__application_vendor_json_is_parsed: application/vnd...+json is parsed and migrated', async () => {
       const res = await send('application/vnd.cadwyn+json', '{"full_name": "Ada", "age": "42"}')
       expect([res.status, JSON.parse(((await res.json()) as { text: string }).text)]).toEqual([200, { age: '42', name: 'Ada' }])
+    })
+
+    it('test__request_body_parsing__application_vendor_json_is_parsed (responses): an application/vnd...+json answer is migrated down', async () => {
+      const vendor = appOf(twoVersions([fieldRenamed(Person, { older: 'full_name', newer: 'name' })], { 'GET /test': { response: Person } }))
+      vendor.get('/test', (c) => c.body('{"name":"Ada"}', 200, { 'Content-Type': 'application/vnd.cadwyn+json' }))
+      const res = await ask(vendor, '/test', '2000-01-01')
+      expect([res.headers.get('Content-Type'), await res.json()]).toEqual(['application/vnd.cadwyn+json', { full_name: 'Ada' }])
     })
 
     it('test__request_body_parsing__malformed_json_returns_422: malformed JSON is refused before the handler, with 400 MalformedJsonBody (Cadwyn: 422)', async () => {
