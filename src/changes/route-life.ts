@@ -4,7 +4,8 @@
  * route plans (the request path: a route an older version lacks answers 404)
  * and the model's operations (the documents, `openapi/app-model.ts`: read from
  * the changelog's JSON) both ask this function, so the server and its
- * documents cannot disagree on which version has a route.
+ * documents cannot disagree on which version has a route. Its renamed query
+ * parameters and request headers are checked here too, with its other events.
  */
 import type { ChangelogInstruction } from './changelog.ts'
 
@@ -71,6 +72,7 @@ export function routeLife(route: string, events: readonly RouteEvent[], versions
       )
     }
   }
+  checkRenames(route, events, versions, where)
   const moves = events.filter((e) => e.entry.type === 'route.path.changed')
   let paths: string[] | null = null
   if (moves.length > 0) {
@@ -92,3 +94,43 @@ export function routeLife(route: string, events: readonly RouteEvent[], versions
   }
   return { exists, paths }
 }
+
+/**
+ * Refuses renamed query parameters and request headers that contradict each
+ * other, as fields' renames are: a name renamed away that a later change (or
+ * another of the same version) renames again, and a name given to two
+ * parameters (in one version, or while it is still the name of another).
+ */
+function checkRenames(route: string, events: readonly RouteEvent[], versions: readonly string[], where: string): void {
+  for (const [type, what, fold] of RENAMED) {
+    // Per name: the version step it was renamed away in, and the step it became a name in.
+    const away = new Map<string, number>()
+    const named = new Map<string, number>()
+    for (const { step, entry } of [...events].sort((a, b) => a.step - b.step)) {
+      if (entry.type !== type) continue
+      const { older, newer } = entry as { older: string; newer: string }
+      const gone = away.get(fold(older))
+      if (gone !== undefined) {
+        throw new Error(
+          `${where}: route "${route}" renames the ${what} "${older}" in version "${versions[step]}", but ${gone === step ? 'renames it to another name in the same version' : `it was renamed to another name in version "${versions[gone]}"`}; fix one of the two changes.`,
+        )
+      }
+      const taken = named.get(fold(newer))
+      if (taken !== undefined) {
+        throw new Error(
+          `${where}: route "${route}" renames the ${what} "${older}" to "${newer}" in version "${versions[step]}", but "${newer}" ${taken === step ? 'is the new name of another in the same version' : `is already a name in the version before (given in version "${versions[taken]}")`}; fix one of the two changes.`,
+        )
+      }
+      away.set(fold(older), step)
+      named.delete(fold(older))
+      named.set(fold(newer), step)
+      away.delete(fold(newer))
+    }
+  }
+}
+
+/** The renames `checkRenames` checks: the instruction, what it renames, and how its names compare. */
+const RENAMED: readonly (readonly [string, string, (name: string) => string])[] = [
+  ['route.query.renamed', 'query parameter', (name) => name],
+  ['route.request.header.renamed', 'request header', (name) => name.toLowerCase()],
+]

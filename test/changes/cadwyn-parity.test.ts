@@ -557,6 +557,18 @@ describe(`routes that existed and did not (${ROUTERS})`, () => {
     expect(() => three([requestHeaderRenamed('GET /x', { older: 'X-A', newer: 'X-B' }), routeRemoved('GET /x')], [])).toThrow(/route "GET \/x" .*version "2".*does not exist in version "2"/)
   })
 
+  it('test__all_request_components_migration__*: renamed query parameters and request headers that contradict each other are refused, as renamed fields are', () => {
+    const three = (a: Parameters<typeof change>[1], b: Parameters<typeof change>[1]) =>
+      versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('A.', a)] }, { version: '3', changes: [change('B.', b)] }] })
+    expect(() => three([queryParamRenamed('GET /x', { older: 'a', newer: 'b' }), queryParamRenamed('GET /x', { older: 'a', newer: 'c' })], [])).toThrow(/renames the query parameter "a" in version "2", but renames it to another name in the same version/)
+    expect(() => three([queryParamRenamed('GET /x', { older: 'a', newer: 'b' })], [queryParamRenamed('GET /x', { older: 'a', newer: 'c' })])).toThrow(/renames the query parameter "a" in version "3", but it was renamed to another name in version "2"/)
+    expect(() => three([queryParamRenamed('GET /x', { older: 'a', newer: 'c' }), queryParamRenamed('GET /x', { older: 'b', newer: 'c' })], [])).toThrow(/"c" is the new name of another in the same version/)
+    expect(() => three([requestHeaderRenamed('GET /x', { older: 'X-A', newer: 'X-B' })], [requestHeaderRenamed('GET /x', { older: 'X-C', newer: 'x-b' })])).toThrow(/"x-b" is already a name in the version before \(given in version "2"\)/)
+    // A chain, and a name given back, are what renames say.
+    expect(() => three([queryParamRenamed('GET /x', { older: 'a', newer: 'b' })], [queryParamRenamed('GET /x', { older: 'b', newer: 'c' })])).not.toThrow()
+    expect(() => three([queryParamRenamed('GET /x', { older: 'a', newer: 'b' })], [queryParamRenamed('GET /x', { older: 'b', newer: 'a' })])).not.toThrow()
+  })
+
   it('test__router_generation__changing_attribute_to_the_same_value__should_raise_router_generation_error: a change to the same value is refused', () => {
     expect(() => pathChanged('x', { older: '/a', newer: '/a' })).toThrow(/a move needs two paths/)
     expect(() => statusChanged('x', { older: 201, newer: 201 })).toThrow(/both 201/)
