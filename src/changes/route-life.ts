@@ -62,15 +62,7 @@ export function routeLife(route: string, events: readonly RouteEvent[], versions
       exists.push(present)
     }
     if (!exists.some(Boolean)) throw new Error(`${where}: route "${route}" exists in no version (its changes remove it in the oldest version, "${versions[0]}", and never add it back); remove those changes, or add it back with routeAdded in the first version that serves it.`)
-    // Any other change of a version says how the route differs from the version before: it needs the route in both.
-    for (const { step, entry } of events) {
-      if (entry.type === 'route.added' || entry.type === 'route.removed') continue
-      const missing = !exists[step - 1] ? step - 1 : !exists[step] ? step : null
-      if (missing === null) continue
-      throw new Error(
-        `${where}: route "${route}" ${CHANGES[entry.type] ?? 'changes'} in version "${versions[step]}", but it does not exist in version "${versions[missing]}"; a route's change needs the route in its version and the one before: remove the change or move it to a version that has the route.`,
-      )
-    }
+    checkChangesExist(route, events, exists, versions, where)
   }
   checkRenames(route, events, versions, where)
   const moves = events.filter((e) => e.entry.type === 'route.path.changed')
@@ -93,6 +85,22 @@ export function routeLife(route: string, events: readonly RouteEvent[], versions
     }
   }
   return { exists, paths }
+}
+
+/**
+ * Refuses a change of `route` (other than its addition or removal) in a
+ * version that, or whose version before, lacks it by `exists`: a change says
+ * how the route differs from the version before, and needs it in both.
+ */
+export function checkChangesExist(route: string, events: readonly RouteEvent[], exists: readonly boolean[], versions: readonly string[], where: string): void {
+  for (const { step, entry } of events) {
+    if (entry.type === 'route.added' || entry.type === 'route.removed') continue
+    const missing = !exists[step - 1] ? step - 1 : !exists[step] ? step : null
+    if (missing === null) continue
+    throw new Error(
+      `${where}: route "${route}" ${CHANGES[entry.type] ?? 'changes'} in version "${versions[step]}", but it does not exist in version "${versions[missing]}"; a route's change needs the route in its version and the one before: remove the change or move it to a version that has the route.`,
+    )
+  }
 }
 
 /**

@@ -555,6 +555,8 @@ describe(`routes that existed and did not (${ROUTERS})`, () => {
     expect(() => three([headerChanged('GET /x', { header: 'X-A', down: () => null })], [routeAdded('GET /x')])).toThrow(/route "GET \/x" .*version "2".*does not exist in version "1"/)
     expect(() => three([routeAdded('GET /x'), queryParamRenamed('GET /x', { older: 'a', newer: 'b' })], [])).toThrow(/route "GET \/x" .*version "2".*does not exist in version "1"/)
     expect(() => three([requestHeaderRenamed('GET /x', { older: 'X-A', newer: 'X-B' }), routeRemoved('GET /x')], [])).toThrow(/route "GET \/x" .*version "2".*does not exist in version "2"/)
+    // A table route's change for one method, where the route itself is added.
+    expect(() => three([routeAdded('items'), statusChanged('POST items', { older: 200, newer: 201 })], [])).toThrow(/route "POST items" .*version "2".*does not exist in version "1"/)
   })
 
   it('test__all_request_components_migration__*: renamed query parameters and request headers that contradict each other are refused, as renamed fields are', () => {
