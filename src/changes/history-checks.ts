@@ -14,6 +14,7 @@ import { DEFAULT_MAX_BODY_SIZE } from './request-body.ts'
 import { describedBy, unmigratedTest } from './response-bodies.ts'
 import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
+import { unservedMethods } from './unserved-methods.ts'
 import { wrappedBy } from './wrapped-handlers.ts'
 import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
 import { asHistoryNames } from '../routes/mounted-apps.ts'
@@ -203,7 +204,7 @@ export interface AppRoutesWithHandlers {
  */
 export function appChecks(app: AppRoutesWithHandlers, names: ReadonlySet<string>, plans: ReadonlyMap<string, RoutePlan>, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined): string[] {
   const routes = asHistoryNames(app.routes)
-  return [...unservedRoutes(routes, names), ...unservedOlderPaths(routes, plans.keys(), names), ...uncoveredRoutes({ routes, middleware: app.middleware }, names), ...answerChecks(routes, plans, tablePlan)]
+  return [...unservedRoutes(routes, names), ...unservedOlderPaths(routes, plans.keys(), names), ...uncoveredRoutes({ routes, middleware: app.middleware }, names), ...unservedMethods(routes, names), ...answerChecks(routes, plans, tablePlan)]
 }
 
 /**

@@ -18,6 +18,7 @@ import { MigrationPlanner, shapeSteps, type ShapeSteps } from './migration-plan.
 import { HISTORY_PLANS, ROUTE_EXISTS, type HistoryPlans, type RouteExists } from './history-plans.ts'
 import { appChecks, checkBodies, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { methodRoute, plainRoute } from './route-changes.ts'
+import { checkEnumValues } from './value-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
 import { checkVersionNames, NO_PLAN, planLookup, rewriteRoutes, routePlans } from './route-plans.ts'
 import type { RouteLife } from './route-life.ts'
@@ -109,6 +110,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     const shapeInstructions = changes.map((list) => list.flatMap((c) => c.instructions.filter((i): i is ShapeInstruction => i.kind === 'shape')))
     const routeInstructions = changes.map((list) => list.flatMap((c) => c.instructions.filter((i): i is RouteInstruction => i.kind === 'route')))
     checkFields(shapeInstructions, versions)
+    checkEnumValues(shapeInstructions, versions, WHERE)
 
     // Bodies and the shapes they name.
     const bodies = checkBodies(options.bodies)

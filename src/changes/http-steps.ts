@@ -19,7 +19,7 @@ import type { BodyCheck, ParameterCheck } from './body-checks.ts'
 import { tagAndRangeHeaders, tagSuffix, versionTag } from './caching.ts'
 import { codingsOf, decoded, encoded } from './content-coding.ts'
 import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exact-numbers.ts'
-import { isHeaderValue } from '../http/header-name.ts'
+import { olderHeaders } from './older-headers.ts'
 import { misfit, successBody, unparsable, type MediaPlan } from './response-bodies.ts'
 import { mediaType, migrateItems } from './streams.ts'
 import { NO_CONTENT, olderStatus } from './older-status.ts'
@@ -283,32 +283,9 @@ function rebuild(
   if (newBody) for (const name of OF_THE_BODY) headers.delete(name)
   if (suffix !== null) versionTag(headers, suffix)
   if (changes !== undefined) {
-    for (const [name, down] of changes) {
-      const older = olderHeader(exchange, name, down, headers.get(name))
-      if (older === null) headers.delete(name)
-      else headers.set(name, older)
-    }
+    olderHeaders(headers, changes, (name) => `versionHistory: the headerChanged change of header "${name}" on ${routeName(exchange)} for version "${String(exchange.version)}"`)
   }
   return new Response(body, status === response.status ? { status, statusText: response.statusText, headers } : { status, headers })
-}
-
-/**
- * A `headerChanged` change's older value; a `down` that throws or gives what
- * a header cannot hold is the server's error, thrown with a sentence naming
- * the route, the version and the header (never the value) for `app.onError`.
- */
-function olderHeader(exchange: ExchangeView, name: string, down: (value: string | null) => string | null, newer: string | null): string | null {
-  const about = (): string => `versionHistory: the headerChanged change of header "${name}" on ${routeName(exchange)} for version "${String(exchange.version)}"`
-  let older: unknown
-  try {
-    older = down(newer)
-  } catch (error) {
-    throw new Error(`${about()}: its down threw${error instanceof Error ? `: ${error.message}` : ''}.`, { cause: error })
-  }
-  if (older === null || isHeaderValue(older)) return older
-  const kind = older === undefined ? 'undefined' : `${typeof older === 'object' ? 'an' : 'a'} ${typeof older}`
-  const what = typeof older !== 'string' ? `${kind} (return a string, or null to leave the header out)` : 'a value a header cannot hold (a line break, NUL, or a character above U+00FF)'
-  throw new Error(`${about()}: its down gave ${what}.`)
 }
 
 /** What `migrateResponse` gives for an error body that does not fit the error layout: no shape of the head's. */

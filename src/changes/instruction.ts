@@ -52,6 +52,8 @@ export interface ShapeInstruction {
    * object (`true`); a value a handler gave is made a JSON value there first.
    */
   readonly readsDown?: string | true | undefined
+  /** `enumValuesAdded`'s fallback, the value older clients see instead. */
+  readonly fallback?: string | number | undefined
 }
 
 /**

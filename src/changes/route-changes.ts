@@ -121,7 +121,8 @@ export interface HeaderChangedOptions {
   /** The response header. */
   readonly header: string
   /**
-   * The older value from the newer one (`null`: absent); return `null` to leave it out. A value a header cannot
+   * The older value from the newer one (`null`: absent); return `null` to leave it out. `Set-Cookie` goes through it
+   * one cookie line at a time (once with `null` when there is none): lines no comma may join. A value a header cannot
    * hold (a line break, NUL, a character above U+00FF, not a string) or a `down` that throws fails the request
    * with a sentence naming the route, the version and the header, for `app.onError`.
    */

@@ -4,7 +4,8 @@
  * route plans (the request path: a route an older version lacks answers 404)
  * and the model's operations (the documents, `openapi/app-model.ts`: read from
  * the changelog's JSON) both ask this function, so the server and its
- * documents cannot disagree on which version has a route.
+ * documents cannot disagree on which version has a route. Its renamed query
+ * parameters and request headers are checked here too, with its other events.
  */
 import type { ChangelogInstruction } from './changelog.ts'
 
@@ -22,11 +23,21 @@ export interface RouteLife {
   readonly paths: readonly string[] | null
 }
 
+/** What each route change does, for sentences. */
+const CHANGES: Readonly<Record<string, string>> = {
+  'route.path.changed': 'changes its path',
+  'route.status.changed': 'changes its status',
+  'route.header.changed': 'changes a response header',
+  'route.query.renamed': 'renames a query parameter',
+  'route.request.header.renamed': 'renames a request header',
+}
+
 /**
  * Whether and where `route` exists in each of `versions` (oldest first) by
  * its `events`. Throws an `Error` starting with `where` when the events
  * contradict each other (added where it exists, removed where it does not,
- * twice in one version, in no version at all, paths that do not chain).
+ * twice in one version, in no version at all, changed in a version that, or
+ * whose version before, lacks it, paths that do not chain).
  */
 export function routeLife(route: string, events: readonly RouteEvent[], versions: readonly string[], where: string): RouteLife {
   const n = versions.length
@@ -51,7 +62,9 @@ export function routeLife(route: string, events: readonly RouteEvent[], versions
       exists.push(present)
     }
     if (!exists.some(Boolean)) throw new Error(`${where}: route "${route}" exists in no version (its changes remove it in the oldest version, "${versions[0]}", and never add it back); remove those changes, or add it back with routeAdded in the first version that serves it.`)
+    checkChangesExist(route, events, exists, versions, where)
   }
+  checkRenames(route, events, versions, where)
   const moves = events.filter((e) => e.entry.type === 'route.path.changed')
   let paths: string[] | null = null
   if (moves.length > 0) {
@@ -73,3 +86,59 @@ export function routeLife(route: string, events: readonly RouteEvent[], versions
   }
   return { exists, paths }
 }
+
+/**
+ * Refuses a change of `route` (other than its addition or removal) in a
+ * version that, or whose version before, lacks it by `exists`: a change says
+ * how the route differs from the version before, and needs it in both.
+ */
+export function checkChangesExist(route: string, events: readonly RouteEvent[], exists: readonly boolean[], versions: readonly string[], where: string): void {
+  for (const { step, entry } of events) {
+    if (entry.type === 'route.added' || entry.type === 'route.removed') continue
+    const missing = !exists[step - 1] ? step - 1 : !exists[step] ? step : null
+    if (missing === null) continue
+    throw new Error(
+      `${where}: route "${route}" ${CHANGES[entry.type] ?? 'changes'} in version "${versions[step]}", but it does not exist in version "${versions[missing]}"; a route's change needs the route in its version and the one before: remove the change or move it to a version that has the route.`,
+    )
+  }
+}
+
+/**
+ * Refuses renamed query parameters and request headers that contradict each
+ * other, as fields' renames are: a name renamed away that a later change (or
+ * another of the same version) renames again, and a name given to two
+ * parameters (in one version, or while it is still the name of another).
+ */
+function checkRenames(route: string, events: readonly RouteEvent[], versions: readonly string[], where: string): void {
+  for (const [type, what, fold] of RENAMED) {
+    // Per name: the version step it was renamed away in, and the step it became a name in.
+    const away = new Map<string, number>()
+    const named = new Map<string, number>()
+    for (const { step, entry } of [...events].sort((a, b) => a.step - b.step)) {
+      if (entry.type !== type) continue
+      const { older, newer } = entry as { older: string; newer: string }
+      const gone = away.get(fold(older))
+      if (gone !== undefined) {
+        throw new Error(
+          `${where}: route "${route}" renames the ${what} "${older}" in version "${versions[step]}", but ${gone === step ? 'renames it to another name in the same version' : `it was renamed to another name in version "${versions[gone]}"`}; fix one of the two changes.`,
+        )
+      }
+      const taken = named.get(fold(newer))
+      if (taken !== undefined) {
+        throw new Error(
+          `${where}: route "${route}" renames the ${what} "${older}" to "${newer}" in version "${versions[step]}", but "${newer}" ${taken === step ? 'is the new name of another in the same version' : `is already a name in the version before (given in version "${versions[taken]}")`}; fix one of the two changes.`,
+        )
+      }
+      away.set(fold(older), step)
+      named.delete(fold(older))
+      named.set(fold(newer), step)
+      away.delete(fold(newer))
+    }
+  }
+}
+
+/** The renames `checkRenames` checks: the instruction, what it renames, and how its names compare. */
+const RENAMED: readonly (readonly [string, string, (name: string) => string])[] = [
+  ['route.query.renamed', 'query parameter', (name) => name],
+  ['route.request.header.renamed', 'request header', (name) => name.toLowerCase()],
+]

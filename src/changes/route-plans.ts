@@ -11,7 +11,7 @@ import type { RouteBodies } from './history-options.ts'
 import type { RoutePlan } from './http-steps.ts'
 import type { RouteInstruction } from './instruction.ts'
 import { methodRoute, plainRoute, takesRouteRequestLayout } from './route-changes.ts'
-import { routeLife, type RouteLife } from './route-life.ts'
+import { checkChangesExist, routeLife, type RouteLife } from './route-life.ts'
 
 /** The plan of a route the history says nothing about. */
 export const NO_PLAN: RoutePlan = {
@@ -91,6 +91,10 @@ export function routePlans(
     if (one !== null) {
       // A table route for one method: its own layouts, else the route's; the route's changes and its own.
       if (life.paths !== null) throw new Error(`${WHERE}: pathChanged("${route}") moves one method of a route; a path belongs to the whole route: name it "${one[1]}".`)
+      // Its changes need the route itself too, where the route's own changes add or remove it.
+      const events = (list: typeof entries) => list.map(({ step, instruction }) => ({ step, entry: instruction.entry }))
+      const whole = routeLife(one[1], events(byRoute.get(one[1]) ?? []), versions, WHERE).exists
+      if (whole !== null) checkChangesExist(route, events(entries), whole, versions, WHERE)
       const shared = bodies.get(one[1])
       const own = bodies.get(route)
       const merged = {

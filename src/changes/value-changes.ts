@@ -4,7 +4,7 @@
  * direction.
  */
 import { checkShape, type EnumMember, type FieldValue, type ShapeSaid } from './field-changes.ts'
-import { checkField, checkFunction, FieldOp, opConvert } from './instruction.ts'
+import { checkField, checkFunction, FieldOp, opConvert, type ShapeInstruction } from './instruction.ts'
 import { checkOptions } from '../options.ts'
 import { partialConverter } from './partial.ts'
 import { checkLayout, Shape, type FieldOf, type Layout } from './shape.ts'
@@ -54,6 +54,50 @@ export function enumValuesAdded<T, O extends string, const F extends FieldOf<T, 
     downOp,
     down: opConvert(downOp),
     up: null,
+    fallback,
+  }
+}
+
+/**
+ * The enum contradictions across versions (`instructions` per version,
+ * oldest first): a value added in two versions of a field's life, and a
+ * fallback added in a later version than the one it stands in for, which the
+ * older clients it is sent to do not know. Throws an `Error` starting with `where`.
+ */
+export function checkEnumValues(instructions: readonly (readonly ShapeInstruction[])[], versions: readonly string[], where: string): void {
+  // Per shape and field (a new life each time the field comes, goes or is renamed): each value's version step.
+  const added = new Map<string, Map<string | number, number>>()
+  const lives = new Map<string, number>()
+  const keyOf = (i: ShapeInstruction, field: string): string => `${i.shape.name}\u0000${field}\u0000${lives.get(`${i.shape.name}\u0000${field}`) ?? 0}`
+  const enums: { step: number; key: string; i: ShapeInstruction; field: string }[] = []
+  instructions.forEach((list, step) => {
+    for (const i of list) {
+      if (i.entry.type === 'enum.added') {
+        const key = keyOf(i, i.entry.field)
+        const values = added.get(key) ?? new Map<string | number, number>()
+        added.set(key, values)
+        for (const value of i.entry.values) {
+          const before = values.get(value)
+          if (before !== undefined && before !== step) {
+            throw new Error(`${where}: value ${JSON.stringify(value)} of field "${i.entry.field}" of shape "${i.shape.name}" is added in version "${versions[step]}", but it was added in version "${versions[before]}"; fix one of the two changes.`)
+          }
+          values.set(value, step)
+        }
+        enums.push({ step, key, i, field: i.entry.field })
+      }
+      for (const effect of i.effects) {
+        const field = `${i.shape.name}\u0000${effect.field}`
+        if (effect.before !== effect.after) lives.set(field, (lives.get(field) ?? 0) + 1)
+      }
+    }
+  })
+  for (const { step, key, i, field } of enums) {
+    const later = i.fallback === undefined ? undefined : added.get(key)?.get(i.fallback)
+    if (later !== undefined && later > step) {
+      throw new Error(
+        `${where}: the fallback ${JSON.stringify(i.fallback)} of field "${field}" of shape "${i.shape.name}" in version "${versions[step]}" is added in version "${versions[later]}", so the older clients it is sent to do not know it; use a value of version "${versions[step - 1]}".`,
+      )
+    }
   }
 }
 
