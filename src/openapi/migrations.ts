@@ -45,7 +45,14 @@ function migrationAt(plan: RoutePlan, v: number): MigrationAt | null {
     parameters: ((plan.parameters?.[v] ?? null) as Partial<SchemaCheck> | null)?.schemas ?? null,
     refusal: ((plan.parameters?.[v] ?? plan.checks?.[v] ?? null) as { readonly status?: number } | null)?.status ?? null,
   }
-  const down = { body: steps(plan.response), error: steps(plan.error), items: steps(plan.items), status: plan.status?.[v] ?? [], headers: (plan.headers?.[v] ?? []).map(([header]) => header) }
+  const down = {
+    body: steps(plan.response),
+    error: steps(plan.error),
+    items: steps(plan.items),
+    status: plan.status?.[v] ?? [],
+    headers: (plan.headers?.[v] ?? []).map(([header]) => header),
+    layouts: { body: plan.layouts?.response ?? null, error: plan.layouts?.error ?? null },
+  }
   const none = up.body === null && up.partialBody === null && up.query.length === 0 && up.headers.length === 0 && !up.checked && !up.parametersChecked && down.body === null && down.error === null && down.items === null && down.status.length === 0 && down.headers.length === 0
   return none ? null : Object.freeze({ up: Object.freeze(up), down: Object.freeze(down) })
 }

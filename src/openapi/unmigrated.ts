@@ -18,6 +18,9 @@ import type { Json } from '../json/object.ts'
 import type { MigrationAt } from '../model/api-model.ts'
 import type { RequestBodies } from './requests.ts'
 import type { SourceOperation } from './sources.ts'
+import { unreachedShape } from './layout-reach.ts'
+import type { AnyShape } from '../changes/shape.ts'
+import { isObject } from '../json/object.ts'
 
 const SCHEMAS = '#/components/schemas/'
 
@@ -61,7 +64,10 @@ export function checkMigratedResponses(context: BuildContext, where: string, der
         const error = /^[45]/.test(status)
         const down = migration?.down ?? null
         const migrated = down !== null && (error ? down.error !== null : down.body !== null || down.items !== null || (status === 'default' && down.error !== null))
-        if (migrated) continue
+        if (migrated) {
+          checkLayoutReach(context, source, status, response, error ? down.layouts.error : down.layouts.body, changed, version, where)
+          continue
+        }
         const route = source.routes[0]?.name ?? `${source.method.toUpperCase()} ${source.path}`
         const layout = error ? 'error' : 'response'
         throw new Error(
@@ -136,5 +142,39 @@ function checkComponentShapes(context: BuildContext, where: string): void {
         )
       }
     }
+  }
+}
+
+/**
+ * Throws where `response` (a head response of `source`, whose `layout` the
+ * history migrates in `version`) refers to a component schema the version
+ * changes at a place the layout puts no shape: the document would show the
+ * older shape there, the server send the head's. JSON bodies only (a
+ * stream's items are documented by `x-itemSchema`, made from the layout).
+ */
+function checkLayoutReach(context: BuildContext, source: SourceOperation, status: string, response: unknown, layout: unknown, changed: ReadonlySet<string>, version: string, where: string): void {
+  if (layout === null || layout === undefined) return
+  const components = (context.head?.['components'] ?? {}) as Json
+  const resolved = isObject(response) && typeof response['$ref'] === 'string' ? (((components['responses'] ?? {}) as Json)[String(response['$ref']).split('/').pop() ?? ''] as unknown) : response
+  const content = isObject(resolved) && isObject(resolved['content']) ? resolved['content'] : {}
+  const componentOf = (shape: AnyShape): string => context.shapes[shape.name] ?? shape.name
+  for (const [type, media] of Object.entries(content)) {
+    if (!/json$/i.test(type.split(';')[0]?.trim() ?? '') || !isObject(media)) continue
+    const missed = unreachedShape(media['schema'], layout, components, changed, componentOf)
+    if (missed === null) continue
+    const kind = /^[45]/.test(status) ? 'error' : 'response'
+    const holder = missed.holder
+    const field = holder === null ? '' : /^[A-Za-z_$][\w$]*$/.test(holder.field) ? holder.field : JSON.stringify(holder.field)
+    const fix =
+      holder === null
+        ? missed.layout === null
+          ? `No layout reaches it there (a map's values, or a field of an object no shape holds): refer to another component there, or make what holds it a shape that declares it nested.`
+          : `Give the route the layout that holds it: versionHistory({ bodies: { '${source.routes[0]?.name ?? `${source.method.toUpperCase()} ${source.path.replace(/\{([^{}]+)\}/g, ':$1')}`}': { ${kind}: ${missed.layout} } } }).`
+        : missed.cyclic
+          ? `A shape cannot be nested in itself (its nested shapes are read when it is made), so no version migrates it there: refer to another component at ${holder.shape}.${holder.field} (one no version changes, as that field is sent).`
+          : `Declare where it sits in ${holder.shape}: shape('${holder.shape}', { nested: { ${field}: ${holder.list ? `[${missed.component}]` : missed.component} } }).`
+    throw new Error(
+      `${where}: ${source.method.toUpperCase()} ${source.path} answers ${status} with ${missed.component} at ${missed.at}, whose shape in version ${version} differs from the head's, but the route's ${kind} layout puts no shape there: version ${version} would get the head's ${missed.component} while its document shows the older one. ${fix}`,
+    )
   }
 }
