@@ -64,8 +64,8 @@ export interface RoutePlan {
   readonly requestHeaders: readonly (readonly (readonly [string, string])[])[] | null
   /** The check of an older request's query parameters, headers and cookies against its own version's schema, before they are renamed. */
   readonly parameters?: readonly (ParameterCheck | null)[] | null | undefined
-  /** The layouts `response` and `error` follow (`null`: none), read by the documents alone (openapi/layout-reach.ts). */
-  readonly layouts?: { readonly response: Layout | null; readonly error: Layout | null } | undefined
+  /** The layouts `request`, `response` and `error` follow (`null`: none), read by the documents alone (openapi/unmigrated.ts). */
+  readonly layouts?: { readonly request: Layout | null; readonly response: Layout | null; readonly error: Layout | null } | undefined
 }
 
 /**

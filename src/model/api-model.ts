@@ -125,8 +125,6 @@ export interface MigrationAt {
     readonly status: readonly (readonly [number, number])[]
     /** Response headers whose values change, newest step first. */
     readonly headers: readonly string[]
-    /** The layouts (changes/shape.ts `Layout`) the success and error steps follow, or `null`: where they say the shapes sit. */
-    readonly layouts: { readonly body: unknown; readonly error: unknown }
   }
 }
 

@@ -17,6 +17,7 @@ import type { Layout, Shape } from '../../src/changes/shape.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
+import { requestValidation } from '../../src/validation/index.ts'
 import type { OpenAPIDocument, SchemaObject } from '../../src/openapi/types.ts'
 
 interface Price {
@@ -114,5 +115,37 @@ describe("an older document shows a changed shape only where the route's layout 
     expect(api(product, ref('Product'), desk, undefined, recursive).documents).toThrow(
       "versionedOpenAPI: GET /products/{id} answers 200 with Product at $.parent, whose shape in version 1 differs from the head's, but the route's response layout puts no shape there: version 1 would get the head's Product while its document shows the older one. A shape cannot be nested in itself (its nested shapes are read when it is made), so no version migrates it there: refer to another component at Product.parent (one no version changes, as that field is sent).",
     )
+  })
+})
+
+describe("an older request body is checked and documented as its version's only where the route's layout migrates it", () => {
+  const changes = [change('Prices are cents.', [fieldChanged(Price, 'cents', { down: (cents) => (cents / 100).toFixed(2), up: (text) => Math.round(Number(text) * 100), olderSchema: { type: 'string' } })])]
+  const history = (product: Shape<Product>, validated: boolean) =>
+    versionHistory({ versions: [{ version: '1' }, { version: '2', changes }], bodies: { 'POST /products': { request: product } }, ...(validated ? { validation: requestValidation({ schemas }) } : {}) })
+
+  it('refuses, at construction, to check a nested shape the migration does not reach: the handler would get an older Price', () => {
+    expect(() => history(shape<Product>('Product'), true)).toThrow(
+      "requestValidation: a request body's schema refers to Price at $.price, which version 2 changes, but its layout puts no shape there: an older version's body would be checked with its own Price and reach the handler unmigrated; declare where it sits in Product: shape('Product', { nested: { price: Price } }).",
+    )
+    expect(() => history(shape<Product>('Product', { nested: { price: Price } }), true)).not.toThrow()
+  })
+
+  it('refuses to document it, with the app and its history', () => {
+    const documents = (product: Shape<Product>) => {
+      const app = new Hono()
+      app.use('*', versionMiddleware({ scheme, changes: history(product, false) }))
+      app.post('/products', async (c) => c.json(await c.req.json(), 201))
+      const document: OpenAPIDocument = {
+        openapi: '3.1.0',
+        info: { title: 'Products', version: '2' },
+        paths: { '/products': { post: { requestBody: { required: true, content: { 'application/json': { schema: ref('Product') } } }, responses: { '201': { description: 'Created.' } } } } },
+        components: { schemas },
+      }
+      return () => versionedOpenAPI({ scheme, app, document, changelog: history(product, false) })
+    }
+    expect(documents(shape<Product>('Product'))).toThrow(
+      "versionedOpenAPI: POST /products's request body holds Price at $.price, whose shape in version 1 differs from the head's, but the route's request layout puts no shape there: version 1's body would reach the handler unmigrated while its document shows the older one. Declare where it sits in Product: shape('Product', { nested: { price: Price } }).",
+    )
+    expect(documents(shape<Product>('Product', { nested: { price: Price } }))).not.toThrow()
   })
 })

@@ -1,14 +1,14 @@
 /**
- * Where a route's layout puts shapes, against where its documented schema
- * refers to them: an older version's document rewrites a changed component
- * schema wherever it is referred to, while the server migrates a shape only
- * where the route's layout (and each shape's `nested`) says one sits. Walked
- * together once, when the documents are made: the first place the schema
- * refers to a changed component that the layout puts no shape of that name,
- * which the older version would get in the head's shape while its document
- * shows the older one.
+ * Where a route's layout puts shapes, against where a schema refers to them:
+ * an older version's schema (its document's, its request validation's)
+ * rewrites a changed component wherever it is referred to, while the server
+ * migrates a shape only where the route's layout (and each shape's `nested`)
+ * says one sits. Walked together once, at construction: the first place the
+ * schema refers to a changed component that the layout puts no shape of that
+ * name, where an older version's body would be described (or checked) in its
+ * own terms but pass the migration untouched.
  */
-import { Shape, type AnyShape, type Layout } from '../changes/shape.ts'
+import { Shape, type AnyShape, type Layout } from './shape.ts'
 import { isObject, type Json } from '../json/object.ts'
 
 const SCHEMAS = '#/components/schemas/'
