@@ -159,6 +159,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
       error: entry?.error !== undefined ? this.#chains(entry.error, 'down') : errors !== undefined ? this.#chains(errors, 'down') : null,
       items: entry?.items === undefined ? null : this.#chains(entry.items, 'down'),
       media: mediaPlan(entry, `${WHERE}: bodies["${route}"]`),
+      layouts: { request: entry?.request ?? null, response: entry?.response ?? null, error: entry?.error ?? errors ?? null },
     })
     const { plans, tableLives } = routePlans(versions, bodies, byRoute, bodyPlans)
     for (const route of validation?.parameterRoutes ?? []) {
@@ -169,7 +170,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     }
     this.#plans = plans
     this.#tableLives = tableLives
-    this.#fallback = errors === undefined ? undefined : { ...NO_PLAN, error: this.#chains(errors, 'down') }
+    this.#fallback = errors === undefined ? undefined : { ...NO_PLAN, error: this.#chains(errors, 'down'), layouts: { request: null, response: null, error: errors } }
     this.#routeNames = new Set([...bodies.keys(), ...byRoute.keys()])
   }
 

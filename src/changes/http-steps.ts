@@ -1,13 +1,10 @@
 /**
- * The per-request work of a bound history: the request step migrates an
- * older request up to the head version before the handler (request-body.ts),
- * the response
- * step migrates the handler's response down to the request's version. A
- * head-version request returns at the first check, with no parsing and no
- * serialising; an older one pays one `JSON.parse` and one `JSON.stringify`
- * per body, whatever the number of versions crossed, and a response built
- * with `c.json()` goes through the JSON step instead: the handler's value is
- * migrated before its only serialisation.
+ * The per-request work of a bound history: the request step migrates an older request up to the head version
+ * before the handler (request-body.ts), the response step migrates the handler's response down to the request's
+ * version. A head-version request returns at the first check, with no parsing and no serialising; an older one
+ * pays one `JSON.parse` and one `JSON.stringify` per body, whatever the number of versions crossed, and a response
+ * built with `c.json()` goes through the JSON step instead: the handler's value is migrated before its only
+ * serialisation.
  */
 import type { BoundExtension, ExchangeView, JsonStep, RequestChange } from '../pipeline/extension.ts'
 import { isJsonType } from './media-types.ts'
@@ -15,6 +12,7 @@ import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { DEFAULT_MAX_BODY_SIZE, migrateRequest } from './request-body.ts'
 import type { Copy } from './json-copy.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
+import type { Layout } from './shape.ts'
 import type { BodyCheck, ParameterCheck } from './body-checks.ts'
 import { tagAndRangeHeaders, tagSuffix, versionTag } from './caching.ts'
 import { codingsOf, decoded, encoded } from './content-coding.ts'
@@ -66,6 +64,8 @@ export interface RoutePlan {
   readonly requestHeaders: readonly (readonly (readonly [string, string])[])[] | null
   /** The check of an older request's query parameters, headers and cookies against its own version's schema, before they are renamed. */
   readonly parameters?: readonly (ParameterCheck | null)[] | null | undefined
+  /** The layouts `request`, `response` and `error` follow (`null`: none), read by the documents alone (openapi/unmigrated.ts). */
+  readonly layouts?: { readonly request: Layout | null; readonly response: Layout | null; readonly error: Layout | null } | undefined
 }
 
 /**

@@ -50,31 +50,46 @@ function migrationAt(plan: RoutePlan, v: number): MigrationAt | null {
   return none ? null : Object.freeze({ up: Object.freeze(up), down: Object.freeze(down) })
 }
 
-/**
- * The migrations of a history's operations (`null` when `source` is not a
- * history: a changelog's JSON has no plans). Its plain routes' keys are read
- * in OpenAPI's syntax (`GET /items/{id}`), as the model names operations.
- */
-export function historyMigrations(source: unknown): MigrationsOf | null {
+/** The plan of each operation of a history, found as a request to it finds its plan; `null` when `source` is not a history. */
+function historyPlans(source: unknown): { readonly planOf: (operation: PlannedOperation) => RoutePlan | undefined; readonly versions: readonly string[] } | null {
   if (!isPlanned(source)) return null
   const { plans, fallback } = source[HISTORY_PLANS]()
-  const { versions } = source as Planned & { readonly versions: readonly string[] }
   const byKey = new Map<string, RoutePlan>()
   for (const [key, plan] of plans) {
     const normalized = normalizeRouteName(key)
     if (!byKey.has(normalized)) byKey.set(normalized, plan)
   }
   const lookup = planLookup(byKey, fallback)
-  const index = new Map<string, number>(versions.map((version, v) => [version, v]))
-  const head = versions.length - 1
-  return (operation) => {
+  const planOf = (operation: PlannedOperation): RoutePlan | undefined => {
     // As a request to it finds its plan: its table route (they share their names), else its path.
     const method = operation.method.toUpperCase()
     const named = (operation.names ?? []).filter((name) => name.startsWith(`${method} /`)).map((name) => name.slice(method.length + 1))
-    const plan = lookup({ method, route: operation.routes[0] ?? null, routePaths: [operation.path, ...named.filter((path) => path !== operation.path)] })
+    return lookup({ method, route: operation.routes[0] ?? null, routePaths: [operation.path, ...named.filter((path) => path !== operation.path)] })
+  }
+  return { planOf, versions: (source as Planned & { readonly versions: readonly string[] }).versions }
+}
+
+/**
+ * The migrations of a history's operations (`null` when `source` is not a
+ * history: a changelog's JSON has no plans). Its plain routes' keys are read
+ * in OpenAPI's syntax (`GET /items/{id}`), as the model names operations.
+ */
+export function historyMigrations(source: unknown): MigrationsOf | null {
+  const found = historyPlans(source)
+  if (found === null) return null
+  const index = new Map<string, number>(found.versions.map((version, v) => [version, v]))
+  const head = found.versions.length - 1
+  return (operation) => {
+    const plan = found.planOf(operation)
     return (version) => {
       const v = index.get(version)
       return plan === undefined || v === undefined || v === head ? null : migrationAt(plan, v)
     }
   }
+}
+
+/** The layouts (changes/shape.ts) a history's operation migrates its bodies along, in every version; `null` when `source` is not a history. */
+export function historyLayouts(source: unknown): ((operation: PlannedOperation) => NonNullable<RoutePlan['layouts']> | null) | null {
+  const found = historyPlans(source)
+  return found === null ? null : (operation) => found.planOf(operation)?.layouts ?? null
 }

@@ -18,8 +18,15 @@ import type { Json } from '../json/object.ts'
 import type { MigrationAt } from '../model/api-model.ts'
 import type { RequestBodies } from './requests.ts'
 import type { SourceOperation } from './sources.ts'
+import { unreachedShape } from '../changes/layout-reach.ts'
+import { historyLayouts } from './migrations.ts'
+import type { AnyShape } from '../changes/shape.ts'
+import { isObject } from '../json/object.ts'
 
 const SCHEMAS = '#/components/schemas/'
+
+/** The layouts a history migrates an operation's bodies along (migrations.ts `historyLayouts`). */
+type LayoutsOf = NonNullable<ReturnType<typeof historyLayouts>>
 
 /**
  * Throws where an operation answers a version with a shape that version's
@@ -28,7 +35,7 @@ const SCHEMAS = '#/components/schemas/'
  * head's (a body that refers to no shape the version changes, and that
  * `requests` does not derive: `derived`).
  */
-export function checkMigratedResponses(context: BuildContext, where: string, derived: RequestBodies | null): void {
+export function checkMigratedResponses(context: BuildContext, where: string, derived: RequestBodies | null, layoutsOf: LayoutsOf | null = null): void {
   const head = context.head
   if (head === null) return
   if (context.plan.order.length < 2) return
@@ -45,6 +52,9 @@ export function checkMigratedResponses(context: BuildContext, where: string, der
       if (served === null) continue
       const migration = served.migration
       checkRequestBody(source, migration, changed, components, version, derived, where)
+      // Where the route has a layout for a body, each place its schema refers to a changed shape must be one the layout reaches.
+      const layouts = layoutsOf?.(source) ?? null
+      checkLayoutReach(context, source, 'request', source.operation['requestBody'], layouts?.request, changed, version, where)
       for (const [status, response] of Object.entries((source.operation['responses'] ?? {}) as Json)) {
         const refs = reachableComponents(refsIn(response), components)
         const shape = [...refs].find((ref) => ref.startsWith(SCHEMAS) && changed.has(ref.slice(SCHEMAS.length)))
@@ -60,6 +70,7 @@ export function checkMigratedResponses(context: BuildContext, where: string, der
         }
         const error = /^[45]/.test(status)
         const down = migration?.down ?? null
+        checkLayoutReach(context, source, status, response, error ? layouts?.error : (layouts?.response ?? (status === 'default' ? layouts?.error : null)), changed, version, where)
         const migrated = down !== null && (error ? down.error !== null : down.body !== null || down.items !== null || (status === 'default' && down.error !== null))
         if (migrated) continue
         const route = source.routes[0]?.name ?? `${source.method.toUpperCase()} ${source.path}`
@@ -112,7 +123,7 @@ export function checkNamedRoutes(history: unknown, app: { readonly routes?: unkn
 /** The history the app runs says what it migrates: an older document never shows a shape or path its answers do not have. */
 export function checkAppHistory(context: BuildContext, history: unknown, app: unknown, where: string, derived: RequestBodies | null): void {
   checkNamedRoutes(history, app as { readonly routes?: unknown }, where)
-  checkMigratedResponses(context, where, derived)
+  checkMigratedResponses(context, where, derived, historyLayouts(history))
 }
 
 /**
@@ -136,5 +147,43 @@ function checkComponentShapes(context: BuildContext, where: string): void {
         )
       }
     }
+  }
+}
+
+/**
+ * Throws where `response` (a head response of `source`, or its request body
+ * where `status` is `'request'`, whose `layout` the history migrates in
+ * `version`) refers to a component schema the version changes at a place the
+ * layout puts no shape: the document would show the older shape there, the
+ * server pass the head's (or the older one) on. JSON bodies only (a stream's
+ * items are documented by `x-itemSchema`, made from the layout).
+ */
+function checkLayoutReach(context: BuildContext, source: SourceOperation, status: string, response: unknown, layout: unknown, changed: ReadonlySet<string>, version: string, where: string): void {
+  if (layout === null || layout === undefined) return
+  const components = (context.head?.['components'] ?? {}) as Json
+  const group = status === 'request' ? 'requestBodies' : 'responses'
+  const resolved = isObject(response) && typeof response['$ref'] === 'string' ? (((components[group] ?? {}) as Json)[String(response['$ref']).split('/').pop() ?? ''] as unknown) : response
+  const content = isObject(resolved) && isObject(resolved['content']) ? resolved['content'] : {}
+  const componentOf = (shape: AnyShape): string => context.shapes[shape.name] ?? shape.name
+  for (const [type, media] of Object.entries(content)) {
+    if (!/json$/i.test(type.split(';')[0]?.trim() ?? '') || !isObject(media)) continue
+    const missed = unreachedShape(media['schema'], layout, components, changed, componentOf)
+    if (missed === null) continue
+    const kind = status === 'request' ? 'request' : /^[45]/.test(status) ? 'error' : 'response'
+    const holder = missed.holder
+    const field = holder === null ? '' : /^[A-Za-z_$][\w$]*$/.test(holder.field) ? holder.field : JSON.stringify(holder.field)
+    const fix =
+      holder === null
+        ? missed.layout === null
+          ? `No layout reaches it there (a map's values, or a field of an object no shape holds): refer to another component there, or make what holds it a shape that declares it nested.`
+          : `Give the route the layout that holds it: versionHistory({ bodies: { '${source.routes[0]?.name ?? `${source.method.toUpperCase()} ${source.path.replace(/\{([^{}]+)\}/g, ':$1')}`}': { ${kind}: ${missed.layout} } } }).`
+        : missed.cyclic
+          ? `A shape cannot be nested in itself (its nested shapes are read when it is made), so no version migrates it there: refer to another component at ${holder.shape}.${holder.field} (one no version changes, as that field is sent).`
+          : `Declare where it sits in ${holder.shape}: shape('${holder.shape}', { nested: { ${field}: ${holder.list ? `[${missed.component}]` : missed.component} } }).`
+    const what =
+      kind === 'request'
+        ? `'s request body holds ${missed.component} at ${missed.at}, whose shape in version ${version} differs from the head's, but the route's request layout puts no shape there: version ${version}'s body would reach the handler unmigrated while its document shows the older one.`
+        : ` answers ${status} with ${missed.component} at ${missed.at}, whose shape in version ${version} differs from the head's, but the route's ${kind} layout puts no shape there: version ${version} would get the head's ${missed.component} while its document shows the older one.`
+    throw new Error(`${where}: ${source.method.toUpperCase()} ${source.path}${what} ${fix}`)
   }
 }

@@ -13,6 +13,8 @@ import { Shape, type Layout } from '../changes/shape.ts'
 import { InvalidRequestBody } from './invalid-body.ts'
 import { issueNames, type IssueType, type JSON_TYPES } from './issues.ts'
 import { bodySchema, partialSchema, schemasByVersion, unschemedChange, withDefs, withoutDialect } from './older-schemas.ts'
+import { unreachedShape } from '../changes/layout-reach.ts'
+import type { Changelog } from '../changes/changelog.ts'
 import { parameterChecks, type RouteParameters } from './parameters.ts'
 import { partValidator, type Limits } from './validate.ts'
 import type { Json } from '../json/object.ts'
@@ -153,7 +155,7 @@ export function requestValidation(options: RequestValidationOptions): RequestVal
     kind: 'request-validation',
     checks(layout: Layout, history: ValidatedHistory, options?: { readonly partial?: boolean | undefined }): readonly (BodyCheck | null)[] {
       const versions = versionsOf(history)
-      const unschemed = unschemedChange(layout, head, history.changelog, WHERE)
+      const unschemed = unschemedChange(layout, head, history.changelog, WHERE) ?? unmigratedShape(layout, head, history.changelog, known)
       if (unschemed !== null) throw new Error(unschemed)
       const body = bodySchema(layout, known)
       const headSchema = JSON.stringify(withDefs(body, versions[versions.length - 1] as Json))
@@ -179,4 +181,31 @@ export function requestValidation(options: RequestValidationOptions): RequestVal
       return parameterChecks(route, parts, renames, history, versionsOf(history), limits, status, WHERE)
     },
   }
+}
+
+/**
+ * The sentence for a body whose schema refers to a shape an older version
+ * changes at a place `layout` puts no shape (a `Price` inside a `Product`
+ * that does not declare it nested): that version's body would be checked as
+ * its own, then reach the handler unmigrated. Shapes whose changes only add
+ * enum values are left out: an older value is a head value. `null`: none.
+ */
+function unmigratedShape(layout: Layout, head: Json, changelog: Changelog, known: ReadonlySet<string>): string | null {
+  const versionOf = new Map<string, string>()
+  const moved = new Set<string>()
+  for (const entry of changelog.versions) {
+    for (const change of entry.changes) {
+      for (const instruction of change.instructions) {
+        if (!('shape' in instruction) || instruction.type === 'enum.added') continue
+        moved.add(instruction.shape)
+        if (!versionOf.has(instruction.shape)) versionOf.set(instruction.shape, entry.version)
+      }
+    }
+  }
+  if (moved.size === 0) return null
+  const missed = unreachedShape(bodySchema(layout, known), layout, { schemas: head }, moved, (shape) => shape.name)
+  if (missed === null) return null
+  const { component, at, holder } = missed
+  const fix = holder === null || missed.cyclic ? `put ${component} where the layout reaches it, or refer to another schema there` : `declare where it sits in ${holder.shape}: shape('${holder.shape}', { nested: { ${/^[A-Za-z_$][\w$]*$/.test(holder.field) ? holder.field : JSON.stringify(holder.field)}: ${holder.list ? `[${component}]` : component} } })`
+  return `${WHERE}: a request body's schema refers to ${component} at ${at}, which version ${versionOf.get(component)} changes, but its layout puts no shape there: an older version's body would be checked with its own ${component} and reach the handler unmigrated; ${fix}.`
 }

@@ -252,7 +252,7 @@ describe('the statuses of documents made from the table and the app', () => {
 describe('a response the history does not migrate', () => {
   it("refuses to document an older shape for a route the app's history leaves unmigrated, naming the route and the fix", () => {
     const User = shape<{ id: number; fullName: string }>('User')
-    const make = (bodies: Record<string, { response: typeof User }>) => {
+    const make = (bodies: Record<string, { response: typeof User | readonly [typeof User] }>) => {
       const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('fullName.', [fieldRenamed(User, { older: 'name', newer: 'fullName' })])] }], bodies })
       const routes = defineRoutes([route('user-detail', '/users/:id'), route('user-list', '/users')])
       const versioning = apiVersioning({ scheme, routes, changes: history })
@@ -271,7 +271,11 @@ describe('a response the history does not migrate', () => {
     expect(make({ 'user-detail': { response: User } })).toThrow(
       "versionedOpenAPI: GET /users answers 200 with User, whose shape in version 1 differs from the head's, but the history migrates no response body of that route there: version 1 would get the head's shape while its document shows the older one. Give the route a bodies entry in versionHistory ({ bodies: { 'user-list': { response: <the shape> } } }).",
     )
-    expect(make({ 'user-detail': { response: User }, 'user-list': { response: User } })).not.toThrow()
+    // A layout that does not put the shape where the body holds it (a list of users answered under `User`): version 1 gets no older user there.
+    expect(make({ 'user-detail': { response: User }, 'user-list': { response: User } })).toThrow(
+      "versionedOpenAPI: GET /users answers 200 with User at $[*], whose shape in version 1 differs from the head's, but the route's response layout puts no shape there: version 1 would get the head's User while its document shows the older one. Give the route the layout that holds it: versionHistory({ bodies: { 'user-list': { response: [User] } } }).",
+    )
+    expect(make({ 'user-detail': { response: User }, 'user-list': { response: [User] } })).not.toThrow()
   })
   it('refuses a history that names a plain route other than as the app registers it, as check(app) warns', () => {
     const User = shape<{ id: number; fullName: string }>('User')

@@ -73,9 +73,9 @@ const headDocument = {
   openapi: '3.1.0',
   info: { title: 'People', version: '2' },
   paths: {
-    '/people': { post: { operationId: 'createPerson', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/NewPerson' } } } }, responses: { '201': { description: 'Created.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Person' } } } } } } },
-    '/people/{id}': { get: { operationId: 'getPerson', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'A person.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Person' } } } } } } },
-    '/people/{id}/avatar': { get: { operationId: 'getAvatar', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'The avatar.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Avatar' } } } } } } },
+    '/people': { post: { operationId: 'createPerson', requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewPerson' } } } }, responses: { '201': { description: 'Created.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Person' } } } } } } },
+    '/people/{id}': { get: { operationId: 'getPerson', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } }], responses: { '200': { description: 'A person.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Person' } } } } } } },
+    '/people/{id}/avatar': { get: { operationId: 'getAvatar', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } }], responses: { '200': { description: 'The avatar.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Avatar' } } } } } } },
   },
   components: {
     schemas: {
@@ -89,6 +89,9 @@ const headDocument = {
 export const ORIGIN = 'https://people.test'
 const ada = (id: number, self: string): Person => ({ id, fullName: 'Ada Lovelace', email: 'ada@example.com', self })
 const avatarOf = (id: string) => ({ url: `https://cdn.people.test/${id}.png` })
+/** The body of a new person, `null` where it is not JSON: the handler answers that with the 400 the documents give. */
+const newPersonOf = (c: Context) => c.req.json<NewPerson>().catch(() => null)
+const unreadable = { detail: 'The request body is not JSON.' }
 
 /** What each style's builder gives: the app, its middleware's `check`, its documents. */
 export interface StyledApp {
@@ -124,8 +127,9 @@ export function tableApp(options: StyleOptions) {
   const app = mountRoutes(new Hono(), versioning, {
     'person-list': {
       post: async (c) => {
-        const body = await c.req.json<NewPerson>()
-        return c.json({ id: 7, ...body, self: c.var.reverse('person-detail', { kwargs: { id: 7 } }) }, 201)
+        const body = await newPersonOf(c)
+        if (body === null) return c.json(unreadable, 400)
+        return c.json({ id: 7, fullName: body.fullName, email: body.email, self: c.var.reverse('person-detail', { kwargs: { id: 7 } }) }, 201)
       },
     },
     'person-detail': (c) => c.json(ada(Number(c.req.param('id')), c.var.reverse('person-detail', { kwargs: { id: c.req.param('id') } }))),
@@ -143,8 +147,9 @@ export function plainApp(options: StyleOptions) {
   base.use('*', versioning)
   const app = base
     .post('/people', named('person-list'), async (c) => {
-      const body = await c.req.json<NewPerson>()
-      return c.json({ id: 7, ...body, self: c.var.reverse('person-detail', { params: { id: 7 } }) }, 201)
+      const body = await newPersonOf(c)
+      if (body === null) return c.json(unreadable, 400)
+      return c.json({ id: 7, fullName: body.fullName, email: body.email, self: c.var.reverse('person-detail', { params: { id: 7 } }) }, 201)
     })
     .get('/people/:id', named('person-detail'), (c) => c.json(ada(Number(c.req.param('id')), c.var.reverse('person-detail', { params: { id: c.req.param('id') } }))))
     .get('/people/:id/avatar', (c) => c.json(avatarOf(c.req.param('id'))))
@@ -158,7 +163,7 @@ export function zodOpenAPIApp(options: StyleOptions) {
   const PersonSchema = z.object({ id: z.number(), fullName: z.string(), email: z.string().nullable(), self: z.string() }).openapi('Person')
   const NewPersonBody = z.object({ fullName: z.string().min(1), email: z.string().nullable() }).openapi('NewPerson')
   const Avatar = z.object({ url: z.string() }).openapi('Avatar')
-  const id = z.object({ id: z.string() })
+  const id = z.object({ id: z.string().regex(/^[0-9]+$/) })
   const json = <S extends z.ZodType>(description: string, schema: S) => ({ description, content: { 'application/json': { schema } } })
   const createPerson = createRoute({ operationId: 'createPerson', method: 'post', path: '/people', request: { body: { content: { 'application/json': { schema: NewPersonBody } }, required: true } }, responses: { 201: json('Created.', PersonSchema) } })
   const getPerson = createRoute({ operationId: 'getPerson', method: 'get', path: '/people/{id}', request: { params: id }, responses: { 200: json('A person.', PersonSchema) } })
