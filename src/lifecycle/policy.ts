@@ -129,35 +129,21 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
       // A custom scheme could return any text: only versions listed go into headers.
       const listed = new Set(all)
       const deprecated = new Set([...lifecycles].filter(([, l]) => l.deprecation !== null).map(([v]) => v))
-      const refuses = refuseAfterSunset && [...lifecycles.values()].some((l) => l.goneAt !== null)
-      // The versions refused from their sunset on, soonest first: once its instant has passed, a version serves
-      // nothing (410), and the reported lists leave it out, as the documents do.
-      const sunsets = refuses ? [...lifecycles].flatMap(([v, l]) => (l.goneAt === null ? [] : [[l.goneAt, v] as const])).sort(([a], [b]) => a - b) : []
-      let passed = 0
       // Report values by the set of versions that serve the operation (null: all), rendered on first use. The sets
       // are made once per operation; a rejection that passed several handlers joins theirs per request, so the
-      // table is emptied when full, its memory bounded whatever clients send; and when a sunset passes.
+      // table is emptied when full, its memory bounded whatever clients send.
       const lists = new Map<ReadonlySet<string> | null, readonly [string, string]>()
       function listsFor(versions: ReadonlySet<string> | null): readonly [string, string] {
-        if (sunsets.length > 0) {
-          const t = now()
-          let count = 0
-          while (count < sunsets.length && t >= (sunsets[count] as readonly [number, string])[0]) count++
-          if (count !== passed) {
-            passed = count
-            lists.clear()
-          }
-        }
         let found = lists.get(versions)
         if (found === undefined) {
-          const gone = new Set(sunsets.slice(0, passed).map(([, v]) => v))
-          const served = all.filter((v) => !gone.has(v) && (versions === null || versions.has(v)))
+          const served = versions === null ? all : all.filter((v) => versions.has(v))
           found = [served.filter((v) => !deprecated.has(v)).join(', '), served.filter((v) => deprecated.has(v)).join(', ')]
           if (lists.size >= MAX_LISTS) lists.clear()
           lists.set(versions, found)
         }
         return found
       }
+      const refuses = refuseAfterSunset && [...lifecycles.values()].some((l) => l.goneAt !== null)
       let gone: Gone | undefined
 
       /** Adds the policy's headers that `headers` lacks (never replacing one the handler set). */
