@@ -58,7 +58,8 @@ function served(style: Style) {
   const front = new Hono()
   // A response its document does not allow answers 500 with the problem, which no document gives: the checks below name it.
   front.use('*', validateResponses(documents, { enabled: true, onInvalid: (problem, c) => c.json({ contract: problem }, 500) }))
-  front.route('/', app)
+  // An @hono/zod-openapi app's Env type is its own: mounted as Hono mounts any app.
+  front.route('/', app as unknown as Hono)
   return { app: front, documents }
 }
 
@@ -181,7 +182,7 @@ describe('each version\'s typed-client calls are answered as its document says, 
   for (const style of STYLE_NAMES) {
     it(style, async () => {
       const { app, documents } = served(style)
-      const fetch = (input: string, init?: RequestInit) => app.request(input, init)
+      const fetch = (input: RequestInfo | URL, init?: RequestInit) => app.request(input, init)
       const options = { scheme: { in: 'header', name: 'Api-Version' }, fetch } as const
       // The calls are written once, typed by the plain app's clients: the app and history are types only (a client
       // sends the same requests whatever they are), and each style's client types are the same (the check above).
