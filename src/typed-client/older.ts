@@ -179,15 +179,25 @@ type LayoutIn<B, K extends 'request' | 'response'> = [B] extends [never]
     : B extends { readonly response?: infer L } ? NonNullable<L> : never
 
 /**
+ * Whether the `request` layout of route `R`'s own entry is a body of method `M`: always for a plain route (its name
+ * says its method); for a table route, as the server reads it, for POST, PUT, PATCH and the like, never for GET,
+ * HEAD and DELETE (`'DELETE product-list'` gives a DELETE one).
+ */
+type RouteEntryTakes<R extends string, M extends string, K extends 'request' | 'response'> = K extends 'request' ? (R extends `${string} /${string}` ? true : M extends 'GET' | 'HEAD' | 'DELETE' ? false : true) : true
+/** The `K` layout of route `R`'s own entry for method `M`, or `never`. */
+type RouteLayoutIn<H, R extends string, M extends string, K extends 'request' | 'response'> = RouteEntryTakes<R, M, K> extends true ? LayoutIn<BodiesEntry<H, R>, K> : never
+
+/**
  * A body layout of route `R` for method `M`: the entry of the method (`'POST product-list'`), else of the route
- * (`'product-list'`, or a plain route's `'GET /users/:id'`), else the same of its name without a namespace.
+ * (`'product-list'`, or a plain route's `'GET /users/:id'`; a table route's `request` for the methods with a body
+ * only), else the same of its name without a namespace.
  */
 type BodyOf<H, R extends string, M extends string, K extends 'request' | 'response'> = [LayoutIn<BodiesEntry<H, `${M} ${R}`>, K>] extends [never]
-  ? [LayoutIn<BodiesEntry<H, R>, K>] extends [never]
+  ? [RouteLayoutIn<H, R, M, K>] extends [never]
     ? [Unnamespaced<R>] extends [never]
       ? never
       : BodyOf<H, Unnamespaced<R>, M, K>
-    : LayoutIn<BodiesEntry<H, R>, K>
+    : RouteLayoutIn<H, R, M, K>
   : LayoutIn<BodiesEntry<H, `${M} ${R}`>, K>
 
 /**

@@ -264,3 +264,27 @@ describe('a plain Hono app versioned by a patterned path param', () => {
     expectTypeOf<Sent<ReturnType<typeof clients<'v1'>>[':version']['people'][':id']['$get']>>().toEqualTypeOf<{ param: { id: string } }>()
   })
 })
+
+describe('what each method of a route sends and answers, as the server reads and sends it', () => {
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [...changes] }],
+    bodies: { 'person-detail': { request: NewPersonShape, response: PersonShape }, 'PUT /people/:id': { request: NewPersonShape, response: PersonShape } },
+  })
+  const versioning = apiVersioning({ scheme, routes: defineRoutes([route('person-detail', '/people/:id')]), changes: history })
+  const newPerson = zValidator('json', NewPerson)
+  const table = mountRoutes(new Hono(), versioning, {
+    'person-detail': {
+      get: (c) => c.json({ id: Number(c.req.param('id')), fullName: 'Ada', email: null }, 200),
+      put: [newPerson, (c) => c.json({ id: Number(c.req.param('id')), ...c.req.valid('json') }, 200)],
+      delete: (c) => c.body(null, 204),
+    },
+  })
+  const tableClients = versionedClient<typeof table, typeof history>('https://people.test', { scheme: { in: 'header' } })
+  type TableV1 = ReturnType<typeof tableClients<'1'>>['people'][':id']
+
+  it("a table route's request layout is a body of the methods that carry one: GET and DELETE send none", () => {
+    expectTypeOf<Sent<TableV1['$get']>>().toEqualTypeOf<{ param: { id: string } }>()
+    expectTypeOf<Sent<TableV1['$delete']>>().toEqualTypeOf<{ param: { id: string } }>()
+    expectTypeOf<Sent<TableV1['$put']>>().toEqualTypeOf<{ json: NewPersonV1; param: { id: string } }>()
+  })
+})
