@@ -9,6 +9,7 @@
 import { createRoute, OpenAPIHono, z as zo } from '@hono/zod-openapi'
 import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
+import { hc } from 'hono/client'
 import { createFactory } from 'hono/factory'
 import { describe, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
@@ -286,5 +287,14 @@ describe('what each method of a route sends and answers, as the server reads and
     expectTypeOf<Sent<TableV1['$get']>>().toEqualTypeOf<{ param: { id: string } }>()
     expectTypeOf<Sent<TableV1['$delete']>>().toEqualTypeOf<{ param: { id: string } }>()
     expectTypeOf<Sent<TableV1['$put']>>().toEqualTypeOf<{ json: NewPersonV1; param: { id: string } }>()
+  })
+
+  it('hc over mountRoutes types a bodiless or text answer as over app.delete(path, handler)', () => {
+    const plain = new Hono().delete('/people/:id', (c) => c.body(null, 204)).get('/people/:id/name', (c) => c.text('Ada', 200))
+    const texts = mountRoutes(new Hono(), apiVersioning({ scheme, routes: defineRoutes([route('person-name', '/people/:id/name')]) }), { 'person-name': (c) => c.text('Ada', 200) })
+    type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>
+    expectTypeOf<Answer<ReturnType<typeof hc<typeof table>>['people'][':id']['$delete']>>().toEqualTypeOf<Answer<ReturnType<typeof hc<typeof plain>>['people'][':id']['$delete']>>()
+    expectTypeOf<Answer<ReturnType<typeof hc<typeof table>>['people'][':id']['$delete']>['status']>().toEqualTypeOf<204>()
+    expectTypeOf<Answer<ReturnType<typeof hc<typeof texts>>['people'][':id']['name']['$get']>>().toEqualTypeOf<Answer<ReturnType<typeof hc<typeof plain>>['people'][':id']['name']['$get']>>()
   })
 })
