@@ -69,13 +69,18 @@ type Renamed<I, R extends string, H, V extends string, M extends string> = IsHea
 
 /**
  * The success body route `R` answers version `V` with, from the handler's `O` (format `F`), in `V`'s shapes; `unknown`
- * (the handler's own, as plain `hc` types it) when the history lays out none, and for an envelope in the head.
+ * (the handler's own, as plain `hc` types it) when the history lays out none, for an envelope in the head, and for a
+ * handler typed to answer no JSON (`c.body(null, 204)`, `c.text(...)`: the server migrates no such body).
  */
 type AnsweredAt<O, F, R extends string, H, V extends string, M extends string> = [LayoutOf<H, R, M, 'response'>] extends [never]
   ? unknown
   : HeadEnvelope<H, V, LayoutOf<H, R, M, 'response'>> extends true
     ? unknown
-    : RelaidAt<H, F extends 'json' ? O : unknown, LayoutOf<H, R, M, 'response'>, V>
+    : NotJson<F> extends true
+      ? unknown
+      : RelaidAt<H, F extends 'json' ? O : unknown, LayoutOf<H, R, M, 'response'>, V>
+/** Whether a handler's output format says it answers no JSON: a literal format other than `json` (an untyped `Response`'s is `string`). */
+type NotJson<F> = string extends F ? false : [F] extends ['json'] ? false : 'json' extends F ? false : true
 
 /** An endpoint (route `R`, method `M` such as `$post`) as version `V` has it: success responses in the version's shape, other statuses as the handler types them. */
 type EndpointAt<E, R extends string, H, V extends string, P extends string, M> = E extends { input: infer I; output: infer O; outputFormat: infer F; status: infer S }

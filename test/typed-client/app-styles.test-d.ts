@@ -9,7 +9,7 @@
 import { createRoute, OpenAPIHono, z as zo } from '@hono/zod-openapi'
 import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
-import { hc } from 'hono/client'
+import { hc, type ClientResponse } from 'hono/client'
 import { createFactory } from 'hono/factory'
 import { describe, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
@@ -287,6 +287,17 @@ describe('what each method of a route sends and answers, as the server reads and
     expectTypeOf<Sent<TableV1['$get']>>().toEqualTypeOf<{ param: { id: string } }>()
     expectTypeOf<Sent<TableV1['$delete']>>().toEqualTypeOf<{ param: { id: string } }>()
     expectTypeOf<Sent<TableV1['$put']>>().toEqualTypeOf<{ json: NewPersonV1; param: { id: string } }>()
+  })
+
+  it('an answer typed without JSON (c.body(null, 204)) is typed so, not in the layout\'s shape: the server migrates no such body', () => {
+    expectTypeOf<Awaited<ReturnType<TableV1['$delete']>>>().toEqualTypeOf<ClientResponse<null, 204, 'body'>>()
+    const base = new Hono()
+    base.use('*', versionMiddleware({ scheme, changes: history }))
+    const plain = base.put('/people/:id', newPerson, (c) => (c.req.header('Prefer') === 'return=minimal' ? c.body(null, 204) : c.json({ id: Number(c.req.param('id')), ...c.req.valid('json') }, 200)))
+    const v1 = versionedClient<typeof plain, typeof history>('https://people.test', { scheme: { in: 'header' } })('1')
+    type Put = Awaited<ReturnType<typeof v1.people[':id']['$put']>>
+    expectTypeOf<Extract<Put, { status: 204 }>>().toEqualTypeOf<ClientResponse<null, 204, 'body'>>()
+    expectTypeOf<Awaited<ReturnType<Extract<Put, { status: 200 }>['json']>>>().toEqualTypeOf<PersonV1>()
   })
 
   it('hc over mountRoutes types a bodiless or text answer as over app.delete(path, handler)', () => {
