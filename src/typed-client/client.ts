@@ -54,9 +54,16 @@ type BodyIn<I, R extends string, H, V extends string, M extends string> = [Layou
 type HeadEnvelope<H, V extends string, L> = IsHeadVersion<H, V> extends true ? IsEnvelope<L> : false
 /**
  * The body version `V` sends for the validator's head body `J` laid out by `L` (route `R`): a PATCH body, or one its
- * `bodies` entry says is `partial`, is a partial update (JSON Merge Patch), as the server reads it.
+ * `bodies` entry says is `partial`, is a partial update (JSON Merge Patch), as the server reads it in an older
+ * version; in the head, which the toolkit leaves to the app, the validator's own input when it types one (as `hc`).
  */
-type SentBody<J, L, H, V extends string, M extends string, R extends string> = IsPartial<H, R, M> extends true ? MergePatch<RelaidAt<H, J, L, V, 'request'>> : RelaidAt<H, J, L, V, 'request'>
+type SentBody<J, L, H, V extends string, M extends string, R extends string> = IsPartial<H, R, M> extends true
+  ? IsHeadVersion<H, V> extends true
+    ? unknown extends J
+      ? MergePatch<RelaidAt<H, J, L, V, 'request'>>
+      : J
+    : MergePatch<RelaidAt<H, J, L, V, 'request'>>
+  : RelaidAt<H, J, L, V, 'request'>
 /** A body sent as a form (a validator of `form`): its fields as a form carries them, text (or files) only. */
 type FormFields<B> = { [K in keyof B]: B[K] extends string | File | readonly (string | File)[] | undefined ? B[K] : string }
 type WithBody<I, Body> = Flat<{ [K in keyof I as K extends 'json' ? never : K]: I[K] } & { json: Body }>
