@@ -7,7 +7,7 @@
  *
  * What is left out of the comparison, and why:
  * - `readonly` (the client's older shapes carry it, openapi-typescript's do not);
- * - `undefined` in an optional parameter's type (a zod validator's input has it);
+ * - `undefined` in an optional parameter's or field's type (a zod validator's input has it);
  * - the version's own parameter (the client sends it itself);
  * - statuses other than 2xx: the toolkit's own answers (404, 406, 410, 413,
  *   415, 422) are documented but typed by no Hono client; a validator's 400 is
@@ -39,7 +39,7 @@ type Input<F> = F extends (input: infer I, ...rest: never[]) => unknown ? NonNul
 type Defined<T> = T extends object ? { [K in keyof T]: Exclude<T[K], undefined> } : T
 
 /** A client call's input `K` (`'param'`, `'query'`, `'header'`, `'json'`), `never` without one. */
-export type ClientPart<F, K extends string> = K extends keyof Input<F> ? (K extends 'json' ? Plain<Input<F>[K]> : Defined<Plain<Input<F>[K]>>) : never
+export type ClientPart<F, K extends string> = K extends keyof Input<F> ? Defined<Plain<Input<F>[K]>> : never
 
 type Params<D> = D extends { parameters: infer Q } ? Q : never
 /** A document operation's parameters in `K` (`'path'`, `'query'`, `'header'`), `never` without any. */
@@ -64,5 +64,5 @@ type JsonOf<R> = R extends { json(): Promise<infer J> } ? Plain<J> : never
 export type ClientOk<F, D> = Wide<F> extends true ? { [S in keyof DocOk<D>]: JsonOf<OkOf<F>> } : { [R in OkOf<F> as R extends { status: infer S extends number } ? S : never]: JsonOf<R> }
 
 type Responses<D> = D extends { responses: infer R } ? R : never
-/** A document operation's JSON body by success status. */
-export type DocOk<D> = { [S in keyof Responses<D> as S extends 200 | 201 | 202 | 203 | 204 ? S : never]: Responses<D>[S] extends { content: { 'application/json': infer J } } ? Plain<J> : never }
+/** A document operation's JSON body by success status; `unknown` (what a client's `json()` of a response typed without JSON gives) without one. */
+export type DocOk<D> = { [S in keyof Responses<D> as S extends 200 | 201 | 202 | 203 | 204 ? S : never]: Responses<D>[S] extends { content: { 'application/json': infer J } } ? Plain<J> : unknown }

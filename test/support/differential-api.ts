@@ -89,7 +89,7 @@ const sizeOf = (older: Record<string, unknown>): number[] => String(older['size'
 const olderPrice = { type: 'string', pattern: '^[0-9]+\\.[0-9]{2}$' } as const
 
 /** The changes, the routes named as the style names them. */
-function versionsFor<const L extends string, const C extends string, const R extends string, const E extends string, const I extends string>(names: { list: L; create: C; reviews: R; exportRoute: E; item: I }) {
+function versionsFor<const L extends string, const C extends string, const R extends string, const E extends string, const I extends string, const D extends string>(names: { list: L; create: C; reviews: R; exportRoute: E; item: I; remove: D }) {
   return [
     { version: '1' },
     {
@@ -101,7 +101,7 @@ function versionsFor<const L extends string, const C extends string, const R ext
           fieldChanged(NewProductShape, 'price', { down: (p) => (p.amount / 100).toFixed(2), up: (p) => ({ amount: Math.round(Number(p) * 100), currency: 'EUR' }), olderSchema: olderPrice }),
         ]),
         change('Products can be archived.', [enumValuesAdded(ProductShape, 'status', ['archived'], { fallback: 'draft' }), enumValuesAdded(NewProductShape, 'status', ['archived'], { fallback: 'draft' })]),
-        change('Products have reviews; the export is gone.', [routeAdded(names.reviews), routeRemoved(names.exportRoute)]),
+        change('Products have reviews and can be deleted; the export is gone.', [routeAdded(names.reviews), routeAdded(names.remove), routeRemoved(names.exportRoute)]),
         change('The list is searched with ?search, in the store X-Store.', [queryParamRenamed(names.list, { older: 'q', newer: 'search' }), requestHeaderRenamed(names.list, { older: 'X-Shop', newer: 'X-Store' })]),
         change('Creating a product answers 201.', [statusChanged(names.create, { older: 200, newer: 201 })]),
       ],
@@ -124,6 +124,7 @@ function versionsFor<const L extends string, const C extends string, const R ext
 }
 
 const validation = requestValidation({ schemas: { NewProduct: NewProductSchema } })
+const requestSchemas = { NewProduct: NewProductSchema }
 
 const lamp: Product = { id: 1, title: 'Lamp', price: { amount: 1250, currency: 'EUR' }, status: 'live', width: 10, height: 20 }
 const find = (id: string): Product | undefined => (Number(id) === 1 ? lamp : undefined)
@@ -167,7 +168,11 @@ export const headDocument = {
         responses: { '201': jsonOf('Created.', ref('Product')), '400': jsonOf('Not a new product (the validator).', ref('Invalid')) },
       },
     },
-    '/products/{id}': { get: { operationId: 'getProduct', parameters: [idParam], responses: { '200': jsonOf('A product.', ref('Product')), '404': notFound } } },
+    '/products/{id}': {
+      get: { operationId: 'getProduct', parameters: [idParam], responses: { '200': jsonOf('A product.', ref('Product')), '404': notFound } },
+      patch: { operationId: 'patchProduct', parameters: [idParam], requestBody: { required: true, content: { 'application/json': { schema: ref('ProductPatch') } } }, responses: { '200': jsonOf('Patched.', ref('Product')), '404': notFound } },
+      delete: { operationId: 'deleteProduct', parameters: [idParam], responses: { '204': { description: 'Deleted.' } } },
+    },
     '/products/{id}/reviews': { get: { operationId: 'listReviews', parameters: [idParam], responses: { '200': jsonOf('Reviews.', { type: 'array', items: ref('Review') }) } } },
     '/export': { get: { operationId: 'exportProducts', responses: { '200': jsonOf('The export.', ref('Export')) } } },
     '/catalogue/{id}': { get: { operationId: 'getCatalogueItem', parameters: [idParam], responses: { '200': jsonOf('A catalogue item.', ref('Product')) } } },
@@ -182,6 +187,7 @@ export const headDocument = {
         additionalProperties: false,
       },
       NewProduct: NewProductSchema,
+      ProductPatch: { type: 'object', properties: NewProductSchema.properties, additionalProperties: false },
       ProductList: { type: 'object', properties: { items: { type: 'array', items: ref('Product') }, store: { type: ['string', 'null'] } }, required: ['items', 'store'], additionalProperties: false },
       Review: { type: 'object', properties: { stars: { type: 'integer' }, text: { type: 'string' } }, required: ['stars', 'text'], additionalProperties: false },
       Export: { type: 'object', properties: { rows: { type: 'array', items: { type: 'string' } } }, required: ['rows'], additionalProperties: false },
@@ -192,14 +198,15 @@ export const headDocument = {
 }
 
 /** The route table style: changes and bodies by table route name. */
-export const tableHistory = versionHistory({
-  versions: versionsFor({ list: 'GET product-list', create: 'POST product-list', reviews: 'product-reviews', exportRoute: 'product-export', item: 'catalogue-item' }),
-  bodies: {
+const tableBodies = {
     'GET product-list': { response: { items: [ProductShape] } },
     'POST product-list': { request: NewProductShape, response: ProductShape },
-    'product-detail': { response: ProductShape },
+    'product-detail': { request: NewProductShape, response: ProductShape },
     'catalogue-item': { response: ProductShape },
-  },
+} as const
+export const tableHistory = versionHistory({
+  versions: versionsFor({ list: 'GET product-list', create: 'POST product-list', reviews: 'product-reviews', exportRoute: 'product-export', item: 'catalogue-item', remove: 'DELETE product-detail' }),
+  bodies: tableBodies,
   validation,
 })
 export function tableApp() {
@@ -215,33 +222,40 @@ export function tableApp() {
   const s = scheme()
   const versioning = apiVersioning({ scheme: s, routes, changes: tableHistory })
   const newProduct = zValidator('json', NewProductZ)
+  const patchProduct = zValidator('json', NewProductZ.partial())
   const app = mountRoutes(new Hono(), versioning, {
     'product-list': {
       get: [zValidator('query', listQuery), zValidator('header', listHeaders), (c) => c.json(listOf(c.req.valid('query').search, (c.req.valid('header') as { 'x-store'?: string })['x-store']))],
       // The validator held in a variable, so that the handler's c.req.valid('json') is typed (docs/app-styles.md, Limits).
       post: [newProduct, (c) => c.json({ id: 2, ...c.req.valid('json') }, 201)],
     },
-    'product-detail': (c) => {
-      const product = find(c.req.param('id'))
-      return product === undefined ? c.json({ detail: 'no such product' }, 404) : c.json(product, 200)
+    'product-detail': {
+      get: (c) => {
+        const product = find(c.req.param('id'))
+        return product === undefined ? c.json({ detail: 'no such product' }, 404) : c.json(product, 200)
+      },
+      patch: [patchProduct, (c) => c.json({ ...lamp, ...c.req.valid('json') } as Product, 200)],
+      delete: (c) => c.body(null, 204),
     },
     'product-reviews': (c) => c.json(reviews),
     'product-export': (c) => c.json({ rows: ['1,Lamp'] }),
     'catalogue-item': (c) => c.json({ ...lamp, id: Number(c.req.param('id')) }),
   })
-  const documents = versionedOpenAPI({ scheme: s, routes, app, document: headDocument, changelog: tableHistory })
+  const documents = versionedOpenAPI({ scheme: s, routes, app, document: headDocument, changelog: tableHistory, requests: { schemas: requestSchemas, bodies: tableBodies } })
   return { app, documents, check: () => versioning.check(app) }
 }
 
 /** Plain Hono and @hono/zod-openapi: changes and bodies by `METHOD /path`, as Hono registers them. */
-export const plainHistory = versionHistory({
-  versions: versionsFor({ list: 'GET /products', create: 'POST /products', reviews: 'GET /products/:id/reviews', exportRoute: 'GET /export', item: 'GET /catalogue/:id' }),
-  bodies: {
+const plainBodies = {
     'GET /products': { response: { items: [ProductShape] } },
     'POST /products': { request: NewProductShape, response: ProductShape },
     'GET /products/:id': { response: ProductShape },
+    'PATCH /products/:id': { request: NewProductShape, response: ProductShape },
     'GET /catalogue/:id': { response: ProductShape },
-  },
+} as const
+export const plainHistory = versionHistory({
+  versions: versionsFor({ list: 'GET /products', create: 'POST /products', reviews: 'GET /products/:id/reviews', exportRoute: 'GET /export', item: 'GET /catalogue/:id', remove: 'DELETE /products/:id' }),
+  bodies: plainBodies,
   validation,
 })
 export function plainApp() {
@@ -256,11 +270,13 @@ export function plainApp() {
       const product = find(c.req.param('id'))
       return product === undefined ? c.json({ detail: 'no such product' }, 404) : c.json(product, 200)
     })
+    .patch('/products/:id', zValidator('json', NewProductZ.partial()), (c) => c.json({ ...lamp, ...c.req.valid('json') } as Product, 200))
+    .delete('/products/:id', (c) => c.body(null, 204))
     .get('/products/:id/reviews', (c) => c.json(reviews))
     .get('/export', (c) => c.json({ rows: ['1,Lamp'] }))
     .get('/items/:id', (c) => c.json({ ...lamp, id: Number(c.req.param('id')) }))
     .get('/catalogue/:id', (c) => c.json({ ...lamp, id: Number(c.req.param('id')) }))
-  const documents = versionedOpenAPI({ scheme: s, app: base, document: headDocument, changelog: plainHistory })
+  const documents = versionedOpenAPI({ scheme: s, app: base, document: headDocument, changelog: plainHistory, requests: { schemas: requestSchemas, bodies: plainBodies } })
   return { app, documents, check: () => versioning.check(base) }
 }
 
@@ -284,6 +300,8 @@ const listProducts = createRoute({
 })
 const createProduct = createRoute({ operationId: 'createProduct', method: 'post', path: '/products', request: { body: { content: { 'application/json': { schema: NewProductZo } }, required: true } }, responses: { 201: json('Created.', ProductZo), 400: json('Not a new product (the validator).', InvalidZo) } })
 const getProduct = createRoute({ operationId: 'getProduct', method: 'get', path: '/products/{id}', request: { params: IdZo }, responses: { 200: json('A product.', ProductZo), 404: json('Not found.', ProblemZo) } })
+const patchProductRoute = createRoute({ operationId: 'patchProduct', method: 'patch', path: '/products/{id}', request: { params: IdZo, body: { content: { 'application/json': { schema: NewProductZo.partial().openapi('ProductPatch') } }, required: true } }, responses: { 200: json('Patched.', ProductZo), 404: json('Not found.', ProblemZo) } })
+const deleteProduct = createRoute({ operationId: 'deleteProduct', method: 'delete', path: '/products/{id}', request: { params: IdZo }, responses: { 204: { description: 'Deleted.' } } })
 const listReviews = createRoute({ operationId: 'listReviews', method: 'get', path: '/products/{id}/reviews', request: { params: IdZo }, responses: { 200: json('Reviews.', zo.array(ReviewZo)) } })
 const exportProducts = createRoute({ operationId: 'exportProducts', method: 'get', path: '/export', responses: { 200: json('The export.', ExportZo) } })
 const getItem = createRoute({ operationId: 'getItem', method: 'get', path: '/items/{id}', request: { params: IdZo }, responses: { 200: json('A catalogue item.', ProductZo) } })
@@ -300,12 +318,14 @@ export function zodOpenAPIApp() {
       const product = find(c.req.valid('param').id)
       return product === undefined ? c.json({ detail: 'no such product' }, 404) : c.json(product, 200)
     })
+    .openapi(patchProductRoute, (c) => c.json({ ...lamp, ...c.req.valid('json') } as Product, 200))
+    .openapi(deleteProduct, (c) => c.body(null, 204))
     .openapi(listReviews, (c) => c.json(reviews, 200))
     .openapi(exportProducts, (c) => c.json({ rows: ['1,Lamp'] }, 200))
     .openapi(getItem, (c) => c.json({ ...lamp, id: Number(c.req.valid('param').id) }, 200))
     .openapi(getCatalogueItem, (c) => c.json({ ...lamp, id: Number(c.req.valid('param').id) }, 200))
   const document = base.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Shop', version: '3' } })
-  const documents = versionedOpenAPI({ scheme: s, app: base, document, changelog: plainHistory })
+  const documents = versionedOpenAPI({ scheme: s, app: base, document, changelog: plainHistory, requests: { schemas: requestSchemas, bodies: plainBodies } })
   return { app, documents, check: () => versioning.check(base) }
 }
 

@@ -146,7 +146,7 @@ beforeAll(async () => {
 
 describe('the typed client of each version types what that version\'s OpenAPI document says, in each app style', () => {
   it('route × version × part: paths and methods, path params, query params, headers, request bodies, success statuses and bodies; hc against the head document', async () => {
-    expect(checks).toBe(423)
+    expect(checks).toBe(567)
     const run = await tsc(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${dir}tsconfig.json`], { cwd: root }).then(
       () => '',
       (error: { stdout?: string }) => error.stdout ?? String(error),
@@ -200,18 +200,23 @@ describe('each version\'s typed-client calls are answered as its document says, 
       expect(await expectDocumented('1', 'post', '/products', v1.products.$post({ json: { name: 'Kettle', price: '30.00', status: 'draft', size: '15x25' } }), 200)).toMatchObject({ name: 'Kettle', price: '30.00', size: '15x25' })
       await expectDocumented('1', 'get', '/products/{id}', v1.products[':id'].$get({ param: { id: '1' } }), 200)
       await expectDocumented('1', 'get', '/products/{id}', v1.products[':id'].$get({ param: { id: '9' } }), 404)
+      expect(await expectDocumented('1', 'patch', '/products/{id}', v1.products[':id'].$patch({ param: { id: '1' }, json: { price: '31.00' } }), 200)).toMatchObject({ name: 'Lamp', price: '31.00' })
       await expectDocumented('1', 'get', '/export', v1.export.$get(), 200)
       await expectDocumented('1', 'get', '/items/{id}', v1.items[':id'].$get({ param: { id: '1' } }), 200)
       const v2 = clients('2')
       expect(await expectDocumented('2', 'get', '/products', v2.products.$get({ query: { search: 'La' }, header: { 'x-store': 'north' } }), 200)).toMatchObject({ items: [{ title: 'Lamp', size: '10x20' }], store: 'north' })
       await expectDocumented('2', 'post', '/products', v2.products.$post({ json: { title: 'Kettle', price: { amount: 3000, currency: 'EUR' }, status: 'archived', size: '15x25' } }), 201)
       await expectDocumented('2', 'get', '/products/{id}', v2.products[':id'].$get({ param: { id: '1' } }), 200)
+      await expectDocumented('2', 'patch', '/products/{id}', v2.products[':id'].$patch({ param: { id: '1' }, json: { status: 'archived' } }), 200)
+      await expectDocumented('2', 'delete', '/products/{id}', v2.products[':id'].$delete({ param: { id: '1' } }), 204)
       await expectDocumented('2', 'get', '/products/{id}/reviews', v2.products[':id'].reviews.$get({ param: { id: '1' } }), 200)
       await expectDocumented('2', 'get', '/items/{id}', v2.items[':id'].$get({ param: { id: '1' } }), 200)
       const v3 = clients('3')
       await expectDocumented('3', 'get', '/products', v3.products.$get({ query: { search: 'La' }, header: { 'x-store': 'north' } }), 200)
       expect(await expectDocumented('3', 'post', '/products', v3.products.$post({ json: { title: 'Kettle', price: { amount: 3000, currency: 'EUR' }, status: 'archived', width: 15, height: 25 } }), 201)).toMatchObject({ width: 15, height: 25 })
       await expectDocumented('3', 'get', '/products/{id}', v3.products[':id'].$get({ param: { id: '1' } }), 200)
+      expect(await expectDocumented('3', 'patch', '/products/{id}', v3.products[':id'].$patch({ param: { id: '1' }, json: { price: { amount: 3100, currency: 'EUR' } } }), 200)).toMatchObject({ price: { amount: 3100 } })
+      await expectDocumented('3', 'delete', '/products/{id}', v3.products[':id'].$delete({ param: { id: '1' } }), 204)
       await expectDocumented('3', 'get', '/products/{id}/reviews', v3.products[':id'].reviews.$get({ param: { id: '1' } }), 200)
       await expectDocumented('3', 'get', '/catalogue/{id}', v3.catalogue[':id'].$get({ param: { id: '1' } }), 200)
       // hc, Hono's own client, beside it: without a version it gets the default, the head, whose document it matches.
@@ -269,7 +274,7 @@ describe('requests openapi-fetch builds from each version\'s document are accept
         expect([400, 422], `${style} ${version}`).toContain(response.status)
         expect(responses.check('post', '/products', response.status, error)).toBe('ok')
       }
-      expect(operations).toBe(15)
+      expect(operations).toBe(20)
     })
   }
 })
