@@ -173,6 +173,7 @@ export function requestValidation(options: RequestValidationOptions): RequestVal
       })
     },
     parameterRoutes: [...parameters.keys()],
+    parameterShapes: [...new Set([...parameters.values()].flatMap((parts) => Object.values(parts).flatMap((shape) => (shape === undefined ? [] : [shape.name]))))],
     parameterChecks(route: string, renames: ParameterRenames, history: ValidatedHistory) {
       const parts = parameters.get(route)
       if (parts === undefined) return history.versions.map(() => null)
