@@ -10,7 +10,7 @@ import type { ClientRequestOptions } from 'hono/client'
 import type { ExtractSchema } from 'hono/types'
 import type { SuccessStatusCode } from 'hono/utils/http-status'
 import { sameLifecycle, versionLifecycle, type VersionLifecycle } from './lifecycle.ts'
-import type { IsEnvelope, IsHeadVersion, IsPartial, LayoutOf, MergePatch, MethodExistsAt, ParamNameAt, RelaidAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
+import type { IsEnvelope, IsHeadVersion, IsPartial, LayoutOf, MergePatch, MethodExistsAt, ParamNameAt, ParamValueAt, RelaidAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
 import type { AtPathIn, LostNames, MethodName, PlainPathOf, RouteKeyOf, RouteOf, TablePathAt, Unpatterned } from './route-keys.ts'
 import { clientPlacement, placeVersion, withVersionedUrls, type ClientPlacement, type PlacingScheme } from './placement.ts'
 
@@ -69,10 +69,10 @@ type FormFields<B> = { [K in keyof B]: B[K] extends string | File | readonly (st
 type WithBody<I, Body> = Flat<{ [K in keyof I as K extends 'json' ? never : K]: I[K] } & { json: Body }>
 type Flat<T> = { [K in keyof T]: T[K] }
 type WithoutParam<I, P extends string> = I extends { param: infer Q } ? ([Exclude<keyof Q, P>] extends [never] ? Omit<I, 'param'> : Flat<Omit<I, 'param'> & { param: Flat<Omit<Q, P>> }>) : I
-/** The query parameters and headers of input `I` under the names version `V` gives them. */
+/** The query parameters and headers of input `I` under the names version `V` gives them, with the values its checked parameter shapes take. */
 type Renamed<I, R extends string, H, V extends string, M extends string> = IsHeadVersion<H, V> extends true
   ? I
-  : { [K in keyof I]: K extends 'query' | 'header' ? (string extends keyof I[K] ? I[K] : { [N in keyof I[K] as ParamNameAt<H, R, M, V, N, K>]: I[K][N] }) : I[K] }
+  : { [K in keyof I]: K extends 'query' | 'header' ? (string extends keyof I[K] ? I[K] : { [N in keyof I[K] as ParamNameAt<H, R, M, V, N, K>]: ParamValueAt<H, R, M, V, N, K, I[K][N]> }) : I[K] }
 
 /**
  * The success body route `R` answers version `V` with, from the handler's `O` (format `F`), in `V`'s shapes; `unknown`

@@ -300,6 +300,32 @@ type NameStep<K, Said, Part> = (Said extends { readonly older: infer O; readonly
   : never
 type NameBefore<K, Later extends readonly unknown[], Names, Part> = Later extends readonly [...infer Init, infer Last] ? NameBefore<NameStep<K, RenameSaid<Last, Names, Part>, Part>, Init, Names, Part> : K
 
+/** The shape of route `R`'s parameters in `Part` (`query`, `header`) that the history's validation checks, or `never`. */
+type ParamShapeOf<H, R extends string, M extends string, Part> = OptionsOf<H> extends { readonly validation?: infer Va }
+  ? NonNullable<Va> extends { readonly '~parameters'?: infer P }
+    ? NonNullable<P> extends infer Ps
+      ? (`${M} ${R}` extends keyof Ps ? Ps[`${M} ${R}`] : R extends keyof Ps ? Ps[R] : never) extends infer E
+        ? E extends { readonly [K in Part extends 'header' ? 'headers' : 'query']?: infer S } ? Extract<S, AnyShape> : never
+        : never
+      : never
+    : never
+  : never
+/** The parameters of shape `S` in version `V`, by the name the validator gives each (a header's in lowercase). */
+type ParamsAt<H, S, V extends string, Part> = S extends Shape<infer T, string> ? ValueAt<H, T, V, 'request'> extends infer O ? { [K in keyof O as Part extends 'header' ? Lowercase<K & string> : K]-?: O[K] } : never : never
+/** A validator's value type `X` without the text values `O` (version `V`'s) does not take: an enum value added later. */
+type NarrowedTo<X, O> = X extends undefined ? X : [X] extends [O] ? X : X extends string ? (string extends X ? X : never) : X
+/**
+ * The value type version `V` sends for the parameter the head's validator of route `R` names `N` in `Part`, typed `X`
+ * there: where the history's validation checks that part with a shape, narrowed to the shape's values in `V`.
+ */
+export type ParamValueAt<H, R extends string, M extends string, V extends string, N, Part, X> = [ParamShapeOf<H, R, M, Part>] extends [never]
+  ? X
+  : ParamsAt<H, ParamShapeOf<H, R, M, Part>, V, Part> extends infer O
+    ? (Part extends 'header' ? Lowercase<N & string> : N) extends keyof O
+      ? NarrowedTo<X, O[(Part extends 'header' ? Lowercase<N & string> : N) & keyof O]>
+      : X
+    : X
+
 /**
  * The name version `V` gives the query parameter or request header (`Part`) that the head's validator of route `R`
  * (method `M`) names `K`: each `queryParamRenamed` / `requestHeaderRenamed` of a newer version undone, newest first.
