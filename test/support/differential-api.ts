@@ -66,6 +66,12 @@ export interface Review {
 }
 export const ProductShape = shape<Product>('Product')
 export const NewProductShape = shape<NewProduct>('NewProduct')
+/** The list's query parameters. */
+export interface ProductFilter {
+  search?: string
+  status?: Status
+}
+export const ProductFilterShape = shape<ProductFilter>('ProductFilter')
 
 export const VERSIONS = ['1', '2', '3'] as const
 export const ORIGIN = 'https://shop.test'
@@ -100,7 +106,11 @@ function versionsFor<const L extends string, const C extends string, const R ext
           fieldChanged(ProductShape, 'price', { down: (p) => (p.amount / 100).toFixed(2), up: (p) => ({ amount: Math.round(Number(p) * 100), currency: 'EUR' }), olderSchema: olderPrice }),
           fieldChanged(NewProductShape, 'price', { down: (p) => (p.amount / 100).toFixed(2), up: (p) => ({ amount: Math.round(Number(p) * 100), currency: 'EUR' }), olderSchema: olderPrice }),
         ]),
-        change('Products can be archived.', [enumValuesAdded(ProductShape, 'status', ['archived'], { fallback: 'draft' }), enumValuesAdded(NewProductShape, 'status', ['archived'], { fallback: 'draft' })]),
+        change('Products can be archived.', [
+          enumValuesAdded(ProductShape, 'status', ['archived'], { fallback: 'draft' }),
+          enumValuesAdded(NewProductShape, 'status', ['archived'], { fallback: 'draft' }),
+          enumValuesAdded(ProductFilterShape, 'status', ['archived'], { fallback: 'draft' }),
+        ]),
         change('Products have reviews and can be deleted; the export is gone.', [routeAdded(names.reviews), routeAdded(names.remove), routeRemoved(names.exportRoute)]),
         change('The list is searched with ?search, in the store X-Store.', [queryParamRenamed(names.list, { older: 'q', newer: 'search' }), requestHeaderRenamed(names.list, { older: 'X-Shop', newer: 'X-Store' })]),
         change('Creating a product answers 201.', [statusChanged(names.create, { older: 200, newer: 201 })]),
@@ -123,7 +133,8 @@ function versionsFor<const L extends string, const C extends string, const R ext
   ] as const
 }
 
-const validation = requestValidation({ schemas: { NewProduct: NewProductSchema } })
+const ProductFilterSchema = { type: 'object', properties: { search: { type: 'string' }, status: { type: 'string', enum: ['draft', 'live', 'archived'] } } }
+const validationOf = (list: string) => requestValidation({ schemas: { NewProduct: NewProductSchema, ProductFilter: ProductFilterSchema }, parameters: { [list]: { query: ProductFilterShape } } })
 const requestSchemas = { NewProduct: NewProductSchema }
 
 const lamp: Product = { id: 1, title: 'Lamp', price: { amount: 1250, currency: 'EUR' }, status: 'live', width: 10, height: 20 }
@@ -137,7 +148,7 @@ const NewProductZ = z.object({
   width: z.number().int().min(0),
   height: z.number().int().min(0),
 })
-const listQuery = z.object({ search: z.string().optional() })
+const listQuery = z.object({ search: z.string().optional(), status: z.enum(['draft', 'live', 'archived']).optional() })
 const listHeaders = z.object({ 'x-store': z.string().optional() })
 const listOf = (search: string | undefined, store: string | undefined) => ({ items: [lamp].filter((p) => search === undefined || p.title.includes(search)), store: store ?? null })
 
@@ -158,6 +169,7 @@ export const headDocument = {
         operationId: 'listProducts',
         parameters: [
           { name: 'search', in: 'query', required: false, schema: { type: 'string' } },
+          { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['draft', 'live', 'archived'] } },
           { name: 'x-store', in: 'header', required: false, schema: { type: 'string' } },
         ],
         responses: { '200': jsonOf('Products.', ref('ProductList')) },
@@ -207,7 +219,7 @@ const tableBodies = {
 export const tableHistory = versionHistory({
   versions: versionsFor({ list: 'GET product-list', create: 'POST product-list', reviews: 'product-reviews', exportRoute: 'product-export', item: 'catalogue-item', remove: 'DELETE product-detail' }),
   bodies: tableBodies,
-  validation,
+  validation: validationOf('GET product-list'),
 })
 export function tableApp() {
   const routes = defineRoutes(
@@ -256,7 +268,7 @@ const plainBodies = {
 export const plainHistory = versionHistory({
   versions: versionsFor({ list: 'GET /products', create: 'POST /products', reviews: 'GET /products/:id/reviews', exportRoute: 'GET /export', item: 'GET /catalogue/:id', remove: 'DELETE /products/:id' }),
   bodies: plainBodies,
-  validation,
+  validation: validationOf('GET /products'),
 })
 export function plainApp() {
   const s = scheme()
@@ -295,7 +307,7 @@ const listProducts = createRoute({
   operationId: 'listProducts',
   method: 'get',
   path: '/products',
-  request: { query: zo.object({ search: zo.string().optional() }), headers: zo.object({ 'x-store': zo.string().optional() }) },
+  request: { query: zo.object({ search: zo.string().optional(), status: StatusZo.optional() }), headers: zo.object({ 'x-store': zo.string().optional() }) },
   responses: { 200: json('Products.', ProductListZo) },
 })
 const createProduct = createRoute({ operationId: 'createProduct', method: 'post', path: '/products', request: { body: { content: { 'application/json': { schema: NewProductZo } }, required: true } }, responses: { 201: json('Created.', ProductZo), 400: json('Not a new product (the validator).', InvalidZo) } })
