@@ -135,7 +135,7 @@ function versionsFor<const L extends string, const C extends string, const R ext
 
 const ProductFilterSchema = { type: 'object', properties: { search: { type: 'string' }, status: { type: 'string', enum: ['draft', 'live', 'archived'] } } }
 const validationOf = (list: string) => requestValidation({ schemas: { NewProduct: NewProductSchema, ProductFilter: ProductFilterSchema }, parameters: { [list]: { query: ProductFilterShape } } })
-const requestSchemas = { NewProduct: NewProductSchema }
+export const requestSchemas = { NewProduct: NewProductSchema }
 
 const lamp: Product = { id: 1, title: 'Lamp', price: { amount: 1250, currency: 'EUR' }, status: 'live', width: 10, height: 20 }
 const find = (id: string): Product | undefined => (Number(id) === 1 ? lamp : undefined)
@@ -258,7 +258,7 @@ export function tableApp() {
 }
 
 /** Plain Hono and @hono/zod-openapi: changes and bodies by `METHOD /path`, as Hono registers them. */
-const plainBodies = {
+export const plainBodies = {
     'GET /products': { response: { items: [ProductShape] } },
     'POST /products': { request: NewProductShape, response: ProductShape },
     'GET /products/:id': { response: ProductShape },

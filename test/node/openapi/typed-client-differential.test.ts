@@ -3,7 +3,9 @@
  * version, in the three app styles (test/support/differential-api.ts: three
  * versions with a renamed field, a converted price, an enum value added, a
  * field split in two, a route added and one removed, a renamed query
- * parameter and header, a status changed and a moved path):
+ * parameter and header, a status changed and a moved path; the plain and
+ * @hono/zod-openapi apps also as sub-apps of a root app, mounted with
+ * `app.route('/api', sub)`: test/support/differential-composed.ts):
  * - types: openapi-typescript types each version's OpenAPI document, and a
  *   generated check file compares, route × version × part, what the typed
  *   client of that version types (`versionedClient`): which paths and
@@ -31,6 +33,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { validateResponses } from '../../../src/contracts/index.ts'
 import { versionedClient } from '../../../src/typed-client/index.ts'
 import { ORIGIN, plainApp, type plainHistory, tableApp, VERSIONS, zodOpenAPIApp } from '../../support/differential-api.ts'
+import { composedPlain, composedZod } from '../../support/differential-composed.ts'
 
 const root = fileURLToPath(new URL('../../..', import.meta.url))
 const dir = `${root}.tmp/typed-client-differential/`
@@ -45,12 +48,17 @@ interface Operation {
 type Document = { paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>; components?: Json }
 
 const styles = {
-  table: { make: tableApp, app: 'TableApp', history: 'tableHistory' },
-  plain: { make: plainApp, app: 'PlainApp', history: 'plainHistory' },
-  zod: { make: zodOpenAPIApp, app: 'ZodOpenAPIApp', history: 'plainHistory' },
+  table: { make: tableApp, app: 'TableApp', history: 'tableHistory', prefix: '' },
+  plain: { make: plainApp, app: 'PlainApp', history: 'plainHistory', prefix: '' },
+  zod: { make: zodOpenAPIApp, app: 'ZodOpenAPIApp', history: 'plainHistory', prefix: '' },
+  // The plain and @hono/zod-openapi apps as sub-apps of a root app (`app.route('/api', sub)`): the root's type and documents.
+  composedPlain: { make: composedPlain, app: 'ComposedPlain', history: 'plainHistory', prefix: '/api' },
+  composedZod: { make: composedZod, app: 'ComposedZod', history: 'plainHistory', prefix: '/api' },
 } as const
 type Style = keyof typeof styles
 const STYLE_NAMES = Object.keys(styles) as Style[]
+/** The styles whose apps answer at their own paths (the typed-client calls below are written for them). */
+const UNPREFIXED = STYLE_NAMES.filter((style) => styles[style].prefix === '')
 
 /** Each style's app, behind `validateResponses` of its own documents. */
 function served(style: Style) {
@@ -73,6 +81,7 @@ function checkSource(documents: Record<Style, Record<string, Document>>): { sour
     `import { expectTypeOf } from 'vitest'`,
     `import { versionedClient } from '../../src/typed-client/index.ts'`,
     `import type { PlainApp, plainHistory, TableApp, tableHistory, ZodOpenAPIApp } from '../../test/support/differential-api.ts'`,
+    `import type { ComposedPlain, ComposedZod } from '../../test/support/differential-composed.ts'`,
     `import type { ClientOk, ClientPart, DocBody, DocHeaders, DocOk, DocPart, Has, HasDoc } from '../../test/support/client-and-document-types.ts'`,
   ]
   let count = 0
@@ -89,14 +98,12 @@ function checkSource(documents: Record<Style, Record<string, Document>>): { sour
     check(`keyof ClientOk<${F}, ${D}>`, `keyof DocOk<${D}>`)
     for (const status of Object.keys(operation.responses).filter((s) => s.startsWith('2'))) check(`ClientOk<${F}, ${D}>[${status}]`, `DocOk<${D}>[${status}]`)
   }
-  // Every path and method any version's document of any style has.
-  const all = new Map<string, Set<string>>()
   for (const style of STYLE_NAMES) {
+    // Every path and method any version's document of the style has (each is present or absent in each version).
+    const all = new Map<string, Set<string>>()
     for (const version of VERSIONS) {
       for (const [path, item] of Object.entries(documents[style][version]!.paths)) for (const method of METHODS) if (item[method] !== undefined) all.set(path, (all.get(path) ?? new Set()).add(method))
     }
-  }
-  for (const style of STYLE_NAMES) {
     const { app, history } = styles[style]
     lines.push(`const ${style} = versionedClient<${app}, typeof ${history}>('${ORIGIN}', { scheme: { in: 'header', name: 'Api-Version' } })`)
     lines.push(`type Hc_${style} = ReturnType<typeof hc<${app}>>`)
@@ -146,7 +153,7 @@ beforeAll(async () => {
 
 describe('the typed client of each version types what that version\'s OpenAPI document says, in each app style', () => {
   it('route × version × part: paths and methods, path params, query params, headers, request bodies, success statuses and bodies; hc against the head document', async () => {
-    expect(checks).toBe(567)
+    expect(checks).toBe(945)
     const run = await tsc(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${dir}tsconfig.json`], { cwd: root }).then(
       () => '',
       (error: { stdout?: string }) => error.stdout ?? String(error),
@@ -179,7 +186,7 @@ async function answer(res: Response | Promise<Response>): Promise<{ status: numb
 }
 
 describe('each version\'s typed-client calls are answered as its document says, behind validateResponses', () => {
-  for (const style of STYLE_NAMES) {
+  for (const style of UNPREFIXED) {
     it(style, async () => {
       const { app, documents } = served(style)
       const fetch = (input: RequestInfo | URL, init?: RequestInit) => app.request(input, init)
@@ -242,6 +249,7 @@ describe('requests openapi-fetch builds from each version\'s document are accept
   for (const style of STYLE_NAMES) {
     it(style, async () => {
       const { app, documents } = served(style)
+      const { prefix } = styles[style]
       let operations = 0
       for (const version of VERSIONS) {
         const document = documents.document(version) as unknown as Document
@@ -261,18 +269,18 @@ describe('requests openapi-fetch builds from each version\'s document are accept
             const { response, data, error } = await call(path, { params, ...(body === undefined ? {} : { body }) })
             expect(response.status, `${style} ${version} ${method} ${path}`).toBeLessThan(300)
             expect(responses.check(method, path, response.status, data ?? error)).toBe('ok')
-            if (path === '/products' && method === 'get') expect(data).toMatchObject({ store: 'north' })
+            if (path === `${prefix}/products` && method === 'get') expect(data).toMatchObject({ store: 'north' })
             operations++
           }
         }
         // A body the document refuses (without the size or the width version 1 and 3 require) is refused, with a status it documents.
         const refused = version === '3' ? { ...(BODIES['3'] as Json), width: undefined } : { ...(BODIES[version] as Json), size: undefined }
-        const schema = document.paths['/products']?.post?.requestBody?.content['application/json']?.schema as object
+        const schema = document.paths[`${prefix}/products`]?.post?.requestBody?.content['application/json']?.schema as object
         expect(responses.compile(schema)(JSON.parse(JSON.stringify(refused)))).toBe(false)
         const header = { 'Api-Version': version }
-        const { response, error } = await (client as unknown as { POST: (path: string, init: object) => Promise<{ response: Response; error?: unknown }> }).POST('/products', { params: { header }, body: refused })
+        const { response, error } = await (client as unknown as { POST: (path: string, init: object) => Promise<{ response: Response; error?: unknown }> }).POST(`${prefix}/products`, { params: { header }, body: refused })
         expect([400, 422], `${style} ${version}`).toContain(response.status)
-        expect(responses.check('post', '/products', response.status, error)).toBe('ok')
+        expect(responses.check('post', `${prefix}/products`, response.status, error)).toBe('ok')
       }
       expect(operations).toBe(20)
     })
