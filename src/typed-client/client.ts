@@ -8,8 +8,9 @@ import type { Hono } from 'hono'
 import { hc } from 'hono/client'
 import type { ClientRequestOptions } from 'hono/client'
 import type { ExtractSchema } from 'hono/types'
-import type { SuccessStatusCode } from 'hono/utils/http-status'
+import type { ClientErrorStatusCode, ServerErrorStatusCode, SuccessStatusCode } from 'hono/utils/http-status'
 import { sameLifecycle, versionLifecycle, type VersionLifecycle } from './lifecycle.ts'
+import type { LayoutValue } from '../changes/shape.ts'
 import type { IsEnvelope, IsHeadVersion, IsPartial, LayoutOf, MergePatch, MethodExistsAt, ParamNameAt, ParamValueAt, RelaidAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
 import type { AtPathIn, LostNames, MethodName, PlainPathOf, RouteKeyOf, RouteOf, TablePathAt, Unpatterned } from './route-keys.ts'
 import { clientPlacement, placeVersion, withVersionedUrls, type ClientPlacement, type PlacingScheme } from './placement.ts'
@@ -89,15 +90,37 @@ type AnsweredAt<O, F, R extends string, H, V extends string, M extends string> =
 /** Whether a handler's output format says it answers no JSON: a literal format other than `json` (an untyped `Response`'s is `string`). */
 type NotJson<F> = string extends F ? false : [F] extends ['json'] ? false : 'json' extends F ? false : true
 
-/** An endpoint (route `R`, method `M` such as `$post`) as version `V` has it: success responses in the version's shape, other statuses as the handler types them. */
+/**
+ * The error body (400 and above) route `R` answers version `V` with, from the handler's JSON `O`, in `V`'s shapes where
+ * it is of the error layout's head type (the route's `error`, else the history's `errors`), as the server migrates
+ * only a body that fits the layout; `unknown` (the handler's own) otherwise.
+ */
+type ErredAt<O, F, R extends string, H, V extends string, M extends string> = [LayoutOf<H, R, M, 'error'>] extends [never]
+  ? unknown
+  : IsHeadVersion<H, V> extends true
+    ? unknown
+    : F extends 'json'
+      ? [O] extends [LayoutValue<LayoutOf<H, R, M, 'error'>>]
+        ? RelaidAt<H, O, LayoutOf<H, R, M, 'error'>, V>
+        : unknown
+      : unknown
+
+/** An endpoint (route `R`, method `M` such as `$post`) as version `V` has it: success and error responses in the version's shapes, other statuses as the handler types them. */
 type EndpointAt<E, R extends string, H, V extends string, P extends string, M> = E extends { input: infer I; output: infer O; outputFormat: infer F; status: infer S }
-  ? EndpointIn<InputAt<I, R, H, V, MethodName<M>, P>, AnsweredAt<O, F, R, H, V, MethodName<M>>, O, F, StatusAt<H, R, MethodName<M>, V, S>>
+  ? EndpointIn<InputAt<I, R, H, V, MethodName<M>, P>, AnsweredAt<O, F, R, H, V, MethodName<M>>, ErredAt<O, F, R, H, V, MethodName<M>>, O, F, StatusAt<H, R, MethodName<M>, V, S>>
   : never
-type EndpointIn<I, Body, O, F, S> = unknown extends Body
-  ? { input: I; output: O; outputFormat: F; status: S }
-  :
-      | (Extract<S, SuccessStatusCode> extends never ? never : { input: I; output: Body; outputFormat: 'json'; status: Extract<S, SuccessStatusCode> })
-      | (Exclude<S, SuccessStatusCode> extends never ? never : { input: I; output: O; outputFormat: F; status: Exclude<S, SuccessStatusCode> })
+type ErrorStatus = ClientErrorStatusCode | ServerErrorStatusCode
+/** An endpoint's statuses `S` in parts: the success ones answering `Body`, the errors `Erred` (each the handler's `O` where `unknown`), the others `O`. */
+type EndpointIn<I, Body, Erred, O, F, S> = unknown extends Body
+  ? unknown extends Erred
+    ? { input: I; output: O; outputFormat: F; status: S }
+    : Parts<I, O, F, Erred, O, F, S>
+  : Parts<I, Body, 'json', Erred, O, F, S>
+type Parts<I, Body, BodyFormat, Erred, O, F, S> =
+  | Part<I, Body, BodyFormat, Extract<S, SuccessStatusCode>>
+  | (unknown extends Erred ? Part<I, O, F, Extract<S, ErrorStatus>> : Part<I, Erred, 'json', Extract<S, ErrorStatus>>)
+  | Part<I, O, F, Exclude<S, SuccessStatusCode | ErrorStatus>>
+type Part<I, O, F, S> = [S] extends [never] ? never : { input: I; output: O; outputFormat: F; status: S }
 
 /** The methods of path `Path` that version `V` serves: their route exists then, at this path. */
 type MethodsAt<Ms, Path, H, V extends string, AppPaths> = {

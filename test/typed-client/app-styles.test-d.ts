@@ -309,3 +309,31 @@ describe('what each method of a route sends and answers, as the server reads and
     expectTypeOf<Answer<ReturnType<typeof hc<typeof texts>>['people'][':id']['name']['$get']>>().toEqualTypeOf<Answer<ReturnType<typeof hc<typeof plain>>['people'][':id']['name']['$get']>>()
   })
 })
+
+describe("an error layout (a route's bodies error, or the history's errors)", () => {
+  const Problem = shape<{ detail: string }>('Problem')
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [...changes, change('Problems have a detail.', [fieldRenamed(Problem, { older: 'message', newer: 'detail' })])] }],
+    bodies: { 'GET /people/:id': { response: PersonShape, error: Problem } },
+  })
+  const base = new Hono()
+  base.use('*', versionMiddleware({ scheme, changes: history }))
+  const app = base.get('/people/:id', zValidator('query', z.object({ fields: z.string().optional() })), (c) =>
+    c.req.param('id') === '1' ? c.json({ id: 1, fullName: 'Ada', email: null }, 200) : c.json({ detail: 'No such person.' }, 404),
+  )
+  const clients = versionedClient<typeof app, typeof history>('https://people.test', { scheme: { in: 'header' } })
+  type Got<F extends (...args: never[]) => Promise<unknown>, S extends number> = Extract<Awaited<ReturnType<F>>, { status: S }> extends { json(): Promise<infer J> } ? J : never
+  type V1 = ReturnType<typeof clients<'1'>>['people'][':id']['$get']
+  type V2 = ReturnType<typeof clients<'2'>>['people'][':id']['$get']
+
+  it("an older client's error body is in its version's shape, as the server migrates it; the head's as the handler types it", () => {
+    expectTypeOf<Got<V1, 404>>().toEqualTypeOf<{ message: string }>()
+    expectTypeOf<Got<V2, 404>>().toEqualTypeOf<{ detail: string }>()
+    expectTypeOf<Got<V1, 200>>().toEqualTypeOf<PersonV1>()
+  })
+
+  it("an error body not of the layout's type (the validator's 400) is the handler's, as the server sends it", () => {
+    expectTypeOf<Got<V1, 400>>().toEqualTypeOf<Got<V2, 400>>()
+    expectTypeOf<Got<V1, 400>>().toHaveProperty('success')
+  })
+})
