@@ -66,3 +66,10 @@ export type ClientOk<F, D> = Wide<F> extends true ? { [S in keyof DocOk<D>]: Jso
 type Responses<D> = D extends { responses: infer R } ? R : never
 /** A document operation's JSON body by success status; `unknown` (what a client's `json()` of a response typed without JSON gives) without one. */
 export type DocOk<D> = { [S in keyof Responses<D> as S extends 200 | 201 | 202 | 203 | 204 ? S : never]: Responses<D>[S] extends { content: { 'application/json': infer J } } ? Plain<J> : unknown }
+
+/** A client call's JSON body of error status `S` (400 and above), `never` when the client types none. */
+export type ClientError<F, S extends number> = JsonOf<Extract<Res<F>, { status: S }>>
+/** A document operation's JSON body of status `S`: its error bodies (the toolkit's own beside the app's). */
+export type DocError<D, S extends number> = S extends keyof Responses<D> ? (Responses<D>[S] extends { content: { 'application/json': infer J } } ? Plain<J> : unknown) : never
+/** Whether a client's error body of status `S` is one the document gives (or the client types none). */
+export type FitsError<F, D, S extends number> = [ClientError<F, S>] extends [never] ? true : [ClientError<F, S>] extends [DocError<D, S>] ? true : false

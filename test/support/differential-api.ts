@@ -9,7 +9,8 @@
  *   (a string "12.50" before); its `status` can be `archived`;
  * - the reviews route is added, the export route removed;
  * - the list's `?q` is `?search`, its `X-Shop` header `X-Store`;
- * - creating a product answers 201 (200 before).
+ * - creating a product answers 201 (200 before); a problem's `message` is
+ *   `detail`;
  * Version 3:
  * - a product's `size` ("10x20") is split into `width` and `height` (older
  *   requests must still send `size`);
@@ -66,6 +67,8 @@ export interface Review {
 }
 export const ProductShape = shape<Product>('Product')
 export const NewProductShape = shape<NewProduct>('NewProduct')
+/** The body of a 404 the handlers answer. */
+export const ProblemShape = shape<{ detail: string }>('Problem')
 /** The list's query parameters. */
 export interface ProductFilter {
   search?: string
@@ -114,6 +117,7 @@ function versionsFor<const L extends string, const C extends string, const R ext
         change('Products have reviews and can be deleted; the export is gone.', [routeAdded(names.reviews), routeAdded(names.remove), routeRemoved(names.exportRoute)]),
         change('The list is searched with ?search, in the store X-Store.', [queryParamRenamed(names.list, { older: 'q', newer: 'search' }), requestHeaderRenamed(names.list, { older: 'X-Shop', newer: 'X-Store' })]),
         change('Creating a product answers 201.', [statusChanged(names.create, { older: 200, newer: 201 })]),
+        change('A problem has a detail instead of a message.', [fieldRenamed(ProblemShape, { older: 'message', newer: 'detail' })]),
       ],
     },
     {
@@ -172,7 +176,7 @@ export const headDocument = {
           { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['draft', 'live', 'archived'] } },
           { name: 'x-store', in: 'header', required: false, schema: { type: 'string' } },
         ],
-        responses: { '200': jsonOf('Products.', ref('ProductList')) },
+        responses: { '200': jsonOf('Products.', ref('ProductList')), '400': jsonOf('Not a filter (the validator).', ref('Invalid')) },
       },
       post: {
         operationId: 'createProduct',
@@ -213,7 +217,7 @@ export const headDocument = {
 const tableBodies = {
     'GET product-list': { response: { items: [ProductShape] } },
     'POST product-list': { request: NewProductShape, response: ProductShape },
-    'product-detail': { request: NewProductShape, response: ProductShape },
+    'product-detail': { request: NewProductShape, response: ProductShape, error: ProblemShape },
     'catalogue-item': { response: ProductShape },
 } as const
 export const tableHistory = versionHistory({
@@ -261,8 +265,8 @@ export function tableApp() {
 export const plainBodies = {
     'GET /products': { response: { items: [ProductShape] } },
     'POST /products': { request: NewProductShape, response: ProductShape },
-    'GET /products/:id': { response: ProductShape },
-    'PATCH /products/:id': { request: NewProductShape, response: ProductShape },
+    'GET /products/:id': { response: ProductShape, error: ProblemShape },
+    'PATCH /products/:id': { request: NewProductShape, response: ProductShape, error: ProblemShape },
     'GET /catalogue/:id': { response: ProductShape },
 } as const
 export const plainHistory = versionHistory({
@@ -308,7 +312,7 @@ const listProducts = createRoute({
   method: 'get',
   path: '/products',
   request: { query: zo.object({ search: zo.string().optional(), status: StatusZo.optional() }), headers: zo.object({ 'x-store': zo.string().optional() }) },
-  responses: { 200: json('Products.', ProductListZo) },
+  responses: { 200: json('Products.', ProductListZo), 400: json('Not a filter (the validator).', InvalidZo) },
 })
 const createProduct = createRoute({ operationId: 'createProduct', method: 'post', path: '/products', request: { body: { content: { 'application/json': { schema: NewProductZo } }, required: true } }, responses: { 201: json('Created.', ProductZo), 400: json('Not a new product (the validator).', InvalidZo) } })
 const getProduct = createRoute({ operationId: 'getProduct', method: 'get', path: '/products/{id}', request: { params: IdZo }, responses: { 200: json('A product.', ProductZo), 404: json('Not found.', ProblemZo) } })
