@@ -43,6 +43,8 @@ export interface RequestValidation {
   checks(layout: Layout, history: ValidatedHistory, options?: { readonly partial?: boolean | undefined }): readonly (BodyCheck | null)[]
   /** The routes, named as the history names them, whose query parameters, headers or cookies it validates. */
   readonly parameterRoutes?: readonly string[] | undefined
+  /** The names of the shapes of those parameters (a document writes them as parameters, not as component schemas). */
+  readonly parameterShapes?: readonly string[] | undefined
   /**
    * Per version index (oldest first), the check of `route`'s query
    * parameters, headers and cookies, given the renames the history declares

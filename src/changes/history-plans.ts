@@ -15,6 +15,8 @@ import type { RoutePlan } from './http-steps.ts'
 export interface HistoryPlans {
   readonly plans: ReadonlyMap<string, RoutePlan>
   readonly fallback: RoutePlan | undefined
+  /** The shapes of the parameters its validation checks (`requestValidation({ parameters })`), by name. */
+  readonly parameterShapes: ReadonlySet<string>
 }
 
 /** The method of a history that gives its plans. */

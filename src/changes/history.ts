@@ -62,6 +62,8 @@ export class VersionHistory<V extends string = string, O = unknown> {
   /** Whether some table route has a plan for one method (`POST product-list`). */
   /** The plan of routes without one of their own (error responses only), or undefined. */
   readonly #fallback: RoutePlan | undefined
+  /** The shapes of the parameters its validation checks, by name. */
+  readonly #parameterShapes: ReadonlySet<string>
   /** Table routes whose existence or path changes: the table must come through `routes()`. */
   readonly #tableLives: ReadonlyMap<string, RouteLife>
   /** Table routes `routes()` rewrote. */
@@ -79,7 +81,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     // The plans, for the model's builder, under a key no entry point exports (history-plans.ts).
     Object.defineProperty(VersionHistory.prototype, HISTORY_PLANS, {
       value(this: VersionHistory): HistoryPlans {
-        return { plans: this.#plans, fallback: this.#fallback }
+        return { plans: this.#plans, fallback: this.#fallback, parameterShapes: this.#parameterShapes }
       },
     })
     // Which methods of a table route its route changes leave in a version: mountRoutes' 405, check(app) (history-plans.ts).
@@ -171,6 +173,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     this.#plans = plans
     this.#tableLives = tableLives
     this.#fallback = errors === undefined ? undefined : { ...NO_PLAN, error: this.#chains(errors, 'down'), layouts: { request: null, response: null, error: errors } }
+    this.#parameterShapes = new Set(validation?.parameterShapes ?? [])
     this.#routeNames = new Set([...bodies.keys(), ...byRoute.keys()])
   }
 

@@ -6,7 +6,7 @@
  * which `hono-api-versioning/typed-client` reads.
  */
 import type { Context, TypedResponse } from 'hono'
-import type { AddParam, ExtractInput, Input } from 'hono/types'
+import type { AddParam, ExtractInput, Input, ResponseFormat } from 'hono/types'
 import type { StatusCode } from 'hono/utils/http-status'
 import type { RouteEntry } from '../routes/types.ts'
 import type { ChainInput } from './route-handlers.ts'
@@ -43,9 +43,10 @@ type MiddlewareAnswers<F> = F extends readonly [...infer Before, unknown] ? (Bef
 
 /**
  * The responses of `R` a handler types: not an untyped handler's (a value of any type with any status), but a
- * `c.json(value, 201)` of an untyped value keeps its status, as Hono's `app.post(path, handler)` keeps it.
+ * `c.json(value, 201)` of an untyped value keeps its status, as Hono's `app.post(path, handler)` keeps it. Any
+ * format: a `c.body(null, 204)` is typed too (`TypedResponse<T, U>` alone would ask for the format its `T` defaults to).
  */
-type TypedOnly<R> = R extends TypedResponse<infer T, infer U> ? (unknown extends T ? (StatusCode extends U ? never : R) : R) : never
+type TypedOnly<R> = R extends TypedResponse<infer T, infer U, ResponseFormat> ? (unknown extends T ? (StatusCode extends U ? never : R) : R) : never
 
 /** The endpoints of one handler (a function or a chain serves GET; an object, each method it names). */
 type Endpoints<P extends string, F, N extends string, L> = F extends ((...args: never[]) => unknown) | readonly unknown[]

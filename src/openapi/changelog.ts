@@ -12,6 +12,7 @@
 // (the request-side ones) are read past.
 import type { Changelog, ChangelogInstruction } from '../changes/changelog.ts'
 import { markdownLine } from '../changes/markdown-text.ts'
+import { plainRoute } from '../changes/route-changes.ts'
 import { routeLife } from '../changes/route-life.ts'
 import type { RouteHistory } from '../model/operations.ts'
 export type { Changelog, ChangelogChange, ChangelogInstruction, ChangelogVersion } from '../changes/changelog.ts'
@@ -112,15 +113,30 @@ export function routeHistory(changelog: Changelog | null, order: readonly string
   // By names list: whether the operation exists in each version (oldest first), from each name's events, decided by
   // the same function as the history's request path (changes/route-life.ts); `null`: in every version.
   const oldestFirst = [...order].reverse()
+  const lifeOf = (name: string) => routeLife(name, (byName.get(name) ?? []).map((e) => ({ step: order.length - 1 - e.at, entry: e.instruction })), oldestFirst, where)
+  // A plain route a pathChanged moves answers at an older path only in the versions that have that path, as the
+  // history's plans say (changes/route-plans.ts): the operation an app registers there (`GET /items/:id`, kept for
+  // the older versions) goes by that name, which no change names. Oldest first, by the older path's name.
+  const movedFrom = new Map<string, readonly boolean[]>()
+  for (const [name, events] of byName) {
+    const plain = plainRoute(events[0]?.instruction.route ?? '')
+    if (plain === null || !events.some((e) => e.instruction.type === 'route.path.changed')) continue
+    const life = lifeOf(name)
+    const head = life.paths?.[oldestFirst.length - 1]
+    for (const path of new Set(life.paths ?? [])) {
+      if (path === head) continue
+      movedFrom.set(normalize(`${plain[0]} ${path}`), oldestFirst.map((_, v) => (life.exists === null || life.exists[v] === true) && life.paths?.[v] === path))
+    }
+  }
   const lives = new WeakMap<readonly string[], readonly boolean[] | null>()
   function existence(names: readonly string[]): readonly boolean[] | null {
     if (lives.has(names)) return lives.get(names) as readonly boolean[] | null
     let exists: boolean[] | null = null
     for (const name of new Set(names)) {
-      const events = (byName.get(name) ?? []).map((e) => ({ step: order.length - 1 - e.at, entry: e.instruction }))
-      const own = events.length === 0 ? null : routeLife(name, events, oldestFirst, where).exists
-      // A route answers a version only where every name it goes by exists (the table's route and its method's).
-      if (own !== null) exists = oldestFirst.map((_, v) => (exists === null || exists[v] === true) && own[v] === true)
+      // A route answers a version only where every name it goes by exists (the table's route and its method's, an older path's).
+      for (const own of [byName.has(name) ? lifeOf(name).exists : null, movedFrom.get(name) ?? null]) {
+        if (own !== null) exists = oldestFirst.map((_, v) => (exists === null || exists[v] === true) && own[v] === true)
+      }
     }
     lives.set(names, exists)
     return exists

@@ -35,11 +35,11 @@ type LayoutsOf = NonNullable<ReturnType<typeof historyLayouts>>
  * head's (a body that refers to no shape the version changes, and that
  * `requests` does not derive: `derived`).
  */
-export function checkMigratedResponses(context: BuildContext, where: string, derived: RequestBodies | null, layoutsOf: LayoutsOf | null = null): void {
+export function checkMigratedResponses(context: BuildContext, where: string, derived: RequestBodies | null, layoutsOf: LayoutsOf | null = null, parameterShapes: ReadonlySet<string> = new Set()): void {
   const head = context.head
   if (head === null) return
   if (context.plan.order.length < 2) return
-  checkComponentShapes(context, where)
+  checkComponentShapes(context, where, parameterShapes)
   const components = (head['components'] ?? {}) as Json
   const headSchemas = (components['schemas'] ?? {}) as Json
   const order = context.plan.order
@@ -123,16 +123,19 @@ export function checkNamedRoutes(history: unknown, app: { readonly routes?: unkn
 /** The history the app runs says what it migrates: an older document never shows a shape or path its answers do not have. */
 export function checkAppHistory(context: BuildContext, history: unknown, app: unknown, where: string, derived: RequestBodies | null): void {
   checkNamedRoutes(history, app as { readonly routes?: unknown }, where)
-  checkMigratedResponses(context, where, derived, historyLayouts(history))
+  checkMigratedResponses(context, where, derived, historyLayouts(history), isPlanned(history) ? history[HISTORY_PLANS]().parameterShapes : undefined)
 }
 
 /**
  * Throws where the changelog changes a shape the head document has no
  * component schema of, while it has component schemas (an inline shape,
  * inside another or alone: its older form cannot be written), and a route
- * whose body the history migrates is documented.
+ * whose body the history migrates is documented. The shapes of the
+ * parameters the history's validation checks (`parameterShapes`) are
+ * written as each version's parameters, read from the check, not as
+ * component schemas.
  */
-function checkComponentShapes(context: BuildContext, where: string): void {
+function checkComponentShapes(context: BuildContext, where: string, parameterShapes: ReadonlySet<string>): void {
   const headSchemas = ((context.head?.['components'] as Json | undefined)?.['schemas'] ?? {}) as Json
   if (Object.keys(headSchemas).length === 0) return
   const migrated = context.operations.some((source) => context.plan.order.slice(1).some((version) => context.served.get(source)?.at(version)?.migration?.down.body != null))
@@ -141,7 +144,7 @@ function checkComponentShapes(context: BuildContext, where: string): void {
     for (const change of entry.changes) {
       for (const instruction of change.instructions) {
         const shape = (instruction as { shape?: unknown }).shape
-        if (typeof shape !== 'string' || Object.hasOwn(headSchemas, context.shapes[shape] ?? shape)) continue
+        if (typeof shape !== 'string' || parameterShapes.has(shape) || Object.hasOwn(headSchemas, context.shapes[shape] ?? shape)) continue
         throw new Error(
           `${where}: the change "${change.description.trim()}" of version ${entry.version} changes shape ${shape}, which the document has no component schema of (an inline schema, whose older form cannot be written): make ${shape} a component schema of that name and refer to it (zod: .openapi('${shape}'); hono-openapi: .meta({ id: '${shape}' })), or map it with shapes: { ${shape}: 'Component' }.`,
         )

@@ -8,9 +8,10 @@ import type { Hono } from 'hono'
 import { hc } from 'hono/client'
 import type { ClientRequestOptions } from 'hono/client'
 import type { ExtractSchema } from 'hono/types'
-import type { SuccessStatusCode } from 'hono/utils/http-status'
+import type { ClientErrorStatusCode, ServerErrorStatusCode, SuccessStatusCode } from 'hono/utils/http-status'
 import { sameLifecycle, versionLifecycle, type VersionLifecycle } from './lifecycle.ts'
-import type { IsEnvelope, IsHeadVersion, IsPartial, LayoutOf, MergePatch, MethodExistsAt, ParamNameAt, RelaidAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
+import type { LayoutValue } from '../changes/shape.ts'
+import type { IsEnvelope, IsHeadVersion, IsPartial, LayoutOf, MergePatch, MethodExistsAt, ParamNameAt, ParamValueAt, RelaidAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
 import type { AtPathIn, LostNames, MethodName, PlainPathOf, RouteKeyOf, RouteOf, TablePathAt, Unpatterned } from './route-keys.ts'
 import { clientPlacement, placeVersion, withVersionedUrls, type ClientPlacement, type PlacingScheme } from './placement.ts'
 
@@ -54,38 +55,72 @@ type BodyIn<I, R extends string, H, V extends string, M extends string> = [Layou
 type HeadEnvelope<H, V extends string, L> = IsHeadVersion<H, V> extends true ? IsEnvelope<L> : false
 /**
  * The body version `V` sends for the validator's head body `J` laid out by `L` (route `R`): a PATCH body, or one its
- * `bodies` entry says is `partial`, is a partial update (JSON Merge Patch), as the server reads it.
+ * `bodies` entry says is `partial`, is a partial update (JSON Merge Patch), as the server reads it in an older
+ * version; in the head, which the toolkit leaves to the app, the validator's own input when it types one (as `hc`).
  */
-type SentBody<J, L, H, V extends string, M extends string, R extends string> = IsPartial<H, R, M> extends true ? MergePatch<RelaidAt<H, J, L, V, 'request'>> : RelaidAt<H, J, L, V, 'request'>
+type SentBody<J, L, H, V extends string, M extends string, R extends string> = IsPartial<H, R, M> extends true
+  ? IsHeadVersion<H, V> extends true
+    ? unknown extends J
+      ? MergePatch<RelaidAt<H, J, L, V, 'request'>>
+      : J
+    : MergePatch<RelaidAt<H, J, L, V, 'request'>>
+  : RelaidAt<H, J, L, V, 'request'>
 /** A body sent as a form (a validator of `form`): its fields as a form carries them, text (or files) only. */
 type FormFields<B> = { [K in keyof B]: B[K] extends string | File | readonly (string | File)[] | undefined ? B[K] : string }
 type WithBody<I, Body> = Flat<{ [K in keyof I as K extends 'json' ? never : K]: I[K] } & { json: Body }>
 type Flat<T> = { [K in keyof T]: T[K] }
 type WithoutParam<I, P extends string> = I extends { param: infer Q } ? ([Exclude<keyof Q, P>] extends [never] ? Omit<I, 'param'> : Flat<Omit<I, 'param'> & { param: Flat<Omit<Q, P>> }>) : I
-/** The query parameters and headers of input `I` under the names version `V` gives them. */
+/** The query parameters and headers of input `I` under the names version `V` gives them, with the values its checked parameter shapes take. */
 type Renamed<I, R extends string, H, V extends string, M extends string> = IsHeadVersion<H, V> extends true
   ? I
-  : { [K in keyof I]: K extends 'query' | 'header' ? (string extends keyof I[K] ? I[K] : { [N in keyof I[K] as ParamNameAt<H, R, M, V, N, K>]: I[K][N] }) : I[K] }
+  : { [K in keyof I]: K extends 'query' | 'header' ? (string extends keyof I[K] ? I[K] : { [N in keyof I[K] as ParamNameAt<H, R, M, V, N, K>]: ParamValueAt<H, R, M, V, N, K, I[K][N]> }) : I[K] }
 
 /**
  * The success body route `R` answers version `V` with, from the handler's `O` (format `F`), in `V`'s shapes; `unknown`
- * (the handler's own, as plain `hc` types it) when the history lays out none, and for an envelope in the head.
+ * (the handler's own, as plain `hc` types it) when the history lays out none, for an envelope in the head, and for a
+ * handler typed to answer no JSON (`c.body(null, 204)`, `c.text(...)`: the server migrates no such body).
  */
 type AnsweredAt<O, F, R extends string, H, V extends string, M extends string> = [LayoutOf<H, R, M, 'response'>] extends [never]
   ? unknown
   : HeadEnvelope<H, V, LayoutOf<H, R, M, 'response'>> extends true
     ? unknown
-    : RelaidAt<H, F extends 'json' ? O : unknown, LayoutOf<H, R, M, 'response'>, V>
+    : NotJson<F> extends true
+      ? unknown
+      : RelaidAt<H, F extends 'json' ? O : unknown, LayoutOf<H, R, M, 'response'>, V>
+/** Whether a handler's output format says it answers no JSON: a literal format other than `json` (an untyped `Response`'s is `string`). */
+type NotJson<F> = string extends F ? false : [F] extends ['json'] ? false : 'json' extends F ? false : true
 
-/** An endpoint (route `R`, method `M` such as `$post`) as version `V` has it: success responses in the version's shape, other statuses as the handler types them. */
+/**
+ * The error body (400 and above) route `R` answers version `V` with, from the handler's JSON `O`, in `V`'s shapes where
+ * it is of the error layout's head type (the route's `error`, else the history's `errors`), as the server migrates
+ * only a body that fits the layout; `unknown` (the handler's own) otherwise.
+ */
+type ErredAt<O, F, R extends string, H, V extends string, M extends string> = [LayoutOf<H, R, M, 'error'>] extends [never]
+  ? unknown
+  : IsHeadVersion<H, V> extends true
+    ? unknown
+    : F extends 'json'
+      ? [O] extends [LayoutValue<LayoutOf<H, R, M, 'error'>>]
+        ? RelaidAt<H, O, LayoutOf<H, R, M, 'error'>, V>
+        : unknown
+      : unknown
+
+/** An endpoint (route `R`, method `M` such as `$post`) as version `V` has it: success and error responses in the version's shapes, other statuses as the handler types them. */
 type EndpointAt<E, R extends string, H, V extends string, P extends string, M> = E extends { input: infer I; output: infer O; outputFormat: infer F; status: infer S }
-  ? EndpointIn<InputAt<I, R, H, V, MethodName<M>, P>, AnsweredAt<O, F, R, H, V, MethodName<M>>, O, F, StatusAt<H, R, MethodName<M>, V, S>>
+  ? EndpointIn<InputAt<I, R, H, V, MethodName<M>, P>, AnsweredAt<O, F, R, H, V, MethodName<M>>, ErredAt<O, F, R, H, V, MethodName<M>>, O, F, StatusAt<H, R, MethodName<M>, V, S>>
   : never
-type EndpointIn<I, Body, O, F, S> = unknown extends Body
-  ? { input: I; output: O; outputFormat: F; status: S }
-  :
-      | (Extract<S, SuccessStatusCode> extends never ? never : { input: I; output: Body; outputFormat: 'json'; status: Extract<S, SuccessStatusCode> })
-      | (Exclude<S, SuccessStatusCode> extends never ? never : { input: I; output: O; outputFormat: F; status: Exclude<S, SuccessStatusCode> })
+type ErrorStatus = ClientErrorStatusCode | ServerErrorStatusCode
+/** An endpoint's statuses `S` in parts: the success ones answering `Body`, the errors `Erred` (each the handler's `O` where `unknown`), the others `O`. */
+type EndpointIn<I, Body, Erred, O, F, S> = unknown extends Body
+  ? unknown extends Erred
+    ? { input: I; output: O; outputFormat: F; status: S }
+    : Parts<I, O, F, Erred, O, F, S>
+  : Parts<I, Body, 'json', Erred, O, F, S>
+type Parts<I, Body, BodyFormat, Erred, O, F, S> =
+  | Part<I, Body, BodyFormat, Extract<S, SuccessStatusCode>>
+  | (unknown extends Erred ? Part<I, O, F, Extract<S, ErrorStatus>> : Part<I, Erred, 'json', Extract<S, ErrorStatus>>)
+  | Part<I, O, F, Exclude<S, SuccessStatusCode | ErrorStatus>>
+type Part<I, O, F, S> = [S] extends [never] ? never : { input: I; output: O; outputFormat: F; status: S }
 
 /** The methods of path `Path` that version `V` serves: their route exists then, at this path. */
 type MethodsAt<Ms, Path, H, V extends string, AppPaths> = {

@@ -171,23 +171,31 @@ export type Unnamespaced<R extends string> = R extends `${string} /${string}` ? 
 /** The `bodies` entry of key `K`, or `never`. */
 type BodiesEntry<H, K extends string> = OptionsOf<H> extends { readonly bodies?: infer B } ? (K extends keyof NonNullable<B> ? NonNullable<B>[K] : never) : never
 
-/** The `request` or `response` layout of a `bodies` entry, or `never`. */
-type LayoutIn<B, K extends 'request' | 'response'> = [B] extends [never]
-  ? never
-  : K extends 'request'
-    ? B extends { readonly request?: infer L } ? NonNullable<L> : never
-    : B extends { readonly response?: infer L } ? NonNullable<L> : never
+/** The `request`, `response` or `error` layout of a `bodies` entry, or `never`. */
+type LayoutIn<B, K extends BodyKind> = [B] extends [never] ? never : B extends { readonly [P in K]?: infer L } ? NonNullable<L> : never
+/** Which of a route's bodies a layout describes. */
+type BodyKind = 'request' | 'response' | 'error'
+
+/**
+ * Whether the `request` layout of route `R`'s own entry is a body of method `M`: always for a plain route (its name
+ * says its method); for a table route, as the server reads it, for POST, PUT, PATCH and the like, never for GET,
+ * HEAD and DELETE (`'DELETE product-list'` gives a DELETE one).
+ */
+type RouteEntryTakes<R extends string, M extends string, K extends BodyKind> = K extends 'request' ? (R extends `${string} /${string}` ? true : M extends 'GET' | 'HEAD' | 'DELETE' ? false : true) : true
+/** The `K` layout of route `R`'s own entry for method `M`, or `never`. */
+type RouteLayoutIn<H, R extends string, M extends string, K extends BodyKind> = RouteEntryTakes<R, M, K> extends true ? LayoutIn<BodiesEntry<H, R>, K> : never
 
 /**
  * A body layout of route `R` for method `M`: the entry of the method (`'POST product-list'`), else of the route
- * (`'product-list'`, or a plain route's `'GET /users/:id'`), else the same of its name without a namespace.
+ * (`'product-list'`, or a plain route's `'GET /users/:id'`; a table route's `request` for the methods with a body
+ * only), else the same of its name without a namespace.
  */
-type BodyOf<H, R extends string, M extends string, K extends 'request' | 'response'> = [LayoutIn<BodiesEntry<H, `${M} ${R}`>, K>] extends [never]
-  ? [LayoutIn<BodiesEntry<H, R>, K>] extends [never]
+type BodyOf<H, R extends string, M extends string, K extends BodyKind> = [LayoutIn<BodiesEntry<H, `${M} ${R}`>, K>] extends [never]
+  ? [RouteLayoutIn<H, R, M, K>] extends [never]
     ? [Unnamespaced<R>] extends [never]
       ? never
       : BodyOf<H, Unnamespaced<R>, M, K>
-    : LayoutIn<BodiesEntry<H, R>, K>
+    : RouteLayoutIn<H, R, M, K>
   : LayoutIn<BodiesEntry<H, `${M} ${R}`>, K>
 
 /**
@@ -215,8 +223,10 @@ type PartialOf<H, R extends string, M extends string> = [LayoutIn<BodiesEntry<H,
  */
 export type IsPartial<H, R extends string, M extends string> = [PartialOf<H, R, M>] extends [true] ? true : [PartialOf<H, R, M>] extends [false] ? false : M extends 'PATCH' ? true : false
 
-/** The `response` (or `request`) layout of route `R` for method `M`, or `never` when the history gives none. */
-export type LayoutOf<H, R extends string, M extends string, K extends 'request' | 'response'> = BodyOf<H, R, M, K>
+/** The `response`, `request` or `error` layout of route `R` for method `M` (an error's: else the history's `errors`), or `never` when the history gives none. */
+export type LayoutOf<H, R extends string, M extends string, K extends BodyKind> = K extends 'error'
+  ? [BodyOf<H, R, M, K>] extends [never] ? (OptionsOf<H> extends { readonly errors?: infer E } ? NonNullable<E> : never) : BodyOf<H, R, M, K>
+  : BodyOf<H, R, M, K>
 
 /**
  * The request body of route `R` in version `V` (`never` when the history does not lay it out), for method `M`: a
@@ -289,6 +299,32 @@ type NameStep<K, Said, Part> = (Said extends { readonly older: infer O; readonly
     : Found
   : never
 type NameBefore<K, Later extends readonly unknown[], Names, Part> = Later extends readonly [...infer Init, infer Last] ? NameBefore<NameStep<K, RenameSaid<Last, Names, Part>, Part>, Init, Names, Part> : K
+
+/** The shape of route `R`'s parameters in `Part` (`query`, `header`) that the history's validation checks, or `never`. */
+type ParamShapeOf<H, R extends string, M extends string, Part> = OptionsOf<H> extends { readonly validation?: infer Va }
+  ? NonNullable<Va> extends { readonly '~parameters'?: infer P }
+    ? NonNullable<P> extends infer Ps
+      ? (`${M} ${R}` extends keyof Ps ? Ps[`${M} ${R}`] : R extends keyof Ps ? Ps[R] : never) extends infer E
+        ? E extends { readonly [K in Part extends 'header' ? 'headers' : 'query']?: infer S } ? Extract<S, AnyShape> : never
+        : never
+      : never
+    : never
+  : never
+/** The parameters of shape `S` in version `V`, by the name the validator gives each (a header's in lowercase). */
+type ParamsAt<H, S, V extends string, Part> = S extends Shape<infer T, string> ? ValueAt<H, T, V, 'request'> extends infer O ? { [K in keyof O as Part extends 'header' ? Lowercase<K & string> : K]-?: O[K] } : never : never
+/** A validator's value type `X` without the text values `O` (version `V`'s) does not take: an enum value added later. */
+type NarrowedTo<X, O> = X extends undefined ? X : [X] extends [O] ? X : X extends string ? (string extends X ? X : never) : X
+/**
+ * The value type version `V` sends for the parameter the head's validator of route `R` names `N` in `Part`, typed `X`
+ * there: where the history's validation checks that part with a shape, narrowed to the shape's values in `V`.
+ */
+export type ParamValueAt<H, R extends string, M extends string, V extends string, N, Part, X> = [ParamShapeOf<H, R, M, Part>] extends [never]
+  ? X
+  : ParamsAt<H, ParamShapeOf<H, R, M, Part>, V, Part> extends infer O
+    ? (Part extends 'header' ? Lowercase<N & string> : N) extends keyof O
+      ? NarrowedTo<X, O[(Part extends 'header' ? Lowercase<N & string> : N) & keyof O]>
+      : X
+    : X
 
 /**
  * The name version `V` gives the query parameter or request header (`Part`) that the head's validator of route `R`

@@ -115,7 +115,9 @@ function jsonSchemaOf(name: string, given: unknown): Json {
  * the head's, a check before its body migrates; a body that does not fit is
  * refused with `InvalidRequestBody` (422, the issues in that version's
  * field names). Head requests and routes without a request layout pay
- * nothing: the app's own validator checks the head.
+ * nothing: the app's own validator checks the head. Its type keeps the
+ * `parameters` given (`'~parameters'`, types only), which the typed client
+ * reads: an older client's parameter values are its version's.
  *
  * @example
  * ```ts
@@ -126,7 +128,7 @@ function jsonSchemaOf(name: string, given: unknown): Json {
  * })
  * ```
  */
-export function requestValidation(options: RequestValidationOptions): RequestValidation {
+export function requestValidation<const P extends Readonly<Record<string, RouteParameters>> = {}>(options: RequestValidationOptions & { readonly parameters?: P | undefined }): RequestValidation & { readonly '~parameters'?: P | undefined } {
   if (options === null || typeof options !== 'object') throw new Error(`${WHERE}: pass options such as { schemas: { Product: ProductSchema } }.`)
   for (const key of Object.keys(options)) {
     if (!OPTIONS.includes(key)) throw new Error(`${WHERE}: unknown option "${key}"; the options are ${OPTIONS.slice(0, -1).join(', ')} and ${OPTIONS[OPTIONS.length - 1]}.`)
@@ -175,6 +177,7 @@ export function requestValidation(options: RequestValidationOptions): RequestVal
       })
     },
     parameterRoutes: [...parameters.keys()],
+    parameterShapes: [...new Set([...parameters.values()].flatMap((parts) => Object.values(parts).flatMap((shape) => (shape === undefined ? [] : [shape.name]))))],
     parameterChecks(route: string, renames: ParameterRenames, history: ValidatedHistory) {
       const parts = parameters.get(route)
       if (parts === undefined) return history.versions.map(() => null)

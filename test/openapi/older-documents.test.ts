@@ -311,6 +311,23 @@ describe('a response the history does not migrate', () => {
     expect((await app.request('/items/1', { headers: { 'Api-Version': '1' } })).status).toBe(200)
     expect(Object.keys(versionedOpenAPI({ scheme, app, document, changelog: history }).document('1').paths ?? {})).toEqual(['/items/{id}'])
   })
+  it("a plain route's older path your document lists too (an @hono/zod-openapi app registers both) is in the older documents only, as the server answers it", async () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Items are products.', [pathChanged('GET /products/:id', { older: '/items/:id', newer: '/products/:id' })])] }] })
+    const one = { get: { responses: { '200': { description: 'one' } } } }
+    const document: OpenAPIDocument = { openapi: '3.1.0', info: { title: 't', version: '2' }, paths: { '/items/{id}': one, '/products/{id}': one } }
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme, changes: history }))
+    app.get('/items/:id', (c) => c.json({ id: c.req.param('id') }))
+    app.get('/products/:id', (c) => c.json({ id: c.req.param('id') }))
+    const docs = versionedOpenAPI({ scheme, app, document, changelog: history })
+    for (const [version, served, gone] of [['1', '/items', '/products'], ['2', '/products', '/items']] as const) {
+      expect(Object.keys(docs.document(version).paths ?? {})).toEqual([`${served}/{id}`])
+      expect((await app.request(`${served}/1`, { headers: { 'Api-Version': version } })).status).toBe(200)
+      expect((await app.request(`${gone}/1`, { headers: { 'Api-Version': version } })).status).toBe(404)
+    }
+    // Without the app, the documents read the same history alike.
+    expect(Object.keys(versionedOpenAPI({ scheme, document, changelog: history }).document('2').paths ?? {})).toEqual(['/products/{id}'])
+  })
 })
 
 describe('examples in older documents', () => {

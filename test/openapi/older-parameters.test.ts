@@ -115,3 +115,31 @@ describe("the status of the toolkit's refusal", () => {
     expect(responses['400']?.description).toMatch(/; or the body does not match this version's request schema\.$/)
   })
 })
+
+describe('a parameter shape beside bodies the history migrates', () => {
+  it('needs no component schema: its older parameters are written from the check, as the server checks them', async () => {
+    const Filter = shape('Filter')
+    const Item = shape('Item')
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [change('Items have a title; they can be archived.', [fieldRenamed(Item, { older: 'name', newer: 'title' }), enumValuesAdded(Filter, 'status', ['archived'], { fallback: 'live' })])] }],
+      bodies: { 'GET /items': { response: [Item] } },
+      validation: requestValidation({ schemas: { Filter: { type: 'object', properties: { status: { type: 'string', enum: ['live', 'archived'] } } } }, parameters: { 'GET /items': { query: Filter } } }),
+    })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+    app.get('/items', (c) => c.json([{ title: 'Lamp' }]))
+    const head = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '2' },
+      paths: { '/items': { get: { parameters: [{ name: 'status', in: 'query', schema: { type: 'string', enum: ['live', 'archived'] } }], responses: { '200': { description: 'Items.', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Item' } } } } } } } } },
+      components: { schemas: { Item: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] } } },
+    }
+    const documents = versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), app, document: head, changelog: history })
+    const status = documents.document('1').paths?.['/items']?.get?.parameters?.find((p) => p.name === 'status') as { schema: { enum: readonly string[] } }
+    expect(status.schema.enum).toEqual(['live'])
+    const list = (version: string, query: string) => app.request(`/items?${query}`, { headers: { 'Api-Version': version } })
+    expect((await list('1', 'status=live')).status).toBe(200)
+    expect((await list('1', 'status=archived')).status).toBe(422)
+    expect((await list('2', 'status=archived')).status).toBe(200)
+  })
+})

@@ -9,6 +9,7 @@
 import { createRoute, OpenAPIHono, z as zo } from '@hono/zod-openapi'
 import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
+import { hc, type ClientResponse } from 'hono/client'
 import { createFactory } from 'hono/factory'
 import { describe, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
@@ -262,5 +263,77 @@ describe('a plain Hono app versioned by a patterned path param', () => {
   it('the client\'s path has no patterns, the version param is the client\'s to fill, the shape is the version\'s', () => {
     expectTypeOf<Ok<ReturnType<typeof clients<'v1'>>[':version']['people'][':id']['$get']>>().toEqualTypeOf<{ id: string; name: string }>()
     expectTypeOf<Sent<ReturnType<typeof clients<'v1'>>[':version']['people'][':id']['$get']>>().toEqualTypeOf<{ param: { id: string } }>()
+  })
+})
+
+describe('what each method of a route sends and answers, as the server reads and sends it', () => {
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [...changes] }],
+    bodies: { 'person-detail': { request: NewPersonShape, response: PersonShape }, 'PUT /people/:id': { request: NewPersonShape, response: PersonShape } },
+  })
+  const versioning = apiVersioning({ scheme, routes: defineRoutes([route('person-detail', '/people/:id')]), changes: history })
+  const newPerson = zValidator('json', NewPerson)
+  const table = mountRoutes(new Hono(), versioning, {
+    'person-detail': {
+      get: (c) => c.json({ id: Number(c.req.param('id')), fullName: 'Ada', email: null }, 200),
+      put: [newPerson, (c) => c.json({ id: Number(c.req.param('id')), ...c.req.valid('json') }, 200)],
+      delete: (c) => c.body(null, 204),
+    },
+  })
+  const tableClients = versionedClient<typeof table, typeof history>('https://people.test', { scheme: { in: 'header' } })
+  type TableV1 = ReturnType<typeof tableClients<'1'>>['people'][':id']
+
+  it("a table route's request layout is a body of the methods that carry one: GET and DELETE send none", () => {
+    expectTypeOf<Sent<TableV1['$get']>>().toEqualTypeOf<{ param: { id: string } }>()
+    expectTypeOf<Sent<TableV1['$delete']>>().toEqualTypeOf<{ param: { id: string } }>()
+    expectTypeOf<Sent<TableV1['$put']>>().toEqualTypeOf<{ json: NewPersonV1; param: { id: string } }>()
+  })
+
+  it('an answer typed without JSON (c.body(null, 204)) is typed so, not in the layout\'s shape: the server migrates no such body', () => {
+    expectTypeOf<Awaited<ReturnType<TableV1['$delete']>>>().toEqualTypeOf<ClientResponse<null, 204, 'body'>>()
+    const base = new Hono()
+    base.use('*', versionMiddleware({ scheme, changes: history }))
+    const plain = base.put('/people/:id', newPerson, (c) => (c.req.header('Prefer') === 'return=minimal' ? c.body(null, 204) : c.json({ id: Number(c.req.param('id')), ...c.req.valid('json') }, 200)))
+    const v1 = versionedClient<typeof plain, typeof history>('https://people.test', { scheme: { in: 'header' } })('1')
+    type Put = Awaited<ReturnType<typeof v1.people[':id']['$put']>>
+    expectTypeOf<Extract<Put, { status: 204 }>>().toEqualTypeOf<ClientResponse<null, 204, 'body'>>()
+    expectTypeOf<Awaited<ReturnType<Extract<Put, { status: 200 }>['json']>>>().toEqualTypeOf<PersonV1>()
+  })
+
+  it('hc over mountRoutes types a bodiless or text answer as over app.delete(path, handler)', () => {
+    const plain = new Hono().delete('/people/:id', (c) => c.body(null, 204)).get('/people/:id/name', (c) => c.text('Ada', 200))
+    const texts = mountRoutes(new Hono(), apiVersioning({ scheme, routes: defineRoutes([route('person-name', '/people/:id/name')]) }), { 'person-name': (c) => c.text('Ada', 200) })
+    type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>
+    expectTypeOf<Answer<ReturnType<typeof hc<typeof table>>['people'][':id']['$delete']>>().toEqualTypeOf<Answer<ReturnType<typeof hc<typeof plain>>['people'][':id']['$delete']>>()
+    expectTypeOf<Answer<ReturnType<typeof hc<typeof table>>['people'][':id']['$delete']>['status']>().toEqualTypeOf<204>()
+    expectTypeOf<Answer<ReturnType<typeof hc<typeof texts>>['people'][':id']['name']['$get']>>().toEqualTypeOf<Answer<ReturnType<typeof hc<typeof plain>>['people'][':id']['name']['$get']>>()
+  })
+})
+
+describe("an error layout (a route's bodies error, or the history's errors)", () => {
+  const Problem = shape<{ detail: string }>('Problem')
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [...changes, change('Problems have a detail.', [fieldRenamed(Problem, { older: 'message', newer: 'detail' })])] }],
+    bodies: { 'GET /people/:id': { response: PersonShape, error: Problem } },
+  })
+  const base = new Hono()
+  base.use('*', versionMiddleware({ scheme, changes: history }))
+  const app = base.get('/people/:id', zValidator('query', z.object({ fields: z.string().optional() })), (c) =>
+    c.req.param('id') === '1' ? c.json({ id: 1, fullName: 'Ada', email: null }, 200) : c.json({ detail: 'No such person.' }, 404),
+  )
+  const clients = versionedClient<typeof app, typeof history>('https://people.test', { scheme: { in: 'header' } })
+  type Got<F extends (...args: never[]) => Promise<unknown>, S extends number> = Extract<Awaited<ReturnType<F>>, { status: S }> extends { json(): Promise<infer J> } ? J : never
+  type V1 = ReturnType<typeof clients<'1'>>['people'][':id']['$get']
+  type V2 = ReturnType<typeof clients<'2'>>['people'][':id']['$get']
+
+  it("an older client's error body is in its version's shape, as the server migrates it; the head's as the handler types it", () => {
+    expectTypeOf<Got<V1, 404>>().toEqualTypeOf<{ message: string }>()
+    expectTypeOf<Got<V2, 404>>().toEqualTypeOf<{ detail: string }>()
+    expectTypeOf<Got<V1, 200>>().toEqualTypeOf<PersonV1>()
+  })
+
+  it("an error body not of the layout's type (the validator's 400) is the handler's, as the server sends it", () => {
+    expectTypeOf<Got<V1, 400>>().toEqualTypeOf<Got<V2, 400>>()
+    expectTypeOf<Got<V1, 400>>().toHaveProperty('success')
   })
 })

@@ -14,7 +14,10 @@ import { validator } from 'hono/validator'
 import { z } from 'zod'
 import { describe, expectTypeOf, it } from 'vitest'
 import { change, enumValuesAdded, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { versionMiddleware } from '../../src/hono/index.ts'
+import { HeaderVersioning } from '../../src/index.ts'
 import { versionedClient } from '../../src/typed-client/index.ts'
+import { requestValidation } from '../../src/validation/index.ts'
 import type { RequestAt, ResponseAt } from '../../src/typed-client/older.ts'
 import { NewPersonShape, type PlainApp, type plainHistory, type TableApp, type tableHistory, type ZodOpenAPIApp } from './people-api.ts'
 
@@ -245,5 +248,53 @@ describe('an envelope request layout keeps the validator\'s envelope', () => {
     type NewPersonBefore = { email: string | null; status: 'active' | 'inactive' | 'banned'; age: number; readonly name: string }
     expectTypeOf<Sent<ReturnType<typeof batch<'1'>>['people']['batch']['$post']>>().toEqualTypeOf<{ json: { items: NewPersonBefore[]; dryRun: boolean } }>()
     expectTypeOf<Sent<ReturnType<typeof batch<'2'>>['people']['batch']['$post']>>().toEqualTypeOf<Sent<ReturnType<typeof hc<typeof app>>['people']['batch']['$post']>>()
+  })
+})
+
+describe('query parameters and headers the history checks with a shape (requestValidation({ parameters }))', () => {
+  interface Filter {
+    status?: 'active' | 'archived' | 'preorder'
+    page?: number
+  }
+  const Filter = shape<Filter>('Filter')
+  const Headers = shape<{ 'X-Channel'?: 'web' | 'app' | 'kiosk' }>('Headers')
+  const history = versionHistory({
+    versions: [
+      { version: '1' },
+      {
+        version: '2',
+        changes: [
+          change('Products can be pre-ordered, at kiosks too; the status is ?status.', [
+            queryParamRenamed('GET /products', { older: 'state', newer: 'status' }),
+            enumValuesAdded(Filter, 'status', ['preorder'], { fallback: 'active' }),
+            enumValuesAdded(Headers, 'X-Channel', ['kiosk'], { fallback: 'web' }),
+          ]),
+        ],
+      },
+    ],
+    validation: requestValidation({
+      schemas: {
+        Filter: { type: 'object', properties: { status: { type: 'string', enum: ['active', 'archived', 'preorder'] }, page: { type: 'integer' } } },
+        Headers: { type: 'object', properties: { 'X-Channel': { type: 'string', enum: ['web', 'app', 'kiosk'] } } },
+      },
+      parameters: { 'GET /products': { query: Filter, headers: Headers } },
+    }),
+  })
+  const base = new Hono()
+  base.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+  const query = z.object({ status: z.enum(['active', 'archived', 'preorder']).optional(), page: z.string().optional() })
+  const app = base.get('/products', zValidator('query', query), zValidator('header', z.object({ 'x-channel': z.enum(['web', 'app', 'kiosk']).optional() })), (c) => c.json({ status: c.req.valid('query').status ?? null }, 200))
+  const clients = versionedClient<typeof app, typeof history>('https://api.test', { scheme: { in: 'header', name: 'Api-Version' } })
+
+  it("an older client sends its version's values (an enum value added later is refused with 422), under its version's names", () => {
+    type Sent1 = Parameters<ReturnType<typeof clients<'1'>>['products']['$get']>[0]
+    expectTypeOf<Sent1['query']>().toEqualTypeOf<{ state?: 'active' | 'archived' | undefined; page?: string | undefined }>()
+    expectTypeOf<Sent1['header']>().toEqualTypeOf<{ 'x-channel'?: 'web' | 'app' | undefined }>()
+    // @ts-expect-error version 1 has no pre-orders
+    void clients('1').products.$get({ query: { state: 'preorder' }, header: {} })
+  })
+
+  it('the head client sends what its validators take, as hc does', () => {
+    expectTypeOf<Parameters<ReturnType<typeof clients<'2'>>['products']['$get']>[0]>().toEqualTypeOf<Parameters<ReturnType<typeof hc<typeof app>>['products']['$get']>[0]>()
   })
 })

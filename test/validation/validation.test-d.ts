@@ -15,7 +15,7 @@ const Product = shape<{ title: string; tags: string[] }>('Product')
 
 describe('request validation types', () => {
   it('takes JSON Schemas and zod schemas, and a 400 or 422 status', () => {
-    expectTypeOf(requestValidation({ schemas: { Product: { type: 'object' } } })).toEqualTypeOf<RequestValidation>()
+    expectTypeOf(requestValidation({ schemas: { Product: { type: 'object' } } })).toExtend<RequestValidation>()
     requestValidation({ schemas: { Product: z.object({ title: z.string() }) }, status: 400 })
     // @ts-expect-error: a status other than 400 or 422
     requestValidation({ schemas: {}, status: 418 })
