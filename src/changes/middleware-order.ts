@@ -1,0 +1,52 @@
+/**
+ * Where Hono's middleware stands beside the versioning middleware, as an
+ * app's routes list them: whether a middleware registered at one pattern
+ * runs for a path, and Hono's middleware that sends a request through the
+ * app again, which must run before the versioning middleware.
+ */
+
+/** The routes of an app as Hono lists them (`app.routes`). */
+type Routes = readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[]
+
+/**
+ * Whether Hono runs a middleware registered at `pattern` for a route registered at `path`: segment by segment, a
+ * `*` segment covers what follows (nothing too), a param (`:id`, `:id{[0-9]+}`, `:id?`) any one segment. A pattern
+ * it cannot read so (a `*` inside a segment) is taken to cover, so that nothing is said in doubt.
+ */
+export function covers(pattern: string, path: string): boolean {
+  const want = pattern.split('/').filter((part) => part !== '')
+  const have = path.split('/').filter((part) => part !== '')
+  for (let i = 0; i < want.length; i++) {
+    const part = want[i] as string
+    if (part.includes('*') && !part.includes('{')) return true
+    const segment = have[i]
+    if (part.startsWith(':')) {
+      if (segment === undefined) return part.endsWith('?') && i === want.length - 1
+      continue
+    }
+    if (segment !== part) return false
+  }
+  return want.length === have.length
+}
+
+/**
+ * Sentences naming Hono's `methodOverride()` registered after the versioning middleware (`middleware`) where both
+ * run for a path: it answers with `app.fetch` of the overridden request, which runs the versioning middleware again
+ * inside the first, so an older client's body is migrated up twice (the outer run by the original method's layout)
+ * and its answer down twice. Read by the function's name, as Hono names it (bundled code that renamed it is not judged).
+ */
+export function redispatchedAfter(routes: Routes, middleware: unknown): string[] {
+  if (middleware === undefined) return []
+  const first = routes.findIndex((route) => route.handler === middleware)
+  if (first === -1) return []
+  const at = routes.filter((route) => route.handler === middleware).map((route) => route.path)
+  const out = new Set<string>()
+  for (const route of routes.slice(first + 1)) {
+    const name = typeof route.handler === 'function' ? route.handler.name : ''
+    if (name !== 'methodOverride' || !at.some((path) => covers(path, route.path) || covers(route.path, path))) continue
+    out.add(
+      `versionHistory: Hono's methodOverride() is registered after the versioning middleware (at ${route.path}); it sends the overridden request through the app again, so the versioning middleware migrates an older client's body up twice (first by the original method's layout) and its answer down twice. Register methodOverride() before the versioning middleware.`,
+    )
+  }
+  return [...out]
+}
