@@ -5,6 +5,8 @@
  * app again, which must run before the versioning middleware.
  */
 
+import { wrappedBy } from './wrapped-handlers.ts'
+
 /** The routes of an app as Hono lists them (`app.routes`). */
 type Routes = readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[]
 
@@ -31,22 +33,29 @@ export function covers(pattern: string, path: string): boolean {
 
 /**
  * Sentences naming Hono's `methodOverride()` registered after the versioning middleware (`middleware`) where both
- * run for a path: it answers with `app.fetch` of the overridden request, which runs the versioning middleware again
- * inside the first, so an older client's body is migrated up twice (the outer run by the original method's layout)
- * and its answer down twice. Read by the function's name, as Hono names it (bundled code that renamed it is not judged).
+ * run for a path, or in a `mountRoutes` chain (whose handlers run after the versioning, the middleware registered
+ * or not): it answers with `app.fetch` of the overridden request, which runs the versioning again inside the first,
+ * so an older client's body is migrated up twice (the outer run by the original method's layout) and its answer
+ * down twice. Read by the function's name, as Hono names it (bundled code that renamed it is not judged).
  */
 export function redispatchedAfter(routes: Routes, middleware: unknown): string[] {
-  if (middleware === undefined) return []
-  const first = routes.findIndex((route) => route.handler === middleware)
-  if (first === -1) return []
-  const at = routes.filter((route) => route.handler === middleware).map((route) => route.path)
   const out = new Set<string>()
+  const fix = 'it sends the overridden request through the app again, so the versioning middleware migrates an older client\'s body up twice (first by the original method\'s layout) and its answer down twice. Register methodOverride() before the versioning middleware.'
+  for (const route of routes) {
+    for (const own of wrappedBy(route.handler) ?? []) {
+      if (own.before.some(overrides)) out.add(`versionHistory: Hono's methodOverride() is in the chain of route "${own.route.viewName}" (${own.method}), which runs after the versioning; ${fix}`)
+    }
+  }
+  const first = middleware === undefined ? -1 : routes.findIndex((route) => route.handler === middleware)
+  if (first === -1) return [...out]
+  const at = routes.filter((route) => route.handler === middleware).map((route) => route.path)
   for (const route of routes.slice(first + 1)) {
-    const name = typeof route.handler === 'function' ? route.handler.name : ''
-    if (name !== 'methodOverride' || !at.some((path) => covers(path, route.path) || covers(route.path, path))) continue
-    out.add(
-      `versionHistory: Hono's methodOverride() is registered after the versioning middleware (at ${route.path}); it sends the overridden request through the app again, so the versioning middleware migrates an older client's body up twice (first by the original method's layout) and its answer down twice. Register methodOverride() before the versioning middleware.`,
-    )
+    if (overrides(route.handler) && at.some((path) => covers(path, route.path) || covers(route.path, path))) {
+      out.add(`versionHistory: Hono's methodOverride() is registered after the versioning middleware (at ${route.path}); ${fix}`)
+    }
   }
   return [...out]
 }
+
+/** Whether `handler` is Hono's methodOverride(), by the name Hono gives it. */
+const overrides = (handler: unknown): boolean => typeof handler === 'function' && handler.name === 'methodOverride'

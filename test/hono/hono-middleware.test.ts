@@ -17,8 +17,8 @@ import { secureHeaders } from 'hono/secure-headers'
 import { timeout } from 'hono/timeout'
 import { describe, expect, it } from 'vitest'
 import { change, fieldChanged, shape, versionHistory } from '../../src/changes/index.ts'
-import { versionMiddleware } from '../../src/hono/index.ts'
-import { HeaderVersioning } from '../../src/index.ts'
+import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
+import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { APP_STYLES, ORIGIN, styledApp, type AppStyle } from '../support/app-styles.ts'
 
 /** A JSX node as `c.render` takes it: Hono types its argument as the app's renderer declares (here none). */
@@ -72,6 +72,51 @@ describe("methodOverride()", () => {
     zodApp.openapi(createRoute({ method: 'post', path: '/prices/{id}', middleware: [methodOverride({ app: zodApp, header: 'X-HTTP-Method-Override' })], request: { body }, responses: ok }), (c) => c.json(c.req.valid('json'), 200))
     zodApp.openapi(createRoute({ method: 'patch', path: '/prices/{id}', request: { body }, responses: ok }), (c) => c.json(c.req.valid('json'), 200))
     expect(versioning.check(zodApp)).toEqual([overrideSentence('/prices/:id')])
+  })
+})
+
+describe('methodOverride() and a route table', () => {
+  const tablePrices = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [change('Prices are in cents.', [fieldChanged(Price, 'cents', { down: (cents) => (cents as number) / 100, up: (dollars) => Math.round((dollars as number) * 100) })])] }],
+    bodies: { price: { request: Price, response: Price } },
+  })
+  /** A table app: methodOverride() `where` (app-wide before or after the versioning middleware, or in the POST chain). */
+  function tableOverridden(where: 'before' | 'after' | 'chain') {
+    const seen: unknown[] = []
+    const routes = defineRoutes([route('price', '/prices/:id')])
+    const versioning = apiVersioning({ scheme: scheme(), routes, changes: tablePrices, allowedHosts: ['localhost'] })
+    const app = new Hono()
+    const override = methodOverride({ app, header: 'X-HTTP-Method-Override' })
+    if (where === 'before') app.use('*', override)
+    app.use('*', versioning)
+    if (where === 'after') app.use('*', override)
+    mountRoutes(app, versioning, {
+      price: {
+        post: where === 'chain' ? [override, async (c) => c.json(await c.req.json())] : async (c) => c.json(await c.req.json()),
+        patch: async (c) => {
+          const body: unknown = await c.req.json()
+          seen.push(body)
+          return c.json(body)
+        },
+      },
+    })
+    return { app, seen, check: () => versioning.check(app) }
+  }
+
+  const overriddenPost = (app: Hono) => app.request('http://localhost/prices/1', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json', 'X-HTTP-Method-Override': 'PATCH' }, body: '{"cents":1.5}' })
+
+  it('before the versioning middleware: the overridden PATCH is migrated once', async () => {
+    const { app, seen, check } = tableOverridden('before')
+    const res = await overriddenPost(app)
+    expect([res.status, await res.json(), seen]).toEqual([200, { cents: 1.5 }, [{ cents: 150 }]])
+    expect(check()).toEqual([])
+  })
+
+  it('in a mountRoutes chain (run after the versioning) or after the middleware: check(app) names it', () => {
+    expect(tableOverridden('chain').check()).toEqual([
+      'versionHistory: Hono\'s methodOverride() is in the chain of route "price" (POST), which runs after the versioning; it sends the overridden request through the app again, so the versioning middleware migrates an older client\'s body up twice (first by the original method\'s layout) and its answer down twice. Register methodOverride() before the versioning middleware.',
+    ])
+    expect(tableOverridden('after').check()).toEqual([overrideSentence('/*')])
   })
 })
 
