@@ -40,7 +40,7 @@ export function covers(pattern: string, path: string): boolean {
  */
 export function redispatchedAfter(routes: Routes, middleware: unknown): string[] {
   const out = new Set<string>()
-  const fix = 'it sends the overridden request through the app again, so the versioning middleware migrates an older client\'s body up twice (first by the original method\'s layout) and its answer down twice. Register methodOverride() before the versioning middleware.'
+  const fix = 'it sends the overridden request through the app again, so the versioning runs twice for one request: an older client\'s body can be migrated up twice (first by the original method\'s layouts) and its answer down twice. Register methodOverride() before the versioning middleware.'
   for (const route of routes) {
     for (const own of wrappedBy(route.handler) ?? []) {
       if (own.before.some(overrides)) out.add(`versionHistory: Hono's methodOverride() is in the chain of route "${own.route.viewName}" (${own.method}), which runs after the versioning; ${fix}`)

@@ -52,7 +52,7 @@ function overridden(where: 'before' | 'after', app: Hono = new Hono()) {
 }
 
 const overrideSentence = (at: string) =>
-  `versionHistory: Hono's methodOverride() is registered after the versioning middleware (at ${at}); it sends the overridden request through the app again, so the versioning middleware migrates an older client's body up twice (first by the original method's layout) and its answer down twice. Register methodOverride() before the versioning middleware.`
+  `versionHistory: Hono's methodOverride() is registered after the versioning middleware (at ${at}); it sends the overridden request through the app again, so the versioning runs twice for one request: an older client's body can be migrated up twice (first by the original method's layouts) and its answer down twice. Register methodOverride() before the versioning middleware.`
 
 describe("methodOverride()", () => {
   it('registered before the versioning middleware: the overridden PATCH of an older client is migrated once, as a PATCH', async () => {
@@ -114,7 +114,7 @@ describe('methodOverride() and a route table', () => {
 
   it('in a mountRoutes chain (run after the versioning) or after the middleware: check(app) names it', () => {
     expect(tableOverridden('chain').check()).toEqual([
-      'versionHistory: Hono\'s methodOverride() is in the chain of route "price" (POST), which runs after the versioning; it sends the overridden request through the app again, so the versioning middleware migrates an older client\'s body up twice (first by the original method\'s layout) and its answer down twice. Register methodOverride() before the versioning middleware.',
+      'versionHistory: Hono\'s methodOverride() is in the chain of route "price" (POST), which runs after the versioning; it sends the overridden request through the app again, so the versioning runs twice for one request: an older client\'s body can be migrated up twice (first by the original method\'s layouts) and its answer down twice. Register methodOverride() before the versioning middleware.',
     ])
     expect(tableOverridden('after').check()).toEqual([overrideSentence('/*')])
   })
