@@ -14,6 +14,7 @@ import { DEFAULT_MAX_BODY_SIZE } from './request-body.ts'
 import { describedBy, unmigratedTest } from './response-bodies.ts'
 import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
+import { covers, redispatchedAfter } from './middleware-order.ts'
 import { unservedMethods } from './unserved-methods.ts'
 import { wrappedBy } from './wrapped-handlers.ts'
 import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
@@ -204,7 +205,7 @@ export interface AppRoutesWithHandlers {
  */
 export function appChecks(app: AppRoutesWithHandlers, names: ReadonlySet<string>, plans: ReadonlyMap<string, RoutePlan>, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined): string[] {
   const routes = asHistoryNames(app.routes)
-  return [...unservedRoutes(routes, names), ...unservedOlderPaths(routes, plans.keys(), names), ...uncoveredRoutes({ routes, middleware: app.middleware }, names), ...unservedMethods(routes, names), ...answerChecks(routes, plans, tablePlan)]
+  return [...unservedRoutes(routes, names), ...unservedOlderPaths(routes, plans.keys(), names), ...uncoveredRoutes({ routes, middleware: app.middleware }, names), ...redispatchedAfter(routes, app.middleware), ...unservedMethods(routes, names), ...answerChecks(routes, plans, tablePlan)]
 }
 
 /**
@@ -248,27 +249,6 @@ export function uncoveredRoutes(app: AppRoutesWithHandlers, names: Iterable<stri
   return out
 }
 
-/**
- * Whether Hono runs a middleware registered at `pattern` for a route registered at `path`: segment by segment, a
- * `*` segment covers what follows (nothing too), a param (`:id`, `:id{[0-9]+}`, `:id?`) any one segment. A pattern
- * it cannot read so (a `*` inside a segment) is taken to cover, so that nothing is said in doubt.
- */
-function covers(pattern: string, path: string): boolean {
-  const want = pattern.split('/').filter((part) => part !== '')
-  const have = path.split('/').filter((part) => part !== '')
-  for (let i = 0; i < want.length; i++) {
-    const part = want[i] as string
-    if (part.includes('*') && !part.includes('{')) return true
-    const segment = have[i]
-    if (part.startsWith(':')) {
-      if (segment === undefined) return part.endsWith('?') && i === want.length - 1
-      continue
-    }
-    if (segment !== part) return false
-  }
-  return want.length === have.length
-}
-
 /** The plain-route names (`METHOD /path`) of a history that no route of the app serves, as sentences. */
 export function unservedRoutes(routes: AppRoutesWithHandlers['routes'], names: Iterable<string>): string[] {
   const served = new Set(routes.map(({ method, path }) => `${method} ${path}`))
@@ -298,11 +278,13 @@ export function unservedOlderPaths(routes: AppRoutesWithHandlers['routes'], plan
   return out
 }
 
-/** What a handler's source says it may answer: a stream, plain text, HTML (`null`: nothing it can tell). */
+/** What a handler's source says it may answer: a stream, plain text, HTML (`c.html`, or `c.render` of Hono's jsxRenderer). */
 const ANSWERS: readonly (readonly [RegExp, string, string])[] = [
   [/\bstream(?:SSE|Text)?\d*\)?\s*\(|text\/event-stream|application\/(?:x-)?(?:ndjson|jsonl|json-seq)/, 'a stream', 'stream'],
   [/\.text\s*\(/, 'plain text (c.text)', 'text/plain'],
   [/\.html\s*\(/, 'HTML (c.html)', 'text/html'],
+  // Hono's jsxRenderer() answers c.render(...) with c.html.
+  [/\.render\s*\(/, "HTML (c.render, jsxRenderer's)", 'text/html'],
 ]
 
 /**

@@ -12,6 +12,8 @@ export interface WrappedHandler {
   readonly method: string
   readonly route: ExchangeRoute
   readonly handler: unknown
+  /** The functions of its chain before it (a validator, a middleware), in order: none for a handler given alone. */
+  readonly before: readonly unknown[]
 }
 
 /** The property of a wrapping handler that lists what it wraps. */

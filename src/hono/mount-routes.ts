@@ -84,13 +84,14 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
         const fn = typeof given === 'function' ? given : chainOf(given)
         // The handler of a chain, its last function, whose source the history's check(app) reads.
         const own = typeof given === 'function' ? given : given[given.length - 1]
+        const before = typeof given === 'function' ? [] : given.slice(0, -1)
         let mount: Mount | undefined
         // Only mounts at this same path since the last other path: merging past one would reorder the routes.
         for (let m = mounts.length - 1; m >= 0 && mounts[m]?.path === path; m--) {
           if (mounts[m]?.method === method) mount = mounts[m]
         }
         if (mount === undefined) mounts.push((mount = { method, path, candidates: [] }))
-        mount.candidates.push({ route: compiled, suffixed: i > 0, handler: fn, own })
+        mount.candidates.push({ route: compiled, suffixed: i > 0, handler: fn, own, before })
       }
     })
   }
@@ -122,7 +123,7 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
       const versions = limitedTo(routes)
       const serves: Served = { routes, complete: versions === null, versions, reported: table.reported(method, routes), passesOn: routes.every((route) => route.limit?.absent === 'not-found') }
       handlers.push([method, servedBy(own, serves, table, refusal, app)])
-      for (const candidate of own) wrapped.push({ method, route: candidate.route, handler: candidate.own })
+      for (const candidate of own) wrapped.push({ method, route: candidate.route, handler: candidate.own, before: candidate.before })
       served.set(method, serves)
     }
     if (refusal === null) {
@@ -232,6 +233,8 @@ interface Candidate {
   readonly handler: Handler<any>
   /** The function the user gave for it (a chain's last). */
   readonly own: unknown
+  /** The functions of its chain before that one. */
+  readonly before: readonly unknown[]
 }
 
 /** The versions that serve a method no handler at a path serves. */

@@ -1,0 +1,61 @@
+/**
+ * Where Hono's middleware stands beside the versioning middleware, as an
+ * app's routes list them: whether a middleware registered at one pattern
+ * runs for a path, and Hono's middleware that sends a request through the
+ * app again, which must run before the versioning middleware.
+ */
+
+import { wrappedBy } from './wrapped-handlers.ts'
+
+/** The routes of an app as Hono lists them (`app.routes`). */
+type Routes = readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[]
+
+/**
+ * Whether Hono runs a middleware registered at `pattern` for a route registered at `path`: segment by segment, a
+ * `*` segment covers what follows (nothing too), a param (`:id`, `:id{[0-9]+}`, `:id?`) any one segment. A pattern
+ * it cannot read so (a `*` inside a segment) is taken to cover, so that nothing is said in doubt.
+ */
+export function covers(pattern: string, path: string): boolean {
+  const want = pattern.split('/').filter((part) => part !== '')
+  const have = path.split('/').filter((part) => part !== '')
+  for (let i = 0; i < want.length; i++) {
+    const part = want[i] as string
+    if (part.includes('*') && !part.includes('{')) return true
+    const segment = have[i]
+    if (part.startsWith(':')) {
+      if (segment === undefined) return part.endsWith('?') && i === want.length - 1
+      continue
+    }
+    if (segment !== part) return false
+  }
+  return want.length === have.length
+}
+
+/**
+ * Sentences naming Hono's `methodOverride()` registered after the versioning middleware (`middleware`) where both
+ * run for a path, or in a `mountRoutes` chain (whose handlers run after the versioning, the middleware registered
+ * or not): it answers with `app.fetch` of the overridden request, which runs the versioning again inside the first,
+ * so an older client's body is migrated up twice (the outer run by the original method's layout) and its answer
+ * down twice. Read by the function's name, as Hono names it (bundled code that renamed it is not judged).
+ */
+export function redispatchedAfter(routes: Routes, middleware: unknown): string[] {
+  const out = new Set<string>()
+  const fix = 'it sends the overridden request through the app again, so the versioning runs twice for one request: an older client\'s body can be migrated up twice (first by the original method\'s layouts) and its answer down twice. Register methodOverride() before the versioning middleware.'
+  for (const route of routes) {
+    for (const own of wrappedBy(route.handler) ?? []) {
+      if (own.before.some(overrides)) out.add(`versionHistory: Hono's methodOverride() is in the chain of route "${own.route.viewName}" (${own.method}), which runs after the versioning; ${fix}`)
+    }
+  }
+  const first = middleware === undefined ? -1 : routes.findIndex((route) => route.handler === middleware)
+  if (first === -1) return [...out]
+  const at = routes.filter((route) => route.handler === middleware).map((route) => route.path)
+  for (const route of routes.slice(first + 1)) {
+    if (overrides(route.handler) && at.some((path) => covers(path, route.path) || covers(route.path, path))) {
+      out.add(`versionHistory: Hono's methodOverride() is registered after the versioning middleware (at ${route.path}); ${fix}`)
+    }
+  }
+  return [...out]
+}
+
+/** Whether `handler` is Hono's methodOverride(), by the name Hono gives it. */
+const overrides = (handler: unknown): boolean => typeof handler === 'function' && handler.name === 'methodOverride'

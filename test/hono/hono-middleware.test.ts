@@ -1,0 +1,187 @@
+/**
+ * The versioning middleware beside Hono's own middleware, in each app style
+ * (docs/middleware.md, "With Hono's middleware"): what each gets registered
+ * before the versioning middleware, and what check(app) names where an order
+ * cannot work (methodOverride() after it; a jsxRenderer's c.render on a route
+ * with a JSON layout). A portable suite: Node, workerd, Bun and Deno.
+ */
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { Hono, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { cors } from 'hono/cors'
+import { jsx } from 'hono/jsx'
+import { jsxRenderer } from 'hono/jsx-renderer'
+import { methodOverride } from 'hono/method-override'
+import { prettyJSON } from 'hono/pretty-json'
+import { secureHeaders } from 'hono/secure-headers'
+import { timeout } from 'hono/timeout'
+import { describe, expect, it } from 'vitest'
+import { change, fieldChanged, shape, versionHistory } from '../../src/changes/index.ts'
+import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
+import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { APP_STYLES, ORIGIN, styledApp, type AppStyle } from '../support/app-styles.ts'
+
+/** A JSX node as `c.render` takes it: Hono types its argument as the app's renderer declares (here none). */
+const html = (node: ReturnType<typeof jsx>): string => node as unknown as string
+
+const BEFORE_SUNSET = Date.UTC(2026, 5, 1)
+const scheme = () => new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+
+/** Prices in cents since version 2; version 1 sent and got dollars. */
+const Price = shape<{ cents: number }>('Price')
+const prices = versionHistory({
+  versions: [{ version: '1' }, { version: '2', changes: [change('Prices are in cents.', [fieldChanged(Price, 'cents', { down: (cents) => (cents as number) / 100, up: (dollars) => Math.round((dollars as number) * 100) })])] }],
+  bodies: { 'POST /prices/:id': { request: Price, response: Price }, 'PATCH /prices/:id': { request: Price, response: Price } },
+})
+
+/** A plain app whose POST is overridden to PATCH by methodOverride() (`where`: before or after the versioning middleware); `seen`: the bodies its handlers read. */
+function overridden(where: 'before' | 'after', app: Hono = new Hono()) {
+  const seen: unknown[] = []
+  const override = methodOverride({ app, header: 'X-HTTP-Method-Override' })
+  const versioning = versionMiddleware({ scheme: scheme(), changes: prices })
+  if (where === 'before') app.use('*', override)
+  app.use('*', versioning)
+  if (where === 'after') app.use('*', override)
+  app.post('/prices/:id', async (c) => c.json(await c.req.json()))
+  app.patch('/prices/:id', async (c) => {
+    const body: unknown = await c.req.json()
+    seen.push(body)
+    return c.json(body)
+  })
+  return { app, seen, check: () => versioning.check(app) }
+}
+
+const overrideSentence = (at: string) =>
+  `versionHistory: Hono's methodOverride() is registered after the versioning middleware (at ${at}); it sends the overridden request through the app again, so the versioning runs twice for one request: an older client's body can be migrated up twice (first by the original method's layouts) and its answer down twice. Register methodOverride() before the versioning middleware.`
+
+describe("methodOverride()", () => {
+  it('registered before the versioning middleware: the overridden PATCH of an older client is migrated once, as a PATCH', async () => {
+    const { app, seen, check } = overridden('before')
+    const res = await app.request('/prices/1', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json', 'X-HTTP-Method-Override': 'PATCH' }, body: '{"cents":1.5}' })
+    expect([res.status, await res.json(), seen]).toEqual([200, { cents: 1.5 }, [{ cents: 150 }]])
+    expect(check()).toEqual([])
+  })
+
+  it('registered after it: check(app) names it (the body would be migrated twice), in a plain and a @hono/zod-openapi app, app-wide and on a route', () => {
+    expect(overridden('after').check()).toEqual([overrideSentence('/*')])
+    const zodApp = new OpenAPIHono()
+    const versioning = versionMiddleware({ scheme: scheme(), changes: prices })
+    zodApp.use('*', versioning)
+    const body = { content: { 'application/json': { schema: z.object({ cents: z.number() }) } } }
+    const ok = { 200: { description: 'ok', content: { 'application/json': { schema: z.object({ cents: z.number() }) } } } }
+    zodApp.openapi(createRoute({ method: 'post', path: '/prices/{id}', middleware: [methodOverride({ app: zodApp, header: 'X-HTTP-Method-Override' })], request: { body }, responses: ok }), (c) => c.json(c.req.valid('json'), 200))
+    zodApp.openapi(createRoute({ method: 'patch', path: '/prices/{id}', request: { body }, responses: ok }), (c) => c.json(c.req.valid('json'), 200))
+    expect(versioning.check(zodApp)).toEqual([overrideSentence('/prices/:id')])
+  })
+})
+
+describe('methodOverride() and a route table', () => {
+  const tablePrices = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [change('Prices are in cents.', [fieldChanged(Price, 'cents', { down: (cents) => (cents as number) / 100, up: (dollars) => Math.round((dollars as number) * 100) })])] }],
+    bodies: { price: { request: Price, response: Price } },
+  })
+  /** A table app: methodOverride() `where` (app-wide before or after the versioning middleware, or in the POST chain). */
+  function tableOverridden(where: 'before' | 'after' | 'chain') {
+    const seen: unknown[] = []
+    const routes = defineRoutes([route('price', '/prices/:id')])
+    const versioning = apiVersioning({ scheme: scheme(), routes, changes: tablePrices, allowedHosts: ['localhost'] })
+    const app = new Hono()
+    const override = methodOverride({ app, header: 'X-HTTP-Method-Override' })
+    if (where === 'before') app.use('*', override)
+    app.use('*', versioning)
+    if (where === 'after') app.use('*', override)
+    mountRoutes(app, versioning, {
+      price: {
+        post: where === 'chain' ? [override, async (c) => c.json(await c.req.json())] : async (c) => c.json(await c.req.json()),
+        patch: async (c) => {
+          const body: unknown = await c.req.json()
+          seen.push(body)
+          return c.json(body)
+        },
+      },
+    })
+    return { app, seen, check: () => versioning.check(app) }
+  }
+
+  const overriddenPost = (app: Hono) => app.request('http://localhost/prices/1', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json', 'X-HTTP-Method-Override': 'PATCH' }, body: '{"cents":1.5}' })
+
+  it('before the versioning middleware: the overridden PATCH is migrated once', async () => {
+    const { app, seen, check } = tableOverridden('before')
+    const res = await overriddenPost(app)
+    expect([res.status, await res.json(), seen]).toEqual([200, { cents: 1.5 }, [{ cents: 150 }]])
+    expect(check()).toEqual([])
+  })
+
+  it('in a mountRoutes chain (run after the versioning) or after the middleware: check(app) names it', () => {
+    expect(tableOverridden('chain').check()).toEqual([
+      'versionHistory: Hono\'s methodOverride() is in the chain of route "price" (POST), which runs after the versioning; it sends the overridden request through the app again, so the versioning runs twice for one request: an older client\'s body can be migrated up twice (first by the original method\'s layouts) and its answer down twice. Register methodOverride() before the versioning middleware.',
+    ])
+    expect(tableOverridden('after').check()).toEqual([overrideSentence('/*')])
+  })
+})
+
+describe("a jsxRenderer's c.render", () => {
+  it('on a route with a JSON layout: check(app) names it, as it names c.html (an older client would get a 500)', async () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('c', [fieldChanged(Price, 'cents', { down: (v) => v as number, up: (v) => v as number })])] }], bodies: { 'GET /prices/:id': { response: Price } } })
+    const app = new Hono()
+    const versioning = versionMiddleware({ scheme: scheme(), changes: history })
+    app.use('*', versioning)
+    app.use('*', jsxRenderer(({ children }) => jsx('html', {}, jsx('body', {}, children))))
+    app.get('/page', (c) => c.render(html(jsx('p', {}, `version ${c.var.version ?? ''}`))))
+    app.get('/prices/:id', (c) => (c.req.header('Accept') === 'text/html' ? c.render(html(jsx('p', {}, '150'))) : c.json({ cents: 150 })))
+    expect(versioning.check(app)).toEqual([
+      "versionHistory: the handler of \"GET /prices/:id\" can answer HTML (c.render, jsxRenderer's), which its layouts cannot migrate (older clients would get a 500); list 'text/html' in its unmigrated.",
+    ])
+    // A page no layout describes is every version's own.
+    expect(await (await app.request('/page', { headers: { 'Api-Version': '1' } })).text()).toBe('<!DOCTYPE html><html><body><p>version 1</p></body></html>')
+  })
+})
+
+/** `app` behind an outer app that runs `before` first (registered before the versioning middleware). */
+function behind(before: MiddlewareHandler[], app: StyledAppLike): Hono {
+  const outer = new Hono()
+  for (const middleware of before) outer.use('*', middleware)
+  outer.all('*', (c) => app.fetch(c.req.raw))
+  return outer
+}
+type StyledAppLike = { fetch(request: Request): Response | Promise<Response> }
+
+const v1Person = { id: 1, name: 'Ada Lovelace', self: `${ORIGIN}/people/1` }
+const ask = (app: Hono, path: string, init: RequestInit & { headers?: Record<string, string> } = {}) => app.request(`${ORIGIN}${path}`, init)
+
+describe.each(APP_STYLES.map((style) => [style] as const))("%s, with Hono's middleware before the versioning middleware", (style: AppStyle) => {
+  const app = () => styledApp(style, { now: () => BEFORE_SUNSET }).app
+
+  it("prettyJSON(): the migrated body is formatted too", async () => {
+    const res = await ask(behind([prettyJSON()], app()), '/people/1?pretty', { headers: { 'Api-Version': '1' } })
+    const text = await res.text()
+    expect([JSON.parse(text), text]).toEqual([v1Person, JSON.stringify(JSON.parse(text), null, 2)])
+  })
+
+  it("cors() and secureHeaders(): on the migrated answer and on a rejected version, beside Vary and the lifecycle headers", async () => {
+    const outer = behind([cors({ origin: 'https://app.test', exposeHeaders: ['Deprecation', 'Sunset'] }), secureHeaders()], app())
+    const older = await ask(outer, '/people/1', { headers: { 'Api-Version': '1', Origin: 'https://app.test' } })
+    expect(await older.json()).toEqual(v1Person)
+    const headers = (res: Response) => ['access-control-allow-origin', 'access-control-expose-headers', 'x-content-type-options', 'vary', 'deprecation'].map((name) => res.headers.get(name))
+    expect(headers(older)).toEqual(['https://app.test', 'Deprecation,Sunset', 'nosniff', 'Api-Version, Origin', '@1767225600'])
+    const refused = await ask(outer, '/people/1', { headers: { 'Api-Version': '3', Origin: 'https://app.test' } })
+    expect([refused.status, ...headers(refused)]).toEqual([404, 'https://app.test', 'Deprecation,Sunset', 'nosniff', 'Api-Version, Origin', null])
+    const preflight = await ask(outer, '/people', { method: 'OPTIONS', headers: { Origin: 'https://app.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'Api-Version' } })
+    expect([preflight.status, preflight.headers.get('access-control-allow-headers')]).toEqual([204, 'Api-Version'])
+  })
+
+  it("bodyLimit(): its 413, before an older body is read", async () => {
+    const res = await ask(behind([bodyLimit({ maxSize: 8 })], app()), '/people', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Grace Hopper' }) })
+    expect(res.status).toBe(413)
+  })
+
+  it("timeout(): its 504, not a 500", async () => {
+    const slow: MiddlewareHandler = async (_c, next) => {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      await next()
+    }
+    const res = await ask(behind([timeout(5), slow], app()), '/people/1', { headers: { 'Api-Version': '1' } })
+    expect(res.status).toBe(504)
+  })
+})
+
