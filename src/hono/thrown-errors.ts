@@ -10,7 +10,9 @@
  * Hono runs an app's own `onError` for the app's routes wherever the app is
  * mounted (`app.route()` wraps them in it), and its default handler only
  * where the app itself dispatches: under a parent, the parent's `onError`
- * answers, which this cannot call, and the error goes on as thrown.
+ * answers, which this can neither call nor finish, so the error goes on as
+ * an `Error` that says so (the handler's error its `cause`), never as an
+ * answer the client would get unfinished.
  */
 import type { Context, ErrorHandler, Hono } from 'hono'
 import { HonoBase } from 'hono/hono-base'
@@ -30,6 +32,14 @@ function onErrorOf(app: Hono<any, any, any>, c: Context): ErrorHandler | null {
   return route !== undefined && app.routes.includes(route) ? (own as ErrorHandler) : null
 }
 
+/** The error a parent's `onError` gets instead of `error`, whose answer mountRoutes could not finish. */
+function unfinishable(error: Error): Error {
+  return new Error(
+    "mountRoutes: a handler threw, and the app mountRoutes serves has no onError of its own, so a parent app's onError answers it (parent.route()), an answer the versioning cannot finish (Vary, the policy's headers, an older version's error body): give that app its own onError (app.onError(...)) before mounting it, or register the versioning middleware in it (app.use('*', versioning)). The handler's error is this error's cause.",
+    { cause: error },
+  )
+}
+
 /**
  * `handle`, with an error it throws (or its promise rejects with) answered
  * by `app`'s `onError` as Hono answers it (`c.error` set), for the engine to
@@ -41,7 +51,7 @@ export function answeringErrors(app: Hono<any, any, any>, handle: Handle): Handl
   const answer = (c: Context, error: unknown): unknown => {
     if (!(error instanceof Error) || isRejection(error)) throw error
     const onError = onErrorOf(app, c)
-    if (onError === null) throw error
+    if (onError === null) throw unfinishable(error)
     c.error = error
     return onError(error, c)
   }
