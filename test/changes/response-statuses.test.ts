@@ -5,7 +5,8 @@
  * error layout's is sent as it is, and a `headerChanged` value a header
  * cannot hold is a clear error; a `statusChanged` to a status without
  * content sends none, and one across success and error statuses is refused
- * when it is made. A portable file: it runs on all four runtimes.
+ * when it is made; the middleware's own rejections keep their format in
+ * every version. A portable file: it runs on all four runtimes.
  */
 import { Hono } from 'hono'
 import { bearerAuth } from 'hono/bearer-auth'
@@ -325,5 +326,23 @@ describe('statusChanged', () => {
       expect(() => statusChanged('GET /lamps/:id', { older, newer })).toThrow(`statusChanged: older ${older} and newer ${newer} are`)
     }
     expect(() => statusChanged('GET /lamps/:id', { older: 422, newer: 400 })).not.toThrow()
+  })
+})
+
+describe("the middleware's own rejections", () => {
+  const Detail = shape<{ detail: string }>('Detail')
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [renamed, change('Errors say detail.', [fieldRenamed(Detail, { older: 'error', newer: 'detail' })])] }],
+    bodies: { 'POST /p': { request: Lamp, response: Lamp } },
+    errors: Detail,
+  })
+  const served = app(history, (app) => app.post('/p', async (c) => (c.req.query('refuse') === undefined ? c.json(await c.req.json()) : c.json({ detail: 'refused' }, 422))))
+  const post = (version: string, body: string, query = '') => ask(served, `/p${query}`, version, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+
+  it('are in their documented format in every version, even where the error layout would fit them; the handler\'s errors are migrated', async () => {
+    const refused = await post('1', '{"name":')
+    expect([refused.status, await refused.json()]).toEqual([400, { detail: 'Malformed JSON in request body.' }])
+    const own = await post('1', '{"name":"Lamp"}', '?refuse')
+    expect([own.status, await own.json()]).toEqual([422, { error: 'refused' }])
   })
 })
