@@ -22,12 +22,17 @@ import { isRejection, type Handle } from './engine.ts'
 /** Hono's default error handler (each app's until `app.onError` replaces it), read from an app made on first use. */
 let honoDefault: unknown
 
+/** Whether `app` answers errors with Hono's default handler (no `app.onError` of its own). */
+export function answersByDefault(app: object): boolean {
+  honoDefault ??= (new HonoBase() as unknown as { errorHandler: unknown }).errorHandler
+  return (app as { errorHandler?: unknown }).errorHandler === honoDefault
+}
+
 /** The handler Hono answers an error of `app`'s handler with for this request, or `null` when it is a parent's. */
 function onErrorOf(app: Hono<any, any, any>, c: Context): ErrorHandler | null {
   const own = (app as unknown as { errorHandler?: unknown }).errorHandler
   if (typeof own !== 'function') return null
-  honoDefault ??= (new HonoBase() as unknown as { errorHandler: unknown }).errorHandler
-  if (own !== honoDefault) return own as ErrorHandler
+  if (!answersByDefault(app)) return own as ErrorHandler
   const route = matchedRoutes(c)[c.req.routeIndex]
   return route !== undefined && app.routes.includes(route) ? (own as ErrorHandler) : null
 }

@@ -95,6 +95,30 @@ describe('mountRoutes alone: an error a handler throws', () => {
     }
   })
 
+  it("check(parent) names the app mounted without an onError of its own or the middleware, and nothing once it has either", () => {
+    const mounted = (own: 'none' | 'onError' | 'middleware' | 'parent middleware') => {
+      const versioning = versioned()
+      const sub = new Hono()
+      if (own === 'onError') sub.onError((_error, c) => c.text('sub', 500))
+      if (own === 'middleware') sub.use('*', versioning)
+      mountRoutes(sub, versioning, { thing: (c) => c.json({}) })
+      const parent = new Hono()
+      if (own === 'parent middleware') parent.use('*', versioning)
+      parent.route('/api', sub)
+      return { sub, parent, versioning }
+    }
+    const unfinished = (sentences: readonly string[]) => sentences.filter((sentence) => sentence.includes('no onError of its own'))
+    const { sub, parent, versioning } = mounted('none')
+    expect(unfinished(versioning.check(parent))).toEqual([
+      "apiVersioning: the table routes at /api/things/:id are mounted from an app with no onError of its own and without the middleware (parent.route()), so an error their handlers throw reaches this app's onError, whose answer the versioning cannot finish (that onError gets an Error saying so): give that app its own onError before mounting it, or register the middleware in it (app.use('*', versioning)).",
+    ])
+    expect(unfinished(versioning.check(sub))).toEqual([])
+    for (const own of ['onError', 'middleware', 'parent middleware'] as const) {
+      const { parent, versioning } = mounted(own)
+      expect([own, unfinished(versioning.check(parent))]).toEqual([own, []])
+    }
+  })
+
   it("with no onError anywhere, Hono's default answers the parent's 500, never the HTTPException's head body unfinished", async () => {
     const sub = new Hono()
     mountRoutes(sub, versioned(), {
