@@ -22,7 +22,7 @@ import { linkBase, splitTable } from './mount-base.ts'
 import { baseOf, relativeTo, type MountedRoute } from '../routes/mounted-apps.ts'
 import type { VersioningEnv } from './variables.ts'
 import { routeExistsOf } from '../changes/history-plans.ts'
-import { checkLimits, unservedOperations } from './table-checks.ts'
+import { checkLimits, unfinishedErrors, unservedOperations } from './table-checks.ts'
 import type { RouteLifeOf } from '../model/served.ts'
 import { operationVersions } from '../model/reported.ts'
 import type { MiddlewareOptions } from './middleware-options.ts'
@@ -266,6 +266,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     ...scheme.checkTable(routes),
     ...engine.checkApp(app, middleware),
     ...(app === undefined ? [] : [...splitTable(app, ours), ...unservedOperations(app, ours, scheme, serving.life)]),
+    ...(app === undefined || !engine.finishes ? [] : unfinishedErrors(app, ours, middleware)),
     ...(options.allowedHosts === undefined && options.origin === undefined
       ? ['apiVersioning: absolute links follow the Host header the client sends; set allowedHosts (the hosts you serve) or origin (the origin of links).']
       : []),

@@ -28,7 +28,7 @@ import { requestPath, type Place } from '../pipeline/path.ts'
 import { waysOf } from '../routes/placement.ts'
 import type { Visit, VisitReader } from '../pipeline/visit.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
-import { jsonThrough, unmarked, unstepped, type Taken } from './json-through.ts'
+import { jsonThrough, released, unmarked, unstepped, type Taken } from './json-through.ts'
 import { asMountedIn } from './mount-base.ts'
 import { baseOf, relativeTo } from '../routes/mounted-apps.ts'
 import { checkOptions, type MiddlewareOptions } from './middleware-options.ts'
@@ -191,10 +191,17 @@ export function honoEngine(
     if (visit.rejection !== null) return after(reject(c, visit), thrown)
     if (shared) c.set(slot as never, visit as never)
     const stepped = exposed(c, visit)
-    const result = handle(c, next, visit)
+    // A handler's error going on (to a parent's onError, a value Hono does not catch) leaves with Hono's c.json back.
+    let result: unknown
+    try {
+      result = handle(c, next, visit)
+    } catch (error) {
+      throw released(stepped, visit.version, error)
+    }
     // No promise for a request that needs no finishing.
     if (!finishes) return result
-    return result instanceof Promise ? result.then((r: unknown) => finished(c, visit, stepped, r)) : finished(c, visit, stepped, result)
+    if (!(result instanceof Promise)) return finished(c, visit, stepped, result)
+    return result.then((r: unknown) => finished(c, visit, stepped, r), (error: unknown) => thrown(released(stepped, visit.version, error)))
   }
 
   return {
@@ -227,10 +234,8 @@ function replaced(c: Context, res: Response, done: Response): undefined {
 }
 
 /**
- * `error`, after the response that failed to finish has left `c.res`:
- * Hono builds `app.onError`'s answer over `c.res`'s headers, and those that
- * describe the failed body (a `Content-Encoding`, a length, an entity tag,
- * the JSON step's mark) would mislabel it.
+ * `error`, after the response that failed to finish has left `c.res`: Hono builds `app.onError`'s answer over
+ * `c.res`'s headers, and those of the failed body (a `Content-Encoding`, a length, an entity tag, the JSON step's mark) would mislabel it.
  */
 function failed(c: Context, res: Response, error: unknown): unknown {
   if (c.res === res) {

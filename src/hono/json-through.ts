@@ -83,6 +83,12 @@ export const unstepped: Taken = (response, version) => {
   throw crossed(stepped, version ?? 'none')
 }
 
+/** `error`, once `taken` has put Hono's `c.json` and `c.status` back: the handler's error goes on to an answer not its own. */
+export function released(taken: Taken, version: string | null | undefined, error: unknown): unknown {
+  taken(null, version)
+  return error
+}
+
 /**
  * The error of a `c.json` answer built after the body of an answer already migrated for this request was read (an
  * envelope middleware registered after the versioning one: `await next()`, `c.res.json()`, `c.json({ data })`): its

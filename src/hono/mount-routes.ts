@@ -138,7 +138,7 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
 function register(app: Hono<any, any, any>, method: string, path: string, handler: Handler<any>, methods: ReadonlyMap<string, Served>, wrapped: readonly WrappedHandler[]): void {
   // For the history's check(app), which reads the source of the user's handlers (changes/wrapped-handlers.ts).
   Object.defineProperty(handler, WRAPPED, { value: wrapped })
-  markServed(handler, methods)
+  markServed(handler, methods, app)
   app.on(method, path, handler)
   const registered = app.routes[app.routes.length - 1]?.path
   if (registered !== path) {

@@ -26,10 +26,17 @@ export interface Served {
 /** The key under which a handler `mountRoutes` registered carries what it serves by method (as `app.route()` marks its wrappers). */
 const SERVED: unique symbol = Symbol('served')
 
-/** Marks `handler`, which `mountRoutes` made and registers, with what it serves by method: `later()` and `passedOver()` read it. */
-export function markServed(handler: Function, methods: ReadonlyMap<string, Served>): void {
+/** The app each handler `mountRoutes` registered was registered in (read by `check(app)`, never per request). */
+const mountedIn = new WeakMap<Function, object>()
+
+/** Marks `handler`, which `mountRoutes` made and registers in `app`, with what it serves by method: `later()` and `passedOver()` read it. */
+export function markServed(handler: Function, methods: ReadonlyMap<string, Served>, app: object): void {
   Object.defineProperty(handler, SERVED, { value: methods })
+  mountedIn.set(handler, app)
 }
+
+/** The app `mountRoutes` registered `handler` in, when it is such a handler itself (no wrapper of `app.route()` around it). */
+export const mountedAppOf = (handler: unknown): object | undefined => (typeof handler === 'function' ? mountedIn.get(handler) : undefined)
 
 /** What a handler Hono runs serves by method, when `mountRoutes` registered it (inside the wrappers of `app.route()`). */
 function servedOf(handler: unknown): ReadonlyMap<string, Served> | undefined {

@@ -12,7 +12,9 @@ import type { BaseVersioning } from '../schemes/base.ts'
 import { checkModel } from '../model/check.ts'
 import type { RouteLifeOf } from '../model/served.ts'
 import { tableModel, type MountedOperation } from '../model/table-model.ts'
-import { mountedMethods, mountedServing } from './mounted-handlers.ts'
+import { runs } from '../routes/composed-handlers.ts'
+import { mountedAppOf, mountedMethods, mountedRoute, mountedServing } from './mounted-handlers.ts'
+import { answersByDefault } from './thrown-errors.ts'
 
 /**
  * Sentences naming each operation of the table (`ours`: its routes) the
@@ -30,6 +32,30 @@ export function unservedOperations(app: { readonly routes: readonly object[] }, 
     }
   }
   return checkModel(tableModel(scheme, operations, life), 'apiVersioning')
+}
+
+/**
+ * A sentence for each app whose table routes (`ours`) `app` serves through
+ * `app.route()` without an `onError` of that app's own, the middleware
+ * registered in neither app: an error their handlers throw is answered by `app`'s
+ * `onError`, which mountRoutes cannot finish, so it fails there
+ * (hono/thrown-errors.ts). Only for a middleware that finishes answers.
+ */
+export function unfinishedErrors(app: { readonly routes: readonly object[] }, ours: ReadonlySet<unknown>, middleware: unknown): readonly string[] {
+  const sentences = new Map<object, string>()
+  const registered = (routes: readonly object[]): boolean => routes.some((route) => runs((route as { readonly handler?: unknown }).handler, middleware))
+  if (registered(app.routes)) return []
+  for (const entry of app.routes) {
+    const { handler, path } = entry as { readonly handler?: unknown; readonly path?: string }
+    const own = mountedAppOf(handler) as { readonly routes: readonly object[] } | undefined
+    if (own === undefined || own === app || sentences.has(own) || !ours.has(mountedRoute(handler)) || !answersByDefault(own)) continue
+    if (registered(own.routes)) continue
+    sentences.set(
+      own,
+      `apiVersioning: the table routes at ${String(path)} are mounted from an app with no onError of its own and without the middleware (parent.route()), so an error their handlers throw reaches this app's onError, whose answer the versioning cannot finish (that onError gets an Error saying so): give that app its own onError before mounting it, or register the middleware in it (app.use('*', versioning)).`,
+    )
+  }
+  return [...sentences.values()]
 }
 
 /**

@@ -10,7 +10,9 @@
  * Hono runs an app's own `onError` for the app's routes wherever the app is
  * mounted (`app.route()` wraps them in it), and its default handler only
  * where the app itself dispatches: under a parent, the parent's `onError`
- * answers, which this cannot call, and the error goes on as thrown.
+ * answers, which this can neither call nor finish, so the error goes on as
+ * an `Error` that says so (the handler's error its `cause`), never as an
+ * answer the client would get unfinished.
  */
 import type { Context, ErrorHandler, Hono } from 'hono'
 import { HonoBase } from 'hono/hono-base'
@@ -20,14 +22,27 @@ import { isRejection, type Handle } from './engine.ts'
 /** Hono's default error handler (each app's until `app.onError` replaces it), read from an app made on first use. */
 let honoDefault: unknown
 
+/** Whether `app` answers errors with Hono's default handler (no `app.onError` of its own). */
+export function answersByDefault(app: object): boolean {
+  honoDefault ??= (new HonoBase() as unknown as { errorHandler: unknown }).errorHandler
+  return (app as { errorHandler?: unknown }).errorHandler === honoDefault
+}
+
 /** The handler Hono answers an error of `app`'s handler with for this request, or `null` when it is a parent's. */
 function onErrorOf(app: Hono<any, any, any>, c: Context): ErrorHandler | null {
   const own = (app as unknown as { errorHandler?: unknown }).errorHandler
   if (typeof own !== 'function') return null
-  honoDefault ??= (new HonoBase() as unknown as { errorHandler: unknown }).errorHandler
-  if (own !== honoDefault) return own as ErrorHandler
+  if (!answersByDefault(app)) return own as ErrorHandler
   const route = matchedRoutes(c)[c.req.routeIndex]
   return route !== undefined && app.routes.includes(route) ? (own as ErrorHandler) : null
+}
+
+/** The error a parent's `onError` gets instead of `error`, whose answer mountRoutes could not finish. */
+function unfinishable(error: Error): Error {
+  return new Error(
+    "mountRoutes: a handler threw, and the app mountRoutes serves has no onError of its own, so a parent app's onError answers it (parent.route()), an answer the versioning cannot finish (Vary, the policy's headers, an older version's error body): give that app its own onError (app.onError(...)) before mounting it, or register the versioning middleware in it (app.use('*', versioning)). The handler's error is this error's cause.",
+    { cause: error },
+  )
 }
 
 /**
@@ -41,7 +56,7 @@ export function answeringErrors(app: Hono<any, any, any>, handle: Handle): Handl
   const answer = (c: Context, error: unknown): unknown => {
     if (!(error instanceof Error) || isRejection(error)) throw error
     const onError = onErrorOf(app, c)
-    if (onError === null) throw error
+    if (onError === null) throw unfinishable(error)
     c.error = error
     return onError(error, c)
   }

@@ -5,7 +5,9 @@
  * error layout's is sent as it is, and a `headerChanged` value a header
  * cannot hold is a clear error; a `statusChanged` to a status without
  * content sends none, and one across success and error statuses is refused
- * when it is made. A portable file: it runs on all four runtimes.
+ * when it is made; the middleware's own rejections keep their format in
+ * every version, and app.onError's answer to a response that failed to
+ * finish is sent as onError builds it. A portable file: it runs on all four runtimes.
  */
 import { Hono } from 'hono'
 import { bearerAuth } from 'hono/bearer-auth'
@@ -325,5 +327,41 @@ describe('statusChanged', () => {
       expect(() => statusChanged('GET /lamps/:id', { older, newer })).toThrow(`statusChanged: older ${older} and newer ${newer} are`)
     }
     expect(() => statusChanged('GET /lamps/:id', { older: 422, newer: 400 })).not.toThrow()
+  })
+})
+
+describe("the middleware's own rejections", () => {
+  const Detail = shape<{ detail: string }>('Detail')
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [renamed, change('Errors say detail.', [fieldRenamed(Detail, { older: 'error', newer: 'detail' })])] }],
+    bodies: { 'POST /p': { request: Lamp, response: Lamp } },
+    errors: Detail,
+  })
+  const served = app(history, (app) => app.post('/p', async (c) => (c.req.query('refuse') === undefined ? c.json(await c.req.json()) : c.json({ detail: 'refused' }, 422))))
+  const post = (version: string, body: string, query = '') => ask(served, `/p${query}`, version, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+
+  it('are in their documented format in every version, even where the error layout would fit them; the handler\'s errors are migrated', async () => {
+    const refused = await post('1', '{"name":')
+    expect([refused.status, await refused.json()]).toEqual([400, { detail: 'Malformed JSON in request body.' }])
+    const own = await post('1', '{"name":"Lamp"}', '?refuse')
+    expect([own.status, await own.json()]).toEqual([422, { error: 'refused' }])
+  })
+})
+
+describe('the answer to a response that fails to finish', () => {
+  const Message = shape<{ message: string }>('Message')
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [renamed, change('Errors say message.', [fieldRenamed(Message, { older: 'detail', newer: 'message' })]), change('Links', [headerChanged('GET /p', { header: 'X-Link', down: (newer) => `old-${String(newer)}` })])] }],
+    bodies: { 'GET /p': { response: Lamp } },
+    errors: Message,
+  })
+  const served = new Hono()
+  served.onError((error, c) => c.json({ message: error.message.slice(0, 13) }, 500))
+  served.use('*', versionMiddleware({ scheme: scheme(), changes: history }))
+  served.get('/p', () => new Response('[1]', { headers: { 'content-type': 'application/json', 'x-link': 'head' } }))
+
+  it("is app.onError's, built after the response step failed: not migrated, with the handler's other headers as it set them (docs/version-changes.md)", async () => {
+    const older = await ask(served, '/p', '1')
+    expect([older.status, await older.json(), older.headers.get('x-link')]).toEqual([500, { message: 'versionHistor' }, 'head'])
   })
 })

@@ -6,7 +6,8 @@
  * mark; Hono's own error handler answers as it does (an `HTTPException`'s
  * response), finished too; a sub-app's `onError` answers its routes where it
  * is mounted; the app's default handler under a parent leaves the parent's
- * `onError` to answer, as Hono does.
+ * `onError` to answer, as Hono does, an answer mountRoutes cannot finish: the
+ * parent's `onError` gets an `Error` that says what to fix instead.
  *
  * A portable file: Web APIs, hono and vitest only.
  */
@@ -79,15 +80,71 @@ describe('mountRoutes alone: an error a handler throws', () => {
     expect(await read(parent, '1')).toEqual({ status: 409, body: '{"detail":"sub: busy"}', deprecation: '@1767225600', marked: false })
   })
 
-  it("with the sub-app's default handler, the parent's onError answers, as Hono runs it", async () => {
+  it("with the sub-app's default handler, the parent's onError gets an Error saying what to fix, on every version, its answer unmarked", async () => {
     const sub = new Hono()
     mountRoutes(sub, versioned(), { thing: thrown['an HTTPException'] })
     const parent = new Hono()
-    const seen: string[] = []
-    parent.onError((error, c) => (seen.push(error.message), c.text('parent', 503)))
+    const seen: unknown[] = []
+    parent.onError((error, c) => (seen.push(error.message, (error.cause as Error).message), c.json({ message: 'parent' }, error instanceof HTTPException ? error.status : 500)))
     parent.route('/', sub)
-    const res = await parent.request('http://localhost/things/1', { headers: { 'api-version': '2' } })
-    expect([res.status, await res.text(), seen]).toEqual([503, 'parent', ['busy']])
+    const unfinishable = /^mountRoutes: a handler threw, and the app mountRoutes serves has no onError of its own, so a parent app's onError answers it/
+    for (const version of ['1', '2']) {
+      seen.length = 0
+      expect(await read(parent, version)).toEqual({ status: 500, body: '{"message":"parent"}', deprecation: null, marked: false })
+      expect(seen).toEqual([expect.stringMatching(unfinishable), 'busy'])
+    }
+  })
+
+  it("check(parent) names the app mounted without an onError of its own or the middleware, and nothing once it has either", () => {
+    const mounted = (own: 'none' | 'onError' | 'middleware' | 'parent middleware') => {
+      const versioning = versioned()
+      const sub = new Hono()
+      if (own === 'onError') sub.onError((_error, c) => c.text('sub', 500))
+      if (own === 'middleware') sub.use('*', versioning)
+      mountRoutes(sub, versioning, { thing: (c) => c.json({}) })
+      const parent = new Hono()
+      if (own === 'parent middleware') parent.use('*', versioning)
+      parent.route('/api', sub)
+      return { sub, parent, versioning }
+    }
+    const unfinished = (sentences: readonly string[]) => sentences.filter((sentence) => sentence.includes('no onError of its own'))
+    const { sub, parent, versioning } = mounted('none')
+    expect(unfinished(versioning.check(parent))).toEqual([
+      "apiVersioning: the table routes at /api/things/:id are mounted from an app with no onError of its own and without the middleware (parent.route()), so an error their handlers throw reaches this app's onError, whose answer the versioning cannot finish (that onError gets an Error saying so): give that app its own onError before mounting it, or register the middleware in it (app.use('*', versioning)).",
+    ])
+    expect(unfinished(versioning.check(sub))).toEqual([])
+    for (const own of ['onError', 'middleware', 'parent middleware'] as const) {
+      const { parent, versioning } = mounted(own)
+      expect([own, unfinished(versioning.check(parent))]).toEqual([own, []])
+    }
+  })
+
+  it("with no onError anywhere, Hono's default answers the parent's 500, never the HTTPException's head body unfinished", async () => {
+    const sub = new Hono()
+    mountRoutes(sub, versioned(), {
+      thing: () => {
+        throw new HTTPException(409, { res: Response.json({ message: 'busy' }, { status: 409 }) })
+      },
+    })
+    const parent = new Hono().route('/', sub)
+    const logged = console.error
+    console.error = () => undefined
+    try {
+      for (const version of ['1', '2']) expect(await read(parent, version)).toEqual({ status: 500, body: 'Internal Server Error', deprecation: null, marked: false })
+    } finally {
+      console.error = logged
+    }
+  })
+
+  it("an error a middleware throws after the handler answered is out of reach: onError's body as built, the finished answer's headers (docs/lifecycle.md)", async () => {
+    const app = new Hono()
+    app.onError((error, c) => c.json({ message: error.message }, 500))
+    app.use('/things/*', async (_c, next) => {
+      await next()
+      throw new Error('after')
+    })
+    mountRoutes(app, versioned(), { thing: (c) => c.json({ message: 'fine' }) })
+    expect(await read(app, '1')).toEqual({ status: 500, body: '{"message":"after"}', deprecation: '@1767225600', marked: false })
   })
 
   it('a thrown value that is no Error goes on as thrown, as Hono lets it', async () => {

@@ -264,7 +264,8 @@ describe('check(app) of a table served in parts under different prefixes', () =>
       app.route('/a', sub)
       if (layout === 'twice') app.route('/b', sub)
     }
-    return versioning.check(app)
+    // Its sub-apps have no onError of their own, which check(app) names too (test/hono/mounted-errors.test.ts): the links' sentences alone here.
+    return versioning.check(app).filter((sentence) => !sentence.includes('no onError of its own'))
   }
   it('says links across the parts are wrong', () => {
     expect(build('split')).toEqual([
