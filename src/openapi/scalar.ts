@@ -7,7 +7,7 @@
 import { Scalar } from '@scalar/hono-api-reference'
 import type { Hono } from 'hono/tiny'
 import { checkOptions } from '../options.ts'
-import { checkPath, documentUrl, openAPIRoutes, sourceResolver, type OpenAPISource } from './serve.ts'
+import { checkPath, documentUrl, linkPath, openAPIRoutes, sourceResolver, type OpenAPISource } from './serve.ts'
 import type { DocumentedVersion } from './versions.ts'
 
 /** Options of `openAPIDocs`. */
@@ -131,7 +131,7 @@ export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions =
     const docs = await resolve()
     // The sub-app's prefix, from the page's own path, so it works wherever it is mounted.
     // (Escaped: under a mount with parameters, the path is the client's text, and it goes into a script.)
-    const own = c.req.path.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@%/]/g, (ch) => encodeURIComponent(ch))
+    const own = linkPath(c)
     const prefix = page === '/' ? own.replace(/\/$/, '') : own.slice(0, -page.length)
     const index = `${prefix}${path === '/' ? '' : path}`
     const versions = docs.versions

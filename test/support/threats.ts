@@ -10,7 +10,7 @@
  */
 import { Hono } from 'hono'
 import { versionHistory } from '../../src/changes/index.ts'
-import { versionedOpenAPI } from '../../src/openapi/index.ts'
+import { openAPIRoutes, versionedOpenAPI } from '../../src/openapi/index.ts'
 import { openAPIDocs, type OpenAPIDocsOptions } from '../../src/openapi/scalar.ts'
 import { validateResponses } from '../../src/contracts/index.ts'
 import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware, type AppRoutesEnv } from '../../src/hono/index.ts'
@@ -132,6 +132,17 @@ export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
     },
   ],
   'docs/openapi.md': [
+    {
+      input: '`GET /t/%3Cscript%3E%0D%0A/openapi`: the index of `openAPIRoutes` mounted at `/t/:tenant`',
+      prepare() {
+        const app = new Hono().route('/t/:tenant', openAPIRoutes(versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'] }), routes: defineRoutes([route('user-list', '/users')]) })))
+        return async () => {
+          const response = await app.fetch(new Request('https://api.test/t/%3Cscript%3E%0D%0A/openapi'))
+          const { versions } = (await response.json()) as { versions: { url: string }[] }
+          return `${response.status}, the urls ${versions.map((v) => `\`${v.url}\``).join(' and ')}`
+        }
+      },
+    },
     docsPage('a `scalar` setting named `</script><script>alert(1)</script>`', { scalar: { '</script><script>alert(1)</script>': 1 } }),
     docsPage('a `scalar` text holding `</script>` 40 objects deep', { scalar: { metaData: nestedIn(40, '</script><script>alert(1)</script>') } }),
     docsPage('`scalar: { bundle: "x\'; alert(1); \'" }` (a URL Scalar writes into its script as it is)', { scalar: { bundle: "x'; alert(1); '" } }),
