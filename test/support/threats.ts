@@ -109,6 +109,8 @@ export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
     sent('a request for a version past its sunset (`refuseAfterSunset`)', () => policyApp(), () => new Request('https://api.test/users', { headers: { 'api-version': '1' } })),
     sent('a 64 KiB `Api-Version` (the scheme refuses it before the policy reads anything)', () => policyApp(), () => new Request('https://api.test/users', { headers: { 'api-version': '9'.repeat(KIB_64) } })),
     sent('a request for the head version', () => policyApp(), () => new Request('https://api.test/users', { headers: { 'api-version': '2' } })),
+    { input: "`problemDetails({ typeBase: ' javascript:alert(1)//' })` (a blank before the scheme, which URL parsing drops)", prepare: () => async () => thrownBy(() => problemDetails({ typeBase: ' javascript:alert(1)//' })) },
+    { input: "`problemDetails({ typeBase: 'java\\tscript:alert(1)//' })` (a tab inside the scheme)", prepare: () => async () => thrownBy(() => problemDetails({ typeBase: 'java\tscript:alert(1)//' })) },
   ],
   'docs/hono-apps.md': [
     sent('a path no route serves (`/admin`)', () => plainApp(), () => new Request('https://api.test/admin')),
