@@ -150,6 +150,7 @@ export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
     docsPage('`scalar: { bundle: "x\'; alert(1); \'" }` (a URL Scalar writes into its script as it is)', { scalar: { bundle: "x'; alert(1); '" } }),
     docsPage('a `scalar` setting holding a cycle', { scalar: { metaData: cyclic() } }),
     docsPage('a `pageTitle` of `</title><script>alert(1)</script>`', { pageTitle: '</title><script>alert(1)</script>' }),
+    { input: "`versionedOpenAPI({ serverUrl: ' javascript:alert(1)' })` (a document's servers)", prepare: () => async () => thrownBy(() => versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['1'] }), routes: defineRoutes([route('user-list', '/users')]), serverUrl: ' javascript:alert(1)' })) },
   ],
   'docs/typed-client.md': [
     {
