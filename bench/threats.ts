@@ -8,7 +8,9 @@
  * store). Prints Markdown, one table per page; test/node/docs/threats.test.ts
  * asserts the statuses and results the tables show.
  *
- * Environment: THREATS_REQUESTS (requests per input, 200).
+ * Environment: THREATS_REQUESTS (requests per input, 200); THREATS_ONLY
+ * (a comma-separated list of words: only the rows whose page or input holds
+ * one of them, to measure new rows without the others).
  */
 import { THREAT_TABLES, type ThreatCase } from '../test/support/threats.ts'
 
@@ -16,6 +18,8 @@ declare const process: { version: string; env: Record<string, string | undefined
 declare const gc: (() => void) | undefined
 
 const REQUESTS = Number(process.env['THREATS_REQUESTS'] ?? 200)
+const ONLY = (process.env['THREATS_ONLY'] ?? '').split(',').filter((word) => word !== '')
+const chosen = (page: string, threat: ThreatCase): boolean => ONLY.length === 0 || ONLY.some((word) => page.includes(word) || threat.input.includes(word))
 const collect = (): void => {
   gc?.()
   gc?.()
@@ -39,7 +43,9 @@ async function measure(threat: ThreatCase): Promise<string> {
 
 const lines: string[] = [`# Threat tables (Node ${process.version}, ${fmt(REQUESTS)} times, in process)`, '']
 if (gc === undefined) lines.push('(run with --expose-gc: without it the heap figures include garbage not yet collected)', '')
-for (const [page, cases] of Object.entries(THREAT_TABLES)) {
+for (const [page, all] of Object.entries(THREAT_TABLES)) {
+  const cases = all.filter((threat) => chosen(page, threat))
+  if (cases.length === 0) continue
   lines.push(`## ${page}`, '', '| input | answer | time per request | heap after − before | store writes |', '|---|---|---|---|---|')
   for (const threat of cases) lines.push(await measure(threat))
   lines.push('')

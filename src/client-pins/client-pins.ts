@@ -121,7 +121,8 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
   const varies = vary.length === 0 ? undefined : Object.freeze([...vary])
   let unavailable: ClientVersionUnavailable | undefined
   /** Seconds a client refused for a failed lookup waits before this isolate asks the store again, or `null` for at once. */
-  const retryAfter = failureTtl < 1000 ? null : String(Math.ceil(failureTtl / 1000))
+  // Digits alone, as Retry-After writes seconds (String(1e21) would be "1e+21").
+  const retryAfter = failureTtl < 1000 ? null : BigInt(Math.ceil(failureTtl / 1000)).toString()
   /** The scheme of the middleware last bound, for `upgrade`. */
   let bound: BaseVersioning | undefined
 

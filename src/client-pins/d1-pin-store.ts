@@ -31,13 +31,13 @@ export interface D1PinStoreOptions {
 export function d1PinStore(db: D1Database, options: D1PinStoreOptions = {}): PinStore {
   const where = 'd1PinStore'
   if (options === null || typeof options !== 'object') throw new Error(`${where}: options must be an object such as { table: "client_pins" }.`)
-  const { table = 'client_pins' } = options
-  checkD1(where, db, table)
+  const { table: given = 'client_pins' } = options
+  const table = checkD1(where, db, given)
   // The index on version answers "who is pinned to this version" (before retiring it) without reading every pin.
   const ready = tableOnce(
     db,
     `CREATE TABLE IF NOT EXISTS ${table} (client TEXT PRIMARY KEY NOT NULL, version TEXT NOT NULL, previous TEXT, moved_at INTEGER)`,
-    `CREATE INDEX IF NOT EXISTS ${table}_version ON ${table} (version, client)`,
+    `CREATE INDEX IF NOT EXISTS "${given}_version" ON ${table} (version, client)`,
   )
   const select = `SELECT version, previous, moved_at FROM ${table} WHERE client = ?`
   const insert = `INSERT INTO ${table} (client, version) VALUES (?, ?) ON CONFLICT (client) DO NOTHING`

@@ -33,8 +33,7 @@ const STATEMENTS_PER_BATCH = 100
  */
 export function d1Usage(db: D1Database, options: D1UsageOptions): UsageLog {
   const where = 'd1Usage'
-  const table = options?.table ?? 'version_usage'
-  checkD1(where, db, table)
+  const table = checkD1(where, db, options?.table ?? 'version_usage')
   const ready = tableOnce(
     db,
     `CREATE TABLE IF NOT EXISTS ${table} (version TEXT NOT NULL, client TEXT NOT NULL, route TEXT NOT NULL, day TEXT NOT NULL, ` +

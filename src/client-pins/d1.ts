@@ -16,14 +16,22 @@ export interface D1Database {
   batch(statements: D1Statement[]): Promise<unknown>
 }
 
-/** Checks `db` and `table` for store `where`; a mistake throws a sentence saying what to fix. */
-export function checkD1(where: string, db: unknown, table: unknown): void {
+/**
+ * Checks `db` and `table` for store `where` (a mistake throws a sentence
+ * saying what to fix), and gives the table's name as the statements write
+ * it: quoted, so a name SQL keeps for itself (`order`, `group`) names a
+ * table rather than failing every statement (SQLite's names are
+ * case-insensitive, quoted or not, so a table made before is the same).
+ */
+export function checkD1(where: string, db: unknown, table: unknown): string {
   if (db === null || typeof db !== 'object' || typeof (db as D1Database).prepare !== 'function' || typeof (db as D1Database).batch !== 'function') {
     throw new Error(`${where}: db must be a D1 database binding, such as env.USAGE (a [[d1_databases]] entry of wrangler.toml).`)
   }
   if (typeof table !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(table)) {
     throw new Error(`${where}: table must be an SQL name of letters, digits and "_" such as "client_pins", got ${JSON.stringify(table)}.`)
   }
+  if (/^sqlite_/i.test(table)) throw new Error(`${where}: table cannot start with "sqlite_", which SQLite keeps for its own tables; use a name such as "client_pins".`)
+  return `"${table}"`
 }
 
 /** Runs the `create` statements once, in one batch, before the first query; a failure is tried again at the next. */

@@ -14,6 +14,9 @@ export interface ProblemDetailsOptions {
   readonly typeBase?: string | undefined
 }
 
+/** An absolute URI as RFC 3986 writes it: a scheme, then URI characters alone. */
+const URI_TEXT = /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/
+
 /** The titles of the codes this library raises, with a `typeBase`. */
 const TITLES: Readonly<Record<string, string>> = {
   UnsupportedApiVersion: 'Unsupported API version',
@@ -50,6 +53,11 @@ export function problemDetails(options: ProblemDetailsOptions = {}): (error: Ver
   const { typeBase } = options
   if (typeBase !== undefined && (typeof typeBase !== 'string' || !URL.canParse(typeBase) || !/[/#]$/.test(typeBase))) {
     throw new Error('problemDetails: typeBase must be an absolute URI ending in "/" or "#", such as "https://errors.example.com/".')
+  }
+  // Written as a URI is (RFC 3986), from its scheme on: URL parsing, and the tools that show `type` as a link, drop
+  // spaces, tabs and line breaks, so ' javascript:' or 'java\tscript:' would be read as the scheme refused below.
+  if (typeBase !== undefined && !URI_TEXT.test(typeBase)) {
+    throw new Error('problemDetails: typeBase must be written in URI characters from its scheme on (no spaces, control characters, quotes, "<", ">" or "\\"; percent-encode them), such as "https://errors.example.com/".')
   }
   // `type` is a link clients and their tools show: never one that runs a script or reads the client's own files.
   if (typeBase !== undefined && /^(?:javascript|vbscript|data|blob|file):/i.test(typeBase)) {

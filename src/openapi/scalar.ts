@@ -7,7 +7,7 @@
 import { Scalar } from '@scalar/hono-api-reference'
 import type { Hono } from 'hono/tiny'
 import { checkOptions } from '../options.ts'
-import { checkPath, documentUrl, openAPIRoutes, sourceResolver, type OpenAPISource } from './serve.ts'
+import { checkPath, documentUrl, linkPath, openAPIRoutes, sourceResolver, type OpenAPISource } from './serve.ts'
 import type { DocumentedVersion } from './versions.ts'
 
 /** Options of `openAPIDocs`. */
@@ -52,15 +52,37 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 
-/** Where in Scalar's settings a text (or a function's source) holds `</` or `<!--`, or `null` when none does. */
-function unsafeText(value: unknown, at: string, depth = 0): string | null {
-  if (typeof value === 'string' || typeof value === 'function') return /<\/|<!--/.test(String(value)) ? at : null
-  if (value === null || typeof value !== 'object' || depth > 32) return null
-  for (const [key, item] of Object.entries(value)) {
-    const found = unsafeText(item, `${at}.${key}`, depth + 1)
-    if (found !== null) return found
+/** Text that ends or changes an inline script or style: `</` (as in `</script>`, `</style>`) or `<!--`. */
+const UNSAFE = /<\/|<!--/
+
+/**
+ * What is wrong with Scalar's settings as the page would write them, or
+ * `null`. Scalar writes them with `JSON.stringify` (a function, or a
+ * top-level list holding one, as its source, after the setting's name in
+ * quotes), so they are walked here the same way, at every depth: each
+ * name and each text as written (a `toJSON`'s result included) is checked
+ * for `</` and `<!--`, a top-level name must be a setting's name, and a
+ * value `JSON.stringify` refuses (a cycle, a `BigInt`) is said now rather
+ * than as a 500 on every request for the page.
+ */
+function unsafeSettings(scalar: Readonly<Record<string, unknown>>): string | null {
+  for (const key of Object.keys(scalar)) {
+    if (!/^[A-Za-z_$][\w$]*$/.test(key)) return `scalar has a setting named ${JSON.stringify(key).slice(0, 40)}, which is no name of Scalar's; use its settings' names (letters, digits, "_" and "$").`
   }
-  return null
+  if (scalar['bundle'] !== undefined && scalar['bundle'] !== false) return 'scalar.bundle would load another bundle than cdn (an unpinned one, or a URL Scalar writes into the script as it is); remove it and give the URL as cdn.'
+  const paths = new WeakMap<object, string>()
+  let found: string | null = null
+  try {
+    JSON.stringify(scalar, function (this: object, key: string, value: unknown) {
+      const at = paths.has(this) ? `${paths.get(this) as string}.${key}` : 'scalar'
+      if (found === null && (UNSAFE.test(key) || ((typeof value === 'string' || typeof value === 'function') && UNSAFE.test(String(value))))) found = at
+      if (value !== null && typeof value === 'object') paths.set(value, at)
+      return typeof value === 'function' ? String(value) : value
+    })
+  } catch (error) {
+    return `scalar cannot be written into the page (${(error as Error).message.split('\n')[0] as string}); give settings JSON can write.`
+  }
+  return found === null ? null : `${found} holds "</" or "<!--", which would end or change the page's script or style; remove it.`
 }
 
 /** The selector's label of a version: `v2 (latest)`, `v1 (deprecated)`, `v0 (sunset)`. */
@@ -96,8 +118,8 @@ export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions =
   if (typeof pageTitle !== 'string') throw new Error(`${where}: pageTitle must be a string such as "Catalog API".`)
   if (scalar === null || typeof scalar !== 'object' || Array.isArray(scalar)) throw new Error(`${where}: scalar must be an object of Scalar's settings such as { theme: 'purple' }.`)
   // Scalar writes its configuration into the page as it is (customCss into a <style>, the rest into a <script>).
-  const unsafe = unsafeText(scalar, 'scalar')
-  if (unsafe !== null) throw new Error(`${where}: ${unsafe} holds "</" or "<!--", which would end or change the page's script or style; remove it.`)
+  const unsafe = unsafeSettings(scalar)
+  if (unsafe !== null) throw new Error(`${where}: ${unsafe}`)
   const app = openAPIRoutes(resolve, { path })
   const render = Scalar({ ...scalar, pageTitle, cdn, sources: SOURCES_MARK as never }) // the mark, replaced below
   // Scalar serialises its configuration with JSON.stringify, which leaves `</script>` as it is; the version
@@ -109,7 +131,7 @@ export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions =
     const docs = await resolve()
     // The sub-app's prefix, from the page's own path, so it works wherever it is mounted.
     // (Escaped: under a mount with parameters, the path is the client's text, and it goes into a script.)
-    const own = c.req.path.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@%/]/g, (ch) => encodeURIComponent(ch))
+    const own = linkPath(c)
     const prefix = page === '/' ? own.replace(/\/$/, '') : own.slice(0, -page.length)
     const index = `${prefix}${path === '/' ? '' : path}`
     const versions = docs.versions

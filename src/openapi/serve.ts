@@ -50,6 +50,16 @@ export function checkPath(path: unknown, name: string, example: string, where: s
   return path
 }
 
+/**
+ * The request's path as a link may carry it: Hono's `c.req.path` is decoded
+ * (`%3C` is `<`, `%0D%0A` a line break), and under a mount with parameters it
+ * is the client's text, so each character a path does not hold as it is is
+ * percent-encoded again.
+ */
+export function linkPath(c: Context): string {
+  return c.req.path.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@%/]/g, (ch) => encodeURIComponent(ch))
+}
+
 /** The URL path of a version's document, given the index's path. */
 export function documentUrl(indexPath: string, version: string): string {
   return `${indexPath.replace(/\/$/, '')}/${encodeURIComponent(version)}.json`
@@ -76,9 +86,10 @@ export function openAPIRoutes(source: OpenAPISource, options: OpenAPIRoutesOptio
   const path = checkPath(options.path ?? '/openapi', 'path', '/openapi', where)
   const texts = new Map<string, { readonly document: object; readonly text: string }>()
   const app = new Hono()
-  app.get(path, async (c) => {
+  app.get(path, async (c: Context) => {
     const docs = await resolve()
-    const versions: OpenAPIIndexEntry[] = docs.versions.map((v) => ({ ...v, url: documentUrl(c.req.path, v.version) }))
+    const index = linkPath(c)
+    const versions: OpenAPIIndexEntry[] = docs.versions.map((v) => ({ ...v, url: documentUrl(index, v.version) }))
     return c.json({ versions })
   })
   app.get(`${path === '/' ? '' : path}/:file{[^/]*\\.json}`, async (c: Context) => {

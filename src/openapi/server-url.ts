@@ -5,6 +5,9 @@
  */
 import type { Placement } from './placement.ts'
 
+/** URI characters (RFC 3986), and the braces of `{version}`. */
+const URI_TEXT = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%{}]+$/
+
 /** `serverUrl` as the documents' `servers` take it (`null`: none), or an `Error` saying what to give. */
 export function checkServerUrl(serverUrl: unknown, placement: Placement, scheme: { resolveVersion(version: string | null): string | null | undefined }, versions: readonly string[], where: string): string | null {
   if (serverUrl === undefined) {
@@ -16,6 +19,11 @@ export function checkServerUrl(serverUrl: unknown, placement: Placement, scheme:
   const example = 'such as "https://api.example.com" or "https://{version}.api.example.com"'
   if (typeof serverUrl !== 'string' || !(URL.canParse(serverUrl.replace('{version}', 'v')) || serverUrl.startsWith('/'))) {
     throw new Error(`${where}: serverUrl must be an absolute URL or a path, ${example}.`)
+  }
+  // Tools show and follow it (the docs page sends its requests there): an http(s) URL or a path, written as a URI is.
+  const url = serverUrl.replace('{version}', 'v')
+  if (!URI_TEXT.test(serverUrl) || !(/^\/(?!\/)/.test(serverUrl) || (/^https?:\/\//i.test(url) && URL.canParse(url)))) {
+    throw new Error(`${where}: serverUrl must be an http or https URL or a path starting with one "/", in URI characters (no spaces, quotes, "<" or ">"), ${example}; tools follow it, so no javascript: or data: URL and no "//host".`)
   }
   if (placement.host) {
     const regex = (scheme as { hostnameRegex?: unknown }).hostnameRegex

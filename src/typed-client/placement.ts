@@ -66,6 +66,18 @@ export function clientPlacement(scheme: ClientPlacement | PlacingScheme): Client
   throw new Error(`versionedClient: the scheme ${(scheme as object).constructor.name} says nowhere where it reads the version; give scheme as { in: 'header', name: 'Api-Version' } (or wherever it reads it).`)
 }
 
+/**
+ * Throws unless `version` goes into a header as it is: text a header carries
+ * (Latin-1, which `Headers` refuses past U+00FF with a `TypeError` on each
+ * request) with no space at its ends (which `Headers` drops, sending
+ * another version than the one named).
+ */
+function headerValue(version: string, where: string): void {
+  if (!/^[\u0021-\u007e\u0080-\u00ff](?:[\u0020-\u007e\u0080-\u00ff]*[\u0021-\u007e\u0080-\u00ff])?$/.test(version)) {
+    throw new Error(`${where}: the version ${JSON.stringify(version)} cannot go into a header as it is; use a version of Latin-1 text without spaces at its ends.`)
+  }
+}
+
 /** The function that puts `version` where `placement` says, checked once (a plain `Error` that says what to fix). */
 export function placeVersion(placement: ClientPlacement, version: string): PlaceVersion {
   const where = 'versionedClient'
@@ -75,7 +87,8 @@ export function placeVersion(placement: ClientPlacement, version: string): Place
   if (typeof version !== 'string' || version === '' || /[\u0000-\u001f\u007f]/.test(version)) {
     throw new Error(`${where}: the version must be a non-empty string without control characters, got ${JSON.stringify(version)}.`)
   }
-  const keys = KEYS[placement.in]
+  // Own keys only: `in: '__proto__'` or `'constructor'` is an unknown placement, not Object.prototype's members.
+  const keys = Object.hasOwn(KEYS, placement.in) ? KEYS[placement.in] : undefined
   if (keys !== undefined) {
     for (const key of Object.keys(placement)) {
       if (key !== 'in' && !keys.includes(key)) {
@@ -87,6 +100,7 @@ export function placeVersion(placement: ClientPlacement, version: string): Place
     case 'header': {
       const name = placement.name ?? 'Api-Version'
       if (!HEADER_NAME.test(name)) throw new Error(`${where}: the header name must be a token such as "Api-Version", got ${JSON.stringify(name)}.`)
+      headerValue(version, where)
       return (_, headers) => headers.set(name, version)
     }
     case 'accept': {
@@ -101,6 +115,7 @@ export function placeVersion(placement: ClientPlacement, version: string): Place
         if (!TOKEN.test(version)) throw new Error(`${where}: the version ${JSON.stringify(version)} cannot stand in a media type; use a version of letters, digits and "._-".`)
         accept = mediaType.replace('{version}', version)
       } else {
+        headerValue(version, where)
         accept = `${mediaType}; ${parameter}=${TOKEN.test(version) ? version : `"${version.replace(/["\\]/g, '\\$&')}"`}`
       }
       return (_, headers) => headers.set('Accept', accept)
@@ -111,6 +126,7 @@ export function placeVersion(placement: ClientPlacement, version: string): Place
       return (url) => url.searchParams.set(name, version)
     }
     case 'path': {
+      if (version === '.' || version === '..') throw new Error(`${where}: the version ${JSON.stringify(version)} cannot stand in a path: the URL would drop or climb its segment.`)
       const segment = `:${placement.param ?? 'version'}`
       const value = encodeURIComponent(version)
       return (url) => {

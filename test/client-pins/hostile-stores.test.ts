@@ -342,7 +342,8 @@ describe('usage rows at the size of the API, not of its requests', () => {
 describe('the 503 of a failed lookup', () => {
   it('says when to retry: Retry-After, the seconds of failureTtl (during which this isolate does not ask the store again)', async () => {
     const down: PinStore = { get: () => Promise.reject(new Error('down')), claim: () => Promise.reject(new Error('down')), put: () => Promise.reject(new Error('down')) }
-    for (const [failureTtl, expected] of [[undefined, '30'], [1500, '2'], [0, null]] as const) {
+    // Retry-After is digits alone (RFC 9110 §10.2.3): before, a failureTtl of 1e24 ms sent `Retry-After: 1e+21`.
+    for (const [failureTtl, expected] of [[undefined, '30'], [1500, '2'], [0, null], [1e24, '1000000000000000000000'], [Number.MAX_SAFE_INTEGER, '9007199254741']] as const) {
       const hono = new Hono()
       hono.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: clientPins({ store: down, client, ...(failureTtl === undefined ? {} : { failureTtl }) }) }))
       hono.get('/', (c) => c.text('ok'))

@@ -14,9 +14,18 @@ describe('problemDetails typeBase', () => {
     )
   })
 
+  // Before, only a base starting with the scheme was refused: URL parsing drops spaces, tabs and line breaks (and
+  // so do browsers reading a link), so these passed and each rejection's `type` was a javascript: link, or not a URI.
+  it.each([[' javascript:alert(1)//'], ['java\tscript:alert(1)//'], ['JaVa\nScRiPt:alert(1)//'], ['\u0000javascript:alert(1)//'], ['https://errors.example.com/\r\nX: y/'], ['https://errors.example.com/"><script>/']])('refuses %j, not written as a URI', (typeBase) => {
+    expect(() => problemDetails({ typeBase })).toThrow(
+      'problemDetails: typeBase must be written in URI characters from its scheme on (no spaces, control characters, quotes, "<", ">" or "\\"; percent-encode them), such as "https://errors.example.com/".',
+    )
+  })
+
   it('takes https and tag URIs, and writes the type under them', async () => {
     const answer = problemDetails({ typeBase: 'tag:example.com,2026:errors/' })(new NotFound('Invalid version in URL path.'))
     expect(((await answer.json()) as { type: string }).type).toBe('tag:example.com,2026:errors/unsupported-api-version')
     expect(() => problemDetails({ typeBase: 'https://errors.example.com/' })).not.toThrow()
+    expect(() => problemDetails({ typeBase: "https://errors.example.com/a%20b/~x-y_z.(1)!$&'*+,;=:@/?q=[1]#" })).not.toThrow()
   })
 })

@@ -13,11 +13,33 @@ import { openAPIDocs } from '../../src/openapi/scalar.ts'
 
 const docs = versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2'] }), routes: defineRoutes([route('user-list', '/users')]) })
 
+/** `{ a: { a: ... value } }`, `depth` objects deep. */
+function nested(depth: number, value: unknown): unknown {
+  let out = value
+  for (let i = 0; i < depth; i++) out = { a: out }
+  return out
+}
+
+function cycle(): object {
+  const out: Record<string, unknown> = {}
+  out['self'] = out
+  return out
+}
+
 describe('openAPIDocs refuses, when the page is made', () => {
   it.each<[string, () => unknown, string]>([
     ['customCss that ends its <style>', () => openAPIDocs(docs, { scalar: { customCss: '</style><script>alert(1)</script>' } }), 'openAPIDocs: scalar.customCss holds "</" or "<!--", which would end or change the page\'s script or style; remove it.'],
     ['a setting that ends the <script>', () => openAPIDocs(docs, { scalar: { theme: '</SCRIPT><script>alert(1)</script>' } }), 'openAPIDocs: scalar.theme holds "</" or "<!--"'],
     ['a nested setting that opens a comment in the <script>', () => openAPIDocs(docs, { scalar: { metaData: { title: '<!--<script>' } } }), 'openAPIDocs: scalar.metaData.title holds "</" or "<!--"'],
+    ['a setting name that ends the <script> (Scalar writes names as they are)', () => openAPIDocs(docs, { scalar: { '</script><script>alert(1)</script>': 1 } }), 'openAPIDocs: scalar has a setting named "</script><script>alert(1)</script>", which is no name of Scalar\'s'],
+    ['a function setting whose name leaves its quotes (Scalar writes it unescaped before the source)', () => openAPIDocs(docs, { scalar: { 'a": alert(1), "b': () => 1 } }), 'openAPIDocs: scalar has a setting named "a\\": alert(1), \\"b"'],
+    ['a nested name that ends the <script>', () => openAPIDocs(docs, { scalar: { metaData: { '</script>': 'x' } } }), 'openAPIDocs: scalar.metaData.</script> holds "</" or "<!--"'],
+    ['a text 40 objects deep that ends the <script>', () => openAPIDocs(docs, { scalar: { metaData: nested(40, '</script><script>alert(1)</script>') } }), `openAPIDocs: scalar.metaData${'.a'.repeat(40)} holds "</" or "<!--"`],
+    ['a toJSON whose result ends the <script>', () => openAPIDocs(docs, { scalar: { metaData: { toJSON: () => '<' + '/script><script>alert(1)</script>' } } }), 'openAPIDocs: scalar.metaData holds "</" or "<!--"'],
+    ['a bundle URL, which Scalar writes into the script unescaped', () => openAPIDocs(docs, { scalar: { bundle: "x'; alert(1); '" } }), 'openAPIDocs: scalar.bundle would load another bundle than cdn'],
+    ['bundle: true, which loads an unpinned bundle instead of cdn', () => openAPIDocs(docs, { scalar: { bundle: true } }), 'openAPIDocs: scalar.bundle would load another bundle than cdn'],
+    ['a cycle (each request for the page answered 500)', () => openAPIDocs(docs, { scalar: { metaData: cycle() } }), 'openAPIDocs: scalar cannot be written into the page ('],
+    ['a BigInt (each request for the page answered 500)', () => openAPIDocs(docs, { scalar: { metaData: { n: 1n } } }), 'openAPIDocs: scalar cannot be written into the page ('],
     ['a pageTitle that is not text', () => openAPIDocs(docs, { pageTitle: 5 as never }), 'openAPIDocs: pageTitle must be a string such as "Catalog API".'],
     ['scalar settings that are not an object', () => openAPIDocs(docs, { scalar: 'purple' as never }), "openAPIDocs: scalar must be an object of Scalar's settings such as { theme: 'purple' }."],
   ])('%s', (_case, make, message) => {
@@ -33,6 +55,18 @@ describe('openAPIDocs refuses, when the page is made', () => {
     expect(html).toContain('<title>&lt;b&gt;Users&lt;/b&gt;</title>')
     expect(html).toContain('a > b { color: red }')
     // The page's own scripts only: the bundle and the configuration.
+    expect(html.match(/<script\b/gi)?.length).toBe(2)
+  })
+
+  it('serves a function setting, bundle: false and a nonce, the bundle still the pinned cdn', async () => {
+    const onLoaded = (): void => undefined
+    const app = new Hono()
+    app.route('/docs', openAPIDocs(docs, { cdn: '/standalone.js', scalar: { bundle: false, nonce: 'n"0', onLoaded, metaData: nested(40, 'deep') } }))
+    const res = await app.request('/docs')
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('<script src="/standalone.js" nonce="n&quot;0"></script>')
+    expect(html).toContain(`"onLoaded": ${String(onLoaded)}`)
     expect(html.match(/<script\b/gi)?.length).toBe(2)
   })
 })

@@ -37,3 +37,20 @@ describe('the serving factories refuse mistaken options at construction', () => 
     expect(typeof openAPILink(docs, { path: '/openapi' })).toBe('function')
   })
 })
+
+// Before, any text URL parsing took was written into each document's servers: a javascript: or data: URL (a blank
+// before the scheme included, which URL parsing drops), markup, or a protocol-relative "//host".
+describe('versionedOpenAPI serverUrl', () => {
+  const made = (serverUrl: string) => () => versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['v1'] }), routes: defineRoutes([route('items', '/items')]), serverUrl })
+  it.each([['javascript:alert(1)'], [' javascript:alert(1)'], ['data:text/html,<script>alert(1)</script>'], ['https://api.test/"><script>alert(1)</script>'], ['/api b\n'], ['//evil.test/api']])('refuses %j', (serverUrl) => {
+    expect(made(serverUrl)).toThrow(
+      new Error(
+        'versionedOpenAPI: serverUrl must be an http or https URL or a path starting with one "/", in URI characters (no spaces, quotes, "<" or ">"), such as "https://api.example.com" or "https://{version}.api.example.com"; tools follow it, so no javascript: or data: URL and no "//host".',
+      ),
+    )
+  })
+
+  it.each([['https://api.example.com/api'], ['http://localhost:8787'], ['/api'], ['/'], ['https://api.example.com/a%20b/~x']])('takes %j', (serverUrl) => {
+    expect((made(serverUrl)().document('v1') as { servers?: unknown }).servers).toEqual([{ url: serverUrl }])
+  })
+})

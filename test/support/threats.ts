@@ -10,7 +10,8 @@
  */
 import { Hono } from 'hono'
 import { versionHistory } from '../../src/changes/index.ts'
-import { versionedOpenAPI } from '../../src/openapi/index.ts'
+import { openAPIRoutes, versionedOpenAPI } from '../../src/openapi/index.ts'
+import { openAPIDocs, type OpenAPIDocsOptions } from '../../src/openapi/scalar.ts'
 import { validateResponses } from '../../src/contracts/index.ts'
 import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware, type AppRoutesEnv } from '../../src/hono/index.ts'
 import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
@@ -108,6 +109,8 @@ export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
     sent('a request for a version past its sunset (`refuseAfterSunset`)', () => policyApp(), () => new Request('https://api.test/users', { headers: { 'api-version': '1' } })),
     sent('a 64 KiB `Api-Version` (the scheme refuses it before the policy reads anything)', () => policyApp(), () => new Request('https://api.test/users', { headers: { 'api-version': '9'.repeat(KIB_64) } })),
     sent('a request for the head version', () => policyApp(), () => new Request('https://api.test/users', { headers: { 'api-version': '2' } })),
+    { input: "`problemDetails({ typeBase: ' javascript:alert(1)//' })` (a blank before the scheme, which URL parsing drops)", prepare: () => async () => thrownBy(() => problemDetails({ typeBase: ' javascript:alert(1)//' })) },
+    { input: "`problemDetails({ typeBase: 'java\\tscript:alert(1)//' })` (a tab inside the scheme)", prepare: () => async () => thrownBy(() => problemDetails({ typeBase: 'java\tscript:alert(1)//' })) },
   ],
   'docs/hono-apps.md': [
     sent('a path no route serves (`/admin`)', () => plainApp(), () => new Request('https://api.test/admin')),
@@ -130,6 +133,25 @@ export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
       prepare: () => contractsApp(JSON.stringify({ items: Array.from({ length: 10_000 }, (_, i) => ({ id: i, name: 'x'.repeat(90) })) })),
     },
   ],
+  'docs/openapi.md': [
+    {
+      input: '`GET /t/%3Cscript%3E%0D%0A/openapi`: the index of `openAPIRoutes` mounted at `/t/:tenant`',
+      prepare() {
+        const app = new Hono().route('/t/:tenant', openAPIRoutes(versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'] }), routes: defineRoutes([route('user-list', '/users')]) })))
+        return async () => {
+          const response = await app.fetch(new Request('https://api.test/t/%3Cscript%3E%0D%0A/openapi'))
+          const { versions } = (await response.json()) as { versions: { url: string }[] }
+          return `${response.status}, the urls ${versions.map((v) => `\`${v.url}\``).join(' and ')}`
+        }
+      },
+    },
+    docsPage('a `scalar` setting named `</script><script>alert(1)</script>`', { scalar: { '</script><script>alert(1)</script>': 1 } }),
+    docsPage('a `scalar` text holding `</script>` 40 objects deep', { scalar: { metaData: nestedIn(40, '</script><script>alert(1)</script>') } }),
+    docsPage('`scalar: { bundle: "x\'; alert(1); \'" }` (a URL Scalar writes into its script as it is)', { scalar: { bundle: "x'; alert(1); '" } }),
+    docsPage('a `scalar` setting holding a cycle', { scalar: { metaData: cyclic() } }),
+    docsPage('a `pageTitle` of `</title><script>alert(1)</script>`', { pageTitle: '</title><script>alert(1)</script>' }),
+    { input: "`versionedOpenAPI({ serverUrl: ' javascript:alert(1)' })` (a document's servers)", prepare: () => async () => thrownBy(() => versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['1'] }), routes: defineRoutes([route('user-list', '/users')]), serverUrl: ' javascript:alert(1)' })) },
+  ],
   'docs/typed-client.md': [
     {
       input: 'a server\'s `Link` of 5,000 links and a 64 KiB `Sunset`',
@@ -143,6 +165,9 @@ export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
       input: 'a `Link` of 64 KiB of `;` and spaces inside one link',
       prepare: () => clientCase({ Sunset: 'Tue, 01 Jun 2027 00:00:00 GMT', Link: `<https://x.test/>${'; '.repeat(KIB_64 / 2)}rel="sunset"` }),
     },
+    madeClient('a version with a character past Latin-1 (`v1版`), `Api-Version` placement', { in: 'header' }, 'v1版'),
+    madeClient('the version `..`, `path` placement', { in: 'path' }, '..'),
+    madeClient('`scheme: { in: \'__proto__\', name: \'x\' }`', { in: '__proto__', name: 'x' }, '1'),
   ],
 }
 
@@ -231,5 +256,52 @@ function clientCase(headers: Record<string, string>): () => Promise<string> {
     const res = await api.status.$get()
     await res.text()
     return `${res.status}; ${reported}`
+  }
+}
+
+/** What making `make()` gives: its error's name and message (cut at 120 characters), or `made`. */
+function thrownBy(make: () => unknown): string {
+  try {
+    make()
+    return 'made'
+  } catch (error) {
+    const { name, message } = error as Error
+    return `throws ${name} when made: \`${message.length > 120 ? `${message.slice(0, 120)}…` : message}\``
+  }
+}
+
+/** A case making `openAPIDocs` with `options` (once per call): its error, or the page's answer and how many scripts it holds. */
+function docsPage(input: string, options: OpenAPIDocsOptions): ThreatCase {
+  const docs = versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'] }), routes: defineRoutes([route('user-list', '/users')]) })
+  return {
+    input,
+    prepare: () => async () => {
+      let app: Hono | undefined
+      const thrown = thrownBy(() => (app = new Hono().route('/docs', openAPIDocs(docs, { cdn: '/standalone.js', ...options }))))
+      if (app === undefined) return thrown
+      const response = await app.fetch(new Request('https://api.test/docs'))
+      const html = await response.text()
+      return `${response.status}, a page of ${html.match(/<script\b/gi)?.length ?? 0} scripts (its own two)${html.includes('<title>&lt;/title&gt;') ? ', the title escaped' : ''}`
+    },
+  }
+}
+
+function nestedIn(depth: number, value: unknown): unknown {
+  let out = value
+  for (let i = 0; i < depth; i++) out = { a: out }
+  return out
+}
+
+function cyclic(): object {
+  const out: Record<string, unknown> = {}
+  out['self'] = out
+  return out
+}
+
+/** A case making a typed client's client of `version` with `scheme` (once per call): its error, or `made`. */
+function madeClient(input: string, scheme: object, version: string): ThreatCase {
+  return {
+    input,
+    prepare: () => async () => thrownBy(() => versionedClient('https://api.test', { scheme: scheme as never, fetch: () => new Response() })(version as never)),
   }
 }

@@ -227,6 +227,9 @@ describe('versionedClient options are checked at construction', () => {
     ['a host without {version}', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'host', host: 'api.test' } }), 'versionedClient: host must be a host name with "{version}" in it, such as "{version}.api.example.com", got "api.test".'],
     ['a misspelled key of a placement', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'header', header: 'Api-Version' } as never }), 'versionedClient: scheme { in: \'header\' } has an unknown key "header"; its keys are in, name.'],
     ['an unknown placement', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'cookie' } as never }), 'versionedClient: scheme.in must be one of header, accept, query, path, host, namespace, got "cookie".'],
+    // Before, Object.prototype stood for their keys: a TypeError ("keys.includes is not a function").
+    ['a placement named __proto__', () => versionedClient<CatalogApp, H>(base, { scheme: { in: '__proto__', name: 'x' } as never }), 'versionedClient: scheme.in must be one of header, accept, query, path, host, namespace, got "__proto__".'],
+    ['a placement named constructor', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'constructor', name: 'x' } as never }), 'versionedClient: scheme.in must be one of header, accept, query, path, host, namespace, got "constructor".'],
   ])('%s', (_, make, message) => {
     expect(make).toThrow(new Error(message))
   })
@@ -237,6 +240,23 @@ describe('versionedClient options are checked at construction', () => {
     expect(() => versionedClient<CatalogApp, typeof semverHistory>(base, { scheme: { in: 'host' } })('1.0.0')).toThrow(
       new Error('versionedClient: the version "1.0.0" cannot stand in a host name; use letters, digits and "-".'),
     )
+  })
+
+  // Before, a version a header cannot carry made the client, then each request threw Headers' TypeError; one with
+  // spaces at its ends was sent trimmed (another version); `..` in a path climbed out of its segment.
+  it.each([
+    ['header', 'v1版', 'versionedClient: the version "v1版" cannot go into a header as it is; use a version of Latin-1 text without spaces at its ends.'],
+    ['header', ' v1', 'versionedClient: the version " v1" cannot go into a header as it is; use a version of Latin-1 text without spaces at its ends.'],
+    ['accept', 'v1版', 'versionedClient: the version "v1版" cannot go into a header as it is; use a version of Latin-1 text without spaces at its ends.'],
+    ['path', '..', 'versionedClient: the version ".." cannot stand in a path: the URL would drop or climb its segment.'],
+    ['path', '.', 'versionedClient: the version "." cannot stand in a path: the URL would drop or climb its segment.'],
+  ] as const)('a version its placement (%s) cannot carry as it is, %j, fails when its client is made', (where, version, message) => {
+    expect(() => versionedClient<CatalogApp, H>(base, { scheme: { in: where }, fetch })(version as 'v1')).toThrow(new Error(message))
+  })
+
+  it('a Latin-1 version goes into a header as it is', async () => {
+    await versionedClient<CatalogApp, H>(base, { scheme: { in: 'header' }, fetch })('versión' as 'v1').query.products.$get()
+    expect(sent.at(-1)?.headers.get('Api-Version')).toBe('versión')
   })
 
   it('headers given once reach every request; a function is called per request', async () => {
