@@ -289,12 +289,22 @@ function renamedQuery(url: string, renames: readonly (readonly [string, string])
   for (const [older, newer] of renames) {
     if (!names.includes(older)) continue
     renamed = true
-    const newerName = new URLSearchParams([[newer, '']]).toString().slice(0, -1)
+    const newerName = encodedName(newer)
     const kept = pairs.map((pair, i) => (names[i] === newer ? null : names[i] === older ? `${newerName}${pair.slice(nameEnd(pair))}` : pair))
     names = names.map((name) => (name === older ? newer : name)).filter((_, i) => kept[i] !== null)
     pairs = kept.filter((pair): pair is string => pair !== null)
   }
   return renamed ? `${url.slice(0, at)}?${pairs.join('&')}${url.slice(end)}` : url
+}
+
+/** Each declared newer name as a query writes it (form-encoded), made on its first use: the names are the history's, few. */
+const encodedNames = new Map<string, string>()
+
+/** `name` form-encoded, as `URLSearchParams` writes it: once per name (encoded anew per request, it cost the renaming about a sixth of its time on Node, a third on Bun). */
+function encodedName(name: string): string {
+  let encoded = encodedNames.get(name)
+  if (encoded === undefined) encodedNames.set(name, (encoded = new URLSearchParams([[name, '']]).toString().slice(0, -1)))
+  return encoded
 }
 
 /** `request` with its headers renamed, at `url`, carrying `body` (`null`: its own); `undefined` when nothing changed. */
