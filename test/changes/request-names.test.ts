@@ -80,4 +80,19 @@ describe("the scheme's own request header", () => {
     expect(() => versionMiddleware({ scheme: combined, changes: header('Accept-Version', 'X-Version') })).toThrow(sentence('Accept-Version'))
     expect(() => versionMiddleware({ scheme: scheme(), changes: header('X-Old', 'X-New') })).not.toThrow()
   })
+
+  it('a newer name a query writes escaped reaches the handler under that name, each route its own', async () => {
+    const renames = twoVersionHistory([
+      change('Renames.', [queryParamRenamed('GET /sized', { older: 'size', newer: 'page[size]' }), queryParamRenamed('GET /sorted', { older: 'sort', newer: 'sort by' })]),
+    ])
+    const read = new Hono()
+    migratingApp(renames, read)
+    read.get('/sized', (c) => c.json({ value: c.req.query('page[size]') ?? null, url: new URL(c.req.url).search }))
+    read.get('/sorted', (c) => c.json({ value: c.req.query('sort by') ?? null, url: new URL(c.req.url).search }))
+    // Twice each: the escaped name is made once and then kept.
+    for (let i = 0; i < 2; i++) {
+      expect(await (await read.request('/sized?size=10', { headers: { 'Api-Version': '1' } })).json()).toEqual({ value: '10', url: '?page%5Bsize%5D=10' })
+      expect(await (await read.request('/sorted?sort=name', { headers: { 'Api-Version': '1' } })).json()).toEqual({ value: 'name', url: '?sort+by=name' })
+    }
+  })
 })
