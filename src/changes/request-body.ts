@@ -284,7 +284,7 @@ function renamedQuery(url: string, renames: readonly (readonly [string, string])
   let pairs = url.slice(at + 1, end).split('&')
   const nameEnd = (pair: string) => (pair.indexOf('=') === -1 ? pair.length : pair.indexOf('='))
   // Each name as URLSearchParams reads it (form decoding; the "?" it would drop from the first kept).
-  let names = pairs.map((pair) => new URLSearchParams(`?${pair.slice(0, nameEnd(pair))}`).keys().next().value)
+  let names = pairs.map((pair) => decodedName(pair.slice(0, nameEnd(pair))))
   let renamed = false
   for (const [older, newer] of renames) {
     if (!names.includes(older)) continue
@@ -295,6 +295,14 @@ function renamedQuery(url: string, renames: readonly (readonly [string, string])
     pairs = kept.filter((pair): pair is string => pair !== null)
   }
   return renamed ? `${url.slice(0, at)}?${pairs.join('&')}${url.slice(end)}` : url
+}
+
+/** A query name form decoding leaves as it is: no escape, no "+", nothing beyond ASCII (not empty: no name at all). */
+const PLAIN_NAME = /^[^%+\u0080-\uffff]+$/
+
+/** A query pair's name `raw` as `URLSearchParams` reads it; a plain one is read as it is, without parsing. */
+function decodedName(raw: string): string | undefined {
+  return PLAIN_NAME.test(raw) ? raw : new URLSearchParams(`?${raw}`).keys().next().value
 }
 
 /** Each declared newer name as a query writes it (form-encoded), made on its first use: the names are the history's, few. */
