@@ -15,14 +15,19 @@ const SHORT: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t'
 
 const escapeControl = (c: string): string => SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
 
+/** `out` cut to `max` characters with `…`, when longer; never between the halves of a surrogate pair. */
+function cut(out: string, max: number): string {
+  if (out.length <= max) return out
+  const end = /[\uD800-\uDBFF]/.test(out.charAt(max - 2)) ? max - 2 : max - 1
+  return `${out.slice(0, end)}…`
+}
+
 /** `text` as it reads, its controls escaped (`\r`, `\n`, `\u0000`), cut to `max` characters. */
 export function bare(text: string, max: number = SHOWN): string {
-  const out = text.slice(0, max + 1).replace(CONTROL, escapeControl)
-  return out.length > max ? `${out.slice(0, max - 1)}…` : out
+  return cut(text.slice(0, max + 1).replace(CONTROL, escapeControl), max)
 }
 
 /** `text` in double quotes as JSON writes a string (a `"` or `\` in it escaped too), its controls escaped, cut to `max` characters. */
 export function quoted(text: string, max: number = SHOWN): string {
-  const out = `"${text.slice(0, max + 1).replace(/["\\]/g, '\\$&').replace(CONTROL, escapeControl)}"`
-  return out.length > max ? `${out.slice(0, max - 1)}…` : out
+  return cut(`"${text.slice(0, max + 1).replace(/["\\]/g, '\\$&').replace(CONTROL, escapeControl)}"`, max)
 }
