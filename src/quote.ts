@@ -16,7 +16,7 @@ const SHORT: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t'
 const escapeControl = (c: string): string => SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
 
 /** `out` cut to `max` characters with `…`, when longer; never between the halves of a surrogate pair. */
-function cut(out: string, max: number): string {
+export function cut(out: string, max: number = SHOWN): string {
   if (out.length <= max) return out
   const end = /[\uD800-\uDBFF]/.test(out.charAt(max - 2)) ? max - 2 : max - 1
   return `${out.slice(0, end)}…`

@@ -7,7 +7,7 @@
 import { jsonDifferences } from './json-diff.ts'
 import type { RecordedResponse, RecordedVersion } from './lock.ts'
 import { isObject } from '../json/object.ts'
-import { bare, quoted, SHOWN } from '../quote.ts'
+import { bare, cut, quoted, SHOWN } from '../quote.ts'
 
 /** A difference between the lock and the code. */
 export interface ContractDifference {
@@ -72,7 +72,7 @@ export function shown(value: unknown): string {
       } else out += typeof v === 'string' ? JSON.stringify(v.slice(0, SHOWN + 1)) : (JSON.stringify(v) ?? 'null')
     }
   }
-  return out.length > SHOWN ? `${out.slice(0, SHOWN - 1)}…` : out
+  return cut(out)
 }
 
 /** The fix a sentence suggests. */

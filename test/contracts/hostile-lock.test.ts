@@ -8,7 +8,7 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { contracts } from '../../src/contracts/index.ts'
-import { contractDifferences } from '../../src/contracts/differences.ts'
+import { contractDifferences, shown } from '../../src/contracts/differences.ts'
 import { jsonDifferences, MAX_DEPTH } from '../../src/contracts/json-diff.ts'
 
 /** An array nested `depth` deep around 1, built without recursion. */
@@ -133,5 +133,10 @@ describe('names a lock gives a sentence', () => {
     const gone = (subject: string): string => `v1: ${subject} was documented, now it is absent; declare it as a version change of the head version v2 so that older versions keep answering as recorded, or revert it.`
     expect(differences.map((d) => d.sentence)).toEqual([gone(`operation GET ${cut}`), gone(`path ${cut} (${cut})`), gone(`schema ${cut}`), gone('constructor x')])
     expect(differences.map((d) => d.subject)).toEqual([`operation GET ${long}`, `path ${long} (${long})`, `schema ${long}`, 'constructor x'])
+  })
+
+  it('a value is cut before a character outside the basic plane, never between its halves', () => {
+    expect(shown(`${'x'.repeat(77)}😀😀`)).toBe(`"${'x'.repeat(77)}…`)
+    expect(shown({ a: `${'x'.repeat(71)}😀` })).toBe(`{"a":"${'x'.repeat(71)}😀…`)
   })
 })
