@@ -171,7 +171,12 @@ function changelogDifferences(version: string, before: unknown, after: unknown):
   const found: Found[] = []
   const older = listOf(before, 'versions')
   const newer = listOf(after, 'versions')
-  const idOf = (change: unknown): string => JSON.stringify(field(change, 'id') ?? field(change, 'description') ?? null)
+  // A change's id as a key: a string (what versionHistory writes) whole; anything else (a damaged or hostile lock's id
+  // nested 100,000 deep, which JSON.stringify would meet with a RangeError) as a sentence shows it, without recursion.
+  const idOf = (change: unknown): string => {
+    const id = field(change, 'id') ?? field(change, 'description') ?? null
+    return typeof id === 'string' ? JSON.stringify(id) : shown(id)
+  }
   const description = (change: unknown): string => shown(field(change, 'description'))
   for (let i = 0; i < Math.max(older.length, newer.length); i++) {
     const b = older[i]

@@ -37,6 +37,12 @@ describe('a hostile or damaged lock', () => {
     expect(difference?.sentence).toBe(`v1: request "thing", at body: was ${'['.repeat(79)}…, now {"id":1}; declare it as a version change of the head version v2 so that older versions keep answering as recorded, or revert it.`)
   })
 
+  it('a change of a released version\'s changelog whose id is 100,000 arrays deep is a difference with a sentence, not a RangeError', () => {
+    const changelog = (changes: unknown[]) => ({ 'x-changelog': { versions: [{ version: '1', changes }] } })
+    const differences = contractDifferences({ v1: { document: changelog([{ id: nested(100_000), description: 'Deep.' }]), responses: {} } }, { v1: { document: changelog([]), responses: {} } }, 'v2')
+    expect(differences.map((d) => d.sentence)).toEqual(['v1: its changelog no longer has the change "Deep." of version 1, which is released; restore it: the changes of a released version are frozen.'])
+  })
+
   it('two values as deep as that are compared to the end, differences named down to a bounded depth', () => {
     expect(jsonDifferences(nested(100_000), nested(100_000))).toEqual([])
     const found = jsonDifferences(nested(100_000), [nested(99_999)])
