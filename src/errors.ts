@@ -5,6 +5,7 @@
  * value taken from the request, so they can be serialised as
  * `{"detail": "<message>"}` without reflecting client input.
  */
+import { quoted } from './quote.ts'
 
 /** The base of every request rejection raised by a scheme. */
 export abstract class VersioningError extends Error {
@@ -135,7 +136,7 @@ export class NoReverseMatch extends Error {
     }
     // Parameters can carry what a client sent: the message (for logs) holds their first 200 characters.
     if (json.length > MAX_PARAMS_TEXT) json = `${json.slice(0, MAX_PARAMS_TEXT)}… (${json.length} characters)`
-    super(`Reverse for "${routeName}" with ${params === undefined ? 'no parameters' : `${Array.isArray(params) ? 'args' : 'kwargs'} ${json}`} not found: ${reason}`)
+    super(`Reverse for ${quoted(routeName)} with ${params === undefined ? 'no parameters' : `${Array.isArray(params) ? 'args' : 'kwargs'} ${json}`} not found: ${reason}`)
     this.routeName = routeName
     this.params = params
     this.reason = reason

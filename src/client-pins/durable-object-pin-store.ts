@@ -85,7 +85,10 @@ export function durableObjectPinStore(namespace: DurableObjectPinNamespace, opti
     const res = await object.fetch(new Request('https://client-pins.invalid/', { method: 'POST', body: JSON.stringify(body) }))
     const answer = (await res.json().catch(() => null)) as Record<string, unknown> | null
     if (res.status === SHARDS_CHANGED) {
-      throw new Error(`${WHERE}: the pins named ${JSON.stringify(name)} were written with shards ${String(answer?.['shards'])}, not ${shards}: with another count clients would move to objects that hold no pin for them. Keep shards at ${String(answer?.['shards'])}.`)
+      // The count the object keeps is a number it wrote; anything else in its storage is not quoted.
+      const kept = answer?.['shards']
+      const count = typeof kept === 'number' && Number.isInteger(kept) ? String(kept) : 'a count that is not a whole number'
+      throw new Error(`${WHERE}: the pins named ${JSON.stringify(name)} were written with shards ${count}, not ${shards}: with another count clients would move to objects that hold no pin for them. Keep shards at ${count}.`)
     }
     const key = body.op === 'list' ? 'rows' : body.op === 'shards' ? 'shards' : 'pin'
     if (res.status !== 200 || answer === null || typeof answer !== 'object' || !(key in answer)) throw new Error(`${WHERE}: object ${name}:${shard} answered ${res.status}, not a pin.`)

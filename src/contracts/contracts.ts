@@ -7,6 +7,7 @@
 import type { ApiModel } from '../model/api-model.ts'
 import { contractDifferences, type ContractDifference } from './differences.ts'
 import { checkLock, LOCK_FORMAT, type ContractsLock, type RecordedResponse, type RecordedVersion } from './lock.ts'
+import { quoted } from '../quote.ts'
 
 /** What `contracts` reads of the documents: `versionedOpenAPI(...)` fits. */
 export interface ContractDocuments {
@@ -131,7 +132,7 @@ async function recordResponse(response: Response, ignored: ReadonlySet<string>, 
     try {
       JSON.stringify(body)
     } catch {
-      throw new Error(`${WHERE}: the response to ${JSON.stringify(name)} in version ${JSON.stringify(version)} is JSON nested too deep to write into a lock file; record a request whose answer is shallower, or leave this one out of requests.`)
+      throw new Error(`${WHERE}: the response to ${quoted(name)} in version ${quoted(version)} is JSON nested too deep to write into a lock file; record a request whose answer is shallower, or leave this one out of requests.`)
     }
   }
   return { status: response.status, headers, body }
@@ -174,7 +175,7 @@ export function contracts(options: ContractsOptions): Contracts {
     // One request at a time, in the order given: an app with state answers the same way every run.
     for (const name of names) {
       const request = (requests[name] as (version: string) => Request)(version)
-      if (!(request instanceof Request)) throw new Error(`${WHERE}: the request ${JSON.stringify(name)} must make a Request for version ${JSON.stringify(version)}.`)
+      if (!(request instanceof Request)) throw new Error(`${WHERE}: the request ${quoted(name)} must make a Request for version ${quoted(version)}.`)
       setOwn(responses, name, await recordResponse(await app.fetch(request), ignored, name, version))
     }
     return { document, responses }

@@ -7,6 +7,7 @@
 import { jsonDifferences } from './json-diff.ts'
 import type { RecordedResponse, RecordedVersion } from './lock.ts'
 import { isObject } from '../json/object.ts'
+import { bare, cut, quoted, SHOWN } from '../quote.ts'
 
 /** A difference between the lock and the code. */
 export interface ContractDifference {
@@ -14,15 +15,15 @@ export interface ContractDifference {
   readonly version: string
   /** What changed: its OpenAPI `document`, a recorded `response`, or the `lock`'s coverage (a version or request it lacks or has too many of). */
   readonly kind: 'document' | 'response' | 'lock'
-  /** Where: `operation GET /products/{id}`, `schema Product`, `document`, `request "product 2"`, `version`. */
+  /** Where: `operation GET /products/{id}`, `schema Product`, `document`, `request "product 2"`, `version` (each name in full; the sentence cuts them). */
   readonly subject: string
-  /** The JSON path in it: `$.responses["200"].description`, `status`, `headers["api-version"]`, `body.products[0].title`. */
+  /** The JSON path in it: `$.responses["200"].description`, `status`, `headers["api-version"]`, `body.products[0].title` (each key in full; the sentence cuts them). */
   readonly path: string
   /** The value before (`undefined`: absent). */
   readonly before: unknown
   /** The value now (`undefined`: absent). */
   readonly after: unknown
-  /** The difference and its likely fix, in one sentence. */
+  /** The difference and its likely fix, in one sentence: each name in it (a version, request, header, operation, key) and each value shown with its controls escaped and cut to 80 characters. */
   readonly sentence: string
 }
 
@@ -31,9 +32,6 @@ const COMPONENT_KIND: Readonly<Record<string, string>> = { schemas: 'schema', re
 
 const keysOf = (...values: unknown[]): string[] => [...new Set(values.flatMap((v) => (isObject(v) ? Object.keys(v) : [])))]
 const field = (value: unknown, key: string): unknown => (isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined)
-
-/** The characters of a value a sentence shows. */
-const SHOWN = 80
 
 /**
  * A value as a sentence shows it: `absent`, or its JSON cut to 80
@@ -74,7 +72,7 @@ export function shown(value: unknown): string {
       } else out += typeof v === 'string' ? JSON.stringify(v.slice(0, SHOWN + 1)) : (JSON.stringify(v) ?? 'null')
     }
   }
-  return out.length > SHOWN ? `${out.slice(0, SHOWN - 1)}…` : out
+  return cut(out)
 }
 
 /** The fix a sentence suggests. */
@@ -84,12 +82,33 @@ function fixOf(kind: ContractDifference['kind'], head: string): string {
     : `declare it as a version change of the head version ${head} so that older versions keep answering as recorded, or revert it`
 }
 
-/** A difference before its sentence; `what` and `fix`: the sentence's own words, where a generic one would not say it. */
-type Found = Omit<ContractDifference, 'sentence'> & { readonly what?: string; readonly fix?: (head: string) => string }
+/** How a subject writes the names in it: in full (the difference's fields) or as its sentence shows them (`quote.ts`). */
+interface Names {
+  /** A name the subject quotes (a request's). */
+  readonly quote: (name: string) => string
+  /** A name it writes as it reads (a version, a path, a schema's name). */
+  readonly bare: (name: string) => string
+}
+const FULL: Names = { quote: (name) => JSON.stringify(name), bare: (name) => name }
+const SHOWN_NAMES: Names = { quote: quoted, bare }
+
+/**
+ * A difference before its sentence: its subject written either way, its path in full and as shown; `what` and
+ * `fix`: the sentence's own words (names in them already shown), where a generic one would not say it.
+ */
+type Found = Omit<ContractDifference, 'sentence' | 'subject'> & {
+  readonly subject: (names: Names) => string
+  readonly shownPath: string
+  readonly what?: string
+  readonly fix?: (head: string) => string
+}
 
 function withSentence(found: Found, head: string): ContractDifference {
-  const { version, kind, subject, path, before, after } = found
-  if (found.what !== undefined) return { version, kind, subject, path, before, after, sentence: `${version}: ${found.what}; ${found.fix?.(head) ?? fixOf(kind, head)}.` }
+  const { version, kind, path, shownPath, before, after } = found
+  const fields = { version, kind, subject: found.subject(FULL), path, before, after }
+  const said = bare(version)
+  if (found.what !== undefined) return { ...fields, sentence: `${said}: ${found.what}; ${found.fix?.(head) ?? fixOf(kind, head)}.` }
+  const subject = found.subject(SHOWN_NAMES)
   let what: string
   if (kind === 'lock') what = subject
   else if (before !== undefined && after === undefined && path === '$') what = `${subject} was ${kind === 'document' ? 'documented' : 'recorded'}, now it is absent`
@@ -97,35 +116,35 @@ function withSentence(found: Found, head: string): ContractDifference {
   else {
     // Two long texts alike at first: shown from a little before where they part.
     const from = typeof before === 'string' && typeof after === 'string' ? Math.max(0, commonPrefix(before, after) - 20) : 0
-    what = from === 0 ? `${subject}, at ${path}: was ${shown(before)}, now ${shown(after)}` : `${subject}, at ${path}: was …${shown((before as string).slice(from))}, now …${shown((after as string).slice(from))}`
+    what = from === 0 ? `${subject}, at ${shownPath}: was ${shown(before)}, now ${shown(after)}` : `${subject}, at ${shownPath}: was …${shown((before as string).slice(from))}, now …${shown((after as string).slice(from))}`
   }
-  return { ...found, sentence: `${version}: ${what}; ${fixOf(kind, head)}.` }
+  return { ...fields, sentence: `${said}: ${what}; ${fixOf(kind, head)}.` }
 }
 
 /** The differences between two documents of one version, by operation, component and the rest. */
 function documentDifferences(version: string, before: unknown, after: unknown): Found[] {
   const found: Found[] = []
-  const push = (subject: string, b: unknown, a: unknown): void => {
+  const push = (subject: (names: Names) => string, b: unknown, a: unknown): void => {
     for (const d of jsonDifferences(b, a)) found.push({ version, kind: 'document', subject, ...d })
   }
   if (!isObject(before) || !isObject(after)) {
-    push('its OpenAPI document', before ?? undefined, after ?? undefined)
+    push(() => 'its OpenAPI document', before ?? undefined, after ?? undefined)
     return found
   }
   const paths = [field(before, 'paths'), field(after, 'paths')] as const
   for (const path of keysOf(...paths)) {
     const items = [field(paths[0], path), field(paths[1], path)] as const
     for (const key of keysOf(...items)) {
-      push(METHODS.has(key) ? `operation ${key.toUpperCase()} ${path}` : `path ${path} (${key})`, field(items[0], key), field(items[1], key))
+      push((names) => (METHODS.has(key) ? `operation ${key.toUpperCase()} ${names.bare(path)}` : `path ${names.bare(path)} (${names.bare(key)})`), field(items[0], key), field(items[1], key))
     }
   }
   const components = [field(before, 'components'), field(after, 'components')] as const
   for (const kind of keysOf(...components)) {
     const named = [field(components[0], kind), field(components[1], kind)] as const
-    for (const name of keysOf(...named)) push(`${COMPONENT_KIND[kind] ?? kind} ${name}`, field(named[0], name), field(named[1], name))
+    for (const name of keysOf(...named)) push((names) => `${Object.hasOwn(COMPONENT_KIND, kind) ? COMPONENT_KIND[kind] : names.bare(kind)} ${names.bare(name)}`, field(named[0], name), field(named[1], name))
   }
   const rest = (document: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(document).filter(([key]) => key !== 'paths' && key !== 'components' && key !== 'x-changelog'))
-  push('its OpenAPI document', rest(before), rest(after))
+  push(() => 'its OpenAPI document', rest(before), rest(after))
   found.push(...changelogDifferences(version, field(before, 'x-changelog'), field(after, 'x-changelog')))
   return found
 }
@@ -143,7 +162,7 @@ function commonPrefix(a: string, b: string): number {
  * differences at their JSON path.
  */
 function changelogDifferences(version: string, before: unknown, after: unknown): Found[] {
-  const generic = (b: unknown, a: unknown, path: string): Found[] => jsonDifferences(b, a, path).map((d) => ({ version, kind: 'document', subject: 'its changelog', ...d }))
+  const generic = (b: unknown, a: unknown, path: string): Found[] => jsonDifferences(b, a, path).map((d) => ({ version, kind: 'document', subject: () => 'its changelog', ...d }))
   const listOf = (value: unknown, key: string): unknown[] => {
     const list = field(value, key)
     return Array.isArray(list) ? list : []
@@ -152,17 +171,24 @@ function changelogDifferences(version: string, before: unknown, after: unknown):
   const found: Found[] = []
   const older = listOf(before, 'versions')
   const newer = listOf(after, 'versions')
-  const idOf = (change: unknown): string => JSON.stringify(field(change, 'id') ?? field(change, 'description') ?? null)
+  // A change's id as a key: a string (what versionHistory writes) whole; anything else (a damaged or hostile lock's id
+  // nested 100,000 deep, which JSON.stringify would meet with a RangeError) as a sentence shows it, without recursion.
+  const idOf = (change: unknown): string => {
+    const id = field(change, 'id') ?? field(change, 'description') ?? null
+    return typeof id === 'string' ? JSON.stringify(id) : shown(id)
+  }
   const description = (change: unknown): string => shown(field(change, 'description'))
   for (let i = 0; i < Math.max(older.length, newer.length); i++) {
     const b = older[i]
     const a = newer[i]
     const at = `$["x-changelog"].versions[${i}]`
-    const named = field(a, 'version') ?? field(b, 'version')
     if (!isObject(b) || !isObject(a) || field(b, 'version') !== field(a, 'version')) {
       found.push(...generic(b, a, at))
       continue
     }
+    // The version this entry of the changelog is of (the same in both, so not an object), as a sentence shows it.
+    const ofChangelog = field(a, 'version')
+    const named = typeof ofChangelog === 'string' ? bare(ofChangelog) : shown(ofChangelog)
     const was = listOf(b, 'changes')
     const now = listOf(a, 'changes')
     const wasIds = was.map(idOf)
@@ -170,11 +196,11 @@ function changelogDifferences(version: string, before: unknown, after: unknown):
     const fix = (head: string): string => `the changes of a released version are frozen: declare it in the head version ${head} instead, or revert it`
     now.forEach((change, j) => {
       const k = wasIds.indexOf(nowIds[j] as string)
-      if (k === -1) found.push({ version, kind: 'document', subject: 'its changelog', path: `${at}.changes[${j}]`, before: undefined, after: change, what: `its changelog has a change new to version ${String(named)}, which is released: ${description(change)}`, fix })
+      if (k === -1) found.push({ version, kind: 'document', subject: () => 'its changelog', path: `${at}.changes[${j}]`, shownPath: `${at}.changes[${j}]`, before: undefined, after: change, what: `its changelog has a change new to version ${named}, which is released: ${description(change)}`, fix })
       else found.push(...generic(was[k], change, `${at}.changes[${j}]`))
     })
     was.forEach((change, k) => {
-      if (!nowIds.includes(wasIds[k] as string)) found.push({ version, kind: 'document', subject: 'its changelog', path: `${at}.changes[${k}]`, before: change, after: undefined, what: `its changelog no longer has the change ${description(change)} of version ${String(named)}, which is released`, fix: () => 'restore it: the changes of a released version are frozen' })
+      if (!nowIds.includes(wasIds[k] as string)) found.push({ version, kind: 'document', subject: () => 'its changelog', path: `${at}.changes[${k}]`, shownPath: `${at}.changes[${k}]`, before: change, after: undefined, what: `its changelog no longer has the change ${description(change)} of version ${named}, which is released`, fix: () => 'restore it: the changes of a released version are frozen' })
     })
   }
   return found
@@ -182,16 +208,17 @@ function changelogDifferences(version: string, before: unknown, after: unknown):
 
 /** The differences between two responses to one recorded request. */
 function responseDifferences(version: string, name: string, before: RecordedResponse | undefined, after: RecordedResponse | undefined): Found[] {
-  const subject = `request ${JSON.stringify(name)}`
+  const subject = (names: Names): string => `request ${names.quote(name)}`
   if (before === undefined || after === undefined) {
-    return [{ version, kind: 'lock', subject: before === undefined ? `${subject} is not in the lock` : `${subject} is in the lock but no longer among the requests`, path: '$', before, after }]
+    const lacking = before === undefined ? 'is not in the lock' : 'is in the lock but no longer among the requests'
+    return [{ version, kind: 'lock', subject: (names) => `${subject(names)} ${lacking}`, path: '$', shownPath: '$', before, after }]
   }
   const found: Found[] = []
-  if (before.status !== after.status) found.push({ version, kind: 'response', subject, path: 'status', before: before.status, after: after.status })
+  if (before.status !== after.status) found.push({ version, kind: 'response', subject, path: 'status', shownPath: 'status', before: before.status, after: after.status })
   for (const header of keysOf(before.headers, after.headers)) {
     const b = field(before.headers, header)
     const a = field(after.headers, header)
-    if (b !== a) found.push({ version, kind: 'response', subject, path: `headers[${JSON.stringify(header)}]`, before: b, after: a })
+    if (b !== a) found.push({ version, kind: 'response', subject, path: `headers[${JSON.stringify(header)}]`, shownPath: `headers[${quoted(header)}]`, before: b, after: a })
   }
   for (const d of jsonDifferences(before.body, after.body, 'body')) found.push({ version, kind: 'response', subject, ...d })
   return found
@@ -204,11 +231,11 @@ export function contractDifferences(locked: { readonly [version: string]: Record
     const before = field(locked, version) as RecordedVersion | undefined
     const after = field(now, version) as RecordedVersion | undefined
     if (before === undefined) {
-      found.push({ version, kind: 'lock', subject: `version ${version} is released (a newer version exists) but the lock has no record of it, so it is not frozen yet`, path: '$', before, after: 'released' })
+      found.push({ version, kind: 'lock', subject: (names) => `version ${names.bare(version)} is released (a newer version exists) but the lock has no record of it, so it is not frozen yet`, path: '$', shownPath: '$', before, after: 'released' })
       continue
     }
     if (after === undefined) {
-      found.push({ version, kind: 'lock', subject: `version ${version} is in the lock but is no longer a released version`, path: '$', before: 'released', after })
+      found.push({ version, kind: 'lock', subject: (names) => `version ${names.bare(version)} is in the lock but is no longer a released version`, path: '$', shownPath: '$', before: 'released', after })
       continue
     }
     found.push(...documentDifferences(version, before.document, after.document))

@@ -4,6 +4,7 @@
  * requests), as plain JSON to commit beside the code.
  */
 import { isObject } from '../json/object.ts'
+import { quoted } from '../quote.ts'
 
 /** The format tag of a lock (it changes only if the format does). */
 export const LOCK_FORMAT = 'hono-api-versioning/contracts@1'
@@ -33,7 +34,7 @@ export interface ContractsLock {
   readonly released: { readonly [version: string]: RecordedVersion }
 }
 
-/** `lock` as a `ContractsLock`, or an `Error` that says what is wrong with it and how to make a new one. */
+/** `lock` as a `ContractsLock`, or an `Error` that says what is wrong with it and how to make a new one (the lock's names in it cut, `quote.ts`). */
 export function checkLock(lock: unknown, where: string): ContractsLock {
   const fix = 'record it again with record() (npm run contracts -- --update in this repository)'
   if (!isObject(lock) || lock['format'] !== LOCK_FORMAT) {
@@ -44,11 +45,11 @@ export function checkLock(lock: unknown, where: string): ContractsLock {
   }
   for (const [version, recorded] of Object.entries(lock['released'])) {
     if (!isObject(recorded) || !('document' in recorded) || !isObject(recorded['responses'])) {
-      throw new Error(`${where}: the lock's version ${JSON.stringify(version)} lacks its "document" or "responses"; ${fix}.`)
+      throw new Error(`${where}: the lock's version ${quoted(version)} lacks its "document" or "responses"; ${fix}.`)
     }
     for (const [name, response] of Object.entries(recorded['responses'])) {
       if (!isObject(response) || typeof response['status'] !== 'number' || !isObject(response['headers']) || !('body' in response) || Object.values(response['headers']).some((v) => typeof v !== 'string')) {
-        throw new Error(`${where}: the lock's response to ${JSON.stringify(name)} in version ${JSON.stringify(version)} lacks its status, headers or body; ${fix}.`)
+        throw new Error(`${where}: the lock's response to ${quoted(name)} in version ${quoted(version)} lacks its status, headers or body; ${fix}.`)
       }
     }
   }

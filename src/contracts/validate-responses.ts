@@ -12,6 +12,7 @@ import type { ApiModel } from '../model/api-model.ts'
 import { findOperation, matchedOperations } from './operations.ts'
 import { responseMedia } from '../model/contracts.ts'
 import { isJsonType } from '../changes/media-types.ts'
+import { bare } from '../quote.ts'
 
 /** What `validateResponses` reads of the documents: `versionedOpenAPI(...)` fits. */
 export interface ValidatedDocuments {
@@ -35,13 +36,17 @@ export interface ResponseContractProblem {
   readonly errors: readonly { readonly at: string; readonly message: string }[]
 }
 
+/** The characters of each of the validator's sentences a `ResponseContractError` message shows. */
+const MESSAGE_SHOWN = 200
+
 /** Thrown (by default) when a response breaks its version's schema: Hono's `onError` gets it, so the request answers 500. */
 export class ResponseContractError extends Error {
   override readonly name = 'ResponseContractError' as const
   /** What was wrong. */
   readonly problem: ResponseContractProblem
   constructor(problem: ResponseContractProblem) {
-    const errors = problem.errors.map((e) => `at ${e.at}: ${e.message.endsWith('.') ? e.message.slice(0, -1) : e.message}`).join('; ')
+    // A body's keys (what a client sent, perhaps) reach the validator's locations and sentences: quoted escaped and cut (problem keeps them whole).
+    const errors = problem.errors.map((e) => `at ${bare(e.at)}: ${bare(e.message.endsWith('.') ? e.message.slice(0, -1) : e.message, MESSAGE_SHOWN)}`).join('; ')
     super(`${problem.method} ${problem.path} answered ${problem.status} in version ${problem.version} with a body its document does not allow: ${errors}.`)
     this.problem = problem
   }

@@ -8,6 +8,7 @@
 import { NoReverseMatch } from '../errors.ts'
 import { lastQueryValue, replaceQueryParam } from '../http/query.ts'
 import { originOf, searchOf } from '../http/request-url.ts'
+import { quoted } from '../quote.ts'
 import { refuse, type Refusal } from '../routes/build.ts'
 import type { RouteTable } from '../routes/table.ts'
 import type { ReverseOptions, RouteEntry } from '../routes/types.ts'
@@ -87,7 +88,7 @@ export function reverseUnder(
           target = name
         } else if (!path.tried) {
           // The versioned name had no route to try: say what the plain one lacked too.
-          path = refuse(`${path.reason} Without the version, "${name}": ${plain.reason}`)
+          path = refuse(`${path.reason} Without the version, ${quoted(name)}: ${plain.reason}`)
         }
       }
     }

@@ -5,6 +5,7 @@
  */
 import type { CompiledRoute } from './compile.ts'
 import type { CompiledPath, PathParam } from './pattern.ts'
+import { quoted } from '../quote.ts'
 import type { ParamValue } from './types.ts'
 
 /** Why no route accepted the parameters (allocated only on failure). */
@@ -142,7 +143,7 @@ function unknownParam(kwargs: Readonly<Record<string, unknown>> | undefined, key
   if (keys !== undefined && used !== keys.length) {
     for (const key of keys) {
       if ((kwargs as Readonly<Record<string, unknown>>)[key] !== undefined && !paramNames.has(key)) {
-        return refuse(`unknown parameter "${key}" (it takes ${params.length === 0 ? 'no parameters' : params.map((p) => `"${p.name}"`).join(', ')}).`)
+        return refuse(`unknown parameter ${quoted(key)} (it takes ${params.length === 0 ? 'no parameters' : params.map((p) => `"${p.name}"`).join(', ')}).`)
       }
     }
   }

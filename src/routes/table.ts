@@ -5,6 +5,7 @@
 import { NoReverseMatch } from '../errors.ts'
 import { replaceQueryParam } from '../http/query.ts'
 import { originOf } from '../http/request-url.ts'
+import { quoted } from '../quote.ts'
 import { buildFirst, refuse, type PathArguments, type Refusal } from './build.ts'
 import { compileRoutes, type CompiledRoute } from './compile.ts'
 import type { FlattenRoutes, RouteDefinition } from './definitions.ts'
@@ -113,7 +114,7 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
   build(name: string, params: PathArguments, version: string | null | undefined, placement: VersionPlacement = UNPLACED): string | Refusal {
     const candidates = this.#byName.get(name)
     if (version == null) placement = UNPLACED
-    const path = candidates === undefined ? refuse(`no route is named "${name}".`, false) : buildFirst(candidates, params, version, placement.param)
+    const path = candidates === undefined ? refuse(`no route is named ${quoted(name)}.`, false) : buildFirst(candidates, params, version, placement.param)
     return typeof path === 'string' && placement.query !== null ? replaceQueryParam(path, placement.query, version as string) : path
   }
 }

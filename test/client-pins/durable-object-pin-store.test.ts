@@ -49,6 +49,15 @@ describe('durableObjectPinStore: configuration mistakes fail at construction', (
     expect(names[0]).toBe('pins:0')
     expect([calls, stubs]).toEqual([3, 3])
   })
+
+  it('a shard count the object answers that is not a whole number (a damaged store) is never quoted in the error', async () => {
+    const hostile = durableObjectPinStore({ idFromName: (name) => name, get: () => ({ fetch: async () => new Response(JSON.stringify({ error: 'shards changed', shards: `\r\n${'9'.repeat(64 * 1024)}` }), { status: 409 }) }) }, { shards: 3, name: 'pins' })
+    await expect(hostile.get('a')).rejects.toThrow(
+      new Error('durableObjectPinStore: the pins named "pins" were written with shards a count that is not a whole number, not 3: with another count clients would move to objects that hold no pin for them. Keep shards at a count that is not a whole number.'),
+    )
+    const moved = durableObjectPinStore({ idFromName: (name) => name, get: () => ({ fetch: async () => new Response(JSON.stringify({ error: 'shards changed', shards: 8 }), { status: 409 }) }) }, { shards: 3, name: 'pins' })
+    await expect(moved.get('a')).rejects.toThrow('were written with shards 8, not 3: with another count clients would move to objects that hold no pin for them. Keep shards at 8.')
+  })
 })
 
 describe('ClientPinObject', () => {

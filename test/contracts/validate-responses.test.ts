@@ -10,6 +10,7 @@ import { catalogApi } from '../support/contracts-fixture.ts'
 import type { ResponseContractProblem } from '../../src/contracts/validate-responses.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
+import { versionedOpenAPI } from '../../src/openapi/index.ts'
 
 /** The head view forgot `title`, which the head document requires. */
 const drifted = { product: (id: number) => ({ id, sku: `L-${id}` }) }
@@ -106,5 +107,33 @@ describe('validateResponses', () => {
   ])('refuses a mistake at construction (%#)', (documents, options, message) => {
     const real = catalogApi().documents
     expect(() => validateResponses((documents === undefined ? real : documents) as never, options as never)).toThrow(message)
+  })
+})
+
+describe('a ResponseContractError quotes a body\'s keys escaped and cut', () => {
+  it('a 4 KiB key with CR LF, which the schema refuses, is escaped and cut in the message and whole in the problem', async () => {
+    const scheme = new HeaderVersioning({ allowedVersions: ['1'], defaultVersion: '1' })
+    const schema = { type: 'object', additionalProperties: false }
+    const document = { openapi: '3.1.0', info: { title: 'Items', version: '1' }, paths: { '/items': { get: { responses: { '200': { description: 'Items.', content: { 'application/json': { schema } } } } } } } }
+    const served = new Hono().get('/items', (c) => c.json({}))
+    const key = `\r\n${'k'.repeat(4 * 1024)}`
+    const app = new Hono()
+    app.use('*', validateResponses(versionedOpenAPI({ scheme, app: served, document }), { enabled: true }))
+    app.use('*', versionMiddleware({ scheme }))
+    app.get('/items', (c) => c.json({ [key]: 'x' }))
+    const caught: ResponseContractError[] = []
+    app.onError((error, c) => {
+      caught.push(error as ResponseContractError)
+      return c.text('Internal Server Error', 500)
+    })
+    expect((await app.request('https://api.test/items')).status).toBe(500)
+    const [error] = caught
+    const long = 'k'.repeat(4 * 1024)
+    expect(error?.problem.errors).toEqual([
+      { at: '#', message: `Property "\r\n${long}" does not match additional properties schema.` },
+      { at: `#/%0D%0A${long}`, message: 'False boolean schema.' },
+    ])
+    // Each location cut to 80 characters, each of the validator's sentences to 200.
+    expect(error?.message).toBe(`GET /items answered 200 in version 1 with a body its document does not allow: at #: Property "\\r\\n${'k'.repeat(185)}…; at #/%0D%0A${'k'.repeat(71)}…: False boolean schema.`)
   })
 })

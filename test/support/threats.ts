@@ -12,7 +12,7 @@ import { Hono } from 'hono'
 import { versionHistory } from '../../src/changes/index.ts'
 import { openAPIRoutes, versionedOpenAPI } from '../../src/openapi/index.ts'
 import { openAPIDocs, type OpenAPIDocsOptions } from '../../src/openapi/scalar.ts'
-import { validateResponses } from '../../src/contracts/index.ts'
+import { contracts, validateResponses } from '../../src/contracts/index.ts'
 import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware, type AppRoutesEnv } from '../../src/hono/index.ts'
 import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
 import { versionedClient } from '../../src/typed-client/index.ts'
@@ -132,6 +132,18 @@ export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
       input: 'a response body of 1 MiB that its document allows',
       prepare: () => contractsApp(JSON.stringify({ items: Array.from({ length: 10_000 }, (_, i) => ({ id: i, name: 'x'.repeat(90) })) })),
     },
+    {
+      input: 'a lock (`check`) with a released version named with 1 MiB, CR LF first',
+      prepare: () => lockCase((lock) => void (lock.released[`\r\nv${'9'.repeat(MIB)}`] = lock.released['v1'] as LockVersion)),
+    },
+    {
+      input: 'a lock with a malformed response to a request named with 1 MiB',
+      prepare: () => lockCase((lock) => void ((lock.released['v1'] as LockVersion).responses[`\r\n${'r'.repeat(MIB)}`] = { status: '200' })),
+    },
+    {
+      input: 'a lock with a recorded header named with 16 KiB',
+      prepare: () => lockCase((lock) => void (((lock.released['v1'] as LockVersion).responses['item 1'] as { headers: Record<string, string> }).headers[`x\n${'h'.repeat(16 * 1024)}`] = 'yes')),
+    },
   ],
   'docs/openapi.md': [
     {
@@ -236,6 +248,26 @@ async function contractsApp(text: string): Promise<() => Promise<string>> {
     const response = await app.fetch(new Request('https://api.test/items'))
     const body = await response.text()
     return response.status === 200 ? `200, the body as the handler sent it (${body === text ? 'unchanged' : 'changed'})` : `${response.status} through \`app.onError\`: ${body}`
+  }
+}
+
+const MIB = 1024 * 1024
+type LockVersion = { responses: Record<string, unknown> }
+
+/** A lock recorded from a small app, changed by `damage`, then checked: the report's length and its first difference, or the error. */
+async function lockCase(damage: (lock: { released: Record<string, LockVersion> }) => void): Promise<() => Promise<string>> {
+  const app = new Hono().get('/items/1', (c) => c.json({ id: 1 }))
+  const frozen = contracts({ app, versions: ['v1', 'v2'], requests: { 'item 1': () => new Request('https://api.test/items/1') } })
+  const recorded = JSON.stringify(await frozen.record())
+  return async () => {
+    const lock = JSON.parse(recorded) as { released: Record<string, LockVersion> }
+    damage(lock)
+    try {
+      const report = await frozen.check(lock)
+      return `a report of ${report.message.length} characters: \`${report.differences[0]?.sentence ?? 'none'}\``
+    } catch (error) {
+      return `throws (${(error as Error).message.length} characters): \`${(error as Error).message}\``
+    }
   }
 }
 

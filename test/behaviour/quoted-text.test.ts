@@ -1,0 +1,34 @@
+/**
+ * How an error message or a report sentence quotes text from outside the
+ * developer's code (src/quote.ts): control characters escaped, cut to 80
+ * characters with `…`, never a lone half of a surrogate pair at the cut.
+ */
+import { describe, expect, it } from 'vitest'
+import { bare, quoted } from '../../src/quote.ts'
+
+/** A half of a surrogate pair without its other half. */
+const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+describe('quoted text', () => {
+  it('escapes C0 and C1 controls, DEL and the line separators, as written and in quotes', () => {
+    expect(bare('a\r\nb\t\u0000\u001b\u007f\u0085\u2028\u2029')).toBe('a\\r\\nb\\t\\u0000\\u001b\\u007f\\u0085\\u2028\\u2029')
+    expect(quoted('say "hi" \\ \n')).toBe('"say \\"hi\\" \\\\ \\n"')
+    expect(quoted('user-detail')).toBe(JSON.stringify('user-detail'))
+  })
+
+  it('cuts at 80 characters, the escapes counted', () => {
+    expect(bare('x'.repeat(80))).toBe('x'.repeat(80))
+    expect(bare('x'.repeat(81))).toBe(`${'x'.repeat(79)}…`)
+    expect(bare('\n'.repeat(1024 * 1024))).toBe(`${'\\n'.repeat(39)}\\…`)
+    expect(quoted('x'.repeat(78))).toBe(`"${'x'.repeat(78)}"`)
+    expect(quoted('x'.repeat(79))).toBe(`"${'x'.repeat(78)}…`)
+  })
+
+  it('never leaves half of a character outside the basic plane at the cut', () => {
+    const cut = bare(`${'x'.repeat(78)}😀😀`)
+    expect(cut).toBe(`${'x'.repeat(78)}…`)
+    expect(cut).not.toMatch(LONE)
+    expect(quoted(`${'x'.repeat(77)}😀😀`)).toBe(`"${'x'.repeat(77)}…`)
+    expect(bare(`${'x'.repeat(77)}😀😀`)).toBe(`${'x'.repeat(77)}😀…`)
+  })
+})
