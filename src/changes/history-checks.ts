@@ -16,6 +16,7 @@ import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
 import { covers, redispatchedAfter } from './middleware-order.ts'
 import { unservedMethods } from './unserved-methods.ts'
+import { declaredMediaChecks } from './declared-media.ts'
 import { wrappedBy } from './wrapped-handlers.ts'
 import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
 import { asHistoryNames } from '../routes/mounted-apps.ts'
@@ -199,13 +200,13 @@ export interface AppRoutesWithHandlers {
 /**
  * What a history finds mistaken in `app` (`history.check(app)`): the names `names` that no route serves, the older
  * paths of plans (`plans`) no route serves, the routes the middleware does not run for, and the handlers that answer
- * what their layouts cannot migrate (`tablePlan`: a table route's plan). Under a sub-app mounted with `app.route()`
+ * what their layouts cannot migrate (`tablePlan`: a table route's plan), or that @hono/zod-openapi routes declare. Under a sub-app mounted with `app.route()`
  * that registers its own `versionMiddleware`, a route is read by its path there too, as that middleware reads it
  * (routes/mounted-apps.ts); not under one whose middleware runs at the root, which reads the full paths.
  */
 export function appChecks(app: AppRoutesWithHandlers, names: ReadonlySet<string>, plans: ReadonlyMap<string, RoutePlan>, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined): string[] {
   const routes = asHistoryNames(app.routes)
-  return [...unservedRoutes(routes, names), ...unservedOlderPaths(routes, plans.keys(), names), ...uncoveredRoutes({ routes, middleware: app.middleware }, names), ...redispatchedAfter(routes, app.middleware), ...unservedMethods(routes, names), ...answerChecks(routes, plans, tablePlan)]
+  return [...unservedRoutes(routes, names), ...unservedOlderPaths(routes, plans.keys(), names), ...uncoveredRoutes({ routes, middleware: app.middleware }, names), ...redispatchedAfter(routes, app.middleware), ...unservedMethods(routes, names), ...answerChecks(routes, plans, tablePlan), ...declaredMediaChecks(app, plans, WHERE)]
 }
 
 /**
