@@ -67,3 +67,26 @@ describe.each(['route', 'basePath'] as const)('a @hono/zod-openapi route declari
     expect(await res.text()).toBe('id,fullName\n1,Ada')
   })
 })
+
+describe('a sub-app registering its own versionMiddleware, its history naming the routes as it registers them', () => {
+  it('check(app) names the route by that name, given the root app or the sub-app', () => {
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [change('Full names.', [fieldRenamed(PersonShape, { older: 'name', newer: 'fullName' })])] }],
+      bodies: { 'GET /people/:id': { response: PersonShape } },
+    })
+    const people = new OpenAPIHono()
+    const versioning = versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: history.versions, defaultVersion: '2' }), changes: history })
+    people.use('*', versioning)
+    const getPerson = createRoute({
+      method: 'get',
+      path: '/people/{id}',
+      responses: { 200: { description: 'The person', content: { 'application/json': { schema: Person }, 'text/csv': { schema: z.string() } } } },
+    })
+    people.openapi(getPerson, (c) => c.json({ id: 1, fullName: 'Ada' }, 200))
+    const root = new OpenAPIHono()
+    root.route('/api', people)
+    const named = sentence.replace('GET /api/people/:id', 'GET /people/:id')
+    expect(versioning.check(root)).toEqual([named])
+    expect(versioning.check(people)).toEqual([named])
+  })
+})
