@@ -17,6 +17,7 @@ import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
 import { covers, redispatchedAfter } from './middleware-order.ts'
 import { unservedMethods } from './unserved-methods.ts'
 import { declaredMediaChecks } from './declared-media.ts'
+import { callsAnswerSuccess } from './handler-calls.ts'
 import { wrappedBy } from './wrapped-handlers.ts'
 import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
 import { asHistoryNames } from '../routes/mounted-apps.ts'
@@ -280,10 +281,11 @@ export function unservedOlderPaths(routes: AppRoutesWithHandlers['routes'], plan
 }
 
 /** What a handler's source says it may answer: a stream, plain text, HTML (`c.html`, or `c.render` of Hono's jsxRenderer). */
-const ANSWERS: readonly (readonly [RegExp, string, string])[] = [
+const ANSWERS: readonly (readonly [RegExp | ((source: string) => boolean), string, string])[] = [
   [/\bstream(?:SSE|Text)?\d*\)?\s*\(|text\/event-stream|application\/(?:x-)?(?:ndjson|jsonl|json-seq)/, 'a stream', 'stream'],
-  [/\.text\s*\(/, 'plain text (c.text)', 'text/plain'],
-  [/\.html\s*\(/, 'HTML (c.html)', 'text/html'],
+  // c.text(body, 404): an error's (or a redirect's) text is sent as it is, in every version.
+  [(source) => callsAnswerSuccess(source, 'text'), 'plain text (c.text)', 'text/plain'],
+  [(source) => callsAnswerSuccess(source, 'html'), 'HTML (c.html)', 'text/html'],
   // Hono's jsxRenderer() answers c.render(...) with c.html.
   [/\.render\s*\(/, "HTML (c.render, jsxRenderer's)", 'text/html'],
 ]
@@ -315,7 +317,7 @@ function judge(what: string, plan: RoutePlan | undefined, handler: unknown, out:
   const source = Function.prototype.toString.call(handler)
   for (const [pattern, answers, type] of ANSWERS) {
     // On a route with an items layout, streams and plain text (streamText's) are read as items.
-    if (!pattern.test(source) || media.unmigrated?.(type) === true || (media.items && type !== 'text/html')) continue
+    if (!(typeof pattern === 'function' ? pattern(source) : pattern.test(source)) || media.unmigrated?.(type) === true || (media.items && type !== 'text/html')) continue
     out.add(`${WHERE}: the handler of ${what} can answer ${answers}, which its layouts cannot migrate (older clients would get a 500); ${type.endsWith('html') || type.endsWith('plain') ? `list '${type}' in its unmigrated` : 'declare its items layout'}.`)
   }
 }
