@@ -8,7 +8,7 @@
  * imports @hono/zod-openapi), for `check(app)`.
  */
 import { mergePath } from 'hono/utils/url'
-import type { RoutePlan } from './http-steps.ts'
+import { existsAt, type RoutePlan } from './http-steps.ts'
 import { isJsonType } from './media-types.ts'
 import { framingOf } from './streams.ts'
 import { middlewareBases, pathsInside } from '../routes/mounted-apps.ts'
@@ -23,6 +23,11 @@ interface RouteDefinition {
 function definitionsOf(app: object): readonly RouteDefinition[] {
   const registry = (app as { openAPIRegistry?: { definitions?: unknown } }).openAPIRegistry
   return registry !== null && typeof registry === 'object' && Array.isArray(registry.definitions) ? (registry.definitions as RouteDefinition[]) : []
+}
+
+/** Whether `plan` migrates a success body (or stream items) in a version that has its route: only there can a body its layouts cannot read fail. */
+export function migratesSuccess(plan: RoutePlan): boolean {
+  return [plan.response, plan.items].some((chains) => chains?.some((chain, v) => chain.steps.length > 0 && existsAt(plan, v)) === true)
 }
 
 /** Why a declared success media type cannot be migrated by `media`'s layouts, or `null` when it can (or is sent as it is). */
@@ -53,7 +58,7 @@ export function declaredMediaChecks(app: { readonly routes: readonly { readonly 
     const plan = key === undefined ? undefined : plans.get(key)
     const media = plan?.media
     if (plan === undefined || media === null || media === undefined) continue
-    if (![plan.response, plan.items].some((chains) => chains?.some((chain) => chain.steps.length > 0) === true)) continue
+    if (!migratesSuccess(plan)) continue
     for (const [status, response] of Object.entries(route.responses as Record<string, unknown>)) {
       if (!/^2/.test(status) || status === '206') continue
       const content = response !== null && typeof response === 'object' ? (response as { content?: unknown }).content : undefined

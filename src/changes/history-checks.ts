@@ -16,7 +16,7 @@ import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
 import { covers, redispatchedAfter } from './middleware-order.ts'
 import { unservedMethods } from './unserved-methods.ts'
-import { declaredMediaChecks } from './declared-media.ts'
+import { declaredMediaChecks, migratesSuccess } from './declared-media.ts'
 import { callsAnswerSuccess } from './handler-calls.ts'
 import { wrappedBy } from './wrapped-handlers.ts'
 import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
@@ -312,8 +312,7 @@ export function answerChecks(routes: AppRoutesWithHandlers['routes'], plans: Rea
 function judge(what: string, plan: RoutePlan | undefined, handler: unknown, out: Set<string>): void {
   const media = plan?.media
   if (typeof handler !== 'function' || plan === undefined || media === null || media === undefined) return
-  const differs = [plan.response, plan.items].some((chains) => chains?.some((chain) => chain.steps.length > 0) === true)
-  if (!differs) return
+  if (!migratesSuccess(plan)) return
   const source = Function.prototype.toString.call(handler)
   for (const [pattern, answers, type] of ANSWERS) {
     // On a route with an items layout, streams and plain text (streamText's) are read as items.

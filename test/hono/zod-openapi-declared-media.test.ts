@@ -8,7 +8,7 @@
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { describe, expect, it } from 'vitest'
-import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldRenamed, routeAdded, shape, versionHistory } from '../../src/changes/index.ts'
 import { appRoutes, versionMiddleware, type AppRoutesEnv } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 
@@ -88,5 +88,30 @@ describe('a sub-app registering its own versionMiddleware, its history naming th
     const named = sentence.replace('GET /api/people/:id', 'GET /people/:id')
     expect(versioning.check(root)).toEqual([named])
     expect(versioning.check(people)).toEqual([named])
+  })
+})
+
+describe('a route added in the newest version, its shape changed before it', () => {
+  it('is not named: no older version serves it, so none migrates its answers', async () => {
+    const history = versionHistory({
+      versions: [
+        { version: '1' },
+        { version: '2', changes: [change('Full names.', [fieldRenamed(PersonShape, { older: 'name', newer: 'fullName' })])] },
+        { version: '3', changes: [change('Exports.', [routeAdded('GET /people/:id/export')])] },
+      ],
+      bodies: { 'GET /people/:id/export': { response: PersonShape } },
+    })
+    const app = new OpenAPIHono()
+    const versioning = versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: history.versions, defaultVersion: '3' }), changes: history })
+    app.use('*', versioning)
+    const exportPerson = createRoute({
+      method: 'get',
+      path: '/people/{id}/export',
+      responses: { 200: { description: 'The person', content: { 'application/json': { schema: Person }, 'text/csv': { schema: z.string() } } } },
+    })
+    app.openapi(exportPerson, (c) => (c.req.header('Accept') === 'text/csv' ? (c.text('id,fullName\n1,Ada') as never) : c.json({ id: 1, fullName: 'Ada' }, 200)))
+    expect(versioning.check(app)).toEqual([])
+    expect((await app.request('/people/1/export', { headers: { 'Api-Version': '2' } })).status).toBe(404)
+    expect(await (await app.request('/people/1/export', { headers: { 'Api-Version': '3', Accept: 'text/csv' } })).text()).toBe('id,fullName\n1,Ada')
   })
 })
