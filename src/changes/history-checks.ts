@@ -16,6 +16,8 @@ import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
 import { covers, redispatchedAfter } from './middleware-order.ts'
 import { unservedMethods } from './unserved-methods.ts'
+import { declaredMediaChecks, migratesSuccess } from './declared-media.ts'
+import { callsAnswerSuccess } from './handler-calls.ts'
 import { wrappedBy } from './wrapped-handlers.ts'
 import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
 import { asHistoryNames } from '../routes/mounted-apps.ts'
@@ -199,13 +201,13 @@ export interface AppRoutesWithHandlers {
 /**
  * What a history finds mistaken in `app` (`history.check(app)`): the names `names` that no route serves, the older
  * paths of plans (`plans`) no route serves, the routes the middleware does not run for, and the handlers that answer
- * what their layouts cannot migrate (`tablePlan`: a table route's plan). Under a sub-app mounted with `app.route()`
+ * what their layouts cannot migrate (`tablePlan`: a table route's plan), or that @hono/zod-openapi routes declare. Under a sub-app mounted with `app.route()`
  * that registers its own `versionMiddleware`, a route is read by its path there too, as that middleware reads it
  * (routes/mounted-apps.ts); not under one whose middleware runs at the root, which reads the full paths.
  */
 export function appChecks(app: AppRoutesWithHandlers, names: ReadonlySet<string>, plans: ReadonlyMap<string, RoutePlan>, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined): string[] {
   const routes = asHistoryNames(app.routes)
-  return [...unservedRoutes(routes, names), ...unservedOlderPaths(routes, plans.keys(), names), ...uncoveredRoutes({ routes, middleware: app.middleware }, names), ...redispatchedAfter(routes, app.middleware), ...unservedMethods(routes, names), ...answerChecks(routes, plans, tablePlan)]
+  return [...unservedRoutes(routes, names), ...unservedOlderPaths(routes, plans.keys(), names), ...uncoveredRoutes({ routes, middleware: app.middleware }, names), ...redispatchedAfter(routes, app.middleware), ...unservedMethods(routes, names), ...answerChecks(routes, plans, tablePlan), ...declaredMediaChecks(app, plans, WHERE)]
 }
 
 /**
@@ -279,10 +281,11 @@ export function unservedOlderPaths(routes: AppRoutesWithHandlers['routes'], plan
 }
 
 /** What a handler's source says it may answer: a stream, plain text, HTML (`c.html`, or `c.render` of Hono's jsxRenderer). */
-const ANSWERS: readonly (readonly [RegExp, string, string])[] = [
+const ANSWERS: readonly (readonly [RegExp | ((source: string) => boolean), string, string])[] = [
   [/\bstream(?:SSE|Text)?\d*\)?\s*\(|text\/event-stream|application\/(?:x-)?(?:ndjson|jsonl|json-seq)/, 'a stream', 'stream'],
-  [/\.text\s*\(/, 'plain text (c.text)', 'text/plain'],
-  [/\.html\s*\(/, 'HTML (c.html)', 'text/html'],
+  // c.text(body, 404): an error's (or a redirect's) text is sent as it is, in every version.
+  [(source) => callsAnswerSuccess(source, 'text'), 'plain text (c.text)', 'text/plain'],
+  [(source) => callsAnswerSuccess(source, 'html'), 'HTML (c.html)', 'text/html'],
   // Hono's jsxRenderer() answers c.render(...) with c.html.
   [/\.render\s*\(/, "HTML (c.render, jsxRenderer's)", 'text/html'],
 ]
@@ -309,12 +312,11 @@ export function answerChecks(routes: AppRoutesWithHandlers['routes'], plans: Rea
 function judge(what: string, plan: RoutePlan | undefined, handler: unknown, out: Set<string>): void {
   const media = plan?.media
   if (typeof handler !== 'function' || plan === undefined || media === null || media === undefined) return
-  const differs = [plan.response, plan.items].some((chains) => chains?.some((chain) => chain.steps.length > 0) === true)
-  if (!differs) return
+  if (!migratesSuccess(plan)) return
   const source = Function.prototype.toString.call(handler)
   for (const [pattern, answers, type] of ANSWERS) {
     // On a route with an items layout, streams and plain text (streamText's) are read as items.
-    if (!pattern.test(source) || media.unmigrated?.(type) === true || (media.items && type !== 'text/html')) continue
+    if (!(typeof pattern === 'function' ? pattern(source) : pattern.test(source)) || media.unmigrated?.(type) === true || (media.items && type !== 'text/html')) continue
     out.add(`${WHERE}: the handler of ${what} can answer ${answers}, which its layouts cannot migrate (older clients would get a 500); ${type.endsWith('html') || type.endsWith('plain') ? `list '${type}' in its unmigrated` : 'declare its items layout'}.`)
   }
 }

@@ -96,6 +96,8 @@ export interface MigrationAt {
     readonly body: MigrationSteps | null
     /** The steps of a partial body (a PATCH: fields not sent stay absent), or `null`. */
     readonly partialBody: MigrationSteps | null
+    /** Whether an older form body is migrated as well as a JSON one (the route's `forms`; else the toolkit refuses it, 415). */
+    readonly forms: boolean
     /** Query parameters renamed, `[older, newer]`, oldest step first. */
     readonly query: readonly (readonly [string, string])[]
     /** Request headers renamed, `[older, newer]`, oldest step first. */

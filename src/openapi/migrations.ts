@@ -37,6 +37,7 @@ function migrationAt(plan: RoutePlan, v: number): MigrationAt | null {
   const up = {
     body: steps(plan.request),
     partialBody: steps(plan.partialRequest),
+    forms: plan.forms,
     query: plan.query?.[v] ?? [],
     headers: plan.requestHeaders?.[v] ?? [],
     checked: (plan.checks?.[v] ?? null) !== null,

@@ -14,7 +14,7 @@ import type { Placement } from './placement.ts'
 import type { MigrationsOf } from './migrations.ts'
 import { checkedParameters } from './older-parameters.ts'
 import { olderResponses } from './older-responses.ts'
-import { layoutBody } from './request-body.ts'
+import { layoutBody, readBodyTypes } from './request-body.ts'
 import type { RequestBodies } from './requests.ts'
 import { toolkitStatuses, withToolkitResponses, type ErrorBody } from './responses.ts'
 import type { SourceOperation } from './sources.ts'
@@ -138,6 +138,11 @@ export function contractsOf(context: ContractContext, source: SourceOperation): 
       if (checked && source.method.toUpperCase() === 'PATCH') partial = layoutBody(context.requests, layout, source.method, at, given, true)?.body ?? null
     } else if (source.operation['requestBody'] !== undefined) {
       body = { body: source.operation['requestBody'] as BodyContract, components: NONE }
+    }
+    // Where the toolkit migrates the body, it reads JSON (and forms where the route takes them) and refuses the others (415).
+    if (up !== null && (up.body !== null || up.partialBody !== null)) {
+      if (body !== null) body = { ...body, body: readBodyTypes(body.body, up.forms) }
+      if (partial !== null) partial = { ...partial, body: readBodyTypes(partial.body, up.forms) }
     }
     let responses = olderResponses(source.operation['responses'] as Json, context.history.changesAbove(source.names, at), context.history.changesAbove(source.names, context.order.length), (ref) => headComponent(context, ref))
     const items = context.streams?.itemsOf(source.names, source.method) ?? null

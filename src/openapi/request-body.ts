@@ -11,10 +11,10 @@ import type { Json } from '../json/object.ts'
 
 const FORMS: ReadonlySet<string> = new Set(['multipart/form-data', 'application/x-www-form-urlencoded'])
 
-/** Whether a media type is JSON (`application/json`, `application/merge-patch+json`). */
+/** Whether a media type is JSON the toolkit migrates (`application/json`, `application/merge-patch+json`; a JSON Patch's operations it refuses, 415). */
 function isJson(type: string): boolean {
   const essence = type.split(';')[0]?.trim().toLowerCase() ?? ''
-  return essence === 'application/json' || essence.endsWith('+json')
+  return (essence === 'application/json' || essence.endsWith('+json')) && essence !== 'application/json-patch+json'
 }
 
 /**
@@ -56,4 +56,21 @@ export function layoutBody(requests: RequestBodies, found: RequestLayout, method
   const required = bodiless ? false : typeof own['required'] === 'boolean' ? own['required'] : true
   const contract = { ...own, required, content } as BodyContract
   return { body: { body: contract, components: (derived ? components : {}) as Readonly<Record<string, ContractSchema>> }, older }
+}
+
+/**
+ * The head document's own request body `given` (no `requests` layout
+ * derives it) in a version whose body the toolkit migrates: the media types
+ * it reads there (JSON but a JSON Patch, and forms where the route takes
+ * them, `forms`), the others left out, as it answers them 415. A body with
+ * none of those (or given by reference) is kept as it is.
+ */
+export function readBodyTypes(given: BodyContract, forms: boolean): BodyContract {
+  const content = (given as Json)['content']
+  if (content === null || typeof content !== 'object') return given
+  const read = Object.entries(content as Json).filter(([type]) => {
+    const essence = type.split(';')[0]?.trim().toLowerCase() ?? ''
+    return isJson(essence) || (forms && FORMS.has(essence))
+  })
+  return read.length === 0 || read.length === Object.keys(content).length ? given : ({ ...given, content: Object.fromEntries(read) } as BodyContract)
 }

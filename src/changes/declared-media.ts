@@ -1,0 +1,74 @@
+/**
+ * The success media types an @hono/zod-openapi route declares
+ * (`createRoute({ responses: { 200: { content: { 'text/csv': ... } } } })`)
+ * that its route's layouts cannot migrate: an older client answered in one
+ * would get a 500 (response-bodies.ts `successBody`), while the route's
+ * older documents list it. Read from the app's registry
+ * (`app.openAPIRegistry.definitions`, found by its shape: nothing here
+ * imports @hono/zod-openapi), for `check(app)`.
+ */
+import { mergePath } from 'hono/utils/url'
+import { existsAt, type RoutePlan } from './http-steps.ts'
+import { isJsonType } from './media-types.ts'
+import { framingOf } from './streams.ts'
+import { middlewareBases, pathsInside } from '../routes/mounted-apps.ts'
+
+/** A route definition of @hono/zod-openapi's registry, as far as its success media types go. */
+interface RouteDefinition {
+  readonly type?: unknown
+  readonly route?: { readonly method?: unknown; readonly path?: unknown; readonly responses?: unknown }
+}
+
+/** The route definitions of the app's registry, else none. */
+function definitionsOf(app: object): readonly RouteDefinition[] {
+  const registry = (app as { openAPIRegistry?: { definitions?: unknown } }).openAPIRegistry
+  return registry !== null && typeof registry === 'object' && Array.isArray(registry.definitions) ? (registry.definitions as RouteDefinition[]) : []
+}
+
+/** Whether `plan` migrates a success body (or stream items) in a version that has its route: only there can a body its layouts cannot read fail. */
+export function migratesSuccess(plan: RoutePlan): boolean {
+  return [plan.response, plan.items].some((chains) => chains?.some((chain, v) => chain.steps.length > 0 && existsAt(plan, v)) === true)
+}
+
+/** Why a declared success media type cannot be migrated by `media`'s layouts, or `null` when it can (or is sent as it is). */
+function misfitOf(type: string, media: NonNullable<RoutePlan['media']>): string | null {
+  if (media.unmigrated?.(type) === true) return null
+  if (isJsonType(type)) return media.json ? null : 'its layouts are of stream items only; declare its response layout'
+  const framing = framingOf(type)
+  if (framing !== null && (framing !== 'lines' || type !== 'text/plain' || media.items)) return media.items ? null : 'it is a stream without an items layout; declare one'
+  return `its layouts are of JSON; list '${type}' in its unmigrated (sent to every version as it is), or leave it out of the route's responses`
+}
+
+/**
+ * The sentences naming each @hono/zod-openapi route of `app` whose declared
+ * success response media type its plan (`plans`, by `METHOD /path` as Hono
+ * registers it, or as a sub-app with its own middleware does) cannot migrate.
+ */
+export function declaredMediaChecks(app: { readonly routes: readonly { readonly method: string; readonly path: string }[] }, plans: ReadonlyMap<string, RoutePlan>, where: string): string[] {
+  const out: string[] = []
+  const base = (app as { _basePath?: unknown })._basePath
+  const bases = middlewareBases(app.routes)
+  for (const definition of definitionsOf(app)) {
+    const route = definition?.type === 'route' ? definition.route : undefined
+    if (typeof route?.path !== 'string' || typeof route.method !== 'string' || route.responses === null || typeof route.responses !== 'object') continue
+    // "/users/{id}" is registered on Hono as "/users/:id", under the app's base path (hono/app-route-names.ts's honoPathOf reads it so too).
+    const path = mergePath(typeof base === 'string' ? base : '/', route.path.replaceAll(/\/\{([^/{}]+)(\{[^/]*\})?\}/g, '/:$1$2'))
+    const method = route.method.toUpperCase()
+    const key = [path, ...pathsInside(path, bases)].map((p) => `${method} ${p}`).find((k) => plans.has(k))
+    const plan = key === undefined ? undefined : plans.get(key)
+    const media = plan?.media
+    if (plan === undefined || media === null || media === undefined) continue
+    if (!migratesSuccess(plan)) continue
+    for (const [status, response] of Object.entries(route.responses as Record<string, unknown>)) {
+      if (!/^2/.test(status) || status === '206') continue
+      const content = response !== null && typeof response === 'object' ? (response as { content?: unknown }).content : undefined
+      if (content === null || typeof content !== 'object') continue
+      for (const declared of Object.keys(content)) {
+        const type = (declared.split(';')[0] ?? '').trim().toLowerCase()
+        const why = misfitOf(type, media)
+        if (why !== null) out.push(`${where}: "${key}" declares its ${status} response as ${type}, which older clients get as a 500: ${why}.`)
+      }
+    }
+  }
+  return out
+}
