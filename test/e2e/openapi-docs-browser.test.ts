@@ -69,11 +69,23 @@ const POLL = { timeout: 30_000, interval: 250 }
 /** The version selector's button (Scalar's document selector). */
 const selectorButton = (page: Page) => page.locator('.document-selector button[aria-haspopup="listbox"]')
 
-/** Opens the selector and reads its options, in order; leaves it open. */
+/**
+ * Opens the selector and reads its options, in order; leaves it open. A click while the list is still closing (just
+ * after Escape) can be lost on a busy machine: the list is waited for closed first, and the click made again, up to
+ * five times, when no option shows.
+ */
 async function openSelector(page: Page): Promise<string[]> {
-  await selectorButton(page).click()
   const options = page.getByRole('option')
-  await options.first().waitFor()
+  await options.first().waitFor({ state: 'hidden', timeout: POLL.timeout })
+  for (let attempt = 1; ; attempt++) {
+    await selectorButton(page).click()
+    try {
+      await options.first().waitFor({ timeout: 6_000 })
+      break
+    } catch (error) {
+      if (attempt === 5) throw error
+    }
+  }
   return (await options.allInnerTexts()).map((t) => t.trim())
 }
 
