@@ -70,18 +70,16 @@ const POLL = { timeout: 30_000, interval: 250 }
 const selectorButton = (page: Page) => page.locator('.document-selector button[aria-haspopup="listbox"]')
 
 /**
- * Opens the selector and reads its options, in order; leaves it open. A click while the list is still closing (just
- * after Escape) can be lost on a busy machine: the list is waited for closed first, and the click made again, up to
- * five times, when no option shows.
+ * Opens the selector and reads its options, in order; leaves it open. Escape does not always close the list (a list
+ * still open is read as it is: a click would close it), and a click on a busy machine can be lost (made again, up to
+ * five times, while no option shows).
  */
 async function openSelector(page: Page): Promise<string[]> {
   const options = page.getByRole('option')
-  await options.first().waitFor({ state: 'hidden', timeout: POLL.timeout })
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = 1; !(await options.first().isVisible()); attempt++) {
     await selectorButton(page).click()
     try {
       await options.first().waitFor({ timeout: 6_000 })
-      break
     } catch (error) {
       if (attempt === 5) throw error
     }
