@@ -7,6 +7,7 @@
  */
 import type { RouteExists } from '../changes/history-plans.ts'
 import { NoReverseMatch } from '../errors.ts'
+import { quoted } from '../quote.ts'
 import type { Context } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import { reverseUnder, trustedOrigin } from '../reverse/create-reverse.ts'
@@ -263,7 +264,7 @@ function withQuery(url: string, query: AppReverseOptions['query'], own: string |
     for (const item of Array.isArray(value) ? (value as readonly unknown[]) : [value]) {
       if (item == null) continue
       if (typeof item === 'string' || typeof item === 'boolean' || (typeof item === 'number' && Number.isFinite(item))) search.append(key, `${item}`)
-      else throw new NoReverseMatch(name, params, `query parameter ${JSON.stringify(key.slice(0, 64))} must be a string, a finite number, a boolean, or a list of them.`)
+      else throw new NoReverseMatch(name, params, `query parameter ${quoted(key)} must be a string, a finite number, a boolean, or a list of them.`)
     }
   }
   const text = `${search}`

@@ -156,6 +156,7 @@ describe('what a link cannot be: NoReverseMatch, as the table\'s reverse throws 
     ['a query that is not an object', 'user-list', { query: 'a=1' as never }, 'Reverse for "user-list" with no parameters not found: query must be an object of query parameters.'],
     ['a query value no URL carries', 'user-list', { query: { a: { b: 1 } as never } }, 'Reverse for "user-list" with no parameters not found: query parameter "a" must be a string, a finite number, a boolean, or a list of them.'],
     ['a query number that is not finite', 'user-list', { query: { a: Number.NaN } }, 'Reverse for "user-list" with no parameters not found: query parameter "a" must be a string, a finite number, a boolean, or a list of them.'],
+    ['a query name with a CR LF, a control character and 1 MiB, escaped and cut', 'user-list', { query: { [`a\r\n\u0085${'q'.repeat(2 ** 20)}`]: Number.NaN } }, `Reverse for "user-list" with no parameters not found: query parameter "a\\r\\n\\u0085${'q'.repeat(67)}… must be a string, a finite number, a boolean, or a list of them.`],
   ] as const)('%s', async (_name, name, options, message) => {
     const { app } = plainApp(scheme, name, options as AppReverseOptions | undefined)
     expect(await outcome(app, 'https://api.example.com/try')).toEqual({ error: 'NoReverseMatch', message })
