@@ -99,7 +99,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
       throw new Error(`${WHERE}: pass options such as { versions: [{ version: 'v1' }, { version: 'v2', changes: [...] }] }.`)
     }
     for (const key of Object.keys(options)) {
-      if (!['versions', 'bodies', 'errors', 'validation', 'maxBodySize'].includes(key)) throw new Error(`${WHERE}: unknown option "${key}"; the options are versions, bodies, errors, validation, maxBodySize.`)
+      if (!['versions', 'bodies', 'errors', 'validation', 'maxBodySize'].includes(key)) throw new Error(`${WHERE}: unknown option ${quoted(key)}; the options are versions, bodies, errors, validation, maxBodySize.`)
     }
     this.#maxBodySize = checkMaxBodySize(options.maxBodySize)
     const { versions, changes } = checkVersions(options.versions)

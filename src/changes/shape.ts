@@ -4,6 +4,7 @@
  * shapes sit in a body (the body itself, `[Product]`, `{ items: [Product] }`).
  */
 import type { InferOutput, StandardSchemaV1 } from './standard-schema.ts'
+import { quoted } from '../quote.ts'
 
 /**
  * Where shapes sit in a JSON value:
@@ -76,7 +77,7 @@ export function shape(name: string, second?: unknown, third?: unknown): AnyShape
     throw new Error(`shape("${name}"): options must be an object such as { nested: { category: Category } }.`)
   }
   for (const key of Object.keys(options ?? {})) {
-    if (key !== 'nested') throw new Error(`shape("${name}"): unknown option "${key}"; the only option is nested.`)
+    if (key !== 'nested') throw new Error(`shape("${name}"): unknown option ${quoted(key)}; the only option is nested.`)
   }
   const nested = new Map<string, Layout>()
   const given = options?.nested

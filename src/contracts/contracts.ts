@@ -81,7 +81,7 @@ const MESSAGE_LINES = 50
 function checkOptions(options: ContractsOptions): void {
   if (options === null || typeof options !== 'object') throw new Error(`${WHERE}: pass options such as { app, versions: history.versions, requests, documents }.`)
   for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.includes(key)) throw new Error(`${WHERE}: unknown option "${key}"; the options are ${OPTION_NAMES.join(', ')}.`)
+    if (!OPTION_NAMES.includes(key)) throw new Error(`${WHERE}: unknown option ${quoted(key)}; the options are ${OPTION_NAMES.join(', ')}.`)
   }
   const { app, requests, documents, ignoreHeaders } = options
   if (app === null || typeof app !== 'object' || typeof app.fetch !== 'function') throw new Error(`${WHERE}: app must be a Hono app or an object with a fetch(request) method.`)

@@ -14,6 +14,7 @@ import { isHeaderName } from '../http/header-name.ts'
 import { PLAIN_VERSIONS, plainVersions } from '../model/reported.ts'
 import type { BoundExtension, VersioningExtension } from '../pipeline/extension.ts'
 import { lifecycleHeaders, type LifecycleHeaders, type VersionLifecycleDescription, type VersionSchedule } from './schedule.ts'
+import { quoted } from '../quote.ts'
 
 /** Options of `versionPolicy`. */
 export interface VersionPolicyOptions {
@@ -85,7 +86,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
     throw new Error(`${where}: pass options such as { versions: { v1: { sunset: '2027-01-01T00:00:00Z' } }, reportVersions: true }.`)
   }
   for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are ${OPTION_NAMES.join(', ')}.`)
+    if (!OPTION_NAMES.includes(key)) throw new Error(`${where}: unknown option ${quoted(key)}; the options are ${OPTION_NAMES.join(', ')}.`)
   }
   const { versions = {}, reportVersions = false, echoHeader = null, refuseAfterSunset = false, now = Date.now } = options
   if (versions === null || typeof versions !== 'object') throw new Error(`${where}: versions must be an object of lifecycles by version.`)
@@ -98,7 +99,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
   if (typeof now !== 'function') throw new Error(`${where}: now must be a function returning milliseconds since the epoch.`)
   const lifecycles = new Map<string, LifecycleHeaders>()
   for (const [version, lifecycle] of Object.entries(versions)) {
-    lifecycles.set(version, lifecycleHeaders(lifecycle, `${where}: version ${JSON.stringify(version)}`))
+    lifecycles.set(version, lifecycleHeaders(lifecycle, `${where}: version ${quoted(version)}`))
   }
 
   const policy: VersionPolicy = {

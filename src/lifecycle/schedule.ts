@@ -5,6 +5,7 @@
  * policy's `describe()` reports it.
  */
 import { lifecycleHeaders as renderHeaders, type LifecycleHeaders as RenderedHeaders } from '../model/lifecycle-headers.ts'
+import { quoted } from '../quote.ts'
 
 /** When a version is deprecated and when it goes away. */
 export interface VersionSchedule {
@@ -43,7 +44,7 @@ export function lifecycleHeaders(lifecycle: VersionSchedule, where: string): Lif
     throw new Error(`${where}: give an object such as { deprecation: '2026-06-01T00:00:00Z', sunset: '2027-06-01T00:00:00Z' }.`)
   }
   for (const key of Object.keys(lifecycle)) {
-    if (!LIFECYCLE_NAMES.includes(key)) throw new Error(`${where}: unknown key "${key}"; the keys are ${LIFECYCLE_NAMES.join(', ')}.`)
+    if (!LIFECYCLE_NAMES.includes(key)) throw new Error(`${where}: unknown key ${quoted(key)}; the keys are ${LIFECYCLE_NAMES.join(', ')}.`)
   }
   const deprecation = instant(lifecycle.deprecation, 'deprecation', where)
   const sunset = instant(lifecycle.sunset, 'sunset', where)

@@ -9,6 +9,7 @@ import type { RouteTable } from '../routes/table.ts'
 import { UNPLACED, type VersionPlacement } from '../routes/placement.ts'
 import type { ReverseOptions } from '../routes/types.ts'
 import type { VersionFormat } from '../formats/format.ts'
+import { quoted } from '../quote.ts'
 
 /** What a scheme reads of a request: a Web `Request` fits, and so does Hono's `c.req.raw`. */
 export interface VersionRequest {
@@ -71,7 +72,7 @@ export class BaseVersioning {
       if (!known.includes(key)) {
         const hint = known.find((k) => k.toLowerCase().startsWith(key.toLowerCase().slice(0, 5)))
         throw new Error(
-          `${where}: unknown option "${key}"${hint === undefined ? '' : ` (did you mean "${hint}"?)`}; the options are ${known.join(', ')}.`,
+          `${where}: unknown option ${quoted(key)}${hint === undefined ? '' : ` (did you mean "${hint}"?)`}; the options are ${known.join(', ')}.`,
         )
       }
     }

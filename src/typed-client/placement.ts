@@ -7,6 +7,7 @@
  * (`scheme.placement`), not a second description of it.
  */
 import type { VersionPlacement } from '../routes/placement.ts'
+import { quoted } from '../quote.ts'
 
 /** Where the version travels: the counterpart of the server's scheme. */
 export type ClientPlacement =
@@ -92,7 +93,7 @@ export function placeVersion(placement: ClientPlacement, version: string): Place
   if (keys !== undefined) {
     for (const key of Object.keys(placement)) {
       if (key !== 'in' && !keys.includes(key)) {
-        throw new Error(`${where}: scheme { in: '${placement.in}' } has an unknown key "${key}"; its keys are ${['in', ...keys].join(', ')}.`)
+        throw new Error(`${where}: scheme { in: '${placement.in}' } has an unknown key ${quoted(key)}; its keys are ${['in', ...keys].join(', ')}.`)
       }
     }
   }

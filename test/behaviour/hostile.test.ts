@@ -57,6 +57,11 @@ import { bearerClient, clientPins, memoryPinStore, memoryUsage, type PinStore } 
 import { dateVersions } from '../../src/formats/index.ts'
 import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
 import { assertAsyncProperty } from '../support/property-runs.ts'
+import { change, shape, versionHistory } from '../../src/changes/index.ts'
+import { contracts, validateResponses } from '../../src/contracts/index.ts'
+import { versionedOpenAPI } from '../../src/openapi/index.ts'
+import { versionedClient } from '../../src/typed-client/index.ts'
+import { requestValidation } from '../../src/validation/index.ts'
 
 /** Runs of the random-request property: 300 in `npm test`, FUZZ_RUNS (`npm run fuzz`) for more. */
 const RUNS = Number((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.['FUZZ_RUNS'] ?? 300)
@@ -663,7 +668,43 @@ const configRows: readonly ConfigRow[] = [
   { name: 'allowedVersions as a string', build: () => new HostNameVersioning({ allowedVersions: 'v1' as never }), error: 'allowedVersions must be a list of versions such as ["v1"]' },
   { name: 'an option named __proto__ (own property)', build: () => new QueryParameterVersioning(JSON.parse('{"__proto__": {"defaultVersion": "v9"}}') as object), error: 'QueryParameterVersioning: unknown option "__proto__"' },
   { name: 'a middleware option named constructor', build: () => apiVersioning({ scheme: new QueryParameterVersioning(), routes: defineRoutes([]), constructor: 1 } as never), error: 'apiVersioning: unknown option "constructor"' },
+  ...unknownNames(),
 ]
+
+/** An option or key named with a CR LF and a control character, 1 MiB long, in each factory: quoted escaped and cut (quote.ts). */
+function unknownNames(): ConfigRow[] {
+  const name = `o\r\n\u001b${'p'.repeat(2 ** 20)}`
+  const shown = `"o\\r\\n\\u001b${'p'.repeat(67)}…`
+  const long = { [name]: 1 } as never
+  const scheme = new HeaderVersioning({ allowedVersions: ['v1'], defaultVersion: 'v1' })
+  const routes = defineRoutes([route('x', '/x')])
+  const documents = versionedOpenAPI({ scheme, routes })
+  const rows: [string, () => unknown, string][] = [
+    ['a scheme', () => new QueryParameterVersioning(long), `QueryParameterVersioning: unknown option ${shown}; the options are `],
+    ['apiVersioning', () => apiVersioning({ scheme, routes, ...(long as object) }), `apiVersioning: unknown option ${shown}; the options are `],
+    ['versionHistory', () => versionHistory({ versions: [{ version: 'v1' }], ...(long as object) }), `versionHistory: unknown option ${shown}; the options are `],
+    ['a version of versionHistory', () => versionHistory({ versions: [{ version: 'v1', ...(long as object) }] }), `versionHistory: version "v1" has an unknown key ${shown}; an entry has `],
+    ['a route of versionHistory bodies', () => versionHistory({ versions: [{ version: 'v1' }], bodies: { 'GET /x': long } }), `versionHistory: bodies["GET /x"] has an unknown key ${shown}; its keys are `],
+    ['change', () => change('Nothing.', [], long), `change("Nothing."): unknown option ${shown}; the only option is id.`],
+    ['shape', () => shape('Product', long), `shape("Product"): unknown option ${shown}; the only option is nested.`],
+    ['versionedOpenAPI', () => versionedOpenAPI({ scheme, routes, ...(long as object) }), `versionedOpenAPI: unknown option ${shown}; the options are `],
+    ['requestValidation', () => requestValidation({ schemas: {}, ...(long as object) }), `requestValidation: unknown option ${shown}; the options are `],
+    ['a route of requestValidation parameters', () => requestValidation({ schemas: {}, parameters: { 'GET /x': long } }), `requestValidation: parameters["GET /x"] has an unknown key ${shown}; its keys are `],
+    ['validateResponses', () => validateResponses(documents, long), `validateResponses: unknown option ${shown}; the options are `],
+    ['contracts', () => contracts(long), `contracts: unknown option ${shown}; the options are `],
+    ['versionPolicy', () => versionPolicy(long), `versionPolicy: unknown option ${shown}; the options are `],
+    ['a version of versionPolicy', () => versionPolicy({ versions: { v1: long } }), `versionPolicy: version "v1": unknown key ${shown}; the keys are `],
+    ['a version key of versionPolicy', () => versionPolicy({ versions: { [name]: 5 as never } }), `versionPolicy: version ${shown}: `],
+    ['problemDetails', () => problemDetails(long), `problemDetails: unknown option ${shown}; the options are `],
+    ['clientPins', () => clientPins({ store: memoryPinStore(), client: bearerClient({ secret: 's'.repeat(32) }), ...(long as object) }), `clientPins: unknown option ${shown}; the options are `],
+    ['versionedClient', () => versionedClient('https://api.example.com', long), `versionedClient: unknown option ${shown}; the options are `],
+    ['a versionedClient scheme', () => versionedClient('https://api.example.com', { scheme: { in: 'header', name: 'Api-Version', ...(long as object) } }), ` has an unknown key ${shown}; its keys are `],
+  ]
+  return [
+    ...rows.map(([where, build, error]) => ({ name: `${where}: an option or key named with a CR LF and a control character, 1 MiB long, escaped and cut`, build, error })),
+    { name: 'a change description with a CR LF, 1 MiB long: escaped and cut', build: () => change(`d\r\n${'q'.repeat(2 ** 20)}`, 'none' as never), error: `change("d\\r\\n${'q'.repeat(73)}…): list what it changes` },
+  ]
+}
 
 describe('hostile configuration', () => {
   it.each(configRows)('$name', ({ build, error }) => {
