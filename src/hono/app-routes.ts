@@ -172,7 +172,7 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
             } catch (error) {
               // A name no route has, where an app made by basePath() holds operationIds this app cannot read: say so.
               const hint = error instanceof NoReverseMatch && !built.routes.some((r) => r.names.includes(name)) ? unread().join(' ') : ''
-              throw hint === '' ? error : new NoReverseMatch(name, params, `no route is named ${JSON.stringify(name)}. ${hint}`)
+              throw hint === '' ? error : new NoReverseMatch(name, params, `no route is named ${quoted(name)}. ${hint}`)
             }
             const query = options?.query
             return query === undefined ? url : withQuery(url, query, own, name, params)
