@@ -703,7 +703,25 @@ function unknownNames(): ConfigRow[] {
   return [
     ...rows.map(([where, build, error]) => ({ name: `${where}: an option or key named with a CR LF and a control character, 1 MiB long, escaped and cut`, build, error })),
     { name: 'a change description with a CR LF, 1 MiB long: escaped and cut', build: () => change(`d\r\n${'q'.repeat(2 ** 20)}`, 'none' as never), error: `change("d\\r\\n${'q'.repeat(73)}…): list what it changes` },
+    ...schemeTexts(),
   ]
+}
+
+/** A version, header, parameter or media type a scheme refuses, with a CR LF and a C1 control, 1 MiB long: quoted escaped and cut (quote.ts). */
+function schemeTexts(): ConfigRow[] {
+  const text = `v\r\n\u0085${'9'.repeat(2 ** 20)}`
+  const shown = `"v\\r\\n\\u0085${'9'.repeat(67)}…`
+  const vendorMediaType = 'application/vnd.example.{version}+json'
+  const rows: [string, () => unknown, string][] = [
+    ['a versionFormat that is a string', () => new QueryParameterVersioning({ versionFormat: text as never }), `QueryParameterVersioning: versionFormat must be a version format such as semver() or dateVersions(), or null, got ${shown}.`],
+    ['allowedVersions as a string', () => new HostNameVersioning({ allowedVersions: text as never }), `HostNameVersioning: allowedVersions must be a list of versions such as [${shown}], not the string ${shown}.`],
+    ['an Accept versionParam', () => new AcceptHeaderVersioning({ versionParam: text }), `AcceptHeaderVersioning: versionParam must be a media-type parameter name (letters, digits, "-", "_", "."), got ${shown}.`],
+    ['an Accept media type', () => new AcceptHeaderVersioning({ mediaTypes: [text] }), `AcceptHeaderVersioning: mediaTypes holds ${shown}, which is not a media type such as "application/json" (no wildcards).`],
+    ['an Accept media type with the version parameter', () => new AcceptHeaderVersioning({ mediaTypes: [`application/json;version=${'1'.repeat(2 ** 20)}`] }), `AcceptHeaderVersioning: mediaTypes holds "application/json;version=${'1'.repeat(53)}…, whose "version" parameter is where requests put their version; list the media type without it.`],
+    ['a vendor media type version', () => new AcceptHeaderVersioning({ allowedVersions: [text], vendorMediaType }), `AcceptHeaderVersioning: with vendorMediaType, each allowed version must be lower-case media-type text such as "v2" (media types are case-insensitive), got ${shown}.`],
+    ['a header name', () => new HeaderVersioning({ header: text }), `HeaderVersioning: header must be a header name such as "Api-Version", got ${shown}.`],
+  ]
+  return rows.map(([what, build, error]) => ({ name: `${what} with a CR LF and a C1 control, 1 MiB long: escaped and cut`, build, error }))
 }
 
 describe('hostile configuration', () => {
@@ -714,6 +732,20 @@ describe('hostile configuration', () => {
       expect(build).toThrow(Error)
       expect(build).toThrow(error)
     }
+  })
+
+  it("a scheme's check() quotes a version it cannot serve escaped and cut (a CR LF, a C1 control, 1 MiB)", () => {
+    const text = `v\r\n\u0085${'9'.repeat(2 ** 20)}`
+    const shown = `"v\\r\\n\\u0085${'9'.repeat(67)}…`
+    expect(new QueryParameterVersioning({ allowedVersions: ['v1', null], defaultVersion: text }).check()).toEqual([
+      `QueryParameterVersioning: defaultVersion ${shown} is not in allowedVersions ("v1", null); DRF accepts this, but it is almost always a typo: list it in allowedVersions, or correct it.`,
+    ])
+    expect(new HostNameVersioning({ allowedVersions: [text] }).check()).toEqual([
+      `HostNameVersioning: allowedVersions lists ${shown}, which no host name can carry (its first label is lower-case letters and digits, as URLs write host names); rename the version, such as "v2".`,
+    ])
+    expect(new HeaderVersioning({ allowedVersions: [`${text},`] }).check()).toEqual([
+      `HeaderVersioning: allowedVersions lists ${shown}, which no "Api-Version" header can name (its value is trimmed, split at commas, and holds no line break nor a character above U+00FF); rename the version.`,
+    ])
   })
 
   it('a versionParam named constructor, __proto__ or toString reads only an own value', async () => {
