@@ -21,7 +21,7 @@ import { callsAnswerSuccess } from './handler-calls.ts'
 import { wrappedBy } from './wrapped-handlers.ts'
 import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
 import { asHistoryNames } from '../routes/mounted-apps.ts'
-import { quoted } from '../quote.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 export const WHERE = 'versionHistory'
 
@@ -34,7 +34,7 @@ export function checkVersions(list: unknown): { versions: string[]; changes: (re
   const changes: (readonly Change[])[] = []
   for (const entry of list as unknown[]) {
     if (entry === null || typeof entry !== 'object' || typeof (entry as { version?: unknown }).version !== 'string' || (entry as { version: string }).version === '') {
-      throw new Error(`${WHERE}: each entry of versions must be { version: 'v2', changes: [...] }, got ${JSON.stringify(entry)}.`)
+      throw new Error(`${WHERE}: each entry of versions must be { version: 'v2', changes: [...] }, got ${quotedValue(entry)}.`)
     }
     const { version, changes: own = [] } = entry as { version: string; changes?: unknown }
     for (const key of Object.keys(entry)) {

@@ -7,7 +7,7 @@
 import type { ApiModel } from '../model/api-model.ts'
 import { contractDifferences, type ContractDifference } from './differences.ts'
 import { checkLock, LOCK_FORMAT, type ContractsLock, type RecordedResponse, type RecordedVersion } from './lock.ts'
-import { quoted } from '../quote.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** What `contracts` reads of the documents: `versionedOpenAPI(...)` fits. */
 export interface ContractDocuments {
@@ -104,7 +104,7 @@ function versionsOf(options: ContractsOptions): readonly string[] {
     throw new Error(`${WHERE}: versions must be the versions, oldest first, such as history.versions or ['v1', 'v2'].`)
   }
   const twice = versions.find((v, i) => versions.indexOf(v) !== i)
-  if (twice !== undefined) throw new Error(`${WHERE}: version ${JSON.stringify(twice)} is listed twice in versions.`)
+  if (twice !== undefined) throw new Error(`${WHERE}: version ${quotedValue(twice)} is listed twice in versions.`)
   return versions
 }
 

@@ -5,7 +5,7 @@
  * policy's `describe()` reports it.
  */
 import { lifecycleHeaders as renderHeaders, type LifecycleHeaders as RenderedHeaders } from '../model/lifecycle-headers.ts'
-import { quoted } from '../quote.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** When a version is deprecated and when it goes away. */
 export interface VersionSchedule {
@@ -55,7 +55,7 @@ export function lifecycleHeaders(lifecycle: VersionSchedule, where: string): Lif
   // An absolute URL of another scheme (`javascript:`, `data:`) is no page a client can read about the version.
   for (const [rel, url] of [['deprecation', lifecycle.deprecationLink], ['sunset', lifecycle.sunsetLink]] as const) {
     if (url !== undefined && !/^https?:$/.test(new URL(url).protocol)) {
-      throw new Error(`${where}: ${rel}Link must be an http or https URL such as "https://api.example.com/docs/${rel}", got ${JSON.stringify(url)}.`)
+      throw new Error(`${where}: ${rel}Link must be an http or https URL such as "https://api.example.com/docs/${rel}", got ${quotedValue(url)}.`)
     }
   }
   if (lifecycle.deprecationLink !== undefined && deprecation === null) {

@@ -29,7 +29,7 @@ import { documentOperations, normalizeRouteName, tableOperations, type SourceOpe
 import { HTTP_METHODS, type HttpMethod, type OpenAPIDocument, type OpenAPIInput } from './types.ts'
 import { planVersions, type DocumentedVersion } from './versions.ts'
 import type { Json } from '../json/object.ts'
-import { quoted } from '../quote.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** What the documents read of a scheme: any scheme of this package fits. */
 export interface DocumentedScheme {
@@ -320,7 +320,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
       const documented = plan.documented()
       const entry = documented.find((d) => d.version === version)
       if (entry === undefined) {
-        throw new Error(`${where}: version ${JSON.stringify(version)} has no document; the documented versions are ${documented.map((d) => d.version).join(', ') || 'none'}.`)
+        throw new Error(`${where}: version ${quotedValue(version)} has no document; the documented versions are ${documented.map((d) => d.version).join(', ') || 'none'}.`)
       }
       let found = made.get(version)
       // A document is made once, and again only when its version's entry changed (a sunset passed).

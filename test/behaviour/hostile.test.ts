@@ -57,7 +57,7 @@ import { bearerClient, clientPins, memoryPinStore, memoryUsage, type PinStore } 
 import { dateVersions } from '../../src/formats/index.ts'
 import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
 import { assertAsyncProperty } from '../support/property-runs.ts'
-import { change, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, headerChanged, routeAdded, shape, versionHistory } from '../../src/changes/index.ts'
 import { contracts, validateResponses } from '../../src/contracts/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
 import { versionedClient } from '../../src/typed-client/index.ts'
@@ -720,6 +720,16 @@ function schemeTexts(): ConfigRow[] {
     ['an Accept media type with the version parameter', () => new AcceptHeaderVersioning({ mediaTypes: [`application/json;version=${'1'.repeat(2 ** 20)}`] }), `AcceptHeaderVersioning: mediaTypes holds "application/json;version=${'1'.repeat(53)}…, whose "version" parameter is where requests put their version; list the media type without it.`],
     ['a vendor media type version', () => new AcceptHeaderVersioning({ allowedVersions: [text], vendorMediaType }), `AcceptHeaderVersioning: with vendorMediaType, each allowed version must be lower-case media-type text such as "v2" (media types are case-insensitive), got ${shown}.`],
     ['a header name', () => new HeaderVersioning({ header: text }), `HeaderVersioning: header must be a header name such as "Api-Version", got ${shown}.`],
+    ['a route path', () => defineRoutes([route('x', text)]), `must start with "/", got ${shown}.`],
+    ['an include prefix', () => defineRoutes([include(text, [route('x', '/x')])]), `an include prefix must start with "/", got ${shown}.`],
+    ['a shape name', () => shape(text), `shape: the name must be an identifier such as "Product" (OpenAPI uses it as a schema name), got ${shown}.`],
+    ['an allowed host', () => apiVersioning({ scheme: new QueryParameterVersioning(), routes: defineRoutes([]), allowedHosts: [text] }), `apiVersioning: allowedHosts holds ${shown}, which is not a host name;`],
+    ['a sunsetLink', () => versionPolicy({ versions: { v1: { sunsetLink: `mailto:v\u0085${'9'.repeat(2 ** 20)}` } } }), `sunsetLink must be an http or https URL such as "https://api.example.com/docs/sunset", got "mailto:v\\u0085${'9'.repeat(64)}….`],
+    ['a route a change names', () => routeAdded(text), `got ${shown}.`],
+    ['a header a change names', () => headerChanged('GET /x', { header: text, down: () => null }), `header must be a header name, got ${shown}.`],
+    ['a documented version', () => versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['v1'] }), routes: defineRoutes([]), versions: [text] }), `versionedOpenAPI: versions has ${shown}, which the scheme does not allow;`],
+    ['a versionedClient base URL', () => versionedClient(text, { scheme: { in: 'header' } }), `versionedClient: the base URL must be an absolute URL such as "https://api.example.com", got ${shown}.`],
+    ['a versionedClient header name', () => versionedClient('https://api.example.com', { scheme: { in: 'header', name: text } })('v1' as never), `versionedClient: the header name must be a token such as "Api-Version", got ${shown}.`],
   ]
   return rows.map(([what, build, error]) => ({ name: `${what} with a CR LF and a C1 control, 1 MiB long: escaped and cut`, build, error }))
 }
