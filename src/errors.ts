@@ -5,7 +5,7 @@
  * value taken from the request, so they can be serialised as
  * `{"detail": "<message>"}` without reflecting client input.
  */
-import { quoted } from './quote.ts'
+import { bare, quoted } from './quote.ts'
 
 /** The base of every request rejection raised by a scheme. */
 export abstract class VersioningError extends Error {
@@ -134,8 +134,9 @@ export class NoReverseMatch extends Error {
     } catch {
       json = '(unprintable)'
     }
-    // Parameters can carry what a client sent: the message (for logs) holds their first 200 characters.
-    if (json.length > MAX_PARAMS_TEXT) json = `${json.slice(0, MAX_PARAMS_TEXT)}… (${json.length} characters)`
+    // Parameters can carry what a client sent: the message (for logs) holds their first 200 characters, its controls escaped.
+    const shown = bare(json, MAX_PARAMS_TEXT + 1)
+    json = json.length > MAX_PARAMS_TEXT + 1 ? `${shown} (${json.length} characters)` : shown
     super(`Reverse for ${quoted(routeName)} with ${params === undefined ? 'no parameters' : `${Array.isArray(params) ? 'args' : 'kwargs'} ${json}`} not found: ${reason}`)
     this.routeName = routeName
     this.params = params

@@ -3,6 +3,7 @@
  * keys are among the options it takes, refused at construction with a
  * sentence naming them.
  */
+import { quoted } from './quote.ts'
 
 /**
  * Checks an options object: an object whose keys are among `names`
@@ -14,6 +15,6 @@ export function checkOptions(options: unknown, where: string, names: readonly st
     throw new Error(`${where}: pass an options object with ${names.join(', ')}.`)
   }
   for (const key of Object.keys(options)) {
-    if (!names.includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are ${names.join(', ')}.`)
+    if (!names.includes(key)) throw new Error(`${where}: unknown option ${quoted(key)}; the options are ${names.join(', ')}.`)
   }
 }

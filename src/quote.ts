@@ -31,3 +31,15 @@ export function bare(text: string, max: number = SHOWN): string {
 export function quoted(text: string, max: number = SHOWN): string {
   return cut(`"${text.slice(0, max + 1).replace(/["\\]/g, '\\$&').replace(CONTROL, escapeControl)}"`, max)
 }
+
+/** A value a sentence names: a string `quoted`, another value as JSON writes it (escaped and cut as `bare`), or by its kind when JSON has none (`undefined`, a function). */
+export function quotedValue(value: unknown, max: number = SHOWN): string {
+  if (typeof value === 'string') return quoted(value, max)
+  let json: string | undefined
+  try {
+    json = JSON.stringify(value)
+  } catch {
+    json = undefined
+  }
+  return json === undefined ? (typeof value === 'object' ? 'an object JSON cannot write' : typeof value) : bare(json, max)
+}

@@ -4,6 +4,7 @@
  * the history about (`history.predates(c.var.version, change)`).
  */
 import type { Instruction } from './instruction.ts'
+import { quoted } from '../quote.ts'
 
 /** A change of a version, made with `change()`. */
 export interface Change<I extends readonly Instruction[] = readonly Instruction[]> {
@@ -41,24 +42,24 @@ export function change<const I extends readonly Instruction[]>(description: stri
     throw new Error(`${where}: the description must be a sentence saying what changed, such as "Products have a title instead of a name.".`)
   }
   if (!Array.isArray(instructions)) {
-    throw new Error(`${where}("${description}"): list what it changes, such as [fieldRenamed(Product, { older: 'name', newer: 'title' })], or [] for a change of behaviour alone.`)
+    throw new Error(`${where}(${quoted(description)}): list what it changes, such as [fieldRenamed(Product, { older: 'name', newer: 'title' })], or [] for a change of behaviour alone.`)
   }
   for (const instruction of instructions as readonly unknown[]) {
     const kind = (instruction as { kind?: unknown } | null)?.kind
     if (kind !== 'shape' && kind !== 'route') {
-      throw new Error(`${where}("${description}"): every instruction must come from fieldRenamed(), routeAdded() or another change function.`)
+      throw new Error(`${where}(${quoted(description)}): every instruction must come from fieldRenamed(), routeAdded() or another change function.`)
     }
   }
-  if (options !== undefined && (options === null || typeof options !== 'object')) throw new Error(`${where}("${description}"): options must be an object such as { id: "product-title" }.`)
+  if (options !== undefined && (options === null || typeof options !== 'object')) throw new Error(`${where}(${quoted(description)}): options must be an object such as { id: "product-title" }.`)
   for (const key of Object.keys(options ?? {})) {
-    if (key !== 'id') throw new Error(`${where}("${description}"): unknown option "${key}"; the only option is id.`)
+    if (key !== 'id') throw new Error(`${where}(${quoted(description)}): unknown option ${quoted(key)}; the only option is id.`)
   }
   const given = options?.id
   if (given !== undefined && (typeof given !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._:-]*$/.test(given))) {
-    throw new Error(`${where}("${description}"): id must be letters, digits, ".", "_", ":" or "-", got ${JSON.stringify(given)}.`)
+    throw new Error(`${where}(${quoted(description)}): id must be letters, digits, ".", "_", ":" or "-", got ${typeof given === 'string' ? quoted(given) : JSON.stringify(given)}.`)
   }
   const id = given ?? slug(description)
-  if (id === '') throw new Error(`${where}("${description}"): no id can be derived from the description; give one with { id: "..." }.`)
+  if (id === '') throw new Error(`${where}(${quoted(description)}): no id can be derived from the description; give one with { id: "..." }.`)
   return Object.freeze({ id, description, instructions: Object.freeze([...instructions]) as readonly Instruction[] as I })
 }
 

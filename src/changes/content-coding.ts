@@ -7,6 +7,7 @@
  * (gzip, deflate) are read; any other is a loud failure, never a body sent
  * to an older client as the head made it.
  */
+import { quoted } from '../quote.ts'
 
 /** A `CompressionStream` format. */
 type Format = 'gzip' | 'deflate'
@@ -32,7 +33,7 @@ export function codingsOf(header: string | null): Codings | null | string {
     const name = part.trim().toLowerCase()
     if (name === '' || name === 'identity') continue
     const format = FORMATS[name]
-    if (format === undefined) return `its body is ${name.length > 20 ? 'encoded' : `"${name}"-encoded`} (Content-Encoding), which the response step cannot decode; register compress() before the versioning middleware, so that it compresses the migrated body, or answer gzip or deflate`
+    if (format === undefined) return `its body is ${quoted(name)}-encoded (Content-Encoding), which the response step cannot decode; register compress() before the versioning middleware, so that it compresses the migrated body, or answer gzip or deflate`
     out.push(format)
   }
   return out.length === 0 ? null : out

@@ -21,6 +21,7 @@ import { callsAnswerSuccess } from './handler-calls.ts'
 import { wrappedBy } from './wrapped-handlers.ts'
 import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
 import { asHistoryNames } from '../routes/mounted-apps.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 export const WHERE = 'versionHistory'
 
@@ -33,11 +34,11 @@ export function checkVersions(list: unknown): { versions: string[]; changes: (re
   const changes: (readonly Change[])[] = []
   for (const entry of list as unknown[]) {
     if (entry === null || typeof entry !== 'object' || typeof (entry as { version?: unknown }).version !== 'string' || (entry as { version: string }).version === '') {
-      throw new Error(`${WHERE}: each entry of versions must be { version: 'v2', changes: [...] }, got ${JSON.stringify(entry)}.`)
+      throw new Error(`${WHERE}: each entry of versions must be { version: 'v2', changes: [...] }, got ${quotedValue(entry)}.`)
     }
     const { version, changes: own = [] } = entry as { version: string; changes?: unknown }
     for (const key of Object.keys(entry)) {
-      if (key !== 'version' && key !== 'changes') throw new Error(`${WHERE}: version "${version}" has an unknown key "${key}"; an entry has version and changes.`)
+      if (key !== 'version' && key !== 'changes') throw new Error(`${WHERE}: version ${quoted(String(version))} has an unknown key ${quoted(key)}; an entry has version and changes.`)
     }
     if (versions.includes(version)) throw new Error(`${WHERE}: version "${version}" is listed twice; list each version once, oldest first.`)
     if (!Array.isArray(own) || own.some((c) => c === null || typeof c !== 'object' || !Array.isArray((c as Change).instructions))) {
@@ -81,7 +82,7 @@ export function checkBodies(bodies: unknown): Map<string, RouteBodies> {
         continue
       }
       if (key !== 'request' && key !== 'response' && key !== 'error' && key !== 'items') {
-        throw new Error(`${WHERE}: bodies["${route}"] has an unknown key "${key}"; its keys are request, response, error, items, unmigrated, partial and forms.`)
+        throw new Error(`${WHERE}: bodies["${route}"] has an unknown key ${quoted(key)}; its keys are request, response, error, items, unmigrated, partial and forms.`)
       }
       if (layout !== undefined) checkLayout(layout, `${WHERE}: bodies["${route}"].${key}`)
     }

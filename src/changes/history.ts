@@ -13,6 +13,7 @@ import { checksOf } from './body-checks.ts'
 import { bindChanges, existsAt, runSteps, type BoundChanges, type Chain, type RoutePlan } from './http-steps.ts'
 import type { RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
+import { quoted } from '../quote.ts'
 import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps } from './migration-plan.ts'
 import { HISTORY_PLANS, ROUTE_EXISTS, type HistoryPlans, type RouteExists } from './history-plans.ts'
@@ -40,7 +41,6 @@ import { valueStreams, type StreamItems } from './value-streams.ts'
 export function versionHistory<const O extends VersionHistoryOptions<string>>(options: O): VersionHistory<O['versions'][number]['version'], O> {
   return new VersionHistory(options)
 }
-
 
 const pass: Copy = (value) => value
 const NO_CHAIN: Chain = { steps: [], copy: pass }
@@ -99,7 +99,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
       throw new Error(`${WHERE}: pass options such as { versions: [{ version: 'v1' }, { version: 'v2', changes: [...] }] }.`)
     }
     for (const key of Object.keys(options)) {
-      if (!['versions', 'bodies', 'errors', 'validation', 'maxBodySize'].includes(key)) throw new Error(`${WHERE}: unknown option "${key}"; the options are versions, bodies, errors, validation, maxBodySize.`)
+      if (!['versions', 'bodies', 'errors', 'validation', 'maxBodySize'].includes(key)) throw new Error(`${WHERE}: unknown option ${quoted(key)}; the options are versions, bodies, errors, validation, maxBodySize.`)
     }
     this.#maxBodySize = checkMaxBodySize(options.maxBodySize)
     const { versions, changes } = checkVersions(options.versions)
@@ -280,7 +280,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     if ((to === undefined) === (from === undefined)) throw new Error('history.migrate: give one of to (from the head down to that version) or from (from that version up to the head).')
     const version = (to ?? from) as string
     const index = this.#index.get(version)
-    if (index === undefined) throw new Error(`history.migrate: unknown version ${JSON.stringify(version)}; the history's versions are ${this.versions.join(', ')}.`)
+    if (index === undefined) throw new Error(`history.migrate: unknown version ${quoted(String(version))}; the history's versions are ${this.versions.join(', ')}.`)
     const direction = to !== undefined ? 'down' : 'up'
     let cache = this.#migrations.get(as)
     if (cache === undefined) {
@@ -312,10 +312,10 @@ export class VersionHistory<V extends string = string, O = unknown> {
    */
   predates(version: string | null | undefined, change: Change): boolean {
     const step = this.#stepOf.get(change)
-    if (step === undefined) throw new Error(`history.predates: the change "${(change as Change | null)?.id}" is not in this history; pass one listed in its versions.`)
+    if (step === undefined) throw new Error(`history.predates: the change ${quoted(String((change as Change | null)?.id))} is not in this history; pass one listed in its versions.`)
     if (version === null || version === undefined) return false
     const index = this.#index.get(version)
-    if (index === undefined) throw new Error(`history.predates: unknown version ${JSON.stringify(String(version).slice(0, 64))}; the history's versions are ${this.versions.join(', ')}.`)
+    if (index === undefined) throw new Error(`history.predates: unknown version ${quoted(String(version))}; the history's versions are ${this.versions.join(', ')}.`)
     return index < step
   }
 

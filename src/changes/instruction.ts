@@ -7,6 +7,7 @@
 import type { ChangelogInstruction } from './changelog.ts'
 import type { AnyShape, Layout } from './shape.ts'
 import { isObject, type Json } from '../json/object.ts'
+import { quotedValue } from '../quote.ts'
 
 /** Migrates one shape value one version (down or up); gets an object it may change, returns the result. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -159,7 +160,7 @@ export const has = (object: object, field: string): boolean => Object.hasOwn(obj
 
 /** Checks a field name given by a user. */
 export function checkField(field: unknown, where: string, what = 'the field'): asserts field is string {
-  if (typeof field !== 'string' || field === '') throw new Error(`${where}: ${what} must be a non-empty field name, got ${JSON.stringify(field)}.`)
+  if (typeof field !== 'string' || field === '') throw new Error(`${where}: ${what} must be a non-empty field name, got ${quotedValue(field)}.`)
 }
 
 /** Checks that `fn` is a function when given. */

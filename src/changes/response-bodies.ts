@@ -8,6 +8,7 @@
 import type { Visit } from './migration-plan.ts'
 import { foreignCharset, framingOf, mediaType, type Framing } from './streams.ts'
 import { isJsonType } from './media-types.ts'
+import { bare, quotedValue } from '../quote.ts'
 
 /** What a route's success responses may be, declared once (`bodies`). */
 export interface MediaPlan {
@@ -101,7 +102,7 @@ function readable(contentType: string | null, describe: () => { route: string; v
 
 /** The sentence of a body that cannot be migrated. */
 export function misfit(subject: { route: string; version: string; status: number }, type: string, what: string): Error {
-  const named = type === '' ? 'no Content-Type' : type
+  const named = type === '' ? 'no Content-Type' : bare(type)
   return new Error(`versionHistory: the ${subject.status} response of ${subject.route} (${named}) cannot be migrated to version "${subject.version}": ${what}.`)
 }
 
@@ -126,7 +127,7 @@ export function unmigratedTest(value: unknown, where: string, described: (type: 
   let all = false
   for (const entry of value) {
     if (typeof entry !== 'string' || !MEDIA_RANGE.test(entry)) {
-      throw new Error(`${where}: unmigrated lists media types such as 'text/csv' or 'image/*' (no parameters), not ${JSON.stringify(entry)}.`)
+      throw new Error(`${where}: unmigrated lists media types such as 'text/csv' or 'image/*' (no parameters), not ${quotedValue(entry)}.`)
     }
     const lower = entry.toLowerCase()
     if (lower === '*/*') all = true

@@ -6,6 +6,7 @@
 import { isHeaderName } from '../http/header-name.ts'
 import { checkField, checkFunction, type RouteInstruction } from './instruction.ts'
 import { checkOptions } from '../options.ts'
+import { quotedValue } from '../quote.ts'
 
 /** Types only: the literal route name a route's addition or removal names, a status change's statuses, a renamed query parameter's or request header's names (`hono-api-versioning/typed-client` reads them). */
 export type RouteSaid<S> = RouteInstruction & { readonly '~said'?: S | undefined }
@@ -43,7 +44,7 @@ export function takesRouteRequestLayout(method: string): boolean {
 export function checkRoute(route: unknown, where: string): asserts route is string {
   if (typeof route !== 'string' || route === '' || (/\s/.test(route) && plainRoute(route) === null && methodRoute(route) === null)) {
     throw new Error(
-      `${where}: name a route by its table name ("product-detail"), for one method ("POST product-list"), or, for a plain Hono route, by "METHOD /path" ("GET /health"); got ${JSON.stringify(route)}.`,
+      `${where}: name a route by its table name ("product-detail"), for one method ("POST product-list"), or, for a plain Hono route, by "METHOD /path" ("GET /health"); got ${quotedValue(route)}.`,
     )
   }
   const path = plainRoute(route)?.[1]
@@ -87,7 +88,7 @@ export function pathChanged<const R extends string, const O extends string, cons
   checkRoute(route, where)
   checkOptions(paths, where, ['older', 'newer'], true)
   const { older, newer } = pair(paths, where, (path): path is string => typeof path === 'string' && path[0] === '/', 'paths starting with "/"')
-  if (older === newer) throw new Error(`${where}: older and newer are both ${JSON.stringify(older)}; a move needs two paths.`)
+  if (older === newer) throw new Error(`${where}: older and newer are both ${quotedValue(older)}; a move needs two paths.`)
   return { kind: 'route', route, entry: { type: 'route.path.changed', route, older, newer } }
 }
 
@@ -144,7 +145,7 @@ export function headerChanged(route: string, options: HeaderChangedOptions): Rou
   checkRoute(route, where)
   checkOptions(options, where, ['header', 'down', 'description'], true)
   const { header, down, description } = options as { header: unknown; down: unknown; description: unknown }
-  if (!isHeaderName(header)) throw new Error(`${where}: header must be a header name, got ${JSON.stringify(header)}.`)
+  if (!isHeaderName(header)) throw new Error(`${where}: header must be a header name, got ${quotedValue(header)}.`)
   if (typeof down !== 'function') throw new Error(`${where}: down must be a function (newer value) => older value.`)
   checkFunction(down, where, 'down')
   if (description !== undefined && typeof description !== 'string') throw new Error(`${where}: description must be a string.`)
@@ -186,7 +187,7 @@ export function requestHeaderRenamed<const R extends string, const O extends str
   checkRoute(route, where)
   checkOptions(names, where, ['older', 'newer'], true)
   const { older, newer } = pair(names, where, isHeaderName, 'header names')
-  if (older.toLowerCase() === newer.toLowerCase()) throw new Error(`${where}: older and newer are the same header, ${JSON.stringify(older)} and ${JSON.stringify(newer)} (names are case-insensitive); give older versions' header as older and the one the handler reads as newer, or drop the change.`)
+  if (older.toLowerCase() === newer.toLowerCase()) throw new Error(`${where}: older and newer are the same header, ${quotedValue(older)} and ${quotedValue(newer)} (names are case-insensitive); give older versions' header as older and the one the handler reads as newer, or drop the change.`)
   return { kind: 'route', route, entry: { type: 'route.request.header.renamed', route, older, newer } }
 }
 
@@ -194,7 +195,7 @@ export function requestHeaderRenamed<const R extends string, const O extends str
 function pair<T>(options: unknown, where: string, valid: (value: unknown) => value is T, what: string): { older: T; newer: T } {
   const { older, newer } = options as { older: unknown; newer: unknown }
   for (const value of [older, newer]) {
-    if (!valid(value)) throw new Error(`${where}: older and newer must be ${what}, got ${JSON.stringify(value)}.`)
+    if (!valid(value)) throw new Error(`${where}: older and newer must be ${what}, got ${quotedValue(value)}.`)
   }
   return { older: older as T, newer: newer as T }
 }

@@ -4,6 +4,7 @@
  * shapes sit in a body (the body itself, `[Product]`, `{ items: [Product] }`).
  */
 import type { InferOutput, StandardSchemaV1 } from './standard-schema.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /**
  * Where shapes sit in a JSON value:
@@ -68,7 +69,7 @@ export function shape<S extends StandardSchemaV1>(name: string, schema: S, optio
 export function shape<T extends object = Record<string, unknown>, O extends string = never>(name: string, options?: ShapeOptions<T>): Shape<T, O>
 export function shape(name: string, second?: unknown, third?: unknown): AnyShape {
   if (typeof name !== 'string' || !/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(name)) {
-    throw new Error(`shape: the name must be an identifier such as "Product" (OpenAPI uses it as a schema name), got ${JSON.stringify(name)}.`)
+    throw new Error(`shape: the name must be an identifier such as "Product" (OpenAPI uses it as a schema name), got ${quotedValue(name)}.`)
   }
   const isSchema = second !== null && typeof second === 'object' && '~standard' in second
   const options = (isSchema ? third : second) as ShapeOptions<Record<string, unknown>> | undefined
@@ -76,7 +77,7 @@ export function shape(name: string, second?: unknown, third?: unknown): AnyShape
     throw new Error(`shape("${name}"): options must be an object such as { nested: { category: Category } }.`)
   }
   for (const key of Object.keys(options ?? {})) {
-    if (key !== 'nested') throw new Error(`shape("${name}"): unknown option "${key}"; the only option is nested.`)
+    if (key !== 'nested') throw new Error(`shape("${name}"): unknown option ${quoted(key)}; the only option is nested.`)
   }
   const nested = new Map<string, Layout>()
   const given = options?.nested

@@ -18,6 +18,7 @@ import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import type { Visit } from './migration-plan.ts'
 import { lineFramer, sequenceFramer, type Framer, type ItemMigration, type Output } from './ndjson.ts'
 import { eventFramer } from './sse.ts'
+import { quoted } from '../quote.ts'
 
 /** How a stream's items are framed. */
 export type Framing = 'lines' | 'sequence' | 'events'
@@ -42,7 +43,7 @@ const UTF8 = /^(?:utf-?8|unicode-1-1-utf-8|unicode11utf8|unicode20utf8|x-unicode
 
 /**
  * The `charset` parameter of a Content-Type when it names another encoding
- * than UTF-8, quoted for a sentence (at most 40 characters of it), else `null`
+ * than UTF-8, quoted for a sentence (`quoted`: escaped, cut), else `null`
  * (an empty one too: a client reads such a body as UTF-8).
  * A body is read and written as UTF-8 (the encoding of JSON): another one would
  * reach an older client's migrated body decoded wrongly, and labelled as before.
@@ -54,7 +55,7 @@ export function foreignCharset(contentType: string | null): string | null {
   const rest = contentType.slice(contentType.indexOf('=', at) + 1)
   const semi = rest.indexOf(';')
   const label = (semi === -1 ? rest : rest.slice(0, semi)).trim().replace(/^"(.*)"$/, '$1').trim()
-  return label === '' || UTF8.test(label.toLowerCase()) ? null : JSON.stringify(label.slice(0, 40))
+  return label === '' || UTF8.test(label.toLowerCase()) ? null : quoted(label)
 }
 
 /** The framing of a media type, or `null` when it is not a stream of JSON items. */

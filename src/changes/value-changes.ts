@@ -8,6 +8,7 @@ import { checkField, checkFunction, FieldOp, opConvert, type ShapeInstruction } 
 import { checkOptions } from '../options.ts'
 import { partialConverter } from './partial.ts'
 import { checkLayout, Shape, type FieldOf, type Layout } from './shape.ts'
+import { quotedValue } from '../quote.ts'
 
 /** Options of `enumValuesAdded`. */
 export interface EnumValuesAddedOptions<E> {
@@ -40,7 +41,7 @@ export function enumValuesAdded<T, O extends string, const F extends FieldOf<T, 
   }
   const fallback = (options as { fallback: unknown }).fallback
   if (typeof fallback !== 'string' && typeof fallback !== 'number') throw new Error(`${where}: fallback must be a string or a number that older clients know.`)
-  if (list.includes(fallback)) throw new Error(`${where}: the fallback ${JSON.stringify(fallback)} is one of the added values, which older clients do not know; use an older value.`)
+  if (list.includes(fallback)) throw new Error(`${where}: the fallback ${quotedValue(fallback)} is one of the added values, which older clients do not know; use an older value.`)
   const added = new Set(list)
   const map = (value: unknown): unknown => (added.has(value) ? fallback : value)
   const downOp = new FieldOp('each', field, map)
@@ -79,7 +80,7 @@ export function checkEnumValues(instructions: readonly (readonly ShapeInstructio
         for (const value of i.entry.values) {
           const before = values.get(value)
           if (before !== undefined && before !== step) {
-            throw new Error(`${where}: value ${JSON.stringify(value)} of field "${i.entry.field}" of shape "${i.shape.name}" is added in version "${versions[step]}", but it was added in version "${versions[before]}"; fix one of the two changes.`)
+            throw new Error(`${where}: value ${quotedValue(value)} of field "${i.entry.field}" of shape "${i.shape.name}" is added in version "${versions[step]}", but it was added in version "${versions[before]}"; fix one of the two changes.`)
           }
           values.set(value, step)
         }
@@ -95,7 +96,7 @@ export function checkEnumValues(instructions: readonly (readonly ShapeInstructio
     const later = i.fallback === undefined ? undefined : added.get(key)?.get(i.fallback)
     if (later !== undefined && later > step) {
       throw new Error(
-        `${where}: the fallback ${JSON.stringify(i.fallback)} of field "${field}" of shape "${i.shape.name}" in version "${versions[step]}" is added in version "${versions[later]}", so the older clients it is sent to do not know it; use a value of version "${versions[step - 1]}".`,
+        `${where}: the fallback ${quotedValue(i.fallback)} of field "${field}" of shape "${i.shape.name}" in version "${versions[step]}" is added in version "${versions[later]}", so the older clients it is sent to do not know it; use a value of version "${versions[step - 1]}".`,
       )
     }
   }

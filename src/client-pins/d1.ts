@@ -2,6 +2,7 @@
  * What the D1 stores use of a D1 database binding, and a table made once,
  * on first use.
  */
+import { quotedValue } from '../quote.ts'
 
 /** What the D1 stores use of a D1 statement (`D1PreparedStatement` fits). */
 export interface D1Statement {
@@ -28,7 +29,7 @@ export function checkD1(where: string, db: unknown, table: unknown): string {
     throw new Error(`${where}: db must be a D1 database binding, such as env.USAGE (a [[d1_databases]] entry of wrangler.toml).`)
   }
   if (typeof table !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(table)) {
-    throw new Error(`${where}: table must be an SQL name of letters, digits and "_" such as "client_pins", got ${JSON.stringify(table)}.`)
+    throw new Error(`${where}: table must be an SQL name of letters, digits and "_" such as "client_pins", got ${quotedValue(table)}.`)
   }
   if (/^sqlite_/i.test(table)) throw new Error(`${where}: table cannot start with "sqlite_", which SQLite keeps for its own tables; use a name such as "client_pins".`)
   return `"${table}"`

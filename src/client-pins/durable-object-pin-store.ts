@@ -8,6 +8,7 @@
 import { isVersionText } from './lookups.ts'
 import { SHARDS_CHANGED, type PinCall } from './pin-object.ts'
 import { firstPin, pinOfRow, type Pin, type PinStore } from './pin-store.ts'
+import { quotedValue } from '../quote.ts'
 
 /** What `durableObjectPinStore` uses of a Durable Object namespace binding (a `DurableObjectNamespace` fits). */
 export interface DurableObjectPinNamespace {
@@ -88,7 +89,7 @@ export function durableObjectPinStore(namespace: DurableObjectPinNamespace, opti
       // The count the object keeps is a number it wrote; anything else in its storage is not quoted.
       const kept = answer?.['shards']
       const count = typeof kept === 'number' && Number.isInteger(kept) ? String(kept) : 'a count that is not a whole number'
-      throw new Error(`${WHERE}: the pins named ${JSON.stringify(name)} were written with shards ${count}, not ${shards}: with another count clients would move to objects that hold no pin for them. Keep shards at ${count}.`)
+      throw new Error(`${WHERE}: the pins named ${quotedValue(name)} were written with shards ${count}, not ${shards}: with another count clients would move to objects that hold no pin for them. Keep shards at ${count}.`)
     }
     const key = body.op === 'list' ? 'rows' : body.op === 'shards' ? 'shards' : 'pin'
     if (res.status !== 200 || answer === null || typeof answer !== 'object' || !(key in answer)) throw new Error(`${WHERE}: object ${name}:${shard} answered ${res.status}, not a pin.`)

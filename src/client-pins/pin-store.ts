@@ -3,6 +3,7 @@
  * store (tests, Node, Bun, Deno), a Workers KV store, and a store read
  * through a copy (D1 pins read through KV).
  */
+import { quotedValue } from '../quote.ts'
 
 /** A client's pin: its version, and the one before its last upgrade while that upgrade can be rolled back. */
 export interface Pin {
@@ -71,7 +72,7 @@ export function memoryPinStore(initial: Readonly<Record<string, string>> = {}): 
   }
   const pins = new Map<string, Pin>()
   for (const [client, version] of Object.entries(initial)) {
-    if (typeof version !== 'string' || version === '') throw new Error(`memoryPinStore: the pin of ${JSON.stringify(client)} must be a version string.`)
+    if (typeof version !== 'string' || version === '') throw new Error(`memoryPinStore: the pin of ${quotedValue(client)} must be a version string.`)
     pins.set(client, firstPin(version))
   }
   return {

@@ -7,7 +7,7 @@
 import type { ApiModel } from '../model/api-model.ts'
 import { contractDifferences, type ContractDifference } from './differences.ts'
 import { checkLock, LOCK_FORMAT, type ContractsLock, type RecordedResponse, type RecordedVersion } from './lock.ts'
-import { quoted } from '../quote.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** What `contracts` reads of the documents: `versionedOpenAPI(...)` fits. */
 export interface ContractDocuments {
@@ -81,7 +81,7 @@ const MESSAGE_LINES = 50
 function checkOptions(options: ContractsOptions): void {
   if (options === null || typeof options !== 'object') throw new Error(`${WHERE}: pass options such as { app, versions: history.versions, requests, documents }.`)
   for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.includes(key)) throw new Error(`${WHERE}: unknown option "${key}"; the options are ${OPTION_NAMES.join(', ')}.`)
+    if (!OPTION_NAMES.includes(key)) throw new Error(`${WHERE}: unknown option ${quoted(key)}; the options are ${OPTION_NAMES.join(', ')}.`)
   }
   const { app, requests, documents, ignoreHeaders } = options
   if (app === null || typeof app !== 'object' || typeof app.fetch !== 'function') throw new Error(`${WHERE}: app must be a Hono app or an object with a fetch(request) method.`)
@@ -104,7 +104,7 @@ function versionsOf(options: ContractsOptions): readonly string[] {
     throw new Error(`${WHERE}: versions must be the versions, oldest first, such as history.versions or ['v1', 'v2'].`)
   }
   const twice = versions.find((v, i) => versions.indexOf(v) !== i)
-  if (twice !== undefined) throw new Error(`${WHERE}: version ${JSON.stringify(twice)} is listed twice in versions.`)
+  if (twice !== undefined) throw new Error(`${WHERE}: version ${quotedValue(twice)} is listed twice in versions.`)
   return versions
 }
 

@@ -12,7 +12,7 @@ import type { ApiModel } from '../model/api-model.ts'
 import { findOperation, matchedOperations } from './operations.ts'
 import { responseMedia } from '../model/contracts.ts'
 import { isJsonType } from '../changes/media-types.ts'
-import { bare } from '../quote.ts'
+import { bare, quoted } from '../quote.ts'
 
 /** What `validateResponses` reads of the documents: `versionedOpenAPI(...)` fits. */
 export interface ValidatedDocuments {
@@ -154,7 +154,7 @@ export function validateResponses(documents: ValidatedDocuments, options: Valida
   }
   if (options === null || typeof options !== 'object') throw new Error(`${WHERE}: options must be an object such as { enabled: true }.`)
   for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.includes(key)) throw new Error(`${WHERE}: unknown option "${key}"; the options are ${OPTION_NAMES.join(', ')}.`)
+    if (!OPTION_NAMES.includes(key)) throw new Error(`${WHERE}: unknown option ${quoted(key)}; the options are ${OPTION_NAMES.join(', ')}.`)
   }
   const { enabled, onInvalid } = options
   if (enabled !== undefined && typeof enabled !== 'boolean') throw new Error(`${WHERE}: enabled must be true or false.`)

@@ -8,6 +8,7 @@
 import { innermost } from '../routes/composed-handlers.ts'
 import { mergePath } from 'hono/utils/url'
 import { routeNameOf } from './named.ts'
+import { quotedValue } from '../quote.ts'
 
 /** What `appRoutes` reads of an app: a Hono app (`new Hono()`, `new OpenAPIHono()`) fits. */
 export interface NamedRoutesApp {
@@ -58,7 +59,7 @@ export function namedRoutes(app: NamedRoutesApp, from: ReadMark = { routes: 0, d
   for (let i = from.routes; i < routes.length; i++) {
     const { method, path, handler } = routes[i] as NamedRoutesApp['routes'][number]
     const name = routeNameOf(innermost(handler))
-    if (name !== undefined) found.push({ name, path, method, declared: `named(${JSON.stringify(name)}) on ${method} ${path}`, operation: false })
+    if (name !== undefined) found.push({ name, path, method, declared: `named(${quotedValue(name)}) on ${method} ${path}`, operation: false })
   }
   const definitions = definitionsOf(app)
   if (definitions === null) return found
@@ -71,7 +72,7 @@ export function namedRoutes(app: NamedRoutesApp, from: ReadMark = { routes: 0, d
     if (typeof name !== 'string' || typeof route?.path !== 'string') continue
     const path = honoPathOf(base, route.path)
     const method = typeof route.method === 'string' ? route.method.toUpperCase() : 'ALL'
-    found.push({ name, path, method, declared: `operationId ${JSON.stringify(name)} on ${method} ${path}`, operation: true })
+    found.push({ name, path, method, declared: `operationId ${quotedValue(name)} on ${method} ${path}`, operation: true })
   }
   return found
 }

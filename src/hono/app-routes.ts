@@ -7,6 +7,7 @@
  */
 import type { RouteExists } from '../changes/history-plans.ts'
 import { NoReverseMatch } from '../errors.ts'
+import { quoted, quotedValue } from '../quote.ts'
 import type { Context } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import { reverseUnder, trustedOrigin } from '../reverse/create-reverse.ts'
@@ -171,7 +172,7 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
             } catch (error) {
               // A name no route has, where an app made by basePath() holds operationIds this app cannot read: say so.
               const hint = error instanceof NoReverseMatch && !built.routes.some((r) => r.names.includes(name)) ? unread().join(' ') : ''
-              throw hint === '' ? error : new NoReverseMatch(name, params, `no route is named ${JSON.stringify(name)}. ${hint}`)
+              throw hint === '' ? error : new NoReverseMatch(name, params, `no route is named ${quoted(name)}. ${hint}`)
             }
             const query = options?.query
             return query === undefined ? url : withQuery(url, query, own, name, params)
@@ -203,7 +204,7 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
 function unreadSentences(unread: ReadonlyMap<string, readonly string[]>): string[] {
   return [...unread].map(([base, routes]) => {
     const listed = `${routes.slice(0, 4).join(', ')}${routes.length > 4 ? ', ...' : ''}`
-    return `appRoutes: the routes under ${base} (${listed}) are in no registry of this app, so their operationIds are unknown here: @hono/zod-openapi keeps them in the registry of the app they were registered on, and an app basePath(${JSON.stringify(base)}) made starts its own; give appRoutes that app (appRoutes(api) for api = app.basePath(${JSON.stringify(base)}): it serves the same routes), or mount them with app.route(${JSON.stringify(base)}, api) on the app you give appRoutes, whose registry then holds them.`
+    return `appRoutes: the routes under ${base} (${listed}) are in no registry of this app, so their operationIds are unknown here: @hono/zod-openapi keeps them in the registry of the app they were registered on, and an app basePath(${quotedValue(base)}) made starts its own; give appRoutes that app (appRoutes(api) for api = app.basePath(${quotedValue(base)}): it serves the same routes), or mount them with app.route(${quotedValue(base)}, api) on the app you give appRoutes, whose registry then holds them.`
   })
 }
 
@@ -221,7 +222,7 @@ function tableOf(found: readonly NamedRoute[]): { table: RouteTable; unusable: R
     const other = byName.get(name)
     if (other !== undefined) {
       if (other.path === path) continue
-      throw new Error(`appRoutes: the name ${JSON.stringify(name)} is given to two paths (${other.declared}, and ${named.declared}); give each path its own name.`)
+      throw new Error(`appRoutes: the name ${quotedValue(name)} is given to two paths (${other.declared}, and ${named.declared}); give each path its own name.`)
     }
     byName.set(name, named)
     // A name with ":" (an operationId such as "users:get") is a name in namespaces, as the table writes them.
@@ -263,7 +264,7 @@ function withQuery(url: string, query: AppReverseOptions['query'], own: string |
     for (const item of Array.isArray(value) ? (value as readonly unknown[]) : [value]) {
       if (item == null) continue
       if (typeof item === 'string' || typeof item === 'boolean' || (typeof item === 'number' && Number.isFinite(item))) search.append(key, `${item}`)
-      else throw new NoReverseMatch(name, params, `query parameter ${JSON.stringify(key.slice(0, 64))} must be a string, a finite number, a boolean, or a list of them.`)
+      else throw new NoReverseMatch(name, params, `query parameter ${quoted(key)} must be a string, a finite number, a boolean, or a list of them.`)
     }
   }
   const text = `${search}`

@@ -9,6 +9,7 @@
 import type { Context } from 'hono'
 import type { JsonStep } from '../pipeline/extension.ts'
 import { withHeaders } from '../http/mutable-response.ts'
+import { quoted } from '../quote.ts'
 
 /** Hono's `c.json`, as this module calls it. */
 type JsonAnswer = (value: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => Response
@@ -103,8 +104,14 @@ function rewrapped(version: string): Error {
 
 /** The error of an answer stepped (marked `stepped`) for another version than the request's. */
 function crossed(stepped: string, version: string): Error {
+  let named = stepped
+  try {
+    named = decodeURIComponent(stepped)
+  } catch {
+    // Not a mark of ours (a malformed escape): named as it came.
+  }
   return new Error(
-    `versionMiddleware: a response migrated to version "${decodeURIComponent(stepped)}" answers a request of version "${version}"; a cache inside the versioning middleware must vary on the version (Hono's cache(): vary: [the version's header]).`,
+    `versionMiddleware: a response migrated to version ${quoted(named)} answers a request of version ${quoted(version)}; a cache inside the versioning middleware must vary on the version (Hono's cache(): vary: [the version's header]).`,
   )
 }
 

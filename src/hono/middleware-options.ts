@@ -10,6 +10,7 @@ import { allowedHosts } from '../http/allowed-hosts.ts'
 import type { VersioningExtension } from '../pipeline/extension.ts'
 import { BaseVersioning } from '../schemes/base.ts'
 import { detailResponse } from './error-response.ts'
+import { quoted } from '../quote.ts'
 
 /** Options both middlewares take. */
 export interface MiddlewareOptions<S extends BaseVersioning> {
@@ -78,7 +79,7 @@ export function checkOptions(where: string, options: MiddlewareOptions<BaseVersi
   const names = ['scheme', ...extraNames, 'errorResponse', 'policy', 'changes', 'allowedHosts', 'clientVersion', 'extensions']
   for (const key of Object.keys(options)) {
     if (!names.includes(key)) {
-      throw new Error(`${where}: unknown option "${key}"; the options are ${names.join(', ')}.`)
+      throw new Error(`${where}: unknown option ${quoted(key)}; the options are ${names.join(', ')}.`)
     }
   }
   const { scheme, errorResponse = detailResponse, policy, changes, allowedHosts: hosts, clientVersion, extensions: own = [] } = options

@@ -7,6 +7,7 @@
  * identity, and the path is written once.
  */
 import type { MiddlewareHandler } from 'hono'
+import { quotedValue } from '../quote.ts'
 
 /** The key under which a marker carries its name. */
 const NAME: unique symbol = Symbol('routeName')
@@ -23,7 +24,7 @@ const NAME: unique symbol = Symbol('routeName')
  */
 export function named(name: string): MiddlewareHandler {
   if (typeof name !== 'string' || name === '' || name.includes(':')) {
-    throw new Error(`named: a route name must be a non-empty string without ":", such as "user-detail"; got ${JSON.stringify(name) ?? String(name)}.`)
+    throw new Error(`named: a route name must be a non-empty string without ":", such as "user-detail"; got ${quotedValue(name)}.`)
   }
   const marker: MiddlewareHandler = (_c, next) => next()
   Object.defineProperty(marker, NAME, { value: name })

@@ -15,6 +15,7 @@ import { tableModel, type MountedOperation } from '../model/table-model.ts'
 import { runs } from '../routes/composed-handlers.ts'
 import { mountedAppOf, mountedMethods, mountedRoute, mountedServing } from './mounted-handlers.ts'
 import { answersByDefault } from './thrown-errors.ts'
+import { quotedValue } from '../quote.ts'
 
 /**
  * Sentences naming each operation of the table (`ours`: its routes) the
@@ -69,7 +70,7 @@ export function checkLimits(table: RouteTable, scheme: BaseVersioning): void {
     for (const version of route.limit?.versions ?? []) {
       if (scheme.allowedVersions !== null && scheme.resolveVersion(version) !== version) {
         throw new Error(
-          `apiVersioning: route "${route.viewName}" is versioned in ${JSON.stringify(version)}, which the scheme does not allow; allowed: ${scheme.allowedVersions.join(', ')}.`,
+          `apiVersioning: route "${route.viewName}" is versioned in ${quotedValue(version)}, which the scheme does not allow; allowed: ${scheme.allowedVersions.join(', ')}.`,
         )
       }
     }

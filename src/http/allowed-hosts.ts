@@ -5,6 +5,7 @@
  * port is ignored and a trailing dot dropped; a pattern is an exact name, a
  * leading-dot `.example.com` for the name and all its subdomains, or `*`.
  */
+import { quotedValue } from '../quote.ts'
 
 const VALID_HOST = /^([a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+\])(:[0-9]+)?$/
 const PATTERN = /^(\*|\.?[a-z0-9-]+(\.[a-z0-9-]+)*\.?|\[[a-f0-9]*:[a-f0-9.:]+\])$/
@@ -25,7 +26,7 @@ export function allowedHosts(patterns: unknown, where: string): (authority: stri
     const text = typeof pattern === 'string' ? pattern.toLowerCase() : ''
     if (!PATTERN.test(text)) {
       throw new Error(
-        `${where}: allowedHosts holds ${JSON.stringify(pattern)}, which is not a host name; list names without scheme or port such as "api.example.com", ".example.com" for a domain and its subdomains, or "*".`,
+        `${where}: allowedHosts holds ${quotedValue(pattern)}, which is not a host name; list names without scheme or port such as "api.example.com", ".example.com" for a domain and its subdomains, or "*".`,
       )
     }
     if (text.startsWith('.')) suffixes.push(text)

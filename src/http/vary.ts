@@ -2,6 +2,7 @@
  * `Vary` merging: a response whose version came from a request header must
  * say so to caches, listing each such header once.
  */
+import { quotedValue } from '../quote.ts'
 
 /** Merges `Vary` values with a fixed list of names; see `varyMerger`. */
 export type VaryMerger = (existing: string | null) => string | null
@@ -56,7 +57,7 @@ export function varyList(names: readonly string[]): VaryList {
     new Headers({ vary: names.join(', ') })
     listed = new Set(names.map((name) => name.toLowerCase()))
   } catch {
-    throw new Error(`Vary: a scheme's vary must list request header names such as ["Api-Version"], got ${JSON.stringify(names)}.`)
+    throw new Error(`Vary: a scheme's vary must list request header names such as ["Api-Version"], got ${quotedValue(names)}.`)
   }
   const longer = new Map<readonly string[], VaryList>()
   const list: VaryList = {

@@ -14,6 +14,7 @@ import { isHeaderName } from '../http/header-name.ts'
 import { PLAIN_VERSIONS, plainVersions } from '../model/reported.ts'
 import type { BoundExtension, VersioningExtension } from '../pipeline/extension.ts'
 import { lifecycleHeaders, type LifecycleHeaders, type VersionLifecycleDescription, type VersionSchedule } from './schedule.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** Options of `versionPolicy`. */
 export interface VersionPolicyOptions {
@@ -85,7 +86,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
     throw new Error(`${where}: pass options such as { versions: { v1: { sunset: '2027-01-01T00:00:00Z' } }, reportVersions: true }.`)
   }
   for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are ${OPTION_NAMES.join(', ')}.`)
+    if (!OPTION_NAMES.includes(key)) throw new Error(`${where}: unknown option ${quoted(key)}; the options are ${OPTION_NAMES.join(', ')}.`)
   }
   const { versions = {}, reportVersions = false, echoHeader = null, refuseAfterSunset = false, now = Date.now } = options
   if (versions === null || typeof versions !== 'object') throw new Error(`${where}: versions must be an object of lifecycles by version.`)
@@ -98,7 +99,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
   if (typeof now !== 'function') throw new Error(`${where}: now must be a function returning milliseconds since the epoch.`)
   const lifecycles = new Map<string, LifecycleHeaders>()
   for (const [version, lifecycle] of Object.entries(versions)) {
-    lifecycles.set(version, lifecycleHeaders(lifecycle, `${where}: version ${JSON.stringify(version)}`))
+    lifecycles.set(version, lifecycleHeaders(lifecycle, `${where}: version ${quoted(version)}`))
   }
 
   const policy: VersionPolicy = {
@@ -116,13 +117,13 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
       }
       for (const version of lifecycles.keys()) {
         if (allowed !== null && scheme.resolveVersion(version) !== version) {
-          throw new Error(`${where}: versions has a lifecycle for ${JSON.stringify(version)}, which the scheme does not allow; allowed: ${all.join(', ')}.`)
+          throw new Error(`${where}: versions has a lifecycle for ${quotedValue(version)}, which the scheme does not allow; allowed: ${all.join(', ')}.`)
         }
       }
       if (report !== null || echoHeader !== null) {
         for (const version of all) {
           if (!isHeaderName(version)) {
-            throw new Error(`${where}: version ${JSON.stringify(version)} cannot go in a header list; use letters, digits and "._-" in versions you report.`)
+            throw new Error(`${where}: version ${quotedValue(version)} cannot go in a header list; use letters, digits and "._-" in versions you report.`)
           }
         }
       }
@@ -224,11 +225,11 @@ function checkOwnNames(names: readonly (readonly [option: string, name: string])
   for (const [option, name] of names) {
     const lower = name.toLowerCase()
     if (MEANINGFUL_FIELDS.has(lower) || lower.startsWith('content-') || lower.startsWith('access-control-')) {
-      throw new Error(`${where}: ${option} is ${JSON.stringify(name)}, a header HTTP gives a meaning of its own; choose a name of yours such as "api-version".`)
+      throw new Error(`${where}: ${option} is ${quotedValue(name)}, a header HTTP gives a meaning of its own; choose a name of yours such as "api-version".`)
     }
     const other = seen.get(lower)
     if (other !== undefined) {
-      throw new Error(`${where}: ${other} and ${option} are both ${JSON.stringify(name)}; give each its own header name.`)
+      throw new Error(`${where}: ${other} and ${option} are both ${quotedValue(name)}; give each its own header name.`)
     }
     seen.set(lower, option)
   }

@@ -5,6 +5,7 @@
  * policy's `describe()` reports it.
  */
 import { lifecycleHeaders as renderHeaders, type LifecycleHeaders as RenderedHeaders } from '../model/lifecycle-headers.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** When a version is deprecated and when it goes away. */
 export interface VersionSchedule {
@@ -43,7 +44,7 @@ export function lifecycleHeaders(lifecycle: VersionSchedule, where: string): Lif
     throw new Error(`${where}: give an object such as { deprecation: '2026-06-01T00:00:00Z', sunset: '2027-06-01T00:00:00Z' }.`)
   }
   for (const key of Object.keys(lifecycle)) {
-    if (!LIFECYCLE_NAMES.includes(key)) throw new Error(`${where}: unknown key "${key}"; the keys are ${LIFECYCLE_NAMES.join(', ')}.`)
+    if (!LIFECYCLE_NAMES.includes(key)) throw new Error(`${where}: unknown key ${quoted(key)}; the keys are ${LIFECYCLE_NAMES.join(', ')}.`)
   }
   const deprecation = instant(lifecycle.deprecation, 'deprecation', where)
   const sunset = instant(lifecycle.sunset, 'sunset', where)
@@ -54,7 +55,7 @@ export function lifecycleHeaders(lifecycle: VersionSchedule, where: string): Lif
   // An absolute URL of another scheme (`javascript:`, `data:`) is no page a client can read about the version.
   for (const [rel, url] of [['deprecation', lifecycle.deprecationLink], ['sunset', lifecycle.sunsetLink]] as const) {
     if (url !== undefined && !/^https?:$/.test(new URL(url).protocol)) {
-      throw new Error(`${where}: ${rel}Link must be an http or https URL such as "https://api.example.com/docs/${rel}", got ${JSON.stringify(url)}.`)
+      throw new Error(`${where}: ${rel}Link must be an http or https URL such as "https://api.example.com/docs/${rel}", got ${quotedValue(url)}.`)
     }
   }
   if (lifecycle.deprecationLink !== undefined && deprecation === null) {

@@ -5,6 +5,7 @@
  * the same ones: a link is header-safe in both (an IDN host as punycode,
  * other characters percent-encoded).
  */
+import { quotedValue } from '../quote.ts'
 
 /** One version's lifecycle headers, as sent. */
 export interface LifecycleHeaders {
@@ -45,7 +46,7 @@ export function lifecycleHeaders(
     // not hold there (`|`, `^`, `[`, a bare `%`) percent-encoded.
     const sent = HEADER_SAFE.test(url) && uriReference(url) === url ? url : uriReference(new URL(url).href)
     if (!HEADER_SAFE.test(sent)) {
-      throw new Error(`${where}: ${rel}Link ${JSON.stringify(url)} holds characters a header cannot carry; percent-encode them.`)
+      throw new Error(`${where}: ${rel}Link ${quotedValue(url)} holds characters a header cannot carry; percent-encode them.`)
     }
     rendered.push({ rel, value: `<${sent}>; rel="${rel}"` })
   }

@@ -15,6 +15,7 @@ import { markdownLine } from '../changes/markdown-text.ts'
 import { plainRoute } from '../changes/route-changes.ts'
 import { routeLife } from '../changes/route-life.ts'
 import type { RouteHistory } from '../model/operations.ts'
+import { quoted, quotedValue } from '../quote.ts'
 export type { Changelog, ChangelogChange, ChangelogInstruction, ChangelogVersion } from '../changes/changelog.ts'
 
 /** What `versionedOpenAPI` takes as its changelog: the JSON, or anything with a `changelog()` method that returns it (a version-changes history). */
@@ -52,20 +53,20 @@ function checkChangelog(changelog: unknown, order: readonly string[], where: str
   const { head, versions } = changelog as { head?: unknown; versions?: unknown }
   if (typeof head !== 'string' || !Array.isArray(versions)) throw new Error(`${where}: changelog must have a head version and a versions list, such as ${example}.`)
   if (head !== order[0]) {
-    throw new Error(`${where}: the changelog's head is ${JSON.stringify(head)} but the newest documented version is ${JSON.stringify(order[0])}; document the versions the changelog describes, newest first.`)
+    throw new Error(`${where}: the changelog's head is ${quoted(head)} but the newest documented version is ${quotedValue(order[0])}; document the versions the changelog describes, newest first.`)
   }
   let last = -1
   for (const entry of versions as unknown[]) {
     const { version, changes } = (entry ?? {}) as { version?: unknown; changes?: unknown }
     const at = typeof version === 'string' ? order.indexOf(version) : -1
-    if (at === -1) throw new Error(`${where}: the changelog has version ${JSON.stringify(version)}, which is not one of the versions (${order.join(', ')}).`)
-    if (at <= last) throw new Error(`${where}: the changelog lists ${JSON.stringify(version)} out of order; the versions go newest first (${order.join(', ')}).`)
+    if (at === -1) throw new Error(`${where}: the changelog has version ${typeof version === 'string' ? quoted(version) : JSON.stringify(version)}, which is not one of the versions (${order.join(', ')}).`)
+    if (at <= last) throw new Error(`${where}: the changelog lists ${quotedValue(version)} out of order; the versions go newest first (${order.join(', ')}).`)
     last = at
-    if (!Array.isArray(changes)) throw new Error(`${where}: the changelog's version ${JSON.stringify(version)} must have a changes list.`)
+    if (!Array.isArray(changes)) throw new Error(`${where}: the changelog's version ${quotedValue(version)} must have a changes list.`)
     for (const change of changes as unknown[]) {
       const { description, instructions } = (change ?? {}) as { description?: unknown; instructions?: unknown }
       if (typeof description !== 'string' || !Array.isArray(instructions)) {
-        throw new Error(`${where}: every change of the changelog's version ${JSON.stringify(version)} needs a description and an instructions list.`)
+        throw new Error(`${where}: every change of the changelog's version ${quotedValue(version)} needs a description and an instructions list.`)
       }
     }
   }

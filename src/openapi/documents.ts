@@ -29,6 +29,7 @@ import { documentOperations, normalizeRouteName, tableOperations, type SourceOpe
 import { HTTP_METHODS, type HttpMethod, type OpenAPIDocument, type OpenAPIInput } from './types.ts'
 import { planVersions, type DocumentedVersion } from './versions.ts'
 import type { Json } from '../json/object.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** What the documents read of a scheme: any scheme of this package fits. */
 export interface DocumentedScheme {
@@ -229,7 +230,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const where = 'versionedOpenAPI'
   if (options === null || typeof options !== 'object') throw new Error(`${where}: pass options such as { scheme, routes } or { scheme, document }.`)
   for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are ${OPTION_NAMES.join(', ')}.`)
+    if (!OPTION_NAMES.includes(key)) throw new Error(`${where}: unknown option ${quoted(key)}; the options are ${OPTION_NAMES.join(', ')}.`)
   }
   const { scheme, document: input, policy, changelog: rawChangelog, versions, info, shapes = {} } = options
   if (scheme === null || typeof scheme !== 'object' || typeof scheme.kind !== 'string' || typeof scheme.resolveVersion !== 'function') {
@@ -319,7 +320,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
       const documented = plan.documented()
       const entry = documented.find((d) => d.version === version)
       if (entry === undefined) {
-        throw new Error(`${where}: version ${JSON.stringify(version)} has no document; the documented versions are ${documented.map((d) => d.version).join(', ') || 'none'}.`)
+        throw new Error(`${where}: version ${quotedValue(version)} has no document; the documented versions are ${documented.map((d) => d.version).join(', ') || 'none'}.`)
       }
       let found = made.get(version)
       // A document is made once, and again only when its version's entry changed (a sunset passed).

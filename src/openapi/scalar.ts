@@ -7,6 +7,7 @@
 import { Scalar } from '@scalar/hono-api-reference'
 import type { Hono } from 'hono/tiny'
 import { checkOptions } from '../options.ts'
+import { bare, quoted } from '../quote.ts'
 import { checkPath, documentUrl, linkPath, openAPIRoutes, sourceResolver, type OpenAPISource } from './serve.ts'
 import type { DocumentedVersion } from './versions.ts'
 
@@ -67,14 +68,14 @@ const UNSAFE = /<\/|<!--/
  */
 function unsafeSettings(scalar: Readonly<Record<string, unknown>>): string | null {
   for (const key of Object.keys(scalar)) {
-    if (!/^[A-Za-z_$][\w$]*$/.test(key)) return `scalar has a setting named ${JSON.stringify(key).slice(0, 40)}, which is no name of Scalar's; use its settings' names (letters, digits, "_" and "$").`
+    if (!/^[A-Za-z_$][\w$]*$/.test(key)) return `scalar has a setting named ${quoted(key)}, which is no name of Scalar's; use its settings' names (letters, digits, "_" and "$").`
   }
   if (scalar['bundle'] !== undefined && scalar['bundle'] !== false) return 'scalar.bundle would load another bundle than cdn (an unpinned one, or a URL Scalar writes into the script as it is); remove it and give the URL as cdn.'
   const paths = new WeakMap<object, string>()
   let found: string | null = null
   try {
     JSON.stringify(scalar, function (this: object, key: string, value: unknown) {
-      const at = paths.has(this) ? `${paths.get(this) as string}.${key}` : 'scalar'
+      const at = paths.has(this) ? `${paths.get(this) as string}.${bare(key)}` : 'scalar'
       if (found === null && (UNSAFE.test(key) || ((typeof value === 'string' || typeof value === 'function') && UNSAFE.test(String(value))))) found = at
       if (value !== null && typeof value === 'object') paths.set(value, at)
       return typeof value === 'function' ? String(value) : value

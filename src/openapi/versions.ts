@@ -6,6 +6,7 @@
 import { compareVersions } from '../formats/version-order.ts'
 import type { VersionPolicy, VersionPolicyDescription } from '../lifecycle/policy.ts'
 import type { VersionLifecycleDescription } from '../lifecycle/schedule.ts'
+import { quotedValue } from '../quote.ts'
 
 /** A version that has a document, as the index of versions and the docs page list it. */
 export interface DocumentedVersion {
@@ -61,7 +62,7 @@ export function planVersions(
     if (new Set(versions).size !== versions.length) throw new Error(`${where}: versions lists a version twice.`)
     for (const version of versions) {
       if (scheme.allowedVersions !== null && scheme.resolveVersion(version) !== version) {
-        throw new Error(`${where}: versions has ${JSON.stringify(version)}, which the scheme does not allow; allowed: ${scheme.allowedVersions.join(', ')}.`)
+        throw new Error(`${where}: versions has ${quotedValue(version)}, which the scheme does not allow; allowed: ${scheme.allowedVersions.join(', ')}.`)
       }
     }
     order = [...versions]

@@ -54,7 +54,7 @@ export function buildFirst(
     const built =
       version == null || versions == null || versions.has(version)
         ? buildPath(candidate, params, keys, fill, version)
-        : refuse(`the route does not exist in version ${JSON.stringify((version as string).slice(0, 64))} (its versions are ${[...versions].join(', ')}).`)
+        : refuse(`the route does not exist in version ${quoted(version as string)} (its versions are ${[...versions].join(', ')}).`)
     if (typeof built === 'string') return built
     ;(reasons ??= []).push(`${candidate.path}: ${(reason = built.reason)}`)
   }
@@ -120,7 +120,7 @@ function buildPath(
 function encodeParam({ name, test, pattern }: PathParam, value: unknown): string | Refusal {
   if (value === undefined) return refuse(`missing parameter "${name}".`)
   if (typeof value !== 'string') return refuse(`"${name}" must be a string or a finite number.`)
-  if (!test.test(value)) return refuse(`"${name}" must match ${pattern}, got ${JSON.stringify(value.length > 64 ? `${value.slice(0, 64)}…` : value)}.`)
+  if (!test.test(value)) return refuse(`"${name}" must match ${pattern}, got ${quoted(value)}.`)
   if (value === '.' || value === '..') return refuse(`"${name}" cannot be "." or "..", which would change the path.`)
   try {
     return encodeURIComponent(value)

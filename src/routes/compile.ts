@@ -4,6 +4,7 @@
  */
 import type { RouteDefinition, VersionLimit } from './definitions.ts'
 import { compileRoutePath, escapeRegExp, type CompiledPath } from './pattern.ts'
+import { quotedValue } from '../quote.ts'
 
 /** A compiled route of a table. */
 export interface CompiledRoute {
@@ -79,7 +80,7 @@ export function compileRoutes(
       const { name, path } = definition
       checkName(name, `${where}: the name of ${label}`)
       if (typeof path !== 'string' || path[0] !== '/') {
-        throw new Error(`${where}: the path of ${label} must start with "/", got ${JSON.stringify(path)}.`)
+        throw new Error(`${where}: the path of ${label} must start with "/", got ${quotedValue(path)}.`)
       }
       const fullPath = joinPaths(prefix, path)
       const compiled = compileRoutePath(fullPath, `${where}: ${label} (${fullPath})`)
@@ -102,7 +103,7 @@ export function compileRoutes(
     } else {
       const { prefix: sub, routes, namespace: ns } = definition
       if (typeof sub !== 'string' || sub[0] !== '/') {
-        throw new Error(`${where}: an include prefix must start with "/", got ${JSON.stringify(sub)}.`)
+        throw new Error(`${where}: an include prefix must start with "/", got ${quotedValue(sub)}.`)
       }
       if (ns !== undefined) checkName(ns, `${where}: the namespace of ${label}`)
       if (!Array.isArray(routes)) throw new Error(`${where}: ${label} takes an array of routes.`)
@@ -114,7 +115,7 @@ export function compileRoutes(
 
 function checkName(name: unknown, what: string): asserts name is string {
   if (typeof name !== 'string' || name === '' || name.includes(':')) {
-    throw new Error(`${what} must be a non-empty string without ":" (":" joins namespaces), got ${JSON.stringify(name)}.`)
+    throw new Error(`${what} must be a non-empty string without ":" (":" joins namespaces), got ${quotedValue(name)}.`)
   }
 }
 

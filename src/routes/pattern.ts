@@ -6,6 +6,7 @@
  * and a trailing optional `:name?`. Each parameter takes a whole segment.
  * Wildcards (`*`) cannot be reversed and are refused.
  */
+import { quotedValue } from '../quote.ts'
 
 /** A parameter of a compiled path. */
 export interface PathParam {
@@ -63,7 +64,7 @@ export function escapeRegExp(text: string): string {
  */
 export function compilePath(path: string, where: string): CompiledPath {
   if (typeof path !== 'string' || path[0] !== '/') {
-    throw new Error(`${where}: the path must be a string starting with "/", got ${JSON.stringify(path)}.`)
+    throw new Error(`${where}: the path must be a string starting with "/", got ${quotedValue(path)}.`)
   }
   return compileRoutePath(path, where)
 }

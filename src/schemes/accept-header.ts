@@ -8,6 +8,7 @@ import { NotAcceptable, withoutStack, type VersioningError } from '../errors.ts'
 import type { VersioningOptions } from './options.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
 import { placed, type VersionPlacement } from '../routes/placement.ts'
+import { quoted } from '../quote.ts'
 
 /** Options of `AcceptHeaderVersioning`. */
 export interface AcceptHeaderVersioningOptions extends VersioningOptions {
@@ -74,7 +75,7 @@ export class AcceptHeaderVersioning extends BaseVersioning {
     const where = 'AcceptHeaderVersioning'
     const param = this.versionParam.toLowerCase()
     if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(param)) {
-      throw new Error(`${where}: versionParam must be a media-type parameter name (letters, digits, "-", "_", "."), got ${JSON.stringify(this.versionParam)}.`)
+      throw new Error(`${where}: versionParam must be a media-type parameter name (letters, digits, "-", "_", "."), got ${quoted(this.versionParam)}.`)
     }
     if (param === 'q') {
       throw new Error(`${where}: versionParam cannot be "q", the Accept header's weight parameter; choose another name such as "version".`)
@@ -86,11 +87,11 @@ export class AcceptHeaderVersioning extends BaseVersioning {
     this.#available = mediaTypes.map((text: unknown) => {
       const parsed = typeof text === 'string' ? parseMediaType(text) : null
       if (parsed === null) {
-        throw new Error(`${where}: mediaTypes holds ${JSON.stringify(text)}, which is not a media type such as "application/json" (no wildcards).`)
+        throw new Error(`${where}: mediaTypes holds ${typeof text === 'string' ? quoted(text) : JSON.stringify(text)}, which is not a media type such as "application/json" (no wildcards).`)
       }
       // Fixed there, the version would make every other version's Accept unacceptable (406).
       if (parsed.params.has(param)) {
-        throw new Error(`${where}: mediaTypes holds ${JSON.stringify(text)}, whose "${this.versionParam}" parameter is where requests put their version; list the media type without it.`)
+        throw new Error(`${where}: mediaTypes holds ${quoted(text as string)}, whose "${this.versionParam}" parameter is where requests put their version; list the media type without it.`)
       }
       return parsed
     })
@@ -110,7 +111,7 @@ export class AcceptHeaderVersioning extends BaseVersioning {
     if (this.#vendor === null) return
     for (const version of versions) {
       if (version !== null && !/^[a-z0-9!#$%&'*.^_`|~-]+$/.test(version)) {
-        throw new Error(`${where}: with vendorMediaType, each allowed version must be lower-case media-type text such as "v2" (media types are case-insensitive), got ${JSON.stringify(version)}.`)
+        throw new Error(`${where}: with vendorMediaType, each allowed version must be lower-case media-type text such as "v2" (media types are case-insensitive), got ${quoted(version)}.`)
       }
     }
   }

@@ -9,6 +9,7 @@ import type { RouteTable } from '../routes/table.ts'
 import { UNPLACED, type VersionPlacement } from '../routes/placement.ts'
 import type { ReverseOptions } from '../routes/types.ts'
 import type { VersionFormat } from '../formats/format.ts'
+import { quoted } from '../quote.ts'
 
 /** What a scheme reads of a request: a Web `Request` fits, and so does Hono's `c.req.raw`. */
 export interface VersionRequest {
@@ -71,7 +72,7 @@ export class BaseVersioning {
       if (!known.includes(key)) {
         const hint = known.find((k) => k.toLowerCase().startsWith(key.toLowerCase().slice(0, 5)))
         throw new Error(
-          `${where}: unknown option "${key}"${hint === undefined ? '' : ` (did you mean "${hint}"?)`}; the options are ${known.join(', ')}.`,
+          `${where}: unknown option ${quoted(key)}${hint === undefined ? '' : ` (did you mean "${hint}"?)`}; the options are ${known.join(', ')}.`,
         )
       }
     }
@@ -90,7 +91,7 @@ export class BaseVersioning {
     if (allowedVersions !== null) {
       if (typeof allowedVersions === 'string') {
         throw new Error(
-          `${where}: allowedVersions must be a list of versions such as [${JSON.stringify(allowedVersions)}], not the string ${JSON.stringify(allowedVersions)}.`,
+          `${where}: allowedVersions must be a list of versions such as [${quoted(allowedVersions)}], not the string ${quoted(allowedVersions)}.`,
         )
       }
       if (typeof allowedVersions !== 'object' || !(Symbol.iterator in allowedVersions)) {
@@ -173,7 +174,7 @@ export class BaseVersioning {
     const { allowedVersions, defaultVersion } = this
     if (allowedVersions === null || defaultVersion === null || allowedVersions.includes(defaultVersion)) return []
     return [
-      `${this.constructor.name}: defaultVersion ${JSON.stringify(defaultVersion)} is not in allowedVersions (${allowedVersions.map((v) => JSON.stringify(v)).join(', ')}); DRF accepts this, but it is almost always a typo: list it in allowedVersions, or correct it.`,
+      `${this.constructor.name}: defaultVersion ${quoted(defaultVersion)} is not in allowedVersions (${allowedVersions.map((v) => (v === null ? 'null' : quoted(v))).join(', ')}); DRF accepts this, but it is almost always a typo: list it in allowedVersions, or correct it.`,
     ]
   }
 
@@ -223,7 +224,7 @@ export class BaseVersioning {
 
 /** A value as configuration errors name it: strings quoted, other values by their kind. */
 function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value)
+  if (typeof value === 'string') return quoted(value)
   if (Array.isArray(value)) return 'an array'
   if (value === null) return 'null'
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`

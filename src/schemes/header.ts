@@ -8,6 +8,7 @@ import { isHeaderName, isHeaderValue } from '../http/header-name.ts'
 import type { VersioningOptions } from './options.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
 import { placed, type VersionPlacement } from '../routes/placement.ts'
+import { quoted } from '../quote.ts'
 
 /** Options of `HeaderVersioning`. */
 export interface HeaderVersioningOptions extends VersioningOptions {
@@ -47,7 +48,7 @@ export class HeaderVersioning extends BaseVersioning {
     super(options, ['header'])
     const { header = 'Api-Version' } = options
     if (!isHeaderName(header)) {
-      throw new Error(`HeaderVersioning: header must be a header name such as "Api-Version", got ${JSON.stringify(header)}.`)
+      throw new Error(`HeaderVersioning: header must be a header name such as "Api-Version", got ${typeof header === 'string' ? quoted(header) : JSON.stringify(header)}.`)
     }
     this.header = header
     this.vary = Object.freeze([header])
@@ -64,7 +65,7 @@ export class HeaderVersioning extends BaseVersioning {
     return [
       ...super.check(),
       ...unreachable.map(
-        (v) => `HeaderVersioning: allowedVersions lists ${JSON.stringify(v)}, which no "${this.header}" header can name (its value is trimmed, split at commas, and holds no line break nor a character above U+00FF); rename the version.`,
+        (v) => `HeaderVersioning: allowedVersions lists ${quoted(v)}, which no "${this.header}" header can name (its value is trimmed, split at commas, and holds no line break nor a character above U+00FF); rename the version.`,
       ),
     ]
   }

@@ -7,6 +7,7 @@ import type { VersioningOptions } from './options.ts'
 import { hostOf } from '../http/request-url.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
 import { placed, type VersionPlacement } from '../routes/placement.ts'
+import { quoted } from '../quote.ts'
 
 /** The spec's pattern: exactly three dot-separated labels of ASCII letters and digits; group 1 is the version. */
 export const HOSTNAME_REGEX: RegExp = /^([a-zA-Z0-9]+)\.[a-zA-Z0-9]+\.[a-zA-Z0-9]+$/
@@ -46,7 +47,7 @@ export class HostNameVersioning extends BaseVersioning {
     return [
       ...super.check(),
       ...unreachable.map(
-        (v) => `HostNameVersioning: allowedVersions lists ${JSON.stringify(v)}, which no host name can carry (its first label is lower-case letters and digits, as URLs write host names); rename the version, such as "v2".`,
+        (v) => `HostNameVersioning: allowedVersions lists ${quoted(v)}, which no host name can carry (its first label is lower-case letters and digits, as URLs write host names); rename the version, such as "v2".`,
       ),
     ]
   }

@@ -14,6 +14,7 @@ import type { LayoutValue } from '../changes/shape.ts'
 import type { IsEnvelope, IsHeadVersion, IsPartial, LayoutOf, MergePatch, MethodExistsAt, ParamNameAt, ParamValueAt, RelaidAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
 import type { AtPathIn, LostNames, MethodName, PlainPathOf, RouteKeyOf, RouteOf, TablePathAt, Unpatterned } from './route-keys.ts'
 import { clientPlacement, placeVersion, withVersionedUrls, type ClientPlacement, type PlacingScheme } from './placement.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** Whether an endpoint (route `R`) is there in version `V`: within the versions `versioned()` limits it to, its route exists then, and a namespaced route is in `V`'s namespace. */
 type Serves<E, R extends string, H, V extends string, M extends string> = E extends { readonly '~versions'?: infer L }
@@ -206,10 +207,10 @@ export type ClientOfVersion<App, H, P extends string> = <const V extends Version
  */
 export function versionedClient<App extends Hono<any, any, any>, H, P extends string = 'version'>(baseUrl: BaseUrlOf<App, H>, options: VersionedClientOptions): ClientOfVersion<App, H, P> {
   const where = 'versionedClient'
-  if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) throw new Error(`${where}: the base URL must be an absolute URL such as "https://api.example.com", got ${JSON.stringify(baseUrl)}.`)
+  if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) throw new Error(`${where}: the base URL must be an absolute URL such as "https://api.example.com", got ${quotedValue(baseUrl)}.`)
   if (options === null || typeof options !== 'object') throw new Error(`${where}: pass options such as { scheme: { in: 'header', name: 'Api-Version' } }.`)
   for (const key of Object.keys(options)) {
-    if (!['scheme', 'fetch', 'headers', 'onLifecycle'].includes(key)) throw new Error(`${where}: unknown option "${key}"; the options are scheme, fetch, headers, onLifecycle.`)
+    if (!['scheme', 'fetch', 'headers', 'onLifecycle'].includes(key)) throw new Error(`${where}: unknown option ${quoted(key)}; the options are scheme, fetch, headers, onLifecycle.`)
   }
   const { headers, onLifecycle } = options
   const scheme = clientPlacement(options.scheme)

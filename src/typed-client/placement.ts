@@ -7,6 +7,7 @@
  * (`scheme.placement`), not a second description of it.
  */
 import type { VersionPlacement } from '../routes/placement.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** Where the version travels: the counterpart of the server's scheme. */
 export type ClientPlacement =
@@ -74,7 +75,7 @@ export function clientPlacement(scheme: ClientPlacement | PlacingScheme): Client
  */
 function headerValue(version: string, where: string): void {
   if (!/^[\u0021-\u007e\u0080-\u00ff](?:[\u0020-\u007e\u0080-\u00ff]*[\u0021-\u007e\u0080-\u00ff])?$/.test(version)) {
-    throw new Error(`${where}: the version ${JSON.stringify(version)} cannot go into a header as it is; use a version of Latin-1 text without spaces at its ends.`)
+    throw new Error(`${where}: the version ${quotedValue(version)} cannot go into a header as it is; use a version of Latin-1 text without spaces at its ends.`)
   }
 }
 
@@ -85,21 +86,21 @@ export function placeVersion(placement: ClientPlacement, version: string): Place
     throw new Error(`${where}: scheme must say where the version goes, such as { in: 'header', name: 'Api-Version' }.`)
   }
   if (typeof version !== 'string' || version === '' || /[\u0000-\u001f\u007f]/.test(version)) {
-    throw new Error(`${where}: the version must be a non-empty string without control characters, got ${JSON.stringify(version)}.`)
+    throw new Error(`${where}: the version must be a non-empty string without control characters, got ${quotedValue(version)}.`)
   }
   // Own keys only: `in: '__proto__'` or `'constructor'` is an unknown placement, not Object.prototype's members.
   const keys = Object.hasOwn(KEYS, placement.in) ? KEYS[placement.in] : undefined
   if (keys !== undefined) {
     for (const key of Object.keys(placement)) {
       if (key !== 'in' && !keys.includes(key)) {
-        throw new Error(`${where}: scheme { in: '${placement.in}' } has an unknown key "${key}"; its keys are ${['in', ...keys].join(', ')}.`)
+        throw new Error(`${where}: scheme { in: '${placement.in}' } has an unknown key ${quoted(key)}; its keys are ${['in', ...keys].join(', ')}.`)
       }
     }
   }
   switch (placement.in) {
     case 'header': {
       const name = placement.name ?? 'Api-Version'
-      if (!HEADER_NAME.test(name)) throw new Error(`${where}: the header name must be a token such as "Api-Version", got ${JSON.stringify(name)}.`)
+      if (!HEADER_NAME.test(name)) throw new Error(`${where}: the header name must be a token such as "Api-Version", got ${quotedValue(name)}.`)
       headerValue(version, where)
       return (_, headers) => headers.set(name, version)
     }
@@ -107,12 +108,12 @@ export function placeVersion(placement: ClientPlacement, version: string): Place
       const mediaType = placement.mediaType ?? 'application/json'
       const parameter = placement.parameter ?? 'version'
       if (!/^[!#$%&'*+.^_`|~0-9A-Za-z{}-]+\/[!#$%&'*+.^_`|~0-9A-Za-z{}-]+$/.test(mediaType)) {
-        throw new Error(`${where}: mediaType must be a media type such as "application/json" or "application/vnd.catalog.{version}+json", got ${JSON.stringify(mediaType)}.`)
+        throw new Error(`${where}: mediaType must be a media type such as "application/json" or "application/vnd.catalog.{version}+json", got ${quotedValue(mediaType)}.`)
       }
-      if (!TOKEN.test(parameter)) throw new Error(`${where}: parameter must be a media-type parameter name such as "version", got ${JSON.stringify(parameter)}.`)
+      if (!TOKEN.test(parameter)) throw new Error(`${where}: parameter must be a media-type parameter name such as "version", got ${quotedValue(parameter)}.`)
       let accept: string
       if (mediaType.includes('{version}')) {
-        if (!TOKEN.test(version)) throw new Error(`${where}: the version ${JSON.stringify(version)} cannot stand in a media type; use a version of letters, digits and "._-".`)
+        if (!TOKEN.test(version)) throw new Error(`${where}: the version ${quotedValue(version)} cannot stand in a media type; use a version of letters, digits and "._-".`)
         accept = mediaType.replace('{version}', version)
       } else {
         headerValue(version, where)
@@ -126,7 +127,7 @@ export function placeVersion(placement: ClientPlacement, version: string): Place
       return (url) => url.searchParams.set(name, version)
     }
     case 'path': {
-      if (version === '.' || version === '..') throw new Error(`${where}: the version ${JSON.stringify(version)} cannot stand in a path: the URL would drop or climb its segment.`)
+      if (version === '.' || version === '..') throw new Error(`${where}: the version ${quotedValue(version)} cannot stand in a path: the URL would drop or climb its segment.`)
       const segment = `:${placement.param ?? 'version'}`
       const value = encodeURIComponent(version)
       return (url) => {
@@ -139,9 +140,9 @@ export function placeVersion(placement: ClientPlacement, version: string): Place
     case 'host': {
       const template = placement.host
       if (template !== undefined && (!template.includes('{version}') || !URL.canParse(`http://${template.replace('{version}', 'v')}/`))) {
-        throw new Error(`${where}: host must be a host name with "{version}" in it, such as "{version}.api.example.com", got ${JSON.stringify(template)}.`)
+        throw new Error(`${where}: host must be a host name with "{version}" in it, such as "{version}.api.example.com", got ${quotedValue(template)}.`)
       }
-      if (!/^[A-Za-z0-9-]+$/.test(version)) throw new Error(`${where}: the version ${JSON.stringify(version)} cannot stand in a host name; use letters, digits and "-".`)
+      if (!/^[A-Za-z0-9-]+$/.test(version)) throw new Error(`${where}: the version ${quotedValue(version)} cannot stand in a host name; use letters, digits and "-".`)
       return (url) => {
         url.host = template === undefined ? `${version}.${url.host}` : template.replace('{version}', version)
       }
@@ -149,7 +150,7 @@ export function placeVersion(placement: ClientPlacement, version: string): Place
     case 'namespace':
       return () => {}
     default:
-      throw new Error(`${where}: scheme.in must be one of header, accept, query, path, host, namespace, got ${JSON.stringify((placement as { in?: unknown }).in)}.`)
+      throw new Error(`${where}: scheme.in must be one of header, accept, query, path, host, namespace, got ${quotedValue((placement as { in?: unknown }).in)}.`)
   }
 }
 

@@ -6,6 +6,7 @@
 import type { IssueSink } from './issues.ts'
 import type { Equality } from './json-values.ts'
 import type { Json } from '../json/object.ts'
+import { quotedValue } from '../quote.ts'
 
 /** Whether a value is valid. */
 export type Test = (value: unknown) => boolean
@@ -59,16 +60,16 @@ export function allOf(tests: readonly Test[]): Test {
 export function count(s: Json, key: string): number | undefined {
   const value = s[key]
   if (value === undefined) return undefined
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new SchemaMistake(`a schema's ${key} is ${JSON.stringify(value)}, not a whole number of at least 0.`)
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new SchemaMistake(`a schema's ${key} is ${quotedValue(value)}, not a whole number of at least 0.`)
   return value
 }
 
 /** `source` as a regular expression with the `u` flag (as JSON Schema reads `pattern`), or a `SchemaMistake`. */
 export function unicodePattern(source: unknown, key: string): RegExp {
-  if (typeof source !== 'string') throw new SchemaMistake(`a schema's ${key} is ${JSON.stringify(source)}, not a regular expression in a string.`)
+  if (typeof source !== 'string') throw new SchemaMistake(`a schema's ${key} is ${quotedValue(source)}, not a regular expression in a string.`)
   try {
     return new RegExp(source, 'u')
   } catch (error) {
-    throw new SchemaMistake(`a schema's ${key} ${JSON.stringify(source)} is not a regular expression with the u flag, as JSON Schema reads it (${(error as Error).message}).`)
+    throw new SchemaMistake(`a schema's ${key} ${quotedValue(source)} is not a regular expression with the u flag, as JSON Schema reads it (${(error as Error).message}).`)
   }
 }

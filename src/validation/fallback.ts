@@ -17,6 +17,7 @@ import { ISSUE_TYPES, type IssueSink, type IssueType } from './issues.ts'
 import type { Json } from '../json/object.ts'
 import { pointerToken, pointerTokens, refName } from '../json/pointer.ts'
 import { branchingCycles } from './ref-graph.ts'
+import { quotedValue } from '../quote.ts'
 
 /** One error of `@cfworker/json-schema`'s output (its `OutputUnit`). */
 interface OutputUnit {
@@ -170,7 +171,7 @@ function describe(unit: OutputUnit): { msg: string; type: IssueType; field?: str
 export function fallbackCheck(schema: Json, uncompiled: string, where: string): (value: unknown, out: IssueSink) => boolean {
   // A $ref to a schema not given is a mistake to fix now, not a refusal of every request.
   const unresolved = unresolvedRef(schema)
-  if (unresolved !== null) throw new Error(`${where}: a schema references ${JSON.stringify(unresolved)}, which is not given; add it to schemas (as #/components/schemas/Name).`)
+  if (unresolved !== null) throw new Error(`${where}: a schema references ${quotedValue(unresolved)}, which is not given; add it to schemas (as #/components/schemas/Name).`)
   // So is a list whose check would cost the square of its length.
   const what = uncompiled.startsWith('$ref') ? `a ${uncompiled}` : /^[$\w]+$/.test(uncompiled) ? `"${uncompiled}"` : uncompiled
   const unbounded = unboundedUniqueItems(schema)

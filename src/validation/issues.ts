@@ -5,6 +5,7 @@
  * number of issues, and no key or value of the request in any of them (a
  * place is named by the schema's field names and list positions only).
  */
+import { quoted } from '../quote.ts'
 
 /** One reason a request was refused. */
 export interface RequestIssue {
@@ -108,7 +109,7 @@ export function issueNames(given: unknown, where: string): IssueNames {
     const [kind, expected] = key.split(':') as [string, string | undefined]
     const known = (ISSUE_TYPES as readonly string[]).includes(kind) && (expected === undefined || (kind === 'type' && (JSON_TYPES as readonly string[]).includes(expected)))
     if (!known) {
-      throw new Error(`${where}: issueTypes has the unknown key "${key.slice(0, 64)}"; the keys are ${ISSUE_TYPES.join(', ')}, and type:<${JSON_TYPES.join('|')}>.`)
+      throw new Error(`${where}: issueTypes has the unknown key ${quoted(key)}; the keys are ${ISSUE_TYPES.join(', ')}, and type:<${JSON_TYPES.join('|')}>.`)
     }
     if (typeof value !== 'string' || !NAME.test(value)) {
       throw new Error(`${where}: issueTypes.${key} must be a name of 1 to 64 letters, digits, "_", ".", ":" or "-" starting with a letter, such as "string_too_short".`)

@@ -11,6 +11,7 @@
  */
 import { FORBIDDEN, SchemaMistake, Unsupported, count, unicodePattern, type Compiled, type Node, type Test } from './compiled.ts'
 import { isObject, type Json } from '../json/object.ts'
+import { quotedValue } from '../quote.ts'
 
 /** The keywords `fields` compiles into one closure. */
 export const FIELD_KEYWORDS = ['required', 'properties', 'patternProperties', 'additionalProperties'] as const
@@ -24,7 +25,7 @@ type Pattern = readonly [RegExp, Compiled]
  */
 export function fields({ s, sub }: Node, objectOnly: boolean): Compiled {
   if (s['required'] !== undefined && !(Array.isArray(s['required']) && s['required'].every((name) => typeof name === 'string'))) {
-    throw new SchemaMistake(`a schema's required is ${JSON.stringify(s['required']).slice(0, 200)}, not a list of field names.`)
+    throw new SchemaMistake(`a schema's required is ${quotedValue(s['required'], 200)}, not a list of field names.`)
   }
   const required = (s['required'] as string[] | undefined) ?? []
   const properties = isObject(s['properties']) ? Object.entries(s['properties']).map(([field, inner]) => [field, sub(inner)] as const) : []

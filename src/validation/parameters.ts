@@ -18,6 +18,7 @@ import { withDefs } from './older-schemas.ts'
 import { partValidator, type Limits, type PartValidator } from './validate.ts'
 import { isObject, type Json } from '../json/object.ts'
 import { refName } from '../json/pointer.ts'
+import { quotedValue } from '../quote.ts'
 
 /**
  * What a version's check validates, by where the parameters are (OpenAPI's
@@ -226,7 +227,7 @@ export function parameterChecks(
     if (!isObject(own)) throw new Error(`${where}: the schema of ${(parts[part] as AnyShape).name} (the ${part} of "${route}") must be an object schema with a property per ${part === 'query' ? 'parameter' : part === 'headers' ? 'header' : 'cookie'}.`)
     if (part === 'headers' && isObject(own['properties'])) {
       for (const name of Object.keys(own['properties'])) {
-        if (!isHeaderName(name)) throw new Error(`${where}: the schema of ${(parts[part] as AnyShape).name} (the headers of "${route}") has the property ${JSON.stringify(name)}, which is no header name.`)
+        if (!isHeaderName(name)) throw new Error(`${where}: the schema of ${(parts[part] as AnyShape).name} (the headers of "${route}") has the property ${quotedValue(name)}, which is no header name.`)
       }
     }
     const pairs = part === 'query' ? renames.query?.[v] : part === 'headers' ? renames.headers?.[v] : undefined

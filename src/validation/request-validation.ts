@@ -18,6 +18,7 @@ import type { Changelog } from '../changes/changelog.ts'
 import { parameterChecks, type RouteParameters } from './parameters.ts'
 import { partValidator, type Limits } from './validate.ts'
 import type { Json } from '../json/object.ts'
+import { quoted } from '../quote.ts'
 /** A Standard JSON Schema (standardschema.dev/json-schema): zod 4.2+, valibot and arktype schemas carry one. */
 export interface StandardJSONSchemaV1 {
   readonly '~standard': {
@@ -88,7 +89,7 @@ function checkParameters(given: unknown): ReadonlyMap<string, RouteParameters> {
     checkRoute(route, `${WHERE}: parameters`)
     if (parts === null || typeof parts !== 'object' || Array.isArray(parts)) throw new Error(`${WHERE}: parameters["${route}"] must be { query?, headers?, cookies? }, each a shape.`)
     for (const [part, shape] of Object.entries(parts)) {
-      if (part !== 'query' && part !== 'headers' && part !== 'cookies') throw new Error(`${WHERE}: parameters["${route}"] has an unknown key "${part}"; its keys are query, headers and cookies.`)
+      if (part !== 'query' && part !== 'headers' && part !== 'cookies') throw new Error(`${WHERE}: parameters["${route}"] has an unknown key ${quoted(part)}; its keys are query, headers and cookies.`)
       if (shape !== undefined && !(shape instanceof Shape)) throw new Error(`${WHERE}: parameters["${route}"].${part} must be a shape, such as shape('ProductFilter').`)
     }
     out.set(route, parts as RouteParameters)
@@ -131,7 +132,7 @@ function jsonSchemaOf(name: string, given: unknown): Json {
 export function requestValidation<const P extends Readonly<Record<string, RouteParameters>> = {}>(options: RequestValidationOptions & { readonly parameters?: P | undefined }): RequestValidation & { readonly '~parameters'?: P | undefined } {
   if (options === null || typeof options !== 'object') throw new Error(`${WHERE}: pass options such as { schemas: { Product: ProductSchema } }.`)
   for (const key of Object.keys(options)) {
-    if (!OPTIONS.includes(key)) throw new Error(`${WHERE}: unknown option "${key}"; the options are ${OPTIONS.slice(0, -1).join(', ')} and ${OPTIONS[OPTIONS.length - 1]}.`)
+    if (!OPTIONS.includes(key)) throw new Error(`${WHERE}: unknown option ${quoted(key)}; the options are ${OPTIONS.slice(0, -1).join(', ')} and ${OPTIONS[OPTIONS.length - 1]}.`)
   }
   const { schemas, status = 422 } = options
   if (schemas === null || typeof schemas !== 'object' || Array.isArray(schemas)) throw new Error(`${WHERE}: schemas must map shape names to JSON Schemas, such as { Product: ProductSchema }.`)

@@ -8,6 +8,7 @@ import { SchemaMistake, Unsupported, count, isContainer, unicodePattern, type No
 import { FORMATS } from './formats.ts'
 import { canonical } from './json-values.ts'
 import { isObject } from '../json/object.ts'
+import { quotedValue } from '../quote.ts'
 
 const TYPES: Readonly<Record<string, Test>> = {
   string: (v) => typeof v === 'string',
@@ -65,7 +66,7 @@ export function scalarKeywords({ s, keyword }: Node, at: () => number): number {
     const given: unknown[] = Array.isArray(s['type']) ? s['type'] : [s['type']]
     const unknown = given.find((t) => typeof t !== 'string' || !Object.hasOwn(TYPES, t))
     if (unknown !== undefined || given.length === 0) {
-      const what = Array.isArray(s['type']) ? `type ${JSON.stringify(s['type']).slice(0, 200)} has ${unknown === undefined ? 'no type' : `${JSON.stringify(unknown)}, which is no JSON type`}` : `type ${JSON.stringify(s['type'])} is no JSON type`
+      const what = Array.isArray(s['type']) ? `type ${quotedValue(s['type'], 200)} has ${unknown === undefined ? 'no type' : `${quotedValue(unknown)}, which is no JSON type`}` : `type ${quotedValue(s['type'])} is no JSON type`
       throw new SchemaMistake(`a schema's ${what}; the types are ${Object.keys(TYPES).join(', ')}.`)
     }
     const names = given as string[]

@@ -92,6 +92,17 @@ describe('reverse says what is wrong with the arguments given', () => {
     expect((caught as NoReverseMatch).message).not.toContain('Without the version')
   })
 
+  it('a value its pattern refuses is escaped and cut in the reason (a CR LF, a control character, 1 MiB)', () => {
+    let caught: unknown
+    try {
+      reverse('user-detail', { version: 'v1', kwargs: { id: `x\r\n\u009b${'z'.repeat(2 ** 20)}` } })
+    } catch (error) {
+      caught = error
+    }
+    expect(caught).toBeInstanceOf(NoReverseMatch)
+    expect((caught as NoReverseMatch).reason).toBe(`"id" must match [0-9]+, got "x\\r\\n\\u009b${'z'.repeat(67)}….`)
+  })
+
   it('still falls back to the plain name for routes outside any version', () => {
     expect(reverse('home', { version: 'v1' })).toBe('/')
   })

@@ -57,6 +57,11 @@ import { bearerClient, clientPins, memoryPinStore, memoryUsage, type PinStore } 
 import { dateVersions } from '../../src/formats/index.ts'
 import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
 import { assertAsyncProperty } from '../support/property-runs.ts'
+import { change, headerChanged, routeAdded, shape, versionHistory } from '../../src/changes/index.ts'
+import { contracts, validateResponses } from '../../src/contracts/index.ts'
+import { versionedOpenAPI } from '../../src/openapi/index.ts'
+import { versionedClient } from '../../src/typed-client/index.ts'
+import { requestValidation } from '../../src/validation/index.ts'
 
 /** Runs of the random-request property: 300 in `npm test`, FUZZ_RUNS (`npm run fuzz`) for more. */
 const RUNS = Number((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.['FUZZ_RUNS'] ?? 300)
@@ -663,7 +668,71 @@ const configRows: readonly ConfigRow[] = [
   { name: 'allowedVersions as a string', build: () => new HostNameVersioning({ allowedVersions: 'v1' as never }), error: 'allowedVersions must be a list of versions such as ["v1"]' },
   { name: 'an option named __proto__ (own property)', build: () => new QueryParameterVersioning(JSON.parse('{"__proto__": {"defaultVersion": "v9"}}') as object), error: 'QueryParameterVersioning: unknown option "__proto__"' },
   { name: 'a middleware option named constructor', build: () => apiVersioning({ scheme: new QueryParameterVersioning(), routes: defineRoutes([]), constructor: 1 } as never), error: 'apiVersioning: unknown option "constructor"' },
+  ...unknownNames(),
 ]
+
+/** An option or key named with a CR LF and a control character, 1 MiB long, in each factory: quoted escaped and cut (quote.ts). */
+function unknownNames(): ConfigRow[] {
+  const name = `o\r\n\u001b${'p'.repeat(2 ** 20)}`
+  const shown = `"o\\r\\n\\u001b${'p'.repeat(67)}…`
+  const long = { [name]: 1 } as never
+  const scheme = new HeaderVersioning({ allowedVersions: ['v1'], defaultVersion: 'v1' })
+  const routes = defineRoutes([route('x', '/x')])
+  const documents = versionedOpenAPI({ scheme, routes })
+  const rows: [string, () => unknown, string][] = [
+    ['a scheme', () => new QueryParameterVersioning(long), `QueryParameterVersioning: unknown option ${shown}; the options are `],
+    ['apiVersioning', () => apiVersioning({ scheme, routes, ...(long as object) }), `apiVersioning: unknown option ${shown}; the options are `],
+    ['versionHistory', () => versionHistory({ versions: [{ version: 'v1' }], ...(long as object) }), `versionHistory: unknown option ${shown}; the options are `],
+    ['a version of versionHistory', () => versionHistory({ versions: [{ version: 'v1', ...(long as object) }] }), `versionHistory: version "v1" has an unknown key ${shown}; an entry has `],
+    ['a route of versionHistory bodies', () => versionHistory({ versions: [{ version: 'v1' }], bodies: { 'GET /x': long } }), `versionHistory: bodies["GET /x"] has an unknown key ${shown}; its keys are `],
+    ['change', () => change('Nothing.', [], long), `change("Nothing."): unknown option ${shown}; the only option is id.`],
+    ['shape', () => shape('Product', long), `shape("Product"): unknown option ${shown}; the only option is nested.`],
+    ['versionedOpenAPI', () => versionedOpenAPI({ scheme, routes, ...(long as object) }), `versionedOpenAPI: unknown option ${shown}; the options are `],
+    ['requestValidation', () => requestValidation({ schemas: {}, ...(long as object) }), `requestValidation: unknown option ${shown}; the options are `],
+    ['a route of requestValidation parameters', () => requestValidation({ schemas: {}, parameters: { 'GET /x': long } }), `requestValidation: parameters["GET /x"] has an unknown key ${shown}; its keys are `],
+    ['validateResponses', () => validateResponses(documents, long), `validateResponses: unknown option ${shown}; the options are `],
+    ['contracts', () => contracts(long), `contracts: unknown option ${shown}; the options are `],
+    ['versionPolicy', () => versionPolicy(long), `versionPolicy: unknown option ${shown}; the options are `],
+    ['a version of versionPolicy', () => versionPolicy({ versions: { v1: long } }), `versionPolicy: version "v1": unknown key ${shown}; the keys are `],
+    ['a version key of versionPolicy', () => versionPolicy({ versions: { [name]: 5 as never } }), `versionPolicy: version ${shown}: `],
+    ['problemDetails', () => problemDetails(long), `problemDetails: unknown option ${shown}; the options are `],
+    ['clientPins', () => clientPins({ store: memoryPinStore(), client: bearerClient({ secret: 's'.repeat(32) }), ...(long as object) }), `clientPins: unknown option ${shown}; the options are `],
+    ['versionedClient', () => versionedClient('https://api.example.com', long), `versionedClient: unknown option ${shown}; the options are `],
+    ['a versionedClient scheme', () => versionedClient('https://api.example.com', { scheme: { in: 'header', name: 'Api-Version', ...(long as object) } }), ` has an unknown key ${shown}; its keys are `],
+  ]
+  return [
+    ...rows.map(([where, build, error]) => ({ name: `${where}: an option or key named with a CR LF and a control character, 1 MiB long, escaped and cut`, build, error })),
+    { name: 'a change description with a CR LF, 1 MiB long: escaped and cut', build: () => change(`d\r\n${'q'.repeat(2 ** 20)}`, 'none' as never), error: `change("d\\r\\n${'q'.repeat(73)}…): list what it changes` },
+    ...schemeTexts(),
+  ]
+}
+
+/** A version, header, parameter or media type a scheme refuses, with a CR LF and a C1 control, 1 MiB long: quoted escaped and cut (quote.ts). */
+function schemeTexts(): ConfigRow[] {
+  const text = `v\r\n\u0085${'9'.repeat(2 ** 20)}`
+  const shown = `"v\\r\\n\\u0085${'9'.repeat(67)}…`
+  const vendorMediaType = 'application/vnd.example.{version}+json'
+  const rows: [string, () => unknown, string][] = [
+    ['a versionFormat that is a string', () => new QueryParameterVersioning({ versionFormat: text as never }), `QueryParameterVersioning: versionFormat must be a version format such as semver() or dateVersions(), or null, got ${shown}.`],
+    ['allowedVersions as a string', () => new HostNameVersioning({ allowedVersions: text as never }), `HostNameVersioning: allowedVersions must be a list of versions such as [${shown}], not the string ${shown}.`],
+    ['an Accept versionParam', () => new AcceptHeaderVersioning({ versionParam: text }), `AcceptHeaderVersioning: versionParam must be a media-type parameter name (letters, digits, "-", "_", "."), got ${shown}.`],
+    ['an Accept media type', () => new AcceptHeaderVersioning({ mediaTypes: [text] }), `AcceptHeaderVersioning: mediaTypes holds ${shown}, which is not a media type such as "application/json" (no wildcards).`],
+    ['an Accept media type with the version parameter', () => new AcceptHeaderVersioning({ mediaTypes: [`application/json;version=${'1'.repeat(2 ** 20)}`] }), `AcceptHeaderVersioning: mediaTypes holds "application/json;version=${'1'.repeat(53)}…, whose "version" parameter is where requests put their version; list the media type without it.`],
+    ['a vendor media type version', () => new AcceptHeaderVersioning({ allowedVersions: [text], vendorMediaType }), `AcceptHeaderVersioning: with vendorMediaType, each allowed version must be lower-case media-type text such as "v2" (media types are case-insensitive), got ${shown}.`],
+    ['a header name', () => new HeaderVersioning({ header: text }), `HeaderVersioning: header must be a header name such as "Api-Version", got ${shown}.`],
+    ['a route path', () => defineRoutes([route('x', text)]), `must start with "/", got ${shown}.`],
+    ['an include prefix', () => defineRoutes([include(text, [route('x', '/x')])]), `an include prefix must start with "/", got ${shown}.`],
+    ['a shape name', () => shape(text), `shape: the name must be an identifier such as "Product" (OpenAPI uses it as a schema name), got ${shown}.`],
+    ['an allowed host', () => apiVersioning({ scheme: new QueryParameterVersioning(), routes: defineRoutes([]), allowedHosts: [text] }), `apiVersioning: allowedHosts holds ${shown}, which is not a host name;`],
+    ['a sunsetLink', () => versionPolicy({ versions: { v1: { sunsetLink: `mailto:v\u0085${'9'.repeat(2 ** 20)}` } } }), `sunsetLink must be an http or https URL such as "https://api.example.com/docs/sunset", got "mailto:v\\u0085${'9'.repeat(64)}….`],
+    ['a route a change names', () => routeAdded(text), `got ${shown}.`],
+    ['a header a change names', () => headerChanged('GET /x', { header: text, down: () => null }), `header must be a header name, got ${shown}.`],
+    ['a documented version', () => versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['v1'] }), routes: defineRoutes([]), versions: [text] }), `versionedOpenAPI: versions has ${shown}, which the scheme does not allow;`],
+    ['a versionedClient base URL', () => versionedClient(text, { scheme: { in: 'header' } }), `versionedClient: the base URL must be an absolute URL such as "https://api.example.com", got ${shown}.`],
+    ['a versionedClient header name', () => versionedClient('https://api.example.com', { scheme: { in: 'header', name: text } })('v1' as never), `versionedClient: the header name must be a token such as "Api-Version", got ${shown}.`],
+  ]
+  return rows.map(([what, build, error]) => ({ name: `${what} with a CR LF and a C1 control, 1 MiB long: escaped and cut`, build, error }))
+}
 
 describe('hostile configuration', () => {
   it.each(configRows)('$name', ({ build, error }) => {
@@ -673,6 +742,20 @@ describe('hostile configuration', () => {
       expect(build).toThrow(Error)
       expect(build).toThrow(error)
     }
+  })
+
+  it("a scheme's check() quotes a version it cannot serve escaped and cut (a CR LF, a C1 control, 1 MiB)", () => {
+    const text = `v\r\n\u0085${'9'.repeat(2 ** 20)}`
+    const shown = `"v\\r\\n\\u0085${'9'.repeat(67)}…`
+    expect(new QueryParameterVersioning({ allowedVersions: ['v1', null], defaultVersion: text }).check()).toEqual([
+      `QueryParameterVersioning: defaultVersion ${shown} is not in allowedVersions ("v1", null); DRF accepts this, but it is almost always a typo: list it in allowedVersions, or correct it.`,
+    ])
+    expect(new HostNameVersioning({ allowedVersions: [text] }).check()).toEqual([
+      `HostNameVersioning: allowedVersions lists ${shown}, which no host name can carry (its first label is lower-case letters and digits, as URLs write host names); rename the version, such as "v2".`,
+    ])
+    expect(new HeaderVersioning({ allowedVersions: [`${text},`] }).check()).toEqual([
+      `HeaderVersioning: allowedVersions lists ${shown}, which no "Api-Version" header can name (its value is trimmed, split at commas, and holds no line break nor a character above U+00FF); rename the version.`,
+    ])
   })
 
   it('a versionParam named constructor, __proto__ or toString reads only an own value', async () => {

@@ -4,7 +4,7 @@
  * characters with `…`, never a lone half of a surrogate pair at the cut.
  */
 import { describe, expect, it } from 'vitest'
-import { bare, quoted } from '../../src/quote.ts'
+import { bare, quoted, quotedValue } from '../../src/quote.ts'
 
 /** A half of a surrogate pair without its other half. */
 const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
@@ -30,5 +30,21 @@ describe('quoted text', () => {
     expect(cut).not.toMatch(LONE)
     expect(quoted(`${'x'.repeat(77)}😀😀`)).toBe(`"${'x'.repeat(77)}…`)
     expect(bare(`${'x'.repeat(77)}😀😀`)).toBe(`${'x'.repeat(77)}😀…`)
+  })
+})
+
+describe('a value a sentence names (quotedValue)', () => {
+  it('quotes a string as quoted does, and writes another value as JSON, escaped and cut', () => {
+    expect(quotedValue('v1\r\n')).toBe('"v1\\r\\n"')
+    expect(quotedValue(`v${'9'.repeat(2 ** 20)}`)).toBe(`"v${'9'.repeat(77)}…`)
+    expect([quotedValue(5), quotedValue(null), quotedValue(true), quotedValue(['a', 1])]).toEqual(['5', 'null', 'true', '["a",1]'])
+    expect(quotedValue({ k: '\u0085\u2028' })).toBe('{"k":"\\u0085\\u2028"}')
+    expect(quotedValue(Array.from({ length: 2 ** 16 }, () => 'x'))).toBe(`[${'"x",'.repeat(19)}"x…`)
+  })
+
+  it('names by its kind a value JSON does not write', () => {
+    const cycle: Record<string, unknown> = {}
+    cycle['self'] = cycle
+    expect([quotedValue(undefined), quotedValue(() => 1), quotedValue(Symbol('s')), quotedValue(1n), quotedValue(cycle)]).toEqual(['undefined', 'function', 'symbol', 'bigint', 'an object JSON cannot write'])
   })
 })

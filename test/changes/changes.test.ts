@@ -530,6 +530,14 @@ describe('asking about a change in a handler', () => {
     expect(() => catalog.predates('v1', change('Elsewhere.', [routeAdded('x')]))).toThrow('history.predates: the change "elsewhere" is not in this history')
     expect(() => catalog.predates('v9', drafts)).toThrow('history.predates: unknown version "v9"')
   })
+
+  it('predates and migrate quote a version or change id they do not know escaped and cut (a CR LF, a control character, 1 MiB)', () => {
+    const huge = `v\r\n${'x'.repeat(2 ** 20)}`
+    expect(() => catalog.predates(huge, drafts)).toThrow(new Error(`history.predates: unknown version "v\\r\\n${'x'.repeat(73)}…; the history's versions are v1, v2, v3, v4.`))
+    expect(() => catalog.migrate({} as never, { as: Product, to: huge as never })).toThrow(new Error(`history.migrate: unknown version "v\\r\\n${'x'.repeat(73)}…; the history's versions are v1, v2, v3, v4.`))
+    const stranger = { ...drafts, id: `a\u0007\u2028${'y'.repeat(2 ** 20)}` }
+    expect(() => catalog.predates('v1', stranger)).toThrow(new Error(`history.predates: the change "a\\u0007\\u2028${'y'.repeat(65)}… is not in this history; pass one listed in its versions.`))
+  })
 })
 
 describe('the changelog', () => {

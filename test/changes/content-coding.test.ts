@@ -83,6 +83,14 @@ describe('a response compressed inside the versioning middleware', () => {
     expect(JSON.parse(await textOf(old))).toEqual(v1Product(1))
   })
 
+  it('a coding it cannot decode is quoted escaped and cut in the sentence (a C1 control, 1 MiB)', async () => {
+    const { app, errors } = appWith((product) => json(JSON.stringify(product), { 'content-encoding': `x\u0085${'y'.repeat(2 ** 20)}` }))
+    expect((await ask(app, 'v1')).status).toBe(500)
+    expect(errors).toEqual([
+      `versionHistory: the 200 response of "GET /products/:id" (application/json) cannot be migrated to version "v1": its body is "x\\u0085${'y'.repeat(71)}…-encoded (Content-Encoding), which the response step cannot decode; register compress() before the versioning middleware, so that it compresses the migrated body, or answer gzip or deflate.`,
+    ])
+  })
+
   it.each(['br', 'zstd', 'compress'])('a body encoded %s: a 500 for app.onError naming the coding and the fix, answered without the failed body\'s headers', async (coding) => {
     const { app, errors } = appWith((product) => json(JSON.stringify(product), { 'content-encoding': coding, etag: '"head"', 'content-length': '999' }))
     const old = await ask(app, 'v1')

@@ -294,6 +294,19 @@ describe('what cannot be migrated is never sent as the head made it', () => {
     }
   })
 
+  it('a charset or a media type it names is escaped and cut in its sentence (a DEL, a C1 control, 1 MiB)', async () => {
+    const app = appWith({ 'GET /one': { response: Person }, 'GET /odd': { response: Person } }, (a) => {
+      a.get('/one', (c) => c.body('{}', 200, { 'Content-Type': `application/json; charset=x\u007f\u009b${'x'.repeat(2 ** 20)}` }))
+      a.get('/odd', (c) => c.body('{}', 200, { 'Content-Type': `text/\u009b${'y'.repeat(2 ** 20)}` }))
+    })
+    const charset = await app.request('/one', { headers: V1 })
+    expect(charset.status).toBe(500)
+    expect(await charset.text()).toBe(`versionHistory: the 200 response of "GET /one" (application/json) cannot be migrated to version "1": its charset is "x\\u007f\\u009b${'x'.repeat(65)}…, and a migrated body is read and written as UTF-8; answer UTF-8 (the charset of JSON), or list the media type in unmigrated.`)
+    const type = await app.request('/odd', { headers: V1 })
+    expect(type.status).toBe(500)
+    expect(await type.text()).toBe(`versionHistory: the 200 response of "GET /odd" (text/\\u009b${'y'.repeat(68)}…) cannot be migrated to version "1": its layouts are of JSON; answer JSON (or a JSON stream), or list the media type in unmigrated.`)
+  })
+
   it('an older Range request gets the whole body, migrated; a 206 answered to an older client all the same is a 500 naming it; a migrated body does not advertise Accept-Ranges', async () => {
     const texts = { 'application/x-ndjson': lines(people), 'application/json': JSON.stringify(people[0]) }
     const ranged = (type: keyof typeof texts) => (c: Context) => {

@@ -215,6 +215,15 @@ describe('history.stream: items given as values', () => {
     expect(await text.text()).toBe('history.stream: pass the items as an array, an iterable or an async iterable (an async generator), not string.')
   })
 
+  it('a type it does not stream is quoted in the sentence escaped and cut (a CR LF, a control character, 1 MiB)', async () => {
+    const type = `text/csv\r\nX-Injected: 1\u0000${'x'.repeat(2 ** 20)}`
+    const app = appWith((a, history) => a.get('/people', (c) => history.stream(c, people, { type: type as 'application/jsonl' })))
+    const res = await app.request('/people', { headers: V1 })
+    expect(res.status).toBe(500)
+    expect(await res.text()).toBe(`history.stream: type "text/csv\\r\\nX-Injected: 1\\u0000${'x'.repeat(47)}… is not a stream of JSON items; give application/x-ndjson (the default), application/jsonl, application/json-seq or text/event-stream.`)
+    expect(res.headers.get('X-Injected')).toBeNull()
+  })
+
   it('keeps the headers and the status set on the context before the call', async () => {
     const app = appWith((a, history) =>
       a.get('/feed', (c) => {

@@ -156,6 +156,7 @@ describe('what a link cannot be: NoReverseMatch, as the table\'s reverse throws 
     ['a query that is not an object', 'user-list', { query: 'a=1' as never }, 'Reverse for "user-list" with no parameters not found: query must be an object of query parameters.'],
     ['a query value no URL carries', 'user-list', { query: { a: { b: 1 } as never } }, 'Reverse for "user-list" with no parameters not found: query parameter "a" must be a string, a finite number, a boolean, or a list of them.'],
     ['a query number that is not finite', 'user-list', { query: { a: Number.NaN } }, 'Reverse for "user-list" with no parameters not found: query parameter "a" must be a string, a finite number, a boolean, or a list of them.'],
+    ['a query name with a CR LF, a control character and 1 MiB, escaped and cut', 'user-list', { query: { [`a\r\n\u0085${'q'.repeat(2 ** 20)}`]: Number.NaN } }, `Reverse for "user-list" with no parameters not found: query parameter "a\\r\\n\\u0085${'q'.repeat(67)}… must be a string, a finite number, a boolean, or a list of them.`],
   ] as const)('%s', async (_name, name, options, message) => {
     const { app } = plainApp(scheme, name, options as AppReverseOptions | undefined)
     expect(await outcome(app, 'https://api.example.com/try')).toEqual({ error: 'NoReverseMatch', message })
@@ -308,6 +309,8 @@ describe('@hono/zod-openapi routes are named by their operationId', () => {
       api.openapi(createRoute({ operationId: 'listUsers', method: 'get', path: '/users', responses: ok }), (c) => c.json(attempt(c, 'listUsers')))
       // A plain route the root names: found either way (the apps share their routes).
       root.get('/health', named('health'), (c) => c.json(attempt(c, 'health')))
+      // A name no route has, with a CR LF and 1 MiB long: quoted escaped and cut in the sentence that names the basePath app.
+      if (read === 'root') root.get('/odd', (c) => c.json(attempt(c, `n\r\n${'o'.repeat(2 ** 20)}`)))
       // A sub-app mounted with app.route() on the basePath app: its registry holds the sub-app's routes.
       const team = new OpenAPIHono()
       team.openapi(createRoute({ operationId: 'getTeam', method: 'get', path: '/{id}', responses: ok }), (c) => c.json(attempt(c, 'getTeam', { params: { id: 2 } })))
@@ -318,6 +321,8 @@ describe('@hono/zod-openapi routes are named by their operationId', () => {
     expect(versioning.check(root)).toEqual([sentence])
     expect(await outcome(root as unknown as Hono, '/api/users/7')).toEqual({ error: 'NoReverseMatch', message: `Reverse for "getUser" with kwargs {"id":1} not found: no route is named "getUser". ${sentence}` })
     expect(await outcome(root as unknown as Hono, '/health')).toEqual({ url: 'https://api.example.com/health?version=2' })
+    const odd = `"n\\r\\n${'o'.repeat(73)}…`
+    expect(await outcome(root as unknown as Hono, '/odd')).toEqual({ error: 'NoReverseMatch', message: `Reverse for ${odd} with no parameters not found: no route is named ${odd}. ${sentence}` })
     const given = make('api')
     expect(given.versioning.check(given.root)).toEqual([])
     expect(await outcome(given.root as unknown as Hono, '/api/users/7')).toEqual({ url: 'https://api.example.com/api/users/1?version=2' })

@@ -71,6 +71,19 @@ describe('the JSON fast path', () => {
     ])
   })
 
+  it("a mark that is no version's (a CR LF once decoded, a malformed escape, 1 MiB) is quoted escaped and cut in the sentence, and no mark reaches the client", async () => {
+    const { app, errors } = appWith((app) => {
+      app.get('/products/:id', (c) => new Response(JSON.stringify(headProduct(1)), { headers: { 'content-type': 'application/json', [MARK]: c.req.param('id') === '1' ? `v%0D%0A%C2%85${'9'.repeat(2 ** 20)}` : '%E0%A4%A' } }))
+    })
+    for (const path of ['/products/1', '/products/2']) {
+      const res = await ask(app, 'v2', path)
+      expect(res.status).toBe(500)
+      expect(res.headers.get(MARK)).toBeNull()
+    }
+    const sentence = (named: string) => `versionMiddleware: a response migrated to version ${named} answers a request of version "v2"; a cache inside the versioning middleware must vary on the version (Hono's cache(): vary: [the version's header]).`
+    expect(errors).toEqual([sentence(`"v\\r\\n\\u0085${'9'.repeat(67)}…`), sentence('"%E0%A4%A"')])
+  })
+
   it('a head answer a cache that does not vary on the version hands an older client is migrated as any head answer is', async () => {
     const { app, errors } = appWith((app) => {
       app.use('/products/*', memoryCache(false))

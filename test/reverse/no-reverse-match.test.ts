@@ -43,4 +43,11 @@ describe('NoReverseMatch quotes names escaped and cut', () => {
     expect(error.message).not.toMatch(/[\r\n]/)
     expect(error.message.length).toBeLessThan(500)
   })
+
+  it('the params a message shows have their DEL, C1 controls and line separators escaped, and are cut to 200 characters between the halves of no pair', () => {
+    const controls = thrown(() => reverse('user', { version: 'v1', kwargs: { id: 1, z: '\u007f\u009b\u2028' } as never }))
+    expect(controls.message).toBe('Reverse for "v1:user" with kwargs {"id":1,"z":"\\u007f\\u009b\\u2028"} not found: unknown parameter "z" (it takes "id").')
+    const emoji = thrown(() => reverse('user', { version: 'v1', kwargs: { id: '\u{1F600}'.repeat(200), z: 1 } as never }))
+    expect(emoji.message).toBe(`Reverse for "v1:user" with kwargs {"id":"${'\u{1F600}'.repeat(96)}… (415 characters) not found: unknown parameter "z" (it takes "id").`)
+  })
 })

@@ -667,6 +667,13 @@ describe('route versions in the table', () => {
     expect(() => table.reverseUnchecked('items', { version: 'v3' })).toThrow(NoReverseMatch)
   })
 
+  it('a version the route does not exist in is escaped and cut in the reason (a CR LF, a control character, 1 MiB)', () => {
+    const table = defineRoutes([versioned(['v2'], route('search', '/search'))])
+    const error = thrown(() => table.reverseUnchecked('search', { version: `v\r\n\u007f${'9'.repeat(2 ** 20)}` }))
+    expect(error).toBeInstanceOf(NoReverseMatch)
+    expect((error as NoReverseMatch).reason).toBe(`the route does not exist in version "v\\r\\n\\u007f${'9'.repeat(67)}… (its versions are v2).`)
+  })
+
   it('defineRoutes(...).reverse takes the version too', () => {
     const table = defineRoutes([versioned(['v2'], route('search', '/search')), versioned(['v1', 'v2'], route('items', '/items'))])
     expect(table.reverse('search', { version: 'v2' })).toBe('/search')

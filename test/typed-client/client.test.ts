@@ -254,6 +254,16 @@ describe('versionedClient options are checked at construction', () => {
     expect(() => versionedClient<CatalogApp, H>(base, { scheme: { in: where }, fetch })(version as 'v1')).toThrow(new Error(message))
   })
 
+  it('a version it refuses is quoted escaped and cut in the sentence (a CR LF, a C1 control, 1 MiB)', () => {
+    const long = `v\r\n\u0085${'9'.repeat(2 ** 20)}`
+    expect(() => versionedClient<CatalogApp, H>(base, { scheme: { in: 'header' }, fetch })(long as 'v1')).toThrow(
+      new Error(`versionedClient: the version must be a non-empty string without control characters, got "v\\r\\n\\u0085${'9'.repeat(67)}….`),
+    )
+    expect(() => versionedClient<CatalogApp, H>(base, { scheme: { in: 'header' }, fetch })(`v\u0085版${'9'.repeat(2 ** 20)}` as 'v1')).toThrow(
+      new Error(`versionedClient: the version "v\\u0085版${'9'.repeat(70)}… cannot go into a header as it is; use a version of Latin-1 text without spaces at its ends.`),
+    )
+  })
+
   it('a Latin-1 version goes into a header as it is', async () => {
     await versionedClient<CatalogApp, H>(base, { scheme: { in: 'header' }, fetch })('versión' as 'v1').query.products.$get()
     expect(sent.at(-1)?.headers.get('Api-Version')).toBe('versión')

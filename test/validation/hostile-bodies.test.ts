@@ -187,6 +187,7 @@ describe('issue types the app names', () => {
   it.each([
     ['an unknown kind', { tooShort: 'x' }, 'requestValidation: issueTypes has the unknown key "tooShort"'],
     ['a type of no JSON type', { 'type:date': 'x' }, 'requestValidation: issueTypes has the unknown key "type:date"'],
+    ['a key with a CR LF and a control character, 1 MiB long: escaped and cut', { [`k\r\n\u0085${'y'.repeat(2 ** 20)}`]: 'x' }, `requestValidation: issueTypes has the unknown key "k\\r\\n\\u0085${'y'.repeat(67)}…; the keys are `],
     ['a name that is not one', { minLength: 'string too short' }, 'requestValidation: issueTypes.minLength must be a name'],
     ['not an object', 'x', 'requestValidation: issueTypes must map issue types to your names'],
   ])('refuses %s at construction', (_name, issueTypes, message) => {

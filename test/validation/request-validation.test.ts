@@ -229,6 +229,8 @@ describe('configuration mistakes fail at construction', () => {
     ['a type no JSON type is (an Object.prototype name)', { type: 'constructor' }, 'requestValidation: a schema\'s type "constructor" is no JSON type; the types are string, number, integer, boolean, null, array, object. Fix the schema.'],
     ['a misspelt type', { type: 'strng' }, 'a schema\'s type "strng" is no JSON type'],
     ['a list of types with one that is not', { type: ['string', 'date'] }, 'a schema\'s type ["string","date"] has "date", which is no JSON type'],
+    ['a list of types with one of a C1 control, 1 MiB long (escaped and cut)', { type: [`x\r\n\u0085${'9'.repeat(2 ** 20)}`] }, `a schema's type ["x\\r\\n\\u0085${'9'.repeat(186)}… has "x\\r\\n\\u0085${'9'.repeat(67)}…, which is no JSON type;`],
+    ['required of a C1 control, 1 MiB long (escaped and cut)', { type: 'object', required: `x\u0085${'9'.repeat(2 ** 20)}` }, `a schema's required is "x\\u0085${'9'.repeat(191)}…, not a list of field names.`],
     ['a pattern that is no expression with the u flag', { type: 'string', pattern: '\\-(' }, 'a schema\'s pattern "\\\\-(" is not a regular expression with the u flag, as JSON Schema reads it'],
     ['a patternProperties name that is no expression', { type: 'object', patternProperties: { '[': {} } }, 'a schema\'s patternProperties "[" is not a regular expression'],
     ['required not a list of names', { type: 'object', required: 'title' }, 'a schema\'s required is "title", not a list of field names.'],

@@ -382,6 +382,16 @@ describe('configuration mistakes fail at construction, saying what to fix', () =
       'versionedOpenAPI: the changelog has version "v9", which is not one of the versions (v2, v1).',
     ],
     [
+      'a changelog head with a CR LF and a control character, 1 MiB long: escaped and cut',
+      () => versionedOpenAPI({ scheme: header, routes, changelog: { head: `v\r\n\u0085${'9'.repeat(2 ** 20)}`, versions: [] } }),
+      `versionedOpenAPI: the changelog's head is "v\\r\\n\\u0085${'9'.repeat(67)}… but the newest documented version is "v2"; document the versions the changelog describes, newest first.`,
+    ],
+    [
+      'a changelog version with a CR LF and a control character, 1 MiB long: escaped and cut',
+      () => versionedOpenAPI({ scheme: header, routes, changelog: { head: 'v2', versions: [{ version: `v\r\n\u0085${'9'.repeat(2 ** 20)}`, changes: [] }] } }),
+      `versionedOpenAPI: the changelog has version "v\\r\\n\\u0085${'9'.repeat(67)}…, which is not one of the versions (v2, v1).`,
+    ],
+    [
       'a changelog out of order',
       () => versionedOpenAPI({ scheme: header, routes, changelog: { head: 'v2', versions: [{ version: 'v1', changes: [] }, { version: 'v2', changes: [] }] } }),
       'versionedOpenAPI: the changelog lists "v2" out of order; the versions go newest first (v2, v1).',
