@@ -1,7 +1,8 @@
 /**
  * The client entry point in a browser bundle: bundled alone (esbuild, as a
- * frontend's bundler does), it carries only src/typed-client and Hono's client, no
- * route table, scheme, middleware or version changes, nothing from `node:*`;
+ * frontend's bundler does), it carries only src/typed-client, the one helper that
+ * quotes names in its sentences (src/quote.ts, no imports of its own) and Hono's
+ * client, no route table, scheme, middleware or version changes, nothing from `node:*`;
  * the bundle runs in Chromium (@sparticuz/chromium, as the docs page's
  * browser test launches it), where a client sends its version and reports
  * its lifecycle.
@@ -32,9 +33,9 @@ beforeAll(async () => {
 }, 60_000)
 
 describe('the client bundle', () => {
-  it('carries src/typed-client and nothing else of src', () => {
+  it('carries src/typed-client and src/quote.ts, nothing else of src', () => {
     const sources = Object.keys(metafile.inputs).filter((file) => file.startsWith('src/'))
-    expect(sources.sort()).toEqual(['src/typed-client/client.ts', 'src/typed-client/index.ts', 'src/typed-client/lifecycle.ts', 'src/typed-client/placement.ts'])
+    expect(sources.sort()).toEqual(['src/quote.ts', 'src/typed-client/client.ts', 'src/typed-client/index.ts', 'src/typed-client/lifecycle.ts', 'src/typed-client/placement.ts'])
   })
 
   it('carries Hono\'s client, not its server', () => {
