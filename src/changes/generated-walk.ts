@@ -8,8 +8,9 @@
  * literal, whatever the name), and the code of this module: never a value
  * of a request or a response. The walks, converters and instructions reach
  * the function as an array it closes over. Where code generation is refused
- * (Cloudflare Workers, Node's `--disallow-code-generation-from-strings`, a
- * no-eval policy), the interpreter runs: the same steps, the same failures.
+ * (Cloudflare Workers during a request, Node's
+ * `--disallow-code-generation-from-strings`, a no-eval policy), the
+ * interpreter runs: the same steps, the same failures.
  */
 import { holdsFile, said } from './instruction.ts'
 import { MigrationFailure, misfit } from './migration-failure.ts'
@@ -26,7 +27,8 @@ type Factory = (entries: readonly Entry[], helpers: typeof HELPERS) => Visit
  * then on the interpreter runs. workerd allows it while a Worker's global
  * scope runs (where a history built there compiles its routes' walks) and
  * refuses it during a request (a walk first compiled there, such as
- * `history.migrate`'s, is the interpreter's); Node with
+ * `history.migrate`'s, is the interpreter's, unless a walk of the same
+ * source was made at startup); Node with
  * `--disallow-code-generation-from-strings` and no-eval policies refuse it
  * always.
  */

@@ -1,11 +1,11 @@
 /**
- * Run by test/node/changes/no-code-generation.test.ts in a child Node, with
- * and without `--disallow-code-generation-from-strings`: an app whose older
- * clients get a migrated response (a rename, a converted field, a removed
- * field made again, an enum's fallback, a nested shape), a request body
- * migrated up, and a converter's failure. Prints, as JSON, whether the
- * runtime made a function from a string, whether the shape's walk is a
- * generated one, and what each exchange gave.
+ * An app whose older clients get a migrated response (a rename, a converted
+ * field, a removed field made again, an enum's fallback, a nested shape), a
+ * request body migrated up, a converter's failure and `history.migrate`;
+ * whether the runtime makes a function from a string, and whether a shape's
+ * walk made now is a generated one. For test/node/changes/no-code-generation.test.ts,
+ * which runs it in a child Node (code-generation-print.ts) and in workerd
+ * (code-generation-worker.ts).
  */
 import { Hono } from 'hono'
 import { change, enumValuesAdded, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
@@ -52,26 +52,33 @@ const exchange = async (path: string, init: RequestInit = {}) => {
   return `${response.status} ${await response.text()}`
 }
 
-const generated = (() => {
-  const instructions = versions.map((v) => (v.changes ?? []).flatMap((c) => c.instructions as readonly ShapeInstruction[]))
-  const planner = new MigrationPlanner(new Map([Product, Category].map((s) => [s, shapeSteps(s, instructions, versions.length)] as const)), versions.length)
-  return String(planner.steps(Product, 0, 'down')[0]).includes('c["title"]')
-})()
-const evaluates = (() => {
+/**
+ * Whether the walk of a shape renaming a field to `name`, made now, is
+ * generated (its source names the field) rather than interpreted. A name no
+ * walk had before: a walk of the same source reuses the function made then.
+ */
+export function walkIsGenerated(name: string): boolean {
+  const Probe = shape('Probe')
+  const instructions = [[], [fieldRenamed(Probe, { older: 'was', newer: name }) as ShapeInstruction]]
+  const planner = new MigrationPlanner(new Map([[Probe, shapeSteps(Probe, instructions, 2)]]), 2)
+  return String(planner.steps(Probe, 0, 'down')[0]).includes(`c[${JSON.stringify(name)}]`)
+}
+
+/** `true` where a function can be made from a string now, else what refused it. */
+export function evaluates(): true | string {
   try {
-    return new Function('return 1')() === 1
+    return new Function('return 1')() === 1 || 'a function that did not run'
   } catch (error) {
     return String(error)
   }
-})()
+}
 
-console.log(
-  JSON.stringify({
-    evaluates,
-    generated,
+/** What each exchange gives, and `history.migrate` (a walk first made when it is called). */
+export async function exchanges(): Promise<Record<string, string>> {
+  return {
     get: await exchange('/products'),
     post: await exchange('/products', { method: 'POST', body: JSON.stringify({ id: 9, name: 'N', price: '12.50', status: 'active', category: { slug: 's', name: 'S' }, sku: 'x' }) }),
     failure: await exchange('/products?bad'),
     migrate: JSON.stringify(history.migrate(product(4, 250), { as: Product, to: 'v2' })),
-  }),
-)
+  }
+}
