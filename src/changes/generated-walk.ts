@@ -12,6 +12,7 @@
  * `--disallow-code-generation-from-strings`, a no-eval policy), the
  * interpreter runs: the same steps, the same failures.
  */
+import { functionOf } from './code-from-strings.ts'
 import { holdsFile, said } from './instruction.ts'
 import { MigrationFailure, misfit } from './migration-failure.ts'
 import { BOUNDARY, CHECK, CHILD, CLEAR, CONVERT, DERIVE, EACH, MOVE, eachOf, entryFailure, shapeVisit, type Entry, type Visit } from './migration-walks.ts'
@@ -23,45 +24,14 @@ const HELPERS = { misfit, said, holdsFile, eachOf, entryFailure, MigrationFailur
 type Factory = (entries: readonly Entry[], helpers: typeof HELPERS) => Visit
 
 /**
- * Set once the runtime refused code made from strings (an `EvalError`): from
- * then on the interpreter runs. workerd allows it while a Worker's global
- * scope runs (where a history built there compiles its routes' walks) and
- * refuses it during a request (a walk first compiled there, such as
- * `history.migrate`'s, is the interpreter's, unless a walk of the same
- * source was made at startup); Node with
- * `--disallow-code-generation-from-strings` and no-eval policies refuse it
- * always.
- */
-let refused = false
-
-/** Programs of the same source share their factory (the source holds names and kinds, never a function). */
-const factories = new Map<string, Factory>()
-
-/**
  * The walk of a shape's program: compiled to a function where the runtime
- * allows it, else the interpreter's. `interpret`: the interpreter's, always
- * (what the differential test compares the compiled walk with).
+ * allows it (code-from-strings.ts), else the interpreter's. `interpret`: the
+ * interpreter's, always (what the differential test compares the compiled
+ * walk with). Programs of the same source share their factory.
  */
 export function shapeWalk(program: readonly Entry[], required: boolean, interpret = false): Visit {
-  const factory = interpret || refused ? null : factoryOf(walkSource(program, required))
+  const factory = interpret ? null : functionOf<Factory>(['entries', 'helpers'], walkSource(program, required))
   return factory === null ? shapeVisit(program, required) : factory(program, HELPERS)
-}
-
-/** The factory of `source`, made once; `null` where the runtime refuses code made from strings. */
-function factoryOf(source: string): Factory | null {
-  let factory = factories.get(source)
-  if (factory === undefined) {
-    try {
-      factory = new Function('entries', 'helpers', source) as Factory
-    } catch (error) {
-      // Any other error would be a fault of this module's source: never hidden behind the interpreter.
-      if (!(error instanceof EvalError)) throw error
-      refused = true
-      return null
-    }
-    factories.set(source, factory)
-  }
-  return factory
 }
 
 /**

@@ -34,7 +34,7 @@ export function shapes() {
 }
 
 /** The instruction `spec` says, on field names `names` (`null`: none, such as a rename of a field to itself). */
-export function instruction(spec: Spec, all: ReturnType<typeof shapes>, names: readonly string[] = NAMES): ShapeInstruction | null {
+export function instruction(spec: Spec, all: { readonly Item: AnyShape; readonly Tag: AnyShape; readonly Node: AnyShape; readonly Box: AnyShape }, names: readonly string[] = NAMES): ShapeInstruction | null {
   const target = [all.Item, all.Tag, all.Node][spec.shape] as AnyShape
   const a = names[spec.a % names.length] as string
   const b = names[spec.b % names.length] as string
@@ -85,20 +85,26 @@ function fail(): never {
 }
 
 /** A value laid out as `layout`, fitting it or not, drawn from `tape`; a shape's objects hold fields of `names`. */
-export function valueOf(layout: Layout, tape: readonly number[], at: { i: number }, depth: number, names: readonly string[] = ['a', 'b', 'x', 'n', 'boom']): unknown {
+export function valueOf(
+  layout: Layout,
+  tape: readonly number[],
+  at: { i: number },
+  depth: number,
+  names: readonly string[] = ['a', 'b', 'x', 'n', 'boom'],
+  primitives: readonly unknown[] = ['new', 'old', 'odd', 'none', 'boom', 'nan', 'a', 1, 0, null, true, { deep: [1] }],
+): unknown {
   const next = (): number => tape[at.i++ % tape.length] as number
-  if (Array.isArray(layout)) return next() < 3 ? 'not a list' : Array.from({ length: next() % 4 }, () => valueOf(layout[0] as Layout, tape, at, depth + 1, names))
+  if (Array.isArray(layout)) return next() < 3 ? 'not a list' : Array.from({ length: next() % 4 }, () => valueOf(layout[0] as Layout, tape, at, depth + 1, names, primitives))
   if (!(layout instanceof Shape)) {
     const out: Record<string, unknown> = {}
-    for (const [field, inner] of Object.entries(layout)) if (next() > 5) out[field] = valueOf(inner as Layout, tape, at, depth + 1, names)
+    for (const [field, inner] of Object.entries(layout)) if (next() > 5) out[field] = valueOf(inner as Layout, tape, at, depth + 1, names, primitives)
     return out
   }
   const roll = next()
   if (roll < 3) return ['a string', 7, null][roll]
   const out: Record<string, unknown> = {}
-  const primitives = ['new', 'old', 'odd', 'none', 'boom', 'nan', 'a', 1, 0, null, true, { deep: [1] }]
   for (const name of names) if (next() > 40) out[name] = primitives[next() % primitives.length]
-  if (depth < 4) for (const [field, inner] of (layout as AnyShape).nested) if (next() > 20) out[field] = valueOf(inner, tape, at, depth + 1, names)
+  if (depth < 4) for (const [field, inner] of (layout as AnyShape).nested) if (next() > 20) out[field] = valueOf(inner, tape, at, depth + 1, names, primitives)
   return out
 }
 
