@@ -6,6 +6,7 @@
  * common case (plain data) is checked, not serialised.
  */
 import type { ShapeSteps } from './migration-plan.ts'
+import { functionOf } from './code-from-strings.ts'
 import { Shape, type AnyShape, type Layout } from './shape.ts'
 import { isObject } from '../json/object.ts'
 
@@ -92,7 +93,7 @@ function jsonOf(value: unknown, key: string | number): unknown {
  * whole-object converter). Other values stay as they are: `JSON.stringify`
  * serialises them later.
  */
-export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyShape, ShapeSteps>, seen: Map<string, Copy> = new Map()): Copy {
+export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyShape, ShapeSteps>, interpret = false, seen: Map<string, Copy> = new Map()): Copy {
   if (layout instanceof Shape) {
     const steps = shapes.get(layout)
     const key = `${shapeKey(layout)}/${version}`
@@ -100,14 +101,15 @@ export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyS
     if (known !== undefined) return known
     const reads = steps === undefined ? [] : readsBelow(steps, version)
     // Known before its fields are (a shape may nest itself). The copy is ours: steps may change it in place.
-    const holder: { fields: readonly (readonly [string, Copy])[] } = { fields: [] }
+    const holder: Holder = { fields: [], copyLaidOut: NONE }
     const copy = recordCopier(holder, reads, layout.nested.size > 0)
     seen.set(key, copy)
-    holder.fields = [...layout.nested].map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const)
+    holder.fields = [...layout.nested].map(([field, inner]) => [field, copier(inner, version, shapes, interpret, seen)] as const)
+    holder.copyLaidOut = laidOutCopier(holder.fields, interpret)
     return copy
   }
   if (Array.isArray(layout)) {
-    const item = copier(layout[0] as Layout, version, shapes, seen)
+    const item = copier(layout[0] as Layout, version, shapes, interpret, seen)
     return function copyList(input, at) {
       const value = jsonOf(input, at)
       if (!Array.isArray(value)) return value
@@ -117,7 +119,30 @@ export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyS
       return copy
     }
   }
-  return recordCopier({ fields: Object.entries(layout as Record<string, Layout>).map(([field, inner]) => [field, copier(inner, version, shapes, seen)] as const) }, [], true)
+  const fields = Object.entries(layout as Record<string, Layout>).map(([field, inner]) => [field, copier(inner, version, shapes, interpret, seen)] as const)
+  return recordCopier({ fields, copyLaidOut: laidOutCopier(fields, interpret) }, [], true)
+}
+
+/** A record's laid-out fields, each with its copy, and the function that copies them all in a copy of the record. */
+interface Holder {
+  fields: readonly (readonly [string, Copy])[]
+  copyLaidOut: (copy: Record<string, unknown>) => void
+}
+
+const NONE = (): void => {}
+
+/**
+ * `copyFields` of `fields`, as one function whose field accesses are
+ * literal names where the runtime allows code made from strings
+ * (code-from-strings.ts; names written by `JSON.stringify`), else the loop.
+ * `interpret`: the loop, always (for tests).
+ */
+function laidOutCopier(fields: readonly (readonly [string, Copy])[], interpret: boolean): (copy: Record<string, unknown>) => void {
+  if (fields.length === 0) return NONE
+  const lines = fields.map(([field], i) => `v = c[${JSON.stringify(field)}]; if (v !== undefined && v !== null) c[${JSON.stringify(field)}] = f${i}(v, ${JSON.stringify(field)});`)
+  const source = ['"use strict";', ...fields.map((_, i) => `const f${i} = copies[${i}];`), 'return function copyLaidOut(c) {', 'let v;', ...lines, '};'].join('\n')
+  const factory = interpret ? null : functionOf<(copies: readonly Copy[]) => (copy: Record<string, unknown>) => void>(['copies'], source)
+  return factory === null ? (copy) => copyFields(copy, fields) : factory(fields.map(([, copy]) => copy))
 }
 
 /**
@@ -144,19 +169,19 @@ function readsBelow({ byStep }: ShapeSteps, version: number): readonly string[] 
 }
 
 /**
- * A copy of a record with each of `holder.fields` (read when called) taken
- * through its copy, and the values user code reads (`reads`: those fields, or
+ * A copy of a record with each of `holder.fields` taken through its copy
+ * (`holder.copyLaidOut`, read when called), and the values user code reads (`reads`: those fields, or
  * every other field) made JSON values. Three functions for the three cases,
  * each with its own copy: a spread sees the fewer layouts of its own case.
  */
-function recordCopier(holder: { readonly fields: readonly (readonly [string, Copy])[] }, reads: readonly string[] | 'all', nested: boolean): Copy {
+function recordCopier(holder: Readonly<Holder>, reads: readonly string[] | 'all', nested: boolean): Copy {
   if (reads === 'all') {
     let laidOut: readonly string[] | undefined
     return function copyForConverter(input, at) {
       const value = jsonOf(input, at)
       if (!isObject(value)) return value
       const copy = { ...value }
-      copyFields(copy, holder.fields)
+      holder.copyLaidOut(copy)
       laidOut ??= holder.fields.map(([name]) => name)
       // The converter sees the object as JSON does: fields JSON leaves out (undefined, functions) are not there.
       return seenAsJson(copy, laidOut)
@@ -175,7 +200,7 @@ function recordCopier(holder: { readonly fields: readonly (readonly [string, Cop
     const value = jsonOf(input, at)
     if (!isObject(value)) return value
     const copy = { ...value }
-    copyFields(copy, holder.fields)
+    holder.copyLaidOut(copy)
     readAsJson(copy, reads)
     return copy
   }

@@ -17,7 +17,8 @@
  * `MigrationFailure` with its JSON path, never a body passed on unchanged.
  */
 import type { Convert, ShapeInstruction } from './instruction.ts'
-import { BOUNDARY, CALL, CHECK, CHILD, Entry, OLDER, shapeVisit, visitArray, visitFields, type Visit } from './migration-walks.ts'
+import { shapeWalk } from './generated-walk.ts'
+import { BOUNDARY, CALL, CHECK, CHILD, Entry, OLDER, visitArray, visitFields, type Visit } from './migration-walks.ts'
 import { Shape, type AnyShape, type Layout } from './shape.ts'
 
 export { runSteps, type Visit } from './migration-walks.ts'
@@ -100,10 +101,13 @@ export class MigrationPlanner {
   readonly #ids = new Map<AnyShape, number>()
   /** Each shape's work per step, by shape and direction (`WORKING`: being worked out). */
   readonly #units: (Unit | null)[][] = []
+  readonly #interpret: boolean
 
-  constructor(shapes: ReadonlyMap<AnyShape, ShapeSteps>, versionCount: number) {
+  /** `interpret`: shapes' programs run by the interpreter even where they could be compiled (generated-walk.ts; for tests). */
+  constructor(shapes: ReadonlyMap<AnyShape, ShapeSteps>, versionCount: number, interpret = false) {
     this.#shapes = shapes
     this.#versionCount = versionCount
+    this.#interpret = interpret
   }
 
   /**
@@ -250,7 +254,7 @@ export class MigrationPlanner {
         if (instruction.converter) checked = false
       }
     })
-    return shapeVisit(program, slot === 'required')
+    return shapeWalk(program, slot === 'required', this.#interpret)
   }
 }
 

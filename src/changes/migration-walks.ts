@@ -179,17 +179,21 @@ export function shapeVisit(program: readonly Entry[], required: boolean): Visit 
         }
       }
     } catch (error) {
-      const entry = program[pc] as Entry
-      if (entry.kind === CHILD) throw within(error, entry.field)
-      if (entry.kind >= MOVE || entry.kind === CALL) throw converterFailure(error, entry.instruction as ShapeInstruction)
-      throw error
+      throw entryFailure(error, program[pc] as Entry)
     }
     return current
   }
 }
 
+/** What an entry's error becomes: a nested value's failure gets its field in the path; a converter's names its shape and field. */
+export function entryFailure(error: unknown, entry: Entry): unknown {
+  if (entry.kind === CHILD) return within(error, entry.field)
+  if (entry.kind >= MOVE || entry.kind === CALL) return converterFailure(error, entry.instruction as ShapeInstruction)
+  return error
+}
+
 /** `fn` of each item of a list, in a new list (an `EACH` entry's). */
-function eachOf(list: readonly unknown[], fn: Convert): unknown[] {
+export function eachOf(list: readonly unknown[], fn: Convert): unknown[] {
   const out = new Array<unknown>(list.length)
   for (let i = 0; i < list.length; i++) {
     const item = list[i]

@@ -1,0 +1,88 @@
+/**
+ * Property (fast-check): a shape's walk compiled to a function
+ * (src/changes/generated-walk.ts, where the runtime allows code made from
+ * strings) does what the interpreter of its program does
+ * (migration-walks.ts `shapeVisit`), for any history over nested shapes,
+ * field names that are no identifiers included, and any value, fitting its
+ * layout or not: the same value (field order and left-out fields included),
+ * the same calls of the user's functions in the same order, or the same
+ * failure (class, reason, sentence, JSON path, cause). Both directions,
+ * partial bodies too. Where code generation is refused, the interpreter
+ * runs: test/node/changes/no-code-generation.test.ts.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { fieldRenamed, shape } from '../../src/changes/index.ts'
+import type { ShapeInstruction } from '../../src/changes/instruction.ts'
+import { MigrationFailure } from '../../src/changes/migration-failure.ts'
+import { MigrationPlanner, shapeSteps, type Direction } from '../../src/changes/migration-plan.ts'
+import type { Layout } from '../../src/changes/shape.ts'
+import { instruction, layouts, run, shapes, specs, valueOf, VERSIONS, type Outcome } from '../support/migration-histories.ts'
+import { assertProperty } from '../support/property-runs.ts'
+import { detectRuntime } from '../support/runtime.ts'
+
+const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
+const RUNS = Number(env['FUZZ_RUNS'] ?? 300)
+
+/** Field names a generated function must quote: quotes, backslashes, line separators, code, numbers, `__proto__`. */
+const NAMES = ['a', 'b', 'n', 'cs', 'kids', 'x', 'a"b\\c', "it's", 'constructor', '__proto__', '0', 'line\u2028sep\n', '"]; throw 1; //', '${x}']
+const VALUE_NAMES = ['a', 'b', 'x', 'n', 'boom', 'a"b\\c', "it's", 'constructor', '0', 'line\u2028sep\n', '"]; throw 1; //']
+
+/** What an outcome's failure says: its class, reason, sentence, path and cause. */
+function failure(outcome: Outcome): unknown {
+  if (outcome.ok) return null
+  const error = outcome.error as Error & Partial<MigrationFailure>
+  const cause = error.cause as Error | undefined
+  return { class: error.constructor.name, failure: error instanceof MigrationFailure, reason: error.reason, what: error.what ?? error.message, path: error.path, cause: cause?.message }
+}
+
+describe('the generated walk of a shape agrees with the interpreter', () => {
+  it('for any history, any field names, any value, any version, both directions', () => {
+    assertProperty(
+      fc.property(specs, fc.array(fc.nat(99), { minLength: 64, maxLength: 64 }), fc.nat(VERSIONS - 2), fc.nat(3), fc.constantFrom<Direction>('down', 'up'), fc.boolean(), (steps, tape, version, root, direction, partial) => {
+        const all = shapes()
+        const instructions: ShapeInstruction[][] = [[], ...steps.map((list) => list.map((spec) => instruction(spec, all, NAMES)).filter((i): i is ShapeInstruction => i !== null))]
+        const shapeMap = new Map(all.all.map((s) => [s, shapeSteps(s, instructions, VERSIONS)] as const))
+        const generated = new MigrationPlanner(shapeMap, VERSIONS)
+        const interpreted = new MigrationPlanner(shapeMap, VERSIONS, true)
+        const layout = layouts(all)[root] as Layout
+        const raw = valueOf(layout, tape, { i: 0 }, 0, VALUE_NAMES)
+        const value = direction === 'up' ? JSON.parse(JSON.stringify(raw) ?? 'null') : raw
+        const isPartial = direction === 'up' && partial
+        for (const walk of ['steps', 'stepwise'] as const) {
+          const one = run(value, interpreted[walk](layout, version, direction, isPartial))
+          const other = run(value, generated[walk](layout, version, direction, isPartial))
+          expect(other.ok).toBe(one.ok)
+          expect(other.calls).toEqual(one.calls)
+          if (one.ok && other.ok) expect(other.value).toBe(one.value)
+          expect(failure(other)).toEqual(failure(one))
+        }
+      }),
+      { numRuns: RUNS },
+    )
+  })
+})
+
+describe('which walk runs', () => {
+  const Item = shape('Item')
+  const instructions: ShapeInstruction[][] = [[], [fieldRenamed(Item, { older: 'name', newer: 'title' }) as ShapeInstruction]]
+  const steps = new Map([[Item, shapeSteps(Item, instructions, 2)]])
+  // Where code made from strings runs here and now (Node, Bun, Deno; workerd in its test pool). Refused:
+  // test/node/changes/no-code-generation.test.ts.
+  const allowed = ((): boolean => {
+    try {
+      return new Function('return 1')() === 1
+    } catch {
+      return false
+    }
+  })()
+
+  it(`is ${allowed ? 'the generated function' : 'the interpreter'} on ${detectRuntime()}, the interpreter when asked`, () => {
+    const [walk] = new MigrationPlanner(steps, 2).steps(Item, 0, 'down')
+    // The generated function names the fields in its source; the interpreter reads them from its program.
+    expect(String(walk).includes('c["title"]')).toBe(allowed)
+    const [interpreted] = new MigrationPlanner(steps, 2, true).steps(Item, 0, 'down')
+    expect(String(interpreted).includes('c["title"]')).toBe(false)
+    for (const run_ of [walk, interpreted]) expect(JSON.stringify(run_?.({ title: 'T', id: 1 }))).toBe('{"id":1,"name":"T"}')
+  })
+})
