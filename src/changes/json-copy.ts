@@ -101,11 +101,12 @@ export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyS
     if (known !== undefined) return known
     const reads = steps === undefined ? [] : readsBelow(steps, version)
     // Known before its fields are (a shape may nest itself). The copy is ours: steps may change it in place.
-    const holder: Holder = { fields: [], copyLaidOut: NONE }
+    const holder: Holder = { fields: [], copyLaidOut: NONE, asSeen: NONE_SEEN }
     const copy = recordCopier(holder, reads, layout.nested.size > 0)
     seen.set(key, copy)
     holder.fields = [...layout.nested].map(([field, inner]) => [field, copier(inner, version, shapes, interpret, seen)] as const)
     holder.copyLaidOut = laidOutCopier(holder.fields, interpret)
+    if (reads === 'all') holder.asSeen = seenAsJsonOf(holder.fields.map(([field]) => field), interpret)
     return copy
   }
   if (Array.isArray(layout)) {
@@ -120,16 +121,55 @@ export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyS
     }
   }
   const fields = Object.entries(layout as Record<string, Layout>).map(([field, inner]) => [field, copier(inner, version, shapes, interpret, seen)] as const)
-  return recordCopier({ fields, copyLaidOut: laidOutCopier(fields, interpret) }, [], true)
+  return recordCopier({ fields, copyLaidOut: laidOutCopier(fields, interpret), asSeen: NONE_SEEN }, [], true)
 }
 
-/** A record's laid-out fields, each with its copy, and the function that copies them all in a copy of the record. */
+/**
+ * A record's laid-out fields, each with its copy, the function that copies
+ * them all in a copy of the record, and, for a whole-object converter, its
+ * `seenAsJson`.
+ */
 interface Holder {
   fields: readonly (readonly [string, Copy])[]
   copyLaidOut: (copy: Record<string, unknown>) => void
+  asSeen: (copy: Record<string, unknown>) => Record<string, unknown>
 }
 
 const NONE = (): void => {}
+const NONE_SEEN = (copy: Record<string, unknown>): Record<string, unknown> => copy
+
+/**
+ * `seenAsJson` with the laid-out fields' names as literals (`field ===
+ * "category"`, each written by `JSON.stringify`) where the runtime allows
+ * code made from strings, else the loop over `laidOut`. `interpret`: the
+ * loop, always (for tests).
+ */
+function seenAsJsonOf(laidOut: readonly string[], interpret: boolean): (copy: Record<string, unknown>) => Record<string, unknown> {
+  const isLaidOut = laidOut.length === 0 ? 'false' : `(${laidOut.map((field) => `field === ${JSON.stringify(field)}`).join(' || ')})`
+  const source = [
+    '"use strict";',
+    'const { asJson, isPlainObject, without } = helpers;',
+    'return function seenAsJson(copy) {',
+    'let gone;',
+    'for (const field in copy) {',
+    'const v = copy[field];',
+    'switch (typeof v) {',
+    'case "string": case "boolean": continue;',
+    'case "number": if (v - v === 0 && v !== 0) continue; break;',
+    `case "object": if (v === null || ${isLaidOut} || isPlainObject(v, 0)) continue;`,
+    '}',
+    `if (${isLaidOut}) continue;`,
+    'const json = asJson(v);',
+    'if (json === undefined) (gone ??= []).push(field);',
+    'else if (json !== v) copy[field] = json;',
+    '}',
+    'return gone === undefined ? copy : without(copy, gone);',
+    '};',
+  ].join('\n')
+  type Seen = (copy: Record<string, unknown>) => Record<string, unknown>
+  const factory = interpret ? null : functionOf<(helpers: typeof SEEN_HELPERS) => Seen>(['helpers'], source)
+  return factory === null ? (copy) => seenAsJson(copy, laidOut) : factory(SEEN_HELPERS)
+}
 
 /**
  * `copyFields` of `fields`, as one function whose field accesses are
@@ -176,15 +216,13 @@ function readsBelow({ byStep }: ShapeSteps, version: number): readonly string[] 
  */
 function recordCopier(holder: Readonly<Holder>, reads: readonly string[] | 'all', nested: boolean): Copy {
   if (reads === 'all') {
-    let laidOut: readonly string[] | undefined
     return function copyForConverter(input, at) {
       const value = jsonOf(input, at)
       if (!isObject(value)) return value
       const copy = { ...value }
       holder.copyLaidOut(copy)
-      laidOut ??= holder.fields.map(([name]) => name)
       // The converter sees the object as JSON does: fields JSON leaves out (undefined, functions) are not there.
-      return seenAsJson(copy, laidOut)
+      return holder.asSeen(copy)
     }
   }
   if (!nested) {
@@ -260,6 +298,9 @@ function readAsJson(copy: Record<string, unknown>, reads: readonly string[]): vo
     if (v !== undefined) copy[field] = asJson(v)
   }
 }
+
+/** What the generated `seenAsJson` calls. */
+const SEEN_HELPERS = { asJson, isPlainObject, without } as const
 
 const shapeIds = new WeakMap<AnyShape, number>()
 let nextShapeId = 0

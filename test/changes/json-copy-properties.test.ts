@@ -1,8 +1,9 @@
 /**
  * Property (fast-check): the copy of a handler's value along its layout
  * (src/changes/json-copy.ts) gives the same copy whether its laid-out
- * fields are copied by a function made with literal names (where the
- * runtime allows code made from strings) or by the loop reading the names
+ * fields are copied, and an object a converter reads whole tested as JSON
+ * (skipping those fields), by functions made with literal names (where the
+ * runtime allows code made from strings) or by the loops reading the names
  * from data: for any history, layouts whose nested fields have names that
  * are no identifiers, and values holding what JSON reads otherwise (toJSON,
  * undefined, functions, symbols, -0, NaN, class instances, BigInt): the
