@@ -5,8 +5,12 @@
  * toolkit's code and declared names written as string literals
  * (`JSON.stringify`), never a value of a request or a response. Where the
  * runtime refuses (an `EvalError`: workerd during a request, Node's
- * `--disallow-code-generation-from-strings`, a no-eval policy), `null`, and
- * the caller runs its interpreted twin; from then on, without asking again.
+ * `--disallow-code-generation-from-strings`; a `TypeError` from a locked-down
+ * `Function`, as Hardened JavaScript's), `null`, and the caller runs its
+ * interpreted twin; from then on, without asking again. So are sources
+ * beyond the first `MADE` (layouts made anew and again, such as
+ * `history.migrate`'s `as` with names of the caller's choosing): what is
+ * kept stays bounded.
  */
 
 /** Set once the runtime refused code made from strings. */
@@ -14,6 +18,9 @@ let refused = false
 
 /** Functions of the same parameters and source are made once (the source holds names and code, never a value). */
 const made = new Map<string, unknown>()
+
+/** At most this many functions are made; further sources are interpreted (declarations make a few dozen). */
+const MADE = 4096
 
 /**
  * The function of `params` and `source`, made once; `null` where the
@@ -25,16 +32,27 @@ export function functionOf<F>(params: readonly string[], source: string): F | nu
   const key = `${params.join(',')}\n${source}`
   let fn = made.get(key) as F | undefined
   if (fn === undefined) {
-    if (refused) return null
+    if (refused || made.size >= MADE) return null
     try {
       fn = new Function(...params, source) as F
     } catch (error) {
-      // Any other error would be a fault of the caller's source: never hidden behind the interpreter.
-      if (!(error instanceof EvalError)) throw error
+      // Another error would be a fault of the caller's source, never hidden behind the interpreter: unless the
+      // runtime refuses the simplest source too (a locked-down Function throws a TypeError, not an EvalError).
+      if (!(error instanceof EvalError) && !refusesAll()) throw error
       refused = true
       return null
     }
     made.set(key, fn)
   }
   return fn
+}
+
+/** Whether the runtime refuses even an empty function made from a string. */
+function refusesAll(): boolean {
+  try {
+    new Function('')
+    return false
+  } catch {
+    return true
+  }
 }
