@@ -2,12 +2,12 @@
  * Where the runtime refuses code made from strings, shapes' walks are the
  * interpreter's, and every exchange gives what it gives where walks are
  * generated functions: responses migrated down, bodies migrated up, a
- * converter's failure, `history.migrate`. Node with
- * `--disallow-code-generation-from-strings` refuses it always; workerd
+ * converter's failure, `history.migrate`. Node and Bun with
+ * `--disallow-code-generation-from-strings` refuse it always; workerd
  * allows it while a Worker's global scope runs and refuses it during a
  * request.
  *
- * Node only: runs test/support/code-generation-app.ts in a child Node, and
+ * Node only: runs test/support/code-generation-app.ts in a child Node and Bun, and
  * bundled (esbuild) in workerd, served by its own binary.
  */
 import { spawn, spawnSync } from 'node:child_process'
@@ -20,8 +20,8 @@ import { afterAll, expect, it } from 'vitest'
 const root = fileURLToPath(new URL('../../..', import.meta.url))
 const EVAL_ERROR = 'EvalError: Code generation from strings disallowed for this context'
 
-function run(flags: readonly string[]): Record<string, unknown> {
-  const result = spawnSync(`${root}node_modules/.bin/node`, [...flags, `${root}test/support/code-generation-print.ts`], { cwd: root, encoding: 'utf8', timeout: 60_000 })
+function run(flags: readonly string[], runtime: 'node' | 'bun' = 'node'): Record<string, unknown> {
+  const result = spawnSync(`${root}node_modules/.bin/${runtime}`, [...flags, `${root}test/support/code-generation-print.ts`], { cwd: root, encoding: 'utf8', timeout: 60_000 })
   expect(result.status, result.stderr).toBe(0)
   return JSON.parse(result.stdout) as Record<string, unknown>
 }
@@ -39,6 +39,18 @@ it('runs the interpreter under --disallow-code-generation-from-strings, with the
   expect(exchanges['failure']).toBe(
     '500 Error: versionHistory: the 200 response of "GET /products" cannot be migrated to version "v1": at $.items[1].price, the field.changed converter of shape Product threw: a negative price.',
   )
+})
+
+it('runs the interpreter in Bun under --disallow-code-generation-from-strings, with the same exchanges', () => {
+  const allowed = run([], 'bun')
+  const refused = run(['--disallow-code-generation-from-strings'], 'bun')
+  expect([allowed['evaluates'], allowed['generated']]).toEqual([true, true])
+  expect(refused['evaluates']).toMatch(/^EvalError: /)
+  expect(refused['generated']).toBe(false)
+  const { evaluates: _c, generated: _d, ...same } = refused
+  const { evaluates: _e, generated: _f, ...bun } = allowed
+  expect(same).toEqual(exchanges)
+  expect(bun).toEqual(exchanges)
 })
 
 const workerd: { kill(): void }[] = []
