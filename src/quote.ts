@@ -32,14 +32,36 @@ export function quoted(text: string, max: number = SHOWN): string {
   return cut(`"${text.slice(0, max + 1).replace(/["\\]/g, '\\$&').replace(CONTROL, escapeControl)}"`, max)
 }
 
-/** A value a sentence names: a string `quoted`, another value as JSON writes it (escaped and cut as `bare`), or by its kind when JSON has none (`undefined`, a function). */
+/** A value a sentence names: a string `quoted`; a number as JavaScript writes it (`NaN`, `-0`, `1n`); a list or a plain object as JSON writes it, its values so written; another object by its kind (`a Map`); escaped and cut as `bare`. */
 export function quotedValue(value: unknown, max: number = SHOWN): string {
   if (typeof value === 'string') return quoted(value, max)
-  let json: string | undefined
   try {
-    json = JSON.stringify(value)
+    return bare(written(value, max + 1, []), max)
   } catch {
-    json = undefined
+    // A Proxy whose traps throw, or a getter that does: named by its kind alone.
+    return typeof value === 'object' ? 'an object' : typeof value
   }
-  return json === undefined ? (typeof value === 'object' ? 'an object JSON cannot write' : typeof value) : bare(json, max)
+}
+
+/** `value` as JavaScript reads it, written only until it is longer than `room` (the rest is cut); `open` holds the lists and objects it is inside. */
+function written(value: unknown, room: number, open: object[]): string {
+  if (typeof value === 'string') return JSON.stringify(value.slice(0, Math.max(room, 0) + 1))
+  if (typeof value === 'bigint') return `${value}n`
+  if (typeof value !== 'object' || value === null) return Object.is(value, -0) ? '-0' : typeof value === 'function' || typeof value === 'symbol' ? typeof value : String(value)
+  if (open.includes(value)) return 'a cycle'
+  const list = Array.isArray(value)
+  const proto: unknown = Object.getPrototypeOf(value)
+  if (!list && proto !== null && proto !== Object.prototype) {
+    // A Map, a Date, a class's instance: by its constructor's name (escaped and cut with the rest).
+    const name: unknown = (proto as { constructor?: { name?: unknown } }).constructor?.name
+    return typeof name === 'string' && name !== '' ? `${/^[AEIO]/.test(name) ? 'an' : 'a'} ${name}` : 'an object'
+  }
+  open.push(value)
+  let out = ''
+  for (const key of Object.keys(value)) {
+    if (out.length > room) break
+    out += `${out && ','}${list ? '' : `${JSON.stringify(key.slice(0, Math.max(room, 0) + 1))}:`}${written((value as Record<string, unknown>)[key], room - out.length - 1, open)}`
+  }
+  open.pop()
+  return list ? `[${out}]` : `{${out}}`
 }

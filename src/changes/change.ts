@@ -4,7 +4,7 @@
  * the history about (`history.predates(c.var.version, change)`).
  */
 import type { Instruction } from './instruction.ts'
-import { quoted } from '../quote.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** A change of a version, made with `change()`. */
 export interface Change<I extends readonly Instruction[] = readonly Instruction[]> {
@@ -56,7 +56,7 @@ export function change<const I extends readonly Instruction[]>(description: stri
   }
   const given = options?.id
   if (given !== undefined && (typeof given !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._:-]*$/.test(given))) {
-    throw new Error(`${where}(${quoted(description)}): id must be letters, digits, ".", "_", ":" or "-", got ${typeof given === 'string' ? quoted(given) : JSON.stringify(given)}.`)
+    throw new Error(`${where}(${quoted(description)}): id must be letters, digits, ".", "_", ":" or "-", got ${quotedValue(given)}.`)
   }
   const id = given ?? slug(description)
   if (id === '') throw new Error(`${where}(${quoted(description)}): no id can be derived from the description; give one with { id: "..." }.`)

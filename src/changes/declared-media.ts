@@ -12,6 +12,7 @@ import { existsAt, type RoutePlan } from './http-steps.ts'
 import { isJsonType } from './media-types.ts'
 import { framingOf } from './streams.ts'
 import { middlewareBases, pathsInside } from '../routes/mounted-apps.ts'
+import { quotedValue } from '../quote.ts'
 
 /** A route definition of @hono/zod-openapi's registry, as far as its success media types go. */
 interface RouteDefinition {
@@ -66,7 +67,7 @@ export function declaredMediaChecks(app: { readonly routes: readonly { readonly 
       for (const declared of Object.keys(content)) {
         const type = (declared.split(';')[0] ?? '').trim().toLowerCase()
         const why = misfitOf(type, media)
-        if (why !== null) out.push(`${where}: "${key}" declares its ${status} response as ${type}, which older clients get as a 500: ${why}.`)
+        if (why !== null) out.push(`${where}: ${quotedValue(key)} declares its ${status} response as ${type}, which older clients get as a 500: ${why}.`)
       }
     }
   }

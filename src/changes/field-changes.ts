@@ -10,6 +10,7 @@ import { checkOptions } from '../options.ts'
 import { partialDefault } from './partial.ts'
 import { Shape, type FieldOf } from './shape.ts'
 import { isObject } from '../json/object.ts'
+import { quoted } from '../quote.ts'
 
 /** The head type of field `F` of `T` (`unknown` for an older name). */
 export type FieldValue<T, F> = F extends keyof T ? T[F] : unknown
@@ -51,7 +52,7 @@ export function fieldRenamed<T, O extends string, const Older extends string, co
   const { older, newer } = names as { older: unknown; newer: unknown }
   checkField(older, where, 'older')
   checkField(newer, where, 'newer')
-  if (older === newer) throw new Error(`${where}: older and newer are both "${older}"; a rename needs two names.`)
+  if (older === newer) throw new Error(`${where}: older and newer are both ${quoted(older)}; a rename needs two names.`)
   const downOp = new FieldOp('move', newer, null, older)
   const upOp = new FieldOp('move', older, null, newer)
   return {

@@ -38,14 +38,14 @@ export function checkVersions(list: unknown): { versions: string[]; changes: (re
     }
     const { version, changes: own = [] } = entry as { version: string; changes?: unknown }
     for (const key of Object.keys(entry)) {
-      if (key !== 'version' && key !== 'changes') throw new Error(`${WHERE}: version ${quoted(String(version))} has an unknown key ${quoted(key)}; an entry has version and changes.`)
+      if (key !== 'version' && key !== 'changes') throw new Error(`${WHERE}: version ${quoted(version)} has an unknown key ${quoted(key)}; an entry has version and changes.`)
     }
-    if (versions.includes(version)) throw new Error(`${WHERE}: version "${version}" is listed twice; list each version once, oldest first.`)
+    if (versions.includes(version)) throw new Error(`${WHERE}: version ${quoted(version)} is listed twice; list each version once, oldest first.`)
     if (!Array.isArray(own) || own.some((c) => c === null || typeof c !== 'object' || !Array.isArray((c as Change).instructions))) {
-      throw new Error(`${WHERE}: the changes of version "${version}" must be a list of change(...) values.`)
+      throw new Error(`${WHERE}: the changes of version ${quoted(version)} must be a list of change(...) values.`)
     }
     if (versions.length === 0 && own.length > 0) {
-      throw new Error(`${WHERE}: the first version "${version}" has changes, which can never apply (a change separates a version from the one before); move them to the version that introduced them.`)
+      throw new Error(`${WHERE}: the first version ${quoted(version)} has changes, which can never apply (a change separates a version from the one before); move them to the version that introduced them.`)
     }
     versions.push(version)
     changes.push(Object.freeze([...(own as Change[])]))
@@ -53,7 +53,7 @@ export function checkVersions(list: unknown): { versions: string[]; changes: (re
   if (hasKnownOrder(versions)) {
     for (let i = 1; i < versions.length; i++) {
       if (compareVersions(versions[i - 1] as string, versions[i] as string) >= 0) {
-        throw new Error(`${WHERE}: versions must go from oldest to newest, but "${versions[i]}" comes after "${versions[i - 1]}"; reorder them.`)
+        throw new Error(`${WHERE}: versions must go from oldest to newest, but ${quotedValue(versions[i])} comes after ${quotedValue(versions[i - 1])}; reorder them.`)
       }
     }
   }
@@ -70,21 +70,21 @@ export function checkBodies(bodies: unknown): Map<string, RouteBodies> {
   for (const [route, entry] of Object.entries(bodies)) {
     checkRoute(route, `${WHERE}: bodies`)
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-      throw new Error(`${WHERE}: bodies["${route}"] must be { request?, response?, error?, items? } with layouts such as Product or [Product].`)
+      throw new Error(`${WHERE}: bodies[${quoted(route)}] must be { request?, response?, error?, items? } with layouts such as Product or [Product].`)
     }
     for (const [key, layout] of Object.entries(entry)) {
       if (key === 'unmigrated') {
-        if (layout !== undefined) unmigratedTest(layout, `${WHERE}: bodies["${route}"]`, describedBy(entry))
+        if (layout !== undefined) unmigratedTest(layout, `${WHERE}: bodies[${quoted(route)}]`, describedBy(entry))
         continue
       }
       if (key === 'partial' || key === 'forms') {
-        if (layout !== undefined && typeof layout !== 'boolean') throw new Error(`${WHERE}: bodies["${route}"].${key} must be true or false.`)
+        if (layout !== undefined && typeof layout !== 'boolean') throw new Error(`${WHERE}: bodies[${quoted(route)}].${key} must be true or false.`)
         continue
       }
       if (key !== 'request' && key !== 'response' && key !== 'error' && key !== 'items') {
-        throw new Error(`${WHERE}: bodies["${route}"] has an unknown key ${quoted(key)}; its keys are request, response, error, items, unmigrated, partial and forms.`)
+        throw new Error(`${WHERE}: bodies[${quoted(route)}] has an unknown key ${quoted(key)}; its keys are request, response, error, items, unmigrated, partial and forms.`)
       }
-      if (layout !== undefined) checkLayout(layout, `${WHERE}: bodies["${route}"].${key}`)
+      if (layout !== undefined) checkLayout(layout, `${WHERE}: bodies[${quoted(route)}].${key}`)
     }
     out.set(route, entry as RouteBodies)
   }
@@ -104,7 +104,7 @@ export function checkMaxBodySize(value: unknown): number {
 function describeInstruction(entry: ChangelogInstruction): string {
   switch (entry.type) {
     case 'field.renamed':
-      return `renamed from "${entry.older}" to "${entry.newer}"`
+      return `renamed from ${quoted(entry.older)} to ${quoted(entry.newer)}`
     case 'field.added':
       return `added`
     case 'field.removed':
@@ -136,14 +136,14 @@ export function checkFields(instructions: readonly (readonly ShapeInstruction[])
         const key = `${i.shape.name}\u0000${effect.field}`
         const twice = seen.get(key)
         if (twice !== undefined) {
-          throw new Error(`${WHERE}: version "${version}" changes field "${effect.field}" of shape "${i.shape.name}" twice (${twice}, and ${what}); one change per field and version.`)
+          throw new Error(`${WHERE}: version ${quoted(version)} changes field ${quoted(effect.field)} of shape ${quoted(i.shape.name)} twice (${twice}, and ${what}); one change per field and version.`)
         }
         seen.set(key, what)
         const known = fields.get(effect.field)
         if (known !== undefined && known.presence !== effect.before) {
           const was = effect.before === 'present' ? 'needs it to exist in the version before' : 'says it did not exist in the version before'
           throw new Error(
-            `${WHERE}: field "${effect.field}" of shape "${i.shape.name}" is ${what} in version "${version}", which ${was}, but it was ${known.what} in version "${known.version}"; fix one of the two changes.`,
+            `${WHERE}: field ${quoted(effect.field)} of shape ${quoted(i.shape.name)} is ${what} in version ${quoted(version)}, which ${was}, but it was ${known.what} in version ${quoted(known.version)}; fix one of the two changes.`,
           )
         }
       }
@@ -157,16 +157,16 @@ export function checkReplacements(steps: ReadonlyMap<AnyShape, ReturnType<typeof
   for (const [shape, { byStep, replacements }] of steps) {
     for (const { step, older } of replacements) {
       if (replacements.filter((r) => r.step === step).length > 1) {
-        throw new Error(`${WHERE}: shape "${shape.name}" has two converters with an older layout in version "${versions[step]}"; merge them.`)
+        throw new Error(`${WHERE}: shape ${quoted(shape.name)} has two converters with an older layout in version ${quotedValue(versions[step])}; merge them.`)
       }
-      if (shapesOf(older).has(shape)) throw new Error(`${WHERE}: the older layout of a converter of shape "${shape.name}" contains "${shape.name}" itself; name the older form as another shape.`)
+      if (shapesOf(older).has(shape)) throw new Error(`${WHERE}: the older layout of a converter of shape ${quoted(shape.name)} contains ${quoted(shape.name)} itself; name the older form as another shape.`)
     }
     const newest = replacements[0]
     if (newest === undefined) continue
     for (const step of byStep.keys()) {
       if (step < newest.step) {
         throw new Error(
-          `${WHERE}: shape "${shape.name}" is converted to another layout in version "${versions[newest.step]}" (shapeConverted with older), so its change in version "${versions[step]}" can never apply; put it on the older layout's shapes.`,
+          `${WHERE}: shape ${quoted(shape.name)} is converted to another layout in version ${quotedValue(versions[newest.step])} (shapeConverted with older), so its change in version ${quotedValue(versions[step])} can never apply; put it on the older layout's shapes.`,
         )
       }
     }
@@ -180,11 +180,11 @@ export function checkChanges(changes: readonly (readonly Change[])[], versions: 
   changes.forEach((list, step) => {
     for (const change of list) {
       if (stepOf.has(change)) {
-        throw new Error(`${WHERE}: the change "${change.id}" is listed twice (versions "${versions[stepOf.get(change) as number]}" and "${versions[step]}"); a change belongs to one version.`)
+        throw new Error(`${WHERE}: the change ${quoted(change.id)} is listed twice (versions ${quotedValue(versions[stepOf.get(change) as number])} and ${quotedValue(versions[step])}); a change belongs to one version.`)
       }
       const other = ids.get(change.id)
       if (other !== undefined) {
-        throw new Error(`${WHERE}: two changes have the id "${change.id}" ("${other}" and "${change.description}"); give one of them its own id with change(..., { id }).`)
+        throw new Error(`${WHERE}: two changes have the id ${quoted(change.id)} (${quoted(other)} and ${quoted(change.description)}); give one of them its own id with change(..., { id }).`)
       }
       stepOf.set(change, step)
       ids.set(change.id, change.description)
@@ -234,7 +234,7 @@ export function uncoveredRoutes(app: AppRoutesWithHandlers, names: Iterable<stri
     const covering = routes.findIndex((route) => route.handler === middleware && matches(route) && covers(route.path, path))
     if (covering === -1) {
       out.push(
-        `versionHistory: "${key}" is a route the versioning middleware does not run for (it is registered at ${[...new Set(at.map((route) => route.path))].join(', ')}), so its older clients get the head's answer; register the middleware where it covers the route (app.use('*', versioning), or a prefix such as '${path.split('/').slice(0, 2).join('/')}/*').`,
+        `versionHistory: ${quoted(key)} is a route the versioning middleware does not run for (it is registered at ${[...new Set(at.map((route) => route.path))].join(', ')}), so its older clients get the head's answer; register the middleware where it covers the route (app.use('*', versioning), or a prefix such as '${path.split('/').slice(0, 2).join('/')}/*').`,
       )
       continue
     }
@@ -245,7 +245,7 @@ export function uncoveredRoutes(app: AppRoutesWithHandlers, names: Iterable<stri
     while (sameRegistration(routes[answers + 1])) answers++
     if (covering > answers) {
       out.push(
-        `versionHistory: "${key}" is registered before the versioning middleware, so Hono answers it before the middleware runs and its older clients get the head's answer; register the middleware first (app.use('*', versioning) before the routes).`,
+        `versionHistory: ${quoted(key)} is registered before the versioning middleware, so Hono answers it before the middleware runs and its older clients get the head's answer; register the middleware first (app.use('*', versioning) before the routes).`,
       )
     }
   }
@@ -259,7 +259,7 @@ export function unservedRoutes(routes: AppRoutesWithHandlers['routes'], names: I
   for (const key of names) {
     const plain = plainRoute(key)
     if (plain === null || served.has(key) || served.has(`ALL ${plain[1]}`)) continue
-    out.push(`versionHistory: "${key}" names no route of the app (its routes: ${[...served].filter((r) => !r.endsWith('*')).slice(0, 8).join(', ') || 'none'}); name the route as Hono registers it, or its older clients get the head shape.`)
+    out.push(`versionHistory: ${quoted(key)} names no route of the app (its routes: ${[...served].filter((r) => !r.endsWith('*')).slice(0, 8).join(', ') || 'none'}); name the route as Hono registers it, or its older clients get the head shape.`)
   }
   return out
 }
@@ -276,7 +276,7 @@ export function unservedOlderPaths(routes: AppRoutesWithHandlers['routes'], plan
   for (const key of planned) {
     const plain = plainRoute(key)
     if (plain === null || named.has(key) || served.has(key) || served.has(`ALL ${plain[1]}`)) continue
-    out.push(`versionHistory: "${key}" is the path a pathChanged change gives older versions, and no route of the app serves it; register the handler at that path too (app.${plain[0].toLowerCase()}('${plain[1]}', handler)), or older clients get a 404 where their version had the route.`)
+    out.push(`versionHistory: ${quoted(key)} is the path a pathChanged change gives older versions, and no route of the app serves it; register the handler at that path too (app.${plain[0].toLowerCase()}('${plain[1]}', handler)), or older clients get a 404 where their version had the route.`)
   }
   return out
 }
@@ -303,8 +303,8 @@ export function answerChecks(routes: AppRoutesWithHandlers['routes'], plans: Rea
   const out = new Set<string>()
   for (const { method, path, handler } of routes) {
     const wrapped = wrappedBy(handler)
-    if (wrapped === undefined) judge(`"${method} ${path}"`, plans.get(`${method} ${path}`), handler, out)
-    else for (const own of wrapped) judge(`route "${own.route.viewName}" (${own.method})`, tablePlan(own.method, own.route), own.handler, out)
+    if (wrapped === undefined) judge(quoted(`${method} ${path}`), plans.get(`${method} ${path}`), handler, out)
+    else for (const own of wrapped) judge(`route ${quoted(own.route.viewName)} (${own.method})`, tablePlan(own.method, own.route), own.handler, out)
   }
   return [...out]
 }

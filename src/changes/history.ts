@@ -13,7 +13,7 @@ import { checksOf } from './body-checks.ts'
 import { bindChanges, existsAt, runSteps, type BoundChanges, type Chain, type RoutePlan } from './http-steps.ts'
 import type { RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
-import { quoted } from '../quote.ts'
+import { bare, quoted, quotedValue } from '../quote.ts'
 import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps } from './migration-plan.ts'
 import { HISTORY_PLANS, ROUTE_EXISTS, type HistoryPlans, type RouteExists } from './history-plans.ts'
@@ -160,7 +160,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
       response: entry?.response === undefined ? null : this.#chains(entry.response, 'down'),
       error: entry?.error !== undefined ? this.#chains(entry.error, 'down') : errors !== undefined ? this.#chains(errors, 'down') : null,
       items: entry?.items === undefined ? null : this.#chains(entry.items, 'down'),
-      media: mediaPlan(entry, `${WHERE}: bodies["${route}"]`),
+      media: mediaPlan(entry, `${WHERE}: bodies[${quoted(route)}]`),
       layouts: { request: entry?.request ?? null, response: entry?.response ?? null, error: entry?.error ?? errors ?? null },
     })
     const { plans, tableLives } = routePlans(versions, bodies, byRoute, bodyPlans)
@@ -204,35 +204,35 @@ export class VersionHistory<V extends string = string, O = unknown> {
   bind(target: ExtensionTarget): BoundChanges {
     const where = `${target.where}: changes`
     const { scheme, routeNames } = target
-    const known = this.versions.join(', ')
+    const known = this.versions.map((n) => bare(n)).join(', ')
     if (scheme.allowedVersions === null) {
-      throw new Error(`${where}: the scheme allows every version, but a history migrates only its own; give the scheme allowedVersions: [${this.versions.map((v) => JSON.stringify(v)).join(', ')}].`)
+      throw new Error(`${where}: the scheme allows every version, but a history migrates only its own; give the scheme allowedVersions: [${this.versions.map((v) => quoted(v)).join(', ')}].`)
     }
     for (const version of this.versions) {
       if (scheme.resolveVersion(version) !== version) {
-        throw new Error(`${where}: the history's version "${version}" is not one the scheme allows (${scheme.allowedVersions.filter((v) => v !== null).join(', ')}); add it to allowedVersions or remove it from the history.`)
+        throw new Error(`${where}: the history's version ${quoted(version)} is not one the scheme allows (${scheme.allowedVersions.filter((v) => v !== null).map((n) => bare(n)).join(', ')}); add it to allowedVersions or remove it from the history.`)
       }
     }
     for (const version of [...scheme.allowedVersions, scheme.defaultVersion]) {
       if (version !== null && !this.#index.has(version)) {
-        throw new Error(`${where}: the scheme allows version "${version}", which the history does not list (${known}); add { version: "${version}" } at its place in versions.`)
+        throw new Error(`${where}: the scheme allows version ${quoted(version)}, which the history does not list (${known}); add { version: ${quoted(version)} } at its place in versions.`)
       }
     }
     for (const key of this.#routeNames) {
       if (plainRoute(key) !== null) continue
       const route = methodRoute(key)?.[1] ?? key
       if (routeNames === null) {
-        throw new Error(`${where}: the history names the table route "${route}", but ${target.where} has no route table; name plain Hono routes as "METHOD /path" ("GET /items/:id").`)
+        throw new Error(`${where}: the history names the table route ${quoted(route)}, but ${target.where} has no route table; name plain Hono routes as "METHOD /path" ("GET /items/:id").`)
       }
       if (!routeNames.has(route)) {
-        const names = [...routeNames].slice(0, 12).join(', ')
-        throw new Error(`${where}: the history names route "${route}", which is not in the route table (${names}${routeNames.size > 12 ? ', ...' : ''}); fix the name or add the route.`)
+        const names = [...routeNames].slice(0, 12).map((n) => bare(n)).join(', ')
+        throw new Error(`${where}: the history names route ${quoted(route)}, which is not in the route table (${names}${routeNames.size > 12 ? ', ...' : ''}); fix the name or add the route.`)
       }
     }
     for (const route of this.#tableLives.keys()) {
       if (!this.#covered.has(route)) {
         throw new Error(
-          `${where}: route "${route}" is added, removed or moved in some version; declare the table as defineRoutes(history.routes([...])) so that the table knows which versions have it.`,
+          `${where}: route ${quoted(route)} is added, removed or moved in some version; declare the table as defineRoutes(history.routes([...])) so that the table knows which versions have it.`,
         )
       }
     }
@@ -280,7 +280,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     if ((to === undefined) === (from === undefined)) throw new Error('history.migrate: give one of to (from the head down to that version) or from (from that version up to the head).')
     const version = (to ?? from) as string
     const index = this.#index.get(version)
-    if (index === undefined) throw new Error(`history.migrate: unknown version ${quoted(String(version))}; the history's versions are ${this.versions.join(', ')}.`)
+    if (index === undefined) throw new Error(`history.migrate: unknown version ${quotedValue(version)}; the history's versions are ${this.versions.map((n) => bare(n)).join(', ')}.`)
     const direction = to !== undefined ? 'down' : 'up'
     let cache = this.#migrations.get(as)
     if (cache === undefined) {
@@ -299,7 +299,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
       migrated = runSteps(JSON.parse(text), chain.steps)
     } catch (error) {
       if (!(error instanceof MigrationFailure)) throw error
-      throw new Error(`history.migrate: ${failureSentence(error)} (version ${JSON.stringify(version)}, ${direction === 'down' ? 'down from' : 'up to'} the head).`, { cause: error })
+      throw new Error(`history.migrate: ${failureSentence(error)} (version ${quoted(version)}, ${direction === 'down' ? 'down from' : 'up to'} the head).`, { cause: error })
     }
     return JSON.parse(JSON.stringify(migrated))
   }
@@ -312,10 +312,15 @@ export class VersionHistory<V extends string = string, O = unknown> {
    */
   predates(version: string | null | undefined, change: Change): boolean {
     const step = this.#stepOf.get(change)
-    if (step === undefined) throw new Error(`history.predates: the change ${quoted(String((change as Change | null)?.id))} is not in this history; pass one listed in its versions.`)
+    if (step === undefined) {
+      if (change === null || typeof change !== 'object' || typeof (change as Partial<Change>).id !== 'string') {
+        throw new Error(`history.predates: pass a change(...) value listed in the history's versions, got ${quotedValue(change)}.`)
+      }
+      throw new Error(`history.predates: the change ${quoted(change.id)} is not in this history; pass one listed in its versions.`)
+    }
     if (version === null || version === undefined) return false
     const index = this.#index.get(version)
-    if (index === undefined) throw new Error(`history.predates: unknown version ${quoted(String(version))}; the history's versions are ${this.versions.join(', ')}.`)
+    if (index === undefined) throw new Error(`history.predates: unknown version ${quotedValue(version)}; the history's versions are ${this.versions.map((n) => bare(n)).join(', ')}.`)
     return index < step
   }
 

@@ -22,6 +22,7 @@ import { misfit, successBody, unparsable, type MediaPlan } from './response-bodi
 import { mediaType, migrateItems } from './streams.ts'
 import { NO_CONTENT, olderStatus } from './older-status.ts'
 import type { ValueStreams } from './value-streams.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** A body's steps between one version and the head, and the copy a value not parsed here gets first. */
 export interface Chain {
@@ -284,7 +285,7 @@ function rebuild(
   if (newBody) for (const name of OF_THE_BODY) headers.delete(name)
   if (suffix !== null) versionTag(headers, suffix)
   if (changes !== undefined) {
-    olderHeaders(headers, changes, (name) => `versionHistory: the headerChanged change of header "${name}" on ${routeName(exchange)} for version "${String(exchange.version)}"`)
+    olderHeaders(headers, changes, (name) => `versionHistory: the headerChanged change of header ${quoted(name)} on ${routeName(exchange)} for version ${quotedValue(exchange.version)}`)
   }
   return new Response(body, status === response.status ? { status, statusText: response.statusText, headers } : { status, headers })
 }
@@ -308,13 +309,13 @@ function migrateResponse(exchange: ExchangeView, value: unknown, steps: readonly
     if (error && failure.reason === 'layout') return OTHER_SHAPE
     const route = routeName(exchange)
     const fix = failure.reason === 'layout' ? '; declare the layout this response has (per method: "POST name" in bodies) or answer the one declared' : ''
-    throw new Error(`versionHistory: the ${status} response of ${route} cannot be migrated to version "${String(exchange.version)}": ${failureSentence(failure)}${fix}.`, { cause: failure })
+    throw new Error(`versionHistory: the ${status} response of ${route} cannot be migrated to version ${quotedValue(exchange.version)}: ${failureSentence(failure)}${fix}.`, { cause: failure })
   }
 }
 
 /** The route that answers, for sentences. */
 function routeName(exchange: ExchangeView): string {
-  return exchange.route === null ? `"${exchange.method} ${exchange.routePath}"` : `route "${exchange.route.viewName}" (${exchange.method})`
+  return exchange.route === null ? quoted(`${exchange.method} ${exchange.routePath}`) : `route ${quoted(exchange.route.viewName)} (${exchange.method})`
 }
 
 /** A chain with steps, else `undefined`. */

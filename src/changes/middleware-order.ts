@@ -6,6 +6,7 @@
  */
 
 import { wrappedBy } from './wrapped-handlers.ts'
+import { quoted } from '../quote.ts'
 
 /** The routes of an app as Hono lists them (`app.routes`). */
 type Routes = readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[]
@@ -43,7 +44,7 @@ export function redispatchedAfter(routes: Routes, middleware: unknown): string[]
   const fix = 'it sends the overridden request through the app again, so the versioning runs twice for one request: an older client\'s body can be migrated up twice (first by the original method\'s layouts) and its answer down twice. Register methodOverride() before the versioning middleware.'
   for (const route of routes) {
     for (const own of wrappedBy(route.handler) ?? []) {
-      if (own.before.some(overrides)) out.add(`versionHistory: Hono's methodOverride() is in the chain of route "${own.route.viewName}" (${own.method}), which runs after the versioning; ${fix}`)
+      if (own.before.some(overrides)) out.add(`versionHistory: Hono's methodOverride() is in the chain of route ${quoted(own.route.viewName)} (${own.method}), which runs after the versioning; ${fix}`)
     }
   }
   const first = middleware === undefined ? -1 : routes.findIndex((route) => route.handler === middleware)

@@ -8,7 +8,7 @@
 import type { Visit } from './migration-plan.ts'
 import { foreignCharset, framingOf, mediaType, type Framing } from './streams.ts'
 import { isJsonType } from './media-types.ts'
-import { bare, quotedValue } from '../quote.ts'
+import { bare, quoted, quotedValue } from '../quote.ts'
 
 /** What a route's success responses may be, declared once (`bodies`). */
 export interface MediaPlan {
@@ -103,7 +103,7 @@ function readable(contentType: string | null, describe: () => { route: string; v
 /** The sentence of a body that cannot be migrated. */
 export function misfit(subject: { route: string; version: string; status: number }, type: string, what: string): Error {
   const named = type === '' ? 'no Content-Type' : bare(type)
-  return new Error(`versionHistory: the ${subject.status} response of ${subject.route} (${named}) cannot be migrated to version "${subject.version}": ${what}.`)
+  return new Error(`versionHistory: the ${subject.status} response of ${subject.route} (${named}) cannot be migrated to version ${quoted(subject.version)}: ${what}.`)
 }
 
 /** A Content-Type that is JSON but whose body does not parse: the sentence thrown. */

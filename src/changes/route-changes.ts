@@ -6,7 +6,7 @@
 import { isHeaderName } from '../http/header-name.ts'
 import { checkField, checkFunction, type RouteInstruction } from './instruction.ts'
 import { checkOptions } from '../options.ts'
-import { quotedValue } from '../quote.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** Types only: the literal route name a route's addition or removal names, a status change's statuses, a renamed query parameter's or request header's names (`hono-api-versioning/typed-client` reads them). */
 export type RouteSaid<S> = RouteInstruction & { readonly '~said'?: S | undefined }
@@ -49,9 +49,9 @@ export function checkRoute(route: unknown, where: string): asserts route is stri
   }
   const path = plainRoute(route)?.[1]
   if (path !== undefined && /(?:^|\/)\{/.test(path)) {
-    throw new Error(`${where}: "${route}" is written in OpenAPI's syntax; name plain Hono routes as Hono registers them, with ":param" ("GET /users/:id").`)
+    throw new Error(`${where}: ${quoted(route)} is written in OpenAPI's syntax; name plain Hono routes as Hono registers them, with ":param" ("GET /users/:id").`)
   }
-  if (/^(?:HEAD) /.test(route)) throw new Error(`${where}: "${route}" names HEAD, which Hono answers with the GET handler; name the GET route.`)
+  if (/^(?:HEAD) /.test(route)) throw new Error(`${where}: ${quoted(route)} names HEAD, which Hono answers with the GET handler; name the GET route.`)
 }
 
 /**
@@ -171,7 +171,7 @@ export function queryParamRenamed<const R extends string, const O extends string
   const { older, newer } = names as { older: unknown; newer: unknown }
   checkField(older, where, 'older')
   checkField(newer, where, 'newer')
-  if (older === newer) throw new Error(`${where}: older and newer are both "${older}"; a rename needs two names.`)
+  if (older === newer) throw new Error(`${where}: older and newer are both ${quoted(older)}; a rename needs two names.`)
   return { kind: 'route', route, entry: { type: 'route.query.renamed', route, older, newer } }
 }
 

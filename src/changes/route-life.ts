@@ -8,6 +8,7 @@
  * parameters and request headers are checked here too, with its other events.
  */
 import type { ChangelogInstruction } from './changelog.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** A route's instruction with the version step that made it (its index, oldest first). */
 export interface RouteEvent {
@@ -50,18 +51,18 @@ export function routeLife(route: string, events: readonly RouteEvent[], versions
     exists = []
     for (let v = 0; v < n; v++) {
       const here = lifecycle.filter((e) => e.step === v)
-      if (here.length > 1) throw new Error(`${where}: route "${route}" is added or removed twice in version "${versions[v]}"; one of the two is a mistake.`)
+      if (here.length > 1) throw new Error(`${where}: route ${quoted(route)} is added or removed twice in version ${quotedValue(versions[v])}; one of the two is a mistake.`)
       const event = here[0]?.entry.type
       if (event === 'route.added') {
-        if (present) throw new Error(`${where}: route "${route}" is added in version "${versions[v]}", but it already exists in the version before; remove one of the changes.`)
+        if (present) throw new Error(`${where}: route ${quoted(route)} is added in version ${quotedValue(versions[v])}, but it already exists in the version before; remove one of the changes.`)
         present = true
       } else if (event === 'route.removed') {
-        if (!present) throw new Error(`${where}: route "${route}" is removed in version "${versions[v]}", but it does not exist in the version before; remove one of the changes.`)
+        if (!present) throw new Error(`${where}: route ${quoted(route)} is removed in version ${quotedValue(versions[v])}, but it does not exist in the version before; remove one of the changes.`)
         present = false
       }
       exists.push(present)
     }
-    if (!exists.some(Boolean)) throw new Error(`${where}: route "${route}" exists in no version (its changes remove it in the oldest version, "${versions[0]}", and never add it back); remove those changes, or add it back with routeAdded in the first version that serves it.`)
+    if (!exists.some(Boolean)) throw new Error(`${where}: route ${quoted(route)} exists in no version (its changes remove it in the oldest version, ${quotedValue(versions[0])}, and never add it back); remove those changes, or add it back with routeAdded in the first version that serves it.`)
     checkChangesExist(route, events, exists, versions, where)
   }
   checkRenames(route, events, versions, where)
@@ -75,11 +76,11 @@ export function routeLife(route: string, events: readonly RouteEvent[], versions
     for (let v = n - 1; v >= 0; v--) {
       paths[v] = current
       const here = moves.filter((e) => e.step === v)
-      if (here.length > 1) throw new Error(`${where}: route "${route}" changes path twice in version "${versions[v]}"; one of the two is a mistake.`)
+      if (here.length > 1) throw new Error(`${where}: route ${quoted(route)} changes path twice in version ${quotedValue(versions[v])}; one of the two is a mistake.`)
       const move = here[0]?.entry
       if (move?.type !== 'route.path.changed') continue
       if (move.newer !== current) {
-        throw new Error(`${where}: route "${route}" moves to ${move.newer} in version "${versions[v]}", but a later change moves it from ${current}; make the paths agree.`)
+        throw new Error(`${where}: route ${quoted(route)} moves to ${move.newer} in version ${quotedValue(versions[v])}, but a later change moves it from ${current}; make the paths agree.`)
       }
       current = move.older
     }
@@ -98,7 +99,7 @@ export function checkChangesExist(route: string, events: readonly RouteEvent[], 
     const missing = !exists[step - 1] ? step - 1 : !exists[step] ? step : null
     if (missing === null) continue
     throw new Error(
-      `${where}: route "${route}" ${CHANGES[entry.type] ?? 'changes'} in version "${versions[step]}", but it does not exist in version "${versions[missing]}"; a route's change needs the route in its version and the one before: remove the change or move it to a version that has the route.`,
+      `${where}: route ${quoted(route)} ${CHANGES[entry.type] ?? 'changes'} in version ${quotedValue(versions[step])}, but it does not exist in version ${quotedValue(versions[missing])}; a route's change needs the route in its version and the one before: remove the change or move it to a version that has the route.`,
     )
   }
 }
@@ -120,13 +121,13 @@ function checkRenames(route: string, events: readonly RouteEvent[], versions: re
       const gone = away.get(fold(older))
       if (gone !== undefined) {
         throw new Error(
-          `${where}: route "${route}" renames the ${what} "${older}" in version "${versions[step]}", but ${gone === step ? 'renames it to another name in the same version' : `it was renamed to another name in version "${versions[gone]}"`}; fix one of the two changes.`,
+          `${where}: route ${quoted(route)} renames the ${what} ${quoted(older)} in version ${quotedValue(versions[step])}, but ${gone === step ? 'renames it to another name in the same version' : `it was renamed to another name in version ${quotedValue(versions[gone])}`}; fix one of the two changes.`,
         )
       }
       const taken = named.get(fold(newer))
       if (taken !== undefined) {
         throw new Error(
-          `${where}: route "${route}" renames the ${what} "${older}" to "${newer}" in version "${versions[step]}", but "${newer}" ${taken === step ? 'is the new name of another in the same version' : `is already a name in the version before (given in version "${versions[taken]}")`}; fix one of the two changes.`,
+          `${where}: route ${quoted(route)} renames the ${what} ${quoted(older)} to ${quoted(newer)} in version ${quotedValue(versions[step])}, but ${quoted(newer)} ${taken === step ? 'is the new name of another in the same version' : `is already a name in the version before (given in version ${quotedValue(versions[taken])})`}; fix one of the two changes.`,
         )
       }
       away.set(fold(older), step)

@@ -12,6 +12,7 @@ import type { RoutePlan } from './http-steps.ts'
 import type { RouteInstruction } from './instruction.ts'
 import { methodRoute, plainRoute, takesRouteRequestLayout } from './route-changes.ts'
 import { checkChangesExist, routeLife, type RouteLife } from './route-life.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** The plan of a route the history says nothing about. */
 export const NO_PLAN: RoutePlan = {
@@ -38,7 +39,7 @@ function checkStatuses(route: string, entries: readonly { step: number; instruct
   for (const a of statuses) {
     for (const b of statuses) {
       if (a !== b && a.step === b.step && a.instruction.entry.type === 'route.status.changed' && b.instruction.entry.type === 'route.status.changed' && a.instruction.entry.newer === b.instruction.entry.newer) {
-        throw new Error(`${WHERE}: route "${route}" changes status ${a.instruction.entry.newer} twice in version "${versions[a.step]}"; one of the two is a mistake.`)
+        throw new Error(`${WHERE}: route ${quoted(route)} changes status ${a.instruction.entry.newer} twice in version ${quotedValue(versions[a.step])}; one of the two is a mistake.`)
       }
     }
   }
@@ -90,7 +91,7 @@ export function routePlans(
     const one = methodRoute(route)
     if (one !== null) {
       // A table route for one method: its own layouts, else the route's; the route's changes and its own.
-      if (life.paths !== null) throw new Error(`${WHERE}: pathChanged("${route}") moves one method of a route; a path belongs to the whole route: name it "${one[1]}".`)
+      if (life.paths !== null) throw new Error(`${WHERE}: pathChanged(${quoted(route)}) moves one method of a route; a path belongs to the whole route: name it ${quoted(one[1])}.`)
       // Its changes need the route itself too, where the route's own changes add or remove it.
       const events = (list: typeof entries) => list.map(({ step, instruction }) => ({ step, entry: instruction.entry }))
       const whole = routeLife(one[1], events(byRoute.get(one[1]) ?? []), versions, WHERE).exists
@@ -118,7 +119,7 @@ export function routePlans(
       continue
     }
     if (life.paths !== null && life.paths[versions.length - 1] !== plain[1]) {
-      throw new Error(`${WHERE}: route "${route}" names the path ${plain[1]}, but its pathChanged changes end at ${life.paths[versions.length - 1]}; name it "${plain[0]} ${life.paths[versions.length - 1]}".`)
+      throw new Error(`${WHERE}: route ${quoted(route)} names the path ${plain[1]}, but its pathChanged changes end at ${life.paths[versions.length - 1]}; name it ${quoted(`${plain[0]} ${life.paths[versions.length - 1]}`)}.`)
     }
     // A plain route answers at each of its paths only in the versions that have that path.
     for (const path of new Set(life.paths ?? [plain[1]])) {
@@ -165,7 +166,7 @@ versions: readonly string[],
     covered.add(key)
     const n = versions.length
     if (life.paths !== null && life.paths[n - 1] !== definition.path) {
-      throw new Error(`history.routes: route "${viewName}" has the path ${definition.path}, but the history's pathChanged changes end at ${life.paths[n - 1]}; make them agree.`)
+      throw new Error(`history.routes: route ${quoted(viewName)} has the path ${definition.path}, but the history's pathChanged changes end at ${life.paths[n - 1]}; make them agree.`)
     }
     // The versions of each path, the head's path first.
     const byPath = new Map<string, string[]>([[definition.path, []]])
@@ -249,11 +250,11 @@ export function checkVersionNames(where: string, plans: ReadonlyMap<string, Rout
   const headers = new Set(versionHeaders)
   for (const [route, plan] of plans) {
     if (versionQuery !== null && plan.query?.some((renames) => renames.some((pair) => pair.includes(versionQuery))) === true) {
-      throw new Error(`${where}: the history renames the query parameter "${versionQuery}" of "${route}" (queryParamRenamed), which the scheme reads the version from; rename another parameter, or give the scheme another versionParam.`)
+      throw new Error(`${where}: the history renames the query parameter ${quoted(versionQuery)} of ${quoted(route)} (queryParamRenamed), which the scheme reads the version from; rename another parameter, or give the scheme another versionParam.`)
     }
     const header = plan.requestHeaders?.flat().flat().find((name) => headers.has(name.toLowerCase()))
     if (header !== undefined) {
-      throw new Error(`${where}: the history renames the request header "${header}" of "${route}" (requestHeaderRenamed), which the scheme reads the version from; rename another header, or give the scheme another header.`)
+      throw new Error(`${where}: the history renames the request header ${quoted(header)} of ${quoted(route)} (requestHeaderRenamed), which the scheme reads the version from; rename another header, or give the scheme another header.`)
     }
   }
 }

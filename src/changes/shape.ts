@@ -74,20 +74,20 @@ export function shape(name: string, second?: unknown, third?: unknown): AnyShape
   const isSchema = second !== null && typeof second === 'object' && '~standard' in second
   const options = (isSchema ? third : second) as ShapeOptions<Record<string, unknown>> | undefined
   if (options !== undefined && (options === null || typeof options !== 'object')) {
-    throw new Error(`shape("${name}"): options must be an object such as { nested: { category: Category } }.`)
+    throw new Error(`shape(${quoted(name)}): options must be an object such as { nested: { category: Category } }.`)
   }
   for (const key of Object.keys(options ?? {})) {
-    if (key !== 'nested') throw new Error(`shape("${name}"): unknown option ${quoted(key)}; the only option is nested.`)
+    if (key !== 'nested') throw new Error(`shape(${quoted(name)}): unknown option ${quoted(key)}; the only option is nested.`)
   }
   const nested = new Map<string, Layout>()
   const given = options?.nested
   if (given !== undefined) {
     if (given === null || typeof given !== 'object' || Array.isArray(given)) {
-      throw new Error(`shape("${name}"): nested must map field names to layouts, such as { category: Category, tags: [Tag] }.`)
+      throw new Error(`shape(${quoted(name)}): nested must map field names to layouts, such as { category: Category, tags: [Tag] }.`)
     }
     for (const [field, layout] of Object.entries(given)) {
       if (layout === undefined) continue
-      checkLayout(layout, `shape("${name}"): nested.${field}`)
+      checkLayout(layout, `shape(${quoted(name)}): nested.${field}`)
       nested.set(field, layout)
     }
   }

@@ -96,7 +96,7 @@ export function itemError(subject: StreamSubject, index: number, error: unknown)
           : error instanceof Error
             ? error.message
             : String(error)
-  return new StreamItemError(`versionHistory: item ${index + 1} of the ${subject.type} stream of ${subject.route} cannot be migrated to version "${subject.version}": ${why}; the stream stopped before it.`, { cause: error })
+  return new StreamItemError(`versionHistory: item ${index + 1} of the ${subject.type} stream of ${subject.route} cannot be migrated to version ${quoted(subject.version)}: ${why}; the stream stopped before it.`, { cause: error })
 }
 
 function framer(framing: Framing, item: ItemMigration): Framer {

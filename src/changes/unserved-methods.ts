@@ -6,6 +6,7 @@
  */
 import { methodRoute } from './route-changes.ts'
 import { wrappedBy } from './wrapped-handlers.ts'
+import { quoted } from '../quote.ts'
 
 /** A route of an app as Hono lists it. */
 interface ListedRoute {
@@ -36,7 +37,7 @@ export function unservedMethods(routes: readonly ListedRoute[], names: Iterable<
     // A handler of the app's own at the route's path serves the method too.
     if (routes.some((route) => entry.paths.has(route.path) && (route.method === one[0] || route.method === 'ALL') && wrappedBy(route.handler) === undefined)) continue
     out.push(
-      `versionHistory: "${key}" names route "${one[1]}" for ${one[0]}, but mountRoutes serves it for ${[...entry.methods].sort().join(', ')} only; name a method it serves, or what is declared for "${key}" applies to no request.`,
+      `versionHistory: ${quoted(key)} names route ${quoted(one[1])} for ${one[0]}, but mountRoutes serves it for ${[...entry.methods].sort().join(', ')} only; name a method it serves, or what is declared for ${quoted(key)} applies to no request.`,
     )
   }
   return out

@@ -8,7 +8,7 @@ import { checkField, checkFunction, FieldOp, opConvert, type ShapeInstruction } 
 import { checkOptions } from '../options.ts'
 import { partialConverter } from './partial.ts'
 import { checkLayout, Shape, type FieldOf, type Layout } from './shape.ts'
-import { quotedValue } from '../quote.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** Options of `enumValuesAdded`. */
 export interface EnumValuesAddedOptions<E> {
@@ -80,7 +80,7 @@ export function checkEnumValues(instructions: readonly (readonly ShapeInstructio
         for (const value of i.entry.values) {
           const before = values.get(value)
           if (before !== undefined && before !== step) {
-            throw new Error(`${where}: value ${quotedValue(value)} of field "${i.entry.field}" of shape "${i.shape.name}" is added in version "${versions[step]}", but it was added in version "${versions[before]}"; fix one of the two changes.`)
+            throw new Error(`${where}: value ${quotedValue(value)} of field ${quoted(i.entry.field)} of shape ${quoted(i.shape.name)} is added in version ${quotedValue(versions[step])}, but it was added in version ${quotedValue(versions[before])}; fix one of the two changes.`)
           }
           values.set(value, step)
         }
@@ -96,7 +96,7 @@ export function checkEnumValues(instructions: readonly (readonly ShapeInstructio
     const later = i.fallback === undefined ? undefined : added.get(key)?.get(i.fallback)
     if (later !== undefined && later > step) {
       throw new Error(
-        `${where}: the fallback ${quotedValue(i.fallback)} of field "${field}" of shape "${i.shape.name}" in version "${versions[step]}" is added in version "${versions[later]}", so the older clients it is sent to do not know it; use a value of version "${versions[step - 1]}".`,
+        `${where}: the fallback ${quotedValue(i.fallback)} of field ${quoted(field)} of shape ${quoted(i.shape.name)} in version ${quotedValue(versions[step])} is added in version ${quotedValue(versions[later])}, so the older clients it is sent to do not know it; use a value of version ${quotedValue(versions[step - 1])}.`,
       )
     }
   }

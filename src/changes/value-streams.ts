@@ -19,7 +19,7 @@
 import type { Copy } from './json-copy.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
 import { afterTurn, framingOf, itemError, StreamItemError, tooDeep, type Framing, type StreamSubject } from './streams.ts'
-import { quoted } from '../quote.ts'
+import { quotedValue } from '../quote.ts'
 
 /** A server-sent event whose data is one item (written as `event:`, `data:`, `id:`, `retry:` lines, as Hono's `writeSSE`). */
 export interface ItemEvent<T = unknown> {
@@ -83,7 +83,7 @@ export function valueStreams(): ValueStreams {
   function stream(c: StreamContext, items: Iterable<unknown> | AsyncIterable<unknown>, options?: { readonly type?: string }): Response {
     const type = options?.type ?? 'application/x-ndjson'
     const framing = typeof type === 'string' && type !== 'text/plain' ? framingOf(type) : null
-    if (framing === null) throw new Error(`${WHERE}: type ${quoted(String(type))} is not a stream of JSON items; give application/x-ndjson (the default), application/jsonl, application/json-seq or text/event-stream.`)
+    if (framing === null) throw new Error(`${WHERE}: type ${quotedValue(type)} is not a stream of JSON items; give application/x-ndjson (the default), application/jsonl, application/json-seq or text/event-stream.`)
     const source = sourceOf(items, framing)
     const body = itemBody(source, writer(framing, serialise, (index, error) => headError(type, index, error)))
     sources.set(body, source)

@@ -5,6 +5,7 @@
  * when the request carries none (as `CombinedVersioning`'s own schemes do).
  */
 import type { BaseVersioning } from '../schemes/base.ts'
+import { quoted } from '../quote.ts'
 
 /** Tells whether a request carries a version. */
 export type CarriesVersion = (request: Request) => boolean
@@ -44,7 +45,7 @@ function twin(scheme: BaseVersioning, where: string): BaseVersioning {
   const options = Object.hasOwn(TWIN_OPTIONS, scheme.kind) ? TWIN_OPTIONS[scheme.kind] : undefined
   if (options === undefined) {
     throw new Error(
-      `${where}: a ${scheme.constructor.name} (kind "${scheme.kind}") cannot tell a request without a version; use HeaderVersioning, QueryParameterVersioning, AcceptHeaderVersioning, HostNameVersioning or CombinedVersioning, or give carriesVersion: (request) => boolean.`,
+      `${where}: a ${scheme.constructor.name} (kind ${quoted(scheme.kind)}) cannot tell a request without a version; use HeaderVersioning, QueryParameterVersioning, AcceptHeaderVersioning, HostNameVersioning or CombinedVersioning, or give carriesVersion: (request) => boolean.`,
     )
   }
   try {

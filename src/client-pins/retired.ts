@@ -11,6 +11,7 @@
 import { VersioningError, withoutStack } from '../errors.ts'
 import type { VersionPlacement } from '../routes/placement.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
+import { quoted } from '../quote.ts'
 
 /** What a client pinned to a retired version gets: the 410, or the version it is answered in and moved to. */
 export type OnRetiredPin = 'refuse' | 'default' | 'oldest'
@@ -28,9 +29,9 @@ export class PinnedVersionRetired extends VersioningError {
 /** Where a request names its version, as a sentence's phrase, from the scheme's placement (a combination's first way). */
 function wayOf(placement: VersionPlacement): string {
   const first = placement.anyOf?.[0] ?? placement
-  if (first.header !== null) return `in the "${first.header}" header`
-  if (first.query !== null) return `in the "${first.query}" query parameter`
-  if (first.accept !== null) return `as the "${first.accept.param}" parameter of the Accept header's media type`
+  if (first.header !== null) return `in the ${quoted(first.header)} header`
+  if (first.query !== null) return `in the ${quoted(first.query)} query parameter`
+  if (first.accept !== null) return `as the ${quoted(first.accept.param)} parameter of the Accept header's media type`
   if (first.host) return 'in the host name'
   return 'in the request'
 }

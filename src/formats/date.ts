@@ -4,6 +4,7 @@
  */
 import type { VersionFormat } from './format.ts'
 import { trimBlanks } from './trim-blanks.ts'
+import { quoted } from '../quote.ts'
 
 /** Requests longer than this (after trimming) are refused unread. */
 const MAX_REQUEST_LENGTH = 64
@@ -39,7 +40,7 @@ function compileDates(released: readonly string[], where: string): (requested: s
         `${where}: allowedVersions must be real calendar dates written YYYY-MM-DD such as "2026-11-01" when versionFormat is dateVersions(); got ${got}.`,
       )
     }
-    if (seen.has(text)) throw new Error(`${where}: allowedVersions lists "${text}" more than once; list each date once.`)
+    if (seen.has(text)) throw new Error(`${where}: allowedVersions lists ${quoted(text)} more than once; list each date once.`)
     seen.add(text)
   }
   // Fixed-width YYYY-MM-DD strings order as the dates do.

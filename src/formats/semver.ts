@@ -8,6 +8,7 @@
 import type { VersionFormat } from './format.ts'
 import { trimBlanks } from './trim-blanks.ts'
 import { compareTriples as compare, type Triple } from './version-order.ts'
+import { quoted } from '../quote.ts'
 
 /** A released version: its text and its numbers. */
 interface Release {
@@ -58,7 +59,7 @@ function compileSemver(released: readonly string[], where: string): (requested: 
     const triple = typeof text === 'string' ? parseRelease(text) : null
     if (triple === null) throw new Error(releaseError(text, where))
     if (seen.has(text as string)) {
-      throw new Error(`${where}: allowedVersions lists "${text as string}" more than once; list each version once.`)
+      throw new Error(`${where}: allowedVersions lists ${quoted(text as string)} more than once; list each version once.`)
     }
     seen.add(text as string)
     releases.push({ text: text as string, triple })

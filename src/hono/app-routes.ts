@@ -7,7 +7,7 @@
  */
 import type { RouteExists } from '../changes/history-plans.ts'
 import { NoReverseMatch } from '../errors.ts'
-import { quoted, quotedValue } from '../quote.ts'
+import { bare, quoted, quotedValue } from '../quote.ts'
 import type { Context } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import { reverseUnder, trustedOrigin } from '../reverse/create-reverse.ts'
@@ -203,8 +203,8 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
 /** What to do about the routes a `basePath()` app registered, whose operationIds this app cannot read: a sentence per base path. */
 function unreadSentences(unread: ReadonlyMap<string, readonly string[]>): string[] {
   return [...unread].map(([base, routes]) => {
-    const listed = `${routes.slice(0, 4).join(', ')}${routes.length > 4 ? ', ...' : ''}`
-    return `appRoutes: the routes under ${base} (${listed}) are in no registry of this app, so their operationIds are unknown here: @hono/zod-openapi keeps them in the registry of the app they were registered on, and an app basePath(${quotedValue(base)}) made starts its own; give appRoutes that app (appRoutes(api) for api = app.basePath(${quotedValue(base)}): it serves the same routes), or mount them with app.route(${quotedValue(base)}, api) on the app you give appRoutes, whose registry then holds them.`
+    const listed = `${routes.slice(0, 4).map((r) => bare(r)).join(', ')}${routes.length > 4 ? ', ...' : ''}`
+    return `appRoutes: the routes under ${bare(base)} (${listed}) are in no registry of this app, so their operationIds are unknown here: @hono/zod-openapi keeps them in the registry of the app they were registered on, and an app basePath(${quotedValue(base)}) made starts its own; give appRoutes that app (appRoutes(api) for api = app.basePath(${quotedValue(base)}): it serves the same routes), or mount them with app.route(${quotedValue(base)}, api) on the app you give appRoutes, whose registry then holds them.`
   })
 }
 

@@ -98,7 +98,7 @@ export function released(taken: Taken, version: string | null | undefined, error
  */
 function rewrapped(version: string): Error {
   return new Error(
-    `versionMiddleware: c.json built an answer for version "${version}" from a body already migrated to it (a middleware after the versioning one wraps the handler's answer); register that middleware before the versioning middleware.`,
+    `versionMiddleware: c.json built an answer for version ${quoted(version)} from a body already migrated to it (a middleware after the versioning one wraps the handler's answer); register that middleware before the versioning middleware.`,
   )
 }
 

@@ -9,6 +9,7 @@ import { compileRoutePath } from '../routes/pattern.ts'
 import { innermost, runs } from '../routes/composed-handlers.ts'
 import { baseOf, relativeTo, seenThrough, withMountedPaths, type MountedRoute } from '../routes/mounted-apps.ts'
 import { mountedRoute } from './mounted-handlers.ts'
+import { quoted } from '../quote.ts'
 
 /** The paths a history may name the route at `path` by: that path, and under a sub-app's prefix `base`, the same path as that sub-app registers it. */
 export function namedPaths(path: string, base: string): readonly string[] {
@@ -40,7 +41,7 @@ export function linkBase(c: Context, index: number, base: string, where: string)
   try {
     compiled = compileRoutePath(base, where)
   } catch {
-    throw new Error(`${where}: links cannot carry the prefix "${base}" the app serving these routes is mounted at; mount it at a path without wildcards (app.route('/api', sub)).`)
+    throw new Error(`${where}: links cannot carry the prefix ${quoted(base)} the app serving these routes is mounted at; mount it at a path without wildcards (app.route('/api', sub)).`)
   }
   const req = c.req
   const current = req.routeIndex

@@ -24,6 +24,7 @@ import type { HandlerChain, Handlers, MethodKey, OnlyKeys, RouteHandler, RouteHa
 export type { RouteHandlers } from './route-handlers.ts'
 import { matchAt, SERVING, type ApiVersioningMiddleware, type TableServing } from './api-versioning.ts'
 import type { VersioningEnv } from './variables.ts'
+import { bare, quoted, quotedValue } from '../quote.ts'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'query', 'all'] as const satisfies readonly MethodKey[]
 
@@ -65,7 +66,7 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
   const byKey = new Map<string, RouteHandler<any>>(Object.entries(handlers as Record<string, RouteHandler<any>>))
   for (const [key, handler] of byKey) {
     if (!routes.some((r) => r.names.includes(key))) {
-      throw new Error(`mountRoutes: no route is named "${key}"; the names are ${[...new Set(routes.map((r) => r.viewName))].join(', ')}.`)
+      throw new Error(`mountRoutes: no route is named ${quoted(key)}; the names are ${[...new Set(routes.map((r) => bare(r.viewName)))].join(', ')}.`)
     }
     checkHandler(key, handler)
   }
@@ -143,7 +144,7 @@ function register(app: Hono<any, any, any>, method: string, path: string, handle
   const registered = app.routes[app.routes.length - 1]?.path
   if (registered !== path) {
     throw new Error(
-      `mountRoutes: the app serves "${path}" at "${registered}": it has a base path. Mount on the root app and put the prefix in the table with include().`,
+      `mountRoutes: the app serves ${quoted(path)} at ${quotedValue(registered)}: it has a base path. Mount on the root app and put the prefix in the table with include().`,
     )
   }
 }
@@ -308,14 +309,14 @@ function chainOf(given: HandlerChain): Handler<any> {
 function checkHandler(key: string, handler: unknown): void {
   if (typeof handler === 'function' || (Array.isArray(handler) && checkChain(key, 'GET', handler))) return
   if (handler === null || typeof handler !== 'object') {
-    throw new Error(`mountRoutes: the handler of "${key}" must be a function or an object of handlers by method (get, post, ...). A chain [...middlewares, handler] counts as a function.`)
+    throw new Error(`mountRoutes: the handler of ${quoted(key)} must be a function or an object of handlers by method (get, post, ...). A chain [...middlewares, handler] counts as a function.`)
   }
   for (const [method, fn] of Object.entries(handler)) {
     if (!(METHODS as readonly string[]).includes(method)) {
-      throw new Error(`mountRoutes: "${key}" has a handler for "${method}"; the methods are ${METHODS.join(', ')}.`)
+      throw new Error(`mountRoutes: ${quoted(key)} has a handler for ${quoted(method)}; the methods are ${METHODS.join(', ')}.`)
     }
     if (typeof fn !== 'function' && !(Array.isArray(fn) && checkChain(key, method, fn))) {
-      throw new Error(`mountRoutes: the "${method}" handler of "${key}" must be a function or a chain [...middlewares, handler].`)
+      throw new Error(`mountRoutes: the ${quoted(method)} handler of ${quoted(key)} must be a function or a chain [...middlewares, handler].`)
     }
   }
 }
@@ -323,7 +324,7 @@ function checkHandler(key: string, handler: unknown): void {
 /** Whether a chain holds one or more functions (else throws). */
 function checkChain(key: string, method: string, chain: readonly unknown[]): true {
   if (chain.length === 0 || !chain.every((fn) => typeof fn === 'function')) {
-    throw new Error(`mountRoutes: the ${method} chain of "${key}" must list one or more functions: its middlewares (validators), then its handler.`)
+    throw new Error(`mountRoutes: the ${method} chain of ${quoted(key)} must list one or more functions: its middlewares (validators), then its handler.`)
   }
   return true
 }

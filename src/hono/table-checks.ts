@@ -15,7 +15,7 @@ import { tableModel, type MountedOperation } from '../model/table-model.ts'
 import { runs } from '../routes/composed-handlers.ts'
 import { mountedAppOf, mountedMethods, mountedRoute, mountedServing } from './mounted-handlers.ts'
 import { answersByDefault } from './thrown-errors.ts'
-import { quotedValue } from '../quote.ts'
+import { bare, quoted, quotedValue } from '../quote.ts'
 
 /**
  * Sentences naming each operation of the table (`ours`: its routes) the
@@ -70,7 +70,7 @@ export function checkLimits(table: RouteTable, scheme: BaseVersioning): void {
     for (const version of route.limit?.versions ?? []) {
       if (scheme.allowedVersions !== null && scheme.resolveVersion(version) !== version) {
         throw new Error(
-          `apiVersioning: route "${route.viewName}" is versioned in ${quotedValue(version)}, which the scheme does not allow; allowed: ${scheme.allowedVersions.join(', ')}.`,
+          `apiVersioning: route ${quoted(route.viewName)} is versioned in ${quotedValue(version)}, which the scheme does not allow; allowed: ${scheme.allowedVersions.map((v) => (v === null ? '' : bare(v))).join(', ')}.`,
         )
       }
     }
@@ -79,7 +79,7 @@ export function checkLimits(table: RouteTable, scheme: BaseVersioning): void {
       if (other === undefined) neutralAt.set(path, route)
       else if ((other.limit?.neutral === true) !== (route.limit?.neutral === true)) {
         throw new Error(
-          `apiVersioning: routes "${other.viewName}" and "${route.viewName}" share the path ${path} but only one is version-neutral; make both neutral or give them different paths.`,
+          `apiVersioning: routes ${quoted(other.viewName)} and ${quoted(route.viewName)} share the path ${path} but only one is version-neutral; make both neutral or give them different paths.`,
         )
       }
     }

@@ -18,6 +18,7 @@ import type { MiddlewareOptions } from './middleware-options.ts'
 import { namedPaths } from './mount-base.ts'
 import { baseOf } from '../routes/mounted-apps.ts'
 import type { VersioningEnv, VersioningVariables } from './variables.ts'
+import { quoted } from '../quote.ts'
 
 /** What `versionMiddleware` sets given `routes: appRoutes(app)`: the version, its scheme, and `reverse` over the app's names. */
 export interface AppRoutesVariables<S extends BaseVersioning = BaseVersioning, N extends string = string> extends VersioningVariables<S> {
@@ -194,6 +195,6 @@ function blindPlacement(app: AppRoutes, middleware: unknown, param: string, sche
   const blind = own.find((route) => !carries(route.path))
   if (blind === undefined || !app.routes.some((route) => (route as { readonly handler?: unknown }).handler !== middleware && carries(route.path))) return []
   return [
-    `versionMiddleware: ${schemeName} reads the :${param} param of the path the middleware is registered on, and "${blind.path}" has none while the app's routes carry it, so every request through it gets the default version; register the middleware on the versioned paths (app.use('/:${param}/*', versioning)).`,
+    `versionMiddleware: ${schemeName} reads the :${param} param of the path the middleware is registered on, and ${quoted(blind.path)} has none while the app's routes carry it, so every request through it gets the default version; register the middleware on the versioned paths (app.use('/:${param}/*', versioning)).`,
   ]
 }

@@ -7,6 +7,7 @@
  */
 import type { PlacementWays } from '../routes/placement.ts'
 import type { ServedOperation, VersionSpace } from './api-model.ts'
+import { quoted } from '../quote.ts'
 
 /** What the check reads of a model: its versions, where the version travels, and its operations' light part (an `ApiModel` fits). */
 export interface ServedModel {
@@ -25,7 +26,7 @@ export function checkModel(model: ServedModel, where: string): readonly string[]
     // answers requests without one.
     const versionBound = operation.routes.some((r) => r.limit?.versions != null) || (model.ways.param !== null && (operation.written || operation.path.includes(`{${model.ways.param}}`))) || model.ways.namespace
     if (!versionBound || operation.neutral || versions.some((v) => operation.at(v) !== null)) continue
-    const named = operation.name === null ? '' : ` ("${operation.name}")`
+    const named = operation.name === null ? '' : ` (${quoted(operation.name)})`
     out.push(`${where}: ${operation.method} ${operation.path}${named} is served in no version of ${versions.join(', ')}; its version limits, namespace, version changes or version pattern leave none: fix them or remove the route.`)
   }
   return out

@@ -59,7 +59,7 @@ function checkChangelog(changelog: unknown, order: readonly string[], where: str
   for (const entry of versions as unknown[]) {
     const { version, changes } = (entry ?? {}) as { version?: unknown; changes?: unknown }
     const at = typeof version === 'string' ? order.indexOf(version) : -1
-    if (at === -1) throw new Error(`${where}: the changelog has version ${typeof version === 'string' ? quoted(version) : JSON.stringify(version)}, which is not one of the versions (${order.join(', ')}).`)
+    if (at === -1) throw new Error(`${where}: the changelog has version ${quotedValue(version)}, which is not one of the versions (${order.join(', ')}).`)
     if (at <= last) throw new Error(`${where}: the changelog lists ${quotedValue(version)} out of order; the versions go newest first (${order.join(', ')}).`)
     last = at
     if (!Array.isArray(changes)) throw new Error(`${where}: the changelog's version ${quotedValue(version)} must have a changes list.`)

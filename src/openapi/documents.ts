@@ -29,7 +29,7 @@ import { documentOperations, normalizeRouteName, tableOperations, type SourceOpe
 import { HTTP_METHODS, type HttpMethod, type OpenAPIDocument, type OpenAPIInput } from './types.ts'
 import { planVersions, type DocumentedVersion } from './versions.ts'
 import type { Json } from '../json/object.ts'
-import { quoted, quotedValue } from '../quote.ts'
+import { bare, quoted, quotedValue } from '../quote.ts'
 
 /** What the documents read of a scheme: any scheme of this package fits. */
 export interface DocumentedScheme {
@@ -178,7 +178,7 @@ function hidden(operations: readonly SourceOperation[], hide: unknown, where: st
     return own === source.method && (source.names.includes(key) || source.names.includes(method[2] as string))
   }
   for (const name of hide as string[]) {
-    if (!operations.some((o) => matches(o, name))) throw new Error(`${where}: hide names "${name}", which no documented operation has; give a route name, "METHOD name" or "METHOD /path".`)
+    if (!operations.some((o) => matches(o, name))) throw new Error(`${where}: hide names ${quoted(name)}, which no documented operation has; give a route name, "METHOD name" or "METHOD /path".`)
   }
   return operations.filter((o) => !(hide as string[]).some((name) => matches(o, name)))
 }
@@ -200,9 +200,9 @@ function checkMethods(methods: unknown, routes: RouteTable | null, where: string
   if (methods === null || typeof methods !== 'object') throw new Error(`${where}: methods must be an object of method lists by route name, such as { 'user-detail': ['get', 'delete'] }.`)
   const names = new Set(routes?.routes.flatMap((r) => r.names) ?? [])
   for (const [name, list] of Object.entries(methods)) {
-    if (!names.has(name)) throw new Error(`${where}: methods names no route "${name}"; the names are ${[...names].join(', ')}.`)
+    if (!names.has(name)) throw new Error(`${where}: methods names no route ${quoted(name)}; the names are ${[...names].map((n) => bare(n)).join(', ')}.`)
     if (!Array.isArray(list) || list.length === 0 || list.some((m) => !HTTP_METHODS.includes(m as HttpMethod))) {
-      throw new Error(`${where}: the methods of "${name}" must be a non-empty list of lower-case methods such as ['get', 'post'].`)
+      throw new Error(`${where}: the methods of ${quoted(name)} must be a non-empty list of lower-case methods such as ['get', 'post'].`)
     }
   }
   return methods as Readonly<Record<string, readonly HttpMethod[]>>
@@ -320,7 +320,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
       const documented = plan.documented()
       const entry = documented.find((d) => d.version === version)
       if (entry === undefined) {
-        throw new Error(`${where}: version ${quotedValue(version)} has no document; the documented versions are ${documented.map((d) => d.version).join(', ') || 'none'}.`)
+        throw new Error(`${where}: version ${quotedValue(version)} has no document; the documented versions are ${documented.map((d) => bare(d.version)).join(', ') || 'none'}.`)
       }
       let found = made.get(version)
       // A document is made once, and again only when its version's entry changed (a sunset passed).

@@ -14,6 +14,7 @@ import type { Layout } from '../changes/shape.ts'
 import { bodySchema, partialSchema, reachable, schemasByVersion, withoutDialect } from '../validation/older-schemas.ts'
 import { normalizeRouteName } from './sources.ts'
 import type { Json } from '../json/object.ts'
+import { quoted } from '../quote.ts'
 
 /** What `versionedOpenAPI`'s `requests` option takes: what `requestValidation` and `versionHistory` are given. */
 export interface DocumentedRequests {
@@ -79,7 +80,7 @@ export function requestBodies(given: unknown, changelog: Changelog | null, order
   for (const [name, schema] of Object.entries(schemas)) {
     if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) throw new Error(`${where}: requests.schemas.${name} must be a JSON Schema object.`)
     for (const suffix of [SUFFIX, PATCH_SUFFIX]) {
-      if (taken.has(name + suffix)) throw new Error(`${where}: requests.schemas.${name} would be documented as "${name}${suffix}", which your document already has; rename one of them.`)
+      if (taken.has(name + suffix)) throw new Error(`${where}: requests.schemas.${name} would be documented as ${quoted(name + suffix)}, which your document already has; rename one of them.`)
     }
     head[name] = withoutDialect(schema as Json)
   }

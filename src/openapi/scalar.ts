@@ -112,7 +112,7 @@ export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions =
   checkOptions(options, where, ['page', 'path', 'cdn', 'pageTitle', 'scalar'])
   const page = checkPath(options.page ?? '/', 'page', '/', where)
   const path = checkPath(options.path ?? '/openapi', 'path', '/openapi', where)
-  if (page === path) throw new Error(`${where}: page and path must differ; the page is at "${page}" and the documents under "${path}".`)
+  if (page === path) throw new Error(`${where}: page and path must differ; the page is at ${quoted(page)} and the documents under ${quoted(path)}.`)
   const { cdn = DEFAULT_BUNDLE, pageTitle = 'API reference', scalar = {} } = options
   // Scalar writes the URL into a `src="..."` attribute as given: only URL characters, none that could end it.
   if (typeof cdn !== 'string' || !/^[^\s"'<>`&]+$/.test(cdn)) throw new Error(`${where}: cdn must be the URL of Scalar's standalone.js, such as "/standalone.js", without spaces, quotes, "<", ">" or "&".`)

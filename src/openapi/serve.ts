@@ -7,6 +7,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono/tiny'
 import { checkOptions } from '../options.ts'
 import type { VersionedOpenAPI } from './documents.ts'
+import { quoted } from '../quote.ts'
 
 /** The documents, or a function that makes them on the first request (for a head document a tool makes asynchronously). */
 export type OpenAPISource = VersionedOpenAPI | (() => VersionedOpenAPI | Promise<VersionedOpenAPI>)
@@ -45,7 +46,7 @@ export function sourceResolver(source: OpenAPISource, where: string): () => Prom
 /** Checks a path option: `/` and segments, no trailing slash. */
 export function checkPath(path: unknown, name: string, example: string, where: string): string {
   if (typeof path !== 'string' || !/^\/(?:[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)?$/.test(path)) {
-    throw new Error(`${where}: ${name} must be a path such as "${example}" (no trailing slash, no parameters).`)
+    throw new Error(`${where}: ${name} must be a path such as ${quoted(example)} (no trailing slash, no parameters).`)
   }
   return path
 }

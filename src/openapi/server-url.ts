@@ -4,6 +4,7 @@
  * reads each version from (`https://{version}.api.example.com`).
  */
 import type { Placement } from './placement.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** URI characters (RFC 3986), and the braces of `{version}`. */
 const URI_TEXT = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%{}]+$/
@@ -31,7 +32,7 @@ export function checkServerUrl(serverUrl: unknown, placement: Placement, scheme:
       const host = URL.canParse(serverUrl.replace('{version}', version)) ? new URL(serverUrl.replace('{version}', version)).hostname : ''
       const found = regex instanceof RegExp ? regex.exec(host) : null
       if (!serverUrl.includes('{version}') || (regex instanceof RegExp && (found === null || scheme.resolveVersion(found[1] ?? '') !== version))) {
-        throw new Error(`${where}: serverUrl gives the host "${host}" for version ${JSON.stringify(version)}, whose version the scheme would not read from it; put "{version}" as the first of three labels, such as "https://{version}.api.example.com".`)
+        throw new Error(`${where}: serverUrl gives the host ${quoted(host)} for version ${quotedValue(version)}, whose version the scheme would not read from it; put "{version}" as the first of three labels, such as "https://{version}.api.example.com".`)
       }
     }
   }

@@ -22,6 +22,7 @@ import { unreachedShape } from '../changes/layout-reach.ts'
 import { historyLayouts } from './migrations.ts'
 import type { AnyShape } from '../changes/shape.ts'
 import { isObject } from '../json/object.ts'
+import { quoted } from '../quote.ts'
 
 const SCHEMAS = '#/components/schemas/'
 
@@ -146,7 +147,7 @@ function checkComponentShapes(context: BuildContext, where: string, parameterSha
         const shape = (instruction as { shape?: unknown }).shape
         if (typeof shape !== 'string' || parameterShapes.has(shape) || Object.hasOwn(headSchemas, context.shapes[shape] ?? shape)) continue
         throw new Error(
-          `${where}: the change "${change.description.trim()}" of version ${entry.version} changes shape ${shape}, which the document has no component schema of (an inline schema, whose older form cannot be written): make ${shape} a component schema of that name and refer to it (zod: .openapi('${shape}'); hono-openapi: .meta({ id: '${shape}' })), or map it with shapes: { ${shape}: 'Component' }.`,
+          `${where}: the change ${quoted(change.description.trim())} of version ${entry.version} changes shape ${shape}, which the document has no component schema of (an inline schema, whose older form cannot be written): make ${shape} a component schema of that name and refer to it (zod: .openapi('${shape}'); hono-openapi: .meta({ id: '${shape}' })), or map it with shapes: { ${shape}: 'Component' }.`,
         )
       }
     }

@@ -5,7 +5,7 @@
  */
 import type { CompiledRoute } from './compile.ts'
 import type { CompiledPath, PathParam } from './pattern.ts'
-import { quoted } from '../quote.ts'
+import { quoted, quotedValue } from '../quote.ts'
 import type { ParamValue } from './types.ts'
 
 /** Why no route accepted the parameters (allocated only on failure). */
@@ -59,7 +59,7 @@ export function buildFirst(
     ;(reasons ??= []).push(`${candidate.path}: ${(reason = built.reason)}`)
   }
   // None tried: every candidate lacked the filled param (a table lists no name without routes).
-  if (reasons === undefined) return refuse(`no route of that name takes "${fill}".`, false)
+  if (reasons === undefined) return refuse(`no route of that name takes ${quotedValue(fill)}.`, false)
   // One route tried: its reason alone.
   return refuse(reasons.length === 1 ? reason : `tried ${reasons.length} routes (${reasons.join('; ')}).`)
 }
@@ -118,14 +118,14 @@ function buildPath(
 
 /** The encoded value of a param (`undefined`: missing), or why it cannot take it. */
 function encodeParam({ name, test, pattern }: PathParam, value: unknown): string | Refusal {
-  if (value === undefined) return refuse(`missing parameter "${name}".`)
-  if (typeof value !== 'string') return refuse(`"${name}" must be a string or a finite number.`)
-  if (!test.test(value)) return refuse(`"${name}" must match ${pattern}, got ${quoted(value)}.`)
-  if (value === '.' || value === '..') return refuse(`"${name}" cannot be "." or "..", which would change the path.`)
+  if (value === undefined) return refuse(`missing parameter ${quoted(name)}.`)
+  if (typeof value !== 'string') return refuse(`${quoted(name)} must be a string or a finite number.`)
+  if (!test.test(value)) return refuse(`${quoted(name)} must match ${pattern}, got ${quoted(value)}.`)
+  if (value === '.' || value === '..') return refuse(`${quoted(name)} cannot be "." or "..", which would change the path.`)
   try {
     return encodeURIComponent(value)
   } catch {
-    return refuse(`"${name}" is not well-formed Unicode.`)
+    return refuse(`${quoted(name)} is not well-formed Unicode.`)
   }
 }
 
@@ -143,7 +143,7 @@ function unknownParam(kwargs: Readonly<Record<string, unknown>> | undefined, key
   if (keys !== undefined && used !== keys.length) {
     for (const key of keys) {
       if ((kwargs as Readonly<Record<string, unknown>>)[key] !== undefined && !paramNames.has(key)) {
-        return refuse(`unknown parameter ${quoted(key)} (it takes ${params.length === 0 ? 'no parameters' : params.map((p) => `"${p.name}"`).join(', ')}).`)
+        return refuse(`unknown parameter ${quoted(key)} (it takes ${params.length === 0 ? 'no parameters' : params.map((p) => `${quoted(p.name)}`).join(', ')}).`)
       }
     }
   }

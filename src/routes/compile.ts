@@ -69,7 +69,7 @@ export function compileRoutes(
     }
     const route = definition.kind === 'route'
     if (!route && definition.kind !== 'include') throw new Error(`${where}: every entry must come from route(...) or include(...).`)
-    const label = route ? `route "${String(definition.name)}"` : `include("${String(definition.prefix)}")`
+    const label = route ? `route ${quotedValue(definition.name)}` : `include(${quotedValue(definition.prefix)})`
     // A definition's own limit (one inside an include already holds that include's), else the include's.
     const limit = (): VersionLimit | null => {
       const own = definition.limit

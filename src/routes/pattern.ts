@@ -6,7 +6,7 @@
  * and a trailing optional `:name?`. Each parameter takes a whole segment.
  * Wildcards (`*`) cannot be reversed and are refused.
  */
-import { quotedValue } from '../quote.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** A parameter of a compiled path. */
 export interface PathParam {
@@ -89,7 +89,7 @@ export function compileRoutePath(path: string, where: string): CompiledPath {
         throw new Error(`${where}: wildcards ("*") cannot be reversed; name each part with a parameter such as ":rest{.+}".`)
       }
       if (/[{}]/.test(text)) {
-        throw new Error(`${where}: "${text}" has a brace outside a parameter; a pattern goes right after a name, as in ":id{[0-9]+}".`)
+        throw new Error(`${where}: ${quoted(text)} has a brace outside a parameter; a pattern goes right after a name, as in ":id{[0-9]+}".`)
       }
       // With the "/" after it, if any.
       literal += path.slice(i, (i = end + 1))
@@ -103,7 +103,7 @@ export function compileRoutePath(path: string, where: string): CompiledPath {
       throw new Error(`${where}: a parameter at position ${segmentStart} has no name; write ":name".`)
     }
     if (names.has(name)) {
-      throw new Error(`${where}: the parameter "${name}" appears twice; give each parameter its own name.`)
+      throw new Error(`${where}: the parameter ${quoted(name)} appears twice; give each parameter its own name.`)
     }
     names.add(name)
     let pattern = DEFAULT_PARAM_PATTERN
@@ -137,7 +137,7 @@ export function compileRoutePath(path: string, where: string): CompiledPath {
     if (/\\[1-9]|\\k</.test(pattern)) {
       throw new Error(`${where}: the pattern of ":${name}" uses a backreference, which cannot survive being embedded in the path; write it without one.`)
     }
-    const test = regExp(`^(?:${pattern})$`, `${where}: the pattern of ":${name}" ("${pattern}") is not a valid regular expression`)
+    const test = regExp(`^(?:${pattern})$`, `${where}: the pattern of ":${name}" (${quoted(pattern)}) is not a valid regular expression`)
     const unplain = pattern === DEFAULT_PARAM_PATTERN ? UNPLAIN_SEGMENT : RegExp(`^(?!(?:${pattern})$)|${ESCAPED}`)
     params.push({ name, pattern, optional, test, unplain, group, inherited: name in Object.prototype })
     // Its capture group, and any inside its pattern (an alternative that matches "" shows them all).

@@ -8,7 +8,7 @@ import { NotAcceptable, withoutStack, type VersioningError } from '../errors.ts'
 import type { VersioningOptions } from './options.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
 import { placed, type VersionPlacement } from '../routes/placement.ts'
-import { quoted } from '../quote.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** Options of `AcceptHeaderVersioning`. */
 export interface AcceptHeaderVersioningOptions extends VersioningOptions {
@@ -87,11 +87,11 @@ export class AcceptHeaderVersioning extends BaseVersioning {
     this.#available = mediaTypes.map((text: unknown) => {
       const parsed = typeof text === 'string' ? parseMediaType(text) : null
       if (parsed === null) {
-        throw new Error(`${where}: mediaTypes holds ${typeof text === 'string' ? quoted(text) : JSON.stringify(text)}, which is not a media type such as "application/json" (no wildcards).`)
+        throw new Error(`${where}: mediaTypes holds ${quotedValue(text)}, which is not a media type such as "application/json" (no wildcards).`)
       }
       // Fixed there, the version would make every other version's Accept unacceptable (406).
       if (parsed.params.has(param)) {
-        throw new Error(`${where}: mediaTypes holds ${quoted(text as string)}, whose "${this.versionParam}" parameter is where requests put their version; list the media type without it.`)
+        throw new Error(`${where}: mediaTypes holds ${quoted(text as string)}, whose ${quoted(this.versionParam)} parameter is where requests put their version; list the media type without it.`)
       }
       return parsed
     })

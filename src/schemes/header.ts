@@ -8,7 +8,10 @@ import { isHeaderName, isHeaderValue } from '../http/header-name.ts'
 import type { VersioningOptions } from './options.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
 import { placed, type VersionPlacement } from '../routes/placement.ts'
-import { quoted } from '../quote.ts'
+import { quoted, quotedValue } from '../quote.ts'
+
+/** The longest header name a scheme takes: its name is in the detail of every request it refuses. */
+const MAX_HEADER_NAME = 256
 
 /** Options of `HeaderVersioning`. */
 export interface HeaderVersioningOptions extends VersioningOptions {
@@ -48,7 +51,11 @@ export class HeaderVersioning extends BaseVersioning {
     super(options, ['header'])
     const { header = 'Api-Version' } = options
     if (!isHeaderName(header)) {
-      throw new Error(`HeaderVersioning: header must be a header name such as "Api-Version", got ${typeof header === 'string' ? quoted(header) : JSON.stringify(header)}.`)
+      throw new Error(`HeaderVersioning: header must be a header name such as "Api-Version", got ${quotedValue(header)}.`)
+    }
+    // The name is in every refused request's detail (DRF's sentence, below), so it is bounded here.
+    if (header.length > MAX_HEADER_NAME) {
+      throw new Error(`HeaderVersioning: header must be a header name of at most ${MAX_HEADER_NAME} characters, got one of ${header.length}: ${quoted(header)}.`)
     }
     this.header = header
     this.vary = Object.freeze([header])
@@ -65,7 +72,7 @@ export class HeaderVersioning extends BaseVersioning {
     return [
       ...super.check(),
       ...unreachable.map(
-        (v) => `HeaderVersioning: allowedVersions lists ${quoted(v)}, which no "${this.header}" header can name (its value is trimmed, split at commas, and holds no line break nor a character above U+00FF); rename the version.`,
+        (v) => `HeaderVersioning: allowedVersions lists ${quoted(v)}, which no ${quoted(this.header)} header can name (its value is trimmed, split at commas, and holds no line break nor a character above U+00FF); rename the version.`,
       ),
     ]
   }

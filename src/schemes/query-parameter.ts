@@ -8,6 +8,7 @@ import { searchOf } from '../http/request-url.ts'
 import { placed, type VersionPlacement } from '../routes/placement.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
 import type { RouteTable } from '../routes/table.ts'
+import { bare, quoted } from '../quote.ts'
 
 /**
  * Reads the version from the query parameter `versionParam` (percent-decoded;
@@ -40,7 +41,7 @@ export class QueryParameterVersioning extends BaseVersioning {
   override checkTable(table: RouteTable): readonly string[] {
     if (table.formatQueryParam !== this.versionParam) return []
     return [
-      `QueryParameterVersioning: versionParam "${this.versionParam}" is also the table's formatQueryParam, so a request's ?${this.versionParam}= names both its version and its format and links carry the version as a format; give one of them another name, such as versionParam "version".`,
+      `QueryParameterVersioning: versionParam ${quoted(this.versionParam)} is also the table's formatQueryParam, so a request's ?${bare(this.versionParam)}= names both its version and its format and links carry the version as a format; give one of them another name, such as versionParam "version".`,
     ]
   }
 

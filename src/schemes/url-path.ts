@@ -6,6 +6,7 @@ import type { VersioningOptions } from './options.ts'
 import { placed, type VersionPlacement } from '../routes/placement.ts'
 import { BaseVersioning, type VersionMatch, type VersionRequest } from './base.ts'
 import type { RouteTable } from '../routes/table.ts'
+import { quoted } from '../quote.ts'
 
 /** Options of `URLPathVersioning`; `versionParam` names the path parameter. */
 export interface URLPathVersioningOptions<P extends string = 'version'> extends VersioningOptions {
@@ -47,7 +48,7 @@ export class URLPathVersioning<P extends string = 'version'> extends BaseVersion
     const param = this.versionParam
     if (table.routes.length === 0 || table.routes.some((route) => route.compiled.paramNames.has(param))) return []
     return [
-      `URLPathVersioning: no route of the table has the path parameter "${param}" the version is read from, so every request gets the default version; put ":${param}" in the versioned routes' paths (such as "/:${param}{v[0-9]+}/users"), or set versionParam to the name they use.`,
+      `URLPathVersioning: no route of the table has the path parameter ${quoted(param)} the version is read from, so every request gets the default version; put ":${param}" in the versioned routes' paths (such as "/:${param}{v[0-9]+}/users"), or set versionParam to the name they use.`,
     ]
   }
 

@@ -11,7 +11,7 @@
  */
 import { FORBIDDEN, SchemaMistake, Unsupported, count, unicodePattern, type Compiled, type Node, type Test } from './compiled.ts'
 import { isObject, type Json } from '../json/object.ts'
-import { quotedValue } from '../quote.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** The keywords `fields` compiles into one closure. */
 export const FIELD_KEYWORDS = ['required', 'properties', 'patternProperties', 'additionalProperties'] as const
@@ -138,7 +138,7 @@ export function objectKeywords({ s, sub, keyword }: Node): void {
     if (!isObject(given)) throw new Unsupported('dependentRequired')
     const rules = Object.entries(given).map(([field, list]) => {
       if (!Array.isArray(list) || !list.every((name) => typeof name === 'string')) throw new Unsupported('dependentRequired')
-      return [field, list as string[], `Field required when "${field}" is present.`] as const
+      return [field, list as string[], `Field required when ${quoted(field)} is present.`] as const
     })
     keyword(
       (v) => {

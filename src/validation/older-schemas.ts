@@ -9,6 +9,7 @@ import { Shape, type Layout } from '../changes/shape.ts'
 import { undoSteps } from '../changes/schema-changes.ts'
 import type { Json } from '../json/object.ts'
 import { refName } from '../json/pointer.ts'
+import { quoted } from '../quote.ts'
 
 const COMPONENTS = '#/components/schemas/'
 const DEFS = '#/$defs/'
@@ -89,7 +90,7 @@ export function unschemedChange(layout: Layout, head: Json, changelog: Changelog
       seen.add(inner)
       const own = Object.hasOwn(head, inner.name) ? head[inner.name] : undefined
       if (own === undefined && parent !== null && changed.has(inner.name) && writesFields(schema)) {
-        return `${where}: shape "${inner.name}" is written out inside the schema of "${parent}", and version ${changed.get(inner.name)} changes it; give "${inner.name}" its own schema in schemas and point at it from "${parent}"'s ($ref: '#/components/schemas/${inner.name}'), so each version's bodies are checked in that version's fields.`
+        return `${where}: shape ${quoted(inner.name)} is written out inside the schema of ${quoted(parent)}, and version ${changed.get(inner.name)} changes it; give ${quoted(inner.name)} its own schema in schemas and point at it from ${quoted(parent)}'s ($ref: '#/components/schemas/${inner.name}'), so each version's bodies are checked in that version's fields.`
       }
       const fields = own ?? schema
       for (const [field, nested] of inner.nested) {

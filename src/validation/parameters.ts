@@ -18,7 +18,7 @@ import { withDefs } from './older-schemas.ts'
 import { partValidator, type Limits, type PartValidator } from './validate.ts'
 import { isObject, type Json } from '../json/object.ts'
 import { refName } from '../json/pointer.ts'
-import { quotedValue } from '../quote.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /**
  * What a version's check validates, by where the parameters are (OpenAPI's
@@ -190,12 +190,12 @@ function checkInstructions(route: string, part: Part, shape: AnyShape, history: 
         if (instruction.type === 'field.renamed') {
           throw new Error(
             renamer === null
-              ? `${where}: ${shape.name} (the cookies of "${route}") has a field renamed in version "${entry.version}"; a cookie keeps its name across versions.`
-              : `${where}: ${shape.name} (the ${part} of "${route}") has its field "${instruction.newer}" renamed in version "${entry.version}", which renames no request ${part === 'query' ? 'parameter' : 'header'}; declare ${renamer}("${route}", { older: "${instruction.older}", newer: "${instruction.newer}" }) instead.`,
+              ? `${where}: ${shape.name} (the cookies of ${quoted(route)}) has a field renamed in version ${quoted(entry.version)}; a cookie keeps its name across versions.`
+              : `${where}: ${shape.name} (the ${part} of ${quoted(route)}) has its field ${quoted(instruction.newer)} renamed in version ${quoted(entry.version)}, which renames no request ${part === 'query' ? 'parameter' : 'header'}; declare ${renamer}(${quoted(route)}, { older: ${quoted(instruction.older)}, newer: ${quoted(instruction.newer)} }) instead.`,
           )
         }
         if (instruction.type === 'field.changed' || instruction.type === 'shape.converted') {
-          throw new Error(`${where}: ${shape.name} (the ${part} of "${route}") is changed by ${instruction.type === 'field.changed' ? 'fieldChanged' : 'shapeConverted'} in version "${entry.version}", which converts bodies, never a request's ${part}; keep the older values valid in the head, or add a new ${part === 'cookies' ? 'cookie' : part === 'query' ? 'parameter' : 'header'}.`)
+          throw new Error(`${where}: ${shape.name} (the ${part} of ${quoted(route)}) is changed by ${instruction.type === 'field.changed' ? 'fieldChanged' : 'shapeConverted'} in version ${quoted(entry.version)}, which converts bodies, never a request's ${part}; keep the older values valid in the head, or add a new ${part === 'cookies' ? 'cookie' : part === 'query' ? 'parameter' : 'header'}.`)
         }
       }
     }
@@ -224,10 +224,10 @@ export function parameterChecks(
     const defs = versions[v] as Json
     const own = defs[(parts[part] as AnyShape).name]
     if (own === undefined) return null
-    if (!isObject(own)) throw new Error(`${where}: the schema of ${(parts[part] as AnyShape).name} (the ${part} of "${route}") must be an object schema with a property per ${part === 'query' ? 'parameter' : part === 'headers' ? 'header' : 'cookie'}.`)
+    if (!isObject(own)) throw new Error(`${where}: the schema of ${(parts[part] as AnyShape).name} (the ${part} of ${quoted(route)}) must be an object schema with a property per ${part === 'query' ? 'parameter' : part === 'headers' ? 'header' : 'cookie'}.`)
     if (part === 'headers' && isObject(own['properties'])) {
       for (const name of Object.keys(own['properties'])) {
-        if (!isHeaderName(name)) throw new Error(`${where}: the schema of ${(parts[part] as AnyShape).name} (the headers of "${route}") has the property ${quotedValue(name)}, which is no header name.`)
+        if (!isHeaderName(name)) throw new Error(`${where}: the schema of ${(parts[part] as AnyShape).name} (the headers of ${quoted(route)}) has the property ${quotedValue(name)}, which is no header name.`)
       }
     }
     const pairs = part === 'query' ? renames.query?.[v] : part === 'headers' ? renames.headers?.[v] : undefined

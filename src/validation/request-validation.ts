@@ -87,10 +87,10 @@ function checkParameters(given: unknown): ReadonlyMap<string, RouteParameters> {
   if (given === null || typeof given !== 'object' || Array.isArray(given)) throw new Error(`${WHERE}: parameters must map route names to { query?, headers?, cookies? } shapes, such as { 'GET /products': { query: ProductFilter } }.`)
   for (const [route, parts] of Object.entries(given)) {
     checkRoute(route, `${WHERE}: parameters`)
-    if (parts === null || typeof parts !== 'object' || Array.isArray(parts)) throw new Error(`${WHERE}: parameters["${route}"] must be { query?, headers?, cookies? }, each a shape.`)
+    if (parts === null || typeof parts !== 'object' || Array.isArray(parts)) throw new Error(`${WHERE}: parameters[${quoted(route)}] must be { query?, headers?, cookies? }, each a shape.`)
     for (const [part, shape] of Object.entries(parts)) {
-      if (part !== 'query' && part !== 'headers' && part !== 'cookies') throw new Error(`${WHERE}: parameters["${route}"] has an unknown key ${quoted(part)}; its keys are query, headers and cookies.`)
-      if (shape !== undefined && !(shape instanceof Shape)) throw new Error(`${WHERE}: parameters["${route}"].${part} must be a shape, such as shape('ProductFilter').`)
+      if (part !== 'query' && part !== 'headers' && part !== 'cookies') throw new Error(`${WHERE}: parameters[${quoted(route)}] has an unknown key ${quoted(part)}; its keys are query, headers and cookies.`)
+      if (shape !== undefined && !(shape instanceof Shape)) throw new Error(`${WHERE}: parameters[${quoted(route)}].${part} must be a shape, such as shape('ProductFilter').`)
     }
     out.set(route, parts as RouteParameters)
   }

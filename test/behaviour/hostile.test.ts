@@ -698,7 +698,7 @@ function unknownNames(): ConfigRow[] {
     ['problemDetails', () => problemDetails(long), `problemDetails: unknown option ${shown}; the options are `],
     ['clientPins', () => clientPins({ store: memoryPinStore(), client: bearerClient({ secret: 's'.repeat(32) }), ...(long as object) }), `clientPins: unknown option ${shown}; the options are `],
     ['versionedClient', () => versionedClient('https://api.example.com', long), `versionedClient: unknown option ${shown}; the options are `],
-    ['a versionedClient scheme', () => versionedClient('https://api.example.com', { scheme: { in: 'header', name: 'Api-Version', ...(long as object) } }), ` has an unknown key ${shown}; its keys are `],
+    ['a versionedClient scheme', () => versionedClient('https://api.example.com', { scheme: { in: 'header', name: 'Api-Version', ...(long as object) } }), `versionedClient: scheme { in: 'header' } has an unknown key ${shown}; its keys are in, name.`],
   ]
   return [
     ...rows.map(([where, build, error]) => ({ name: `${where}: an option or key named with a CR LF and a control character, 1 MiB long, escaped and cut`, build, error })),
@@ -720,12 +720,12 @@ function schemeTexts(): ConfigRow[] {
     ['an Accept media type with the version parameter', () => new AcceptHeaderVersioning({ mediaTypes: [`application/json;version=${'1'.repeat(2 ** 20)}`] }), `AcceptHeaderVersioning: mediaTypes holds "application/json;version=${'1'.repeat(53)}…, whose "version" parameter is where requests put their version; list the media type without it.`],
     ['a vendor media type version', () => new AcceptHeaderVersioning({ allowedVersions: [text], vendorMediaType }), `AcceptHeaderVersioning: with vendorMediaType, each allowed version must be lower-case media-type text such as "v2" (media types are case-insensitive), got ${shown}.`],
     ['a header name', () => new HeaderVersioning({ header: text }), `HeaderVersioning: header must be a header name such as "Api-Version", got ${shown}.`],
-    ['a route path', () => defineRoutes([route('x', text)]), `must start with "/", got ${shown}.`],
+    ['a route path, and the route\'s name', () => defineRoutes([route(text, text)]), `defineRoutes: the path of route ${shown} must start with "/", got ${shown}.`],
     ['an include prefix', () => defineRoutes([include(text, [route('x', '/x')])]), `an include prefix must start with "/", got ${shown}.`],
     ['a shape name', () => shape(text), `shape: the name must be an identifier such as "Product" (OpenAPI uses it as a schema name), got ${shown}.`],
     ['an allowed host', () => apiVersioning({ scheme: new QueryParameterVersioning(), routes: defineRoutes([]), allowedHosts: [text] }), `apiVersioning: allowedHosts holds ${shown}, which is not a host name;`],
     ['a sunsetLink', () => versionPolicy({ versions: { v1: { sunsetLink: `mailto:v\u0085${'9'.repeat(2 ** 20)}` } } }), `sunsetLink must be an http or https URL such as "https://api.example.com/docs/sunset", got "mailto:v\\u0085${'9'.repeat(64)}….`],
-    ['a route a change names', () => routeAdded(text), `got ${shown}.`],
+    ['a route a change names', () => routeAdded(text), `routeAdded: name a route by its table name ("product-detail"), for one method ("POST product-list"), or, for a plain Hono route, by "METHOD /path" ("GET /health"); got ${shown}.`],
     ['a header a change names', () => headerChanged('GET /x', { header: text, down: () => null }), `header must be a header name, got ${shown}.`],
     ['a documented version', () => versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['v1'] }), routes: defineRoutes([]), versions: [text] }), `versionedOpenAPI: versions has ${shown}, which the scheme does not allow;`],
     ['a versionedClient base URL', () => versionedClient(text, { scheme: { in: 'header' } }), `versionedClient: the base URL must be an absolute URL such as "https://api.example.com", got ${shown}.`],
@@ -735,12 +735,25 @@ function schemeTexts(): ConfigRow[] {
 }
 
 describe('hostile configuration', () => {
-  it.each(configRows)('$name', ({ build, error }) => {
+  it.each(configRows)('$name', ({ name, build, error }) => {
     if (error === null) {
       expect(build).not.toThrow()
     } else {
       expect(build).toThrow(Error)
       expect(build).toThrow(error)
+    }
+    // The whole sentence, not only the fragment asserted: no control raw anywhere in it, and a megabyte cut.
+    if (name.endsWith('escaped and cut')) {
+      const message = (() => {
+        try {
+          build()
+        } catch (thrown) {
+          return (thrown as Error).message
+        }
+        return ''
+      })()
+      expect(message).not.toMatch(/[\r\n\u001b\u0085]/)
+      expect(message.length).toBeLessThan(1000)
     }
   })
 

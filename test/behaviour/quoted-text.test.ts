@@ -42,9 +42,33 @@ describe('a value a sentence names (quotedValue)', () => {
     expect(quotedValue(Array.from({ length: 2 ** 16 }, () => 'x'))).toBe(`[${'"x",'.repeat(19)}"x…`)
   })
 
-  it('names by its kind a value JSON does not write', () => {
+  it('names by its kind a value JSON does not write, and a cycle without throwing', () => {
     const cycle: Record<string, unknown> = {}
     cycle['self'] = cycle
-    expect([quotedValue(undefined), quotedValue(() => 1), quotedValue(Symbol('s')), quotedValue(1n), quotedValue(cycle)]).toEqual(['undefined', 'function', 'symbol', 'bigint', 'an object JSON cannot write'])
+    expect([quotedValue(undefined), quotedValue(() => 1), quotedValue(Symbol('s')), quotedValue(1n), quotedValue(cycle)]).toEqual(['undefined', 'function', 'symbol', '1n', '{"self":a cycle}'])
+  })
+
+  it('writes a number as JavaScript does, not as JSON (NaN, Infinity, -0 kept), also inside a list or an object', () => {
+    expect([NaN, Infinity, -Infinity, -0, 0, 1.5e300].map((n) => quotedValue(n))).toEqual(['NaN', 'Infinity', '-Infinity', '-0', '0', '1.5e+300'])
+    expect(quotedValue([NaN, -0, { n: -Infinity }, undefined, 2n])).toBe('[NaN,-0,{"n":-Infinity},undefined,2n]')
+  })
+
+  it('names an object that is not a plain object or a list by its kind', () => {
+    class Product {}
+    const revoked = Proxy.revocable({}, {})
+    revoked.revoke()
+    expect([new Map([['a', 1]]), new Set([1]), new Date(0), new Error('x'), new Product(), Object.create(null) as object].map((v) => quotedValue(v))).toEqual(['a Map', 'a Set', 'a Date', 'an Error', 'a Product', '{}'])
+    expect(quotedValue({ m: new Map(), 'k\r\n': new Uint8Array(4) })).toBe('{"m":a Map,"k\\r\\n":a Uint8Array}')
+    expect(quotedValue(revoked.proxy)).toBe('an object')
+  })
+
+  it('stays bounded however large or deep the value', () => {
+    let deep: unknown = 'x'.repeat(2 ** 20)
+    for (let i = 0; i < 100_000; i++) deep = [deep]
+    expect(quotedValue(deep)).toBe(`${'['.repeat(79)}…`)
+    expect(quotedValue({ version: ['\u0085'.repeat(2 ** 20)] })).toBe(`{"version":["${'\\u0085'.repeat(11)}…`)
+    const wide: Record<string, number> = {}
+    for (let i = 0; i < 1000; i++) wide[`k${i}`] = -0
+    expect(quotedValue(wide)).toBe(`{${'"k0":-0,"k1":-0,"k2":-0,"k3":-0,"k4":-0,"k5":-0,"k6":-0,"k7":-0,"k8":-0,"k9":-0,'.slice(0, 78)}…`)
   })
 })

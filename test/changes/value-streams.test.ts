@@ -206,7 +206,12 @@ describe('history.stream: items given as values', () => {
     const app = appWith((a, history) => {
       a.get('/people', (c) => history.stream(c, people, { type: 'text/csv' as 'application/jsonl' }))
       a.get('/feed', (c) => history.stream(c, 'Ada' as unknown as Person[]))
+      a.get('/typed', (c) => history.stream(c, people, { type: 5 as never }))
     })
+    // A type that is no string is written as it is, not as a string ("5").
+    const typed = await app.request('/typed', { headers: V1 })
+    expect(typed.status).toBe(500)
+    expect(await typed.text()).toBe('history.stream: type 5 is not a stream of JSON items; give application/x-ndjson (the default), application/jsonl, application/json-seq or text/event-stream.')
     const csv = await app.request('/people', { headers: V1 })
     expect(csv.status).toBe(500)
     expect(await csv.text()).toBe('history.stream: type "text/csv" is not a stream of JSON items; give application/x-ndjson (the default), application/jsonl, application/json-seq or text/event-stream.')

@@ -392,6 +392,16 @@ describe('configuration mistakes fail at construction, saying what to fix', () =
       `versionedOpenAPI: the changelog has version "v\\r\\n\\u0085${'9'.repeat(67)}…, which is not one of the versions (v2, v1).`,
     ],
     [
+      'a changelog version that is a list of a 1 MiB string, or a BigInt: written as JavaScript writes it, cut',
+      () => versionedOpenAPI({ scheme: header, routes, changelog: { head: 'v2', versions: [{ version: [`v\r\n${'9'.repeat(2 ** 20)}`] as never, changes: [] }] } }),
+      `versionedOpenAPI: the changelog has version ["v\\r\\n${'9'.repeat(72)}…, which is not one of the versions (v2, v1).`,
+    ],
+    [
+      'a changelog version that is a BigInt: named, not a TypeError from JSON',
+      () => versionedOpenAPI({ scheme: header, routes, changelog: { head: 'v2', versions: [{ version: 2n as never, changes: [] }] } }),
+      'versionedOpenAPI: the changelog has version 2n, which is not one of the versions (v2, v1).',
+    ],
+    [
       'a changelog out of order',
       () => versionedOpenAPI({ scheme: header, routes, changelog: { head: 'v2', versions: [{ version: 'v1', changes: [] }, { version: 'v2', changes: [] }] } }),
       'versionedOpenAPI: the changelog lists "v2" out of order; the versions go newest first (v2, v1).',
