@@ -70,6 +70,8 @@ export class FieldOp {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly fn: ((value: any) => unknown) | null
   readonly to: string
+  /** `field` is a member of every object (`constructor`): read as the object's own only (decided here, once). */
+  readonly own: boolean
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   constructor(kind: FieldOp['kind'], field: string, fn: ((value: any) => unknown) | null = null, to = '') {
@@ -77,6 +79,7 @@ export class FieldOp {
     this.field = field
     this.fn = fn
     this.to = to
+    this.own = inherited(field)
   }
 }
 
@@ -88,7 +91,7 @@ export class FieldOp {
 export function applyOp(op: FieldOp, object: Json): void {
   const field = op.field
   const fn = op.fn as Convert
-  const value = inherited(field) ? ownField(object, field) : object[field]
+  const value = op.own ? ownField(object, field) : object[field]
   switch (op.kind) {
     case 'move':
       if (value !== undefined) {

@@ -50,15 +50,15 @@ export function visitArray(item: Visit): Visit {
  * (`constructor`) is read as the envelope's own only.
  */
 export function visitFields(fields: readonly (readonly [string, Visit])[], required: boolean): Visit {
-  const own = fields.map(([name]) => inherited(name))
+  // Decided once: an envelope of ordinary names (all but always) reads them as before.
+  const anyOwn = fields.some(([name]) => inherited(name))
   return function migrateObject(value) {
     if (!isObject(value)) return misfit(value, 'an object')
     let field = ''
     try {
-      for (let i = 0; i < fields.length; i++) {
-        const [name, visit] = fields[i] as readonly [string, Visit]
+      for (const [name, visit] of fields) {
         field = name
-        const before = own[i] === true ? ownField(value, name) : value[name]
+        const before = anyOwn && inherited(name) ? ownField(value, name) : value[name]
         if (before === undefined) {
           if (required) throw new MigrationFailure('layout', 'expected a value, found none')
           continue

@@ -145,6 +145,13 @@ describe('a field named as a member of every object is read as the object’s ow
       })
     }
 
+    it(`in an envelope's fields (${interpret ? 'by the interpreter' : 'by the generated walk'})`, () => {
+      // A partial body: an envelope field may be missing, and a missing one is skipped, not walked.
+      const steps = planners(v2, [], interpret, Item, Tag).steps({ constructor: Tag }, 0, 'up', true)
+      expect(Object.keys(runSteps({}, steps) as object)).toEqual([])
+      expect(JSON.stringify(runSteps({ constructor: { name: 'n' } }, steps))).toBe('{"constructor":{"name":"n>"}}')
+    })
+
     it(`in the copy of a handler's value (${interpret ? 'the loops' : 'the generated functions'})`, () => {
       const instructions = [[], v2, []] as ShapeInstruction[][]
       const steps = new Map([Item, Tag].map((s) => [s, shapeSteps(s, instructions, VERSIONS.length)] as const))
