@@ -13,6 +13,16 @@
  * kept stays bounded.
  */
 
+/**
+ * How many functions a maker (a planner's walks, a copy's) made from strings
+ * and how many it left to the interpreted twin: what the differential tests
+ * ask, so that they never compare the interpreter with itself.
+ */
+export interface BackEnds {
+  generated: number
+  interpreted: number
+}
+
 /** Set once the runtime refused code made from strings. */
 let refused = false
 

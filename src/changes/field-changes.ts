@@ -5,7 +5,7 @@
  * are checked against the shape's head type.
  */
 import type { ChangelogInstruction } from './changelog.ts'
-import { checkField, checkFunction, FieldOp, opConvert, said, type ShapeInstruction } from './instruction.ts'
+import { checkObjectField, checkFunction, FieldOp, inherited, opConvert, ownField, said, type ShapeInstruction } from './instruction.ts'
 import { checkOptions } from '../options.ts'
 import { partialDefault } from './partial.ts'
 import { Shape, type FieldOf } from './shape.ts'
@@ -50,8 +50,8 @@ export function fieldRenamed<T, O extends string, const Older extends string, co
   checkShape(shape, where)
   checkOptions(names, where, ['older', 'newer'], true)
   const { older, newer } = names as { older: unknown; newer: unknown }
-  checkField(older, where, 'older')
-  checkField(newer, where, 'newer')
+  checkObjectField(older, where, 'older')
+  checkObjectField(newer, where, 'newer')
   if (older === newer) throw new Error(`${where}: older and newer are both ${quoted(older)}; a rename needs two names.`)
   const downOp = new FieldOp('move', newer, null, older)
   const upOp = new FieldOp('move', older, null, newer)
@@ -107,7 +107,7 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
 ): ShapeSaid<{ readonly op: 'added'; readonly head: T; readonly field: F }> {
   const where = 'fieldAdded'
   checkShape(shape, where)
-  checkField(field, where)
+  checkObjectField(field, where)
   checkOptions(options, where, ['default', 'keepOlder'])
   const keep = options?.keepOlder
   if (keep !== undefined && typeof keep !== 'boolean') throw new Error(`${where}: keepOlder must be true or false.`)
@@ -125,6 +125,8 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
             : () => structuredClone(fallback)
           : () => fallback
   const downOp = new FieldOp('clear', field)
+  // A field named as a member of every object (`constructor`) is read as the object's own only.
+  const read = inherited(field) ? (object: Record<string, unknown>) => ownField(object, field) : (object: Record<string, unknown>) => object[field]
   return {
     kind: 'shape',
     shape,
@@ -139,8 +141,8 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
         ? null
         : (object: unknown) => {
             if (!isObject(object)) return object
-            if (keep !== true && object[field] !== undefined) object[field] = undefined
-            if (make !== null && object[field] === undefined) {
+            if (keep !== true && read(object) !== undefined) object[field] = undefined
+            if (make !== null && read(object) === undefined) {
               const value = said(make(object))
               if (value !== undefined) object[field] = value
             }
@@ -152,8 +154,8 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
         ? null
         : (object: unknown) => {
             if (!isObject(object)) return object
-            if (keep !== true && object[field] !== undefined) object[field] = undefined
-            if (typeof fallback === 'function' && object[field] === undefined) {
+            if (keep !== true && read(object) !== undefined) object[field] = undefined
+            if (typeof fallback === 'function' && read(object) === undefined) {
               const value = said(partialDefault(fallback as (older: Record<string, unknown>) => unknown, object))
               if (value !== undefined) object[field] = value
             }
@@ -193,7 +195,7 @@ export function fieldRemoved<T, O extends string, const F extends string, R = ne
 ): ShapeSaid<{ readonly op: 'removed'; readonly head: T; readonly field: F; readonly value: R; readonly required: Q; readonly schema: Sc }> {
   const where = 'fieldRemoved'
   checkShape(shape, where)
-  checkField(field, where)
+  checkObjectField(field, where)
   checkOptions(options, where, ['older', 'schema', 'required'])
   checkFunction(options?.older, where, 'older')
   const schema = options?.schema
@@ -253,7 +255,7 @@ export function fieldChanged<T, O extends string, const F extends FieldOf<T, O>,
 ): ShapeSaid<{ readonly op: 'changed'; readonly head: T; readonly field: F; readonly value: R }> {
   const where = 'fieldChanged'
   checkShape(shape, where)
-  checkField(field, where)
+  checkObjectField(field, where)
   checkOptions(options, where, ['down', 'up', 'olderSchema'], true)
   const { down, up, olderSchema } = options as { down: unknown; up: unknown; olderSchema: unknown }
   if (typeof down !== 'function' || typeof up !== 'function') throw new Error(`${where}: give both converters, down (newer to older) and up (older to newer).`)

@@ -12,7 +12,7 @@
  * `--disallow-code-generation-from-strings`, a no-eval policy), the
  * interpreter runs: the same steps, the same failures.
  */
-import { functionOf } from './code-from-strings.ts'
+import { functionOf, type BackEnds } from './code-from-strings.ts'
 import { holdsFile, said } from './instruction.ts'
 import { MigrationFailure, misfit } from './migration-failure.ts'
 import { BOUNDARY, CHECK, CHILD, CLEAR, CONVERT, DERIVE, EACH, MOVE, eachOf, entryFailure, shapeVisit, type Entry, type Visit } from './migration-walks.ts'
@@ -27,24 +27,35 @@ type Factory = (entries: readonly Entry[], helpers: typeof HELPERS) => Visit
  * The walk of a shape's program: compiled to a function where the runtime
  * allows it (code-from-strings.ts), else the interpreter's. `interpret`: the
  * interpreter's, always (what the differential test compares the compiled
- * walk with). Programs of the same source share their factory.
+ * walk with); `made` counts which was made. Programs of the same source
+ * share their factory.
  */
-export function shapeWalk(program: readonly Entry[], required: boolean, interpret = false): Visit {
+export function shapeWalk(program: readonly Entry[], required: boolean, interpret: boolean, made: BackEnds): Visit {
   const factory = interpret ? null : functionOf<Factory>(['entries', 'helpers'], walkSource(program, required))
-  return factory === null ? shapeVisit(program, required) : factory(program, HELPERS)
+  if (factory === null) {
+    made.interpreted++
+    return shapeVisit(program, required)
+  }
+  made.generated++
+  return factory(program, HELPERS)
 }
 
 /**
  * The source of the factory of a program's walk: each entry's step as the
  * interpreter runs it (migration-walks.ts `shapeVisit`), `pc` set to the
- * entry's index so that a failure is named as the interpreter names it.
+ * entry's index so that a failure is named as the interpreter names it. A
+ * field named as a member of every object (`Entry.own`: `constructor`) is
+ * read as the object's own only; functions are called from a local
+ * constant, without a receiver (`this` undefined), as the interpreter calls them.
  */
 function walkSource(program: readonly Entry[], required: boolean): string {
   const head = ['"use strict";', 'const { misfit, said, holdsFile, eachOf, entryFailure, MigrationFailure } = helpers;']
+  if (program.some((entry) => entry.own)) head.push('const hasOwn = Object.hasOwn;')
   const body: string[] = []
   program.forEach((entry, i) => {
     const field = JSON.stringify(entry.field)
     const at = `c[${field}]`
+    const read = entry.own ? `(hasOwn(c, ${field}) ? ${at} : undefined)` : at
     body.push(`pc = ${i};`)
     switch (entry.kind) {
       case CHECK:
@@ -55,13 +66,13 @@ function walkSource(program: readonly Entry[], required: boolean): string {
         break
       case CHILD:
         head.push(`const v${i} = entries[${i}].visit;`)
-        body.push(`b = ${at}; if (b !== undefined) { a = v${i}(b); if (a !== b) ${at} = a; }`)
+        body.push(`b = ${read}; if (b !== undefined) { a = v${i}(b); if (a !== b) ${at} = a; }`)
         break
       case MOVE:
-        body.push(`b = ${at}; if (b !== undefined) { c[${JSON.stringify(entry.to)}] = b; ${at} = undefined; }`)
+        body.push(`b = ${read}; if (b !== undefined) { c[${JSON.stringify(entry.to)}] = b; ${at} = undefined; }`)
         break
       case CLEAR:
-        body.push(`if (${at} !== undefined) ${at} = undefined;`)
+        body.push(`if (${read} !== undefined) ${at} = undefined;`)
         break
       case DERIVE:
         head.push(`const f${i} = entries[${i}].fn;`)
@@ -69,11 +80,11 @@ function walkSource(program: readonly Entry[], required: boolean): string {
         break
       case CONVERT:
         head.push(`const f${i} = entries[${i}].fn;`)
-        body.push(`b = ${at}; if (b !== undefined && b !== null && !holdsFile(b)) ${at} = said(f${i}(b));`)
+        body.push(`b = ${read}; if (b !== undefined && b !== null && !holdsFile(b)) ${at} = said(f${i}(b));`)
         break
       case EACH:
         head.push(`const f${i} = entries[${i}].fn;`)
-        body.push(`b = ${at}; if (b !== undefined && !(b instanceof Blob)) ${at} = Array.isArray(b) ? eachOf(b, f${i}) : said(f${i}(b));`)
+        body.push(`b = ${read}; if (b !== undefined && !(b instanceof Blob)) ${at} = Array.isArray(b) ? eachOf(b, f${i}) : said(f${i}(b));`)
         break
       default:
         // CALL (an instruction's function) and OLDER (the older layout's walk): the value is replaced.

@@ -70,6 +70,8 @@ export class FieldOp {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly fn: ((value: any) => unknown) | null
   readonly to: string
+  /** `field` is a member of every object (`constructor`): read as the object's own only (decided here, once). */
+  readonly own: boolean
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   constructor(kind: FieldOp['kind'], field: string, fn: ((value: any) => unknown) | null = null, to = '') {
@@ -77,39 +79,55 @@ export class FieldOp {
     this.field = field
     this.fn = fn
     this.to = to
+    this.own = inherited(field)
   }
 }
 
-/** Runs `op` on an object, in place. */
+/**
+ * Runs `op` on an object, in place. A field named as a member of every
+ * object (`constructor`, `toString`) is read as the object's own field only;
+ * user functions are called without a receiver (`this` is `undefined`).
+ */
 export function applyOp(op: FieldOp, object: Json): void {
   const field = op.field
+  const fn = op.fn as Convert
+  const value = op.own ? ownField(object, field) : object[field]
   switch (op.kind) {
-    case 'move': {
-      const value = object[field]
+    case 'move':
       if (value !== undefined) {
         object[op.to] = value
         object[field] = undefined
       }
       return
-    }
     case 'clear':
-      if (object[field] !== undefined) object[field] = undefined
+      if (value !== undefined) object[field] = undefined
       return
     case 'derive': {
-      const value = said((op.fn as Convert)(object))
-      if (value !== undefined) object[field] = value
+      const made = said(fn(object))
+      if (made !== undefined) object[field] = made
       return
     }
-    case 'convert': {
-      const value = object[field]
-      if (value !== undefined && value !== null && !holdsFile(value)) object[field] = said((op.fn as Convert)(value))
+    case 'convert':
+      if (value !== undefined && value !== null && !holdsFile(value)) object[field] = said(fn(value))
       return
-    }
-    case 'each': {
-      const value = object[field]
-      if (value !== undefined && !(value instanceof Blob)) object[field] = Array.isArray(value) ? value.map((item) => (item instanceof Blob ? item : said((op.fn as Convert)(item)))) : said((op.fn as Convert)(value))
-    }
+    case 'each':
+      if (value !== undefined && !(value instanceof Blob)) object[field] = Array.isArray(value) ? value.map((item) => (item instanceof Blob ? item : said(fn(item)))) : said(fn(value))
   }
+}
+
+/**
+ * Whether a plain object has a value under `field` it does not hold itself
+ * (`constructor`, `toString`, `valueOf`: members of `Object.prototype`):
+ * such a field is read with `ownField`, decided once per field where the
+ * walks are made, so other names pay nothing.
+ */
+export function inherited(field: string): boolean {
+  return field in Object.prototype
+}
+
+/** The value of `object`'s own `field`, `undefined` when it has none (never one it inherits). */
+export function ownField(object: object, field: string): unknown {
+  return Object.hasOwn(object, field) ? (object as Record<string, unknown>)[field] : undefined
 }
 
 /**
@@ -161,6 +179,16 @@ export const has = (object: object, field: string): boolean => Object.hasOwn(obj
 /** Checks a field name given by a user. */
 export function checkField(field: unknown, where: string, what = 'the field'): asserts field is string {
   if (typeof field !== 'string' || field === '') throw new Error(`${where}: ${what} must be a non-empty field name, got ${quotedValue(field)}.`)
+}
+
+/**
+ * Checks the name of a field of a JSON object given by a user: a non-empty
+ * name, and not `__proto__`, which JavaScript code (converters, spreads,
+ * `Object.assign`) reads and writes as the object's prototype, not as a field.
+ */
+export function checkObjectField(field: unknown, where: string, what = 'the field'): asserts field is string {
+  checkField(field, where, what)
+  if (field === '__proto__') throw new Error(`${where}: ${what} cannot be "__proto__", which JavaScript objects take for their prototype rather than a field; give the field another name in the API.`)
 }
 
 /** Checks that `fn` is a function when given. */

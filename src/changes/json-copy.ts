@@ -5,8 +5,10 @@
  * values. An older client gets what the head would serialise, migrated; the
  * common case (plain data) is checked, not serialised.
  */
+import type { BackEnds } from './code-from-strings.ts'
 import type { ShapeSteps } from './migration-plan.ts'
-import { functionOf } from './code-from-strings.ts'
+import { inherited, ownField } from './instruction.ts'
+import { generatedFieldsCopier, generatedSeenAsJson, type SeenHelpers } from './json-copy-generated.ts'
 import { Shape, type AnyShape, type Layout } from './shape.ts'
 import { isObject } from '../json/object.ts'
 
@@ -91,9 +93,19 @@ function jsonOf(value: unknown, key: string | number): unknown {
  * so the steps may change them in place, and the values converters will
  * read made JSON values (the fields they convert, the whole object for a
  * whole-object converter). Other values stay as they are: `JSON.stringify`
- * serialises them later.
+ * serialises them later. The laid-out fields are copied, and a whole
+ * object tested, by functions made from strings where the runtime allows it
+ * (json-copy-generated.ts), else by this module's loops; `interpret`: the
+ * loops, always (for tests); `made` counts which were made.
  */
-export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyShape, ShapeSteps>, interpret = false, seen: Map<string, Copy> = new Map()): Copy {
+export function copier(
+  layout: Layout,
+  version: number,
+  shapes: ReadonlyMap<AnyShape, ShapeSteps>,
+  interpret = false,
+  made: BackEnds = { generated: 0, interpreted: 0 },
+  seen: Map<string, Copy> = new Map(),
+): Copy {
   if (layout instanceof Shape) {
     const steps = shapes.get(layout)
     const key = `${shapeKey(layout)}/${version}`
@@ -104,13 +116,13 @@ export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyS
     const holder: Holder = { fields: [], copyLaidOut: NONE, asSeen: NONE_SEEN }
     const copy = recordCopier(holder, reads, layout.nested.size > 0)
     seen.set(key, copy)
-    holder.fields = [...layout.nested].map(([field, inner]) => [field, copier(inner, version, shapes, interpret, seen)] as const)
-    holder.copyLaidOut = laidOutCopier(holder.fields, interpret)
-    if (reads === 'all') holder.asSeen = seenAsJsonOf(holder.fields.map(([field]) => field), interpret)
+    holder.fields = [...layout.nested].map(([field, inner]) => [field, copier(inner, version, shapes, interpret, made, seen)] as const)
+    holder.copyLaidOut = laidOutCopier(holder.fields, interpret, made)
+    if (reads === 'all') holder.asSeen = seenAsJsonOf(holder.fields.map(([field]) => field), interpret, made)
     return copy
   }
   if (Array.isArray(layout)) {
-    const item = copier(layout[0] as Layout, version, shapes, interpret, seen)
+    const item = copier(layout[0] as Layout, version, shapes, interpret, made, seen)
     return function copyList(input, at) {
       const value = jsonOf(input, at)
       if (!Array.isArray(value)) return value
@@ -120,8 +132,8 @@ export function copier(layout: Layout, version: number, shapes: ReadonlyMap<AnyS
       return copy
     }
   }
-  const fields = Object.entries(layout as Record<string, Layout>).map(([field, inner]) => [field, copier(inner, version, shapes, interpret, seen)] as const)
-  return recordCopier({ fields, copyLaidOut: laidOutCopier(fields, interpret), asSeen: NONE_SEEN }, [], true)
+  const fields = Object.entries(layout as Record<string, Layout>).map(([field, inner]) => [field, copier(inner, version, shapes, interpret, made, seen)] as const)
+  return recordCopier({ fields, copyLaidOut: laidOutCopier(fields, interpret, made), asSeen: NONE_SEEN }, [], true)
 }
 
 /**
@@ -138,51 +150,28 @@ interface Holder {
 const NONE = (): void => {}
 const NONE_SEEN = (copy: Record<string, unknown>): Record<string, unknown> => copy
 
-/**
- * `seenAsJson` with the laid-out fields' names as literals (`field ===
- * "category"`, each written by `JSON.stringify`) where the runtime allows
- * code made from strings, else the loop over `laidOut`. `interpret`: the
- * loop, always (for tests).
- */
-function seenAsJsonOf(laidOut: readonly string[], interpret: boolean): (copy: Record<string, unknown>) => Record<string, unknown> {
-  const isLaidOut = laidOut.length === 0 ? 'false' : `(${laidOut.map((field) => `field === ${JSON.stringify(field)}`).join(' || ')})`
-  const source = [
-    '"use strict";',
-    'const { asJson, isPlainObject, without } = helpers;',
-    'return function seenAsJson(copy) {',
-    'let gone;',
-    'for (const field in copy) {',
-    'const v = copy[field];',
-    'switch (typeof v) {',
-    'case "string": case "boolean": continue;',
-    'case "number": if (v - v === 0 && v !== 0) continue; break;',
-    `case "object": if (v === null || ${isLaidOut} || isPlainObject(v, 0)) continue;`,
-    '}',
-    `if (${isLaidOut}) continue;`,
-    'const json = asJson(v);',
-    'if (json === undefined) (gone ??= []).push(field);',
-    'else if (json !== v) copy[field] = json;',
-    '}',
-    'return gone === undefined ? copy : without(copy, gone);',
-    '};',
-  ].join('\n')
-  type Seen = (copy: Record<string, unknown>) => Record<string, unknown>
-  const factory = interpret ? null : functionOf<(helpers: typeof SEEN_HELPERS) => Seen>(['helpers'], source)
-  return factory === null ? (copy) => seenAsJson(copy, laidOut) : factory(SEEN_HELPERS)
+/** `seenAsJson` of `laidOut`: made from strings (json-copy-generated.ts) unless refused or `interpret`, else the loop. */
+function seenAsJsonOf(laidOut: readonly string[], interpret: boolean, made: BackEnds): (copy: Record<string, unknown>) => Record<string, unknown> {
+  const generated = interpret ? null : generatedSeenAsJson(laidOut, SEEN_HELPERS)
+  if (generated !== null) {
+    made.generated++
+    return generated
+  }
+  made.interpreted++
+  return (copy) => seenAsJson(copy, laidOut)
 }
 
-/**
- * `copyFields` of `fields`, as one function whose field accesses are
- * literal names where the runtime allows code made from strings
- * (code-from-strings.ts; names written by `JSON.stringify`), else the loop.
- * `interpret`: the loop, always (for tests).
- */
-function laidOutCopier(fields: readonly (readonly [string, Copy])[], interpret: boolean): (copy: Record<string, unknown>) => void {
+/** `copyFields` of `fields`: made from strings (json-copy-generated.ts) unless refused or `interpret`, else the loop. */
+function laidOutCopier(fields: readonly (readonly [string, Copy])[], interpret: boolean, made: BackEnds): (copy: Record<string, unknown>) => void {
   if (fields.length === 0) return NONE
-  const lines = fields.map(([field], i) => `v = c[${JSON.stringify(field)}]; if (v !== undefined && v !== null) c[${JSON.stringify(field)}] = f${i}(v, ${JSON.stringify(field)});`)
-  const source = ['"use strict";', ...fields.map((_, i) => `const f${i} = copies[${i}];`), 'return function copyLaidOut(c) {', 'let v;', ...lines, '};'].join('\n')
-  const factory = interpret ? null : functionOf<(copies: readonly Copy[]) => (copy: Record<string, unknown>) => void>(['copies'], source)
-  return factory === null ? (copy) => copyFields(copy, fields) : factory(fields.map(([, copy]) => copy))
+  const generated = interpret ? null : generatedFieldsCopier(fields)
+  if (generated !== null) {
+    made.generated++
+    return generated
+  }
+  made.interpreted++
+  const own = fields.map(([field]) => inherited(field))
+  return (copy) => copyFields(copy, fields, own)
 }
 
 /**
@@ -225,12 +214,14 @@ function recordCopier(holder: Readonly<Holder>, reads: readonly string[] | 'all'
       return holder.asSeen(copy)
     }
   }
+  // A name every object has (`constructor`) is read as the copy's own field only: decided here, once.
+  const own = reads.map(inherited)
   if (!nested) {
     return function copyFlat(input, at) {
       const value = jsonOf(input, at)
       if (!isObject(value)) return value
       const copy = { ...value }
-      readAsJson(copy, reads)
+      readAsJson(copy, reads, own)
       return copy
     }
   }
@@ -239,7 +230,7 @@ function recordCopier(holder: Readonly<Holder>, reads: readonly string[] | 'all'
     if (!isObject(value)) return value
     const copy = { ...value }
     holder.copyLaidOut(copy)
-    readAsJson(copy, reads)
+    readAsJson(copy, reads, own)
     return copy
   }
 }
@@ -281,26 +272,26 @@ function without(object: Record<string, unknown>, gone: readonly string[]): Reco
   return Object.fromEntries(Object.entries(object).filter(([field]) => !gone.includes(field)))
 }
 
-/** Each laid-out field of a copy taken through its own copy. */
-function copyFields(copy: Record<string, unknown>, fields: readonly (readonly [string, Copy])[]): void {
+/** Each laid-out field of a copy taken through its own copy (`own`: read as the copy's own field only, per field). */
+function copyFields(copy: Record<string, unknown>, fields: readonly (readonly [string, Copy])[], own: readonly boolean[]): void {
   for (let i = 0; i < fields.length; i++) {
     const [field, inner] = fields[i] as readonly [string, Copy]
-    const v = copy[field]
+    const v = own[i] === true ? ownField(copy, field) : copy[field]
     if (v !== undefined && v !== null) copy[field] = inner(v, field)
   }
 }
 
-/** The fields a converter reads made JSON values. */
-function readAsJson(copy: Record<string, unknown>, reads: readonly string[]): void {
+/** The fields a converter reads made JSON values (`own`: read as the copy's own field only, per field). */
+function readAsJson(copy: Record<string, unknown>, reads: readonly string[], own: readonly boolean[]): void {
   for (let i = 0; i < reads.length; i++) {
     const field = reads[i] as string
-    const v = copy[field]
+    const v = own[i] === true ? ownField(copy, field) : copy[field]
     if (v !== undefined) copy[field] = asJson(v)
   }
 }
 
 /** What the generated `seenAsJson` calls. */
-const SEEN_HELPERS = { asJson, isPlainObject, without } as const
+const SEEN_HELPERS: SeenHelpers = { asJson, isPlainObject, without }
 
 const shapeIds = new WeakMap<AnyShape, number>()
 let nextShapeId = 0

@@ -17,6 +17,7 @@
  * `MigrationFailure` with its JSON path, never a body passed on unchanged.
  */
 import type { Convert, ShapeInstruction } from './instruction.ts'
+import type { BackEnds } from './code-from-strings.ts'
 import { shapeWalk } from './generated-walk.ts'
 import { BOUNDARY, CALL, CHECK, CHILD, Entry, OLDER, visitArray, visitFields, type Visit } from './migration-walks.ts'
 import { Shape, type AnyShape, type Layout } from './shape.ts'
@@ -102,12 +103,18 @@ export class MigrationPlanner {
   /** Each shape's work per step, by shape and direction (`WORKING`: being worked out). */
   readonly #units: (Unit | null)[][] = []
   readonly #interpret: boolean
+  readonly #made: BackEnds = { generated: 0, interpreted: 0 }
 
   /** `interpret`: shapes' programs run by the interpreter even where they could be compiled (generated-walk.ts; for tests). */
   constructor(shapes: ReadonlyMap<AnyShape, ShapeSteps>, versionCount: number, interpret = false) {
     this.#shapes = shapes
     this.#versionCount = versionCount
     this.#interpret = interpret
+  }
+
+  /** How many shapes' walks it made of each back end, so far (for tests: generated-walk.ts). */
+  get backEnds(): Readonly<BackEnds> {
+    return { ...this.#made }
   }
 
   /**
@@ -254,7 +261,7 @@ export class MigrationPlanner {
         if (instruction.converter) checked = false
       }
     })
-    return shapeWalk(program, slot === 'required', this.#interpret)
+    return shapeWalk(program, slot === 'required', this.#interpret, this.#made)
   }
 }
 

@@ -5,7 +5,7 @@
  * replacement; a value that does not fit its layout, or a converter that
  * throws, is a `MigrationFailure` with its JSON path.
  */
-import { holdsFile, said, type Convert, type FieldOp, type ShapeInstruction } from './instruction.ts'
+import { holdsFile, inherited, ownField, said, type Convert, type FieldOp, type ShapeInstruction } from './instruction.ts'
 import { MigrationFailure, misfit, within } from './migration-failure.ts'
 import { isObject, type Json } from '../json/object.ts'
 
@@ -44,15 +44,21 @@ export function visitArray(item: Visit): Visit {
   }
 }
 
-/** An envelope whose `fields` hold laid-out values; `required`: each must be there (null allowed). */
+/**
+ * An envelope whose `fields` hold laid-out values; `required`: each must be
+ * there (null allowed). A field named as a member of every object
+ * (`constructor`) is read as the envelope's own only.
+ */
 export function visitFields(fields: readonly (readonly [string, Visit])[], required: boolean): Visit {
+  // Decided once: an envelope of ordinary names (all but always) reads them as before.
+  const anyOwn = fields.some(([name]) => inherited(name))
   return function migrateObject(value) {
     if (!isObject(value)) return misfit(value, 'an object')
     let field = ''
     try {
       for (const [name, visit] of fields) {
         field = name
-        const before = value[name]
+        const before = anyOwn && inherited(name) ? ownField(value, name) : value[name]
         if (before === undefined) {
           if (required) throw new MigrationFailure('layout', 'expected a value, found none')
           continue
@@ -85,11 +91,14 @@ const OP_KINDS: Readonly<Record<FieldOp['kind'], number>> = { move: MOVE, clear:
 /**
  * One entry of a shape's program; one class, so that the loop reading them
  * sees one layout. A field instruction's op is spread into it (`field`,
- * `to`, `fn`): the loop reads it without a call or a second object.
+ * `to`, `fn`): the loop reads it without a call or a second object. `own`:
+ * `field` is a member of every object (`constructor`, `toString`), read as
+ * the object's own field only (decided here, once: other names pay nothing).
  */
 export class Entry {
   readonly kind: number
   readonly field: string
+  readonly own: boolean
   readonly to: string
   readonly visit: Visit | null
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -99,6 +108,7 @@ export class Entry {
   constructor(kind: number, field = '', visit: Visit | null = null, instruction: ShapeInstruction | null = null, op: FieldOp | null = null) {
     this.kind = op === null ? kind : OP_KINDS[op.kind]
     this.field = op === null ? field : op.field
+    this.own = inherited(this.field)
     this.to = op === null ? '' : op.to
     this.visit = visit
     this.fn = op === null ? null : op.fn
@@ -124,6 +134,7 @@ export function shapeVisit(program: readonly Entry[], required: boolean): Visit 
     try {
       for (; pc < length; pc++) {
         const entry = program[pc] as Entry
+        // Functions are called from a local, without a receiver: a user's converter gets `this` undefined, never the entry.
         switch (entry.kind) {
           case CHECK:
             if (typeof current !== 'object' || current === null || Array.isArray(current)) return misfit(current, 'an object')
@@ -136,16 +147,17 @@ export function shapeVisit(program: readonly Entry[], required: boolean): Visit 
             break
           case CHILD: {
             const object = current as Json
-            const before = object[entry.field]
+            const before = entry.own ? ownField(object, entry.field) : object[entry.field]
             if (before !== undefined) {
-              const after = (entry.visit as Visit)(before)
+              const visit = entry.visit as Visit
+              const after = visit(before)
               if (after !== before) object[entry.field] = after
             }
             break
           }
           case MOVE: {
             const object = current as Json
-            const moved = object[entry.field]
+            const moved = entry.own ? ownField(object, entry.field) : object[entry.field]
             if (moved !== undefined) {
               object[entry.to] = moved
               object[entry.field] = undefined
@@ -154,28 +166,33 @@ export function shapeVisit(program: readonly Entry[], required: boolean): Visit 
           }
           case CLEAR: {
             const object = current as Json
-            if (object[entry.field] !== undefined) object[entry.field] = undefined
+            if ((entry.own ? ownField(object, entry.field) : object[entry.field]) !== undefined) object[entry.field] = undefined
             break
           }
           case DERIVE: {
-            const made = said((entry.fn as Convert)(current))
+            const fn = entry.fn as Convert
+            const made = said(fn(current))
             if (made !== undefined) (current as Json)[entry.field] = made
             break
           }
           case CONVERT: {
             const object = current as Json
-            const before = object[entry.field]
-            if (before !== undefined && before !== null && !holdsFile(before)) object[entry.field] = said((entry.fn as Convert)(before))
+            const before = entry.own ? ownField(object, entry.field) : object[entry.field]
+            const fn = entry.fn as Convert
+            if (before !== undefined && before !== null && !holdsFile(before)) object[entry.field] = said(fn(before))
             break
           }
           case EACH: {
             const object = current as Json
-            const before = object[entry.field]
-            if (before !== undefined && !(before instanceof Blob)) object[entry.field] = Array.isArray(before) ? eachOf(before, entry.fn as Convert) : said((entry.fn as Convert)(before))
+            const before = entry.own ? ownField(object, entry.field) : object[entry.field]
+            const fn = entry.fn as Convert
+            if (before !== undefined && !(before instanceof Blob)) object[entry.field] = Array.isArray(before) ? eachOf(before, fn) : said(fn(before))
             break
           }
-          default:
-            current = (entry.visit as Visit)(current)
+          default: {
+            const visit = entry.visit as Visit
+            current = visit(current)
+          }
         }
       }
     } catch (error) {

@@ -87,6 +87,7 @@ export function shape(name: string, second?: unknown, third?: unknown): AnyShape
     }
     for (const [field, layout] of Object.entries(given)) {
       if (layout === undefined) continue
+      if (field === '__proto__') throw new Error(PROTO(`shape(${quoted(name)}): nested`))
       checkLayout(layout, `shape(${quoted(name)}): nested.${field}`)
       nested.set(field, layout)
     }
@@ -107,8 +108,15 @@ export function checkLayout(layout: unknown, where: string): asserts layout is L
   }
   const entries = Object.entries(layout)
   if (entries.length === 0) throw new Error(`${where}: an object layout names at least one field, such as { items: [Product] }.`)
-  for (const [field, inner] of entries) checkLayout(inner, `${where}.${field}`)
+  for (const [field, inner] of entries) {
+    if (field === '__proto__') throw new Error(PROTO(where))
+    checkLayout(inner, `${where}.${field}`)
+  }
 }
+
+/** Why a layout cannot name a field `__proto__` (instruction.ts `checkObjectField` says the same of instructions). */
+const PROTO = (where: string): string =>
+  `${where}: a field cannot be named "__proto__", which JavaScript objects take for their prototype rather than a field; give the field another name in the API.`
 
 /** The shapes a layout names, nested ones included (each once). */
 export function shapesOf(layout: Layout, into: Set<AnyShape> = new Set()): Set<AnyShape> {

@@ -4,7 +4,7 @@
  * direction.
  */
 import { checkShape, type EnumMember, type FieldValue, type ShapeSaid } from './field-changes.ts'
-import { checkField, checkFunction, FieldOp, opConvert, type ShapeInstruction } from './instruction.ts'
+import { checkObjectField, checkFunction, FieldOp, opConvert, type ShapeInstruction } from './instruction.ts'
 import { checkOptions } from '../options.ts'
 import { partialConverter } from './partial.ts'
 import { checkLayout, Shape, type FieldOf, type Layout } from './shape.ts'
@@ -33,7 +33,7 @@ export function enumValuesAdded<T, O extends string, const F extends FieldOf<T, 
 ): ShapeSaid<{ readonly op: 'enum'; readonly head: T; readonly field: F; readonly values: A }> {
   const where = 'enumValuesAdded'
   checkShape(shape, where)
-  checkField(field, where)
+  checkObjectField(field, where)
   checkOptions(options, where, ['fallback'], true)
   const list = values as readonly unknown[]
   if (!Array.isArray(list) || list.length === 0 || list.some((v) => typeof v !== 'string' && typeof v !== 'number')) {

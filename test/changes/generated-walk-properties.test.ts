@@ -6,8 +6,11 @@
  * field names that are no identifiers included, and any value, fitting its
  * layout or not: the same value (field order and left-out fields included),
  * the same calls of the user's functions in the same order, or the same
- * failure (class, reason, sentence, JSON path, cause). Both directions,
- * partial bodies too. Where code generation is refused, the interpreter
+ * failure (class, reason, sentence, JSON path, cause), the user's functions
+ * called with the same `this` (undefined). Both directions, partial bodies
+ * too. On the runtimes this runs on code generation is allowed, and the
+ * walks compared are asserted to be of the two back ends (never the
+ * interpreter twice). Where code generation is refused, the interpreter
  * runs: test/node/changes/no-code-generation.test.ts.
  */
 import fc from 'fast-check'
@@ -24,9 +27,20 @@ import { detectRuntime } from '../support/runtime.ts'
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
 const RUNS = Number(env['FUZZ_RUNS'] ?? 300)
 
-/** Field names a generated function must quote: quotes, backslashes, line separators, code, numbers, `__proto__`. */
-const NAMES = ['a', 'b', 'n', 'cs', 'kids', 'x', 'a"b\\c', "it's", 'constructor', '__proto__', '0', 'line\u2028sep\n', '"]; throw 1; //', '${x}']
-const VALUE_NAMES = ['a', 'b', 'x', 'n', 'boom', 'a"b\\c', "it's", 'constructor', '0', 'line\u2028sep\n', '"]; throw 1; //']
+/**
+ * Field names a generated function must quote (quotes, backslashes, line separators, code, numbers) or read as the
+ * object's own only (members of every object: `constructor`, `toString` ...). `__proto__` is refused as a declared
+ * name (instruction.ts `checkObjectField`); values hold it as an own field, as JSON.parse makes it.
+ */
+const PROTOTYPE_NAMES = ['constructor', 'toString', 'valueOf', 'hasOwnProperty']
+const NAMES = ['a', 'b', 'n', 'cs', 'kids', 'x', 'a"b\\c', "it's", ...PROTOTYPE_NAMES, '0', 'line\u2028sep\n', '"]; throw 1; //', '${x}']
+const VALUE_NAMES = ['a', 'b', 'x', 'n', 'boom', 'a"b\\c', "it's", ...PROTOTYPE_NAMES, '__proto__', '0', 'line\u2028sep\n', '"]; throw 1; //']
+
+/** The runtimes this suite runs on (test/runtimes/suites.ts), each of which allows code made from strings here (vitest's workerd pool too). */
+const GENERATING = ['node', 'bun', 'deno', 'workerd']
+
+/** Walks made by the planners without `interpret`, over the whole property: none of them may be the interpreter's. */
+const made = { generated: 0, interpreted: 0 }
 
 /** What an outcome's failure says: its class, reason, sentence, path and cause. */
 function failure(outcome: Outcome): unknown {
@@ -57,9 +71,15 @@ describe('the generated walk of a shape agrees with the interpreter', () => {
           if (one.ok && other.ok) expect(other.value).toBe(one.value)
           expect(failure(other)).toEqual(failure(one))
         }
+        // The two back ends, never the interpreter compared with itself.
+        expect(generated.backEnds.interpreted).toBe(0)
+        expect(interpreted.backEnds.generated).toBe(0)
+        made.generated += generated.backEnds.generated
       }),
       { numRuns: RUNS },
     )
+    expect(GENERATING).toContain(detectRuntime())
+    expect(made.generated).toBeGreaterThan(0)
   })
 })
 
@@ -67,8 +87,8 @@ describe('which walk runs', () => {
   const Item = shape('Item')
   const instructions: ShapeInstruction[][] = [[], [fieldRenamed(Item, { older: 'name', newer: 'title' }) as ShapeInstruction]]
   const steps = new Map([[Item, shapeSteps(Item, instructions, 2)]])
-  // Where code made from strings runs here and now (Node, Bun, Deno; workerd in its test pool). Refused:
-  // test/node/changes/no-code-generation.test.ts.
+  // Code made from strings runs here and now (Node, Bun, Deno; workerd in its test pool): asserted, so that the
+  // property above compares two back ends. Refused: test/node/changes/no-code-generation.test.ts.
   const allowed = ((): boolean => {
     try {
       return new Function('return 1')() === 1
@@ -77,12 +97,18 @@ describe('which walk runs', () => {
     }
   })()
 
-  it(`is ${allowed ? 'the generated function' : 'the interpreter'} on ${detectRuntime()}, the interpreter when asked`, () => {
-    const [walk] = new MigrationPlanner(steps, 2).steps(Item, 0, 'down')
+  it(`is the generated function on ${detectRuntime()}, the interpreter when asked`, () => {
+    expect(GENERATING).toContain(detectRuntime())
+    expect(allowed).toBe(true)
+    const planner = new MigrationPlanner(steps, 2)
+    const [walk] = planner.steps(Item, 0, 'down')
     // The generated function names the fields in its source; the interpreter reads them from its program.
-    expect(String(walk).includes('c["title"]')).toBe(allowed)
-    const [interpreted] = new MigrationPlanner(steps, 2, true).steps(Item, 0, 'down')
+    expect(String(walk).includes('c["title"]')).toBe(true)
+    expect(planner.backEnds).toEqual({ generated: 1, interpreted: 0 })
+    const interpreting = new MigrationPlanner(steps, 2, true)
+    const [interpreted] = interpreting.steps(Item, 0, 'down')
     expect(String(interpreted).includes('c["title"]')).toBe(false)
+    expect(interpreting.backEnds).toEqual({ generated: 0, interpreted: 1 })
     for (const run_ of [walk, interpreted]) expect(JSON.stringify(run_?.({ title: 'T', id: 1 }))).toBe('{"id":1,"name":"T"}')
   })
 })

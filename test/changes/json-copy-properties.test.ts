@@ -7,7 +7,12 @@
  * from data: for any history, layouts whose nested fields have names that
  * are no identifiers, and values holding what JSON reads otherwise (toJSON,
  * undefined, functions, symbols, -0, NaN, class instances, BigInt): the
- * same fields in the same order, the same values, or the same error.
+ * same fields in the same order, the same values, or the same error. Names
+ * every object has (`constructor`, `toString`) are read as the object's own
+ * fields only; `__proto__`, refused as a declared name, is held by values as
+ * an own field (as JSON.parse makes it). On the runtimes this runs on code
+ * generation is allowed, and the copies compared are asserted to be of the
+ * two back ends (never the loops twice).
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -18,12 +23,21 @@ import { shapeSteps } from '../../src/changes/migration-plan.ts'
 import type { Layout } from '../../src/changes/shape.ts'
 import { instruction, specs, valueOf, VERSIONS } from '../support/migration-histories.ts'
 import { assertProperty } from '../support/property-runs.ts'
+import { detectRuntime } from '../support/runtime.ts'
 
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
 const RUNS = Number(env['FUZZ_RUNS'] ?? 300)
 
-const ODD = ['a"b\\c', 'constructor', '0', 'line\u2028sep\n', '"]; throw 1; //']
+const ODD = ['a"b\\c', 'constructor', '0', 'line\u2028sep\n', '"]; throw 1; //', 'toString', 'valueOf', 'hasOwnProperty']
 const NAMES = ['a', 'b', 'x', 'n', ...ODD]
+/** Fields values hold: `__proto__` too (an own data field), which no layout or instruction may name. */
+const VALUE_NAMES = [...NAMES, '__proto__']
+
+/** The runtimes this suite runs on (test/runtimes/suites.ts), each of which allows code made from strings here. */
+const GENERATING = ['node', 'bun', 'deno', 'workerd']
+
+/** Functions made by the copies without `interpret`, over the whole property: none of them may be a loop. */
+const made = { generated: 0, interpreted: 0 }
 
 class Point {
   x = 1
@@ -55,7 +69,7 @@ const LEAVES: readonly unknown[] = [
 function shapes() {
   const Tag = shape('Tag')
   const Node = shape('Node', { nested: { kids: [Tag] } })
-  const Item = shape('Item', { nested: { [ODD[0] as string]: Tag, [ODD[1] as string]: [Node], [ODD[2] as string]: Tag, [ODD[3] as string]: [Tag], n: Tag } })
+  const Item = shape('Item', { nested: { [ODD[0] as string]: Tag, [ODD[1] as string]: [Node], [ODD[2] as string]: Tag, [ODD[3] as string]: [Tag], n: Tag, [ODD[5] as string]: Tag } })
   const Box = shape('Box')
   return { all: [Item, Tag, Node, Box] as const, Item, Tag, Node, Box }
 }
@@ -101,10 +115,19 @@ describe('the copy along a layout, laid-out fields copied by a generated functio
         const instructions: ShapeInstruction[][] = [[], ...steps.map((list) => list.map((spec) => instruction(spec, all, NAMES)).filter((i): i is ShapeInstruction => i !== null))]
         const map = new Map(all.all.map((s) => [s, shapeSteps(s, instructions, VERSIONS)] as const))
         const layout = ([all.Item, [all.Item], { [ODD[4] as string]: [all.Item], tag: all.Tag }] as const)[root] as Layout
-        const value = valueOf(layout, tape, { i: 0 }, 0, NAMES, LEAVES)
-        expect(copied(copier(layout, version, map), value)).toBe(copied(copier(layout, version, map, true), value))
+        const value = valueOf(layout, tape, { i: 0 }, 0, VALUE_NAMES, LEAVES)
+        const generating = { generated: 0, interpreted: 0 }
+        const looping = { generated: 0, interpreted: 0 }
+        expect(copied(copier(layout, version, map, false, generating), value)).toBe(copied(copier(layout, version, map, true, looping), value))
+        // The two back ends, never the loops compared with themselves.
+        expect(generating.interpreted).toBe(0)
+        expect(looping.generated).toBe(0)
+        expect(generating.generated).toBe(looping.interpreted)
+        made.generated += generating.generated
       }),
       { numRuns: RUNS },
     )
+    expect(GENERATING).toContain(detectRuntime())
+    expect(made.generated).toBeGreaterThan(0)
   })
 })

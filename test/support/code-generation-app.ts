@@ -61,7 +61,10 @@ export function walkIsGenerated(name: string): boolean {
   const Probe = shape('Probe')
   const instructions = [[], [fieldRenamed(Probe, { older: 'was', newer: name }) as ShapeInstruction]]
   const planner = new MigrationPlanner(new Map([[Probe, shapeSteps(Probe, instructions, 2)]]), 2)
-  return String(planner.steps(Probe, 0, 'down')[0]).includes(`c[${JSON.stringify(name)}]`)
+  const generated = String(planner.steps(Probe, 0, 'down')[0]).includes(`c[${JSON.stringify(name)}]`)
+  // The planner says which back end it made, too: both must agree.
+  if (generated !== (planner.backEnds.generated === 1)) throw new Error(`the walk's source and the planner's count disagree: ${JSON.stringify(planner.backEnds)}`)
+  return generated
 }
 
 /** `true` where a function can be made from a string now, else what refused it. */

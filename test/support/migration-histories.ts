@@ -3,8 +3,9 @@
  * (test/changes/fused-steps-properties.test.ts,
  * test/changes/generated-walk-properties.test.ts): instructions of every kind
  * over four shapes nesting each other (a list of them too), converters that
- * note their calls, throw, or give what no layout expects, and values that
- * fit their layout or not.
+ * note their calls (and, for those written as `function`, their `this`,
+ * which must be `undefined` whichever walk calls them), throw, or give what
+ * no layout expects, and values that fit their layout or not.
  *
  * Portable: Web APIs and fast-check only.
  */
@@ -40,6 +41,7 @@ export function instruction(spec: Spec, all: { readonly Item: AnyShape; readonly
   const b = names[spec.b % names.length] as string
   const tag = `${target.name}.${spec.op}.${a}`
   const note = (what: unknown): void => void calls.push(`${tag}:${JSON.stringify(what) ?? 'undefined'}`)
+  const noteThis = (self: unknown): void => void calls.push(`${tag}:this=${receiver(self)}`)
   switch (spec.op) {
     case 'rename':
       return a === b ? null : (fieldRenamed(target, { older: a, newer: b }) as ShapeInstruction)
@@ -50,18 +52,36 @@ export function instruction(spec: Spec, all: { readonly Item: AnyShape; readonly
     case 'remove':
       return fieldRemoved(target, a) as ShapeInstruction
     case 'removeOlder':
-      return fieldRemoved(target, a, { older: (newer: Record<string, unknown>) => (note(newer), newer['boom'] === a ? fail() : `${String(newer['x'])}<`) }) as ShapeInstruction
+      return fieldRemoved(target, a, {
+        older: function (this: unknown, newer: Record<string, unknown>) {
+          noteThis(this)
+          return note(newer), newer['boom'] === a ? fail() : `${String(newer['x'])}<`
+        },
+      }) as ShapeInstruction
     case 'changed':
+      // Written as methods: `this` is what the walk calls them on (undefined, on every path).
       return fieldChanged(target, a, {
-        down: (value) => (note(value), value === 'boom' ? fail() : value === 'nan' ? Number.NaN : typeof value === 'string' ? `${value}<` : { was: value }),
-        up: (value) => (note(value), typeof value === 'string' ? `${value}>` : [value]),
+        down(value) {
+          noteThis(this)
+          return note(value), value === 'boom' ? fail() : value === 'nan' ? Number.NaN : typeof value === 'string' ? `${value}<` : { was: value }
+        },
+        up(value) {
+          noteThis(this)
+          return note(value), typeof value === 'string' ? `${value}>` : [value]
+        },
       }) as ShapeInstruction
     case 'enum':
       return enumValuesAdded(target, a, ['new'], { fallback: 'old' }) as ShapeInstruction
     case 'convert':
       return shapeConverted(target, {
-        down: (value: Record<string, unknown>) => (note(value), { ...value, [b]: `c${spec.b}` }),
-        up: ((value: unknown) => (note(value), typeof value === 'object' && value !== null ? { ...value, up: b } : value)) as never,
+        down: function (this: unknown, value: Record<string, unknown>) {
+          noteThis(this)
+          return note(value), { ...value, [b]: `c${spec.b}` }
+        },
+        up: function (this: unknown, value: unknown) {
+          noteThis(this)
+          return note(value), typeof value === 'object' && value !== null ? { ...value, up: b } : value
+        } as never,
       }) as ShapeInstruction
     case 'convertOdd':
       // A converter whose result is not always an object: later steps find a value that does not fit, or none.
@@ -78,6 +98,12 @@ export function instruction(spec: Spec, all: { readonly Item: AnyShape; readonly
             older: { boxes: [all.Box] },
           }) as ShapeInstruction)
   }
+}
+
+/** What a converter written as a `function` was called on: `undefined`, or the keys of the object it was called as a method of. */
+function receiver(self: unknown): string {
+  if (self === undefined) return 'undefined'
+  return typeof self === 'object' && self !== null ? `{${Object.keys(self).join(',')}}` : typeof self
 }
 
 function fail(): never {
@@ -103,7 +129,8 @@ export function valueOf(
   const roll = next()
   if (roll < 3) return ['a string', 7, null][roll]
   const out: Record<string, unknown> = {}
-  for (const name of names) if (next() > 40) out[name] = primitives[next() % primitives.length]
+  // Own data fields, `__proto__` too, as JSON.parse makes them.
+  for (const name of names) if (next() > 40) Object.defineProperty(out, name, { value: primitives[next() % primitives.length], enumerable: true, writable: true, configurable: true })
   if (depth < 4) for (const [field, inner] of (layout as AnyShape).nested) if (next() > 20) out[field] = valueOf(inner, tape, at, depth + 1, names, primitives)
   return out
 }
