@@ -8,7 +8,7 @@
  * `--disallow-code-generation-from-strings`; a `TypeError` from a locked-down
  * `Function`, as Hardened JavaScript's), `null`, and the caller runs its
  * interpreted twin; from then on, without asking again. So are sources
- * beyond the first `MADE` (layouts made anew and again, such as
+ * beyond the first `MOST` (layouts made anew and again, such as
  * `history.migrate`'s `as` with names of the caller's choosing): what is
  * kept stays bounded.
  */
@@ -27,10 +27,10 @@ export interface BackEnds {
 let refused = false
 
 /** Functions of the same parameters and source are made once (the source holds names and code, never a value). */
-const made = new Map<string, unknown>()
+const functions = new Map<string, unknown>()
 
 /** At most this many functions are made; further sources are interpreted (declarations make a few dozen). */
-const MADE = 4096
+const MOST = 4096
 
 /**
  * The function of `params` and `source`, made once; `null` where the
@@ -40,9 +40,9 @@ const MADE = 4096
  */
 export function functionOf<F>(params: readonly string[], source: string): F | null {
   const key = `${params.join(',')}\n${source}`
-  let fn = made.get(key) as F | undefined
+  let fn = functions.get(key) as F | undefined
   if (fn === undefined) {
-    if (refused || made.size >= MADE) return null
+    if (refused || functions.size >= MOST) return null
     try {
       fn = new Function(...params, source) as F
     } catch (error) {
@@ -52,7 +52,7 @@ export function functionOf<F>(params: readonly string[], source: string): F | nu
       refused = true
       return null
     }
-    made.set(key, fn)
+    functions.set(key, fn)
   }
   return fn
 }

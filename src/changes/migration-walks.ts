@@ -147,7 +147,7 @@ export function shapeVisit(program: readonly Entry[], required: boolean): Visit 
             break
           case CHILD: {
             const object = current as Json
-            const before = entry.own ? ownField(object, entry.field) : object[entry.field]
+            const before = fieldOf(object, entry)
             if (before !== undefined) {
               const visit = entry.visit as Visit
               const after = visit(before)
@@ -157,7 +157,7 @@ export function shapeVisit(program: readonly Entry[], required: boolean): Visit 
           }
           case MOVE: {
             const object = current as Json
-            const moved = entry.own ? ownField(object, entry.field) : object[entry.field]
+            const moved = fieldOf(object, entry)
             if (moved !== undefined) {
               object[entry.to] = moved
               object[entry.field] = undefined
@@ -166,7 +166,7 @@ export function shapeVisit(program: readonly Entry[], required: boolean): Visit 
           }
           case CLEAR: {
             const object = current as Json
-            if ((entry.own ? ownField(object, entry.field) : object[entry.field]) !== undefined) object[entry.field] = undefined
+            if (fieldOf(object, entry) !== undefined) object[entry.field] = undefined
             break
           }
           case DERIVE: {
@@ -177,14 +177,14 @@ export function shapeVisit(program: readonly Entry[], required: boolean): Visit 
           }
           case CONVERT: {
             const object = current as Json
-            const before = entry.own ? ownField(object, entry.field) : object[entry.field]
+            const before = fieldOf(object, entry)
             const fn = entry.fn as Convert
             if (before !== undefined && before !== null && !holdsFile(before)) object[entry.field] = said(fn(before))
             break
           }
           case EACH: {
             const object = current as Json
-            const before = entry.own ? ownField(object, entry.field) : object[entry.field]
+            const before = fieldOf(object, entry)
             const fn = entry.fn as Convert
             if (before !== undefined && !(before instanceof Blob)) object[entry.field] = Array.isArray(before) ? eachOf(before, fn) : said(fn(before))
             break
@@ -207,6 +207,11 @@ export function entryFailure(error: unknown, entry: Entry): unknown {
   if (entry.kind === CHILD) return within(error, entry.field)
   if (entry.kind >= MOVE || entry.kind === CALL) return converterFailure(error, entry.instruction as ShapeInstruction)
   return error
+}
+
+/** The value of an entry's field in `object`: its own only for a name every object has (`Entry.own`). */
+function fieldOf(object: Json, entry: Entry): unknown {
+  return entry.own ? ownField(object, entry.field) : object[entry.field]
 }
 
 /** `fn` of each item of a list, in a new list (an `EACH` entry's). */
