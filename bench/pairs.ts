@@ -225,6 +225,17 @@ export const PAIRS = {
     hand: () => handApp(hand.urlPath(), '/:version/*', '/:version/users/:id'),
     api: () => handApp(hand.urlPath('table'), '/:version/*', '/:version/users/:id'),
   },
+  // Issue 34's target: the middleware beside mountRoutes costs no more than mountRoutes alone. Both sides are the
+  // toolkit's, the same table and view; the twin is the mountRoutes-alone app (it gives the same variables).
+  'use+mountRoutes-vs-alone': {
+    label: "app.use('*', apiVersioning) beside mountRoutes vs mountRoutes alone (URLPathVersioning, the same table and view)",
+    kind: 'middleware',
+    request: byPath('v2'),
+    rejected: byPath('v3'),
+    toolkit: () => toolkitTableApp(new URLPathVersioning(options), defineRoutes([include('/:version', users)]), true),
+    hand: () => toolkitTableApp(new URLPathVersioning(options), defineRoutes([include('/:version', users)]), false),
+    api: () => toolkitTableApp(new URLPathVersioning(options), defineRoutes([include('/:version', users)]), false),
+  },
   namespace: {
     label: "NamespaceVersioning: app.use('*', apiVersioning) + mountRoutes (versionMiddleware refuses it) vs a version middleware + route",
     kind: 'middleware',
