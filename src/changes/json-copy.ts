@@ -38,22 +38,17 @@ function isPlainJson(value: unknown, depth: number): boolean {
 
 /**
  * Whether a value in a plain object or array reads the same in JSON: the
- * common leaves in one switch, tested without a call (`undefined` is not: an
- * object's undefined fields are skipped before).
+ * common leaves tested without a call (`undefined` is not: an object's
+ * undefined fields are skipped before). Each test is `typeof item ===` a
+ * literal, which the engines compile to a type check, where a `switch` on
+ * `typeof` makes the type's name first.
  */
 function isPlainItem(item: unknown, depth: number): boolean {
-  switch (typeof item) {
-    case 'string':
-    case 'boolean':
-      return true
-    case 'number':
-      // Finite, and not -0 (JSON says 0).
-      return item - item === 0 && (item !== 0 || 1 / item > 0)
-    case 'object':
-      return item === null || isPlainObject(item, depth + 1)
-    default:
-      return false
-  }
+  if (typeof item === 'string' || typeof item === 'boolean') return true
+  // Finite, and not -0 (JSON says 0).
+  if (typeof item === 'number') return item - item === 0 && (item !== 0 || 1 / item > 0)
+  if (typeof item === 'object') return item === null || isPlainObject(item, depth + 1)
+  return false
 }
 
 /** `isPlainJson` of an object or array. */
@@ -247,16 +242,13 @@ function seenAsJson(copy: Record<string, unknown>, laidOut: readonly string[]): 
   let gone: string[] | undefined
   for (const field in copy) {
     const v = copy[field]
-    switch (typeof v) {
-      case 'string':
-      case 'boolean':
-        continue
-      case 'number':
-        // Finite and not zero (0 and -0 are made 0, as JSON reads them).
-        if (v - v === 0 && v !== 0) continue
-        break
-      case 'object':
-        if (v === null || laidOut.includes(field) || isPlainObject(v, 0)) continue
+    // Tests of `typeof v ===` a literal (isPlainItem).
+    if (typeof v === 'string' || typeof v === 'boolean') continue
+    if (typeof v === 'number') {
+      // Finite and not zero (0 and -0 are made 0, as JSON reads them).
+      if (v - v === 0 && v !== 0) continue
+    } else if (typeof v === 'object') {
+      if (v === null || laidOut.includes(field) || isPlainObject(v, 0)) continue
     }
     if (laidOut.includes(field)) continue
     const json = asJson(v)
