@@ -40,7 +40,7 @@ function isPlainJson(value: unknown, depth: number): boolean {
  * Whether a value in a plain object or array reads the same in JSON: the
  * common leaves tested without a call (`undefined` is not: an object's
  * undefined fields are skipped before). Each test is `typeof item ===` a
- * literal, which the engines compile to a type check, where a `switch` on
+ * literal, which V8 compiles to a type check, where a `switch` on
  * `typeof` makes the type's name first.
  */
 function isPlainItem(item: unknown, depth: number): boolean {
