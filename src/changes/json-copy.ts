@@ -71,7 +71,21 @@ function isPlainObject(value: object, depth: number): boolean {
   if ((proto !== Object.prototype && proto !== null) || (toJSON !== undefined && Object.hasOwn(value, 'toJSON'))) return false
   for (const key in value) {
     const item = (value as Record<string, unknown>)[key]
-    if (item !== undefined && !isPlainItem(item, depth)) return false
+    // isPlainItem's leaves, without the call (an object's undefined fields are skipped).
+    switch (typeof item) {
+      case 'string':
+      case 'boolean':
+      case 'undefined':
+        continue
+      case 'number':
+        if (item - item === 0 && (item !== 0 || 1 / item > 0)) continue
+        return false
+      case 'object':
+        if (item === null || isPlainObject(item, depth + 1)) continue
+        return false
+      default:
+        return false
+    }
   }
   return true
 }
