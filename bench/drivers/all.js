@@ -63,6 +63,8 @@ if (!writeOnly) {
   inProcess('node', process.execPath, ['--expose-gc', 'bench/run.ts'])
   inProcess('bun', bin('bun'), ['bench/run.ts'])
   inProcess('deno', bin('deno'), ['run', '--allow-all', '--v8-flags=--expose-gc', 'bench/run.ts'])
+  console.log(`bench: beside mountRoutes (${((Date.now() - started) / 1000).toFixed(0)} s in)`)
+  writeFileSync(join(out, 'beside.md'), execFileSync(process.execPath, ['bench/beside.ts'], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }))
   console.log('bench: bundles')
   writeFileSync(join(out, 'bundles.json'), execFileSync(process.execPath, ['bench/drivers/bundle-budget.js', '--json'], { cwd: root, env, encoding: 'utf8' }))
   run('cold start (workerd)', process.execPath, ['bench/cold-start.js', join(out, 'cold-start.json')])
@@ -227,6 +229,18 @@ for (const r of runtimes) {
   for (const [name, x] of Object.entries(r.pairs)) {
     p(`| ${name} | ${ns(x.hand)} | ${ns(x.api)} | ${ns(x.toolkit)} | ${f(x.ratio, 3)} | ${per(x.rounds, 2)} | ≥ ${x.target} ${met(x.met)} | ${f(x.variables.ratio, 3)} | ${f(x.overHand.ratio, 3)} |`)
   }
+}
+// bench/beside.ts (a run from before it existed has none).
+if (existsSync(join(out, 'beside.md'))) {
+  p()
+  p('### The middleware beside mountRoutes: how much is Hono\'s')
+  p()
+  p("The `use+mountRoutes-vs-alone` pair set against Hono's own cost of a middleware (bench/beside.ts): the same table")
+  p('and view served by `mountRoutes` alone (one handler, which Hono calls without composing), beside a middleware that')
+  p('only calls `next()` (Hono composes the two: the floor of any middleware), and beside the versioning middleware; CPU')
+  p('time per request, each configuration in a process of its own, interleaved rounds, medians of the per-round ratios.')
+  p()
+  for (const line of readFileSync(join(out, 'beside.md'), 'utf8').trimEnd().split('\n')) p(line)
 }
 p()
 p('### Rejections (target: at most 1.1x the same rejection written by hand)')
