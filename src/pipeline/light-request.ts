@@ -159,12 +159,37 @@ function unusable(): TypeError {
   return new TypeError('Body is unusable: the request body was already read.')
 }
 
+/** The runtime's own getter of a `Request`'s method: it answers for a `Request` the runtime made, and throws for any other object. */
+const methodOf = Object.getOwnPropertyDescriptor(Request.prototype, 'method')?.get
+
+/** The prototype last looked at by `isLightRequest`, and its answer (a server hands its handlers objects of one kind). */
+let lastPrototype: object | null = null
+let lastLight = false
+
 /**
- * Whether `request` is a server's object of its own rather than its runtime's `Request` (a `Request` made by the
- * runtime, or by `new Request()`, has `Request.prototype` as its prototype).
+ * Whether `request` is a server's object of its own rather than its runtime's `Request`. A `Request` made by the
+ * runtime, or by `new Request()`, has `Request.prototype` as its prototype; one of a subclass (a framework's own, as
+ * Next.js hands its `NextRequest`) is a `Request` the runtime made too, which its `new Request(request)` and `fetch`
+ * take: such a one is rebuilt as a `Request` (rebuilt-request.ts), never as a light one. Told apart by the runtime's
+ * own getter, once per prototype.
  */
 export function isLightRequest(request: Request): boolean {
-  return Object.getPrototypeOf(request) !== Request.prototype
+  const proto = Object.getPrototypeOf(request) as object | null
+  if (proto === Request.prototype) return false
+  if (proto !== lastPrototype) {
+    lastPrototype = proto
+    // (A runtime without that getter: every object of another prototype is taken as light.)
+    lastLight = true
+    if (methodOf !== undefined) {
+      try {
+        methodOf.call(request)
+        lastLight = false
+      } catch {
+        // Not a Request the runtime made: a server's object of its own.
+      }
+    }
+  }
+  return lastLight
 }
 
 /** `source` at `url` with `headers` (`undefined`: its own) and the migrated body `text` (`null`: none, a GET or HEAD). */

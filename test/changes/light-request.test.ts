@@ -5,7 +5,9 @@
  * is one of that kind holding the migrated body, and reads as a `Request`
  * (instanceof, method, URL, headers with the migrated body's length, text,
  * json, bytes, blob, its body as a stream, clone, a body read once) and in
- * `bodyLimit`, the client's body sent with a length or chunked.
+ * `bodyLimit`, the client's body sent with a length or chunked. And a
+ * `Request` of a subclass (a framework's own) is no such object: it is
+ * rebuilt as a `Request`, which the runtime's `new Request()` takes.
  */
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -56,7 +58,7 @@ function serverRequest(request: Request): Request {
 function app(): Hono {
   const history = twoVersionHistory(
     [change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })]), change('The list is filtered by status.', [queryParamRenamed('GET /people', { older: 'state', newer: 'status' })])],
-    { bodies: { 'POST /people': { request: Person }, 'POST /limited': { request: Person } } },
+    { bodies: { 'POST /people': { request: Person }, 'POST /limited': { request: Person }, 'POST /forward': { request: Person } } },
   )
   const target = migratingApp(history)
   target.post('/people', async (c) => c.json(await described(c)))
@@ -174,5 +176,50 @@ describe('an older request served as a server\'s own request object', () => {
   it('a GET whose query is renamed: the renamed URL, no body', async () => {
     const request = serverRequest(new Request('http://localhost/people?state=draft', { headers: { 'Api-Version': '1' } }))
     expect(await (await app().fetch(request)).json()).toEqual({ instance: true, url: 'http://localhost/people?status=draft', status: 'draft', body: null, method: 'GET' })
+  })
+})
+
+describe('an older request of a subclass of Request (as a framework hands its own, such as Next.js\'s NextRequest)', () => {
+  class FrameworkRequest extends Request {
+    readonly framework = true
+  }
+
+  function forwardingApp(): Hono {
+    const target = app()
+    // The proxy's ways to pass the request on: as the input of a new Request, and as its init.
+    target.post('/forward', async (c) => {
+      const asInput = new Request(c.req.raw.clone())
+      const asInit = new Request('http://upstream.example/people', c.req.raw)
+      return c.json({ instance: c.req.raw instanceof Request, asInput: await asInput.text(), asInit: await asInit.text() })
+    })
+    return target
+  }
+
+  function frameworkPost(version: string, body: string): Request {
+    return new FrameworkRequest('http://localhost/forward', { method: 'POST', headers: { 'Api-Version': version, 'Content-Type': 'application/json' }, body })
+  }
+
+  it('is rebuilt as a Request the runtime takes: new Request(c.req.raw) and new Request(url, c.req.raw) carry the migrated body', async () => {
+    const res = await forwardingApp().fetch(frameworkPost('1', '{"mail":"a@b.c"}'))
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ instance: true, asInput: '{"email":"a@b.c"}', asInit: '{"email":"a@b.c"}' })
+  })
+
+  it('as the head version\'s own request is taken', async () => {
+    const res = await forwardingApp().fetch(frameworkPost('2', '{"email":"a@b.c"}'))
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ instance: true, asInput: '{"email":"a@b.c"}', asInit: '{"email":"a@b.c"}' })
+  })
+
+  it('a server\'s own request object is still served as a light one after a subclass\'s, and the other way round', async () => {
+    const target = app()
+    for (const request of [frameworkPost('1', '{"mail":"a@b.c"}'), post('/people', '1', '{"mail":"a@b.c"}'), frameworkPost('1', '{"mail":"a@b.c"}')]) {
+      const path = new URL(request.url).pathname
+      const res = await (path === '/forward' ? forwardingApp() : target).fetch(request)
+      expect(res.status).toBe(200)
+      const body = (await res.json()) as Record<string, unknown>
+      if (path === '/people') expect(body['light']).toBe(true)
+      else expect(body['asInput']).toBe('{"email":"a@b.c"}')
+    }
   })
 })
