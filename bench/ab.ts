@@ -20,6 +20,8 @@
  * Environment: BENCH_BASE [.tmp/base], AB_RUNTIMES [node,bun,deno], AB_CASES [changes,hand,post,get,pair; also parsed],
  * AB_ROUNDS [5], AB_SCALE [1] (multiplies each case's request count), AB_PAIR [use+mountRoutes].
  */
+import { median, runtimeCommand } from './sides.ts'
+
 declare const Deno: { args: string[] } | undefined
 declare const process: { argv: string[]; env: Record<string, string | undefined>; execPath: string; cpuUsage(): { user: number; system: number } }
 
@@ -89,12 +91,6 @@ async function side(tree: Tree, which: Case, requests: number): Promise<number> 
   return (cpu() - start) / requests
 }
 
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b)
-  const mid = Math.floor(s.length / 2)
-  return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2
-}
-
 async function drive(): Promise<void> {
   const { execFileSync } = await import('node:child_process')
   const { fileURLToPath } = await import('node:url')
@@ -105,10 +101,8 @@ async function drive(): Promise<void> {
   const cases = list('AB_CASES', 'changes,hand,post,get,pair') as Case[]
   const rounds = Number(process.env['AB_ROUNDS'] ?? 5)
   const scale = Number(process.env['AB_SCALE'] ?? 1)
-  const command = (runtime: string): [string, string[]] =>
-    runtime === 'node' ? [process.execPath, ['bench/ab.ts']] : runtime === 'bun' ? [`${root}node_modules/.bin/bun`, ['bench/ab.ts']] : [`${root}node_modules/.bin/deno`, ['run', '--allow-all', 'bench/ab.ts']]
   const one = (runtime: string, tree: Tree, which: Case): number => {
-    const [bin, head] = command(runtime)
+    const [bin, head] = runtimeCommand(root, runtime, 'bench/ab.ts')
     const out = execFileSync(bin, [...head, 'side', tree, which, String(Math.round(REQUESTS[which] * scale))], { cwd: root, encoding: 'utf8', env: { ...process.env, BENCH_BASE: base() } })
     return Number(out.trim())
   }

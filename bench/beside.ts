@@ -14,6 +14,7 @@
 import { Hono } from 'hono'
 import { apiVersioning, mountRoutes } from '../src/hono/index.ts'
 import { defineRoutes, include, route, URLPathVersioning } from '../src/index.ts'
+import { median, runtimeCommand } from './sides.ts'
 
 declare const Deno: { args: string[] } | undefined
 declare const process: { argv: string[]; env: Record<string, string | undefined>; execPath: string; cpuUsage(): { user: number; system: number } }
@@ -57,19 +58,16 @@ async function drive(): Promise<void> {
   const runtimes = (process.env['BESIDE_RUNTIMES'] ?? 'node,bun,deno').split(',').map((s) => s.trim()).filter(Boolean)
   const rounds = Number(process.env['BESIDE_ROUNDS'] ?? 5)
   const requests = Number(process.env['BESIDE_REQUESTS'] ?? 200_000)
-  const command = (runtime: string): [string, string[]] =>
-    runtime === 'node' ? [process.execPath, []] : runtime === 'bun' ? [`${root}node_modules/.bin/bun`, []] : [`${root}node_modules/.bin/deno`, ['run', '--allow-all']]
-  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
   console.log('| runtime | mountRoutes alone (µs CPU) | beside a no-op middleware | beside versioning | no-op over alone | versioning over alone | versioning over no-op |')
   console.log('|---|---:|---:|---:|---:|---:|---:|')
   for (const runtime of runtimes) {
-    const [bin, head] = command(runtime)
+    const [bin, head] = runtimeCommand(root, runtime, 'bench/beside.ts')
     const got: Record<Side, number[]> = { alone: [], noop: [], versioning: [] }
     for (let round = 0; round < rounds; round++) {
       // The order rotates from round to round.
       for (let i = 0; i < SIDES.length; i++) {
         const which = SIDES[(round + i) % SIDES.length] as Side
-        got[which].push(Number(execFileSync(bin, [...head, 'bench/beside.ts', 'side', which, String(requests)], { cwd: root, encoding: 'utf8' }).trim()))
+        got[which].push(Number(execFileSync(bin, [...head, 'side', which, String(requests)], { cwd: root, encoding: 'utf8' }).trim()))
       }
     }
     const ratio = (a: Side, b: Side): string => median(got[a].map((x, i) => x / (got[b][i] as number))).toFixed(2)

@@ -191,6 +191,9 @@ function toolkitTableApp(scheme: BaseVersioning, routes: Parameters<typeof apiVe
   return app
 }
 
+/** The table of `/:version/users/:id` with URLPathVersioning, served by mountRoutes, beside the middleware (`useMiddleware`) or alone. */
+const urlPathTableApp = (useMiddleware: boolean): Hono => toolkitTableApp(new URLPathVersioning(options), defineRoutes([include('/:version', users)]), useMiddleware)
+
 /** The secret of the pinned pair's client ids, and the id of `bench-key` under it (`bearerClient({ secret }).idOf('bench-key')`; bench/pins.ts checks it). */
 export const BENCH_SECRET = 'bench secret: thirty-two characters or more'
 export const BENCH_KEY_ID = '1215fb4fecce8f9f556772bc0e9b76e73ba552560d453e19d643b7f91f02e3b3'
@@ -212,7 +215,7 @@ export const PAIRS = {
     kind: 'mountRoutes',
     request: byPath('v2'),
     rejected: byPath('v3'),
-    toolkit: () => toolkitTableApp(new URLPathVersioning(options), defineRoutes([include('/:version', users)]), false),
+    toolkit: () => urlPathTableApp(false),
     hand: () => perVersionRoutes(),
     api: perVersionRoutesApi,
   },
@@ -221,7 +224,7 @@ export const PAIRS = {
     kind: 'middleware',
     request: byPath('v2'),
     rejected: byPath('v3'),
-    toolkit: () => toolkitTableApp(new URLPathVersioning(options), defineRoutes([include('/:version', users)]), true),
+    toolkit: () => urlPathTableApp(true),
     hand: () => handApp(hand.urlPath(), '/:version/*', '/:version/users/:id'),
     api: () => handApp(hand.urlPath('table'), '/:version/*', '/:version/users/:id'),
   },
@@ -232,9 +235,9 @@ export const PAIRS = {
     kind: 'middleware',
     request: byPath('v2'),
     rejected: byPath('v3'),
-    toolkit: () => toolkitTableApp(new URLPathVersioning(options), defineRoutes([include('/:version', users)]), true),
-    hand: () => toolkitTableApp(new URLPathVersioning(options), defineRoutes([include('/:version', users)]), false),
-    api: () => toolkitTableApp(new URLPathVersioning(options), defineRoutes([include('/:version', users)]), false),
+    toolkit: () => urlPathTableApp(true),
+    hand: () => urlPathTableApp(false),
+    api: () => urlPathTableApp(false),
   },
   namespace: {
     label: "NamespaceVersioning: app.use('*', apiVersioning) + mountRoutes (versionMiddleware refuses it) vs a version middleware + route",

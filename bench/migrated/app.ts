@@ -57,8 +57,8 @@ const history = versionHistory({
       version: '2024-01-01',
       changes: [
         change('Prices are cents with a currency.', [
-          fieldChanged(Product, 'price', { down: (price) => (price.amount / 100).toFixed(2), up: (text: string) => ({ amount: Math.round(Number(text) * 100), currency: 'EUR' }) }),
-          fieldChanged(NewProduct, 'price', { down: (price) => (price.amount / 100).toFixed(2), up: (text: string) => ({ amount: Math.round(Number(text) * 100), currency: 'EUR' }) }),
+          fieldChanged(Product, 'price', { down: (price) => (price.amount / 100).toFixed(2), up: (text) => ({ amount: Math.round(Number(text) * 100), currency: 'EUR' }) }),
+          fieldChanged(NewProduct, 'price', { down: (price) => (price.amount / 100).toFixed(2), up: (text) => ({ amount: Math.round(Number(text) * 100), currency: 'EUR' }) }),
         ]),
         change('Products may be drafts.', [enumValuesAdded(Product, 'status', ['draft'], { fallback: 'active' })]),
         change('Availability is the stock.', [fieldRemoved(Product, 'available', { older: (product) => product.stock > 0 })]),

@@ -12,6 +12,7 @@
  *        <runtime> bench/migrated/in-process.ts side <post|get> <old|head> <requests>   (one side: µs per request)
  * Environment: MIGRATED_RUNTIMES [node,bun,deno], MIGRATED_ROUNDS [5], MIGRATED_IN_PROCESS_REQUESTS [20000].
  */
+import { median, runtimeCommand } from '../sides.ts'
 import { migratedApp, REQUESTS, type Kind, type Side } from './app.ts'
 
 declare const Deno: { args: string[] } | undefined
@@ -59,16 +60,9 @@ async function drive(): Promise<void> {
   const runtimes = list('MIGRATED_RUNTIMES', 'node,bun,deno')
   const rounds = Number(process.env['MIGRATED_ROUNDS'] ?? 5)
   const requests = Number(process.env['MIGRATED_IN_PROCESS_REQUESTS'] ?? 20_000)
-  const command = (runtime: string): [string, string[]] =>
-    runtime === 'node' ? [process.execPath, [script]] : runtime === 'bun' ? [`${root}node_modules/.bin/bun`, [script]] : [`${root}node_modules/.bin/deno`, ['run', '--allow-all', script]]
   const one = (runtime: string, kind: Kind, which: Side): number => {
-    const [bin, head] = command(runtime)
+    const [bin, head] = runtimeCommand(root, runtime, script)
     return Number(execFileSync(bin, [...head, 'side', kind, which, String(requests)], { cwd: root, encoding: 'utf8' }).trim())
-  }
-  const median = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b)
-    const mid = Math.floor(s.length / 2)
-    return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2
   }
   const lines = ['| runtime | request | head (µs CPU) | old (µs CPU) | ratio head/old (median) | per-round ratios |', '|---|---|---:|---:|---:|---|']
   for (const runtime of runtimes) {
