@@ -144,11 +144,29 @@ export function describeValue(value: unknown): string {
 
 export type Outcome = { readonly ok: true; readonly value: string; readonly calls: readonly string[] } | { readonly ok: false; readonly error: unknown; readonly calls: readonly string[] }
 
+/**
+ * `value`'s lists and plain objects copied at every place they stand, own fields as they are (`__proto__` too): no two
+ * places of the copy are one object. The walks get such a value (a parsed body, or the JSON step's copy, whose records
+ * are copied at every place and whose other objects the steps never change); `structuredClone` keeps an object drawn
+ * twice one object, so a step changing it at one place would show at the other.
+ */
+function unshared(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unshared)
+  if (typeof value !== 'object' || value === null) return value
+  const proto: unknown = Object.getPrototypeOf(value)
+  if (proto !== Object.prototype && proto !== null) return value
+  const out = Object.create(proto) as Record<string, unknown>
+  for (const key of Object.keys(value)) {
+    Object.defineProperty(out, key, { value: unshared((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true })
+  }
+  return out
+}
+
 /** `steps` run over a copy of `value`: the value they give (described) and the user's functions' calls in order, or what they threw. */
 export function run(value: unknown, steps: readonly ((value: unknown) => unknown)[]): Outcome {
   calls = []
   try {
-    const migrated = runSteps(structuredClone(value), steps)
+    const migrated = runSteps(unshared(structuredClone(value)), steps)
     return { ok: true, value: describeValue(migrated), calls: [...calls] }
   } catch (error) {
     return { ok: false, error, calls: [...calls] }
