@@ -201,6 +201,21 @@ describe('the JSON value is the contract', () => {
     expect([nothing.status, await nothing.text()]).toEqual([200, ''])
   })
 
+  it("one object at two places of the handler's value is migrated at each, as JSON serialises it twice, and the handler's object is left as it was", async () => {
+    const shared: Product = { id: 3, title: 'Shelf', price: 4 }
+    const twice = new Hono()
+    twice.use('*', versionMiddleware({ scheme: scheme(), changes: history }))
+    twice.get('/rows', (c) => c.json([shared, shared]))
+    for (let i = 0; i < 2; i++) {
+      const older = await twice.request('/rows', { headers: { 'Api-Version': '1' } })
+      expect(await older.json()).toEqual([
+        { id: 3, name: 'Shelf', price: '4.00' },
+        { id: 3, name: 'Shelf', price: '4.00' },
+      ])
+    }
+    expect(shared).toEqual({ id: 3, title: 'Shelf', price: 4 })
+  })
+
   it('history.migrate() migrates the JSON value and gives a JSON value', () => {
     expect(history.migrate(new Row(1, 'Lamp', 12.5, 'secret') as unknown as Product, { as: Product, to: '1' })).toStrictEqual({ id: 1, name: 'Lamp', price: '12.50' })
   })
