@@ -18,7 +18,7 @@ import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps } from './migration-plan.ts'
 import { HISTORY_PLANS, ROUTE_EXISTS, type HistoryPlans, type RouteExists } from './history-plans.ts'
 import { appChecks, checkBodies, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
-import { methodRoute, plainRoute } from './route-changes.ts'
+import { checkBinding } from './history-binding.ts'
 import { checkEnumValues } from './value-changes.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
 import { checkVersionNames, NO_PLAN, planLookup, rewriteRoutes, routePlans } from './route-plans.ts'
@@ -59,7 +59,6 @@ export class VersionHistory<V extends string = string, O = unknown> {
   readonly #planner: MigrationPlanner
   readonly #shapeSteps: ReadonlyMap<AnyShape, ShapeSteps>
   readonly #plans: ReadonlyMap<string, RoutePlan>
-  /** Whether some table route has a plan for one method (`POST product-list`). */
   /** The plan of routes without one of their own (error responses only), or undefined. */
   readonly #fallback: RoutePlan | undefined
   /** The shapes of the parameters its validation checks, by name. */
@@ -195,7 +194,6 @@ export class VersionHistory<V extends string = string, O = unknown> {
     return index === undefined || index === this.versions.length - 1 ? undefined : index
   }
 
-  /** The plan of the route that answers an exchange. */
   /**
    * Checks the history against a middleware's scheme and table:
    * every version of the history is one the scheme allows and the reverse,
@@ -203,39 +201,8 @@ export class VersionHistory<V extends string = string, O = unknown> {
    */
   bind(target: ExtensionTarget): BoundChanges {
     const where = `${target.where}: changes`
-    const { scheme, routeNames } = target
-    const known = this.versions.map((n) => bare(n)).join(', ')
-    if (scheme.allowedVersions === null) {
-      throw new Error(`${where}: the scheme allows every version, but a history migrates only its own; give the scheme allowedVersions: [${this.versions.map((v) => quoted(v)).join(', ')}].`)
-    }
-    for (const version of this.versions) {
-      if (scheme.resolveVersion(version) !== version) {
-        throw new Error(`${where}: the history's version ${quoted(version)} is not one the scheme allows (${scheme.allowedVersions.filter((v) => v !== null).map((n) => bare(n)).join(', ')}); add it to allowedVersions or remove it from the history.`)
-      }
-    }
-    for (const version of [...scheme.allowedVersions, scheme.defaultVersion]) {
-      if (version !== null && !this.#index.has(version)) {
-        throw new Error(`${where}: the scheme allows version ${quoted(version)}, which the history does not list (${known}); add { version: ${quoted(version)} } at its place in versions.`)
-      }
-    }
-    for (const key of this.#routeNames) {
-      if (plainRoute(key) !== null) continue
-      const route = methodRoute(key)?.[1] ?? key
-      if (routeNames === null) {
-        throw new Error(`${where}: the history names the table route ${quoted(route)}, but ${target.where} has no route table; name plain Hono routes as "METHOD /path" ("GET /items/:id").`)
-      }
-      if (!routeNames.has(route)) {
-        const names = [...routeNames].slice(0, 12).map((n) => bare(n)).join(', ')
-        throw new Error(`${where}: the history names route ${quoted(route)}, which is not in the route table (${names}${routeNames.size > 12 ? ', ...' : ''}); fix the name or add the route.`)
-      }
-    }
-    for (const route of this.#tableLives.keys()) {
-      if (!this.#covered.has(route)) {
-        throw new Error(
-          `${where}: route ${quoted(route)} is added, removed or moved in some version; declare the table as defineRoutes(history.routes([...])) so that the table knows which versions have it.`,
-        )
-      }
-    }
+    checkBinding(where, target, { versions: this.versions, routeNames: this.#routeNames, changingRoutes: this.#tableLives.keys(), covered: this.#covered })
+    const { scheme } = target
     checkVersionNames(where, this.#plans, target.versionQuery, versionHeadersOf(scheme.placement))
     const head = this.versions.length - 1
     const headGaps = [...this.#plans.values()].some((p) => p.exists !== null && p.exists[head] === false) ? head : null
