@@ -88,7 +88,7 @@ describe('zod schemas named with .meta({ id }) as head schemas', () => {
     }
     const docs = versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), document: document as never, changelog: history, requests: { schemas: { NewOrder, OrderFilter }, bodies } })
     const schemas = docs.document('1').components?.schemas ?? {}
-    expect(docs.document('1').paths['/orders']?.post?.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewOrderRequest' } } } })
+    expect(docs.document('1').paths['/orders']?.post?.['requestBody']).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewOrderRequest' } } } })
     expect(schemas['NewOrderRequest']).toEqual({ type: 'object', properties: { customer: { $ref: '#/components/schemas/CustomerRequest' } }, required: ['customer'], additionalProperties: false })
     expect(Object.keys((schemas['CustomerRequest'] as { properties: object }).properties)).toEqual(['id', 'name'])
   })
