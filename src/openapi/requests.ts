@@ -45,6 +45,8 @@ export interface RequestBodies {
    * required), its components named `<name>PatchRequest`.
    */
   bodyAt(layout: Layout, at: number, components: Json, partial?: boolean): { readonly body: Json; readonly older: boolean }
+  /** The shapes `schemas` gives a head schema of (its definitions included): their request bodies are derived from them. */
+  readonly shapes: ReadonlySet<string>
 }
 
 const COMPONENTS = '#/components/schemas/'
@@ -97,6 +99,7 @@ export function requestBodies(given: unknown, changelog: Changelog | null, order
   const headSchemas = new Map<Layout, string>()
   const defsAt = (at: number): Json => byVersion[oldestFirst.length - 1 - at] ?? head
   return {
+    shapes: names,
     layoutOf(operationNames, method) {
       const upper = method.toUpperCase()
       for (const name of operationNames) {
