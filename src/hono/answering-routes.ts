@@ -26,8 +26,17 @@ export function answeringPath(c: Context): string {
   return any ?? c.req.routePath
 }
 
-/** Whether `path` has a wildcard segment (`/users/*`, not `:code{[A-Z]*}`): a pattern wider than one route's, as a middleware's. */
-const isWider = (path: string): boolean => /(?:^|\/)\*/.test(path)
+/** Whether `path` has a wildcard outside its params' patterns (`/users/*`, not `:rest{.*}`): a pattern wider than one route's, as a middleware's. */
+function isWider(path: string): boolean {
+  let depth = 0
+  for (let i = 0; i < path.length; i++) {
+    const code = path.charCodeAt(i)
+    if (code === 0x7b) depth++
+    else if (code === 0x7d) depth = depth > 0 ? depth - 1 : 0
+    else if (code === 0x2a && depth === 0) return true
+  }
+  return false
+}
 
 /**
  * The patterns of the routes Hono runs for the request from the current one
