@@ -18,6 +18,7 @@ import { covers, redispatchedAfter } from './middleware-order.ts'
 import { unservedMethods } from './unserved-methods.ts'
 import { declaredMediaChecks, migratesSuccess } from './declared-media.ts'
 import { callsAnswerSuccess } from './handler-calls.ts'
+import { isJsonType } from './media-types.ts'
 import { wrappedBy } from './wrapped-handlers.ts'
 import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
 import { asHistoryNames } from '../routes/mounted-apps.ts'
@@ -282,8 +283,11 @@ export function unservedOlderPaths(routes: AppRoutesWithHandlers['routes'], plan
 }
 
 /** What a handler's source says it may answer: a stream, plain text, HTML (`c.html`, or `c.render` of Hono's jsxRenderer). */
+/** A stream's helper or media type in a handler's source. */
+const STREAM = /\bstream(?:SSE|Text)?\d*\)?\s*\(|text\/event-stream|application\/(?:x-)?(?:ndjson|jsonl|json-seq)/
+
 const ANSWERS: readonly (readonly [RegExp | ((source: string) => boolean), string, string])[] = [
-  [/\bstream(?:SSE|Text)?\d*\)?\s*\(|text\/event-stream|application\/(?:x-)?(?:ndjson|jsonl|json-seq)/, 'a stream', 'stream'],
+  [STREAM, 'a stream', 'stream'],
   // c.text(body, 404): an error's (or a redirect's) text is sent as it is, in every version.
   [(source) => callsAnswerSuccess(source, 'text'), 'plain text (c.text)', 'text/plain'],
   [(source) => callsAnswerSuccess(source, 'html'), 'HTML (c.html)', 'text/html'],
@@ -319,5 +323,10 @@ function judge(what: string, plan: RoutePlan | undefined, handler: unknown, out:
     // On a route with an items layout, streams and plain text (streamText's) are read as items.
     if (!(typeof pattern === 'function' ? pattern(source) : pattern.test(source)) || media.unmigrated?.(type) === true || (media.items && type !== 'text/html')) continue
     out.add(`${WHERE}: the handler of ${what} can answer ${answers}, which its layouts cannot migrate (older clients would get a 500); ${type.endsWith('html') || type.endsWith('plain') ? `list '${type}' in its unmigrated` : 'declare its items layout'}.`)
+  }
+  // A Content-Type it sets (c.body(csv, 200, { 'Content-Type': 'text/csv' })): JSON is migrated, a stream named above.
+  for (const [, set] of source.matchAll(/type['"`]?\s*[:,]\s*['"`](\w+\/[\w.+-]+)/gi)) {
+    const type = (set as string).toLowerCase()
+    if (!isJsonType(type) && !STREAM.test(type) && !media.unmigrated?.(type)) out.add(`${WHERE}: the handler of ${what} can answer ${type}, which its layouts cannot migrate (older clients would get a 500); list '${type}' in its unmigrated.`)
   }
 }

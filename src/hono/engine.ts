@@ -15,7 +15,6 @@
  */
 import type { Context, HonoRequest, Next } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { matchedRoutes } from 'hono/route'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { VersioningError } from '../errors.ts'
 import { after, thrown } from '../pipeline/after.ts'
@@ -30,7 +29,7 @@ import type { Visit, VisitReader } from '../pipeline/visit.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { jsonThrough, released, unmarked, unstepped, type Taken } from './json-through.ts'
 import { asMountedIn } from './mount-base.ts'
-import { baseOf, relativeTo } from '../routes/mounted-apps.ts'
+import { answeringPath, answeringPaths } from './answering-routes.ts'
 import { checkOptions, type MiddlewareOptions } from './middleware-options.ts'
 import { validatedBefore } from './validated-before.ts'
 
@@ -289,52 +288,6 @@ function rejection(res: Response, error: VersioningError): Rejection {
 
 /** A request's route patterns and body, read from its context when an extension asks. */
 const HONO: VisitReader = { routePath: answeringPath, routePaths: answeringPaths, bodyText: (c: Context) => c.req.text() }
-
-/**
- * The pattern of the route that answers, for sentences and usage records:
- * the first matched route after the current one registered for the
- * request's method (HEAD: GET too), else for every method (`app.all`), else
- * the current route's pattern.
- */
-function answeringPath(c: Context): string {
-  const matched = matchedRoutes(c)
-  const method = c.req.method
-  let any: string | null = null
-  for (let i = c.req.routeIndex; i < matched.length; i++) {
-    const route = matched[i] as { method: string; path: string }
-    if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return route.path
-    if (any === null && i > c.req.routeIndex && route.method === 'ALL') any = route.path
-  }
-  return any ?? c.req.routePath
-}
-
-/**
- * The patterns of the routes Hono runs for the request from the current one
- * on, in its order: those registered for the request's method (HEAD: GET
- * too) or for every method (`app.all`, `app.use`). A handler may sit behind
- * a middleware registered on a wider pattern (`app.get('/users/*', mw)`), so
- * an extension keyed by a route's pattern takes the first it knows. When the
- * middleware runs in a sub-app mounted under a prefix, the same patterns
- * follow without it, as the sub-app registers them.
- */
-function answeringPaths(c: Context): readonly string[] {
-  const matched = matchedRoutes(c)
-  const method = c.req.method
-  const paths: string[] = []
-  for (let i = c.req.routeIndex; i < matched.length; i++) {
-    const route = matched[i] as { method: string; path: string }
-    if (route.method === method || route.method === 'ALL' || (method === 'HEAD' && route.method === 'GET')) paths.push(route.path)
-  }
-  // A middleware registered in a sub-app (app.route('/api', sub)): then, the patterns as that sub-app registers them.
-  const base = baseOf(matched[c.req.routeIndex])
-  if (base !== '') {
-    for (let i = 0, count = paths.length; i < count; i++) {
-      const own = relativeTo(paths[i] as string, base)
-      if (own !== null) paths.push(own)
-    }
-  }
-  return paths
-}
 
 /** A middleware's place when it reads nothing of a route: outside the table, or a scheme that reads no params. */
 export const NOWHERE: Place = { route: null, match: null, candidates: null }

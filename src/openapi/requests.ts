@@ -11,7 +11,8 @@ import type { Changelog } from '../changes/changelog.ts'
 import type { RouteBodies } from '../changes/history-options.ts'
 import { takesRouteRequestLayout } from '../changes/route-changes.ts'
 import type { Layout } from '../changes/shape.ts'
-import { bodySchema, partialSchema, reachable, schemasByVersion, withoutDialect } from '../validation/older-schemas.ts'
+import { bodySchema, partialSchema, reachable, schemasByVersion } from '../validation/older-schemas.ts'
+import { headSchemas as headSchemasOf } from '../validation/head-schemas.ts'
 import { normalizeRouteName } from './sources.ts'
 import type { Json } from '../json/object.ts'
 import { quoted } from '../quote.ts'
@@ -44,6 +45,8 @@ export interface RequestBodies {
    * required), its components named `<name>PatchRequest`.
    */
   bodyAt(layout: Layout, at: number, components: Json, partial?: boolean): { readonly body: Json; readonly older: boolean }
+  /** The shapes `schemas` gives a head schema of (its definitions included): their request bodies are derived from them. */
+  readonly shapes: ReadonlySet<string>
 }
 
 const COMPONENTS = '#/components/schemas/'
@@ -76,13 +79,15 @@ export function requestBodies(given: unknown, changelog: Changelog | null, order
   if (schemas === null || typeof schemas !== 'object' || Array.isArray(schemas) || bodies === null || typeof bodies !== 'object' || Array.isArray(bodies)) {
     throw new Error(`${where}: requests must give the schemas requestValidation takes and the bodies versionHistory takes, such as ${example}.`)
   }
-  const head: Json = {}
   for (const [name, schema] of Object.entries(schemas)) {
-    if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) throw new Error(`${where}: requests.schemas.${name} must be a JSON Schema object.`)
+    if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) throw new Error(`${where}: requests.schemas.${name} must be a JSON Schema object or a Standard JSON Schema (a zod schema).`)
+  }
+  // As requestValidation reads them: a zod schema's JSON Schema, its own definitions ($defs) made components.
+  const head = headSchemasOf(schemas as Record<string, unknown>, `${where}: requests`)
+  for (const name of Object.keys(head)) {
     for (const suffix of [SUFFIX, PATCH_SUFFIX]) {
       if (taken.has(name + suffix)) throw new Error(`${where}: requests.schemas.${name} would be documented as ${quoted(name + suffix)}, which your document already has; rename one of them.`)
     }
-    head[name] = withoutDialect(schema as Json)
   }
   const names = new Set(Object.keys(head))
   const oldestFirst = [...order].reverse()
@@ -94,6 +99,7 @@ export function requestBodies(given: unknown, changelog: Changelog | null, order
   const headSchemas = new Map<Layout, string>()
   const defsAt = (at: number): Json => byVersion[oldestFirst.length - 1 - at] ?? head
   return {
+    shapes: names,
     layoutOf(operationNames, method) {
       const upper = method.toUpperCase()
       for (const name of operationNames) {

@@ -20,7 +20,7 @@ import type { RequestBodies } from './requests.ts'
 import type { SourceOperation } from './sources.ts'
 import { unreachedShape } from '../changes/layout-reach.ts'
 import { historyLayouts } from './migrations.ts'
-import type { AnyShape } from '../changes/shape.ts'
+import { shapesOf, type AnyShape, type Layout } from '../changes/shape.ts'
 import { isObject } from '../json/object.ts'
 import { quoted } from '../quote.ts'
 
@@ -40,7 +40,7 @@ export function checkMigratedResponses(context: BuildContext, where: string, der
   const head = context.head
   if (head === null) return
   if (context.plan.order.length < 2) return
-  checkComponentShapes(context, where, parameterShapes)
+  checkComponentShapes(context, where, new Set([...parameterShapes, ...derivedOnly(context, derived, layoutsOf)]))
   const components = (head['components'] ?? {}) as Json
   const headSchemas = (components['schemas'] ?? {}) as Json
   const order = context.plan.order
@@ -125,6 +125,28 @@ export function checkNamedRoutes(history: unknown, app: { readonly routes?: unkn
 export function checkAppHistory(context: BuildContext, history: unknown, app: unknown, where: string, derived: RequestBodies | null): void {
   checkNamedRoutes(history, app as { readonly routes?: unknown }, where)
   checkMigratedResponses(context, where, derived, historyLayouts(history), isPlanned(history) ? history[HISTORY_PLANS]().parameterShapes : undefined)
+}
+
+/**
+ * The shapes whose bodies `requests` derives in every version and that no
+ * success, error or streamed answer of a documented operation holds: each
+ * version's request body is written from `requests.schemas`, so the head
+ * document needs no component schema of them (hono-openapi writes a PATCH's
+ * `.partial()` inline).
+ */
+function derivedOnly(context: BuildContext, derived: RequestBodies | null, layoutsOf: LayoutsOf | null): string[] {
+  if (derived === null || layoutsOf === null) return []
+  const requested = new Set<string>()
+  const answered = new Set<string>()
+  for (const source of context.operations) {
+    const layouts = layoutsOf(source)
+    if (layouts === null) continue
+    if (layouts.request !== null) for (const shape of shapesOf(layouts.request)) requested.add(shape.name)
+    for (const layout of [layouts.response, layouts.error, (layouts as { items?: Layout | null }).items ?? null]) {
+      if (layout !== null) for (const shape of shapesOf(layout)) answered.add(shape.name)
+    }
+  }
+  return [...requested].filter((name) => !answered.has(name) && derived.shapes.has(name))
 }
 
 /**

@@ -72,9 +72,10 @@ export interface ExchangeView {
   /**
    * The patterns of the routes that may answer, outside the table, in the
    * framework's order (in Hono: the matched routes from the current one on,
-   * for the request's method or every method): a handler may sit behind a
-   * middleware registered on a wider pattern, or be registered for every
-   * method (`app.all`).
+   * for the request's method or every method, up to the first registered
+   * for the method at a pattern without a wildcard, which answers): a
+   * handler may sit behind a middleware registered on a wider pattern, or be
+   * registered for every method (`app.all`).
    */
   readonly routePaths: readonly string[]
   /** The versions that serve the request's method at its path (`null`: every version), as the version policy reports them (see docs/lifecycle.md, "The versions a response reports"). */

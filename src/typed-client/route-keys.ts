@@ -85,8 +85,11 @@ export type AtPathIn<H, R extends string, Path, V extends string> = R extends `$
       : never
   : true
 
-/** A path without its params' patterns (`/people/:id{[0-9]+}` is `/people/:id`). */
-export type Unpatterned<P extends string> = P extends `${infer A}{${string}}${infer B}` ? Unpatterned<`${A}${B}`> : P
+/** What follows the `}` that closes a pattern whose `{` is read, over one level of braces inside it (a regex quantifier: `[0-9]{4}`). */
+type AfterPattern<S extends string> = S extends `${infer Inner}}${infer After}` ? (Inner extends `${string}{${string}` ? AfterPattern<After> : After) : ''
+
+/** A path without its params' patterns (`/people/:id{[0-9]+}` is `/people/:id`, `/:version{[0-9]{4}-[0-9]{2}}` is `/:version`), as Hono's `hc` keys it. */
+export type Unpatterned<P extends string> = P extends `${infer A}{${infer Rest}` ? Unpatterned<`${A}${AfterPattern<Rest>}`> : P
 
 /**
  * The path of table route `R` at `Path` (its head path, a prefix included) in version `V`: its head path's end (the

@@ -164,12 +164,6 @@ export function withDefs(body: Json, defs: Json): Json {
   return forValidation(Object.keys(own).length === 0 ? body : { ...body, $defs: own }) as Json
 }
 
-/** A head schema as given, without `$schema` (the dialect is 2020-12 throughout). */
-export function withoutDialect(schema: Json): Json {
-  const { $schema: _dialect, ...rest } = schema
-  return rest
-}
-
 /**
  * The schema of a partial update (a PATCH body, as JSON Merge Patch reads
  * it) of values of `schema`: the same schema without its `required` and

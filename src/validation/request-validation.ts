@@ -12,22 +12,15 @@ import { checkRoute } from '../changes/route-changes.ts'
 import { Shape, type Layout } from '../changes/shape.ts'
 import { InvalidRequestBody } from './invalid-body.ts'
 import { issueNames, type IssueType, type JSON_TYPES } from './issues.ts'
-import { bodySchema, partialSchema, schemasByVersion, unschemedChange, withDefs, withoutDialect } from './older-schemas.ts'
+import { bodySchema, partialSchema, schemasByVersion, unschemedChange, withDefs } from './older-schemas.ts'
+import { headSchemas } from './head-schemas.ts'
 import { unreachedShape } from '../changes/layout-reach.ts'
 import type { Changelog } from '../changes/changelog.ts'
 import { parameterChecks, type RouteParameters } from './parameters.ts'
 import { partValidator, type Limits } from './validate.ts'
 import type { Json } from '../json/object.ts'
 import { quoted } from '../quote.ts'
-/** A Standard JSON Schema (standardschema.dev/json-schema): zod 4.2+, valibot and arktype schemas carry one. */
-export interface StandardJSONSchemaV1 {
-  readonly '~standard': {
-    readonly jsonSchema: { input(options: { readonly target: 'draft-2020-12' }): Record<string, unknown> }
-  }
-}
-
-/** A head schema: a JSON Schema object (draft 2020-12, as OpenAPI 3.1 has them) or a Standard JSON Schema. */
-export type HeadSchema = Readonly<Record<string, unknown>> | StandardJSONSchemaV1
+import type { HeadSchema } from './head-schemas.ts'
 
 /** Options of `requestValidation`. */
 export interface RequestValidationOptions {
@@ -97,18 +90,6 @@ function checkParameters(given: unknown): ReadonlyMap<string, RouteParameters> {
   return out
 }
 
-/** The JSON Schema of a head schema given as either form. */
-function jsonSchemaOf(name: string, given: unknown): Json {
-  if (given === null || typeof given !== 'object' || Array.isArray(given)) throw new Error(`${WHERE}: schemas.${name} must be a JSON Schema object or a Standard JSON Schema (a zod schema).`)
-  const standard = (given as { '~standard'?: { jsonSchema?: { input?: unknown } } })['~standard']
-  if (standard === undefined) return given as Json
-  const input = standard.jsonSchema?.input
-  if (typeof input !== 'function') {
-    throw new Error(`${WHERE}: schemas.${name} is a Standard Schema without a JSON Schema (~standard.jsonSchema); give its JSON Schema instead, or a library version that has one (zod 4.2 or later).`)
-  }
-  return (input as StandardJSONSchemaV1['~standard']['jsonSchema']['input']).call(standard.jsonSchema, { target: 'draft-2020-12' }) as Json
-}
-
 /**
  * Validates older requests in their own version: pass the result to
  * `versionHistory` as `validation`. A route whose `bodies` entry has a
@@ -143,8 +124,7 @@ export function requestValidation<const P extends Readonly<Record<string, RouteP
     names: issueNames(options.issueTypes, WHERE),
   }
   const parameters = checkParameters(options.parameters)
-  const head: Json = {}
-  for (const [name, given] of Object.entries(schemas)) head[name] = withoutDialect(jsonSchemaOf(name, given))
+  const head = headSchemas(schemas, WHERE)
   const known = new Set(Object.keys(head))
   // Per history (one validation may serve several): the schemas of each version, derived once.
   const byHistory = new WeakMap<ValidatedHistory['changelog'], Json[]>()
