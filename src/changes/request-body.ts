@@ -15,7 +15,8 @@ import { isFormType, isJsonPatchType, isJsonType } from './media-types.ts'
 import { hasInexactNumber, parseExact, SOURCE_ACCESS, stringifyExact } from './exact-numbers.ts'
 import { MigrationFailure } from './migration-failure.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
-import { BodyTooLarge, MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
+import { codingsOf } from './content-coding.ts'
+import { BodyTooLarge, MalformedFormBody, MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
 
 /** The default of the history's `maxBodySize`: 1 MiB. */
 export const DEFAULT_MAX_BODY_SIZE = 1_048_576
@@ -43,6 +44,7 @@ let unsupported: UnsupportedBodyType | undefined
 let unsupportedForms: UnsupportedBodyType | undefined
 let jsonPatch: UnsupportedBodyType | undefined
 let malformed: MalformedJsonBody | undefined
+let encodedForm: MalformedFormBody | undefined
 let unkept: UnreadableBody | undefined
 const UNKEPT = "The request body holds a number that cannot be migrated exactly (beyond a double's range, or an integer of more than 4,300 digits); send it as a string."
 const encoder = new TextEncoder()
@@ -154,12 +156,18 @@ function migratedBody<T>(exchange: ExchangeView, plan: RequestMigration, steps: 
   const type = exchange.request.headers.get('content-type')
   // A form's fields are text: its values are the handler's validator's to check, after migration.
   const form = plan.forms && isFormType(type)
-  return readBody(exchange.request, () => exchange.bodyText(), plan.limit, form).then((raw) => (form ? migratedForm(raw, type as string, steps).then(then) : then(migratedJson(raw, type, plan, steps))))
+  const coding = exchange.request.headers.get('content-encoding')
+  return readBody(exchange.request, () => exchange.bodyText(), plan.limit, form).then((raw) => (form ? migratedForm(raw, type as string, coding, steps).then(then) : then(migratedJson(raw, type, plan, steps))))
 }
 
-/** A form body migrated up (blank: passed as it is). */
-function migratedForm(raw: Uint8Array | string, type: string, steps: readonly Visit[]): Promise<MigratedBody> {
+/**
+ * A form body migrated up (blank: passed as it is). A compressed one is
+ * refused, as a compressed JSON body fails its parse: a urlencoded parse
+ * never fails, and would hand on the compressed bytes as a field's name.
+ */
+function migratedForm(raw: Uint8Array | string, type: string, coding: string | null, steps: readonly Visit[]): Promise<MigratedBody> {
   if (blank(raw)) return Promise.resolve(typeof raw === 'string' ? raw : decoder.decode(raw))
+  if (codingsOf(coding) !== null) throw (encodedForm ??= withoutStack(() => new MalformedFormBody('The form is encoded (Content-Encoding), which is not decoded; send it unencoded.')))
   // Read from the framework's cache, a form an earlier reader parsed comes back as multipart with a boundary of its own.
   const form = typeof raw === 'string' ? (cachedMultipart(raw) ?? type) : type
   return formFields(typeof raw === 'string' ? encoder.encode(raw) : raw, form).then((fields) => runMigration(fields, steps, formOf))
