@@ -288,7 +288,7 @@ function rejection(res: Response, error: VersioningError): Rejection {
 }
 
 /** A request's route patterns and body, read from its context when an extension asks. */
-const HONO: VisitReader = { routePath: answeringPath, routePaths: answeringPaths, bodyText: (c: Context) => c.req.text() }
+const HONO: VisitReader = { routePath: answeringPath, routePaths: answeringPaths, bodyText: (c: Context) => c.req.text(), bodyBytes: (c: Context) => c.req.arrayBuffer() }
 
 /**
  * The pattern of the route that answers, for sentences and usage records:

@@ -187,6 +187,28 @@ describe('an older form body an earlier middleware read', () => {
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ parsed: { title: 'Report', size: '2048', visibility: 'private' } })
   })
+
+  it.each(['parseBody', 'arrayBuffer', 'blob'] as const)("a file's bytes are the client's when an earlier middleware read the form (c.req.%s())", async (read) => {
+    const before = new Hono()
+    before.use('*', async (c, next) => {
+      await c.req[read]()
+      await next()
+    })
+    migratingApp(history, before)
+    before.post('/uploads', async (c) => {
+      const { title, document } = await c.req.parseBody()
+      return c.json({ title, bytes: document instanceof File ? [...new Uint8Array(await document.arrayBuffer())] : null })
+    })
+    // Every byte value: those beyond ASCII are no UTF-8 text on their own.
+    const bytes = Array.from({ length: 256 }, (_, i) => i)
+    for (const [version, names] of [['1', ['name', 'file']], ['2', ['title', 'document']]] as const) {
+      const form = new FormData()
+      form.append(names[0], 'Report')
+      form.append(names[1], new File([new Uint8Array(bytes)], 'all.bin', { type: 'application/octet-stream' }))
+      const res = await before.fetch(multipart(form, version))
+      expect(await res.json()).toEqual({ title: 'Report', bytes })
+    }
+  })
 })
 
 describe('an older form body on a route without forms: true', () => {
