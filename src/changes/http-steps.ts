@@ -19,7 +19,7 @@ import { codingsOf, decoded, encoded } from './content-coding.ts'
 import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exact-numbers.ts'
 import { olderHeaders } from './older-headers.ts'
 import { misfit, successBody, unparsable, type MediaPlan } from './response-bodies.ts'
-import { mediaType, migrateItems } from './streams.ts'
+import { foreignCharset, mediaType, migrateItems } from './streams.ts'
 import { NO_CONTENT, olderStatus } from './older-status.ts'
 import type { ValueStreams } from './value-streams.ts'
 import { quoted, quotedValue } from '../quote.ts'
@@ -199,18 +199,22 @@ export function bindChanges(
       if (typeof codings === 'string') throw misfit(subject(), mediaType(type), codings)
       const raw = response.body as ReadableStream<Uint8Array>
       const source = codings === null ? raw : decoded(raw, codings)
-      const out = (migrated: ReadableStream<Uint8Array> | string): BodyInit => (codings === null ? migrated : encoded(typeof migrated === 'string' ? new Response(migrated).body! : migrated, codings))
+      const out = (migrated: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> | string): BodyInit => (codings === null ? migrated : encoded(migrated instanceof ReadableStream ? migrated : new Response(migrated).body!, codings))
       if (success?.kind === 'items') {
         const about = { ...subject(), type: mediaType(type) }
         const stream = values(source, success.framing)?.(found.items?.[index] as Chain, about) ?? migrateItems(source, success.framing, success.steps, about)
         return rebuild(out(stream), response, status, headers, true, suffix, exchange)
       }
       const steps = success?.steps ?? (chain as Chain).steps
-      const text = codings === null ? response.text() : new Response(source).text().catch(() => Promise.reject(misfit(subject(), mediaType(type), 'its body does not decode as its Content-Encoding says')))
-      return text.then((text) => {
+      const decodeFailed = () => Promise.reject(misfit(subject(), mediaType(type), 'its body does not decode as its Content-Encoding says'))
+      // An error body is read as bytes: one not migrated is sent as the handler made it, whatever its charset.
+      const read = success !== undefined ? (codings === null ? response.text() : new Response(source).text().catch(decodeFailed)) : (codings === null ? response.arrayBuffer() : new Response(source).arrayBuffer().catch(decodeFailed))
+      return read.then((body) => {
+        const text = typeof body === 'string' ? body : decoder.decode(body)
+        const sent = typeof body === 'string' ? body : new Uint8Array(body)
         // An empty JSON body (`c.body('', 200, { 'Content-Type': 'application/json' })`) holds no shape of the head:
         // sent as it is, as a body without content is.
-        if (EMPTY.test(text)) return rebuild(out(text), response, status, headers, codings !== null, suffix, exchange)
+        if (EMPTY.test(text)) return rebuild(out(sent), response, status, headers, codings !== null, suffix, exchange)
         // An integer JSON.parse rounds is read and written exactly where the runtime can (exact-numbers.ts).
         const exact = hasInexactNumber(text)
         let value: unknown
@@ -221,7 +225,7 @@ export function bindChanges(
           if (error instanceof RangeError && success !== undefined) throw misfit(subject(), mediaType(type), 'it is nested too deeply to read its integers beyond 2^53 exactly')
           // A success body must migrate; an error body that is not JSON is no shape of the head: sent as it is.
           if (success !== undefined) throw unparsable(subject(), type)
-          return rebuild(out(text), response, status, headers, codings !== null, suffix, exchange)
+          return rebuild(out(sent), response, status, headers, codings !== null, suffix, exchange)
         }
         if (value === undefined) {
           // Serialised again, such a number would reach the older client changed: a success body fails loudly.
@@ -230,7 +234,10 @@ export function bindChanges(
         }
         const migrated = migrateResponse(exchange, value, steps, response.status, success === undefined)
         // An error body of another shape than the error layout's: sent as the handler made it.
-        if (migrated === OTHER_SHAPE) return rebuild(out(text), response, status, headers, codings !== null, suffix, exchange)
+        if (migrated === OTHER_SHAPE) return rebuild(out(sent), response, status, headers, codings !== null, suffix, exchange)
+        // In the layout, but read as UTF-8 (as a success body is, which is refused before it is read): a loud failure.
+        const charset = success === undefined ? foreignCharset(type) : null
+        if (charset !== null) throw misfit(subject(), mediaType(type), `its charset is ${charset}, and a migrated body is read and written as UTF-8; answer UTF-8 (the charset of JSON)`)
         return rebuild(out(stringifyMigrated(migrated, exact)), response, status, headers, true, suffix, exchange)
       })
     },
@@ -263,6 +270,8 @@ function withoutContent(response: Response, status: number, changes: Parameters<
   for (const name of ['content-type', 'content-encoding']) out.headers.delete(name)
   return out
 }
+
+const decoder = new TextDecoder()
 
 /** A body of JSON white space only: no value, so nothing to migrate. */
 const EMPTY = /^[ \t\n\r]*$/

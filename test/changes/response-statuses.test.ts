@@ -243,6 +243,31 @@ describe('error bodies and the errors layout', () => {
     expect((await ask(served, '/p?kind=by-hand', '1')).headers.get('content-length')).toBe('17')
   })
 
+  it("sends an error body it does not migrate with the handler's bytes, whatever its charset; one in the errors layout but not in UTF-8 fails loudly", async () => {
+    // "Café" in ISO-8859-1 (é is one byte, 0xE9), invalid UTF-8 (0xFF 0xFE), and a BOM before text that is no JSON.
+    const bytes = (text: string, ...more: number[]): Uint8Array<ArrayBuffer> => new Uint8Array([...[...text].map((ch) => ch.charCodeAt(0)), ...more])
+    const latin1 = 'application/json; charset=iso-8859-1'
+    const bodies: Record<string, [Uint8Array<ArrayBuffer>, number, string]> = {
+      'latin1-other': [bytes('{"detail":"Caf\u00e9"}'), 404, latin1],
+      'invalid-utf8-other': [bytes('{"detail":"x', 0xff, 0xfe, 0x22, 0x7d), 400, 'application/json'],
+      'not-json': [bytes('\u00ef\u00bb\u00bf', 0xff, 0x41), 502, 'application/json'],
+      'latin1-fits': [bytes('{"error":{"code":"x","message":"Caf\u00e9"}}'), 404, latin1],
+    }
+    const served = app(history, (app) => app.get('/raw/:kind', (c) => {
+      const [body, status, type] = bodies[c.req.param('kind')] as [Uint8Array<ArrayBuffer>, number, string]
+      return new Response(body, { status, headers: { 'content-type': type } })
+    }))
+    for (const kind of ['latin1-other', 'invalid-utf8-other', 'not-json']) {
+      for (const version of ['1', '2']) {
+        const answer = await ask(served, `/raw/${kind}`, version)
+        expect([kind, version, answer.status, [...new Uint8Array(await answer.arrayBuffer())]]).toEqual([kind, version, bodies[kind]?.[1], [...(bodies[kind]?.[0] ?? [])]])
+      }
+    }
+    const fits = await ask(served, '/raw/latin1-fits', '1')
+    expect([fits.status, await fits.text()]).toEqual([500, 'onError: versionHistory: the 404 response of "GET /raw/:kind" (application/json) cannot be migrated to version "1": its charset is "iso-8859-1", and a migrated body is read and written as UTF-8; answer UTF-8 (the charset of JSON).'])
+    expect((await ask(served, '/raw/latin1-fits', '2')).status).toBe(404)
+  })
+
   it('still fails loudly on a success body that does not fit, where the head answers it', async () => {
     for (const kind of ['success-misfit', 'success-misfit-by-hand']) {
       const older = await ask(served, `/p?kind=${kind}`, '1')
