@@ -18,7 +18,7 @@ import { tagAndRangeHeaders, tagSuffix, versionTag } from './caching.ts'
 import { codingsOf, decoded, encoded } from './content-coding.ts'
 import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exact-numbers.ts'
 import { olderHeaders } from './older-headers.ts'
-import { misfit, successBody, unparsable, type MediaPlan } from './response-bodies.ts'
+import { misfit, sentIfEmpty, successBody, unparsable, type BodyMigration, type MediaPlan } from './response-bodies.ts'
 import { foreignCharset, mediaType, migrateItems } from './streams.ts'
 import { NO_CONTENT, olderStatus } from './older-status.ts'
 import type { ValueStreams } from './value-streams.ts'
@@ -189,7 +189,13 @@ export function bindChanges(
       // A skipped body's type is not read (the JSON step's answers: most older ones).
       const type = skip ? null : response.headers.get('content-type')
       // A redirect's other bodies (an HTML page pointing at the Location) are no shape of the head: sent as they are.
-      const success = skip || response.status >= 400 || (response.status >= 300 && !isJsonType(type)) ? undefined : successBody(found.media, usable(found.response?.[index]), usable(found.items?.[index]), type, subject)
+      let success: BodyMigration
+      try {
+        success = skip || response.status >= 400 || (response.status >= 300 && !isJsonType(type)) ? undefined : successBody(found.media, usable(found.response?.[index]), usable(found.items?.[index]), type, subject)
+      } catch (failure) {
+        // A body of a type its layouts cannot migrate that turns out empty holds nothing of the head's: sent as it is.
+        return sentIfEmpty(response.body as ReadableStream<Uint8Array>, failure, () => rebuild(new Uint8Array(0), response, status, headers, false, suffix, exchange))
+      }
       const chain = skip || response.status < 400 ? undefined : bodyChain(found, index, response.status)
       const body = success !== undefined || (chain !== undefined && isJsonType(type))
       if (!body && status === response.status && (headers === undefined || headers.length === 0) && suffix === null) return response

@@ -125,6 +125,34 @@ describe('success bodies with nothing to migrate, and the headers of the body', 
     }
   })
 
+  it('sends an empty success body of any type, or of none, to every version as the head gets it, never a 500; one with a byte fails loudly', async () => {
+    const itemsHistory = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [renamed] }], bodies: { 'GET /any': { response: Lamp }, 'GET /items': { items: Lamp } } })
+    const answers: Record<string, () => Response> = {
+      string: () => new Response('', { status: 201 }),
+      bytes: () => new Response(new Uint8Array(0), { headers: { 'content-length': '0', etag: '"e"' } }),
+      stream: () => new Response(new ReadableStream({ start: (controller) => controller.close() })),
+      'empty chunks': () => new Response(new ReadableStream({ start: (controller) => { controller.enqueue(new Uint8Array(0)); controller.close() } }), { headers: { 'content-type': 'text/html' } }),
+      json: () => new Response('', { status: 202, headers: { 'content-type': 'application/json' } }),
+      'one byte': () => new Response('x', { headers: { 'content-type': 'text/plain' } }),
+    }
+    const served = app(itemsHistory, (app) => {
+      for (const path of ['/any', '/items']) app.get(path, (c) => (answers[c.req.query('kind') as string] as () => Response)())
+    })
+    for (const path of ['/any', '/items']) {
+      for (const kind of Object.keys(answers)) {
+        const [head, older] = [await ask(served, `${path}?kind=${kind}`, '2'), await ask(served, `${path}?kind=${kind}`, '1')]
+        const headText = await head.text()
+        if (kind === 'one byte' && path === '/any') {
+          expect([older.status, await older.text()]).toEqual([500, 'onError: versionHistory: the 200 response of "GET /any" (text/plain) cannot be migrated to version "1": its layouts are of JSON; answer JSON (or a JSON stream), or list the media type in unmigrated.'])
+          continue
+        }
+        if (kind === 'one byte') continue
+        expect([path, kind, older.status, await older.text(), older.headers.get('content-type')]).toEqual([path, kind, head.status, headText, head.headers.get('content-type')])
+        if (kind === 'bytes') expect(older.headers.get('etag')).toBe('"e@1"')
+      }
+    }
+  })
+
   it('migrates a body with an integer JSON.parse would round exactly where the runtime reads source text, else fails loudly rather than send it changed', async () => {
     const older = await ask(served, '/exact', '1')
     if (SOURCE_ACCESS) {
