@@ -112,6 +112,8 @@ export function misfit(subject: { route: string; version: string; status: number
  * Only up to its first byte is read: an endless stream fails at once.
  */
 export function sentIfEmpty<T>(body: ReadableStream<Uint8Array>, failure: unknown, send: () => T): Promise<T> {
+  // A body another reader holds cannot be looked at: the failure, as it was.
+  if (body.locked) return Promise.reject(failure)
   const reader = body.getReader()
   const next = (): Promise<T> =>
     reader.read().then(({ done, value }) => {
