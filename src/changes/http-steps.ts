@@ -177,6 +177,9 @@ export function bindChanges(
       const { index, found } = note as { index: number; found: RoutePlan }
       const statuses = found.status?.[index]
       const headers = found.headers?.[index]
+      // A protocol switch (101, a WebSocket upgrade) carries the runtime's socket, and no Response is built with its
+      // status: the handler's, its headers changed in place.
+      if (response.status < 200) return headers === undefined ? response : (olderHeaders(response.headers, headers, (name) => headerChange(name, exchange)), response)
       // The JSON step answered a stepped body with its older status already.
       const status = statuses === undefined || exchange.jsonStepped ? response.status : olderStatus(response.status, statuses)
       const suffix = differs(found, index) && response.headers.has('etag') ? suffixOf(index, exchange.version as string) : null
@@ -299,11 +302,12 @@ function rebuild(
   // The head's body's length and digests describe what the older client does not get.
   if (newBody) for (const name of OF_THE_BODY) headers.delete(name)
   if (suffix !== null) versionTag(headers, suffix)
-  if (changes !== undefined) {
-    olderHeaders(headers, changes, (name) => `versionHistory: the headerChanged change of header ${quoted(name)} on ${routeName(exchange)} for version ${quotedValue(exchange.version)}`)
-  }
+  if (changes !== undefined) olderHeaders(headers, changes, (name) => headerChange(name, exchange))
   return new Response(body, status === response.status ? { status, statusText: response.statusText, headers } : { status, headers })
 }
+
+/** A `headerChanged` change, for sentences. */
+const headerChange = (name: string, exchange: ExchangeView) => `versionHistory: the headerChanged change of header ${quoted(name)} on ${routeName(exchange)} for version ${quotedValue(exchange.version)}`
 
 /** What `migrateResponse` gives for an error body that does not fit the error layout: no shape of the head's. */
 const OTHER_SHAPE: unique symbol = Symbol('other shape')
