@@ -105,7 +105,7 @@ describe('3xx answers with a body', () => {
 describe('success bodies with nothing to migrate, and the headers of the body', () => {
   const history = versionHistory({
     versions: [{ version: '1' }, { version: '2', changes: [renamed] }],
-    bodies: { 'GET /empty': { response: Lamp }, 'GET /digest': { response: Lamp }, 'GET /exact': { response: Lamp } },
+    bodies: { 'GET /empty': { response: Lamp }, 'GET /digest': { response: Lamp }, 'GET /exact': { response: Lamp }, 'GET /held': { response: Lamp } },
   })
   const served = app(history, (app) => {
     app.get('/empty', (c) => c.body(c.req.query('blank') === undefined ? '' : ' \n', 200, { 'Content-Type': 'application/json' }))
@@ -151,6 +151,15 @@ describe('success bodies with nothing to migrate, and the headers of the body', 
         if (kind === 'bytes') expect(older.headers.get('etag')).toBe('"e@1"')
       }
     }
+  })
+
+  it('a body of a type its layouts cannot migrate that another reader holds fails with its sentence, unread', async () => {
+    const served = app(history, (app) => app.get('/held', () => {
+      const res = new Response('Ada', { headers: { 'content-type': 'text/plain' } })
+      res.body?.getReader()
+      return res
+    }))
+    expect(await (await ask(served, '/held', '1')).text()).toBe('onError: versionHistory: the 200 response of "GET /held" (text/plain) cannot be migrated to version "1": its layouts are of JSON; answer JSON (or a JSON stream), or list the media type in unmigrated.')
   })
 
   it('migrates a body with an integer JSON.parse would round exactly where the runtime reads source text, else fails loudly rather than send it changed', async () => {
