@@ -15,7 +15,7 @@ import { runSteps, type Visit } from './migration-plan.ts'
 import type { Layout } from './shape.ts'
 import type { BodyCheck, ParameterCheck } from './body-checks.ts'
 import { tagAndRangeHeaders, tagSuffix } from './caching.ts'
-import { codingsOf, decoded, encoded } from './content-coding.ts'
+import { codingsOf, decoded, encoded, encodedAlready, peeked } from './content-coding.ts'
 import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exact-numbers.ts'
 import { olderHeaders } from './older-headers.ts'
 import { rebuild, withoutContent } from './older-response.ts'
@@ -204,7 +204,13 @@ export function bindChanges(
       const chain = skip || response.status < 400 ? undefined : bodyChain(found, index, response.status)
       const body = success !== undefined || (chain !== undefined && isJsonType(type))
       if (!body && status === response.status && (headers === undefined || headers.length === 0) && suffix === null) return response
-      if (!body) return rebuild(response.body, response, status, headers, false, suffix, about)
+      if (!body) {
+        // Passed on with a Content-Encoding: encoded already (on workerd, `encodeBody: 'manual'`), or for workerd to
+        // encode as it sends it, told apart by its first byte, so that workerd encodes it once either way.
+        const passed = codingsOf(response.headers.get('content-encoding'))
+        if (passed === null || typeof passed === 'string' || response.body === null) return rebuild(response.body, response, status, headers, false, suffix, about)
+        return peeked(response.body).then(({ first, body }) => rebuild(body, response, status, headers, false, suffix, about, encodedAlready(first, passed)))
+      }
       // A body compressed inside the middleware is read decoded and sent encoded the same way.
       const codings = codingsOf(response.headers.get('content-encoding'))
       if (typeof codings === 'string') throw misfit(subject(), mediaType(type), codings)

@@ -30,12 +30,12 @@ afterAll(async () => {
 }, 20_000)
 
 /** The status, Content-Encoding and raw bytes of a GET, as they came over the connection (nothing decoded). */
-function raw(path: string, version: string): Promise<{ status: number; coding: string | undefined; bytes: Buffer }> {
+function raw(path: string, version: string): Promise<{ status: number; coding: string | undefined; etag: string | undefined; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${dev?.origin}${path}`, { headers: { 'Api-Version': version, 'Accept-Encoding': 'gzip' }, timeout: 20_000 }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, coding: res.headers['content-encoding'], bytes: Buffer.concat(chunks) }))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, coding: res.headers['content-encoding'], etag: res.headers.etag, bytes: Buffer.concat(chunks) }))
       res.on('error', reject)
     })
     req.on('timeout', () => req.destroy(new Error(`timeout: GET ${path}`)))
@@ -49,5 +49,13 @@ it('a body the handler encoded itself (encodeBody: manual) reaches an older clie
     const answer = await raw('/product', version)
     expect([version, answer.status, answer.coding]).toEqual([version, 200, 'gzip'])
     expect(JSON.parse(gunzipSync(answer.bytes).toString('utf8'))).toEqual(json)
+  }
+}, 30_000)
+
+it('a body sent to every version as it is, encoded already, reaches an older client encoded once, with its entity tag of the version', async () => {
+  for (const [version, tag] of [['2', '"csv"'], ['1', '"csv@1"']] as const) {
+    const answer = await raw('/products.csv', version)
+    expect([version, answer.status, answer.coding, answer.etag]).toEqual([version, 200, 'gzip', tag])
+    expect(gunzipSync(answer.bytes).toString('utf8')).toBe('id,title\n1,Lamp\n')
   }
 }, 30_000)
