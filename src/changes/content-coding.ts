@@ -52,3 +52,41 @@ export function encoded(body: ReadableStream<Uint8Array>, codings: Codings): Rea
   for (const format of codings) stream = stream.pipeThrough(new CompressionStream(format) as Pair)
   return stream
 }
+
+/**
+ * Whether a body whose first bytes are `first` starts as data of the coding
+ * applied last does: gzip's magic byte (0x1F), or a zlib header's first byte
+ * (deflate: its low four bits 8). A body workerd is to encode as it sends it
+ * (its Responses' default, `encodeBody: 'automatic'`, and every body its
+ * `fetch()` decoded) carries its Content-Encoding without being encoded yet:
+ * it starts otherwise (JSON, CSV and text never start with 0x1F).
+ */
+export function encodedAlready(first: Uint8Array, codings: Codings): boolean {
+  const byte = first[0]
+  if (byte === undefined) return false
+  return codings[codings.length - 1] === 'gzip' ? byte === 0x1f : (byte & 0x0f) === 0x08
+}
+
+/** `body`'s first chunk with a byte (empty at its end), and a stream of the whole body: that chunk, then the rest as the reader asks. */
+export function peeked(body: ReadableStream<Uint8Array>): Promise<{ first: Uint8Array; body: ReadableStream<Uint8Array> }> {
+  const reader = body.getReader()
+  const firstRead = (): Promise<ReadableStreamReadResult<Uint8Array>> => reader.read().then((read) => (read.done || read.value.byteLength > 0 ? read : firstRead()))
+  return firstRead().then((read) => {
+    let held: Uint8Array | undefined = read.done ? undefined : read.value
+    const whole = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (held !== undefined) {
+            controller.enqueue(held)
+            held = undefined
+            return
+          }
+          return reader.read().then((next) => (next.done ? controller.close() : controller.enqueue(next.value)))
+        },
+        cancel: (reason) => reader.cancel(reason),
+      },
+      { highWaterMark: 0 },
+    )
+    return { first: read.done ? new Uint8Array(0) : read.value, body: whole }
+  })
+}

@@ -45,3 +45,20 @@ export function formOf(fields: unknown): FormData {
   }
   return form
 }
+
+/**
+ * The type of a form an earlier reader took through the framework's cache,
+ * which gives it back as multipart with a boundary of its own (its first
+ * line a delimiter, `--boundary`, its last the closing one), whatever the
+ * request's header says; `null` when the bytes are not so.
+ */
+export function cachedMultipart(bytes: Uint8Array): string | null {
+  // The delimiters are ASCII: read a byte a character.
+  const head = String.fromCharCode(...bytes.subarray(0, 76))
+  const end = head.indexOf('\r\n')
+  if (end < 3 || end > 72 || !head.startsWith('--')) return null
+  const boundary = head.slice(2, end)
+  const tail = String.fromCharCode(...bytes.subarray(Math.max(0, bytes.byteLength - boundary.length - 70)))
+  if (!/^[0-9A-Za-z'()+_,\-./:=? ]+$/.test(boundary) || !tail.trimEnd().endsWith(`--${boundary}--`)) return null
+  return `multipart/form-data; boundary="${boundary}"`
+}

@@ -38,11 +38,15 @@ function argumentsAt(source: string, open: number): readonly string[] {
 /**
  * Whether some call `.name(...)` in `source` may answer a success: one whose
  * second argument is not a literal status from 300 (`c.text(body, 404)`).
+ * A call without arguments is no answer: Context's `text` and `html` take
+ * the body, a `Body`'s `text()` (`c.req.text()`, a fetch's, a Blob's) reads one.
  */
 export function callsAnswerSuccess(source: string, name: string): boolean {
   const call = new RegExp(`\\.${name}\\s*\\(`, 'g')
   for (const found of source.matchAll(call)) {
-    const status = argumentsAt(source, (found.index ?? 0) + found[0].length - 1)[1]?.trim()
+    const args = argumentsAt(source, (found.index ?? 0) + found[0].length - 1)
+    if (args.length === 1 && (args[0] as string).trim() === '') continue
+    const status = args[1]?.trim()
     if (status === undefined || !/^[3-5]\d\d$/.test(status)) return true
   }
   return false

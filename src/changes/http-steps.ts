@@ -14,12 +14,13 @@ import type { Copy } from './json-copy.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
 import type { Layout } from './shape.ts'
 import type { BodyCheck, ParameterCheck } from './body-checks.ts'
-import { tagAndRangeHeaders, tagSuffix, versionTag } from './caching.ts'
-import { codingsOf, decoded, encoded } from './content-coding.ts'
+import { tagAndRangeHeaders, tagSuffix } from './caching.ts'
+import { codingsOf, decoded, encoded, encodedAlready, peeked } from './content-coding.ts'
 import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exact-numbers.ts'
 import { olderHeaders } from './older-headers.ts'
-import { misfit, successBody, unparsable, type MediaPlan } from './response-bodies.ts'
-import { mediaType, migrateItems } from './streams.ts'
+import { rebuild, withoutContent } from './older-response.ts'
+import { misfit, sentIfEmpty, successBody, unparsable, type BodyMigration, type MediaPlan } from './response-bodies.ts'
+import { foreignCharset, mediaType, migrateItems } from './streams.ts'
 import { NO_CONTENT, olderStatus } from './older-status.ts'
 import type { ValueStreams } from './value-streams.ts'
 import { quoted, quotedValue } from '../quote.ts'
@@ -177,11 +178,15 @@ export function bindChanges(
       const { index, found } = note as { index: number; found: RoutePlan }
       const statuses = found.status?.[index]
       const headers = found.headers?.[index]
+      // A protocol switch (101, a WebSocket upgrade) carries the runtime's socket, and no Response is built with its
+      // status: the handler's, its headers changed in place.
+      const about = (name: string) => headerChange(name, exchange)
+      if (response.status < 200) return headers === undefined ? response : (olderHeaders(response.headers, headers, about), response)
       // The JSON step answered a stepped body with its older status already.
       const status = statuses === undefined || exchange.jsonStepped ? response.status : olderStatus(response.status, statuses)
       const suffix = differs(found, index) && response.headers.has('etag') ? suffixOf(index, exchange.version as string) : null
       // An older status without content (a 204 where the head answers 200 and a body): older versions sent none.
-      if (status !== response.status && NO_CONTENT.has(status)) return withoutContent(response, status, headers, suffix, exchange)
+      if (status !== response.status && NO_CONTENT.has(status)) return withoutContent(response, status, headers, suffix, about)
       // HEAD too: Hono runs the GET handler and drops the body after the middleware, so a HEAD's length and entity
       // tag describe the body the same version's GET gets.
       const skip = exchange.jsonStepped || response.body === null
@@ -189,28 +194,44 @@ export function bindChanges(
       // A skipped body's type is not read (the JSON step's answers: most older ones).
       const type = skip ? null : response.headers.get('content-type')
       // A redirect's other bodies (an HTML page pointing at the Location) are no shape of the head: sent as they are.
-      const success = skip || response.status >= 400 || (response.status >= 300 && !isJsonType(type)) ? undefined : successBody(found.media, usable(found.response?.[index]), usable(found.items?.[index]), type, subject)
+      let success: BodyMigration
+      try {
+        success = skip || response.status >= 400 || (response.status >= 300 && !isJsonType(type)) ? undefined : successBody(found.media, usable(found.response?.[index]), usable(found.items?.[index]), type, subject)
+      } catch (failure) {
+        // A body of a type its layouts cannot migrate that turns out empty holds nothing of the head's: sent as it is.
+        return sentIfEmpty(response.body as ReadableStream<Uint8Array>, failure, () => rebuild(new Uint8Array(0), response, status, headers, false, suffix, about))
+      }
       const chain = skip || response.status < 400 ? undefined : bodyChain(found, index, response.status)
       const body = success !== undefined || (chain !== undefined && isJsonType(type))
       if (!body && status === response.status && (headers === undefined || headers.length === 0) && suffix === null) return response
-      if (!body) return rebuild(response.body, response, status, headers, false, suffix, exchange)
+      if (!body) {
+        // Passed on with a Content-Encoding: encoded already (on workerd, `encodeBody: 'manual'`), or for workerd to
+        // encode as it sends it, told apart by its first byte, so that workerd encodes it once either way.
+        const passed = codingsOf(response.headers.get('content-encoding'))
+        if (passed === null || typeof passed === 'string' || response.body === null) return rebuild(response.body, response, status, headers, false, suffix, about)
+        return peeked(response.body).then(({ first, body }) => rebuild(body, response, status, headers, false, suffix, about, encodedAlready(first, passed)))
+      }
       // A body compressed inside the middleware is read decoded and sent encoded the same way.
       const codings = codingsOf(response.headers.get('content-encoding'))
       if (typeof codings === 'string') throw misfit(subject(), mediaType(type), codings)
       const raw = response.body as ReadableStream<Uint8Array>
       const source = codings === null ? raw : decoded(raw, codings)
-      const out = (migrated: ReadableStream<Uint8Array> | string): BodyInit => (codings === null ? migrated : encoded(typeof migrated === 'string' ? new Response(migrated).body! : migrated, codings))
+      const out = (migrated: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> | string): BodyInit => (codings === null ? migrated : encoded(migrated instanceof ReadableStream ? migrated : new Response(migrated).body!, codings))
       if (success?.kind === 'items') {
-        const about = { ...subject(), type: mediaType(type) }
-        const stream = values(source, success.framing)?.(found.items?.[index] as Chain, about) ?? migrateItems(source, success.framing, success.steps, about)
-        return rebuild(out(stream), response, status, headers, true, suffix, exchange)
+        const item = { ...subject(), type: mediaType(type) }
+        const stream = values(source, success.framing)?.(found.items?.[index] as Chain, item) ?? migrateItems(source, success.framing, success.steps, item)
+        return rebuild(out(stream), response, status, headers, true, suffix, about, codings !== null)
       }
       const steps = success?.steps ?? (chain as Chain).steps
-      const text = codings === null ? response.text() : new Response(source).text().catch(() => Promise.reject(misfit(subject(), mediaType(type), 'its body does not decode as its Content-Encoding says')))
-      return text.then((text) => {
+      const decodeFailed = () => Promise.reject(misfit(subject(), mediaType(type), 'its body does not decode as its Content-Encoding says'))
+      // An error body is read as bytes: one not migrated is sent as the handler made it, whatever its charset.
+      const read = success !== undefined ? (codings === null ? response.text() : new Response(source).text().catch(decodeFailed)) : (codings === null ? response.arrayBuffer() : new Response(source).arrayBuffer().catch(decodeFailed))
+      return read.then((body) => {
+        const text = typeof body === 'string' ? body : decoder.decode(body)
+        const sent = typeof body === 'string' ? body : new Uint8Array(body)
         // An empty JSON body (`c.body('', 200, { 'Content-Type': 'application/json' })`) holds no shape of the head:
         // sent as it is, as a body without content is.
-        if (EMPTY.test(text)) return rebuild(out(text), response, status, headers, codings !== null, suffix, exchange)
+        if (EMPTY.test(text)) return rebuild(out(sent), response, status, headers, codings !== null, suffix, about, codings !== null)
         // An integer JSON.parse rounds is read and written exactly where the runtime can (exact-numbers.ts).
         const exact = hasInexactNumber(text)
         let value: unknown
@@ -221,7 +242,7 @@ export function bindChanges(
           if (error instanceof RangeError && success !== undefined) throw misfit(subject(), mediaType(type), 'it is nested too deeply to read its integers beyond 2^53 exactly')
           // A success body must migrate; an error body that is not JSON is no shape of the head: sent as it is.
           if (success !== undefined) throw unparsable(subject(), type)
-          return rebuild(out(text), response, status, headers, codings !== null, suffix, exchange)
+          return rebuild(out(sent), response, status, headers, codings !== null, suffix, about, codings !== null)
         }
         if (value === undefined) {
           // Serialised again, such a number would reach the older client changed: a success body fails loudly.
@@ -230,8 +251,11 @@ export function bindChanges(
         }
         const migrated = migrateResponse(exchange, value, steps, response.status, success === undefined)
         // An error body of another shape than the error layout's: sent as the handler made it.
-        if (migrated === OTHER_SHAPE) return rebuild(out(text), response, status, headers, codings !== null, suffix, exchange)
-        return rebuild(out(stringifyMigrated(migrated, exact)), response, status, headers, true, suffix, exchange)
+        if (migrated === OTHER_SHAPE) return rebuild(out(sent), response, status, headers, codings !== null, suffix, about, codings !== null)
+        // In the layout, but read as UTF-8 (as a success body is, which is refused before it is read): a loud failure.
+        const charset = success === undefined ? foreignCharset(type) : null
+        if (charset !== null) throw misfit(subject(), mediaType(type), `its charset is ${charset}, and a migrated body is read and written as UTF-8; answer UTF-8 (the charset of JSON)`)
+        return rebuild(out(stringifyMigrated(migrated, exact)), response, status, headers, true, suffix, about, codings !== null)
       })
     },
 
@@ -256,39 +280,13 @@ export function bindChanges(
   }
 }
 
-/** `response` answered with `status`, which has no content: its body (cancelled, never read) and the headers describing it left out. */
-function withoutContent(response: Response, status: number, changes: Parameters<typeof rebuild>[3], suffix: string | null, exchange: ExchangeView): Response {
-  response.body?.cancel().catch(() => undefined)
-  const out = rebuild(null, response, status, changes, true, suffix, exchange)
-  for (const name of ['content-type', 'content-encoding']) out.headers.delete(name)
-  return out
-}
+const decoder = new TextDecoder()
 
 /** A body of JSON white space only: no value, so nothing to migrate. */
 const EMPTY = /^[ \t\n\r]*$/
 
-/** The headers a response's body decides: its length, its digests (RFC 9530, and those before it), and its byte ranges. */
-const OF_THE_BODY = ['content-length', 'content-digest', 'repr-digest', 'digest', 'content-md5', 'accept-ranges']
-
-/** A response with `body`, `status`, and the older headers (a new body drops Content-Length and the digests). */
-function rebuild(
-  body: BodyInit | null,
-  response: Response,
-  status: number,
-  changes: readonly (readonly [string, (value: string | null) => string | null])[] | undefined,
-  newBody: boolean,
-  suffix: string | null,
-  exchange: ExchangeView,
-): Response {
-  const headers = new Headers(response.headers)
-  // The head's body's length and digests describe what the older client does not get.
-  if (newBody) for (const name of OF_THE_BODY) headers.delete(name)
-  if (suffix !== null) versionTag(headers, suffix)
-  if (changes !== undefined) {
-    olderHeaders(headers, changes, (name) => `versionHistory: the headerChanged change of header ${quoted(name)} on ${routeName(exchange)} for version ${quotedValue(exchange.version)}`)
-  }
-  return new Response(body, status === response.status ? { status, statusText: response.statusText, headers } : { status, headers })
-}
+/** A `headerChanged` change, for sentences. */
+const headerChange = (name: string, exchange: ExchangeView) => `versionHistory: the headerChanged change of header ${quoted(name)} on ${routeName(exchange)} for version ${quotedValue(exchange.version)}`
 
 /** What `migrateResponse` gives for an error body that does not fit the error layout: no shape of the head's. */
 const OTHER_SHAPE: unique symbol = Symbol('other shape')

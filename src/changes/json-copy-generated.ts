@@ -20,7 +20,7 @@ type Copied = Record<string, unknown>
 
 /** What the generated `seenAsJson` calls: json-copy.ts's. */
 export interface SeenHelpers {
-  readonly asJson: (value: unknown) => unknown
+  readonly asJson: (value: unknown, key: string) => unknown
   readonly isPlainObject: (value: object, depth: number) => boolean
   readonly without: (object: Copied, gone: readonly string[]) => Copied
 }
@@ -58,7 +58,7 @@ export function generatedSeenAsJson(laidOut: readonly string[], helpers: SeenHel
     'if (typeof v === "number") { if (v - v === 0 && v !== 0) continue; }',
     `else if (typeof v === "object") { if (v === null || ${isLaidOut} || isPlainObject(v, 0)) continue; }`,
     `if (${isLaidOut}) continue;`,
-    'const json = asJson(v);',
+    'const json = asJson(v, field);',
     'if (json === undefined) (gone ??= []).push(field);',
     'else if (json !== v) copy[field] = json;',
     '}',

@@ -18,14 +18,16 @@ export type Copy = (value: unknown, key: string | number) => unknown
 /**
  * What a value a handler gave becomes in JSON, where user code reads it:
  * itself when it is plain JSON already (the common case, checked without a
- * copy), else what `JSON.stringify` makes of it (`toJSON`'s result, own
- * fields, `null` for a number JSON cannot say), parsed back.
+ * copy), else what `JSON.stringify` makes of it in its field `key`
+ * (`toJSON`'s result, given that name as the head's serialisation gives it;
+ * own fields; `null` for a number JSON cannot say), parsed back.
  */
-function asJson(value: unknown): unknown {
+function asJson(value: unknown, key: string): unknown {
   if (isPlainJson(value, 0)) return value
-  if (typeof value === 'object' && value !== null) {
-    const text = JSON.stringify(value)
-    return text === undefined ? undefined : JSON.parse(text)
+  if ((typeof value === 'object' && value !== null) || typeof value === 'bigint') {
+    // Serialised in its place (a computed name is a field, "__proto__" too), so a toJSON reads its field's name.
+    const json = JSON.parse(JSON.stringify({ [key]: value })) as Record<string, unknown>
+    return Object.hasOwn(json, key) ? json[key] : undefined
   }
   if (typeof value === 'number') return Number.isFinite(value) ? 0 + value : null
   return typeof value === 'function' || typeof value === 'symbol' ? undefined : value
@@ -259,7 +261,7 @@ function seenAsJson(copy: Record<string, unknown>, laidOut: readonly string[]): 
       if (v === null || laidOut.includes(field) || isPlainObject(v, 0)) continue
     }
     if (laidOut.includes(field)) continue
-    const json = asJson(v)
+    const json = asJson(v, field)
     if (json === undefined) (gone ??= []).push(field)
     else if (json !== v) copy[field] = json
   }
@@ -286,7 +288,7 @@ function readAsJson(copy: Record<string, unknown>, reads: readonly string[], own
   for (let i = 0; i < reads.length; i++) {
     const field = reads[i] as string
     const v = own[i] === true ? ownField(copy, field) : copy[field]
-    if (v !== undefined) copy[field] = asJson(v)
+    if (v !== undefined) copy[field] = asJson(v, field)
   }
 }
 

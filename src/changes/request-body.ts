@@ -10,12 +10,13 @@ import { withoutStack } from '../errors.ts'
 import type { ExchangeView, MigratedBody, RequestRewrite } from '../pipeline/extension.ts'
 import { rebuiltRequest } from '../pipeline/rebuilt-request.ts'
 import type { BodyCheck } from './body-checks.ts'
-import { formFields, formOf } from './form-body.ts'
+import { cachedMultipart, formFields, formOf } from './form-body.ts'
 import { isFormType, isJsonPatchType, isJsonType } from './media-types.ts'
 import { hasInexactNumber, parseExact, SOURCE_ACCESS, stringifyExact } from './exact-numbers.ts'
 import { MigrationFailure } from './migration-failure.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
-import { BodyTooLarge, MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
+import { codingsOf } from './content-coding.ts'
+import { BodyTooLarge, MalformedFormBody, MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
 
 /** The default of the history's `maxBodySize`: 1 MiB. */
 export const DEFAULT_MAX_BODY_SIZE = 1_048_576
@@ -43,6 +44,7 @@ let unsupported: UnsupportedBodyType | undefined
 let unsupportedForms: UnsupportedBodyType | undefined
 let jsonPatch: UnsupportedBodyType | undefined
 let malformed: MalformedJsonBody | undefined
+let encodedForm: MalformedFormBody | undefined
 let unkept: UnreadableBody | undefined
 const UNKEPT = "The request body holds a number that cannot be migrated exactly (beyond a double's range, or an integer of more than 4,300 digits); send it as a string."
 const encoder = new TextEncoder()
@@ -53,13 +55,14 @@ const decoder = new TextDecoder()
  * for a form (`bytes`). A body that says (`Content-Length`) or turns out to
  * be longer is refused with 413, its stream cancelled, never buffered whole.
  * A body an earlier reader already took through the framework's cache
- * (`fallback`) is read from there. Promises chained rather than awaited: an
- * older client's request goes through as few microtasks as it can.
+ * (`fallback`: text, or bytes for a form, whose files are no text) is read
+ * from there. Promises chained rather than awaited: an older client's
+ * request goes through as few microtasks as it can.
  */
-function readBody(request: Request, fallback: () => Promise<string>, limit: number, bytes: boolean): Promise<Uint8Array | string> {
+function readBody(request: Request, fallback: () => Promise<string | ArrayBuffer>, limit: number, bytes: boolean): Promise<Uint8Array | string> {
   if (request.bodyUsed) {
     // Read by something that left nothing in the cache: there is no body to migrate.
-    return fallback().then((text) => sizedText(text, limit), unreadable)
+    return fallback().then((body) => (typeof body === 'string' ? sizedText(body, limit) : sizedBytes(body, limit)), unreadable)
   }
   const declared = request.headers.get('content-length')
   if (declared !== null && !request.headers.has('transfer-encoding') && /^\d+$/.test(declared.trim())) {
@@ -70,12 +73,15 @@ function readBody(request: Request, fallback: () => Promise<string>, limit: numb
     // spares a copy of the bytes and a decoder's pass, and text of at most a third of the limit in UTF-16 units
     // comes from at most the limit in bytes (sizedText).
     if (!bytes && length * 3 <= limit) return request.text().then((text) => sizedText(text, limit), unreadable)
-    return request.arrayBuffer().then((buffer) => {
-      if (buffer.byteLength > limit) throw over()
-      return new Uint8Array(buffer)
-    }, unreadable)
+    return request.arrayBuffer().then((buffer) => sizedBytes(buffer, limit), unreadable)
   }
   return streamed(request, limit)
+}
+
+/** `buffer`'s bytes when they are at most `limit`, else the 413. */
+function sizedBytes(buffer: ArrayBuffer, limit: number): Uint8Array {
+  if (buffer.byteLength > limit) throw over()
+  return new Uint8Array(buffer)
 }
 
 function over(): BodyTooLarge {
@@ -154,15 +160,23 @@ function migratedBody<T>(exchange: ExchangeView, plan: RequestMigration, steps: 
   const type = exchange.request.headers.get('content-type')
   // A form's fields are text: its values are the handler's validator's to check, after migration.
   const form = plan.forms && isFormType(type)
-  return readBody(exchange.request, () => exchange.bodyText(), plan.limit, form).then((raw) => (form ? migratedForm(raw, type as string, steps).then(then) : then(migratedJson(raw, type, plan, steps))))
+  const { headers, bodyUsed } = exchange.request
+  // From the framework's cache (an earlier reader's), a form comes back as multipart with a boundary of its own.
+  const formType = (bytes: Uint8Array) => (bodyUsed ? (cachedMultipart(bytes) ?? type) : type) as string
+  const read = form ? () => exchange.bodyBytes() : () => exchange.bodyText()
+  return readBody(exchange.request, read, plan.limit, form).then((raw) => (form ? migratedForm(raw, formType, headers.get('content-encoding'), steps).then(then) : then(migratedJson(raw, type, plan, steps))))
 }
 
-/** A form body migrated up (blank: passed as it is). */
-function migratedForm(raw: Uint8Array | string, type: string, steps: readonly Visit[]): Promise<MigratedBody> {
+/**
+ * A form body migrated up (blank: passed as it is). A compressed one is
+ * refused, as a compressed JSON body fails its parse: a urlencoded parse
+ * never fails, and would hand on the compressed bytes as a field's name.
+ */
+function migratedForm(raw: Uint8Array | string, type: (bytes: Uint8Array) => string, coding: string | null, steps: readonly Visit[]): Promise<MigratedBody> {
   if (blank(raw)) return Promise.resolve(typeof raw === 'string' ? raw : decoder.decode(raw))
-  // Read from the framework's cache, a form an earlier reader parsed comes back as multipart with a boundary of its own.
-  const form = typeof raw === 'string' ? (cachedMultipart(raw) ?? type) : type
-  return formFields(typeof raw === 'string' ? encoder.encode(raw) : raw, form).then((fields) => runMigration(fields, steps, formOf))
+  if (codingsOf(coding) !== null) throw (encodedForm ??= withoutStack(() => new MalformedFormBody('The form is encoded (Content-Encoding), which is not decoded; send it unencoded.')))
+  const bytes = typeof raw === 'string' ? encoder.encode(raw) : raw
+  return formFields(bytes, type(bytes)).then((fields) => runMigration(fields, steps, formOf))
 }
 
 /** A JSON body migrated up (blank: passed as it is; any other type refused). */
@@ -208,19 +222,6 @@ function readExact(text: string): unknown {
     if (error instanceof RangeError) throw new UnreadableBody('The request body is nested too deeply to migrate.')
     throw error
   }
-}
-
-/**
- * The type of a form body that is multipart text (its first line a
- * delimiter, `--boundary`, its last the closing one), whatever the request's
- * header says, or `null`.
- */
-function cachedMultipart(text: string): string | null {
-  const end = text.indexOf('\r\n')
-  if (end < 3 || end > 72 || !text.startsWith('--')) return null
-  const boundary = text.slice(2, end)
-  if (!/^[0-9A-Za-z'()+_,\-./:=? ]+$/.test(boundary) || !text.trimEnd().endsWith(`--${boundary}--`)) return null
-  return `multipart/form-data; boundary="${boundary}"`
 }
 
 /** A migrated JSON value with its text. */

@@ -106,6 +106,25 @@ export function misfit(subject: { route: string; version: string; status: number
   return new Error(`versionHistory: the ${subject.status} response of ${subject.route} (${named}) cannot be migrated to version ${quoted(subject.version)}: ${what}.`)
 }
 
+/**
+ * `send()` when `body` turns out empty (no byte: no shape of the head's in
+ * it, whatever its media type), else `failure` thrown, the stream cancelled.
+ * Only up to its first byte is read: an endless stream fails at once.
+ */
+export function sentIfEmpty<T>(body: ReadableStream<Uint8Array>, failure: unknown, send: () => T): Promise<T> {
+  // A body another reader holds cannot be looked at: the failure, as it was.
+  if (body.locked) return Promise.reject(failure)
+  const reader = body.getReader()
+  const next = (): Promise<T> =>
+    reader.read().then(({ done, value }) => {
+      if (done) return send()
+      if (value.byteLength === 0) return next()
+      reader.cancel().catch(() => undefined)
+      throw failure
+    }, () => Promise.reject(failure))
+  return next()
+}
+
 /** A Content-Type that is JSON but whose body does not parse: the sentence thrown. */
 export function unparsable(subject: { route: string; version: string; status: number }, contentType: string | null): Error {
   return misfit(subject, mediaType(contentType), 'its body is not JSON')

@@ -287,7 +287,7 @@ function rejection(res: Response, error: VersioningError): Rejection {
 }
 
 /** A request's route patterns and body, read from its context when an extension asks. */
-const HONO: VisitReader = { routePath: answeringPath, routePaths: answeringPaths, bodyText: (c: Context) => c.req.text() }
+const HONO: VisitReader = { routePath: answeringPath, routePaths: answeringPaths, bodyText: (c: Context) => c.req.text(), bodyBytes: (c: Context) => c.req.arrayBuffer() }
 
 /** A middleware's place when it reads nothing of a route: outside the table, or a scheme that reads no params. */
 export const NOWHERE: Place = { route: null, match: null, candidates: null }

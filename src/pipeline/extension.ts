@@ -86,6 +86,8 @@ export interface ExchangeView {
   readonly jsonStepped: boolean
   /** The request's body as text, read through the framework (which keeps it for later readers). */
   bodyText(): Promise<string>
+  /** The same as bytes (a form's files are no text). */
+  bodyBytes(): Promise<ArrayBuffer>
   /**
    * The framework's own context of the request (Hono's `Context`), for
    * extensions that read what other middleware set on it (an identity an

@@ -29,7 +29,8 @@ export function rebuiltRequest(request: Request, body: MigratedBody | null, url:
     init.body = typeof body === 'string' ? body : form ? (urlencoded ? urlEncoded(body) : body) : body.text
   } else {
     init.headers = headers ?? headersWithout(request.headers, NONE)
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null) {
+    // A body an earlier reader took (through the framework's cache, which the handler then reads) has no stream to pass on.
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null && !request.bodyUsed) {
       // By method first: asking a server's lazy Request for its body stream builds the full Request.
       init.body = request.body
       init.duplex = 'half'

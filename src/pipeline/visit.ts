@@ -21,6 +21,8 @@ export interface VisitReader {
   routePaths(source: any): readonly string[]
   /** The request's body as text, read through the framework (which keeps it for later readers). */
   bodyText(source: any): Promise<string>
+  /** The same as bytes. */
+  bodyBytes(source: any): Promise<ArrayBuffer>
 }
 
 /** The decided parts of a visit. */
@@ -118,6 +120,10 @@ export class Visit implements ExchangeView, VisitFields {
 
   bodyText(): Promise<string> {
     return this.reader.bodyText(this.source)
+  }
+
+  bodyBytes(): Promise<ArrayBuffer> {
+    return this.reader.bodyBytes(this.source)
   }
 
   /**

@@ -59,6 +59,17 @@ describe('a response compressed inside the versioning middleware', () => {
     expect(errors).toEqual([])
   })
 
+  it('a body sent to every version as it is, with a Content-Encoding, keeps its bytes, encoded or not (workerd encodes the latter as it sends it)', async () => {
+    const gzipped = await bytesOf('No such product', 'gzip')
+    const plain = new TextEncoder().encode('No such product')
+    for (const bytes of [gzipped, plain]) {
+      const { app, errors } = appWith(() => new Response(bytes, { status: 404, headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip', etag: '"e"' } }))
+      const old = await ask(app, 'v1')
+      expect([old.status, old.headers.get('content-encoding'), old.headers.get('etag'), [...new Uint8Array(await old.arrayBuffer())]]).toEqual([404, 'gzip', '"e@v1"', [...bytes]])
+      expect(errors).toEqual([])
+    }
+  })
+
   it('a handler answering gzip bytes itself, a list: migrated, gzip again, no stale Content-Length', async () => {
     const { app } = appWith(async (value) => {
       const bytes = await bytesOf(JSON.stringify(value), 'gzip')

@@ -55,6 +55,16 @@ describe('handlers answering text or HTML with a literal error or redirect statu
     expect(versioning.check(app)).toEqual([])
   })
 
+  it("a body read as text (c.req.text(), an upstream's res.text()) is no answer: not named", () => {
+    const app = new Hono()
+    const versioning = versionMiddleware({ scheme, changes: history })
+    app.use('*', versioning)
+    // Context#text and #html take the body: a call without arguments is a Body's (the request's, a fetch's, a Blob's).
+    app.get('/people/:id', async (c) => c.json({ id: Number((await c.req.text()).length), fullName: await (await fetch('https://example.com/')).text() }))
+    app.get('/pages/:id', async (c) => c.json({ id: 1, fullName: await new Blob(['Ada']).text( ) }))
+    expect(versioning.check(app)).toEqual([])
+  })
+
   it('a success status, none, or a status read at run time: named', () => {
     const app = new Hono()
     const versioning = versionMiddleware({ scheme, changes: history })

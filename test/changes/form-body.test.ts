@@ -118,6 +118,25 @@ describe('an older form body on a route with forms: true', () => {
     expect(await res.json()).toEqual({ detail: 'Malformed form data in request body.' })
   })
 
+  it('refuses a compressed form (Content-Encoding) with 400, never its bytes read as fields; identity is no coding', async () => {
+    const compressed = async (text: string, format: 'gzip' | 'deflate') => new Uint8Array(await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream(format) as ReadableWritablePair<Uint8Array, Uint8Array>)).arrayBuffer())
+    const form = new FormData()
+    form.append('name', 'Report')
+    const parts = new Request('http://localhost/', { method: 'POST', body: form })
+    const sent: [string, string, 'gzip' | 'deflate', string][] = [
+      ['application/x-www-form-urlencoded', 'name=Report', 'gzip', 'gzip'],
+      ['application/x-www-form-urlencoded', 'name=Report', 'deflate', 'identity, deflate'],
+      [parts.headers.get('content-type') as string, await parts.text(), 'gzip', 'gzip'],
+    ]
+    for (const [type, text, format, coding] of sent) {
+      const res = await app.request('/uploads', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': type, 'Content-Encoding': coding }, body: await compressed(text, format) })
+      expect(res.status).toBe(400)
+      expect(await res.json()).toEqual({ detail: 'The form is encoded (Content-Encoding), which is not decoded; send it unencoded.' })
+    }
+    const identity = await app.request('/uploads', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Encoding': 'identity' }, body: 'name=Report' })
+    expect(await identity.json()).toEqual({ parsed: { title: 'Report', visibility: 'private' }, type: 'application/x-www-form-urlencoded' })
+  })
+
   it('refuses a multipart body over maxBodySize with 413, before parsing it', async () => {
     const form = new FormData()
     form.append('file', new File([new Uint8Array(200 * 1024)], 'big.bin'))
@@ -167,6 +186,28 @@ describe('an older form body an earlier middleware read', () => {
     const res = await early.fetch(request)
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ parsed: { title: 'Report', size: '2048', visibility: 'private' } })
+  })
+
+  it.each(['parseBody', 'arrayBuffer', 'blob'] as const)("a file's bytes are the client's when an earlier middleware read the form (c.req.%s())", async (read) => {
+    const before = new Hono()
+    before.use('*', async (c, next) => {
+      await c.req[read]()
+      await next()
+    })
+    migratingApp(history, before)
+    before.post('/uploads', async (c) => {
+      const { title, document } = await c.req.parseBody()
+      return c.json({ title, bytes: document instanceof File ? [...new Uint8Array(await document.arrayBuffer())] : null })
+    })
+    // Every byte value: those beyond ASCII are no UTF-8 text on their own.
+    const bytes = Array.from({ length: 256 }, (_, i) => i)
+    for (const [version, names] of [['1', ['name', 'file']], ['2', ['title', 'document']]] as const) {
+      const form = new FormData()
+      form.append(names[0], 'Report')
+      form.append(names[1], new File([new Uint8Array(bytes)], 'all.bin', { type: 'application/octet-stream' }))
+      const res = await before.fetch(multipart(form, version))
+      expect(await res.json()).toEqual({ title: 'Report', bytes })
+    }
   })
 })
 

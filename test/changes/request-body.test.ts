@@ -10,7 +10,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { validator } from 'hono/validator'
 import { describe, expect, it } from 'vitest'
-import { change, fieldRenamed, queryParamRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
 
 interface Person { id: number; email: string }
@@ -194,6 +194,29 @@ describe('the migrated body is the request\'s body', () => {
     const res = await send(target, '/people', '1', '{"mail":"a@b.c"}')
     expect(JSON.parse(res.text)).toEqual({ cached: { email: 'a@b.c' }, raw: { email: 'a@b.c' }, length: null })
     expect(seen).toEqual([{ mail: 'a@b.c' }])
+  })
+
+  it('a body a middleware before the versioning one read is the handler\'s to read from the cache when only the URL or headers of an older request change, not a 500', async () => {
+    const history = twoVersionHistory(
+      [change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' }), queryParamRenamed('PUT /people', { older: 'q', newer: 'query' }), requestHeaderRenamed('PUT /people', { older: 'X-Mail', newer: 'X-Email' })])],
+      { bodies: { 'PUT /people': { response: Person } } },
+    )
+    const target = new Hono()
+    target.use('*', async (c, next) => {
+      await c.req.json()
+      await next()
+    })
+    migratingApp(history, target)
+    target.put('/people', async (c) => c.json({ email: JSON.stringify([await c.req.json(), c.req.query('query') ?? null, c.req.header('x-email') ?? null, c.req.header('if-match') ?? null]) }))
+    // A renamed query parameter, a renamed header, a conditional header in the version's entity tag: each rebuilds the request.
+    for (const [path, headers, seen] of [
+      ['/people?q=a', {}, [{ mail: 'a@b.c' }, 'a', null, null]],
+      ['/people', { 'X-Mail': 'm' }, [{ mail: 'a@b.c' }, null, 'm', null]],
+      ['/people', { 'If-Match': '"t@1"' }, [{ mail: 'a@b.c' }, null, null, '"t"']],
+    ] as const) {
+      const res = await target.request(path, { method: 'PUT', headers: { 'Api-Version': '1', 'Content-Type': 'application/json', ...headers }, body: '{"mail":"a@b.c"}' })
+      expect([res.status, await res.json()]).toEqual([200, { mail: JSON.stringify(seen) }])
+    }
   })
 })
 

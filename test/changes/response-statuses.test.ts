@@ -105,7 +105,7 @@ describe('3xx answers with a body', () => {
 describe('success bodies with nothing to migrate, and the headers of the body', () => {
   const history = versionHistory({
     versions: [{ version: '1' }, { version: '2', changes: [renamed] }],
-    bodies: { 'GET /empty': { response: Lamp }, 'GET /digest': { response: Lamp }, 'GET /exact': { response: Lamp } },
+    bodies: { 'GET /empty': { response: Lamp }, 'GET /digest': { response: Lamp }, 'GET /exact': { response: Lamp }, 'GET /held': { response: Lamp } },
   })
   const served = app(history, (app) => {
     app.get('/empty', (c) => c.body(c.req.query('blank') === undefined ? '' : ' \n', 200, { 'Content-Type': 'application/json' }))
@@ -123,6 +123,43 @@ describe('success bodies with nothing to migrate, and the headers of the body', 
         expect(await res.text()).toBe(path === '/empty' ? '' : ' \n')
       }
     }
+  })
+
+  it('sends an empty success body of any type, or of none, to every version as the head gets it, never a 500; one with a byte fails loudly', async () => {
+    const itemsHistory = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [renamed] }], bodies: { 'GET /any': { response: Lamp }, 'GET /items': { items: Lamp } } })
+    const answers: Record<string, () => Response> = {
+      string: () => new Response('', { status: 201 }),
+      bytes: () => new Response(new Uint8Array(0), { headers: { 'content-length': '0', etag: '"e"' } }),
+      stream: () => new Response(new ReadableStream({ start: (controller) => controller.close() })),
+      'empty chunks': () => new Response(new ReadableStream({ start: (controller) => { controller.enqueue(new Uint8Array(0)); controller.close() } }), { headers: { 'content-type': 'text/html' } }),
+      json: () => new Response('', { status: 202, headers: { 'content-type': 'application/json' } }),
+      'one byte': () => new Response('x', { headers: { 'content-type': 'text/plain' } }),
+    }
+    const served = app(itemsHistory, (app) => {
+      for (const path of ['/any', '/items']) app.get(path, (c) => (answers[c.req.query('kind') as string] as () => Response)())
+    })
+    for (const path of ['/any', '/items']) {
+      for (const kind of Object.keys(answers)) {
+        const [head, older] = [await ask(served, `${path}?kind=${kind}`, '2'), await ask(served, `${path}?kind=${kind}`, '1')]
+        const headText = await head.text()
+        if (kind === 'one byte' && path === '/any') {
+          expect([older.status, await older.text()]).toEqual([500, 'onError: versionHistory: the 200 response of "GET /any" (text/plain) cannot be migrated to version "1": its layouts are of JSON; answer JSON (or a JSON stream), or list the media type in unmigrated.'])
+          continue
+        }
+        if (kind === 'one byte') continue
+        expect([path, kind, older.status, await older.text(), older.headers.get('content-type')]).toEqual([path, kind, head.status, headText, head.headers.get('content-type')])
+        if (kind === 'bytes') expect(older.headers.get('etag')).toBe('"e@1"')
+      }
+    }
+  })
+
+  it('a body of a type its layouts cannot migrate that another reader holds fails with its sentence, unread', async () => {
+    const served = app(history, (app) => app.get('/held', () => {
+      const res = new Response('Ada', { headers: { 'content-type': 'text/plain' } })
+      res.body?.getReader()
+      return res
+    }))
+    expect(await (await ask(served, '/held', '1')).text()).toBe('onError: versionHistory: the 200 response of "GET /held" (text/plain) cannot be migrated to version "1": its layouts are of JSON; answer JSON (or a JSON stream), or list the media type in unmigrated.')
   })
 
   it('migrates a body with an integer JSON.parse would round exactly where the runtime reads source text, else fails loudly rather than send it changed', async () => {
@@ -241,6 +278,31 @@ describe('error bodies and the errors layout', () => {
     expect(given).toEqual({ detail: 'not found' })
     // A body sent as it is keeps its length.
     expect((await ask(served, '/p?kind=by-hand', '1')).headers.get('content-length')).toBe('17')
+  })
+
+  it("sends an error body it does not migrate with the handler's bytes, whatever its charset; one in the errors layout but not in UTF-8 fails loudly", async () => {
+    // "Café" in ISO-8859-1 (é is one byte, 0xE9), invalid UTF-8 (0xFF 0xFE), and a BOM before text that is no JSON.
+    const bytes = (text: string, ...more: number[]): Uint8Array<ArrayBuffer> => new Uint8Array([...[...text].map((ch) => ch.charCodeAt(0)), ...more])
+    const latin1 = 'application/json; charset=iso-8859-1'
+    const bodies: Record<string, [Uint8Array<ArrayBuffer>, number, string]> = {
+      'latin1-other': [bytes('{"detail":"Caf\u00e9"}'), 404, latin1],
+      'invalid-utf8-other': [bytes('{"detail":"x', 0xff, 0xfe, 0x22, 0x7d), 400, 'application/json'],
+      'not-json': [bytes('\u00ef\u00bb\u00bf', 0xff, 0x41), 502, 'application/json'],
+      'latin1-fits': [bytes('{"error":{"code":"x","message":"Caf\u00e9"}}'), 404, latin1],
+    }
+    const served = app(history, (app) => app.get('/raw/:kind', (c) => {
+      const [body, status, type] = bodies[c.req.param('kind')] as [Uint8Array<ArrayBuffer>, number, string]
+      return new Response(body, { status, headers: { 'content-type': type } })
+    }))
+    for (const kind of ['latin1-other', 'invalid-utf8-other', 'not-json']) {
+      for (const version of ['1', '2']) {
+        const answer = await ask(served, `/raw/${kind}`, version)
+        expect([kind, version, answer.status, [...new Uint8Array(await answer.arrayBuffer())]]).toEqual([kind, version, bodies[kind]?.[1], [...(bodies[kind]?.[0] ?? [])]])
+      }
+    }
+    const fits = await ask(served, '/raw/latin1-fits', '1')
+    expect([fits.status, await fits.text()]).toEqual([500, 'onError: versionHistory: the 404 response of "GET /raw/:kind" (application/json) cannot be migrated to version "1": its charset is "iso-8859-1", and a migrated body is read and written as UTF-8; answer UTF-8 (the charset of JSON).'])
+    expect((await ask(served, '/raw/latin1-fits', '2')).status).toBe(404)
   })
 
   it('still fails loudly on a success body that does not fit, where the head answers it', async () => {

@@ -201,6 +201,27 @@ describe('the JSON value is the contract', () => {
     expect([nothing.status, await nothing.text()]).toEqual([200, ''])
   })
 
+  it("a converter reads a field's value as JSON serialises it in its place: a toJSON gets the field's name, as the head's serialisation gives it", async () => {
+    // A value whose JSON depends on where it is (toJSON(key)), and one a converter reads whole with the object.
+    const labelled = () => ({ toJSON: (key: string) => `${key} label` })
+    const Tagged = shape<{ id: number; label: unknown; note: unknown }>('Tagged')
+    const tagged = versionHistory({
+      versions: [
+        { version: '1' },
+        { version: '2', changes: [change('Labels are text.', [fieldChanged(Tagged, 'label', { down: (label) => ({ was: label }), up: (label) => label as {} }), fieldRemoved(Tagged, 'kind', { older: (o) => o['note'] })])] },
+      ],
+      bodies: { 'GET /tagged': { response: Tagged } },
+    })
+    const served = new Hono()
+    served.use('*', versionMiddleware({ scheme: scheme(), changes: tagged }))
+    served.get('/tagged', (c) => c.json({ id: 1, label: labelled(), note: labelled() } as never))
+    const head = await (await served.request('/tagged', { headers: { 'Api-Version': '2' } })).json()
+    expect(head).toEqual({ id: 1, label: 'label label', note: 'note label' })
+    const older = await (await served.request('/tagged', { headers: { 'Api-Version': '1' } })).json()
+    expect(older).toEqual(tagged.migrate(head, { as: Tagged, to: '1' }))
+    expect(older).toEqual({ id: 1, label: { was: 'label label' }, note: 'note label', kind: 'note label' })
+  })
+
   it("one object at two places of the handler's value is migrated at each, as JSON serialises it twice, and the handler's object is left as it was", async () => {
     const shared: Product = { id: 3, title: 'Shelf', price: 4 }
     const twice = new Hono()
