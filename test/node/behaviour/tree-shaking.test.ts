@@ -112,8 +112,10 @@ describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny
     // and request validation refused a changed shape the route's layout does not reach (3,131 B over 80,388 B); 88,000 B
     // once a plain route beside a param route answered with its own plan, zod schemas named with .meta({ id }) were read
     // with their $defs, request-only shapes needed no component, and check(app) named a Content-Type a handler sets
-    // (511 B over 87,489 B).
-    ['everything', 88700],
+    // (511 B over 87,489 B); 88,837 B once an older client's forms, error bodies and empty bodies kept the handler's or
+    // client's bytes, a body read by an earlier middleware came from Hono's cache, and workerd's encoded bodies were told
+    // apart from the bytes (837 B more).
+    ['everything', 89500],
   ] as const)('%s adds at most %i bytes min+gzip (a regression ceiling)', (key, ceiling) => {
     expect(report.deltas[key]).toBeLessThanOrEqual(ceiling)
   })
