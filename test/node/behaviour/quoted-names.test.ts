@@ -26,7 +26,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   // HTTP header values, not sentences: a Link header's rel, a multipart boundary, an ETag, an Accept parameter
   // (quoted there as RFC 9110 quotes a parameter), a Link's media type (a constant).
   'model/lifecycle-headers.ts': ['"${rel}"`'],
-  'changes/request-body.ts': ['"${boundary}"`'],
+  'changes/form-body.ts': ['"${boundary}"`'],
   'changes/caching.ts': ['"${match[2]', '"${opaque.slice('],
   'typed-client/placement.ts': ['"${version.replace('],
   'openapi/discovery.ts': ['"${OPENAPI}"`'],
