@@ -15,7 +15,7 @@ import { runSteps, type Visit } from './migration-plan.ts'
 import type { Layout } from './shape.ts'
 import type { BodyCheck, ParameterCheck } from './body-checks.ts'
 import { tagAndRangeHeaders, tagSuffix } from './caching.ts'
-import { codingsOf, decoded, encoded, encodedAlready, peeked } from './content-coding.ts'
+import { codedBody, codingsOf, encodedAlready, peeked, type CodedBody } from './content-coding.ts'
 import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exact-numbers.ts'
 import { olderHeaders } from './older-headers.ts'
 import { rebuild, withoutContent } from './older-response.ts'
@@ -211,52 +211,60 @@ export function bindChanges(
         if (passed === null || typeof passed === 'string' || response.body === null) return rebuild(response.body, response, status, headers, false, suffix, about)
         return peeked(response.body).then(({ first, body }) => rebuild(body, response, status, headers, false, suffix, about, encodedAlready(first, passed)))
       }
-      // A body compressed inside the middleware is read decoded and sent encoded the same way.
-      const codings = codingsOf(response.headers.get('content-encoding'))
+      // A body compressed inside the middleware is read decoded and sent encoded the same way; one workerd is to
+      // encode as it sends it is read as it is and sent under its label (content-coding.ts).
+      const coding = response.headers.get('content-encoding')
+      const codings = codingsOf(coding)
       if (typeof codings === 'string') throw misfit(subject(), mediaType(type), codings)
       const raw = response.body as ReadableStream<Uint8Array>
-      const source = codings === null ? raw : decoded(raw, codings)
-      const out = (migrated: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> | string): BodyInit => (codings === null ? migrated : encoded(migrated instanceof ReadableStream ? migrated : new Response(migrated).body!, codings))
-      if (success?.kind === 'items') {
-        const item = { ...subject(), type: mediaType(type) }
-        const stream = values(source, success.framing)?.(found.items?.[index] as Chain, item) ?? migrateItems(source, success.framing, success.steps, item)
-        return rebuild(out(stream), response, status, headers, true, suffix, about, codings !== null)
+      const migrateBody = (coded: CodedBody | null): Response | Promise<Response> => {
+        const source = coded?.source ?? raw
+        const out = coded?.out ?? ((migrated: BodyInit): BodyInit => migrated)
+        // A body under a Content-Encoding is sent without the head's length; `manual`: encoded already.
+        const labelled = coded !== null
+        const manual = coded?.encoded === true
+        if (success?.kind === 'items') {
+          const item = { ...subject(), type: mediaType(type) }
+          const stream = values(source, success.framing)?.(found.items?.[index] as Chain, item) ?? migrateItems(source, success.framing, success.steps, item)
+          return rebuild(out(stream), response, status, headers, true, suffix, about, manual)
+        }
+        const steps = success?.steps ?? (chain as Chain).steps
+        const decodeFailed = () => Promise.reject(misfit(subject(), mediaType(type), 'its body does not decode as its Content-Encoding says'))
+        // An error body is read as bytes: one not migrated is sent as the handler made it, whatever its charset.
+        const read = success !== undefined ? (coded === null ? response.text() : new Response(source).text().catch(decodeFailed)) : (coded === null ? response.arrayBuffer() : new Response(source).arrayBuffer().catch(decodeFailed))
+        return read.then((body) => {
+          const text = typeof body === 'string' ? body : decoder.decode(body)
+          const sent = typeof body === 'string' ? body : new Uint8Array(body)
+          // An empty JSON body (`c.body('', 200, { 'Content-Type': 'application/json' })`) holds no shape of the head:
+          // sent as it is, as a body without content is.
+          if (EMPTY.test(text)) return rebuild(out(sent), response, status, headers, labelled, suffix, about, manual)
+          // An integer JSON.parse rounds is read and written exactly where the runtime can (exact-numbers.ts).
+          const exact = hasInexactNumber(text)
+          let value: unknown
+          try {
+            value = exact ? parseExact(text) : JSON.parse(text)
+          } catch (error) {
+            // Deeper than the exact reading's reviver can go: the body's handler's doing, said as such.
+            if (error instanceof RangeError && success !== undefined) throw misfit(subject(), mediaType(type), 'it is nested too deeply to read its integers beyond 2^53 exactly')
+            // A success body must migrate; an error body that is not JSON is no shape of the head: sent as it is.
+            if (success !== undefined) throw unparsable(subject(), type)
+            return rebuild(out(sent), response, status, headers, labelled, suffix, about, manual)
+          }
+          if (value === undefined) {
+            // Serialised again, such a number would reach the older client changed: a success body fails loudly.
+            if (success !== undefined) throw misfit(subject(), mediaType(type), INEXACT)
+            value = JSON.parse(text)
+          }
+          const migrated = migrateResponse(exchange, value, steps, response.status, success === undefined)
+          // An error body of another shape than the error layout's: sent as the handler made it.
+          if (migrated === OTHER_SHAPE) return rebuild(out(sent), response, status, headers, labelled, suffix, about, manual)
+          // In the layout, but read as UTF-8 (as a success body is, which is refused before it is read): a loud failure.
+          const charset = success === undefined ? foreignCharset(type) : null
+          if (charset !== null) throw misfit(subject(), mediaType(type), `its charset is ${charset}, and a migrated body is read and written as UTF-8; answer UTF-8 (the charset of JSON)`)
+          return rebuild(out(stringifyMigrated(migrated, exact)), response, status, headers, true, suffix, about, manual)
+        })
       }
-      const steps = success?.steps ?? (chain as Chain).steps
-      const decodeFailed = () => Promise.reject(misfit(subject(), mediaType(type), 'its body does not decode as its Content-Encoding says'))
-      // An error body is read as bytes: one not migrated is sent as the handler made it, whatever its charset.
-      const read = success !== undefined ? (codings === null ? response.text() : new Response(source).text().catch(decodeFailed)) : (codings === null ? response.arrayBuffer() : new Response(source).arrayBuffer().catch(decodeFailed))
-      return read.then((body) => {
-        const text = typeof body === 'string' ? body : decoder.decode(body)
-        const sent = typeof body === 'string' ? body : new Uint8Array(body)
-        // An empty JSON body (`c.body('', 200, { 'Content-Type': 'application/json' })`) holds no shape of the head:
-        // sent as it is, as a body without content is.
-        if (EMPTY.test(text)) return rebuild(out(sent), response, status, headers, codings !== null, suffix, about, codings !== null)
-        // An integer JSON.parse rounds is read and written exactly where the runtime can (exact-numbers.ts).
-        const exact = hasInexactNumber(text)
-        let value: unknown
-        try {
-          value = exact ? parseExact(text) : JSON.parse(text)
-        } catch (error) {
-          // Deeper than the exact reading's reviver can go: the body's handler's doing, said as such.
-          if (error instanceof RangeError && success !== undefined) throw misfit(subject(), mediaType(type), 'it is nested too deeply to read its integers beyond 2^53 exactly')
-          // A success body must migrate; an error body that is not JSON is no shape of the head: sent as it is.
-          if (success !== undefined) throw unparsable(subject(), type)
-          return rebuild(out(sent), response, status, headers, codings !== null, suffix, about, codings !== null)
-        }
-        if (value === undefined) {
-          // Serialised again, such a number would reach the older client changed: a success body fails loudly.
-          if (success !== undefined) throw misfit(subject(), mediaType(type), INEXACT)
-          value = JSON.parse(text)
-        }
-        const migrated = migrateResponse(exchange, value, steps, response.status, success === undefined)
-        // An error body of another shape than the error layout's: sent as the handler made it.
-        if (migrated === OTHER_SHAPE) return rebuild(out(sent), response, status, headers, codings !== null, suffix, about, codings !== null)
-        // In the layout, but read as UTF-8 (as a success body is, which is refused before it is read): a loud failure.
-        const charset = success === undefined ? foreignCharset(type) : null
-        if (charset !== null) throw misfit(subject(), mediaType(type), `its charset is ${charset}, and a migrated body is read and written as UTF-8; answer UTF-8 (the charset of JSON)`)
-        return rebuild(out(stringifyMigrated(migrated, exact)), response, status, headers, true, suffix, about, codings !== null)
-      })
+      return codings === null ? migrateBody(null) : codedBody(raw, coding as string, codings, (why) => misfit(subject(), mediaType(type), why)).then(migrateBody)
     },
 
     json(exchange, noted) {
