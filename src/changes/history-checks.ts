@@ -11,7 +11,7 @@ import type { RoutePlan } from './http-steps.ts'
 import type { Presence, ShapeInstruction } from './instruction.ts'
 import type { shapeSteps } from './migration-plan.ts'
 import { DEFAULT_MAX_BODY_SIZE } from './request-body.ts'
-import { describedBy, unmigratedTest } from './response-bodies.ts'
+import { describedBy, passThroughSet, unmigratedTest } from './response-bodies.ts'
 import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
 import { covers, redispatchedAfter } from './middleware-order.ts'
@@ -78,12 +78,16 @@ export function checkBodies(bodies: unknown): Map<string, RouteBodies> {
         if (layout !== undefined) unmigratedTest(layout, `${WHERE}: bodies[${quoted(route)}]`, describedBy(entry))
         continue
       }
+      if (key === 'passThrough') {
+        if (layout !== undefined) passThroughSet(layout, `${WHERE}: bodies[${quoted(route)}]`)
+        continue
+      }
       if (key === 'partial' || key === 'forms') {
         if (layout !== undefined && typeof layout !== 'boolean') throw new Error(`${WHERE}: bodies[${quoted(route)}].${key} must be true or false.`)
         continue
       }
       if (key !== 'request' && key !== 'response' && key !== 'error' && key !== 'items') {
-        throw new Error(`${WHERE}: bodies[${quoted(route)}] has an unknown key ${quoted(key)}; its keys are request, response, error, items, unmigrated, partial and forms.`)
+        throw new Error(`${WHERE}: bodies[${quoted(route)}] has an unknown key ${quoted(key)}; its keys are request, response, error, items, unmigrated, passThrough, partial and forms.`)
       }
       if (layout !== undefined) checkLayout(layout, `${WHERE}: bodies[${quoted(route)}].${key}`)
     }

@@ -38,6 +38,16 @@ export interface RouteBodies {
    */
   readonly unmigrated?: readonly string[] | undefined
   /**
+   * Item data of this route's streams sent to every version as it is, never
+   * migrated: literal text on one line that is not JSON, such as the
+   * `data: [DONE]` that ends an OpenAI-style server-sent events stream
+   * (`['[DONE]']`). An event's data, or a JSON Lines line, equal to one of
+   * them is passed on; any other item that is not JSON still stops an older
+   * client's stream. Needs the route's `items` layout.
+   * @default undefined (every item is JSON, migrated by the items layout)
+   */
+  readonly passThrough?: readonly string[] | undefined
+  /**
    * Whether an older request body is a partial update (JSON Merge Patch):
    * fields the client did not send stay absent (no `default`, nothing derived
    * from a missing field), `null` is kept. `true` or `false` for every

@@ -225,7 +225,7 @@ export function bindChanges(
         const manual = coded?.encoded === true
         if (success?.kind === 'items') {
           const item = { ...subject(), type: mediaType(type) }
-          const stream = values(source, success.framing)?.(found.items?.[index] as Chain, item) ?? migrateItems(source, success.framing, success.steps, item)
+          const stream = values(source, success.framing)?.(found.items?.[index] as Chain, item) ?? migrateItems(source, success.framing, success.steps, item, success.passThrough)
           return rebuild(out(stream), response, status, headers, true, suffix, about, manual)
         }
         const steps = success?.steps ?? (chain as Chain).steps

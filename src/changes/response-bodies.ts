@@ -18,6 +18,8 @@ export interface MediaPlan {
   readonly items: boolean
   /** The media types the route sends to every version as they are (`unmigrated`), or `null`. */
   readonly unmigrated: ((type: string) => boolean) | null
+  /** The item data the route sends to every version as they are (`passThrough`), or `null`. */
+  readonly passThrough: ReadonlySet<string> | null
 }
 
 /** A route's bodies entry, as far as its success media types go. */
@@ -25,15 +27,18 @@ interface MediaEntry {
   readonly response?: unknown
   readonly items?: unknown
   readonly unmigrated?: readonly string[] | undefined
+  readonly passThrough?: readonly string[] | undefined
 }
 
 /** The media plan of a route's bodies entry (`null`: no success layout). */
 export function mediaPlan(entry: MediaEntry | undefined, where: string): MediaPlan | null {
+  if (entry?.passThrough !== undefined && entry.items === undefined) throw new Error(`${where}: passThrough lists item data of a stream, and the route has no items layout; declare its items, or leave passThrough out.`)
   if (entry === undefined || (entry.response === undefined && entry.items === undefined)) return null
   return {
     json: entry.response !== undefined,
     items: entry.items !== undefined,
     unmigrated: entry.unmigrated === undefined ? null : unmigratedTest(entry.unmigrated, where, describedBy(entry)),
+    passThrough: entry.passThrough === undefined ? null : passThroughSet(entry.passThrough, where),
   }
 }
 
@@ -54,7 +59,10 @@ interface Steps {
 }
 
 /** What to do with a success body. */
-export type BodyMigration = { readonly kind: 'json'; readonly steps: readonly Visit[] } | { readonly kind: 'items'; readonly framing: Framing; readonly steps: readonly Visit[] } | undefined
+export type BodyMigration =
+  | { readonly kind: 'json'; readonly steps: readonly Visit[] }
+  | { readonly kind: 'items'; readonly framing: Framing; readonly steps: readonly Visit[]; readonly passThrough: ReadonlySet<string> | null }
+  | undefined
 
 /**
  * The migration of a success body with Content-Type `contentType`, given the
@@ -80,7 +88,7 @@ export function successBody(
   }
   const framing = framingOf(type)
   if (framing !== null && (framing !== 'lines' || type !== 'text/plain' || media?.items === true)) {
-    if (items !== undefined) return readable(contentType, describe, type, { kind: 'items', framing, steps: items.steps })
+    if (items !== undefined) return readable(contentType, describe, type, { kind: 'items', framing, steps: items.steps, passThrough: media?.passThrough ?? null })
     if (media?.items === true) return undefined
     throw misfit(describe(), type, 'it is a stream without an items layout; declare one')
   }
@@ -158,4 +166,26 @@ export function unmigratedTest(value: unknown, where: string, described: (type: 
     }
   }
   return (type) => (all || exact.has(type) || prefixes.some((p) => type.startsWith(p))) && described(type) === null
+}
+
+/**
+ * Checks a `passThrough` option and makes its set (throws a sentence that
+ * says what to fix): item data sent to every version as it is, such as the
+ * `[DONE]` that ends an OpenAI-style stream. Each is text on one line (an
+ * event's data, a line), and none is JSON: a JSON item is migrated by the
+ * items layout, never sent to an older client in the head's shape.
+ */
+export function passThroughSet(value: unknown, where: string): ReadonlySet<string> {
+  if (!Array.isArray(value) || value.length === 0) throw new Error(`${where}: passThrough must list the item data sent to every version as it is, such as ['[DONE]'].`)
+  for (const text of value) {
+    if (typeof text !== 'string' || text === '' || /[\r\n]/.test(text)) throw new Error(`${where}: passThrough lists item data as text on one line, such as '[DONE]', not ${quotedValue(text)}.`)
+    let json = true
+    try {
+      JSON.parse(text)
+    } catch {
+      json = false
+    }
+    if (json) throw new Error(`${where}: passThrough lists ${quotedValue(text)}, which is JSON: a JSON item is migrated by the items layout, never sent to older clients as the head's; list only data that is not JSON, such as '[DONE]'.`)
+  }
+  return new Set(value as string[])
 }

@@ -104,6 +104,7 @@ export function routePlans(
         error: own?.error ?? shared?.error,
         items: own?.items ?? shared?.items,
         unmigrated: own?.unmigrated ?? shared?.unmigrated,
+        passThrough: own?.passThrough ?? shared?.passThrough,
         partial: own?.partial ?? shared?.partial,
         forms: own?.forms ?? shared?.forms,
       }

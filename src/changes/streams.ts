@@ -120,12 +120,19 @@ export function afterTurn(then: () => void): Promise<void> {
  * (an item that is not JSON, or does not fit its layout) errors the returned
  * stream and cancels `body`, so the producer learns the client is gone.
  * Each chunk read gives at most one chunk out: its whole items migrated,
- * written to one string and encoded once.
+ * written to one string and encoded once. An event's data or a line in
+ * `passThrough` (a route's `[DONE]`) is written as it came; a JSON text
+ * sequence's records are JSON texts (RFC 7464), and none is.
  */
-export function migrateItems(body: ReadableStream<Uint8Array | string>, framing: Framing, steps: readonly Visit[], subject: StreamSubject): ReadableStream<Uint8Array> {
+export function migrateItems(body: ReadableStream<Uint8Array | string>, framing: Framing, steps: readonly Visit[], subject: StreamSubject, passThrough: ReadonlySet<string> | null = null): ReadableStream<Uint8Array> {
   let count = 0
+  const literal = framing === 'sequence' ? null : passThrough
   // A parsed item is the stream's own: the steps change it in place, with no copy.
   const item: ItemMigration = (json, parsed) => {
+    if (literal?.has(json) === true) {
+      count++
+      return json
+    }
     try {
       // An integer JSON.parse rounds is read and written exactly where the runtime can (exact-numbers.ts).
       const exact = hasInexactNumber(json)

@@ -22,7 +22,7 @@ const Person = shape<Person>('Person')
 const history = twoVersionHistory([change('People have a full name.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' })])], {
   bodies: {
     'GET /people': { items: Person },
-    'GET /feed': { items: Person },
+    'GET /feed': { items: Person, passThrough: ['[DONE]'] },
     'GET /person': { response: Person, unmigrated: ['text/csv'] },
   },
 })
@@ -54,6 +54,7 @@ const NDJSON: Record<string, readonly string[]> = {
 const SSE: Record<string, readonly string[]> = {
   details: [': ping\r\nretry: 3000\r\n\r\nevent: person\rid: 1\rdata:{"id":1,\rdata: "fullName":"Ada"}\r\r'],
   blank: [`data: ${ada}\n\n`, 'data: \u00a0\n\n'],
+  done: [`data: ${ada}\n\n`, 'data: [DONE]\n\n'],
 }
 
 function app(): Hono {
@@ -106,6 +107,7 @@ const ROWS: readonly Row[] = [
   { input: 'SSE with a comment, `retry:`, CR line ends, a JSON payload over two `data:` lines (one without the space)', path: '/feed?case=details' },
   { input: 'an SSE event whose data is not JSON', path: '/feed?case=text' },
   { input: 'an SSE event whose data is a no-break space', path: '/feed?case=blank' },
+  { input: 'an SSE event whose data is `[DONE]`, listed in the route\'s `passThrough`', path: '/feed?case=done' },
   { input: 'plain text (`c.text`) where the layout says JSON', path: '/person?as=text' },
   { input: 'NDJSON on a route with no items layout', path: '/person?as=ndjson' },
   { input: '`application/json` that does not parse', path: '/person?as=broken' },

@@ -19,7 +19,7 @@ const history = versionHistory({
     'GET /product-plain': { response: Product },
     'GET /products.csv': { response: [Product], unmigrated: ['text/csv'] },
     'GET /products.ndjson': { items: Product },
-    'GET /products.sse': { items: Product },
+    'GET /products.sse': { items: Product, passThrough: ['[DONE]'] },
   },
 })
 const app = new Hono()
@@ -39,6 +39,6 @@ app.get('/products.csv', async () => {
 // Plain bodies labelled gzip, as a fetch() of an origin that compresses gives them: workerd encodes them as it sends them.
 app.get('/product-plain', (c) => new Response('{"id":1,"title":"Lamp"}', { headers: { 'content-type': 'application/json', 'content-encoding': c.req.query('coding') ?? 'gzip' } }))
 app.get('/products.ndjson', () => new Response(new Blob(['{"id":1,"title":"Lamp"}\n{"id":2,"title":"Desk"}\n']).stream(), { headers: { 'content-type': 'application/x-ndjson', 'content-encoding': 'gzip' } }))
-app.get('/products.sse', () => new Response(new Blob(['event: product\ndata: {"id":1,"title":"Lamp"}\n\n']).stream(), { headers: { 'content-type': 'text/event-stream', 'content-encoding': 'gzip' } }))
+app.get('/products.sse', () => new Response(new Blob(['event: product\ndata: {"id":1,"title":"Lamp"}\n\ndata: [DONE]\n\n']).stream(), { headers: { 'content-type': 'text/event-stream', 'content-encoding': 'gzip' } }))
 
 export default app

@@ -70,12 +70,12 @@ it('a plain body labelled gzip, which workerd encodes as it sends it (as a fetch
   }
 }, 30_000)
 
-it('plain streams labelled gzip (JSON Lines, server-sent events): an older client gets them migrated item by item and gzip-encoded once, as the head\'s', async () => {
+it('plain streams labelled gzip (JSON Lines, server-sent events ending with a [DONE] listed in passThrough): an older client gets them migrated item by item and gzip-encoded once, as the head\'s', async () => {
   const cases = [
     ['/products.ndjson', '2', '{"id":1,"title":"Lamp"}\n{"id":2,"title":"Desk"}\n'],
     ['/products.ndjson', '1', '{"id":1,"name":"Lamp"}\n{"id":2,"name":"Desk"}\n'],
-    ['/products.sse', '2', 'event: product\ndata: {"id":1,"title":"Lamp"}\n\n'],
-    ['/products.sse', '1', 'event: product\ndata: {"id":1,"name":"Lamp"}\n\n'],
+    ['/products.sse', '2', 'event: product\ndata: {"id":1,"title":"Lamp"}\n\ndata: [DONE]\n\n'],
+    ['/products.sse', '1', 'event: product\ndata: {"id":1,"name":"Lamp"}\n\ndata: [DONE]\n\n'],
   ] as const
   for (const [path, version, text] of cases) {
     const answer = await raw(path, version)
