@@ -3,10 +3,12 @@
  * documents against the server (the worker example on `wrangler dev`, and
  * `npm run contracts`): every operation of a document, its path params from
  * their schemas, its version where `info['x-api-version']` puts it, a body
- * generated from its request schema; each answer validated against the
- * document (status, media type, body; Ajv, JSON Schema 2020-12).
+ * generated from the request schema of its JSON media type (`application/json`,
+ * else any `+json`); each answer validated against the document (status,
+ * media type, body; Ajv, JSON Schema 2020-12).
  */
 import Ajv2020 from 'ajv/dist/2020.js'
+import { isJsonType } from '../../src/changes/media-types.ts'
 
 type Json = Record<string, unknown>
 
@@ -113,13 +115,16 @@ export function callsOf(document: Json, placed: boolean, body: (schema: unknown)
       const host = ways.find((w) => w.in === 'host')
       if (host !== undefined && !neutral) headers['Host'] = new URL(host.name.replace('{version}', host.value)).host
       const request = operation['requestBody'] as Json | undefined
-      const media = (request?.['content'] as Json | undefined)?.['application/json'] as Json | undefined
+      // A JSON body of any JSON media type (`application/merge-patch+json`, `application/problem+json`), plain JSON first.
+      const content = (request?.['content'] ?? {}) as Json
+      const type = 'application/json' in content ? 'application/json' : Object.keys(content).find((name) => isJsonType(name))
+      const media = type === undefined ? undefined : (content[type] as Json)
       const call: DocumentCall = {
         operation: `${method.toUpperCase()} ${template}`,
         method: method.toUpperCase(),
         path: path + (query.size > 0 ? `?${query}` : ''),
         neutral,
-        headers: media === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
+        headers: type === undefined ? headers : { ...headers, 'Content-Type': type },
         ...(media === undefined ? {} : { body: JSON.stringify(body(media['schema'])) }),
       }
       out.push(call)
