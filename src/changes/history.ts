@@ -147,6 +147,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
       throw new Error(`${WHERE}: validation must come from requestValidation({...}) of hono-api-versioning/validation.`)
     }
     const checked = validation === undefined ? null : { versions, changelog: this.changelog() }
+    if (checked !== null) validation?.checkHistory?.(checked)
     // Routes whose parameters alone are validated get a plan like the others.
     for (const route of validation?.parameterRoutes ?? []) if (!bodies.has(route)) bodies.set(route, {})
     const bodyChecks = checksOf(validation, checked)
