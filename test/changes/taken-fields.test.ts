@@ -40,7 +40,7 @@ function customerHistory(declared: boolean, extra: Record<string, unknown> = {})
       { version: '2', changes: [change('Customers have a display name.', [fieldRenamed(Customer, { older: 'email', newer: 'displayName' })])] },
       { version: '3', changes: declared ? [change('Customers have an email.', [fieldAdded(Customer, 'email')])] : [] },
     ],
-    bodies: { 'GET /customer': { response: Customer }, 'GET /customer.txt': { response: Customer }, 'GET /customers': { response: { items: [Customer] } } },
+    bodies: { 'GET /customer': { response: Customer }, 'GET /customer.txt': { response: Customer }, 'GET /customers': { response: { items: [Customer] } }, 'GET /customers.ndjson': { items: Customer } },
     ...extra,
   })
   return { Customer, history }
@@ -55,6 +55,7 @@ function app(history: ReturnType<typeof versionHistory>): Hono {
   app.get('/customer', (c) => c.json(ada))
   app.get('/customer.txt', (c) => c.body(JSON.stringify(ada), 200, { 'Content-Type': 'application/json' }))
   app.get('/customers', (c) => c.json({ items: [ada] }))
+  app.get('/customers.ndjson', (c) => c.body(`${JSON.stringify({ id: 0, displayName: 'Grace' })}\n${JSON.stringify(ada)}\n`, 200, { 'Content-Type': 'application/x-ndjson' }))
   return app
 }
 
@@ -75,6 +76,11 @@ describe('a rename onto a name the head has again', () => {
     const list = await ask(served, '/customers', '1')
     expect(list.status).toBe(500)
     expect(await list.text()).toContain('cannot be migrated to version "1": at $.items[0].email, shape Customer has a field "email" here')
+    // A stream stops at the item, after those before it.
+    const stream = await ask(served, '/customers.ndjson', '1')
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader()
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('{"id":0,"email":"Grace"}\n')
+    await expect(reader.read()).rejects.toThrow('versionHistory: item 2 of the application/x-ndjson stream of "GET /customers.ndjson" cannot be migrated to version "1": at $.email, shape Customer has a field "email" here')
     // The versions the rename does not reach are served as before.
     for (const version of ['2', '3']) expect(await (await ask(served, '/customer', version)).json()).toEqual(ada)
   })
