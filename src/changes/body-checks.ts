@@ -41,6 +41,8 @@ export interface RequestValidation {
    * at construction.
    */
   checks(layout: Layout, history: ValidatedHistory, options?: { readonly partial?: boolean | undefined }): readonly (BodyCheck | null)[]
+  /** Throws a sentence where the history contradicts the head's schemas (a field it says the head lacks); called once, when the history is made. */
+  checkHistory?(history: ValidatedHistory): void
   /** The routes, named as the history names them, whose query parameters, headers or cookies it validates. */
   readonly parameterRoutes?: readonly string[] | undefined
   /** The names of the shapes of those parameters (a document writes them as parameters, not as component schemas). */

@@ -53,7 +53,8 @@ export function fieldRenamed<T, O extends string, const Older extends string, co
   checkObjectField(older, where, 'older')
   checkObjectField(newer, where, 'newer')
   if (older === newer) throw new Error(`${where}: older and newer are both ${quoted(older)}; a rename needs two names.`)
-  const downOp = new FieldOp('move', newer, null, older)
+  const name = shape.name
+  const downOp = new FieldOp('back', newer, null, older, `${taken(name, older)}, where fieldRenamed(${name}, { older: ${quoted(older)}, newer: ${quoted(newer)} }) gives older versions the value of ${quoted(newer)} under that name; ${declare(name, older)}`)
   const upOp = new FieldOp('move', older, null, newer)
   return {
     kind: 'shape',
@@ -203,7 +204,7 @@ export function fieldRemoved<T, O extends string, const F extends string, R = ne
   const required = options?.required
   if (required !== undefined && typeof required !== 'boolean') throw new Error(`${where}: required must be true or false.`)
   const older = options?.older as ((newer: unknown) => unknown) | undefined
-  const downOp = older === undefined ? undefined : new FieldOp('derive', field, older)
+  const downOp = older === undefined ? undefined : new FieldOp('derive', field, older, '', `${taken(shape.name, field)}, which fieldRemoved(${shape.name}, ${quoted(field)}) gives older versions from its older function; ${declare(shape.name, field)}`)
   const upOp = new FieldOp('clear', field)
   const entry: ChangelogInstruction = {
     type: 'field.removed',
@@ -277,6 +278,16 @@ export function fieldChanged<T, O extends string, const F extends FieldOf<T, O>,
     down: opConvert(downOp),
     up: opConvert(upOp),
   }
+}
+
+/** The start of the sentence of a step going down that finds the field it writes there already (instruction.ts `FieldOp`). */
+function taken(shape: string, field: string): string {
+  return `shape ${shape} has a field ${quoted(field)} here`
+}
+
+/** What to declare when the head's value has `field`, which a change says older versions alone have. */
+function declare(shape: string, field: string): string {
+  return `the head has ${quoted(field)} (whose value would be lost), so the history misses the change that brought it back: declare fieldAdded(${shape}, ${quoted(field)}) in that version, or leave ${quoted(field)} out of the head's value`
 }
 
 /** Whether `value` is `[]` or a plain `{}`: a default made fresh per value without a structured clone (slow on some runtimes). */

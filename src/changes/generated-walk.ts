@@ -14,11 +14,11 @@
  */
 import { functionOf, type BackEnds } from './code-from-strings.ts'
 import { holdsFile, said } from './instruction.ts'
-import { MigrationFailure, misfit } from './migration-failure.ts'
-import { BOUNDARY, CHECK, CHILD, CLEAR, CONVERT, DERIVE, EACH, MOVE, eachOf, entryFailure, shapeVisit, type Entry, type Visit } from './migration-walks.ts'
+import { fieldTaken, MigrationFailure, misfit } from './migration-failure.ts'
+import { BACK, BOUNDARY, CHECK, CHILD, CLEAR, CONVERT, DERIVE, EACH, MOVE, eachOf, entryFailure, shapeVisit, type Entry, type Visit } from './migration-walks.ts'
 
 /** What the generated code calls, by name: the helpers the interpreter calls too. */
-const HELPERS = { misfit, said, holdsFile, eachOf, entryFailure, MigrationFailure } as const
+const HELPERS = { misfit, said, holdsFile, eachOf, entryFailure, fieldTaken, MigrationFailure } as const
 
 /** Makes a walk from the program's entries and the helpers. */
 type Factory = (entries: readonly Entry[], helpers: typeof HELPERS) => Visit
@@ -49,8 +49,8 @@ export function shapeWalk(program: readonly Entry[], required: boolean, interpre
  * constant, without a receiver (`this` undefined), as the interpreter calls them.
  */
 function walkSource(program: readonly Entry[], required: boolean): string {
-  const head = ['"use strict";', 'const { misfit, said, holdsFile, eachOf, entryFailure, MigrationFailure } = helpers;']
-  if (program.some((entry) => entry.own)) head.push('const hasOwn = Object.hasOwn;')
+  const head = ['"use strict";', 'const { misfit, said, holdsFile, eachOf, entryFailure, fieldTaken, MigrationFailure } = helpers;']
+  if (program.some((entry) => entry.own || (entry.kind === BACK && entry.toOwn))) head.push('const hasOwn = Object.hasOwn;')
   const body: string[] = []
   program.forEach((entry, i) => {
     const field = JSON.stringify(entry.field)
@@ -71,11 +71,20 @@ function walkSource(program: readonly Entry[], required: boolean): string {
       case MOVE:
         body.push(`b = ${read}; if (b !== undefined) { c[${JSON.stringify(entry.to)}] = b; ${at} = undefined; }`)
         break
+      case BACK: {
+        // The older name must be absent: the sentence of the failure is the entry's, read when it fails.
+        const to = JSON.stringify(entry.to)
+        const written = entry.toOwn ? `(hasOwn(c, ${to}) ? c[${to}] : undefined)` : `c[${to}]`
+        body.push(`if (${written} !== undefined) throw fieldTaken(${to}, entries[${i}].taken);`)
+        body.push(`b = ${read}; if (b !== undefined) { c[${to}] = b; ${at} = undefined; }`)
+        break
+      }
       case CLEAR:
         body.push(`if (${read} !== undefined) ${at} = undefined;`)
         break
       case DERIVE:
         head.push(`const f${i} = entries[${i}].fn;`)
+        body.push(`if (${read} !== undefined) throw fieldTaken(${field}, entries[${i}].taken);`)
         body.push(`a = said(f${i}(c)); if (a !== undefined) ${at} = a;`)
         break
       case CONVERT:

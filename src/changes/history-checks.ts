@@ -13,6 +13,7 @@ import type { shapeSteps } from './migration-plan.ts'
 import { DEFAULT_MAX_BODY_SIZE } from './request-body.ts'
 import { describedBy, passThroughSet, unmigratedTest } from './response-bodies.ts'
 import { checkRoute, plainRoute } from './route-changes.ts'
+import { checkRequestMethod } from './request-layouts.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
 import { covers, redispatchedAfter } from './middleware-order.ts'
 import { unservedMethods } from './unserved-methods.ts'
@@ -91,6 +92,7 @@ export function checkBodies(bodies: unknown): Map<string, RouteBodies> {
       }
       if (layout !== undefined) checkLayout(layout, `${WHERE}: bodies[${quoted(route)}].${key}`)
     }
+    checkRequestMethod(route, entry as RouteBodies, WHERE)
     out.set(route, entry as RouteBodies)
   }
   return out

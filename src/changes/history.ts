@@ -20,6 +20,7 @@ import { HISTORY_PLANS, ROUTE_EXISTS, type HistoryPlans, type RouteExists } from
 import { appChecks, checkBodies, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { checkBinding } from './history-binding.ts'
 import { checkEnumValues } from './value-changes.ts'
+import { checkFormLayout } from './request-layouts.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
 import { checkVersionNames, NO_PLAN, planLookup, rewriteRoutes, routePlans } from './route-plans.ts'
 import type { RouteLife } from './route-life.ts'
@@ -129,6 +130,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     const steps = new Map([...shapes].map((s) => [s, shapeSteps(s, shapeInstructions, versions.length)] as const))
     checkReplacements(steps, versions)
     this.#planner = new MigrationPlanner(steps, versions.length)
+    for (const [route, entry] of bodies) checkFormLayout(route, entry, (layout, v) => this.#planner.steps(layout, v, 'up').length > 0, versions.length, WHERE)
     this.#shapeSteps = steps
 
     // Routes: what their instructions say, per version.
@@ -145,6 +147,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
       throw new Error(`${WHERE}: validation must come from requestValidation({...}) of hono-api-versioning/validation.`)
     }
     const checked = validation === undefined ? null : { versions, changelog: this.changelog() }
+    if (checked !== null) validation?.checkHistory?.(checked)
     // Routes whose parameters alone are validated get a plan like the others.
     for (const route of validation?.parameterRoutes ?? []) if (!bodies.has(route)) bodies.set(route, {})
     const bodyChecks = checksOf(validation, checked)

@@ -190,6 +190,9 @@ export function bindChanges(
       // HEAD too: Hono runs the GET handler and drops the body after the middleware, so a HEAD's length and entity
       // tag describe the body the same version's GET gets.
       const skip = exchange.jsonStepped || response.body === null
+      // A HEAD answered without its body (a handler answering HEAD itself, c.body(null) with the head body's
+      // Content-Length): the GET of its version gets a migrated body, which the head body's length and digests do not describe.
+      const headless = exchange.method === 'HEAD' && response.body === null && !exchange.jsonStepped && migratedAt(found, index, response.status, response.headers.get('content-type'))
       const subject = () => ({ route: routeName(exchange), version: String(exchange.version), status: response.status })
       // A skipped body's type is not read (the JSON step's answers: most older ones).
       const type = skip ? null : response.headers.get('content-type')
@@ -203,7 +206,8 @@ export function bindChanges(
       }
       const chain = skip || response.status < 400 ? undefined : bodyChain(found, index, response.status)
       const body = success !== undefined || (chain !== undefined && isJsonType(type))
-      if (!body && status === response.status && (headers === undefined || headers.length === 0) && suffix === null) return response
+      if (!body && !headless && status === response.status && (headers === undefined || headers.length === 0) && suffix === null) return response
+      if (headless) return rebuild(null, response, status, headers, true, suffix, about)
       if (!body) {
         // Passed on with a Content-Encoding: encoded already (on workerd, `encodeBody: 'manual'`), or for workerd to
         // encode as it sends it, told apart by its first byte, so that workerd encodes it once either way.
@@ -237,7 +241,7 @@ export function bindChanges(
           const sent = typeof body === 'string' ? body : new Uint8Array(body)
           // An empty JSON body (`c.body('', 200, { 'Content-Type': 'application/json' })`) holds no shape of the head:
           // sent as it is, as a body without content is.
-          if (EMPTY.test(text)) return rebuild(out(sent), response, status, headers, labelled, suffix, about, manual)
+          if (EMPTY.test(text)) return rebuild(out(sent), response, status, headers, labelled || exchange.method === 'HEAD', suffix, about, manual)
           // An integer JSON.parse rounds is read and written exactly where the runtime can (exact-numbers.ts).
           const exact = hasInexactNumber(text)
           let value: unknown
@@ -327,6 +331,12 @@ function routeName(exchange: ExchangeView): string {
 /** A chain with steps, else `undefined`. */
 function usable(chain: Chain | undefined): Chain | undefined {
   return chain === undefined || chain.steps.length === 0 ? undefined : chain
+}
+
+/** Whether a body of `status` and `type` (a JSON error body, a success body of a type not in `unmigrated`) is migrated for the version of `index`. */
+function migratedAt(found: RoutePlan, index: number, status: number, type: string | null): boolean {
+  if (status >= 400) return usable(found.error?.[index]) !== undefined && isJsonType(type)
+  return (status < 300 || isJsonType(type)) && differs(found, index) && found.media?.unmigrated?.(mediaType(type)) !== true
 }
 
 /** Whether an older version's success bodies differ from the head's on this route (its entity tags then carry the version). */

@@ -6,6 +6,7 @@
  */
 import type { ChangelogInstruction } from './changelog.ts'
 import type { AnyShape, Layout } from './shape.ts'
+import { fieldTaken } from './migration-failure.ts'
 import { isObject, type Json } from '../json/object.ts'
 import { quotedValue } from '../quote.ts'
 
@@ -59,27 +60,46 @@ export interface ShapeInstruction {
 
 /**
  * A field instruction's work on an object, as data: `move` (the value of
- * `field`, when there is one, goes to `to`), `clear` (`field` left out),
- * `derive` (`field` set to `fn` of the object, unless it gives `undefined`),
- * `convert` (a present, non-null value of `field` through `fn`), `each` (a
- * present value through `fn`, each item of a list).
+ * `field`, when there is one, goes to `to`: a rename going up, where an
+ * older client's value wins), `back` (the same going down, where `to`, the
+ * older name, must be absent), `clear` (`field` left out), `derive` (`field`,
+ * which must be absent, set to `fn` of the object, unless it gives
+ * `undefined`: a removed field given back going down), `convert` (a present,
+ * non-null value of `field` through `fn`), `each` (a present value through
+ * `fn`, each item of a list).
+ *
+ * Going down, a value is in the newer version's shape, which by the history
+ * has no field under the name a `back` or `derive` writes (a later version
+ * that brought the name back would have removed it first, with its
+ * `fieldAdded`): finding one there, the history misses that change, and the
+ * step fails (`taken`, the sentence saying what to declare) rather than
+ * overwrite the head's value.
  */
 export class FieldOp {
-  readonly kind: 'move' | 'clear' | 'derive' | 'convert' | 'each'
+  readonly kind: 'move' | 'back' | 'clear' | 'derive' | 'convert' | 'each'
   readonly field: string
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly fn: ((value: any) => unknown) | null
   readonly to: string
   /** `field` is a member of every object (`constructor`): read as the object's own only (decided here, once). */
   readonly own: boolean
+  /** For `back` and `derive`: the name written, which must be absent (`''`: none). */
+  readonly writes: string
+  /** Whether `writes` is a member of every object, read as the object's own only. */
+  readonly writesOwn: boolean
+  /** Why finding `writes` there is the history's mistake, and what to declare: `taken`'s sentence. */
+  readonly taken: string
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  constructor(kind: FieldOp['kind'], field: string, fn: ((value: any) => unknown) | null = null, to = '') {
+  constructor(kind: FieldOp['kind'], field: string, fn: ((value: any) => unknown) | null = null, to = '', taken = '') {
     this.kind = kind
     this.field = field
     this.fn = fn
     this.to = to
     this.own = inherited(field)
+    this.writes = kind === 'back' ? to : kind === 'derive' ? field : ''
+    this.writesOwn = inherited(this.writes)
+    this.taken = taken
   }
 }
 
@@ -99,10 +119,18 @@ export function applyOp(op: FieldOp, object: Json): void {
         object[field] = undefined
       }
       return
+    case 'back':
+      if ((op.writesOwn ? ownField(object, op.to) : object[op.to]) !== undefined) throw fieldTaken(op.to, op.taken)
+      if (value !== undefined) {
+        object[op.to] = value
+        object[field] = undefined
+      }
+      return
     case 'clear':
       if (value !== undefined) object[field] = undefined
       return
     case 'derive': {
+      if (value !== undefined) throw fieldTaken(field, op.taken)
       const made = said(fn(object))
       if (made !== undefined) object[field] = made
       return

@@ -9,12 +9,16 @@ export class MigrationFailure extends Error {
   override readonly name = 'MigrationFailure'
   /** The JSON path's segments, outermost first (filled in as the walk unwinds). */
   readonly path: (string | number)[] = []
-  /** `layout`: the value is not what its layout says; `converter`: a converter threw. */
-  readonly reason: 'layout' | 'converter'
+  /**
+   * `layout`: the value is not what its layout says; `converter`: a converter
+   * threw; `history`: the value has a field the history says its version
+   * lacks (a change the history misses, such as a `fieldAdded`).
+   */
+  readonly reason: 'layout' | 'converter' | 'history'
   /** What was found or what threw, for sentences (never a client's value). */
   readonly what: string
 
-  constructor(reason: 'layout' | 'converter', what: string, cause?: unknown) {
+  constructor(reason: MigrationFailure['reason'], what: string, cause?: unknown) {
     super(what, cause === undefined ? undefined : { cause })
     this.reason = reason
     this.what = what
@@ -32,6 +36,18 @@ export function within(error: unknown, segment: string | number): unknown {
   return error
 }
 
+/**
+ * A step going down that writes `field` (a rename's older name, a removed
+ * field given back) and finds it there already: the value's version has it,
+ * which the history says it lacks. `sentence` says which change and what to
+ * declare; the path leads to the field.
+ */
+export function fieldTaken(field: string, sentence: string): MigrationFailure {
+  const failure = new MigrationFailure('history', sentence)
+  failure.path.push(field)
+  return failure
+}
+
 /** A present value where the layout expects `expected`: a failure (`null` and missing values are left as they are). */
 export function misfit(value: unknown, expected: string): unknown {
   if (value === null || value === undefined) return value
@@ -41,6 +57,7 @@ export function misfit(value: unknown, expected: string): unknown {
 /** What failed and where, as a sentence for developers (`app.onError`, `history.migrate`). */
 export function failureSentence(failure: MigrationFailure): string {
   if (failure.reason === 'layout') return `the value at ${failure.at} does not fit its layout: ${failure.what}`
+  if (failure.reason === 'history') return `at ${failure.at}, ${failure.what}`
   return `at ${failure.at}, ${failure.what}${failure.cause instanceof Error ? `: ${failure.cause.message}` : ''}`
 }
 

@@ -6,7 +6,7 @@
  * throws, is a `MigrationFailure` with its JSON path.
  */
 import { holdsFile, inherited, ownField, said, type Convert, type FieldOp, type ShapeInstruction } from './instruction.ts'
-import { MigrationFailure, misfit, within } from './migration-failure.ts'
+import { fieldTaken, MigrationFailure, misfit, within } from './migration-failure.ts'
 import { isObject, type Json } from '../json/object.ts'
 
 /** Migrates a value; returns it (changed in place) or a replacement. */
@@ -85,8 +85,9 @@ export const CLEAR = 6
 export const DERIVE = 7
 export const CONVERT = 8
 export const EACH = 9
+export const BACK = 10
 
-const OP_KINDS: Readonly<Record<FieldOp['kind'], number>> = { move: MOVE, clear: CLEAR, derive: DERIVE, convert: CONVERT, each: EACH }
+const OP_KINDS: Readonly<Record<FieldOp['kind'], number>> = { move: MOVE, back: BACK, clear: CLEAR, derive: DERIVE, convert: CONVERT, each: EACH }
 
 /**
  * One entry of a shape's program; one class, so that the loop reading them
@@ -100,6 +101,10 @@ export class Entry {
   readonly field: string
   readonly own: boolean
   readonly to: string
+  /** `to` is a member of every object, read as the object's own only (a `BACK`'s). */
+  readonly toOwn: boolean
+  /** The sentence of a `BACK` or `DERIVE` that finds the field it writes there already (`FieldOp.taken`). */
+  readonly taken: string
   readonly visit: Visit | null
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly fn: ((value: any) => unknown) | null
@@ -110,6 +115,8 @@ export class Entry {
     this.field = op === null ? field : op.field
     this.own = inherited(this.field)
     this.to = op === null ? '' : op.to
+    this.toOwn = inherited(this.to)
+    this.taken = op === null ? '' : op.taken
     this.visit = visit
     this.fn = op === null ? null : op.fn
     this.instruction = instruction
@@ -121,7 +128,8 @@ export class Entry {
  * object (else a misfit), `BOUNDARY` between steps (a value a step left out
  * must be there when `required`, else there is nothing left to do), `CHILD`
  * a nested value's walk, a field instruction run as data (`MOVE` to `EACH`,
- * as `applyOp` runs them), `CALL` an instruction's function, `OLDER` the walk
+ * as `applyOp` runs them: a `BACK` or `DERIVE` that finds the field it
+ * writes there already fails, the history missing a change), `CALL` an instruction's function, `OLDER` the walk
  * of the layout the value has in older versions. A converter that throws
  * becomes a `MigrationFailure` naming its shape and field; a nested value's
  * failure gets its field in the path.
@@ -164,12 +172,23 @@ export function shapeVisit(program: readonly Entry[], required: boolean): Visit 
             }
             break
           }
+          case BACK: {
+            const object = current as Json
+            if ((entry.toOwn ? ownField(object, entry.to) : object[entry.to]) !== undefined) throw fieldTaken(entry.to, entry.taken)
+            const moved = fieldOf(object, entry)
+            if (moved !== undefined) {
+              object[entry.to] = moved
+              object[entry.field] = undefined
+            }
+            break
+          }
           case CLEAR: {
             const object = current as Json
             if (fieldOf(object, entry) !== undefined) object[entry.field] = undefined
             break
           }
           case DERIVE: {
+            if (fieldOf(current as Json, entry) !== undefined) throw fieldTaken(entry.field, entry.taken)
             const fn = entry.fn as Convert
             const made = said(fn(current))
             if (made !== undefined) (current as Json)[entry.field] = made

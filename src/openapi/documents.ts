@@ -28,6 +28,7 @@ import { checkStreamed, streamedBodies } from './streams.ts'
 import { documentOperations, normalizeRouteName, tableOperations, type SourceOperation } from './sources.ts'
 import { HTTP_METHODS, type HttpMethod, type OpenAPIDocument, type OpenAPIInput } from './types.ts'
 import { planVersions, type DocumentedVersion } from './versions.ts'
+import { headFieldClash } from '../changes/head-fields.ts'
 import type { Json } from '../json/object.ts'
 import { bare, quoted, quotedValue } from '../quote.ts'
 
@@ -279,6 +280,8 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const unnamed = { defaultVersion: scheme.defaultVersion, pinned: pins !== null }
   // Each operation's request and response contracts in a version are worked out from these, once, for the model.
   const headSchemas = ((head?.['components'] as Json | undefined)?.['schemas'] ?? {}) as Json
+  const clash = changelog === null ? null : headFieldClash(headSchemas, changelog, (shape) => shapes[shape] ?? shape, where)
+  if (clash !== null) throw new Error(clash)
   const history = routeHistory(changelog, plan.order, normalizeRouteName, where)
   const migrations = historyMigrations(rawChangelog)
   const contracts: ContractContext = { order: plan.order, placement, unnamed, serverUrl, history, shapes, headSchemas, headComponents: (head?.['components'] ?? {}) as Json, requests, streams, errorBody, sunsets: sunsetsOf(plan.policy), migrations }

@@ -8,6 +8,7 @@
  * response schemas of the same shapes.
  */
 import type { Changelog } from '../changes/changelog.ts'
+import { headFieldClash } from '../changes/head-fields.ts'
 import type { RouteBodies } from '../changes/history-options.ts'
 import { takesRouteRequestLayout } from '../changes/route-changes.ts'
 import type { Layout } from '../changes/shape.ts'
@@ -89,6 +90,8 @@ export function requestBodies(given: unknown, changelog: Changelog | null, order
       if (taken.has(name + suffix)) throw new Error(`${where}: requests.schemas.${name} would be documented as ${quoted(name + suffix)}, which your document already has; rename one of them.`)
     }
   }
+  const clash = changelog === null ? null : headFieldClash(head, changelog, (shape) => shape, `${where}: requests`)
+  if (clash !== null) throw new Error(clash)
   const names = new Set(Object.keys(head))
   const oldestFirst = [...order].reverse()
   const byVersion = changelog === null ? oldestFirst.map(() => head) : schemasByVersion(head, changelog, oldestFirst)

@@ -15,6 +15,7 @@ import { issueNames, type IssueType, type JSON_TYPES } from './issues.ts'
 import { bodySchema, partialSchema, schemasByVersion, unschemedChange, withDefs } from './older-schemas.ts'
 import { headSchemas } from './head-schemas.ts'
 import { unreachedShape } from '../changes/layout-reach.ts'
+import { headFieldClash } from '../changes/head-fields.ts'
 import type { Changelog } from '../changes/changelog.ts'
 import { parameterChecks, type RouteParameters } from './parameters.ts'
 import { partValidator, type Limits } from './validate.ts'
@@ -130,7 +131,12 @@ export function requestValidation<const P extends Readonly<Record<string, RouteP
   const byHistory = new WeakMap<ValidatedHistory['changelog'], Json[]>()
   const versionsOf = (history: ValidatedHistory): Json[] => {
     let versions = byHistory.get(history.changelog)
-    if (versions === undefined) byHistory.set(history.changelog, (versions = schemasByVersion(head, history.changelog, history.versions)))
+    if (versions === undefined) {
+      // A field the head's schema lists that the history says the head lacks: the change that brought it back is missing.
+      const clash = headFieldClash(head, history.changelog, (shape) => shape, WHERE)
+      if (clash !== null) throw new Error(clash)
+      byHistory.set(history.changelog, (versions = schemasByVersion(head, history.changelog, history.versions)))
+    }
     return versions
   }
 
@@ -156,6 +162,9 @@ export function requestValidation<const P extends Readonly<Record<string, RouteP
         // The status it refuses with, for the documents (openapi/migrations.ts).
         return Object.assign(check, { status })
       })
+    },
+    checkHistory(history: ValidatedHistory): void {
+      versionsOf(history)
     },
     parameterRoutes: [...parameters.keys()],
     parameterShapes: [...new Set([...parameters.values()].flatMap((parts) => Object.values(parts).flatMap((shape) => (shape === undefined ? [] : [shape.name]))))],

@@ -6,7 +6,8 @@
  * field names that are no identifiers included, and any value, fitting its
  * layout or not: the same value (field order and left-out fields included),
  * the same calls of the user's functions in the same order, or the same
- * failure (class, reason, sentence, JSON path, cause), the user's functions
+ * failure (class, reason, sentence, JSON path, cause; a field a step going
+ * down writes found there already among them), the user's functions
  * called with the same `this` (undefined). Both directions, partial bodies
  * too. On the runtimes this runs on code generation is allowed, and the
  * walks compared are asserted to be of the two back ends (never the
@@ -42,6 +43,9 @@ const GENERATING = ['node', 'bun', 'deno', 'workerd']
 /** Walks made by the planners without `interpret`, over the whole property: none of them may be the interpreter's. */
 const made = { generated: 0, interpreted: 0 }
 
+/** How many runs failed for a field a step going down writes found there already (a rename's older name, a removed field given back): both back ends must meet it. */
+let taken = 0
+
 /** What an outcome's failure says: its class, reason, sentence, path and cause. */
 function failure(outcome: Outcome): unknown {
   if (outcome.ok) return null
@@ -70,6 +74,7 @@ describe('the generated walk of a shape agrees with the interpreter', () => {
           expect(other.calls).toEqual(one.calls)
           if (one.ok && other.ok) expect(other.value).toBe(one.value)
           expect(failure(other)).toEqual(failure(one))
+          if (!one.ok && (one.error as Partial<MigrationFailure>).reason === 'history') taken++
         }
         // The two back ends, never the interpreter compared with itself.
         expect(generated.backEnds.interpreted).toBe(0)
@@ -80,6 +85,7 @@ describe('the generated walk of a shape agrees with the interpreter', () => {
     )
     expect(GENERATING).toContain(detectRuntime())
     expect(made.generated).toBeGreaterThan(0)
+    expect(taken).toBeGreaterThan(0)
   })
 })
 

@@ -214,6 +214,32 @@ describe('HEAD', () => {
     expect((await ask(served, '/sized', '2', { method: 'HEAD' })).headers.get('content-length')).toBe(String(text.length))
   })
 
+  it('gives an older HEAD that a handler answers itself, without the body, none of the head body\'s length and digests', async () => {
+    const described = { 'Content-Type': 'application/json', 'Content-Length': String(text.length), 'Content-Digest': 'sha-256=:aGVhZA==:' }
+    let explicit = 0
+    const own = app(history, (app) => {
+      // A handler that answers HEAD without building the body, as HEAD allows, describing the head's body.
+      app.get('/json', (c) => (c.req.method === 'HEAD' ? c.body(null, 200, described) : c.json(lamp)))
+      app.get('/sized', (c) => (c.req.method === 'HEAD' ? c.body('', 200, described) : c.json(lamp)))
+      // An explicit HEAD handler: Hono answers HEAD with the GET handler all the same.
+      app.on('HEAD', '/tagged', (c) => (explicit++, c.body(null, 200, described)))
+      app.get('/tagged', (c) => c.json(lamp))
+    })
+    for (const path of ['/json', '/sized', '/tagged']) {
+      const older = await ask(own, path, '1', { method: 'HEAD' })
+      expect(older.status).toBe(200)
+      expect(await older.text()).toBe('')
+      expect([older.headers.get('content-length'), older.headers.get('content-digest')]).toEqual([null, null])
+      expect(older.headers.get('content-type')).toBe('application/json')
+      // The head version's HEAD keeps what describes its body.
+      if (path !== '/tagged') expect((await ask(own, path, '2', { method: 'HEAD' })).headers.get('content-length')).toBe(String(text.length))
+    }
+    expect(explicit).toBe(0)
+    // The GET of each version is what it was.
+    expect(await (await ask(own, '/json', '1')).json()).toEqual(v1Lamp)
+    expect(await (await ask(own, '/json', '2')).json()).toEqual(lamp)
+  })
+
   it("tags an older HEAD with its GET's entity tag, so a conditional GET after it gets a 304", async () => {
     const head = await ask(served, '/tagged', '1', { method: 'HEAD' })
     const tag = head.headers.get('etag') as string
