@@ -115,7 +115,8 @@ describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny
     // (511 B over 87,489 B); 88,837 B once an older client's forms, error bodies and empty bodies kept the handler's or
     // client's bytes, a body read by an earlier middleware came from Hono's cache, and workerd's encoded bodies were told
     // apart from the bytes (837 B more).
-    ['everything', 89500],
+    // 89,986 B once the policy refused header names browsers act on and links or a typeBase holding a password, and a contracts check matched changelogs through a map (487 B over 89,499 B).
+    ['everything', 90000],
   ] as const)('%s adds at most %i bytes min+gzip (a regression ceiling)', (key, ceiling) => {
     expect(report.deltas[key]).toBeLessThanOrEqual(ceiling)
   })
