@@ -33,6 +33,8 @@ describe('versionPolicy refuses, when it is made', () => {
     ['reportVersions with a misspelt key', () => versionPolicy({ reportVersions: { suported: 'x-supported' } as never }), `${where}: reportVersions has an unknown key "suported"; its keys are supported and deprecated.`],
     ['a sunsetLink with a password', () => versionPolicy({ versions: { v1: { sunset: '2027-06-01', sunsetLink: 'https://docs:s3cret@a.example/sunset' } } }), `${where}: version "v1": sunsetLink holds a user name or password (before "@"), which every response would show to every client; link to a page that needs none.`],
     ['a deprecationLink with a user name', () => versionPolicy({ versions: { v1: { deprecation: '2026-06-01', deprecationLink: 'https://ops@a.example/d' } } }), `${where}: version "v1": deprecationLink holds a user name or password (before "@")`],
+    // Before, refused as if it were no date and time with an offset: "must be a Date, a date such as ...".
+    ['a sunset at a leap second', () => versionPolicy({ versions: { v1: { sunset: '2016-12-31T23:59:60Z' } } }), `${where}: version "v1": sunset is a leap second (:60), which a Sunset header cannot write; give the second before it (:59) or the one after.`],
     ['a sunset after the year 9999', () => versionPolicy({ versions: { v1: { sunset: new Date(Date.UTC(10000, 0, 1)) } } }), `${where}: version "v1": sunset must fall between the years 1 and 9999, which a Sunset header can write; got the year 10000.`],
     ['a deprecation before the year 1', () => versionPolicy({ versions: { v1: { deprecation: new Date(Date.UTC(-1, 0, 1)) } } }), `${where}: version "v1": deprecation must fall between the years 1 and 9999`],
   ])('%s', (_case, make, message) => {

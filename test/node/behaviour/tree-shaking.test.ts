@@ -116,7 +116,8 @@ describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny
     // client's bytes, a body read by an earlier middleware came from Hono's cache, and workerd's encoded bodies were told
     // apart from the bytes (837 B more).
     // 89,986 B once the policy refused header names browsers act on and links or a typeBase holding a password, and a contracts check matched changelogs through a map (487 B over 89,499 B).
-    ['everything', 90000],
+    // 90,054 B once a leap second in a policy date was refused with a sentence of its own (68 B more).
+    ['everything', 90100],
   ] as const)('%s adds at most %i bytes min+gzip (a regression ceiling)', (key, ceiling) => {
     expect(report.deltas[key]).toBeLessThanOrEqual(ceiling)
   })
