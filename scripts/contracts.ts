@@ -45,7 +45,19 @@ if (update) {
     console.error(`contracts: no lock at ${lockPath}; record it with npm run contracts -- --update and commit it.`)
     process.exit(1)
   }
-  const report = await frozen.check(JSON.parse(readFileSync(lockPath, 'utf8')))
+  const shownLock = lockPath.replace(`${process.cwd()}/`, '')
+  // A lock a hand edit broke, or that is no lock: a sentence saying what to do, not a stack trace.
+  let locked: unknown
+  try {
+    locked = JSON.parse(readFileSync(lockPath, 'utf8'))
+  } catch (error) {
+    console.error(`contracts: ${shownLock} is not JSON (${(error as Error).message}); undo the edit that broke it, or record the lock again with npm run contracts -- --update.`)
+    process.exit(1)
+  }
+  const report = await frozen.check(locked).catch((error: unknown) => {
+    console.error((error as Error).message)
+    return process.exit(1)
+  })
   console.log(report.message)
   if (!report.ok) {
     console.log('\nIf every difference is meant (a released version changing on purpose), record the lock again: npm run contracts -- --update')

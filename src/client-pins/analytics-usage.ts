@@ -101,14 +101,19 @@ export function analyticsUsage(binding: AnalyticsDataset, options: AnalyticsUsag
       const text = callersQuery(version, query)
       const checked = checkQuery(query, `${where}.callers`)
       await batches.flush()
-      const answer = await sql(text)
+      const answer: unknown = await sql(text)
+      // The SQL API answers { meta, data, rows, ... }: sql gives its data. Anything else is said, never read as rows.
+      if (!Array.isArray(answer) || !answer.every((row) => row !== null && typeof row === 'object')) {
+        const got = Array.isArray(answer) ? 'a list holding something other than rows' : answer === null ? 'null' : typeof answer === 'object' ? 'an object' : `a ${typeof answer}`
+        throw new TypeError(`${where}.callers: sql must resolve to the rows of the SQL API's answer, its data (return (await response.json()).data), not ${got}.`)
+      }
       // A list of callers that silently leaves some out is no evidence for retiring a version.
       if (answer.length >= ROWS_PER_QUERY) {
         throw new RangeError(
           `${where}.callers: the period holds 10,000 client and route rows or more, past what one SQL API query answers, so some callers would be left out; ask for a shorter period (since, until).`,
         )
       }
-      const rows = answer.map(
+      const rows = (answer as readonly Record<string, unknown>[]).map(
         (row): UsageRow => ({
           version,
           client: String(row['client']),

@@ -19,7 +19,7 @@ import type { ExchangeView, NotedChoice, VersionChoice, VersioningExtension } fr
 import { BaseVersioning } from '../schemes/base.ts'
 import { carriesVersionOf } from './carries.ts'
 import { usableId } from './identity.ts'
-import { PinLookups, UNUSABLE_PIN, type Known } from './lookups.ts'
+import { isVersionText, PinLookups, UNUSABLE_PIN, type Known } from './lookups.ts'
 import { checkPinsOptions, type ClientPinsOptions } from './options.ts'
 import { latestPin, type Pin } from './pin-store.ts'
 import { retiredFallback, retiredRefusal } from './retired.ts'
@@ -289,12 +289,12 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
   }
 
   /** `version` as the bound middleware would serve it, or the refusal's sentence. */
-  function servable(version: unknown, what: string): string {
+  function servable(version: unknown, what: string, unnamed = 'the version given'): string {
     if (bound === undefined) throw new UpgradeRefused(`${where}.${what}: give the pins to a middleware (its clientVersion option) first, so they know its versions.`)
     const resolved = typeof version === 'string' ? bound.resolveVersion(version) : undefined
     if (resolved === undefined || resolved === null) {
       // The version is named only when it is written as versions are: an operator's endpoint answering the message reflects no markup nor quotes.
-      const named = typeof version === 'string' && NAMABLE.test(version) ? JSON.stringify(version) : 'the version given'
+      const named = typeof version === 'string' && NAMABLE.test(version) ? JSON.stringify(version) : unnamed
       throw new UpgradeRefused(`${where}.${what}: ${named} is not a version this API serves${bound.allowedVersions === null ? '' : ` (${bound.allowedVersions.filter((v) => v !== null).join(', ')})`}.`)
     }
     if (past(resolved, 'sunset')) throw new UpgradeRefused(`${where}.${what}: ${resolved} is past its sunset; pin a supported version.`)
@@ -313,7 +313,8 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       const client = checkedId(id, 'upgrade')
       const resolved = servable(version, 'upgrade')
       const held = await latestPin(store, client)
-      const previous = held === null ? null : held.version === resolved ? held.previous : held.version
+      // A damaged entry (text no version can be) is no version to go back to: not kept as previous.
+      const previous = held === null ? null : held.version === resolved ? held.previous : isVersionText(held.version) ? held.version : null
       await store.put(client, { version: resolved, previous, movedAt: previous === null ? null : now() })
       lookups.moved(client, resolved)
       return resolved
@@ -325,7 +326,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       if (now() - held.movedAt > rollbackWindow) {
         throw new UpgradeRefused(`${where}.rollback: the client's last upgrade is older than the rollback window (${rollbackWindow / 3_600_000} hours); upgrade it to the version it needs instead.`)
       }
-      const version = servable(held.previous, 'rollback')
+      const version = servable(held.previous, 'rollback', "the client's previous version")
       await store.put(client, { version, previous: null, movedAt: null })
       lookups.moved(client, version)
       return version

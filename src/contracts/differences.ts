@@ -145,8 +145,13 @@ function documentDifferences(version: string, before: unknown, after: unknown): 
   }
   const rest = (document: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(document).filter(([key]) => key !== 'paths' && key !== 'components' && key !== 'x-changelog'))
   push(() => 'its OpenAPI document', rest(before), rest(after))
-  found.push(...changelogDifferences(version, field(before, 'x-changelog'), field(after, 'x-changelog')))
+  appendAll(found, changelogDifferences(version, field(before, 'x-changelog'), field(after, 'x-changelog')))
   return found
+}
+
+/** Appends `items` to `found` one by one: spread into push(), a list of 200,000 overflows the call stack (less on Bun's JavaScriptCore). */
+function appendAll<T>(found: T[], items: readonly T[]): void {
+  for (const item of items) found.push(item)
 }
 
 /** The length of the text two strings begin with. */
@@ -183,7 +188,7 @@ function changelogDifferences(version: string, before: unknown, after: unknown):
     const a = newer[i]
     const at = `$["x-changelog"].versions[${i}]`
     if (!isObject(b) || !isObject(a) || field(b, 'version') !== field(a, 'version')) {
-      found.push(...generic(b, a, at))
+      appendAll(found, generic(b, a, at))
       continue
     }
     // The version this entry of the changelog is of (the same in both, so not an object), as a sentence shows it.
@@ -193,14 +198,20 @@ function changelogDifferences(version: string, before: unknown, after: unknown):
     const now = listOf(a, 'changes')
     const wasIds = was.map(idOf)
     const nowIds = now.map(idOf)
+    // Each id's first place in the lock's list, and the ids now: a lookup per change, so the work is linear in the lists.
+    const firstWas = new Map<string, number>()
+    wasIds.forEach((id, k) => {
+      if (!firstWas.has(id)) firstWas.set(id, k)
+    })
+    const nowSet = new Set(nowIds)
     const fix = (head: string): string => `the changes of a released version are frozen: declare it in the head version ${head} instead, or revert it`
     now.forEach((change, j) => {
-      const k = wasIds.indexOf(nowIds[j] as string)
-      if (k === -1) found.push({ version, kind: 'document', subject: () => 'its changelog', path: `${at}.changes[${j}]`, shownPath: `${at}.changes[${j}]`, before: undefined, after: change, what: `its changelog has a change new to version ${named}, which is released: ${description(change)}`, fix })
-      else found.push(...generic(was[k], change, `${at}.changes[${j}]`))
+      const k = firstWas.get(nowIds[j] as string)
+      if (k === undefined) found.push({ version, kind: 'document', subject: () => 'its changelog', path: `${at}.changes[${j}]`, shownPath: `${at}.changes[${j}]`, before: undefined, after: change, what: `its changelog has a change new to version ${named}, which is released: ${description(change)}`, fix })
+      else appendAll(found, generic(was[k], change, `${at}.changes[${j}]`))
     })
     was.forEach((change, k) => {
-      if (!nowIds.includes(wasIds[k] as string)) found.push({ version, kind: 'document', subject: () => 'its changelog', path: `${at}.changes[${k}]`, shownPath: `${at}.changes[${k}]`, before: change, after: undefined, what: `its changelog no longer has the change ${description(change)} of version ${named}, which is released`, fix: () => 'restore it: the changes of a released version are frozen' })
+      if (!nowSet.has(wasIds[k] as string)) found.push({ version, kind: 'document', subject: () => 'its changelog', path: `${at}.changes[${k}]`, shownPath: `${at}.changes[${k}]`, before: change, after: undefined, what: `its changelog no longer has the change ${description(change)} of version ${named}, which is released`, fix: () => 'restore it: the changes of a released version are frozen' })
     })
   }
   return found
@@ -238,9 +249,9 @@ export function contractDifferences(locked: { readonly [version: string]: Record
       found.push({ version, kind: 'lock', subject: (names) => `version ${names.bare(version)} is in the lock but is no longer a released version`, path: '$', shownPath: '$', before: 'released', after })
       continue
     }
-    found.push(...documentDifferences(version, before.document, after.document))
+    appendAll(found, documentDifferences(version, before.document, after.document))
     for (const name of keysOf(before.responses, after.responses)) {
-      found.push(...responseDifferences(version, name, field(before.responses, name) as RecordedResponse | undefined, field(after.responses, name) as RecordedResponse | undefined))
+      appendAll(found, responseDifferences(version, name, field(before.responses, name) as RecordedResponse | undefined, field(after.responses, name) as RecordedResponse | undefined))
     }
   }
   return found.map((f) => withSentence(f, head))

@@ -200,6 +200,9 @@ function reportNames(value: VersionPolicyOptions['reportVersions'], where: strin
   if (value === null || typeof value !== 'object') {
     throw new Error(`${where}: reportVersions must be true, false, or header names such as { supported: "api-supported-versions" }.`)
   }
+  for (const key of Object.keys(value)) {
+    if (key !== 'supported' && key !== 'deprecated') throw new Error(`${where}: reportVersions has an unknown key ${quoted(key)}; its keys are supported and deprecated.`)
+  }
   const { supported = 'api-supported-versions', deprecated = 'api-deprecated-versions' } = value
   for (const name of [supported, deprecated]) {
     if (!isHeaderName(name)) throw new Error(`${where}: reportVersions names must be header names such as "api-supported-versions".`)
@@ -210,13 +213,20 @@ function reportNames(value: VersionPolicyOptions['reportVersions'], where: strin
 /**
  * Header fields HTTP (or this policy) gives a meaning of its own: framing, representation, caching, cookies,
  * redirects, CORS, and the lifecycle headers. A version written into one would break the response or change what it
- * says, so `echoHeader` and the `reportVersions` names may not be one of them (`content-*` and `access-control-*`
- * whole).
+ * says, so `echoHeader` and the `reportVersions` names may not be one of them (`content-*`, `access-control-*` and
+ * `cross-origin-*` whole).
  */
 const MEANINGFUL_FIELDS = new Set([
   'age', 'allow', 'cache-control', 'connection', 'date', 'deprecation', 'etag', 'expires', 'host', 'keep-alive',
   'last-modified', 'link', 'location', 'proxy-authenticate', 'retry-after', 'server', 'set-cookie', 'strict-transport-security',
   'sunset', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'vary', 'www-authenticate',
+  // The rest of RFC 9110's and RFC 9111's fields, cookies, and those browsers act on (`Refresh: 2` reloads the page every 2 s).
+  'accept', 'accept-charset', 'accept-encoding', 'accept-language', 'accept-ranges', 'alt-svc', 'authentication-info',
+  'authorization', 'clear-site-data', 'cookie', 'expect', 'forwarded', 'from', 'if-match', 'if-modified-since', 'if-none-match',
+  'if-range', 'if-unmodified-since', 'max-forwards', 'nel', 'origin', 'origin-agent-cluster', 'permissions-policy', 'pragma',
+  'proxy-authentication-info', 'proxy-authorization', 'range', 'referer', 'referrer-policy', 'refresh', 'report-to',
+  'reporting-endpoints', 'server-timing', 'service-worker-allowed', 'timing-allow-origin', 'user-agent', 'via', 'warning',
+  'x-content-type-options', 'x-frame-options',
 ])
 
 /** Refuses a header name of the policy's own that HTTP gives a meaning, or that two of its settings share. */
@@ -224,7 +234,7 @@ function checkOwnNames(names: readonly (readonly [option: string, name: string])
   const seen = new Map<string, string>()
   for (const [option, name] of names) {
     const lower = name.toLowerCase()
-    if (MEANINGFUL_FIELDS.has(lower) || lower.startsWith('content-') || lower.startsWith('access-control-')) {
+    if (MEANINGFUL_FIELDS.has(lower) || lower.startsWith('content-') || lower.startsWith('access-control-') || lower.startsWith('cross-origin-')) {
       throw new Error(`${where}: ${option} is ${quotedValue(name)}, a header HTTP gives a meaning of its own; choose a name of yours such as "api-version".`)
     }
     const other = seen.get(lower)

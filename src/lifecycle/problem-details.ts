@@ -59,6 +59,10 @@ export function problemDetails(options: ProblemDetailsOptions = {}): (error: Ver
   if (typeBase !== undefined && !URI_TEXT.test(typeBase)) {
     throw new Error('problemDetails: typeBase must be written in URI characters from its scheme on (no spaces, control characters, quotes, "<", ">" or "\\"; percent-encode them), such as "https://errors.example.com/".')
   }
+  // Every error body carries `type`: a user name or password in it would be shown to every client.
+  if (typeBase !== undefined && (new URL(typeBase).username !== '' || new URL(typeBase).password !== '')) {
+    throw new Error('problemDetails: typeBase holds a user name or password (before "@"), which every error body would show to every client; give a URI that needs none, such as "https://errors.example.com/".')
+  }
   // `type` is a link clients and their tools show: never one that runs a script or reads the client's own files.
   if (typeBase !== undefined && /^(?:javascript|vbscript|data|blob|file):/i.test(typeBase)) {
     throw new Error(`problemDetails: typeBase must be a URI a client can follow or name, such as "https://errors.example.com/" or "tag:example.com,2026:errors/", not a ${typeBase.slice(0, typeBase.indexOf(':') + 1).toLowerCase()} URI.`)

@@ -84,6 +84,10 @@ function instant(value: Date | string | undefined, name: string, where: string):
     const day = found === null ? null : new Date(Date.UTC(Number(found[1]), Number(found[2]) - 1, Number(found[3])))
     if (found !== null && day?.getUTCDate() === Number(found[3]) && day.getUTCMonth() === Number(found[2]) - 1) ms = Date.parse(value)
   }
+  // RFC 3339 writes a leap second as :60, which no JavaScript date (nor an HTTP-date) holds.
+  if (Number.isNaN(ms) && typeof value === 'string' && /T\d{2}:\d{2}:60/.test(value)) {
+    throw new Error(`${where}: ${name} is a leap second (:60), which a Sunset header cannot write; give the second before it (:59) or the one after.`)
+  }
   if (Number.isNaN(ms)) {
     throw new Error(`${where}: ${name} must be a Date, a date such as "2026-06-01", or a date and time with its offset such as "2026-06-01T00:00:00Z".`)
   }

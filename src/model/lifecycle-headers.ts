@@ -41,6 +41,11 @@ export function lifecycleHeaders(
     if (typeof url !== 'string' || !URL.canParse(url) || /[\s<>"]/.test(url)) {
       throw new Error(`${where}: ${rel}Link must be an absolute URL such as "https://api.example.com/docs/deprecation".`)
     }
+    // Every response of the version carries the link: a user name or password in it would be shown to every client.
+    const { username, password } = new URL(url)
+    if (username !== '' || password !== '') {
+      throw new Error(`${where}: ${rel}Link holds a user name or password (before "@"), which every response would show to every client; link to a page that needs none.`)
+    }
     // A header carries visible ASCII alone, and a Link target is a URI-reference (RFC 8288 §3): a URL that is not one
     // goes as its href (an IDN host as punycode, `\\` in a path as `/`, as a browser follows it), with what a URI may still
     // not hold there (`|`, `^`, `[`, a bare `%`) percent-encoded.

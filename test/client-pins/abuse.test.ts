@@ -247,6 +247,39 @@ describe('hostile identities and credentials', () => {
     expect([setup.counts.gets, setup.counts.claims, await setup.rows()]).toEqual([0, 0, 0])
   })
 
+  // A verified payload's subject of another type than RFC 7519's string: a whole number is its decimal text, anything else none.
+  it.each<[string, unknown]>([
+    ['an empty subject', ''],
+    ['an object subject', { id: 'account-42' }],
+    ['a list subject', ['account-42']],
+    ['a boolean subject', true],
+    ['a fractional number subject', 4.2],
+    ['a number past 2^53', 1e21],
+    ['a 10 KiB subject', 'x'.repeat(10 * 1024)],
+  ])('does not pin or count %s, and answers 200 in the default', async (_name, subject) => {
+    const identify: MiddlewareHandler = async (c, next) => {
+      c.set('jwtPayload' as never, { sub: subject } as never)
+      return next()
+    }
+    const setup = app({ before: identify, client: jwtSubject() })
+    const res = await setup.hono.request('/api/things/1')
+    expect([res.status, await res.json()]).toEqual([200, { version: '2026-06-01' }])
+    expect([setup.counts.gets, setup.counts.claims, await setup.rows()]).toEqual([0, 0, 0])
+  })
+
+  it('names a whole-number subject by its decimal text: 42 and "42" are one client', async () => {
+    let subject: unknown = 42
+    const identify: MiddlewareHandler = async (c, next) => {
+      c.set('jwtPayload' as never, { sub: subject } as never)
+      return next()
+    }
+    const setup = app({ before: identify, client: jwtSubject() })
+    expect((await setup.hono.request('/api/things/1')).status).toBe(200)
+    subject = '42'
+    expect((await setup.hono.request('/api/things/1')).status).toBe(200)
+    expect([setup.counts.written, setup.counts.claims]).toEqual([['42', '2026-06-01'], 1])
+  })
+
   it('answers a 64 KiB bearer header in the default version, reading and writing nothing', async () => {
     const setup = app()
     const res = await setup.hono.request('/api/things/1', { headers: { Authorization: `Bearer ${'a'.repeat(65_536)}` } })

@@ -296,6 +296,37 @@ describe('an operator\'s upgrade of a hostile version', () => {
   })
 })
 
+describe('an operator\'s upgrade and rollback of a damaged entry', () => {
+  // Before, the damaged text was written back as previous (here 1,001 characters and a line break), and its
+  // rollback refused "the version given", a version the operator gave none of.
+  it('upgrades a pin whose text no version can be without keeping that text as previous, so there is nothing to roll back', async () => {
+    const store = memoryPinStore()
+    const pins = clientPins({ store, client })
+    versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: pins })
+    await store.put('damaged', { version: `${'x'.repeat(1_000)}\n`, previous: null, movedAt: null })
+    expect(await pins.upgrade('damaged', '2')).toBe('2')
+    expect(await store.get('damaged')).toEqual({ version: '2', previous: null, movedAt: null })
+    await expect(pins.rollback('damaged')).rejects.toThrow('clientPins.rollback: the client has no upgrade to take back.')
+  })
+
+  it('keeps a retired version as previous, and refuses its rollback naming it', async () => {
+    const store = memoryPinStore({ retired: '0' })
+    const pins = clientPins({ store, client })
+    versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: pins })
+    expect(await pins.upgrade('retired', '2')).toBe('2')
+    expect((await store.get('retired'))?.previous).toBe('0')
+    await expect(pins.rollback('retired')).rejects.toThrow('clientPins.rollback: "0" is not a version this API serves (1, 2).')
+  })
+
+  it('refuses the rollback to a previous version hand-edited to markup as the client\'s previous version, not one given', async () => {
+    const store = memoryPinStore()
+    const pins = clientPins({ store, client })
+    versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: pins })
+    await store.put('edited', { version: '2', previous: '<b>1</b>', movedAt: Date.now() })
+    await expect(pins.rollback('edited')).rejects.toThrow(/^clientPins\.rollback: the client's previous version is not a version this API serves \(1, 2\)\.$/)
+  })
+})
+
 describe('usage rows at the size of the API, not of its requests', () => {
   it('refuses usage with a scheme that accepts any version, at construction, saying what to give', () => {
     const pins = clientPins({ store: memoryPinStore(), client, usage: { record: () => undefined } })

@@ -207,6 +207,17 @@ describe('usage in Workers Analytics Engine', () => {
     expect((await short.callers('2025-01-01', { since: 0, until: NOW + 10, limit: 1000 })).callers).toHaveLength(1000)
   })
 
+  // Before, an sql function returning the SQL API's whole answer (or nothing) failed with "answer.map is not a function".
+  it.each<[unknown, string]>([
+    [{ meta: [], data: [], rows: 0 }, 'an object'],
+    [null, 'null'],
+    ['client,calls', 'a string'],
+    [[null], 'a list holding something other than rows'],
+  ])('refuses callers from an sql function resolving to %j, saying what to return', async (answer, got) => {
+    const usage = analyticsUsage(recording().dataset, { dataset: 'version_usage', waitUntil: noWait, sql: async () => answer as never })
+    await expect(usage.callers('2025-01-01')).rejects.toThrow(`analyticsUsage.callers: sql must resolve to the rows of the SQL API's answer, its data (return (await response.json()).data), not ${got}.`)
+  })
+
   it('refuses callers without an sql function, saying what to give', async () => {
     const usage = analyticsUsage(recording().dataset, { dataset: 'version_usage', waitUntil: noWait })
     await expect(usage.callers('2025-01-01')).rejects.toThrow('analyticsUsage.callers: give the sql option')

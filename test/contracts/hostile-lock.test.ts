@@ -145,4 +145,26 @@ describe('names a lock gives a sentence', () => {
     expect(shown(`${'x'.repeat(77)}😀😀`)).toBe(`"${'x'.repeat(77)}…`)
     expect(shown({ a: `${'x'.repeat(71)}😀` })).toBe(`{"a":"${'x'.repeat(71)}😀…`)
   })
+
+  it('a recorded body of 200,000 keys is 200,001 differences in a report, not a RangeError', async () => {
+    const frozen = api(() => ({ id: 1 }))
+    const lock = JSON.parse(JSON.stringify(await frozen.record())) as { released: { v1: { responses: { thing: { body: unknown } } } } }
+    const wide: Record<string, number> = {}
+    for (let i = 0; i < 200_000; i++) wide[`k${i}`] = i
+    lock.released.v1.responses.thing.body = wide
+    const report = await frozen.check(lock)
+    expect(report.ok).toBe(false)
+    expect(report.differences).toHaveLength(200_001)
+    expect(report.differences[0]?.sentence).toBe('v1: request "thing", at body.k0: was 0, now absent; declare it as a version change of the head version v2 so that older versions keep answering as recorded, or revert it.')
+  })
+
+  it('two changelogs of 60,000 changes each, none alike, are compared in work linear in their length', () => {
+    const changelog = (prefix: string) => ({ 'x-changelog': { versions: [{ version: '1', changes: Array.from({ length: 60_000 }, (_, i) => ({ id: `${prefix}${i}`, description: 'A change.' })) }] } })
+    const started = Date.now()
+    const differences = contractDifferences({ v1: { document: changelog('was-'), responses: {} } }, { v1: { document: changelog('now-'), responses: {} } }, 'v2')
+    // Matching each change by a scan of the other list took over 10 s on Node (n × n / 2 comparisons); by a map, under 1 s.
+    // (workerd's clock stands still while code runs: there the count alone is checked.)
+    expect(Date.now() - started).toBeLessThan(4_000)
+    expect(differences).toHaveLength(120_000)
+  })
 })

@@ -22,6 +22,13 @@ describe('problemDetails typeBase', () => {
     )
   })
 
+  // Before, it was taken, and every error body's `type` showed the password to every client.
+  it.each([['https://errors:s3cret@errors.example.com/'], ['https://ops@errors.example.com/']])('refuses %s, with a user name or password', (typeBase) => {
+    expect(() => problemDetails({ typeBase })).toThrow(
+      'problemDetails: typeBase holds a user name or password (before "@"), which every error body would show to every client; give a URI that needs none, such as "https://errors.example.com/".',
+    )
+  })
+
   it('takes https and tag URIs, and writes the type under them', async () => {
     const answer = problemDetails({ typeBase: 'tag:example.com,2026:errors/' })(new NotFound('Invalid version in URL path.'))
     expect(((await answer.json()) as { type: string }).type).toBe('tag:example.com,2026:errors/unsupported-api-version')

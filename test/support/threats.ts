@@ -111,6 +111,8 @@ export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
     sent('a request for the head version', () => policyApp(), () => new Request('https://api.test/users', { headers: { 'api-version': '2' } })),
     { input: "`problemDetails({ typeBase: ' javascript:alert(1)//' })` (a blank before the scheme, which URL parsing drops)", prepare: () => async () => thrownBy(() => problemDetails({ typeBase: ' javascript:alert(1)//' })) },
     { input: "`problemDetails({ typeBase: 'java\\tscript:alert(1)//' })` (a tab inside the scheme)", prepare: () => async () => thrownBy(() => problemDetails({ typeBase: 'java\tscript:alert(1)//' })) },
+    { input: "`versionPolicy({ versions: { v1: { sunset: '2027-06-01', sunsetLink: 'https://docs:s3cret@api.example.com/v1' } } })` (a password every response would show)", prepare: () => async () => thrownBy(() => versionPolicy({ versions: { v1: { sunset: '2027-06-01', sunsetLink: 'https://docs:s3cret@api.example.com/v1' } } })) },
+    { input: "`versionPolicy({ echoHeader: 'Refresh' })` (a browser would reload the page every few seconds)", prepare: () => async () => thrownBy(() => versionPolicy({ echoHeader: 'Refresh' })) },
   ],
   'docs/hono-apps.md': [
     sent('a path no route serves (`/admin`)', () => plainApp(), () => new Request('https://api.test/admin')),
@@ -143,6 +145,10 @@ export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
     {
       input: 'a lock with a recorded header named with 16 KiB',
       prepare: () => lockCase((lock) => void (((lock.released['v1'] as LockVersion).responses['item 1'] as { headers: Record<string, string> }).headers[`x\n${'h'.repeat(16 * 1024)}`] = 'yes')),
+    },
+    {
+      input: 'a lock with a recorded body of 200,000 keys (each a difference)',
+      prepare: () => lockCase((lock) => void (((lock.released['v1'] as LockVersion).responses['item 1'] as { body: unknown }).body = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`k${i}`, i])))),
     },
   ],
   'docs/openapi.md': [

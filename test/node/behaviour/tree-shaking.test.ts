@@ -117,8 +117,10 @@ describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny
     // apart from the bytes (837 B more).
     // 91,109 B with SSE and JSON Lines pass-through data, plain bodies labelled gzip told from encoded ones, a step going
     // down failing on a field the head has again, GET request layouts and forms on a list or an envelope refused, and
-    // head schemas checked against the history (2,272 B over 88,837 B).
-    ['everything', 92000],
+    // head schemas checked against the history (2,272 B over 88,837 B); 91,605 B once the policy refused header
+    // names browsers act on, links or a typeBase holding a password, and a leap second with a sentence of its own, and a
+    // contracts check matched changelogs through a map.
+    ['everything', 92500],
   ] as const)('%s adds at most %i bytes min+gzip (a regression ceiling)', (key, ceiling) => {
     expect(report.deltas[key]).toBeLessThanOrEqual(ceiling)
   })

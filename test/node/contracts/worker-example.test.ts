@@ -46,6 +46,24 @@ describe('the worker example\'s contracts', () => {
     expect(status).toBe(0)
   })
 
+  // Before, each printed a stack trace: JSON.parse's SyntaxError, or check's error thrown out of the script.
+  it('npm run contracts on a lock a hand edit broke, or that is no lock, exits 1 with a sentence saying what to do', () => {
+    const dir = `${root}.tmp/contracts-broken-lock-${process.pid}`
+    mkdirSync(dir, { recursive: true })
+    try {
+      writeFileSync(`${dir}/cut.lock.json`, readFileSync(`${root}worker-example/contracts.lock.json`, 'utf8').slice(0, 300))
+      const cut = runContracts('worker-example/contracts.ts', `${dir}/cut.lock.json`)
+      expect(cut.status).toBe(1)
+      // The parser's own words (JavaScript engines word it their way) between the file and what to do.
+      expect(cut.output.trim()).toMatch(/^contracts: \.tmp\/contracts-broken-lock-\d+\/cut\.lock\.json is not JSON \(.*JSON.*\); undo the edit that broke it, or record the lock again with npm run contracts -- --update\.$/)
+      writeFileSync(`${dir}/other.lock.json`, '{"format":"something else"}')
+      const other = runContracts('worker-example/contracts.ts', `${dir}/other.lock.json`)
+      expect([other.status, other.output.trim()]).toEqual([1, 'contracts: check: the lock is not a contracts lock (its "format" is not "hono-api-versioning/contracts@1"); record it again with record() (npm run contracts -- --update in this repository).'])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('npm run contracts fails on a copy where a head field no change mentions is renamed in the types and views', () => {
     const copy = `${root}.tmp/contracts-copy/`
     rmSync(copy, { recursive: true, force: true })
