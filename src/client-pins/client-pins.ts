@@ -48,7 +48,8 @@ export interface ClientPins extends VersioningExtension {
    * Moves `client`'s pin to `version` (resolved as a request's version
    * would be), keeping the version it had for `rollback`, and gives the
    * version pinned. Refuses, with an `UpgradeRefused`, a version the
-   * middleware does not serve or one past its sunset.
+   * middleware does not serve or one past its sunset. The version the
+   * client holds already writes nothing: its rollback window runs on.
    */
   upgrade(client: string, version: string): Promise<string>
   /**
@@ -313,8 +314,13 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       const client = checkedId(id, 'upgrade')
       const resolved = servable(version, 'upgrade')
       const held = await latestPin(store, client)
+      // Already there: nothing written, so the last upgrade's rollback window is not restarted.
+      if (held !== null && held.version === resolved) {
+        lookups.moved(client, resolved)
+        return resolved
+      }
       // A damaged entry (text no version can be) is no version to go back to: not kept as previous.
-      const previous = held === null ? null : held.version === resolved ? held.previous : isVersionText(held.version) ? held.version : null
+      const previous = held === null ? null : isVersionText(held.version) ? held.version : null
       await store.put(client, { version: resolved, previous, movedAt: previous === null ? null : now() })
       lookups.moved(client, resolved)
       return resolved

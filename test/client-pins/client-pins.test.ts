@@ -285,6 +285,20 @@ describe('clientPins: upgrade and rollback', () => {
     expect(await versionOf(await get('demo-2025'))).toBe('2026-06-01')
   })
 
+  it('leaves a pin alone when upgraded to the version it holds: no write, and the rollback window is not restarted', async () => {
+    const { pins, clock, counts } = await setup()
+    const id = await idOf('demo-2025')
+    await pins.upgrade(id, '2026-06-01')
+    const upgraded = await pins.pinOf(id)
+    const puts = counts.puts
+    clock.now += 71 * 3_600_000
+    expect(await pins.upgrade(id, '2026-06-01')).toBe('2026-06-01')
+    expect(counts.puts).toBe(puts)
+    expect(await pins.pinOf(id)).toEqual(upgraded)
+    clock.now += 2 * 3_600_000
+    await expect(pins.rollback(id)).rejects.toThrow("clientPins.rollback: the client's last upgrade is older than the rollback window (72 hours); upgrade it to the version it needs instead.")
+  })
+
   it('keeps an upgrade made while the client\'s first request was out (a store 50 ms away)', async () => {
     const { app, pins, state } = await setup()
     state.lag = 50
