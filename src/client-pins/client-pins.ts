@@ -119,7 +119,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
   const policyNow = lifecycle?.now ?? Date.now
   const lookups = new PinLookups(store, { cacheTtl, cacheSize, failureTtl, storeTimeout, now })
   /** The credential's headers: a choice made without a version named reads them, so its responses list them in `Vary`. */
-  const varies = vary.length === 0 ? undefined : Object.freeze([...vary])
+  const varies = Object.freeze([...vary])
   let unavailable: ClientVersionUnavailable | undefined
   /** Seconds a client refused for a failed lookup waits before this isolate asks the store again, or `null` for at once. */
   // Digits alone, as Retry-After writes seconds (String(1e21) would be "1e+21").

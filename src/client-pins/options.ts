@@ -25,7 +25,8 @@ export interface ClientPinsOptions {
   /**
    * The request headers `client` reads: the answer to every request that
    * names no version lists them in `Vary` (an explicit version does not
-   * depend on them).
+   * depend on them). At least one: `['*']` for a client not read from a
+   * request header (an address), so no shared cache keeps its answer.
    * @default ['Authorization']
    */
   readonly vary?: readonly string[] | undefined
@@ -146,6 +147,11 @@ export function checkPinsOptions(where: string, options: ClientPinsOptions): Che
   }
   if (!Array.isArray(vary) || !vary.every((name) => typeof name === 'string' && isHeaderName(name))) {
     throw new Error(`${where}: vary must list the header names client reads, such as ["Authorization"].`)
+  }
+  if (vary.length === 0) {
+    throw new Error(
+      `${where}: vary must list the header names client reads, such as ["Authorization"]: with none, a shared cache could give one client's answer to another. For a client not read from a request header (an address, a TLS certificate), give ["*"]: no shared cache keeps the answer.`,
+    )
   }
   if (onLookupError !== 'unavailable' && onLookupError !== 'default') throw new Error(`${where}: onLookupError must be "unavailable" (503) or "default".`)
   if (onRetiredPin !== 'refuse' && onRetiredPin !== 'default' && onRetiredPin !== 'oldest') throw new Error(`${where}: onRetiredPin must be "refuse" (a 410), "default" or "oldest".`)

@@ -366,12 +366,22 @@ describe('clientPins: configuration mistakes fail at construction', () => {
     ['no client', { store: memoryPinStore() }, 'clientPins: client must be a function (c) => string | null reading the Hono context, such as bearerClient({ secret: env.PIN_SECRET }) or jwtSubject().'],
     ['an unknown option', { store: memoryPinStore(), client, ttl: 5 }, 'clientPins: unknown option "ttl"; the options are store, client, vary, onLookupError, onRetiredPin, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now.'],
     ['a bad header in vary', { store: memoryPinStore(), client, vary: ['Bad Header'] }, 'clientPins: vary must list the header names client reads, such as ["Authorization"].'],
+    ['an empty vary (a shared cache would give one client\'s pinned answer to another)', { store: memoryPinStore(), client, vary: [] }, 'clientPins: vary must list the header names client reads, such as ["Authorization"]: with none, a shared cache could give one client\'s answer to another. For a client not read from a request header (an address, a TLS certificate), give ["*"]: no shared cache keeps the answer.'],
     ['a bad onLookupError', { store: memoryPinStore(), client, onLookupError: 'retry' }, 'clientPins: onLookupError must be "unavailable" (503) or "default".'],
     ['a negative cacheTtl', { store: memoryPinStore(), client, cacheTtl: -1 }, 'clientPins: cacheTtl must be a number of milliseconds, 0 or more.'],
     ['a negative failureTtl', { store: memoryPinStore(), client, failureTtl: -1 }, 'clientPins: failureTtl must be a number of milliseconds, 0 or more.'],
     ['a rollbackWindow that is not a duration', { store: memoryPinStore(), client, rollbackWindow: '72h' }, 'clientPins: rollbackWindow must be a number of milliseconds, 0 or more, such as 72 * 3_600_000.'],
   ])('%s', (_name, options, message) => {
     expect(() => clientPins(options as unknown as ClientPinsOptions)).toThrow(message)
+  })
+
+  it('vary ["*"] for a client not read from a header: every answer naming no version lists * in Vary', async () => {
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme: scheme(), clientVersion: clientPins({ store: memoryPinStore(), client: (c) => c.req.header('X-Forwarded-For') ?? null, vary: ['*'] }) }))
+    app.get('/', (c) => c.text(String(c.var.version)))
+    // A member "*" tells every cache the answer depends on more than request headers (RFC 9110 §12.5.5): none keeps it for another client.
+    const vary = (await app.request('/', { headers: { 'X-Forwarded-For': '192.0.2.1' } })).headers.get('Vary') ?? ''
+    expect(vary.split(',').map((name) => name.trim())).toContain('*')
   })
 
   it.each([
