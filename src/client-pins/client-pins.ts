@@ -19,7 +19,7 @@ import type { ExchangeView, NotedChoice, VersionChoice, VersioningExtension } fr
 import { BaseVersioning } from '../schemes/base.ts'
 import { carriesVersionOf } from './carries.ts'
 import { usableId } from './identity.ts'
-import { isVersionText, PinLookups, UNUSABLE_PIN, type Known } from './lookups.ts'
+import { isVersionText, PinLookups, settled, UNUSABLE_PIN, type Known } from './lookups.ts'
 import { checkPinsOptions, type ClientPinsOptions } from './options.ts'
 import { latestPin, type Pin } from './pin-store.ts'
 import { retiredFallback, retiredRefusal } from './retired.ts'
@@ -132,7 +132,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     return at !== null && policyNow() >= at
   }
 
-  /** `client` of the context as a usable id, `null` when it gave none, `undefined` when it gave an unusable one or failed. */
+  /** `client` of the context as a usable id, `null` when it gave none, `undefined` when it gave an unusable one, failed, or gave none within `storeTimeout`. */
   function idOf(c: Context): string | null | undefined | Promise<string | null | undefined> {
     let id: ReturnType<typeof client>
     try {
@@ -140,7 +140,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     } catch {
       return undefined
     }
-    return id instanceof Promise ? id.then(checked, () => undefined) : checked(id)
+    return id instanceof Promise ? settled(() => id, storeTimeout).then(checked, () => undefined) : checked(id)
   }
 
   /** The last id found usable: a client that calls again is not checked again. */

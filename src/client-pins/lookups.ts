@@ -43,10 +43,11 @@ function readPin(value: unknown): Pin | null | undefined {
 }
 
 /**
- * `call()`, settled within `timeout` ms: a store that throws, answers
- * something that is not a promise, or hangs gives a rejection instead.
+ * `call()`, settled within `timeout` ms: a store (or a `client` function)
+ * that throws, answers something that is not a promise, or hangs gives a
+ * rejection instead.
  */
-function settled<T>(call: () => Promise<T>, timeout: number): Promise<T> {
+export function settled<T>(call: () => Promise<T>, timeout: number): Promise<T> {
   let answer: Promise<T>
   try {
     answer = Promise.resolve(call())
@@ -55,7 +56,7 @@ function settled<T>(call: () => Promise<T>, timeout: number): Promise<T> {
   }
   let timer: ReturnType<typeof setTimeout> | undefined
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the pin store did not answer within ${timeout} ms`)), timeout)
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeout} ms`)), timeout)
   })
   return Promise.race([answer, late]).finally(() => clearTimeout(timer))
 }

@@ -68,7 +68,9 @@ export interface ClientPinsOptions {
   /**
    * How long a store read or first-pin write may take, in milliseconds:
    * past it, the request is answered as for a failed store (`onLookupError`),
-   * and the client is not asked about again for `failureTtl`.
+   * and the client is not asked about again for `failureTtl`. It bounds a
+   * `client` that returns a promise too: one not settled in time names no
+   * client (the default version, nothing written).
    * @default 3000
    */
   readonly storeTimeout?: number | undefined

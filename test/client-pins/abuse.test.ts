@@ -295,6 +295,16 @@ describe('hostile identities and credentials', () => {
     expect([setup.counts.gets, setup.counts.claims, await setup.rows()]).toEqual([0, 0, 0])
   })
 
+  it('answers a client function that never resolves as no client once storeTimeout has passed: the default, nothing read or written', async () => {
+    const setup = app({ client: () => new Promise<string>(() => undefined), storeTimeout: 30 })
+    const started = Date.now()
+    const res = await setup.hono.request('/api/things/1', { headers: { Authorization: 'Bearer k' } })
+    expect([res.status, await res.json()]).toEqual([200, { version: '2026-06-01' }])
+    expect(Date.now() - started).toBeLessThan(2_000)
+    expect(setup.errors).toEqual([])
+    expect([setup.counts.gets, setup.counts.claims, setup.counts.puts, await setup.rows()]).toEqual([0, 0, 0, 0])
+  })
+
   it('answers a client function that rejects as no client', async () => {
     const setup = app({ client: () => Promise.reject(new Error('identity service down')) })
     expect((await setup.hono.request('/api/things/1', { headers: { Authorization: 'Bearer k' } })).status).toBe(200)
