@@ -18,6 +18,7 @@ import { after } from '../pipeline/after.ts'
 import type { ExchangeView, NotedChoice, VersionChoice, VersioningExtension } from '../pipeline/extension.ts'
 import { BaseVersioning } from '../schemes/base.ts'
 import { carriesVersionOf } from './carries.ts'
+import { spokenDuration } from './duration.ts'
 import { usableId } from './identity.ts'
 import { isVersionText, PinLookups, settled, UNUSABLE_PIN, type Known } from './lookups.ts'
 import { checkPinsOptions, type ClientPinsOptions } from './options.ts'
@@ -330,7 +331,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       const held = await latestPin(store, client)
       if (held === null || held.previous === null || held.movedAt === null) throw new UpgradeRefused(`${where}.rollback: the client has no upgrade to take back.`)
       if (now() - held.movedAt > rollbackWindow) {
-        throw new UpgradeRefused(`${where}.rollback: the client's last upgrade is older than the rollback window (${rollbackWindow / 3_600_000} hours); upgrade it to the version it needs instead.`)
+        throw new UpgradeRefused(`${where}.rollback: the client's last upgrade is older than the rollback window (${spokenDuration(rollbackWindow)}); upgrade it to the version it needs instead.`)
       }
       const version = servable(held.previous, 'rollback', "the client's previous version")
       await store.put(client, { version, previous: null, movedAt: null })

@@ -285,6 +285,22 @@ describe('clientPins: upgrade and rollback', () => {
     expect(await versionOf(await get('demo-2025'))).toBe('2026-06-01')
   })
 
+  it.each([
+    [1_000, '1 second'],
+    [45_000, '45 seconds'],
+    [1_500, '1.5 seconds'],
+    [90 * 60_000, '1.5 hours'],
+    [100 * 60_000, '100 minutes'],
+    [3_600_000, '1 hour'],
+    [250, '250 milliseconds'],
+  ])('says a rollback window of %d ms as %j in its refusal', async (rollbackWindow, said) => {
+    const { pins, clock } = await setup({ rollbackWindow })
+    const id = await idOf('demo-2025')
+    await pins.upgrade(id, '2026-06-01')
+    clock.now += rollbackWindow + 1
+    await expect(pins.rollback(id)).rejects.toThrow(`clientPins.rollback: the client's last upgrade is older than the rollback window (${said}); upgrade it to the version it needs instead.`)
+  })
+
   it('leaves a pin alone when upgraded to the version it holds: no write, and the rollback window is not restarted', async () => {
     const { pins, clock, counts } = await setup()
     const id = await idOf('demo-2025')
