@@ -17,6 +17,7 @@ import { BoundedCache } from '../http/bounded-cache.ts'
 import { after } from '../pipeline/after.ts'
 import type { ExchangeView, NotedChoice, VersionChoice, VersioningExtension } from '../pipeline/extension.ts'
 import { BaseVersioning } from '../schemes/base.ts'
+import { boundScheme } from './bound-scheme.ts'
 import { carriesVersionOf } from './carries.ts'
 import { spokenDuration } from './duration.ts'
 import { usableId } from './identity.ts'
@@ -125,7 +126,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
   /** Seconds a client refused for a failed lookup waits before this isolate asks the store again, or `null` for at once. */
   // Digits alone, as Retry-After writes seconds (String(1e21) would be "1e+21").
   const retryAfter = failureTtl < 1000 ? null : BigInt(Math.ceil(failureTtl / 1000)).toString()
-  /** The scheme of the middleware last bound, for `upgrade`. */
+  /** The scheme of the middleware first bound, for `upgrade` (a later one must allow the same versions). */
   let bound: BaseVersioning | undefined
 
   const past = (version: string, key: 'deprecation' | 'sunset'): boolean => {
@@ -164,7 +165,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
         `${target.where}: clientVersion's usage needs the scheme to list its versions (allowedVersions): a scheme that accepts any version would count each version a client names as a row of its own, so writes would grow with requests. Give the scheme allowedVersions, or leave usage out.`,
       )
     }
-    bound = scheme
+    bound = boundScheme(target.where, bound, scheme)
     const misplaced =
       `${target.where}: clientVersion read no client before the handlers ran, but one after: an authentication middleware registered after the versioning middleware names the client, too late for its pinned version. ` +
       'Register the authentication middleware (hono/jwt, bearerAuth ...) before the versioning middleware, or read the client from the request itself (bearerClient).'

@@ -428,6 +428,25 @@ describe('clientPins: configuration mistakes fail at construction', () => {
     )
   })
 
+  it('one clientPins given to a second middleware whose scheme allows other versions (upgrade checks one list)', () => {
+    const pins = clientPins({ store: memoryPinStore(), client })
+    versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: pins })
+    expect(() => versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion: '3' }), clientVersion: pins })).toThrow(
+      'versionMiddleware: clientVersion was given to a middleware already whose scheme allows other versions (1, 2, not 1, 2, 3): upgrade and rollback check a version against one list. Give each middleware its own clientPins({...}) (they may share a store), or schemes that allow the same versions.',
+    )
+  })
+
+  it('one clientPins given to two middlewares whose schemes allow the same versions', async () => {
+    const pins = clientPins({ store: memoryPinStore(), client })
+    const app = new Hono()
+    app.use('/a/*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: pins }))
+    app.use('/b/*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['2', '1'], defaultVersion: '1' }), clientVersion: pins }))
+    app.get('*', (c) => c.text(String(c.var.version)))
+    expect(await (await app.request('/b/x', { headers: { Authorization: 'Bearer both' } })).text()).toBe('1')
+    expect(await pins.upgrade(await idOf('both'), '2')).toBe('2')
+    expect(await (await app.request('/a/x', { headers: { Authorization: 'Bearer both' } })).text()).toBe('2')
+  })
+
   it('a clientVersion that does not come from clientPins', () => {
     expect(() => versionMiddleware({ scheme: new HeaderVersioning(), clientVersion: { bind: () => ({}) } as never })).toThrow('versionMiddleware: clientVersion must come from clientPins({...}).')
   })
