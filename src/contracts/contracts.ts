@@ -194,7 +194,7 @@ export function contracts(options: ContractsOptions): Contracts {
     async check(lock) {
       const locked = checkLock(lock, `${WHERE}: check`)
       const now = await record()
-      const differences = contractDifferences(locked.released, now.released, head)
+      const differences = contractDifferences(locked.released, now.released, head, locked.head)
       const count = released.length === 1 ? '1 released version' : `${released.length} released versions`
       const summary =
         differences.length === 0

@@ -11,9 +11,9 @@ import { bare, cut, quoted, SHOWN } from '../quote.ts'
 
 /** A difference between the lock and the code. */
 export interface ContractDifference {
-  /** The released version that answers differently (or that the lock lacks or no longer has). */
+  /** The released version that answers differently (or that the lock lacks or no longer has), or the head the lock was recorded with. */
   readonly version: string
-  /** What changed: its OpenAPI `document`, a recorded `response`, or the `lock`'s coverage (a version or request it lacks or has too many of). */
+  /** What changed: its OpenAPI `document`, a recorded `response`, or the `lock`'s coverage (a version or request it lacks or has too many of) or head. */
   readonly kind: 'document' | 'response' | 'lock'
   /** Where: `operation GET /products/{id}`, `schema Product`, `document`, `request "product 2"`, `version` (each name in full; the sentence cuts them). */
   readonly subject: string
@@ -235,9 +235,20 @@ function responseDifferences(version: string, name: string, before: RecordedResp
   return found
 }
 
-/** Every difference between the recorded versions of the lock and of the code now; `head`: the head version now. */
-export function contractDifferences(locked: { readonly [version: string]: RecordedVersion }, now: { readonly [version: string]: RecordedVersion }, head: string): ContractDifference[] {
+/**
+ * Every difference between the recorded versions of the lock and of the code now; `head`: the head version now,
+ * `lockedHead`: the lock's. A lock recorded with another head is a difference, unless that head is released now and
+ * the lock lacks its record (the version's own difference says so: a newer version exists).
+ */
+export function contractDifferences(locked: { readonly [version: string]: RecordedVersion }, now: { readonly [version: string]: RecordedVersion }, head: string, lockedHead: string = head): ContractDifference[] {
   const found: Found[] = []
+  const releasedNow = field(now, lockedHead) !== undefined
+  if (lockedHead !== head && !(releasedNow && field(locked, lockedHead) === undefined)) {
+    const was = bare(lockedHead)
+    const why = releasedNow ? `${was} is released` : `${was} is not one of the app's versions`
+    const what = `the lock was recorded with the head version ${was}, but the head is ${bare(head)} now and ${why}, so the lock was not recorded from these versions`
+    found.push({ version: lockedHead, kind: 'lock', subject: () => 'head', path: 'head', shownPath: 'head', before: lockedHead, after: head, what })
+  }
   for (const version of keysOf(locked, now)) {
     const before = field(locked, version) as RecordedVersion | undefined
     const after = field(now, version) as RecordedVersion | undefined

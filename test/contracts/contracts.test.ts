@@ -131,6 +131,34 @@ describe('the versions the lock covers', () => {
     expect(later.differences.some((d) => d.sentence.startsWith('v3: request "product 1", at body.label: was absent, now "Lamp 1"'))).toBe(true)
   })
 
+  it("says when the lock was recorded with another head than the app's, naming both", async () => {
+    const api = catalogApi().contracts
+    const report = await api.check({ ...lock, head: 'v9' })
+    expect(report.ok).toBe(false)
+    expect(report.differences).toEqual([
+      {
+        version: 'v9',
+        kind: 'lock',
+        subject: 'head',
+        path: 'head',
+        before: 'v9',
+        after: 'v3',
+        sentence: `v9: the lock was recorded with the head version v9, but the head is v3 now and v9 is not one of the app's versions, so the lock was not recorded from these versions; ${UPDATE}`,
+      },
+    ])
+    expect(report.message.split('\n')).toEqual(['Contracts: 1 difference from the lock in 2 released versions (head v3, free to change):', `- ${report.differences[0]?.sentence}`])
+    // A head the app has released, whose record the lock holds: no record() makes such a lock.
+    expect((await api.check({ ...lock, head: 'v2' })).differences.map((d) => d.sentence)).toEqual([
+      `v2: the lock was recorded with the head version v2, but the head is v3 now and v2 is released, so the lock was not recorded from these versions; ${UPDATE}`,
+    ])
+    // A hostile head is shown as the lock's other names are: controls escaped, cut to 80 characters; kept whole in the fields.
+    const hostile = `\r\nv${'9'.repeat(1_000)}`
+    const [difference] = (await api.check({ ...lock, head: hostile })).differences
+    expect(difference?.before).toBe(hostile)
+    expect(difference?.sentence).not.toMatch(/[\r\n]/)
+    expect(difference?.sentence.length).toBeLessThan(500)
+  })
+
   it('says which version or request the lock has that the code no longer has, and the reverse', async () => {
     const api = catalogApi()
     const { v1, ...rest } = lock.released
