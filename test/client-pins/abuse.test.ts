@@ -230,25 +230,13 @@ describe('a cache that survives a flood', () => {
 })
 
 describe('hostile identities and credentials', () => {
-  it.each([
+  // A verified payload's subject RFC 7519 would not give (a string of odd text), or of another type than its string: a
+  // whole number is its decimal text (below), anything else names no client.
+  it.each<[string, unknown]>([
     ['a 600-character subject', 'x'.repeat(600)],
     ['a subject with a newline', 'a\nb'],
     ['a subject with spaces', 'a b'],
     ['a non-ASCII subject', 'Zoë'],
-  ])('does not pin or count %s, and answers 200 in the default', async (_name, subject) => {
-    const identify: MiddlewareHandler = async (c, next) => {
-      c.set('jwtPayload' as never, { sub: subject } as never)
-      return next()
-    }
-    const setup = app({ before: identify, client: jwtSubject() })
-    const res = await setup.hono.request('/api/things/1')
-    expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ version: '2026-06-01' })
-    expect([setup.counts.gets, setup.counts.claims, await setup.rows()]).toEqual([0, 0, 0])
-  })
-
-  // A verified payload's subject of another type than RFC 7519's string: a whole number is its decimal text, anything else none.
-  it.each<[string, unknown]>([
     ['an empty subject', ''],
     ['an object subject', { id: 'account-42' }],
     ['a list subject', ['account-42']],
@@ -263,7 +251,8 @@ describe('hostile identities and credentials', () => {
     }
     const setup = app({ before: identify, client: jwtSubject() })
     const res = await setup.hono.request('/api/things/1')
-    expect([res.status, await res.json()]).toEqual([200, { version: '2026-06-01' }])
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ version: '2026-06-01' })
     expect([setup.counts.gets, setup.counts.claims, await setup.rows()]).toEqual([0, 0, 0])
   })
 
