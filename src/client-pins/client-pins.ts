@@ -17,11 +17,12 @@ import { BoundedCache } from '../http/bounded-cache.ts'
 import { after } from '../pipeline/after.ts'
 import type { ExchangeView, NotedChoice, VersionChoice, VersioningExtension } from '../pipeline/extension.ts'
 import { BaseVersioning } from '../schemes/base.ts'
-import { boundScheme } from './bound-scheme.ts'
+import { boundPolicy, boundScheme } from './bound-scheme.ts'
 import { carriesVersionOf } from './carries.ts'
 import { spokenDuration } from './duration.ts'
 import { usableId } from './identity.ts'
 import { isVersionText, PinLookups, settled, UNUSABLE_PIN, type Known } from './lookups.ts'
+import type { VersionPolicy } from '../lifecycle/policy.ts'
 import { checkPinsOptions, type ClientPinsOptions } from './options.ts'
 import { latestPin, type Pin } from './pin-store.ts'
 import { retiredFallback, retiredRefusal } from './retired.ts'
@@ -117,8 +118,9 @@ const accepted = (status: number): boolean => status < 400
 export function clientPins(options: ClientPinsOptions): ClientPins {
   const where = 'clientPins'
   const { store, client, vary, onLookupError, onRetiredPin, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now } = checkPinsOptions(where, options)
-  const lifecycle = policy?.describe()
-  const policyNow = lifecycle?.now ?? Date.now
+  /** The middleware's policy, as the pins read it when bound (`policy` must be that one). */
+  let lifecycle = policy?.describe()
+  let read: { readonly policy: VersionPolicy | undefined } | null = null
   const lookups = new PinLookups(store, { cacheTtl, cacheSize, failureTtl, storeTimeout, now })
   /** The credential's headers: a choice made without a version named reads them, so its responses list them in `Vary`. */
   const varies = Object.freeze([...vary])
@@ -131,7 +133,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
 
   const past = (version: string, key: 'deprecation' | 'sunset'): boolean => {
     const at = lifecycle?.versions.get(version)?.[key] ?? null
-    return at !== null && policyNow() >= at
+    return at !== null && (lifecycle?.now ?? Date.now)() >= at
   }
 
   /** `client` of the context as a usable id, `null` when it gave none, `undefined` when it gave an unusable one, failed, or gave none within `storeTimeout`. */
@@ -166,6 +168,8 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       )
     }
     bound = boundScheme(target.where, bound, scheme)
+    read = { policy: boundPolicy(target.where, policy, read, target.policy as VersionPolicy | undefined) }
+    lifecycle = read.policy?.describe()
     const misplaced =
       `${target.where}: clientVersion read no client before the handlers ran, but one after: an authentication middleware registered after the versioning middleware names the client, too late for its pinned version. ` +
       'Register the authentication middleware (hono/jwt, bearerAuth ...) before the versioning middleware, or read the client from the request itself (bearerClient).'

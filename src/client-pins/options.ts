@@ -83,8 +83,9 @@ export interface ClientPinsOptions {
   readonly usage?: UsageRecorder | undefined
   /**
    * The middleware's version policy: `upgrade` refuses a version past its
-   * sunset, and usage says whether a call's version was deprecated.
-   * @default undefined
+   * sunset, and usage says whether a call's version was deprecated. Left
+   * out, the pins read the middleware's; given, it must give the same dates.
+   * @default the middleware's
    */
   readonly policy?: VersionPolicy | undefined
   /** Whether a request names its version itself, for a custom scheme; built-in schemes need none. @default undefined */

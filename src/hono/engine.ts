@@ -102,10 +102,10 @@ export function honoEngine(
   routeNames: () => ReadonlySet<string> | null,
   expose?: (c: Context, visit: Visit) => void,
 ): HonoEngine {
-  const { scheme, errorResponse, hosts, extensions } = checkOptions(where, options, extraNames)
+  const { scheme, errorResponse, hosts, extensions, policy } = checkOptions(where, options, extraNames)
   const decider = versionDecider(scheme, hosts)
   const names = routeNames()
-  const steps = extensions.length === 0 ? null : bindExtensions(extensions, { where, scheme, routeNames: names, versionQuery: waysOf(scheme.placement).query })
+  const steps = extensions.length === 0 ? null : bindExtensions(extensions, { where, scheme, routeNames: names, versionQuery: waysOf(scheme.placement).query, policy })
   const path = requestPath(decider, steps, HONO, varyList(scheme.vary))
   const { finishes, finish } = finisher(scheme.vary, steps)
   const json = steps?.json ?? null

@@ -69,6 +69,8 @@ export interface CheckedOptions {
   readonly hosts: ((authority: string) => boolean) | null
   /** The extensions, in the order their steps run. */
   readonly extensions: readonly VersioningExtension[]
+  /** The version policy among them, which client pins read too. */
+  readonly policy: VersioningExtension | undefined
 }
 
 /** Checks the options of middleware `where` (`extraNames`: the options it adds); a mistake throws a sentence saying what to fix. */
@@ -106,7 +108,7 @@ export function checkOptions(where: string, options: MiddlewareOptions<BaseVersi
     throw new Error(`${where}: extensions must be objects with bind(target).`)
   }
   const extensions = [clientVersion, policy, changes, ...own].filter((e): e is VersioningExtension => e !== undefined)
-  return { scheme, errorResponse, hosts: hosts === undefined ? null : allowedHosts(hosts, where), extensions }
+  return { scheme, errorResponse, hosts: hosts === undefined ? null : allowedHosts(hosts, where), extensions, policy }
 }
 
 /** Whether `value` is an extension with the method its factory gives it (`describe`, `changelog`, `upgrade`). */

@@ -32,6 +32,8 @@ export interface ExtensionTarget {
   readonly routeNames: ReadonlySet<string> | null
   /** The query parameter the scheme reads the version from (`null`: none), which is no parameter of a route's own. */
   readonly versionQuery: string | null
+  /** The middleware's version policy (its `policy` option), which client pins read too. */
+  readonly policy?: VersioningExtension | undefined
 }
 
 /** The table route that answers a request, as extensions see it. */

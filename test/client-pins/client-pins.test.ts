@@ -13,7 +13,7 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { BaseVersioning, defineRoutes, HeaderVersioning, include, route, URLPathVersioning } from '../../src/index.ts'
-import { problemDetails } from '../../src/lifecycle/index.ts'
+import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
 import { Product, releasesHistory, type ProductBody } from '../../worker-example/changes.ts'
 import { bearerClient, clientPins, memoryPinStore, memoryUsage, type ClientPinsOptions, type PinStore } from '../../src/client-pins/index.ts'
 import { countingStore, DAY, idOf, NOW, policy, scheme, SECRET } from '../support/client-pins-fixture.ts'
@@ -445,6 +445,45 @@ describe('clientPins: configuration mistakes fail at construction', () => {
     expect(await (await app.request('/b/x', { headers: { Authorization: 'Bearer both' } })).text()).toBe('1')
     expect(await pins.upgrade(await idOf('both'), '2')).toBe('2')
     expect(await (await app.request('/a/x', { headers: { Authorization: 'Bearer both' } })).text()).toBe('2')
+  })
+
+  it("clientPins' policy giving other dates than the middleware's, or where it has none: refused when bound", () => {
+    const clock = { now: NOW }
+    const fix = "upgrade refuses, and usage counts as deprecated, what one policy says. Give the middleware and clientPins the same versionPolicy({...}) (or leave clientPins' policy out: it reads the middleware's)."
+    const later = versionPolicy({ versions: { '2024-01-01': { deprecation: '2025-01-01T00:00:00Z', sunset: '2026-03-01T00:00:00Z' } } })
+    expect(() => versionMiddleware({ scheme: scheme(), clientVersion: clientPins({ store: memoryPinStore(), client, policy: later }), policy: policy(clock) })).toThrow(
+      `versionMiddleware: clientVersion's policy gives other deprecation or sunset dates than the middleware's: ${fix}`,
+    )
+    expect(() => versionMiddleware({ scheme: scheme(), clientVersion: clientPins({ store: memoryPinStore(), client, policy: policy(clock) }) })).toThrow(
+      `versionMiddleware: clientVersion has a policy, but the middleware has none: ${fix}`,
+    )
+    // The same value, or another policy giving the same dates (two versionPolicy calls of one configuration).
+    const shared = policy(clock)
+    expect(() => versionMiddleware({ scheme: scheme(), clientVersion: clientPins({ store: memoryPinStore(), client, policy: shared }), policy: shared })).not.toThrow()
+    expect(() => versionMiddleware({ scheme: scheme(), clientVersion: clientPins({ store: memoryPinStore(), client, policy: policy(clock) }), policy: policy(clock) })).not.toThrow()
+  })
+
+  it("clientPins without a policy read the middleware's: upgrade refuses a version past its sunset, usage counts a deprecated version's calls so", async () => {
+    const clock = { now: NOW }
+    const usage = memoryUsage()
+    const pins = clientPins({ store: memoryPinStore(), client, usage, now: () => clock.now })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme: scheme(), clientVersion: pins, policy: policy(clock) }))
+    app.get('/me', (c) => c.text(String(c.var.version)))
+    await expect(pins.upgrade(await idOf('reader'), '2024-01-01')).rejects.toThrow('clientPins.upgrade: 2024-01-01 is past its sunset; pin a supported version.')
+    const res = await app.request('/me', { headers: { Authorization: 'Bearer reader', 'Api-Version': '2025-01-01' } })
+    expect([res.status, await res.text()]).toEqual([200, '2025-01-01'])
+    expect((await usage.callers('2025-01-01')).callers.map((caller) => caller.deprecated)).toEqual([true])
+  })
+
+  it('one clientPins given to a second middleware whose policy gives other dates, or none', () => {
+    const clock = { now: NOW }
+    const pins = clientPins({ store: memoryPinStore(), client })
+    versionMiddleware({ scheme: scheme(), clientVersion: pins, policy: policy(clock) })
+    versionMiddleware({ scheme: scheme(), clientVersion: pins, policy: policy(clock) })
+    expect(() => versionMiddleware({ scheme: scheme(), clientVersion: pins })).toThrow(
+      "versionMiddleware: clientVersion was given to a middleware already whose policy gives other deprecation or sunset dates than this one's: upgrade refuses, and usage counts as deprecated, what one policy says.",
+    )
   })
 
   it('a clientVersion that does not come from clientPins', () => {
