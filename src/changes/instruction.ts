@@ -83,10 +83,8 @@ export class FieldOp {
   readonly to: string
   /** `field` is a member of every object (`constructor`): read as the object's own only (decided here, once). */
   readonly own: boolean
-  /** For `back` and `derive`: the name written, which must be absent (`''`: none). */
-  readonly writes: string
-  /** Whether `writes` is a member of every object, read as the object's own only. */
-  readonly writesOwn: boolean
+  /** `to` is a member of every object: read as the object's own only (a `back`'s, which must find it absent). */
+  readonly toOwn: boolean
   /** Why finding `writes` there is the history's mistake, and what to declare: `taken`'s sentence. */
   readonly taken: string
 
@@ -97,8 +95,7 @@ export class FieldOp {
     this.fn = fn
     this.to = to
     this.own = inherited(field)
-    this.writes = kind === 'back' ? to : kind === 'derive' ? field : ''
-    this.writesOwn = inherited(this.writes)
+    this.toOwn = inherited(to)
     this.taken = taken
   }
 }
@@ -120,7 +117,7 @@ export function applyOp(op: FieldOp, object: Json): void {
       }
       return
     case 'back':
-      if ((op.writesOwn ? ownField(object, op.to) : object[op.to]) !== undefined) throw fieldTaken(op.to, op.taken)
+      if ((op.toOwn ? ownField(object, op.to) : object[op.to]) !== undefined) throw fieldTaken(op.to, op.taken)
       if (value !== undefined) {
         object[op.to] = value
         object[field] = undefined

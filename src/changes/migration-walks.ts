@@ -115,7 +115,7 @@ export class Entry {
     this.field = op === null ? field : op.field
     this.own = inherited(this.field)
     this.to = op === null ? '' : op.to
-    this.toOwn = inherited(this.to)
+    this.toOwn = op === null ? false : op.toOwn
     this.taken = op === null ? '' : op.taken
     this.visit = visit
     this.fn = op === null ? null : op.fn
