@@ -134,18 +134,33 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
       // are made once per operation; a rejection that passed several handlers joins theirs per request, so the
       // table is emptied when full, its memory bounded whatever clients send.
       const lists = new Map<ReadonlySet<string> | null, readonly [string, string]>()
+      const refuses = refuseAfterSunset && [...lifecycles.values()].some((l) => l.goneAt !== null)
+      // A version past its sunset that the policy refuses (410) serves nothing, so it is listed in neither header: the
+      // sunsets in order, of which `goneCount` had come at the last response (the lists are made anew when that changes).
+      const sunsets = refuses ? [...lifecycles].flatMap(([v, l]) => (l.goneAt === null ? [] : [[l.goneAt, v] as const])).sort((a, b) => a[0] - b[0]) : []
+      let goneCount = 0
+      let gone = new Set<string>()
       function listsFor(versions: ReadonlySet<string> | null): readonly [string, string] {
+        if (sunsets.length > 0) {
+          const at = now()
+          let count = 0
+          while (count < sunsets.length && at >= sunsets[count]![0]) count++
+          if (count !== goneCount) {
+            goneCount = count
+            gone = new Set(sunsets.slice(0, count).map(([, v]) => v))
+            lists.clear()
+          }
+        }
         let found = lists.get(versions)
         if (found === undefined) {
-          const served = versions === null ? all : all.filter((v) => versions.has(v))
+          const served = all.filter((v) => (versions === null || versions.has(v)) && !gone.has(v))
           found = [served.filter((v) => !deprecated.has(v)).join(', '), served.filter((v) => deprecated.has(v)).join(', ')]
           if (lists.size >= MAX_LISTS) lists.clear()
           lists.set(versions, found)
         }
         return found
       }
-      const refuses = refuseAfterSunset && [...lifecycles.values()].some((l) => l.goneAt !== null)
-      let gone: Gone | undefined
+      let refusal: Gone | undefined
 
       /** Adds the policy's headers that `headers` lacks (never replacing one the handler set). */
       function decorate(headers: Headers, version: string | null | undefined, versions: ReadonlySet<string> | null): void {
@@ -175,7 +190,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
               const { version } = exchange
               if (version == null || exchange.route?.limit?.neutral === true) return undefined
               const goneAt = lifecycles.get(version)?.goneAt
-              return goneAt != null && now() >= goneAt ? (gone ??= withoutStack(() => new Gone())) : undefined
+              return goneAt != null && now() >= goneAt ? (refusal ??= withoutStack(() => new Gone())) : undefined
             }
           : undefined,
         response(exchange, response) {

@@ -389,7 +389,8 @@ describe.each(MOUNT_STYLES)('refuseAfterSunset (%s)', (mode) => {
     expect(await res.json()).toEqual(status === 410 ? GONE : { version })
     expect(res.headers.get('Vary')).toBe('Api-Version')
     expect(res.headers.get('api-supported-versions')).toBe('v2, v3')
-    expect(res.headers.get('api-deprecated-versions')).toBe('v1')
+    // Refused from its sunset on, v1 serves nothing: it is listed in neither header (docs/lifecycle.md).
+    expect(res.headers.get('api-deprecated-versions')).toBe(refuse === true && now >= SUNSET_MS ? null : 'v1')
     // The 410 tells when and why: the lifecycle headers of the version refused.
     expect(lifecycleOf(res)).toEqual(version === 'v1' ? V1_LIFECYCLE : NO_LIFECYCLE)
   })
@@ -532,6 +533,36 @@ describe('construction errors', () => {
     )
   })
 
+  it('a version refused after its sunset is reported in neither list from that instant on, and again before it (a clock set back)', async () => {
+    let clock = SUNSET_MS - 1
+    const versioning = apiVersioning({
+      scheme,
+      routes,
+      policy: versionPolicy({ versions: { v1: { deprecation: '2027-01-01', sunset: SUNSET } }, reportVersions: true, refuseAfterSunset: true, now: () => clock }),
+    })
+    const app = new Hono()
+    wire(app, 'app.use + mountRoutes', versioning, { items: echoVersion })
+    const lists = (res: Response) => [res.status, res.headers.get('api-supported-versions'), res.headers.get('api-deprecated-versions')]
+    expect(lists(await app.request('http://t/items?version=v2'))).toEqual([200, 'v2, v3', 'v1'])
+    clock = SUNSET_MS
+    expect(lists(await app.request('http://t/items?version=v2'))).toEqual([200, 'v2, v3', null])
+    expect(lists(await app.request('http://t/items?version=v1'))).toEqual([410, 'v2, v3', null])
+    clock = SUNSET_MS - 1
+    expect(lists(await app.request('http://t/items?version=v1'))).toEqual([200, 'v2, v3', 'v1'])
+  })
+
+  it('without refuseAfterSunset, a version past its sunset is still served and still listed as deprecated', async () => {
+    const versioning = apiVersioning({
+      scheme,
+      routes,
+      policy: versionPolicy({ versions: { v1: { deprecation: '2027-01-01', sunset: SUNSET } }, reportVersions: true, now: () => SUNSET_MS + 1 }),
+    })
+    const app = new Hono()
+    wire(app, 'app.use + mountRoutes', versioning, { items: echoVersion })
+    const res = await app.request('http://t/items?version=v1')
+    expect([res.status, res.headers.get('api-supported-versions'), res.headers.get('api-deprecated-versions')]).toEqual([200, 'v2, v3', 'v1'])
+  })
+
   it('a valid policy on a scheme with allowedVersions constructs', () => {
     expect(() => apiVersioning({ scheme, routes, policy: versionPolicy({ versions: { v1: V1 }, reportVersions: true, echoHeader: 'api-version', refuseAfterSunset: true }) })).not.toThrow()
   })
@@ -600,7 +631,8 @@ describe('problemDetails()', () => {
     const gone = await plain.request('http://t/query/items?version=v1')
     expect(gone.status).toBe(410)
     expect(gone.headers.get('api-supported-versions')).toBe('v2')
-    expect(gone.headers.get('api-deprecated-versions')).toBe('v1')
+    // Refused after its sunset, v1 is listed in neither header.
+    expect(gone.headers.get('api-deprecated-versions')).toBeNull()
     expect(lifecycleOf(gone)).toEqual(V1_LIFECYCLE)
     const ok = await plain.request('http://t/query/items?version=v2')
     expect(ok.status).toBe(200)
@@ -764,7 +796,8 @@ describe.each(MOUNT_STYLES)('hostile input never throws and never reflects (%s)'
         expect(Object.keys(parsed), kind).toEqual(kind === 'detail' ? ['detail'] : ['type', 'title', 'status', 'detail', 'code'])
       }
       expect(res.headers.get('api-supported-versions'), kind).toBe(path.startsWith('/a/') ? 'v2, v3' : '1.2.0, 2.0.0')
-      expect(res.headers.get('api-deprecated-versions'), kind).toBe(path.startsWith('/a/') ? 'v1' : '1.0.0')
+      // The one deprecated version is past its sunset and refused: listed in neither header.
+      expect(res.headers.get('api-deprecated-versions'), kind).toBeNull()
       for (const marker of markers) {
         expect(body, `${kind} body`).not.toContain(marker)
         res.headers.forEach((value, name) => expect(value, `${kind} ${name}`).not.toContain(marker))
