@@ -15,6 +15,10 @@ export function rebuiltRequest(request: Request, body: MigratedBody | null, url:
     if (body !== null) return lightRequest(request, url, headers, typeof body === 'string' ? body : body.text)
     if (request.method === 'GET' || request.method === 'HEAD') return lightRequest(request, url, headers, null)
   }
+  if (body === null && request.headers.has('upgrade')) {
+    const kept = rewrittenInPlace(request, url, headers)
+    if (kept !== null) return kept
+  }
   // Only what a server's request has: asking a server's lazy Request for anything else (redirect, signal) builds
   // the full one.
   const init: RequestInit & { duplex?: 'half'; cf?: unknown } = { method: request.method }
@@ -58,6 +62,24 @@ class Rebuilt extends Request {
 
   override get signal(): AbortSignal {
     return this.#source.signal
+  }
+}
+
+/**
+ * A request to switch protocols (a WebSocket upgrade) kept the object the
+ * server handed, its `url` and `headers` the rewritten ones, set on it:
+ * Bun's `server.upgrade` and `Deno.upgradeWebSocket` upgrade only that
+ * object (a new `Request` is refused by Bun, and on Deno answered 101 with
+ * no socket behind it, the client left waiting). `null` when the object
+ * takes no property of its own (a frozen one): then a new `Request`.
+ */
+function rewrittenInPlace(request: Request, url: string, headers: Headers | undefined): Request | null {
+  try {
+    if (url !== request.url) Object.defineProperty(request, 'url', { value: url, configurable: true })
+    if (headers !== undefined) Object.defineProperty(request, 'headers', { value: headers, configurable: true })
+    return request
+  } catch {
+    return null
   }
 }
 
