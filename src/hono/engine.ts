@@ -23,6 +23,7 @@ import { bindExtensions } from '../pipeline/extension-steps.ts'
 import type { AppRoutes, MigratedBody } from '../pipeline/extension.ts'
 import { varyList } from '../http/vary.ts'
 import { finisher } from '../pipeline/finish.ts'
+import { takeHanded } from '../pipeline/rebuilt-request.ts'
 import { requestPath, type Place } from '../pipeline/path.ts'
 import { waysOf } from '../routes/placement.ts'
 import type { Visit, VisitReader } from '../pipeline/visit.ts'
@@ -124,9 +125,11 @@ export function honoEngine(
     if (vary !== '') c.header('Vary', vary, APPEND)
     // Patch: Hono has no hook to give handlers another Request; a request step renamed query parameters or headers,
     // or migrated the body.
-    if (visit.request !== c.req.raw || visit.body !== null) {
+    // An upgrade request is rewritten in place (rebuilt-request.ts): what it held before is compared instead.
+    const handed = takeHanded(visit.request)
+    if (visit.request !== c.req.raw || visit.body !== null || handed !== undefined) {
       // A validator that ran before this middleware holds the older request as c.req.valid(): fail loudly, not silently.
-      const stale = validatedBefore(c, visit.request, visit.body !== null, where)
+      const stale = validatedBefore(c, visit.request, visit.body !== null, where, handed ?? c.req.raw)
       if (stale !== null) throw stale
       c.req.raw = visit.request
     }

@@ -58,6 +58,23 @@ describe.each(['app.use', 'route'] as const)('a validator registered ahead of th
     expect(await head.json()).toEqual({ query: { search: 'ada' }, header: null })
   })
 
+  it('of the query, on a WebSocket upgrade (kept as the object the server handed): an older client whose parameter is renamed gets a 500 saying why', async () => {
+    const app = appWith(order, query)
+    const upgrade = { Upgrade: 'websocket', Connection: 'Upgrade' }
+    const older = await app.request('/users?q=ada', { headers: { 'Api-Version': '1', ...upgrade } })
+    expect(older.status).toBe(500)
+    expect(await older.json()).toEqual({ error: ERROR })
+    const head = await app.request('/users?search=ada', { headers: { 'Api-Version': '2', ...upgrade } })
+    expect(await head.json()).toEqual({ query: { search: 'ada' }, header: null })
+  })
+
+  it('of the headers, on a WebSocket upgrade: an older client whose header is renamed gets a 500 saying why', async () => {
+    const app = appWith(order, header)
+    const older = await app.request('/users', { headers: { 'Api-Version': '1', 'X-Tenant': 'acme', Upgrade: 'websocket', Connection: 'Upgrade' } })
+    expect(older.status).toBe(500)
+    expect(await older.json()).toEqual({ error: ERROR })
+  })
+
   it('of the headers: an older client whose header is renamed gets a 500 saying why', async () => {
     const app = appWith(order, header)
     const older = await app.request('/users', { headers: { 'Api-Version': '1', 'X-Tenant': 'acme' } })
