@@ -23,7 +23,7 @@ import { bindExtensions } from '../pipeline/extension-steps.ts'
 import type { AppRoutes, MigratedBody } from '../pipeline/extension.ts'
 import { varyList } from '../http/vary.ts'
 import { finisher } from '../pipeline/finish.ts'
-import { takeHanded } from '../pipeline/rebuilt-request.ts'
+import { rewroteUpgrade } from '../pipeline/rebuilt-request.ts'
 import { requestPath, type Place } from '../pipeline/path.ts'
 import { waysOf } from '../routes/placement.ts'
 import type { Visit, VisitReader } from '../pipeline/visit.ts'
@@ -125,13 +125,12 @@ export function honoEngine(
     if (vary !== '') c.header('Vary', vary, APPEND)
     // Patch: Hono has no hook to give handlers another Request; a request step renamed query parameters or headers,
     // or migrated the body.
-    // An upgrade request is rewritten in place (rebuilt-request.ts): what it held before is compared instead.
-    const handed = takeHanded(visit.request)
-    if (visit.request !== c.req.raw || visit.body !== null || handed !== undefined) {
+    if (visit.request !== c.req.raw || visit.body !== null) {
       // A validator that ran before this middleware holds the older request as c.req.valid(): fail loudly, not silently.
-      const stale = validatedBefore(c, visit.request, visit.body !== null, where, handed ?? c.req.raw)
+      const stale = validatedBefore(c, visit.request, visit.body !== null, where)
       if (stale !== null) throw stale
-      c.req.raw = visit.request
+      // An upgrade keeps the server's own object, the renamed URL and headers set on it (rebuilt-request.ts).
+      if (visit.body !== null || !rewroteUpgrade(c.req.raw, visit.request)) c.req.raw = visit.request
     }
     // Patch: the migrated body reaches the handler through c.req's body cache (c.req.json(), text(), parseBody(),
     // formData() and validators read it), replacing what an earlier reader cached of the older body.

@@ -19,12 +19,13 @@ const OF_THE_BODY: ReadonlySet<string> = new Set(['content-length', 'transfer-en
 /**
  * The error of middleware `where` when a validator that ran before it holds
  * what `request` (the request rewritten for the handler, `migrated`: with
- * its body migrated) has changed from `raw` (the request as sent), else `null`. Only a rewritten request is
+ * its body migrated) has changed, else `null`. Only a rewritten request is
  * checked, so a head request pays nothing.
  */
-export function validatedBefore(c: Context, request: Request, migrated: boolean, where: string, raw: { readonly url: string; readonly headers: Headers } = c.req.raw): Error | null {
+export function validatedBefore(c: Context, request: Request, migrated: boolean, where: string): Error | null {
   const valid = (target: string): unknown => c.req.valid(target as never)
   if (migrated && (valid('json') !== undefined || valid('form') !== undefined)) return new Error(BODY.replace('%', where))
+  const raw = c.req.raw
   if (valid('query') !== undefined && request.url !== raw.url) return new Error(PARAMETERS.replace('%', where))
   if (valid('header') !== undefined && (differ(raw.headers, request.headers) || differ(request.headers, raw.headers))) {
     return new Error(PARAMETERS.replace('%', where))

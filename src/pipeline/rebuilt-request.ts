@@ -15,10 +15,6 @@ export function rebuiltRequest(request: Request, body: MigratedBody | null, url:
     if (body !== null) return lightRequest(request, url, headers, typeof body === 'string' ? body : body.text)
     if (request.method === 'GET' || request.method === 'HEAD') return lightRequest(request, url, headers, null)
   }
-  if (body === null && request.headers.has('upgrade')) {
-    const kept = rewrittenInPlace(request, url, headers)
-    if (kept !== null) return kept
-  }
   // Only what a server's request has: asking a server's lazy Request for anything else (redirect, signal) builds
   // the full one.
   const init: RequestInit & { duplex?: 'half'; cf?: unknown } = { method: request.method }
@@ -65,45 +61,25 @@ class Rebuilt extends Request {
   }
 }
 
-/** A request's URL and headers as the server handed it. */
-export interface HandedRequest {
-  readonly url: string
-  readonly headers: Headers
-}
-
-/** What each request rewritten in place held before, until the middleware that rewrote it reads it (takeHanded). */
-const handed = new WeakMap<Request, HandedRequest>()
-
 /**
- * The URL and headers `request` had before it was rewritten in place, once:
- * what a validator that ran before the middleware read (`undefined`: not
- * rewritten in place since last asked).
+ * Whether `handed`, the request object the server handed, now carries the
+ * URL and headers of `rewritten` (its query parameters or headers renamed),
+ * set on it, because it asks to switch protocols (a WebSocket upgrade, with
+ * no body to migrate): Bun's `server.upgrade` and `Deno.upgradeWebSocket`
+ * upgrade only that object (a new `Request` is refused by Bun, and on Deno
+ * answered 101 with no socket behind it, the client left waiting). `false`
+ * for any other request, and for an object that takes no property of its
+ * own (a frozen one), which the rewritten request then replaces.
  */
-export function takeHanded(request: Request): HandedRequest | undefined {
-  const was = handed.get(request)
-  if (was !== undefined) handed.delete(request)
-  return was
-}
-
-/**
- * A request to switch protocols (a WebSocket upgrade) kept the object the
- * server handed, its `url` and `headers` the rewritten ones, set on it:
- * Bun's `server.upgrade` and `Deno.upgradeWebSocket` upgrade only that
- * object (a new `Request` is refused by Bun, and on Deno answered 101 with
- * no socket behind it, the client left waiting). What it held before is
- * kept for takeHanded. `null` when the object takes no property of its own
- * (a frozen one): then a new `Request`.
- */
-function rewrittenInPlace(request: Request, url: string, headers: Headers | undefined): Request | null {
-  const was: HandedRequest = { url: request.url, headers: request.headers }
+export function rewroteUpgrade(handed: Request, rewritten: Request): boolean {
+  if (!handed.headers.has('upgrade')) return false
   try {
-    if (url !== request.url) Object.defineProperty(request, 'url', { value: url, configurable: true })
-    if (headers !== undefined) Object.defineProperty(request, 'headers', { value: headers, configurable: true })
+    if (rewritten.url !== handed.url) Object.defineProperty(handed, 'url', { value: rewritten.url, configurable: true })
+    Object.defineProperty(handed, 'headers', { value: rewritten.headers, configurable: true })
   } catch {
-    return null
+    return false
   }
-  if (!handed.has(request)) handed.set(request, was)
-  return request
+  return true
 }
 
 const NONE: ReadonlySet<string> = new Set()
