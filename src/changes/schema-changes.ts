@@ -22,11 +22,26 @@ function copyOf(schema: object): Json {
   return JSON.parse(JSON.stringify(schema)) as Json
 }
 
-/** The objects of a schema that list properties: the schema itself and the inline members of its `allOf`, theirs too. */
-function holders(schema: Json, depth = 0): Json[] {
+/** The subschemas that apply to the same value as their parent, each with a list of them or one. */
+const IN_PLACE = ['allOf', 'anyOf', 'oneOf', 'then', 'else', 'dependentSchemas', 'if', 'not'] as const
+/** Of those, the ones where a value passes by matching them: a field dropped there relaxes the schema, as its version has no such field. */
+const POSITIVE = new Set<string>(['allOf', 'anyOf', 'oneOf', 'then', 'else', 'dependentSchemas'])
+
+/**
+ * The objects of a schema that can name its fields: the schema itself and,
+ * theirs too, the inline subschemas that apply to the same value (`allOf`,
+ * `anyOf`, `oneOf`, `then`, `else`, `dependentSchemas`, and with `all`,
+ * `if` and `not`), a discriminated union's members as well as an extended
+ * schema's. `$ref`s are other components, left alone.
+ */
+function holders(schema: Json, all = false, depth = 0): Json[] {
   const out = [schema]
-  if (Array.isArray(schema['allOf']) && depth < 16) {
-    for (const member of schema['allOf']) if (isObject(member) && (isObject(member['properties']) || Array.isArray(member['allOf']))) out.push(...holders(member, depth + 1))
+  if (depth >= 16) return out
+  for (const key of IN_PLACE) {
+    if (!all && !POSITIVE.has(key)) continue
+    const value = schema[key]
+    const members = Array.isArray(value) ? value : key === 'dependentSchemas' && isObject(value) ? Object.values(value) : [value]
+    for (const member of members) if (isObject(member)) out.push(...holders(member, all, depth + 1))
   }
   return out
 }
@@ -61,9 +76,10 @@ function inlineInherited(schema: Json, field: string, schemas: Json, depth = 0):
   return false
 }
 
-/** The holder whose properties have `field`, or the schema itself. */
-function holderOf(schema: Json, field: string): Json {
-  return holders(schema).find((h) => isObject(h['properties']) && Object.hasOwn(h['properties'], field)) ?? schema
+/** The holders whose properties have `field`, or the schema itself when none has. */
+function holdersOf(schema: Json, field: string): Json[] {
+  const found = holders(schema).filter((h) => isObject(h['properties']) && Object.hasOwn(h['properties'], field))
+  return found.length > 0 ? found : [schema]
 }
 
 /** Applies `edit` to each example object of a schema (`example`, and the items of `examples`). */
@@ -178,18 +194,21 @@ function undoInstruction(schemas: Json, instruction: ChangelogInstruction, shape
   if (field !== null) inlineInherited(schema, field, schemas)
   switch (instruction.type) {
     case 'field.renamed': {
-      const holder = holderOf(schema, instruction.newer)
-      if (isObject(holder['properties'])) holder['properties'] = renameKey(holder['properties'], instruction.newer, instruction.older)
-      if (Array.isArray(holder['required'])) holder['required'] = holder['required'].map((f: unknown) => (f === instruction.newer ? instruction.older : f))
-      editDependencies(holder, (name) => (name === instruction.newer ? instruction.older : name))
+      // A name is a name wherever the value's schema says it, `if` and `not` too.
+      for (const holder of holders(schema, true)) {
+        if (isObject(holder['properties'])) holder['properties'] = renameKey(holder['properties'], instruction.newer, instruction.older)
+        if (Array.isArray(holder['required'])) holder['required'] = holder['required'].map((f: unknown) => (f === instruction.newer ? instruction.older : f))
+        editDependencies(holder, (name) => (name === instruction.newer ? instruction.older : name))
+      }
       editExamples(schema, (e) => renameKey(e, instruction.newer, instruction.older))
       break
     }
     case 'field.added': {
-      const holder = holderOf(schema, instruction.field)
-      if (isObject(holder['properties'])) holder['properties'] = withoutKey(holder['properties'], instruction.field)
-      if (Array.isArray(holder['required'])) holder['required'] = holder['required'].filter((f: unknown) => f !== instruction.field)
-      editDependencies(holder, (name) => (name === instruction.field ? null : name))
+      for (const holder of holders(schema)) {
+        if (isObject(holder['properties'])) holder['properties'] = withoutKey(holder['properties'], instruction.field)
+        if (Array.isArray(holder['required'])) holder['required'] = holder['required'].filter((f: unknown) => f !== instruction.field)
+        editDependencies(holder, (name) => (name === instruction.field ? null : name))
+      }
       editExamples(schema, (e) => withoutKey(e, instruction.field))
       break
     }
@@ -206,19 +225,21 @@ function undoInstruction(schemas: Json, instruction: ChangelogInstruction, shape
     case 'field.changed': {
       // Without olderSchema, the older value is not described: any value (as request validation reads it), never the newer schema.
       const older = instruction.olderSchema ?? { description: `Not described in this version: ${description.trim()} (the newer versions' schema does not apply).` }
-      const holder = holderOf(schema, instruction.field)
-      holder['properties'] = { ...(isObject(holder['properties']) ? holder['properties'] : {}), [instruction.field]: copyOf(older) }
+      for (const holder of holdersOf(schema, instruction.field)) holder['properties'] = { ...(isObject(holder['properties']) ? holder['properties'] : {}), [instruction.field]: copyOf(older) }
       // The example shows the newer value: the older schema's example replaces it, or it goes rather than show a wrong one.
       editExamples(schema, (e) => withValue(e, instruction.field, exampleValue(instruction.olderSchema)))
       break
     }
     case 'enum.added': {
-      const holder = holderOf(schema, instruction.field)
-      const properties = holder['properties']
-      const property = isObject(properties) ? properties[instruction.field] : undefined
-      if (isObject(properties) && isObject(property)) {
+      let narrowed = false
+      for (const holder of holdersOf(schema, instruction.field)) {
+        const properties = holder['properties']
+        const property = isObject(properties) ? properties[instruction.field] : undefined
+        if (!isObject(properties) || !isObject(property)) continue
         holder['properties'] = { ...properties, [instruction.field]: narrowEnum(property, instruction.values, schemas) }
-      } else if (Array.isArray(schema['enum'])) {
+        narrowed = true
+      }
+      if (!narrowed && Array.isArray(schema['enum'])) {
         // An enum shape of its own.
         schema['enum'] = schema['enum'].filter((v: unknown) => !instruction.values.includes(v as never))
       }
