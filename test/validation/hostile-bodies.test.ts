@@ -347,6 +347,25 @@ describe('the walks are iterative and linear', () => {
     expect(canonical([','])).not.toBe(canonical(['', '']))
   })
 
+  it('compares a list or object with more items or fields than const or enum allow without reading them', () => {
+    // Before, a body field of 200,000 keys under `enum: [{ a: 1 }]` had its keys sorted and every value read.
+    let reads = 0
+    const counted = <T extends object>(target: T): T =>
+      new Proxy(target, {
+        get: (t, key, receiver) => {
+          reads++
+          return Reflect.get(t, key, receiver)
+        },
+      })
+    const fields = counted(Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`k${i}`, i])))
+    const items = counted(Array.from({ length: 200_000 }, (_, i) => i))
+    const text = canonical({ a: [1, 2] })
+    expect([canonical(fields, text.length) === text, canonical(items, text.length) === text]).toEqual([false, false])
+    expect(reads).toBeLessThan(10)
+    const check = compileSchema({ properties: { e: { enum: [{ a: 1 }, 'x'] }, k: { const: { a: [1, 2] } } } }) as (v: unknown) => boolean
+    expect([check({ e: fields }), check({ k: { a: items } }), check({ e: { a: 1 }, k: { a: [1, 2] } })]).toEqual([false, false, true])
+  })
+
   it('finds the first repeated item in one pass, JSON equality throughout', () => {
     expect(firstDuplicate([1, 'a', { x: [1, 2], y: 1 }, 2, { y: 1, x: [1, 2] }])).toEqual([2, 4])
     expect(firstDuplicate([0, -0])).toEqual([0, 1])
