@@ -12,12 +12,14 @@
  * `@cfworker/json-schema` answers alone (fallback.ts).
  */
 import { arrayKeywords } from './array-keywords.ts'
-import { ANYTHING, FORBIDDEN, Unsupported, allOf, isContainer, type Compiled, type Explain, type Node, type Test } from './compiled.ts'
+import { ANYTHING, FORBIDDEN, SchemaMistake, Unsupported, allOf, isContainer, type Compiled, type Explain, type Node, type Test } from './compiled.ts'
 import { FIELD_KEYWORDS, fields, objectKeywords } from './object-keywords.ts'
 import { scalarKeywords, valueKeywords } from './scalar-keywords.ts'
 import { isObject } from '../json/object.ts'
 import { refName } from '../json/pointer.ts'
 import { branchingCycles } from './ref-graph.ts'
+import { misspelt } from './keyword-names.ts'
+import { quoted } from '../quote.ts'
 import { Equality } from './json-values.ts'
 
 export type { Compiled, Explain, Test } from './compiled.ts'
@@ -114,7 +116,13 @@ export function compileOrUnknown(schema: unknown): Compiled | string {
     if (schemaNode === true) return ANYTHING
     if (schemaNode === false) return FORBIDDEN
     if (!isObject(schemaNode)) throw new Unsupported('a subschema that is neither an object nor a boolean')
-    for (const key of Object.keys(schemaNode)) if (!KNOWN.has(key) && !ANNOTATIONS.has(key)) throw new Unsupported(key)
+    for (const key of Object.keys(schemaNode)) {
+      // OpenAPI's extensions (`x-...`) say nothing about validity; a misspelt keyword would silently check nothing.
+      if (KNOWN.has(key) || ANNOTATIONS.has(key) || key.startsWith('x-')) continue
+      const meant = misspelt(key, [...KNOWN, ...ANNOTATIONS])
+      if (meant !== null) throw new SchemaMistake(`a schema's keyword ${quoted(key)} is no JSON Schema keyword; write ${quoted(meant)} if that is what it means, else take it out (or name an extension x-...).`)
+      throw new Unsupported(key)
+    }
     const s = schemaNode
     // Aligned: a keyword's test, and what it reports when its test refuses a value.
     const tests: Test[] = []

@@ -237,6 +237,11 @@ describe('configuration mistakes fail at construction', () => {
     ['a length that is no count', { type: 'string', minLength: '1' }, 'a schema\'s minLength is "1", not a whole number of at least 0.'],
     ['a count of items that is negative', { type: 'array', maxItems: -1 }, 'a schema\'s maxItems is -1, not a whole number of at least 0.'],
     ['multipleOf 0', { type: 'number', multipleOf: 0 }, 'a schema\'s multipleOf is 0, not a number greater than 0.'],
+    // Before, each went to the fallback, which ignores a keyword it does not know: nothing checked, and no word of it.
+    ['a misspelt keyword', { type: 'object', addtionalProperties: false }, 'requestValidation: a schema\'s keyword "addtionalProperties" is no JSON Schema keyword; write "additionalProperties" if that is what it means, else take it out (or name an extension x-...). Fix the schema.'],
+    ['a keyword with two letters swapped', { type: 'object', requried: ['x'] }, 'a schema\'s keyword "requried" is no JSON Schema keyword; write "required"'],
+    ['a keyword in the wrong case', { type: 'string', maxlength: 3 }, 'a schema\'s keyword "maxlength" is no JSON Schema keyword; write "maxLength"'],
+    ['a keyword with a letter left out', { type: 'integer', minimun: 3 }, 'a schema\'s keyword "minimun" is no JSON Schema keyword; write "minimum"'],
   ] as const)('a schema no validator could read fails at construction, not on every request: %s', (_name, field, message) => {
     const Item = shape('Item')
     const make = () =>
@@ -264,6 +269,19 @@ describe('configuration mistakes fail at construction', () => {
     expect(() => historyWith({ Order: z.object({ lines: z.array(z.object({ sku: z.string(), qty: z.number() })) }) })).toThrow('shape "Line" is written out inside the schema of "Order"')
     expect(() => historyWith({ Order: { type: 'object', properties: { lines: { type: 'array', items: { $ref: '#/components/schemas/Line' } } } }, Line: line })).not.toThrow()
     expect(() => historyWith({ Order: { type: 'object', properties: { lines: { type: 'array' } } } })).not.toThrow()
+  })
+
+  it('an OpenAPI extension (x-...) is an annotation, and a keyword of another draft is no misspelling: both construct', () => {
+    const Item = shape('Item')
+    const make = (field: object) => () =>
+      versionHistory({
+        versions: [{ version: '1' }, { version: '2', changes: [change('Items have a title.', [fieldRenamed(Item, { older: 'name', newer: 'title' })])] }],
+        bodies: { 'POST /items': { request: Item } },
+        validation: requestValidation({ schemas: { Item: { type: 'object', properties: { title: { type: 'string' }, field } } } }),
+      })
+    // Compiled: an unbounded uniqueItems list of objects, which the fallback would refuse, is taken.
+    expect(make({ type: 'array', uniqueItems: true, items: { type: 'object' }, 'x-order': 1 })).not.toThrow()
+    for (const other of [{ $id: 'x' }, { dependencies: {} }, { unevaluatedProperties: false }, { id: 'x' }]) expect(make(other)).not.toThrow()
   })
 
   it('a layout type is what bodies take', () => {
