@@ -5,7 +5,9 @@
  * `not`, not only in `properties` and `allOf`. Before, such a schema was left
  * as the head has it: an older client sending its own field was refused, or,
  * when nothing else changed, its version was not validated at all and a body
- * in the newer shape reached the handler.
+ * in the newer shape reached the handler. A partial body (PATCH) may send
+ * `null` (a merge patch's removal) only for a field that neither the object's
+ * schema nor its `allOf` members require.
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
@@ -17,18 +19,18 @@ import { requestValidation } from '../../src/validation/index.ts'
 const Item = shape<Record<string, unknown>>('Item')
 
 /** An app whose version 2 renames Item's `name` to `title` (and, with `more`, adds `tags` and the status `draft`). */
-function appWith(schema: Readonly<Record<string, unknown>>, more = false) {
+function appWith(schema: Readonly<Record<string, unknown>>, more = false, method: 'POST' | 'PATCH' = 'POST') {
   const changes = [fieldRenamed(Item, { older: 'name', newer: 'title' }), ...(more ? [fieldAdded(Item, 'tags', { default: [] }), enumValuesAdded(Item, 'status', ['draft'], { fallback: 'active' })] : [])]
   const history = versionHistory({
     versions: [{ version: '1' }, { version: '2', changes: [change('Items have a title.', changes)] }],
-    bodies: { 'POST /items': { request: Item } },
+    bodies: { [`${method} /items`]: { request: Item } },
     validation: requestValidation({ schemas: { Item: schema } }),
   })
   const app = new Hono()
   app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ header: 'Api-Version', allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
-  app.post('/items', async (c) => c.json(await c.req.json(), 201))
+  app.on(method, '/items', async (c) => c.json(await c.req.json(), 201))
   return async (body: unknown): Promise<[number, unknown]> => {
-    const res = await app.request('/items', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    const res = await app.request('/items', { method, headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
     return [res.status, await res.json()]
   }
 }
@@ -67,5 +69,13 @@ describe('a change undone in every subschema that applies to the body itself', (
     const post = appWith({ type: 'object', properties: { title: { type: 'string' } }, allOf: [{ required: ['title'] }] })
     expect(await post({ name: 'x' })).toEqual([201, { title: 'x' }])
     expect((await post({ title: 'x' }))[0]).toBe(422)
+  })
+
+  it('keeps a field an allOf member requires from being removed by a partial body (null)', async () => {
+    // Before, only the object's own required counted: { name: null } passed and reached the handler as { title: null }.
+    const patch = appWith({ type: 'object', properties: { title: { type: 'string' }, note: { type: 'string' } }, allOf: [{ required: ['title'] }] }, false, 'PATCH')
+    expect(await patch({ name: null })).toEqual([422, { detail: [{ loc: ['body', 'name'], msg: 'Expected "string".', type: 'type' }] }])
+    expect(await patch({ note: null })).toEqual([201, { note: null }])
+    expect(await patch({ name: 'x' })).toEqual([201, { title: 'x' }])
   })
 })
