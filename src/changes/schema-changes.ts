@@ -46,34 +46,52 @@ function holders(schema: Json, all = false, depth = 0): Json[] {
   return out
 }
 
-/** Whether a holder of `schema` lists `field`. */
-function lists(schema: Json, field: string): boolean {
-  return holders(schema).some((h) => isObject(h['properties']) && Object.hasOwn(h['properties'], field))
+/** Whether a holder of `schema` names `field` (`properties`, `required`, `dependentRequired`, `dependentSchemas`). */
+function names(schema: Json, field: string, all: boolean): boolean {
+  return holders(schema, all).some(
+    (h) =>
+      (isObject(h['properties']) && Object.hasOwn(h['properties'], field)) ||
+      (Array.isArray(h['required']) && h['required'].includes(field)) ||
+      (isObject(h['dependentRequired']) && (Object.hasOwn(h['dependentRequired'], field) || Object.values(h['dependentRequired']).some((list) => Array.isArray(list) && list.includes(field)))) ||
+      (isObject(h['dependentSchemas']) && Object.hasOwn(h['dependentSchemas'], field)),
+  )
+}
+
+/** The component a member refers to (`{ $ref: '#/components/schemas/Name' }`), or `null`. */
+function referred(member: unknown): string | null {
+  return isObject(member) && typeof member['$ref'] === 'string' && member['$ref'].startsWith('#/components/schemas/') ? member['$ref'].slice('#/components/schemas/'.length) : null
 }
 
 /**
- * Where `schema` inherits `field` through an `allOf` member that refers to
- * another component (`allOf: [{ $ref: Base }, { ... }]`, what an extended
- * schema is made of), that member becomes a copy of the component it refers
- * to (the component itself stays, as other schemas use it), so the change
- * is undone on this shape alone. Nested inheritance is followed. Returns
- * whether it found the field.
+ * Where `schema` names `field` through a member that refers to another
+ * component (`allOf: [{ $ref: Base }, { ... }]`, what an extended schema is
+ * made of; `oneOf: [{ $ref: Book }, { $ref: Film }]`, a union's members),
+ * that member becomes a copy of the component it refers to (the component
+ * itself stays, as other schemas use it), so the change is undone on this
+ * shape alone. Members of members are followed, a component once on each
+ * way down. `all`: `if` and `not` members too (a rename). Returns whether
+ * it found the field.
  */
-function inlineInherited(schema: Json, field: string, schemas: Json, depth = 0): boolean {
-  if (lists(schema, field)) return true
-  if (!Array.isArray(schema['allOf']) || depth > 16) return false
-  const members = schema['allOf'] as unknown[]
-  for (let i = 0; i < members.length; i++) {
-    const member = members[i]
-    const ref = isObject(member) && typeof member['$ref'] === 'string' && member['$ref'].startsWith('#/components/schemas/') ? member['$ref'].slice('#/components/schemas/'.length) : null
-    const base = ref === null ? undefined : schemas[ref]
-    if (!isObject(base)) continue
-    const copy = copyOf(base)
-    if (!inlineInherited(copy, field, schemas, depth + 1)) continue
-    members[i] = copy
-    return true
+function inlineInherited(schema: Json, field: string, schemas: Json, all: boolean, path: readonly string[] = []): boolean {
+  let found = names(schema, field, all)
+  if (path.length > 16) return found
+  for (const holder of holders(schema, all)) {
+    for (const key of IN_PLACE) {
+      if (!all && !POSITIVE.has(key)) continue
+      const value = holder[key]
+      const slots: [Json | unknown[], string | number][] = Array.isArray(value) ? value.map((_m, i) => [value, i]) : isObject(value) ? (key === 'dependentSchemas' ? Object.keys(value).map((k) => [value, k]) : [[holder, key]]) : []
+      for (const [container, slot] of slots) {
+        const ref = referred((container as Record<string | number, unknown>)[slot])
+        const base = ref === null || path.includes(ref) ? undefined : schemas[ref]
+        if (!isObject(base)) continue
+        const copy = copyOf(base)
+        if (!inlineInherited(copy, field, schemas, all, [...path, ref as string])) continue
+        ;(container as Record<string | number, unknown>)[slot] = copy
+        found = true
+      }
+    }
   }
-  return false
+  return found
 }
 
 /** The holders whose properties have `field`, or the schema itself when none has. */
@@ -191,7 +209,7 @@ function undoInstruction(schemas: Json, instruction: ChangelogInstruction, shape
   if (!isObject(schema)) return
   // A field the shape inherits from another component is undone on a copy of that component, in this shape's allOf.
   const field = instruction.type === 'field.renamed' ? instruction.newer : instruction.type === 'field.added' || instruction.type === 'field.changed' || instruction.type === 'enum.added' ? instruction.field : null
-  if (field !== null) inlineInherited(schema, field, schemas)
+  if (field !== null) inlineInherited(schema, field, schemas, instruction.type === 'field.renamed')
   switch (instruction.type) {
     case 'field.renamed': {
       // A name is a name wherever the value's schema says it, `if` and `not` too.

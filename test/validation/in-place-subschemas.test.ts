@@ -19,12 +19,12 @@ import { requestValidation } from '../../src/validation/index.ts'
 const Item = shape<Record<string, unknown>>('Item')
 
 /** An app whose version 2 renames Item's `name` to `title` (and, with `more`, adds `tags` and the status `draft`). */
-function appWith(schema: Readonly<Record<string, unknown>>, more = false, method: 'POST' | 'PATCH' = 'POST') {
+function appWith(schema: Readonly<Record<string, unknown>>, more = false, method: 'POST' | 'PATCH' = 'POST', others: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {}) {
   const changes = [fieldRenamed(Item, { older: 'name', newer: 'title' }), ...(more ? [fieldAdded(Item, 'tags', { default: [] }), enumValuesAdded(Item, 'status', ['draft'], { fallback: 'active' })] : [])]
   const history = versionHistory({
     versions: [{ version: '1' }, { version: '2', changes: [change('Items have a title.', changes)] }],
     bodies: { [`${method} /items`]: { request: Item } },
-    validation: requestValidation({ schemas: { Item: schema } }),
+    validation: requestValidation({ schemas: { ...others, Item: schema } }),
   })
   const app = new Hono()
   app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ header: 'Api-Version', allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
@@ -77,5 +77,14 @@ describe('a change undone in every subschema that applies to the body itself', (
     expect(await patch({ name: null })).toEqual([422, { detail: [{ loc: ['body', 'name'], msg: 'Expected "string".', type: 'type' }] }])
     expect(await patch({ note: null })).toEqual([201, { note: null }])
     expect(await patch({ name: 'x' })).toEqual([201, { title: 'x' }])
+  })
+
+  it('renames a field in the components a union refers to, on copies in the union alone', async () => {
+    // Before, a union of $refs was left as the head had it, and version 1 went unvalidated: { title } reached the handler.
+    const others = { Book: member('book'), Film: member('film') }
+    const union = { oneOf: [{ $ref: '#/components/schemas/Book' }, { $ref: '#/components/schemas/Film' }] }
+    const post = appWith(union, false, 'POST', others)
+    expect(await post({ kind: 'film', name: 'Alien' })).toEqual([201, { kind: 'film', title: 'Alien' }])
+    expect(await post({ kind: 'film', title: 'Alien' })).toEqual([422, { detail: [{ loc: ['body'], msg: 'Does not match any of the allowed schemas.', type: 'oneOf' }] }])
   })
 })
