@@ -62,6 +62,22 @@ function referred(member: unknown): string | null {
   return isObject(member) && typeof member['$ref'] === 'string' && member['$ref'].startsWith('#/components/schemas/') ? member['$ref'].slice('#/components/schemas/'.length) : null
 }
 
+/** The most copies of components one change inlines into a shape's schema: past it, the ways down multiply. */
+const MAX_INLINED = 256
+
+/** The slots of `holder` (a container and its key) that hold a member applying to the same value. */
+function memberSlots(holder: Json, all: boolean): [Record<string | number, unknown>, string | number][] {
+  const out: [Record<string | number, unknown>, string | number][] = []
+  for (const key of IN_PLACE) {
+    if (!all && !POSITIVE.has(key)) continue
+    const value = holder[key]
+    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) out.push([value as unknown as Record<number, unknown>, i])
+    else if (key === 'dependentSchemas' && isObject(value)) for (const name of Object.keys(value)) out.push([value, name])
+    else if (isObject(value)) out.push([holder, key])
+  }
+  return out
+}
+
 /**
  * Where `schema` names `field` through a member that refers to another
  * component (`allOf: [{ $ref: Base }, { ... }]`, what an extended schema is
@@ -69,29 +85,46 @@ function referred(member: unknown): string | null {
  * that member becomes a copy of the component it refers to (the component
  * itself stays, as other schemas use it), so the change is undone on this
  * shape alone. Members of members are followed, a component once on each
- * way down. `all`: `if` and `not` members too (a rename). Returns whether
- * it found the field.
+ * way down, and only into components that name the field. `all`: `if` and
+ * `not` members too (a rename). Returns whether it found the field.
  */
-function inlineInherited(schema: Json, field: string, schemas: Json, all: boolean, path: readonly string[] = []): boolean {
-  let found = names(schema, field, all)
-  if (path.length > 16) return found
-  for (const holder of holders(schema, all)) {
-    for (const key of IN_PLACE) {
-      if (!all && !POSITIVE.has(key)) continue
-      const value = holder[key]
-      const slots: [Json | unknown[], string | number][] = Array.isArray(value) ? value.map((_m, i) => [value, i]) : isObject(value) ? (key === 'dependentSchemas' ? Object.keys(value).map((k) => [value, k]) : [[holder, key]]) : []
-      for (const [container, slot] of slots) {
-        const ref = referred((container as Record<string | number, unknown>)[slot])
-        const base = ref === null || path.includes(ref) ? undefined : schemas[ref]
-        if (!isObject(base)) continue
-        const copy = copyOf(base)
-        if (!inlineInherited(copy, field, schemas, all, [...path, ref as string])) continue
-        ;(container as Record<string | number, unknown>)[slot] = copy
+function inlineInherited(schema: Json, field: string, schemas: Json, all: boolean, shape: string): boolean {
+  const naming = new Map<string, boolean>()
+  /** Whether component `name` names the field, itself or through the components its members refer to. */
+  const namesField = (name: string, seen: Set<string>): boolean => {
+    const known = naming.get(name)
+    if (known !== undefined) return known
+    const component = schemas[name]
+    if (!isObject(component) || seen.has(name)) return false
+    seen.add(name)
+    const found = names(component, field, all) || holders(component, all).some((h) => memberSlots(h, all).some(([c, k]) => {
+      const ref = referred(c[k])
+      return ref !== null && namesField(ref, seen)
+    }))
+    naming.set(name, found)
+    return found
+  }
+  let left = MAX_INLINED
+  const inline = (node: Json, path: readonly string[]): boolean => {
+    let found = names(node, field, all)
+    for (const holder of holders(node, all)) {
+      for (const [container, slot] of memberSlots(holder, all)) {
+        const ref = referred(container[slot])
+        if (ref === null || path.includes(ref) || !isObject(schemas[ref]) || !namesField(ref, new Set())) continue
+        if (--left < 0) {
+          throw new Error(
+            `the schema of ${JSON.stringify(shape)} reaches field ${JSON.stringify(field)} through more than ${MAX_INLINED} references to components in allOf, anyOf, oneOf and the like, each to be copied to undo a change; refer to each component once, without components whose members refer to each other.`,
+          )
+        }
+        const copy = copyOf(schemas[ref] as Json)
+        inline(copy, [...path, ref])
+        container[slot] = copy
         found = true
       }
     }
+    return found
   }
-  return found
+  return inline(schema, [])
 }
 
 /** The holders whose properties have `field`, or the schema itself when none has. */
@@ -209,7 +242,7 @@ function undoInstruction(schemas: Json, instruction: ChangelogInstruction, shape
   if (!isObject(schema)) return
   // A field the shape inherits from another component is undone on a copy of that component, in this shape's allOf.
   const field = instruction.type === 'field.renamed' ? instruction.newer : instruction.type === 'field.added' || instruction.type === 'field.changed' || instruction.type === 'enum.added' ? instruction.field : null
-  if (field !== null) inlineInherited(schema, field, schemas, instruction.type === 'field.renamed')
+  if (field !== null) inlineInherited(schema, field, schemas, instruction.type === 'field.renamed', name)
   switch (instruction.type) {
     case 'field.renamed': {
       // A name is a name wherever the value's schema says it, `if` and `not` too.

@@ -17,7 +17,7 @@ import { FIELD_KEYWORDS, fields, objectKeywords } from './object-keywords.ts'
 import { scalarKeywords, valueKeywords } from './scalar-keywords.ts'
 import { isObject } from '../json/object.ts'
 import { refName } from '../json/pointer.ts'
-import { branchingCycles } from './ref-graph.ts'
+import { branchingCycles, sameValueCycle } from './ref-graph.ts'
 import { misspelt } from './keyword-names.ts'
 import { quoted } from '../quote.ts'
 import { Equality } from './json-values.ts'
@@ -85,6 +85,12 @@ const KNOWN = new Set([
 /** `schema` compiled, or the first keyword (or `$ref`) it uses that the closures do not know. */
 export function compileOrUnknown(schema: unknown): Compiled | string {
   const defs = isObject(schema) && isObject(schema['$defs']) ? schema['$defs'] : {}
+  const loop = isObject(schema) ? sameValueCycle(schema) : null
+  if (loop !== null) {
+    throw new SchemaMistake(
+      `a schema refers back to itself without going into the value (${loop.map((name) => (name === '' ? 'the body' : quoted(name))).join(' → ')}, through allOf, anyOf, oneOf, not, if/then/else or dependentSchemas): checking any value would never end; let each way round go through properties or items.`,
+    )
+  }
   const compiled = new Map<string, Compiled>()
   // A recursive schema whose alternatives (anyOf, oneOf, allOf, if/then ...) each descend into the same child would
   // test that child once per way down, twice as often at each level: the schemas on such a cycle keep their answers.
