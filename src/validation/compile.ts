@@ -18,7 +18,7 @@ import { scalarKeywords, valueKeywords } from './scalar-keywords.ts'
 import { isObject } from '../json/object.ts'
 import { refName } from '../json/pointer.ts'
 import { branchingCycles, sameValueCycle } from './ref-graph.ts'
-import { misspelt } from './keyword-names.ts'
+import { misspeltKeyword } from './keyword-names.ts'
 import { quoted } from '../quote.ts'
 import { Equality } from './json-values.ts'
 
@@ -85,6 +85,9 @@ const KNOWN = new Set([
 /** `schema` compiled, or the first keyword (or `$ref`) it uses that the closures do not know. */
 export function compileOrUnknown(schema: unknown): Compiled | string {
   const defs = isObject(schema) && isObject(schema['$defs']) ? schema['$defs'] : {}
+  // A misspelt keyword, anywhere (the fallback, which a keyword not compiled sends the schema to, would ignore it).
+  const typo = misspeltKeyword(schema, [...KNOWN, ...ANNOTATIONS])
+  if (typo !== null) throw new SchemaMistake(`a schema's keyword ${quoted(typo[0])} is no JSON Schema keyword; write ${quoted(typo[1])} if that is what it means, else take it out (or name an extension x-...).`)
   const loop = isObject(schema) ? sameValueCycle(schema) : null
   if (loop !== null) {
     throw new SchemaMistake(
@@ -122,13 +125,8 @@ export function compileOrUnknown(schema: unknown): Compiled | string {
     if (schemaNode === true) return ANYTHING
     if (schemaNode === false) return FORBIDDEN
     if (!isObject(schemaNode)) throw new Unsupported('a subschema that is neither an object nor a boolean')
-    for (const key of Object.keys(schemaNode)) {
-      // OpenAPI's extensions (`x-...`) say nothing about validity; a misspelt keyword would silently check nothing.
-      if (KNOWN.has(key) || ANNOTATIONS.has(key) || key.startsWith('x-')) continue
-      const meant = misspelt(key, [...KNOWN, ...ANNOTATIONS])
-      if (meant !== null) throw new SchemaMistake(`a schema's keyword ${quoted(key)} is no JSON Schema keyword; write ${quoted(meant)} if that is what it means, else take it out (or name an extension x-...).`)
-      throw new Unsupported(key)
-    }
+    // OpenAPI's extensions (`x-...`) say nothing about validity (a misspelt keyword was refused before compiling).
+    for (const key of Object.keys(schemaNode)) if (!KNOWN.has(key) && !ANNOTATIONS.has(key) && !key.startsWith('x-')) throw new Unsupported(key)
     const s = schemaNode
     // Aligned: a keyword's test, and what it reports when its test refuses a value.
     const tests: Test[] = []

@@ -242,6 +242,7 @@ describe('configuration mistakes fail at construction', () => {
     ['a keyword with two letters swapped', { type: 'object', requried: ['x'] }, 'a schema\'s keyword "requried" is no JSON Schema keyword; write "required"'],
     ['a keyword in the wrong case', { type: 'string', maxlength: 3 }, 'a schema\'s keyword "maxlength" is no JSON Schema keyword; write "maxLength"'],
     ['a keyword with a letter left out', { type: 'integer', minimun: 3 }, 'a schema\'s keyword "minimun" is no JSON Schema keyword; write "minimum"'],
+    ['a misspelt keyword after one the closures do not compile (the fallback would ignore it)', { type: 'object', unevaluatedProperties: false, properties: { n: { type: 'integer', maximun: 3 } } }, 'a schema\'s keyword "maximun" is no JSON Schema keyword; write "maximum"'],
   ] as const)('a schema no validator could read fails at construction, not on every request: %s', (_name, field, message) => {
     const Item = shape('Item')
     const make = () =>
@@ -281,7 +282,7 @@ describe('configuration mistakes fail at construction', () => {
       })
     // Compiled: an unbounded uniqueItems list of objects, which the fallback would refuse, is taken.
     expect(make({ type: 'array', uniqueItems: true, items: { type: 'object' }, 'x-order': 1 })).not.toThrow()
-    for (const other of [{ $id: 'x' }, { dependencies: {} }, { unevaluatedProperties: false }, { id: 'x' }]) expect(make(other)).not.toThrow()
+    for (const other of [{ $id: 'x' }, { dependencies: { items2: ['a'] } }, { unevaluatedProperties: false }, { id: 'x' }, { properties: { minimun: {}, Required: {} }, required: ['maxlength'], enum: [{ minimun: 1 }] }]) expect(make(other)).not.toThrow()
   })
 
   it('components referring to each other in unions are read once each: a wide, deep union constructs at once, and a cycle that never goes into the value is refused', () => {
