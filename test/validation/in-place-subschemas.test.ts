@@ -11,7 +11,7 @@
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { change, enumValuesAdded, fieldAdded, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, enumValuesAdded, fieldAdded, fieldRemoved, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { requestValidation } from '../../src/validation/index.ts'
@@ -86,5 +86,24 @@ describe('a change undone in every subschema that applies to the body itself', (
     const post = appWith(union, false, 'POST', others)
     expect(await post({ kind: 'film', name: 'Alien' })).toEqual([201, { kind: 'film', title: 'Alien' }])
     expect(await post({ kind: 'film', title: 'Alien' })).toEqual([422, { detail: [{ loc: ['body'], msg: 'Does not match any of the allowed schemas.', type: 'oneOf' }] }])
+  })
+
+  it('lets a removed field back into each member of a union that closes the object (additionalProperties)', async () => {
+    // Before, the field came back at the top alone: members refused it, and a body without it missed it, so every version-1 body was refused.
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [change('No sku.', [fieldRemoved(Item, 'sku', { schema: { type: 'string' }, required: true })])] }],
+      bodies: { 'POST /items': { request: Item } },
+      validation: requestValidation({ schemas: { Item: { oneOf: [member('book'), member('film')] } } }),
+    })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ header: 'Api-Version', allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+    app.post('/items', async (c) => c.json(await c.req.json(), 201))
+    const post = async (body: unknown) => {
+      const res = await app.request('/items', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+      return [res.status, await res.json()]
+    }
+    expect(await post({ kind: 'book', title: 'Dune', sku: 'B-1' })).toEqual([201, { kind: 'book', title: 'Dune' }])
+    expect(await post({ kind: 'book', title: 'Dune', sku: 1 })).toEqual([422, { detail: [{ loc: ['body', 'sku'], msg: 'Expected "string".', type: 'type' }] }])
+    expect(await post({ kind: 'book', title: 'Dune' })).toEqual([422, { detail: [{ loc: ['body', 'sku'], msg: 'Field required.', type: 'missing' }] }])
   })
 })
