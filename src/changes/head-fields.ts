@@ -70,8 +70,13 @@ export function headFieldClash(schemas: Json, changelog: Changelog, componentOf:
   return null
 }
 
-/** Whether `schema` lists `field` in its properties, or in those of its `allOf`, `anyOf` and `oneOf` members (a member that refers to a component, too). */
-function listed(schema: Json, field: string, schemas: Json, depth: number): boolean {
+/**
+ * Whether `schema` lists `field` in its properties, or in those of its
+ * `allOf`, `anyOf` and `oneOf` members (a member that refers to a component,
+ * too). Each component is read once (`seen`): unions of components that
+ * refer to each other would otherwise be read once per way down.
+ */
+function listed(schema: Json, field: string, schemas: Json, depth: number, seen: Set<string> = new Set()): boolean {
   if (depth > 16) return false
   if (isObject(schema['properties']) && Object.hasOwn(schema['properties'], field)) return true
   for (const key of ['allOf', 'anyOf', 'oneOf']) {
@@ -80,8 +85,10 @@ function listed(schema: Json, field: string, schemas: Json, depth: number): bool
     for (const member of members) {
       if (!isObject(member)) continue
       const ref = typeof member['$ref'] === 'string' ? refName(member['$ref'], ['components', 'schemas']) : null
+      if (ref !== null && seen.has(ref)) continue
+      if (ref !== null) seen.add(ref)
       const target = ref === null ? member : schemas[ref]
-      if (isObject(target) && listed(target, field, schemas, depth + 1)) return true
+      if (isObject(target) && listed(target, field, schemas, depth + 1, seen)) return true
     }
   }
   return false

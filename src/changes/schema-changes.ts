@@ -9,61 +9,13 @@
 import type { ChangelogInstruction } from './changelog.ts'
 import { isObject, type Json } from '../json/object.ts'
 import { refName } from '../json/pointer.ts'
+import { copyOf, holders, holdersOf, inlineInherited } from './schema-holders.ts'
 
 /** Renames a key of an object, keeping the order of the keys. */
 function renameKey(object: Json, from: string, to: string): Json {
   const out: Json = {}
   for (const [key, value] of Object.entries(object)) out[key === from ? to : key] = value
   return out
-}
-
-/** A copy of a schema the changelog gives: documents are frozen, the changelog is the caller's. */
-function copyOf(schema: object): Json {
-  return JSON.parse(JSON.stringify(schema)) as Json
-}
-
-/** The objects of a schema that list properties: the schema itself and the inline members of its `allOf`, theirs too. */
-function holders(schema: Json, depth = 0): Json[] {
-  const out = [schema]
-  if (Array.isArray(schema['allOf']) && depth < 16) {
-    for (const member of schema['allOf']) if (isObject(member) && (isObject(member['properties']) || Array.isArray(member['allOf']))) out.push(...holders(member, depth + 1))
-  }
-  return out
-}
-
-/** Whether a holder of `schema` lists `field`. */
-function lists(schema: Json, field: string): boolean {
-  return holders(schema).some((h) => isObject(h['properties']) && Object.hasOwn(h['properties'], field))
-}
-
-/**
- * Where `schema` inherits `field` through an `allOf` member that refers to
- * another component (`allOf: [{ $ref: Base }, { ... }]`, what an extended
- * schema is made of), that member becomes a copy of the component it refers
- * to (the component itself stays, as other schemas use it), so the change
- * is undone on this shape alone. Nested inheritance is followed. Returns
- * whether it found the field.
- */
-function inlineInherited(schema: Json, field: string, schemas: Json, depth = 0): boolean {
-  if (lists(schema, field)) return true
-  if (!Array.isArray(schema['allOf']) || depth > 16) return false
-  const members = schema['allOf'] as unknown[]
-  for (let i = 0; i < members.length; i++) {
-    const member = members[i]
-    const ref = isObject(member) && typeof member['$ref'] === 'string' && member['$ref'].startsWith('#/components/schemas/') ? member['$ref'].slice('#/components/schemas/'.length) : null
-    const base = ref === null ? undefined : schemas[ref]
-    if (!isObject(base)) continue
-    const copy = copyOf(base)
-    if (!inlineInherited(copy, field, schemas, depth + 1)) continue
-    members[i] = copy
-    return true
-  }
-  return false
-}
-
-/** The holder whose properties have `field`, or the schema itself. */
-function holderOf(schema: Json, field: string): Json {
-  return holders(schema).find((h) => isObject(h['properties']) && Object.hasOwn(h['properties'], field)) ?? schema
 }
 
 /** Applies `edit` to each example object of a schema (`example`, and the items of `examples`). */
@@ -175,26 +127,34 @@ function undoInstruction(schemas: Json, instruction: ChangelogInstruction, shape
   if (!isObject(schema)) return
   // A field the shape inherits from another component is undone on a copy of that component, in this shape's allOf.
   const field = instruction.type === 'field.renamed' ? instruction.newer : instruction.type === 'field.added' || instruction.type === 'field.changed' || instruction.type === 'enum.added' ? instruction.field : null
-  if (field !== null) inlineInherited(schema, field, schemas)
+  if (field !== null) inlineInherited(schema, field, schemas, instruction.type === 'field.renamed', name)
   switch (instruction.type) {
     case 'field.renamed': {
-      const holder = holderOf(schema, instruction.newer)
-      if (isObject(holder['properties'])) holder['properties'] = renameKey(holder['properties'], instruction.newer, instruction.older)
-      if (Array.isArray(holder['required'])) holder['required'] = holder['required'].map((f: unknown) => (f === instruction.newer ? instruction.older : f))
-      editDependencies(holder, (name) => (name === instruction.newer ? instruction.older : name))
+      // A name is a name wherever the value's schema says it, `if` and `not` too.
+      for (const holder of holders(schema, true)) {
+        if (isObject(holder['properties'])) holder['properties'] = renameKey(holder['properties'], instruction.newer, instruction.older)
+        if (Array.isArray(holder['required'])) holder['required'] = holder['required'].map((f: unknown) => (f === instruction.newer ? instruction.older : f))
+        editDependencies(holder, (name) => (name === instruction.newer ? instruction.older : name))
+      }
       editExamples(schema, (e) => renameKey(e, instruction.newer, instruction.older))
       break
     }
     case 'field.added': {
-      const holder = holderOf(schema, instruction.field)
-      if (isObject(holder['properties'])) holder['properties'] = withoutKey(holder['properties'], instruction.field)
-      if (Array.isArray(holder['required'])) holder['required'] = holder['required'].filter((f: unknown) => f !== instruction.field)
-      editDependencies(holder, (name) => (name === instruction.field ? null : name))
+      for (const holder of holders(schema)) {
+        if (isObject(holder['properties'])) holder['properties'] = withoutKey(holder['properties'], instruction.field)
+        if (Array.isArray(holder['required'])) holder['required'] = holder['required'].filter((f: unknown) => f !== instruction.field)
+        editDependencies(holder, (name) => (name === instruction.field ? null : name))
+      }
       editExamples(schema, (e) => withoutKey(e, instruction.field))
       break
     }
     case 'field.removed': {
       schema['properties'] = { ...(isObject(schema['properties']) ? schema['properties'] : {}), [instruction.field]: copyOf(instruction.schema ?? {}) }
+      // A member that closes the object (a union's variant with additionalProperties) takes the field too, as any value: the schema above says which.
+      for (const holder of holders(schema).slice(1)) {
+        const closes = holder['additionalProperties'] !== undefined && holder['additionalProperties'] !== true
+        if (closes && !(isObject(holder['properties']) && Object.hasOwn(holder['properties'], instruction.field))) holder['properties'] = { ...(isObject(holder['properties']) ? holder['properties'] : {}), [instruction.field]: {} }
+      }
       if (instruction.required === true) {
         const required = Array.isArray(schema['required']) ? (schema['required'] as unknown[]) : []
         if (!required.includes(instruction.field)) schema['required'] = [...required, instruction.field]
@@ -206,19 +166,21 @@ function undoInstruction(schemas: Json, instruction: ChangelogInstruction, shape
     case 'field.changed': {
       // Without olderSchema, the older value is not described: any value (as request validation reads it), never the newer schema.
       const older = instruction.olderSchema ?? { description: `Not described in this version: ${description.trim()} (the newer versions' schema does not apply).` }
-      const holder = holderOf(schema, instruction.field)
-      holder['properties'] = { ...(isObject(holder['properties']) ? holder['properties'] : {}), [instruction.field]: copyOf(older) }
+      for (const holder of holdersOf(schema, instruction.field)) holder['properties'] = { ...(isObject(holder['properties']) ? holder['properties'] : {}), [instruction.field]: copyOf(older) }
       // The example shows the newer value: the older schema's example replaces it, or it goes rather than show a wrong one.
       editExamples(schema, (e) => withValue(e, instruction.field, exampleValue(instruction.olderSchema)))
       break
     }
     case 'enum.added': {
-      const holder = holderOf(schema, instruction.field)
-      const properties = holder['properties']
-      const property = isObject(properties) ? properties[instruction.field] : undefined
-      if (isObject(properties) && isObject(property)) {
+      let narrowed = false
+      for (const holder of holdersOf(schema, instruction.field)) {
+        const properties = holder['properties']
+        const property = isObject(properties) ? properties[instruction.field] : undefined
+        if (!isObject(properties) || !isObject(property)) continue
         holder['properties'] = { ...properties, [instruction.field]: narrowEnum(property, instruction.values, schemas) }
-      } else if (Array.isArray(schema['enum'])) {
+        narrowed = true
+      }
+      if (!narrowed && Array.isArray(schema['enum'])) {
         // An enum shape of its own.
         schema['enum'] = schema['enum'].filter((v: unknown) => !instruction.values.includes(v as never))
       }

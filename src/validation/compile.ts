@@ -12,12 +12,14 @@
  * `@cfworker/json-schema` answers alone (fallback.ts).
  */
 import { arrayKeywords } from './array-keywords.ts'
-import { ANYTHING, FORBIDDEN, Unsupported, allOf, isContainer, type Compiled, type Explain, type Node, type Test } from './compiled.ts'
+import { ANYTHING, FORBIDDEN, SchemaMistake, Unsupported, allOf, isContainer, type Compiled, type Explain, type Node, type Test } from './compiled.ts'
 import { FIELD_KEYWORDS, fields, objectKeywords } from './object-keywords.ts'
 import { scalarKeywords, valueKeywords } from './scalar-keywords.ts'
 import { isObject } from '../json/object.ts'
 import { refName } from '../json/pointer.ts'
-import { branchingCycles } from './ref-graph.ts'
+import { branchingCycles, sameValueCycle } from './ref-graph.ts'
+import { misspeltKeyword } from './keyword-names.ts'
+import { quoted } from '../quote.ts'
 import { Equality } from './json-values.ts'
 
 export type { Compiled, Explain, Test } from './compiled.ts'
@@ -83,6 +85,15 @@ const KNOWN = new Set([
 /** `schema` compiled, or the first keyword (or `$ref`) it uses that the closures do not know. */
 export function compileOrUnknown(schema: unknown): Compiled | string {
   const defs = isObject(schema) && isObject(schema['$defs']) ? schema['$defs'] : {}
+  // A misspelt keyword, anywhere (the fallback, which a keyword not compiled sends the schema to, would ignore it).
+  const typo = misspeltKeyword(schema, [...KNOWN, ...ANNOTATIONS])
+  if (typo !== null) throw new SchemaMistake(`a schema's keyword ${quoted(typo[0])} is no JSON Schema keyword; write ${quoted(typo[1])} if that is what it means, else take it out (or name an extension x-...).`)
+  const loop = isObject(schema) ? sameValueCycle(schema) : null
+  if (loop !== null) {
+    throw new SchemaMistake(
+      `a schema refers back to itself without going into the value (${loop.map((name) => (name === '' ? 'the body' : quoted(name))).join(' → ')}, through allOf, anyOf, oneOf, not, if/then/else or dependentSchemas): checking any value would never end; let each way round go through properties or items.`,
+    )
+  }
   const compiled = new Map<string, Compiled>()
   // A recursive schema whose alternatives (anyOf, oneOf, allOf, if/then ...) each descend into the same child would
   // test that child once per way down, twice as often at each level: the schemas on such a cycle keep their answers.
@@ -114,7 +125,8 @@ export function compileOrUnknown(schema: unknown): Compiled | string {
     if (schemaNode === true) return ANYTHING
     if (schemaNode === false) return FORBIDDEN
     if (!isObject(schemaNode)) throw new Unsupported('a subschema that is neither an object nor a boolean')
-    for (const key of Object.keys(schemaNode)) if (!KNOWN.has(key) && !ANNOTATIONS.has(key)) throw new Unsupported(key)
+    // OpenAPI's extensions (`x-...`) say nothing about validity (a misspelt keyword was refused before compiling).
+    for (const key of Object.keys(schemaNode)) if (!KNOWN.has(key) && !ANNOTATIONS.has(key) && !key.startsWith('x-')) throw new Unsupported(key)
     const s = schemaNode
     // Aligned: a keyword's test, and what it reports when its test refuses a value.
     const tests: Test[] = []

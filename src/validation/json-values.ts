@@ -52,6 +52,9 @@ const COMMA = new (class Comma {})()
  * size apart from sorting each object's keys; past `max` characters it stops
  * (a text longer than the one it is compared with is not equal to it), so a
  * `const` asked at every level of a deep value reads at most its own length at each.
+ * A list or object with more items or fields than `max` (each writes at least
+ * one character) gives at once a text no value has (`''`): its items are
+ * neither read nor its keys sorted.
  */
 export function canonical(value: unknown, max: number = Infinity): string {
   let out = ''
@@ -63,6 +66,7 @@ export function canonical(value: unknown, max: number = Infinity): string {
     else if (token instanceof Key) out += `${token.first ? '' : ','}${JSON.stringify(token.key)}:`
     else if (token === COMMA) out += ','
     else if (Array.isArray(token)) {
+      if (token.length > max) return ''
       out += '['
       stack.push(CLOSE_LIST)
       for (let i = token.length - 1; i >= 0; i--) {
@@ -70,6 +74,7 @@ export function canonical(value: unknown, max: number = Infinity): string {
         if (i > 0) stack.push(COMMA)
       }
     } else if (token !== null && typeof token === 'object') {
+      if (max !== Infinity && moreKeysThan(token, max)) return ''
       out += '{'
       stack.push(CLOSE_OBJECT)
       const keys = Object.keys(token).sort()
@@ -81,6 +86,13 @@ export function canonical(value: unknown, max: number = Infinity): string {
     } else out += typeof token === 'string' ? JSON.stringify(token) : String(token)
   }
   return out
+}
+
+/** Whether `object` has more than `max` own fields, counted no further than that. */
+function moreKeysThan(object: object, max: number): boolean {
+  let count = 0
+  for (const key in object) if (Object.hasOwn(object, key) && ++count > max) return true
+  return false
 }
 
 /** A primitive's text, equal for two primitives exactly when JSON Schema calls them equal (`0` and `-0` are one). */

@@ -177,25 +177,50 @@ export function partialSchema(schema: Json): Json {
   return notRequired(schema, false) as Json
 }
 
-function notRequired(schema: unknown, names: boolean): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => notRequired(item, false))
-  if (schema === null || typeof schema !== 'object') return schema
-  const node = schema as Json
-  const out: Json = {}
-  for (const [key, value] of Object.entries(node)) {
-    // In properties, $defs and the like, keys are names (a field may be called "required"); const, enum, default: values.
-    if (names) out[key] = notRequired(value, false)
-    else if ((key === 'required' && Array.isArray(value)) || key === 'dependentRequired') continue
-    else if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') out[key] = value
-    else if (key === 'properties' && value !== null && typeof value === 'object' && !Array.isArray(value)) out[key] = removable(value as Json, node['required'])
-    else out[key] = notRequired(value, key === 'patternProperties' || key === '$defs' || key === 'definitions' || key === 'dependentSchemas')
+/** Subschemas that apply to the value their parent does, where a value passes by matching them: what their parent requires binds them. */
+const SAME_VALUE = new Set(['allOf', 'anyOf', 'oneOf', 'then', 'else', 'dependentSchemas'])
+
+/**
+ * The names a value's schema requires: `required` in `schema` and in its
+ * `allOf` members, theirs too (they always apply to the value; a member of
+ * `anyOf` or `oneOf` binds only the values that take it), and `inherited`,
+ * what the schemas it sits in for the same value require.
+ */
+function requiredOfValue(schema: Json, inherited: ReadonlySet<string> | undefined): Set<string> {
+  const out = new Set(inherited)
+  const stack: unknown[] = [schema]
+  for (let seen = 0; stack.length > 0 && seen < 1024; seen++) {
+    const node = stack.pop()
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) continue
+    const required = (node as Json)['required']
+    if (Array.isArray(required)) for (const name of required) if (typeof name === 'string') out.add(name)
+    const members = (node as Json)['allOf']
+    if (Array.isArray(members)) stack.push(...members)
   }
   return out
 }
 
-/** A partial object's `properties`: each one partial, and the fields `required` does not list nullable (removable). */
-function removable(properties: Json, required: unknown): Json {
-  const kept = new Set(Array.isArray(required) ? required : [])
+/** `schema` partial; `required`: what the schemas `schema` sits in for the same value require. */
+function notRequired(schema: unknown, names: boolean, required?: ReadonlySet<string>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => notRequired(item, false, required))
+  if (schema === null || typeof schema !== 'object') return schema
+  const node = schema as Json
+  const kept = names ? undefined : requiredOfValue(node, required)
+  const out: Json = {}
+  for (const [key, value] of Object.entries(node)) {
+    // In properties, $defs and the like, keys are names (a field may be called "required"); const, enum, default: values.
+    if (names) out[key] = notRequired(value, false, required)
+    else if ((key === 'required' && Array.isArray(value)) || key === 'dependentRequired') continue
+    else if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') out[key] = value
+    else if (key === 'properties' && value !== null && typeof value === 'object' && !Array.isArray(value)) out[key] = removable(value as Json, kept as ReadonlySet<string>)
+    else if (SAME_VALUE.has(key)) out[key] = notRequired(value, key === 'dependentSchemas', kept)
+    else out[key] = notRequired(value, key === 'patternProperties' || key === '$defs' || key === 'definitions')
+  }
+  return out
+}
+
+/** A partial object's `properties`: each one partial, and the fields its value's schema does not require nullable (removable). */
+function removable(properties: Json, kept: ReadonlySet<string>): Json {
   const out: Json = {}
   for (const [name, value] of Object.entries(properties)) {
     const partial = notRequired(value, false)

@@ -181,7 +181,12 @@ function renamedBack(schema: Json, pairs: readonly (readonly [string, string])[]
 }
 
 /** Refuses, at construction, instructions on a parameter shape that the request's parameters do not go through. */
-function checkInstructions(route: string, part: Part, shape: AnyShape, history: ValidatedHistory, where: string): void {
+function checkInstructions(route: string, part: Part, shape: AnyShape, history: ValidatedHistory, head: unknown, where: string): void {
+  const properties = isObject(head) && isObject(head['properties']) ? head['properties'] : {}
+  // A schema that lists its parameters in properties alone (not through allOf, a $ref ...) says every one it has.
+  const listsAll = isObject(head) && (head['type'] === undefined || head['type'] === 'object') && !['allOf', 'anyOf', 'oneOf', '$ref', 'if', 'dependentSchemas'].some((key) => key in head)
+  // Header names are caseless.
+  const lists = (field: string): boolean => Object.hasOwn(properties, field) || (part === 'headers' && Object.keys(properties).some((name) => name.toLowerCase() === field.toLowerCase()))
   const renamer = part === 'query' ? 'queryParamRenamed' : part === 'headers' ? 'requestHeaderRenamed' : null
   for (const entry of history.changelog.versions) {
     for (const change of entry.changes) {
@@ -192,6 +197,12 @@ function checkInstructions(route: string, part: Part, shape: AnyShape, history: 
             renamer === null
               ? `${where}: ${shape.name} (the cookies of ${quoted(route)}) has a field renamed in version ${quoted(entry.version)}; a cookie keeps its name across versions.`
               : `${where}: ${shape.name} (the ${part} of ${quoted(route)}) has its field ${quoted(instruction.newer)} renamed in version ${quoted(entry.version)}, which renames no request ${part === 'query' ? 'parameter' : 'header'}; declare ${renamer}(${quoted(route)}, { older: ${quoted(instruction.older)}, newer: ${quoted(instruction.newer)} }) instead.`,
+          )
+        }
+        // A parameter shape serves no body: a change naming a field its schema lacks would leave every version's check as the head's.
+        if (listsAll && (instruction.type === 'field.added' || instruction.type === 'enum.added') && !lists(instruction.field)) {
+          throw new Error(
+            `${where}: ${shape.name} (the ${part} of ${quoted(route)}) has no property ${quoted(instruction.field)} in its schema, but version ${quoted(entry.version)} changes it (${instruction.type === 'field.added' ? 'fieldAdded' : 'enumValuesAdded'}); add ${quoted(instruction.field)} to the schema's properties, or name the ${part === 'query' ? 'parameter' : part === 'headers' ? 'header' : 'cookie'} the schema has.`,
           )
         }
         if (instruction.type === 'field.changed' || instruction.type === 'shape.converted') {
@@ -219,12 +230,13 @@ export function parameterChecks(
 ): readonly (ParameterCheck | null)[] {
   const head = versions.length - 1
   const declared = PARTS.filter(([part]) => parts[part] !== undefined)
-  for (const [part] of declared) checkInstructions(route, part, parts[part] as AnyShape, history, where)
+  for (const [part] of declared) checkInstructions(route, part, parts[part] as AnyShape, history, (versions[head] as Json)[(parts[part] as AnyShape).name], where)
   const schemaOf = (part: Part, v: number): Json | null => {
     const defs = versions[v] as Json
     const own = defs[(parts[part] as AnyShape).name]
     if (own === undefined) return null
-    if (!isObject(own)) throw new Error(`${where}: the schema of ${(parts[part] as AnyShape).name} (the ${part} of ${quoted(route)}) must be an object schema with a property per ${part === 'query' ? 'parameter' : part === 'headers' ? 'header' : 'cookie'}.`)
+    const type = isObject(own) ? own['type'] : undefined
+    if (!isObject(own) || (type !== undefined && type !== 'object' && !(Array.isArray(type) && type.includes('object')))) throw new Error(`${where}: the schema of ${(parts[part] as AnyShape).name} (the ${part} of ${quoted(route)}) must be an object schema with a property per ${part === 'query' ? 'parameter' : part === 'headers' ? 'header' : 'cookie'}.`)
     if (part === 'headers' && isObject(own['properties'])) {
       for (const name of Object.keys(own['properties'])) {
         if (!isHeaderName(name)) throw new Error(`${where}: the schema of ${(parts[part] as AnyShape).name} (the headers of ${quoted(route)}) has the property ${quotedValue(name)}, which is no header name.`)

@@ -84,3 +84,58 @@ export function branchingCycles(schema: Json, everyCycle = false): string[] {
   }
   return [...found]
 }
+
+/** Keywords whose subschemas apply to the very value their schema does (no field or item of it). */
+const SAME_VALUE = new Set(['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas'])
+
+/**
+ * A cycle of references that never goes into the value (`A: { anyOf: [{ $ref: B }] }`, `B: { allOf: [{ $ref: A }] }`):
+ * the schemas on it (`''` for the root), first repeated last, or `null`. Validating any value down such a cycle
+ * would never end: it is no schema, and construction fails naming it.
+ */
+export function sameValueCycle(schema: Json): string[] | null {
+  const defs = schema['$defs'] !== null && typeof schema['$defs'] === 'object' ? (schema['$defs'] as Json) : {}
+  const target = (ref: string): string | null => (ref === '#' ? '' : refName(ref, ['$defs']))
+  /** The schemas `root` refers to through `$ref`s reached by same-value keywords alone. */
+  const next = (root: unknown): string[] => {
+    const out: string[] = []
+    const stack: unknown[] = [root]
+    while (stack.length > 0) {
+      const node = stack.pop()
+      if (node === null || typeof node !== 'object' || Array.isArray(node)) continue
+      const record = node as Json
+      const to = typeof record['$ref'] === 'string' ? target(record['$ref']) : null
+      if (to !== null && (to === '' || Object.hasOwn(defs, to))) out.push(to)
+      for (const key of SAME_VALUE) {
+        const value = record[key]
+        if (Array.isArray(value)) stack.push(...(value as unknown[]))
+        else if (key === 'dependentSchemas' && value !== null && typeof value === 'object') stack.push(...Object.values(value))
+        else stack.push(value)
+      }
+    }
+    return out
+  }
+  const schemaOf = (name: string): unknown => (name === '' ? schema : defs[name])
+  // Depth-first, iterative: a schema met again while still on the way down closes a cycle.
+  const done = new Set<string>()
+  for (const start of ['', ...Object.keys(defs)]) {
+    if (done.has(start)) continue
+    const path: string[] = [start]
+    const pending: string[][] = [next(schemaOf(start))]
+    while (path.length > 0) {
+      const todo = pending[pending.length - 1] as string[]
+      const to = todo.pop()
+      if (to === undefined) {
+        done.add(path.pop() as string)
+        pending.pop()
+        continue
+      }
+      const at = path.indexOf(to)
+      if (at >= 0) return [...path.slice(at), to]
+      if (done.has(to)) continue
+      path.push(to)
+      pending.push(next(schemaOf(to)))
+    }
+  }
+  return null
+}

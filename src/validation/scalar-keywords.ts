@@ -8,7 +8,7 @@ import { SchemaMistake, Unsupported, count, isContainer, unicodePattern, type No
 import { FORMATS } from './formats.ts'
 import { canonical } from './json-values.ts'
 import { isObject } from '../json/object.ts'
-import { quotedValue } from '../quote.ts'
+import { cut, quotedValue } from '../quote.ts'
 
 const TYPES: Readonly<Record<string, Test>> = {
   string: (v) => typeof v === 'string',
@@ -18,6 +18,21 @@ const TYPES: Readonly<Record<string, Test>> = {
   null: (v) => v === null,
   array: (v) => Array.isArray(v),
   object: isObject,
+}
+
+/** The characters of the allowed values an `enum` or `const` issue shows: each of up to `maxIssues` issues says them. */
+const SHOWN_VALUES = 200
+
+/**
+ * The value (or values) a schema allows, as JSON writes it, cut at
+ * `SHOWN_VALUES` characters (with how many values an enum has): an enum of
+ * every country, said in each of 100 issues, would otherwise answer a body
+ * of a few hundred bytes with a third of a megabyte.
+ */
+function allowed(value: unknown, count?: number): string {
+  const text = JSON.stringify(value)
+  if (text.length <= SHOWN_VALUES) return text
+  return `${cut(text, SHOWN_VALUES)}${count === undefined ? '' : ` (${count} values)`}`
 }
 
 /** The length of a string in code points, as JSON Schema counts it. */
@@ -81,13 +96,13 @@ export function scalarKeywords({ s, keyword }: Node, at: () => number): number {
     const primitives = new Set(list.filter((item) => !isContainer(item)))
     const containers = new Set(list.filter(isContainer).map((item) => canonical(item)))
     const longest = Math.max(0, ...[...containers].map((text) => text.length))
-    const msg = `Expected any of ${JSON.stringify(list)}.`
+    const msg = `Expected any of ${allowed(list, list.length)}.`
     keyword(containers.size === 0 ? (v) => primitives.has(v) : (v) => (isContainer(v) ? containers.has(canonical(v, longest)) : primitives.has(v)), (_v, out) => out.add('enum', msg))
   }
   if ('const' in s) {
     const expected = s['const']
     const text = canonical(expected)
-    const msg = `Expected ${JSON.stringify(expected)}.`
+    const msg = `Expected ${allowed(expected)}.`
     keyword(isContainer(expected) ? (v) => isContainer(v) && canonical(v, text.length) === text : (v) => v === expected, (_v, out) => out.add('const', msg))
   }
   return typeAt

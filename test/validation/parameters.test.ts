@@ -182,7 +182,15 @@ describe('parameter declarations are checked at construction', () => {
     ['a part that is no shape', make([], { 'GET /products': { query: {} } }), 'requestValidation: parameters["GET /products"].query must be a shape'],
     ['a header property that is no header name', () => requestValidation({ schemas: { ...schemas, ProductHeaders: { type: 'object', properties: { 'X Region': { type: 'string' } } } }, parameters: { 'GET /products': { headers: ProductHeaders } } }).parameterChecks?.('GET /products', { query: null, headers: null }, { versions: ['1', '2'], changelog: versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [...newer] }] }).changelog() }), 'has the property "X Region", which is no header name.'],
     ['a route name that is no route', make([], { 'get products now': { query: ProductFilter } }), 'requestValidation: parameters: name a route by its table name'],
+    // Before, each left version 1's check as the head's: not validated, a value version 1 lacks reached the handler.
+    ['an enumValuesAdded naming a parameter the schema lacks', make([change('x', [enumValuesAdded(ProductFilter, 'stauts', ['preorder'], { fallback: 'active' })])], { 'GET /products': { query: ProductFilter } }), 'requestValidation: ProductFilter (the query of "GET /products") has no property "stauts" in its schema, but version "2" changes it (enumValuesAdded); add "stauts" to the schema\'s properties, or name the parameter the schema has.'],
+    ['a fieldAdded naming a header the schema lacks', make([change('x', [fieldAdded(ProductHeaders, 'X-Regoin')])], { 'GET /products': { headers: ProductHeaders } }), 'has no property "X-Regoin" in its schema'],
+    ['a query schema that is no object schema', () => twoVersionHistory([...newer], { validation: requestValidation({ schemas: { ...schemas, ProductFilter: { type: 'string', enum: ['active'] } }, parameters: { 'GET /products': { query: ProductFilter } } }) }), 'requestValidation: the schema of ProductFilter (the query of "GET /products") must be an object schema with a property per parameter.'],
   ] as const)('%s', (_name, build, message) => {
     expect(build).toThrow(message)
+  })
+
+  it('takes a change naming a header in another case than the schema: header names are caseless', () => {
+    expect(make([change('x', [fieldAdded(ProductHeaders, 'x-region')])], { 'GET /products': { headers: ProductHeaders } })).not.toThrow()
   })
 })

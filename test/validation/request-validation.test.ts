@@ -237,6 +237,12 @@ describe('configuration mistakes fail at construction', () => {
     ['a length that is no count', { type: 'string', minLength: '1' }, 'a schema\'s minLength is "1", not a whole number of at least 0.'],
     ['a count of items that is negative', { type: 'array', maxItems: -1 }, 'a schema\'s maxItems is -1, not a whole number of at least 0.'],
     ['multipleOf 0', { type: 'number', multipleOf: 0 }, 'a schema\'s multipleOf is 0, not a number greater than 0.'],
+    // Before, each went to the fallback, which ignores a keyword it does not know: nothing checked, and no word of it.
+    ['a misspelt keyword', { type: 'object', addtionalProperties: false }, 'requestValidation: a schema\'s keyword "addtionalProperties" is no JSON Schema keyword; write "additionalProperties" if that is what it means, else take it out (or name an extension x-...). Fix the schema.'],
+    ['a keyword with two letters swapped', { type: 'object', requried: ['x'] }, 'a schema\'s keyword "requried" is no JSON Schema keyword; write "required"'],
+    ['a keyword in the wrong case', { type: 'string', maxlength: 3 }, 'a schema\'s keyword "maxlength" is no JSON Schema keyword; write "maxLength"'],
+    ['a keyword with a letter left out', { type: 'integer', minimun: 3 }, 'a schema\'s keyword "minimun" is no JSON Schema keyword; write "minimum"'],
+    ['a misspelt keyword after one the closures do not compile (the fallback would ignore it)', { type: 'object', unevaluatedProperties: false, properties: { n: { type: 'integer', maximun: 3 } } }, 'a schema\'s keyword "maximun" is no JSON Schema keyword; write "maximum"'],
   ] as const)('a schema no validator could read fails at construction, not on every request: %s', (_name, field, message) => {
     const Item = shape('Item')
     const make = () =>
@@ -265,6 +271,42 @@ describe('configuration mistakes fail at construction', () => {
     expect(() => historyWith({ Order: { type: 'object', properties: { lines: { type: 'array', items: { $ref: '#/components/schemas/Line' } } } }, Line: line })).not.toThrow()
     expect(() => historyWith({ Order: { type: 'object', properties: { lines: { type: 'array' } } } })).not.toThrow()
   })
+
+  it('an OpenAPI extension (x-...) is an annotation, and a keyword of another draft is no misspelling: both construct', () => {
+    const Item = shape('Item')
+    const make = (field: object) => () =>
+      versionHistory({
+        versions: [{ version: '1' }, { version: '2', changes: [change('Items have a title.', [fieldRenamed(Item, { older: 'name', newer: 'title' })])] }],
+        bodies: { 'POST /items': { request: Item } },
+        validation: requestValidation({ schemas: { Item: { type: 'object', properties: { title: { type: 'string' }, field } } } }),
+      })
+    // Compiled: an unbounded uniqueItems list of objects, which the fallback would refuse, is taken.
+    expect(make({ type: 'array', uniqueItems: true, items: { type: 'object' }, 'x-order': 1 })).not.toThrow()
+    for (const other of [{ $id: 'x' }, { dependencies: { items2: ['a'] } }, { unevaluatedProperties: false }, { id: 'x' }, { properties: { minimun: {}, Required: {} }, required: ['maxlength'], enum: [{ minimun: 1 }] }]) expect(make(other)).not.toThrow()
+  })
+
+  it('components referring to each other in unions are read once each: a wide, deep union constructs at once, and a cycle that never goes into the value is refused', () => {
+    // Before, the head-field check read each component once per way down: 4 members a level, 17 levels, never ended.
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+    const Item = shape('Item')
+    const make = (schemas: Record<string, Readonly<Record<string, unknown>>>) => () =>
+      versionHistory({
+        versions: [{ version: '1' }, { version: '2', changes: [change('Items have a title.', [fieldRenamed(Item, { older: 'name', newer: 'title' })])] }],
+        bodies: { 'POST /items': { request: Item } },
+        validation: requestValidation({ schemas: { ...schemas, Item: { type: 'object', properties: { title: { type: 'string' } }, anyOf: [0, 1, 2, 3].map((i) => ref(`L0_${i}`)) } } }),
+      })
+    const layers: Record<string, Readonly<Record<string, unknown>>> = {}
+    for (let level = 0; level < 17; level++) {
+      for (let i = 0; i < 4; i++) layers[`L${level}_${i}`] = level === 16 ? { properties: { n: { type: 'integer' } } } : { anyOf: [0, 1, 2, 3].map((j) => ref(`L${level + 1}_${j}`)) }
+    }
+    const started = Date.now()
+    expect(make(layers)).not.toThrow()
+    expect(Date.now() - started).toBeLessThan(5_000)
+    const cycle = { C0: { anyOf: [ref('C1')] }, C1: { allOf: [ref('C0')], properties: { n: {} } } }
+    expect(make({ ...cycle, L0_0: ref('C0'), L0_1: {}, L0_2: {}, L0_3: {} })).toThrow(
+      'requestValidation: a schema refers back to itself without going into the value ("C0" → "C1" → "C0", through allOf, anyOf, oneOf, not, if/then/else or dependentSchemas): checking any value would never end; let each way round go through properties or items. Fix the schema.',
+    )
+  }, 60_000)
 
   it('a layout type is what bodies take', () => {
     const layout: Layout = { items: [Product] }
