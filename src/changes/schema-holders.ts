@@ -7,6 +7,7 @@
  * change is undone there alone.
  */
 import { isObject, type Json } from '../json/object.ts'
+import { quoted } from '../quote.ts'
 
 /** A copy of a schema the changelog gives: documents are frozen, the changelog is the caller's. */
 export function copyOf(schema: object): Json {
@@ -104,7 +105,7 @@ export function inlineInherited(schema: Json, field: string, schemas: Json, all:
         if (ref === null || path.includes(ref) || !isObject(schemas[ref]) || !namesField(ref, new Set())) continue
         if (--left < 0) {
           throw new Error(
-            `the schema of ${JSON.stringify(shape)} reaches field ${JSON.stringify(field)} through more than ${MAX_INLINED} references to components in allOf, anyOf, oneOf and the like, each to be copied to undo a change; refer to each component once, without components whose members refer to each other.`,
+            `the schema of ${quoted(shape)} reaches field ${quoted(field)} through more than ${MAX_INLINED} references to components in allOf, anyOf, oneOf and the like, each to be copied to undo a change; refer to each component once, without components whose members refer to each other.`,
           )
         }
         const copy = copyOf(schemas[ref] as Json)
