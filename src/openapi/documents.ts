@@ -23,6 +23,7 @@ import { normalizeDocument } from './normalize.ts'
 import { sunsetsOf, type ContractContext } from './operation-contracts.ts'
 import { placementOf } from './placement.ts'
 import { requestBodies, type DocumentedRequests } from './requests.ts'
+import { documentLinks } from './response-headers.ts'
 import { errorBodyOf, type ErrorFormat } from './responses.ts'
 import { checkStreamed, streamedBodies } from './streams.ts'
 import { documentOperations, normalizeRouteName, tableOperations, type SourceOperation } from './sources.ts'
@@ -313,8 +314,8 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
     securitySchemes: pins?.schemes ?? null,
   }
   if (migrations !== null && app !== null) checkAppHistory(context, rawChangelog, options.app, where, requests)
-  const made = new Map<string, { readonly entry: DocumentedVersion; readonly document: OpenAPIDocument }>()
-  return {
+  const made = new Map<string, { readonly entry: DocumentedVersion; readonly links: readonly string[]; readonly document: OpenAPIDocument }>()
+  const documents: VersionedOpenAPI = {
     get versions() {
       return plan.documented()
     },
@@ -326,12 +327,14 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
         throw new Error(`${where}: version ${quotedValue(version)} has no document; the documented versions are ${documented.map((d) => bare(d.version)).join(', ') || 'none'}.`)
       }
       let found = made.get(version)
-      // A document is made once, and again only when its version's entry changed (a sunset passed).
-      if (found?.entry !== entry) {
-        found = { entry, document: deepFreeze(buildDocument(context, entry)) as unknown as OpenAPIDocument }
+      const links = documentLinks(documents)
+      // A document is made once, and again only when its version's entry changed (a sunset passed) or openAPILink was given these documents since.
+      if (found?.entry !== entry || found.links !== links) {
+        found = { entry, links, document: deepFreeze(buildDocument(context, entry, links)) as unknown as OpenAPIDocument }
         made.set(version, found)
       }
       return found.document
     },
   }
+  return documents
 }
