@@ -7,8 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import { routeExistsOf, type RouteExists } from '../changes/history-plans.ts'
 import { BoundedCache } from '../http/bounded-cache.ts'
-import { answersWith } from '../http/error-format.ts'
-import { detailResponse } from './error-response.ts'
+import { answersWith } from '../http/middleware-answers.ts'
 import { PLAIN_VERSIONS, type PlainVersionsOf } from '../model/reported.ts'
 import type { AppRoutes } from '../pipeline/extension.ts'
 import type { Visit } from '../pipeline/visit.ts'
@@ -131,7 +130,7 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
     // whose middleware has no links carries none of it.
     ...(app === undefined || links === null ? [] : links.unserved(app, middleware, scheme, life)),
   ]
-  answersWith(middleware, options.errorResponse ?? detailResponse)
+  answersWith(middleware, options.errorResponse, options.policy)
   return Object.assign(middleware, { check })
 }
 

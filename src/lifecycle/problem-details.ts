@@ -1,6 +1,6 @@
 /** Rejections as RFC 9457 problem details (`application/problem+json`). */
 import type { VersioningError } from '../errors.ts'
-import { problemAnswer } from '../http/error-format.ts'
+import { problemAnswer } from '../http/middleware-answers.ts'
 import { jsonResponse } from '../http/json-response.ts'
 import { checkOptions } from '../options.ts'
 

@@ -24,7 +24,8 @@ import { sunsetsOf, type ContractContext } from './operation-contracts.ts'
 import { placementOf } from './placement.ts'
 import { requestBodies, type DocumentedRequests } from './requests.ts'
 import { documentLinks } from './response-headers.ts'
-import { checkAppErrorFormat, errorBodyOf, type ErrorFormat } from './responses.ts'
+import { errorBodyOf, type ErrorFormat } from './responses.ts'
+import { checkAppMiddleware } from './app-middleware.ts'
 import { checkStreamed, streamedBodies } from './streams.ts'
 import { documentOperations, normalizeRouteName, tableOperations, type SourceOperation } from './sources.ts'
 import { HTTP_METHODS, type HttpMethod, type OpenAPIDocument, type OpenAPIInput } from './types.ts'
@@ -275,7 +276,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const fromApp = withMountedNames(underPrefix(head === null || app === null ? all : appOperations(all, app), prefix, inside?.moved), bases)
   if (app !== null && (routes?.routes.length ?? 0) + all.length > 0 && fromApp.length === 0) throw new Error(`${where}: app registers none of the documented paths; give the app that serves them (the root app, whose routes have their full paths).`)
   const operations = hidden(fromApp, options.hide, where)
-  checkAppErrorFormat(options.app, options.errors, operations.map((o) => o.path), where)
+  checkAppMiddleware(options.app, options.errors, options.policy, operations.map((o) => o.path), where)
   const streams = streamedBodies(options.bodies ?? (options.requests as { bodies?: unknown } | undefined)?.bodies, where)
   checkStreamed(streams, operations, where)
   const headInfo = (head?.['info'] ?? {}) as Json

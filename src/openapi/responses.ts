@@ -6,9 +6,6 @@
  * is malformed, too large, not JSON, or does not fit its version's schema; each with the
  * media type and body the middleware's `errorResponse` sends.
  */
-import { errorResponseOf, isProblemAnswer } from '../http/error-format.ts'
-import { detailResponse } from '../hono/error-response.ts'
-import { innermost } from '../routes/composed-handlers.ts'
 import type { Placement } from './placement.ts'
 import type { Json } from '../json/object.ts'
 
@@ -46,38 +43,6 @@ export function errorBodyOf(format: unknown, where: string): ErrorBody {
     }
   }
   throw new Error(`${where}: errors must be 'detail' (the default errorResponse) or 'problem-details' (errorResponse: problemDetails()), as the middleware answers.`)
-}
-
-const FORMAT_NAMES = { detail: 'the default errorResponse ({"detail": ...}, application/json)', 'problem-details': 'problemDetails() (application/problem+json)' }
-
-/** Whether a route registered at `routePath` (Hono's syntax: `/api/*`, `/:version{v[0-9]+}/*`) runs for the OpenAPI path `path`. */
-function covers(routePath: string, path: string): boolean {
-  const source = routePath
-    .split('/')
-    .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/')
-  // A wildcard after a slash matches the path without it too (`/api/*` runs for `/api`).
-  return new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}$`).test(path.replace(/\{[^}]*\}/g, 'x'))
-}
-
-/**
- * Refuses documents of `format` given an app (`app.routes`) whose versioning middleware in front of a documented
- * path (`paths`, OpenAPI's syntax) answers its rejections in the other format the documents can write: every refusal
- * would be documented with a body it does not have. An `errorResponse` of your own is not read.
- */
-export function checkAppErrorFormat(app: unknown, format: ErrorFormat | undefined, paths: readonly string[], where: string): void {
-  const routes = (app as { readonly routes?: unknown } | null | undefined)?.routes
-  if (!Array.isArray(routes)) return
-  const documented = format ?? 'detail'
-  for (const route of routes as { readonly handler?: unknown; readonly path?: unknown }[]) {
-    const answer = errorResponseOf(innermost(route?.handler))
-    const found = answer === detailResponse ? 'detail' : isProblemAnswer(answer) ? 'problem-details' : null
-    const at = route?.path
-    if (found === null || typeof at !== 'string' || !paths.some((path) => covers(at, path))) continue
-    if (found !== documented) {
-      throw new Error(`${where}: the app's versioning middleware answers its refusals with ${FORMAT_NAMES[found]}, but errors is '${documented}', which documents them with ${FORMAT_NAMES[documented]}; give errors: '${found}'.`)
-    }
-  }
 }
 
 /** What decides the toolkit's answers to one operation in one version. */
