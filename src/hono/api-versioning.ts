@@ -273,7 +273,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
       : []),
   ]
   Object.defineProperty(middleware, SERVING, { value: serving })
-  answersWith(middleware, options.errorResponse, options.policy)
+  answersWith(middleware, options)
   return Object.assign(middleware, { routes, scheme, check })
 }
 

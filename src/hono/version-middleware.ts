@@ -130,7 +130,7 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
     // whose middleware has no links carries none of it.
     ...(app === undefined || links === null ? [] : links.unserved(app, middleware, scheme, life)),
   ]
-  answersWith(middleware, options.errorResponse, options.policy)
+  answersWith(middleware, options)
   return Object.assign(middleware, { check })
 }
 

@@ -1,23 +1,26 @@
 /**
  * What each versioning middleware answers with besides its handlers: the
- * `errorResponse` of its refusals and its version policy (headers, 410),
- * recorded where the middleware is made; and the functions
+ * `errorResponse` of its refusals, its version policy (headers, 410) and its
+ * client pins (the version of a request without one), as its options give
+ * them, recorded where the middleware is made; and the functions
  * `problemDetails()` makes, marked where they are made. OpenAPI documents
- * given the app read them, to refuse saying otherwise (`errors`, `policy`).
+ * given the app read them, to refuse saying otherwise (`errors`, `policy`,
+ * `pins`).
  */
 
-/** What a versioning middleware answers with: its `errorResponse` (`undefined`: the default), and its policy (`undefined`: none). */
+/** What a versioning middleware answers with, as its options say: its `errorResponse` (`undefined`: the default), policy and client pins (`undefined`: none). */
 export interface MiddlewareAnswers {
-  readonly errorResponse: unknown
-  readonly policy: unknown
+  readonly errorResponse?: unknown
+  readonly policy?: unknown
+  readonly clientVersion?: unknown
 }
 
 const answering = new WeakMap<object, MiddlewareAnswers>()
 const problems = new WeakSet<object>()
 
-/** Records that `middleware` answers its refusals with `errorResponse`, under `policy`. */
-export function answersWith(middleware: object, errorResponse: unknown, policy: unknown): void {
-  answering.set(middleware, { errorResponse, policy })
+/** Records what `middleware` answers with: the options it was made with. */
+export function answersWith(middleware: object, options: MiddlewareAnswers): void {
+  answering.set(middleware, options)
 }
 
 /** What a versioning middleware answers with (`undefined`: `fn` is none). */

@@ -1,8 +1,8 @@
 /**
  * Documents given the app say what its versioning middleware answers: the
- * middleware in front of a documented path records its `errorResponse` and
- * version policy (http/middleware-answers.ts), and documents whose `errors`
- * or `policy` say otherwise are refused when they are made, with a sentence
+ * middleware in front of a documented path records its `errorResponse`,
+ * version policy and client pins (http/middleware-answers.ts), and documents
+ * whose `errors`, `policy` or `pins` say otherwise are refused when they are made, with a sentence
  * naming what to give. An `errorResponse` of your own is not read.
  */
 import { detailResponse } from '../hono/error-response.ts'
@@ -39,12 +39,20 @@ function policyMismatch(own: unknown, policy: unknown): string | null {
   return "policy differs from the app's versioning middleware's (its versions' dates and links, reportVersions, echoHeader or refuseAfterSunset); give the middleware's versionPolicy(...)."
 }
 
+/** What is wrong with documents given `pins` or not for a middleware with client pins or without, or `null`. */
+function pinsMismatch(pinned: boolean, documented: boolean): string | null {
+  if (pinned === documented) return null
+  if (pinned) return "the app's versioning middleware has client pins (clientVersion), which these documents are not given: a pinned client that sends no version gets its pinned one, not the default they would say, and its key is no security scheme of theirs; give pins: {} (or the security scheme that carries the key)."
+  return "pins is given, but the app's versioning middleware has no client pins (clientVersion): the documents would require a client key it never reads; give the middleware clientPins(...), or leave pins out here."
+}
+
 /**
  * Refuses documents given an app (`app.routes`) whose versioning middleware in front of a documented path (`paths`,
- * OpenAPI's syntax) answers otherwise than `errors` and `policy` say: its refusals in the other format the documents
- * can write, or under another version policy than `policy` (or none, or one they are not given).
+ * OpenAPI's syntax) answers otherwise than `errors`, `policy` and `pins` say: its refusals in the other format the
+ * documents can write, under another version policy than `policy` (or none, or one they are not given), or with
+ * client pins they are not given (or without those they are).
  */
-export function checkAppMiddleware(app: unknown, errors: ErrorFormat | undefined, policy: unknown, paths: readonly string[], where: string): void {
+export function checkAppMiddleware(app: unknown, { errors, policy, pins }: { readonly errors?: ErrorFormat | undefined; readonly policy?: unknown; readonly pins?: unknown }, paths: readonly string[], where: string): void {
   const routes = (app as { readonly routes?: unknown } | null | undefined)?.routes
   if (!Array.isArray(routes)) return
   const documented = errors ?? 'detail'
@@ -56,7 +64,7 @@ export function checkAppMiddleware(app: unknown, errors: ErrorFormat | undefined
     if (found !== null && found !== documented) {
       throw new Error(`${where}: the app's versioning middleware answers its refusals with ${FORMAT_NAMES[found]}, but errors is '${documented}', which documents them with ${FORMAT_NAMES[documented]}; give errors: '${found}'.`)
     }
-    const mismatch = policyMismatch(answers.policy, policy)
+    const mismatch = policyMismatch(answers.policy, policy) ?? pinsMismatch(answers.clientVersion !== undefined, pins !== undefined)
     if (mismatch !== null) throw new Error(`${where}: ${mismatch}`)
   }
 }

@@ -276,7 +276,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const fromApp = withMountedNames(underPrefix(head === null || app === null ? all : appOperations(all, app), prefix, inside?.moved), bases)
   if (app !== null && (routes?.routes.length ?? 0) + all.length > 0 && fromApp.length === 0) throw new Error(`${where}: app registers none of the documented paths; give the app that serves them (the root app, whose routes have their full paths).`)
   const operations = hidden(fromApp, options.hide, where)
-  checkAppMiddleware(options.app, options.errors, options.policy, operations.map((o) => o.path), where)
+  checkAppMiddleware(options.app, options, operations.map((o) => o.path), where)
   const streams = streamedBodies(options.bodies ?? (options.requests as { bodies?: unknown } | undefined)?.bodies, where)
   checkStreamed(streams, operations, where)
   const headInfo = (head?.['info'] ?? {}) as Json
