@@ -200,6 +200,9 @@ const defaultPins = releasesPins(defaultClients)
 /** The /releases section on the real clock, its pins in memory. */
 export const releases: ReturnType<typeof releasesOn> = releasesOn(undefined, defaultPins)
 
+/** The policy of /semver: each answer echoes its version in `api-version` (its documents list that header). */
+export const semverPolicy: ReturnType<typeof versionPolicy> = versionPolicy({ echoHeader: 'api-version' })
+
 /** Semantic versions, as Fastify and restify read them: `Accept-Version: 1.x` gets the highest 1.y.z. */
 export const semantic = apiVersioning({
   scheme: new HeaderVersioning({
@@ -209,7 +212,7 @@ export const semantic = apiVersioning({
     versionFormat: semver(),
   }),
   routes: defineRoutes([include('/semver', catalog)]),
-  policy: versionPolicy({ echoHeader: 'api-version' }),
+  policy: semverPolicy,
   changes: semverHistory,
 })
 

@@ -30,7 +30,7 @@ import { apiCatalog, openAPILink, versionedOpenAPI } from '../src/openapi/index.
 import { openAPIDocs } from '../src/openapi/scalar.ts'
 import type { CatalogEntry } from '../src/openapi/discovery.ts'
 import type { VersionedOpenAPI } from '../src/openapi/documents.ts'
-import { accept, app, host, namespace, path, query, releases, releasesPolicy, releasesPolicyOn, semantic } from './app.ts'
+import { accept, app, host, namespace, path, query, releases, releasesPolicy, releasesPolicyOn, semantic, semverPolicy } from './app.ts'
 import { catalogHistory, releasesBodies, releasesChangelog, requestSchemas, semverHistory } from './changes.ts'
 import { streamsBodies, streamsHistory, streamsScheme } from './streams.ts'
 
@@ -189,7 +189,7 @@ export const hostDocs = versionedOpenAPI({
   serverUrl: 'http://{version}.catalog.test',
 })
 export const queryDocs = versionedOpenAPI({ scheme: query.scheme, routes: query.routes, app, changelog: catalogHistory, document: headDocument('Catalog API (query parameter)', catalogPaths('/query')) })
-export const semverDocs = versionedOpenAPI({ scheme: semantic.scheme, routes: semantic.routes, app, changelog: semverHistory, document: headDocument('Catalog API (semantic versions)', catalogPaths('/semver')) })
+export const semverDocs = versionedOpenAPI({ scheme: semantic.scheme, routes: semantic.routes, app, policy: semverPolicy, changelog: semverHistory, document: headDocument('Catalog API (semantic versions)', catalogPaths('/semver')) })
 /** The streamed routes' documents: each version's item schema under the media type each handler sends. */
 export const streamsDocs = versionedOpenAPI({ scheme: streamsScheme, document: streamsHead, changelog: streamsHistory, bodies: streamsBodies, app })
 

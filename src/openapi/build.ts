@@ -16,6 +16,7 @@ import { operationIn } from './operation.ts'
 import { contractsOf, type ContractContext } from './operation-contracts.ts'
 import type { MigrationsOf } from './migrations.ts'
 import { placementNote } from './placement.ts'
+import { responseHeaders, upcoming } from './response-headers.ts'
 import { withoutStaleComponentExamples } from './stale-examples.ts'
 import { undoSteps } from '../changes/schema-changes.ts'
 import { writtenPattern, type SourceOperation } from './sources.ts'
@@ -138,7 +139,7 @@ function descriptionOf(context: BuildContext, entry: DocumentedVersion, at: numb
     parts.push(`**Sunset:** version \`${entry.version}\` went away on ${day(entry.sunset)}; it is documented for reference only.`)
   } else if (entry.deprecated && entry.deprecation !== null) {
     // A deprecation announced ahead (RFC 9745 allows a date to come) is told as one to come.
-    let text = `**Deprecat${upcoming(context, entry.deprecation) ? `ion:** version \`${entry.version}\` will be deprecated on` : `ed:** version \`${entry.version}\` is deprecated since`} ${day(entry.deprecation)}`
+    let text = `**Deprecat${upcoming(context.plan, entry.deprecation) ? `ion:** version \`${entry.version}\` will be deprecated on` : `ed:** version \`${entry.version}\` is deprecated since`} ${day(entry.deprecation)}`
     text += entry.sunset === null ? '.' : ` and goes away on ${day(entry.sunset)}.`
     if (lifecycle?.deprecationLink != null) text += ` See ${lifecycle.deprecationLink}.`
     parts.push(text)
@@ -153,34 +154,6 @@ function descriptionOf(context: BuildContext, entry: DocumentedVersion, at: numb
   const changes = changelogMarkdown(context.changelog, context.plan.order, at)
   if (changes !== '') parts.push(changes)
   return parts.join('\n\n')
-}
-
-/** Whether a deprecation date (ISO 8601) is still to come on the policy's clock. */
-const upcoming = (context: BuildContext, deprecation: string): boolean => Date.parse(deprecation) > (context.plan.policy?.now() ?? Date.now())
-
-/** The response headers the policy sends in `version`, as header components (Deprecation, Sunset, Link, and the version reports). */
-function policyHeaders(context: BuildContext, entry: DocumentedVersion): Record<string, Json> {
-  const policy = context.plan.policy
-  const headers: Record<string, Json> = {}
-  if (policy === null) return headers
-  const lifecycle = policy.versions.get(entry.version)
-  const string = (example: string): Json => ({ type: 'string', examples: [example] })
-  // The values the policy sends (lifecycle-headers.ts), links header-safe.
-  const sent = lifecycle?.headers
-  if (lifecycle?.deprecation != null && sent?.deprecation != null) {
-    const since = new Date(lifecycle.deprecation).toISOString()
-    headers['Deprecation'] = { description: `RFC 9745: this version ${upcoming(context, since) ? 'will be deprecated on' : 'is deprecated since'} ${since} (${sent.deprecation}).`, schema: string(sent.deprecation) }
-  }
-  if (sent?.sunset != null) headers['Sunset'] = { description: `RFC 8594: this version goes away at ${sent.sunset}.`, schema: string(sent.sunset) }
-  if (sent !== undefined && sent.links.length > 0) {
-    headers['Link'] = { description: 'Links to the pages about the deprecation and the sunset of this version.', schema: string(sent.links.map((l) => l.value).join(', ')) }
-  }
-  if (policy.reportVersions !== null) {
-    headers[policy.reportVersions.supported] = { description: 'The supported versions (of the route, when it exists only in some).', schema: { type: 'string' } }
-    headers[policy.reportVersions.deprecated] = { description: 'The deprecated versions (of the route, when it exists only in some).', schema: { type: 'string' } }
-  }
-  if (policy.echoHeader !== null) headers[policy.echoHeader] = { description: 'The version that answered the request.', schema: string(entry.version) }
-  return headers
 }
 
 /**
@@ -255,12 +228,12 @@ function allowIn(allow: string | null, served: ReadonlySet<string> | undefined):
   return own.length === 0 ? null : own.join(', ')
 }
 
-/** The document of `entry`'s version. */
-export function buildDocument(context: BuildContext, entry: DocumentedVersion): Json {
+/** The document of `entry`'s version (`links`: the paths `openAPILink` links its answers to). */
+export function buildDocument(context: BuildContext, entry: DocumentedVersion, links: readonly string[] = []): Json {
   const { plan, head } = context
   const version = entry.version
   const at = plan.order.indexOf(version)
-  const headers = policyHeaders(context, entry)
+  const headers = responseHeaders(context.plan, entry, links)
   const headerNames = Object.keys(headers)
   const paths: Record<string, Json> = {}
   const ids = new Set<string>()

@@ -8,6 +8,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { Hono } from 'hono/tiny'
 import { checkOptions } from '../options.ts'
+import { linkDocuments, OPENAPI_MEDIA_TYPE, openAPILinkValue } from './response-headers.ts'
 import { checkPath, documentUrl, sourceResolver, type OpenAPISource } from './serve.ts'
 
 /** Options of `apiCatalog`. */
@@ -34,7 +35,6 @@ export interface CatalogEntry {
 }
 
 const LINKSET = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"'
-const OPENAPI = 'application/vnd.oai.openapi+json;version=3.1'
 
 /**
  * The api-catalog of `entries`: `GET /.well-known/api-catalog` (mount the
@@ -80,7 +80,7 @@ export function apiCatalog(entries: readonly CatalogEntry[], options: ApiCatalog
         anchor: origin + api.api,
         'service-desc': docs.versions.map((v) => ({
           href: origin + documentUrl(api.path, v.version),
-          type: OPENAPI,
+          type: OPENAPI_MEDIA_TYPE,
           title: `${api.title === null ? '' : `${api.title}, `}version ${v.version}${v.latest ? ' (latest)' : v.deprecated ? ' (deprecated)' : ''}`,
           version: [v.version],
           ...(v.deprecation === null ? {} : { deprecation: [v.deprecation] }),
@@ -105,7 +105,9 @@ export interface OpenAPILinkOptions {
  * A middleware that adds `Link: <path/<version>.json>; rel="openapi"` to
  * every response answered in a documented version (`c.var.version`), as
  * ASP.NET API Versioning does: a client holding only a response finds the
- * document that describes it. Put it before the routes it describes.
+ * document that describes it. Put it before the routes it describes. The
+ * documents it is given list that `Link` header on their responses (given
+ * as a function, once it has made them, at its first answer).
  *
  * @example
  * ```ts
@@ -117,15 +119,18 @@ export function openAPILink(source: OpenAPISource, options: OpenAPILinkOptions):
   const resolve = sourceResolver(source, where)
   checkOptions(options, where, ['path'], true)
   const path = checkPath(options.path, 'path', '/openapi', where)
+  // The documents list the header it adds (documents made before are made again with it).
+  if (typeof source !== 'function') linkDocuments(source, path)
   const links = new Map<string, string>()
   return async function openAPILinkMiddleware(c, next) {
     await next()
     const version: unknown = c.get('version' as never)
     if (typeof version !== 'string') return
     const docs = await resolve()
+    if (typeof source === 'function') linkDocuments(docs, path)
     if (!docs.versions.some((v) => v.version === version)) return
     let link = links.get(version)
-    if (link === undefined) links.set(version, (link = `<${documentUrl(path, version)}>; rel="openapi"; type="${OPENAPI}"`))
+    if (link === undefined) links.set(version, (link = openAPILinkValue(path, version)))
     try {
       c.res.headers.append('Link', link)
     } catch {

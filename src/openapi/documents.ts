@@ -23,7 +23,9 @@ import { normalizeDocument } from './normalize.ts'
 import { sunsetsOf, type ContractContext } from './operation-contracts.ts'
 import { placementOf } from './placement.ts'
 import { requestBodies, type DocumentedRequests } from './requests.ts'
+import { documentLinks } from './response-headers.ts'
 import { errorBodyOf, type ErrorFormat } from './responses.ts'
+import { checkAppMiddleware } from './app-middleware.ts'
 import { checkStreamed, streamedBodies } from './streams.ts'
 import { documentOperations, normalizeRouteName, tableOperations, type SourceOperation } from './sources.ts'
 import { HTTP_METHODS, type HttpMethod, type OpenAPIDocument, type OpenAPIInput } from './types.ts'
@@ -274,6 +276,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const fromApp = withMountedNames(underPrefix(head === null || app === null ? all : appOperations(all, app), prefix, inside?.moved), bases)
   if (app !== null && (routes?.routes.length ?? 0) + all.length > 0 && fromApp.length === 0) throw new Error(`${where}: app registers none of the documented paths; give the app that serves them (the root app, whose routes have their full paths).`)
   const operations = hidden(fromApp, options.hide, where)
+  checkAppMiddleware(options.app, options, operations.map((o) => o.path), where)
   const streams = streamedBodies(options.bodies ?? (options.requests as { bodies?: unknown } | undefined)?.bodies, where)
   checkStreamed(streams, operations, where)
   const headInfo = (head?.['info'] ?? {}) as Json
@@ -313,8 +316,8 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
     securitySchemes: pins?.schemes ?? null,
   }
   if (migrations !== null && app !== null) checkAppHistory(context, rawChangelog, options.app, where, requests)
-  const made = new Map<string, { readonly entry: DocumentedVersion; readonly document: OpenAPIDocument }>()
-  return {
+  const made = new Map<string, { readonly entry: DocumentedVersion; readonly links: readonly string[]; readonly document: OpenAPIDocument }>()
+  const documents: VersionedOpenAPI = {
     get versions() {
       return plan.documented()
     },
@@ -326,12 +329,14 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
         throw new Error(`${where}: version ${quotedValue(version)} has no document; the documented versions are ${documented.map((d) => bare(d.version)).join(', ') || 'none'}.`)
       }
       let found = made.get(version)
-      // A document is made once, and again only when its version's entry changed (a sunset passed).
-      if (found?.entry !== entry) {
-        found = { entry, document: deepFreeze(buildDocument(context, entry)) as unknown as OpenAPIDocument }
+      const links = documentLinks(documents)
+      // A document is made once, and again only when its version's entry changed (a sunset passed) or openAPILink was given these documents since.
+      if (found?.entry !== entry || found.links !== links) {
+        found = { entry, links, document: deepFreeze(buildDocument(context, entry, links)) as unknown as OpenAPIDocument }
         made.set(version, found)
       }
       return found.document
     },
   }
+  return documents
 }

@@ -1,7 +1,7 @@
 /**
  * The answers the toolkit itself gives an operation, documented beside the
  * application's own: 404 or 406 for a version it does not serve, 400 for a
- * request with two versions (or a host it does not serve), 410 for a version
+ * request with two versions (a repeated header, or two ways of a combination), 410 for a version
  * past its sunset, and 400, 413, 415 and 422 for an older client's body that
  * is malformed, too large, not JSON, or does not fit its version's schema; each with the
  * media type and body the middleware's `errorResponse` sends.
@@ -69,7 +69,9 @@ export function toolkitStatuses(r: Rejections): [number, string][] {
   const reads = placement.pathParam !== null || placement.namespace || placement.header !== null || placement.query !== null || placement.host
   if (reads) out.push([404, 'Not found, or a version this API does not serve.'])
   if (placement.accept !== null) out.push([406, 'The Accept header asks for a media type or version this API does not serve.'])
-  const twice = placement.header !== null || placement.query !== null || placement.host || placement.anyOne
+  // Two versions are refused (400) where the scheme reads two: a repeated header, or two ways of a combination. A
+  // repeated query parameter gives its last value and a host names one version, so neither alone is refused.
+  const twice = placement.header !== null || placement.anyOne
   if (twice || r.olderBody) out.push([400, 'The request names more than one version, comes to a host this API does not serve, or its body cannot be read.'])
   if (r.sunset && !r.neutral) out.push([410, 'This version is past its sunset.'])
   if (r.olderBody) {

@@ -41,6 +41,11 @@ export interface OpenAPIDocsOptions {
 const SCALAR_BUNDLE_VERSION = '1.72.1'
 /** Where the page loads Scalar's bundle from unless `cdn` says otherwise: pinned, so the page cannot change under you. */
 const DEFAULT_BUNDLE = `https://cdn.jsdelivr.net/npm/@scalar/api-reference@${SCALAR_BUNDLE_VERSION}/dist/browser/standalone.js`
+/**
+ * The bundle's Subresource Integrity (SHA-384 of that version's `dist/browser/standalone.js`, which jsDelivr serves
+ * as published): a browser runs the bundle only if the CDN gives exactly those bytes.
+ */
+const DEFAULT_BUNDLE_INTEGRITY = 'sha384-U11tb2XnKvmwt8RlTvnwUnYgrN+ur4Xyh9htLhjajWNR/Oyl5AX5DEz00qRmlrmK'
 /** Stands in for the version list in the configuration Scalar serialises; replaced by `scriptJson(sources)`. */
 const SOURCES_MARK = 'hono-api-versioning:sources'
 
@@ -143,7 +148,12 @@ export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions =
     const html = await ((await render(c, next)) as Response).text() // Scalar's handler always answers
     const at = html.lastIndexOf(mark)
     if (at === -1) throw new Error(`${where}: Scalar's page no longer carries the version list where this module puts it; this version of @scalar/hono-api-reference is not supported.`)
-    return c.html(`${html.slice(0, at)}${written.json}${html.slice(at + mark.length)}`)
+    const filled = `${html.slice(0, at)}${written.json}${html.slice(at + mark.length)}`
+    if (cdn !== DEFAULT_BUNDLE) return c.html(filled)
+    // The default bundle comes from a CDN: its script tag gets the integrity that pins its bytes, not only its URL.
+    const tag = `<script src="${DEFAULT_BUNDLE}"`
+    if (!filled.includes(tag)) throw new Error(`${where}: Scalar's page no longer loads the bundle with the script tag this module pins; this version of @scalar/hono-api-reference is not supported.`)
+    return c.html(filled.replace(tag, `${tag} integrity="${DEFAULT_BUNDLE_INTEGRITY}" crossorigin="anonymous"`))
   })
   return app
 }

@@ -71,4 +71,12 @@ describe('openAPIDocs refuses, when the page is made', () => {
     expect(html).toContain(`"onLoaded": ${String(onLoaded)}`)
     expect(html.match(/<script\b/gi)?.length).toBe(2)
   })
+
+  it("loads the default bundle with its integrity, beside a nonce, so the CDN's bytes are pinned and not only its URL", async () => {
+    const app = new Hono()
+    app.route('/docs', openAPIDocs(docs, { scalar: { nonce: 'n0' } }))
+    const html = await (await app.request('/docs')).text()
+    expect(html).toMatch(/<script src="https:\/\/cdn\.jsdelivr\.net\/npm\/@scalar\/api-reference@[0-9.]+\/dist\/browser\/standalone\.js" integrity="sha384-[A-Za-z0-9+/]{64}" crossorigin="anonymous" nonce="n0"><\/script>/)
+    expect(html.match(/<script\b/gi)?.length).toBe(2)
+  })
 })

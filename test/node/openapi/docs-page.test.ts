@@ -1,8 +1,10 @@
 /**
  * The docs page's HTML: configured text (version names, the page title) never
  * ends or changes the page's scripts, and the bundle it loads by default is
- * pinned to the `@scalar/api-reference` version the browser test runs.
+ * pinned to the `@scalar/api-reference` version the browser test runs, by its
+ * URL and by the integrity of its bytes.
  */
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
@@ -68,8 +70,19 @@ describe('openAPIDocs: the bundle', () => {
     const pinned = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['@scalar/api-reference']
     expect(pinned).toMatch(/^\d+\.\d+\.\d+$/)
     const html = await page()
-    expect(html).toContain(`<script src="https://cdn.jsdelivr.net/npm/@scalar/api-reference@${pinned}/dist/browser/standalone.js"></script>`)
+    expect(html).toContain(`<script src="https://cdn.jsdelivr.net/npm/@scalar/api-reference@${pinned}/dist/browser/standalone.js" integrity="`)
     expect(html).not.toContain('import {')
+  })
+
+  it("by default, the bundle's script tag carries the integrity of that version's bytes, so a CDN cannot change them", async () => {
+    const installed = JSON.parse(readFileSync(new URL('../../../node_modules/@scalar/api-reference/package.json', import.meta.url), 'utf8')) as { version: string }
+    const pinned = /@scalar\/api-reference@([^/]+)\//.exec(await page())?.[1]
+    expect(installed.version).toBe(pinned)
+    const bytes = readFileSync(new URL('../../../node_modules/@scalar/api-reference/dist/browser/standalone.js', import.meta.url))
+    const integrity = `sha384-${createHash('sha384').update(bytes).digest('base64')}`
+    expect(await page()).toContain(`/dist/browser/standalone.js" integrity="${integrity}" crossorigin="anonymous"></script>`)
+    // A bundle you serve yourself is yours to pin: no integrity is made up for it.
+    expect(await page({ cdn: '/standalone.js' })).not.toContain('integrity=')
   })
 
   it('cdn: the bundle where you serve it', async () => {
