@@ -14,7 +14,7 @@ import type { VersioningError } from '../errors.ts'
 import type { RouteMatch } from '../routes/resolve.ts'
 import { RouteTable } from '../routes/table.ts'
 import { BoundedCache } from '../http/bounded-cache.ts'
-import { answersWith } from '../http/middleware-answers.ts'
+import { ANSWERS } from '../http/middleware-answers.ts'
 import type { ReverseOptions, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
 import { honoEngine, NOWHERE, runNext, type HonoEngine, type Place } from './engine.ts'
@@ -273,7 +273,8 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
       : []),
   ]
   Object.defineProperty(middleware, SERVING, { value: serving })
-  answersWith(middleware, options)
+  // What it answers with besides its handlers, for OpenAPI documents given the app (openapi/app-middleware.ts).
+  Object.defineProperty(middleware, ANSWERS, { value: options })
   return Object.assign(middleware, { routes, scheme, check })
 }
 

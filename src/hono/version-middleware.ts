@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import { routeExistsOf, type RouteExists } from '../changes/history-plans.ts'
 import { BoundedCache } from '../http/bounded-cache.ts'
-import { answersWith } from '../http/middleware-answers.ts'
+import { ANSWERS } from '../http/middleware-answers.ts'
 import { PLAIN_VERSIONS, type PlainVersionsOf } from '../model/reported.ts'
 import type { AppRoutes } from '../pipeline/extension.ts'
 import type { Visit } from '../pipeline/visit.ts'
@@ -130,7 +130,8 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
     // whose middleware has no links carries none of it.
     ...(app === undefined || links === null ? [] : links.unserved(app, middleware, scheme, life)),
   ]
-  answersWith(middleware, options)
+  // What it answers with besides its handlers, for OpenAPI documents given the app (openapi/app-middleware.ts).
+  Object.defineProperty(middleware, ANSWERS, { value: options })
   return Object.assign(middleware, { check })
 }
 

@@ -2,8 +2,8 @@
  * What each versioning middleware answers with besides its handlers: the
  * `errorResponse` of its refusals, its version policy (headers, 410) and its
  * client pins (the version of a request without one), as its options give
- * them, recorded where the middleware is made; and the functions
- * `problemDetails()` makes, marked where they are made. OpenAPI documents
+ * them, carried by the middleware itself under `ANSWERS`; and the functions
+ * `problemDetails()` makes, which carry `PROBLEM_ANSWER`. OpenAPI documents
  * given the app read them, to refuse saying otherwise (`errors`, `policy`,
  * `pins`).
  */
@@ -15,26 +15,18 @@ export interface MiddlewareAnswers {
   readonly clientVersion?: unknown
 }
 
-const answering = new WeakMap<object, MiddlewareAnswers>()
-const problems = new WeakSet<object>()
+/** The property under which a versioning middleware carries its `MiddlewareAnswers`. */
+export const ANSWERS: unique symbol = Symbol('hono-api-versioning middleware answers')
 
-/** Records what `middleware` answers with: the options it was made with. */
-export function answersWith(middleware: object, options: MiddlewareAnswers): void {
-  answering.set(middleware, options)
-}
+/** The property that marks a function as `problemDetails()`'s (answers in RFC 9457 problem details). */
+export const PROBLEM_ANSWER: unique symbol = Symbol('hono-api-versioning problem details')
 
 /** What a versioning middleware answers with (`undefined`: `fn` is none). */
 export function answersOf(fn: unknown): MiddlewareAnswers | undefined {
-  return typeof fn === 'function' ? answering.get(fn) : undefined
+  return typeof fn === 'function' ? (fn as { readonly [ANSWERS]?: MiddlewareAnswers })[ANSWERS] : undefined
 }
 
-/** `fn`, marked as an answer in RFC 9457 problem details (`problemDetails()`'s). */
-export function problemAnswer<F extends object>(fn: F): F {
-  problems.add(fn)
-  return fn
-}
-
-/** Whether `fn` is marked by `problemAnswer`. */
+/** Whether `fn` is `problemDetails()`'s. */
 export function isProblemAnswer(fn: unknown): boolean {
-  return typeof fn === 'function' && problems.has(fn)
+  return typeof fn === 'function' && (fn as { readonly [PROBLEM_ANSWER]?: boolean })[PROBLEM_ANSWER] === true
 }

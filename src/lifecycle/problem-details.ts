@@ -1,6 +1,6 @@
 /** Rejections as RFC 9457 problem details (`application/problem+json`). */
 import type { VersioningError } from '../errors.ts'
-import { problemAnswer } from '../http/middleware-answers.ts'
+import { PROBLEM_ANSWER } from '../http/middleware-answers.ts'
 import { jsonResponse } from '../http/json-response.ts'
 import { checkOptions } from '../options.ts'
 
@@ -68,7 +68,7 @@ export function problemDetails(options: ProblemDetailsOptions = {}): (error: Ver
   if (typeBase !== undefined && /^(?:javascript|vbscript|data|blob|file):/i.test(typeBase)) {
     throw new Error(`problemDetails: typeBase must be a URI a client can follow or name, such as "https://errors.example.com/" or "tag:example.com,2026:errors/", not a ${typeBase.slice(0, typeBase.indexOf(':') + 1).toLowerCase()} URI.`)
   }
-  return problemAnswer(function problemResponse(error: VersioningError) {
+  const answer = function problemResponse(error: VersioningError) {
     const { status, code } = error
     const typed = typeBase !== undefined
     const body = {
@@ -82,5 +82,7 @@ export function problemDetails(options: ProblemDetailsOptions = {}): (error: Ver
     // An older body refused by requestValidation: where and what, as an extension member.
     const issues = (error as { issues?: unknown }).issues
     return jsonResponse(issues === undefined ? body : { ...body, errors: issues }, status, 'application/problem+json')
-  })
+  }
+  // Marked, so OpenAPI documents given the app know its refusals' format (openapi/app-middleware.ts).
+  return Object.defineProperty(answer, PROBLEM_ANSWER, { value: true })
 }

@@ -23,7 +23,7 @@ import { normalizeDocument } from './normalize.ts'
 import { sunsetsOf, type ContractContext } from './operation-contracts.ts'
 import { placementOf } from './placement.ts'
 import { requestBodies, type DocumentedRequests } from './requests.ts'
-import { documentLinks } from './response-headers.ts'
+import { LINKED } from './response-headers.ts'
 import { errorBodyOf, type ErrorFormat } from './responses.ts'
 import { checkAppMiddleware } from './app-middleware.ts'
 import { checkStreamed, streamedBodies } from './streams.ts'
@@ -317,6 +317,8 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   }
   if (migrations !== null && app !== null) checkAppHistory(context, rawChangelog, options.app, where, requests)
   const made = new Map<string, { readonly entry: DocumentedVersion; readonly links: readonly string[]; readonly document: OpenAPIDocument }>()
+  // Where openAPILink serves these documents, for the Link it adds to answers (a new list on each new path).
+  let links: readonly string[] = []
   const documents: VersionedOpenAPI = {
     get versions() {
       return plan.documented()
@@ -329,7 +331,6 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
         throw new Error(`${where}: version ${quotedValue(version)} has no document; the documented versions are ${documented.map((d) => bare(d.version)).join(', ') || 'none'}.`)
       }
       let found = made.get(version)
-      const links = documentLinks(documents)
       // A document is made once, and again only when its version's entry changed (a sunset passed) or openAPILink was given these documents since.
       if (found?.entry !== entry || found.links !== links) {
         found = { entry, links, document: deepFreeze(buildDocument(context, entry, links)) as unknown as OpenAPIDocument }
@@ -338,5 +339,10 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
       return found.document
     },
   }
+  Object.defineProperty(documents, LINKED, {
+    value: (path: string) => {
+      if (!links.includes(path)) links = [...links, path]
+    },
+  })
   return documents
 }

@@ -2,9 +2,8 @@
  * The response headers a version's answers carry besides the application's
  * own, as header components: the version policy's (Deprecation, Sunset,
  * Link, the version reports, the echo header) and `openAPILink`'s
- * `Link: <document>; rel="openapi"`. `openAPILink` says here which documents
- * it links answers to (`linkDocuments`), so that those documents list the
- * header it adds.
+ * `Link: <document>; rel="openapi"`. `openAPILink` tells the documents it
+ * links answers to (`linkDocuments`), so that they list the header it adds.
  */
 import type { VersionPlan } from './versions.ts'
 import type { DocumentedVersion } from './versions.ts'
@@ -18,19 +17,12 @@ export function openAPILinkValue(indexPath: string, version: string): string {
   return `<${indexPath.replace(/\/$/, '')}/${encodeURIComponent(version)}.json>; rel="openapi"; type="${OPENAPI_MEDIA_TYPE}"`
 }
 
-/** The paths each documents object is linked to by `openAPILink`, in the order given (a new frozen list on each new path). */
-const linked = new WeakMap<object, readonly string[]>()
-const NONE: readonly string[] = Object.freeze([])
+/** The method by which documents of `versionedOpenAPI` hear that `openAPILink` links answers to them, served at a path. */
+export const LINKED: unique symbol = Symbol('hono-api-versioning openAPILink')
 
-/** Records that `openAPILink` adds links to `documents` served at `path`. */
+/** Tells `documents` (when `versionedOpenAPI`'s) that `openAPILink` adds links to them, served at `path`. */
 export function linkDocuments(documents: object, path: string): void {
-  const paths = linked.get(documents) ?? NONE
-  if (!paths.includes(path)) linked.set(documents, Object.freeze([...paths, path]))
-}
-
-/** The paths `openAPILink` links `documents`' answers to (the same list until another is recorded). */
-export function documentLinks(documents: object): readonly string[] {
-  return linked.get(documents) ?? NONE
+  ;(documents as { readonly [LINKED]?: (path: string) => void })[LINKED]?.(path)
 }
 
 /** Whether a deprecation date (ISO 8601) is still to come on the policy's clock. */
