@@ -80,7 +80,7 @@ describe('a nullable field a version retypes', () => {
     const counted = await send('/people', { method: 'POST', body: JSON.stringify({ nickname: 4 }) })
     expect(await counted.json()).toEqual({ id: 3, nickname: 4 })
     expect((await send('/people', { method: 'POST', body: JSON.stringify({ nickname: -1 }) })).status).toBe(422)
-    const body = (docs.document('1').paths?.['/people']?.post?.requestBody as { content: Record<string, { schema: { $ref: string } }> }).content['application/json']?.schema
+    const body = (docs.document('1').paths?.['/people']?.['post']?.['requestBody'] as { content: Record<string, { schema: { $ref: string } }> }).content['application/json']?.schema
     expect(body?.$ref).toMatch(/NewPerson/)
     const name = (body?.$ref ?? '').split('/').pop() ?? ''
     expect(fits('1', name, { nickname: null })).toBe(true)
