@@ -71,10 +71,16 @@ type FormFields<B> = { [K in keyof B]: B[K] extends string | File | readonly (st
 type WithBody<I, Body> = Flat<{ [K in keyof I as K extends 'json' ? never : K]: I[K] } & { json: Body }>
 type Flat<T> = { [K in keyof T]: T[K] }
 type WithoutParam<I, P extends string> = I extends { param: infer Q } ? ([Exclude<keyof Q, P>] extends [never] ? Omit<I, 'param'> : Flat<Omit<I, 'param'> & { param: Flat<Omit<Q, P>> }>) : I
-/** The query parameters and headers of input `I` under the names version `V` gives them, with the values its checked parameter shapes take. */
+/**
+ * The query parameters and headers of input `I` under the names version `V` gives them, with the values its checked
+ * parameter shapes take; an index signature (a validator that takes any other name too, `z.looseObject`) kept as it is.
+ */
 type Renamed<I, R extends string, H, V extends string, M extends string> = IsHeadVersion<H, V> extends true
   ? I
-  : { [K in keyof I]: K extends 'query' | 'header' ? (string extends keyof I[K] ? I[K] : { [N in keyof I[K] as ParamNameAt<H, R, M, V, N, K>]: ParamValueAt<H, R, M, V, N, K, I[K][N]> }) : I[K] }
+  : { [K in keyof I]: K extends 'query' | 'header' ? NamedAt<I[K], R, H, V, M, K> : I[K] }
+type NamedAt<Q, R extends string, H, V extends string, M extends string, K> = {
+  [N in keyof Q as string extends N ? N : number extends N ? N : ParamNameAt<H, R, M, V, N, K & ('query' | 'header')>]: string extends N ? Q[N] : number extends N ? Q[N] : ParamValueAt<H, R, M, V, N, K, Q[N]>
+}
 
 /**
  * The success body route `R` answers version `V` with, from the handler's `O` (format `F`), in `V`'s shapes; `unknown`
