@@ -12,7 +12,7 @@ import type { ClientErrorStatusCode, ServerErrorStatusCode, SuccessStatusCode } 
 import { sameLifecycle, versionLifecycle, type VersionLifecycle } from './lifecycle.ts'
 import type { LayoutValue } from '../changes/shape.ts'
 import type { IsEnvelope, IsHeadVersion, IsPartial, LayoutOf, MergePatch, MethodExistsAt, ParamNameAt, ParamValueAt, RelaidAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
-import type { AtPathIn, LostNames, MethodName, PlainPathOf, RouteKeyOf, RouteOf, TablePathAt, Unpatterned } from './route-keys.ts'
+import type { AtPathIn, LostNames, MethodName, PlainPathOf, RouteKeyOf, RouteOf, TablePathAt, Unpatterned, WrittenVersion } from './route-keys.ts'
 import { clientPlacement, placeVersion, withVersionedUrls, type ClientPlacement, type PlacingScheme } from './placement.ts'
 import { quoted, quotedValue } from '../quote.ts'
 
@@ -129,8 +129,16 @@ type Parts<I, Body, BodyFormat, Erred, O, F, S> =
   | Part<I, O, F, Exclude<S, SuccessStatusCode | ErrorStatus>>
 type Part<I, O, F, S> = [S] extends [never] ? never : { input: I; output: O; outputFormat: F; status: S }
 
-/** The methods of path `Path` that version `V` serves: their route exists then, at this path. */
-type MethodsAt<Ms, Path, H, V extends string, AppPaths> = {
+/**
+ * The methods of path `Path` that version `V` serves: their route exists then, at this path, and the path writes no
+ * other version where the app's other paths have the version param `P` (`/v1/special`: version v1's alone).
+ */
+type MethodsAt<Ms, Path, H, V extends string, AppPaths, P extends string> = [WrittenVersion<Path, AppPaths, P, VersionsOf<H>>] extends [never]
+  ? ServedMethods<Ms, Path, H, V, AppPaths>
+  : V extends WrittenVersion<Path, AppPaths, P, VersionsOf<H>>
+    ? ServedMethods<Ms, Path, H, V, AppPaths>
+    : never
+type ServedMethods<Ms, Path, H, V extends string, AppPaths> = {
   [M in keyof Ms]: true extends Serves<Ms[M], RouteKeyOf<Ms[M], Path, M, H, AppPaths>, H, V, MethodName<M>>
     ? true extends AtPathIn<H, RouteKeyOf<Ms[M], Path, M, H, AppPaths>, PlainPathOf<Path, M, H, AppPaths>, V>
       ? M
@@ -149,8 +157,8 @@ type PathAt<Ms, Path extends string, H, V extends string> = TablePathAt<H, { [M 
  */
 export type SchemaAt<App, H, V extends string, P extends string = 'version'> = SchemaOf<ExtractSchema<App>, H, V, P, keyof ExtractSchema<App>>
 type SchemaOf<S, H, V extends string, P extends string, AppPaths> = {
-  [Path in keyof S as [MethodsAt<S[Path], Path, H, V, AppPaths>] extends [never] ? never : PathAt<S[Path], Path & string, H, V>]: {
-    [M in MethodsAt<S[Path], Path, H, V, AppPaths> & keyof S[Path]]: EndpointAt<S[Path][M], RouteKeyOf<S[Path][M], Path, M, H, AppPaths>, H, V, P, M>
+  [Path in keyof S as [MethodsAt<S[Path], Path, H, V, AppPaths, P>] extends [never] ? never : PathAt<S[Path], Path & string, H, V>]: {
+    [M in MethodsAt<S[Path], Path, H, V, AppPaths, P> & keyof S[Path]]: EndpointAt<S[Path][M], RouteKeyOf<S[Path][M], Path, M, H, AppPaths>, H, V, P, M>
   }
 }
 

@@ -107,6 +107,26 @@ export type TablePathAt<H, R extends string, Path extends string, V extends stri
         : Path
     : Path
 
+/** A path's segments (`/v1/special` is `['', 'v1', 'special']`). */
+type Segments<S extends string> = S extends `${infer A}/${infer B}` ? [A, ...Segments<B>] : [S]
+/** The indexes of the segments that are the param `:P` in path segments `Segs`. */
+type SlotsOf<Segs extends readonly string[], P extends string, Seen extends readonly unknown[] = []> = Segs extends readonly [infer F, ...infer Rest extends string[]]
+  ? (F extends `:${P}` ? Seen['length'] : never) | SlotsOf<Rest, P, [...Seen, F]>
+  : never
+/** The segments of `Segs` at the indexes `Slots`. */
+type AtSlots<Segs extends readonly string[], Slots, Seen extends readonly unknown[] = []> = Segs extends readonly [infer F, ...infer Rest extends string[]]
+  ? (Seen['length'] extends Slots ? F : never) | AtSlots<Rest, Slots, [...Seen, F]>
+  : never
+
+/**
+ * The version the path `Path` writes where the app's other paths (`AppPaths`) have the version param `P`
+ * (`/v1/special` beside `/:version{v[0-9]+}/people`), when it is one of the history's `Versions`: the server answers
+ * such a route in that version alone; `never` for any other path.
+ */
+export type WrittenVersion<Path, AppPaths, P extends string, Versions> = Path extends string
+  ? Extract<AtSlots<Segments<Path>, AppPaths extends string ? SlotsOf<Segments<Unpatterned<AppPaths>>, P> : never>, Versions>
+  : never
+
 /** The table route names of route name `R`: itself and its names without namespaces (`v1:product-detail`, `product-detail`). */
 type NamesOf<R extends string> = R | ([Unnamespaced<R>] extends [never] ? never : NamesOf<Unnamespaced<R>>)
 

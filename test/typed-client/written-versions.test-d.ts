@@ -1,0 +1,24 @@
+/**
+ * Types of the typed client of an app versioned by a path param whose routes
+ * also write a version in their path (written-versions.ts): a route written
+ * for v1 (`/v1/special`) is in v1's client alone, typed in v1's shapes, as
+ * the server answers it in v1 whatever client calls it; a path with no
+ * version (`/health`) is in every client.
+ */
+import { describe, expectTypeOf, it } from 'vitest'
+import { versionedClient } from '../../src/typed-client/index.ts'
+import type { WrittenApp, writtenHistory } from './written-versions.ts'
+
+const api = versionedClient<WrittenApp, typeof writtenHistory>('https://people.test', { scheme: { in: 'path' } })
+type Client<V extends 'v1' | 'v2'> = ReturnType<typeof api<V>>
+/** What a call's successful answer gives. */
+type Json<F extends (...args: never[]) => Promise<{ ok: boolean; json(): unknown }>> = Awaited<ReturnType<Extract<Awaited<ReturnType<F>>, { ok: true }>['json']>>
+
+describe('a route whose path writes a version', () => {
+  it('is in that version\'s client alone, in its shapes', () => {
+    expectTypeOf<keyof Client<'v1'>>().toEqualTypeOf<':version' | 'v1' | 'health'>()
+    expectTypeOf<keyof Client<'v2'>>().toEqualTypeOf<':version' | 'v2' | 'health'>()
+    expectTypeOf<Json<Client<'v1'>['v1']['special']['$get']>>().toEqualTypeOf<{ id: number; name: string }>()
+    expectTypeOf<Json<Client<'v2'>['v2']['other']['$get']>>().toEqualTypeOf<{ id: number; fullName: string }>()
+  })
+})
