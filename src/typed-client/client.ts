@@ -199,6 +199,17 @@ export type BaseUrlOf<App, H> = [LostNames<ExtractSchema<App>, H>] extends [neve
   ? string
   : `versionedClient: the type of this app has lost the names of table routes ${LostNames<ExtractSchema<App>, H>} (a sub-app mounted with app.route()); give the sub-app's type and put its prefix in the base URL`
 
+/**
+ * A scheme that sends the version off the path (a header, `Accept`, the query, the host, a namespace): no path param
+ * of a route is the version then (`/packages/:name/:version` is a package's version), so the client leaves each to
+ * the caller, as `hc` does, whatever `P` names.
+ */
+type OffPathScheme =
+  | { readonly in: 'header' | 'accept' | 'query' | 'host' | 'namespace' }
+  | (PlacingScheme & { readonly kind: 'header' | 'accept-header' | 'query-parameter' | 'host-name' | 'namespace' })
+/** Options whose scheme sends the version off the path. */
+type OffPathOptions = VersionedClientOptions & { readonly scheme: OffPathScheme }
+
 /** Makes the client of one version. */
 export type ClientOfVersion<App, H, P extends string> = <const V extends VersionsOf<H>>(version: V) => VersionedClient<App, H, V, P>
 
@@ -219,6 +230,8 @@ export type ClientOfVersion<App, H, P extends string> = <const V extends Version
  * if (res.ok) console.log((await res.json()).name)
  * ```
  */
+export function versionedClient<App extends Hono<any, any, any>, H, P extends string = 'version'>(baseUrl: BaseUrlOf<App, H>, options: OffPathOptions): ClientOfVersion<App, H, P & never>
+export function versionedClient<App extends Hono<any, any, any>, H, P extends string = 'version'>(baseUrl: BaseUrlOf<App, H>, options: VersionedClientOptions): ClientOfVersion<App, H, P>
 export function versionedClient<App extends Hono<any, any, any>, H, P extends string = 'version'>(baseUrl: BaseUrlOf<App, H>, options: VersionedClientOptions): ClientOfVersion<App, H, P> {
   const where = 'versionedClient'
   if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) throw new Error(`${where}: the base URL must be an absolute URL such as "https://api.example.com", got ${quotedValue(baseUrl)}.`)
