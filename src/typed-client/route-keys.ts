@@ -109,22 +109,29 @@ export type TablePathAt<H, R extends string, Path extends string, V extends stri
 
 /** A path's segments (`/v1/special` is `['', 'v1', 'special']`). */
 type Segments<S extends string> = S extends `${infer A}/${infer B}` ? [A, ...Segments<B>] : [S]
-/** The indexes of the segments that are the param `:P` in path segments `Segs`. */
-type SlotsOf<Segs extends readonly string[], P extends string, Seen extends readonly unknown[] = []> = Segs extends readonly [infer F, ...infer Rest extends string[]]
-  ? (F extends `:${P}` ? Seen['length'] : never) | SlotsOf<Rest, P, [...Seen, F]>
-  : never
-/** The segments of `Segs` at the indexes `Slots`. */
-type AtSlots<Segs extends readonly string[], Slots, Seen extends readonly unknown[] = []> = Segs extends readonly [infer F, ...infer Rest extends string[]]
-  ? (Seen['length'] extends Slots ? F : never) | AtSlots<Rest, Slots, [...Seen, F]>
+/**
+ * The segment of path segments `Segs` where app path segments `App` have the version param `:P`, when the segments
+ * before it match (the same text, or a param of the app path's), and it is one of `Versions`; `never` otherwise.
+ */
+type WrittenAt<Segs extends readonly string[], App extends readonly string[], P extends string, Versions> = Segs extends readonly [infer F, ...infer Rest extends string[]]
+  ? App extends readonly [infer G, ...infer AppRest extends string[]]
+    ? G extends `:${P}`
+      ? Extract<F, Versions>
+      : G extends F | `:${string}`
+        ? WrittenAt<Rest, AppRest, P, Versions>
+        : never
+    : never
   : never
 
 /**
- * The version the path `Path` writes where the app's other paths (`AppPaths`) have the version param `P`
- * (`/v1/special` beside `/:version{v[0-9]+}/people`), when it is one of the history's `Versions`: the server answers
- * such a route in that version alone; `never` for any other path.
+ * The version the path `Path` writes where another path of the app (`AppPaths`) has the version param `P`, under the
+ * same prefix (`/v1/special` beside `/:version{v[0-9]+}/people`), when it is one of the history's `Versions`: the
+ * server answers such a route in that version alone; `never` for any other path.
  */
 export type WrittenVersion<Path, AppPaths, P extends string, Versions> = Path extends string
-  ? Extract<AtSlots<Segments<Path>, AppPaths extends string ? SlotsOf<Segments<Unpatterned<AppPaths>>, P> : never>, Versions>
+  ? AppPaths extends string
+    ? WrittenAt<Segments<Unpatterned<Path>>, Segments<Unpatterned<AppPaths>>, P, Versions>
+    : never
   : never
 
 /** The table route names of route name `R`: itself and its names without namespaces (`v1:product-detail`, `product-detail`). */
