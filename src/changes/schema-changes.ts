@@ -8,6 +8,7 @@
  */
 import type { ChangelogInstruction } from './changelog.ts'
 import { isObject, type Json } from '../json/object.ts'
+import { nullable, saysNull } from '../json/null-schemas.ts'
 import { refName } from '../json/pointer.ts'
 import { copyOf, holders, holdersOf, inlineInherited } from './schema-holders.ts'
 
@@ -165,8 +166,13 @@ function undoInstruction(schemas: Json, instruction: ChangelogInstruction, shape
     }
     case 'field.changed': {
       // Without olderSchema, the older value is not described: any value (as request validation reads it), never the newer schema.
-      const older = instruction.olderSchema ?? { description: `Not described in this version: ${description.trim()} (the newer versions' schema does not apply).` }
-      for (const holder of holdersOf(schema, instruction.field)) holder['properties'] = { ...(isObject(holder['properties']) ? holder['properties'] : {}), [instruction.field]: copyOf(older) }
+      const given = instruction.olderSchema ?? { description: `Not described in this version: ${description.trim()} (the newer versions' schema does not apply).` }
+      for (const holder of holdersOf(schema, instruction.field)) {
+        const properties = isObject(holder['properties']) ? holder['properties'] : {}
+        // A null is never converted: where the newer field takes one, the older field does too.
+        const older = instruction.olderSchema !== undefined && saysNull(properties[instruction.field]) && !saysNull(given) ? (nullable(given) as object) : given
+        holder['properties'] = { ...properties, [instruction.field]: copyOf(older) }
+      }
       // The example shows the newer value: the older schema's example replaces it, or it goes rather than show a wrong one.
       editExamples(schema, (e) => withValue(e, instruction.field, exampleValue(instruction.olderSchema)))
       break

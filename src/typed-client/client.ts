@@ -12,7 +12,7 @@ import type { ClientErrorStatusCode, ServerErrorStatusCode, SuccessStatusCode } 
 import { sameLifecycle, versionLifecycle, type VersionLifecycle } from './lifecycle.ts'
 import type { LayoutValue } from '../changes/shape.ts'
 import type { IsEnvelope, IsHeadVersion, IsPartial, LayoutOf, MergePatch, MethodExistsAt, ParamNameAt, ParamValueAt, RelaidAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
-import type { AtPathIn, LostNames, MethodName, PlainPathOf, RouteKeyOf, RouteOf, TablePathAt, Unpatterned } from './route-keys.ts'
+import type { AtPathIn, LostNames, MethodName, PlainPathOf, RouteKeyOf, RouteOf, TablePathAt, Unpatterned, WrittenVersion } from './route-keys.ts'
 import { clientPlacement, placeVersion, withVersionedUrls, type ClientPlacement, type PlacingScheme } from './placement.ts'
 import { quoted, quotedValue } from '../quote.ts'
 
@@ -71,10 +71,16 @@ type FormFields<B> = { [K in keyof B]: B[K] extends string | File | readonly (st
 type WithBody<I, Body> = Flat<{ [K in keyof I as K extends 'json' ? never : K]: I[K] } & { json: Body }>
 type Flat<T> = { [K in keyof T]: T[K] }
 type WithoutParam<I, P extends string> = I extends { param: infer Q } ? ([Exclude<keyof Q, P>] extends [never] ? Omit<I, 'param'> : Flat<Omit<I, 'param'> & { param: Flat<Omit<Q, P>> }>) : I
-/** The query parameters and headers of input `I` under the names version `V` gives them, with the values its checked parameter shapes take. */
+/**
+ * The query parameters and headers of input `I` under the names version `V` gives them, with the values its checked
+ * parameter shapes take; an index signature (a validator that takes any other name too, `z.looseObject`) kept as it is.
+ */
 type Renamed<I, R extends string, H, V extends string, M extends string> = IsHeadVersion<H, V> extends true
   ? I
-  : { [K in keyof I]: K extends 'query' | 'header' ? (string extends keyof I[K] ? I[K] : { [N in keyof I[K] as ParamNameAt<H, R, M, V, N, K>]: ParamValueAt<H, R, M, V, N, K, I[K][N]> }) : I[K] }
+  : { [K in keyof I]: K extends 'query' | 'header' ? NamedAt<I[K], R, H, V, M, K> : I[K] }
+type NamedAt<Q, R extends string, H, V extends string, M extends string, K> = {
+  [N in keyof Q as string extends N ? N : number extends N ? N : ParamNameAt<H, R, M, V, N, K & ('query' | 'header')>]: string extends N ? Q[N] : number extends N ? Q[N] : ParamValueAt<H, R, M, V, N, K, Q[N]>
+}
 
 /**
  * The success body route `R` answers version `V` with, from the handler's `O` (format `F`), in `V`'s shapes; `unknown`
@@ -123,8 +129,16 @@ type Parts<I, Body, BodyFormat, Erred, O, F, S> =
   | Part<I, O, F, Exclude<S, SuccessStatusCode | ErrorStatus>>
 type Part<I, O, F, S> = [S] extends [never] ? never : { input: I; output: O; outputFormat: F; status: S }
 
-/** The methods of path `Path` that version `V` serves: their route exists then, at this path. */
-type MethodsAt<Ms, Path, H, V extends string, AppPaths> = {
+/**
+ * The methods of path `Path` that version `V` serves: their route exists then, at this path, and the path writes no
+ * other version where the app's other paths have the version param `P` (`/v1/special`: version v1's alone).
+ */
+type MethodsAt<Ms, Path, H, V extends string, AppPaths, P extends string> = [WrittenVersion<Path, AppPaths, P, VersionsOf<H>>] extends [never]
+  ? ServedMethods<Ms, Path, H, V, AppPaths>
+  : V extends WrittenVersion<Path, AppPaths, P, VersionsOf<H>>
+    ? ServedMethods<Ms, Path, H, V, AppPaths>
+    : never
+type ServedMethods<Ms, Path, H, V extends string, AppPaths> = {
   [M in keyof Ms]: true extends Serves<Ms[M], RouteKeyOf<Ms[M], Path, M, H, AppPaths>, H, V, MethodName<M>>
     ? true extends AtPathIn<H, RouteKeyOf<Ms[M], Path, M, H, AppPaths>, PlainPathOf<Path, M, H, AppPaths>, V>
       ? M
@@ -143,8 +157,8 @@ type PathAt<Ms, Path extends string, H, V extends string> = TablePathAt<H, { [M 
  */
 export type SchemaAt<App, H, V extends string, P extends string = 'version'> = SchemaOf<ExtractSchema<App>, H, V, P, keyof ExtractSchema<App>>
 type SchemaOf<S, H, V extends string, P extends string, AppPaths> = {
-  [Path in keyof S as [MethodsAt<S[Path], Path, H, V, AppPaths>] extends [never] ? never : PathAt<S[Path], Path & string, H, V>]: {
-    [M in MethodsAt<S[Path], Path, H, V, AppPaths> & keyof S[Path]]: EndpointAt<S[Path][M], RouteKeyOf<S[Path][M], Path, M, H, AppPaths>, H, V, P, M>
+  [Path in keyof S as [MethodsAt<S[Path], Path, H, V, AppPaths, P>] extends [never] ? never : PathAt<S[Path], Path & string, H, V>]: {
+    [M in MethodsAt<S[Path], Path, H, V, AppPaths, P> & keyof S[Path]]: EndpointAt<S[Path][M], RouteKeyOf<S[Path][M], Path, M, H, AppPaths>, H, V, P, M>
   }
 }
 
@@ -185,6 +199,17 @@ export type BaseUrlOf<App, H> = [LostNames<ExtractSchema<App>, H>] extends [neve
   ? string
   : `versionedClient: the type of this app has lost the names of table routes ${LostNames<ExtractSchema<App>, H>} (a sub-app mounted with app.route()); give the sub-app's type and put its prefix in the base URL`
 
+/**
+ * A scheme that sends the version off the path (a header, `Accept`, the query, the host, a namespace): no path param
+ * of a route is the version then (`/packages/:name/:version` is a package's version), so the client leaves each to
+ * the caller, as `hc` does, whatever `P` names.
+ */
+type OffPathScheme =
+  | { readonly in: 'header' | 'accept' | 'query' | 'host' | 'namespace' }
+  | (PlacingScheme & { readonly kind: 'header' | 'accept-header' | 'query-parameter' | 'host-name' | 'namespace' })
+/** Options whose scheme sends the version off the path. */
+type OffPathOptions = VersionedClientOptions & { readonly scheme: OffPathScheme }
+
 /** Makes the client of one version. */
 export type ClientOfVersion<App, H, P extends string> = <const V extends VersionsOf<H>>(version: V) => VersionedClient<App, H, V, P>
 
@@ -205,6 +230,8 @@ export type ClientOfVersion<App, H, P extends string> = <const V extends Version
  * if (res.ok) console.log((await res.json()).name)
  * ```
  */
+export function versionedClient<App extends Hono<any, any, any>, H, P extends string = 'version'>(baseUrl: BaseUrlOf<App, H>, options: OffPathOptions): ClientOfVersion<App, H, P & never>
+export function versionedClient<App extends Hono<any, any, any>, H, P extends string = 'version'>(baseUrl: BaseUrlOf<App, H>, options: VersionedClientOptions): ClientOfVersion<App, H, P>
 export function versionedClient<App extends Hono<any, any, any>, H, P extends string = 'version'>(baseUrl: BaseUrlOf<App, H>, options: VersionedClientOptions): ClientOfVersion<App, H, P> {
   const where = 'versionedClient'
   if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) throw new Error(`${where}: the base URL must be an absolute URL such as "https://api.example.com", got ${quotedValue(baseUrl)}.`)

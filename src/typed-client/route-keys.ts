@@ -107,6 +107,33 @@ export type TablePathAt<H, R extends string, Path extends string, V extends stri
         : Path
     : Path
 
+/** A path's segments (`/v1/special` is `['', 'v1', 'special']`). */
+type Segments<S extends string> = S extends `${infer A}/${infer B}` ? [A, ...Segments<B>] : [S]
+/**
+ * The segment of path segments `Segs` where app path segments `App` have the version param `:P`, when the segments
+ * before it match (the same text, or a param of the app path's), and it is one of `Versions`; `never` otherwise.
+ */
+type WrittenAt<Segs extends readonly string[], App extends readonly string[], P extends string, Versions> = Segs extends readonly [infer F, ...infer Rest extends string[]]
+  ? App extends readonly [infer G, ...infer AppRest extends string[]]
+    ? G extends `:${P}`
+      ? Extract<F, Versions>
+      : G extends F | `:${string}`
+        ? WrittenAt<Rest, AppRest, P, Versions>
+        : never
+    : never
+  : never
+
+/**
+ * The version the path `Path` writes where another path of the app (`AppPaths`) has the version param `P`, under the
+ * same prefix (`/v1/special` beside `/:version{v[0-9]+}/people`), when it is one of the history's `Versions`: the
+ * server answers such a route in that version alone; `never` for any other path.
+ */
+export type WrittenVersion<Path, AppPaths, P extends string, Versions> = Path extends string
+  ? AppPaths extends string
+    ? WrittenAt<Segments<Unpatterned<Path>>, Segments<Unpatterned<AppPaths>>, P, Versions>
+    : never
+  : never
+
 /** The table route names of route name `R`: itself and its names without namespaces (`v1:product-detail`, `product-detail`). */
 type NamesOf<R extends string> = R | ([Unnamespaced<R>] extends [never] ? never : NamesOf<Unnamespaced<R>>)
 

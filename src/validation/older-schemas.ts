@@ -8,6 +8,7 @@ import type { Changelog, ChangelogInstruction } from '../changes/changelog.ts'
 import { Shape, type Layout } from '../changes/shape.ts'
 import { undoSteps } from '../changes/schema-changes.ts'
 import type { Json } from '../json/object.ts'
+import { nullable } from '../json/null-schemas.ts'
 import { refName } from '../json/pointer.ts'
 import { quoted } from '../quote.ts'
 
@@ -229,20 +230,3 @@ function removable(properties: Json, kept: ReadonlySet<string>): Json {
   return out
 }
 
-/** `schema` that also accepts `null`: its type or enum widened where it has one, else any of it and `null`. */
-function nullable(schema: unknown): unknown {
-  if (schema === true || schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema
-  const s = schema as Json
-  const type = s['type']
-  if ('const' in s) return { anyOf: [s, { type: 'null' }] }
-  if (Array.isArray(s['enum'])) {
-    const values = s['enum'] as unknown[]
-    const widened: Json = { ...s, enum: values.includes(null) ? values : [...values, null] }
-    if (typeof type === 'string') widened['type'] = type === 'null' ? type : [type, 'null']
-    else if (Array.isArray(type) && !type.includes('null')) widened['type'] = [...type, 'null']
-    return widened
-  }
-  if (typeof type === 'string') return type === 'null' ? s : { ...s, type: [type, 'null'] }
-  if (Array.isArray(type)) return type.includes('null') ? s : { ...s, type: [...type, 'null'] }
-  return { anyOf: [s, { type: 'null' }] }
-}

@@ -100,9 +100,12 @@ describe('the worker example: each version types its own shapes', () => {
 
   it('the path scheme\'s version param is the client\'s to fill; the namespace client has its own namespace only', () => {
     const v1 = catalog('v1')
-    void v1.path[':version'].products[':id'].$get({ param: { id: '1' } })
+    const byPath = versionedClient<CatalogApp, typeof catalogHistory>('https://catalog.test', { scheme: { in: 'path' } })('v1')
+    void byPath.path[':version'].products[':id'].$get({ param: { id: '1' } })
     // @ts-expect-error the path's other params stay required
-    void v1.path[':version'].products[':id'].$get({ param: {} })
+    void byPath.path[':version'].products[':id'].$get({ param: {} })
+    // @ts-expect-error a client that sends its version elsewhere (the query) fills no path param: the section's :version is the caller's
+    void v1.path[':version'].products[':id'].$get({ param: { id: '1' } })
     // @ts-expect-error v2's namespace is not v1's
     void v1.ns.v2
     void catalog('v2').ns.v2.products.$get()

@@ -25,6 +25,8 @@ import { NewPersonShape, type PlainApp, type plainHistory, type TableApp, type t
 type Ok<F extends (...args: never[]) => Promise<{ ok: boolean; json(): unknown }>> = Awaited<ReturnType<Extract<Awaited<ReturnType<F>>, { ok: true }>['json']>>
 /** What a call gives but a validator's refusal (400): the handler's answers, whatever their status. */
 type Answered<F extends (...args: never[]) => Promise<{ status: number; json(): unknown }>> = Awaited<ReturnType<Exclude<Awaited<ReturnType<F>>, { status: 400 }>['json']>>
+/** The fields of `T` named outright, without its index signature. */
+type Named<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] }
 /** The request a client call takes. */
 type Sent<F extends (...args: never[]) => unknown> = Parameters<F>[0]
 
@@ -140,6 +142,25 @@ describe('renamed names through hono/validator, and inputs Hono types by an inde
 
   it('version 1 sends ?q where the head\'s hono/validator reads ?search; a header input of any name keeps any name', () => {
     expectTypeOf<Sent<ReturnType<typeof items<'1'>>['items']['$get']>>().toEqualTypeOf<{ query: { q: string | string[] }; header: Record<string, string> }>()
+    expectTypeOf<Sent<ReturnType<typeof items<'2'>>['items']['$get']>>().toEqualTypeOf<Sent<ReturnType<typeof hc<typeof app>>['items']['$get']>>()
+  })
+})
+
+describe('renamed names in an input that also takes other names (z.looseObject: an index signature beside named fields)', () => {
+  const history = versionHistory({
+    versions: [
+      { version: '1' },
+      { version: '2', changes: [change('Renamed.', [queryParamRenamed('GET /items', { older: 'q', newer: 'search' }), requestHeaderRenamed('GET /items', { older: 'X-Shop', newer: 'X-Store' })])] },
+    ],
+  })
+  const app = new Hono()
+    .get('/items', zValidator('query', z.looseObject({ search: z.string().optional(), page: z.string() })), zValidator('header', z.looseObject({ 'x-store': z.string() })), (c) => c.json(c.req.valid('query')))
+  const items = versionedClient<typeof app, typeof history>('https://api.test', options)
+
+  it("version 1 names its own parameter and header (the head's names are any other name to it), and the head sends what hc sends", () => {
+    type V1 = Sent<ReturnType<typeof items<'1'>>['items']['$get']>
+    expectTypeOf<Named<V1['query']>>().toEqualTypeOf<{ page: string | string[]; q?: string | undefined }>()
+    expectTypeOf<Named<V1['header']>>().toEqualTypeOf<{ 'x-shop': string }>()
     expectTypeOf<Sent<ReturnType<typeof items<'2'>>['items']['$get']>>().toEqualTypeOf<Sent<ReturnType<typeof hc<typeof app>>['items']['$get']>>()
   })
 })
