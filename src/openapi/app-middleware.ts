@@ -20,7 +20,7 @@ function covers(routePath: string, path: string): boolean {
     .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/')
   // A wildcard after a slash matches the path without it too (`/api/*` runs for `/api`).
-  return new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}$`).test(path.replace(/\{[^}]*\}/g, 'x'))
+  return new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}$`).test(path.replace(/\{[^{}]*\}/g, 'x'))
 }
 
 /** A policy's settings as JSON (its clock left out), to compare two policies made alike. */

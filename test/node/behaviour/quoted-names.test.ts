@@ -29,7 +29,9 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   'changes/form-body.ts': ['"${boundary}"`'],
   'changes/caching.ts': ['"${match[2]', '"${opaque.slice('],
   'typed-client/placement.ts': ['"${version.replace('],
-  'openapi/discovery.ts': ['"${OPENAPI}"`'],
+  'openapi/response-headers.ts': ['"${OPENAPI_MEDIA_TYPE}"`'],
+  // An HTML attribute of the docs page's script tag: the pinned bundle's URL and its integrity, both constants.
+  'openapi/scalar.ts': ['"${DEFAULT_BUNDLE}"`', '"${DEFAULT_BUNDLE_INTEGRITY}"'],
   // SQL identifiers, checked by d1.ts's table-name test (letters, digits and "_") before they are quoted.
   'client-pins/d1.ts': ['"${table}"'],
   'client-pins/d1-pin-store.ts': ['"${given}_version"'],
