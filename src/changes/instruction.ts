@@ -198,9 +198,6 @@ export interface RouteInstruction {
 /** A change instruction, made by `fieldRenamed()`, `routeAdded()` and the other change functions. */
 export type Instruction = ShapeInstruction | RouteInstruction
 
-/** Whether `object` has its own `field`. */
-export const has = (object: object, field: string): boolean => Object.hasOwn(object, field)
-
 /** Checks a field name given by a user. */
 export function checkField(field: unknown, where: string, what = 'the field'): asserts field is string {
   if (typeof field !== 'string' || field === '') throw new Error(`${where}: ${what} must be a non-empty field name, got ${quotedValue(field)}.`)
