@@ -105,7 +105,7 @@ export class FieldOp {
  * object (`constructor`, `toString`) is read as the object's own field only;
  * user functions are called without a receiver (`this` is `undefined`).
  */
-export function applyOp(op: FieldOp, object: Json): void {
+function applyOp(op: FieldOp, object: Json): void {
   const field = op.field
   const fn = op.fn as Convert
   const value = op.own ? ownField(object, field) : object[field]
