@@ -190,9 +190,7 @@ function placeOf(param: string, value: string | undefined): Place {
  * route's params, so every request through it would get the default version.
  */
 function blindPlacement(app: AppRoutes, middleware: unknown, param: string, schemeName: string): readonly string[] {
-  // Compiled once for the check, not once per route it reads.
-  const carrier = new RegExp(`(?:^|/):${param.replace(/[^A-Za-z0-9_]/g, '\\$&')}(?:$|[/{?])`)
-  const carries = (path: string): boolean => carrier.test(path)
+  const carries = (path: string): boolean => new RegExp(`(?:^|/):${param.replace(/[^A-Za-z0-9_]/g, '\\$&')}(?:$|[/{?])`).test(path)
   const own = app.routes.filter((route) => (route as { readonly handler?: unknown }).handler === middleware)
   const blind = own.find((route) => !carries(route.path))
   if (blind === undefined || !app.routes.some((route) => (route as { readonly handler?: unknown }).handler !== middleware && carries(route.path))) return []
