@@ -105,7 +105,7 @@ export interface BoundChanges extends BoundExtension {
   json(exchange: ExchangeView, note: unknown): JsonStep | undefined
 }
 
-export { isJsonType, runSteps }
+export { runSteps }
 
 /**
  * Binds the steps. `plan` finds the route's plan; `indexOf` a version's index
