@@ -74,8 +74,7 @@ export function passedOver(c: Context): ReadonlySet<string> | null | undefined {
   const method = c.req.method
   let versions: ReadonlySet<string> | null | undefined
   for (let i = 0; i < c.req.routeIndex; i++) {
-    const served = servedOf((matched[i] as { handler: unknown }).handler)
-    const own = served?.get(method) ?? (method === 'HEAD' ? served?.get('GET') : undefined) ?? served?.get('ALL')
+    const own = mountedServing((matched[i] as { handler: unknown }).handler, method)
     if (own === undefined || own.passesOn) continue
     versions = union(versions, own.reported)
   }
