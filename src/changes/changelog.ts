@@ -158,7 +158,7 @@ export function changelogWithRoutes(changelog: Changelog, table: RouteTable): Ch
 const code = (text: string | number): string => `\`${String(text).replace(/`/g, "'").replace(/[\r\n]+/g, ' ')}\``
 
 /** What one instruction says, as a sentence about the older version. */
-export function sentence(i: ChangelogInstruction): string {
+function sentence(i: ChangelogInstruction): string {
   switch (i.type) {
     case 'field.renamed':
       return `${code(i.shape)}: field ${code(i.older)} renamed to ${code(i.newer)}.`

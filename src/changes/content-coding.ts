@@ -40,14 +40,14 @@ export function codingsOf(header: string | null): Codings | null | string {
 }
 
 /** `body` decoded from `codings` (applied in order, so undone last first). */
-export function decoded(body: ReadableStream<Uint8Array>, codings: Codings): ReadableStream<Uint8Array> {
+function decoded(body: ReadableStream<Uint8Array>, codings: Codings): ReadableStream<Uint8Array> {
   let stream = body
   for (let i = codings.length - 1; i >= 0; i--) stream = stream.pipeThrough(new DecompressionStream(codings[i] as Format) as Pair)
   return stream
 }
 
 /** `body` encoded with `codings`, in order. */
-export function encoded(body: ReadableStream<Uint8Array>, codings: Codings): ReadableStream<Uint8Array> {
+function encoded(body: ReadableStream<Uint8Array>, codings: Codings): ReadableStream<Uint8Array> {
   let stream = body
   for (const format of codings) stream = stream.pipeThrough(new CompressionStream(format) as Pair)
   return stream
@@ -77,7 +77,7 @@ export function encodedAlready(first: Uint8Array, codings: Codings): boolean {
  * `encodeBody: 'manual'` (its navigator's user agent is "Cloudflare-Workers",
  * as Cloudflare documents); Node, Bun and Deno send a body's bytes as they are.
  */
-export function encodesOnTheWay(header: string): boolean {
+function encodesOnTheWay(header: string): boolean {
   return header === 'gzip' && typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers'
 }
 

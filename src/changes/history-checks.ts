@@ -225,7 +225,7 @@ export function appChecks(app: AppRoutesWithHandlers, names: ReadonlySet<string>
  * the middleware is not registered in the app (a route table's handlers run it themselves), nor of a path it cannot
  * read.
  */
-export function uncoveredRoutes(app: AppRoutesWithHandlers, names: Iterable<string>): string[] {
+function uncoveredRoutes(app: AppRoutesWithHandlers, names: Iterable<string>): string[] {
   const { routes, middleware } = app
   if (middleware === undefined) return []
   const at = routes.filter((route) => route.handler === middleware)
@@ -277,7 +277,7 @@ export function unservedRoutes(routes: AppRoutesWithHandlers['routes'], names: I
  * the app serves, as sentences: a plain route answers only where Hono
  * registered it, so its older clients would get a 404 where their version had it.
  */
-export function unservedOlderPaths(routes: AppRoutesWithHandlers['routes'], planned: Iterable<string>, named: ReadonlySet<string>): string[] {
+function unservedOlderPaths(routes: AppRoutesWithHandlers['routes'], planned: Iterable<string>, named: ReadonlySet<string>): string[] {
   const served = new Set(routes.map(({ method, path }) => `${method} ${path}`))
   const out: string[] = []
   for (const key of planned) {
@@ -309,7 +309,7 @@ const ANSWERS: readonly (readonly [RegExp | ((source: string) => boolean), strin
  * by their table route's (`tablePlan`, the request path's lookup). Handlers
  * whose source does not show it (bundled code) are not judged.
  */
-export function answerChecks(routes: AppRoutesWithHandlers['routes'], plans: ReadonlyMap<string, RoutePlan>, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined): string[] {
+function answerChecks(routes: AppRoutesWithHandlers['routes'], plans: ReadonlyMap<string, RoutePlan>, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined): string[] {
   const out = new Set<string>()
   for (const { method, path, handler } of routes) {
     const wrapped = wrappedBy(handler)

@@ -9,7 +9,7 @@
 import type { BoundExtension, ExchangeView, JsonStep, RequestChange } from '../pipeline/extension.ts'
 import { isJsonType } from './media-types.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
-import { DEFAULT_MAX_BODY_SIZE, migrateRequest } from './request-body.ts'
+import { migrateRequest } from './request-body.ts'
 import type { Copy } from './json-copy.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
 import type { Layout } from './shape.ts'
@@ -105,7 +105,7 @@ export interface BoundChanges extends BoundExtension {
   json(exchange: ExchangeView, note: unknown): JsonStep | undefined
 }
 
-export { isJsonType, runSteps }
+export { runSteps }
 
 /**
  * Binds the steps. `plan` finds the route's plan; `indexOf` a version's index
@@ -117,11 +117,11 @@ export function bindChanges(
   /** The head's index when some route does not exist in the head version (removed, or a plain route's older path), else `null`. */
   headGaps: number | null,
   /** The largest older request body read, in bytes. */
-  maxBodySize: number = DEFAULT_MAX_BODY_SIZE,
+  maxBodySize: number,
   /** The items behind a body the history's `stream` made (an older client's stream of them, migrated before serialisation). */
-  values: ValueStreams['take'] = () => undefined,
+  values: ValueStreams['take'],
   /** The query parameter the scheme reads the version from (`null`: none): no parameter of a route's own. */
-  versionQuery: string | null = null,
+  versionQuery: string | null,
 ): BoundChanges {
   // Each older version's ETag suffix, made on its first conditional request or tagged answer (versions are few).
   const suffixes: string[] = []

@@ -105,7 +105,7 @@ export class FieldOp {
  * object (`constructor`, `toString`) is read as the object's own field only;
  * user functions are called without a receiver (`this` is `undefined`).
  */
-export function applyOp(op: FieldOp, object: Json): void {
+function applyOp(op: FieldOp, object: Json): void {
   const field = op.field
   const fn = op.fn as Convert
   const value = op.own ? ownField(object, field) : object[field]
@@ -197,9 +197,6 @@ export interface RouteInstruction {
 
 /** A change instruction, made by `fieldRenamed()`, `routeAdded()` and the other change functions. */
 export type Instruction = ShapeInstruction | RouteInstruction
-
-/** Whether `object` has its own `field`. */
-export const has = (object: object, field: string): boolean => Object.hasOwn(object, field)
 
 /** Checks a field name given by a user. */
 export function checkField(field: unknown, where: string, what = 'the field'): asserts field is string {

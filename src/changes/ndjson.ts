@@ -40,7 +40,7 @@ export function tooLong(limit: number): Error {
 export type ItemMigration = (json: string, parsed?: unknown) => string
 
 /** Whether `text` from `start` to `end` holds only spaces, tabs and CRs (and line feeds with `lf`); a JSON text fails at its first character. */
-export function blank(text: string, start: number, end: number, lf: boolean): boolean {
+function blank(text: string, start: number, end: number, lf: boolean): boolean {
   for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i)
     if (code !== 32 && code !== 9 && code !== 13 && (!lf || code !== 10)) return false

@@ -124,7 +124,7 @@ export function afterTurn(then: () => void): Promise<void> {
  * `passThrough` (a route's `[DONE]`) is written as it came; a JSON text
  * sequence's records are JSON texts (RFC 7464), and none is.
  */
-export function migrateItems(body: ReadableStream<Uint8Array | string>, framing: Framing, steps: readonly Visit[], subject: StreamSubject, passThrough: ReadonlySet<string> | null = null): ReadableStream<Uint8Array> {
+export function migrateItems(body: ReadableStream<Uint8Array | string>, framing: Framing, steps: readonly Visit[], subject: StreamSubject, passThrough: ReadonlySet<string> | null): ReadableStream<Uint8Array> {
   let count = 0
   const literal = framing === 'sequence' ? null : passThrough
   // A parsed item is the stream's own: the steps change it in place, with no copy.

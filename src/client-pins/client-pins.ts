@@ -181,8 +181,8 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     const refusal = fallbacks === null ? retiredRefusal(scheme) : null
     /** What `choices` holds for a pin the scheme no longer serves: a marker, told apart by identity. */
     const retired: VersionChoice = Object.freeze({ version: null })
-    /** The choice of each fallback version. */
-    const fallbackChoices = new Map<string, VersionChoice>()
+    /** The choice of each fallback version, made once. */
+    const fallbackChoices = new Map<string, VersionChoice>((fallbacks ?? []).map((version) => [version, Object.freeze({ version })]))
 
     /** The first fallback not past its sunset (the policy's clock), else the last: its request gets the policy's 410, and no move. */
     function fallbackNow(versions: readonly string[]): string {
@@ -215,9 +215,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
         if (choice !== retired) return { choice, note: { id, named: false, claim: null, unnamed: false }, vary: varies }
         if (fallbacks === null) return { choice: refusal ?? undefined, note: { id, named: false, claim: null, unnamed: false, refused: known.pin }, vary: varies }
         const to = fallbackNow(fallbacks)
-        let answered = fallbackChoices.get(to)
-        if (answered === undefined) fallbackChoices.set(to, (answered = Object.freeze({ version: to })))
-        return { choice: answered, note: { id, named: false, claim: null, unnamed: false, move: { from: known.pin, to } }, vary: varies }
+        return { choice: fallbackChoices.get(to) as VersionChoice, note: { id, named: false, claim: null, unnamed: false, move: { from: known.pin, to } }, vary: varies }
       }
       // No pin yet: answered in the default, pinned to it once answered.
       return { choice: undefined, note: { id, named: false, claim: scheme.defaultVersion, unnamed: false }, vary: varies }

@@ -45,7 +45,7 @@ const MIN_SECRET = 32
  * ;(await hash('sk_live_123')).length // → 64
  * ```
  */
-export function clientHasher(secret: string, where = 'clientHasher'): (credential: string) => Promise<string> {
+function clientHasher(secret: string, where = 'clientHasher'): (credential: string) => Promise<string> {
   if (typeof secret !== 'string' || secret.length < MIN_SECRET) {
     throw new Error(
       `${where}: secret must be a string of at least ${MIN_SECRET} characters (a random value kept as a secret, such as \`wrangler secret put PIN_SECRET\`); it keys the hash that names each client, so no credential is stored.`,

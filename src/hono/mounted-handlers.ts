@@ -26,17 +26,17 @@ export interface Served {
 /** The key under which a handler `mountRoutes` registered carries what it serves by method (as `app.route()` marks its wrappers). */
 const SERVED: unique symbol = Symbol('served')
 
-/** The app each handler `mountRoutes` registered was registered in (read by `check(app)`, never per request). */
-const mountedIn = new WeakMap<Function, object>()
+/** The key under which such a handler carries the app it was registered in (read by `check(app)`, never per request). */
+const MOUNTED_IN: unique symbol = Symbol('mountedIn')
 
-/** Marks `handler`, which `mountRoutes` made and registers in `app`, with what it serves by method: `later()` and `passedOver()` read it. */
+/** Marks `handler`, which `mountRoutes` made and registers in `app`, with what it serves by method (`later()` and `passedOver()` read it) and with `app`. */
 export function markServed(handler: Function, methods: ReadonlyMap<string, Served>, app: object): void {
   Object.defineProperty(handler, SERVED, { value: methods })
-  mountedIn.set(handler, app)
+  Object.defineProperty(handler, MOUNTED_IN, { value: app })
 }
 
 /** The app `mountRoutes` registered `handler` in, when it is such a handler itself (no wrapper of `app.route()` around it). */
-export const mountedAppOf = (handler: unknown): object | undefined => (typeof handler === 'function' ? mountedIn.get(handler) : undefined)
+export const mountedAppOf = (handler: unknown): object | undefined => (typeof handler === 'function' ? (handler as { [MOUNTED_IN]?: object })[MOUNTED_IN] : undefined)
 
 /** What a handler Hono runs serves by method, when `mountRoutes` registered it (inside the wrappers of `app.route()`). */
 function servedOf(handler: unknown): ReadonlyMap<string, Served> | undefined {
@@ -74,8 +74,7 @@ export function passedOver(c: Context): ReadonlySet<string> | null | undefined {
   const method = c.req.method
   let versions: ReadonlySet<string> | null | undefined
   for (let i = 0; i < c.req.routeIndex; i++) {
-    const served = servedOf((matched[i] as { handler: unknown }).handler)
-    const own = served?.get(method) ?? (method === 'HEAD' ? served?.get('GET') : undefined) ?? served?.get('ALL')
+    const own = mountedServing((matched[i] as { handler: unknown }).handler, method)
     if (own === undefined || own.passesOn) continue
     versions = union(versions, own.reported)
   }

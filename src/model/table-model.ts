@@ -29,7 +29,7 @@ export interface MountedOperation {
  * none). `tableModel` and `versionMiddleware`'s plain routes
  * (hono/app-checks.ts) read it.
  */
-export function checkedSpace(scheme: SpaceScheme): ServedSpace {
+function checkedSpace(scheme: SpaceScheme): ServedSpace {
   return {
     versions: schemeVersions(scheme),
     defaultVersion: scheme.defaultVersion,

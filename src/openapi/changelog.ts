@@ -16,7 +16,7 @@ import { plainRoute } from '../changes/route-changes.ts'
 import { routeLife } from '../changes/route-life.ts'
 import type { RouteHistory } from '../model/operations.ts'
 import { quoted, quotedValue } from '../quote.ts'
-export type { Changelog, ChangelogChange, ChangelogInstruction, ChangelogVersion } from '../changes/changelog.ts'
+export type { Changelog, ChangelogInstruction } from '../changes/changelog.ts'
 
 /** What `versionedOpenAPI` takes as its changelog: the JSON, or anything with a `changelog()` method that returns it (a version-changes history). */
 export type ChangelogSource = Changelog | { changelog(): Changelog }

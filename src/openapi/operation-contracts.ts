@@ -58,7 +58,7 @@ export function sunsetsOf(policy: { readonly refuseAfterSunset?: boolean | undef
 }
 
 /** The component `ref` names in the head document (`#/components/parameters/Limit`), followed through references, or `undefined`. */
-export function headComponent(context: ContractContext, ref: string): Json | undefined {
+function headComponent(context: ContractContext, ref: string): Json | undefined {
   let found: unknown = { $ref: ref }
   for (let hops = 0; hops < 8 && isObject(found) && typeof found['$ref'] === 'string'; hops++) {
     const [top, kind, name, ...rest] = pointerTokens(found['$ref']) ?? []

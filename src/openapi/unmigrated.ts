@@ -36,7 +36,7 @@ type LayoutsOf = NonNullable<ReturnType<typeof historyLayouts>>
  * head's (a body that refers to no shape the version changes, and that
  * `requests` does not derive: `derived`).
  */
-export function checkMigratedResponses(context: BuildContext, where: string, derived: RequestBodies | null, layoutsOf: LayoutsOf | null = null, parameterShapes: ReadonlySet<string> = new Set()): void {
+function checkMigratedResponses(context: BuildContext, where: string, derived: RequestBodies | null, layoutsOf: LayoutsOf | null = null, parameterShapes: ReadonlySet<string> = new Set()): void {
   const head = context.head
   if (head === null) return
   if (context.plan.order.length < 2) return
@@ -109,7 +109,7 @@ function checkRequestBody(source: SourceOperation, migration: MigrationAt | null
  * migrate that route's exchanges, so its older documents would show what
  * its older clients do not get (what `check(app)` warns of).
  */
-export function checkNamedRoutes(history: unknown, app: { readonly routes?: unknown } | null, where: string): void {
+function checkNamedRoutes(history: unknown, app: { readonly routes?: unknown } | null, where: string): void {
   if (!isPlanned(history) || app === null || !Array.isArray(app.routes)) return
   // Under a sub-app that runs its own versionMiddleware, a history names a route as that sub-app registers it too.
   const routes = app.routes as { method: string; path: string }[]

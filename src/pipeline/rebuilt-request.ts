@@ -8,7 +8,7 @@ import type { MigratedBody } from './extension.ts'
 import { isLightRequest, lightRequest } from './light-request.ts'
 
 /** `request` rebuilt with `url`, `headers` (`undefined`: its own; else a copy the caller owns) and `body` (`null`: its own body, passed on). */
-export function rebuiltRequest(request: Request, body: MigratedBody | null, url: string = request.url, headers?: Headers): Request {
+export function rebuiltRequest(request: Request, body: MigratedBody | null, url: string, headers?: Headers): Request {
   // A server that hands its handlers a lighter object than a Request gets one of its kind back (light-request.ts):
   // for a JSON or text body, or none (by method: asking a server's lazy Request for its body builds the full one).
   if (isLightRequest(request) && !(body instanceof FormData)) {

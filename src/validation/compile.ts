@@ -22,8 +22,6 @@ import { misspeltKeyword } from './keyword-names.ts'
 import { quoted } from '../quote.ts'
 import { Equality } from './json-values.ts'
 
-export type { Compiled, Explain, Test } from './compiled.ts'
-
 /** Keywords that say nothing about validity. */
 const ANNOTATIONS = new Set([
   'title',

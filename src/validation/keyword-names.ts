@@ -39,7 +39,7 @@ function oneEditApart(a: string, b: string): boolean {
 }
 
 /** The keyword of `known` that `key` misspells, or `null`. */
-export function misspelt(key: string, known: Iterable<string>): string | null {
+function misspelt(key: string, known: Iterable<string>): string | null {
   if (OTHER_KEYWORDS.has(key) || key.startsWith('x-')) return null
   const lower = key.toLowerCase()
   for (const keyword of known) {
