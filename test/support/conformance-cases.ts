@@ -286,7 +286,19 @@ export const cases: readonly ConformanceCase[] = [
 
 /** The answer a case must get at `now` (ms since the epoch). */
 export function expectedAt(c: ConformanceCase, now: number): Expected {
-  return c.sunset !== undefined && now >= c.sunset.at ? c.sunset.expected : c.expected
+  const expected = c.sunset !== undefined && now >= c.sunset.at ? c.sunset.expected : c.expected
+  return { ...expected, lifecycle: reportedAt(expected.lifecycle, now) }
+}
+
+/** The /releases versions' sunsets: from each on, the policy refuses the version (410) and reports it in neither list. */
+const SUNSETS: Readonly<Record<string, number>> = { '2024-01-01': SUNSET_2024, '2025-01-01': SUNSET_2025 }
+
+/** `lifecycle` with the versions past their sunset at `now` left out of `api-deprecated-versions` (docs/lifecycle.md). */
+export function reportedAt(lifecycle: Readonly<Record<string, string>>, now: number): Record<string, string> {
+  const { 'api-deprecated-versions': listed, ...rest } = lifecycle
+  if (listed === undefined) return rest
+  const kept = listed.split(', ').filter((version) => !(Object.hasOwn(SUNSETS, version) && now >= (SUNSETS[version] as number)))
+  return kept.length === 0 ? rest : { ...rest, 'api-deprecated-versions': kept.join(', ') }
 }
 
 /** Where `actual` differs from the pattern `expected` (objects: the keys given; arrays: every element), as paths. */
