@@ -29,7 +29,8 @@
  * items per write, BENCH_SOURCES (default text,values) the handlers measured,
  * BENCH_VIA (default `http,in process`) the paths; BENCH_MEMORY=0 leaves out
  * the memory runs, BENCH_MILLION=0 only the 1,000,000-item ones. It runs on Bun and Deno too, in process
- * (`BENCH_VIA='in process'`: the loopback server is @hono/node-server's).
+ * (`BENCH_VIA='in process'`: the loopback server is @hono/node-server's); there
+ * it collects with `Bun.gc(true)`, and on Deno with `--v8-flags=--expose-gc`.
  * `node bench/streams.ts <file>`
  * also writes the results to <file> as JSON (npm run bench's section 10).
  */
@@ -45,7 +46,9 @@ const env = process.env
 const ROUNDS = Number(env['BENCH_ROUNDS'] ?? 5)
 const ITEMS = Number(env['BENCH_ITEMS'] ?? 100_000)
 const TARGET = 0.8
-const gc = (globalThis as { gc?: () => void }).gc
+/** A full collection: Node's and Deno's `gc` (--expose-gc, --v8-flags=--expose-gc), or Bun's `Bun.gc(true)`. */
+const bunGc = (globalThis as { Bun?: { gc: (force: boolean) => void } }).Bun?.gc
+const gc = (globalThis as { gc?: () => void }).gc ?? (bunGc === undefined ? undefined : () => bunGc(true))
 
 interface Person {
   id: number
