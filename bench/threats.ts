@@ -1,9 +1,9 @@
 /**
  * The figures of the threat tables of docs/schemes.md, docs/security.md,
  * docs/routes.md, docs/lifecycle.md, docs/hono-apps.md, docs/contracts.md,
- * docs/openapi.md and docs/typed-client.md (`npm run bench:threats`; the
- * pages are the keys of THREAT_TABLES): each hostile, huge or deeply
- * nested input sent (or parsed) N times in process, with its status (or
+ * docs/openapi.md, docs/typed-client.md and docs/middleware.md (`npm run
+ * bench:threats`; the pages are the keys of THREAT_TABLES): each hostile,
+ * huge or deeply nested input sent (or parsed) N times in process, with its status (or
  * result), the time per request, the heap after a forced collection minus the
  * heap before, and the store writes (none of these features writes to a
  * store). Prints Markdown, one table per page; test/docs/threat-tables.test.ts

@@ -2,18 +2,20 @@
  * The hostile, huge and deeply nested inputs of the threat tables of the
  * feature pages that read a request (or a response) without a store:
  * docs/schemes.md, security.md, routes.md, lifecycle.md, hono-apps.md,
- * contracts.md and typed-client.md. Each case makes its app once and gives a
- * function that sends the input once and says what came back (status and
- * body, or the result). bench/threats.ts times them and prints the tables;
- * test/node/docs/threats.test.ts checks each page's table says what they give.
+ * contracts.md, openapi.md, typed-client.md and middleware.md. Each case makes
+ * its app once and gives a function that sends the input once and says what
+ * came back (status and body, or the result). bench/threats.ts times them and
+ * prints the tables; test/docs/threat-tables.test.ts checks each page's table
+ * says what they give.
  * Web APIs only.
  */
 import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import { versionHistory } from '../../src/changes/index.ts'
 import { openAPIRoutes, versionedOpenAPI } from '../../src/openapi/index.ts'
 import { openAPIDocs, type OpenAPIDocsOptions } from '../../src/openapi/scalar.ts'
 import { contracts, validateResponses } from '../../src/contracts/index.ts'
-import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware, type AppRoutesEnv } from '../../src/hono/index.ts'
+import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware, type AppRoutesEnv, type VersioningExtension } from '../../src/hono/index.ts'
 import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
 import { versionedClient } from '../../src/typed-client/index.ts'
 import {
@@ -27,6 +29,7 @@ import {
   QueryParameterVersioning,
   route,
   URLPathVersioning,
+  VersioningError,
   type BaseVersioning,
 } from '../../src/index.ts'
 
@@ -68,6 +71,49 @@ function sent(input: string, app: () => Hono, request: () => Request): ThreatCas
 
 const manyRanges = Array.from({ length: 10_000 }, (_, i) => `application/vnd.example+json; version=${i + 3}`).join(', ')
 const deep = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth)
+
+/** A 429 an extension refuses with: its detail is fixed, nothing of the request in it. */
+class TooManyRequests extends VersioningError {
+  override readonly status = 429
+  constructor() {
+    super('Too many requests for this version; try again in a minute.', 'RateLimited')
+  }
+}
+
+/**
+ * An app of `versionMiddleware` (HeaderVersioning, versions 1 and 2) with one extension whose `request` step does
+ * what `refuse` says; its answer, then the steps that ran (`version`, `request`, `response`).
+ */
+function extensionCase(input: string, refuse: 'nothing' | 'versioning-error' | 'error', headers: Record<string, string>): ThreatCase {
+  return {
+    input,
+    prepare() {
+      let ran: string[] = []
+      const extension: VersioningExtension = {
+        bind: () => ({
+          version: () => (ran.push('version'), { choice: undefined }),
+          request: () => {
+            ran.push('request')
+            if (refuse === 'versioning-error') return new TooManyRequests()
+            if (refuse === 'error') throw new Error('the extension failed')
+            return undefined
+          },
+          response: (_exchange, response) => (ran.push('response'), response),
+        }),
+      }
+      const app = new Hono()
+      app.use('*', versionMiddleware({ scheme: new HeaderVersioning(versions), extensions: [extension] }))
+      app.get('/users', (c) => c.json({ version: c.var.version }))
+      // The middleware's rejections are HTTPExceptions holding their answer; any other error is the app's.
+      app.onError((error, c) => (error instanceof HTTPException ? error.getResponse() : c.text(`app.onError: ${error.message}`, 500)))
+      return async () => {
+        ran = []
+        const said = await answer(await app.fetch(new Request('https://api.test/users', { headers })))
+        return `${said}; steps run: ${ran.join(', ')}`
+      }
+    },
+  }
+}
 
 /** The rows, by page. */
 export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
@@ -186,6 +232,12 @@ export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
     madeClient('a version with a character past Latin-1 (`v1版`), `Api-Version` placement', { in: 'header' }, 'v1版'),
     madeClient('the version `..`, `path` placement', { in: 'path' }, '..'),
     madeClient('`scheme: { in: \'__proto__\', name: \'x\' }`', { in: '__proto__', name: 'x' }, '1'),
+  ],
+  'docs/middleware.md': [
+    extensionCase('a 64 KiB `Api-Version` (the scheme refuses it)', 'nothing', { 'Api-Version': '9'.repeat(KIB_64) }),
+    extensionCase('`Api-Version: <script>` (the scheme refuses it)', 'nothing', { 'Api-Version': '<script>' }),
+    extensionCase('a `request` step returning a `VersioningError` (a 429 of your own)', 'versioning-error', { 'Api-Version': '1' }),
+    extensionCase('a `request` step that throws an `Error`', 'error', { 'Api-Version': '1' }),
   ],
 }
 
