@@ -78,11 +78,14 @@ export function bindExtensions(extensions: readonly VersioningExtension[], targe
   }
 
   // The version steps and the request steps, each with how its results apply, made once.
-  const versionStage: Stage<NonNullable<BoundExtension['version']>, NotedChoice> = {
+  const versionStage: Stage<NonNullable<BoundExtension['version']>, NotedChoice | undefined> = {
     steps: versions,
     run: (step, v) => step(v),
     // A version step's choice: the version, a refusal (no version), what it notes, and the request headers it read.
-    apply(v, index, { choice, note, vary }) {
+    apply(v, index, result) {
+      // A step that decides nothing may return nothing, as a request step may (a JavaScript extension's `return`).
+      if (result === undefined) return v
+      const { choice, note, vary } = result
       const notes = note === undefined ? v.notes : notedAt(v.notes, index, note)
       const varies = vary === undefined ? v.vary : v.vary.with(vary)
       if (choice === undefined) return notes === v.notes && varies === v.vary ? v : v.with({ notes, vary: varies })

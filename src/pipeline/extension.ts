@@ -156,7 +156,7 @@ export type JsonStep = (value: unknown, status: number, respond: (value: unknown
  */
 export interface BoundExtension {
   /** First: the version of a request the scheme gave none or its default (the route is picked again for the version it chooses). */
-  readonly version?: ((exchange: ExchangeView) => NotedChoice | Promise<NotedChoice>) | undefined
+  readonly version?: ((exchange: ExchangeView) => NotedChoice | undefined | Promise<NotedChoice | undefined>) | undefined
   /**
    * Once the version and route are decided (not for rejected requests), before
    * the request steps: what this extension looks up for the request's route and

@@ -49,6 +49,16 @@ describe('extensions: the app’s own steps, as the built-in ones plug in', () =
     expect(seen).toEqual(['bind versionMiddleware 1,2', 'request noted 1 looked up /api/items', 'response 1 false 200 noted 1 looked up /api/items'])
   })
 
+  it.each([false, true])('may return nothing from a version step, which decides nothing (async: %s)', async (async) => {
+    // A JavaScript extension's bare `return` (TypeScript allows it too): the scheme's version stands.
+    const quiet: VersioningExtension = { bind: () => ({ version: () => (async ? Promise.resolve(undefined) : undefined) }) }
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme: scheme(), extensions: [quiet] }))
+    app.get('/items', (c) => c.text(`v${c.var.version}`))
+    const res = await app.request('/items', { headers: { 'Api-Version': '1' } })
+    expect([res.status, await res.text()]).toEqual([200, 'v1'])
+  })
+
   it('refuse with a VersioningError: its status and detail, the version kept, after the built-in steps', async () => {
     const seen: string[] = []
     const routes = defineRoutes([route('items', '/items')])
