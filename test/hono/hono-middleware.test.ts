@@ -185,3 +185,24 @@ describe.each(APP_STYLES.map((style) => [style] as const))("%s, with Hono's midd
   })
 })
 
+
+describe("a mountRoutes 405 beside cors()", () => {
+  /** A table app whose /people/:id serves GET alone; `withMiddleware`: app.use(versioning) after cors() (else mountRoutes alone). */
+  function tableApp(where: 'before' | 'after', withMiddleware: boolean) {
+    const routes = defineRoutes([route('person', '/people/:id')])
+    const versioning = apiVersioning({ scheme: scheme(), routes, origin: ORIGIN })
+    const app = new Hono()
+    if (where === 'before') app.use('*', cors())
+    if (withMiddleware) app.use('*', versioning)
+    if (where === 'after') app.use('*', cors())
+    return mountRoutes(app, versioning, { person: (c) => c.json({ id: c.req.param('id') }) })
+  }
+
+  it.each([['before', true], ['after', true], ['before', false]] as const)('cors() %s, the versioning middleware registered: %s — Vary lists the version header once', async (where, withMiddleware) => {
+    const app = tableApp(where, withMiddleware)
+    for (const version of ['1', '2']) {
+      const res = await app.request('/people/1', { method: 'DELETE', headers: { 'Api-Version': version, Origin: 'https://a.example' } })
+      expect([res.status, res.headers.get('Vary'), res.headers.get('Allow'), res.headers.get('Access-Control-Allow-Origin')]).toEqual([405, 'Api-Version', 'GET, HEAD', '*'])
+    }
+  })
+})
