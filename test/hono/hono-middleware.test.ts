@@ -7,6 +7,7 @@
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { Hono, type MiddlewareHandler } from 'hono'
+import { bearerAuth } from 'hono/bearer-auth'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { jsx } from 'hono/jsx'
@@ -16,7 +17,7 @@ import { prettyJSON } from 'hono/pretty-json'
 import { secureHeaders } from 'hono/secure-headers'
 import { timeout } from 'hono/timeout'
 import { describe, expect, it } from 'vitest'
-import { change, fieldChanged, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldChanged, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { APP_STYLES, ORIGIN, styledApp, type AppStyle } from '../support/app-styles.ts'
@@ -204,5 +205,34 @@ describe("a mountRoutes 405 beside cors()", () => {
       const res = await app.request('/people/1', { method: 'DELETE', headers: { 'Api-Version': version, Origin: 'https://a.example' } })
       expect([res.status, res.headers.get('Vary'), res.headers.get('Allow'), res.headers.get('Access-Control-Allow-Origin')]).toEqual([405, 'Api-Version', 'GET, HEAD', '*'])
     }
+  })
+})
+
+describe("a JSON error a Hono middleware answers, in the history's errors layout", () => {
+  /** Version 1's errors said `detail` where version 2's say `message`. */
+  const Failure = shape<{ message: string }>('Failure')
+  const messages = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Errors say message.', [fieldRenamed(Failure, { older: 'detail', newer: 'message' })])] }], errors: Failure })
+  function app(where: 'before' | 'after') {
+    const app = new Hono()
+    const guards = [bearerAuth({ token: 't', noAuthenticationHeader: { message: { message: 'Sign in.' } } }), bodyLimit({ maxSize: 5, onError: (c) => c.json({ message: 'Too big.' }, 413) })]
+    if (where === 'before') for (const guard of guards) app.use('*', guard)
+    app.use('*', versionMiddleware({ scheme: scheme(), changes: messages }))
+    if (where === 'after') for (const guard of guards) app.use('*', guard)
+    app.post('/notes', (c) => c.json({ ok: true }))
+    return app
+  }
+  const answers = async (where: 'before' | 'after', version: string) => {
+    const signedOut = await app(where).request('/notes', { method: 'POST', headers: { 'Api-Version': version }, body: '{}' })
+    const big = await app(where).request('/notes', { method: 'POST', headers: { 'Api-Version': version, Authorization: 'Bearer t', 'Content-Type': 'application/json' }, body: '{"text":"long"}' })
+    return [signedOut.status, await signedOut.json(), signedOut.headers.get('Vary'), big.status, await big.json(), big.headers.get('Vary')]
+  }
+
+  it('registered after the versioning middleware: migrated to an older client as a handler\'s error is, with Vary', async () => {
+    expect(await answers('after', '1')).toEqual([401, { detail: 'Sign in.' }, 'Api-Version', 413, { detail: 'Too big.' }, 'Api-Version'])
+    expect(await answers('after', '2')).toEqual([401, { message: 'Sign in.' }, 'Api-Version', 413, { message: 'Too big.' }, 'Api-Version'])
+  })
+
+  it('registered before it: every version gets the answer as the middleware made it, without Vary (docs/middleware.md)', async () => {
+    expect(await answers('before', '1')).toEqual([401, { message: 'Sign in.' }, null, 413, { message: 'Too big.' }, null])
   })
 })
