@@ -17,7 +17,7 @@ import { prettyJSON } from 'hono/pretty-json'
 import { secureHeaders } from 'hono/secure-headers'
 import { timeout } from 'hono/timeout'
 import { describe, expect, it } from 'vitest'
-import { change, fieldChanged, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldChanged, fieldRenamed, routeAdded, shape, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { APP_STYLES, ORIGIN, styledApp, type AppStyle } from '../support/app-styles.ts'
@@ -234,5 +234,29 @@ describe("a JSON error a Hono middleware answers, in the history's errors layout
 
   it('registered before it: every version gets the answer as the middleware made it, without Vary (docs/middleware.md)', async () => {
     expect(await answers('before', '1')).toEqual([401, { message: 'Sign in.' }, null, 413, { message: 'Too big.' }, null])
+  })
+})
+
+describe("cors() and a plain route a version lacks", () => {
+  const added = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Reports.', [routeAdded('GET /reports')])] }] })
+  function app(where: 'before' | 'after') {
+    const app = new Hono()
+    if (where === 'before') app.use('*', cors())
+    app.use('*', versionMiddleware({ scheme: scheme(), changes: added }))
+    if (where === 'after') app.use('*', cors())
+    app.get('/reports', (c) => c.json([]))
+    return app
+  }
+  const answer = async (where: 'before' | 'after', path: string, version: string) => {
+    const res = await app(where).request(path, { headers: { 'Api-Version': version, Origin: 'https://a.example' } })
+    return [res.status, res.headers.get('Access-Control-Allow-Origin')]
+  }
+
+  it("registered before the versioning middleware: the older client's 404 carries its headers, as the head's 404 of an unknown path does", async () => {
+    expect([await answer('before', '/reports', '1'), await answer('before', '/unknown', '2'), await answer('before', '/reports', '2')]).toEqual([[404, '*'], [404, '*'], [200, '*']])
+  })
+
+  it('registered after it: that 404 is answered before cors() runs, without them (docs/middleware.md)', async () => {
+    expect([await answer('after', '/reports', '1'), await answer('after', '/unknown', '2')]).toEqual([[404, null], [404, '*']])
   })
 })
