@@ -194,6 +194,9 @@ export function honoEngine(
   /** The stages after the path's: the refusal thrown, or the handler run on the exposed visit and its answer finished. */
   function accepted(c: Context, next: Next, visit: Visit, handle: Handle): unknown {
     if (visit.rejection !== null) return after(reject(c, visit, false), thrown)
+    // A versioning middleware already ran for this request (registered twice, at patterns that both match, or in a
+    // parent app and a sub-app): with extensions, an older client's body would be migrated twice. Fail loudly.
+    if (steps !== null && c.get('versioningScheme') !== undefined) throw new Error(twice(where))
     if (shared) c.set(slot as never, visit as never)
     const stepped = exposed(c, visit)
     // A handler's error going on (to a parent's onError, a value Hono does not catch) leaves with Hono's c.json back.
@@ -227,6 +230,10 @@ export function honoEngine(
     },
   }
 }
+
+/** The sentence of a request a versioning middleware already versioned. */
+const twice = (where: string): string =>
+  `${where}: a versioning middleware already ran for this request (the middleware registered twice, at patterns that both match such as app.use('*') and app.use('/api/*'), or in a parent app and a sub-app, or a versionMiddleware over a table's routes): its version changes and policy would apply twice, an older client's body migrated up twice and its answer down twice. Register one versioning middleware per request path.`
 
 /** The finished answer in `c.res` when finishing made another response than `res`, the handlers' answer. */
 function replaced(c: Context, res: Response, done: Response): undefined {

@@ -265,3 +265,33 @@ describe("cors() and a plain route a version lacks", () => {
     expect(app('after').check()).toEqual([skipped('cors()'), skipped('secureHeaders()')])
   })
 })
+
+describe('the versioning middleware registered twice for one request', () => {
+  /** The prices app with the versioning at '*' and again at '/prices/*': the same middleware, or another like it. */
+  function doubled(same: boolean) {
+    const app = new Hono()
+    const seen: unknown[] = []
+    const errors: string[] = []
+    const versioning = versionMiddleware({ scheme: scheme(), changes: prices })
+    app.use('*', versioning)
+    app.use('/prices/*', same ? versioning : versionMiddleware({ scheme: scheme(), changes: prices }))
+    app.post('/prices/:id', async (c) => {
+      const body: unknown = await c.req.json()
+      seen.push(body)
+      return c.json(body)
+    })
+    app.onError((error, c) => {
+      errors.push(error.message)
+      return c.json({ detail: 'Server error.' }, 500)
+    })
+    return { app, seen, errors }
+  }
+
+  it.each([[true], [false]])('the same middleware: %s — fails loudly (app.onError gets an Error saying to register it once) rather than migrating an older body twice', async (same) => {
+    const { app, seen, errors } = doubled(same)
+    const res = await app.request('/prices/1', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: '{"cents":1.5}' })
+    expect([res.status, seen]).toEqual([500, []])
+    expect(errors).toEqual([expect.stringContaining('versionMiddleware: a versioning middleware already ran for this request') as unknown])
+    expect(errors[0]).toContain('Register one versioning middleware per request path.')
+  })
+})
