@@ -15,7 +15,7 @@ import { describedBy, passThroughSet, unmigratedTest } from './response-bodies.t
 import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkRequestMethod } from './request-layouts.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
-import { covers, redispatchedAfter } from './middleware-order.ts'
+import { covers, headersSkippedAfter, redispatchedAfter } from './middleware-order.ts'
 import { unservedMethods } from './unserved-methods.ts'
 import { declaredMediaChecks, migratesSuccess } from './declared-media.ts'
 import { callsAnswerSuccess } from './handler-calls.ts'
@@ -215,7 +215,7 @@ export interface AppRoutesWithHandlers {
  */
 export function appChecks(app: AppRoutesWithHandlers, names: ReadonlySet<string>, plans: ReadonlyMap<string, RoutePlan>, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined): string[] {
   const routes = asHistoryNames(app.routes)
-  return [...unservedRoutes(routes, names), ...unservedOlderPaths(routes, plans.keys(), names), ...uncoveredRoutes({ routes, middleware: app.middleware }, names), ...redispatchedAfter(routes, app.middleware), ...unservedMethods(routes, names), ...answerChecks(routes, plans, tablePlan), ...declaredMediaChecks(app, plans, WHERE)]
+  return [...unservedRoutes(routes, names), ...unservedOlderPaths(routes, plans.keys(), names), ...uncoveredRoutes({ routes, middleware: app.middleware }, names), ...redispatchedAfter(routes, app.middleware), ...headersSkippedAfter(routes, app.middleware, plans), ...unservedMethods(routes, names), ...answerChecks(routes, plans, tablePlan), ...declaredMediaChecks(app, plans, WHERE)]
 }
 
 /**

@@ -1,10 +1,14 @@
 /**
  * Where Hono's middleware stands beside the versioning middleware, as an
  * app's routes list them: whether a middleware registered at one pattern
- * runs for a path, and Hono's middleware that sends a request through the
- * app again, which must run before the versioning middleware.
+ * runs for a path, Hono's middleware that sends a request through the
+ * app again, which must run before the versioning middleware, and Hono's
+ * header middleware that would not run for a plain route's 404 in a version
+ * that lacks the route.
  */
 
+import type { RoutePlan } from './http-steps.ts'
+import { plainRoute } from './route-changes.ts'
 import { wrappedBy } from './wrapped-handlers.ts'
 import { quoted } from '../quote.ts'
 
@@ -60,3 +64,34 @@ export function redispatchedAfter(routes: Routes, middleware: unknown): string[]
 
 /** Whether `handler` is Hono's methodOverride(), by the name Hono gives it. */
 const overrides = (handler: unknown): boolean => typeof handler === 'function' && handler.name === 'methodOverride'
+
+/** Hono's middleware whose headers every answer should carry, by the names Hono gives them, and how they are written. */
+const HEADER_MIDDLEWARE: ReadonlyMap<string, string> = new Map([['cors', 'cors()'], ['secureHeaders', 'secureHeaders()']])
+
+/**
+ * Sentences naming Hono's `cors()` or `secureHeaders()` registered after the versioning middleware (`middleware`)
+ * at a pattern that covers a plain route some version lacks (`plans`, by route name, with `exists`): the versioning
+ * middleware answers that version's request with `app.notFound`, so the later middleware never runs and its 404 lacks
+ * their headers, which the head's 404 of a path no route matches has (a browser shows an older client a CORS error
+ * instead). Read by the function's name, as Hono names it.
+ */
+export function headersSkippedAfter(routes: Routes, middleware: unknown, plans: ReadonlyMap<string, RoutePlan>): string[] {
+  const first = middleware === undefined ? -1 : routes.findIndex((route) => route.handler === middleware)
+  if (first === -1) return []
+  const lacking: (readonly [string, string])[] = []
+  for (const [name, plan] of plans) {
+    const plain = plainRoute(name)
+    if (plain !== null && plan.exists !== null && plan.exists.includes(false)) lacking.push([name, plain[1]])
+  }
+  if (lacking.length === 0) return []
+  const out = new Set<string>()
+  for (const route of routes.slice(first + 1)) {
+    const written = typeof route.handler === 'function' ? HEADER_MIDDLEWARE.get(route.handler.name) : undefined
+    if (written === undefined) continue
+    for (const [name, path] of lacking) {
+      if (!covers(route.path, path)) continue
+      out.add(`versionHistory: Hono's ${written} is registered after the versioning middleware (at ${route.path}), so it does not run for ${quoted(name)} in the versions that lack the route: the versioning middleware answers them with app.notFound, without its headers, which the head's 404 of a path no route matches has. Register ${written} before the versioning middleware.`)
+    }
+  }
+  return [...out]
+}

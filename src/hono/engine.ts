@@ -82,7 +82,10 @@ export interface HonoEngine {
   readonly slot: symbol
   /** Whether answers are finished (an extension's response steps, or headers): else the handler's answer leaves as it is. */
   readonly finishes: boolean
-  /** A refused visit's response, finished, as the `HTTPException` to throw. */
+  /**
+   * A refused visit's response, finished, as the `HTTPException` to throw, for a visit `serve` already exposed (a
+   * route's 405): the context lists the visit's `Vary` already.
+   */
   reject(c: Context, visit: Visit): HTTPException | Promise<HTTPException>
   /**
    * The extensions' sentences about `app`'s routes (see the middlewares' `check(app)`), as the app `middleware` is
@@ -141,11 +144,12 @@ export function honoEngine(
     return step === undefined ? unstepped : jsonThrough(c, step, visit.version as string)
   }
 
-  function reject(c: Context, visit: Visit): HTTPException | Promise<HTTPException> {
+  /** `exposedAlready`: the visit was exposed, its `Vary` already in the context's headers (appended again, a middleware that read `c.res` would keep it twice). */
+  function reject(c: Context, visit: Visit, exposedAlready: boolean): HTTPException | Promise<HTTPException> {
     const error = visit.rejection as VersioningError
     // For responses app.onError builds with c.json() and friends.
     const vary = visit.vary.text
-    if (vary !== '') c.header('Vary', vary, APPEND)
+    if (vary !== '' && !exposedAlready) c.header('Vary', vary, APPEND)
     const answer: unknown = errorResponse(error, c)
     if (!(answer instanceof Response)) {
       throw new TypeError(`${where}: errorResponse must return a Response (synchronously), got ${answer instanceof Promise ? 'a Promise' : typeof answer}.`)
@@ -189,7 +193,10 @@ export function honoEngine(
 
   /** The stages after the path's: the refusal thrown, or the handler run on the exposed visit and its answer finished. */
   function accepted(c: Context, next: Next, visit: Visit, handle: Handle): unknown {
-    if (visit.rejection !== null) return after(reject(c, visit), thrown)
+    if (visit.rejection !== null) return after(reject(c, visit, false), thrown)
+    // A versioning middleware already ran for this request (registered twice, at patterns that both match, or in a
+    // parent app and a sub-app): with extensions, an older client's body would be migrated twice. Fail loudly.
+    if (steps !== null && c.get('versioningScheme') !== undefined) throw new Error(twice(where))
     if (shared) c.set(slot as never, visit as never)
     const stepped = exposed(c, visit)
     // A handler's error going on (to a parent's onError, a value Hono does not catch) leaves with Hono's c.json back.
@@ -214,7 +221,7 @@ export function honoEngine(
     },
     slot,
     finishes,
-    reject,
+    reject: (c, visit) => reject(c, visit, true),
     checkApp(app, middleware) {
       if (app === undefined) return []
       if (app === null || typeof app !== 'object' || !Array.isArray(app.routes)) throw new Error(`${where}.check: pass the Hono app, or nothing.`)
@@ -223,6 +230,10 @@ export function honoEngine(
     },
   }
 }
+
+/** The sentence of a request a versioning middleware already versioned. */
+const twice = (where: string): string =>
+  `${where}: a versioning middleware already ran for this request (the middleware registered twice, at patterns that both match such as app.use('*') and app.use('/api/*'), or in a parent app and a sub-app, or a versionMiddleware over a table's routes): its version changes and policy would apply twice, an older client's body migrated up twice and its answer down twice. Register one versioning middleware per request path.`
 
 /** The finished answer in `c.res` when finishing made another response than `res`, the handlers' answer. */
 function replaced(c: Context, res: Response, done: Response): undefined {

@@ -7,6 +7,7 @@
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { Hono, type MiddlewareHandler } from 'hono'
+import { bearerAuth } from 'hono/bearer-auth'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { jsx } from 'hono/jsx'
@@ -16,7 +17,7 @@ import { prettyJSON } from 'hono/pretty-json'
 import { secureHeaders } from 'hono/secure-headers'
 import { timeout } from 'hono/timeout'
 import { describe, expect, it } from 'vitest'
-import { change, fieldChanged, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldChanged, fieldRenamed, routeAdded, shape, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { APP_STYLES, ORIGIN, styledApp, type AppStyle } from '../support/app-styles.ts'
@@ -185,3 +186,112 @@ describe.each(APP_STYLES.map((style) => [style] as const))("%s, with Hono's midd
   })
 })
 
+
+describe("a mountRoutes 405 beside cors()", () => {
+  /** A table app whose /people/:id serves GET alone; `withMiddleware`: app.use(versioning) after cors() (else mountRoutes alone). */
+  function tableApp(where: 'before' | 'after', withMiddleware: boolean) {
+    const routes = defineRoutes([route('person', '/people/:id')])
+    const versioning = apiVersioning({ scheme: scheme(), routes, origin: ORIGIN })
+    const app = new Hono()
+    if (where === 'before') app.use('*', cors())
+    if (withMiddleware) app.use('*', versioning)
+    if (where === 'after') app.use('*', cors())
+    return mountRoutes(app, versioning, { person: (c) => c.json({ id: c.req.param('id') }) })
+  }
+
+  it.each([['before', true], ['after', true], ['before', false]] as const)('cors() %s, the versioning middleware registered: %s — Vary lists the version header once', async (where, withMiddleware) => {
+    const app = tableApp(where, withMiddleware)
+    for (const version of ['1', '2']) {
+      const res = await app.request('/people/1', { method: 'DELETE', headers: { 'Api-Version': version, Origin: 'https://a.example' } })
+      expect([res.status, res.headers.get('Vary'), res.headers.get('Allow'), res.headers.get('Access-Control-Allow-Origin')]).toEqual([405, 'Api-Version', 'GET, HEAD', '*'])
+    }
+  })
+})
+
+describe("a JSON error a Hono middleware answers, in the history's errors layout", () => {
+  /** Version 1's errors said `detail` where version 2's say `message`. */
+  const Failure = shape<{ message: string }>('Failure')
+  const messages = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Errors say message.', [fieldRenamed(Failure, { older: 'detail', newer: 'message' })])] }], errors: Failure })
+  function app(where: 'before' | 'after') {
+    const app = new Hono()
+    const guards = [bearerAuth({ token: 't', noAuthenticationHeader: { message: { message: 'Sign in.' } } }), bodyLimit({ maxSize: 5, onError: (c) => c.json({ message: 'Too big.' }, 413) })]
+    if (where === 'before') for (const guard of guards) app.use('*', guard)
+    app.use('*', versionMiddleware({ scheme: scheme(), changes: messages }))
+    if (where === 'after') for (const guard of guards) app.use('*', guard)
+    app.post('/notes', (c) => c.json({ ok: true }))
+    return app
+  }
+  const answers = async (where: 'before' | 'after', version: string) => {
+    const signedOut = await app(where).request('/notes', { method: 'POST', headers: { 'Api-Version': version }, body: '{}' })
+    const big = await app(where).request('/notes', { method: 'POST', headers: { 'Api-Version': version, Authorization: 'Bearer t', 'Content-Type': 'application/json' }, body: '{"text":"long"}' })
+    return [signedOut.status, await signedOut.json(), signedOut.headers.get('Vary'), big.status, await big.json(), big.headers.get('Vary')]
+  }
+
+  it('registered after the versioning middleware: migrated to an older client as a handler\'s error is, with Vary', async () => {
+    expect(await answers('after', '1')).toEqual([401, { detail: 'Sign in.' }, 'Api-Version', 413, { detail: 'Too big.' }, 'Api-Version'])
+    expect(await answers('after', '2')).toEqual([401, { message: 'Sign in.' }, 'Api-Version', 413, { message: 'Too big.' }, 'Api-Version'])
+  })
+
+  it('registered before it: every version gets the answer as the middleware made it, without Vary (docs/middleware.md)', async () => {
+    expect(await answers('before', '1')).toEqual([401, { message: 'Sign in.' }, null, 413, { message: 'Too big.' }, null])
+  })
+})
+
+describe("cors() and a plain route a version lacks", () => {
+  const added = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Reports.', [routeAdded('GET /reports')])] }] })
+  function app(where: 'before' | 'after') {
+    const app = new Hono()
+    if (where === 'before') app.use('*', cors())
+    const versioning = versionMiddleware({ scheme: scheme(), changes: added })
+    app.use('*', versioning)
+    if (where === 'after') app.use('/reports', cors(), secureHeaders())
+    app.get('/reports', (c) => c.json([]))
+    return Object.assign(app, { check: () => versioning.check(app) })
+  }
+  const skipped = (written: string) =>
+    `versionHistory: Hono's ${written} is registered after the versioning middleware (at /reports), so it does not run for "GET /reports" in the versions that lack the route: the versioning middleware answers them with app.notFound, without its headers, which the head's 404 of a path no route matches has. Register ${written} before the versioning middleware.`
+  const answer = async (where: 'before' | 'after', path: string, version: string) => {
+    const res = await app(where).request(path, { headers: { 'Api-Version': version, Origin: 'https://a.example' } })
+    return [res.status, res.headers.get('Access-Control-Allow-Origin')]
+  }
+
+  it("registered before the versioning middleware: the older client's 404 carries its headers, as the head's 404 of an unknown path does", async () => {
+    expect(app('before').check()).toEqual([])
+    expect([await answer('before', '/reports', '1'), await answer('before', '/unknown', '2'), await answer('before', '/reports', '2')]).toEqual([[404, '*'], [404, '*'], [200, '*']])
+  })
+
+  it('registered after it: that 404 is answered before cors() runs, without them, and check(app) names cors() and secureHeaders() there', async () => {
+    expect([await answer('after', '/reports', '1'), await answer('after', '/reports', '2')]).toEqual([[404, null], [200, '*']])
+    expect(app('after').check()).toEqual([skipped('cors()'), skipped('secureHeaders()')])
+  })
+})
+
+describe('the versioning middleware registered twice for one request', () => {
+  /** The prices app with the versioning at '*' and again at '/prices/*': the same middleware, or another like it. */
+  function doubled(same: boolean) {
+    const app = new Hono()
+    const seen: unknown[] = []
+    const errors: string[] = []
+    const versioning = versionMiddleware({ scheme: scheme(), changes: prices })
+    app.use('*', versioning)
+    app.use('/prices/*', same ? versioning : versionMiddleware({ scheme: scheme(), changes: prices }))
+    app.post('/prices/:id', async (c) => {
+      const body: unknown = await c.req.json()
+      seen.push(body)
+      return c.json(body)
+    })
+    app.onError((error, c) => {
+      errors.push(error.message)
+      return c.json({ detail: 'Server error.' }, 500)
+    })
+    return { app, seen, errors }
+  }
+
+  it.each([[true], [false]])('the same middleware: %s — fails loudly (app.onError gets an Error saying to register it once) rather than migrating an older body twice', async (same) => {
+    const { app, seen, errors } = doubled(same)
+    const res = await app.request('/prices/1', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: '{"cents":1.5}' })
+    expect([res.status, seen]).toEqual([500, []])
+    expect(errors).toEqual([expect.stringContaining('versionMiddleware: a versioning middleware already ran for this request') as unknown])
+    expect(errors[0]).toContain('Register one versioning middleware per request path.')
+  })
+})
