@@ -5,6 +5,7 @@
  * whose `errors`, `policy` or `pins` say otherwise are refused when they are made, with a sentence
  * naming what to give. An `errorResponse` of your own is not read.
  */
+import { covers } from '../changes/middleware-order.ts'
 import { detailResponse } from '../hono/error-response.ts'
 import { answersOf, isProblemAnswer } from '../http/middleware-answers.ts'
 import type { VersionPolicy } from '../lifecycle/policy.ts'
@@ -12,16 +13,6 @@ import { innermost } from '../routes/composed-handlers.ts'
 import type { ErrorFormat } from './responses.ts'
 
 const FORMAT_NAMES = { detail: 'the default errorResponse ({"detail": ...}, application/json)', 'problem-details': 'problemDetails() (application/problem+json)' }
-
-/** Whether a route registered at `routePath` (Hono's syntax: `/api/*`, `/:version{v[0-9]+}/*`) runs for the OpenAPI path `path`. */
-function covers(routePath: string, path: string): boolean {
-  const source = routePath
-    .split('/')
-    .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/')
-  // A wildcard after a slash matches the path without it too (`/api/*` runs for `/api`).
-  return new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}$`).test(path.replace(/\{[^{}]*\}/g, 'x'))
-}
 
 /** A policy's settings as JSON (its clock left out), to compare two policies made alike. */
 function settingsOf(policy: unknown): string | null {
