@@ -1,0 +1,54 @@
+/**
+ * `check(app)`'s reading of handlers that take a request body their route
+ * declares no layout for: a route whose responses migrate (its `bodies`
+ * entry has a response layout some version changes) and whose handler reads
+ * a JSON or form body (`c.req.json()`, `c.req.parseBody()`,
+ * `c.req.formData()`, `c.req.valid('json')`, `c.req.valid('form')`), with
+ * no `request` layout: an older client's body reaches that handler in its
+ * own version's fields, which the handler reads as the head's. Read as the
+ * handler's source says, as the response checks are (history-checks.ts): a
+ * best effort that errs toward naming the handler; a body the same in every
+ * version is declared with a shape no change names.
+ */
+import type { ExchangeRoute } from '../pipeline/extension.ts'
+import type { RoutePlan } from './http-steps.ts'
+import { migratesSuccess } from './declared-media.ts'
+import { wrappedBy } from './wrapped-handlers.ts'
+import { quoted } from '../quote.ts'
+
+/** A read of the request body as JSON or as a form, in a handler's source. */
+const READS_BODY = /\.req\s*\.\s*(?:json|parseBody|formData)\s*\(|\.req\s*\.\s*valid\s*\(\s*['"`](?:json|form)['"`]/
+
+/** Methods whose body no runtime hands a handler. */
+const BODILESS = new Set(['GET', 'HEAD'])
+
+/**
+ * The sentences naming each handler of `routes` that reads a body its route
+ * lays out nowhere, though the route's responses migrate. Plain routes by
+ * their `METHOD /path` plan; the handlers `mountRoutes` wraps by their table
+ * route's (`tablePlan`).
+ */
+export function unlaidRequests(
+  routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[],
+  plans: ReadonlyMap<string, RoutePlan>,
+  tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined,
+): string[] {
+  const out = new Set<string>()
+  for (const { method, path, handler } of routes) {
+    const wrapped = wrappedBy(handler)
+    if (wrapped === undefined) judge(method, `${method} ${path}`, plans.get(`${method} ${path}`), handler, out)
+    else for (const own of wrapped) judge(own.method, `route ${quoted(own.route.viewName)} (${own.method})`, tablePlan(own.method, own.route), own.handler, out, own.route.viewName)
+  }
+  return [...out]
+}
+
+/** The sentence about one handler (`what` names its route; `key`, the bodies key that would declare it). */
+function judge(method: string, what: string, plan: RoutePlan | undefined, handler: unknown, out: Set<string>, name?: string): void {
+  if (typeof handler !== 'function' || plan === undefined || BODILESS.has(method) || method === 'ALL') return
+  if ((plan.layouts?.request ?? null) !== null || !migratesSuccess(plan)) return
+  if (!READS_BODY.test(Function.prototype.toString.call(handler))) return
+  const key = name === undefined ? what : `${method} ${name}`
+  out.add(
+    `versionHistory: the handler of ${name === undefined ? quoted(what) : what} reads a request body, and its route declares no request layout though its responses change between versions, so older clients' bodies reach it in their own version's fields; declare the layout (bodies[${quoted(key)}].request), or a shape no change names if the body is the same in every version.`,
+  )
+}

@@ -1,0 +1,105 @@
+/**
+ * `check(app)` names a handler that reads a request body (JSON or a form)
+ * on a route whose responses migrate but which declares no `request` layout:
+ * an older client's body reached such a handler in its own version's fields,
+ * silently (a PUT of `{ "name": ... }` stored a missing title), and the
+ * check said nothing. Not named: a route with a request layout, a body the
+ * same in every version declared with a shape no change names, a GET, a
+ * route whose responses do not change, a handler that reads no body. In each
+ * style: plain routes, `mountRoutes` handlers, @hono/zod-openapi routes. A
+ * portable suite: it runs on Node, inside workerd, on Bun and on Deno.
+ */
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { Hono } from 'hono'
+import { validator } from 'hono/validator'
+import { describe, expect, it } from 'vitest'
+import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
+import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+
+interface Person {
+  id: number
+  title: string
+}
+const Person = shape<Person>('Person')
+const Login = shape<{ user: string }>('Login')
+const titles = change('People have a title.', [fieldRenamed(Person, { older: 'name', newer: 'title' })])
+const scheme = () => new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+const sentence = (what: string, key: string) =>
+  `versionHistory: the handler of ${what} reads a request body, and its route declares no request layout though its responses change between versions, so older clients' bodies reach it in their own version's fields; declare the layout (bodies[${JSON.stringify(key)}].request), or a shape no change names if the body is the same in every version.`
+
+describe('check(app) names a handler reading a body its route lays out nowhere', () => {
+  it('plain routes: c.req.json(), parseBody(), valid("json") named; a layout, an unchanged shape, GET, unchanged responses and no read are not', async () => {
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [titles] }],
+      bodies: {
+        'PUT /people/:id': { response: Person },
+        'PATCH /people/:id': { response: Person },
+        'POST /people/:id/form': { response: Person },
+        'POST /people': { request: Person, response: Person },
+        'POST /login': { request: Login, response: Person },
+        'GET /people/:id': { response: Person },
+        'POST /people/:id/touch': { response: Person },
+        'POST /notes': { response: Login },
+      },
+    })
+    const versioning = versionMiddleware({ scheme: scheme(), changes: history })
+    const app = new Hono()
+    app.use('*', versioning)
+    let stored: unknown
+    app.put('/people/:id', async (c) => {
+      stored = await c.req.json()
+      return c.json({ id: 1, title: String((stored as Person).title) })
+    })
+    app.patch('/people/:id', validator('json', (value) => value as Partial<Person>), (c) => c.json({ id: 1, title: c.req.valid('json').title ?? '' }))
+    app.post('/people/:id/form', async (c) => c.json({ id: 1, title: String((await c.req.parseBody())['title']) }))
+    app.post('/people', async (c) => c.json({ ...(await c.req.json<Person>()), id: 1 }))
+    app.post('/login', async (c) => c.json({ id: 1, title: (await c.req.json<{ user: string }>()).user }))
+    app.get('/people/:id', (c) => c.json({ id: 1, title: 'Ada' }))
+    app.post('/people/:id/touch', (c) => c.json({ id: 1, title: 'Ada' }))
+    app.post('/notes', async (c) => c.json(await c.req.json()))
+    expect(versioning.check(app)).toEqual([
+      sentence('"PUT /people/:id"', 'PUT /people/:id'),
+      sentence('"PATCH /people/:id"', 'PATCH /people/:id'),
+      sentence('"POST /people/:id/form"', 'POST /people/:id/form'),
+    ])
+    // What the sentence says: the older client's body reaches the handler in version 1's fields.
+    const res = await app.request('/people/1', { method: 'PUT', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: '{"name":"Ada"}' })
+    expect([res.status, await res.json(), stored]).toEqual([200, { id: 1, name: 'undefined' }, { name: 'Ada' }])
+  })
+
+  it('the handlers mountRoutes mounts, by their table route and method', () => {
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [titles] }],
+      bodies: { person: { response: Person }, 'POST people': { request: Person, response: Person } },
+    })
+    const routes = defineRoutes([route('person', '/people/:id'), route('people', '/people')])
+    const versioning = apiVersioning({ scheme: scheme(), routes, changes: history, allowedHosts: ['api.test'] })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, {
+      person: {
+        get: (c) => c.json({ id: 1, title: 'Ada' }),
+        put: async (c) => c.json({ id: 1, title: String((await c.req.json<Person>()).title) }),
+      },
+      people: { post: async (c) => c.json({ ...(await c.req.json<Person>()), id: 1 }) },
+    })
+    expect(versioning.check(app)).toEqual([sentence('route "person" (PUT)', 'PUT person')])
+  })
+
+  it('@hono/zod-openapi routes: a body the handler reads through c.req.valid("json")', () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [titles] }], bodies: { 'PUT /people/:id': { response: Person } } })
+    const versioning = versionMiddleware({ scheme: scheme(), changes: history })
+    const app = new OpenAPIHono()
+    app.use('*', versioning)
+    const body = z.object({ title: z.string() })
+    const put = createRoute({
+      method: 'put',
+      path: '/people/{id}',
+      request: { params: z.object({ id: z.string() }), body: { content: { 'application/json': { schema: body } } } },
+      responses: { 200: { description: 'The person', content: { 'application/json': { schema: z.object({ id: z.number(), title: z.string() }) } } } },
+    })
+    app.openapi(put, (c) => c.json({ id: 1, title: c.req.valid('json').title }, 200))
+    expect(versioning.check(app)).toEqual([sentence('"PUT /people/:id"', 'PUT /people/:id')])
+  })
+})
