@@ -8,16 +8,23 @@
  * own version's fields, which the handler reads as the head's. Read as the
  * handler's source says, as the response checks are (history-checks.ts): a
  * best effort that errs toward naming the handler; a body the same in every
- * version is declared with a shape no change names.
+ * version is declared with a shape no change names. And a handler that reads
+ * a form (`parseBody()`, `formData()`, `valid('form')`) on a route whose
+ * request layout migrates no form (`forms` not set): its older clients' forms
+ * are refused with 415, its head clients' taken.
  */
 import type { ExchangeRoute } from '../pipeline/extension.ts'
 import type { RoutePlan } from './http-steps.ts'
 import { migratesSuccess } from './declared-media.ts'
+import { Shape } from './shape.ts'
 import { wrappedBy } from './wrapped-handlers.ts'
 import { quoted } from '../quote.ts'
 
 /** A read of the request body as JSON or as a form, in a handler's source. */
 const READS_BODY = /\.req\s*\.\s*(?:json|parseBody|formData)\s*\(|\.req\s*\.\s*valid\s*\(\s*['"`](?:json|form)['"`]/
+
+/** A read of the request body as a form. */
+const READS_FORM = /\.req\s*\.\s*(?:parseBody|formData)\s*\(|\.req\s*\.\s*valid\s*\(\s*['"`]form['"`]/
 
 /** Methods whose body no runtime hands a handler. */
 const BODILESS = new Set(['GET', 'HEAD'])
@@ -45,10 +52,17 @@ export function unlaidRequests(
 /** The sentence about one handler (`what` names its route; `key`, the bodies key that would declare it). */
 function judge(method: string, what: string, plan: RoutePlan | undefined, handler: unknown, out: Set<string>, name?: string): void {
   if (typeof handler !== 'function' || plan === undefined || BODILESS.has(method) || method === 'ALL') return
-  if ((plan.layouts?.request ?? null) !== null || !migratesSuccess(plan)) return
-  if (!READS_BODY.test(Function.prototype.toString.call(handler))) return
   const key = name === undefined ? what : `${method} ${name}`
+  const named = name === undefined ? quoted(what) : what
+  if ((plan.layouts?.request ?? null) !== null) {
+    // Forms are migrated for a layout of one shape alone (a form is one object of text fields).
+    if (plan.forms || !(plan.layouts?.request instanceof Shape) || plan.request?.some((chain) => chain.steps.length > 0) !== true) return
+    if (!READS_FORM.test(Function.prototype.toString.call(handler))) return
+    out.add(`versionHistory: the handler of ${named} reads a form, and its route's request layout migrates JSON bodies only, so its older clients' forms are refused with 415 where its head clients' are taken; set forms: true in bodies[${quoted(key)}] to migrate them.`)
+    return
+  }
+  if (!migratesSuccess(plan) || !READS_BODY.test(Function.prototype.toString.call(handler))) return
   out.add(
-    `versionHistory: the handler of ${name === undefined ? quoted(what) : what} reads a request body, and its route declares no request layout though its responses change between versions, so older clients' bodies reach it in their own version's fields; declare the layout (bodies[${quoted(key)}].request), or a shape no change names if the body is the same in every version.`,
+    `versionHistory: the handler of ${named} reads a request body, and its route declares no request layout though its responses change between versions, so older clients' bodies reach it in their own version's fields; declare the layout (bodies[${quoted(key)}].request), or a shape no change names if the body is the same in every version.`,
   )
 }

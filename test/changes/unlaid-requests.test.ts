@@ -5,12 +5,14 @@
  * silently (a PUT of `{ "name": ... }` stored a missing title), and the
  * check said nothing. Not named: a route with a request layout, a body the
  * same in every version declared with a shape no change names, a GET, a
- * route whose responses do not change, a handler that reads no body. In each
+ * route whose responses do not change, a handler that reads no body. Also a
+ * handler reading a form where the request layout migrates JSON alone (its
+ * older clients' forms get 415, its head clients' are taken). In each
  * style: plain routes, `mountRoutes` handlers, @hono/zod-openapi routes. A
  * portable suite: it runs on Node, inside workerd, on Bun and on Deno.
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { validator } from 'hono/validator'
 import { describe, expect, it } from 'vitest'
 import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
@@ -66,6 +68,34 @@ describe('check(app) names a handler reading a body its route lays out nowhere',
     // What the sentence says: the older client's body reaches the handler in version 1's fields.
     const res = await app.request('/people/1', { method: 'PUT', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: '{"name":"Ada"}' })
     expect([res.status, await res.json(), stored]).toEqual([200, { id: 1, name: 'undefined' }, { name: 'Ada' }])
+  })
+
+  it('a handler reading a form on a route whose request layout migrates JSON alone: named; with forms: true, not', async () => {
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [titles] }],
+      bodies: {
+        'POST /people': { request: Person, response: Person },
+        'POST /members': { request: Person, response: Person, forms: true },
+        'POST /logins': { request: Login, response: Person },
+      },
+    })
+    const versioning = versionMiddleware({ scheme: scheme(), changes: history })
+    const app = new Hono()
+    app.use('*', versioning)
+    const fromForm = async (c: Context) => c.json({ id: 1, title: String((await c.req.parseBody())['title']) })
+    app.post('/people', fromForm)
+    app.post('/members', fromForm)
+    app.post('/logins', async (c) => c.json({ id: 1, title: String((await c.req.formData()).get('user')) }))
+    expect(versioning.check(app)).toEqual([
+      `versionHistory: the handler of "POST /people" reads a form, and its route's request layout migrates JSON bodies only, so its older clients' forms are refused with 415 where its head clients' are taken; set forms: true in bodies["POST /people"] to migrate them.`,
+    ])
+    // What the sentence says: the head's form is taken, an older client's refused; with forms: true, migrated.
+    const form = (version: string, path: string, field: string) =>
+      app.request(path, { method: 'POST', headers: { 'Api-Version': version, 'Content-Type': 'application/x-www-form-urlencoded' }, body: `${field}=Ada` })
+    expect((await form('2', '/people', 'title')).status).toBe(200)
+    expect((await form('1', '/people', 'name')).status).toBe(415)
+    const member = await form('1', '/members', 'name')
+    expect([member.status, await member.json()]).toEqual([200, { id: 1, name: 'Ada' }])
   })
 
   it('the handlers mountRoutes mounts, by their table route and method', () => {
