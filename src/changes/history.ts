@@ -310,7 +310,12 @@ export class VersionHistory<V extends string = string, O = unknown> {
    */
   check(app: AppRoutesWithHandlers): readonly string[] {
     const lookup = planLookup(this.#plans, this.#fallback)
-    return appChecks(app, this.#routeNames, this.#plans, (method, route) => lookup({ method, route, routePaths: [] }))
+    // Each changed shape's name, with the newest version that changes it: the versions before it have another form.
+    const changedUntil = new Map<string, number>()
+    this.#changes.forEach((changes, v) => {
+      for (const change of changes) for (const instruction of change.instructions) if (instruction.kind === 'shape') changedUntil.set(instruction.shape.name, v)
+    })
+    return appChecks(app, this.#routeNames, this.#plans, (method, route) => lookup({ method, route, routePaths: [] }), changedUntil)
   }
 
   /** The changelog as JSON, newest version first (its types: changelog.ts). */

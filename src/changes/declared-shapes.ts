@@ -1,0 +1,148 @@
+/**
+ * `check(app)`'s reading of the schemas an @hono/zod-openapi route declares:
+ * a success response or request body that refers (through `$ref`s, however
+ * deep) to a component a version changes, on a route whose `bodies` entry
+ * lays out no such body, is answered to that version's clients in the
+ * head's shape, or handed to its handler in theirs. The documents refuse
+ * the same when they are made from the app (openapi/unmigrated.ts); an app
+ * that serves @hono/zod-openapi's own document instead learns it here.
+ * Read from the app's own document (`app.getOpenAPI31Document`, found by its
+ * shape: nothing here imports @hono/zod-openapi); a shape's name is its
+ * component's (shape.ts).
+ */
+import type { RoutePlan } from './http-steps.ts'
+import { isFormType, isJsonType } from './media-types.ts'
+import { framingOf } from './streams.ts'
+import { middlewareBases, pathsInside } from '../routes/mounted-apps.ts'
+import { quoted } from '../quote.ts'
+
+type Json = Readonly<Record<string, unknown>>
+
+const SCHEMAS = '#/components/schemas/'
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace']
+
+/**
+ * The sentences naming each route of `app`'s @hono/zod-openapi document
+ * whose declared bodies refer to a shape some version older than the
+ * shape's last change serves, where its plan (`plans`, by `METHOD /path` as
+ * Hono registers it, or as a sub-app with its own middleware does) lays out
+ * no such body. `changedUntil`: each changed shape's name, with the index of
+ * the newest version that changes it (the versions before it differ from the head).
+ */
+export function declaredShapeChecks(
+  app: { readonly routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[] },
+  plans: ReadonlyMap<string, RoutePlan>,
+  changedUntil: ReadonlyMap<string, number>,
+  where: string,
+): string[] {
+  if (changedUntil.size === 0) return []
+  const document = documentOf(app)
+  if (document === null) return []
+  const components = isObject(document['components']) && isObject(document['components']['schemas']) ? document['components']['schemas'] : {}
+  const reach = reachOf(components)
+  const bases = middlewareBases(app.routes)
+  const out: string[] = []
+  for (const [openPath, item] of Object.entries(isObject(document['paths']) ? document['paths'] : {})) {
+    if (!isObject(item)) continue
+    // "/users/{id}" is registered on Hono as "/users/:id" (declared-media.ts reads it so too).
+    const path = openPath.replaceAll(/\/\{([^/{}]+)(\{[^/]*\})?\}/g, '/:$1$2')
+    for (const lower of METHODS) {
+      const operation = item[lower]
+      if (!isObject(operation)) continue
+      const method = lower.toUpperCase()
+      const keys = [path, ...pathsInside(path, bases)].map((p) => `${method} ${p}`)
+      // Named as the history names it: as Hono registers it, or under a sub-app with its own middleware, as there.
+      const key = keys.find((k) => plans.has(k)) ?? (keys[keys.length - 1] as string)
+      const plan = plans.get(key)
+      /** The first changed shape `schema` reaches that a version serving the route has in another form, or `null`. */
+      const changedIn = (schema: unknown): string | null => {
+        for (const name of reach(schema)) {
+          const until = changedUntil.get(name)
+          if (until !== undefined && servedBefore(plan, until)) return name
+        }
+        return null
+      }
+      for (const [status, response] of Object.entries(isObject(operation['responses']) ? operation['responses'] : {})) {
+        if (!/^2\d\d$/.test(status) || status === '206' || !isObject(response) || !isObject(response['content'])) continue
+        for (const [declared, media] of Object.entries(response['content'])) {
+          const type = (declared.split(';')[0] ?? '').trim().toLowerCase()
+          const stream = framingOf(type) !== null && !(type === 'text/plain')
+          if (!stream && !isJsonType(type)) continue
+          if (stream ? (plan?.items ?? null) !== null : (plan?.layouts?.response ?? null) !== null) continue
+          const shape = isObject(media) ? changedIn(media['schema']) : null
+          if (shape === null) continue
+          out.push(
+            `${where}: ${quoted(key)} declares its ${status} response (${type}) with ${quoted(shape)}, which an older version it serves has in another shape, but the history lays out no ${stream ? 'stream items' : 'response'} for it, so those clients get the head's shape; declare bodies[${quoted(key)}].${stream ? 'items' : 'response'}.`,
+          )
+        }
+      }
+      const body = operation['requestBody']
+      for (const [declared, media] of Object.entries(isObject(body) && isObject(body['content']) ? body['content'] : {})) {
+        const type = (declared.split(';')[0] ?? '').trim().toLowerCase()
+        const form = isFormType(type)
+        if (!form && !isJsonType(type)) continue
+        const laid = (plan?.layouts?.request ?? null) !== null
+        if (laid && (!form || plan?.forms === true)) continue
+        const shape = isObject(media) ? changedIn(media['schema']) : null
+        if (shape === null) continue
+        out.push(
+          laid
+            ? `${where}: ${quoted(key)} declares its request body as a form (${type}) with ${quoted(shape)}, which an older version it serves has in another shape, and the history migrates its JSON bodies only, so those clients' forms are refused with 415; set forms: true in bodies[${quoted(key)}].`
+            : `${where}: ${quoted(key)} declares its request body (${type}) with ${quoted(shape)}, which an older version it serves has in another shape, but the history lays out no request body for it, so those clients' bodies reach the handler in their own version's fields; declare bodies[${quoted(key)}].request.`,
+        )
+      }
+    }
+  }
+  return out
+}
+
+/** Whether the route of `plan` is served in some version before `until` (no plan: in every version). */
+function servedBefore(plan: RoutePlan | undefined, until: number): boolean {
+  const exists = plan?.exists ?? null
+  if (exists === null) return until > 0
+  for (let v = 0; v < until && v < exists.length; v++) if (exists[v] === true) return true
+  return false
+}
+
+/** The app's @hono/zod-openapi document (OpenAPI 3.1), or `null`: not such an app, or one whose registry does not make one. */
+function documentOf(app: object): Json | null {
+  const make = (app as { getOpenAPI31Document?: unknown }).getOpenAPI31Document
+  if (typeof make !== 'function') return null
+  try {
+    const document: unknown = make({ openapi: '3.1.0', info: { title: 'check', version: 'check' } })
+    return isObject(document) ? document : null
+  } catch {
+    // A registry its own generator refuses: the app's document fails too, where the app serves it.
+    return null
+  }
+}
+
+/** The component names a schema refers to, however deep (each component read once per schema). */
+function reachOf(components: Json): (schema: unknown) => ReadonlySet<string> {
+  const refsIn = (value: unknown, into: Set<string>, seen: Set<unknown>): void => {
+    if (value === null || typeof value !== 'object' || seen.has(value)) return
+    seen.add(value)
+    if (Array.isArray(value)) {
+      for (const inner of value) refsIn(inner, into, seen)
+      return
+    }
+    const ref = (value as Json)['$ref']
+    if (typeof ref === 'string' && ref.startsWith(SCHEMAS)) {
+      const name = ref.slice(SCHEMAS.length)
+      if (!into.has(name)) {
+        into.add(name)
+        if (Object.hasOwn(components, name)) refsIn(components[name], into, seen)
+      }
+    }
+    for (const inner of Object.values(value)) refsIn(inner, into, seen)
+  }
+  return (schema) => {
+    const into = new Set<string>()
+    refsIn(schema, into, new Set())
+    return into
+  }
+}
+
+function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
