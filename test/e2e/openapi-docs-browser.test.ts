@@ -17,8 +17,12 @@
  */
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { Hono } from 'hono'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { versionedOpenAPI } from '../../src/openapi/index.ts'
+import { openAPIDocs } from '../../src/openapi/scalar.ts'
 import { startWranglerDev, type WranglerDev } from './wrangler-dev.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -209,6 +213,30 @@ describe('the docs page of the worker example, in headless Chromium', () => {
     await page.getByRole('button', { name: /^Send/ }).first().click()
     await sent
     await noViolation(page)
+  }, 120_000)
+
+  it('the default bundle, from jsDelivr (answered here with the installed file, as jsDelivr serves it): allowed by its URL, run for its integrity, no violation', async () => {
+    // The page of openAPIDocs with no cdn, answered in process at https://docs.test (this machine reaches no CDN).
+    const docs = versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2'] }), routes: defineRoutes([route('user-list', '/users')]) })
+    const app = new Hono().route('/docs', openAPIDocs(docs))
+    await page.route('https://docs.test/**', async (request) => {
+      const res = await app.request(new URL(request.request().url()).pathname)
+      await request.fulfill({ status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() })
+    })
+    await page.route('https://cdn.jsdelivr.net/**', (request) =>
+      request.fulfill({ status: 200, headers: { 'content-type': 'application/javascript; charset=utf-8', 'access-control-allow-origin': '*' }, path: `${root}node_modules/@scalar/api-reference/dist/browser/standalone.js` }),
+    )
+    try {
+      refusals.length = 0
+      const response = await page.goto('https://docs.test/docs')
+      expect(response?.headers()['content-security-policy']).toMatch(/^default-src 'none'; script-src https:\/\/cdn\.jsdelivr\.net\/npm\/@scalar\/api-reference@[0-9.]+\/dist\/browser\/standalone\.js( 'sha256-[A-Za-z0-9+/]{43}='){2}; /)
+      await expect.poll(() => selectorButton(page).innerText(), POLL).toBe('v2 (latest)')
+      expect(await openSelector(page)).toEqual(['v2 (latest)', 'v1'])
+      await page.keyboard.press('Escape')
+      await noViolation(page)
+    } finally {
+      await page.unrouteAll()
+    }
   }, 120_000)
 
   it('a script that reaches the page (an element, an event handler) does not run, and is reported; on a page without the policy it runs', async () => {
