@@ -9,6 +9,7 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { defineRoutes, HeaderVersioning, HostNameVersioning, route } from '../../src/index.ts'
+import { versionPolicy } from '../../src/lifecycle/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
 import { openAPIDocs, type OpenAPIDocsOptions } from '../../src/openapi/scalar.ts'
 
@@ -94,6 +95,25 @@ describe('openAPIDocs: the page\'s Content-Security-Policy', () => {
     expect(hashes(other)[0]).toBe(hashes(first)[0])
     expect(hashes(other)[1]).not.toBe(hashes(first)[1])
     expect(await policyAt('/docs')).toBe(first)
+  })
+
+  it('the hashes are made again when a sunset passes (the selector marks the version: the configuration script changes)', async () => {
+    let now = Date.parse('2026-06-01T00:00:00Z')
+    const policy = versionPolicy({ versions: { v1: { deprecation: '2026-01-01T00:00:00Z', sunset: '2027-01-01T00:00:00Z' } }, now: () => now })
+    const dated = versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2'] }), routes, policy })
+    const app = new Hono().route('/docs', openAPIDocs(dated, { cdn: '/standalone.js' }))
+    const read = async (): Promise<{ hashes: string[]; html: string }> => {
+      const res = await app.request('/docs')
+      return { hashes: (directives(res.headers.get('content-security-policy'))['script-src'] as string[]).slice(1), html: await res.text() }
+    }
+    const before = await read()
+    expect(before.html).toContain('"title":"v1 (deprecated)"')
+    now = Date.parse('2027-06-01T00:00:00Z')
+    const after = await read()
+    expect(after.html).not.toContain('"title":"v1 (deprecated)"')
+    expect(after.hashes[0]).toBe(before.hashes[0])
+    expect(after.hashes[1]).not.toBe(before.hashes[1])
+    expect((await read()).hashes).toEqual(after.hashes)
   })
 
   it("the documents' servers and Scalar's proxyUrl are fetched from; withDefaultFonts: false loads no fonts", async () => {
