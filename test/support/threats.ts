@@ -127,6 +127,7 @@ export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
     sent('10,000 query parameters, none of them `version`', () => middlewareApp(new QueryParameterVersioning(versions)), () => new Request(`https://api.test/users?${Array.from({ length: 10_000 }, (_, i) => `p${i}=x`).join('&')}`)),
     sent('a 64 KiB version segment (URLPathVersioning, `/:version/users`)', () => middlewareApp(new URLPathVersioning(versions), '/:version/users', '/:version/*'), () => new Request(`https://api.test/${'9'.repeat(KIB_64)}/users`)),
     sent('a host of 127 one-letter labels (HostNameVersioning)', () => middlewareApp(new HostNameVersioning(versions)), () => new Request(`https://${Array.from({ length: 127 }, () => 'a').join('.')}/users`)),
+    sent("`Host: 1.evil.net`, a version on a domain not served (HostNameVersioning, the middleware's `allowedHosts: ['.example.com']`)", () => hostsApp(new HostNameVersioning(versions), ['.example.com']), () => new Request('https://1.evil.net/users')),
     {
       input: 'a 64 KiB namespace segment (NamespaceVersioning, `/v1/...` and `/v2/...` in the table)',
       prepare() {
@@ -262,9 +263,10 @@ function reversed(input: string, pk: string): ThreatCase {
   }
 }
 
-function hostsApp(): Hono {
+/** An app of `versionMiddleware` with `scheme` and `allowedHosts`, answering the version at /users. */
+function hostsApp(scheme: BaseVersioning = new HeaderVersioning(versions), allowedHosts: readonly string[] = ['api.example.com']): Hono {
   const app = new Hono()
-  app.use('*', versionMiddleware({ scheme: new HeaderVersioning(versions), allowedHosts: ['api.example.com'] }))
+  app.use('*', versionMiddleware({ scheme, allowedHosts }))
   app.get('/users', (c) => c.json({ version: c.var.version }))
   return app
 }
