@@ -2,12 +2,15 @@
  * The docs page: Scalar's API reference (`@scalar/hono-api-reference`, an
  * optional peer dependency that only this module imports) with a version
  * selector listing every documented version, newest first, deprecated ones
- * marked, next to the documents of `openAPIRoutes`.
+ * marked, next to the documents of `openAPIRoutes`, answered with a
+ * Content-Security-Policy that runs no script but the bundle and the page's
+ * own (./docs-policy.ts).
  */
 import { Scalar } from '@scalar/hono-api-reference'
 import type { Hono } from 'hono/tiny'
 import { checkOptions } from '../options.ts'
 import { bare, quoted } from '../quote.ts'
+import { bundleSource, documentOrigins, hashSource, inlineScripts, pageDirectives, policyText, PRELUDE, unsafeDirectives } from './docs-policy.ts'
 import { checkPath, documentUrl, linkPath, openAPIRoutes, sourceResolver, type OpenAPISource } from './serve.ts'
 import type { DocumentedVersion } from './versions.ts'
 
@@ -35,6 +38,14 @@ export interface OpenAPIDocsOptions {
   readonly pageTitle?: string | undefined
   /** More of Scalar's configuration (`theme`, `layout`, ...), passed as given. */
   readonly scalar?: Readonly<Record<string, unknown>> | undefined
+  /**
+   * The page's Content-Security-Policy: directives replacing the page's own
+   * of the same name (`{ 'frame-ancestors': "'self' https://portal.example.com" }`
+   * to embed it there; script-src keeps the hashes of the page's own inline
+   * scripts), or `false` for no policy.
+   * @default scripts from `cdn` and the page's own; styles inline; fonts from fonts.scalar.com; fetches to the page's origin and the documents' servers; framed by the page's origin alone
+   */
+  readonly contentSecurityPolicy?: false | Readonly<Record<string, string>> | undefined
 }
 
 /** The version of `@scalar/api-reference` the page is tested with (its browser test runs that bundle). */
@@ -114,46 +125,61 @@ function versionLabel(version: DocumentedVersion): string {
 export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions = {}): Hono {
   const where = 'openAPIDocs'
   const resolve = sourceResolver(source, where)
-  checkOptions(options, where, ['page', 'path', 'cdn', 'pageTitle', 'scalar'])
+  checkOptions(options, where, ['page', 'path', 'cdn', 'pageTitle', 'scalar', 'contentSecurityPolicy'])
   const page = checkPath(options.page ?? '/', 'page', '/', where)
   const path = checkPath(options.path ?? '/openapi', 'path', '/openapi', where)
   if (page === path) throw new Error(`${where}: page and path must differ; the page is at ${quoted(page)} and the documents under ${quoted(path)}.`)
-  const { cdn = DEFAULT_BUNDLE, pageTitle = 'API reference', scalar = {} } = options
+  const { cdn = DEFAULT_BUNDLE, pageTitle = 'API reference', scalar = {}, contentSecurityPolicy: given = {} } = options
   // Scalar writes the URL into a `src="..."` attribute as given: only URL characters, none that could end it.
   if (typeof cdn !== 'string' || !/^[^\s"'<>`&]+$/.test(cdn)) throw new Error(`${where}: cdn must be the URL of Scalar's standalone.js, such as "/standalone.js", without spaces, quotes, "<", ">" or "&".`)
+  const bundle = bundleSource(cdn)
+  if (bundle === null) throw new Error(`${where}: cdn must be a path such as "/standalone.js" or an http or https URL, from which the page's policy allows the bundle.`)
+  const unsafePolicy = unsafeDirectives(given)
+  if (unsafePolicy !== null) throw new Error(`${where}: ${unsafePolicy}`)
   if (typeof pageTitle !== 'string') throw new Error(`${where}: pageTitle must be a string such as "Catalog API".`)
   if (scalar === null || typeof scalar !== 'object' || Array.isArray(scalar)) throw new Error(`${where}: scalar must be an object of Scalar's settings such as { theme: 'purple' }.`)
   // Scalar writes its configuration into the page as it is (customCss into a <style>, the rest into a <script>).
   const unsafe = unsafeSettings(scalar)
   if (unsafe !== null) throw new Error(`${where}: ${unsafe}`)
+  const own = pageDirectives(bundle, scalar)
   const app = openAPIRoutes(resolve, { path })
   const render = Scalar({ ...scalar, pageTitle, cdn, sources: SOURCES_MARK as never }) // the mark, replaced below
   // Scalar serialises its configuration with JSON.stringify, which leaves `</script>` as it is; the version
   // list (configured names, and the mount's path) is written into the page here instead, escaped for a script.
   const mark = JSON.stringify(SOURCES_MARK)
   // The list as written into the page, made again only when the documented versions (a sunset passed) or the mount's path change.
-  let written: { readonly versions: readonly DocumentedVersion[]; readonly index: string; readonly json: string } | null = null
+  let written: { readonly versions: readonly DocumentedVersion[]; readonly index: string; readonly json: string; readonly origins: readonly string[] } | null = null
+  // The policy, made again only when the page's inline scripts (the version list) or the documents' servers change.
+  let policy: { readonly scripts: string; readonly origins: readonly string[]; readonly text: string } | null = null
   app.get(page, async function docsPage(c, next) {
     const docs = await resolve()
     // The sub-app's prefix, from the page's own path, so it works wherever it is mounted.
     // (Escaped: under a mount with parameters, the path is the client's text, and it goes into a script.)
-    const own = linkPath(c)
-    const prefix = page === '/' ? own.replace(/\/$/, '') : own.slice(0, -page.length)
+    const here = linkPath(c)
+    const prefix = page === '/' ? here.replace(/\/$/, '') : here.slice(0, -page.length)
     const index = `${prefix}${path === '/' ? '' : path}`
     const versions = docs.versions
     if (written?.versions !== versions || written.index !== index) {
       const sources = versions.map((v) => ({ title: versionLabel(v), slug: v.version, url: documentUrl(index, v.version), default: v.latest }))
-      written = { versions, index, json: scriptJson(sources) }
+      written = { versions, index, json: scriptJson(sources), origins: given === false ? [] : documentOrigins(docs) }
     }
     const html = await ((await render(c, next)) as Response).text() // Scalar's handler always answers
     const at = html.lastIndexOf(mark)
     if (at === -1) throw new Error(`${where}: Scalar's page no longer carries the version list where this module puts it; this version of @scalar/hono-api-reference is not supported.`)
     const filled = `${html.slice(0, at)}${written.json}${html.slice(at + mark.length)}`
-    if (cdn !== DEFAULT_BUNDLE) return c.html(filled)
+    const tag = `<script src="${cdn}"`
+    if (!filled.includes(tag)) throw new Error(`${where}: Scalar's page no longer loads the bundle with the script tag this module expects; this version of @scalar/hono-api-reference is not supported.`)
     // The default bundle comes from a CDN: its script tag gets the integrity that pins its bytes, not only its URL.
-    const tag = `<script src="${DEFAULT_BUNDLE}"`
-    if (!filled.includes(tag)) throw new Error(`${where}: Scalar's page no longer loads the bundle with the script tag this module pins; this version of @scalar/hono-api-reference is not supported.`)
-    return c.html(filled.replace(tag, `${tag} integrity="${DEFAULT_BUNDLE_INTEGRITY}" crossorigin="anonymous"`))
+    const pinned = cdn === DEFAULT_BUNDLE ? ` integrity="${DEFAULT_BUNDLE_INTEGRITY}" crossorigin="anonymous"` : ''
+    if (given === false) return c.html(filled.replace(tag, () => `${tag}${pinned}`))
+    const body = filled.replace(tag, () => `<script>${PRELUDE}</script>\n    ${tag}${pinned}`)
+    const scripts = inlineScripts(body)
+    const key = JSON.stringify(scripts)
+    if (policy?.scripts !== key || policy.origins !== written.origins) {
+      const origins = written.origins
+      policy = { scripts: key, origins, text: policyText(own, origins, given, await Promise.all(scripts.map(hashSource))) }
+    }
+    return c.html(body, 200, { 'Content-Security-Policy': policy.text })
   })
   return app
 }

@@ -56,8 +56,8 @@ describe('openAPIDocs refuses, when the page is made', () => {
     const html = await res.text()
     expect(html).toContain('<title>&lt;b&gt;Users&lt;/b&gt;</title>')
     expect(html).toContain('a > b { color: red }')
-    // The page's own scripts only: the bundle and the configuration.
-    expect(html.match(/<script\b/gi)?.length).toBe(2)
+    // The page's own scripts only: the prelude the policy needs (src/openapi/docs-policy.ts), the bundle and the configuration.
+    expect(html.match(/<script\b/gi)?.length).toBe(3)
   })
 
   it('serves a function setting, bundle: false and a nonce, the bundle still the pinned cdn', async () => {
@@ -69,7 +69,7 @@ describe('openAPIDocs refuses, when the page is made', () => {
     const html = await res.text()
     expect(html).toContain('<script src="/standalone.js" nonce="n&quot;0"></script>')
     expect(html).toContain(`"onLoaded": ${String(onLoaded)}`)
-    expect(html.match(/<script\b/gi)?.length).toBe(2)
+    expect(html.match(/<script\b/gi)?.length).toBe(3)
   })
 
   it("loads the default bundle with its integrity, beside a nonce, so the CDN's bytes are pinned and not only its URL", async () => {
@@ -77,6 +77,6 @@ describe('openAPIDocs refuses, when the page is made', () => {
     app.route('/docs', openAPIDocs(docs, { scalar: { nonce: 'n0' } }))
     const html = await (await app.request('/docs')).text()
     expect(html).toMatch(/<script src="https:\/\/cdn\.jsdelivr\.net\/npm\/@scalar\/api-reference@[0-9.]+\/dist\/browser\/standalone\.js" integrity="sha384-[A-Za-z0-9+/]{64}" crossorigin="anonymous" nonce="n0"><\/script>/)
-    expect(html.match(/<script\b/gi)?.length).toBe(2)
+    expect(html.match(/<script\b/gi)?.length).toBe(3)
   })
 })

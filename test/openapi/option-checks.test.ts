@@ -11,7 +11,7 @@ import { openAPIDocs } from '../../src/openapi/scalar.ts'
 
 const docs = versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v2' }), routes: defineRoutes([route('items', '/items')]) })
 const entry = { documents: docs, api: '/api', path: '/openapi' }
-const DOCS_OPTIONS = 'page, path, cdn, pageTitle, scalar'
+const DOCS_OPTIONS = 'page, path, cdn, pageTitle, scalar, contentSecurityPolicy'
 
 describe('the serving factories refuse mistaken options at construction', () => {
   it.each([

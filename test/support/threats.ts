@@ -127,6 +127,7 @@ export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
     sent('10,000 query parameters, none of them `version`', () => middlewareApp(new QueryParameterVersioning(versions)), () => new Request(`https://api.test/users?${Array.from({ length: 10_000 }, (_, i) => `p${i}=x`).join('&')}`)),
     sent('a 64 KiB version segment (URLPathVersioning, `/:version/users`)', () => middlewareApp(new URLPathVersioning(versions), '/:version/users', '/:version/*'), () => new Request(`https://api.test/${'9'.repeat(KIB_64)}/users`)),
     sent('a host of 127 one-letter labels (HostNameVersioning)', () => middlewareApp(new HostNameVersioning(versions)), () => new Request(`https://${Array.from({ length: 127 }, () => 'a').join('.')}/users`)),
+    sent("`Host: 1.evil.net`, a version on a domain not served (HostNameVersioning, the middleware's `allowedHosts: ['.example.com']`)", () => hostsApp(new HostNameVersioning(versions), ['.example.com']), () => new Request('https://1.evil.net/users')),
     {
       input: 'a 64 KiB namespace segment (NamespaceVersioning, `/v1/...` and `/v2/...` in the table)',
       prepare() {
@@ -214,6 +215,9 @@ export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
     docsPage('`scalar: { bundle: "x\'; alert(1); \'" }` (a URL Scalar writes into its script as it is)', { scalar: { bundle: "x'; alert(1); '" } }),
     docsPage('a `scalar` setting holding a cycle', { scalar: { metaData: cyclic() } }),
     docsPage('a `pageTitle` of `</title><script>alert(1)</script>`', { pageTitle: '</title><script>alert(1)</script>' }),
+    docsPage("a document's description holding `<script>alert(1)</script>` (Markdown Scalar renders in the page)", {}, { description: '<script>alert(1)</script>' }),
+    docsPage("`contentSecurityPolicy: { 'frame-ancestors': \"'self'\\r\\nSet-Cookie: a=1\" }` (a header line of its own)", { contentSecurityPolicy: { 'frame-ancestors': "'self'\r\nSet-Cookie: a=1" } }),
+    docsPage("`contentSecurityPolicy: { 'frame-ancestors': \"*; script-src 'unsafe-inline'\" }` (a directive of its own)", { contentSecurityPolicy: { 'frame-ancestors': "*; script-src 'unsafe-inline'" } }),
     { input: "`versionedOpenAPI({ serverUrl: ' javascript:alert(1)' })` (a document's servers)", prepare: () => async () => thrownBy(() => versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['1'] }), routes: defineRoutes([route('user-list', '/users')]), serverUrl: ' javascript:alert(1)' })) },
   ],
   'docs/typed-client.md': [
@@ -259,9 +263,10 @@ function reversed(input: string, pk: string): ThreatCase {
   }
 }
 
-function hostsApp(): Hono {
+/** An app of `versionMiddleware` with `scheme` and `allowedHosts`, answering the version at /users. */
+function hostsApp(scheme: BaseVersioning = new HeaderVersioning(versions), allowedHosts: readonly string[] = ['api.example.com']): Hono {
   const app = new Hono()
-  app.use('*', versionMiddleware({ scheme: new HeaderVersioning(versions), allowedHosts: ['api.example.com'] }))
+  app.use('*', versionMiddleware({ scheme, allowedHosts }))
   app.get('/users', (c) => c.json({ version: c.var.version }))
   return app
 }
@@ -360,9 +365,12 @@ function thrownBy(make: () => unknown): string {
   }
 }
 
-/** A case making `openAPIDocs` with `options` (once per call): its error, or the page's answer and how many scripts it holds. */
-function docsPage(input: string, options: OpenAPIDocsOptions): ThreatCase {
-  const docs = versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'] }), routes: defineRoutes([route('user-list', '/users')]) })
+/**
+ * A case making `openAPIDocs` with `options` (once per call): its error, or the page's answer, how many scripts it
+ * holds, and the scripts its policy allows.
+ */
+function docsPage(input: string, options: OpenAPIDocsOptions, info?: { readonly description: string }): ThreatCase {
+  const docs = versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'] }), routes: defineRoutes([route('user-list', '/users')]), ...(info === undefined ? {} : { info }) })
   return {
     input,
     prepare: () => async () => {
@@ -371,7 +379,10 @@ function docsPage(input: string, options: OpenAPIDocsOptions): ThreatCase {
       if (app === undefined) return thrown
       const response = await app.fetch(new Request('https://api.test/docs'))
       const html = await response.text()
-      return `${response.status}, a page of ${html.match(/<script\b/gi)?.length ?? 0} scripts (its own two)${html.includes('<title>&lt;/title&gt;') ? ', the title escaped' : ''}`
+      const scriptSrc = /(?:^|; )script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1]?.split(' ') ?? []
+      const hashes = scriptSrc.filter((source) => source.startsWith("'sha256-")).length
+      const allowed = `; the policy's script-src: ${scriptSrc.filter((source) => !source.startsWith("'sha256-")).map((source) => `\`${source}\``).join(', ')} and ${hashes} hashes`
+      return `${response.status}, a page of ${html.match(/<script\b/gi)?.length ?? 0} scripts (its own three)${html.includes('<title>&lt;/title&gt;') ? ', the title escaped' : ''}${html.includes('<script>alert(1)') ? ', a `<script>alert(1)` in it' : ''}${allowed}`
     },
   }
 }

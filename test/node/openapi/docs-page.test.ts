@@ -65,6 +65,23 @@ describe('openAPIDocs: configured text in the page', () => {
   })
 })
 
+describe('openAPIDocs: the Content-Security-Policy header', () => {
+  it("script-src holds the SHA-256 of each inline script's exact text, as a browser hashes it, and nothing that allows another", async () => {
+    for (const options of [{}, { cdn: '/standalone.js', scalar: { customCss: 'a > b { color: red }', onLoaded: () => undefined } }]) {
+      const app = new Hono()
+      app.route('/docs', openAPIDocs(docs, options))
+      const res = await app.request('/docs')
+      const html = await res.text()
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script/gi)].filter((m) => !(m[1] as string).includes('src=')).map((m) => m[2] as string)
+      expect(inline).toHaveLength(2)
+      const hashes = inline.map((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`)
+      const scriptSrc = /(?:^|; )script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1]?.split(' ')
+      expect(scriptSrc?.slice(1)).toEqual(hashes)
+      expect(scriptSrc?.[0]).toBe('cdn' in options ? "'self'" : /<script src="([^"]+)"/.exec(html)?.[1])
+    }
+  })
+})
+
 describe('openAPIDocs: the bundle', () => {
   it('by default, the bundle of the @scalar/api-reference version the browser test runs, pinned on jsDelivr', async () => {
     const pinned = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['@scalar/api-reference']
