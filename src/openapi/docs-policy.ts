@@ -113,9 +113,28 @@ export function pageDirectives(source: string, settings: Readonly<Record<string,
  * no script whatever it holds, so it is left out first.
  */
 export function inlineScripts(html: string): string[] {
-  return [...html.replace(/<style\b[\s\S]*?<\/style/gi, '').matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script/gi)]
-    .filter((m) => !/\ssrc\s*=/i.test(m[1] as string))
-    .map((m) => (m[2] as string).replace(/\r\n?/g, '\n'))
+  // A scan by indexOf, not a lazy regular expression (whose retries grow with the page: test/node/behaviour/redos.test.ts).
+  const lower = html.toLowerCase()
+  const out: string[] = []
+  let at = 0
+  for (;;) {
+    const script = lower.indexOf('<script', at)
+    const style = lower.indexOf('<style', at)
+    if (script === -1) return out
+    if (style !== -1 && style < script) {
+      const end = lower.indexOf('</style', style)
+      if (end === -1) return out
+      at = end
+      continue
+    }
+    const open = lower.indexOf('>', script)
+    const close = open === -1 ? -1 : lower.indexOf('</script', open)
+    if (close === -1) return out
+    const attributes = lower.slice(script + '<script'.length, open)
+    // `<scripts>` or `<script-x>` is no script tag; one with a `src` has no inline text.
+    if (/^(?:[\s/]|$)/.test(attributes) && !/\ssrc\s*=/.test(attributes)) out.push(html.slice(open + 1, close).replace(/\r\n?/g, '\n'))
+    at = close
+  }
 }
 
 /** `'sha256-...'`, the source that allows an inline script of `text`. */
