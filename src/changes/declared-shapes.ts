@@ -14,11 +14,11 @@ import type { RoutePlan } from './http-steps.ts'
 import { isFormType, isJsonType } from './media-types.ts'
 import { framingOf } from './streams.ts'
 import { middlewareBases, pathsInside } from '../routes/mounted-apps.ts'
+import { isObject, type Json } from '../json/object.ts'
+import { pointerTokens } from '../json/pointer.ts'
+import { reachableComponents, refsIn } from '../json/refs.ts'
 import { quoted } from '../quote.ts'
 
-type Json = Readonly<Record<string, unknown>>
-
-const SCHEMAS = '#/components/schemas/'
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace']
 
 /**
@@ -117,32 +117,11 @@ function documentOf(app: object): Json | null {
   }
 }
 
-/** The component names a schema refers to, however deep (each component read once per schema). */
-function reachOf(components: Json): (schema: unknown) => ReadonlySet<string> {
-  const refsIn = (value: unknown, into: Set<string>, seen: Set<unknown>): void => {
-    if (value === null || typeof value !== 'object' || seen.has(value)) return
-    seen.add(value)
-    if (Array.isArray(value)) {
-      for (const inner of value) refsIn(inner, into, seen)
-      return
-    }
-    const ref = (value as Json)['$ref']
-    if (typeof ref === 'string' && ref.startsWith(SCHEMAS)) {
-      const name = ref.slice(SCHEMAS.length)
-      if (!into.has(name)) {
-        into.add(name)
-        if (Object.hasOwn(components, name)) refsIn(components[name], into, seen)
-      }
-    }
-    for (const inner of Object.values(value)) refsIn(inner, into, seen)
-  }
-  return (schema) => {
-    const into = new Set<string>()
-    refsIn(schema, into, new Set())
-    return into
-  }
-}
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
+/** The names of the component schemas `schema` refers to, however deep (json/refs.ts, as the documents follow them). */
+function reachOf(components: Json): (schema: unknown) => readonly string[] {
+  return (schema) =>
+    [...reachableComponents(refsIn(schema), { schemas: components })].flatMap((ref) => {
+      const [, kind, name] = pointerTokens(ref) ?? []
+      return kind === 'schemas' && name !== undefined ? [name] : []
+    })
 }

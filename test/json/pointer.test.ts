@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { pointerRef, pointerTokens, refName } from '../../src/json/pointer.ts'
-import { reachableComponents } from '../../src/openapi/build.ts'
+import { reachableComponents } from '../../src/json/refs.ts'
 import { compileSchema } from '../support/compile-schema.ts'
 
 describe('JSON Pointers in URI fragments (RFC 6901 §6)', () => {

@@ -13,7 +13,7 @@ import { change, fieldAdded, fieldRenamed, shape, versionHistory } from '../../s
 import { HeaderVersioning } from '../../src/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
 import type { OpenAPIDocument, OpenAPIInput } from '../../src/openapi/types.ts'
-import { reachableComponents, refsIn } from '../../src/openapi/build.ts'
+import { reachableComponents, refsIn } from '../../src/json/refs.ts'
 
 interface NewPerson {
   fullName: string
