@@ -8,7 +8,7 @@ import { checkField, checkFunction, type RouteInstruction } from './instruction.
 import { checkOptions } from '../options.ts'
 import { quoted, quotedValue } from '../quote.ts'
 
-/** Types only: the literal route name a route's addition or removal names, a status change's statuses, a renamed query parameter's or request header's names (`hono-api-versioning/typed-client` reads them). */
+/** Types only: the literal route name a route's addition or removal names, a status change's statuses, a renamed query parameter's or request header's names, one whose values change (`hono-api-versioning/typed-client` reads them). */
 export type RouteSaid<S> = RouteInstruction & { readonly '~said'?: S | undefined }
 
 const PLAIN_ROUTE = /^([A-Z]+) (\/\S*)$/
@@ -248,7 +248,7 @@ function parameterChange(options: unknown, where: string): { up: (value: string 
  * queryParamChanged('product-list', 'status', { up: (older) => (older === 'available' ? 'active' : older) })
  * ```
  */
-export function queryParamChanged(route: string, name: string, options: QueryParamChangedOptions): RouteInstruction {
+export function queryParamChanged<const R extends string, const N extends string>(route: R, name: N, options: QueryParamChangedOptions): RouteSaid<{ readonly op: 'route.query.changed'; readonly route: R; readonly name: N }> {
   const where = 'queryParamChanged'
   checkRoute(route, where)
   checkField(name, where, 'name')
@@ -266,7 +266,7 @@ export function queryParamChanged(route: string, name: string, options: QueryPar
  * requestHeaderChanged('product-list', 'X-Dry-Run', { up: (older) => (older === 'yes' ? 'true' : older) })
  * ```
  */
-export function requestHeaderChanged(route: string, header: string, options: RequestHeaderChangedOptions): RouteInstruction {
+export function requestHeaderChanged<const R extends string, const N extends string>(route: R, header: N, options: RequestHeaderChangedOptions): RouteSaid<{ readonly op: 'route.request.header.changed'; readonly route: R; readonly name: N }> {
   const where = 'requestHeaderChanged'
   checkRoute(route, where)
   if (!isHeaderName(header)) throw new Error(`${where}: header must be a header name, got ${quotedValue(header)}.`)

@@ -314,11 +314,30 @@ type ParamShapeOf<H, R extends string, M extends string, Part> = OptionsOf<H> ex
 type ParamsAt<H, S, V extends string, Part> = S extends Shape<infer T, string> ? ValueAt<H, T, V, 'request'> extends infer O ? { [K in keyof O as Part extends 'header' ? Lowercase<K & string> : K]-?: O[K] } : never : never
 /** A validator's value type `X` without the text values `O` (version `V`'s) does not take: an enum value added later. */
 type NarrowedTo<X, O> = X extends undefined ? X : [X] extends [O] ? X : X extends string ? (string extends X ? X : never) : X
+type ValueOp<Part> = Part extends 'header' ? 'route.request.header.changed' : 'route.query.changed'
+type ValueSaid<E, Names, Part> = Extract<SaidOf<E>, { readonly op: ValueOp<Part>; readonly route: Names }>
+/** `true` when one of `Said` (a version's value changes) names parameter `K`, else `never`. */
+type ChangesValue<Said, K, Part> = Said extends { readonly name: infer N } ? (NameIn<N, Part> extends NameIn<K, Part> ? true : never) : never
+/**
+ * Whether a version of `Later` (newest last) changes the values of the parameter the head names `K`, walked down
+ * from the head: in each version, its value changes (which name the version's names) before its renames are undone.
+ */
+type ValueChangedAbove<K, Later extends readonly unknown[], Names, Part> = Later extends readonly [...infer Init, infer Last]
+  ? true extends ChangesValue<ValueSaid<Last, Names, Part>, K, Part>
+    ? true
+    : ValueChangedAbove<NameStep<K, RenameSaid<Last, Names, Part>, Part>, Init, Names, Part>
+  : false
+/** A validator's value type as text of any value: a string, or a list of them. */
+type AnyText<X> = X extends undefined ? X : X extends readonly unknown[] ? string[] : string
+
 /**
  * The value type version `V` sends for the parameter the head's validator of route `R` names `N` in `Part`, typed `X`
- * there: where the history's validation checks that part with a shape, narrowed to the shape's values in `V`.
+ * there: any text where a newer version changes its values (`queryParamChanged`, `requestHeaderChanged`: the older
+ * values are the change's, which the server checks against its `olderSchema`); else, where the history's validation
+ * checks that part with a shape, narrowed to the shape's values in `V`.
  */
-export type ParamValueAt<H, R extends string, M extends string, V extends string, N, Part, X> = [ParamShapeOf<H, R, M, Part>] extends [never]
+export type ParamValueAt<H, R extends string, M extends string, V extends string, N, Part, X> = ValueChangedAbove<N, After<EntriesOf<H>, V>, StatusNames<R, M>, Part> extends true ? AnyText<X> : ParamValueInShape<H, R, M, V, N, Part, X>
+type ParamValueInShape<H, R extends string, M extends string, V extends string, N, Part, X> = [ParamShapeOf<H, R, M, Part>] extends [never]
   ? X
   : ParamsAt<H, ParamShapeOf<H, R, M, Part>, V, Part> extends infer O
     ? (Part extends 'header' ? Lowercase<N & string> : N) extends keyof O
