@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { change, changelog, queryParamChanged, queryParamRenamed, requestHeaderChanged, requestHeaderRenamed, versionHistory } from '../../src/changes/index.ts'
 import type { Instruction } from '../../src/changes/instruction.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
-import { HeaderVersioning } from '../../src/index.ts'
+import { HeaderVersioning, QueryParameterVersioning } from '../../src/index.ts'
 import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
 
 const statusUp = (older: string | null) => (older === 'available' ? 'active' : older)
@@ -203,5 +203,18 @@ describe('the changelog', () => {
     expect(() => queryParamChanged('GET /products', 'status', { up: 'x' as never })).toThrow('queryParamChanged: up must be a function (older value) => newer value.')
     expect(() => requestHeaderChanged('GET /products', 'X Flag', { up: flagUp })).toThrow('requestHeaderChanged: header must be a header name, got "X Flag".')
     expect(() => queryParamChanged('GET /products', 'status', { up: statusUp, olderSchema: [] as never })).toThrow('queryParamChanged: olderSchema must be a JSON Schema object.')
+  })
+})
+
+describe("the scheme's own version parameter and header", () => {
+  it('is never given other values: naming it fails when the middleware is made', () => {
+    const query = twoVersionHistory([change('Versions.', [queryParamChanged('GET /products', 'version', { up: (older) => older })])])
+    expect(() => versionMiddleware({ scheme: new QueryParameterVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: query })).toThrow(
+      'versionMiddleware: changes: the history changes the values of the query parameter "version" of "GET /products" (queryParamChanged), which the scheme reads the version from; change another parameter, or give the scheme another versionParam.',
+    )
+    const header = twoVersionHistory([change('Versions.', [requestHeaderChanged('GET /products', 'API-VERSION', { up: (older) => older })])])
+    expect(() => versionMiddleware({ scheme: new HeaderVersioning({ header: 'Api-Version', allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: header })).toThrow(
+      'versionMiddleware: changes: the history changes the values of the request header "API-VERSION" of "GET /products" (requestHeaderChanged), which the scheme reads the version from; change another header, or give the scheme another header.',
+    )
   })
 })
