@@ -5,6 +5,7 @@
  * untouched. A portable file: it runs on all four runtimes.
  */
 import { Hono } from 'hono'
+import { validator } from 'hono/validator'
 import { describe, expect, it } from 'vitest'
 import { change, changelog, queryParamChanged, queryParamRenamed, requestHeaderChanged, requestHeaderRenamed, versionHistory } from '../../src/changes/index.ts'
 import type { Instruction } from '../../src/changes/instruction.ts'
@@ -216,5 +217,20 @@ describe("the scheme's own version parameter and header", () => {
     expect(() => versionMiddleware({ scheme: new HeaderVersioning({ header: 'Api-Version', allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: header })).toThrow(
       'versionMiddleware: changes: the history changes the values of the request header "API-VERSION" of "GET /products" (requestHeaderChanged), which the scheme reads the version from; change another header, or give the scheme another header.',
     )
+  })
+})
+
+describe('a query or header validator that ran before the versioning middleware', () => {
+  it("fails once the middleware changes a value it read, rather than hand the handler the older client's value", async () => {
+    const served = new Hono()
+    served.onError((error, c) => c.json({ error: error.message }, 500))
+    served.use('*', validator('query', (value) => value), validator('header', (value) => value))
+    migratingApp(twoVersionHistory([change('Values.', [queryParamChanged('GET /products', 'status', { up: statusUp }), requestHeaderChanged('GET /products', 'X-Flag', { up: flagUp })])]), served)
+    served.get('/products', (c) => c.json({ status: c.req.query('status') ?? null }))
+    const failed = { error: expect.stringContaining('versionMiddleware: a validator ran before the versioning middleware') }
+    expect(await (await get(served, '?status=available', '1')).json()).toEqual(failed)
+    expect(await (await get(served, '', '1', { 'X-Flag': 'yes' })).json()).toEqual(failed)
+    // Values up gives back as they came: nothing changed, the validators' values are the handler's.
+    expect(await (await get(served, '?status=archived', '1')).json()).toEqual({ status: 'archived' })
   })
 })
