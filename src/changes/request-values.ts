@@ -43,23 +43,23 @@ export function routeName(exchange: Pick<ExchangeView, 'route' | 'method' | 'rou
  * as a body converter's throw is), naming the parameter, never its value; a result
  * that is neither a string nor `null` is the server's error, with a sentence for `app.onError`.
  */
-function converted(step: ValueChange, value: string | null, header: boolean, exchange: ExchangeView, earlier: readonly ParameterStep[]): string | readonly string[] | null {
+function converted(step: ValueChange, value: string | null, header: boolean, exchange: ExchangeView, steps: readonly ParameterStep[], at: number): string | readonly string[] | null {
   const what = header ? 'request header' : 'query parameter'
   let out: unknown
   try {
     out = step.up(value)
   } catch {
-    throw new UnreadableBody(`Invalid ${what} ${quoted(sentName(step.name, earlier, header))}: its value cannot be read in the current version.`)
+    throw new UnreadableBody(`Invalid ${what} ${quoted(sentName(step.name, steps, at, header))}: its value cannot be read in the current version.`)
   }
   if (out === null || typeof out === 'string' || (!header && Array.isArray(out) && out.every((item) => typeof item === 'string'))) return out as string | readonly string[] | null
   throw new Error(`versionHistory: the ${header ? 'requestHeaderChanged' : 'queryParamChanged'} change of ${what} ${quoted(step.name)} on ${routeName(exchange)} for version ${quotedValue(exchange.version)} gave ${quotedValue(out)}; up must return a string${header ? '' : ' or a list of strings'}, or null to leave it out.`)
 }
 
-/** `name` as the client sent it: the renames run before (`earlier`) undone, newest first. */
-function sentName(name: string, earlier: readonly ParameterStep[], caseless: boolean): string {
+/** `name` as the client sent it: the renames run before step `at` of `steps` undone, newest first. */
+function sentName(name: string, steps: readonly ParameterStep[], at: number, caseless: boolean): string {
   let current = name
-  for (let i = earlier.length - 1; i >= 0; i--) {
-    const step = earlier[i] as ParameterStep
+  for (let i = at - 1; i >= 0; i--) {
+    const step = steps[i] as ParameterStep
     if (isRename(step) && (caseless ? step[1].toLowerCase() === current.toLowerCase() : step[1] === current)) current = step[0]
   }
   return current
@@ -129,7 +129,7 @@ export function migratedQuery(url: string, steps: readonly ParameterStep[], exch
     }
     const name = step.name
     if (!names.includes(name)) {
-      const made = written(encodedName(name), converted(step, null, false, exchange, steps.slice(0, s)))
+      const made = written(encodedName(name), converted(step, null, false, exchange, steps, s))
       if (made.length === 0) continue
       changed = true
       pairs.push(...made)
@@ -147,7 +147,7 @@ export function migratedQuery(url: string, steps: readonly ParameterStep[], exch
       }
       const equals = pair.indexOf('=')
       const value = equals === -1 ? '' : decoded(pair.slice(equals + 1))
-      const made = converted(step, value, false, exchange, steps.slice(0, s))
+      const made = converted(step, value, false, exchange, steps, s)
       // A value given back as it came keeps the client's bytes.
       const out = made === value ? [pair] : written(pair.slice(0, nameEnd(pair)), made)
       if (made !== value) changed = true
@@ -182,7 +182,7 @@ export function migratedHeaders(request: Request, steps: readonly ParameterStep[
       continue
     }
     const value = read(step.name)
-    const made = converted(step, value, true, exchange, steps.slice(0, s)) as string | null
+    const made = converted(step, value, true, exchange, steps, s) as string | null
     if (made === value) continue
     if (made !== null && !isHeaderValue(made)) {
       throw new Error(`versionHistory: the requestHeaderChanged change of request header ${quoted(step.name)} on ${routeName(exchange)} for version ${quotedValue(exchange.version)} gave a value a header cannot hold (a line break, NUL or a character above U+00FF); return a header value, or null to leave it out.`)
