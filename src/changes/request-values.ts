@@ -90,9 +90,12 @@ function encodedName(name: string): string {
   return encoded
 }
 
+/** What form encoding writes as it is (the application/x-www-form-urlencoded byte set): most values, written without a URLSearchParams each. */
+const UNENCODED = /^[\w*.-]*$/
+
 /** `text` form-encoded, as `URLSearchParams` writes a value. */
 function encodedValue(text: string): string {
-  return new URLSearchParams([['', text]]).toString().slice(1)
+  return UNENCODED.test(text) ? text : new URLSearchParams([['', text]]).toString().slice(1)
 }
 
 /**

@@ -73,6 +73,7 @@ export const PARAMETER_THREATS: readonly Case[] = [
   sent('a 64 KiB value of a changed query parameter (older version)', '1', `status=${'a'.repeat(KIB_64)}`),
   sent('a changed query parameter sent 10,000 times (head version)', '2', repeated('status', 'available')),
   sent('a changed query parameter sent 10,000 times (older version)', '1', repeated('status', 'available')),
+  sent('10,000 query parameters none of which changes (head version)', '2', Array.from({ length: 10_000 }, (_, i) => `p${i}=x`).join('&')),
   sent('10,000 query parameters none of which changes (older version)', '1', Array.from({ length: 10_000 }, (_, i) => `p${i}=x`).join('&')),
   sent('one value of 10,000 comma-separated items split into 10,000 (older version)', '1', `tags=${Array.from({ length: 10_000 }, () => 'x').join(',')}`),
   sent('a value the converter throws on, sent 10,000 times (older version)', '1', repeated('strict', '%3Cscript%3E')),
