@@ -7,7 +7,7 @@
 import { Hono } from 'hono'
 import { validator } from 'hono/validator'
 import { describe, expect, it } from 'vitest'
-import { change, changelog, queryParamChanged, queryParamRenamed, requestHeaderChanged, requestHeaderRenamed, versionHistory } from '../../src/changes/index.ts'
+import { change, changelog, fieldRenamed, queryParamChanged, queryParamRenamed, requestHeaderChanged, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import type { Instruction } from '../../src/changes/instruction.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning, QueryParameterVersioning } from '../../src/index.ts'
@@ -232,5 +232,19 @@ describe('a query or header validator that ran before the versioning middleware'
     expect(await (await get(served, '', '1', { 'X-Flag': 'yes' })).json()).toEqual(failed)
     // Values up gives back as they came: nothing changed, the validators' values are the handler's.
     expect(await (await get(served, '?status=archived', '1')).json()).toEqual({ status: 'archived' })
+  })
+})
+
+describe('with a migrated body', () => {
+  it("converts the query's and the headers' values and migrates the body, in one request the handler reads", async () => {
+    const Thing = shape<{ title: string }>('Thing')
+    const history = twoVersionHistory(
+      [change('Title and values.', [fieldRenamed(Thing, { older: 'name', newer: 'title' }), queryParamChanged('POST /things', 'status', { up: statusUp }), requestHeaderChanged('POST /things', 'X-Flag', { up: flagUp })])],
+      { bodies: { 'POST /things': { request: Thing } } },
+    )
+    const served = migratingApp(history)
+    served.post('/things', async (c) => c.json({ status: c.req.query('status') ?? null, flag: c.req.header('x-flag') ?? null, body: await c.req.json(), raw: await c.req.raw.clone().json() }))
+    const res = await served.request('/things?status=available', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json', 'X-Flag': 'yes' }, body: JSON.stringify({ name: 'Lamp' }) })
+    expect(await res.json()).toEqual({ status: 'active', flag: 'true', body: { title: 'Lamp' }, raw: { title: 'Lamp' } })
   })
 })
