@@ -184,6 +184,11 @@ describe('with renames, in version order', () => {
       'versionHistory: route "GET /products" changes the values of the query parameter "status" twice in version "2"; one of the two is a mistake.',
     )
   })
+
+  it("runs a version's renames before its value changes, in whichever order they are declared", async () => {
+    const served = app([queryParamChanged('GET /products', 'status', { up: statusUp }), queryParamRenamed('GET /products', { older: 'state', newer: 'status' })])
+    expect(await (await get(served, '?state=available', '1')).json()).toMatchObject({ status: ['active'] })
+  })
 })
 
 describe('the changelog', () => {
