@@ -10,7 +10,6 @@ export {
   NoReverseMatch,
   NotAcceptable,
   NotFound,
-  NotImplementedError,
   VersioningError,
 } from './errors.ts'
 export { createReverse } from './reverse/create-reverse.ts'
@@ -18,7 +17,7 @@ export { include, route } from './routes/definitions.ts'
 export { defineRoutes } from './routes/table.ts'
 export { versioned, versionNeutral } from './routes/versions.ts'
 export { AcceptHeaderVersioning } from './schemes/accept-header.ts'
-export { BaseVersioning, type VersionRequest } from './schemes/base.ts'
+export { BaseVersioning } from './schemes/base.ts'
 export { CombinedVersioning } from './schemes/combined.ts'
 export { HeaderVersioning } from './schemes/header.ts'
 export { HostNameVersioning } from './schemes/host-name.ts'

@@ -4,6 +4,7 @@
  * interface: the validator (`requestValidation()` of
  * `hono-api-versioning/validation`) is code a history without it never carries.
  */
+import type { ParameterStep } from './request-values.ts'
 import type { Changelog } from './changelog.ts'
 import type { Layout } from './shape.ts'
 
@@ -17,10 +18,14 @@ export type BodyCheck = (value: unknown) => void
  */
 export type ParameterCheck = (request: Request, versionQuery: string | null) => void
 
-/** Per version index (oldest first), a route's `[older, newer]` names from that version up to the head, oldest step first (`null`: none). */
+/**
+ * Per version index (oldest first), a route's query and header steps from that version up to the head, oldest step
+ * first (`null`: none): `[older, newer]` names renamed, and values changed (`queryParamChanged`, `requestHeaderChanged`,
+ * with the older values' schema where declared).
+ */
 export interface ParameterRenames {
-  readonly query: readonly (readonly (readonly [string, string])[])[] | null
-  readonly headers: readonly (readonly (readonly [string, string])[])[] | null
+  readonly query: readonly (readonly ParameterStep[])[] | null
+  readonly headers: readonly (readonly ParameterStep[])[] | null
 }
 
 /** What a history tells a validation about itself, once. */

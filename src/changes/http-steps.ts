@@ -10,6 +10,7 @@ import type { BoundExtension, ExchangeView, JsonStep, RequestChange } from '../p
 import { isJsonType } from './media-types.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { migrateRequest } from './request-body.ts'
+import { routeName, type ParameterStep } from './request-values.ts'
 import type { Copy } from './json-copy.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
 import type { Layout } from './shape.ts'
@@ -60,10 +61,10 @@ export interface RoutePlan {
   readonly status: readonly (readonly (readonly [number, number])[])[] | null
   /** `[header, down]`, newest step first. */
   readonly headers: readonly (readonly (readonly [string, (value: string | null) => string | null])[])[] | null
-  /** `[older, newer]` query parameter names, oldest step first. */
-  readonly query: readonly (readonly (readonly [string, string])[])[] | null
-  /** `[older, newer]` request header names, oldest step first. */
-  readonly requestHeaders: readonly (readonly (readonly [string, string])[])[] | null
+  /** The query's steps: `[older, newer]` names renamed and values changed, oldest step first. */
+  readonly query: readonly (readonly ParameterStep[])[] | null
+  /** The request headers' steps: `[older, newer]` names renamed and values changed, oldest step first. */
+  readonly requestHeaders: readonly (readonly ParameterStep[])[] | null
   /** The check of an older request's query parameters, headers and cookies against its own version's schema, before they are renamed. */
   readonly parameters?: readonly (ParameterCheck | null)[] | null | undefined
   /** The layouts `request`, `response` and `error` follow (`null`: none), read by the documents alone (openapi/unmigrated.ts). */
@@ -321,11 +322,6 @@ function migrateResponse(exchange: ExchangeView, value: unknown, steps: readonly
     const fix = failure.reason === 'layout' ? '; declare the layout this response has (per method: "POST name" in bodies) or answer the one declared' : ''
     throw new Error(`versionHistory: the ${status} response of ${route} cannot be migrated to version ${quotedValue(exchange.version)}: ${failureSentence(failure)}${fix}.`, { cause: failure })
   }
-}
-
-/** The route that answers, for sentences. */
-function routeName(exchange: ExchangeView): string {
-  return exchange.route === null ? quoted(`${exchange.method} ${exchange.routePath}`) : `route ${quoted(exchange.route.viewName)} (${exchange.method})`
 }
 
 /** A chain with steps, else `undefined`. */

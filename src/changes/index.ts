@@ -14,6 +14,6 @@ export {
 export { enumValuesAdded, shapeConverted } from './value-changes.ts'
 export type { VersionHistoryOptions } from './history-options.ts'
 export { versionHistory } from './history.ts'
-export { headerChanged, pathChanged, queryParamRenamed, requestHeaderRenamed, routeAdded, routeRemoved, statusChanged } from './route-changes.ts'
+export { headerChanged, pathChanged, queryParamChanged, queryParamRenamed, requestHeaderChanged, requestHeaderRenamed, routeAdded, routeRemoved, statusChanged } from './route-changes.ts'
 export { BodyTooLarge, MalformedFormBody, MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
 export { shape } from './shape.ts'

@@ -193,6 +193,8 @@ export interface RouteInstruction {
   readonly entry: ChangelogInstruction
   /** For `headerChanged`: the older value of the header from the newer one (`null`: absent). */
   readonly header?: ((value: string | null) => string | null) | undefined
+  /** For `queryParamChanged` and `requestHeaderChanged`: the newer value from the older one (`null`: absent). */
+  readonly up?: ((value: string | null) => string | readonly string[] | null) | undefined
 }
 
 /** A change instruction, made by `fieldRenamed()`, `routeAdded()` and the other change functions. */

@@ -1,6 +1,6 @@
 /**
  * An older client's request migrated up to the head version, before the
- * handler: its query parameters and headers renamed, and its body read once,
+ * handler: its query parameters and headers renamed and their values changed (request-values.ts), and its body read once,
  * up to a size limit and before anything parses it, then migrated as JSON or
  * as a form (form-body.ts) and handed on: its text and value, and a `Request`
  * that holds it (pipeline/rebuilt-request.ts), so `c.req.raw`, `bodyLimit`
@@ -15,6 +15,7 @@ import { isFormType, isJsonPatchType, isJsonType } from './media-types.ts'
 import { hasInexactNumber, parseExact, SOURCE_ACCESS, stringifyExact } from './exact-numbers.ts'
 import { MigrationFailure } from './migration-failure.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
+import { migratedHeaders, migratedQuery, type ParameterStep } from './request-values.ts'
 import { codingsOf } from './content-coding.ts'
 import { BodyTooLarge, MalformedFormBody, MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
 
@@ -31,10 +32,10 @@ export interface RequestMigration {
   readonly forms: boolean
   /** The largest body read, in bytes. */
   readonly limit: number
-  /** `[older, newer]` query parameter names. */
-  readonly query: readonly (readonly [string, string])[] | null
-  /** `[older, newer]` request header names. */
-  readonly names: readonly (readonly [string, string])[] | null
+  /** The query's renames and value changes, oldest step first. */
+  readonly query: readonly ParameterStep[] | null
+  /** The request headers' renames and value changes, oldest step first. */
+  readonly names: readonly ParameterStep[] | null
   /** Conditional headers in the head's entity tags, and a range request's headers removed (`null` value), or `null` when the body does not differ by version. */
   readonly conditions: readonly (readonly [string, string | null])[] | null
 }
@@ -264,70 +265,18 @@ function runMigration<T>(value: unknown, steps: readonly Visit[], serialise: (va
  */
 export function migrateRequest(exchange: ExchangeView, plan: RequestMigration): RequestRewrite | undefined | Promise<RequestRewrite | undefined> {
   const request = exchange.request
-  let url = request.url
-  // Only a URL with a query has parameters to rename: most requests are not parsed.
-  if (plan.query !== null && url.includes('?')) url = renamedQuery(url, plan.query)
+  // Only a URL with a query has parameters to rename (a value change asks about an absent one too): most requests are not parsed.
+  const url = plan.query === null ? request.url : migratedQuery(request.url, plan.query, exchange)
+  // Before the body is read: a header or parameter `up` refuses costs no read.
+  const headers = plan.names === null ? null : migratedHeaders(request, plan.names, exchange)
   // By method, not request.body: asking a server's lazy Request for its body stream builds the full Request.
-  if (plan.steps === null || request.method === 'GET' || request.method === 'HEAD') return rewritten(request, plan, url, null)
-  return migratedBody(exchange, plan, plan.steps, (body) => rewritten(request, plan, url, body))
+  if (plan.steps === null || request.method === 'GET' || request.method === 'HEAD') return rewritten(request, plan, url, headers, null)
+  return migratedBody(exchange, plan, plan.steps, (body) => rewritten(request, plan, url, headers, body))
 }
 
-/**
- * `url` with the older names of its query parameters renamed: only their names are rewritten, every value and every
- * other parameter kept byte for byte as the client sent it (a parsed and serialised query would turn an escape that
- * is not UTF-8 into U+FFFD, which the handler would read otherwise than the head's). The older name is the client's
- * version's own (the newer one it does not have), as in a body: a newer one sent beside it is dropped.
- */
-function renamedQuery(url: string, renames: readonly (readonly [string, string])[]): string {
-  const at = url.indexOf('?')
-  const hash = url.indexOf('#', at)
-  const end = hash === -1 ? url.length : hash
-  let pairs = url.slice(at + 1, end).split('&')
-  const nameEnd = (pair: string) => (pair.indexOf('=') === -1 ? pair.length : pair.indexOf('='))
-  // Each name as URLSearchParams reads it (form decoding; the "?" it would drop from the first kept).
-  let names = pairs.map((pair) => decodedName(pair.slice(0, nameEnd(pair))))
-  let renamed = false
-  for (const [older, newer] of renames) {
-    if (!names.includes(older)) continue
-    renamed = true
-    const newerName = encodedName(newer)
-    const kept = pairs.map((pair, i) => (names[i] === newer ? null : names[i] === older ? `${newerName}${pair.slice(nameEnd(pair))}` : pair))
-    names = names.map((name) => (name === older ? newer : name)).filter((_, i) => kept[i] !== null)
-    pairs = kept.filter((pair): pair is string => pair !== null)
-  }
-  return renamed ? `${url.slice(0, at)}?${pairs.join('&')}${url.slice(end)}` : url
-}
-
-/** A query name form decoding leaves as it is: no escape, no "+", nothing beyond ASCII (not empty: no name at all). */
-const PLAIN_NAME = /^[^%+\u0080-\uffff]+$/
-
-/** A query pair's name `raw` as `URLSearchParams` reads it; a plain one is read as it is, without parsing. */
-function decodedName(raw: string): string | undefined {
-  return PLAIN_NAME.test(raw) ? raw : new URLSearchParams(`?${raw}`).keys().next().value
-}
-
-/** Each declared newer name as a query writes it (form-encoded), made on its first use: the names are the history's, few. */
-const encodedNames = new Map<string, string>()
-
-/** `name` form-encoded, as `URLSearchParams` writes it: once per name (encoded anew per request, it cost the renaming about a sixth of its time on Node, a third on Bun). */
-function encodedName(name: string): string {
-  let encoded = encodedNames.get(name)
-  if (encoded === undefined) encodedNames.set(name, (encoded = new URLSearchParams([[name, '']]).toString().slice(0, -1)))
-  return encoded
-}
-
-/** `request` with its headers renamed, at `url`, carrying `body` (`null`: its own); `undefined` when nothing changed. */
-function rewritten(request: Request, plan: RequestMigration, url: string, body: MigratedBody | null): RequestRewrite | undefined {
-  let headers: Headers | undefined
-  if (plan.names !== null) {
-    for (const [older, newer] of plan.names) {
-      const value = request.headers.get(older)
-      if (value === null) continue
-      headers ??= new Headers(request.headers)
-      headers.delete(older)
-      headers.set(newer, value)
-    }
-  }
+/** `request` at `url` with `migrated` headers (`null`: its own), carrying `body` (`null`: its own); `undefined` when nothing changed. */
+function rewritten(request: Request, plan: RequestMigration, url: string, migrated: Headers | null, body: MigratedBody | null): RequestRewrite | undefined {
+  let headers = migrated ?? undefined
   if (plan.conditions !== null) {
     headers ??= new Headers(request.headers)
     for (const [name, value] of plan.conditions) value === null ? headers.delete(name) : headers.set(name, value)

@@ -8,7 +8,7 @@ import { checkField, checkFunction, type RouteInstruction } from './instruction.
 import { checkOptions } from '../options.ts'
 import { quoted, quotedValue } from '../quote.ts'
 
-/** Types only: the literal route name a route's addition or removal names, a status change's statuses, a renamed query parameter's or request header's names (`hono-api-versioning/typed-client` reads them). */
+/** Types only: the literal route name a route's addition or removal names, a status change's statuses, a renamed query parameter's or request header's names, one whose values change (`hono-api-versioning/typed-client` reads them). */
 export type RouteSaid<S> = RouteInstruction & { readonly '~said'?: S | undefined }
 
 const PLAIN_ROUTE = /^([A-Z]+) (\/\S*)$/
@@ -198,4 +198,78 @@ function pair<T>(options: unknown, where: string, valid: (value: unknown) => val
     if (!valid(value)) throw new Error(`${where}: older and newer must be ${what}, got ${quotedValue(value)}.`)
   }
   return { older: older as T, newer: newer as T }
+}
+
+/** Options of `requestHeaderChanged`. */
+export interface RequestHeaderChangedOptions {
+  /**
+   * The newer value from the older client's (`null`: absent): a string, or `null` to leave the header out. A function
+   * that throws refuses the request as the client's (400, naming the header, never its value); a result a header
+   * cannot hold (not a string or `null`, a line break, NUL, a character above U+00FF) is the server's error, with a
+   * sentence naming the route, the version and the header, for `app.onError`.
+   */
+  readonly up: (older: string | null) => string | null
+  /** The JSON Schema of the values older versions send, which `requestValidation` checks them against in their own version (and the documents give them). */
+  readonly olderSchema?: object | undefined
+  /** What changed, for the changelog. */
+  readonly description?: string | undefined
+}
+
+/** Options of `queryParamChanged`. */
+export interface QueryParamChangedOptions extends Omit<RequestHeaderChangedOptions, 'up'> {
+  /**
+   * The newer value from the older client's, once per value sent (`null`: none is sent, once): a string, a list of
+   * strings (the parameter repeated in its place), or `null` (or an empty list) to leave that value out. A function
+   * that throws refuses the request as the client's (400, naming the parameter, never its value); any other result is
+   * the server's error, with a sentence naming the route, the version and the parameter, for `app.onError`.
+   */
+  readonly up: (older: string | null) => string | readonly string[] | null
+}
+
+/** Checks a parameter change's options: its `up`, `olderSchema` and `description`. */
+function parameterChange(options: unknown, where: string): { up: (value: string | null) => string | readonly string[] | null; olderSchema: object | undefined; description: string | undefined } {
+  checkOptions(options, where, ['up', 'olderSchema', 'description'], true)
+  const { up, olderSchema, description } = options as { up: unknown; olderSchema: unknown; description: unknown }
+  if (typeof up !== 'function') throw new Error(`${where}: up must be a function (older value) => newer value.`)
+  checkFunction(up, where, 'up')
+  if (olderSchema !== undefined && (olderSchema === null || typeof olderSchema !== 'object' || Array.isArray(olderSchema))) throw new Error(`${where}: olderSchema must be a JSON Schema object.`)
+  if (description !== undefined && typeof description !== 'string') throw new Error(`${where}: description must be a string.`)
+  return { up: up as (value: string | null) => string | null, olderSchema: olderSchema as object | undefined, description }
+}
+/**
+ * The values of a query parameter changed in this version: each value an
+ * older client sends for `name` (its name in this version, after older
+ * renames) reaches the handler as `up(value)`, every other parameter and
+ * value as sent (a list: the parameter repeated in its place).
+ *
+ * @example
+ * ```ts
+ * queryParamChanged('product-list', 'tags', { up: (older) => older?.split(',') ?? null })
+ * queryParamChanged('product-list', 'status', { up: (older) => (older === 'available' ? 'active' : older) })
+ * ```
+ */
+export function queryParamChanged<const R extends string, const N extends string>(route: R, name: N, options: QueryParamChangedOptions): RouteSaid<{ readonly op: 'route.query.changed'; readonly route: R; readonly name: N }> {
+  const where = 'queryParamChanged'
+  checkRoute(route, where)
+  checkField(name, where, 'name')
+  const { up, olderSchema, description } = parameterChange(options, where)
+  return { kind: 'route', route, entry: { type: 'route.query.changed', route, name, ...(description === undefined ? {} : { description }), ...(olderSchema === undefined ? {} : { olderSchema }) }, up }
+}
+
+/**
+ * The values of a request header changed in this version: the older
+ * client's value of `header` (or `null` when it sent none) reaches the
+ * handler as `up(value)` (`null`: the header left out).
+ *
+ * @example
+ * ```ts
+ * requestHeaderChanged('product-list', 'X-Dry-Run', { up: (older) => (older === 'yes' ? 'true' : older) })
+ * ```
+ */
+export function requestHeaderChanged<const R extends string, const N extends string>(route: R, header: N, options: RequestHeaderChangedOptions): RouteSaid<{ readonly op: 'route.request.header.changed'; readonly route: R; readonly name: N }> {
+  const where = 'requestHeaderChanged'
+  checkRoute(route, where)
+  if (!isHeaderName(header)) throw new Error(`${where}: header must be a header name, got ${quotedValue(header)}.`)
+  const { up, olderSchema, description } = parameterChange(options, where)
+  return { kind: 'route', route, entry: { type: 'route.request.header.changed', route, header, ...(description === undefined ? {} : { description }), ...(olderSchema === undefined ? {} : { olderSchema }) }, up }
 }

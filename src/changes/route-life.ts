@@ -31,6 +31,8 @@ const CHANGES: Readonly<Record<string, string>> = {
   'route.header.changed': 'changes a response header',
   'route.query.renamed': 'renames a query parameter',
   'route.request.header.renamed': 'renames a request header',
+  'route.query.changed': 'changes the values of a query parameter',
+  'route.request.header.changed': 'changes the values of a request header',
 }
 
 /**
@@ -66,6 +68,7 @@ export function routeLife(route: string, events: readonly RouteEvent[], versions
     checkChangesExist(route, events, exists, versions, where)
   }
   checkRenames(route, events, versions, where)
+  checkValueChanges(route, events, versions, where)
   const moves = events.filter((e) => e.entry.type === 'route.path.changed')
   let paths: string[] | null = null
   if (moves.length > 0) {
@@ -138,8 +141,41 @@ function checkRenames(route: string, events: readonly RouteEvent[], versions: re
   }
 }
 
-/** The renames `checkRenames` checks: the instruction, what it renames, and how its names compare. */
-const RENAMED: readonly (readonly [string, string, (name: string) => string])[] = [
-  ['route.query.renamed', 'query parameter', (name) => name],
-  ['route.request.header.renamed', 'request header', (name) => name.toLowerCase()],
+/** The renames `checkRenames` checks: the instruction, what it renames, how its names compare, and the value change of the same kind. */
+const RENAMED: readonly (readonly [string, string, (name: string) => string, string])[] = [
+  ['route.query.renamed', 'query parameter', (name) => name, 'route.query.changed'],
+  ['route.request.header.renamed', 'request header', (name) => name.toLowerCase(), 'route.request.header.changed'],
 ]
+
+/**
+ * Refuses value changes (`queryParamChanged`, `requestHeaderChanged`) that
+ * contradict the route's renames or each other: a value change names its
+ * parameter as its version has it, so not by a name a rename of the same or
+ * an earlier version took away (a version's renames run before its value
+ * changes), and a parameter's values change once per version.
+ */
+function checkValueChanges(route: string, events: readonly RouteEvent[], versions: readonly string[], where: string): void {
+  for (const [type, what, fold, changed] of RENAMED) {
+    const away = new Map<string, number>()
+    const valued = new Map<string, number>()
+    const ordered = [...events].sort((a, b) => a.step - b.step || Number(a.entry.type === changed) - Number(b.entry.type === changed))
+    for (const { step, entry } of ordered) {
+      if (entry.type === type) {
+        const { older, newer } = entry as { older: string; newer: string }
+        away.set(fold(older), step)
+        away.delete(fold(newer))
+        continue
+      }
+      if (entry.type !== changed) continue
+      const name = (entry as { name?: string; header?: string }).name ?? (entry as { header: string }).header
+      const gone = away.get(fold(name))
+      if (gone !== undefined) {
+        throw new Error(
+          `${where}: route ${quoted(route)} changes the values of the ${what} ${quoted(name)} in version ${quotedValue(versions[step])}, but ${gone === step ? 'renames it in the same version, before its values change' : `it was renamed to another name in version ${quotedValue(versions[gone])}`}; name the ${what} as that version has it.`,
+        )
+      }
+      if (valued.get(fold(name)) === step) throw new Error(`${where}: route ${quoted(route)} changes the values of the ${what} ${quoted(name)} twice in version ${quotedValue(versions[step])}; one of the two is a mistake.`)
+      valued.set(fold(name), step)
+    }
+  }
+}

@@ -12,6 +12,7 @@ import type { RoutePlan } from './http-steps.ts'
 import type { RouteInstruction } from './instruction.ts'
 import { methodRoute, plainRoute, takesRouteRequestLayout } from './route-changes.ts'
 import { checkChangesExist, routeLife, type RouteLife } from './route-life.ts'
+import { isRename, renamesOf, type ParameterStep, type ValueChange } from './request-values.ts'
 import { quoted, quotedValue } from '../quote.ts'
 
 /** The plan of a route the history says nothing about. */
@@ -49,15 +50,25 @@ function checkStatuses(route: string, entries: readonly { step: number; instruct
 function routeSteps(entries: readonly { step: number; instruction: RouteInstruction }[], n: number): Pick<RoutePlan, 'status' | 'headers' | 'query' | 'requestHeaders'> {
   const status: (readonly [number, number])[][] = []
   const headers: (readonly [string, (value: string | null) => string | null])[][] = []
-  const query: (readonly [string, string])[][] = []
-  const requestHeaders: (readonly [string, string])[][] = []
+  const query: ParameterStep[][] = []
+  const requestHeaders: ParameterStep[][] = []
   for (let v = 0; v < n; v++) {
     const later = entries.filter((e) => e.step > v)
     const newestFirst = [...later].sort((a, b) => b.step - a.step)
+    // Oldest step first; in one version, its renames before its value changes (which name the version's names).
+    const oldestFirst = [...later].sort((a, b) => a.step - b.step || valueLast(a.instruction) - valueLast(b.instruction))
     status.push(newestFirst.flatMap(({ instruction: { entry } }) => (entry.type === 'route.status.changed' ? [[entry.newer, entry.older] as const] : [])))
     headers.push(newestFirst.flatMap(({ instruction: { entry, header } }) => (entry.type === 'route.header.changed' && header !== undefined ? [[entry.header, header] as const] : [])))
-    query.push(later.flatMap(({ instruction: { entry } }) => (entry.type === 'route.query.renamed' ? [[entry.older, entry.newer] as const] : [])))
-    requestHeaders.push(later.flatMap(({ instruction: { entry } }) => (entry.type === 'route.request.header.renamed' ? [[entry.older, entry.newer] as const] : [])))
+    query.push(
+      oldestFirst.flatMap(({ instruction: { entry, up } }): ParameterStep[] =>
+        entry.type === 'route.query.renamed' ? [[entry.older, entry.newer]] : entry.type === 'route.query.changed' && up !== undefined ? [valueChange(entry.name, up, entry.olderSchema)] : [],
+      ),
+    )
+    requestHeaders.push(
+      oldestFirst.flatMap(({ instruction: { entry, up } }): ParameterStep[] =>
+        entry.type === 'route.request.header.renamed' ? [[entry.older, entry.newer]] : entry.type === 'route.request.header.changed' && up !== undefined ? [valueChange(entry.header, up, entry.olderSchema)] : [],
+      ),
+    )
   }
   return {
     status: status.some((s) => s.length > 0) ? status : null,
@@ -66,6 +77,12 @@ function routeSteps(entries: readonly { step: number; instruction: RouteInstruct
     requestHeaders: requestHeaders.some((h) => h.length > 0) ? requestHeaders : null,
   }
 }
+
+/** 1 for a value change, 0 for any other instruction: a version's renames run before its value changes. */
+const valueLast = (instruction: RouteInstruction): number => (instruction.up === undefined ? 0 : 1)
+
+/** The step of a value change (made once per version a plan has it in: few). */
+const valueChange = (name: string, up: ValueChange['up'], olderSchema: object | undefined): ValueChange => (olderSchema === undefined ? { name, up } : { name, up, olderSchema })
 
 /** A route's instructions, each with the version step that made it. */
 export type RouteEntries = ReadonlyMap<string, readonly { step: number; instruction: RouteInstruction }[]>
@@ -245,17 +262,27 @@ export function planLookup(plans: ReadonlyMap<string, RoutePlan>, fallback: Rout
 /**
  * Throws where a route's plan renames what the scheme reads the version from: the query parameter `versionQuery`
  * (`queryParamRenamed`, either name) or one of `versionHeaders` (lower-case; `requestHeaderRenamed`, either name, any
- * case). Renamed, an older client's version would be rewritten into another parameter, or another into it.
+ * case). Renamed, an older client's version would be rewritten into another parameter, or another into it. Its values
+ * changed (`queryParamChanged`, `requestHeaderChanged`), the handler would read another version than the one served.
  */
 export function checkVersionNames(where: string, plans: ReadonlyMap<string, RoutePlan>, versionQuery: string | null, versionHeaders: readonly string[]): void {
   const headers = new Set(versionHeaders)
   for (const [route, plan] of plans) {
-    if (versionQuery !== null && plan.query?.some((renames) => renames.some((pair) => pair.includes(versionQuery))) === true) {
+    const query = plan.query?.flat() ?? []
+    if (versionQuery !== null && query.some((step) => isRename(step) && step.includes(versionQuery))) {
       throw new Error(`${where}: the history renames the query parameter ${quoted(versionQuery)} of ${quoted(route)} (queryParamRenamed), which the scheme reads the version from; rename another parameter, or give the scheme another versionParam.`)
     }
-    const header = plan.requestHeaders?.flat().flat().find((name) => headers.has(name.toLowerCase()))
+    if (versionQuery !== null && query.some((step) => !isRename(step) && step.name === versionQuery)) {
+      throw new Error(`${where}: the history changes the values of the query parameter ${quoted(versionQuery)} of ${quoted(route)} (queryParamChanged), which the scheme reads the version from; change another parameter, or give the scheme another versionParam.`)
+    }
+    const steps = plan.requestHeaders?.flat() ?? []
+    const header = renamesOf(steps).flat().find((name) => headers.has(name.toLowerCase()))
     if (header !== undefined) {
       throw new Error(`${where}: the history renames the request header ${quoted(header)} of ${quoted(route)} (requestHeaderRenamed), which the scheme reads the version from; rename another header, or give the scheme another header.`)
+    }
+    const changed = steps.find((step): step is ValueChange => !isRename(step) && headers.has(step.name.toLowerCase()))
+    if (changed !== undefined) {
+      throw new Error(`${where}: the history changes the values of the request header ${quoted(changed.name)} of ${quoted(route)} (requestHeaderChanged), which the scheme reads the version from; change another header, or give the scheme another header.`)
     }
   }
 }

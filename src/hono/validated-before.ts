@@ -2,7 +2,7 @@
  * A validator that ran before the versioning middleware: Hono keeps what it
  * validated in `c.req.valid()`, read from the request as an older client
  * sent it. Once the middleware migrates that request (its body, or its
- * query parameters and headers renamed), the validated value is not what
+ * query parameters and headers renamed or their values changed), the validated value is not what
  * the handler's request says: the error the middleware throws then, rather
  * than the handler reading the older request from `c.req.valid()`.
  */
@@ -11,7 +11,7 @@ import type { Context } from 'hono'
 const BODY =
   "%: a validator ran before the versioning middleware, so c.req.valid() holds an older client's body as it was sent, not migrated to the newest version; register the middleware before the validators (app.use('*', versioning) first, or ahead of them in the route's handlers)."
 const PARAMETERS =
-  "%: a validator ran before the versioning middleware, so c.req.valid() holds an older client's query parameters or headers as they were sent, not renamed to the newest version's; register the middleware before the validators (app.use('*', versioning) first, or ahead of them in the route's handlers)."
+  "%: a validator ran before the versioning middleware, so c.req.valid() holds an older client's query parameters or headers as they were sent, not renamed or converted to the newest version's; register the middleware before the validators (app.use('*', versioning) first, or ahead of them in the route's handlers)."
 
 /** The headers a migrated body brings of its own (its length, a form's boundary), which are not renamed ones. */
 const OF_THE_BODY: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'content-type'])

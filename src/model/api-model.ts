@@ -102,6 +102,10 @@ export interface MigrationAt {
     readonly query: readonly (readonly [string, string])[]
     /** Request headers renamed, `[older, newer]`, oldest step first. */
     readonly headers: readonly (readonly [string, string])[]
+    /** Query parameters whose values change (`queryParamChanged`), each by its name in the version of its change, oldest step first. */
+    readonly queryValues: readonly string[]
+    /** Request headers whose values change (`requestHeaderChanged`), oldest step first. */
+    readonly headerValues: readonly string[]
     /** Whether the body is checked against this version's schema (request validation: 422). */
     readonly checked: boolean
     /** Whether the query parameters, headers and cookies are checked against this version's schemas (422). */

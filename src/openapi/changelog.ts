@@ -105,8 +105,9 @@ export function routeHistory(changelog: Changelog | null, order: readonly string
     if (events === undefined) {
       const found: RouteEvent[] = []
       for (const name of names) found.push(...(byName.get(name) ?? []))
-      // Newest first; within a version, the last declared first (undone in reverse).
-      events = found.length === 0 ? none : found.map((e, i) => [e, i] as const).sort((a, b) => a[0].at - b[0].at || b[1] - a[1]).map(([e]) => e)
+      // Newest first; within a version, its value changes (which name the version's names) before its renames, and the
+      // last declared first (undone in reverse).
+      events = found.length === 0 ? none : found.map((e, i) => [e, i] as const).sort((a, b) => a[0].at - b[0].at || renamesLast(a[0]) - renamesLast(b[0]) || b[1] - a[1]).map(([e]) => e)
       cache.set(names, events)
     }
     return events
@@ -155,7 +156,10 @@ export function routeHistory(changelog: Changelog | null, order: readonly string
 }
 
 /** The route changes `changesAbove` gives: what turns the head's operation into an older version's. */
-const ABOVE: ReadonlySet<string> = new Set(['route.path.changed', 'route.status.changed', 'route.header.changed', 'route.query.renamed', 'route.request.header.renamed'])
+const ABOVE: ReadonlySet<string> = new Set(['route.path.changed', 'route.status.changed', 'route.header.changed', 'route.query.renamed', 'route.request.header.renamed', 'route.query.changed', 'route.request.header.changed'])
+
+/** 0 for a parameter's value change, 1 for any other event: undone first in its version, as it runs last there. */
+const renamesLast = (event: RouteEvent): number => (event.instruction.type === 'route.query.changed' || event.instruction.type === 'route.request.header.changed' ? 0 : 1)
 
 /** A shape instruction, with the description of its change. */
 export interface SchemaStep {

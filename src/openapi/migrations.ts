@@ -10,6 +10,7 @@
 import { HISTORY_PLANS, isPlanned, type Planned } from '../changes/history-plans.ts'
 import type { Chain, RoutePlan } from '../changes/http-steps.ts'
 import { planLookup } from '../changes/route-plans.ts'
+import { isRename, renamesOf, type ParameterStep } from '../changes/request-values.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { MigrationAt, MigrationSteps } from '../model/api-model.ts'
 import type { MigrationOf } from '../model/operations.ts'
@@ -28,6 +29,11 @@ export interface PlannedOperation {
 /** The migration of an operation in each version. */
 export type MigrationsOf = (operation: PlannedOperation) => MigrationOf
 
+/** The names of the value changes among `steps`. */
+function valuesOf(steps: readonly ParameterStep[] | undefined): readonly string[] {
+  return (steps ?? []).flatMap((step) => (isRename(step) ? [] : [step.name]))
+}
+
 /** The migration a plan gives version index `v`, or `null` when it does nothing there. */
 function migrationAt(plan: RoutePlan, v: number): MigrationAt | null {
   const steps = (chains: readonly Chain[] | null): MigrationSteps | null => {
@@ -38,8 +44,10 @@ function migrationAt(plan: RoutePlan, v: number): MigrationAt | null {
     body: steps(plan.request),
     partialBody: steps(plan.partialRequest),
     forms: plan.forms,
-    query: plan.query?.[v] ?? [],
-    headers: plan.requestHeaders?.[v] ?? [],
+    query: renamesOf(plan.query?.[v]),
+    headers: renamesOf(plan.requestHeaders?.[v]),
+    queryValues: valuesOf(plan.query?.[v]),
+    headerValues: valuesOf(plan.requestHeaders?.[v]),
     checked: (plan.checks?.[v] ?? null) !== null,
     parametersChecked: (plan.parameters?.[v] ?? null) !== null,
     // What that check validates, as it carries it (validation/parameters.ts), and the status the checks refuse with.
@@ -47,7 +55,7 @@ function migrationAt(plan: RoutePlan, v: number): MigrationAt | null {
     refusal: ((plan.parameters?.[v] ?? plan.checks?.[v] ?? null) as { readonly status?: number } | null)?.status ?? null,
   }
   const down = { body: steps(plan.response), error: steps(plan.error), items: steps(plan.items), status: plan.status?.[v] ?? [], headers: (plan.headers?.[v] ?? []).map(([header]) => header) }
-  const none = up.body === null && up.partialBody === null && up.query.length === 0 && up.headers.length === 0 && !up.checked && !up.parametersChecked && down.body === null && down.error === null && down.items === null && down.status.length === 0 && down.headers.length === 0
+  const none = up.body === null && up.partialBody === null && up.query.length === 0 && up.headers.length === 0 && up.queryValues.length === 0 && up.headerValues.length === 0 && !up.checked && !up.parametersChecked && down.body === null && down.error === null && down.items === null && down.status.length === 0 && down.headers.length === 0
   return none ? null : Object.freeze({ up: Object.freeze(up), down: Object.freeze(down) })
 }
 

@@ -83,8 +83,22 @@ function parametersIn(
 ): { parameters: RequestParameter[]; components: Readonly<Record<string, ContractSchema>> } {
   const { placement } = context
   let parameters = Array.isArray(source.operation['parameters']) ? (source.operation['parameters'] as Json[]) : []
-  // A query parameter or request header a newer version renamed goes by its older name (undone newest first).
+  // A query parameter or request header a newer version renamed goes by its older name, and one whose values it
+  // changed takes the change's olderSchema, any text without one (undone newest first; in a version, its value
+  // changes before its renames). A check of this version's parameters has the last word (checkedParameters).
   for (const change of context.history.changesAbove(source.names, context.order.indexOf(version))) {
+    if (change.type === 'route.query.changed' || change.type === 'route.request.header.changed') {
+      const where = change.type === 'route.query.changed' ? 'query' : 'header'
+      const name = change.type === 'route.query.changed' ? change.name : change.header
+      const same = (given: unknown) => (where === 'header' ? String(given).toLowerCase() === name.toLowerCase() : given === name)
+      parameters = parameters.map((p) => {
+        const own = typeof p['$ref'] === 'string' ? headComponent(context, p['$ref']) : p
+        if (own === undefined || own['in'] !== where || !same(own['name'])) return p
+        const { content: _content, example: _example, examples: _examples, ...rest } = own
+        return { ...rest, schema: (change.olderSchema ?? { type: 'string' }) as Json }
+      })
+      continue
+    }
     const where = change.type === 'route.query.renamed' ? 'query' : change.type === 'route.request.header.renamed' ? 'header' : null
     if (where === null) continue
     const { older, newer } = change as { readonly older: string; readonly newer: string }

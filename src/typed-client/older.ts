@@ -275,7 +275,7 @@ export type MethodExistsAt<H, R extends string, M extends string, V extends stri
   : ExistsByName<H, `${M} ${R}`, V>
 
 /** The names a status change of route `R` for method `M` may give: the route's and the method's, namespaced or not. */
-type StatusNames<R extends string, M extends string> = R | `${M} ${R}` | ([Unnamespaced<R>] extends [never] ? never : Unnamespaced<R> | `${M} ${Unnamespaced<R>}`)
+export type StatusNames<R extends string, M extends string> = R | `${M} ${R}` | ([Unnamespaced<R>] extends [never] ? never : Unnamespaced<R> | `${M} ${Unnamespaced<R>}`)
 type StatusSaid<E, Names> = Extract<SaidOf<E>, { readonly op: 'route.status'; readonly route: Names }>
 /** Status `S` one version down: a status a change made newer is its older one. */
 type StatusStep<S, Said> = [Said] extends [never] ? S : S extends unknown ? (S extends Get<Said, 'newer'> ? Get<Extract<Said, { readonly newer: S }>, 'older'> : S) : never
@@ -287,50 +287,6 @@ type StatusBefore<S, Later extends readonly unknown[], Names> = Later extends re
  * newest first, as the server does.
  */
 export type StatusAt<H, R extends string, M extends string, V extends string, S> = StatusBefore<S, After<EntriesOf<H>, V>, StatusNames<R, M>>
-
-type RenameOp<Part> = Part extends 'header' ? 'route.header.renamed' : 'route.query.renamed'
-/** A header name compared without case, as HTTP does, and as Hono's validators type it (lowercase); a query parameter name as it is. */
-type NameIn<N, Part> = Part extends 'header' ? Lowercase<N & string> : N & string
-type RenameSaid<E, Names, Part> = Extract<SaidOf<E>, { readonly op: RenameOp<Part>; readonly route: Names }>
-/** Name `K` one version down: a name a rename made newer is its older one. */
-type NameStep<K, Said, Part> = (Said extends { readonly older: infer O; readonly newer: infer N } ? (NameIn<N, Part> extends NameIn<K, Part> ? NameIn<O, Part> : never) : never) extends infer Found
-  ? [Found] extends [never]
-    ? K
-    : Found
-  : never
-type NameBefore<K, Later extends readonly unknown[], Names, Part> = Later extends readonly [...infer Init, infer Last] ? NameBefore<NameStep<K, RenameSaid<Last, Names, Part>, Part>, Init, Names, Part> : K
-
-/** The shape of route `R`'s parameters in `Part` (`query`, `header`) that the history's validation checks, or `never`. */
-type ParamShapeOf<H, R extends string, M extends string, Part> = OptionsOf<H> extends { readonly validation?: infer Va }
-  ? NonNullable<Va> extends { readonly '~parameters'?: infer P }
-    ? NonNullable<P> extends infer Ps
-      ? (`${M} ${R}` extends keyof Ps ? Ps[`${M} ${R}`] : R extends keyof Ps ? Ps[R] : never) extends infer E
-        ? E extends { readonly [K in Part extends 'header' ? 'headers' : 'query']?: infer S } ? Extract<S, AnyShape> : never
-        : never
-      : never
-    : never
-  : never
-/** The parameters of shape `S` in version `V`, by the name the validator gives each (a header's in lowercase). */
-type ParamsAt<H, S, V extends string, Part> = S extends Shape<infer T, string> ? ValueAt<H, T, V, 'request'> extends infer O ? { [K in keyof O as Part extends 'header' ? Lowercase<K & string> : K]-?: O[K] } : never : never
-/** A validator's value type `X` without the text values `O` (version `V`'s) does not take: an enum value added later. */
-type NarrowedTo<X, O> = X extends undefined ? X : [X] extends [O] ? X : X extends string ? (string extends X ? X : never) : X
-/**
- * The value type version `V` sends for the parameter the head's validator of route `R` names `N` in `Part`, typed `X`
- * there: where the history's validation checks that part with a shape, narrowed to the shape's values in `V`.
- */
-export type ParamValueAt<H, R extends string, M extends string, V extends string, N, Part, X> = [ParamShapeOf<H, R, M, Part>] extends [never]
-  ? X
-  : ParamsAt<H, ParamShapeOf<H, R, M, Part>, V, Part> extends infer O
-    ? (Part extends 'header' ? Lowercase<N & string> : N) extends keyof O
-      ? NarrowedTo<X, O[(Part extends 'header' ? Lowercase<N & string> : N) & keyof O]>
-      : X
-    : X
-
-/**
- * The name version `V` gives the query parameter or request header (`Part`) that the head's validator of route `R`
- * (method `M`) names `K`: each `queryParamRenamed` / `requestHeaderRenamed` of a newer version undone, newest first.
- */
-export type ParamNameAt<H, R extends string, M extends string, V extends string, K, Part extends 'query' | 'header'> = NameBefore<K, After<EntriesOf<H>, V>, StatusNames<R, M>, Part>
 
 /**
  * Whether route `R` exists in version `V` of history `H`, from the

@@ -5,11 +5,14 @@
  * version's schema is derived from it as a body's is (its shape's
  * changelog instructions undone: an enum value added later is refused),
  * then the route's `queryParamRenamed` / `requestHeaderRenamed` undone, so
- * errors name what the client sent. Query values are text: a property typed
+ * errors name what the client sent, and its `queryParamChanged` /
+ * `requestHeaderChanged` (a parameter's `olderSchema`: the older values are
+ * checked before `up` makes them the head's). Query values are text: a property typed
  * `integer`, `number` or `boolean` reads a value written as one, and one
  * typed `array` every value of a repeated parameter.
  */
 import type { ParameterCheck, ParameterRenames, ValidatedHistory } from '../changes/body-checks.ts'
+import { isRename, type ParameterStep } from '../changes/request-values.ts'
 import type { ChangelogInstruction } from '../changes/changelog.ts'
 import type { AnyShape } from '../changes/shape.ts'
 import { isHeaderName } from '../http/header-name.ts'
@@ -160,18 +163,29 @@ function partValue(part: Part, request: Request, declared: readonly Reading[], b
 }
 
 /**
- * `schema` with the names `[older, newer]` renamed back (newest step first),
- * case-insensitively for headers. The newer name becomes a property of its
- * own that nothing fits: the request path would hand it to the handler as the
- * head's, so an older client may not send it.
+ * `schema` with `steps` undone, newest step first: the names `[older, newer]`
+ * renamed back (case-insensitively for headers), and a parameter whose values
+ * changed (`queryParamChanged`, `requestHeaderChanged`) given the schema of its
+ * older values (`olderSchema`; one the schema lists without it is refused by
+ * `unschemed`). The newer name becomes a property of its own that nothing
+ * fits: the request path would hand it to the handler as the head's, so an
+ * older client may not send it.
  */
-function renamedBack(schema: Json, pairs: readonly (readonly [string, string])[], caseless: boolean): Json {
-  if (pairs.length === 0) return schema
+function undone(schema: Json, steps: readonly ParameterStep[], caseless: boolean, unschemed: (name: string) => never): Json {
+  if (steps.length === 0) return schema
   const same = (a: string, b: string) => (caseless ? a.toLowerCase() === b.toLowerCase() : a === b)
   let properties: Json = isObject(schema['properties']) ? { ...schema['properties'] } : {}
   let required = Array.isArray(schema['required']) ? [...(schema['required'] as string[])] : undefined
-  for (let i = pairs.length - 1; i >= 0; i--) {
-    const [older, newer] = pairs[i] as readonly [string, string]
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i] as ParameterStep
+    if (!isRename(step)) {
+      const listed = Object.keys(properties).find((name) => same(name, step.name) && properties[name] !== false)
+      if (listed === undefined) continue
+      if (step.olderSchema === undefined) unschemed(step.name)
+      properties = { ...properties, [listed]: step.olderSchema as Json }
+      continue
+    }
+    const [older, newer] = step
     if (!Object.keys(properties).some((name) => same(name, newer))) continue
     properties = Object.fromEntries(Object.entries(properties).map(([name, property]) => [same(name, newer) ? older : name, property]))
     if (required !== undefined) required = required.map((name) => (same(name, newer) ? older : name))
@@ -206,7 +220,7 @@ function checkInstructions(route: string, part: Part, shape: AnyShape, history: 
           )
         }
         if (instruction.type === 'field.changed' || instruction.type === 'shape.converted') {
-          throw new Error(`${where}: ${shape.name} (the ${part} of ${quoted(route)}) is changed by ${instruction.type === 'field.changed' ? 'fieldChanged' : 'shapeConverted'} in version ${quoted(entry.version)}, which converts bodies, never a request's ${part}; keep the older values valid in the head, or add a new ${part === 'cookies' ? 'cookie' : part === 'query' ? 'parameter' : 'header'}.`)
+          throw new Error(`${where}: ${shape.name} (the ${part} of ${quoted(route)}) is changed by ${instruction.type === 'field.changed' ? 'fieldChanged' : 'shapeConverted'} in version ${quoted(entry.version)}, which converts bodies, never a request's ${part}; ${part === 'cookies' ? 'keep the older values valid in the head, or add a new cookie' : `declare ${part === 'query' ? 'queryParamChanged' : 'requestHeaderChanged'}(${quoted(route)}, name, { up, olderSchema }) for the ${part === 'query' ? 'parameter' : 'header'} instead`}.`)
         }
       }
     }
@@ -242,8 +256,12 @@ export function parameterChecks(
         if (!isHeaderName(name)) throw new Error(`${where}: the schema of ${(parts[part] as AnyShape).name} (the headers of ${quoted(route)}) has the property ${quotedValue(name)}, which is no header name.`)
       }
     }
-    const pairs = part === 'query' ? renames.query?.[v] : part === 'headers' ? renames.headers?.[v] : undefined
-    return withDefs(renamedBack(own, pairs ?? [], part === 'headers'), defs)
+    const steps = part === 'query' ? renames.query?.[v] : part === 'headers' ? renames.headers?.[v] : undefined
+    const unschemed = (name: string): never => {
+      const instruction = part === 'query' ? 'queryParamChanged' : 'requestHeaderChanged'
+      throw new Error(`${where}: ${(parts[part] as AnyShape).name} (the ${part} of ${quoted(route)}) declares ${quoted(name)}, whose values ${instruction} changes; give that change an olderSchema (the schema of the values older clients send), so that they are checked in their own version rather than refused by the head's.`)
+    }
+    return withDefs(undone(own, steps ?? [], part === 'headers', unschemed), defs)
   }
   const heads = new Map(declared.map(([part]) => [part, JSON.stringify(schemaOf(part, head))]))
   return versions.map((defs, v) => {

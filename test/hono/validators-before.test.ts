@@ -28,7 +28,7 @@ const history = twoVersionHistory(
 )
 
 const ERROR =
-  "versionMiddleware: a validator ran before the versioning middleware, so c.req.valid() holds an older client's query parameters or headers as they were sent, not renamed to the newest version's; register the middleware before the validators (app.use('*', versioning) first, or ahead of them in the route's handlers)."
+  "versionMiddleware: a validator ran before the versioning middleware, so c.req.valid() holds an older client's query parameters or headers as they were sent, not renamed or converted to the newest version's; register the middleware before the validators (app.use('*', versioning) first, or ahead of them in the route's handlers)."
 
 /** Takes what it is given, as a validator whose schema allows both versions' names would. */
 const query = validator('query', (value) => value)

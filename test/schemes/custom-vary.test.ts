@@ -8,7 +8,8 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { apiVersioning, versionMiddleware } from '../../src/hono/index.ts'
-import { BaseVersioning, defineRoutes, route, type VersionRequest } from '../../src/index.ts'
+import { BaseVersioning, defineRoutes, route } from '../../src/index.ts'
+import type { VersionRequest } from '../../src/schemes/base.ts'
 
 /** A scheme reading `X-Version`, listing `names` as the headers it reads. */
 function schemeVarying(names: unknown): BaseVersioning {

@@ -18,6 +18,7 @@ import { contracts, validateResponses } from '../../src/contracts/index.ts'
 import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware, type AppRoutesEnv, type VersioningExtension } from '../../src/hono/index.ts'
 import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
 import { versionedClient } from '../../src/typed-client/index.ts'
+import { PARAMETER_THREATS } from './parameter-threats.ts'
 import {
   AcceptHeaderVersioning,
   createReverse,
@@ -117,6 +118,7 @@ function extensionCase(input: string, refuse: 'nothing' | 'versioning-error' | '
 
 /** The rows, by page. */
 export const THREAT_TABLES: Readonly<Record<string, readonly ThreatCase[]>> = {
+  'docs/version-changes.md': PARAMETER_THREATS,
   'docs/schemes.md': [
     sent('`Accept` of 10,000 media ranges none of which is served (AcceptHeaderVersioning)', () => middlewareApp(new AcceptHeaderVersioning(versions)), () => new Request('https://api.test/users', { headers: { accept: manyRanges } })),
     sent('`Accept: application/json; version=<script>`', () => middlewareApp(new AcceptHeaderVersioning(versions)), () => new Request('https://api.test/users', { headers: { accept: 'application/json; version=<script>' } })),

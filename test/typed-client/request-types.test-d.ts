@@ -13,7 +13,7 @@ import { hc } from 'hono/client'
 import { validator } from 'hono/validator'
 import { z } from 'zod'
 import { describe, expectTypeOf, it } from 'vitest'
-import { change, enumValuesAdded, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, enumValuesAdded, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, queryParamChanged, queryParamRenamed, requestHeaderChanged, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { versionedClient } from '../../src/typed-client/index.ts'
@@ -317,5 +317,41 @@ describe('query parameters and headers the history checks with a shape (requestV
 
   it('the head client sends what its validators take, as hc does', () => {
     expectTypeOf<Parameters<ReturnType<typeof clients<'2'>>['products']['$get']>[0]>().toEqualTypeOf<Parameters<ReturnType<typeof hc<typeof app>>['products']['$get']>[0]>()
+  })
+})
+
+describe('query parameters and headers whose values a newer version changes (queryParamChanged, requestHeaderChanged)', () => {
+  const history = versionHistory({
+    versions: [
+      { version: '1' },
+      { version: '2', changes: [change('The status is ?status.', [queryParamRenamed('GET /products', { older: 'state', newer: 'status' })])] },
+      {
+        version: '3',
+        changes: [
+          change('Statuses and the flag written as the head writes them.', [
+            queryParamChanged('GET /products', 'status', { up: (older) => (older === 'available' ? 'active' : older) }),
+            requestHeaderChanged('GET /products', 'X-Flag', { up: (older) => (older === 'yes' ? 'true' : older) }),
+          ]),
+        ],
+      },
+    ],
+  })
+  const base = new Hono()
+  base.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion: '3' }), changes: history }))
+  const query = z.object({ status: z.enum(['active', 'archived']).optional(), page: z.string().optional() })
+  const app = base.get('/products', zValidator('query', query), zValidator('header', z.object({ 'x-flag': z.enum(['true', 'false']).optional() })), (c) => c.json({ status: c.req.valid('query').status ?? null }, 200))
+  const clients = versionedClient<typeof app, typeof history>('https://api.test', { scheme: { in: 'header', name: 'Api-Version' } })
+
+  it('an older client sends any text for them (the server checks the older values), under its own names', () => {
+    type Sent1 = Parameters<ReturnType<typeof clients<'1'>>['products']['$get']>[0]
+    type Sent2 = Parameters<ReturnType<typeof clients<'2'>>['products']['$get']>[0]
+    expectTypeOf<Sent1['query']>().toEqualTypeOf<{ state?: string | undefined; page?: string | undefined }>()
+    expectTypeOf<Sent2['query']>().toEqualTypeOf<{ status?: string | undefined; page?: string | undefined }>()
+    expectTypeOf<Sent1['header']>().toEqualTypeOf<{ 'x-flag'?: string | undefined }>()
+    void clients('1').products.$get({ query: { state: 'available' }, header: { 'x-flag': 'yes' } })
+  })
+
+  it('the head client sends what its validators take, as hc does', () => {
+    expectTypeOf<Parameters<ReturnType<typeof clients<'3'>>['products']['$get']>[0]>().toEqualTypeOf<Parameters<ReturnType<typeof hc<typeof app>>['products']['$get']>[0]>()
   })
 })
