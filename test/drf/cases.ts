@@ -31,6 +31,8 @@ const REVERSE: DrfCase['reverse'] = [
   { name: 'vitem-detail', kwargs: { pk: 3 } },
   { name: 'deep', kwargs: { pk: 4 } },
   { name: 'inner:deep', kwargs: { pk: 4 } },
+  // Found by the fuzz (./fuzz.ts): Django's quote keeps RFC 3986's sub-delimiters, ":" and "@" in a path.
+  { name: 'vitem-list', kwargs: { version: "a:b@c$d&e+f,g;h=i!j'k(l)m*n~o" } },
 ]
 
 interface Shape {
