@@ -73,6 +73,22 @@ const ACCEPT: readonly (string | null)[] = [
   'application/json; api-version=v2; version=v1',
   'application/json; charset=utf-8; version=v2',
   'application/json; version=v 2',
+  // Found by the fuzz (./fuzz.ts): read as DRF reads them (Django's parse_header, q ranking and refusing nothing).
+  '*/json; version=v2',
+  'application/json; q=0; version=v2',
+  'application/json;q=0, */*; version=v2',
+  'application/json; q=2; version=v2',
+  'application/json; junk; version=v2',
+  'application/json; =x; version=v2',
+  'application/json; version="v2',
+  'application/json; version="v2"x',
+  'application/json; version="v\\2"',
+  'application/json; version="v2,v1"',
+  '*/*; version="v2;x"',
+  "application/json; version*=UTF-8''v%32",
+  'text/html; a="x, application/json; version=v2',
+  'application/json; version=v1; q=0.1, text/html; version=v2',
+  'applicat\u00efon/json; version=v1, */*; version=v2',
 ]
 
 const QUERY: readonly string[] = [
