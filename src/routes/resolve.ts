@@ -3,6 +3,7 @@
  * of a compiled route, with paths decoded exactly as Hono's router decodes them.
  */
 import type { CompiledRoute } from './compile.ts'
+import type { CompiledPath } from './pattern.ts'
 
 /** The route a path resolved to. */
 export interface RouteMatch {
@@ -22,7 +23,8 @@ export interface RouteMatch {
  * The first of `routes`, in order, whose path matches `pathname`
  * (percent-decoded as Hono's router decodes it: `decodeURI`, so reserved
  * characters such as `%2F` stay escaped, with `%25` kept escaped so that
- * params are decoded exactly once), or `null`.
+ * params are decoded exactly once) and whose params, decoded, still fit their patterns (Django decodes the path
+ * before matching: `a%2Fb` is `a/b`, which `[^/]+` refuses), or `null`.
  */
 export function resolvePath(routes: readonly CompiledRoute[], pathname: string): RouteMatch | null {
   const path = tryDecode(pathname.includes('%25') ? pathname.replace(/%25/g, '%2525') : pathname, decodeURI)
@@ -41,11 +43,21 @@ export function resolvePath(routes: readonly CompiledRoute[], pathname: string):
         const raw = found[param.group]
         if (raw !== undefined) params[param.name] = tryDecode(raw, decodeURIComponent)
       }
+      if (pathname.includes('%') && !fitsPatterns(compiled, params)) continue
       if (suffix !== undefined) params['format'] = suffix
       return { name: route.name, namespace: route.namespace, viewName: route.viewName, params, path: route.path }
     }
   }
   return null
+}
+
+/** Whether decoded params still fit their patterns (an encoded slash, decoded, is a slash `[^/]+` refuses, as in Django). */
+export function fitsPatterns(compiled: CompiledPath, params: Readonly<Record<string, string>>): boolean {
+  for (const param of compiled.params) {
+    const value = params[param.name]
+    if (value !== undefined && !param.test.test(value)) return false
+  }
+  return true
 }
 
 /** Decodes `text`; when that fails, each run of escapes on its own, keeping the runs that do not decode (as Hono does). */
