@@ -110,6 +110,9 @@ const QUERY: readonly string[] = [
   '?api-version=v2',
   '?api-version=v2&version=v1',
   '?version=v1&api-version=v2&api-version=v1',
+  // Found by the fuzz (./fuzz.ts): links carry the version as Python's urlencode writes it ("*" escaped, "~" not).
+  '?version=a*b~c',
+  '?api-version=%2A%7E',
 ]
 
 const HOSTS: readonly string[] = [

@@ -323,6 +323,12 @@ describe('createReverse (the versioned reversal)', () => {
     expect(replaceQueryParam('/x#top', 'v', 'a b&\uD800')).toBe('/x?v=a+b%26%EF%BF%BD#top')
     expect(replaceQueryParam('/x?v=1', 'v', 'a b&\uD800')).toBe('/x?v=a+b%26%EF%BF%BD')
   })
+
+  it("form-encodes as Python's urlencode does (DRF's replace_query_param): '*' escaped, '~' kept", () => {
+    expect(replaceQueryParam('/x', 'v', "a*b~c!d'(e)-_.")).toBe("/x?v=a%2Ab~c%21d%27%28e%29-_.")
+    expect(replaceQueryParam('/x?w=*~&v=1', 'v', '*~')).toBe('/x?w=%2A~&v=%2A~')
+    expect(replaceQueryParam('/x?v%2A=1', 'v*', '~')).toBe('/x?v%2A=~')
+  })
 })
 
 describe('configuration mistakes fail at construction with a sentence that says what to fix', () => {
