@@ -2,8 +2,9 @@
  * The params Hono decoded for a matched table route, as a route match (the middleware and mountRoutes read them).
  */
 import type { Context } from 'hono'
+import { matchedRoutes } from 'hono/route'
 import type { CompiledRoute } from '../routes/compile.ts'
-import type { RouteMatch } from '../routes/resolve.ts'
+import { decodeParam, type RouteMatch } from '../routes/resolve.ts'
 
 /**
  * The params Hono decoded for the matched route at `index`, as a match of
@@ -36,7 +37,32 @@ export function matchAt(c: Context, index: number, route: CompiledRoute, suffixe
       }
     }
   }
+  for (const name in params) {
+    // Hono keeps a run of escapes that is not UTF-8 as written; Django decodes what it can (rare: read the raw path).
+    if ((params[name] as string).includes('%')) {
+      asDjango(c, index, params)
+      break
+    }
+  }
   return { name: route.name, namespace: route.namespace, viewName: route.viewName, params, path: route.path }
+}
+
+/**
+ * The params of the matched route at `index` that are whole path segments, decoded from the request's raw path as
+ * Django decodes it (`decodeParam`), when the route's path and the request's have as many segments.
+ */
+function asDjango(c: Context, index: number, params: Record<string, string>): void {
+  const url = c.req.url
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  if (start === -1) return
+  const end = url.slice(start).search(/[?#]/)
+  const segments = (end === -1 ? url.slice(start) : url.slice(start, start + end)).split('/')
+  const pattern = ((matchedRoutes(c)[index] as { path?: string } | undefined)?.path ?? '').split('/')
+  if (pattern.length !== segments.length) return
+  for (let i = 0; i < pattern.length; i++) {
+    const name = /^:([^{}?/]+)(?:\{[^/]*\})?$/.exec(pattern[i] as string)?.[1]
+    if (name !== undefined && params[name] !== undefined) params[name] = decodeParam(segments[i] as string)
+  }
 }
 
 /**

@@ -147,6 +147,10 @@ const URL_PATHS: readonly string[] = [
   // Found by the fuzz (./fuzz.ts): Django decodes the path before matching, so %2F is a slash no [^/]+ takes.
   '/path/v%2F1/items/',
   '/path/v%2f1/items/3/',
+  // Found by the fuzz: bytes that are not UTF-8, as Django decodes them (each written again as %XX).
+  '/path/%62%B8/items/',
+  '/path/%2541%FF/items/',
+  '/path/v%E2%82/items/3/',
 ]
 
 const NAMESPACE_PATHS: readonly string[] = ['/plain/', '/v1/items/', '/v2/items/3/', '/v1/nested/deep/4/', '/api/v1/items/', '/other/items/', '/path/v2/items/']

@@ -27,6 +27,11 @@ export function random(seed: number): () => number {
 }
 
 type Rand = () => number
+/** Printable ASCII, some Latin-1 and beyond: the characters random values are made of. */
+const CHARS = [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)), '\t', 'é', 'ÿ', '\u00a0', '\u0085', '€', '日', '\u2028', '😀']
+const text = (r: Rand): string => Array.from({ length: 1 + Math.floor(r() * 4) }, () => CHARS[Math.floor(r() * CHARS.length)] as string).join('')
+/** Random bytes, percent-encoded (UTF-8 or not). */
+const escapes = (r: Rand): string => Array.from({ length: 1 + Math.floor(r() * 3) }, () => `%${Math.floor(r() * 256).toString(16).padStart(2, '0').toUpperCase()}`).join('')
 const int = (r: Rand, n: number): number => Math.floor(r() * n)
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[int(r, xs.length)] as T
 const chance = (r: Rand, p: number): boolean => r() < p
@@ -97,7 +102,7 @@ function queryPart(r: Rand, versionParam: string): string {
   const values = ['v1', 'v2', 'v3', '', 'v%32', '%76%32', 'v+2', 'v%202', '%', '%zz', '%F', 'v2%', '%FF', '%C3%A9', '%C3', '%ED%A0%80', '%E2%82', '%F0%9F%98%80', 'é', 'a%26b', 'a%3Db', 'a=b', 'a:b', 'a/b', '..', "a'b", 'a"b', 'a b', 'json', 'JSON', 'xml', 'api', 'a%23b', '%2B', 'a~b', 'a*b', 'a%7Eb', 'a%2Ab', "a!b'(c)", 'a%21b', '%E2%80%A8', '%00', '%0A', 'a%09b', '-_.']
   // A format the view does not render is DRF's content negotiation's 404 ("Not found."), before versioning runs:
   // not a versioning answer, so the override only names the format the views render (or none).
-  const value = name === 'format' ? pick(r, ['json', '']) : pick(r, values)
+  const value = name === 'format' ? pick(r, ['json', '']) : chance(r, 0.2) ? encodeURIComponent(text(r)) : chance(r, 0.15) ? escapes(r) : pick(r, values)
   if (chance(r, 0.08)) return name
   return `${name}=${value}`
 }
@@ -134,7 +139,7 @@ function host(r: Rand): string {
 // Paths.
 const SEGMENTS = ['v1', 'v2', 'v3', 'V1', 'v%31', '%76%32', 'v%2F1', 'a:b', 'a@b', 'a$b', 'a&b', 'a+b', 'a,b', 'a;b', 'a=b', 'a%3Bb', "a'b", 'a(b)', 'a*b', 'a!b', 'a~b', 'é', '%C3%A9', '%FF', '%E2%82', 'a b', 'a%20b', '%', '%zz', '..', '.', '%2e', '%2E%2E', 'v1.0', '1', 'a%3Fb', 'a%23b', 'a[b]', 'a|b', 'a^b', 'a`b', 'a{b}', 'a\\b', 'a"b', 'a<b>']
 function urlPath(r: Rand): string {
-  const seg = pick(r, SEGMENTS)
+  const seg = chance(r, 0.2) ? encodeURIComponent(text(r)).replace(/%2F/gi, '') || 'x' : chance(r, 0.1) ? escapes(r) : pick(r, SEGMENTS)
   const pk = pick(r, ['3', '03', '%33', '-1', 'x', '3.0', '', '99999999999999999999'])
   const shapes = [
     `/path/${seg}/items/`,
@@ -167,7 +172,7 @@ function reversal(r: Rand): DrfCase['reverse'][number] {
   const name = pick(r, NAMES)
   if (chance(r, 0.3)) return { name }
   const kwargs: Record<string, string | number> = {}
-  for (const key of some(r, 2, () => pick(r, ['pk', 'pk', 'pk', 'version', 'version', 'format', 'other']))) kwargs[key] = pick(r, KWARG_VALUES)
+  for (const key of some(r, 2, () => pick(r, ['pk', 'pk', 'pk', 'version', 'version', 'format', 'other']))) kwargs[key] = chance(r, 0.25) ? text(r) : pick(r, KWARG_VALUES)
   return { name, kwargs }
 }
 

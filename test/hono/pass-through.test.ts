@@ -201,4 +201,8 @@ describe('an encoded slash, decoded into a param whose pattern refuses "/" (as D
     expect(await (await app.request('http://api.test/path/v1/items/a%2Cb/')).json()).toEqual({ version: 'v1', slug: 'a,b' })
     expect(await (await app.request('http://api.test/path/v1/items/x/?next=%2F')).json()).toEqual({ version: 'v1', slug: 'x' })
   })
+
+  it('a version of bytes that are not UTF-8 is decoded as Django decodes it (Hono kept the run as written)', async () => {
+    expect(await (await app.request('http://api.test/path/%62%B8/items/x/')).json()).toEqual({ version: 'b%B8', slug: 'x' })
+  })
 })

@@ -89,11 +89,16 @@ describe('resolve', () => {
     expect(routes.resolve(path)).toBeNull()
   })
 
-  it('keeps a malformed escape as written instead of throwing, decoding the rest (as Hono does)', () => {
+  it('decodes as Django decodes a path, never throwing: bytes that are not UTF-8 written again as %XX', () => {
     const table = defineRoutes([route('raw', '/raw/:x')])
     expect(table.resolve('/raw/100%')?.params).toEqual({ x: '100%' })
     expect(table.resolve('/raw/%E0%A4%A')?.params).toEqual({ x: '%E0%A4%A' })
-    expect(table.resolve('/raw/a%ffb%41%C3%A9')?.params).toEqual({ x: 'a%ffbAé' })
+    expect(table.resolve('/raw/a%ffb%41%C3%A9')?.params).toEqual({ x: 'a%FFbAé' })
+    // Hono kept a run of escapes that is not UTF-8 as written (%62%B8); Django decodes what it can.
+    expect(table.resolve('/raw/%62%B8')?.params).toEqual({ x: 'b%B8' })
+    expect(table.resolve('/raw/%2541%FF')?.params).toEqual({ x: '%41%FF' })
+    expect(table.resolve('/raw/%F0%9F%98%80%F0%9F')?.params).toEqual({ x: '😀%F0%9F' })
+    expect(table.resolve('/raw/%ED%A0%80')?.params).toEqual({ x: '%ED%A0%80' })
   })
 
   it('gives each route the Hono paths that serve it', () => {
