@@ -50,13 +50,14 @@ const JSON_TYPE = parseMediaType('application/json') as AvailableType
 const elements = (header: string): { text: string; element: AcceptElement | null }[] => acceptTexts(header).map((text) => ({ text, element: acceptElement(text) }))
 
 /**
- * Whether our answer is DRF's to the header without the elements `skipped` picks (there must be one), or, when no
- * element left matches, the 406 of no acceptable type.
+ * Whether our answer is DRF's to the header without the elements we skip, of which `skipped` picks one or more, or,
+ * when no element left matches, the 406 of no acceptable type.
  */
 function skipping(c: DrfCase, ours: DrfResult, reference: Reference, skipped: (e: { element: AcceptElement | null }) => boolean): boolean {
   const all = elements(c.accept as string)
-  const kept = all.filter((e) => !skipped(e))
-  if (kept.length === all.length) return false
+  if (!all.some(skipped)) return false
+  // Without every element we skip (of both kinds: a header may hold both).
+  const kept = all.filter((e) => e.element !== null && !e.element.malformed)
   if (!kept.some((e) => e.element !== null && !e.element.malformed && matches(JSON_TYPE, e.element))) return ours.status === 406 && ours.detail === 'Could not satisfy the request Accept header.'
   return same(reference({ ...c, accept: kept.map((e) => e.text).join(', ') }), ours, c)
 }

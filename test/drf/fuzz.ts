@@ -56,7 +56,7 @@ function options(r: Rand, scheme: SchemeName): DrfCase['options'] {
 // Accept headers.
 const OWS = ['', '', ' ', '  ', '\t', ' \t']
 const TYPES = ['application/json', 'application/json', 'APPLICATION/JSON', 'Application/Json', '*/*', 'application/*', 'text/html', '*/json', 'application/xml', 'text/*', 'application', 'application/json garbage', '*', 'application/jsonx', '']
-function paramValue(r: Rand, versionParam: string): string {
+function paramValue(r: Rand): string {
   const v = pick(r, VERSIONS)
   switch (int(r, 9)) {
     case 0:
@@ -67,19 +67,22 @@ function paramValue(r: Rand, versionParam: string): string {
       return `"${pick(r, ['a\\"b', 'a\\\\b', 'v\\2', 'a,b', 'a;b', 'v 2', ''])}"`
     case 3:
       return pick(r, ['"v2', 'v2"', '"', '""', "'v2'", 'v\u00e92', 'v\u00ff', 'v2\u0080'])
+    case 4:
+      // Random characters a header can carry (Latin-1).
+      return text(r).replace(/[^\t\x20-\x7e\xa0-\xff]/g, '')
     default:
-      return v.replace(/[ ",;]/g, '') + (versionParam === '' ? '' : '')
+      return v.replace(/[ ",;]/g, '')
   }
 }
 function acceptRange(r: Rand, versionParam: string): string {
-  let text = pick(r, TYPES)
+  let text = chance(r, 0.05) ? pick(r, ['application', '*', 'x']) + pick(r, ['/', '/', '']) + pick(r, ['json', '*', 'JSON', 'json+x', '']) : pick(r, TYPES)
   const names = [versionParam, versionParam, versionParam.toUpperCase(), 'q', 'q', 'charset', 'indent', `${versionParam}*`, '', 'x']
   for (const _ of some(r, 3, () => 0)) {
     const name = pick(r, names)
     let value: string
     if (name === 'q') value = pick(r, ['0', '0.5', '1', '1.0', '0.001', '0.0001', '2', 'x', '0.9', '.5', ''])
     else if (name.endsWith('*')) value = pick(r, ["UTF-8''v2", "utf-8''v%32", "UTF-8'en'v1", "''v2", "latin-1''v%E92", "x''v2", "UTF-8''%FF"])
-    else value = paramValue(r, versionParam)
+    else value = paramValue(r)
     const sep = chance(r, 0.05) ? '' : '='
     text += `${pick(r, OWS)};${pick(r, OWS)}${chance(r, 0.05) ? '' : name}${pick(r, ['', '', ' '])}${sep}${pick(r, ['', '', ' '])}${value}`
   }
