@@ -35,9 +35,18 @@ export interface AcceptElement {
 const MAX_ELEMENTS = 1000
 
 /** Python's `bytes.strip()` set: ASCII whitespace. */
-const ASCII_SPACE = /^[ \t\n\r\x0b\x0c]+|[ \t\n\r\x0b\x0c]+$/g
+const ASCII_SPACE = (c: number): boolean => c === 32 || (c >= 9 && c <= 13)
 /** Python's `str.strip()` set within Latin-1. */
-const STR_SPACE = /^[ \t\n\r\x0b\x0c\x1c-\x1f\x85\xa0]+|[ \t\n\r\x0b\x0c\x1c-\x1f\x85\xa0]+$/g
+const STR_SPACE = (c: number): boolean => ASCII_SPACE(c) || (c >= 0x1c && c <= 0x1f) || c === 0x85 || c === 0xa0
+
+/** `text` without the characters `space` holds at either end (a scan: a regular expression would be quadratic). */
+function strip(text: string, space: (c: number) => boolean): string {
+  let start = 0
+  let end = text.length
+  while (start < end && space(text.charCodeAt(start))) start++
+  while (end > start && space(text.charCodeAt(end - 1))) end--
+  return start === 0 && end === text.length ? text : text.slice(start, end)
+}
 const NOT_ASCII = /[^\x00-\x7f]/
 /** An unquoted value with a space or tab inside (`malformed-value`). */
 const SPACED = /[^ \t][ \t]+[^ \t]/
@@ -45,24 +54,31 @@ const SPACED = /[^ \t][ \t]+[^ \t]/
 /** ASCII lower case, as Python's `bytes.lower()`. */
 const lower = (text: string): string => text.replace(/[A-Z]+/g, (s) => s.toLowerCase())
 
-/** Django's `_parse_header_params(b';' + line)`: the parts, trimmed. */
+/** Django's `_parse_header_params(b';' + line)`: the parts, trimmed (a `;` after an odd count of `"` splits nothing). */
 function parts(line: string): string[] {
   const out: string[] = []
-  let s = `;${line}`
-  while (s.charCodeAt(0) === 59 /* ; */) {
-    s = s.slice(1)
-    let end = s.indexOf(';')
-    while (end > 0 && quotesBefore(s, end) % 2 === 1) end = s.indexOf(';', end + 1)
+  const s = `;${line}`
+  let at = 0
+  while (at < s.length && s.charCodeAt(at) === 59 /* ; */) {
+    const from = at + 1
+    let end = s.indexOf(';', from)
+    // The quotes before `end` are counted once each, as `end` moves on: linear, where Django counts again each time.
+    let quotes = quotesIn(s, from, end === -1 ? s.length : end)
+    while (end > from && quotes % 2 === 1) {
+      const next = s.indexOf(';', end + 1)
+      quotes += quotesIn(s, end, next === -1 ? s.length : next)
+      end = next
+    }
     if (end < 0) end = s.length
-    out.push(s.slice(0, end).replace(ASCII_SPACE, ''))
-    s = s.slice(end)
+    out.push(strip(s.slice(from, end), ASCII_SPACE))
+    at = end
   }
   return out
 }
 
-function quotesBefore(s: string, end: number): number {
+function quotesIn(s: string, from: number, to: number): number {
   let n = 0
-  for (let i = s.indexOf('"'); i !== -1 && i < end; i = s.indexOf('"', i + 1)) n++
+  for (let i = from; i < to; i++) if (s.charCodeAt(i) === 34 /* " */) n++
   return n
 }
 
@@ -76,14 +92,14 @@ function parseHeader(line: string): { type: string; params: Map<string, string>;
   for (const p of rest) {
     const i = p.indexOf('=')
     if (i < 0) continue
-    let name = lower(p.slice(0, i).replace(ASCII_SPACE, ''))
+    let name = lower(strip(p.slice(0, i), ASCII_SPACE))
     if (NOT_ASCII.test(name)) return null
     let encoded = false
     if (name.endsWith('*')) {
       name = name.slice(0, -1)
       encoded = p.split("'").length === 3
     }
-    let value = p.slice(i + 1).replace(ASCII_SPACE, '')
+    let value = strip(p.slice(i + 1), ASCII_SPACE)
     if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
       value = value.slice(1, -1).replaceAll('\\\\', '\\').replaceAll('\\"', '"')
     } else if (SPACED.test(value)) {
@@ -152,7 +168,7 @@ export function matches(type: AvailableType, range: AcceptElement): boolean {
 
 /** The elements of a header as DRF lists them: split at every `,`, each trimmed (the first `MAX_ELEMENTS`). */
 export function acceptTexts(header: string): string[] {
-  return header.split(',', MAX_ELEMENTS).map((text) => text.replace(STR_SPACE, ''))
+  return header.split(',', MAX_ELEMENTS).map((text) => strip(text, STR_SPACE))
 }
 
 /**
