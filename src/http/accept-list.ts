@@ -47,6 +47,7 @@ function strip(text: string, space: (c: number) => boolean): string {
   while (end > start && space(text.charCodeAt(end - 1))) end--
   return start === 0 && end === text.length ? text : text.slice(start, end)
 }
+
 const NOT_ASCII = /[^\x00-\x7f]/
 /** An unquoted value with a space or tab inside (`malformed-value`). */
 const SPACED = /[^ \t][ \t]+[^ \t]/
