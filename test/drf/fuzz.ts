@@ -41,6 +41,8 @@ const VERSIONS = ['v1', 'v2', 'v3', 'V2', '1.0', '2', '', 'v 2', 'a:b', 'v1.0', 
 const PARAMS = ['version', 'version', 'version', 'api-version', 'v', 'Version', 'ver_sion']
 // AcceptHeaderVersioning: see the report on upper-case versionParam (DRF never finds it; we lower-case it).
 const ACCEPT_PARAMS = PARAMS.filter((p) => p === p.toLowerCase())
+/** Query names that need escapes, or hold form-encoding's own characters. */
+const QUERY_PARAMS = ['v[]', 'a b', 'é', 'a+b', 'a~b', 'a*b', 'a%b', 'a.b', "a'b", 'a/b', 'a:b', '?v']
 
 function options(r: Rand, scheme: SchemeName): DrfCase['options'] {
   const defaultVersion = chance(r, 0.3) ? null : pick(r, ['v1', 'v2', 'v9', '', 'V1', '1.0'])
@@ -49,7 +51,7 @@ function options(r: Rand, scheme: SchemeName): DrfCase['options'] {
     : chance(r, 0.1)
       ? []
       : [...new Set(some(r, 4, () => (chance(r, 0.1) ? null : pick(r, scheme === 'host-name' ? ['v1', 'v2', 'v3', 'api', '1', 'x'] : VERSIONS))))]
-  const versionParam = scheme === 'accept-header' ? pick(r, ACCEPT_PARAMS) : scheme === 'query-parameter' ? pick(r, PARAMS) : 'version'
+  const versionParam = scheme === 'accept-header' ? pick(r, ACCEPT_PARAMS) : scheme === 'query-parameter' ? pick(r, chance(r, 0.15) ? QUERY_PARAMS : PARAMS) : 'version'
   return { defaultVersion, allowedVersions, versionParam }
 }
 
