@@ -22,7 +22,8 @@ import { Hono } from 'hono/tiny'
 import { AcceptHeaderVersioning, BaseVersioning, CombinedVersioning, createReverse, HeaderVersioning as LifecycleHeaderVersioning, defineRoutes, HostNameVersioning, include, NamespaceVersioning, NotAcceptable, NotFound, NoReverseMatch, QueryParameterVersioning, route, URLPathVersioning, versioned, VersioningError, versionNeutral, type VersionRequest } from '../../src/index.ts'
 import { AmbiguousVersion, Gone, NotImplementedError } from '../../src/errors.ts'
 import { RouteTable } from '../../src/routes/table.ts'
-import { MAX_MEDIA_RANGES, negotiate, parseAccept, parseMediaType } from '../../src/http/accept.ts'
+import { MAX_MEDIA_RANGES, parseAccept, parseMediaType } from '../../src/http/accept.ts'
+import { negotiateList } from '../../src/http/accept-list.ts'
 import { dateVersions, semver } from '../../src/formats/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
@@ -166,8 +167,9 @@ app.get('/', (c) =>
 
 app.get('/negotiate', (c) => {
   const header = c.req.header('accept') ?? null
-  const available = ['application/json', 'text/csv'].map((text) => parseMediaType(text)).filter((t) => t !== null)
-  const accepted = negotiate(header, available)
+  const texts = ['application/json', 'text/csv']
+  const available = texts.map((text) => parseMediaType(text)).filter((t) => t !== null)
+  const accepted = negotiateList(header, available, texts)
   return c.json({
     ranges: parseAccept(header ?? '').map((r) => ({ type: `${r.type}/${r.subtype}`, q: r.q, params: Object.fromEntries(r.params) })),
     accepted: accepted === null ? null : { mediaType: accepted.mediaType, params: Object.fromEntries(accepted.params) },

@@ -11,7 +11,9 @@ import type { Visit } from '../pipeline/visit.ts'
 import { reverseUnder, trustedOrigin } from '../reverse/create-reverse.ts'
 import type { CompiledRoute } from '../routes/compile.ts'
 import type { VersioningError } from '../errors.ts'
-import type { RouteMatch } from '../routes/resolve.ts'
+import { fitsPatterns, type RouteMatch } from '../routes/resolve.ts'
+import { matchAt } from './match-at.ts'
+import { hasEncodedSlash } from '../http/request-url.ts'
 import { RouteTable } from '../routes/table.ts'
 import { BoundedCache } from '../http/bounded-cache.ts'
 import { ANSWERS } from '../http/middleware-answers.ts'
@@ -240,9 +242,16 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
   const middleware: MiddlewareHandler<VersioningEnv<T, S>> = function apiVersioning(c, next) {
     // The table route that answers: the first matched Hono route whose path the table serves (Hono runs them in order).
     const matched = matchedRoutes(c)
+    // Hono matches an encoded slash (%2F) as text; Django decodes the path first: no match where a pattern refuses "/".
+    const slash = hasEncodedSlash(c.req.url)
+    let unfit = false
     for (let i = 0; i < matched.length; i++) {
       const entry = entryOf(matched[i] as MountedRoute)
       if (entry === undefined) continue
+      if (slash && !fitsPatterns(entry.route.compiled, matchAt(c, i, entry.route, entry.suffixed, null).params)) {
+        unfit = true
+        continue
+      }
       const place = placeOf(c, entry, i, matched)
       // Where mountRoutes serves the method, its handler answers a route a version change leaves out of the version
       // (405 with the methods the version has at the path, as mountRoutes alone answers it; else the not-found handler).
@@ -251,6 +260,8 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     // Not a table route: the app's own routes and its not-found handler answer, untouched (as Django resolves before
     // DRF), unless the host is not allowed, which Django refuses before anything (serve throws its rejection).
     if (!engine.allowsHost(c.req.raw)) return engine.serve(c, next, NOWHERE, runNext) as Promise<void>
+    // (Hono's next handler is the unfit route's own: the app's not-found handler answers instead.)
+    if (unfit) return Promise.resolve(c.notFound())
     return next()
   }
   const life = routeExistsOf(options.changes)
@@ -306,44 +317,3 @@ const PLACES = 64
 
 /** The handler stage where mountRoutes' handlers serve the method: they answer, an absent route included (mount-routes.ts `servedBy`). */
 const passOn = (_c: Context, next: Next): Promise<void> => next()
-
-/**
- * The params Hono decoded for the matched route at `index`, as a match of
- * `route` (`suffixed`: matched at its format-suffixed path, whose suffix is
- * split off into `format`). `only`: decode that param alone.
- */
-export function matchAt(c: Context, index: number, route: CompiledRoute, suffixed: boolean, only: string | null): RouteMatch {
-  const req = c.req
-  const current = req.routeIndex
-  // Patch: Hono decodes params only for the current route; point it at the matched table route, and back at once
-  // (Hono's param() reads its match and decodes; it throws nothing).
-  req.routeIndex = index
-  const decoded = only === null ? (req.param() as Record<string, string>) : null
-  // (The route's own param, or one of the prefix a sub-app serving the table is mounted at: app.route('/:version', sub).)
-  const value = only !== null ? req.param(only) : undefined
-  req.routeIndex = current
-  const params = new Params()
-  if (decoded === null) {
-    // One param: decode only that one.
-    if (value !== undefined) params[only as string] = value
-  } else {
-    // The route's params, and those of the prefix it is served under (Hono's match of the route holds both).
-    for (const name of Object.keys(decoded)) params[name] = decoded[name] as string
-    const format = route.format
-    if (suffixed && format !== null) {
-      const split = format.split.exec(decoded[format.honoParam] ?? '')
-      if (split !== null) {
-        if (format.honoParam !== 'format') params[format.honoParam] = split[1] as string
-        params['format'] = split[2] as string
-      }
-    }
-  }
-  return { name: route.name, namespace: route.namespace, viewName: route.viewName, params, path: route.path }
-}
-
-/**
- * A match's params: no prototype chain to `Object.prototype` (a param named `__proto__` or `constructor` is only a
- * param), made as a plain object is (`Object.create(null)` makes a slower kind of object on V8 and JSC).
- */
-const Params = function Params() {} as unknown as new () => Record<string, string>
-Params.prototype = Object.create(null) as Record<string, string>

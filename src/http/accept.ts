@@ -1,18 +1,13 @@
 /**
- * `Accept` header parsing and content negotiation (RFC 9110 §12.5.1).
+ * `Accept` header parsing by RFC 9110 §12.5.1, for vendor media types (`application/vnd.acme.v2+json`) and for
+ * checking the media types an application renders; the negotiation that gives the version follows DRF
+ * (./accept-list.ts).
  *
  * - Type, subtype and parameter names are case-insensitive (lower-cased);
  *   parameter values keep their case; quoted-string values are unescaped.
  * - A range whose syntax is broken (no `/`, `*` as a type with a subtype,
  *   an unterminated quote, a malformed `q`, text after an unquoted value) is
  *   skipped, not fatal. An empty value (`version=`) is the empty string.
- * - For each media type the application renders, the most specific matching
- *   range gives its quality (of equally specific ones, the highest `q`, then
- *   the first); `q=0` means "not acceptable". The type with the
- *   highest quality wins, then the one matched by the more specific range,
- *   then the application's order.
- * - The parameters of the winning range carry over to the accepted type, so
- *   `*\/*; version=2` accepts `application/json` with `version=2` (as DRF does).
  *
  * The scan is linear in the header length, and stops after `MAX_MEDIA_RANGES` list elements.
  */
@@ -42,7 +37,7 @@ export interface AvailableType {
 export interface AcceptedMediaType {
   /** `type/subtype` of the available type that won. */
   readonly mediaType: string
-  /** Its parameters merged with those of the range that matched it (no `q`). */
+  /** The parameters of the range that matched it (as DRF reads them, `q` among them), over those of the type. */
   readonly params: ReadonlyMap<string, string>
 }
 
@@ -186,62 +181,4 @@ function skip(s: string, from: number): Parsed {
     }
   }
   return { range: null, next: s.length }
-}
-
-/**
- * Whether a range covers an available type: type and subtype match (or are
- * wildcards), and no parameter the type declares is given a different value
- * by the range. Other range parameters (such as the version) do not restrict.
- */
-function matches(range: MediaRange, available: AvailableType): boolean {
-  if (range.type !== '*' && range.type !== available.type) return false
-  if (range.subtype !== '*' && range.subtype !== available.subtype) return false
-  for (const [name, value] of available.params) {
-    const given = range.params.get(name)
-    if (given !== undefined && given !== value) return false
-  }
-  return true
-}
-
-/** Blank in HTTP's sense: only spaces and horizontal tabs. */
-function isBlank(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) return false
-  return true
-}
-
-/**
- * Negotiates the accepted media type: `header` is the request's `Accept`
- * value (`null`, empty or blank means `*\/*`), `available` the types the
- * application renders, in its order of preference. Returns `null` when none
- * is acceptable.
- */
-export function negotiate(header: string | null, available: readonly AvailableType[]): AcceptedMediaType | null {
-  if (header === null || isBlank(header)) {
-    const first = available[0]
-    return first === undefined ? null : { mediaType: first.mediaType, params: first.params }
-  }
-  const ranges = parseAccept(header)
-  let winner: AvailableType | null = null
-  let winningRange: MediaRange | null = null
-  for (const type of available) {
-    let best: MediaRange | null = null
-    for (const range of ranges) {
-      if (
-        (best === null || range.precedence > best.precedence || (range.precedence === best.precedence && range.q > best.q)) &&
-        matches(range, type)
-      ) {
-        best = range
-      }
-    }
-    if (best === null || best.q === 0) continue
-    if (winningRange === null || best.q > winningRange.q || (best.q === winningRange.q && best.precedence > winningRange.precedence)) {
-      winner = type
-      winningRange = best
-    }
-  }
-  if (winner === null || winningRange === null) return null
-  if (winner.params.size === 0) return { mediaType: winner.mediaType, params: winningRange.params }
-  const params = new Map(winner.params)
-  for (const [name, value] of winningRange.params) params.set(name, value)
-  return { mediaType: winner.mediaType, params }
 }

@@ -1,7 +1,7 @@
 /**
  * Query-string reads and writes with standard form decoding (`+` is a space,
  * percent-escapes are UTF-8: an escape that is not `%` and two hex digits is
- * kept as written, bytes that are not valid UTF-8 become U+FFFD).
+ * kept as written, bytes that are not valid UTF-8 become U+FFFD), written as Python's `urlencode` writes them.
  */
 
 /** A query key written as itself: no `&`, `=`, `%`, `+` or `#` in it. */
@@ -50,10 +50,16 @@ export function replaceQueryParam(url: string, name: string, value: string): str
   // Not there yet (no query, or one without the key, written plainly): append it, form-encoded.
   const query = q === -1 ? '' : rest.slice(q + 1)
   if (!query.includes('%') && !query.includes('+') && PLAIN_NAME.test(name) && lastQueryValue(query, name, true) === null) {
-    return `${rest}${query === '' ? (q === -1 ? '?' : '') : '&'}${new URLSearchParams([[name, value]])}${fragment}`
+    return `${rest}${query === '' ? (q === -1 ? '?' : '') : '&'}${formEncoded(new URLSearchParams([[name, value]]))}${fragment}`
   }
   // Includes the "?", which URLSearchParams drops, so a key starting with "?" survives.
   const params = new URLSearchParams(q === -1 ? '' : rest.slice(q))
   params.set(name, value)
-  return `${q === -1 ? rest : rest.slice(0, q)}?${params}${fragment}`
+  return `${q === -1 ? rest : rest.slice(0, q)}?${formEncoded(params)}${fragment}`
+}
+
+/** Form-encoded as Python's `urlencode` writes it (DRF's `replace_query_param`): `*` escaped, `~` not. */
+function formEncoded(params: URLSearchParams): string {
+  const text = params.toString()
+  return text.includes('*') || text.includes('%7E') ? text.replace(/\*/g, '%2A').replace(/%7E/g, '~') : text
 }

@@ -55,3 +55,11 @@ export function searchOf(url: string): string {
   if (hash === -1) return url.slice(q + 1)
   return hash < q ? '' : url.slice(q + 1, hash)
 }
+
+/** Whether a URL holds an encoded slash (`%2F`, any case) before its query. */
+export function hasEncodedSlash(url: string): boolean {
+  const at = url.indexOf('%2')
+  if (at === -1) return false
+  const query = url.indexOf('?')
+  return /%2f/i.test(query === -1 ? url : url.slice(0, query))
+}

@@ -116,6 +116,9 @@ function buildPath(
   return unknownParam(kwargs, keys, compiled, used) ?? withFormat(candidate, path || '/', given.format)
 }
 
+/** What encodeURIComponent escapes that Django's `quote(safe="!$&'()*+,;=/~:@")` keeps in a segment (all but `/`). */
+const KEPT = /%(?:24|26|2B|2C|3B|3D|3A|40)/g
+
 /** The encoded value of a param (`undefined`: missing), or why it cannot take it. */
 function encodeParam({ name, test, pattern }: PathParam, value: unknown): string | Refusal {
   if (value === undefined) return refuse(`missing parameter ${quoted(name)}.`)
@@ -123,7 +126,8 @@ function encodeParam({ name, test, pattern }: PathParam, value: unknown): string
   if (!test.test(value)) return refuse(`${quoted(name)} must match ${pattern}, got ${quoted(value)}.`)
   if (value === '.' || value === '..') return refuse(`${quoted(name)} cannot be "." or "..", which would change the path.`)
   try {
-    return encodeURIComponent(value)
+    // As Django's reverse quotes a path: RFC 3986's sub-delimiters, ":" and "@" stay as they are (none ends a segment).
+    return encodeURIComponent(value).replace(KEPT, decodeURIComponent)
   } catch {
     return refuse(`${quoted(name)} is not well-formed Unicode.`)
   }

@@ -2,7 +2,8 @@
  * AcceptHeaderVersioning: the version is a parameter of the accepted media
  * type, e.g. `Accept: application/json; version=1.0`.
  */
-import { negotiate, parseAccept, parseMediaType, type AcceptedMediaType, type AvailableType } from '../http/accept.ts'
+import { parseAccept, parseMediaType, type AcceptedMediaType, type AvailableType } from '../http/accept.ts'
+import { negotiateList } from '../http/accept-list.ts'
 import { BoundedCache } from '../http/bounded-cache.ts'
 import { NotAcceptable, withoutStack, type VersioningError } from '../errors.ts'
 import type { VersioningOptions } from './options.ts'
@@ -122,7 +123,7 @@ export class AcceptHeaderVersioning extends BaseVersioning {
    * rendered type is acceptable.
    */
   negotiate(request: VersionRequest): AcceptedMediaType {
-    const accepted = negotiate(request.headers.get('accept'), this.#available)
+    const accepted = negotiateList(request.headers.get('accept'), this.#available, this.mediaTypes)
     if (accepted === null) throw new NotAcceptable(NOT_ACCEPTABLE_MESSAGE, 'NotAcceptableMediaType')
     return accepted
   }
@@ -156,7 +157,7 @@ export class AcceptHeaderVersioning extends BaseVersioning {
         return version === undefined ? { rejected: this.rejection() } : { version }
       }
     }
-    const accepted = negotiate(header, this.#available)
+    const accepted = negotiateList(header, this.#available, this.mediaTypes)
     if (accepted === null) return { rejected: (this.#notAcceptable ??= withoutStack(() => new NotAcceptable(NOT_ACCEPTABLE_MESSAGE, 'NotAcceptableMediaType'))) }
     const version = this.resolveVersion(accepted.params.get(this.#param) ?? this.defaultVersion)
     return version === undefined ? { rejected: this.rejection() } : { version }

@@ -12,6 +12,7 @@ import {
   HostNameVersioning,
   include,
   NamespaceVersioning,
+  NoReverseMatch,
   NotAcceptable,
   QueryParameterVersioning,
   route,
@@ -27,10 +28,27 @@ describe('deliberate differences from DRF', () => {
     expect(scheme.determineVersion(accept(' \t '))).toBe('v1')
   })
 
-  it("'equal-ranges': of equally specific ranges with equal q, the first in the header wins", () => {
+  it("'equal-ranges': of equally specific ranges, the first in the header wins, whatever q", () => {
     const scheme = new AcceptHeaderVersioning()
     expect(scheme.determineVersion(accept('application/json; version=v1, application/json; version=v2'))).toBe('v1')
     expect(scheme.determineVersion(accept('application/json; version=v2, application/json; version=v1'))).toBe('v2')
+    expect(scheme.determineVersion(accept('application/json; version=v1; q=0.1, application/json; version=v2'))).toBe('v1')
+  })
+
+  it("'drf-500': an Accept element Django cannot read is skipped", () => {
+    const scheme = new AcceptHeaderVersioning({ defaultVersion: 'v1' })
+    expect(scheme.determineVersion(accept('applicat\u00efon/json; version=v3, */*; version=v2'))).toBe('v2')
+    expect(scheme.determineVersion(accept('application/json; v\u00e9rsion=v3; version=v2, */*'))).toBe('v1')
+    expect(scheme.determineVersion(accept("application/json; version*=x-unknown''v%32, */*; version=v2"))).toBe('v2')
+    expect(() => scheme.determineVersion(accept('applicat\u00efon/json; version=v2'))).toThrow(NotAcceptable)
+  })
+
+  it("'dot-segment': a path parameter of . or .. is no link", () => {
+    const routes = defineRoutes([route('vitem-list', '/path/:version/items/')])
+    const reverse = createReverse(routes)
+    expect(() => reverse('vitem-list', { kwargs: { version: '..' } })).toThrow(NoReverseMatch)
+    expect(() => reverse('vitem-list', { kwargs: { version: '.' } })).toThrow(NoReverseMatch)
+    expect(reverse('vitem-list', { kwargs: { version: '...' } })).toBe('/path/.../items/')
   })
 
   it("'malformed-value': an unquoted value with a space inside makes its range invalid", () => {

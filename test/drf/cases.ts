@@ -31,6 +31,8 @@ const REVERSE: DrfCase['reverse'] = [
   { name: 'vitem-detail', kwargs: { pk: 3 } },
   { name: 'deep', kwargs: { pk: 4 } },
   { name: 'inner:deep', kwargs: { pk: 4 } },
+  // Found by the fuzz (./fuzz.ts): Django's quote keeps RFC 3986's sub-delimiters, ":" and "@" in a path.
+  { name: 'vitem-list', kwargs: { version: "a:b@c$d&e+f,g;h=i!j'k(l)m*n~o" } },
 ]
 
 interface Shape {
@@ -71,6 +73,22 @@ const ACCEPT: readonly (string | null)[] = [
   'application/json; api-version=v2; version=v1',
   'application/json; charset=utf-8; version=v2',
   'application/json; version=v 2',
+  // Found by the fuzz (./fuzz.ts): read as DRF reads them (Django's parse_header, q ranking and refusing nothing).
+  '*/json; version=v2',
+  'application/json; q=0; version=v2',
+  'application/json;q=0, */*; version=v2',
+  'application/json; q=2; version=v2',
+  'application/json; junk; version=v2',
+  'application/json; =x; version=v2',
+  'application/json; version="v2',
+  'application/json; version="v2"x',
+  'application/json; version="v\\2"',
+  'application/json; version="v2,v1"',
+  '*/*; version="v2;x"',
+  "application/json; version*=UTF-8''v%32",
+  'text/html; a="x, application/json; version=v2',
+  'application/json; version=v1; q=0.1, text/html; version=v2',
+  'applicat\u00efon/json; version=v1, */*; version=v2',
 ]
 
 const QUERY: readonly string[] = [
@@ -92,6 +110,9 @@ const QUERY: readonly string[] = [
   '?api-version=v2',
   '?api-version=v2&version=v1',
   '?version=v1&api-version=v2&api-version=v1',
+  // Found by the fuzz (./fuzz.ts): links carry the version as Python's urlencode writes it ("*" escaped, "~" not).
+  '?version=a*b~c',
+  '?api-version=%2A%7E',
 ]
 
 const HOSTS: readonly string[] = [
@@ -123,6 +144,13 @@ const URL_PATHS: readonly string[] = [
   '/path/v2/items/3/',
   '/path/v1.0/items/',
   '/path/v9/items/',
+  // Found by the fuzz (./fuzz.ts): Django decodes the path before matching, so %2F is a slash no [^/]+ takes.
+  '/path/v%2F1/items/',
+  '/path/v%2f1/items/3/',
+  // Found by the fuzz: bytes that are not UTF-8, as Django decodes them (each written again as %XX).
+  '/path/%62%B8/items/',
+  '/path/%2541%FF/items/',
+  '/path/v%E2%82/items/3/',
 ]
 
 const NAMESPACE_PATHS: readonly string[] = ['/plain/', '/v1/items/', '/v2/items/3/', '/v1/nested/deep/4/', '/api/v1/items/', '/other/items/', '/path/v2/items/']

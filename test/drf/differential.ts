@@ -1,6 +1,7 @@
 /**
  * Differential conformance against Django REST framework itself: every case of
- * ./cases.ts goes through DRF (./drf_app.py, Debian's python3-djangorestframework)
+ * ./cases.ts, and 20,000 random ones from ./fuzz.ts (a fixed seed: the same on every run; DRF_FUZZ_SEED and
+ * DRF_FUZZ_CASES choose others), goes through DRF (./drf_app.py, Debian's python3-djangorestframework)
  * and through the TypeScript twin (./twin.ts); status, detail, version and the
  * reversed URLs must agree, or the disagreement must be one of the documented
  * differences below (docs/drf-differences.md), each pinned
@@ -8,7 +9,7 @@
  * disagreement only when our side is the answer docs/drf-differences.md documents, checked
  * here too: a wrong answer of ours (a 500 included) stays unexplained.
  *
- * Usage: node test/drf/differential.ts [--python /usr/bin/python3]
+ * Usage: [DRF_FUZZ_SEED=n] [DRF_FUZZ_CASES=n] node test/drf/differential.ts [--python /usr/bin/python3]
  * Prints the counts; exits 1 on an unexplained disagreement, or when DRF is
  * installed but broken; exits 2, printing "DRF differential: not run", only
  * when Python or Django REST framework is not installed.
@@ -16,107 +17,10 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { parseAccept } from '../../src/http/accept.ts'
 import { allCases } from './cases.ts'
+import { DIFFERENCES, mismatches, type Difference, type Mismatch, type Reference } from './compare.ts'
+import { fuzzCases, type FuzzCase } from './fuzz.ts'
 import { runTwin, type DrfCase, type DrfResult } from './twin.ts'
-
-/** One field on which DRF and the twin disagree: the outcome, or the URL of one reversal. */
-export interface Mismatch {
-  /** `outcome` (status, detail, version) or `url` (the reversal at `index`). */
-  readonly field: 'outcome' | 'url'
-  readonly index: number
-  readonly drf: unknown
-  readonly ours: unknown
-}
-
-/** DRF's answer to another case, `undefined` when no case is that one. */
-export type Reference = (c: DrfCase) => DrfResult | undefined
-
-export interface Difference {
-  readonly id: string
-  /**
-   * Whether this documented difference explains the mismatch: DRF answered as
-   * docs/drf-differences.md says it does, and so did we.
-   */
-  readonly explains: (c: DrfCase, m: Mismatch, drf: DrfResult, ours: DrfResult, reference: Reference) => boolean
-}
-
-const sortedQuery = (url: unknown): unknown => {
-  if (typeof url !== 'string' || !url.includes('?')) return url
-  const [base, query] = url.split('?') as [string, string]
-  return `${base}?${query.split('&').sort().join('&')}`
-}
-
-/** Whether two answers are the same: status, version, detail and every reversed URL. */
-const same = (a: DrfResult | undefined, b: DrfResult | undefined): boolean => a !== undefined && b !== undefined && JSON.stringify(normalise(a)) === JSON.stringify(normalise(b))
-
-/** Whether a range of an Accept header matches `application/json`, the type the views render. */
-const matchesJson = (r: { type: string; subtype: string }): boolean => (r.type === '*' || r.type === 'application') && (r.subtype === '*' || r.subtype === 'json')
-
-/** The deliberate differences; docs/drf-differences.md gives each id its reason. */
-export const DIFFERENCES: readonly Difference[] = [
-  {
-    id: 'blank-accept',
-    // DRF: 406 "Could not satisfy". We: no preference, so exactly DRF's answer to the same request without an Accept header.
-    explains: (c, m, drf, ours, reference) =>
-      c.accept !== null &&
-      c.accept.trim() === '' &&
-      m.field === 'outcome' &&
-      drf.detail === 'Could not satisfy the request Accept header.' &&
-      same(ours, reference({ ...c, accept: null })),
-  },
-  {
-    id: 'equal-ranges',
-    // Several equally specific ranges with equal q match. We: the first in the header wins, so exactly
-    // DRF's answer to that range alone (each element is parsed alone; the cases quote no commas).
-    explains: (c, m, _drf, ours, reference) => {
-      if (c.accept === null || m.field !== 'outcome') return false
-      const json = c.accept.split(',').flatMap((text) => parseAccept(text).filter(matchesJson).map((range) => ({ text: text.trim(), range })))
-      const top = Math.max(...json.map((e) => e.range.precedence))
-      const tied = json.filter((e) => e.range.precedence === top)
-      const first = tied[0]
-      return first !== undefined && tied.length > 1 && tied.every((e) => e.range.q === first.range.q) && same(ours, reference({ ...c, accept: first.text }))
-    },
-  },
-  {
-    id: 'malformed-value',
-    // We: the range is invalid, and with no other range the Accept header cannot be satisfied.
-    explains: (c, m, _drf, ours) =>
-      c.accept !== null && /=[^;,"\s]+[ \t]+[^;,\s]/.test(c.accept) && m.field === 'outcome' && ours.status === 406 && ours.detail === 'Could not satisfy the request Accept header.',
-  },
-  {
-    id: 'query-order',
-    explains: (_c, m) => m.field === 'url' && m.drf !== m.ours && sortedQuery(m.drf) === sortedQuery(m.ours),
-  },
-  {
-    id: 'lower-cased-host',
-    // The same answer but for case, or DRF refusing the upper-case version that we read lower-cased.
-    explains: (c, m, drf, ours) =>
-      c.host !== c.host.toLowerCase() &&
-      (JSON.stringify(m.drf).toLowerCase() === JSON.stringify(m.ours).toLowerCase() ||
-        (drf.detail === 'Invalid version in hostname.' && ours.version === (c.host.split('.')[0] ?? '').toLowerCase())),
-  },
-  {
-    id: 'django-host-validation',
-    // Django's host grammar: letters, digits, "." and "-", or a bracketed IPv6 address, and a port. We read the
-    // host like any other with no version: exactly DRF's answer for example.com, links on the request's own host.
-    explains: (c, m, drf, ours, reference) =>
-      m.field === 'outcome' &&
-      drf.status === 400 &&
-      !/^([a-z0-9.-]+|\[[a-f0-9:.]+\])(:[0-9]+)?$/i.test(c.host) &&
-      same({ ...ours, ...(ours.urls === undefined ? {} : { urls: ours.urls.map((u) => u?.replace(`//${c.host}/`, '//example.com/') ?? null) }) }, reference({ ...c, host: 'example.com' })),
-  },
-  {
-    id: 'current-namespace',
-    // Under /api/v1/ (namespace api:v1) we link to api:v1:<name>; DRF to the top-level v1:<name>.
-    explains: (c, m) =>
-      c.scheme === 'namespace' && m.field === 'url' && typeof m.drf === 'string' && m.ours === m.drf.replace('://testserver/v1/', '://testserver/api/v1/'),
-  },
-  {
-    id: 'url-path-fallback',
-    explains: (c, m) => c.scheme === 'url-path' && m.field === 'url' && m.drf === null && typeof m.ours === 'string' && c.reverse[m.index]?.kwargs !== undefined,
-  },
-]
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const pythonArg = process.argv.indexOf('--python')
@@ -141,75 +45,98 @@ if (probe.status !== 0) {
   process.exit(1)
 }
 
-const cases = allCases()
-// A fixed hash seed: DRF keeps media ranges of equal precedence in a set, whose order follows it.
-const reference = spawnSync(python, [`${here}drf_app.py`], {
-  input: JSON.stringify(cases),
-  encoding: 'utf8',
-  maxBuffer: 512 * 1024 * 1024,
-  env: { ...process.env, PYTHONHASHSEED: '0' },
-})
-if (reference.status !== 0) {
-  console.log(`DRF reference failed:\n${reference.stderr}`)
-  process.exit(1)
+// The fixed cases, then random ones (./fuzz.ts): a fixed seed, so every run sends the same; DRF_FUZZ_SEED and
+// DRF_FUZZ_CASES explore others (a failing seed is then a reproducible report).
+const fixed = allCases()
+const seed = Number(process.env['DRF_FUZZ_SEED'] ?? 20261128)
+const fuzz = fuzzCases(seed, Number(process.env['DRF_FUZZ_CASES'] ?? 20000))
+const cases: DrfCase[] = [...fixed, ...fuzz.cases]
+
+/** DRF's answers to `batch`, from one Python process. */
+function drfAnswers(batch: readonly DrfCase[]): { drf: string; django: string; results: DrfResult[] } {
+  // A fixed hash seed: DRF keeps media ranges of equal precedence in a set, whose order follows it.
+  const reference = spawnSync(python, [`${here}drf_app.py`], {
+    input: JSON.stringify(batch),
+    encoding: 'utf8',
+    maxBuffer: 1024 * 1024 * 1024,
+    env: { ...process.env, PYTHONHASHSEED: '0' },
+  })
+  if (reference.status !== 0) {
+    console.log(`DRF reference failed:\n${reference.stderr}`)
+    process.exit(1)
+  }
+  return JSON.parse(reference.stdout) as { drf: string; django: string; results: DrfResult[] }
 }
-const { drf: drfVersion, django: djangoVersion, results } = JSON.parse(reference.stdout) as { drf: string; django: string; results: DrfResult[] }
+const { drf: drfVersion, django: djangoVersion, results } = drfAnswers(cases)
 const caseKey = (c: DrfCase): string => JSON.stringify([c.scheme, c.options, c.path, c.host, c.accept, c.reverse])
 const byCase = new Map(cases.map((c, i) => [caseKey(c), results[i] as DrfResult]))
-const drfAnswer: Reference = (c) => byCase.get(caseKey(c))
-
-const normalise = (r: DrfResult): DrfResult => (r.status === 200 ? { status: 200, version: r.version ?? null, urls: r.urls ?? [] } : { status: r.status, ...(r.detail === undefined ? {} : { detail: r.detail }) })
-const outcome = (r: DrfResult): string => JSON.stringify({ status: r.status, version: r.version ?? null, detail: r.detail ?? null })
-
-/** The fields on which two results differ; reversals are compared only when both answered 200. */
-function mismatches(drf: DrfResult, ours: DrfResult): Mismatch[] {
-  if (outcome(drf) !== outcome(ours)) return [{ field: 'outcome', index: -1, drf: normalise(drf), ours: normalise(ours) }]
-  const out: Mismatch[] = []
-  const a = drf.urls ?? []
-  const b = ours.urls ?? []
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    if (a[i] !== b[i]) out.push({ field: 'url', index: i, drf: a[i], ours: b[i] })
-  }
-  return out
+// DRF's answers to other requests the explanations ask for (without the header, one range alone, ...): asked in a
+// second batch, after the first pass over the disagreements has named them.
+const asked = new Map<string, DrfCase>()
+const drfAnswer: Reference = (c) => {
+  const key = caseKey(c)
+  const answer = byCase.get(key)
+  if (answer === undefined) asked.set(key, c)
+  return answer
 }
 
-let agreements = 0
-let documented = 0
+const ours: DrfResult[] = []
+for (const c of cases) ours.push(await runTwin(c))
+const found = cases.map((_c, i) => mismatches(results[i] as DrfResult, ours[i] as DrfResult))
+for (const [i, c] of cases.entries()) for (const m of found[i] as Mismatch[]) DIFFERENCES.find((d) => d.explains(c, m, results[i] as DrfResult, ours[i] as DrfResult, drfAnswer))
+if (asked.size > 0) {
+  const more = [...asked.values()]
+  drfAnswers(more).results.forEach((r, i) => byCase.set(caseKey(more[i] as DrfCase), r))
+}
+
+interface Counts {
+  agreements: number
+  documented: number
+}
+const counts = { fixed: { agreements: 0, documented: 0 } as Counts, random: { agreements: 0, documented: 0 } as Counts }
 const explained = new Map<string, number>()
 const unexplained: { c: DrfCase; drf: DrfResult; ours: DrfResult; m: Mismatch }[] = []
 for (const [i, c] of cases.entries()) {
   const drf = results[i] as DrfResult
-  const ours = await runTwin(c)
-  const found = mismatches(drf, ours)
-  if (found.length === 0) {
-    agreements++
+  const answer = ours[i] as DrfResult
+  const count = i < fixed.length ? counts.fixed : counts.random
+  if ((found[i] as Mismatch[]).length === 0) {
+    count.agreements++
     continue
   }
   let allExplained = true
   const ids = new Set<string>()
-  for (const m of found) {
-    const difference = DIFFERENCES.find((d) => d.explains(c, m, drf, ours, drfAnswer))
+  for (const m of found[i] as Mismatch[]) {
+    const difference = DIFFERENCES.find((d) => d.explains(c, m, drf, answer, drfAnswer))
     if (difference === undefined) {
       allExplained = false
-      unexplained.push({ c, drf, ours, m })
+      unexplained.push({ c, drf, ours: answer, m })
     } else {
       ids.add(difference.id)
     }
   }
   if (allExplained) {
-    documented++
+    count.documented++
     for (const id of ids) explained.set(id, (explained.get(id) ?? 0) + 1)
   }
 }
 
 console.log(`DRF differential (Django REST framework ${drfVersion}, Django ${djangoVersion}, via ${python})`)
+const agreements = counts.fixed.agreements + counts.random.agreements
+const documented = counts.fixed.documented + counts.random.documented
 const failing = cases.length - agreements - documented
 console.log(`cases: ${cases.length}, agreements: ${agreements}, documented differences: ${documented}, unexplained: ${failing}`)
+const line = (n: number, c: Counts): string => `agreements: ${c.agreements}, documented differences: ${c.documented}, unexplained: ${n - c.agreements - c.documented}`
+console.log(`  fixed (./cases.ts): ${fixed.length}, ${line(fixed.length, counts.fixed)}`)
+console.log(
+  `  random (./fuzz.ts, DRF_FUZZ_SEED=${seed}): ${fuzz.cases.length}, ${line(fuzz.cases.length, counts.random)}; ${fuzz.rewrittenHosts} hosts sent to DRF as the URL writes them, ${fuzz.unmakeable} requests no Request can carry not run`,
+)
 for (const d of DIFFERENCES) console.log(`  ${d.id}: ${explained.get(d.id) ?? 0} cases`)
 for (const { c, m } of unexplained.slice(0, Number(process.env['DIFF_SHOW'] ?? 40))) {
-  const request = `${c.scheme} ${JSON.stringify(c.options)} ${c.host}${c.path}${c.accept === null ? '' : ` Accept: ${c.accept}`}`
+  const request = `${c.scheme} ${JSON.stringify(c.options)} ${c.host}${c.path}${c.accept === null ? '' : ` Accept: ${JSON.stringify(c.accept)}`}`
+  const raw = 'raw' in c ? `\n  as generated: ${JSON.stringify((c as FuzzCase).raw)}` : ''
   const what = m.field === 'url' ? `reverse ${JSON.stringify(c.reverse[m.index])}` : 'outcome'
-  console.log(`\nUNEXPLAINED ${request}\n  ${what}\n  drf:  ${JSON.stringify(m.drf)}\n  ours: ${JSON.stringify(m.ours)}`)
+  console.log(`\nUNEXPLAINED ${request}${raw}\n  ${what}\n  drf:  ${JSON.stringify(m.drf)}\n  ours: ${JSON.stringify(m.ours)}`)
 }
 
 // Every difference has its reason in docs/drf-differences.md and a test, named after its id, that passes: the pinning

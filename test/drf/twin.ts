@@ -75,7 +75,8 @@ function appFor(c: DrfCase): Hono {
   app.use('*', versioning)
   const view = (ctx: import('hono').Context): Response => {
     const reverse = ctx.var['reverse'] as LooseReverse
-    const probes = JSON.parse(ctx.req.header('x-reverse') ?? '[]') as DrfCase['reverse']
+    // Percent-encoded: header values carry no characters beyond Latin-1, kwargs may.
+    const probes = JSON.parse(decodeURIComponent(ctx.req.header('x-reverse') ?? '[]')) as DrfCase['reverse']
     const urls = probes.map((probe) => {
       try {
         return reverse(probe.name, probe.kwargs === undefined ? {} : { kwargs: probe.kwargs })
@@ -95,7 +96,7 @@ function appFor(c: DrfCase): Hono {
 export async function runTwin(c: DrfCase): Promise<DrfResult> {
   let request: Request
   try {
-    const headers: Record<string, string> = { 'x-reverse': JSON.stringify(c.reverse) }
+    const headers: Record<string, string> = { 'x-reverse': encodeURIComponent(JSON.stringify(c.reverse)) }
     if (c.accept !== null) headers['accept'] = c.accept
     request = new Request(`http://${c.host}${c.path}`, { headers })
   } catch (error) {

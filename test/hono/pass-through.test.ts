@@ -178,3 +178,31 @@ describe('mountRoutes keeps the table\'s order across paths', () => {
     if (status === 405) expect(res.headers.get('Allow')).toBe('GET, HEAD, POST, DELETE')
   })
 })
+
+describe('an encoded slash, decoded into a param whose pattern refuses "/" (as Django decodes a path before matching)', () => {
+  const routes = defineRoutes([route('item', '/path/:version/items/:slug/'), route('file', '/files/:path{.+}')])
+  const versioning = apiVersioning({ scheme: new URLPathVersioning(), routes })
+  const app = new Hono()
+  app.use('*', versioning)
+  mountRoutes(app, versioning, {
+    item: (ctx) => ctx.json({ version: ctx.var.version, slug: ctx.req.param('slug') }),
+    file: (ctx) => ctx.json({ path: ctx.req.param('path') }),
+  })
+  app.notFound((ctx) => ctx.json({ app: 'not found' }, 404))
+
+  it.each(['/path/v%2F1/items/x/', '/path/v1/items/a%2fb/', '/path/v%2F1/items/a%2Fb/'])('%s matches no route: app.notFound', async (path) => {
+    const res = await app.request(`http://api.test${path}`)
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ app: 'not found' })
+  })
+
+  it('a pattern that takes "/" takes it, other escapes are decoded as before, and a %2F in the query changes nothing', async () => {
+    expect(await (await app.request('http://api.test/files/a%2Fb')).json()).toEqual({ path: 'a/b' })
+    expect(await (await app.request('http://api.test/path/v1/items/a%2Cb/')).json()).toEqual({ version: 'v1', slug: 'a,b' })
+    expect(await (await app.request('http://api.test/path/v1/items/x/?next=%2F')).json()).toEqual({ version: 'v1', slug: 'x' })
+  })
+
+  it('a version of bytes that are not UTF-8 is decoded as Django decodes it (Hono kept the run as written)', async () => {
+    expect(await (await app.request('http://api.test/path/%62%B8/items/x/')).json()).toEqual({ version: 'b%B8', slug: 'x' })
+  })
+})

@@ -84,15 +84,21 @@ describe('resolve', () => {
     expect({ ...match?.params }).toEqual(params)
   })
 
-  it.each(['/nope', '/users/abc', '/users/42/', '/users.xml', '/pages/x', '/api/v1/users/7', '/files/'])('%s resolves to nothing', (path) => {
+  // An encoded slash is a slash once decoded, as Django decodes a path before matching: [^/]+ refuses it.
+  it.each(['/nope', '/users/abc', '/users/42/', '/users.xml', '/pages/x', '/api/v1/users/7', '/files/', '/pages/a%2Fb/', '/pages/a%2fb/'])('%s resolves to nothing', (path) => {
     expect(routes.resolve(path)).toBeNull()
   })
 
-  it('keeps a malformed escape as written instead of throwing, decoding the rest (as Hono does)', () => {
+  it('decodes as Django decodes a path, never throwing: bytes that are not UTF-8 written again as %XX', () => {
     const table = defineRoutes([route('raw', '/raw/:x')])
     expect(table.resolve('/raw/100%')?.params).toEqual({ x: '100%' })
     expect(table.resolve('/raw/%E0%A4%A')?.params).toEqual({ x: '%E0%A4%A' })
-    expect(table.resolve('/raw/a%ffb%41%C3%A9')?.params).toEqual({ x: 'a%ffbAé' })
+    expect(table.resolve('/raw/a%ffb%41%C3%A9')?.params).toEqual({ x: 'a%FFbAé' })
+    // Hono kept a run of escapes that is not UTF-8 as written (%62%B8); Django decodes what it can.
+    expect(table.resolve('/raw/%62%B8')?.params).toEqual({ x: 'b%B8' })
+    expect(table.resolve('/raw/%2541%FF')?.params).toEqual({ x: '%41%FF' })
+    expect(table.resolve('/raw/%F0%9F%98%80%F0%9F')?.params).toEqual({ x: '😀%F0%9F' })
+    expect(table.resolve('/raw/%ED%A0%80')?.params).toEqual({ x: '%ED%A0%80' })
   })
 
   it('gives each route the Hono paths that serve it', () => {
@@ -152,7 +158,7 @@ describe('reverse', () => {
     ['search', { kwargs: { q: 'hono' } }, '/search/hono'],
     ['search', { args: ['hono'] }, '/search/hono'],
     ['page', { kwargs: { slug: 'café' } }, '/pages/caf%C3%A9/'],
-    ['page', { kwargs: { slug: 'a b?c#d&e=f' } }, '/pages/a%20b%3Fc%23d%26e%3Df/'],
+    ['page', { kwargs: { slug: 'a b?c#d&e=f' } }, '/pages/a%20b%3Fc%23d&e=f/'],
     ['page', { kwargs: { slug: '...' } }, '/pages/.../'],
     ['page', { kwargs: { slug: 'a..b' } }, '/pages/a..b/'],
     ['file', { kwargs: { path: 'a/b' } }, '/files/a%2Fb'],
@@ -163,22 +169,23 @@ describe('reverse', () => {
     expect(routes.reverseUnchecked(name, options)).toBe(url)
   })
 
-  it('gives what encodeURIComponent gives, whatever the order of kwargs, for strings and numbers alike', () => {
+  it('gives what Django\'s reverse gives (encodeURIComponent, with sub-delimiters, ":" and "@" kept), whatever the order of kwargs, for strings and numbers alike', () => {
     const table = defineRoutes([route('post', '/u/:id/p/:slug'), route('spaced', '/s/:words{[a-z ]+}/:n{[0-9e+.-]+}?')])
     expect(table.reverse('post', { kwargs: { id: '12', slug: 'hello-world' } })).toBe('/u/12/p/hello-world')
     expect(table.reverse('post', { kwargs: { slug: "it's~(ok)!*_.", id: 12 } })).toBe("/u/12/p/it's~(ok)!*_.")
-    expect(table.reverse('post', { kwargs: { slug: 'a b', id: 1e21 } })).toBe('/u/1e%2B21/p/a%20b')
+    expect(table.reverse('post', { kwargs: { slug: 'a b', id: 1e21 } })).toBe('/u/1e+21/p/a%20b')
     expect(table.reverse('post', { args: [-0.5, '..a'] })).toBe('/u/-0.5/p/..a')
-    expect(table.reverseUnchecked('spaced', { kwargs: { n: 1e21, words: 'a b' } })).toBe('/s/a%20b/1e%2B21')
+    expect(table.reverseUnchecked('spaced', { kwargs: { n: 1e21, words: 'a b' } })).toBe('/s/a%20b/1e+21')
     expect(table.reverseUnchecked('spaced', { kwargs: { words: 'ab' } })).toBe('/s/ab')
     expect(reason(() => table.reverseUnchecked('spaced', { kwargs: { words: 'AB' } }))).toContain('"words" must match [a-z ]+, got "AB".')
     expect(reason(() => table.reverseUnchecked('post', { kwargs: { id: '', slug: 'x' } }))).toContain('"id" must match [^/]+, got "".')
     expect(reason(() => table.reverseUnchecked('post', { kwargs: { slug: 'x', id: 1, other: 2 } }))).toContain('unknown parameter "other" (it takes "id", "slug").')
     expect(reason(() => table.reverseUnchecked('post', { kwargs: { id: Infinity, slug: 'x' } }))).toContain('"id" must be a string or a finite number.')
-    // Every printable ASCII character and a few beyond: exactly encodeURIComponent's output.
+    // Every printable ASCII character and a few beyond: exactly Django's quote(safe="!$&'()*+,;=/~:@") but for "/".
+    const quote = (text: string): string => encodeURIComponent(text).replace(/%(?:24|26|2B|2C|3B|3D|3A|40)/g, decodeURIComponent)
     for (const ch of [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)), 'é', '\u{1F600}', '\u2028']) {
       if (ch === '/') expect(reason(() => table.reverse('post', { kwargs: { id: `a${ch}`, slug: 'x' } }))).toContain('"id" must match [^/]+')
-      else expect(table.reverse('post', { kwargs: { id: `a${ch}`, slug: `${ch}b` } })).toBe(`/u/${encodeURIComponent(`a${ch}`)}/p/${encodeURIComponent(`${ch}b`)}`)
+      else expect(table.reverse('post', { kwargs: { id: `a${ch}`, slug: `${ch}b` } })).toBe(`/u/${quote(`a${ch}`)}/p/${quote(`${ch}b`)}`)
     }
   })
 
@@ -320,6 +327,12 @@ describe('createReverse (the versioned reversal)', () => {
   it('form-encodes what it appends, a lone surrogate as U+FFFD (as when it replaces), never throwing', () => {
     expect(replaceQueryParam('/x#top', 'v', 'a b&\uD800')).toBe('/x?v=a+b%26%EF%BF%BD#top')
     expect(replaceQueryParam('/x?v=1', 'v', 'a b&\uD800')).toBe('/x?v=a+b%26%EF%BF%BD')
+  })
+
+  it("form-encodes as Python's urlencode does (DRF's replace_query_param): '*' escaped, '~' kept", () => {
+    expect(replaceQueryParam('/x', 'v', "a*b~c!d'(e)-_.")).toBe("/x?v=a%2Ab~c%21d%27%28e%29-_.")
+    expect(replaceQueryParam('/x?w=*~&v=1', 'v', '*~')).toBe('/x?w=%2A~&v=%2A~')
+    expect(replaceQueryParam('/x?v%2A=1', 'v*', '~')).toBe('/x?v%2A=~')
   })
 })
 
