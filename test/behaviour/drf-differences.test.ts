@@ -43,6 +43,13 @@ describe('deliberate differences from DRF', () => {
     expect(() => scheme.determineVersion(accept('applicat\u00efon/json; version=v2'))).toThrow(NotAcceptable)
   })
 
+  it("'param-name-case': AcceptHeaderVersioning reads its versionParam whatever its case", () => {
+    const scheme = new AcceptHeaderVersioning({ versionParam: 'Version', defaultVersion: 'v1', allowedVersions: ['v1', 'v2'] })
+    expect(scheme.determineVersion(accept('application/json; version=v2'))).toBe('v2')
+    expect(scheme.determineVersion(accept('application/json; VERSION=v2'))).toBe('v2')
+    expect(scheme.determineVersion(accept('application/json'))).toBe('v1')
+  })
+
   it("'dot-segment': a path parameter of . or .. is no link", () => {
     const routes = defineRoutes([route('vitem-list', '/path/:version/items/')])
     const reverse = createReverse(routes)

@@ -171,7 +171,8 @@ function shapes(scheme: SchemeName): Shape[] {
 }
 
 const PARAMS: Record<SchemeName, readonly string[]> = {
-  'accept-header': ['version', 'api-version'],
+  // 'Version': DRF reads media-type parameter names lower-cased, so it never finds one (docs/drf-differences.md, param-name-case).
+  'accept-header': ['version', 'api-version', 'Version'],
   'query-parameter': ['version', 'api-version'],
   'host-name': ['version'],
   'url-path': ['version'],
