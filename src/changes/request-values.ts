@@ -135,8 +135,11 @@ export function migratedQuery(url: string, steps: readonly ParameterStep[], exch
       const made = written(encodedName(name), converted(step, null, false, exchange, steps, s))
       if (made.length === 0) continue
       changed = true
-      pairs.push(...made)
-      names.push(...made.map(() => name))
+      // Pushed one by one: a spread of a long list (a comma list of 200,000 values split) overflows the call stack.
+      for (const pair of made) {
+        pairs.push(pair)
+        names.push(name)
+      }
       continue
     }
     const keptPairs: string[] = []
@@ -154,8 +157,10 @@ export function migratedQuery(url: string, steps: readonly ParameterStep[], exch
       // A value given back as it came keeps the client's bytes.
       const out = made === value ? [pair] : written(pair.slice(0, nameEnd(pair)), made)
       if (made !== value) changed = true
-      keptPairs.push(...out)
-      for (const _ of out) keptNames.push(name)
+      for (const kept of out) {
+        keptPairs.push(kept)
+        keptNames.push(name)
+      }
     }
     names = keptNames
     pairs = keptPairs

@@ -98,6 +98,16 @@ describe('queryParamChanged', () => {
     expect((await get(wrong, '?status=a', '1')).status).toBe(500)
     expect(seen).toBe('versionHistory: the queryParamChanged change of query parameter "status" on "GET /products" for version "1" gave undefined; up must return a string or a list of strings, or null to leave it out.')
   })
+  it('writes a list of any length up gives (200,000 values: no call stack overflow)', async () => {
+    const many = Array.from({ length: 200_000 }, (_, i) => String(i % 10))
+    const long = app([queryParamChanged('GET /products', 'tag', { up: (older) => (older === null ? many : older.split(',')) })])
+    const absent = (await (await get(long, '', '1')).json()) as { tag: string[] }
+    expect(absent.tag).toHaveLength(200_000)
+    const sent = (await (await get(long, `?tag=${many.join(',')}&page=1`, '1')).json()) as { tag: string[]; url: string }
+    expect(sent.tag).toHaveLength(200_000)
+    expect(sent.tag.slice(0, 3)).toEqual(['0', '1', '2'])
+    expect(sent.url.endsWith('&tag=9&page=1')).toBe(true)
+  })
 })
 
 describe('requestHeaderChanged', () => {
