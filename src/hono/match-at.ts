@@ -4,7 +4,8 @@
 import type { Context } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import type { CompiledRoute } from '../routes/compile.ts'
-import { decodeParam, type RouteMatch } from '../routes/resolve.ts'
+import { hasEncodedSlash } from '../http/request-url.ts'
+import { decodeParam, fitsPatterns, type RouteMatch } from '../routes/resolve.ts'
 
 /**
  * The params Hono decoded for the matched route at `index`, as a match of
@@ -45,6 +46,14 @@ export function matchAt(c: Context, index: number, route: CompiledRoute, suffixe
     }
   }
   return { name: route.name, namespace: route.namespace, viewName: route.viewName, params, path: route.path }
+}
+
+/**
+ * Whether the request's path holds an encoded slash (`%2F`) that a param of the matched table route at `index` took
+ * where its pattern refuses "/": Django decodes the path before matching, so no route matches it there.
+ */
+export function takesEncodedSlash(c: Context, index: number, route: CompiledRoute, suffixed: boolean): boolean {
+  return hasEncodedSlash(c.req.url) && !fitsPatterns(route.compiled, matchAt(c, index, route, suffixed, null).params)
 }
 
 /**

@@ -23,7 +23,7 @@ import { answeringErrors } from './thrown-errors.ts'
 import type { HandlerChain, Handlers, MethodKey, OnlyKeys, RouteHandler, RouteHandlers } from './route-handlers.ts'
 export type { RouteHandlers } from './route-handlers.ts'
 import { SERVING, type ApiVersioningMiddleware, type TableServing } from './api-versioning.ts'
-import { matchAt } from './match-at.ts'
+import { matchAt, takesEncodedSlash } from './match-at.ts'
 import type { VersioningEnv } from './variables.ts'
 import { bare, quoted, quotedValue } from '../quote.ts'
 
@@ -217,6 +217,8 @@ function pathHandler(handlers: ReadonlyMap<string, Handler<any>>, { notAllowed }
     if (later(c, false)) return next()
     const visit = c.get(engine.slot as never) as Visit | undefined
     if (visit !== undefined) return notAllowed(c, next, visit)
+    // (Without the middleware: a path Django matches to no route, %2F in a param that refuses "/", is passed on.)
+    if (takesEncodedSlash(c, c.req.routeIndex, route, suffixed)) return next()
     return engine.serve(c, next, table.placeAt(c, route, c.req.routeIndex, suffixed, null), notAllowed)
   }
 }
@@ -288,6 +290,7 @@ function servedBy(candidates: readonly Candidate[], serves: Served, table: Table
   return function versionedHandler(c: Context, next: Next) {
     const visit = c.get(engine.slot as never) as Visit | undefined
     if (visit !== undefined) return answer(c, next, visit)
+    if (takesEncodedSlash(c, c.req.routeIndex, first.route, first.suffixed)) return next()
     return engine.serve(c, next, table.placeAt(c, first.route, c.req.routeIndex, first.suffixed, serves), alone)
   }
 }

@@ -205,4 +205,19 @@ describe('an encoded slash, decoded into a param whose pattern refuses "/" (as D
   it('a version of bytes that are not UTF-8 is decoded as Django decodes it (Hono kept the run as written)', async () => {
     expect(await (await app.request('http://api.test/path/%62%B8/items/x/')).json()).toEqual({ version: 'b%B8', slug: 'x' })
   })
+
+  it('mountRoutes alone (no middleware) passes such a path on: a later route of the app, then app.notFound', async () => {
+    const alone = new Hono()
+    mountRoutes(alone, apiVersioning({ scheme: new URLPathVersioning(), routes }), {
+      item: (ctx) => ctx.json({ version: ctx.var.version, slug: ctx.req.param('slug') }),
+      file: (ctx) => ctx.json({ path: ctx.req.param('path') }),
+    })
+    alone.get('/path/v1/items/*', (ctx) => ctx.json({ plain: ctx.req.path }))
+    alone.notFound((ctx) => ctx.json({ app: 'not found' }, 404))
+    expect(await (await alone.request('http://api.test/path/v1/items/a%2Fb/')).json()).toEqual({ plain: '/path/v1/items/a%2Fb/' })
+    const res = await alone.request('http://api.test/path/v%2F1/items/x/')
+    expect([res.status, await res.json()]).toEqual([404, { app: 'not found' }])
+    expect(await (await alone.request('http://api.test/files/a%2Fb')).json()).toEqual({ path: 'a/b' })
+    expect(await (await alone.request('http://api.test/path/v1/items/a%2Cb/')).json()).toEqual({ version: 'v1', slug: 'a,b' })
+  })
 })
