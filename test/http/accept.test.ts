@@ -318,4 +318,9 @@ describe('a bound on the work of one header', () => {
     expect(scheme.determineVersion(broken(999))).toBe('2')
     expect(() => scheme.determineVersion(broken(1000))).toThrow('Could not satisfy the request Accept header.')
   })
+  it("decodes a name*= value of any length (200,000 Latin-1 escapes: no call stack overflow)", () => {
+    const long = (charset: string) => new Request('http://t/', { headers: { accept: `application/json; version*=${charset}''${'%41'.repeat(200_000)}` } })
+    for (const charset of ['latin1', 'utf-8']) expect(scheme.determineVersion(long(charset))).toBe('A'.repeat(200_000))
+    expect(new AcceptHeaderVersioning({ allowedVersions: ['AA'] }).determineVersion(new Request('http://t/', { headers: { accept: "application/json; version*=latin1''%41%41" } }))).toBe('AA')
+  })
 })
