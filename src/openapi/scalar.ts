@@ -163,10 +163,12 @@ export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions =
       const sources = versions.map((v) => ({ title: versionLabel(v), slug: v.version, url: documentUrl(index, v.version), default: v.latest }))
       written = { versions, index, json: scriptJson(sources), origins: given === false ? [] : documentOrigins(docs) }
     }
+    // This request's list: another request (under a mount with params, another path) may replace `written` while it renders.
+    const list = written
     const html = await ((await render(c, next)) as Response).text() // Scalar's handler always answers
     const at = html.lastIndexOf(mark)
     if (at === -1) throw new Error(`${where}: Scalar's page no longer carries the version list where this module puts it; this version of @scalar/hono-api-reference is not supported.`)
-    const filled = `${html.slice(0, at)}${written.json}${html.slice(at + mark.length)}`
+    const filled = `${html.slice(0, at)}${list.json}${html.slice(at + mark.length)}`
     const tag = `<script src="${cdn}"`
     if (!filled.includes(tag)) throw new Error(`${where}: Scalar's page no longer loads the bundle with the script tag this module expects; this version of @scalar/hono-api-reference is not supported.`)
     // The default bundle comes from a CDN: its script tag gets the integrity that pins its bytes, not only its URL.
@@ -175,8 +177,8 @@ export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions =
     const body = filled.replace(tag, () => `<script>${PRELUDE}</script>\n    ${tag}${pinned}`)
     const scripts = inlineScripts(body)
     const key = JSON.stringify(scripts)
-    if (policy?.scripts !== key || policy.origins !== written.origins) {
-      const origins = written.origins
+    if (policy?.scripts !== key || policy.origins !== list.origins) {
+      const origins = list.origins
       policy = { scripts: key, origins, text: policyText(own, origins, given, await Promise.all(scripts.map(hashSource))) }
     }
     return c.html(body, 200, { 'Content-Security-Policy': policy.text })

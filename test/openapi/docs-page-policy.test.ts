@@ -97,6 +97,20 @@ describe('openAPIDocs: the page\'s Content-Security-Policy', () => {
     expect(await policyAt('/docs')).toBe(first)
   })
 
+  it('pages asked at once under a mount with params each list their own documents, under a policy of their own scripts', async () => {
+    const app = new Hono().route('/t/:tenant/docs', openAPIDocs(docs, { cdn: '/standalone.js' }))
+    const answers = await Promise.all(['alpha', 'beta', 'alpha', 'beta'].map(async (tenant) => ({ tenant, res: await app.request(`/t/${tenant}/docs`) })))
+    for (const { tenant, res } of answers) {
+      const html = await res.text()
+      expect(html).toContain(`/t/${tenant}/docs/openapi`)
+      expect(html).not.toContain(`/t/${tenant === 'alpha' ? 'beta' : 'alpha'}/`)
+      // The page's inline scripts, hashed as a browser does, are those the policy allows.
+      const texts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter((m) => !(m[1] as string).includes('src=')).map((m) => m[2] as string)
+      const sha256 = async (text: string) => `'sha256-${btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))))}'`
+      expect(directives(res.headers.get('content-security-policy'))['script-src']).toEqual(["'self'", ...(await Promise.all(texts.map(sha256)))])
+    }
+  })
+
   it('the hashes are made again when a sunset passes (the selector marks the version: the configuration script changes)', async () => {
     let now = Date.parse('2026-06-01T00:00:00Z')
     const policy = versionPolicy({ versions: { v1: { deprecation: '2026-01-01T00:00:00Z', sunset: '2027-01-01T00:00:00Z' } }, now: () => now })
