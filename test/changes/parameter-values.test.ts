@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { change, changelog, fieldRenamed, queryParamChanged, queryParamRenamed, requestHeaderChanged, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import type { Instruction } from '../../src/changes/instruction.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
-import { HeaderVersioning, QueryParameterVersioning } from '../../src/index.ts'
+import { AcceptHeaderVersioning, HeaderVersioning, QueryParameterVersioning } from '../../src/index.ts'
 import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
 
 const statusUp = (older: string | null) => (older === 'available' ? 'active' : older)
@@ -232,6 +232,14 @@ describe("the scheme's own version parameter and header", () => {
     expect(() => versionMiddleware({ scheme: new HeaderVersioning({ header: 'Api-Version', allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: header })).toThrow(
       'versionMiddleware: changes: the history changes the values of the request header "API-VERSION" of "GET /products" (requestHeaderChanged), which the scheme reads the version from; change another header, or give the scheme another header.',
     )
+  })
+  it("may change Accept under AcceptHeaderVersioning: the version is read from the header as sent, the handler reads up's", async () => {
+    const history = twoVersionHistory([change('Accept.', [requestHeaderChanged('GET /products', 'Accept', { up: () => 'application/json' })])])
+    const served = new Hono()
+    served.use('*', versionMiddleware({ scheme: new AcceptHeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+    served.get('/products', (c) => c.json({ version: c.var.version, accept: c.req.header('accept') }))
+    const res = await served.request('/products', { headers: { Accept: 'application/json; version=1' } })
+    expect(await res.json()).toEqual({ version: '1', accept: 'application/json' })
   })
 })
 
