@@ -58,10 +58,12 @@ describe('openAPIDocs: configured text in the page', () => {
     expect(html).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>')
   })
 
-  it('a cdn that could leave its attribute is refused when the page is made', () => {
-    expect(() => openAPIDocs(docs, { cdn: '/x.js" onload="alert(1)' })).toThrow(
-      new Error('openAPIDocs: cdn must be the URL of Scalar\'s standalone.js, such as "/standalone.js", without spaces, quotes, "<", ">" or "&".'),
-    )
+  it('a cdn that could leave its attribute, or name another origin by a backslash, is refused when the page is made', () => {
+    const refused = new Error('openAPIDocs: cdn must be the URL of Scalar\'s standalone.js, such as "/standalone.js", without spaces, quotes, "<", ">", "&" or "\\".')
+    expect(() => openAPIDocs(docs, { cdn: '/x.js" onload="alert(1)' })).toThrow(refused)
+    // Browsers read "\\evil.example/x.js" as "//evil.example/x.js": a script of another origin, not a path.
+    expect(() => openAPIDocs(docs, { cdn: '\\\\evil.example/x.js' })).toThrow(refused)
+    expect(() => openAPIDocs(docs, { cdn: '/\\evil.example/x.js' })).toThrow(refused)
   })
 })
 
