@@ -85,7 +85,7 @@ export function decodeParam(raw: string): string {
   for (let i = 0; i < out.length; ) {
     const n = wellFormed(out, i)
     if (n > 0) {
-      text += new TextDecoder().decode(new Uint8Array(out.slice(i, i + n)))
+      text += utf8.decode(new Uint8Array(out.slice(i, i + n)))
       i += n
     } else {
       // The lead byte and the continuation bytes that fit it: one error (Python's), each byte written as %XX.
@@ -96,6 +96,8 @@ export function decodeParam(raw: string): string {
   }
   return text
 }
+
+const utf8 = new TextDecoder()
 
 /** The length of the well-formed UTF-8 sequence at `i`, or minus the length of its longest well-formed prefix. */
 function wellFormed(bytes: readonly number[], i: number): number {
