@@ -12,6 +12,7 @@ import { existsAt, type RoutePlan } from './http-steps.ts'
 import { isJsonType } from './media-types.ts'
 import { framingOf } from './streams.ts'
 import { middlewareBases, pathsInside } from '../routes/mounted-apps.ts'
+import { honoPath } from '../routes/openapi-form.ts'
 import { quotedValue } from '../quote.ts'
 
 /** A route definition of @hono/zod-openapi's registry, as far as its success media types go. */
@@ -52,8 +53,8 @@ export function declaredMediaChecks(app: { readonly routes: readonly { readonly 
   for (const definition of definitionsOf(app)) {
     const route = definition?.type === 'route' ? definition.route : undefined
     if (typeof route?.path !== 'string' || typeof route.method !== 'string' || route.responses === null || typeof route.responses !== 'object') continue
-    // "/users/{id}" is registered on Hono as "/users/:id", under the app's base path (hono/app-route-names.ts's honoPathOf reads it so too).
-    const path = mergePath(typeof base === 'string' ? base : '/', route.path.replaceAll(/\/\{([^/{}]+)(\{[^/]*\})?\}/g, '/:$1$2'))
+    // "/users/{id}" is registered on Hono as "/users/:id", under the app's base path.
+    const path = mergePath(typeof base === 'string' ? base : '/', honoPath(route.path))
     const method = route.method.toUpperCase()
     const key = [path, ...pathsInside(path, bases)].map((p) => `${method} ${p}`).find((k) => plans.has(k))
     const plan = key === undefined ? undefined : plans.get(key)

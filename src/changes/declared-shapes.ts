@@ -14,6 +14,7 @@ import type { RoutePlan } from './http-steps.ts'
 import { isFormType, isJsonType } from './media-types.ts'
 import { framingOf } from './streams.ts'
 import { middlewareBases, pathsInside } from '../routes/mounted-apps.ts'
+import { honoPath } from '../routes/openapi-form.ts'
 import { isObject, type Json } from '../json/object.ts'
 import { pointerTokens } from '../json/pointer.ts'
 import { reachableComponents, refsIn } from '../json/refs.ts'
@@ -44,8 +45,8 @@ export function declaredShapeChecks(
   const out: string[] = []
   for (const [openPath, item] of Object.entries(isObject(document['paths']) ? document['paths'] : {})) {
     if (!isObject(item)) continue
-    // "/users/{id}" is registered on Hono as "/users/:id" (declared-media.ts reads it so too).
-    const path = openPath.replaceAll(/\/\{([^/{}]+)(\{[^/]*\})?\}/g, '/:$1$2')
+    // "/users/{id}" is registered on Hono as "/users/:id" (the document's paths carry the app's base path already).
+    const path = honoPath(openPath)
     for (const lower of METHODS) {
       const operation = item[lower]
       if (!isObject(operation)) continue

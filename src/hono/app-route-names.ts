@@ -6,6 +6,7 @@
  * nothing here imports @hono/zod-openapi.
  */
 import { innermost } from '../routes/composed-handlers.ts'
+import { honoPath } from '../routes/openapi-form.ts'
 import { mergePath } from 'hono/utils/url'
 import { routeNameOf } from './named.ts'
 import { quotedValue } from '../quote.ts'
@@ -79,10 +80,7 @@ export function namedRoutes(app: NamedRoutesApp, from: ReadMark = { routes: 0, d
 
 /** A registry path as OpenAPIHono registers it on Hono, under the app's base path. */
 function honoPathOf(base: unknown, path: string): string {
-  // "/users/{id}" is "/users/:id" (a param name holds no "/", "{" or "}": this pattern cannot backtrack as
-  // OpenAPIHono's own "/{(.+?)}" can, on the paths an app declares); "/{version{v[12]}}", a patterned param of the
-  // prefix app.route() mounted a sub-app under (OpenAPIHono writes ":version{v[12]}" so), is "/:version{v[12]}".
-  return mergePath(typeof base === 'string' ? base : '/', path.replaceAll(/\/\{([^/{}]+)(\{[^/]*\})?\}/g, '/:$1$2'))
+  return mergePath(typeof base === 'string' ? base : '/', honoPath(path))
 }
 
 /**

@@ -15,6 +15,16 @@ export interface OpenAPIPathParam {
 
 const DEFAULT_PATTERN = '[^/]+'
 
+/**
+ * The Hono path of an @hono/zod-openapi path, as OpenAPIHono registers it: `/users/{id}` is `/users/:id`, and
+ * `/{version{v[12]}}` (a patterned param of the prefix `app.route()` mounted a sub-app under, which OpenAPIHono
+ * writes `:version{v[12]}`) is `/:version{v[12]}`. A param name holds no `/`, `{` or `}`: this pattern cannot
+ * backtrack as OpenAPIHono's own `/{(.+?)}` can, on the paths an app declares.
+ */
+export function honoPath(openAPIPath: string): string {
+  return openAPIPath.replaceAll(/\/\{([^/{}]+)(\{[^/]*\})?\}/g, '/:$1$2')
+}
+
 /** `^(?:pattern)$`, the JSON Schema pattern of a Hono param pattern; `null` for Hono's default. */
 export function schemaPattern(pattern: string): string | null {
   return pattern === DEFAULT_PATTERN ? null : `^(?:${pattern})$`
