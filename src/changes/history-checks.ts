@@ -20,7 +20,7 @@ import { unservedMethods } from './unserved-methods.ts'
 import { declaredMediaChecks, migratesSuccess } from './declared-media.ts'
 import { callsAnswerSuccess } from './handler-calls.ts'
 import { isJsonType } from './media-types.ts'
-import { wrappedBy } from './wrapped-handlers.ts'
+import { plannedHandlers } from './wrapped-handlers.ts'
 import { unlaidRequests } from './unlaid-requests.ts'
 import { declaredShapeChecks } from './declared-shapes.ts'
 import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
@@ -326,11 +326,7 @@ const ANSWERS: readonly (readonly [RegExp | ((source: string) => boolean), strin
  */
 function answerChecks(routes: AppRoutesWithHandlers['routes'], plans: ReadonlyMap<string, RoutePlan>, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined): string[] {
   const out = new Set<string>()
-  for (const { method, path, handler } of routes) {
-    const wrapped = wrappedBy(handler)
-    if (wrapped === undefined) judge(quoted(`${method} ${path}`), plans.get(`${method} ${path}`), handler, out)
-    else for (const own of wrapped) judge(`route ${quoted(own.route.viewName)} (${own.method})`, tablePlan(own.method, own.route), own.handler, out)
-  }
+  for (const { what, plan, handler } of plannedHandlers(routes, plans, tablePlan)) judge(what, plan, handler, out)
   return [...out]
 }
 

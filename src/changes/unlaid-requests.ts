@@ -17,7 +17,7 @@ import type { ExchangeRoute } from '../pipeline/extension.ts'
 import type { RoutePlan } from './http-steps.ts'
 import { migratesSuccess } from './declared-media.ts'
 import { Shape } from './shape.ts'
-import { wrappedBy } from './wrapped-handlers.ts'
+import { plannedHandlers, type PlannedHandler } from './wrapped-handlers.ts'
 import { quoted } from '../quote.ts'
 
 /** A read of the request body as JSON or as a form, in a handler's source. */
@@ -41,28 +41,22 @@ export function unlaidRequests(
   tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined,
 ): string[] {
   const out = new Set<string>()
-  for (const { method, path, handler } of routes) {
-    const wrapped = wrappedBy(handler)
-    if (wrapped === undefined) judge(method, `${method} ${path}`, plans.get(`${method} ${path}`), handler, out)
-    else for (const own of wrapped) judge(own.method, `route ${quoted(own.route.viewName)} (${own.method})`, tablePlan(own.method, own.route), own.handler, out, own.route.viewName)
-  }
+  for (const planned of plannedHandlers(routes, plans, tablePlan)) judge(planned, out)
   return [...out]
 }
 
-/** The sentence about one handler (`what` names its route; `key`, the bodies key that would declare it). */
-function judge(method: string, what: string, plan: RoutePlan | undefined, handler: unknown, out: Set<string>, name?: string): void {
+/** The sentence about one handler of the app, if any. */
+function judge({ method, what, key, plan, handler }: PlannedHandler, out: Set<string>): void {
   if (typeof handler !== 'function' || plan === undefined || BODILESS.has(method) || method === 'ALL') return
-  const key = name === undefined ? what : `${method} ${name}`
-  const named = name === undefined ? quoted(what) : what
   if ((plan.layouts?.request ?? null) !== null) {
     // Forms are migrated for a layout of one shape alone (a form is one object of text fields).
     if (plan.forms || !(plan.layouts?.request instanceof Shape) || plan.request?.some((chain) => chain.steps.length > 0) !== true) return
     if (!READS_FORM.test(Function.prototype.toString.call(handler))) return
-    out.add(`versionHistory: the handler of ${named} reads a form, and its route's request layout migrates JSON bodies only, so its older clients' forms are refused with 415 where its head clients' are taken; set forms: true in bodies[${quoted(key)}] to migrate them.`)
+    out.add(`versionHistory: the handler of ${what} reads a form, and its route's request layout migrates JSON bodies only, so its older clients' forms are refused with 415 where its head clients' are taken; set forms: true in bodies[${quoted(key)}] to migrate them.`)
     return
   }
   if (!migratesSuccess(plan) || !READS_BODY.test(Function.prototype.toString.call(handler))) return
   out.add(
-    `versionHistory: the handler of ${named} reads a request body, and its route declares no request layout though its responses change between versions, so older clients' bodies reach it in their own version's fields; declare the layout (bodies[${quoted(key)}].request), or a shape no change names if the body is the same in every version.`,
+    `versionHistory: the handler of ${what} reads a request body, and its route declares no request layout though its responses change between versions, so older clients' bodies reach it in their own version's fields; declare the layout (bodies[${quoted(key)}].request), or a shape no change names if the body is the same in every version.`,
   )
 }
