@@ -95,7 +95,7 @@ describe('check(app) names a handler reading a body its route lays out nowhere',
     app.put('/people/:id', async ({ req, json }) => json({ id: 1, title: String((await req.json<Person>()).title) }))
     app.post('/people/:id/form', async ({ req, json }) => json({ id: 1, title: String((await req.raw.formData()).get('title')) }))
     // Hono's validator reads c.req.json() in its source whatever its target: these handlers read no body.
-    app.post('/people/:id/archive', validator('param', (value) => value), (c) => c.json({ id: Number(c.req.valid('param').id), title: 'Ada' }))
+    app.post('/people/:id/archive', validator('param', (value) => value), (c) => c.json({ id: Number(c.req.valid('param')['id']), title: 'Ada' }))
     app.delete('/people/:id', validator('query', (value) => value), (c) => c.json({ id: 1, title: 'Ada' }))
     expect(versioning.check(app)).toEqual([
       sentence('"POST /people/:id/raw"', 'POST /people/:id/raw'),
