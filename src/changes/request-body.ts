@@ -153,15 +153,16 @@ function blank(body: Uint8Array | string): boolean {
  * An older client's body migrated up. Whatever its `Content-Type` says, the
  * handler never reads it un-migrated: a blank body passes as it is, a JSON
  * one is migrated (its text and value), a form one too when the route migrates forms
- * (as `FormData`), any other is refused (415). Client input that cannot be
+ * (as `FormData`), any other is refused (415); its type read from `headers`, as the head
+ * reads them (a `requestHeaderChanged` of `Content-Type` has run). Client input that cannot be
  * migrated is the client's error (400), naming the place. `then` takes the
  * migrated body in the same microtask as the JSON one is made.
  */
-function migratedBody<T>(exchange: ExchangeView, plan: RequestMigration, steps: readonly Visit[], then: (body: MigratedBody) => T): Promise<T> {
-  const type = exchange.request.headers.get('content-type')
+function migratedBody<T>(exchange: ExchangeView, plan: RequestMigration, steps: readonly Visit[], headers: Headers, then: (body: MigratedBody) => T): Promise<T> {
+  const type = headers.get('content-type')
   // A form's fields are text: its values are the handler's validator's to check, after migration.
   const form = plan.forms && isFormType(type)
-  const { headers, bodyUsed } = exchange.request
+  const { bodyUsed } = exchange.request
   // From the framework's cache (an earlier reader's), a form comes back as multipart with a boundary of its own.
   const formType = (bytes: Uint8Array) => (bodyUsed ? (cachedMultipart(bytes) ?? type) : type) as string
   const read = form ? () => exchange.bodyBytes() : () => exchange.bodyText()
@@ -271,7 +272,7 @@ export function migrateRequest(exchange: ExchangeView, plan: RequestMigration): 
   const headers = plan.names === null ? null : migratedHeaders(request, plan.names, exchange)
   // By method, not request.body: asking a server's lazy Request for its body stream builds the full Request.
   if (plan.steps === null || request.method === 'GET' || request.method === 'HEAD') return rewritten(request, plan, url, headers, null)
-  return migratedBody(exchange, plan, plan.steps, (body) => rewritten(request, plan, url, headers, body))
+  return migratedBody(exchange, plan, plan.steps, headers ?? request.headers, (body) => rewritten(request, plan, url, headers, body))
 }
 
 /** `request` at `url` with `migrated` headers (`null`: its own), carrying `body` (`null`: its own); `undefined` when nothing changed. */

@@ -52,6 +52,13 @@ export function checkRoute(route: unknown, where: string): asserts route is stri
     throw new Error(`${where}: ${quoted(route)} is written in OpenAPI's syntax; name plain Hono routes as Hono registers them, with ":param" ("GET /users/:id").`)
   }
   if (/^(?:HEAD) /.test(route)) throw new Error(`${where}: ${quoted(route)} names HEAD, which Hono answers with the GET handler; name the GET route.`)
+  // Hono registers app.all() as ALL, but a request is sent with its own method, by which its route's changes are found.
+  const all = /^ALL (\S+)$/.exec(route)?.[1]
+  if (all !== undefined) {
+    throw new Error(
+      `${where}: ${quoted(route)} names ALL, which no request is sent with (a route's changes are found by the request's method), so it would change nothing; ${all.startsWith('/') ? `name the route for each method it answers (${quoted(`GET ${all}`)}, ${quoted(`POST ${all}`)})` : `name the table route alone (${quoted(all)}), for each of its methods`}.`,
+    )
+  }
 }
 
 /**

@@ -3,12 +3,17 @@
  * declares no layout for: a route whose responses migrate (its `bodies`
  * entry has a response layout some version changes) and whose handler reads
  * a JSON or form body (`c.req.json()`, `c.req.parseBody()`,
- * `c.req.formData()`, `c.req.valid('json')`, `c.req.valid('form')`), with
+ * `c.req.formData()`, `c.req.valid('json')`, `c.req.valid('form')`, the
+ * same through a `req` taken from the context, `c.req.raw.json()`), with
  * no `request` layout: an older client's body reaches that handler in its
  * own version's fields, which the handler reads as the head's. Read as the
  * handler's source says, as the response checks are (history-checks.ts): a
  * best effort that errs toward naming the handler; a body the same in every
- * version is declared with a shape no change names. And a handler that reads
+ * version is declared with a shape no change names. Hono's validator
+ * middleware (`validator()`, `zValidator()`, @hono/zod-openapi's) is not
+ * read: one function serves every target, its source reads `c.req.json()`
+ * whichever it checks (a `param` or `query` one too); the handler's
+ * `c.req.valid('json')` says what it reads. And a handler that reads
  * a form (`parseBody()`, `formData()`, `valid('form')`) on a route whose
  * request layout migrates no form (`forms` not set): its older clients' forms
  * are refused with 415, its head clients' taken.
@@ -20,11 +25,14 @@ import { Shape } from './shape.ts'
 import { plannedHandlers, type PlannedHandler } from './wrapped-handlers.ts'
 import { quoted } from '../quote.ts'
 
-/** A read of the request body as JSON or as a form, in a handler's source. */
-const READS_BODY = /\.req\s*\.\s*(?:json|parseBody|formData)\s*\(|\.req\s*\.\s*valid\s*\(\s*['"`](?:json|form)['"`]/
+/** A read of the request body as JSON or as a form, in a handler's source: `c.req.json()`, a `req` destructured (`({ req }) => req.json()`), its `raw` Request's. */
+const READS_BODY = /(?<![\w$])req\s*\.\s*(?:(?:raw\s*\.\s*)?(?:json|formData)|parseBody)\s*\(|(?<![\w$])req\s*\.\s*valid\s*\(\s*['"`](?:json|form)['"`]/
 
 /** A read of the request body as a form. */
-const READS_FORM = /\.req\s*\.\s*(?:parseBody|formData)\s*\(|\.req\s*\.\s*valid\s*\(\s*['"`]form['"`]/
+const READS_FORM = /(?<![\w$])req\s*\.\s*(?:(?:raw\s*\.\s*)?formData|parseBody)\s*\(|(?<![\w$])req\s*\.\s*valid\s*\(\s*['"`]form['"`]/
+
+/** Hono's validator middleware (hono/validator, and so zValidator and @hono/zod-openapi's): the call that hands its value on. */
+const VALIDATOR = /\.addValidatedData\s*\(/
 
 /** Methods whose body no runtime hands a handler. */
 const BODILESS = new Set(['GET', 'HEAD'])
@@ -48,14 +56,17 @@ export function unlaidRequests(
 /** The sentence about one handler of the app, if any. */
 function judge({ method, what, key, plan, handler }: PlannedHandler, out: Set<string>): void {
   if (typeof handler !== 'function' || plan === undefined || BODILESS.has(method) || method === 'ALL') return
+  const source = Function.prototype.toString.call(handler)
+  // A validator's one source reads JSON for every target (a `param` validator on a DELETE too): its handler's `c.req.valid(...)` tells.
+  if (VALIDATOR.test(source)) return
   if ((plan.layouts?.request ?? null) !== null) {
     // Forms are migrated for a layout of one shape alone (a form is one object of text fields).
     if (plan.forms || !(plan.layouts?.request instanceof Shape) || plan.request?.some((chain) => chain.steps.length > 0) !== true) return
-    if (!READS_FORM.test(Function.prototype.toString.call(handler))) return
+    if (!READS_FORM.test(source)) return
     out.add(`versionHistory: the handler of ${what} reads a form, and its route's request layout migrates JSON bodies only, so its older clients' forms are refused with 415 where its head clients' are taken; set forms: true in bodies[${quoted(key)}] to migrate them.`)
     return
   }
-  if (!migratesSuccess(plan) || !READS_BODY.test(Function.prototype.toString.call(handler))) return
+  if (!migratesSuccess(plan) || !READS_BODY.test(source)) return
   out.add(
     `versionHistory: the handler of ${what} reads a request body, and its route declares no request layout though its responses change between versions, so older clients' bodies reach it in their own version's fields; declare the layout (bodies[${quoted(key)}].request), or a shape no change names if the body is the same in every version.`,
   )

@@ -84,6 +84,17 @@ describe('check(app) names @hono/zod-openapi routes declaring a changed shape wi
     ])
   })
 
+  it('under an OpenAPIHono root whose middleware runs for a sub-app mounted with app.route(): named by its full path', () => {
+    const { app: root, versioning } = appWith({ 'GET /api/people/:id': { response: Person } })
+    const sub = new OpenAPIHono()
+    sub.openapi(createRoute({ method: 'get', path: '/people/{id}', request: { params: z.object({ id: z.string() }) }, responses: { 200: { description: 'One', ...json(PersonSchema) } } }), (c) => c.json(ada, 200))
+    sub.openapi(createRoute({ method: 'get', path: '/people', responses: { 200: { description: 'All', ...json(z.array(PersonSchema)) } } }), (c) => c.json([ada], 200))
+    root.route('/api', sub)
+    expect(versioning.check(root)).toEqual([
+      `versionHistory: "GET /api/people" declares its 200 response (application/json) with "Person", which an older version it serves has in another shape, but the history lays out no response for it, so those clients get the head's shape; declare bodies["GET /api/people"].response.`,
+    ])
+  })
+
   it('a stream of the shape without an items layout; a route no older version serves is not named', () => {
     const { app, versioning } = appWith({}, [routeAdded('GET /new-people')])
     app.openapi(createRoute({ method: 'get', path: '/export', responses: { 200: { description: 'Lines', content: { 'application/x-ndjson': { schema: PersonSchema } } } } }), // The handler's type is the declared JSON's; this one answers lines.

@@ -270,4 +270,16 @@ describe('with a migrated body', () => {
     const res = await served.request('/things?status=available', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json', 'X-Flag': 'yes' }, body: JSON.stringify({ name: 'Lamp' }) })
     expect(await res.json()).toEqual({ status: 'active', flag: 'true', body: { title: 'Lamp' }, raw: { title: 'Lamp' } })
   })
+
+  it("reads the body as the Content-Type up gives: an older client's JSON sent under a type of its own is migrated, not refused with 415", async () => {
+    const Thing = shape<{ title: string }>('Thing')
+    const history = twoVersionHistory(
+      [change('Bodies are application/json.', [fieldRenamed(Thing, { older: 'name', newer: 'title' }), requestHeaderChanged('POST /things', 'Content-Type', { up: (older) => (older === 'text/x-json' ? 'application/json' : older) })])],
+      { bodies: { 'POST /things': { request: Thing } } },
+    )
+    const served = migratingApp(history)
+    served.post('/things', async (c) => c.json({ type: c.req.header('content-type') ?? null, body: await c.req.json() }))
+    const res = await served.request('/things', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'text/x-json' }, body: JSON.stringify({ name: 'Lamp' }) })
+    expect([res.status, await res.json()]).toEqual([200, { type: 'application/json', body: { title: 'Lamp' } }])
+  })
 })

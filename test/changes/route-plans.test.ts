@@ -2,13 +2,14 @@
  * Which plain route's plan an older request gets: the first route Hono runs
  * for it that the history names, whatever comes before it (a middleware
  * registered on a wider pattern for the same method) and however it is
- * registered (`app.all`, a sub-app, an optional or a patterned param). A
- * portable file: it runs on all four runtimes.
+ * registered (`app.all`, a sub-app, an optional or a patterned param); a
+ * name of `ALL` (`app.all`'s registration) is refused, since no request is
+ * sent with it. A portable file: it runs on all four runtimes.
  */
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { describe, expect, it } from 'vitest'
-import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldRenamed, queryParamChanged, requestHeaderRenamed, routeAdded, shape, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 
@@ -41,6 +42,15 @@ describe('the plan of a plain route', () => {
     expect(await get(app, '/all', '1')).toEqual({ id: 1, name: 'Lamp' })
     expect(await get(app, '/all', '2')).toEqual(head)
     expect(await post(app, '/all', { id: 1, name: 'Lamp' })).toEqual({ received: head })
+  })
+
+  it('a name of ALL, the method app.all() is registered under, is refused when the history is made: it changed nothing, with check(app) silent', () => {
+    expect(() => appWith({ 'ALL /all': { response: Product } }, () => undefined)).toThrow(
+      'versionHistory: bodies: "ALL /all" names ALL, which no request is sent with (a route\'s changes are found by the request\'s method), so it would change nothing; name the route for each method it answers ("GET /all", "POST /all").',
+    )
+    expect(() => routeAdded('ALL /all')).toThrow('routeAdded: "ALL /all" names ALL')
+    expect(() => queryParamChanged('ALL /all', 'status', { up: (older) => older })).toThrow('queryParamChanged: "ALL /all" names ALL')
+    expect(() => requestHeaderRenamed('ALL all', { older: 'X-A', newer: 'X-B' })).toThrow('name the table route alone ("all"), for each of its methods.')
   })
 
   it('a handler behind a middleware registered for its method on a wider pattern (app.get("/users/*", mw), app.post("/orders/*", bodyLimit))', async () => {

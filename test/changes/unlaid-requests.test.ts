@@ -7,7 +7,10 @@
  * same in every version declared with a shape no change names, a GET, a
  * route whose responses do not change, a handler that reads no body. Also a
  * handler reading a form where the request layout migrates JSON alone (its
- * older clients' forms get 415, its head clients' are taken). In each
+ * older clients' forms get 415, its head clients' are taken). Read through
+ * `c.req`, a `req` destructured from the context, or `c.req.raw`; Hono's
+ * validator middleware is not taken for a read (its one source reads JSON
+ * whatever its target: a `param` validator on a DELETE). In each
  * style: plain routes, `mountRoutes` handlers, @hono/zod-openapi routes. A
  * portable suite: it runs on Node, inside workerd, on Bun and on Deno.
  */
@@ -70,6 +73,40 @@ describe('check(app) names a handler reading a body its route lays out nowhere',
     expect([res.status, await res.json(), stored]).toEqual([200, { id: 1, name: 'undefined' }, { name: 'Ada' }])
   })
 
+  it("reads the body through a req taken from the context or its raw Request; a param or query validator on a POST or DELETE reads none", async () => {
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [titles] }],
+      bodies: {
+        'POST /people/:id/raw': { response: Person },
+        'PUT /people/:id': { response: Person },
+        'POST /people/:id/form': { response: Person, request: Person },
+        'POST /people/:id/archive': { response: Person },
+        'DELETE /people/:id': { response: Person },
+      },
+    })
+    const versioning = versionMiddleware({ scheme: scheme(), changes: history })
+    const app = new Hono()
+    app.use('*', versioning)
+    let stored: unknown
+    app.post('/people/:id/raw', async (c) => {
+      stored = await c.req.raw.json()
+      return c.json({ id: 1, title: String((stored as Person).title) })
+    })
+    app.put('/people/:id', async ({ req, json }) => json({ id: 1, title: String((await req.json<Person>()).title) }))
+    app.post('/people/:id/form', async ({ req, json }) => json({ id: 1, title: String((await req.raw.formData()).get('title')) }))
+    // Hono's validator reads c.req.json() in its source whatever its target: these handlers read no body.
+    app.post('/people/:id/archive', validator('param', (value) => value), (c) => c.json({ id: Number(c.req.valid('param')['id']), title: 'Ada' }))
+    app.delete('/people/:id', validator('query', (value) => value), (c) => c.json({ id: 1, title: 'Ada' }))
+    expect(versioning.check(app)).toEqual([
+      sentence('"POST /people/:id/raw"', 'POST /people/:id/raw'),
+      sentence('"PUT /people/:id"', 'PUT /people/:id'),
+      `versionHistory: the handler of "POST /people/:id/form" reads a form, and its route's request layout migrates JSON bodies only, so its older clients' forms are refused with 415 where its head clients' are taken; set forms: true in bodies["POST /people/:id/form"] to migrate them.`,
+    ])
+    // What the first sentence says: the raw Request holds the older client's body, in version 1's fields.
+    const res = await app.request('/people/1/raw', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: '{"name":"Ada"}' })
+    expect([res.status, stored]).toEqual([200, { name: 'Ada' }])
+  })
+
   it('a handler reading a form on a route whose request layout migrates JSON alone: named; with forms: true, not', async () => {
     const history = versionHistory({
       versions: [{ version: '1' }, { version: '2', changes: [titles] }],
@@ -118,7 +155,7 @@ describe('check(app) names a handler reading a body its route lays out nowhere',
   })
 
   it('@hono/zod-openapi routes: a body the handler reads through c.req.valid("json")', () => {
-    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [titles] }], bodies: { 'PUT /people/:id': { response: Person } } })
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [titles] }], bodies: { 'PUT /people/:id': { response: Person }, 'DELETE /people/:id': { response: Person } } })
     const versioning = versionMiddleware({ scheme: scheme(), changes: history })
     const app = new OpenAPIHono()
     app.use('*', versioning)
@@ -130,6 +167,14 @@ describe('check(app) names a handler reading a body its route lays out nowhere',
       responses: { 200: { description: 'The person', content: { 'application/json': { schema: z.object({ id: z.number(), title: z.string() }) } } } },
     })
     app.openapi(put, (c) => c.json({ id: 1, title: c.req.valid('json').title }, 200))
+    // A route whose request declares params and a query alone: its validators read no body, nor does its handler.
+    const remove = createRoute({
+      method: 'delete',
+      path: '/people/{id}',
+      request: { params: z.object({ id: z.string() }), query: z.object({ hard: z.string().optional() }) },
+      responses: { 200: { description: 'The person removed', content: { 'application/json': { schema: z.object({ id: z.number(), title: z.string() }) } } } },
+    })
+    app.openapi(remove, (c) => c.json({ id: Number(c.req.valid('param').id), title: 'Ada' }, 200))
     expect(versioning.check(app)).toEqual([sentence('"PUT /people/:id"', 'PUT /people/:id')])
   })
 })
