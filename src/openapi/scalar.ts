@@ -131,8 +131,9 @@ export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions =
   if (page === path) throw new Error(`${where}: page and path must differ; the page is at ${quoted(page)} and the documents under ${quoted(path)}.`)
   const { cdn = DEFAULT_BUNDLE, pageTitle = 'API reference', scalar = {}, contentSecurityPolicy: given = {} } = options
   // Scalar writes the URL into a `src="..."` attribute as given: only URL characters, none that could end it.
-  // (A backslash too: browsers read "\\host/x.js" as "//host/x.js", another origin than the path it looks like.)
-  if (typeof cdn !== 'string' || !/^[^\s"'<>`&\\]+$/.test(cdn)) throw new Error(`${where}: cdn must be the URL of Scalar's standalone.js, such as "/standalone.js", without spaces, quotes, "<", ">", "&" or "\\".`)
+  // (A backslash too: browsers read "\\host/x.js" as "//host/x.js", another origin than the path it looks like; and
+  // control characters, which browsers strip from a URL's ends: "\x01//host/x.js" is "//host/x.js".)
+  if (typeof cdn !== 'string' || !/^[^\s\x00-\x1f\x7f"'<>`&\\]+$/.test(cdn)) throw new Error(`${where}: cdn must be the URL of Scalar's standalone.js, such as "/standalone.js", without spaces, control characters, quotes, "<", ">", "&" or "\\".`)
   const bundle = bundleSource(cdn)
   if (bundle === null) throw new Error(`${where}: cdn must be a path such as "/standalone.js" or an http or https URL, from which the page's policy allows the bundle.`)
   const unsafePolicy = unsafeDirectives(given)
