@@ -370,6 +370,8 @@ describe('CombinedVersioning', () => {
     ['one scheme', () => new CombinedVersioning({ schemes: [new HeaderVersioning()] }), 'CombinedVersioning: schemes must list two or more schemes, such as [new HeaderVersioning(), new QueryParameterVersioning()].'],
     ['no schemes', () => new CombinedVersioning({ schemes: [] }), 'CombinedVersioning: schemes must list two or more schemes'],
     ['schemes missing', () => new CombinedVersioning({} as never), 'CombinedVersioning: schemes must list two or more schemes'],
+    // Plain JavaScript can call it without options: the sentence, not a TypeError destructuring undefined.
+    ['no options at all', () => new CombinedVersioning(undefined as never), 'CombinedVersioning: schemes must list two or more schemes'],
     ['a non-scheme', () => new CombinedVersioning({ schemes: [new HeaderVersioning(), { determineVersion: () => 'v1' } as never] }), 'CombinedVersioning: schemes may hold only versioning schemes such as new HeaderVersioning().'],
     ['an unknown option', () => new CombinedVersioning({ schemes: [new HeaderVersioning(), new QueryParameterVersioning()], scheme: 1 } as never), 'CombinedVersioning: unknown option "scheme"'],
   ])('refuses %s at construction', (_case, build, message) => {
