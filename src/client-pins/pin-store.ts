@@ -3,6 +3,7 @@
  * store (tests, Node, Bun, Deno), a Workers KV store, and a store read
  * through a copy (D1 pins read through KV).
  */
+import { checkOptions } from '../options.ts'
 import { quotedValue } from '../quote.ts'
 
 /** A client's pin: its version, and the one before its last upgrade while that upgrade can be rolled back. */
@@ -146,6 +147,7 @@ export function kvPinStore(namespace: KVPinNamespace, options: KVPinStoreOptions
   if (namespace === null || typeof namespace !== 'object' || typeof namespace.get !== 'function' || typeof namespace.put !== 'function') {
     throw new Error('kvPinStore: namespace must be a Workers KV namespace binding, such as env.PINS (a [[kv_namespaces]] entry of wrangler.toml).')
   }
+  checkOptions(options, 'kvPinStore', ['prefix', 'expirationTtl'])
   const { prefix = 'pin:', expirationTtl } = options
   if (typeof prefix !== 'string' || prefix.length > 64) throw new Error('kvPinStore: prefix must be a string of at most 64 characters, such as "pin:".')
   if (expirationTtl !== undefined && (!Number.isInteger(expirationTtl) || expirationTtl < 60)) {
