@@ -3,7 +3,7 @@
  * store (tests, Node, Bun, Deno), a Workers KV store, and a store read
  * through a copy (D1 pins read through KV).
  */
-import { checkOptions } from '../options.ts'
+import { checkOptions, isRecord } from '../options.ts'
 import { quotedValue } from '../quote.ts'
 
 /** A client's pin: its version, and the one before its last upgrade while that upgrade can be rolled back. */
@@ -68,7 +68,7 @@ export function pinOfRow(row: unknown): Pin | null {
  * ```
  */
 export function memoryPinStore(initial: Readonly<Record<string, string>> = {}): PinStore {
-  if (initial === null || typeof initial !== 'object') {
+  if (!isRecord(initial)) {
     throw new Error('memoryPinStore: initial must be an object of client id to version, such as { "account-42": "2025-01-01" }.')
   }
   const pins = new Map<string, Pin>()

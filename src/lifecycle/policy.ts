@@ -15,6 +15,7 @@ import { PLAIN_VERSIONS, plainVersions } from '../model/reported.ts'
 import type { BoundExtension, VersioningExtension } from '../pipeline/extension.ts'
 import { lifecycleHeaders, type LifecycleHeaders, type VersionLifecycleDescription, type VersionSchedule } from './schedule.ts'
 import { quoted, quotedValue } from '../quote.ts'
+import { isRecord } from '../options.ts'
 
 /** Options of `versionPolicy`. */
 export interface VersionPolicyOptions {
@@ -82,14 +83,14 @@ const OPTION_NAMES = ['versions', 'reportVersions', 'echoHeader', 'refuseAfterSu
  */
 export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
   const where = 'versionPolicy'
-  if (options === null || typeof options !== 'object') {
+  if (!isRecord(options)) {
     throw new Error(`${where}: pass options such as { versions: { v1: { sunset: '2027-01-01T00:00:00Z' } }, reportVersions: true }.`)
   }
   for (const key of Object.keys(options)) {
     if (!OPTION_NAMES.includes(key)) throw new Error(`${where}: unknown option ${quoted(key)}; the options are ${OPTION_NAMES.join(', ')}.`)
   }
   const { versions = {}, reportVersions = false, echoHeader = null, refuseAfterSunset = false, now = Date.now } = options
-  if (versions === null || typeof versions !== 'object') throw new Error(`${where}: versions must be an object of lifecycles by version.`)
+  if (!isRecord(versions)) throw new Error(`${where}: versions must be an object of lifecycles by version, such as { v1: { sunset: '2027-06-01' } } (not a Map or a list).`)
   const report = reportNames(reportVersions, where)
   if (echoHeader !== null && !isHeaderName(echoHeader)) {
     throw new Error(`${where}: echoHeader must be a header name such as "api-version", or null.`)

@@ -8,7 +8,7 @@
  */
 import { Scalar } from '@scalar/hono-api-reference'
 import type { Hono } from 'hono/tiny'
-import { checkOptions } from '../options.ts'
+import { checkOptions, isRecord } from '../options.ts'
 import { bare, quoted } from '../quote.ts'
 import { bundleSource, documentOrigins, hashSource, inlineScripts, pageDirectives, policyText, PRELUDE, unsafeDirectives } from './docs-policy.ts'
 import { checkPath, documentUrl, linkPath, openAPIRoutes, sourceResolver, type OpenAPISource } from './serve.ts'
@@ -139,7 +139,7 @@ export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions =
   const unsafePolicy = unsafeDirectives(given)
   if (unsafePolicy !== null) throw new Error(`${where}: ${unsafePolicy}`)
   if (typeof pageTitle !== 'string') throw new Error(`${where}: pageTitle must be a string such as "Catalog API".`)
-  if (scalar === null || typeof scalar !== 'object' || Array.isArray(scalar)) throw new Error(`${where}: scalar must be an object of Scalar's settings such as { theme: 'purple' }.`)
+  if (!isRecord(scalar)) throw new Error(`${where}: scalar must be an object of Scalar's settings such as { theme: 'purple' }.`)
   // Scalar writes its configuration into the page as it is (customCss into a <style>, the rest into a <script>).
   const unsafe = unsafeSettings(scalar)
   if (unsafe !== null) throw new Error(`${where}: ${unsafe}`)

@@ -660,6 +660,8 @@ describe('mistakes fail at construction with a sentence that says what to fix', 
   const history = (...versions: { version: string; changes?: ReturnType<typeof change>[] }[]) => () => versionHistory({ versions })
   it.each([
     ['no versions', () => versionHistory({ versions: [] }), 'versionHistory: versions must be a non-empty list'],
+    // Plain JavaScript: a Map's entries are no keys, so no body migrated, silently.
+    ['bodies as a Map', () => versionHistory({ versions: [{ version: 'v1' }], bodies: new Map([['product-detail', { response: P }]]) as never }), "versionHistory: bodies must map route names to layouts, such as { 'product-detail': { response: Product } } (an object, not a Map)."],
     ['a duplicated version', history({ version: 'v1' }, { version: 'v1' }), 'versionHistory: version "v1" is listed twice'],
     ['versions out of order', history({ version: 'v2' }, { version: 'v1' }), 'versionHistory: versions must go from oldest to newest, but "v1" comes after "v2"'],
     ['dates out of order', history({ version: '2025-01-01' }, { version: '2024-06-01' }), 'but "2024-06-01" comes after "2025-01-01"'],

@@ -425,6 +425,12 @@ describe('clientPins: configuration mistakes fail at construction', () => {
     expect(make).toThrow(new Error(message))
   })
 
+  it('memoryPinStore refuses its initial pins as a Map (its entries are no keys: no pin was kept, silently)', () => {
+    expect(() => memoryPinStore(new Map([['account-42', '2025-01-01']]) as never)).toThrow(
+      new Error('memoryPinStore: initial must be an object of client id to version, such as { "account-42": "2025-01-01" }.'),
+    )
+  })
+
   it('a scheme whose requests always name their version', () => {
     const pins = clientPins({ store: memoryPinStore(), client })
     expect(() => versionMiddleware({ scheme: new URLPathVersioning(), clientVersion: pins })).toThrow(

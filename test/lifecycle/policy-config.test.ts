@@ -15,6 +15,8 @@ const where = 'versionPolicy'
 
 describe('versionPolicy refuses, when it is made', () => {
   it.each<[string, () => unknown, string]>([
+    // Plain JavaScript: a Map's entries are no keys, so no version had a lifecycle, silently.
+    ['versions as a Map', () => versionPolicy({ versions: new Map([['v1', { sunset: '2027-06-01' }]]) as never }), `${where}: versions must be an object of lifecycles by version, such as { v1: { sunset: '2027-06-01' } } (not a Map or a list).`],
     ['echoHeader: Set-Cookie (the version would become a cookie)', () => versionPolicy({ echoHeader: 'Set-Cookie' }), `${where}: echoHeader is "Set-Cookie", a header HTTP gives a meaning of its own; choose a name of yours such as "api-version".`],
     ['echoHeader: Content-Length (the version would frame the body)', () => versionPolicy({ echoHeader: 'content-length' }), `${where}: echoHeader is "content-length", a header HTTP gives a meaning of its own`],
     ['echoHeader: Content-Type', () => versionPolicy({ echoHeader: 'Content-Type' }), `${where}: echoHeader is "Content-Type"`],
