@@ -128,6 +128,11 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
           }
         }
       }
+      // Both lists go on every response: past about 16 KiB of headers, clients such as Node's fetch read none of it.
+      const reported = report === null ? 0 : all.join(', ').length
+      if (reported > MAX_REPORTED) {
+        throw new Error(`${where}: reportVersions would put ${reported} characters of versions in the headers of every response (at most ${MAX_REPORTED}: clients such as Node's fetch refuse a response with over 16 KiB of headers); allow fewer versions, or turn reportVersions off.`)
+      }
       // A custom scheme could return any text: only versions listed go into headers.
       const listed = new Set(all)
       const deprecated = new Set([...lifecycles].filter(([, l]) => l.deprecation !== null).map(([v]) => v))
@@ -209,6 +214,8 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
 
 /** The most version sets whose header values a policy keeps at once. */
 const MAX_LISTS = 256
+/** The most characters of versions `reportVersions` puts on each response, both lists together. */
+const MAX_REPORTED = 8192
 
 function reportNames(value: VersionPolicyOptions['reportVersions'], where: string): { supported: string; deprecated: string } | null {
   if (value === false) return null

@@ -62,3 +62,25 @@ describe('a policy in the middleware', () => {
     expect(() => apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['v1'] }), routes, policy: versionPolicy({ echoHeader: 'Set-Cookie' }) })).toThrow(`${where}: echoHeader is "Set-Cookie"`)
   })
 })
+
+describe('reported versions fit in a response', () => {
+  const routes = defineRoutes([route('user-list', '/users')])
+  const versions = (n: number) => Array.from({ length: n }, (_, i) => `2020-01-01.${i}`)
+
+  // 2,000 versions put 32,888 characters in api-supported-versions on every response: Node's fetch refuses a response
+  // with over 16 KiB of headers (UND_ERR_HEADERS_OVERFLOW), so no client of that kind could read any answer.
+  it('refuses, when the middleware is made, a list longer than 8,192 characters', () => {
+    expect(() => apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: versions(2_000) }), routes, policy: versionPolicy({ reportVersions: true }) })).toThrow(
+      new Error(`${where}: reportVersions would put 32888 characters of versions in the headers of every response (at most 8192: clients such as Node's fetch refuse a response with over 16 KiB of headers); allow fewer versions, or turn reportVersions off.`),
+    )
+  })
+
+  it('takes 500 versions, and any number without reportVersions', async () => {
+    const app = new Hono()
+    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: versions(500), defaultVersion: '2020-01-01.0' }), routes, policy: versionPolicy({ reportVersions: true }) })
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { 'user-list': (c) => c.json({ ok: true }) })
+    expect((await app.request('http://localhost/users')).headers.get('api-supported-versions')?.length).toBe(7888)
+    expect(() => apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: versions(2_000) }), routes, policy: versionPolicy({ echoHeader: 'api-version' }) })).not.toThrow()
+  })
+})
