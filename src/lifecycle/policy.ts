@@ -97,7 +97,8 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
   }
   checkOwnNames([...(echoHeader === null ? [] : [['echoHeader', echoHeader] as const]), ...(report === null ? [] : [['reportVersions.supported', report.supported] as const, ['reportVersions.deprecated', report.deprecated] as const])], where)
   if (typeof refuseAfterSunset !== 'boolean') throw new Error(`${where}: refuseAfterSunset must be true or false.`)
-  if (typeof now !== 'function') throw new Error(`${where}: now must be a function returning milliseconds since the epoch.`)
+  // Called once now: a clock of text (its result compared with the sunsets) never passed one, silently.
+  if (typeof now !== 'function' || !Number.isFinite(now())) throw new Error(`${where}: now must be a function returning milliseconds since the epoch.`)
   const lifecycles = new Map<string, LifecycleHeaders>()
   for (const [version, lifecycle] of Object.entries(versions)) {
     lifecycles.set(version, lifecycleHeaders(lifecycle, `${where}: version ${quoted(version)}`))

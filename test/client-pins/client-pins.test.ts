@@ -387,6 +387,8 @@ describe('clientPins: configuration mistakes fail at construction', () => {
     ['a negative cacheTtl', { store: memoryPinStore(), client, cacheTtl: -1 }, 'clientPins: cacheTtl must be a number of milliseconds, 0 or more.'],
     ['a negative failureTtl', { store: memoryPinStore(), client, failureTtl: -1 }, 'clientPins: failureTtl must be a number of milliseconds, 0 or more.'],
     ['a rollbackWindow that is not a duration', { store: memoryPinStore(), client, rollbackWindow: '72h' }, 'clientPins: rollbackWindow must be a number of milliseconds, 0 or more, such as 72 * 3_600_000.'],
+    // Plain JavaScript: a clock giving text made every cache and rollback time NaN, silently.
+    ['a clock giving text', { store: memoryPinStore(), client, now: () => '2026-06-01' }, 'clientPins: now must be a function () => milliseconds since the epoch, such as Date.now.'],
   ])('%s', (_name, options, message) => {
     expect(() => clientPins(options as unknown as ClientPinsOptions)).toThrow(message)
   })

@@ -15,6 +15,9 @@ const where = 'versionPolicy'
 
 describe('versionPolicy refuses, when it is made', () => {
   it.each<[string, () => unknown, string]>([
+    // Plain JavaScript: a clock of text never passed a sunset (the comparison read NaN), silently; a Date is no number either.
+    ['a clock giving text', () => versionPolicy({ now: () => '2028-01-01' as never }), `${where}: now must be a function returning milliseconds since the epoch.`],
+    ['a clock giving a Date', () => versionPolicy({ now: () => new Date() as never }), `${where}: now must be a function returning milliseconds since the epoch.`],
     // Plain JavaScript: a Map's entries are no keys, so no version had a lifecycle, silently.
     ['versions as a Map', () => versionPolicy({ versions: new Map([['v1', { sunset: '2027-06-01' }]]) as never }), `${where}: versions must be an object of lifecycles by version, such as { v1: { sunset: '2027-06-01' } } (not a Map or a list).`],
     ['echoHeader: Set-Cookie (the version would become a cookie)', () => versionPolicy({ echoHeader: 'Set-Cookie' }), `${where}: echoHeader is "Set-Cookie", a header HTTP gives a meaning of its own; choose a name of yours such as "api-version".`],
