@@ -15,6 +15,7 @@ import type { IsEnvelope, IsHeadVersion, IsPartial, LayoutOf, MergePatch, Method
 import type { ParamNameAt, ParamValueAt } from './older-params.ts'
 import type { AtPathIn, LostNames, MethodName, PlainPathOf, RouteKeyOf, RouteOf, TablePathAt, Unpatterned, WrittenVersion } from './route-keys.ts'
 import { clientPlacement, placeVersion, withVersionedUrls, type ClientPlacement, type PlacingScheme } from './placement.ts'
+import { isHeaderName, isHeaderValue } from '../http/header-name.ts'
 import { isRecord } from '../options.ts'
 import { quoted, quotedValue } from '../quote.ts'
 
@@ -276,12 +277,7 @@ export function versionedClient<App extends Hono<any, any, any>, H, P extends st
   }
 }
 
-/** Whether a request can carry `headers`: names that are tokens, values of Latin-1 text without a line break. */
+/** Whether a request can carry `headers`: names that are tokens, values of Latin-1 text without a line break (as every runtime sends them). */
 function carried(headers: object): boolean {
-  try {
-    new Headers(headers as Record<string, string>)
-    return Object.values(headers).every((value) => typeof value === 'string')
-  } catch {
-    return false
-  }
+  return Object.entries(headers).every(([name, value]) => isHeaderName(name) && isHeaderValue(value))
 }
