@@ -132,7 +132,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
       // Both lists go on every response: past about 16 KiB of headers, clients such as Node's fetch read none of it.
       const reported = report === null ? 0 : all.join(', ').length
       if (reported > MAX_REPORTED) {
-        throw new Error(`${where}: reportVersions would put ${reported} characters in every response's headers, over ${MAX_REPORTED} (Node's fetch reads at most 16 KiB); allow fewer versions, or set reportVersions: false.`)
+        throw new Error(`${where}: reportVersions would put ${reported} characters of versions in the headers of every response (at most ${MAX_REPORTED}: clients such as Node's fetch refuse a response with over 16 KiB of headers); allow fewer versions, or turn reportVersions off.`)
       }
       // A custom scheme could return any text: only versions listed go into headers.
       const listed = new Set(all)

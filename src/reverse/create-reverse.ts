@@ -57,9 +57,9 @@ export function createReverse<E extends RouteEntry, S extends BaseVersioning | u
   options: CreateReverseOptions = {},
 ): Reverse<E, S> {
   // Checked here, not on the first reversal (a request's link): a table, a scheme or none, and the options.
-  if (!((table as unknown) instanceof RouteTable)) throw new Error('createReverse: pass a table made with defineRoutes([...]), then the scheme.')
+  if (!((table as unknown) instanceof RouteTable)) throw new Error('createReverse: pass a route table made with defineRoutes([...]) first, then the scheme.')
   if (scheme !== undefined && !((scheme as unknown) instanceof BaseVersioning)) {
-    throw new Error('createReverse: scheme must be a versioning scheme such as new URLPathVersioning(), or undefined.')
+    throw new Error('createReverse: scheme must be a versioning scheme such as new URLPathVersioning(), or undefined for plain reversal.')
   }
   checkOptions(options, 'createReverse', ['origin'])
   const at = reverseUnder(table as RouteTable, scheme, options)

@@ -65,7 +65,7 @@ export function versionNeutral<const D extends RouteDefinition>(definition: D): 
 /** `definition` with `own` added to any limit it has; a contradiction throws an `Error` starting with `label`. */
 function limited<D extends RouteDefinition>(definition: D, own: VersionLimit, label: string): D {
   const kind: unknown = (definition as { kind?: unknown } | null)?.kind
-  if (kind !== 'route' && kind !== 'include') throw new Error(`${label}: wrap a route(...) or an include(...).`)
+  if (kind !== 'route' && kind !== 'include') throw new Error(`${label}: wrap a route(...) or an include(...), such as ${label}(${label === 'versioned' ? "['v2'], " : ''}route('health', '/health')).`)
   const inner = definition.limit
   let limit = own
   if (inner !== undefined) {

@@ -74,7 +74,7 @@ describe('reported versions fit in a response', () => {
   // with over 16 KiB of headers (UND_ERR_HEADERS_OVERFLOW), so no client of that kind could read any answer.
   it('refuses, when the middleware is made, a list longer than 8,192 characters', () => {
     expect(() => apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: versions(2_000) }), routes, policy: versionPolicy({ reportVersions: true }) })).toThrow(
-      new Error(`${where}: reportVersions would put 32888 characters in every response's headers, over 8192 (Node's fetch reads at most 16 KiB); allow fewer versions, or set reportVersions: false.`),
+      new Error(`${where}: reportVersions would put 32888 characters of versions in the headers of every response (at most 8192: clients such as Node's fetch refuse a response with over 16 KiB of headers); allow fewer versions, or turn reportVersions off.`),
     )
   })
 

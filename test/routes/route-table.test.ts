@@ -366,9 +366,9 @@ describe('configuration mistakes fail at construction with a sentence that says 
     ['include options that are not an object', () => include('/v1', [route('a', '/a')], 'v1' as never), 'include("/v1"): pass an options object with namespace.'],
     ['a misspelt table option', () => defineRoutes([], { formatQueryParm: 'f' } as never), 'defineRoutes: unknown option "formatQueryParm"; the options are formatQueryParam.'],
     ['null table options', () => defineRoutes([], null as never), 'defineRoutes: pass an options object with formatQueryParam.'],
-    ['createReverse without a table', () => createReverse(undefined as never), 'createReverse: pass a table made with defineRoutes([...]), then the scheme.'],
-    ['createReverse with the arguments swapped', () => createReverse(new URLPathVersioning() as never, defineRoutes([]) as never), 'createReverse: pass a table made with defineRoutes([...]), then the scheme.'],
-    ['createReverse with a scheme that is none', () => createReverse(defineRoutes([]), 'url-path' as never), 'createReverse: scheme must be a versioning scheme such as new URLPathVersioning(), or undefined.'],
+    ['createReverse without a table', () => createReverse(undefined as never), 'createReverse: pass a route table made with defineRoutes([...]) first, then the scheme.'],
+    ['createReverse with the arguments swapped', () => createReverse(new URLPathVersioning() as never, defineRoutes([]) as never), 'createReverse: pass a route table made with defineRoutes([...]) first, then the scheme.'],
+    ['createReverse with a scheme that is none', () => createReverse(defineRoutes([]), 'url-path' as never), 'createReverse: scheme must be a versioning scheme such as new URLPathVersioning(), or undefined for plain reversal.'],
     ['a misspelt createReverse option', () => createReverse(defineRoutes([]), undefined, { orgin: 'https://api.example.com' } as never), 'createReverse: unknown option "orgin"; the options are origin.'],
   ])('%s', (_case, build, message) => {
     expect(build).toThrow(Error)
