@@ -6,12 +6,20 @@
 import { quoted } from './quote.ts'
 
 /**
+ * Whether `value` is an object of named entries, as options and tables by name are: not `null`, a list, a `Map` or a
+ * `Set`, whose entries `Object.keys` does not see (given one, a factory would read none of them, silently).
+ */
+export function isRecord(value: unknown): value is object {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Map) && !(value instanceof Set)
+}
+
+/**
  * Checks an options object: an object whose keys are among `names`
  * (`undefined` passes unless `required`).
  */
 export function checkOptions(options: unknown, where: string, names: readonly string[], required = false): void {
   if (options === undefined && !required) return
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+  if (!isRecord(options)) {
     throw new Error(`${where}: pass an options object with ${names.join(', ')}.`)
   }
   for (const key of Object.keys(options)) {

@@ -26,6 +26,7 @@ import { declaredShapeChecks } from './declared-shapes.ts'
 import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
 import { asHistoryNames } from '../routes/mounted-apps.ts'
 import { quoted, quotedValue } from '../quote.ts'
+import { isRecord } from '../options.ts'
 
 export const WHERE = 'versionHistory'
 
@@ -68,8 +69,8 @@ export function checkVersions(list: unknown): { versions: string[]; changes: (re
 export function checkBodies(bodies: unknown): Map<string, RouteBodies> {
   const out = new Map<string, RouteBodies>()
   if (bodies === undefined) return out
-  if (bodies === null || typeof bodies !== 'object' || Array.isArray(bodies)) {
-    throw new Error(`${WHERE}: bodies must map route names to layouts, such as { 'product-detail': { response: Product } }.`)
+  if (!isRecord(bodies)) {
+    throw new Error(`${WHERE}: bodies must map route names to layouts, such as { 'product-detail': { response: Product } } (an object, not a Map).`)
   }
   for (const [route, entry] of Object.entries(bodies)) {
     checkRoute(route, `${WHERE}: bodies`)

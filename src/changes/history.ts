@@ -14,6 +14,7 @@ import { bindChanges, existsAt, runSteps, type BoundChanges, type Chain, type Ro
 import type { RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { bare, quoted, quotedValue } from '../quote.ts'
+import { isRecord } from '../options.ts'
 import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps } from './migration-plan.ts'
 import { HISTORY_PLANS, ROUTE_EXISTS, type HistoryPlans, type RouteExists } from './history-plans.ts'
@@ -95,7 +96,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
   }
 
   constructor(options: VersionHistoryOptions<V>) {
-    if (options === null || typeof options !== 'object') {
+    if (!isRecord(options)) {
       throw new Error(`${WHERE}: pass options such as { versions: [{ version: 'v1' }, { version: 'v2', changes: [...] }] }.`)
     }
     for (const key of Object.keys(options)) {

@@ -66,7 +66,7 @@ export function analyticsUsage(binding: AnalyticsDataset, options: AnalyticsUsag
   if (sql !== undefined && typeof sql !== 'function') throw new Error(`${where}: sql must be a function (query) => Promise<rows> that runs the Analytics Engine SQL API.`)
   // Async, so a refusal goes to onError rather than into a request. A point the binding refuses (blobs over its limit)
   // loses that row alone: the others are written, then the first refusal is reported.
-  const batches = batcher(where, options, POINTS_PER_INVOCATION, async (rows) => {
+  const batches = batcher(where, options, POINTS_PER_INVOCATION, ['dataset', 'sql'], async (rows) => {
     let refused: unknown
     for (const r of rows) {
       try {

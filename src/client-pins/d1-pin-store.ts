@@ -5,6 +5,7 @@
  * primary: every write and (without read replicas) every read goes there,
  * and what it commits is read by every isolate at once.
  */
+import { checkOptions } from '../options.ts'
 import { checkD1, tableOnce, type D1Database } from './d1.ts'
 import { firstPin, pinOfRow, type Pin, type PinStore } from './pin-store.ts'
 
@@ -31,6 +32,7 @@ export interface D1PinStoreOptions {
 export function d1PinStore(db: D1Database, options: D1PinStoreOptions = {}): PinStore {
   const where = 'd1PinStore'
   if (options === null || typeof options !== 'object') throw new Error(`${where}: options must be an object such as { table: "client_pins" }.`)
+  checkOptions(options, where, ['table'])
   const { table: given = 'client_pins' } = options
   const table = checkD1(where, db, given)
   // The index on version answers "who is pinned to this version" (before retiring it) without reading every pin.

@@ -48,7 +48,7 @@ export function d1Usage(db: D1Database, options: D1UsageOptions): UsageLog {
     `SELECT client, SUM(calls) AS calls, MAX(last_at) AS last_seen, MAX(deprecated) AS deprecated, json_group_array(DISTINCT route) AS routes ` +
     `FROM ${table} WHERE version = ?1 AND last_at >= ?2 AND first_at <= ?3 GROUP BY client ` +
     `HAVING ?4 IS NULL OR SUM(calls) < ?4 OR (SUM(calls) = ?4 AND client > ?5) ORDER BY calls DESC, client ASC LIMIT ?6`
-  const batches = batcher(where, options, 10_000, async (rows) => {
+  const batches = batcher(where, options, 10_000, ['table'], async (rows) => {
     await ready()
     for (let i = 0; i < rows.length; i += STATEMENTS_PER_BATCH) {
       const chunk = rows.slice(i, i + STATEMENTS_PER_BATCH)

@@ -8,6 +8,7 @@
 import { isVersionText } from './lookups.ts'
 import { SHARDS_CHANGED, type PinCall } from './pin-object.ts'
 import { firstPin, pinOfRow, type Pin, type PinStore } from './pin-store.ts'
+import { checkOptions } from '../options.ts'
 import { quotedValue } from '../quote.ts'
 
 /** What `durableObjectPinStore` uses of a Durable Object namespace binding (a `DurableObjectNamespace` fits). */
@@ -73,6 +74,7 @@ export function durableObjectPinStore(namespace: DurableObjectPinNamespace, opti
     throw new Error(`${WHERE}: namespace must be a Durable Object namespace binding, such as env.PIN_OBJECTS (a [[durable_objects.bindings]] entry of wrangler.toml naming the class ClientPinObject).`)
   }
   if (options === null || typeof options !== 'object') throw new Error(`${WHERE}: options must be an object such as { shards: 32 }.`)
+  checkOptions(options, WHERE, ['shards', 'name'])
   const { shards = 32, name = 'client-pins' } = options
   if (!Number.isInteger(shards) || shards < 1 || shards > 1024) throw new Error(`${WHERE}: shards must be a whole number from 1 to 1024, such as 32; keep it once pins are written.`)
   if (typeof name !== 'string' || !/^[\x21-\x7e]{1,64}$/.test(name)) throw new Error(`${WHERE}: name must be 1 to 64 printable ASCII characters, such as "client-pins".`)

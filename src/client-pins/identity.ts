@@ -6,6 +6,7 @@
  * store, the usage log, `callers()` and any log line.
  */
 import type { Context } from 'hono'
+import { checkOptions } from '../options.ts'
 import { SieveCache } from './sieve.ts'
 
 /**
@@ -96,6 +97,7 @@ export interface BearerClientOptions {
 export function bearerClient(options: BearerClientOptions): HashedClient {
   const where = 'bearerClient'
   if (options === null || typeof options !== 'object') throw new Error(`${where}: pass { secret: env.PIN_SECRET }, a secret of at least ${MIN_SECRET} characters.`)
+  checkOptions(options, where, ['secret', 'memo'])
   const { secret, memo = 10_000 } = options
   const hash = clientHasher(secret, where)
   if (!Number.isInteger(memo) || memo < 0) throw new Error(`${where}: memo must be a whole number of keys, 0 or more.`)
@@ -176,6 +178,8 @@ export interface JwtSubjectOptions {
  * ```
  */
 export function jwtSubject(options: JwtSubjectOptions = {}): ClientOf {
+  // A misspelt claims would read every client's sub claim instead, silently.
+  checkOptions(options, 'jwtSubject', ['variable', 'claim'])
   const { variable = 'jwtPayload', claim = 'sub' } = options
   if (typeof variable !== 'string' || variable === '' || typeof claim !== 'string' || claim === '') {
     throw new Error('jwtSubject: variable and claim must be non-empty strings, such as { variable: "jwtPayload", claim: "sub" }.')

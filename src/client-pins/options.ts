@@ -170,6 +170,6 @@ export function checkPinsOptions(where: string, options: ClientPinsOptions): Che
   }
   if (policy !== undefined && (policy === null || typeof policy.describe !== 'function')) throw new Error(`${where}: policy must come from versionPolicy({...}).`)
   if (carriesVersion !== undefined && typeof carriesVersion !== 'function') throw new Error(`${where}: carriesVersion must be a function (request) => boolean.`)
-  if (typeof now !== 'function') throw new Error(`${where}: now must be a function () => milliseconds since the epoch, such as Date.now.`)
+  if (typeof now !== 'function' || !Number.isFinite(now())) throw new Error(`${where}: now must be a function () => milliseconds since the epoch, such as Date.now.`)
   return { store, client, vary, onLookupError, onRetiredPin, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now }
 }

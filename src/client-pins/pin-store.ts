@@ -3,6 +3,7 @@
  * store (tests, Node, Bun, Deno), a Workers KV store, and a store read
  * through a copy (D1 pins read through KV).
  */
+import { checkOptions, isRecord } from '../options.ts'
 import { quotedValue } from '../quote.ts'
 
 /** A client's pin: its version, and the one before its last upgrade while that upgrade can be rolled back. */
@@ -67,7 +68,7 @@ export function pinOfRow(row: unknown): Pin | null {
  * ```
  */
 export function memoryPinStore(initial: Readonly<Record<string, string>> = {}): PinStore {
-  if (initial === null || typeof initial !== 'object') {
+  if (!isRecord(initial)) {
     throw new Error('memoryPinStore: initial must be an object of client id to version, such as { "account-42": "2025-01-01" }.')
   }
   const pins = new Map<string, Pin>()
@@ -146,6 +147,7 @@ export function kvPinStore(namespace: KVPinNamespace, options: KVPinStoreOptions
   if (namespace === null || typeof namespace !== 'object' || typeof namespace.get !== 'function' || typeof namespace.put !== 'function') {
     throw new Error('kvPinStore: namespace must be a Workers KV namespace binding, such as env.PINS (a [[kv_namespaces]] entry of wrangler.toml).')
   }
+  checkOptions(options, 'kvPinStore', ['prefix', 'expirationTtl'])
   const { prefix = 'pin:', expirationTtl } = options
   if (typeof prefix !== 'string' || prefix.length > 64) throw new Error('kvPinStore: prefix must be a string of at most 64 characters, such as "pin:".')
   if (expirationTtl !== undefined && (!Number.isInteger(expirationTtl) || expirationTtl < 60)) {

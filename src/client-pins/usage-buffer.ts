@@ -14,6 +14,7 @@
  * count is then short by the calls of its last `quietMs` in that isolate,
  * and its last call earlier by as much.
  */
+import { checkOptions } from '../options.ts'
 import { keyOfRow, merged, rowKey, tally, type UsageRow, type VersionCall } from './usage.ts'
 
 /** Batches being written at once: past them, a store that is slow or down would hold every row counted meanwhile. */
@@ -67,10 +68,12 @@ export interface Batcher {
 }
 
 /** Checks `options` for recorder `where` and gives a batcher writing through `write`. */
-export function batcher(where: string, options: BatchOptions, maxRowsCap: number, write: (rows: UsageRow[]) => Promise<void>): Batcher {
+export function batcher(where: string, options: BatchOptions, maxRowsCap: number, own: readonly string[], write: (rows: UsageRow[]) => Promise<void>): Batcher {
   if (options === null || typeof options !== 'object' || typeof options.waitUntil !== 'function') {
     throw new Error(`${where}: pass { waitUntil } (from 'cloudflare:workers', or ctx.waitUntil.bind(ctx)), so writes outlive the request without it waiting.`)
   }
+  // `own`: the recorder's options besides the batch's (a misspelt flushMs would be the default, silently).
+  checkOptions(options, where, [...own, 'waitUntil', 'flushMs', 'maxRows', 'quietMs', 'onError'])
   const { waitUntil, flushMs = 10_000, maxRows = Math.min(500, maxRowsCap), onError = (error: unknown) => console.error(`${where}: a batch of usage was not written: ${(error as Error)?.message ?? 'unknown error'}`) } = options
   if (typeof flushMs !== 'number' || !(flushMs >= MIN_FLUSH_MS) || flushMs > 30_000) {
     throw new Error(

@@ -63,6 +63,8 @@ export function mountRoutes<E extends Env, T extends RouteTable<RouteEntry>, S e
 export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningMiddleware<RouteTable<RouteEntry>, BaseVersioning>, handlers: object): Hono<any, any, any> {
   const table = (versioning as Partial<Record<typeof SERVING, TableServing>> | null)?.[SERVING]
   if (table === undefined) throw new Error('mountRoutes: pass the middleware made by apiVersioning({ scheme, routes }).')
+  if (app === null || typeof app !== 'object' || typeof app.on !== 'function') throw new Error('mountRoutes: pass the Hono app to mount the routes on first, as mountRoutes(app, versioning, handlers).')
+  if (handlers === null || typeof handlers !== 'object' || Array.isArray(handlers)) throw new Error("mountRoutes: handlers must be an object of handlers by route name, such as { 'user-list': (c) => c.json([]) }.")
   const routes = table.routes.routes
   const byKey = new Map<string, RouteHandler<any>>(Object.entries(handlers as Record<string, RouteHandler<any>>))
   for (const [key, handler] of byKey) {
@@ -315,7 +317,9 @@ function checkHandler(key: string, handler: unknown): void {
   if (handler === null || typeof handler !== 'object') {
     throw new Error(`mountRoutes: the handler of ${quoted(key)} must be a function or an object of handlers by method (get, post, ...). A chain [...middlewares, handler] counts as a function.`)
   }
-  for (const [method, fn] of Object.entries(handler)) {
+  const methods = Object.entries(handler)
+  if (methods.length === 0) throw new Error(`mountRoutes: the handlers of ${quoted(key)} name no method; give one, such as { get: (c) => c.json({}) }.`)
+  for (const [method, fn] of methods) {
     if (!(METHODS as readonly string[]).includes(method)) {
       throw new Error(`mountRoutes: ${quoted(key)} has a handler for ${quoted(method)}; the methods are ${METHODS.join(', ')}.`)
     }
@@ -332,7 +336,6 @@ function checkChain(key: string, method: string, chain: readonly unknown[]): tru
   }
   return true
 }
-
 
 /** Gives this request's `c.req.param` the route's own params, with the format suffix split off into `format`. */
 function splitSuffix(c: Context, route: CompiledRoute): void {

@@ -15,6 +15,7 @@ import { PLAIN_VERSIONS, plainVersions } from '../model/reported.ts'
 import type { BoundExtension, VersioningExtension } from '../pipeline/extension.ts'
 import { lifecycleHeaders, type LifecycleHeaders, type VersionLifecycleDescription, type VersionSchedule } from './schedule.ts'
 import { quoted, quotedValue } from '../quote.ts'
+import { isRecord } from '../options.ts'
 
 /** Options of `versionPolicy`. */
 export interface VersionPolicyOptions {
@@ -82,21 +83,22 @@ const OPTION_NAMES = ['versions', 'reportVersions', 'echoHeader', 'refuseAfterSu
  */
 export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
   const where = 'versionPolicy'
-  if (options === null || typeof options !== 'object') {
+  if (!isRecord(options)) {
     throw new Error(`${where}: pass options such as { versions: { v1: { sunset: '2027-01-01T00:00:00Z' } }, reportVersions: true }.`)
   }
   for (const key of Object.keys(options)) {
     if (!OPTION_NAMES.includes(key)) throw new Error(`${where}: unknown option ${quoted(key)}; the options are ${OPTION_NAMES.join(', ')}.`)
   }
   const { versions = {}, reportVersions = false, echoHeader = null, refuseAfterSunset = false, now = Date.now } = options
-  if (versions === null || typeof versions !== 'object') throw new Error(`${where}: versions must be an object of lifecycles by version.`)
+  if (!isRecord(versions)) throw new Error(`${where}: versions must be an object of lifecycles by version, such as { v1: { sunset: '2027-06-01' } } (not a Map or a list).`)
   const report = reportNames(reportVersions, where)
   if (echoHeader !== null && !isHeaderName(echoHeader)) {
     throw new Error(`${where}: echoHeader must be a header name such as "api-version", or null.`)
   }
   checkOwnNames([...(echoHeader === null ? [] : [['echoHeader', echoHeader] as const]), ...(report === null ? [] : [['reportVersions.supported', report.supported] as const, ['reportVersions.deprecated', report.deprecated] as const])], where)
   if (typeof refuseAfterSunset !== 'boolean') throw new Error(`${where}: refuseAfterSunset must be true or false.`)
-  if (typeof now !== 'function') throw new Error(`${where}: now must be a function returning milliseconds since the epoch.`)
+  // Called once now: a clock of text (its result compared with the sunsets) never passed one, silently.
+  if (typeof now !== 'function' || !Number.isFinite(now())) throw new Error(`${where}: now must be a function returning milliseconds since the epoch.`)
   const lifecycles = new Map<string, LifecycleHeaders>()
   for (const [version, lifecycle] of Object.entries(versions)) {
     lifecycles.set(version, lifecycleHeaders(lifecycle, `${where}: version ${quoted(version)}`))
@@ -126,6 +128,11 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
             throw new Error(`${where}: version ${quotedValue(version)} cannot go in a header list; use letters, digits and "._-" in versions you report.`)
           }
         }
+      }
+      // Both lists go on every response: past about 16 KiB of headers, clients such as Node's fetch read none of it.
+      const reported = report === null ? 0 : all.join(', ').length
+      if (reported > MAX_REPORTED) {
+        throw new Error(`${where}: reportVersions would put ${reported} characters of versions in the headers of every response (at most ${MAX_REPORTED}: clients such as Node's fetch refuse a response with over 16 KiB of headers); allow fewer versions, or turn reportVersions off.`)
       }
       // A custom scheme could return any text: only versions listed go into headers.
       const listed = new Set(all)
@@ -208,6 +215,8 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
 
 /** The most version sets whose header values a policy keeps at once. */
 const MAX_LISTS = 256
+/** The most characters of versions `reportVersions` puts on each response, both lists together. */
+const MAX_REPORTED = 8192
 
 function reportNames(value: VersionPolicyOptions['reportVersions'], where: string): { supported: string; deprecated: string } | null {
   if (value === false) return null

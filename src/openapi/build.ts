@@ -119,15 +119,19 @@ function descriptionOf(context: BuildContext, entry: DocumentedVersion, at: numb
  * is made once and frozen, sharing the schemas no change touched.
  */
 export function schemasAt(context: BuildContext, at: number): Json {
-  let schemas = context.schemas.get(at)
+  // From the nearest version made before (the head at 0), one version at a time in a loop: a document of the oldest
+  // of ten thousand versions needs no deeper stack than the newest's (a recursion per version overflowed it).
+  let from = at
+  while (from > 0 && !context.schemas.has(from)) from--
+  let schemas = context.schemas.get(from)
   if (schemas === undefined) {
-    if (at === 0) {
-      schemas = ((context.head?.['components'] as Json | undefined)?.['schemas'] ?? {}) as Json
-    } else {
-      schemas = { ...schemasAt(context, at - 1) }
-      undoSteps(schemas, schemaStepsOf(context.changelog, context.plan.order[at - 1] as string), context.shapes)
-    }
-    context.schemas.set(at, deepFreeze(schemas))
+    schemas = deepFreeze(((context.head?.['components'] as Json | undefined)?.['schemas'] ?? {}) as Json)
+    context.schemas.set(0, schemas)
+  }
+  for (let i = from + 1; i <= at; i++) {
+    const older: Json = { ...schemas }
+    undoSteps(older, schemaStepsOf(context.changelog, context.plan.order[i - 1] as string), context.shapes)
+    context.schemas.set(i, (schemas = deepFreeze(older)))
   }
   return schemas
 }

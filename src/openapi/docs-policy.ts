@@ -14,6 +14,7 @@
  * servers and its `proxyUrl` (none by default); it shows `data:` images.
  */
 import { quoted } from '../quote.ts'
+import { isRecord } from '../options.ts'
 import type { VersionedOpenAPI } from './documents.ts'
 
 /** Directives given to `openAPIDocs`, by name: each replaces the page's own directive of that name. */
@@ -33,7 +34,7 @@ export const PRELUDE = 'globalThis.__zod_globalConfig={jitless:true}'
 /** What is wrong with `contentSecurityPolicy` as given, or `null`. */
 export function unsafeDirectives(given: unknown): string | null {
   if (given === false || given === undefined) return null
-  if (given === null || typeof given !== 'object' || Array.isArray(given)) {
+  if (!isRecord(given)) {
     return 'contentSecurityPolicy must be false (no policy) or an object of directives such as { "frame-ancestors": "\'self\' https://portal.example.com" }.'
   }
   for (const [name, value] of Object.entries(given)) {

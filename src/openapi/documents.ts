@@ -34,6 +34,7 @@ import { planVersions, type DocumentedVersion } from './versions.ts'
 import { headFieldClash } from '../changes/head-fields.ts'
 import type { Json } from '../json/object.ts'
 import { bare, quoted, quotedValue } from '../quote.ts'
+import { isRecord } from '../options.ts'
 
 /** What the documents read of a scheme: any scheme of this package fits. */
 export interface DocumentedScheme {
@@ -191,7 +192,7 @@ function hidden(operations: readonly SourceOperation[], hide: unknown, where: st
 function pinsOf(pins: unknown, where: string): { schemes: Json; security: readonly Json[] } | null {
   if (pins === undefined) return null
   const { name = 'clientKey', scheme = { type: 'http', scheme: 'bearer' } } = (pins ?? {}) as { name?: unknown; scheme?: unknown }
-  if (pins === null || typeof pins !== 'object' || typeof name !== 'string' || !/^[A-Za-z0-9._-]+$/.test(name) || scheme === null || typeof scheme !== 'object' || typeof (scheme as Json)['type'] !== 'string') {
+  if (!isRecord(pins) || typeof name !== 'string' || !/^[A-Za-z0-9._-]+$/.test(name) || scheme === null || typeof scheme !== 'object' || typeof (scheme as Json)['type'] !== 'string') {
     throw new Error(`${where}: pins must be an object such as { name: 'clientKey', scheme: { type: 'http', scheme: 'bearer' } }.`)
   }
   const description =
@@ -201,7 +202,7 @@ function pinsOf(pins: unknown, where: string): { schemes: Json; security: readon
 
 function checkMethods(methods: unknown, routes: RouteTable | null, where: string): Readonly<Record<string, readonly HttpMethod[]>> {
   if (methods === undefined) return {}
-  if (methods === null || typeof methods !== 'object') throw new Error(`${where}: methods must be an object of method lists by route name, such as { 'user-detail': ['get', 'delete'] }.`)
+  if (!isRecord(methods)) throw new Error(`${where}: methods must be an object of method lists by route name, such as { 'user-detail': ['get', 'delete'] }.`)
   const names = new Set(routes?.routes.flatMap((r) => r.names) ?? [])
   for (const [name, list] of Object.entries(methods)) {
     if (!names.has(name)) throw new Error(`${where}: methods names no route ${quoted(name)}; the names are ${[...names].map((n) => bare(n)).join(', ')}.`)
@@ -232,7 +233,7 @@ function checkMethods(methods: unknown, routes: RouteTable | null, where: string
  */
 export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpenAPI {
   const where = 'versionedOpenAPI'
-  if (options === null || typeof options !== 'object') throw new Error(`${where}: pass options such as { scheme, routes } or { scheme, document }.`)
+  if (!isRecord(options)) throw new Error(`${where}: pass options such as { scheme, routes } or { scheme, document }.`)
   for (const key of Object.keys(options)) {
     if (!OPTION_NAMES.includes(key)) throw new Error(`${where}: unknown option ${quoted(key)}; the options are ${OPTION_NAMES.join(', ')}.`)
   }
@@ -250,10 +251,10 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   if (policy !== undefined && (policy === null || typeof policy !== 'object' || typeof policy.describe !== 'function')) {
     throw new Error(`${where}: policy must be a version policy made with versionPolicy({...}).`)
   }
-  if (info !== undefined && (info === null || typeof info !== 'object' || (info.title !== undefined && typeof info.title !== 'string') || (info.description !== undefined && typeof info.description !== 'string'))) {
+  if (info !== undefined && (!isRecord(info) || (info.title !== undefined && typeof info.title !== 'string') || (info.description !== undefined && typeof info.description !== 'string'))) {
     throw new Error(`${where}: info must be an object such as { title: 'Catalog API', description: 'Markdown text' }.`)
   }
-  if (shapes === null || typeof shapes !== 'object' || Object.values(shapes).some((s) => typeof s !== 'string')) {
+  if (!isRecord(shapes) || Object.values(shapes).some((s) => typeof s !== 'string')) {
     throw new Error(`${where}: shapes must map shape names to component schema names, such as { Product: 'ProductOut' }.`)
   }
   const plan = planVersions(scheme, versions, policy, where)

@@ -8,7 +8,7 @@
  */
 import { Scalar } from '@scalar/hono-api-reference'
 import type { Hono } from 'hono/tiny'
-import { checkOptions } from '../options.ts'
+import { checkOptions, isRecord } from '../options.ts'
 import { bare, quoted } from '../quote.ts'
 import { bundleSource, documentOrigins, hashSource, inlineScripts, pageDirectives, policyText, PRELUDE, unsafeDirectives } from './docs-policy.ts'
 import { checkPath, documentUrl, linkPath, openAPIRoutes, sourceResolver, type OpenAPISource } from './serve.ts'
@@ -131,14 +131,15 @@ export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions =
   if (page === path) throw new Error(`${where}: page and path must differ; the page is at ${quoted(page)} and the documents under ${quoted(path)}.`)
   const { cdn = DEFAULT_BUNDLE, pageTitle = 'API reference', scalar = {}, contentSecurityPolicy: given = {} } = options
   // Scalar writes the URL into a `src="..."` attribute as given: only URL characters, none that could end it.
-  // (A backslash too: browsers read "\\host/x.js" as "//host/x.js", another origin than the path it looks like.)
-  if (typeof cdn !== 'string' || !/^[^\s"'<>`&\\]+$/.test(cdn)) throw new Error(`${where}: cdn must be the URL of Scalar's standalone.js, such as "/standalone.js", without spaces, quotes, "<", ">", "&" or "\\".`)
+  // (A backslash too: browsers read "\\host/x.js" as "//host/x.js", another origin than the path it looks like; and
+  // control characters, which browsers strip from a URL's ends: "\x01//host/x.js" is "//host/x.js".)
+  if (typeof cdn !== 'string' || !/^[^\s\x00-\x1f\x7f"'<>`&\\]+$/.test(cdn)) throw new Error(`${where}: cdn must be the URL of Scalar's standalone.js, such as "/standalone.js", without spaces, control characters, quotes, "<", ">", "&" or "\\".`)
   const bundle = bundleSource(cdn)
   if (bundle === null) throw new Error(`${where}: cdn must be a path such as "/standalone.js" or an http or https URL, from which the page's policy allows the bundle.`)
   const unsafePolicy = unsafeDirectives(given)
   if (unsafePolicy !== null) throw new Error(`${where}: ${unsafePolicy}`)
   if (typeof pageTitle !== 'string') throw new Error(`${where}: pageTitle must be a string such as "Catalog API".`)
-  if (scalar === null || typeof scalar !== 'object' || Array.isArray(scalar)) throw new Error(`${where}: scalar must be an object of Scalar's settings such as { theme: 'purple' }.`)
+  if (!isRecord(scalar)) throw new Error(`${where}: scalar must be an object of Scalar's settings such as { theme: 'purple' }.`)
   // Scalar writes its configuration into the page as it is (customCss into a <style>, the rest into a <script>).
   const unsafe = unsafeSettings(scalar)
   if (unsafe !== null) throw new Error(`${where}: ${unsafe}`)

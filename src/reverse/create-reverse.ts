@@ -8,11 +8,12 @@
 import { NoReverseMatch } from '../errors.ts'
 import { lastQueryValue, replaceQueryParam } from '../http/query.ts'
 import { originOf, searchOf } from '../http/request-url.ts'
+import { checkOptions } from '../options.ts'
 import { quoted } from '../quote.ts'
 import { refuse, type Refusal } from '../routes/build.ts'
-import type { RouteTable } from '../routes/table.ts'
+import { RouteTable } from '../routes/table.ts'
 import type { ReverseOptions, RouteEntry } from '../routes/types.ts'
-import type { BaseVersioning } from '../schemes/base.ts'
+import { BaseVersioning } from '../schemes/base.ts'
 import type { Reverse } from './types.ts'
 
 /** Options of `createReverse`. */
@@ -55,6 +56,12 @@ export function createReverse<E extends RouteEntry, S extends BaseVersioning | u
   scheme?: S,
   options: CreateReverseOptions = {},
 ): Reverse<E, S> {
+  // Checked here, not on the first reversal (a request's link): a table, a scheme or none, and the options.
+  if (!((table as unknown) instanceof RouteTable)) throw new Error('createReverse: pass a route table made with defineRoutes([...]) first, then the scheme.')
+  if (scheme !== undefined && !((scheme as unknown) instanceof BaseVersioning)) {
+    throw new Error('createReverse: scheme must be a versioning scheme such as new URLPathVersioning(), or undefined for plain reversal.')
+  }
+  checkOptions(options, 'createReverse', ['origin'])
   const at = reverseUnder(table as RouteTable, scheme, options)
   return ((name: string, options?: ReverseOptions) => at(name, options, '')) as Reverse<E, S>
 }

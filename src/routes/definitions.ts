@@ -4,6 +4,8 @@
  * prefix and an optional namespace. `defineRoutes` (table.ts) compiles a list
  * of them once.
  */
+import { checkOptions } from '../options.ts'
+import { quotedValue } from '../quote.ts'
 import type { RouteEntry } from './types.ts'
 
 /** Options of one route. */
@@ -101,6 +103,8 @@ type FlattenOne<X, NS extends string, Pre extends string> =
  * ```
  */
 export function route<const N extends string, const P extends string>(name: N, path: P, options?: RouteOptions): RouteDef<N, P> {
+  // A misspelt option (`format`) would leave the route without what it asks for, silently.
+  checkOptions(options, `route ${quotedValue(name)}`, ['formats'])
   return Object.freeze({ kind: 'route', name, path, formats: options?.formats ?? null })
 }
 
@@ -118,5 +122,7 @@ export function include<
   const C extends readonly RouteDefinition[],
   const NS extends string | undefined = undefined,
 >(prefix: P, routes: C, options?: IncludeOptions<NS>): IncludeDef<P, C, NS> {
+  // A misspelt namespace (`name`, `namespaces`) would leave the routes outside any namespace, silently.
+  checkOptions(options, `include(${quotedValue(prefix)})`, ['namespace'])
   return Object.freeze({ kind: 'include', prefix, routes, namespace: options?.namespace as NS })
 }

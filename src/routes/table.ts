@@ -5,6 +5,7 @@
 import { NoReverseMatch } from '../errors.ts'
 import { replaceQueryParam } from '../http/query.ts'
 import { originOf } from '../http/request-url.ts'
+import { checkOptions } from '../options.ts'
 import { quoted } from '../quote.ts'
 import { buildFirst, refuse, type PathArguments, type Refusal } from './build.ts'
 import { compileRoutes, type CompiledRoute } from './compile.ts'
@@ -60,6 +61,7 @@ export class RouteTable<E extends RouteEntry = RouteEntry> {
     if (!Array.isArray(definitions)) {
       throw new Error('defineRoutes: pass an array of route(...) and include(...) entries.')
     }
+    checkOptions(options, 'defineRoutes', ['formatQueryParam'])
     const { formatQueryParam = 'format' } = options
     if (formatQueryParam !== null && (typeof formatQueryParam !== 'string' || formatQueryParam === '')) {
       throw new Error('defineRoutes: formatQueryParam must be a non-empty string, or null to turn it off.')

@@ -6,6 +6,7 @@
  * its own the intersection, so a table without these wrappers carries none
  * of this code.
  */
+import { checkOptions } from '../options.ts'
 import type { AnyIncludeDef, RouteDefinition, VersionLimit } from './definitions.ts'
 
 /** Options of `versioned()`. */
@@ -43,6 +44,7 @@ export function versioned<const V extends string, const D extends RouteDefinitio
   if (!Array.isArray(versions) || versions.length === 0 || versions.some((v) => typeof v !== 'string' || v === '')) {
     throw new Error('versioned: versions must be a non-empty list of version strings such as ["v1", "v2"].')
   }
+  checkOptions(options, 'versioned', ['absent'])
   const absent = options?.absent
   if (absent !== undefined && absent !== 'reject' && absent !== 'not-found') {
     throw new Error('versioned: absent must be "reject" or "not-found".')
@@ -62,6 +64,8 @@ export function versionNeutral<const D extends RouteDefinition>(definition: D): 
 
 /** `definition` with `own` added to any limit it has; a contradiction throws an `Error` starting with `label`. */
 function limited<D extends RouteDefinition>(definition: D, own: VersionLimit, label: string): D {
+  const kind: unknown = (definition as { kind?: unknown } | null)?.kind
+  if (kind !== 'route' && kind !== 'include') throw new Error(`${label}: wrap a route(...) or an include(...), such as ${label}(${label === 'versioned' ? "['v2'], " : ''}route('health', '/health')).`)
   const inner = definition.limit
   let limit = own
   if (inner !== undefined) {

@@ -10,6 +10,7 @@ import { UNPLACED, type VersionPlacement } from '../routes/placement.ts'
 import type { ReverseOptions } from '../routes/types.ts'
 import type { VersionFormat } from '../formats/format.ts'
 import { quoted } from '../quote.ts'
+import { isRecord } from '../options.ts'
 
 /** What a scheme reads of a request: a Web `Request` fits, and so does Hono's `c.req.raw`. */
 export interface VersionRequest {
@@ -64,7 +65,7 @@ export class BaseVersioning {
    */
   constructor(options: VersioningOptions = {}, extraOptionNames: readonly string[] = []) {
     const where = new.target.name
-    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    if (!isRecord(options)) {
       throw new Error(`${where}: options must be an object such as { allowedVersions: ['v1', 'v2'] }, got ${describe(options)}.`)
     }
     const known = ['defaultVersion', 'allowedVersions', 'versionParam', 'versionFormat', ...extraOptionNames]
@@ -226,6 +227,7 @@ export class BaseVersioning {
 function describe(value: unknown): string {
   if (typeof value === 'string') return quoted(value)
   if (Array.isArray(value)) return 'an array'
+  if (value instanceof Map || value instanceof Set) return `a ${value.constructor.name}`
   if (value === null) return 'null'
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`
 }

@@ -54,7 +54,8 @@ export class CombinedVersioning extends BaseVersioning {
   constructor(options: CombinedVersioningOptions) {
     super(options, ['schemes'])
     const where = 'CombinedVersioning'
-    const { schemes } = options
+    // The base checked the options; plain JavaScript may call this without any (the base's default, {}).
+    const { schemes } = options ?? {}
     if (!Array.isArray(schemes) || schemes.length < 2) {
       throw new Error(`${where}: schemes must list two or more schemes, such as [new HeaderVersioning(), new QueryParameterVersioning()].`)
     }

@@ -15,6 +15,8 @@ import type { IsEnvelope, IsHeadVersion, IsPartial, LayoutOf, MergePatch, Method
 import type { ParamNameAt, ParamValueAt } from './older-params.ts'
 import type { AtPathIn, LostNames, MethodName, PlainPathOf, RouteKeyOf, RouteOf, TablePathAt, Unpatterned, WrittenVersion } from './route-keys.ts'
 import { clientPlacement, placeVersion, withVersionedUrls, type ClientPlacement, type PlacingScheme } from './placement.ts'
+import { isHeaderName, isHeaderValue } from '../http/header-name.ts'
+import { isRecord } from '../options.ts'
 import { quoted, quotedValue } from '../quote.ts'
 
 /** Whether an endpoint (route `R`) is there in version `V`: within the versions `versioned()` limits it to, its route exists then, and a namespaced route is in `V`'s namespace. */
@@ -244,6 +246,10 @@ export function versionedClient<App extends Hono<any, any, any>, H, P extends st
   const scheme = clientPlacement(options.scheme)
   if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new Error(`${where}: fetch must be a function such as globalThis.fetch.`)
   if (onLifecycle !== undefined && typeof onLifecycle !== 'function') throw new Error(`${where}: onLifecycle must be a function (lifecycle, version) => void.`)
+  // Fixed headers are read now (a function's, at each request): one no request can carry failed every call instead.
+  if (headers !== undefined && typeof headers !== 'function' && (!isRecord(headers) || !carried(headers))) {
+    throw new Error(`${where}: headers must be a function or an object of header names and values a request can carry (no line break, Latin-1 text), such as { Authorization: 'Bearer ...' }.`)
+  }
   // The placement's own options are checked now, with a sample version; each version is checked when its client is made.
   placeVersion(scheme, 'v1')
   return function clientOf<const V extends VersionsOf<H>>(version: V): VersionedClient<App, H, V, P> {
@@ -269,4 +275,9 @@ export function versionedClient<App extends Hono<any, any, any>, H, P extends st
     // $url() and $path() carry the version too, though hc builds them without calling fetch.
     return withVersionedUrls(hc<Hono<{}, SchemaAt<App, H, V, P>, '/'>>(baseUrl, hcOptions), place, baseUrl) as VersionedClient<App, H, V, P>
   }
+}
+
+/** Whether a request can carry `headers`: names that are tokens, values of Latin-1 text without a line break (as every runtime sends them). */
+function carried(headers: object): boolean {
+  return Object.entries(headers).every(([name, value]) => isHeaderName(name) && isHeaderValue(value))
 }

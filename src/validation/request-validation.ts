@@ -21,6 +21,7 @@ import { parameterChecks, type RouteParameters } from './parameters.ts'
 import { partValidator, type Limits } from './validate.ts'
 import type { Json } from '../json/object.ts'
 import { quoted } from '../quote.ts'
+import { isRecord } from '../options.ts'
 import type { HeadSchema } from './head-schemas.ts'
 
 /** Options of `requestValidation`. */
@@ -78,7 +79,7 @@ function limit(value: unknown, name: string, fallback: number, max: number): num
 function checkParameters(given: unknown): ReadonlyMap<string, RouteParameters> {
   const out = new Map<string, RouteParameters>()
   if (given === undefined) return out
-  if (given === null || typeof given !== 'object' || Array.isArray(given)) throw new Error(`${WHERE}: parameters must map route names to { query?, headers?, cookies? } shapes, such as { 'GET /products': { query: ProductFilter } }.`)
+  if (!isRecord(given)) throw new Error(`${WHERE}: parameters must map route names to { query?, headers?, cookies? } shapes, such as { 'GET /products': { query: ProductFilter } }.`)
   for (const [route, parts] of Object.entries(given)) {
     checkRoute(route, `${WHERE}: parameters`)
     if (parts === null || typeof parts !== 'object' || Array.isArray(parts)) throw new Error(`${WHERE}: parameters[${quoted(route)}] must be { query?, headers?, cookies? }, each a shape.`)
@@ -112,12 +113,12 @@ function checkParameters(given: unknown): ReadonlyMap<string, RouteParameters> {
  * ```
  */
 export function requestValidation<const P extends Readonly<Record<string, RouteParameters>> = {}>(options: RequestValidationOptions & { readonly parameters?: P | undefined }): RequestValidation & { readonly '~parameters'?: P | undefined } {
-  if (options === null || typeof options !== 'object') throw new Error(`${WHERE}: pass options such as { schemas: { Product: ProductSchema } }.`)
+  if (!isRecord(options)) throw new Error(`${WHERE}: pass options such as { schemas: { Product: ProductSchema } }.`)
   for (const key of Object.keys(options)) {
     if (!OPTIONS.includes(key)) throw new Error(`${WHERE}: unknown option ${quoted(key)}; the options are ${OPTIONS.slice(0, -1).join(', ')} and ${OPTIONS[OPTIONS.length - 1]}.`)
   }
   const { schemas, status = 422 } = options
-  if (schemas === null || typeof schemas !== 'object' || Array.isArray(schemas)) throw new Error(`${WHERE}: schemas must map shape names to JSON Schemas, such as { Product: ProductSchema }.`)
+  if (!isRecord(schemas)) throw new Error(`${WHERE}: schemas must map shape names to JSON Schemas, such as { Product: ProductSchema } (an object, not a Map).`)
   if (status !== 400 && status !== 422) throw new Error(`${WHERE}: status must be 400 or 422.`)
   const limits: Limits = {
     maxIssues: limit(options.maxIssues, 'maxIssues', 100, 1000),

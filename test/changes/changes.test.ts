@@ -648,6 +648,8 @@ describe('the changelog', () => {
     expect(() => changelog(catalog, { title: 'Catalog' } as never)).toThrow("changelog: title must be a string, given with format: 'markdown'.")
     expect(() => changelog(catalog, { routes: [route('stats', '/stats')] } as never)).toThrow('changelog: routes must be a route table (defineRoutes([...])).')
     expect(() => changelog(catalog, null as never)).toThrow("changelog: options must be an object such as { routes, format: 'markdown' }.")
+    // Plain JavaScript: a misspelt option gave the JSON where Markdown was asked for.
+    expect(() => changelog(catalog, { fromat: 'markdown' } as never)).toThrow('changelog: unknown option "fromat"; the options are routes, format, title.')
     expect(() => changelog({ versions: [] } as never)).toThrow('changelog: pass a version history (versionHistory({ versions })) or the JSON its changelog() returns.')
   })
 })
@@ -658,6 +660,8 @@ describe('mistakes fail at construction with a sentence that says what to fix', 
   const history = (...versions: { version: string; changes?: ReturnType<typeof change>[] }[]) => () => versionHistory({ versions })
   it.each([
     ['no versions', () => versionHistory({ versions: [] }), 'versionHistory: versions must be a non-empty list'],
+    // Plain JavaScript: a Map's entries are no keys, so no body migrated, silently.
+    ['bodies as a Map', () => versionHistory({ versions: [{ version: 'v1' }], bodies: new Map([['product-detail', { response: P }]]) as never }), "versionHistory: bodies must map route names to layouts, such as { 'product-detail': { response: Product } } (an object, not a Map)."],
     ['a duplicated version', history({ version: 'v1' }, { version: 'v1' }), 'versionHistory: version "v1" is listed twice'],
     ['versions out of order', history({ version: 'v2' }, { version: 'v1' }), 'versionHistory: versions must go from oldest to newest, but "v1" comes after "v2"'],
     ['dates out of order', history({ version: '2025-01-01' }, { version: '2024-06-01' }), 'but "2024-06-01" comes after "2025-01-01"'],

@@ -15,7 +15,7 @@ import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/in
 import { BaseVersioning, defineRoutes, HeaderVersioning, include, route, URLPathVersioning } from '../../src/index.ts'
 import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
 import { Product, releasesHistory, type ProductBody } from '../../worker-example/changes.ts'
-import { bearerClient, clientPins, memoryPinStore, memoryUsage, type ClientPinsOptions, type PinStore } from '../../src/client-pins/index.ts'
+import { bearerClient, clientPins, d1PinStore, durableObjectPinStore, jwtSubject, kvPinStore, memoryPinStore, memoryUsage, type ClientPinsOptions, type PinStore } from '../../src/client-pins/index.ts'
 import { countingStore, DAY, idOf, NOW, policy, scheme, SECRET } from '../support/client-pins-fixture.ts'
 import { twoVersions } from '../support/two-versions.ts'
 
@@ -387,6 +387,8 @@ describe('clientPins: configuration mistakes fail at construction', () => {
     ['a negative cacheTtl', { store: memoryPinStore(), client, cacheTtl: -1 }, 'clientPins: cacheTtl must be a number of milliseconds, 0 or more.'],
     ['a negative failureTtl', { store: memoryPinStore(), client, failureTtl: -1 }, 'clientPins: failureTtl must be a number of milliseconds, 0 or more.'],
     ['a rollbackWindow that is not a duration', { store: memoryPinStore(), client, rollbackWindow: '72h' }, 'clientPins: rollbackWindow must be a number of milliseconds, 0 or more, such as 72 * 3_600_000.'],
+    // Plain JavaScript: a clock giving text made every cache and rollback time NaN, silently.
+    ['a clock giving text', { store: memoryPinStore(), client, now: () => '2026-06-01' }, 'clientPins: now must be a function () => milliseconds since the epoch, such as Date.now.'],
   ])('%s', (_name, options, message) => {
     expect(() => clientPins(options as unknown as ClientPinsOptions)).toThrow(message)
   })
@@ -406,6 +408,29 @@ describe('clientPins: configuration mistakes fail at construction', () => {
     ['no options', undefined],
   ])('bearerClient with %s', (_name, options) => {
     expect(() => bearerClient(options as never)).toThrow(/^bearerClient: (secret must be a string of at least 32 characters|pass \{ secret: env.PIN_SECRET \})/)
+  })
+
+  // Plain JavaScript: a misspelt option was the default, silently (jwtSubject({ claims: 'account' }) read every
+  // client's sub), and jwtSubject(null) or kvPinStore(kv, null) threw a TypeError destructuring null.
+  const kv = { get: async () => null, put: async () => undefined }
+  const db = { prepare: () => undefined, batch: async () => [] }
+  const objects = { idFromName: () => undefined, get: () => undefined }
+  it.each<[string, () => unknown, string]>([
+    ['bearerClient', () => bearerClient({ secret: SECRET, memmo: 0 } as never), 'bearerClient: unknown option "memmo"; the options are secret, memo.'],
+    ['jwtSubject', () => jwtSubject({ claims: 'account' } as never), 'jwtSubject: unknown option "claims"; the options are variable, claim.'],
+    ['jwtSubject given null', () => jwtSubject(null as never), 'jwtSubject: pass an options object with variable, claim.'],
+    ['kvPinStore', () => kvPinStore(kv as never, { prefx: 'p:' } as never), 'kvPinStore: unknown option "prefx"; the options are prefix, expirationTtl.'],
+    ['kvPinStore given null', () => kvPinStore(kv as never, null as never), 'kvPinStore: pass an options object with prefix, expirationTtl.'],
+    ['d1PinStore', () => d1PinStore(db as never, { tabel: 'pins' } as never), 'd1PinStore: unknown option "tabel"; the options are table.'],
+    ['durableObjectPinStore', () => durableObjectPinStore(objects as never, { shard: 8 } as never), 'durableObjectPinStore: unknown option "shard"; the options are shards, name.'],
+  ])('%s refuses a misspelt option when made', (_name, make, message) => {
+    expect(make).toThrow(new Error(message))
+  })
+
+  it('memoryPinStore refuses its initial pins as a Map (its entries are no keys: no pin was kept, silently)', () => {
+    expect(() => memoryPinStore(new Map([['account-42', '2025-01-01']]) as never)).toThrow(
+      new Error('memoryPinStore: initial must be an object of client id to version, such as { "account-42": "2025-01-01" }.'),
+    )
   })
 
   it('a scheme whose requests always name their version', () => {

@@ -124,6 +124,8 @@ describe('usage written in bounded batches', () => {
     ['a flushMs past what a waitUntil lasts', { waitUntil: noWait, flushMs: 60_000 }, 'd1Usage: flushMs must be a number of milliseconds from 1000 to 30000'],
     ['a maxRows of 0', { waitUntil: noWait, maxRows: 0 }, 'd1Usage: maxRows must be a whole number from 1 to 10000.'],
     ['a table that is not an SQL name', { waitUntil: noWait, table: 'x; DROP TABLE y' }, 'd1Usage: table must be an SQL name'],
+    // Plain JavaScript: a misspelt option was the default, silently.
+    ['a misspelt option', { waitUntil: noWait, flushMS: 5_000 }, 'd1Usage: unknown option "flushMS"; the options are table, waitUntil, flushMs, maxRows, quietMs, onError.'],
   ])('refuses %s at construction', (_name, options, message) => {
     expect(() => d1Usage(countingDb().db, options as never)).toThrow(message)
   })
@@ -147,6 +149,12 @@ describe('usage in Workers Analytics Engine', () => {
       { indexes: ['client-1'], blobs: ['2025-01-01', 'client-1', '/api/things/:id', '2026-09-01'], doubles: [500, 1, NOW + 1, NOW + 999] },
       { indexes: ['client-0'], blobs: ['2025-01-01', 'client-0', '/api/things/:id', '2026-09-02'], doubles: [1, 0, NOW + DAY, NOW + DAY] },
     ])
+  })
+
+  it('refuses a misspelt option when made (plain JavaScript: it was the default, silently)', () => {
+    expect(() => analyticsUsage(recording().dataset, { dataset: 'version_usage', waitUntil: noWait, sq: async () => [] } as never)).toThrow(
+      new Error('analyticsUsage: unknown option "sq"; the options are dataset, sql, waitUntil, flushMs, maxRows, quietMs, onError.'),
+    )
   })
 
   it('asks "who still calls 2025-01-01 since 2026-08-01?" with this SQL API query', () => {

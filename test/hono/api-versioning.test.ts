@@ -201,8 +201,20 @@ describe('mountRoutes', () => {
     ['an unknown name', { 'user-lst': () => new Response() }, 'mountRoutes: no route is named "user-lst"; the names are user-list, user-detail.'],
     ['an unknown method', { 'user-list': { fetch: () => new Response() } }, 'mountRoutes: "user-list" has a handler for "fetch"; the methods are get, post, put, patch, delete, options, query, all.'],
     ['a handler that is not a function', { 'user-list': 'list' }, 'mountRoutes: the handler of "user-list" must be a function or an object of handlers by method (get, post, ...).'],
+    // Plain JavaScript: an object of no method mounted nothing, silently.
+    ['a handler object with no method', { 'user-list': {} }, 'mountRoutes: the handlers of "user-list" name no method; give one, such as { get: (c) => c.json({}) }.'],
   ])('refuses %s', (_case, handlers, message) => {
     expect(() => mountRoutes(new Hono(), versioning, handlers as never)).toThrow(message)
+  })
+
+  // Plain JavaScript: these threw TypeErrors from inside (reading app.on, Object.entries of null).
+  it.each<[string, () => unknown, string]>([
+    ['no app', () => mountRoutes(undefined as never, versioning, {}), 'mountRoutes: pass the Hono app to mount the routes on first, as mountRoutes(app, versioning, handlers).'],
+    ['an app that is none', () => mountRoutes({} as never, versioning, {}), 'mountRoutes: pass the Hono app to mount the routes on first, as mountRoutes(app, versioning, handlers).'],
+    ['no handlers', () => mountRoutes(new Hono(), versioning, undefined as never), "mountRoutes: handlers must be an object of handlers by route name, such as { 'user-list': (c) => c.json([]) }."],
+    ['a list of handlers', () => mountRoutes(new Hono(), versioning, [() => new Response()] as never), "mountRoutes: handlers must be an object of handlers by route name, such as { 'user-list': (c) => c.json([]) }."],
+  ])('refuses %s', (_case, mount, message) => {
+    expect(mount).toThrow(new Error(message))
   })
 })
 

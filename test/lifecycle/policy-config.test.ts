@@ -15,6 +15,11 @@ const where = 'versionPolicy'
 
 describe('versionPolicy refuses, when it is made', () => {
   it.each<[string, () => unknown, string]>([
+    // Plain JavaScript: a clock of text never passed a sunset (the comparison read NaN), silently; a Date is no number either.
+    ['a clock giving text', () => versionPolicy({ now: () => '2028-01-01' as never }), `${where}: now must be a function returning milliseconds since the epoch.`],
+    ['a clock giving a Date', () => versionPolicy({ now: () => new Date() as never }), `${where}: now must be a function returning milliseconds since the epoch.`],
+    // Plain JavaScript: a Map's entries are no keys, so no version had a lifecycle, silently.
+    ['versions as a Map', () => versionPolicy({ versions: new Map([['v1', { sunset: '2027-06-01' }]]) as never }), `${where}: versions must be an object of lifecycles by version, such as { v1: { sunset: '2027-06-01' } } (not a Map or a list).`],
     ['echoHeader: Set-Cookie (the version would become a cookie)', () => versionPolicy({ echoHeader: 'Set-Cookie' }), `${where}: echoHeader is "Set-Cookie", a header HTTP gives a meaning of its own; choose a name of yours such as "api-version".`],
     ['echoHeader: Content-Length (the version would frame the body)', () => versionPolicy({ echoHeader: 'content-length' }), `${where}: echoHeader is "content-length", a header HTTP gives a meaning of its own`],
     ['echoHeader: Content-Type', () => versionPolicy({ echoHeader: 'Content-Type' }), `${where}: echoHeader is "Content-Type"`],
@@ -58,5 +63,27 @@ describe('a policy in the middleware', () => {
     expect(res.headers.get('api-version')).toBe('v1')
     expect(res.headers.get('set-cookie')).toBeNull()
     expect(() => apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['v1'] }), routes, policy: versionPolicy({ echoHeader: 'Set-Cookie' }) })).toThrow(`${where}: echoHeader is "Set-Cookie"`)
+  })
+})
+
+describe('reported versions fit in a response', () => {
+  const routes = defineRoutes([route('user-list', '/users')])
+  const versions = (n: number) => Array.from({ length: n }, (_, i) => `2020-01-01.${i}`)
+
+  // 2,000 versions put 32,888 characters in api-supported-versions on every response: Node's fetch refuses a response
+  // with over 16 KiB of headers (UND_ERR_HEADERS_OVERFLOW), so no client of that kind could read any answer.
+  it('refuses, when the middleware is made, a list longer than 8,192 characters', () => {
+    expect(() => apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: versions(2_000) }), routes, policy: versionPolicy({ reportVersions: true }) })).toThrow(
+      new Error(`${where}: reportVersions would put 32888 characters of versions in the headers of every response (at most 8192: clients such as Node's fetch refuse a response with over 16 KiB of headers); allow fewer versions, or turn reportVersions off.`),
+    )
+  })
+
+  it('takes 500 versions, and any number without reportVersions', async () => {
+    const app = new Hono()
+    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: versions(500), defaultVersion: '2020-01-01.0' }), routes, policy: versionPolicy({ reportVersions: true }) })
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { 'user-list': (c) => c.json({ ok: true }) })
+    expect((await app.request('http://localhost/users')).headers.get('api-supported-versions')?.length).toBe(7888)
+    expect(() => apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: versions(2_000) }), routes, policy: versionPolicy({ echoHeader: 'api-version' }) })).not.toThrow()
   })
 })

@@ -92,3 +92,14 @@ describe('a table route whose path changed, documented from the head document', 
     expect(Object.keys(docs.document('v1').paths ?? {}).sort()).toEqual(['/products', '/search'])
   })
 })
+
+describe('many versions', () => {
+  // Each version's schemas were made from the next newer one's by a call per version: the document of the oldest of
+  // 10,000 versions overflowed the stack (RangeError) on its first request.
+  it('the document of the oldest of 10,000 versions is made', () => {
+    const versions = Array.from({ length: 10_000 }, (_, i) => `v${i}`)
+    const docs = versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: versions }), routes: defineRoutes([route('items', '/items')]) })
+    expect(Object.keys(docs.document('v0').paths)).toEqual(['/items'])
+    expect(docs.document('v0').components?.schemas).toEqual(docs.document('v9999').components?.schemas)
+  })
+})

@@ -25,6 +25,13 @@ describe('the serving factories refuse mistaken options at construction', () => 
     ['openAPILink: an unknown option', () => openAPILink(docs, { path: '/openapi', rel: 'openapi' } as never), 'openAPILink: unknown option "rel"; the options are path.'],
     ['openAPILink: no options', () => openAPILink(docs, undefined as never), 'openAPILink: pass an options object with path.'],
     ['openAPILink: null', () => openAPILink(docs, null as never), 'openAPILink: pass an options object with path.'],
+    // Plain JavaScript: a Map's entries are no keys, so its options (or names) were read as none, silently.
+    ['openAPIRoutes: a Map', () => openAPIRoutes(docs, new Map([['path', '/docs']]) as never), 'openAPIRoutes: pass an options object with path.'],
+    ['openAPIDocs: scalar as a Map', () => openAPIDocs(docs, { scalar: new Map([['theme', 'purple']]) as never }), "openAPIDocs: scalar must be an object of Scalar's settings such as { theme: 'purple' }."],
+    ['openAPIDocs: contentSecurityPolicy as a Map', () => openAPIDocs(docs, { contentSecurityPolicy: new Map([['frame-ancestors', "'none'"]]) as never }), 'openAPIDocs: contentSecurityPolicy must be false (no policy) or an object of directives such as { "frame-ancestors": "\'self\' https://portal.example.com" }.'],
+    ['versionedOpenAPI: shapes as a Map', () => versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['v1'] }), routes: defineRoutes([route('items', '/items')]), shapes: new Map([['Item', 'ItemOut']]) as never }), "versionedOpenAPI: shapes must map shape names to component schema names, such as { Product: 'ProductOut' }."],
+    ['versionedOpenAPI: methods as a Map', () => versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['v1'] }), routes: defineRoutes([route('items', '/items')]), methods: new Map([['items', ['get', 'post']]]) as never }), "versionedOpenAPI: methods must be an object of method lists by route name, such as { 'user-detail': ['get', 'delete'] }."],
+    ['versionedOpenAPI: info as a list', () => versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['v1'] }), routes: defineRoutes([route('items', '/items')]), info: ['Items API'] as never }), "versionedOpenAPI: info must be an object such as { title: 'Catalog API', description: 'Markdown text' }."],
   ])('%s', (_, build, message) => {
     expect(build).toThrow(new Error(message))
   })

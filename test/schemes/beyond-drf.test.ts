@@ -370,6 +370,8 @@ describe('CombinedVersioning', () => {
     ['one scheme', () => new CombinedVersioning({ schemes: [new HeaderVersioning()] }), 'CombinedVersioning: schemes must list two or more schemes, such as [new HeaderVersioning(), new QueryParameterVersioning()].'],
     ['no schemes', () => new CombinedVersioning({ schemes: [] }), 'CombinedVersioning: schemes must list two or more schemes'],
     ['schemes missing', () => new CombinedVersioning({} as never), 'CombinedVersioning: schemes must list two or more schemes'],
+    // Plain JavaScript can call it without options: the sentence, not a TypeError destructuring undefined.
+    ['no options at all', () => new CombinedVersioning(undefined as never), 'CombinedVersioning: schemes must list two or more schemes'],
     ['a non-scheme', () => new CombinedVersioning({ schemes: [new HeaderVersioning(), { determineVersion: () => 'v1' } as never] }), 'CombinedVersioning: schemes may hold only versioning schemes such as new HeaderVersioning().'],
     ['an unknown option', () => new CombinedVersioning({ schemes: [new HeaderVersioning(), new QueryParameterVersioning()], scheme: 1 } as never), 'CombinedVersioning: unknown option "scheme"'],
   ])('refuses %s at construction', (_case, build, message) => {
@@ -645,6 +647,10 @@ describe('route versions in the table', () => {
     ['empty versions', () => versioned([], route('a', '/a')), 'versioned: versions must be a non-empty list of version strings such as ["v1", "v2"].'],
     ['an empty version string', () => versioned([''], route('a', '/a')), 'versioned: versions must be a non-empty list of version strings such as ["v1", "v2"].'],
     ['versions that are not a list', () => versioned('v1' as never, route('a', '/a')), 'versioned: versions must be a non-empty list of version strings such as ["v1", "v2"].'],
+    // Plain JavaScript: a misspelt option was ignored, and a missing route threw a TypeError reading its limit.
+    ['a misspelt versioned() option', () => versioned(['v1'], route('a', '/a'), { absnet: 'not-found' } as never), 'versioned: unknown option "absnet"; the options are absent.'],
+    ['versioned() of nothing', () => versioned(['v1'], undefined as never), "versioned: wrap a route(...) or an include(...), such as versioned(['v2'], route('health', '/health'))."],
+    ['versionNeutral() of nothing', () => versionNeutral(null as never), "versionNeutral: wrap a route(...) or an include(...), such as versionNeutral(route('health', '/health'))."],
   ])('refuses %s', (_case, build, message) => {
     expect(build).toThrow(message)
   })

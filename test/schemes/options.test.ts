@@ -51,6 +51,8 @@ describe('mistakes fail at construction with a sentence that says what to fix', 
     ['an unknown option', { strict: true }, 'unknown option "strict"; the options are defaultVersion, allowedVersions, versionParam, versionFormat.'],
     ['options not an object', 'v1', 'options must be an object such as { allowedVersions: [\'v1\', \'v2\'] }, got "v1".'],
     ['options an array', ['v1'], 'options must be an object such as { allowedVersions: [\'v1\', \'v2\'] }, got an array.'],
+    // Plain JavaScript: a Map's entries are no keys, so every option was its default (every version allowed), silently.
+    ['options a Map', new Map([['allowedVersions', ['v1']]]), 'options must be an object such as { allowedVersions: [\'v1\', \'v2\'] }, got a Map.'],
   ])('%s', (_case, options, message) => {
     expect(() => new QueryParameterVersioning(options as never)).toThrow(`QueryParameterVersioning: ${message}`)
   })

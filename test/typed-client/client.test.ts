@@ -220,6 +220,7 @@ describe('versionLifecycle', () => {
 })
 
 describe('versionedClient options are checked at construction', () => {
+  const HEADERS = "versionedClient: headers must be a function or an object of header names and values a request can carry (no line break, Latin-1 text), such as { Authorization: 'Bearer ...' }."
   it.each([
     ['a relative base URL', () => versionedClient<CatalogApp, H>('/api', { scheme: { in: 'query' } }), 'versionedClient: the base URL must be an absolute URL such as "https://api.example.com", got "/api".'],
     ['an unknown option', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'query' }, retries: 2 } as never), 'versionedClient: unknown option "retries"; the options are scheme, fetch, headers, onLifecycle.'],
@@ -230,6 +231,12 @@ describe('versionedClient options are checked at construction', () => {
     // Before, Object.prototype stood for their keys: a TypeError ("keys.includes is not a function").
     ['a placement named __proto__', () => versionedClient<CatalogApp, H>(base, { scheme: { in: '__proto__', name: 'x' } as never }), 'versionedClient: scheme.in must be one of header, accept, query, path, host, namespace, got "__proto__".'],
     ['a placement named constructor', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'constructor', name: 'x' } as never }), 'versionedClient: scheme.in must be one of header, accept, query, path, host, namespace, got "constructor".'],
+    // Plain JavaScript: headers no request can carry were taken, and every call failed with fetch's TypeError.
+    ['a header value with a line break', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'query' }, headers: { 'X-Trace': 'a\r\nSet-Cookie: x' } }), HEADERS],
+    ['a header name that is not a token', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'query' }, headers: { 'X Trace': 'a' } }), HEADERS],
+    ['a header value past Latin-1', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'query' }, headers: { 'X-Trace': 'v€' } }), HEADERS],
+    ['a header value that is a number', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'query' }, headers: { 'X-Retries': 3 } as never }), HEADERS],
+    ['headers given as a string', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'query' }, headers: 'Bearer x' as never }), HEADERS],
   ])('%s', (_, make, message) => {
     expect(make).toThrow(new Error(message))
   })

@@ -217,6 +217,9 @@ describe('configuration mistakes fail at construction', () => {
     ['no options', () => requestValidation(undefined as never), 'requestValidation: pass options such as { schemas: { Product: ProductSchema } }.'],
     ['an unknown option', () => requestValidation({ schemas: {}, strict: true } as never), 'requestValidation: unknown option "strict"; the options are schemas, status, maxIssues, maxDepth, issueTypes and parameters.'],
     ['schemas not an object', () => requestValidation({ schemas: [] as never }), 'requestValidation: schemas must map shape names to JSON Schemas'],
+    // Plain JavaScript: a Map's entries are no keys, so nothing was validated, silently.
+    ['schemas as a Map', () => requestValidation({ schemas: new Map([['Product', { type: 'object' }]]) as never }), 'requestValidation: schemas must map shape names to JSON Schemas, such as { Product: ProductSchema } (an object, not a Map).'],
+    ['parameters as a Map', () => requestValidation({ schemas: {}, parameters: new Map([['GET /products', {}]]) as never }), 'requestValidation: parameters must map route names to { query?, headers?, cookies? } shapes'],
     ['a schema that is not one', () => requestValidation({ schemas: { Product: 'x' as never } }), 'requestValidation: schemas.Product must be a JSON Schema object or a Standard JSON Schema'],
     ['a Standard Schema without JSON Schema', () => requestValidation({ schemas: { Product: { '~standard': { version: 1 } } as never } }), 'is a Standard Schema without a JSON Schema'],
     ['a bad status', () => requestValidation({ schemas: {}, status: 418 as never }), 'requestValidation: status must be 400 or 422.'],

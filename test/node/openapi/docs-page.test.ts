@@ -59,11 +59,15 @@ describe('openAPIDocs: configured text in the page', () => {
   })
 
   it('a cdn that could leave its attribute, or name another origin by a backslash, is refused when the page is made', () => {
-    const refused = new Error('openAPIDocs: cdn must be the URL of Scalar\'s standalone.js, such as "/standalone.js", without spaces, quotes, "<", ">", "&" or "\\".')
+    const refused = new Error('openAPIDocs: cdn must be the URL of Scalar\'s standalone.js, such as "/standalone.js", without spaces, control characters, quotes, "<", ">", "&" or "\\".')
     expect(() => openAPIDocs(docs, { cdn: '/x.js" onload="alert(1)' })).toThrow(refused)
     // Browsers read "\\evil.example/x.js" as "//evil.example/x.js": a script of another origin, not a path.
     expect(() => openAPIDocs(docs, { cdn: '\\\\evil.example/x.js' })).toThrow(refused)
     expect(() => openAPIDocs(docs, { cdn: '/\\evil.example/x.js' })).toThrow(refused)
+    // Browsers strip control characters from a URL's ends: "\x01//evil.example/x.js" is "//evil.example/x.js".
+    expect(() => openAPIDocs(docs, { cdn: '\x01//evil.example/x.js' })).toThrow(refused)
+    expect(() => openAPIDocs(docs, { cdn: '\x1fhttps://evil.example/x.js' })).toThrow(refused)
+    expect(() => openAPIDocs(docs, { cdn: '/x.js\x7f' })).toThrow(refused)
   })
 })
 
