@@ -3,7 +3,7 @@
  * for plain Hono routes (`app.get`), by `METHOD /path` as Hono registered
  * it (`GET /health`, `GET /users/:id`).
  */
-import { isHeaderName } from '../http/header-name.ts'
+import { isFramingHeader, isHeaderName } from '../http/header-name.ts'
 import { checkField, checkFunction, type RouteInstruction } from './instruction.ts'
 import { checkOptions } from '../options.ts'
 import { quoted, quotedValue } from '../quote.ts'
@@ -153,6 +153,7 @@ export function headerChanged(route: string, options: HeaderChangedOptions): Rou
   checkOptions(options, where, ['header', 'down', 'description'], true)
   const { header, down, description } = options as { header: unknown; down: unknown; description: unknown }
   if (!isHeaderName(header)) throw new Error(`${where}: header must be a header name, got ${quotedValue(header)}.`)
+  if (isFramingHeader(header)) throw framing(where, header)
   if (typeof down !== 'function') throw new Error(`${where}: down must be a function (newer value) => older value.`)
   checkFunction(down, where, 'down')
   if (description !== undefined && typeof description !== 'string') throw new Error(`${where}: description must be a string.`)
@@ -194,6 +195,7 @@ export function requestHeaderRenamed<const R extends string, const O extends str
   checkRoute(route, where)
   checkOptions(names, where, ['older', 'newer'], true)
   const { older, newer } = pair(names, where, isHeaderName, 'header names')
+  for (const name of [older, newer]) if (isFramingHeader(name)) throw framing(where, name)
   if (older.toLowerCase() === newer.toLowerCase()) throw new Error(`${where}: older and newer are the same header, ${quotedValue(older)} and ${quotedValue(newer)} (names are case-insensitive); give older versions' header as older and the one the handler reads as newer, or drop the change.`)
   return { kind: 'route', route, entry: { type: 'route.request.header.renamed', route, older, newer } }
 }
@@ -277,6 +279,14 @@ export function requestHeaderChanged<const R extends string, const N extends str
   const where = 'requestHeaderChanged'
   checkRoute(route, where)
   if (!isHeaderName(header)) throw new Error(`${where}: header must be a header name, got ${quotedValue(header)}.`)
+  if (isFramingHeader(header)) throw framing(where, header)
   const { up, olderSchema, description } = parameterChange(options, where)
   return { kind: 'route', route, entry: { type: 'route.request.header.changed', route, header, ...(description === undefined ? {} : { description }), ...(olderSchema === undefined ? {} : { olderSchema }) }, up }
+}
+
+/** The error of a change naming a header that frames the message or its connection (`Content-Length`, ...). */
+function framing(where: string, header: string): Error {
+  return new Error(
+    `${where}: ${quotedValue(header)} frames the message or its connection, which the server and the runtime write for the bytes they really send; no version change may rename or convert it (change the body, or a header of the API's own).`,
+  )
 }

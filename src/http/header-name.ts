@@ -9,3 +9,15 @@ export function isHeaderName(text: unknown): text is string {
 export function isHeaderValue(text: unknown): text is string {
   return typeof text === 'string' && /^[\t\x20-\x7e\x80-\xff]*$/.test(text)
 }
+
+/**
+ * The headers that frame a message (its body's length, transfer and content codings) or its connection (RFC 9110
+ * §6.4, §7.6.1, §8.4; RFC 9112 §6.1): the server and the runtime write them for the bytes they really send, so no
+ * version change may rename or convert them.
+ */
+const FRAMING = new Set(['content-length', 'transfer-encoding', 'content-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'proxy-connection'])
+
+/** Whether `name` (a header name, any case) frames the message or its connection. */
+export function isFramingHeader(name: string): boolean {
+  return FRAMING.has(name.toLowerCase())
+}

@@ -3,7 +3,8 @@
  * success body (migrated, or a loud failure), a HEAD's headers describe the
  * body the same version's GET gets, an error body of another shape than the
  * error layout's is sent as it is, and a `headerChanged` value a header
- * cannot hold is a clear error; a `statusChanged` to a status without
+ * cannot hold is a clear error (a header that frames the message is refused
+ * when the change is made); a `statusChanged` to a status without
  * content sends none, and one across success and error statuses is refused
  * when it is made; the middleware's own rejections keep their format in
  * every version, and app.onError's answer to a response that failed to
@@ -14,7 +15,7 @@ import { bearerAuth } from 'hono/bearer-auth'
 import { etag } from 'hono/etag'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
-import { change, fieldRenamed, headerChanged, shape, statusChanged, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldRenamed, headerChanged, requestHeaderChanged, requestHeaderRenamed, shape, statusChanged, versionHistory } from '../../src/changes/index.ts'
 import { INEXACT, SOURCE_ACCESS } from '../../src/changes/exact-numbers.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
@@ -385,6 +386,18 @@ describe('headerChanged values', () => {
     const older = await ask(served, '/fine', '1')
     expect(older.status).toBe(200)
     expect(older.headers.get('x-link')).toBe('<x>; rel="next"')
+  })
+
+  it('is refused, when the change is made, for a header that frames the message or its connection (Content-Length, ...), response or request, in any case', () => {
+    const sentence = 'frames the message or its connection, which the server and the runtime write for the bytes they really send; no version change may rename or convert it'
+    for (const header of ['Content-Length', 'transfer-encoding', 'Content-Encoding', 'Connection', 'Keep-Alive', 'Upgrade', 'TE', 'Trailer']) {
+      expect(() => headerChanged('GET /x', { header, down: () => null })).toThrow(`headerChanged: "${header}" ${sentence}`)
+      expect(() => requestHeaderChanged('GET /x', header, { up: () => null })).toThrow(`requestHeaderChanged: "${header}" ${sentence}`)
+      expect(() => requestHeaderRenamed('GET /x', { older: 'X-Length', newer: header })).toThrow(`requestHeaderRenamed: "${header}" ${sentence}`)
+      expect(() => requestHeaderRenamed('GET /x', { older: header, newer: 'X-Length' })).toThrow(`requestHeaderRenamed: "${header}" ${sentence}`)
+    }
+    // Headers of the body's meaning stay the API's to change.
+    expect(() => headerChanged('GET /x', { header: 'Content-Type', down: (newer) => newer })).not.toThrow()
   })
 })
 
