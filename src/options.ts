@@ -6,11 +6,16 @@
 import { quoted } from './quote.ts'
 
 /**
- * Whether `value` is an object of named entries, as options and tables by name are: not `null`, a list, a `Map` or a
- * `Set`, whose entries `Object.keys` does not see (given one, a factory would read none of them, silently).
+ * Whether `value` is an object of named entries, as options and tables by name are: not `null`, a list, a `Map`, a
+ * `Set`, a `Date` or another of the language's objects (their tag is their kind, `[object Date]`), whose entries
+ * `Object.keys` does not see (given one, a factory would read none of them, silently). An instance of a class of the
+ * app's own is a record, as an object from another realm and a module's namespace are.
  */
 export function isRecord(value: unknown): value is object {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Map) && !(value instanceof Set)
+  if (value === null || typeof value !== 'object') return false
+  const tag = Object.prototype.toString.call(value)
+  // A module's namespace (`import * as schemas from './schemas.ts'`) is one: its exports are its keys.
+  return tag === '[object Object]' || tag === '[object Module]'
 }
 
 /**

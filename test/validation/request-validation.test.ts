@@ -14,6 +14,7 @@ import { versionMiddleware } from '../../src/hono/index.ts'
 import { problemDetails } from '../../src/lifecycle/index.ts'
 import { InvalidRequestBody, requestValidation, type RequestValidationOptions } from '../../src/validation/index.ts'
 import type { Layout } from '../../src/changes/shape.ts'
+import * as componentSchemas from '../support/product-schemas.ts'
 
 interface Category {
   slug: string
@@ -31,25 +32,8 @@ const Category = shape<Category>('Category')
 const Product = shape<Product>('Product', { nested: { category: Category } })
 const Tag = shape<{ label: string }>('Tag')
 
-/** The head schemas as an OpenAPI 3.1 document's components have them. */
-const components = {
-  Product: {
-    type: 'object',
-    properties: {
-      id: { type: 'integer' },
-      title: { type: 'string', minLength: 1 },
-      price: { $ref: '#/components/schemas/Money' },
-      status: { $ref: '#/components/schemas/Status' },
-      category: { anyOf: [{ $ref: '#/components/schemas/Category' }, { type: 'null' }] },
-      tags: { type: 'array', items: { type: 'string' } },
-    },
-    required: ['title', 'price'],
-  },
-  Money: { type: 'object', properties: { amount: { type: 'integer' }, currency: { type: 'string' } }, required: ['amount', 'currency'] },
-  Status: { type: 'string', enum: ['active', 'archived', 'draft'] },
-  Category: { type: 'object', properties: { slug: { type: 'string' }, title: { type: 'string' } }, required: ['slug', 'title'] },
-  Tag: { type: 'object', properties: { label: { type: 'string' } }, required: ['label'] },
-}
+/** The head schemas as an OpenAPI 3.1 document's components have them (a module of their own, as an app keeps them). */
+const components = { ...componentSchemas }
 
 const changes = [
   change('Products and categories have a title instead of a name.', [fieldRenamed(Product, { older: 'name', newer: 'title' }), fieldRenamed(Category, { older: 'name', newer: 'title' })]),
@@ -220,12 +204,21 @@ describe('configuration mistakes fail at construction', () => {
     // Plain JavaScript: a Map's entries are no keys, so nothing was validated, silently.
     ['schemas as a Map', () => requestValidation({ schemas: new Map([['Product', { type: 'object' }]]) as never }), 'requestValidation: schemas must map shape names to JSON Schemas, such as { Product: ProductSchema } (an object, not a Map).'],
     ['parameters as a Map', () => requestValidation({ schemas: {}, parameters: new Map([['GET /products', {}]]) as never }), 'requestValidation: parameters must map route names to { query?, headers?, cookies? } shapes'],
+    // A Date, a RegExp, a Promise: the language's objects, whose entries Object.keys does not see either.
+    ['schemas as a Date', () => requestValidation({ schemas: new Date() as never }), 'requestValidation: schemas must map shape names to JSON Schemas'],
+    ['options as a Promise', () => requestValidation(Promise.resolve({ schemas: {} }) as never), 'requestValidation: pass options such as { schemas: { Product: ProductSchema } }.'],
     ['a schema that is not one', () => requestValidation({ schemas: { Product: 'x' as never } }), 'requestValidation: schemas.Product must be a JSON Schema object or a Standard JSON Schema'],
     ['a Standard Schema without JSON Schema', () => requestValidation({ schemas: { Product: { '~standard': { version: 1 } } as never } }), 'is a Standard Schema without a JSON Schema'],
     ['a bad status', () => requestValidation({ schemas: {}, status: 418 as never }), 'requestValidation: status must be 400 or 422.'],
     ['validation not from requestValidation', () => versionHistory({ versions: [{ version: 'v1' }], validation: {} as never }), 'versionHistory: validation must come from requestValidation({...})'],
   ] as const)('%s', (_name, make, message) => {
     expect(make).toThrow(message)
+  })
+
+  it('takes schemas from a module namespace (import * as schemas), its exports its keys', async () => {
+    const { app } = catalogue({ schemas: componentSchemas })
+    expect((await send(app, '/products', 'v1', { name: 'Lamp', price: '12.50' })).status).toBe(201)
+    expect((await send(app, '/products', 'v1', { name: 'Lamp', price: 12.5 })).status).toBe(422)
   })
 
   it.each([
