@@ -229,5 +229,10 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array'
   if (value instanceof Map || value instanceof Set) return `a ${value.constructor.name}`
   if (value === null) return 'null'
+  // By its name: its source may be long, and is the app's.
+  if (typeof value === 'function') return value.name === '' ? 'a function' : `the function ${quoted(value.name)}${FACTORIES.has(value.name) ? ` (call it: ${value.name}())` : ''}`
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`
 }
+
+/** The version formats' factories, which a format option takes called. */
+const FACTORIES: ReadonlySet<string> = new Set(['semver', 'dateVersions'])

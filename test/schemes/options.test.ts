@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AcceptHeaderVersioning, HostNameVersioning, NamespaceVersioning, QueryParameterVersioning, URLPathVersioning } from '../../src/index.ts'
+import { semver } from '../../src/formats/index.ts'
 
 describe('defaults', () => {
   it.each([AcceptHeaderVersioning, HostNameVersioning, NamespaceVersioning, QueryParameterVersioning, URLPathVersioning])('are those of DRF: %s', (Scheme) => {
@@ -53,6 +54,10 @@ describe('mistakes fail at construction with a sentence that says what to fix', 
     ['options an array', ['v1'], 'options must be an object such as { allowedVersions: [\'v1\', \'v2\'] }, got an array.'],
     // Plain JavaScript: a Map's entries are no keys, so every option was its default (every version allowed), silently.
     ['options a Map', new Map([['allowedVersions', ['v1']]]), 'options must be an object such as { allowedVersions: [\'v1\', \'v2\'] }, got a Map.'],
+    ['options a Date', new Date(0), 'options must be an object such as { allowedVersions: [\'v1\', \'v2\'] }, got an object.'],
+    // The factory, not the format it makes: named, with the call to write; an app's own function by its name, never its source.
+    ['versionFormat the semver factory itself', { versionFormat: semver }, 'versionFormat must be a version format such as semver() or dateVersions(), or null, got the function "semver" (call it: semver()).'],
+    ['versionFormat a function of the app', { versionFormat: function ourFormat() { return 'secret source' } }, 'versionFormat must be a version format such as semver() or dateVersions(), or null, got the function "ourFormat".'],
   ])('%s', (_case, options, message) => {
     expect(() => new QueryParameterVersioning(options as never)).toThrow(`QueryParameterVersioning: ${message}`)
   })
