@@ -101,7 +101,7 @@ export function routePlans(
   versions: readonly string[],
   bodies: ReadonlyMap<string, RouteBodies>,
   byRoute: RouteEntries,
-  bodyPlans: (entry: RouteBodies | undefined, route: string) => Pick<RoutePlan, 'checks' | 'partialChecks' | 'request' | 'partialRequest' | 'partial' | 'forms' | 'response' | 'error' | 'items' | 'media' | 'layouts'>,
+  bodyPlans: (entry: RouteBodies | undefined, route: string) => Pick<RoutePlan, 'checks' | 'partialChecks' | 'request' | 'partialRequest' | 'partial' | 'forms' | 'response' | 'error' | 'items' | 'media' | 'requestMedia' | 'layouts'>,
 ): { plans: Map<string, RoutePlan>; tableLives: Map<string, RouteLife> } {
   const plans = new Map<string, RoutePlan>()
   const tableLives = new Map<string, RouteLife>()
