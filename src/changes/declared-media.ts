@@ -13,7 +13,7 @@
 import { mergePath } from 'hono/utils/url'
 import { existsAt, type RoutePlan } from './http-steps.ts'
 import { isFormType, isJsonType } from './media-types.ts'
-import { framingOf, mediaType } from './streams.ts'
+import { framingOf } from './streams.ts'
 import { middlewareBases, pathsInside } from '../routes/mounted-apps.ts'
 import { honoPath } from '../routes/openapi-form.ts'
 import { quotedValue } from '../quote.ts'
@@ -37,8 +37,16 @@ export function migratesSuccess(plan: RoutePlan): boolean {
 
 /** Whether `plan` migrates or checks an older request body in a version that has its route: only there is a body of another media type refused (415). */
 function readsRequests(plan: RoutePlan): boolean {
-  // A chain with steps, or a check (a function).
-  return [plan.request, plan.partialRequest, plan.checks, plan.partialChecks].some((list) => list?.some((item, v) => item !== null && (typeof item === 'function' || item.steps.length > 0) && existsAt(plan, v)))
+  const stepped = (list: readonly { readonly steps: readonly unknown[] }[] | null) => list?.some((chain, v) => chain.steps.length > 0 && existsAt(plan, v)) === true
+  const checked = (list: readonly unknown[] | null) => list?.some((check, v) => check !== null && existsAt(plan, v)) === true
+  return stepped(plan.request) || stepped(plan.partialRequest) || checked(plan.checks) || checked(plan.partialChecks)
+}
+
+/** The media types of a route definition's declared request body (`request.body.content`), without parameters, lowercase. */
+function requestTypes(request: unknown): readonly string[] {
+  const body = request !== null && typeof request === 'object' ? (request as { body?: unknown }).body : undefined
+  const content = body !== null && typeof body === 'object' ? (body as { content?: unknown }).content : undefined
+  return content === null || typeof content !== 'object' ? [] : Object.keys(content).map((declared) => (declared.split(';')[0] ?? '').trim().toLowerCase())
 }
 
 /** Why a declared success media type cannot be migrated by `media`'s layouts, or `null` when it can (or is sent as it is). */
@@ -70,10 +78,9 @@ export function declaredMediaChecks(app: { readonly routes: readonly { readonly 
     if (plan === undefined) continue
     // A form the route does not migrate is named by declared-shapes.ts where its schema holds a changed shape.
     if (readsRequests(plan) && method !== 'GET' && method !== 'HEAD') {
-      // The media types of its declared request body (`request.body.content`), without parameters, lowercase.
-      for (const type of Object.keys(Object(Object(Object(route.request).body).content)).map(mediaType)) {
+      for (const type of requestTypes(route.request)) {
         if (isJsonType(type) || isFormType(type) || plan.requestMedia?.test(type) === true) continue
-        out.push(`${where}: ${quotedValue(key)} declares its request body as ${type}, which older clients get a 415 for: its request layout reads JSON${plan.forms ? ' and forms' : ''}; list '${type}' in its unmigrated (passed to the handler as sent).`)
+        out.push(`${where}: ${quotedValue(key)} declares its request body as ${type}, which older clients are refused with 415 while the head takes it: its request layout reads JSON${plan.forms ? ' and forms' : ''} only; list '${type}' in bodies[${quotedValue(key)}].unmigrated (passed to the handler as sent in every version), or leave it out of the route's request body.`)
       }
     }
     const media = plan.media

@@ -71,7 +71,7 @@ export function requestMedia(entry: MediaEntry | undefined, where: string): Requ
   if (entry?.request === undefined || entry.unmigrated === undefined) return null
   // The request layout's own types (JSON, forms with forms: true) are refused in the list when the history is made.
   const reads = describedBy({ request: entry.request, forms: entry.forms })
-  return { test: unmigratedTest(entry.unmigrated, where, reads), listed: entry.unmigrated }
+  return { test: unmigratedTest(entry.unmigrated, where, reads), listed: Object.freeze([...entry.unmigrated]) }
 }
 
 /** A body's steps for one version (those of `Chain`). */

@@ -250,7 +250,7 @@ function parameterChange(options: unknown, where: string, what: string): { up: (
   if (typeof up !== 'function') throw new Error(`${where}: up must be a function (older value) => newer value.`)
   checkFunction(up, where, 'up')
   if (olderSchema !== undefined && (olderSchema === null || typeof olderSchema !== 'object' || Array.isArray(olderSchema))) throw new Error(`${where}: olderSchema must be a JSON Schema object.`)
-  if (olderRequired !== undefined && typeof olderRequired !== 'boolean') throw new Error(`${where}: olderRequired must be true or false (whether older versions require the ${what}), got ${quotedValue(olderRequired)}.`)
+  if (olderRequired !== undefined && typeof olderRequired !== 'boolean') throw new Error(`${where}: olderRequired must be true or false (whether versions before the change require the ${what}), got ${quotedValue(olderRequired)}; leave it out to keep the newer version's.`)
   if (description !== undefined && typeof description !== 'string') throw new Error(`${where}: description must be a string.`)
   const entry: ParameterEntry = { ...(description === undefined ? {} : { description }), ...(olderSchema === undefined ? {} : { olderSchema }), ...(olderRequired === undefined ? {} : { olderRequired }) }
   return { up: up as (value: string | null) => string | null, entry }

@@ -82,7 +82,12 @@ function routeSteps(entries: readonly { step: number; instruction: RouteInstruct
 const valueLast = (instruction: RouteInstruction): number => (instruction.up === undefined ? 0 : 1)
 
 /** The step of a value change (made once per version a plan has it in: few). */
-const valueChange = (name: string, up: ValueChange['up'], { olderSchema, olderRequired }: { readonly olderSchema?: object; readonly olderRequired?: boolean }): ValueChange => ({ name, up, olderSchema, olderRequired })
+const valueChange = (name: string, up: ValueChange['up'], { olderSchema, olderRequired }: { readonly olderSchema?: object; readonly olderRequired?: boolean }): ValueChange => ({
+  name,
+  up,
+  ...(olderSchema === undefined ? {} : { olderSchema }),
+  ...(olderRequired === undefined ? {} : { olderRequired }),
+})
 
 /** A route's instructions, each with the version step that made it. */
 export type RouteEntries = ReadonlyMap<string, readonly { step: number; instruction: RouteInstruction }[]>

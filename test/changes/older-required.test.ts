@@ -147,10 +147,10 @@ describe('olderRequired on an @hono/zod-openapi route, without requestValidation
 describe('olderRequired, checked and said', () => {
   it('refuses at construction a value that is not true or false', () => {
     expect(() => queryParamChanged('GET /products', 'status', { up: statusUp, olderRequired: 'no' as never })).toThrow(
-      'queryParamChanged: olderRequired must be true or false (whether older versions require the parameter), got "no".',
+      'queryParamChanged: olderRequired must be true or false (whether versions before the change require the parameter), got "no"; leave it out to keep the newer version\'s.',
     )
     expect(() => requestHeaderChanged('GET /products', 'X-Region', { up: statusUp, olderRequired: null as never })).toThrow(
-      'requestHeaderChanged: olderRequired must be true or false (whether older versions require the header), got null.',
+      'requestHeaderChanged: olderRequired must be true or false (whether versions before the change require the header), got null; leave it out to keep the newer version\'s.',
     )
   })
 

@@ -58,7 +58,7 @@ describe('without unmigrated: an older client is refused what the head takes, an
 
   it('names the route, the media type and the fix', () => {
     const expected = [
-      `versionHistory: "PUT /notes/:id" declares its request body as text/plain, which older clients get a 415 for: its request layout reads JSON; list 'text/plain' in its unmigrated (passed to the handler as sent).`,
+      `versionHistory: "PUT /notes/:id" declares its request body as text/plain, which older clients are refused with 415 while the head takes it: its request layout reads JSON only; list 'text/plain' in bodies["PUT /notes/:id"].unmigrated (passed to the handler as sent in every version), or leave it out of the route's request body.`,
     ]
     expect(versioning.check(app)).toEqual(expected)
     expect(history.check(app)).toEqual(expected)
