@@ -23,8 +23,8 @@ export type ChangelogInstruction =
   | { readonly type: 'route.header.changed'; readonly route: string; readonly header: string; readonly description?: string }
   | { readonly type: 'route.query.renamed'; readonly route: string; readonly older: string; readonly newer: string }
   | { readonly type: 'route.request.header.renamed'; readonly route: string; readonly older: string; readonly newer: string }
-  | { readonly type: 'route.query.changed'; readonly route: string; readonly name: string; readonly description?: string; readonly olderSchema?: object }
-  | { readonly type: 'route.request.header.changed'; readonly route: string; readonly header: string; readonly description?: string; readonly olderSchema?: object }
+  | { readonly type: 'route.query.changed'; readonly route: string; readonly name: string; readonly description?: string; readonly olderSchema?: object; readonly olderRequired?: boolean }
+  | { readonly type: 'route.request.header.changed'; readonly route: string; readonly header: string; readonly description?: string; readonly olderSchema?: object; readonly olderRequired?: boolean }
 
 /** One change of a version in the changelog. */
 export interface ChangelogChange {
@@ -194,8 +194,13 @@ function sentence(i: ChangelogInstruction): string {
     case 'route.request.header.renamed':
       return `Route ${code(i.route)}: request header ${code(i.older)} renamed to ${code(i.newer)}.`
     case 'route.query.changed':
-      return `Route ${code(i.route)}: query parameter ${code(i.name)} takes other values${i.description === undefined ? '' : `: ${markdownLine(i.description)}`}.`
+      return `Route ${code(i.route)}: query parameter ${code(i.name)} takes other values${i.description === undefined ? '' : `: ${markdownLine(i.description)}`}.${olderRequiredText(i.olderRequired)}`
     case 'route.request.header.changed':
-      return `Route ${code(i.route)}: request header ${code(i.header)} takes other values${i.description === undefined ? '' : `: ${markdownLine(i.description)}`}.`
+      return `Route ${code(i.route)}: request header ${code(i.header)} takes other values${i.description === undefined ? '' : `: ${markdownLine(i.description)}`}.${olderRequiredText(i.olderRequired)}`
   }
+}
+
+/** What a parameter change's `olderRequired` says of older versions, for a changelog line. */
+function olderRequiredText(olderRequired: boolean | undefined): string {
+  return olderRequired === undefined ? '' : olderRequired ? ' Older versions require it.' : ' Older versions may leave it out.'
 }

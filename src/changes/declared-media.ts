@@ -3,13 +3,16 @@
  * (`createRoute({ responses: { 200: { content: { 'text/csv': ... } } } })`)
  * that its route's layouts cannot migrate: an older client answered in one
  * would get a 500 (response-bodies.ts `successBody`), while the route's
- * older documents list it. Read from the app's registry
+ * older documents list it; and the request body media types it declares
+ * that its request layout refuses for older clients (415: neither JSON, nor
+ * a form it migrates, nor one it lists in `unmigrated`), while the head
+ * takes them. Read from the app's registry
  * (`app.openAPIRegistry.definitions`, found by its shape: nothing here
  * imports @hono/zod-openapi), for `check(app)`.
  */
 import { mergePath } from 'hono/utils/url'
 import { existsAt, type RoutePlan } from './http-steps.ts'
-import { isJsonType } from './media-types.ts'
+import { isFormType, isJsonType } from './media-types.ts'
 import { framingOf } from './streams.ts'
 import { middlewareBases, pathsInside } from '../routes/mounted-apps.ts'
 import { honoPath } from '../routes/openapi-form.ts'
@@ -18,7 +21,7 @@ import { quotedValue } from '../quote.ts'
 /** A route definition of @hono/zod-openapi's registry, as far as its success media types go. */
 interface RouteDefinition {
   readonly type?: unknown
-  readonly route?: { readonly method?: unknown; readonly path?: unknown; readonly responses?: unknown }
+  readonly route?: { readonly method?: unknown; readonly path?: unknown; readonly responses?: unknown; readonly request?: unknown }
 }
 
 /** The route definitions of the app's registry, else none. */
@@ -30,6 +33,20 @@ function definitionsOf(app: object): readonly RouteDefinition[] {
 /** Whether `plan` migrates a success body (or stream items) in a version that has its route: only there can a body its layouts cannot read fail. */
 export function migratesSuccess(plan: RoutePlan): boolean {
   return [plan.response, plan.items].some((chains) => chains?.some((chain, v) => chain.steps.length > 0 && existsAt(plan, v)) === true)
+}
+
+/** Whether `plan` migrates or checks an older request body in a version that has its route: only there is a body of another media type refused (415). */
+function readsRequests(plan: RoutePlan): boolean {
+  const stepped = (list: readonly { readonly steps: readonly unknown[] }[] | null) => list?.some((chain, v) => chain.steps.length > 0 && existsAt(plan, v)) === true
+  const checked = (list: readonly unknown[] | null) => list?.some((check, v) => check !== null && existsAt(plan, v)) === true
+  return stepped(plan.request) || stepped(plan.partialRequest) || checked(plan.checks) || checked(plan.partialChecks)
+}
+
+/** The media types of a route definition's declared request body (`request.body.content`), without parameters, lowercase. */
+function requestTypes(request: unknown): readonly string[] {
+  const body = request !== null && typeof request === 'object' ? (request as { body?: unknown }).body : undefined
+  const content = body !== null && typeof body === 'object' ? (body as { content?: unknown }).content : undefined
+  return content === null || typeof content !== 'object' ? [] : Object.keys(content).map((declared) => (declared.split(';')[0] ?? '').trim().toLowerCase())
 }
 
 /** Why a declared success media type cannot be migrated by `media`'s layouts, or `null` when it can (or is sent as it is). */
@@ -52,14 +69,22 @@ export function declaredMediaChecks(app: { readonly routes: readonly { readonly 
   const bases = middlewareBases(app.routes)
   for (const definition of definitionsOf(app)) {
     const route = definition?.type === 'route' ? definition.route : undefined
-    if (typeof route?.path !== 'string' || typeof route.method !== 'string' || route.responses === null || typeof route.responses !== 'object') continue
+    if (typeof route?.path !== 'string' || typeof route.method !== 'string') continue
     // "/users/{id}" is registered on Hono as "/users/:id", under the app's base path.
     const path = mergePath(typeof base === 'string' ? base : '/', honoPath(route.path))
     const method = route.method.toUpperCase()
     const key = [path, ...pathsInside(path, bases)].map((p) => `${method} ${p}`).find((k) => plans.has(k))
     const plan = key === undefined ? undefined : plans.get(key)
-    const media = plan?.media
-    if (plan === undefined || media === null || media === undefined) continue
+    if (plan === undefined) continue
+    // A form the route does not migrate is named by declared-shapes.ts where its schema holds a changed shape.
+    if (readsRequests(plan) && method !== 'GET' && method !== 'HEAD') {
+      for (const type of requestTypes(route.request)) {
+        if (isJsonType(type) || isFormType(type) || plan.requestMedia?.test(type) === true) continue
+        out.push(`${where}: ${quotedValue(key)} declares its request body as ${type}, which older clients are refused with 415 while the head takes it: its request layout reads JSON${plan.forms ? ' and forms' : ''} only; list '${type}' in bodies[${quotedValue(key)}].unmigrated (passed to the handler as sent in every version), or leave it out of the route's request body.`)
+      }
+    }
+    const media = plan.media
+    if (media === null || media === undefined || route.responses === null || typeof route.responses !== 'object') continue
     if (!migratesSuccess(plan)) continue
     for (const [status, response] of Object.entries(route.responses as Record<string, unknown>)) {
       if (!/^2/.test(status) || status === '206') continue

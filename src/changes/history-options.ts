@@ -33,8 +33,11 @@ export interface RouteBodies {
    * Media types this route's success responses may have that are not
    * migrated: sent to every version as the handler made them (`['text/csv']`,
    * `['image/*']`). Any other body its layouts cannot migrate fails loudly
-   * for older clients.
-   * @default undefined (every success body must be one its layouts migrate)
+   * for older clients. Beside a `request` layout, an older client's request
+   * body of one of them is passed to the handler as sent (not read, checked
+   * nor migrated) rather than refused with 415. None may be a media type a
+   * layout migrates (JSON with `response` or `request`, a form with `forms: true`).
+   * @default undefined (every success body must be one its layouts migrate; an older request body that is not JSON, or a form with `forms: true`, is refused with 415)
    */
   readonly unmigrated?: readonly string[] | undefined
   /**

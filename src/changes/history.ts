@@ -25,7 +25,7 @@ import { checkFormLayout } from './request-layouts.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
 import { checkVersionNames, NO_PLAN, planLookup, rewriteRoutes, routePlans } from './route-plans.ts'
 import type { RouteLife } from './route-life.ts'
-import { mediaPlan } from './response-bodies.ts'
+import { mediaPlan, requestMedia } from './response-bodies.ts'
 import { checkLayout, shapesOf, type AnyShape, type Layout, type LayoutValue } from './shape.ts'
 import { valueStreams, type StreamItems } from './value-streams.ts'
 
@@ -164,6 +164,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
       error: entry?.error !== undefined ? this.#chains(entry.error, 'down') : errors !== undefined ? this.#chains(errors, 'down') : null,
       items: entry?.items === undefined ? null : this.#chains(entry.items, 'down'),
       media: mediaPlan(entry, `${WHERE}: bodies[${quoted(route)}]`),
+      requestMedia: requestMedia(entry, `${WHERE}: bodies[${quoted(route)}]`),
       layouts: { request: entry?.request ?? null, response: entry?.response ?? null, error: entry?.error ?? errors ?? null },
     })
     const { plans, tableLives } = routePlans(versions, bodies, byRoute, bodyPlans)

@@ -20,7 +20,7 @@ import { codedBody, codingsOf, encodedAlready, peeked, type CodedBody } from './
 import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exact-numbers.ts'
 import { olderHeaders } from './older-headers.ts'
 import { rebuild, withoutContent } from './older-response.ts'
-import { misfit, sentIfEmpty, successBody, unparsable, type BodyMigration, type MediaPlan } from './response-bodies.ts'
+import { misfit, sentIfEmpty, successBody, unparsable, type BodyMigration, type MediaPlan, type RequestMedia } from './response-bodies.ts'
 import { foreignCharset, mediaType, migrateItems } from './streams.ts'
 import { NO_CONTENT, olderStatus } from './older-status.ts'
 import type { ValueStreams } from './value-streams.ts'
@@ -49,6 +49,8 @@ export interface RoutePlan {
   readonly partial: boolean | null
   /** Whether an older form body is migrated (else refused with 415). */
   readonly forms: boolean
+  /** The media types of an older request body passed to the handler as sent (`unmigrated`, with a request layout), or `null`. */
+  readonly requestMedia?: RequestMedia | null | undefined
   /** The success response body's steps down from the head, newest first. */
   readonly response: readonly Chain[] | null
   /** The error response body's steps (status 400 and above). */
@@ -166,6 +168,7 @@ export function bindChanges(
         steps: hasSteps ? (steps ?? []) : null,
         check,
         forms: found.forms,
+        unmigrated: found.requestMedia?.test ?? null,
         limit: maxBodySize,
         query: query === undefined || query.length === 0 ? null : query,
         names: names === undefined || names.length === 0 ? null : names,

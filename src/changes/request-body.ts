@@ -17,6 +17,7 @@ import { MigrationFailure } from './migration-failure.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
 import { migratedHeaders, migratedQuery, type ParameterStep } from './request-values.ts'
 import { codingsOf } from './content-coding.ts'
+import { mediaType } from './streams.ts'
 import { BodyTooLarge, MalformedFormBody, MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
 
 /** The default of the history's `maxBodySize`: 1 MiB. */
@@ -30,6 +31,8 @@ export interface RequestMigration {
   readonly check: BodyCheck | null
   /** Whether a form body is migrated (else refused with 415). */
   readonly forms: boolean
+  /** Whether a body of a media type (no parameters, lowercase) is passed to the handler as sent (`unmigrated`); `null`: none is. */
+  readonly unmigrated: ((type: string) => boolean) | null
   /** The largest body read, in bytes. */
   readonly limit: number
   /** The query's renames and value changes, oldest step first. */
@@ -272,6 +275,8 @@ export function migrateRequest(exchange: ExchangeView, plan: RequestMigration): 
   const headers = plan.names === null ? null : migratedHeaders(request, plan.names, exchange)
   // By method, not request.body: asking a server's lazy Request for its body stream builds the full Request.
   if (plan.steps === null || request.method === 'GET' || request.method === 'HEAD') return rewritten(request, plan, url, headers, null)
+  // A media type the route lists in unmigrated (as the head reads the Content-Type): not read, checked nor migrated; its stream kept.
+  if (plan.unmigrated !== null && plan.unmigrated(mediaType((headers ?? request.headers).get('content-type')))) return rewritten(request, plan, url, headers, null)
   return migratedBody(exchange, plan, plan.steps, headers ?? request.headers, (body) => rewritten(request, plan, url, headers, body))
 }
 

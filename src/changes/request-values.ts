@@ -18,6 +18,8 @@ export interface ValueChange {
   readonly up: (older: string | null) => string | readonly string[] | null
   /** The JSON Schema of the values older versions send (`queryParamChanged`'s `olderSchema`), when declared. */
   readonly olderSchema?: object | undefined
+  /** Whether versions before the change require the parameter (`olderRequired`), when declared; else as the newer version does. */
+  readonly olderRequired?: boolean | undefined
 }
 
 /** One step of an older request's query or headers: a rename `[older, newer]`, or a value change. */

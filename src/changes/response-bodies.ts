@@ -7,7 +7,7 @@
  */
 import type { Visit } from './migration-plan.ts'
 import { foreignCharset, framingOf, mediaType, type Framing } from './streams.ts'
-import { isJsonType } from './media-types.ts'
+import { isFormType, isJsonType } from './media-types.ts'
 import { bare, quoted, quotedValue } from '../quote.ts'
 
 /** What a route's success responses may be, declared once (`bodies`). */
@@ -22,8 +22,10 @@ export interface MediaPlan {
   readonly passThrough: ReadonlySet<string> | null
 }
 
-/** A route's bodies entry, as far as its success media types go. */
+/** A route's bodies entry, as far as its media types go. */
 interface MediaEntry {
+  readonly request?: unknown
+  readonly forms?: unknown
   readonly response?: unknown
   readonly items?: unknown
   readonly unmigrated?: readonly string[] | undefined
@@ -37,7 +39,7 @@ export function mediaPlan(entry: MediaEntry | undefined, where: string): MediaPl
   return {
     json: entry.response !== undefined,
     items: entry.items !== undefined,
-    unmigrated: entry.unmigrated === undefined ? null : unmigratedTest(entry.unmigrated, where, describedBy(entry)),
+    unmigrated: entry.unmigrated === undefined ? null : unmigratedTest(entry.unmigrated, where, describedBy({ ...entry, request: undefined })),
     passThrough: entry.passThrough === undefined ? null : passThroughSet(entry.passThrough, where),
   }
 }
@@ -45,12 +47,31 @@ export function mediaPlan(entry: MediaEntry | undefined, where: string): MediaPl
 /**
  * Which layout of `entry` migrates a body of a media type (`null`: none):
  * `unmigrated` is for the media types no layout describes, so none of its
- * ranges covers these, and naming one of them is a mistake.
+ * ranges covers these, and naming one of them is a mistake. The request
+ * layout reads JSON, and forms where `forms` is true.
  */
-export function describedBy(entry: MediaEntry): (type: string) => 'response' | 'items' | null {
+export function describedBy(entry: MediaEntry): (type: string) => 'response' | 'items' | 'request' | null {
   const json = entry.response !== undefined
   const items = entry.items !== undefined
-  return (type) => (json && isJsonType(type) ? 'response' : items && framingOf(type) !== null ? 'items' : null)
+  const request = entry.request !== undefined
+  const forms = request && entry.forms === true
+  return (type) => (json && isJsonType(type) ? 'response' : items && framingOf(type) !== null ? 'items' : (request && isJsonType(type)) || (forms && isFormType(type)) ? 'request' : null)
+}
+
+/** The media types of an older request body the route passes to the handler as sent (`unmigrated`), where it has a request layout: `null` when none. */
+export interface RequestMedia {
+  /** Whether a request body of this media type (no parameters, lowercase) is passed as sent. */
+  readonly test: (type: string) => boolean
+  /** The media types and ranges `unmigrated` lists, as given. */
+  readonly listed: readonly string[]
+}
+
+/** The request media plan of a route's bodies entry (`null`: no request layout, or no `unmigrated`). */
+export function requestMedia(entry: MediaEntry | undefined, where: string): RequestMedia | null {
+  if (entry?.request === undefined || entry.unmigrated === undefined) return null
+  // The request layout's own types (JSON, forms with forms: true) are refused in the list when the history is made.
+  const reads = describedBy({ request: entry.request, forms: entry.forms })
+  return { test: unmigratedTest(entry.unmigrated, where, reads), listed: Object.freeze([...entry.unmigrated]) }
 }
 
 /** A body's steps for one version (those of `Chain`). */
@@ -161,7 +182,7 @@ export function unmigratedTest(value: unknown, where: string, described: (type: 
     else if (lower.endsWith('/*')) prefixes.push(lower.slice(0, -1))
     else {
       const layout = described(lower)
-      if (layout !== null) throw new Error(`${where}: unmigrated lists '${entry}', which its ${layout} layout migrates; list only the media types no layout describes (a CSV export, an image).`)
+      if (layout !== null) throw new Error(`${where}: unmigrated lists '${entry}', which its ${layout} layout migrates${layout === 'request' && isFormType(lower) ? ' (forms: true)' : ''}; list only the media types no layout describes (a CSV export, an image).`)
       exact.add(lower)
     }
   }

@@ -220,6 +220,13 @@ export interface RequestHeaderChangedOptions {
   readonly up: (older: string | null) => string | null
   /** The JSON Schema of the values older versions send, which `requestValidation` checks them against in their own version (and the documents give them). */
   readonly olderSchema?: object | undefined
+  /**
+   * Whether versions before the change require the parameter: `false` where older clients may leave out what the head
+   * requires (`up(null)` gives the head's value), `true` where they must send what the head may leave out. Their
+   * documents, `requestValidation` (in the client's own version, under its own name) and the typed client say so.
+   * @default as the version of the change requires it (the head's, unless a newer change says otherwise)
+   */
+  readonly olderRequired?: boolean | undefined
   /** What changed, for the changelog. */
   readonly description?: string | undefined
 }
@@ -235,15 +242,20 @@ export interface QueryParamChangedOptions extends Omit<RequestHeaderChangedOptio
   readonly up: (older: string | null) => string | readonly string[] | null
 }
 
-/** Checks a parameter change's options: its `up`, `olderSchema` and `description`. */
-function parameterChange(options: unknown, where: string): { up: (value: string | null) => string | readonly string[] | null; olderSchema: object | undefined; description: string | undefined } {
-  checkOptions(options, where, ['up', 'olderSchema', 'description'], true)
-  const { up, olderSchema, description } = options as { up: unknown; olderSchema: unknown; description: unknown }
+/** What a parameter change's options put in its changelog entry: `description`, `olderSchema`, `olderRequired`, where given. */
+type ParameterEntry = { readonly description?: string; readonly olderSchema?: object; readonly olderRequired?: boolean }
+
+/** Checks a parameter change's options: its `up`, `olderSchema`, `olderRequired` and `description`. */
+function parameterChange(options: unknown, where: string, what: string): { up: (value: string | null) => string | readonly string[] | null; entry: ParameterEntry } {
+  checkOptions(options, where, ['up', 'olderSchema', 'olderRequired', 'description'], true)
+  const { up, olderSchema, olderRequired, description } = options as { up: unknown; olderSchema: unknown; olderRequired: unknown; description: unknown }
   if (typeof up !== 'function') throw new Error(`${where}: up must be a function (older value) => newer value.`)
   checkFunction(up, where, 'up')
   if (olderSchema !== undefined && (olderSchema === null || typeof olderSchema !== 'object' || Array.isArray(olderSchema))) throw new Error(`${where}: olderSchema must be a JSON Schema object.`)
+  if (olderRequired !== undefined && typeof olderRequired !== 'boolean') throw new Error(`${where}: olderRequired must be true or false (whether versions before the change require the ${what}), got ${quotedValue(olderRequired)}; leave it out to keep the newer version's.`)
   if (description !== undefined && typeof description !== 'string') throw new Error(`${where}: description must be a string.`)
-  return { up: up as (value: string | null) => string | null, olderSchema: olderSchema as object | undefined, description }
+  const entry: ParameterEntry = { ...(description === undefined ? {} : { description }), ...(olderSchema === undefined ? {} : { olderSchema }), ...(olderRequired === undefined ? {} : { olderRequired }) }
+  return { up: up as (value: string | null) => string | null, entry }
 }
 /**
  * The values of a query parameter changed in this version: each value an
@@ -257,12 +269,16 @@ function parameterChange(options: unknown, where: string): { up: (value: string 
  * queryParamChanged('product-list', 'status', { up: (older) => (older === 'available' ? 'active' : older) })
  * ```
  */
-export function queryParamChanged<const R extends string, const N extends string>(route: R, name: N, options: QueryParamChangedOptions): RouteSaid<{ readonly op: 'route.query.changed'; readonly route: R; readonly name: N }> {
+export function queryParamChanged<const R extends string, const N extends string, const Q extends boolean | undefined = undefined>(
+  route: R,
+  name: N,
+  options: QueryParamChangedOptions & { readonly olderRequired?: Q },
+): RouteSaid<{ readonly op: 'route.query.changed'; readonly route: R; readonly name: N; readonly olderRequired: Q }> {
   const where = 'queryParamChanged'
   checkRoute(route, where)
   checkField(name, where, 'name')
-  const { up, olderSchema, description } = parameterChange(options, where)
-  return { kind: 'route', route, entry: { type: 'route.query.changed', route, name, ...(description === undefined ? {} : { description }), ...(olderSchema === undefined ? {} : { olderSchema }) }, up }
+  const { up, entry } = parameterChange(options, where, 'parameter')
+  return { kind: 'route', route, entry: { type: 'route.query.changed', route, name, ...entry }, up }
 }
 
 /**
@@ -275,13 +291,17 @@ export function queryParamChanged<const R extends string, const N extends string
  * requestHeaderChanged('product-list', 'X-Dry-Run', { up: (older) => (older === 'yes' ? 'true' : older) })
  * ```
  */
-export function requestHeaderChanged<const R extends string, const N extends string>(route: R, header: N, options: RequestHeaderChangedOptions): RouteSaid<{ readonly op: 'route.request.header.changed'; readonly route: R; readonly name: N }> {
+export function requestHeaderChanged<const R extends string, const N extends string, const Q extends boolean | undefined = undefined>(
+  route: R,
+  header: N,
+  options: RequestHeaderChangedOptions & { readonly olderRequired?: Q },
+): RouteSaid<{ readonly op: 'route.request.header.changed'; readonly route: R; readonly name: N; readonly olderRequired: Q }> {
   const where = 'requestHeaderChanged'
   checkRoute(route, where)
   if (!isHeaderName(header)) throw new Error(`${where}: header must be a header name, got ${quotedValue(header)}.`)
   if (isFramingHeader(header)) throw framing(where, header)
-  const { up, olderSchema, description } = parameterChange(options, where)
-  return { kind: 'route', route, entry: { type: 'route.request.header.changed', route, header, ...(description === undefined ? {} : { description }), ...(olderSchema === undefined ? {} : { olderSchema }) }, up }
+  const { up, entry } = parameterChange(options, where, 'header')
+  return { kind: 'route', route, entry: { type: 'route.request.header.changed', route, header, ...entry }, up }
 }
 
 /** The error of a change naming a header that frames the message or its connection (`Content-Length`, ...). */

@@ -61,12 +61,12 @@ function routeSteps(entries: readonly { step: number; instruction: RouteInstruct
     headers.push(newestFirst.flatMap(({ instruction: { entry, header } }) => (entry.type === 'route.header.changed' && header !== undefined ? [[entry.header, header] as const] : [])))
     query.push(
       oldestFirst.flatMap(({ instruction: { entry, up } }): ParameterStep[] =>
-        entry.type === 'route.query.renamed' ? [[entry.older, entry.newer]] : entry.type === 'route.query.changed' && up !== undefined ? [valueChange(entry.name, up, entry.olderSchema)] : [],
+        entry.type === 'route.query.renamed' ? [[entry.older, entry.newer]] : entry.type === 'route.query.changed' && up !== undefined ? [valueChange(entry.name, up, entry)] : [],
       ),
     )
     requestHeaders.push(
       oldestFirst.flatMap(({ instruction: { entry, up } }): ParameterStep[] =>
-        entry.type === 'route.request.header.renamed' ? [[entry.older, entry.newer]] : entry.type === 'route.request.header.changed' && up !== undefined ? [valueChange(entry.header, up, entry.olderSchema)] : [],
+        entry.type === 'route.request.header.renamed' ? [[entry.older, entry.newer]] : entry.type === 'route.request.header.changed' && up !== undefined ? [valueChange(entry.header, up, entry)] : [],
       ),
     )
   }
@@ -82,7 +82,12 @@ function routeSteps(entries: readonly { step: number; instruction: RouteInstruct
 const valueLast = (instruction: RouteInstruction): number => (instruction.up === undefined ? 0 : 1)
 
 /** The step of a value change (made once per version a plan has it in: few). */
-const valueChange = (name: string, up: ValueChange['up'], olderSchema: object | undefined): ValueChange => (olderSchema === undefined ? { name, up } : { name, up, olderSchema })
+const valueChange = (name: string, up: ValueChange['up'], { olderSchema, olderRequired }: { readonly olderSchema?: object; readonly olderRequired?: boolean }): ValueChange => ({
+  name,
+  up,
+  ...(olderSchema === undefined ? {} : { olderSchema }),
+  ...(olderRequired === undefined ? {} : { olderRequired }),
+})
 
 /** A route's instructions, each with the version step that made it. */
 export type RouteEntries = ReadonlyMap<string, readonly { step: number; instruction: RouteInstruction }[]>
@@ -96,7 +101,7 @@ export function routePlans(
   versions: readonly string[],
   bodies: ReadonlyMap<string, RouteBodies>,
   byRoute: RouteEntries,
-  bodyPlans: (entry: RouteBodies | undefined, route: string) => Pick<RoutePlan, 'checks' | 'partialChecks' | 'request' | 'partialRequest' | 'partial' | 'forms' | 'response' | 'error' | 'items' | 'media' | 'layouts'>,
+  bodyPlans: (entry: RouteBodies | undefined, route: string) => Pick<RoutePlan, 'checks' | 'partialChecks' | 'request' | 'partialRequest' | 'partial' | 'forms' | 'response' | 'error' | 'items' | 'media' | 'requestMedia' | 'layouts'>,
 ): { plans: Map<string, RoutePlan>; tableLives: Map<string, RouteLife> } {
   const plans = new Map<string, RoutePlan>()
   const tableLives = new Map<string, RouteLife>()

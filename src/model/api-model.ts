@@ -98,6 +98,8 @@ export interface MigrationAt {
     readonly partialBody: MigrationSteps | null
     /** Whether an older form body is migrated as well as a JSON one (the route's `forms`; else the toolkit refuses it, 415). */
     readonly forms: boolean
+    /** The media types (and ranges, `text/*`) of a body passed to the handler as sent, neither read nor migrated (the route's `unmigrated`, beside its request layout); absent or empty: none. */
+    readonly unmigrated?: readonly string[] | undefined
     /** Query parameters renamed, `[older, newer]`, oldest step first. */
     readonly query: readonly (readonly [string, string])[]
     /** Request headers renamed, `[older, newer]`, oldest step first. */

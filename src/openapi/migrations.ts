@@ -44,6 +44,7 @@ function migrationAt(plan: RoutePlan, v: number): MigrationAt | null {
     body: steps(plan.request),
     partialBody: steps(plan.partialRequest),
     forms: plan.forms,
+    unmigrated: plan.requestMedia?.listed ?? [],
     query: renamesOf(plan.query?.[v]),
     headers: renamesOf(plan.requestHeaders?.[v]),
     queryValues: valuesOf(plan.query?.[v]),

@@ -85,7 +85,8 @@ function parametersIn(
   let parameters = Array.isArray(source.operation['parameters']) ? (source.operation['parameters'] as Json[]) : []
   // A query parameter or request header a newer version renamed goes by its older name, and one whose values it
   // changed takes the change's olderSchema, any text without one (undone newest first; in a version, its value
-  // changes before its renames). A check of this version's parameters has the last word (checkedParameters).
+  // changes before its renames), and required or not as its olderRequired says (else as the newer version). A check of
+  // this version's parameters has the last word (checkedParameters).
   for (const change of context.history.changesAbove(source.names, context.order.indexOf(version))) {
     if (change.type === 'route.query.changed' || change.type === 'route.request.header.changed') {
       const where = change.type === 'route.query.changed' ? 'query' : 'header'
@@ -94,8 +95,9 @@ function parametersIn(
       parameters = parameters.map((p) => {
         const own = typeof p['$ref'] === 'string' ? headComponent(context, p['$ref']) : p
         if (own === undefined || own['in'] !== where || !same(own['name'])) return p
-        const { content: _content, example: _example, examples: _examples, ...rest } = own
-        return { ...rest, schema: (change.olderSchema ?? { type: 'string' }) as Json }
+        const { content: _content, example: _example, examples: _examples, required, ...rest } = own
+        const older = typeof change.olderRequired === 'boolean' ? change.olderRequired : required === true
+        return { ...rest, ...(older ? { required: true } : {}), schema: (change.olderSchema ?? { type: 'string' }) as Json }
       })
       continue
     }
@@ -153,10 +155,11 @@ export function contractsOf(context: ContractContext, source: SourceOperation): 
     } else if (source.operation['requestBody'] !== undefined) {
       body = { body: source.operation['requestBody'] as BodyContract, components: NONE }
     }
-    // Where the toolkit migrates the body, it reads JSON (and forms where the route takes them) and refuses the others (415).
+    // Where the toolkit migrates the body, it reads JSON (and forms where the route takes them), passes on those the
+    // route lists in unmigrated, and refuses the others (415).
     if (up !== null && (up.body !== null || up.partialBody !== null)) {
-      if (body !== null) body = { ...body, body: readBodyTypes(body.body, up.forms) }
-      if (partial !== null) partial = { ...partial, body: readBodyTypes(partial.body, up.forms) }
+      if (body !== null) body = { ...body, body: readBodyTypes(body.body, up.forms, up.unmigrated ?? []) }
+      if (partial !== null) partial = { ...partial, body: readBodyTypes(partial.body, up.forms, up.unmigrated ?? []) }
     }
     let responses = olderResponses(source.operation['responses'] as Json, context.history.changesAbove(source.names, at), context.history.changesAbove(source.names, context.order.length), (ref) => headComponent(context, ref))
     const items = context.streams?.itemsOf(source.names, source.method) ?? null

@@ -3,7 +3,7 @@
  * has a `request` layout (requests.ts): the schema that version's
  * validation derives, under each media type the head document gives and
  * the toolkit reads in that version (JSON, and forms where the route takes
- * them), so a client following the document sends what the handler reads.
+ * them; one it passes on as sent, `unmigrated`, keeps the head's), so a client following the document sends what the handler reads.
  */
 import type { BodyContract, ContractSchema, VersionBody } from '../model/api-model.ts'
 import type { RequestBodies, RequestLayout } from './requests.ts'
@@ -38,7 +38,7 @@ export function layoutBody(requests: RequestBodies, found: RequestLayout, method
     const form = FORMS.has(type.split(';')[0]?.trim().toLowerCase() ?? '')
     // The head version passes every body through as sent: each media type keeps its place, and a schema the
     // document gives is the app's own (a PATCH's partial body, say). An older one's body is read by the toolkit
-    // (JSON, and forms where the route takes them) and migrated; it refuses the others (415).
+    // (JSON, and forms where the route takes them) and migrated, or passed on as sent (unmigrated); it refuses the others (415).
     if (!older && media['schema'] !== undefined) content[type] = media
     else if (isJson(type) || (form && found.forms)) {
       // An older schema: the head's examples do not fit it.
@@ -46,7 +46,7 @@ export function layoutBody(requests: RequestBodies, found: RequestLayout, method
       content[type] = { ...(older ? kept : media), schema: body }
       derived = true
     }
-    else if (!older) content[type] = media
+    else if (!older || found.unmigrated.some((range) => sentAsIs(range.toLowerCase(), type.split(';')[0]?.trim().toLowerCase() ?? ''))) content[type] = media
   }
   if (Object.keys(content).length === 0) {
     content['application/json'] = { schema: body }
@@ -62,15 +62,22 @@ export function layoutBody(requests: RequestBodies, found: RequestLayout, method
  * The head document's own request body `given` (no `requests` layout
  * derives it) in a version whose body the toolkit migrates: the media types
  * it reads there (JSON but a JSON Patch, and forms where the route takes
- * them, `forms`), the others left out, as it answers them 415. A body with
- * none of those (or given by reference) is kept as it is.
+ * them, `forms`), and those it passes to the handler as sent (`unmigrated`,
+ * media types and ranges such as `text/*`), the others left out, as it
+ * answers them 415. A body with none of those (or given by reference) is kept
+ * as it is.
  */
-export function readBodyTypes(given: BodyContract, forms: boolean): BodyContract {
+export function readBodyTypes(given: BodyContract, forms: boolean, unmigrated: readonly string[] = []): BodyContract {
   const content = (given as Json)['content']
   if (content === null || typeof content !== 'object') return given
   const read = Object.entries(content as Json).filter(([type]) => {
     const essence = type.split(';')[0]?.trim().toLowerCase() ?? ''
-    return isJson(essence) || (forms && FORMS.has(essence))
+    return isJson(essence) || (forms && FORMS.has(essence)) || unmigrated.some((range) => sentAsIs(range.toLowerCase(), essence))
   })
   return read.length === 0 || read.length === Object.keys(content).length ? given : ({ ...given, content: Object.fromEntries(read) } as BodyContract)
+}
+
+/** Whether media type `essence` is in `range` (`text/csv`, `text/*`, any) of a route's `unmigrated`. */
+function sentAsIs(range: string, essence: string): boolean {
+  return range === '*/*' || range === essence || (range.endsWith('/*') && essence.startsWith(range.slice(0, -1)))
 }

@@ -26,10 +26,11 @@ export interface DocumentedRequests {
   readonly bodies: Readonly<Record<string, RouteBodies>>
 }
 
-/** Where a route's request shapes sit, and whether an older client's form body is migrated too (`forms: true`). */
+/** Where a route's request shapes sit, whether an older client's form body is migrated too (`forms: true`), and the media types passed to the handler as sent (`unmigrated`). */
 export interface RequestLayout {
   readonly layout: Layout
   readonly forms: boolean
+  readonly unmigrated: readonly string[]
 }
 
 /** The request bodies, read once. */
@@ -97,7 +98,7 @@ export function requestBodies(given: unknown, changelog: Changelog | null, order
   const byVersion = changelog === null ? oldestFirst.map(() => head) : schemasByVersion(head, changelog, oldestFirst)
   const layouts = new Map<string, RequestLayout>()
   for (const [key, entry] of Object.entries(bodies as Record<string, RouteBodies>)) {
-    if (entry?.request !== undefined) layouts.set(normalizeRouteName(key.replace(/^([A-Za-z]+) (?!\/)/, (_, m: string) => `${m.toUpperCase()} `)), { layout: entry.request, forms: entry.forms === true })
+    if (entry?.request !== undefined) layouts.set(normalizeRouteName(key.replace(/^([A-Za-z]+) (?!\/)/, (_, m: string) => `${m.toUpperCase()} `)), { layout: entry.request, forms: entry.forms === true, unmigrated: Array.isArray(entry.unmigrated) ? entry.unmigrated : [] })
   }
   const headSchemas = new Map<Layout, string>()
   const defsAt = (at: number): Json => byVersion[oldestFirst.length - 1 - at] ?? head

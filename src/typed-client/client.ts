@@ -12,7 +12,7 @@ import type { ClientErrorStatusCode, ServerErrorStatusCode, SuccessStatusCode } 
 import { sameLifecycle, versionLifecycle, type VersionLifecycle } from './lifecycle.ts'
 import type { LayoutValue } from '../changes/shape.ts'
 import type { IsEnvelope, IsHeadVersion, IsPartial, LayoutOf, MergePatch, MethodExistsAt, RelaidAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
-import type { ParamNameAt, ParamValueAt } from './older-params.ts'
+import type { ParamNameAt, ParamRequiredAt, ParamValueAt } from './older-params.ts'
 import type { AtPathIn, LostNames, MethodName, PlainPathOf, RouteKeyOf, RouteOf, TablePathAt, Unpatterned, WrittenVersion } from './route-keys.ts'
 import { clientPlacement, placeVersion, withVersionedUrls, type ClientPlacement, type PlacingScheme } from './placement.ts'
 import { isHeaderName, isHeaderValue } from '../http/header-name.ts'
@@ -81,9 +81,19 @@ type WithoutParam<I, P extends string> = I extends { param: infer Q } ? ([Exclud
 type Renamed<I, R extends string, H, V extends string, M extends string> = IsHeadVersion<H, V> extends true
   ? I
   : { [K in keyof I]: K extends 'query' | 'header' ? NamedAt<I[K], R, H, V, M, K> : I[K] }
-type NamedAt<Q, R extends string, H, V extends string, M extends string, K> = {
-  [N in keyof Q as string extends N ? N : number extends N ? N : ParamNameAt<H, R, M, V, N, K & ('query' | 'header')>]: string extends N ? Q[N] : number extends N ? Q[N] : ParamValueAt<H, R, M, V, N, K, Q[N]>
-}
+type NamedAt<Q, R extends string, H, V extends string, M extends string, K> = Flat<
+  {
+    [N in keyof Q as string extends N ? N : number extends N ? N : ParamRequiredAt<H, R, M, V, N, K> extends boolean ? never : ParamNameAt<H, R, M, V, N, K & ('query' | 'header')>]: string extends N ? Q[N] : number extends N ? Q[N] : ParamValueAt<H, R, M, V, N, K, Q[N]>
+  } & { [N in keyof Q as RequiredIn<H, R, V, M, N, K, true>]-?: Exclude<ParamValueAt<H, R, M, V, N, K, Q[N]>, undefined> } & { [N in keyof Q as RequiredIn<H, R, V, M, N, K, false>]?: ParamValueAt<H, R, M, V, N, K, Q[N]> | undefined }
+>
+/** Version `V`'s name of parameter `N` where a newer value change says `V` requires it (`olderRequired`) as `Is`, else `never`. */
+type RequiredIn<H, R extends string, V extends string, M extends string, N, K, Is extends boolean> = string extends N
+  ? never
+  : number extends N
+    ? never
+    : [ParamRequiredAt<H, R, M, V, N, K>] extends [Is]
+      ? ParamNameAt<H, R, M, V, N, K & ('query' | 'header')>
+      : never
 
 /**
  * The success body route `R` answers version `V` with, from the handler's `O` (format `F`), in `V`'s shapes; `unknown`

@@ -48,6 +48,21 @@ type ValueChangedAbove<K, Later extends readonly unknown[], Names, Part> = Later
     ? true
     : ValueChangedAbove<NameStep<K, RenameSaid<Last, Names, Part>, Part>, Init, Names, Part>
   : false
+/** The `olderRequired` one of `Said` (a version's value changes) gives parameter `K`, else `Found`. */
+type OlderRequiredOf<Said, K, Part, Found> = (Said extends { readonly name: infer N; readonly olderRequired: infer Q } ? (NameIn<N, Part> extends NameIn<K, Part> ? (Q extends boolean ? Q : never) : never) : never) extends infer Given
+  ? [Given] extends [never]
+    ? Found
+    : Given
+  : Found
+/** Whether version `V` requires the parameter the head names `K` where a newer value change says (`olderRequired`, the oldest above `V` last), else `undefined`: walked down as `ValueChangedAbove`. */
+type RequiredBelow<K, Later extends readonly unknown[], Names, Part, Found = undefined> = Later extends readonly [...infer Init, infer Last]
+  ? RequiredBelow<NameStep<K, RenameSaid<Last, Names, Part>, Part>, Init, Names, Part, OlderRequiredOf<ValueSaid<Last, Names, Part>, K, Part, Found>>
+  : Found
+/**
+ * Whether version `V` requires the parameter the head's validator of route `R` names `N` in `Part`: `true` or `false`
+ * where a newer `queryParamChanged` / `requestHeaderChanged` gives `olderRequired`, else `undefined` (as the head types it).
+ */
+export type ParamRequiredAt<H, R extends string, M extends string, V extends string, N, Part> = RequiredBelow<N, After<EntriesOf<H>, V>, StatusNames<R, M>, Part>
 /** A validator's value type as text of any value: a string, or a list of them. */
 type AnyText<X> = X extends undefined ? X : X extends readonly unknown[] ? string[] : string
 

@@ -167,7 +167,7 @@ function partValue(part: Part, request: Request, declared: readonly Reading[], b
  * renamed back (case-insensitively for headers), and a parameter whose values
  * changed (`queryParamChanged`, `requestHeaderChanged`) given the schema of its
  * older values (`olderSchema`; one the schema lists without it is refused by
- * `unschemed`). The newer name becomes a property of its own that nothing
+ * `unschemed`), and required or not as its `olderRequired` says. The newer name becomes a property of its own that nothing
  * fits: the request path would hand it to the handler as the head's, so an
  * older client may not send it.
  */
@@ -183,6 +183,11 @@ function undone(schema: Json, steps: readonly ParameterStep[], caseless: boolean
       if (listed === undefined) continue
       if (step.olderSchema === undefined) unschemed(step.name)
       properties = { ...properties, [listed]: step.olderSchema as Json }
+      // Whether older versions require it, where the change says (else as the newer version does).
+      if (step.olderRequired !== undefined) {
+        const kept = (required ?? []).filter((name) => !same(name, listed))
+        required = step.olderRequired ? [...kept, listed] : kept
+      }
       continue
     }
     const [older, newer] = step

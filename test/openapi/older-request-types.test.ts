@@ -1,7 +1,8 @@
 /**
  * An older version's document lists the request media types the toolkit
  * reads where it migrates the body: JSON, and forms where the route says
- * `forms: true`; the others (a form without it, text/plain, a JSON Patch)
+ * `forms: true`, and those the route lists in `unmigrated` (passed to the
+ * handler as sent); the others (a form without it, text/plain, a JSON Patch)
  * are answered 415 there, so they are left out. The head's document keeps
  * every type the app declares. An @hono/zod-openapi app documented from its
  * own document, without `requests` and with it. A portable suite: it runs on Node, inside
@@ -18,8 +19,8 @@ const Note = z.object({ title: z.string(), body: z.string() }).openapi('Note')
 const NoteShape = shape<z.infer<typeof Note>>('Note')
 const TYPES = ['application/json', 'application/merge-patch+json', 'application/json-patch+json', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']
 
-function notesApi(forms: boolean, derived = false) {
-  const bodies = { 'POST /notes': { request: NoteShape, response: NoteShape, forms } }
+function notesApi(forms: boolean, derived = false, unmigrated?: readonly string[]) {
+  const bodies = { 'POST /notes': { request: NoteShape, response: NoteShape, forms, ...(unmigrated === undefined ? {} : { unmigrated }) } }
   const history = versionHistory({
     versions: [{ version: '1' }, { version: '2', changes: [change('Titles.', [fieldRenamed(NoteShape, { older: 'subject', newer: 'title' })])] }],
     bodies,
@@ -63,6 +64,16 @@ describe('the request media types of an older document, where the toolkit migrat
     expect(requestTypes(docs, '2')).toEqual(TYPES)
     expect(await (await send(app, 'application/x-www-form-urlencoded', 'subject=A&body=B')).json()).toEqual({ subject: 'A', body: 'B' })
     expect((await send(app, 'text/plain', 'A')).status).toBe(415)
+  })
+
+  it("with unmigrated: ['text/plain'], text/plain too, as the server passes it to the handler as sent", async () => {
+    for (const derived of [false, true]) {
+      const { app, docs } = notesApi(false, derived, ['text/plain'])
+      expect(requestTypes(docs, '1')).toEqual(['application/json', 'application/merge-patch+json', 'text/plain'])
+      expect(requestTypes(docs, '2')).toEqual(TYPES)
+      expect((await send(app, 'text/plain', 'A')).status).toBe(200)
+      expect((await send(app, 'application/x-www-form-urlencoded', 'subject=A&body=B')).status).toBe(415)
+    }
   })
 
   it('with requests (each version\'s body derived), a JSON Patch is left out too', () => {

@@ -1,12 +1,13 @@
 /**
  * An app whose older version's query parameters, headers and cookies are
  * checked by requestValidation (an enum value added, a referenced component
- * changed, a parameter and a header renamed), its documents, and requests
+ * changed, a parameter and a header renamed, the header optional in version 1:
+ * `olderRequired: false`, its value given by `up`), its documents, and requests
  * named by what they mean (each version's document gives their names):
  * test/openapi/older-parameters.test.ts and its Prism twin in test/node/openapi/.
  */
 import { Hono } from 'hono'
-import { change, enumValuesAdded, queryParamRenamed, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, enumValuesAdded, queryParamRenamed, requestHeaderChanged, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
@@ -30,11 +31,12 @@ export const schemas = {
   Prefs: { type: 'object', properties: { theme: { $ref: '#/components/schemas/Theme' } } },
   Theme: { type: 'string', enum: ['light', 'dark', 'contrast'] },
 }
-const changes = change('Drafts, a contrast theme; search and account renamed.', [
+const changes = change('Drafts, a contrast theme; search and account renamed; the account required.', [
   enumValuesAdded(Filter, 'status', ['draft'], { fallback: 'active' }),
   enumValuesAdded(Prefs, 'theme', ['contrast'], { fallback: 'light' }),
   queryParamRenamed('GET /products', { older: 'q', newer: 'search' }),
   requestHeaderRenamed('GET /products', { older: 'X-Tenant', newer: 'X-Account' }),
+  requestHeaderChanged('GET /products', 'X-Account', { up: (older) => older ?? 'acme', olderSchema: schemas.Tenant.properties['x-account'], olderRequired: false }),
 ])
 const history = versionHistory({
   versions: [{ version: '1' }, { version: '2', changes: [changes] }],

@@ -355,3 +355,41 @@ describe('query parameters and headers whose values a newer version changes (que
     expectTypeOf<Parameters<ReturnType<typeof clients<'3'>>['products']['$get']>[0]>().toEqualTypeOf<Parameters<ReturnType<typeof hc<typeof app>>['products']['$get']>[0]>()
   })
 })
+
+describe('olderRequired of queryParamChanged and requestHeaderChanged: the older clients type the parameter as their versions require it', () => {
+  const history = versionHistory({
+    versions: [
+      { version: '1' },
+      { version: '2', changes: [change('The status is ?status.', [queryParamRenamed('GET /items', { older: 'state', newer: 'status' })])] },
+      {
+        version: '3',
+        changes: [
+          change('A status by default; the region optional.', [
+            queryParamChanged('GET /items', 'status', { up: (older) => older ?? 'active', olderRequired: false }),
+            requestHeaderChanged('GET /items', 'X-Region', { up: (older) => older, olderRequired: true }),
+          ]),
+        ],
+      },
+    ],
+  })
+  const base = new Hono()
+  base.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion: '3' }), changes: history }))
+  const query = z.object({ status: z.enum(['active', 'archived']), page: z.string() })
+  const app = base.get('/items', zValidator('query', query), zValidator('header', z.object({ 'x-region': z.string().optional() })), (c) => c.json({ status: c.req.valid('query').status }, 200))
+  const clients = versionedClient<typeof app, typeof history>('https://api.test', { scheme: { in: 'header', name: 'Api-Version' } })
+
+  it('false: optional under its older names; true: required; the others as the head types them', () => {
+    type Sent1 = Parameters<ReturnType<typeof clients<'1'>>['items']['$get']>[0]
+    type Sent2 = Parameters<ReturnType<typeof clients<'2'>>['items']['$get']>[0]
+    expectTypeOf<Sent1['query']>().toEqualTypeOf<{ state?: string | undefined; page: string }>()
+    expectTypeOf<Sent2['query']>().toEqualTypeOf<{ status?: string | undefined; page: string }>()
+    expectTypeOf<Sent1['header']>().toEqualTypeOf<{ 'x-region': string }>()
+    void clients('1').items.$get({ query: { page: '1' }, header: { 'x-region': 'eu' } })
+    // @ts-expect-error version 1 must send X-Region
+    void clients('1').items.$get({ query: { page: '1' }, header: {} })
+  })
+
+  it('the head client sends what its validators take, as hc does', () => {
+    expectTypeOf<Parameters<ReturnType<typeof clients<'3'>>['items']['$get']>[0]>().toEqualTypeOf<Parameters<ReturnType<typeof hc<typeof app>>['items']['$get']>[0]>()
+  })
+})

@@ -10,18 +10,25 @@
  * `--errors`). None may be reported. Prism forwards a request to the
  * upstream's host, so a document whose version travels in the host name is
  * served behind an upstream that names that version's host, as a gateway
- * routing by host does.
+ * routing by host does. And an older version's request body media types:
+ * one a route lists in `unmigrated` is documented and answered as documented;
+ * one it does not is left out of the document, as the server refuses it.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callsOf } from '../../../scripts/lib/document-calls.ts'
 import { freePort } from '../../e2e/wrangler-dev.ts'
 import { documented } from '../../../worker-example/contracts.ts'
+import { change, fieldRenamed, shape, versionHistory } from '../../../src/changes/index.ts'
+import { versionMiddleware } from '../../../src/hono/index.ts'
+import { HeaderVersioning } from '../../../src/index.ts'
+import { versionedOpenAPI } from '../../../src/openapi/index.ts'
 import { childOutput } from '../../support/child-output.ts'
 
 type Json = Record<string, unknown>
@@ -109,3 +116,44 @@ describe('Prism, a validating proxy, finds nothing the server answers against it
     expect(violations.every((v) => v.startsWith('GET /semver/products/{id}: 500'))).toBe(true)
   }, PRISM_TIMEOUT_MS)
 })
+
+describe("Prism and an older version's request body media types (bodies[route].unmigrated)", () => {
+  /** An @hono/zod-openapi PUT taking JSON (laid out) and text/plain, version 1's document as versionedOpenAPI makes it. */
+  function notes(unmigrated: boolean) {
+    const NoteSchema = z.object({ title: z.string() }).openapi('Note')
+    const Note = shape('Note', NoteSchema)
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [change('Notes have a title.', [fieldRenamed(Note, { older: 'name', newer: 'title' })])] }],
+      bodies: { 'PUT /notes/:id': { request: Note, ...(unmigrated ? { unmigrated: ['text/plain'] } : {}) } },
+    })
+    const scheme = new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+    const app = new OpenAPIHono()
+    app.use('*', versionMiddleware({ scheme, changes: history }))
+    const route = createRoute({
+      method: 'put',
+      path: '/notes/{id}',
+      request: { params: z.object({ id: z.string() }), body: { content: { 'application/json': { schema: NoteSchema }, 'text/plain': { schema: z.string() } } } },
+      responses: { 200: { description: 'Stored', content: { 'text/plain': { schema: z.string() } } } },
+    })
+    app.openapi(route, async (c) => c.text(await c.req.text(), 200))
+    const docs = versionedOpenAPI({ scheme, document: app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Notes', version: '2' } }), changelog: history })
+    return { app, document: JSON.parse(JSON.stringify(docs.document('1'))) as Json }
+  }
+  const send = (proxy: string) => fetch(`${proxy}/notes/1`, { method: 'PUT', headers: { 'Api-Version': '1', 'Content-Type': 'text/plain' }, body: 'a note' })
+
+  it('listed: version 1 documents text/plain, and Prism finds the server answers it as documented', async () => {
+    const { app, document } = notes(true)
+    const proxy = await prism(document, 'unmigrated-text', await upstream(undefined, app))
+    const answer = await send(proxy)
+    expect([answer.status, answer.headers.get('sl-violations'), await answer.text()]).toEqual([200, null, 'a note'])
+  }, PRISM_TIMEOUT_MS)
+
+  it('not listed: version 1 leaves text/plain out, and Prism refuses it (its own 422) as the server does (415)', async () => {
+    const { app, document } = notes(false)
+    const proxy = await prism(document, 'migrated-only', await upstream(undefined, app))
+    const answer = await send(proxy)
+    expect([answer.status, (await answer.text()).includes('stoplight.io/prism/errors')]).toEqual([422, true])
+    expect((await app.request('/notes/1', { method: 'PUT', headers: { 'Api-Version': '1', 'Content-Type': 'text/plain' }, body: 'a note' })).status).toBe(415)
+  }, PRISM_TIMEOUT_MS)
+})
+
