@@ -12,7 +12,7 @@
  */
 import { mergePath } from 'hono/utils/url'
 import { existsAt, type RoutePlan } from './http-steps.ts'
-import { isFormType, isJsonType } from './media-types.ts'
+import { isFormType, isJsonPatchType, isJsonType } from './media-types.ts'
 import { framingOf } from './streams.ts'
 import { middlewareBases, pathsInside } from '../routes/mounted-apps.ts'
 import { honoPath } from '../routes/openapi-form.ts'
@@ -79,6 +79,10 @@ export function declaredMediaChecks(app: { readonly routes: readonly { readonly 
     // A form the route does not migrate is named by declared-shapes.ts where its schema holds a changed shape.
     if (readsRequests(plan) && method !== 'GET' && method !== 'HEAD') {
       for (const type of requestTypes(route.request)) {
+        if (isJsonPatchType(type)) {
+          out.push(`${where}: ${quotedValue(key)} declares its request body as ${type}, which older clients are refused with 415 while the head takes it: JSON Patch names the older version's fields in its operations' paths, which no layout migrates; take changes as application/merge-patch+json, or leave it out of the route's request body.`)
+          continue
+        }
         if (isJsonType(type) || isFormType(type) || plan.requestMedia?.test(type) === true) continue
         out.push(`${where}: ${quotedValue(key)} declares its request body as ${type}, which older clients are refused with 415 while the head takes it: its request layout reads JSON${plan.forms ? ' and forms' : ''} only; list '${type}' in bodies[${quotedValue(key)}].unmigrated (passed to the handler as sent in every version), or leave it out of the route's request body.`)
       }

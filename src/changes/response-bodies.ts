@@ -7,7 +7,7 @@
  */
 import type { Visit } from './migration-plan.ts'
 import { foreignCharset, framingOf, mediaType, type Framing } from './streams.ts'
-import { isFormType, isJsonType } from './media-types.ts'
+import { isFormType, isJsonPatchType, isJsonType } from './media-types.ts'
 import { bare, quoted, quotedValue } from '../quote.ts'
 
 /** What a route's success responses may be, declared once (`bodies`). */
@@ -182,6 +182,10 @@ export function unmigratedTest(value: unknown, where: string, described: (type: 
     else if (lower.endsWith('/*')) prefixes.push(lower.slice(0, -1))
     else {
       const layout = described(lower)
+      if (layout === 'request' && isJsonPatchType(lower)) {
+        // Its operations name fields by path, in the client's version: sent on as it is, they would reach the head's handler unmigrated.
+        throw new Error(`${where}: unmigrated lists '${entry}', JSON Patch, whose operations name the older version's fields in their paths; older clients' JSON Patch is refused (415), so send changes as application/merge-patch+json, which the request layout migrates.`)
+      }
       if (layout !== null) throw new Error(`${where}: unmigrated lists '${entry}', which its ${layout} layout migrates${layout === 'request' && isFormType(lower) ? ' (forms: true)' : ''}; list only the media types no layout describes (a CSV export, an image).`)
       exact.add(lower)
     }

@@ -110,6 +110,12 @@ describe('unmigrated naming a media type the request layout migrates', () => {
     )
   })
 
+  it('refuses JSON Patch, whose operations name the older fields in their paths, with the type to send instead', () => {
+    expect(() => appWith({ unmigrated: ['application/json-patch+json'] })).toThrow(
+      `versionHistory: bodies["PUT /notes/:id"]: unmigrated lists 'application/json-patch+json', JSON Patch, whose operations name the older version's fields in their paths; older clients' JSON Patch is refused (415), so send changes as application/merge-patch+json, which the request layout migrates.`,
+    )
+  })
+
   it('takes a form type where the route does not migrate forms: the form is passed as sent (a plain Hono route)', async () => {
     const history = versionHistory({
       versions: [{ version: '1' }, { version: '2', changes: [change('Notes have a title.', [fieldRenamed(Note, { older: 'name', newer: 'title' })])] }],
@@ -120,5 +126,40 @@ describe('unmigrated naming a media type the request layout migrates', () => {
     app.put('/notes/:id', async (c) => c.text(await c.req.text()))
     const res = await app.request('/notes/1', { method: 'PUT', headers: { 'Api-Version': '1', 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'name=Ada' })
     expect([res.status, await res.text()]).toEqual([200, 'name=Ada'])
+  })
+})
+
+describe('JSON Patch declared beside a request layout', () => {
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [change('Notes have a title.', [fieldRenamed(Note, { older: 'name', newer: 'title' })])] }],
+    bodies: { 'PATCH /notes/:id': { request: Note } },
+  })
+  const versioning = versionMiddleware({ scheme, changes: history })
+  const app = new OpenAPIHono()
+  app.use('*', versioning)
+  const patchOps = z.array(z.object({ op: z.string(), path: z.string(), value: z.unknown() }))
+  app.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/notes/{id}',
+      request: { params: z.object({ id: z.string() }), body: { content: { 'application/merge-patch+json': { schema: NoteSchema.partial() }, 'application/json-patch+json': { schema: patchOps } } } },
+      responses: { 200: { description: 'Stored', content: { 'application/json': { schema: z.object({ ok: z.boolean() }) } } } },
+    }),
+    (c) => c.json({ ok: true }, 200),
+  )
+
+  it('is refused to version 1 (its paths name the older fields), and check(app) names it with the type to take instead', async () => {
+    const patch = (version: string) => app.request('/notes/1', { method: 'PATCH', headers: { 'Api-Version': version, 'Content-Type': 'application/json-patch+json' }, body: '[{"op":"replace","path":"/name","value":"x"}]' })
+    expect((await patch('1')).status).toBe(415)
+    expect(versioning.check(app)).toEqual([
+      `versionHistory: "PATCH /notes/:id" declares its request body as application/json-patch+json, which older clients are refused with 415 while the head takes it: JSON Patch names the older version's fields in its operations' paths, which no layout migrates; take changes as application/merge-patch+json, or leave it out of the route's request body.`,
+    ])
+  })
+
+  it("is left out of version 1's document, as the server refuses it there", () => {
+    const docs = versionedOpenAPI({ scheme, document: app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 't', version: '2' } }), changelog: history })
+    const typesIn = (version: string) => Object.keys((docs.document(version).paths?.['/notes/{id}']?.patch?.['requestBody'] as { content?: object } | undefined)?.content ?? {})
+    expect(typesIn('2')).toEqual(['application/merge-patch+json', 'application/json-patch+json'])
+    expect(typesIn('1')).toEqual(['application/merge-patch+json'])
   })
 })
