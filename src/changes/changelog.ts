@@ -4,7 +4,7 @@
  * rendering and, with the route table's `versioned()` limits added, one
  * changelog of everything declared.
  */
-import { quoted } from '../quote.ts'
+import { checkOptions, isRecord } from '../options.ts'
 import type { RouteTable } from '../routes/table.ts'
 import { markdownLine } from './markdown-text.ts'
 
@@ -92,11 +92,9 @@ export function changelog(source: Changelog | { changelog(): Changelog }, option
   if (log === null || typeof log !== 'object' || typeof (log as Changelog).head !== 'string' || !Array.isArray((log as Changelog).versions)) {
     throw new Error(`${where}: pass a version history (versionHistory({ versions })) or the JSON its changelog() returns.`)
   }
-  if (options === null || typeof options !== 'object') throw new Error(`${where}: options must be an object such as { routes, format: 'markdown' }.`)
+  if (!isRecord(options)) throw new Error(`${where}: options must be an object such as { routes, format: 'markdown' }.`)
   // A misspelt option (`fromat`) would give JSON where Markdown was asked for, silently.
-  for (const key of Object.keys(options)) {
-    if (key !== 'routes' && key !== 'format' && key !== 'title') throw new Error(`${where}: unknown option ${quoted(key)}; the options are routes, format, title.`)
-  }
+  checkOptions(options, where, ['routes', 'format', 'title'])
   const { routes, format = 'json', title } = options
   if (routes !== undefined && !Array.isArray((routes as { routes?: unknown } | null)?.routes)) {
     throw new Error(`${where}: routes must be a route table (defineRoutes([...])).`)

@@ -13,7 +13,7 @@
 import { mergePath } from 'hono/utils/url'
 import { existsAt, type RoutePlan } from './http-steps.ts'
 import { isFormType, isJsonPatchType, isJsonType } from './media-types.ts'
-import { framingOf } from './streams.ts'
+import { framingOf, mediaType } from './streams.ts'
 import { middlewareBases, pathsInside } from '../routes/mounted-apps.ts'
 import { honoPath } from '../routes/openapi-form.ts'
 import { quotedValue } from '../quote.ts'
@@ -46,7 +46,7 @@ function readsRequests(plan: RoutePlan): boolean {
 function requestTypes(request: unknown): readonly string[] {
   const body = request !== null && typeof request === 'object' ? (request as { body?: unknown }).body : undefined
   const content = body !== null && typeof body === 'object' ? (body as { content?: unknown }).content : undefined
-  return content === null || typeof content !== 'object' ? [] : Object.keys(content).map((declared) => (declared.split(';')[0] ?? '').trim().toLowerCase())
+  return content === null || typeof content !== 'object' ? [] : Object.keys(content).map(mediaType)
 }
 
 /** Why a declared success media type cannot be migrated by `media`'s layouts, or `null` when it can (or is sent as it is). */
@@ -95,7 +95,7 @@ export function declaredMediaChecks(app: { readonly routes: readonly { readonly 
       const content = response !== null && typeof response === 'object' ? (response as { content?: unknown }).content : undefined
       if (content === null || typeof content !== 'object') continue
       for (const declared of Object.keys(content)) {
-        const type = (declared.split(';')[0] ?? '').trim().toLowerCase()
+        const type = mediaType(declared)
         const why = misfitOf(type, media)
         if (why !== null) out.push(`${where}: ${quotedValue(key)} declares its ${status} response as ${type}, which older clients get as a 500: ${why}.`)
       }

@@ -55,7 +55,9 @@ export function describedBy(entry: MediaEntry): (type: string) => 'response' | '
   const items = entry.items !== undefined
   const request = entry.request !== undefined
   const forms = request && entry.forms === true
-  return (type) => (json && isJsonType(type) ? 'response' : items && framingOf(type) !== null ? 'items' : (request && isJsonType(type)) || (forms && isFormType(type)) ? 'request' : null)
+  // A JSON Patch beside a request layout is named as the request's (listed, its own sentence says what to send), a response layout's too.
+  return (type) =>
+    request && isJsonPatchType(type) ? 'request' : json && isJsonType(type) ? 'response' : items && framingOf(type) !== null ? 'items' : (request && isJsonType(type)) || (forms && isFormType(type)) ? 'request' : null
 }
 
 /** The media types of an older request body the route passes to the handler as sent (`unmigrated`), where it has a request layout: `null` when none. */

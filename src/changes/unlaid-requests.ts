@@ -49,7 +49,11 @@ export function unlaidRequests(
   tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined,
 ): string[] {
   const out = new Set<string>()
-  for (const planned of plannedHandlers(routes, plans, tablePlan)) judge(planned, out)
+  for (const planned of plannedHandlers(routes, plans, tablePlan)) {
+    judge(planned, out)
+    // A mountRoutes chain's middleware, read as a plain route's is (Hono registers each as a handler of the route).
+    for (const fn of planned.before) judge({ ...planned, handler: fn }, out)
+  }
   return [...out]
 }
 

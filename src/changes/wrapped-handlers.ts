@@ -36,6 +36,8 @@ export interface PlannedHandler {
   readonly key: string
   readonly plan: RoutePlan | undefined
   readonly handler: unknown
+  /** The functions of a `mountRoutes` chain before it (a middleware, a validator); none for a plain route's handler, whose middleware is a handler of its own. */
+  readonly before: readonly unknown[]
 }
 
 /**
@@ -52,10 +54,10 @@ export function plannedHandlers(
     const wrapped = wrappedBy(handler)
     if (wrapped === undefined) {
       const key = `${method} ${path}`
-      out.push({ method, what: quoted(key), key, plan: plans.get(key), handler })
+      out.push({ method, what: quoted(key), key, plan: plans.get(key), handler, before: [] })
     } else {
       for (const own of wrapped) {
-        out.push({ method: own.method, what: `route ${quoted(own.route.viewName)} (${own.method})`, key: `${own.method} ${own.route.viewName}`, plan: tablePlan(own.method, own.route), handler: own.handler })
+        out.push({ method: own.method, what: `route ${quoted(own.route.viewName)} (${own.method})`, key: `${own.method} ${own.route.viewName}`, plan: tablePlan(own.method, own.route), handler: own.handler, before: own.before })
       }
     }
   }

@@ -26,6 +26,7 @@ import { SERVING, type ApiVersioningMiddleware, type TableServing } from './api-
 import { matchAt, takesEncodedSlash } from './match-at.ts'
 import type { VersioningEnv } from './variables.ts'
 import { bare, quoted, quotedValue } from '../quote.ts'
+import { isRecord } from '../options.ts'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'query', 'all'] as const satisfies readonly MethodKey[]
 
@@ -64,7 +65,7 @@ export function mountRoutes(app: Hono<any, any, any>, versioning: ApiVersioningM
   const table = (versioning as Partial<Record<typeof SERVING, TableServing>> | null)?.[SERVING]
   if (table === undefined) throw new Error('mountRoutes: pass the middleware made by apiVersioning({ scheme, routes }).')
   if (app === null || typeof app !== 'object' || typeof app.on !== 'function') throw new Error('mountRoutes: pass the Hono app to mount the routes on first, as mountRoutes(app, versioning, handlers).')
-  if (handlers === null || typeof handlers !== 'object' || Array.isArray(handlers)) throw new Error("mountRoutes: handlers must be an object of handlers by route name, such as { 'user-list': (c) => c.json([]) }.")
+  if (!isRecord(handlers)) throw new Error("mountRoutes: handlers must be an object of handlers by route name, such as { 'user-list': (c) => c.json([]) }.")
   const routes = table.routes.routes
   const byKey = new Map<string, RouteHandler<any>>(Object.entries(handlers as Record<string, RouteHandler<any>>))
   for (const [key, handler] of byKey) {

@@ -158,8 +158,8 @@ export function contractsOf(context: ContractContext, source: SourceOperation): 
     // Where the toolkit migrates the body, it reads JSON (and forms where the route takes them), passes on those the
     // route lists in unmigrated, and refuses the others (415).
     if (up !== null && (up.body !== null || up.partialBody !== null)) {
-      if (body !== null) body = { ...body, body: readBodyTypes(body.body, up.forms, up.unmigrated ?? []) }
-      if (partial !== null) partial = { ...partial, body: readBodyTypes(partial.body, up.forms, up.unmigrated ?? []) }
+      if (body !== null) body = { ...body, body: readBodyTypes(body.body, up.forms, up.unmigrated) }
+      if (partial !== null) partial = { ...partial, body: readBodyTypes(partial.body, up.forms, up.unmigrated) }
     }
     let responses = olderResponses(source.operation['responses'] as Json, context.history.changesAbove(source.names, at), context.history.changesAbove(source.names, context.order.length), (ref) => headComponent(context, ref))
     const items = context.streams?.itemsOf(source.names, source.method) ?? null

@@ -46,7 +46,7 @@ export function layoutBody(requests: RequestBodies, found: RequestLayout, method
       content[type] = { ...(older ? kept : media), schema: body }
       derived = true
     }
-    else if (!older || found.unmigrated.some((range) => sentAsIs(range.toLowerCase(), type.split(';')[0]?.trim().toLowerCase() ?? ''))) content[type] = media
+    else if (!older || sentAsIs(found.unmigrated, type.split(';')[0]?.trim().toLowerCase() ?? '')) content[type] = media
   }
   if (Object.keys(content).length === 0) {
     content['application/json'] = { schema: body }
@@ -72,12 +72,19 @@ export function readBodyTypes(given: BodyContract, forms: boolean, unmigrated: r
   if (content === null || typeof content !== 'object') return given
   const read = Object.entries(content as Json).filter(([type]) => {
     const essence = type.split(';')[0]?.trim().toLowerCase() ?? ''
-    return isJson(essence) || (forms && FORMS.has(essence)) || unmigrated.some((range) => sentAsIs(range.toLowerCase(), essence))
+    return isJson(essence) || (forms && FORMS.has(essence)) || sentAsIs(unmigrated, essence)
   })
   return read.length === 0 || read.length === Object.keys(content).length ? given : ({ ...given, content: Object.fromEntries(read) } as BodyContract)
 }
 
-/** Whether media type `essence` is in `range` (`text/csv`, `text/*`, any) of a route's `unmigrated`. */
-function sentAsIs(range: string, essence: string): boolean {
-  return range === '*/*' || range === essence || (range.endsWith('/*') && essence.startsWith(range.slice(0, -1)))
+/**
+ * Whether media type `essence` is one a route's `unmigrated` (`text/csv`, `text/*`, any) passes to the handler as
+ * sent: never a JSON Patch, which the toolkit reads as JSON and refuses (415) whatever range covers it.
+ */
+function sentAsIs(unmigrated: readonly string[], essence: string): boolean {
+  if (essence === 'application/json-patch+json') return false
+  return unmigrated.some((given) => {
+    const range = given.toLowerCase()
+    return range === '*/*' || range === essence || (range.endsWith('/*') && essence.startsWith(range.slice(0, -1)))
+  })
 }

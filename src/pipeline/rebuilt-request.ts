@@ -22,9 +22,10 @@ export function rebuiltRequest(request: Request, body: MigratedBody | null, url:
   const { cf } = request as { cf?: unknown }
   if (cf !== undefined) init.cf = cf
   if (body !== null) {
-    // The new body's length is its own (and it is no longer chunked); a form's type carries its new boundary.
+    // The new body's length is its own (and it is no longer chunked); a form's type carries its new boundary. Its
+    // type as the head reads it: a requestHeaderChanged of Content-Type has run.
     const form = body instanceof FormData
-    const urlencoded = form && /^application\/x-www-form-urlencoded/i.test(request.headers.get('content-type') ?? '')
+    const urlencoded = form && /^application\/x-www-form-urlencoded/i.test((headers ?? request.headers).get('content-type') ?? '')
     init.headers = headersWithout(headers ?? request.headers, form ? BODY_AND_TYPE : BODY)
     init.body = typeof body === 'string' ? body : form ? (urlencoded ? urlEncoded(body) : body) : body.text
   } else {

@@ -227,8 +227,12 @@ export class BaseVersioning {
 function describe(value: unknown): string {
   if (typeof value === 'string') return quoted(value)
   if (Array.isArray(value)) return 'an array'
-  if (value instanceof Map || value instanceof Set) return `a ${value.constructor.name}`
   if (value === null) return 'null'
+  // One of the language's objects (a Map, a Date, a Promise) by its kind, which options are not: "an object" would not say it.
+  if (typeof value === 'object' && !isRecord(value)) {
+    const kind = Object.prototype.toString.call(value).slice(8, -1)
+    return `${/^[AEIOU]/.test(kind) ? 'an' : 'a'} ${kind}`
+  }
   // By its name: its source may be long, and is the app's.
   if (typeof value === 'function') return value.name === '' ? 'a function' : `the function ${quoted(value.name)}${FACTORIES.has(value.name) ? ` (call it: ${value.name}())` : ''}`
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`

@@ -48,8 +48,13 @@ type ValueChangedAbove<K, Later extends readonly unknown[], Names, Part> = Later
     ? true
     : ValueChangedAbove<NameStep<K, RenameSaid<Last, Names, Part>, Part>, Init, Names, Part>
   : false
+/**
+ * What an `olderRequired` of type `Q` says: `true` or `false` as written, nothing when left out (`undefined`), and
+ * `true` when the types cannot tell (a `boolean` variable): the client then sends it, which its version always takes.
+ */
+type RequiredGiven<Q> = [Q] extends [undefined] ? never : [Q] extends [true] ? true : [Q] extends [false] ? false : true
 /** The `olderRequired` one of `Said` (a version's value changes) gives parameter `K`, else `Found`. */
-type OlderRequiredOf<Said, K, Part, Found> = (Said extends { readonly name: infer N; readonly olderRequired: infer Q } ? (NameIn<N, Part> extends NameIn<K, Part> ? (Q extends boolean ? Q : never) : never) : never) extends infer Given
+type OlderRequiredOf<Said, K, Part, Found> = (Said extends { readonly name: infer N; readonly olderRequired: infer Q } ? (NameIn<N, Part> extends NameIn<K, Part> ? RequiredGiven<Q> : never) : never) extends infer Given
   ? [Given] extends [never]
     ? Found
     : Given

@@ -648,6 +648,8 @@ describe('the changelog', () => {
     expect(() => changelog(catalog, { title: 'Catalog' } as never)).toThrow("changelog: title must be a string, given with format: 'markdown'.")
     expect(() => changelog(catalog, { routes: [route('stats', '/stats')] } as never)).toThrow('changelog: routes must be a route table (defineRoutes([...])).')
     expect(() => changelog(catalog, null as never)).toThrow("changelog: options must be an object such as { routes, format: 'markdown' }.")
+    // Plain JavaScript: a Map's entries are no keys, so its format was never read.
+    expect(() => changelog(catalog, new Map([['format', 'markdown']]) as never)).toThrow("changelog: options must be an object such as { routes, format: 'markdown' }.")
     // Plain JavaScript: a misspelt option gave the JSON where Markdown was asked for.
     expect(() => changelog(catalog, { fromat: 'markdown' } as never)).toThrow('changelog: unknown option "fromat"; the options are routes, format, title.')
     expect(() => changelog({ versions: [] } as never)).toThrow('changelog: pass a version history (versionHistory({ versions })) or the JSON its changelog() returns.')

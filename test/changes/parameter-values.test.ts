@@ -282,4 +282,17 @@ describe('with a migrated body', () => {
     const res = await served.request('/things', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'text/x-json' }, body: JSON.stringify({ name: 'Lamp' }) })
     expect([res.status, await res.json()]).toEqual([200, { type: 'application/json', body: { title: 'Lamp' } }])
   })
+
+  it('hands on a form the Content-Type up gives made urlencoded as urlencoded, as the head sends it', async () => {
+    const Thing = shape<{ title: string }>('Thing')
+    const history = twoVersionHistory(
+      [change('Forms are urlencoded.', [fieldRenamed(Thing, { older: 'name', newer: 'title' }), requestHeaderChanged('POST /things', 'Content-Type', { up: (older) => (older === 'text/x-form' ? 'application/x-www-form-urlencoded' : older) })])],
+      { bodies: { 'POST /things': { request: Thing, forms: true } } },
+    )
+    const served = migratingApp(history)
+    served.post('/things', async (c) => c.json({ type: c.req.header('content-type') ?? null, text: await c.req.text() }))
+    const res = await served.request('/things', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'text/x-form' }, body: 'name=Lamp' })
+    // Before, the rebuilt request read the type the client sent, and sent the form on as multipart/form-data.
+    expect([res.status, await res.json()]).toEqual([200, { type: expect.stringMatching(/^application\/x-www-form-urlencoded/), text: 'title=Lamp' }])
+  })
 })

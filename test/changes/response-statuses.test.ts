@@ -390,7 +390,7 @@ describe('headerChanged values', () => {
 
   it('is refused, when the change is made, for a header that frames the message or its connection (Content-Length, ...), response or request, in any case', () => {
     const sentence = 'frames the message or its connection, which the server and the runtime write for the bytes they really send; no version change may rename or convert it'
-    for (const header of ['Content-Length', 'transfer-encoding', 'Content-Encoding', 'Connection', 'Keep-Alive', 'Upgrade', 'TE', 'Trailer']) {
+    for (const header of ['Content-Length', 'transfer-encoding', 'Content-Encoding', 'Connection', 'Keep-Alive', 'Proxy-Connection', 'Upgrade', 'TE', 'Trailer']) {
       expect(() => headerChanged('GET /x', { header, down: () => null })).toThrow(`headerChanged: "${header}" ${sentence}`)
       expect(() => requestHeaderChanged('GET /x', header, { up: () => null })).toThrow(`requestHeaderChanged: "${header}" ${sentence}`)
       expect(() => requestHeaderRenamed('GET /x', { older: 'X-Length', newer: header })).toThrow(`requestHeaderRenamed: "${header}" ${sentence}`)

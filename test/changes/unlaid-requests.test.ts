@@ -154,6 +154,28 @@ describe('check(app) names a handler reading a body its route lays out nowhere',
     expect(versioning.check(app)).toEqual([sentence('route "person" (PUT)', 'PUT person')])
   })
 
+  it('a middleware before the handler that reads the body: in a mountRoutes chain as on a plain route; a validator there reads none', () => {
+    const reading = async (c: Context, next: () => Promise<void>) => {
+      c.set('person' as never, (await c.req.json()) as never)
+      await next()
+    }
+    const handler = (c: Context) => c.json({ id: 1, title: String((c.get('person' as never) as Person).title) })
+    const plainHistory = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [titles] }], bodies: { 'PUT /people/:id': { response: Person } } })
+    const plainVersioning = versionMiddleware({ scheme: scheme(), changes: plainHistory })
+    const plain = new Hono()
+    plain.use('*', plainVersioning)
+    plain.put('/people/:id', reading, handler)
+    expect(plainVersioning.check(plain)).toEqual([sentence('"PUT /people/:id"', 'PUT /people/:id')])
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [titles] }], bodies: { person: { response: Person } } })
+    const routes = defineRoutes([route('person', '/people/:id')])
+    const versioning = apiVersioning({ scheme: scheme(), routes, changes: history, allowedHosts: ['api.test'] })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { person: { put: [reading, handler], delete: [validator('param', (value) => value), (c) => c.json({ id: 1, title: 'Ada' })] } })
+    // Before, the chain's middleware was not read: the table route was not named where the plain one was.
+    expect(versioning.check(app)).toEqual([sentence('route "person" (PUT)', 'PUT person')])
+  })
+
   it('@hono/zod-openapi routes: a body the handler reads through c.req.valid("json")', () => {
     const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [titles] }], bodies: { 'PUT /people/:id': { response: Person }, 'DELETE /people/:id': { response: Person } } })
     const versioning = versionMiddleware({ scheme: scheme(), changes: history })

@@ -111,9 +111,10 @@ describe('unmigrated naming a media type the request layout migrates', () => {
   })
 
   it('refuses JSON Patch, whose operations name the older fields in their paths, with the type to send instead', () => {
-    expect(() => appWith({ unmigrated: ['application/json-patch+json'] })).toThrow(
-      `versionHistory: bodies["PUT /notes/:id"]: unmigrated lists 'application/json-patch+json', JSON Patch, whose operations name the older version's fields in their paths; older clients' JSON Patch is refused (415), so send changes as application/merge-patch+json, which the request layout migrates.`,
-    )
+    const sentence = `versionHistory: bodies["PUT /notes/:id"]: unmigrated lists 'application/json-patch+json', JSON Patch, whose operations name the older version's fields in their paths; older clients' JSON Patch is refused (415), so send changes as application/merge-patch+json, which the request layout migrates.`
+    expect(() => appWith({ unmigrated: ['application/json-patch+json'] })).toThrow(sentence)
+    // Beside a response layout too (before, 'which its response layout migrates', silent on what to send).
+    expect(() => versionHistory({ versions: [{ version: '1' }], bodies: { 'PUT /notes/:id': { request: Note, response: Note, unmigrated: ['application/json-patch+json'] } } })).toThrow(sentence)
   })
 
   it('takes a form type where the route does not migrate forms: the form is passed as sent (a plain Hono route)', async () => {

@@ -213,6 +213,8 @@ describe('mountRoutes', () => {
     ['an app that is none', () => mountRoutes({} as never, versioning, {}), 'mountRoutes: pass the Hono app to mount the routes on first, as mountRoutes(app, versioning, handlers).'],
     ['no handlers', () => mountRoutes(new Hono(), versioning, undefined as never), "mountRoutes: handlers must be an object of handlers by route name, such as { 'user-list': (c) => c.json([]) }."],
     ['a list of handlers', () => mountRoutes(new Hono(), versioning, [() => new Response()] as never), "mountRoutes: handlers must be an object of handlers by route name, such as { 'user-list': (c) => c.json([]) }."],
+    // Plain JavaScript: a Map's entries are no keys, so no route was mounted, silently.
+    ['a Map of handlers', () => mountRoutes(new Hono(), versioning, new Map([['user-list', () => new Response()]]) as never), "mountRoutes: handlers must be an object of handlers by route name, such as { 'user-list': (c) => c.json([]) }."],
   ])('refuses %s', (_case, mount, message) => {
     expect(mount).toThrow(new Error(message))
   })

@@ -81,4 +81,11 @@ describe('the request media types of an older document, where the toolkit migrat
     expect(requestTypes(docs, '1')).toEqual(['application/json', 'application/merge-patch+json'])
     expect(requestTypes(docs, '2')).toEqual(TYPES)
   })
+  it("with unmigrated: ['application/*'], a JSON Patch is still left out, as the server answers it 415", async () => {
+    for (const derived of [false, true]) {
+      const { app, docs } = notesApi(false, derived, ['application/*'])
+      expect((await send(app, 'application/json-patch+json', '[]')).status).toBe(415)
+      expect(requestTypes(docs, '1')).toEqual(['application/json', 'application/merge-patch+json', 'application/x-www-form-urlencoded'])
+    }
+  })
 })

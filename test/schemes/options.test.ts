@@ -54,7 +54,8 @@ describe('mistakes fail at construction with a sentence that says what to fix', 
     ['options an array', ['v1'], 'options must be an object such as { allowedVersions: [\'v1\', \'v2\'] }, got an array.'],
     // Plain JavaScript: a Map's entries are no keys, so every option was its default (every version allowed), silently.
     ['options a Map', new Map([['allowedVersions', ['v1']]]), 'options must be an object such as { allowedVersions: [\'v1\', \'v2\'] }, got a Map.'],
-    ['options a Date', new Date(0), 'options must be an object such as { allowedVersions: [\'v1\', \'v2\'] }, got an object.'],
+    ['options a Date', new Date(0), 'options must be an object such as { allowedVersions: [\'v1\', \'v2\'] }, got a Date.'],
+    ['options an Error', new Error('v1'), 'options must be an object such as { allowedVersions: [\'v1\', \'v2\'] }, got an Error.'],
     // The factory, not the format it makes: named, with the call to write; an app's own function by its name, never its source.
     ['versionFormat the semver factory itself', { versionFormat: semver }, 'versionFormat must be a version format such as semver() or dateVersions(), or null, got the function "semver" (call it: semver()).'],
     ['versionFormat a function of the app', { versionFormat: function ourFormat() { return 'secret source' } }, 'versionFormat must be a version format such as semver() or dateVersions(), or null, got the function "ourFormat".'],

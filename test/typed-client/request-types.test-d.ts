@@ -392,4 +392,15 @@ describe('olderRequired of queryParamChanged and requestHeaderChanged: the older
   it('the head client sends what its validators take, as hc does', () => {
     expectTypeOf<Parameters<ReturnType<typeof clients<'3'>>['items']['$get']>[0]>().toEqualTypeOf<Parameters<ReturnType<typeof hc<typeof app>>['items']['$get']>[0]>()
   })
+
+  it('given as a boolean the types cannot tell (a variable): required, which the older version always takes; the parameter kept', () => {
+    const flag = Math.random() < 2
+    const told = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('A status by default.', [queryParamChanged('GET /items', 'status', { up: (older) => older ?? 'active', olderRequired: flag })])] }] })
+    const head = new Hono()
+    head.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: told }))
+    const served = head.get('/items', zValidator('query', query), (c) => c.json({ status: c.req.valid('query').status }, 200))
+    const older = versionedClient<typeof served, typeof told>('https://api.test', { scheme: { in: 'header', name: 'Api-Version' } })
+    // Before, the parameter was left out of version 1's type altogether: no version 1 client could send it.
+    expectTypeOf<Parameters<ReturnType<typeof older<'1'>>['items']['$get']>[0]['query']>().toEqualTypeOf<{ status: string; page: string }>()
+  })
 })
