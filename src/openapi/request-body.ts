@@ -8,13 +8,13 @@
 import type { BodyContract, ContractSchema, VersionBody } from '../model/api-model.ts'
 import type { RequestBodies, RequestLayout } from './requests.ts'
 import type { Json } from '../json/object.ts'
+import { isJsonPatchType, isJsonType } from '../changes/media-types.ts'
 
 const FORMS: ReadonlySet<string> = new Set(['multipart/form-data', 'application/x-www-form-urlencoded'])
 
-/** Whether a media type is JSON the toolkit migrates (`application/json`, `application/merge-patch+json`; a JSON Patch's operations it refuses, 415). */
+/** Whether a media type is JSON the toolkit migrates, as the server reads it (`application/json`, `application/merge-patch+json`; a JSON Patch's operations it refuses, 415). */
 function isJson(type: string): boolean {
-  const essence = type.split(';')[0]?.trim().toLowerCase() ?? ''
-  return (essence === 'application/json' || essence.endsWith('+json')) && essence !== 'application/json-patch+json'
+  return isJsonType(type) && !isJsonPatchType(type)
 }
 
 /**

@@ -17,7 +17,8 @@ import { versionedOpenAPI } from '../../src/openapi/index.ts'
 
 const Note = z.object({ title: z.string(), body: z.string() }).openapi('Note')
 const NoteShape = shape<z.infer<typeof Note>>('Note')
-const TYPES = ['application/json', 'application/merge-patch+json', 'application/json-patch+json', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']
+// text/vnd.notes+json: a +json suffix outside application/, which the server does not read as JSON (415 to older clients).
+const TYPES = ['application/json', 'application/merge-patch+json', 'application/json-patch+json', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain', 'text/vnd.notes+json']
 
 function notesApi(forms: boolean, derived = false, unmigrated?: readonly string[]) {
   const bodies = { 'POST /notes': { request: NoteShape, response: NoteShape, forms, ...(unmigrated === undefined ? {} : { unmigrated }) } }
@@ -56,6 +57,7 @@ describe('the request media types of an older document, where the toolkit migrat
     expect((await send(app, 'application/x-www-form-urlencoded', 'subject=A&body=B')).status).toBe(415)
     expect((await send(app, 'text/plain', 'A')).status).toBe(415)
     expect((await send(app, 'application/json-patch+json', '[]')).status).toBe(415)
+    expect((await send(app, 'text/vnd.notes+json', '{"subject":"A","body":"B"}')).status).toBe(415)
   })
 
   it('with forms: true, the forms too, as the server migrates them', async () => {
