@@ -26,6 +26,7 @@
  * SCALE_VERSIONS [50,100,200,500,1000], SCALE_DOCS_VERSIONS [20,100,500], SCALE_ROUNDS [3].
  */
 import { Hono } from 'hono'
+import { history, toolkit, type Api } from './history-cases.ts'
 import { median } from './sides.ts'
 
 declare const process: { argv: string[]; env: Record<string, string | undefined>; execPath: string }
@@ -33,79 +34,16 @@ declare const process: { argv: string[]; env: Record<string, string | undefined>
 type Tree = 'this' | 'base'
 type Case = 'renames' | 'realistic' | 'docs'
 type Figures = Record<string, number>
-// The toolkit's functions as the two trees export them (loaded at run time, each from its own tree).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Fn = (...args: any[]) => any
-interface Api {
-  readonly [name: string]: unknown
-  shape: Fn
-  change: Fn
-  fieldRenamed: Fn
-  fieldAdded: Fn
-  fieldChanged: Fn
-  versionHistory: Fn
-  versionMiddleware: Fn
-  versionedOpenAPI: Fn
-  openAPIDocs: Fn
-  defineRoutes: Fn
-  route: Fn
-  HeaderVersioning: new (options: object) => unknown
-}
-
 const args = process.argv.slice(2)
 const base = (): string => process.env['BENCH_BASE'] ?? '.tmp/base'
 
 /** The toolkit's entry points of `tree`. */
 async function api(tree: Tree): Promise<Api> {
   const { pathToFileURL } = await import('node:url')
-  const root = tree === 'this' ? new URL('..', import.meta.url) : pathToFileURL(`${base().replace(/\/?$/, '/')}`)
-  const load = (path: string): Promise<object> => import(new URL(path, root).href) as Promise<object>
-  const [index, changes, hono, openapi, scalar] = await Promise.all(['src/index.ts', 'src/changes/index.ts', 'src/hono/index.ts', 'src/openapi/index.ts', 'src/openapi/scalar.ts'].map(load))
-  return { ...index, ...changes, ...hono, ...openapi, ...scalar } as Api
+  return toolkit(tree === 'this' ? new URL('..', import.meta.url) : pathToFileURL(`${base().replace(/\/?$/, '/')}`))
 }
 
 const ms = (start: number): number => Math.round((performance.now() - start) * 10) / 10
-
-/** A history of `n` versions for `which` and the body the head answers (`renames`, `realistic`). */
-function history(t: Api, which: Case, n: number): { versions: object[]; bodies: object; body: object; path: string } {
-  const versions: { version: string; changes?: object[] }[] = [{ version: 'v0' }]
-  if (which === 'renames') {
-    const Item = t.shape('Item')
-    const item: Record<string, unknown> = { id: 1 }
-    for (let k = 1; k < n; k++) {
-      versions.push({ version: `v${k}`, changes: [t.change(`Item's o${k} is n${k}.`, [t.fieldRenamed(Item, { older: `o${k}`, newer: `n${k}` })])] })
-      item[`n${k}`] = k
-    }
-    return { versions, bodies: { 'GET /items': { response: { items: [Item] } } }, body: { items: [item, { ...item }] }, path: '/items' }
-  }
-  const Category = t.shape('Category')
-  const Product = t.shape('Product', { nested: { category: Category } })
-  const Line = t.shape('Line', { nested: { product: Product } })
-  const Address = t.shape('Address')
-  const Customer = t.shape('Customer', { nested: { address: Address } })
-  const Order = t.shape('Order', { nested: { customer: Customer, lines: [Line] } })
-  const shapes = [Category, Product, Line, Address, Customer, Order]
-  const heads: Record<string, unknown>[] = shapes.map(() => ({ id: 1 }))
-  for (let k = 1; k < n; k++) {
-    const i = k % shapes.length
-    const instruction =
-      k % 3 === 0
-        ? t.fieldChanged(shapes[i], `f${k}`, { down: (v: unknown) => String(v), up: (v: unknown) => Number(v) })
-        : k % 3 === 1
-          ? t.fieldRenamed(shapes[i], { older: `o${k}`, newer: `f${k}` })
-          : t.fieldAdded(shapes[i], `f${k}`, { default: 0 })
-    ;(heads[i] as Record<string, unknown>)[`f${k}`] = k
-    versions.push({ version: `v${k}`, changes: [t.change(`Change ${k}.`, [instruction])] })
-  }
-  const [category, product, line, address, customer, order] = heads
-  const lines = [1, 2].map(() => ({ ...line, product: { ...product, category: { ...category } } }))
-  return {
-    versions,
-    bodies: { 'GET /orders': { response: Order }, 'GET /products': { response: { items: [Product] } }, 'GET /customers': { response: Customer } },
-    body: { ...order, customer: { ...customer, address: { ...address } }, lines },
-    path: '/orders',
-  }
-}
 
 /** One process's figures for `which` with `n` versions. */
 async function side(tree: Tree, which: Case, n: number): Promise<Figures> {

@@ -42,7 +42,7 @@ function entriesOf(n: number): number {
 
 describe('a long history', () => {
   it('compiles programs whose entries grow linearly with its versions, not with their square', () => {
-    const [small, large] = [entriesOf(100), entriesOf(400)]
+    const [small, large] = [entriesOf(300), entriesOf(1200)]
     // Every version has a walk of its own (at least its oldest program).
     expect(small).toBeGreaterThan(100)
     // Four times the versions: about four times the entries (one program per version of its whole distance: sixteen).
@@ -50,7 +50,7 @@ describe('a long history', () => {
   })
 
   it("migrates each version's bodies as its steps say, down and up, across many programs", async () => {
-    const n = 150
+    const n = 300
     const Tag = shape<Fields>('Tag')
     const Item = shape<Fields>('Item', { nested: { tag: Tag } })
     const versions: { version: string; changes?: ReturnType<typeof change>[] }[] = [{ version: 'v0' }]
@@ -69,7 +69,7 @@ describe('a long history', () => {
     }
     app.get('/items', (c) => c.json({ items: [item] }))
     app.post('/items', async (c) => c.json(await c.req.json()))
-    for (const v of [0, 1, 60, 117, n - 2, n - 1]) {
+    for (const v of [0, 1, 60, 117, 171, n - 130, n - 2, n - 1]) {
       const older: Fields = { tag: {} }
       for (let k = 1; k < n; k++) {
         older[k > v ? `o${k}` : `n${k}`] = k
