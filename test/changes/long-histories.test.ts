@@ -32,10 +32,13 @@ function renames(n: number): { Item: AnyShape; Tag: AnyShape; instructions: Shap
   return { Item, Tag, instructions }
 }
 
-/** The entries of the programs made for every version's walk of `[Item]`, both directions. */
+/**
+ * The entries of the programs made for every version's walk of `[Item]`, both directions. Interpreted: the count is
+ * the same, and the runtime's functions made from strings, a bounded number per process, are left to other suites.
+ */
 function entriesOf(n: number): number {
   const { Item, Tag, instructions } = renames(n)
-  const planner = new MigrationPlanner(new Map([Item, Tag].map((s) => [s, shapeSteps(s, instructions, n)] as const)), n)
+  const planner = new MigrationPlanner(new Map([Item, Tag].map((s) => [s, shapeSteps(s, instructions, n)] as const)), n, true)
   for (let v = 0; v < n; v++) for (const direction of ['down', 'up'] as const) planner.steps([Item], v, direction)
   return planner.entries
 }
@@ -50,7 +53,7 @@ describe('a long history', () => {
   })
 
   it("migrates each version's bodies as its steps say, down and up, across many programs", async () => {
-    const n = 300
+    const n = 200
     const Tag = shape<Fields>('Tag')
     const Item = shape<Fields>('Item', { nested: { tag: Tag } })
     const versions: { version: string; changes?: ReturnType<typeof change>[] }[] = [{ version: 'v0' }]
@@ -69,7 +72,7 @@ describe('a long history', () => {
     }
     app.get('/items', (c) => c.json({ items: [item] }))
     app.post('/items', async (c) => c.json(await c.req.json()))
-    for (const v of [0, 1, 60, 117, 171, n - 130, n - 2, n - 1]) {
+    for (const v of [0, 1, 60, 70, 71, 117, n - 2, n - 1]) {
       const older: Fields = { tag: {} }
       for (let k = 1; k < n; k++) {
         older[k > v ? `o${k}` : `n${k}`] = k
