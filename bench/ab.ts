@@ -13,12 +13,14 @@
  * `hand` (its hand-written twin, for the ratio to it), `post` and `get` (an
  * oldest-version client's requests of bench/migrated/app.ts, new `Request`s
  * with `Content-Length`, as a server makes them), `pair` (the toolkit of
- * bench/pairs.ts's `use+mountRoutes`, or AB_PAIR, a reused `Request`, its body not read).
+ * bench/pairs.ts's `use+mountRoutes`, or AB_PAIR, a reused `Request`, its body not read),
+ * `long` (the oldest version's response of bench/history-cases.ts's `realistic`
+ * history of AB_LONG versions: a walk over many programs; this tree's case, each tree's toolkit).
  *
  * Usage: node bench/ab.ts
  *        <runtime> bench/ab.ts side <this|base> <case> <requests>   (one side: µs of CPU per request)
  * Environment: BENCH_BASE [.tmp/base], AB_RUNTIMES [node,bun,deno], AB_CASES [changes,hand,post,get,pair; also parsed],
- * AB_ROUNDS [5], AB_SCALE [1] (multiplies each case's request count), AB_PAIR [use+mountRoutes].
+ * AB_ROUNDS [5], AB_SCALE [1] (multiplies each case's request count), AB_PAIR [use+mountRoutes], AB_LONG [400].
  */
 import { median, runtimeCommand } from './sides.ts'
 
@@ -26,17 +28,19 @@ declare const Deno: { args: string[] } | undefined
 declare const process: { argv: string[]; env: Record<string, string | undefined>; execPath: string; cpuUsage(): { user: number; system: number } }
 
 type Tree = 'this' | 'base'
-type Case = 'changes' | 'parsed' | 'hand' | 'post' | 'get' | 'pair'
+type Case = 'changes' | 'parsed' | 'hand' | 'post' | 'get' | 'pair' | 'long'
 type Fetch = { fetch(request: Request): Response | Promise<Response> }
 
-const REQUESTS: Record<Case, number> = { changes: 4000, parsed: 3000, hand: 6000, post: 10000, get: 8000, pair: 60000 }
+const REQUESTS: Record<Case, number> = { changes: 4000, parsed: 3000, hand: 6000, post: 10000, get: 8000, pair: 60000, long: 600 }
 const args = typeof Deno !== 'undefined' ? Deno.args : process.argv.slice(2)
 const base = (): string => process.env['BENCH_BASE'] ?? '.tmp/base'
 
+/** The root of `tree`'s checkout. */
+const rootOf = (tree: Tree): URL => (tree === 'this' ? new URL('..', import.meta.url) : new URL(`${base().replace(/\/?$/, '/')}`, new URL(`file://${cwd()}/`)))
+
 /** The bench module `path` (relative to a tree's root) of `tree`. */
 async function load<T>(tree: Tree, path: string): Promise<T> {
-  const root = tree === 'this' ? new URL('..', import.meta.url) : new URL(`${base().replace(/\/?$/, '/')}`, new URL(`file://${cwd()}/`))
-  return (await import(new URL(path, root).href)) as T
+  return (await import(new URL(path, rootOf(tree)).href)) as T
 }
 
 function cwd(): string {
@@ -56,6 +60,11 @@ async function sender(tree: Tree, which: Case): Promise<() => Promise<void>> {
     const apps = m.changesApps()
     const app = which === 'changes' ? apps.changes : which === 'parsed' ? apps.changesParsed : apps.handWritten
     return () => read(app.fetch(m.changesRequest))
+  }
+  if (which === 'long') {
+    const cases = await import('./history-cases.ts')
+    const { app, request } = cases.olderApp(await cases.toolkit(rootOf(tree)), 'realistic', Number(process.env['AB_LONG'] ?? 400))
+    return () => read(app.fetch(request))
   }
   if (which === 'pair') {
     const m = await load<{ PAIRS: Record<string, { toolkit(): Fetch; request: never }>; requestFor(r: never): Request }>(tree, 'bench/pairs.ts')

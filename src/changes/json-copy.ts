@@ -184,22 +184,61 @@ function laidOutCopier(fields: readonly (readonly [string, Copy])[], interpret: 
  * shape: fields by their head names (renames in later steps followed), or
  * every field (`'all'`) for a converter given the whole object.
  */
-function readsBelow({ byStep }: ShapeSteps, version: number): readonly string[] | 'all' {
+function readsBelow(steps: ShapeSteps, version: number): readonly string[] | 'all' {
   const fields = new Set<string>()
-  for (const [step, list] of byStep) {
+  for (const { step, reads } of readTable(steps)) {
     if (step <= version) continue
-    for (const instruction of list) {
-      if (instruction.down === null || instruction.readsDown === undefined) continue
-      if (instruction.readsDown === true) return 'all'
-      let name = instruction.readsDown
-      for (const [later, laterList] of [...byStep].sort(([a], [b]) => a - b)) {
-        if (later <= step) continue
-        for (const i of laterList) if (i.entry.type === 'field.renamed' && i.entry.older === name) name = i.entry.newer
-      }
-      fields.add(name)
-    }
+    if (reads === 'all') return 'all'
+    for (const name of reads) fields.add(name)
   }
   return [...fields]
+}
+
+/** Each shape's steps whose down converters read fields, oldest first, with those fields' head names (made once per shape). */
+const readTables = new WeakMap<ShapeSteps, readonly { readonly step: number; readonly reads: readonly string[] | 'all' }[]>()
+
+/**
+ * The steps of `byStep` that hand fields to user code going down, oldest
+ * first, each with the head names of the fields it reads (`'all'`: a
+ * converter given the whole object). Worked out once, newest step first:
+ * a name a step reads becomes its head name through the renames of the
+ * steps after it (each step's in declaration order), kept as one map from
+ * the names of the version below to the head's, so a history's every
+ * version costs its steps once, not each version again.
+ */
+function readTable(steps: ShapeSteps): readonly { readonly step: number; readonly reads: readonly string[] | 'all' }[] {
+  const known = readTables.get(steps)
+  if (known !== undefined) return known
+  const table: { step: number; reads: readonly string[] | 'all' }[] = []
+  // A name in the version a step makes → its name in the head (absent: the same).
+  const toHead = new Map<string, string>()
+  const headOf = (name: string): string => toHead.get(name) ?? name
+  for (const [step, list] of [...steps.byStep].sort(([a], [b]) => b - a)) {
+    let reads: string[] | 'all' = []
+    for (const instruction of list) {
+      if (instruction.down === null || instruction.readsDown === undefined) continue
+      if (instruction.readsDown === true) {
+        reads = 'all'
+        break
+      }
+      reads.push(headOf(instruction.readsDown))
+    }
+    if (reads === 'all' || reads.length > 0) table.push({ step, reads })
+    // The names of the version below: this step's renames, in declaration order, then the later steps' (toHead).
+    const renamed = new Map<string, string>()
+    for (const instruction of list) {
+      if (instruction.entry.type !== 'field.renamed') continue
+      const older = instruction.entry.older
+      if (renamed.has(older)) continue
+      let name = older
+      for (const i of list) if (i.entry.type === 'field.renamed' && i.entry.older === name) name = i.entry.newer
+      renamed.set(older, headOf(name))
+    }
+    for (const [older, head] of renamed) toHead.set(older, head)
+  }
+  table.reverse()
+  readTables.set(steps, table)
+  return table
 }
 
 /**

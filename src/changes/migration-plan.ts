@@ -21,53 +21,12 @@ import type { BackEnds } from './code-from-strings.ts'
 import { shapeWalk } from './generated-walk.ts'
 import { BOUNDARY, CALL, CHECK, CHILD, Entry, OLDER, visitArray, visitFields, type Visit } from './migration-walks.ts'
 import { Shape, type AnyShape, type Layout } from './shape.ts'
+import { order, pick, type Direction, type ShapeSteps } from './shape-steps.ts'
 
 export { runSteps, type Visit } from './migration-walks.ts'
+export { shapeSteps, type ShapeSteps } from './shape-steps.ts'
 
-/** Going down (newer to older: responses) or up (older to newer: requests). */
-export type Direction = 'down' | 'up'
-
-/** What the planner knows of one shape, per version step. */
-export interface ShapeSteps {
-  /** Instructions by step (`k`: between version k-1 and version k), in declaration order. */
-  readonly byStep: ReadonlyMap<number, readonly ShapeInstruction[]>
-  /** Where nested shapes sit, per version index (renames and removals of those fields followed). */
-  readonly nestedAt: readonly ReadonlyMap<string, Layout>[]
-  /** Steps whose converter declares an older layout, newest first. */
-  readonly replacements: readonly { readonly step: number; readonly older: Layout }[]
-}
-
-/** Builds each shape's steps from the instructions of the history (`steps[k]`: those of version k). */
-export function shapeSteps(shape: AnyShape, instructions: readonly (readonly ShapeInstruction[])[], versionCount: number): ShapeSteps {
-  const byStep = new Map<number, ShapeInstruction[]>()
-  instructions.forEach((list, step) => {
-    const own = list.filter((i) => i.shape === shape)
-    if (own.length > 0) byStep.set(step, own)
-  })
-  const nestedAt: ReadonlyMap<string, Layout>[] = new Array<ReadonlyMap<string, Layout>>(versionCount)
-  let current: ReadonlyMap<string, Layout> = shape.nested
-  nestedAt[versionCount - 1] = current
-  for (let v = versionCount - 2; v >= 0; v--) {
-    const changes = byStep.get(v + 1)
-    if (changes !== undefined && changes.some((i) => i.nested !== undefined && current.has(i.nested.field))) {
-      const next = new Map(current)
-      for (const i of [...changes].reverse()) {
-        if (i.nested === undefined || !current.has(i.nested.field)) continue
-        const layout = current.get(i.nested.field) as Layout
-        next.delete(i.nested.field)
-        if (i.nested.older !== null) next.set(i.nested.older, layout)
-      }
-      current = next
-    }
-    nestedAt[v] = current
-  }
-  const replacements: { step: number; older: Layout }[] = []
-  for (const [step, list] of byStep) {
-    for (const i of list) if (i.older !== undefined) replacements.push({ step, older: i.older })
-  }
-  replacements.sort((a, b) => b.step - a.step)
-  return { byStep, nestedAt, replacements }
-}
+export type { Direction } from './shape-steps.ts'
 
 /**
  * Where a value sits, for a shape whose steps may replace it: in an
@@ -104,12 +63,27 @@ export class MigrationPlanner {
   readonly #units: (Unit | null)[][] = []
   readonly #interpret: boolean
   readonly #made: BackEnds = { generated: 0, interpreted: 0 }
+  readonly #fused: number
+  #entries = 0
+  /** Each shape's steps with work, by shape and direction, as `#units`. */
+  readonly #actives: (readonly number[])[] = []
+  /** The walks a long history's versions chain, by shape and the steps they take (`#chained`). */
+  readonly #chunks = new Map<string, Visit | null>()
 
-  /** `interpret`: shapes' programs run by the interpreter even where they could be compiled (generated-walk.ts; for tests). */
-  constructor(shapes: ReadonlyMap<AnyShape, ShapeSteps>, versionCount: number, interpret = false) {
+  /**
+   * `interpret`: shapes' programs run by the interpreter even where they could be compiled (generated-walk.ts; for
+   * tests). `fused`: the most steps of a shape one program takes (`FUSED`; smaller in tests).
+   */
+  constructor(shapes: ReadonlyMap<AnyShape, ShapeSteps>, versionCount: number, interpret = false, fused: number = FUSED) {
     this.#shapes = shapes
     this.#versionCount = versionCount
     this.#interpret = interpret
+    this.#fused = fused
+  }
+
+  /** How many entries the shapes' programs it made hold, so far (for tests: what compiling a history costs grows with it). */
+  get entries(): number {
+    return this.#entries
   }
 
   /** How many shapes' walks it made of each back end, so far (for tests: generated-walk.ts). */
@@ -126,10 +100,7 @@ export class MigrationPlanner {
    * missing; a list is replaced whole, so its items are full values.
    */
   steps(layout: Layout, version: number, direction: Direction, partial = false): readonly Visit[] {
-    const steps: number[] = []
-    for (let k = version + 1; k < this.#versionCount; k++) steps.push(k)
-    if (direction === 'down') steps.reverse()
-    const visit = steps.length === 0 ? null : this.#visit(layout, steps, direction, partial, 'free')
+    const visit = version + 1 >= this.#versionCount ? null : this.#visit(layout, { after: version }, direction, partial, 'free')
     return visit === null ? [] : [visit]
   }
 
@@ -143,8 +114,8 @@ export class MigrationPlanner {
     return direction === 'down' ? steps.reverse() : steps
   }
 
-  /** The walk of `steps` (in the order they run) over a value laid out as `layout`; `null`: nothing to do. */
-  #visit(layout: Layout, steps: readonly number[], direction: Direction, partial: boolean, slot: Slot): Visit | null {
+  /** The walk of `steps` (in the order they run, or every step after a version) over a value laid out as `layout`; `null`: nothing to do. */
+  #visit(layout: Layout, steps: Steps, direction: Direction, partial: boolean, slot: Slot): Visit | null {
     if (layout instanceof Shape) return this.#shape(layout, steps, direction, partial, slot)
     if (Array.isArray(layout)) {
       const item = this.#visit(layout[0] as Layout, steps, direction, false, 'free')
@@ -159,13 +130,23 @@ export class MigrationPlanner {
     return fields.length === 0 ? null : visitFields(fields, !partial)
   }
 
-  #shape(shape: AnyShape, given: readonly number[], direction: Direction, partial: boolean, slot: Slot): Visit | null {
+  #shape(shape: AnyShape, given: Steps, direction: Direction, partial: boolean, slot: Slot): Visit | null {
     let id = this.#ids.get(shape)
     if (id === undefined) this.#ids.set(shape, (id = this.#ids.size))
-    // Only the steps with work on the shape: walks over other steps are the same walk, compiled once.
-    const steps = given.filter((step) => this.#unitOf(shape, id, step, direction, partial) !== null)
+    const tail = `/${direction}${partial ? '/partial' : ''}/${slot}`
+    let steps: readonly number[]
+    if (isList(given)) {
+      // Only the steps with work on the shape: walks over other steps are the same walk, compiled once.
+      steps = given.filter((step) => this.#unitOf(shape, id, step, direction, partial) !== null)
+    } else {
+      // Every step after a version: those with work on the shape, a tail of its list, found without a walk over the versions.
+      const active = this.#activeSteps(shape, id, direction, partial)
+      const from = firstAfter(active, given.after)
+      if (active.length - from > this.#fused) return this.#chained(shape, id, active, from, direction, partial, slot, tail)
+      steps = direction === 'down' ? active.slice(from).reverse() : active.slice(from)
+    }
     if (steps.length === 0) return null
-    const key = `${id}/${steps.join(',')}/${direction}${partial ? '/partial' : ''}/${slot}`
+    const key = `${id}/${steps.join(',')}${tail}`
     if (this.#memo.has(key)) {
       const known = this.#memo.get(key) as Visit | null | undefined
       // undefined: being compiled (shapes nesting each other); look it up when called.
@@ -175,6 +156,61 @@ export class MigrationPlanner {
     const visit = this.#compileShape(shape, id, steps, direction, partial, slot)
     this.#memo.set(key, visit)
     return visit
+  }
+
+  /** The steps with work on `shape`, oldest first (once per shape and direction: a top-level walk's steps are a tail of them). */
+  #activeSteps(shape: AnyShape, id: number, direction: Direction, partial: boolean): readonly number[] {
+    const slot = id * 3 + (direction === 'down' ? 0 : partial ? 2 : 1)
+    let known = this.#actives[slot]
+    if (known === undefined) {
+      const steps: number[] = []
+      for (let k = 1; k < this.#versionCount; k++) if (this.#unitOf(shape, id, k, direction, partial) !== null) steps.push(k)
+      this.#actives[slot] = known = steps
+    }
+    return known
+  }
+
+  /**
+   * The walk of the steps with work on `shape` from `active[from]` on, more
+   * than one program takes: programs of `#fused` steps each, counted from
+   * the head's end, each full one joined once to those nearer the head
+   * (`#joined`: every version further away shares them), and the oldest,
+   * shorter one of the version's own. A history of n versions compiles
+   * programs of O(n) entries in all, not one of each version's distance
+   * (O(n²)); a walk calls two functions per `#fused` steps.
+   */
+  #chained(shape: AnyShape, id: number, active: readonly number[], from: number, direction: Direction, partial: boolean, slot: Slot, tail: string): Visit | null {
+    const size = this.#fused
+    const full = Math.floor((active.length - from) / size)
+    const key = `${id}/>${from}${tail}`
+    if (this.#chunks.has(key)) return this.#chunks.get(key) as Visit | null
+    // The shared programs, from the most already joined.
+    let j = full
+    while (j > 0 && !this.#chunks.has(`${id}/*${j}${tail}`)) j--
+    let shared = j === 0 ? null : (this.#chunks.get(`${id}/*${j}${tail}`) as Visit | null)
+    for (j++; j <= full; j++) {
+      const end = active.length - (j - 1) * size
+      shared = this.#joined(shared, this.#shape(shape, ordered(active.slice(end - size, end), direction), direction, partial, slot), direction, slot)
+      this.#chunks.set(`${id}/*${j}${tail}`, shared)
+    }
+    const end = active.length - full * size
+    const own = end > from ? this.#shape(shape, ordered(active.slice(from, end), direction), direction, partial, slot) : null
+    const visit = this.#joined(shared, own, direction, slot)
+    this.#chunks.set(key, visit)
+    return visit
+  }
+
+  /**
+   * `newer`'s steps and `older`'s (walks over the steps nearer the head and
+   * those after them) run as one: going down, `newer` first; up, last; a
+   * `BOUNDARY` between them, as between a program's phases (what a
+   * converter left out ends the walk, or fails where required).
+   */
+  #joined(newer: Visit | null, older: Visit | null, direction: Direction, slot: Slot): Visit | null {
+    if (newer === null || older === null) return newer ?? older
+    const [first, second] = direction === 'down' ? [newer, older] : [older, newer]
+    this.#entries += 3
+    return shapeWalk([new Entry(OLDER, '', first), new Entry(BOUNDARY), new Entry(OLDER, '', second)], slot === 'required', this.#interpret, this.#made)
   }
 
   /** Whether step `step` has work on a value laid out as `layout` (its walk is not `null`). */
@@ -261,28 +297,42 @@ export class MigrationPlanner {
         if (instruction.converter) checked = false
       }
     })
+    this.#entries += program.length
     return shapeWalk(program, slot === 'required', this.#interpret, this.#made)
   }
 }
 
+/**
+ * The most version steps of a shape one program (one function) takes: a
+ * walk over more is that many programs run in turn, a history of n versions
+ * compiles in time linear in n, and a version's walk calls one more
+ * function, and walks the shape's nested values once more, per `FUSED`
+ * steps. A history of up to 129 versions runs one program per version, as
+ * before (`node bench/ab.ts`'s `long` case compares a longer one's).
+ */
+const FUSED = 128
+
 const pass: Visit = (value) => value
+
+/** Steps in the order they run, or every step after version `after` (a top-level walk's: found from each shape's list). */
+type Steps = readonly number[] | { readonly after: number }
+
+const isList = (steps: Steps): steps is readonly number[] => Array.isArray(steps)
+
+/** Steps of `ascending` in the order they run in `direction`. */
+const ordered = (ascending: number[], direction: Direction): number[] => (direction === 'down' ? ascending.reverse() : ascending)
+
+/** The index of the first of `ascending` above `version` (its length: none). */
+function firstAfter(ascending: readonly number[], version: number): number {
+  let lo = 0
+  let hi = ascending.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((ascending[mid] as number) > version) hi = mid
+    else lo = mid + 1
+  }
+  return lo
+}
 
 /** A unit still being worked out (a shape nested in itself): taken as work to do, compiled when its own walk is. */
 const WORKING: Unit = { kind: 'fields', entries: [], ordered: [] }
-
-/**
- * One step's instructions on one shape, in the order they run. Going down:
- * field instructions newest-declared first, then converters; going up:
- * converters, then field instructions in declaration order (on a partial
- * body, each one's `upPartial`); those with nothing to do left out.
- */
-function order(list: readonly ShapeInstruction[], direction: Direction, partial: boolean): ShapeInstruction[] {
-  const fields = list.filter((i) => !i.converter)
-  const converters = list.filter((i) => i.converter)
-  const ordered = direction === 'down' ? [...fields.reverse(), ...converters.reverse()] : [...converters, ...fields]
-  return ordered.filter((i) => pick(i, direction, partial) !== null)
-}
-
-function pick(i: ShapeInstruction, direction: Direction, partial: boolean): Convert | null {
-  return direction === 'up' && partial && i.upPartial !== undefined ? i.upPartial : i[direction]
-}

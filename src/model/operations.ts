@@ -34,11 +34,17 @@ export interface RouteHistory<Change extends RouteChange = RouteChange> {
 
 /** The route events of a changelog's route history, its versions `order`ed newest first; `path` turns a changed path into OpenAPI's syntax. */
 export function routeEvents(history: RouteHistory, order: readonly string[], path: (honoPath: string) => string): RouteEvents {
+  // Each version's index, looked up: every operation asks of every version, and a search each was n² per operation.
+  const positions = new Map<string, number>()
+  order.forEach((version, i) => {
+    if (!positions.has(version)) positions.set(version, i)
+  })
+  const at = (version: string): number => positions.get(version) ?? -1
   return {
-    exists: (names, version) => history.exists(names, order.indexOf(version)),
+    exists: (names, version) => history.exists(names, at(version)),
     pathChanges: (names, version) =>
       history
-        .changesAbove(names, order.indexOf(version))
+        .changesAbove(names, at(version))
         .filter((change) => change.type === 'route.path.changed')
         .map((change) => ({ newer: path(change.newer as string), older: path(change.older as string) })),
   }

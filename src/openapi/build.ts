@@ -27,6 +27,7 @@ import type { DocumentedVersion } from './versions.ts'
 import type { Json } from '../json/object.ts'
 import { pointerRef } from '../json/pointer.ts'
 import { reachableComponents, refsIn } from '../json/refs.ts'
+import { positionIn } from './version-positions.ts'
 
 const COMPONENT_KINDS = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'links', 'callbacks', 'pathItems']
 
@@ -193,7 +194,7 @@ function allowIn(allow: string | null, served: ReadonlySet<string> | undefined):
 export function buildDocument(context: BuildContext, entry: DocumentedVersion, links: readonly string[] = []): Json {
   const { plan, head } = context
   const version = entry.version
-  const at = plan.order.indexOf(version)
+  const at = positionIn(plan.order, version)
   const headers = responseHeaders(context.plan, entry, links)
   const headerNames = Object.keys(headers)
   const paths: Record<string, Json> = {}
@@ -239,7 +240,7 @@ export function buildDocument(context: BuildContext, entry: DocumentedVersion, l
   // This version's changelog (its changes and the older ones', as the description has them: a newer release
   // leaves it as it was), a copy: the document is frozen, the caller's changelog stays as it was.
   if (context.changelog !== null) {
-    const own = context.changelog.versions.filter((v) => plan.order.indexOf(v.version) >= at)
+    const own = context.changelog.versions.filter((v) => positionIn(plan.order, v.version) >= at)
     document['x-changelog'] = cloneJson({ head: version, versions: own })
   }
   if (context.serverUrl !== null) document['servers'] = [{ url: context.serverUrl.replace('{version}', version) }]

@@ -16,6 +16,7 @@ import { plainRoute } from '../changes/route-changes.ts'
 import { routeLife } from '../changes/route-life.ts'
 import type { RouteHistory } from '../model/operations.ts'
 import { quoted, quotedValue } from '../quote.ts'
+import { positionIn } from './version-positions.ts'
 export type { Changelog, ChangelogInstruction } from '../changes/changelog.ts'
 
 /** What `versionedOpenAPI` takes as its changelog: the JSON, or anything with a `changelog()` method that returns it (a version-changes history). */
@@ -58,7 +59,7 @@ function checkChangelog(changelog: unknown, order: readonly string[], where: str
   let last = -1
   for (const entry of versions as unknown[]) {
     const { version, changes } = (entry ?? {}) as { version?: unknown; changes?: unknown }
-    const at = typeof version === 'string' ? order.indexOf(version) : -1
+    const at = typeof version === 'string' ? positionIn(order, version) : -1
     if (at === -1) throw new Error(`${where}: the changelog has version ${quotedValue(version)}, which is not one of the versions (${order.join(', ')}).`)
     if (at <= last) throw new Error(`${where}: the changelog lists ${quotedValue(version)} out of order; the versions go newest first (${order.join(', ')}).`)
     last = at
@@ -86,7 +87,7 @@ function isRouteInstruction(instruction: ChangelogInstruction): instruction is C
 export function routeHistory(changelog: Changelog | null, order: readonly string[], normalize: (name: string) => string, where: string): ChangelogRouteHistory {
   const byName = new Map<string, RouteEvent[]>()
   for (const { version, changes } of changelog?.versions ?? []) {
-    const at = order.indexOf(version)
+    const at = positionIn(order, version)
     for (const change of changes) {
       for (const instruction of change.instructions) {
         if (!isRouteInstruction(instruction)) continue
@@ -172,16 +173,26 @@ export interface SchemaStep {
  * order that undoes them: the last declared first. Undone on the schemas of
  * `version`, they give those of the version before it.
  */
-export function schemaStepsOf(changelog: Changelog | null, version: string): SchemaStep[] {
-  const steps: SchemaStep[] = []
-  for (const entry of changelog?.versions ?? []) {
-    if (entry.version !== version) continue
-    for (const change of entry.changes) {
-      for (const instruction of change.instructions) if (!instruction.type.startsWith('route.')) steps.push({ instruction, description: change.description })
+export function schemaStepsOf(changelog: Changelog | null, version: string): readonly SchemaStep[] {
+  if (changelog === null) return []
+  let byVersion = schemaSteps.get(changelog)
+  if (byVersion === undefined) {
+    // Every version's at once: a document of the oldest version reads each version's, and a search per version was n².
+    const made = new Map<string, readonly SchemaStep[]>()
+    for (const entry of changelog.versions) {
+      const steps = [...(made.get(entry.version) ?? [])].reverse()
+      for (const change of entry.changes) {
+        for (const instruction of change.instructions) if (!instruction.type.startsWith('route.')) steps.push({ instruction, description: change.description })
+      }
+      made.set(entry.version, steps.reverse())
     }
+    schemaSteps.set(changelog, (byVersion = made))
   }
-  return steps.reverse()
+  return byVersion.get(version) ?? []
 }
+
+/** Each changelog's shape instructions by version, in the order that undoes them (`schemaStepsOf`). */
+const schemaSteps = new WeakMap<Changelog, ReadonlyMap<string, readonly SchemaStep[]>>()
 
 /**
  * The changelog in Markdown, for the description of the document of
@@ -191,7 +202,7 @@ export function schemaStepsOf(changelog: Changelog | null, version: string): Sch
 export function changelogMarkdown(changelog: Changelog | null, order: readonly string[], at: number): string {
   const sections: string[] = []
   for (const { version, changes } of changelog?.versions ?? []) {
-    const index = order.indexOf(version)
+    const index = positionIn(order, version)
     if (index < at || changes.length === 0) continue
     // Each description one line of Markdown, no raw HTML: docs pages render it as HTML.
     const bullets = changes.map((change) => `- ${markdownLine(change.description)}`)

@@ -16,6 +16,7 @@
 import { quoted } from '../quote.ts'
 import { isRecord } from '../options.ts'
 import type { VersionedOpenAPI } from './documents.ts'
+import { serversOf } from './document-servers.ts'
 
 /** Directives given to `openAPIDocs`, by name: each replaces the page's own directive of that name. */
 export type PolicyDirectives = Readonly<Record<string, string>>
@@ -82,9 +83,9 @@ function serverOrigins(servers: unknown): string[] {
   return servers.map((server) => originOf((server as { url?: unknown } | null)?.url)).filter((origin): origin is string => origin !== null)
 }
 
-/** The origins "Test Request" sends to that are not the page's: each documented version's servers. */
+/** The origins "Test Request" sends to that are not the page's: each documented version's servers (its document is not made where `docs` says them). */
 export function documentOrigins(docs: VersionedOpenAPI): string[] {
-  return docs.versions.flatMap((v) => serverOrigins(docs.document(v.version).servers))
+  return docs.versions.flatMap((v) => serverOrigins(serversOf(docs, v.version)))
 }
 
 /**

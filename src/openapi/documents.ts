@@ -25,11 +25,12 @@ import { sunsetsOf, type ContractContext } from './operation-contracts.ts'
 import { placementOf } from './placement.ts'
 import { requestBodies, type DocumentedRequests } from './requests.ts'
 import { LINKED } from './response-headers.ts'
+import { SERVERS } from './document-servers.ts'
 import { errorBodyOf, type ErrorFormat } from './responses.ts'
 import { checkAppMiddleware } from './app-middleware.ts'
 import { checkStreamed, streamedBodies } from './streams.ts'
-import { documentOperations, normalizeRouteName, tableOperations, type SourceOperation } from './sources.ts'
-import { HTTP_METHODS, type HttpMethod, type OpenAPIDocument, type OpenAPIInput } from './types.ts'
+import { checkMethods, documentOperations, normalizeRouteName, tableOperations, type SourceOperation } from './sources.ts'
+import type { HttpMethod, OpenAPIDocument, OpenAPIInput } from './types.ts'
 import { planVersions, type DocumentedVersion } from './versions.ts'
 import { headFieldClash } from '../changes/head-fields.ts'
 import type { Json } from '../json/object.ts'
@@ -200,19 +201,6 @@ function pinsOf(pins: unknown, where: string): { schemes: Json; security: readon
   return { schemes: { [name]: { description, ...(scheme as Json) } }, security: [{ [name]: [] }, {}] }
 }
 
-function checkMethods(methods: unknown, routes: RouteTable | null, where: string): Readonly<Record<string, readonly HttpMethod[]>> {
-  if (methods === undefined) return {}
-  if (!isRecord(methods)) throw new Error(`${where}: methods must be an object of method lists by route name, such as { 'user-detail': ['get', 'delete'] }.`)
-  const names = new Set(routes?.routes.flatMap((r) => r.names) ?? [])
-  for (const [name, list] of Object.entries(methods)) {
-    if (!names.has(name)) throw new Error(`${where}: methods names no route ${quoted(name)}; the names are ${[...names].map((n) => bare(n)).join(', ')}.`)
-    if (!Array.isArray(list) || list.length === 0 || list.some((m) => !HTTP_METHODS.includes(m as HttpMethod))) {
-      throw new Error(`${where}: the methods of ${quoted(name)} must be a non-empty list of lower-case methods such as ['get', 'post'].`)
-    }
-  }
-  return methods as Readonly<Record<string, readonly HttpMethod[]>>
-}
-
 /**
  * Makes the OpenAPI 3.1 documents of every version: for each version, the
  * routes that answer in it (their `versioned()` limits, their namespace,
@@ -341,10 +329,14 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
       return found.document
     },
   }
-  Object.defineProperty(documents, LINKED, {
-    value: (path: string) => {
-      if (!links.includes(path)) links = [...links, path]
+  Object.defineProperties(documents, {
+    [LINKED]: {
+      value: (path: string) => {
+        if (!links.includes(path)) links = [...links, path]
+      },
     },
+    // A version's servers, as its document has them (build.ts), without making it: the docs page's policy reads every version's.
+    [SERVERS]: { value: (version: string) => (serverUrl !== null ? [{ url: serverUrl.replace('{version}', version) }] : head?.['servers']) },
   })
   return documents
 }

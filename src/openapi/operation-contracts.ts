@@ -22,6 +22,7 @@ import { withItems, type StreamedBodies } from './streams.ts'
 import { versionParametersOf, versionWays, type Unnamed } from './version-params.ts'
 import { isObject, type Json } from '../json/object.ts'
 import { pointerTokens } from '../json/pointer.ts'
+import { positionIn } from './version-positions.ts'
 
 /** What the contracts are worked out from, fixed when the documents (or an app's model) are made. */
 export interface ContractContext {
@@ -87,7 +88,7 @@ function parametersIn(
   // changed takes the change's olderSchema, any text without one (undone newest first; in a version, its value
   // changes before its renames), and required or not as its olderRequired says (else as the newer version). A check of
   // this version's parameters has the last word (checkedParameters).
-  for (const change of context.history.changesAbove(source.names, context.order.indexOf(version))) {
+  for (const change of context.history.changesAbove(source.names, positionIn(context.order, version))) {
     if (change.type === 'route.query.changed' || change.type === 'route.request.header.changed') {
       const where = change.type === 'route.query.changed' ? 'query' : 'header'
       const name = change.type === 'route.query.changed' ? change.name : change.header
@@ -134,7 +135,7 @@ function parametersIn(
 export function contractsOf(context: ContractContext, source: SourceOperation): ContractsOf {
   const migrationOf = context.migrations?.(source) ?? null
   return (version, served): OperationContracts => {
-    const at = context.order.indexOf(version)
+    const at = positionIn(context.order, version)
     const { neutral } = served
     // What the history reads in this version (with or without \`requests\`): a body it migrates or checks, parameters it checks.
     const up = migrationOf?.(version)?.up ?? null

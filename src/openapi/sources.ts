@@ -11,6 +11,8 @@ import { honoPathForm, schemaPattern, type OpenAPIPathParam } from '../routes/op
 import { versionedPaths, writtenVersion } from '../routes/written-version.ts'
 import { HTTP_METHODS, operationKey, type HttpMethod } from './types.ts'
 import type { Json } from '../json/object.ts'
+import { bare, quoted } from '../quote.ts'
+import { isRecord } from '../options.ts'
 
 /** An operation as the head version has it. */
 export interface SourceOperation {
@@ -166,4 +168,18 @@ export function documentOperations(document: Json, table: RouteTable | null): So
     }
   }
   return out
+}
+
+/** The `methods` option of `versionedOpenAPI`, checked: lists of methods by route names of the table. */
+export function checkMethods(methods: unknown, routes: RouteTable | null, where: string): Readonly<Record<string, readonly HttpMethod[]>> {
+  if (methods === undefined) return {}
+  if (!isRecord(methods)) throw new Error(`${where}: methods must be an object of method lists by route name, such as { 'user-detail': ['get', 'delete'] }.`)
+  const names = new Set(routes?.routes.flatMap((r) => r.names) ?? [])
+  for (const [name, list] of Object.entries(methods)) {
+    if (!names.has(name)) throw new Error(`${where}: methods names no route ${quoted(name)}; the names are ${[...names].map((n) => bare(n)).join(', ')}.`)
+    if (!Array.isArray(list) || list.length === 0 || list.some((m) => !HTTP_METHODS.includes(m as HttpMethod))) {
+      throw new Error(`${where}: the methods of ${quoted(name)} must be a non-empty list of lower-case methods such as ['get', 'post'].`)
+    }
+  }
+  return methods as Readonly<Record<string, readonly HttpMethod[]>>
 }

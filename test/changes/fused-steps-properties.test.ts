@@ -5,7 +5,9 @@
  * for any history over four shapes (nesting each other, a list of them too)
  * and any value, fitting its layout or not: the same value, field
  * order and left-out fields included, the same calls of the user's functions,
- * or a failure for both. Both directions, partial bodies too.
+ * or a failure for both. Both directions, partial bodies too. A walk over
+ * more steps than one program takes is programs run in turn: each property
+ * runs with programs of one, two and the default number of steps.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -23,10 +25,10 @@ const RUNS = Number(env['FUZZ_RUNS'] ?? 300)
 describe('the fused migration agrees with the steps one at a time', () => {
   it('for any history over nested shapes, any value, any version, both directions', () => {
     assertProperty(
-      fc.property(specs, fc.array(fc.nat(99), { minLength: 64, maxLength: 64 }), fc.nat(VERSIONS - 2), fc.nat(3), fc.constantFrom<Direction>('down', 'up'), fc.boolean(), (steps, tape, version, root, direction, partial) => {
+      fc.property(specs, fc.array(fc.nat(99), { minLength: 64, maxLength: 64 }), fc.nat(VERSIONS - 2), fc.nat(3), fc.constantFrom<Direction>('down', 'up'), fc.boolean(), fc.constantFrom(1, 2, undefined), (steps, tape, version, root, direction, partial, size) => {
         const all = shapes()
         const instructions: ShapeInstruction[][] = [[], ...steps.map((list) => list.map((spec) => instruction(spec, all)).filter((i): i is ShapeInstruction => i !== null))]
-        const planner = new MigrationPlanner(new Map(all.all.map((s) => [s, shapeSteps(s, instructions, VERSIONS)] as const)), VERSIONS)
+        const planner = new MigrationPlanner(new Map(all.all.map((s) => [s, shapeSteps(s, instructions, VERSIONS)] as const)), VERSIONS, false, size)
         const layout = layouts(all)[root] as Layout
         const raw = valueOf(layout, tape, { i: 0 }, 0)
         // Going up, values come parsed: JSON values only.

@@ -9,8 +9,8 @@
  * failure (class, reason, sentence, JSON path, cause; a field a step going
  * down writes found there already among them), the user's functions
  * called with the same `this` (undefined). Both directions, partial bodies
- * too. On the runtimes this runs on code generation is allowed, and the
- * walks compared are asserted to be of the two back ends (never the
+ * too, walks chained of programs of one or two steps included. On the
+ * runtimes this runs on code generation is allowed, and the walks compared are asserted to be of the two back ends (never the
  * interpreter twice). Where code generation is refused, the interpreter
  * runs: test/node/changes/no-code-generation.test.ts.
  */
@@ -57,12 +57,13 @@ function failure(outcome: Outcome): unknown {
 describe('the generated walk of a shape agrees with the interpreter', () => {
   it('for any history, any field names, any value, any version, both directions', () => {
     assertProperty(
-      fc.property(specs, fc.array(fc.nat(99), { minLength: 64, maxLength: 64 }), fc.nat(VERSIONS - 2), fc.nat(3), fc.constantFrom<Direction>('down', 'up'), fc.boolean(), (steps, tape, version, root, direction, partial) => {
+      fc.property(specs, fc.array(fc.nat(99), { minLength: 64, maxLength: 64 }), fc.nat(VERSIONS - 2), fc.nat(3), fc.constantFrom<Direction>('down', 'up'), fc.boolean(), fc.constantFrom(1, 2, undefined), (steps, tape, version, root, direction, partial, fused) => {
         const all = shapes()
         const instructions: ShapeInstruction[][] = [[], ...steps.map((list) => list.map((spec) => instruction(spec, all, NAMES)).filter((i): i is ShapeInstruction => i !== null))]
         const shapeMap = new Map(all.all.map((s) => [s, shapeSteps(s, instructions, VERSIONS)] as const))
-        const generated = new MigrationPlanner(shapeMap, VERSIONS)
-        const interpreted = new MigrationPlanner(shapeMap, VERSIONS, true)
+        // Programs of one or two steps each, chained, or of every step.
+        const generated = new MigrationPlanner(shapeMap, VERSIONS, false, fused)
+        const interpreted = new MigrationPlanner(shapeMap, VERSIONS, true, fused)
         const layout = layouts(all)[root] as Layout
         const raw = valueOf(layout, tape, { i: 0 }, 0, VALUE_NAMES)
         const value = direction === 'up' ? JSON.parse(JSON.stringify(raw) ?? 'null') : raw

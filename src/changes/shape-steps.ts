@@ -1,0 +1,69 @@
+/**
+ * What the migration planner (migration-plan.ts) knows of each shape, worked
+ * out once per history: its instructions by version step, where its nested
+ * shapes sit in each version, and the older layouts its converters declare.
+ */
+import type { Convert, ShapeInstruction } from './instruction.ts'
+import type { AnyShape, Layout } from './shape.ts'
+
+/** What the planner knows of one shape, per version step. */
+export interface ShapeSteps {
+  /** Instructions by step (`k`: between version k-1 and version k), in declaration order. */
+  readonly byStep: ReadonlyMap<number, readonly ShapeInstruction[]>
+  /** Where nested shapes sit, per version index (renames and removals of those fields followed). */
+  readonly nestedAt: readonly ReadonlyMap<string, Layout>[]
+  /** Steps whose converter declares an older layout, newest first. */
+  readonly replacements: readonly { readonly step: number; readonly older: Layout }[]
+}
+
+/** Builds each shape's steps from the instructions of the history (`steps[k]`: those of version k). */
+export function shapeSteps(shape: AnyShape, instructions: readonly (readonly ShapeInstruction[])[], versionCount: number): ShapeSteps {
+  const byStep = new Map<number, ShapeInstruction[]>()
+  instructions.forEach((list, step) => {
+    const own = list.filter((i) => i.shape === shape)
+    if (own.length > 0) byStep.set(step, own)
+  })
+  const nestedAt: ReadonlyMap<string, Layout>[] = new Array<ReadonlyMap<string, Layout>>(versionCount)
+  let current: ReadonlyMap<string, Layout> = shape.nested
+  nestedAt[versionCount - 1] = current
+  for (let v = versionCount - 2; v >= 0; v--) {
+    const changes = byStep.get(v + 1)
+    if (changes !== undefined && changes.some((i) => i.nested !== undefined && current.has(i.nested.field))) {
+      const next = new Map(current)
+      for (const i of [...changes].reverse()) {
+        if (i.nested === undefined || !current.has(i.nested.field)) continue
+        const layout = current.get(i.nested.field) as Layout
+        next.delete(i.nested.field)
+        if (i.nested.older !== null) next.set(i.nested.older, layout)
+      }
+      current = next
+    }
+    nestedAt[v] = current
+  }
+  const replacements: { step: number; older: Layout }[] = []
+  for (const [step, list] of byStep) {
+    for (const i of list) if (i.older !== undefined) replacements.push({ step, older: i.older })
+  }
+  replacements.sort((a, b) => b.step - a.step)
+  return { byStep, nestedAt, replacements }
+}
+
+/** Going down (newer to older: responses) or up (older to newer: requests). */
+export type Direction = 'down' | 'up'
+
+/**
+ * One step's instructions on one shape, in the order they run. Going down:
+ * field instructions newest-declared first, then converters; going up:
+ * converters, then field instructions in declaration order (on a partial
+ * body, each one's `upPartial`); those with nothing to do left out.
+ */
+export function order(list: readonly ShapeInstruction[], direction: Direction, partial: boolean): ShapeInstruction[] {
+  const fields = list.filter((i) => !i.converter)
+  const converters = list.filter((i) => i.converter)
+  const ordered = direction === 'down' ? [...fields.reverse(), ...converters.reverse()] : [...converters, ...fields]
+  return ordered.filter((i) => pick(i, direction, partial) !== null)
+}
+
+export function pick(i: ShapeInstruction, direction: Direction, partial: boolean): Convert | null {
+  return direction === 'up' && partial && i.upPartial !== undefined ? i.upPartial : i[direction]
+}
