@@ -137,8 +137,10 @@ describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny
     // checked them against their olderSchema (1,465 B over 95,728 B); 99,126 B once AcceptHeaderVersioning negotiated
     // as DRF does (http/accept-list.ts) and with the url-path Worker's DRF changes above (1,933 B); 99,969 B once every
     // factory named options plain JavaScript gets wrong (misspelt, a Map, null) when made, and check(app) told Hono's
-    // validators from a handler's body read (843 B).
-    ['everything', 101000],
+    // validators from a handler's body read (843 B); 101,561 B once queryParamChanged and requestHeaderChanged took
+    // olderRequired, unmigrated covered older request bodies (check(app) naming declared types a layout refuses),
+    // changes refused framing headers, and a long history compiled in programs older versions share (1,592 B).
+    ['everything', 102500],
   ] as const)('%s adds at most %i bytes min+gzip (a regression ceiling)', (key, ceiling) => {
     expect(report.deltas[key]).toBeLessThanOrEqual(ceiling)
   })
