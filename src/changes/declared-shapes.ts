@@ -11,6 +11,7 @@
  * component's (shape.ts).
  */
 import type { RoutePlan } from './http-steps.ts'
+import type { ChangedShapes } from './unlaid-requests.ts'
 import { isFormType, isJsonType } from './media-types.ts'
 import { framingOf } from './streams.ts'
 import { middlewareBases, pathsInside } from '../routes/mounted-apps.ts'
@@ -27,16 +28,17 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'tr
  * whose declared bodies refer to a shape some version older than the
  * shape's last change serves, where its plan (`plans`, by `METHOD /path` as
  * Hono registers it, or as a sub-app with its own middleware does) lays out
- * no such body. `changedUntil`: each changed shape's name, with the index of
- * the newest version that changes it (the versions before it differ from the head).
+ * no such body. `changed`: each changed shape's name, with the index of
+ * the newest version that changes it (the versions before it differ from the head), for responses, and for requests
+ * (a shape whose changes leave an older request as the head reads it, such as added enum values, is not).
  */
 export function declaredShapeChecks(
   app: { readonly routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[] },
   plans: ReadonlyMap<string, RoutePlan>,
-  changedUntil: ReadonlyMap<string, number>,
+  changed: ChangedShapes,
   where: string,
 ): string[] {
-  if (changedUntil.size === 0) return []
+  if (changed.any.size === 0) return []
   const document = documentOf(app)
   if (document === null) return []
   const components = isObject(document['components']) && isObject(document['components']['schemas']) ? document['components']['schemas'] : {}
@@ -55,8 +57,8 @@ export function declaredShapeChecks(
       // Named as the history names it: as Hono registers it, or under a sub-app with its own middleware, as there.
       const key = keys.find((k) => plans.has(k)) ?? (keys[keys.length - 1] as string)
       const plan = plans.get(key)
-      /** The first changed shape `schema` reaches that a version serving the route has in another form, or `null`. */
-      const changedIn = (schema: unknown): string | null => {
+      /** The first changed shape (`changedUntil`: of responses or of requests) `schema` reaches that a version serving the route has in another form, or `null`. */
+      const changedIn = (schema: unknown, changedUntil: ReadonlyMap<string, number>): string | null => {
         for (const name of reach(schema)) {
           const until = changedUntil.get(name)
           if (until !== undefined && servedBefore(plan, until)) return name
@@ -70,7 +72,7 @@ export function declaredShapeChecks(
           const stream = framingOf(type) !== null && !(type === 'text/plain')
           if (!stream && !isJsonType(type)) continue
           if (stream ? (plan?.items ?? null) !== null : (plan?.layouts?.response ?? null) !== null) continue
-          const shape = isObject(media) ? changedIn(media['schema']) : null
+          const shape = isObject(media) ? changedIn(media['schema'], changed.any) : null
           if (shape === null) continue
           out.push(
             `${where}: ${quoted(key)} declares its ${status} response (${type}) with ${quoted(shape)}, which an older version it serves has in another shape, but the history lays out no ${stream ? 'stream items' : 'response'} for it, so those clients get the head's shape; declare bodies[${quoted(key)}].${stream ? 'items' : 'response'}.`,
@@ -84,7 +86,7 @@ export function declaredShapeChecks(
         if (!form && !isJsonType(type)) continue
         const laid = (plan?.layouts?.request ?? null) !== null
         if (laid && (!form || plan?.forms === true)) continue
-        const shape = isObject(media) ? changedIn(media['schema']) : null
+        const shape = isObject(media) ? changedIn(media['schema'], changed.requests) : null
         if (shape === null) continue
         out.push(
           laid

@@ -21,7 +21,7 @@ import { declaredMediaChecks, migratesSuccess } from './declared-media.ts'
 import { callsAnswerSuccess } from './handler-calls.ts'
 import { isJsonType } from './media-types.ts'
 import { plannedHandlers } from './wrapped-handlers.ts'
-import { unlaidRequests } from './unlaid-requests.ts'
+import { unlaidRequests, type ChangedShapes } from './unlaid-requests.ts'
 import { declaredShapeChecks } from './declared-shapes.ts'
 import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
 import { asHistoryNames } from '../routes/mounted-apps.ts'
@@ -213,12 +213,12 @@ export interface AppRoutesWithHandlers {
  * What a history finds mistaken in `app` (`history.check(app)`): the names `names` that no route serves, the older
  * paths of plans (`plans`) no route serves, the routes the middleware does not run for, and the handlers that answer
  * what their layouts cannot migrate (`tablePlan`: a table route's plan), that read a body their route lays out nowhere, or that @hono/zod-openapi routes declare,
- * and the @hono/zod-openapi routes whose declared bodies refer to a shape a version changes (`changedUntil`) with no
+ * and the @hono/zod-openapi routes whose declared bodies refer to a shape a version changes (`changed`) with no
  * layout for them. Under a sub-app mounted with `app.route()`
  * that registers its own `versionMiddleware`, a route is read by its path there too, as that middleware reads it
  * (routes/mounted-apps.ts); not under one whose middleware runs at the root, which reads the full paths.
  */
-export function appChecks(app: AppRoutesWithHandlers, names: ReadonlySet<string>, plans: ReadonlyMap<string, RoutePlan>, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined, changedUntil: ReadonlyMap<string, number>): string[] {
+export function appChecks(app: AppRoutesWithHandlers, names: ReadonlySet<string>, plans: ReadonlyMap<string, RoutePlan>, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined, changed: ChangedShapes): string[] {
   const routes = asHistoryNames(app.routes)
   return [
     ...unservedRoutes(routes, names),
@@ -228,9 +228,9 @@ export function appChecks(app: AppRoutesWithHandlers, names: ReadonlySet<string>
     ...headersSkippedAfter(routes, app.middleware, plans),
     ...unservedMethods(routes, names),
     ...answerChecks(routes, plans, tablePlan),
-    ...unlaidRequests(routes, plans, tablePlan),
+    ...unlaidRequests(routes, plans, tablePlan, changed),
     ...declaredMediaChecks(app, plans, WHERE),
-    ...declaredShapeChecks(app, plans, changedUntil, WHERE),
+    ...declaredShapeChecks(app, plans, changed, WHERE),
   ]
 }
 

@@ -312,12 +312,19 @@ export class VersionHistory<V extends string = string, O = unknown> {
    */
   check(app: AppRoutesWithHandlers): readonly string[] {
     const lookup = planLookup(this.#plans, this.#fallback)
-    // Each changed shape's name, with the newest version that changes it: the versions before it have another form.
-    const changedUntil = new Map<string, number>()
+    // Each changed shape's name, with the newest version that changes it: the versions before it have another form;
+    // for requests, only changes that an older request undergoes going up (an added enum value's is none).
+    const changed = { any: new Map<string, number>(), requests: new Map<string, number>() }
     this.#changes.forEach((changes, v) => {
-      for (const change of changes) for (const instruction of change.instructions) if (instruction.kind === 'shape') changedUntil.set(instruction.shape.name, v)
+      for (const change of changes) {
+        for (const instruction of change.instructions) {
+          if (instruction.kind !== 'shape') continue
+          changed.any.set(instruction.shape.name, v)
+          if (instruction.up !== null || instruction.upOp !== undefined || instruction.older !== undefined) changed.requests.set(instruction.shape.name, v)
+        }
+      }
     })
-    return appChecks(app, this.#routeNames, this.#plans, (method, route) => lookup({ method, route, routePaths: [] }), changedUntil)
+    return appChecks(app, this.#routeNames, this.#plans, (method, route) => lookup({ method, route, routePaths: [] }), changed)
   }
 
   /** The changelog as JSON, newest version first (its types: changelog.ts). */

@@ -9,7 +9,9 @@
  * own version's fields, which the handler reads as the head's. Read as the
  * handler's source says, as the response checks are (history-checks.ts): a
  * best effort that errs toward naming the handler; a body the same in every
- * version is declared with a shape no change names. Hono's validator
+ * version is declared with a shape no change names, and a route whose response
+ * layout reaches no shape an older request has in another form (its shapes only
+ * gain enum values) is not named. Hono's validator
  * middleware (`validator()`, `zValidator()`, @hono/zod-openapi's) is not
  * read: one function serves every target, its source reads `c.req.json()`
  * whichever it checks (a `param` or `query` one too); the handler's
@@ -21,7 +23,7 @@
 import type { ExchangeRoute } from '../pipeline/extension.ts'
 import type { RoutePlan } from './http-steps.ts'
 import { migratesSuccess } from './declared-media.ts'
-import { Shape } from './shape.ts'
+import { Shape, type Layout } from './shape.ts'
 import { plannedHandlers, type PlannedHandler } from './wrapped-handlers.ts'
 import { quoted } from '../quote.ts'
 
@@ -38,6 +40,15 @@ const VALIDATOR = /\.addValidatedData\s*\(/
 const BODILESS = new Set(['GET', 'HEAD'])
 
 /**
+ * The shapes a history changes, by name, each with the index of the newest version that changes it: `any` change,
+ * and those that change an older request (`requests`: an added enum value leaves an older request as the head reads it).
+ */
+export interface ChangedShapes {
+  readonly any: ReadonlyMap<string, number>
+  readonly requests: ReadonlyMap<string, number>
+}
+
+/**
  * The sentences naming each handler of `routes` that reads a body its route
  * lays out nowhere, though the route's responses migrate. Plain routes by
  * their `METHOD /path` plan; the handlers `mountRoutes` wraps by their table
@@ -47,18 +58,19 @@ export function unlaidRequests(
   routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[],
   plans: ReadonlyMap<string, RoutePlan>,
   tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined,
+  changed: ChangedShapes,
 ): string[] {
   const out = new Set<string>()
   for (const planned of plannedHandlers(routes, plans, tablePlan)) {
-    judge(planned, out)
+    judge(planned, changed, out)
     // A mountRoutes chain's middleware, read as a plain route's is (Hono registers each as a handler of the route).
-    for (const fn of planned.before) judge({ ...planned, handler: fn }, out)
+    for (const fn of planned.before) judge({ ...planned, handler: fn }, changed, out)
   }
   return [...out]
 }
 
 /** The sentence about one handler of the app, if any. */
-function judge({ method, what, key, plan, handler }: PlannedHandler, out: Set<string>): void {
+function judge({ method, what, key, plan, handler }: PlannedHandler, changed: ChangedShapes, out: Set<string>): void {
   if (typeof handler !== 'function' || plan === undefined || BODILESS.has(method) || method === 'ALL') return
   const source = Function.prototype.toString.call(handler)
   // A validator's one source reads JSON for every target (a `param` validator on a DELETE too): its handler's `c.req.valid(...)` tells.
@@ -71,7 +83,18 @@ function judge({ method, what, key, plan, handler }: PlannedHandler, out: Set<st
     return
   }
   if (!migratesSuccess(plan) || !READS_BODY.test(source)) return
+  // The body a handler reads is taken to be of its response's shapes: none an older request has in another form, nothing to say.
+  const response = plan.layouts?.response ?? null
+  if (response !== null && !reaches(response, changed.requests, new Set())) return
   out.add(
     `versionHistory: the handler of ${what} reads a request body, and its route declares no request layout though its responses change between versions, so older clients' bodies reach it in their own version's fields; declare the layout (bodies[${quoted(key)}].request), or a shape no change names if the body is the same in every version.`,
   )
+}
+
+/** Whether `layout` reaches (itself, its items, its fields, its shapes' nested layouts) a shape named in `names`. */
+function reaches(layout: Layout, names: ReadonlyMap<string, number>, seen: Set<Layout>): boolean {
+  if (seen.has(layout)) return false
+  seen.add(layout)
+  if (layout instanceof Shape) return names.has(layout.name) || [...layout.nested.values()].some((inner) => reaches(inner, names, seen))
+  return (Array.isArray(layout) ? (layout as readonly Layout[]) : Object.values(layout as { readonly [field: string]: Layout })).some((inner) => reaches(inner, names, seen))
 }

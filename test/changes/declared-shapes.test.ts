@@ -12,7 +12,7 @@
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { describe, expect, it } from 'vitest'
-import { change, fieldRenamed, routeAdded, shape, versionHistory } from '../../src/changes/index.ts'
+import { change, enumValuesAdded, fieldRenamed, routeAdded, shape, versionHistory } from '../../src/changes/index.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 
@@ -71,6 +71,41 @@ describe('check(app) names @hono/zod-openapi routes declaring a changed shape wi
       `versionHistory: "PUT /people/:id" declares its request body (application/json) with "Person", which an older version it serves has in another shape, but the history lays out no request body for it, so those clients' bodies reach the handler in their own version's fields; declare bodies["PUT /people/:id"].request.`,
       `versionHistory: "POST /people" declares its request body as a form (application/x-www-form-urlencoded) with "Person", which an older version it serves has in another shape, and the history migrates its JSON bodies only, so those clients' forms are refused with 415; set forms: true in bodies["POST /people"].`,
     ])
+  })
+
+  it('a request body of a shape whose only change is an added enum value: not named, as an older body is already valid for the head (its responses are)', async () => {
+    const ItemSchema = z.object({ id: z.number(), status: z.enum(['active', 'draft']) }).openapi('Item')
+    const Item = shape('Item', ItemSchema)
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [change('Items may be drafts.', [enumValuesAdded(Item, 'status', ['draft'], { fallback: 'active' })])] }],
+      bodies: { 'PUT /items/:id': { response: Item } },
+    })
+    const versioning = versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history })
+    const app = new OpenAPIHono()
+    app.use('*', versioning)
+    let stored: unknown
+    app.openapi(
+      createRoute({ method: 'put', path: '/items/{id}', request: { params: z.object({ id: z.string() }), body: json(ItemSchema) }, responses: { 200: { description: 'Stored', ...json(ItemSchema) } } }),
+      (c) => {
+        stored = c.req.valid('json')
+        return c.json({ id: 1, status: 'draft' as const }, 200)
+      },
+    )
+    expect(versioning.check(app)).toEqual([])
+    // An older client's body is the head's as it is; its answer is its own version's.
+    const older = await app.request('/items/1', { method: 'PUT', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: JSON.stringify({ id: 1, status: 'active' }) })
+    expect(stored).toEqual({ id: 1, status: 'active' })
+    expect(await older.json()).toEqual({ id: 1, status: 'active' })
+    // A rename of the same shape in a later version makes its older requests differ again: both checks name the route.
+    const renamed = versionHistory({
+      versions: [
+        { version: '1' },
+        { version: '2', changes: [change('Items may be drafts.', [enumValuesAdded(Item, 'status', ['draft'], { fallback: 'active' })])] },
+        { version: '3', changes: [change('Items have an id.', [fieldRenamed(Item, { older: 'number', newer: 'id' })])] },
+      ],
+      bodies: { 'PUT /items/:id': { response: Item } },
+    })
+    expect(renamed.check(app)).toHaveLength(2)
   })
 
   it('under a sub-app with its own middleware, mounted with app.route(): named by its path there, as the history names it', () => {
