@@ -318,16 +318,15 @@ const ANSWERS: readonly (readonly [RegExp | ((source: string) => boolean), strin
 ]
 
 /**
- * Routes with a success layout whose handler, as its source reads, can
- * answer something the layouts cannot migrate: a stream without an `items`
- * layout, text or HTML not listed in `unmigrated`. Plain routes by their
- * `METHOD /path` plan; the handlers `mountRoutes` wraps (wrapped-handlers.ts)
- * by their table route's (`tablePlan`, the request path's lookup). Handlers
- * whose source does not show it (bundled code) are not judged.
+ * Routes with a success layout whose handler, as its source reads, can answer something the layouts cannot migrate:
+ * a stream without an `items` layout, text or HTML not listed in `unmigrated`. Plain routes by their `METHOD /path`
+ * plan; the handlers `mountRoutes` wraps (wrapped-handlers.ts) by their table route's (`tablePlan`, the request path's
+ * lookup), a chain's middleware as a plain route's (Hono registers each as a handler of the route). Handlers whose
+ * source does not show it (bundled code) are not judged.
  */
 function answerChecks(routes: AppRoutesWithHandlers['routes'], plans: ReadonlyMap<string, RoutePlan>, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined): string[] {
   const out = new Set<string>()
-  for (const { what, plan, handler } of plannedHandlers(routes, plans, tablePlan)) judge(what, plan, handler, out)
+  for (const { what, plan, handler, before } of plannedHandlers(routes, plans, tablePlan)) for (const fn of [...before, handler]) judge(what, plan, fn, out)
   return [...out]
 }
 

@@ -10,7 +10,7 @@
  * route and a `mountRoutes` handler. A portable suite: it runs on Node,
  * inside workerd, on Bun and on Deno.
  */
-import { Hono } from 'hono'
+import { Hono, type Context, type Next } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
@@ -65,5 +65,20 @@ describe('check(app) names a handler setting a Content-Type its layouts cannot m
     expect(versioning.check(app)).toEqual([
       "versionHistory: the handler of route \"product\" (GET) can answer text/csv, which its layouts cannot migrate (older clients would get a 500); list 'text/csv' in its unmigrated.",
     ])
+  })
+
+  it('a middleware of a mountRoutes chain ([middleware, handler]), read as a plain route\'s middleware is', async () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [titles] }], bodies: { product: { response: Product } } })
+    const routes = defineRoutes([route('product', '/products/:id')])
+    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), routes, changes: history, allowedHosts: ['api.test'] })
+    const app = new Hono()
+    app.use('*', versioning)
+    const exported = async (c: Context, next: Next) => (c.req.query('format') === 'csv' ? c.body(csv, 200, { 'Content-Type': 'text/csv' }) : next())
+    mountRoutes(app, versioning, { product: [exported, (c) => c.json(lamp)] })
+    expect(versioning.check(app)).toEqual([
+      "versionHistory: the handler of route \"product\" (GET) can answer text/csv, which its layouts cannot migrate (older clients would get a 500); list 'text/csv' in its unmigrated.",
+    ])
+    // What the sentence says: version 1 asking for the CSV gets a 500.
+    expect((await app.request('http://api.test/products/1?format=csv', { headers: { 'Api-Version': '1' } })).status).toBe(500)
   })
 })
