@@ -11,6 +11,7 @@ import { waysOf, type VersionPlacement } from '../routes/placement.ts'
 import type { ApiModel, MigrationAt, OperationAt, OperationContracts, ServedAt, ServedOperation, VersionedOperation, VersionSpace } from './api-model.ts'
 import { pathContracts } from './contracts.ts'
 import type { RouteEvents } from './served.ts'
+import { positionIn } from './version-positions.ts'
 
 /** A change the route history reports: its type, and what it was and became. */
 export interface RouteChange {
@@ -35,11 +36,7 @@ export interface RouteHistory<Change extends RouteChange = RouteChange> {
 /** The route events of a changelog's route history, its versions `order`ed newest first; `path` turns a changed path into OpenAPI's syntax. */
 export function routeEvents(history: RouteHistory, order: readonly string[], path: (honoPath: string) => string): RouteEvents {
   // Each version's index, looked up: every operation asks of every version, and a search each was n² per operation.
-  const positions = new Map<string, number>()
-  order.forEach((version, i) => {
-    if (!positions.has(version)) positions.set(version, i)
-  })
-  const at = (version: string): number => positions.get(version) ?? -1
+  const at = (version: string): number => positionIn(order, version)
   return {
     exists: (names, version) => history.exists(names, at(version)),
     pathChanges: (names, version) =>

@@ -27,7 +27,7 @@ import type { DocumentedVersion } from './versions.ts'
 import type { Json } from '../json/object.ts'
 import { pointerRef } from '../json/pointer.ts'
 import { reachableComponents, refsIn } from '../json/refs.ts'
-import { positionIn } from './version-positions.ts'
+import { positionIn } from '../model/version-positions.ts'
 
 const COMPONENT_KINDS = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'links', 'callbacks', 'pathItems']
 

@@ -16,7 +16,7 @@ import { plainRoute } from '../changes/route-changes.ts'
 import { routeLife } from '../changes/route-life.ts'
 import type { RouteHistory } from '../model/operations.ts'
 import { quoted, quotedValue } from '../quote.ts'
-import { positionIn } from './version-positions.ts'
+import { positionIn } from '../model/version-positions.ts'
 export type { Changelog, ChangelogInstruction } from '../changes/changelog.ts'
 
 /** What `versionedOpenAPI` takes as its changelog: the JSON, or anything with a `changelog()` method that returns it (a version-changes history). */

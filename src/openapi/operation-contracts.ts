@@ -22,7 +22,7 @@ import { withItems, type StreamedBodies } from './streams.ts'
 import { versionParametersOf, versionWays, type Unnamed } from './version-params.ts'
 import { isObject, type Json } from '../json/object.ts'
 import { pointerTokens } from '../json/pointer.ts'
-import { positionIn } from './version-positions.ts'
+import { positionIn } from '../model/version-positions.ts'
 
 /** What the contracts are worked out from, fixed when the documents (or an app's model) are made. */
 export interface ContractContext {

@@ -1,6 +1,6 @@
 /**
- * Where a version sits in the documented order (every version, newest
- * first), looked up rather than searched for: a document reads it for
+ * Where a version sits in an order of versions (the documented one: every version, newest
+ * first), looked up rather than searched for: a document and the model read it for
  * each entry of the changelog and each operation, and a changelog of n
  * versions searched n times was n² comparisons (seconds at a few thousand
  * versions). Made once per order.
