@@ -27,7 +27,44 @@ export function checkOptions(options: unknown, where: string, names: readonly st
   if (!isRecord(options)) {
     throw new Error(`${where}: pass an options object with ${names.join(', ')}.`)
   }
+  checkOptionNames(options, where, names)
+}
+
+/**
+ * Refuses a key of `options` that is not among `names`, with a sentence
+ * naming them and, for a misspelt one, the option it may mean: a factory
+ * that ignored it would run with that option at its default, silently.
+ */
+export function checkOptionNames(options: object, where: string, names: readonly string[]): void {
   for (const key of Object.keys(options)) {
-    if (!names.includes(key)) throw new Error(`${where}: unknown option ${quoted(key)}; the options are ${names.join(', ')}.`)
+    if (names.includes(key)) continue
+    const hint = meant(key, names)
+    const listed = names.length === 1 ? `the only option is ${names[0]}` : `the options are ${names.join(', ')}`
+    throw new Error(`${where}: unknown option ${quoted(key)}${hint === undefined ? '' : ` (did you mean ${quoted(hint)}?)`}; ${listed}.`)
   }
+}
+
+/**
+ * The option a misspelt `key` may mean: one that starts with the same five
+ * letters (in any case), or, for a key of four letters or more, one within
+ * two edits of it (a letter added, left out or changed).
+ */
+function meant(key: string, names: readonly string[]): string | undefined {
+  const typed = key.toLowerCase()
+  if (typed.length > 64) return undefined
+  return (
+    names.find((name) => typed.length >= 5 && name.toLowerCase().startsWith(typed.slice(0, 5))) ??
+    (typed.length < 4 ? undefined : names.find((name) => edits(typed, name.toLowerCase()) <= 2))
+  )
+}
+
+/** The Levenshtein distance between `a` and `b`, row by row. */
+function edits(a: string, b: string): number {
+  let last = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= b.length; j++) row.push(Math.min((last[j] as number) + 1, (row[j - 1] as number) + 1, (last[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1)))
+    last = row
+  }
+  return last[b.length] as number
 }

@@ -4,6 +4,7 @@
  * the history about (`history.predates(c.var.version, change)`).
  */
 import type { Instruction } from './instruction.ts'
+import { checkOptionNames, isRecord } from '../options.ts'
 import { quoted, quotedValue } from '../quote.ts'
 
 /** A change of a version, made with `change()`. */
@@ -50,10 +51,8 @@ export function change<const I extends readonly Instruction[]>(description: stri
       throw new Error(`${where}(${quoted(description)}): every instruction must come from fieldRenamed(), routeAdded() or another change function.`)
     }
   }
-  if (options !== undefined && (options === null || typeof options !== 'object')) throw new Error(`${where}(${quoted(description)}): options must be an object such as { id: "product-title" }.`)
-  for (const key of Object.keys(options ?? {})) {
-    if (key !== 'id') throw new Error(`${where}(${quoted(description)}): unknown option ${quoted(key)}; the only option is id.`)
-  }
+  if (options !== undefined && !isRecord(options)) throw new Error(`${where}(${quoted(description)}): options must be an object such as { id: "product-title" }.`)
+  if (options !== undefined) checkOptionNames(options, `${where}(${quoted(description)})`, ['id'])
   const given = options?.id
   if (given !== undefined && (typeof given !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._:-]*$/.test(given))) {
     throw new Error(`${where}(${quoted(description)}): id must be letters, digits, ".", "_", ":" or "-", got ${quotedValue(given)}.`)

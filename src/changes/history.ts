@@ -14,7 +14,7 @@ import { bindChanges, existsAt, runSteps, type BoundChanges, type Chain, type Ro
 import type { RouteInstruction, ShapeInstruction } from './instruction.ts'
 import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { bare, quoted, quotedValue } from '../quote.ts'
-import { isRecord } from '../options.ts'
+import { checkOptionNames, isRecord } from '../options.ts'
 import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps } from './migration-plan.ts'
 import { HISTORY_PLANS, ROUTE_EXISTS, type HistoryPlans, type RouteExists } from './history-plans.ts'
@@ -99,9 +99,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     if (!isRecord(options)) {
       throw new Error(`${WHERE}: pass options such as { versions: [{ version: 'v1' }, { version: 'v2', changes: [...] }] }.`)
     }
-    for (const key of Object.keys(options)) {
-      if (!['versions', 'bodies', 'errors', 'validation', 'maxBodySize'].includes(key)) throw new Error(`${WHERE}: unknown option ${quoted(key)}; the options are versions, bodies, errors, validation, maxBodySize.`)
-    }
+    checkOptionNames(options, WHERE, ['versions', 'bodies', 'errors', 'validation', 'maxBodySize'])
     this.#maxBodySize = checkMaxBodySize(options.maxBodySize)
     const { versions, changes } = checkVersions(options.versions)
     this.versions = Object.freeze(versions as V[])

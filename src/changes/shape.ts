@@ -4,6 +4,7 @@
  * shapes sit in a body (the body itself, `[Product]`, `{ items: [Product] }`).
  */
 import type { InferOutput, StandardSchemaV1 } from './standard-schema.ts'
+import { checkOptionNames, isRecord } from '../options.ts'
 import { quoted, quotedValue } from '../quote.ts'
 
 /**
@@ -73,12 +74,10 @@ export function shape(name: string, second?: unknown, third?: unknown): AnyShape
   }
   const isSchema = second !== null && typeof second === 'object' && '~standard' in second
   const options = (isSchema ? third : second) as ShapeOptions<Record<string, unknown>> | undefined
-  if (options !== undefined && (options === null || typeof options !== 'object')) {
+  if (options !== undefined && !isRecord(options)) {
     throw new Error(`shape(${quoted(name)}): options must be an object such as { nested: { category: Category } }.`)
   }
-  for (const key of Object.keys(options ?? {})) {
-    if (key !== 'nested') throw new Error(`shape(${quoted(name)}): unknown option ${quoted(key)}; the only option is nested.`)
-  }
+  if (options !== undefined) checkOptionNames(options, `shape(${quoted(name)})`, ['nested'])
   const nested = new Map<string, Layout>()
   const given = options?.nested
   if (given !== undefined) {

@@ -9,7 +9,7 @@ import type { ClientOf } from './identity.ts'
 import type { PinStore } from './pin-store.ts'
 import type { OnRetiredPin } from './retired.ts'
 import type { UsageRecorder } from './usage.ts'
-import { quoted } from '../quote.ts'
+import { checkOptionNames, isRecord } from '../options.ts'
 
 /** Options of `clientPins`. */
 export interface ClientPinsOptions {
@@ -122,10 +122,8 @@ const ms = (value: unknown): boolean => typeof value === 'number' && value >= 0 
 
 /** The options of `clientPins`, checked, with their defaults. */
 export function checkPinsOptions(where: string, options: ClientPinsOptions): CheckedPinsOptions {
-  if (options === null || typeof options !== 'object') throw new Error(`${where}: pass options such as { store: memoryPinStore(), client: bearerClient({ secret }) }.`)
-  for (const key of Object.keys(options)) {
-    if (!NAMES.includes(key)) throw new Error(`${where}: unknown option ${quoted(key)}; the options are ${NAMES.join(', ')}.`)
-  }
+  if (!isRecord(options)) throw new Error(`${where}: pass options such as { store: memoryPinStore(), client: bearerClient({ secret }) }.`)
+  checkOptionNames(options, where, NAMES)
   const {
     store,
     client,

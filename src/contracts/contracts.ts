@@ -7,6 +7,7 @@
 import type { ApiModel } from '../model/api-model.ts'
 import { contractDifferences, type ContractDifference } from './differences.ts'
 import { checkLock, LOCK_FORMAT, type ContractsLock, type RecordedResponse, type RecordedVersion } from './lock.ts'
+import { checkOptionNames, isRecord } from '../options.ts'
 import { quoted, quotedValue } from '../quote.ts'
 
 /** What `contracts` reads of the documents: `versionedOpenAPI(...)` fits. */
@@ -79,10 +80,8 @@ const MESSAGE_LINES = 50
 
 /** The options, checked (a plain `Error` with a sentence saying what to fix). */
 function checkOptions(options: ContractsOptions): void {
-  if (options === null || typeof options !== 'object') throw new Error(`${WHERE}: pass options such as { app, versions: history.versions, requests, documents }.`)
-  for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.includes(key)) throw new Error(`${WHERE}: unknown option ${quoted(key)}; the options are ${OPTION_NAMES.join(', ')}.`)
-  }
+  if (!isRecord(options)) throw new Error(`${WHERE}: pass options such as { app, versions: history.versions, requests, documents }.`)
+  checkOptionNames(options, WHERE, OPTION_NAMES)
   const { app, requests, documents, ignoreHeaders } = options
   if (app === null || typeof app !== 'object' || typeof app.fetch !== 'function') throw new Error(`${WHERE}: app must be a Hono app or an object with a fetch(request) method.`)
   if (requests === null || typeof requests !== 'object' || Object.keys(requests).length === 0 || Object.values(requests).some((r) => typeof r !== 'function')) {

@@ -12,7 +12,8 @@ import type { ApiModel } from '../model/api-model.ts'
 import { findOperation, matchedOperations } from './operations.ts'
 import { responseMedia } from '../model/contracts.ts'
 import { isJsonType } from '../changes/media-types.ts'
-import { bare, quoted } from '../quote.ts'
+import { checkOptionNames, isRecord } from '../options.ts'
+import { bare } from '../quote.ts'
 
 /** What `validateResponses` reads of the documents: `versionedOpenAPI(...)` fits. */
 export interface ValidatedDocuments {
@@ -152,10 +153,8 @@ export function validateResponses(documents: ValidatedDocuments, options: Valida
   if (documents === null || typeof documents !== 'object' || typeof documents.document !== 'function' || !Array.isArray(documents.versions)) {
     throw new Error(`${WHERE}: pass the documents of every version, made with versionedOpenAPI({...}).`)
   }
-  if (options === null || typeof options !== 'object') throw new Error(`${WHERE}: options must be an object such as { enabled: true }.`)
-  for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.includes(key)) throw new Error(`${WHERE}: unknown option ${quoted(key)}; the options are ${OPTION_NAMES.join(', ')}.`)
-  }
+  if (!isRecord(options)) throw new Error(`${WHERE}: options must be an object such as { enabled: true }.`)
+  checkOptionNames(options, WHERE, OPTION_NAMES)
   const { enabled, onInvalid } = options
   if (enabled !== undefined && typeof enabled !== 'boolean') throw new Error(`${WHERE}: enabled must be true or false.`)
   if (onInvalid !== undefined && typeof onInvalid !== 'function') throw new Error(`${WHERE}: onInvalid must be a function (problem, c) => Response | void.`)

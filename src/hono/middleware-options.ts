@@ -10,7 +10,7 @@ import { allowedHosts } from '../http/allowed-hosts.ts'
 import type { VersioningExtension } from '../pipeline/extension.ts'
 import { BaseVersioning } from '../schemes/base.ts'
 import { detailResponse } from './error-response.ts'
-import { quoted } from '../quote.ts'
+import { checkOptionNames, isRecord } from '../options.ts'
 
 /** Options both middlewares take. */
 export interface MiddlewareOptions<S extends BaseVersioning> {
@@ -75,15 +75,11 @@ export interface CheckedOptions {
 
 /** Checks the options of middleware `where` (`extraNames`: the options it adds); a mistake throws a sentence saying what to fix. */
 export function checkOptions(where: string, options: MiddlewareOptions<BaseVersioning>, extraNames: readonly string[]): CheckedOptions {
-  if (options === null || typeof options !== 'object') {
+  if (!isRecord(options)) {
     throw new Error(`${where}: pass options such as { scheme: new URLPathVersioning()${extraNames.length > 0 ? `, ${extraNames[0]}` : ''} }.`)
   }
   const names = ['scheme', ...extraNames, 'errorResponse', 'policy', 'changes', 'allowedHosts', 'clientVersion', 'extensions']
-  for (const key of Object.keys(options)) {
-    if (!names.includes(key)) {
-      throw new Error(`${where}: unknown option ${quoted(key)}; the options are ${names.join(', ')}.`)
-    }
-  }
+  checkOptionNames(options, where, names)
   const { scheme, errorResponse = detailResponse, policy, changes, allowedHosts: hosts, clientVersion, extensions: own = [] } = options
   if (!(scheme instanceof BaseVersioning)) {
     throw new Error(`${where}: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ["v1"] }).`)

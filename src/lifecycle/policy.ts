@@ -15,7 +15,7 @@ import { PLAIN_VERSIONS, plainVersions } from '../model/reported.ts'
 import type { BoundExtension, VersioningExtension } from '../pipeline/extension.ts'
 import { lifecycleHeaders, type LifecycleHeaders, type VersionLifecycleDescription, type VersionSchedule } from './schedule.ts'
 import { quoted, quotedValue } from '../quote.ts'
-import { isRecord } from '../options.ts'
+import { checkOptionNames, isRecord } from '../options.ts'
 
 /** Options of `versionPolicy`. */
 export interface VersionPolicyOptions {
@@ -86,9 +86,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
   if (!isRecord(options)) {
     throw new Error(`${where}: pass options such as { versions: { v1: { sunset: '2027-01-01T00:00:00Z' } }, reportVersions: true }.`)
   }
-  for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.includes(key)) throw new Error(`${where}: unknown option ${quoted(key)}; the options are ${OPTION_NAMES.join(', ')}.`)
-  }
+  checkOptionNames(options, where, OPTION_NAMES)
   const { versions = {}, reportVersions = false, echoHeader = null, refuseAfterSunset = false, now = Date.now } = options
   if (!isRecord(versions)) throw new Error(`${where}: versions must be an object of lifecycles by version, such as { v1: { sunset: '2027-06-01' } } (not a Map or a list).`)
   const report = reportNames(reportVersions, where)

@@ -35,7 +35,7 @@ import { planVersions, type DocumentedVersion } from './versions.ts'
 import { headFieldClash } from '../changes/head-fields.ts'
 import type { Json } from '../json/object.ts'
 import { bare, quoted, quotedValue } from '../quote.ts'
-import { isRecord } from '../options.ts'
+import { checkOptionNames, isRecord } from '../options.ts'
 
 /** What the documents read of a scheme: any scheme of this package fits. */
 export interface DocumentedScheme {
@@ -222,9 +222,7 @@ function pinsOf(pins: unknown, where: string): { schemes: Json; security: readon
 export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpenAPI {
   const where = 'versionedOpenAPI'
   if (!isRecord(options)) throw new Error(`${where}: pass options such as { scheme, routes } or { scheme, document }.`)
-  for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.includes(key)) throw new Error(`${where}: unknown option ${quoted(key)}; the options are ${OPTION_NAMES.join(', ')}.`)
-  }
+  checkOptionNames(options, where, OPTION_NAMES)
   const { scheme, document: input, policy, changelog: rawChangelog, versions, info, shapes = {} } = options
   if (scheme === null || typeof scheme !== 'object' || typeof scheme.kind !== 'string' || typeof scheme.resolveVersion !== 'function') {
     throw new Error(`${where}: scheme must be a versioning scheme such as new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }).`)

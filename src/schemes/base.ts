@@ -10,7 +10,7 @@ import { UNPLACED, type VersionPlacement } from '../routes/placement.ts'
 import type { ReverseOptions } from '../routes/types.ts'
 import type { VersionFormat } from '../formats/format.ts'
 import { quoted } from '../quote.ts'
-import { isRecord } from '../options.ts'
+import { checkOptionNames, isRecord } from '../options.ts'
 
 /** What a scheme reads of a request: a Web `Request` fits, and so does Hono's `c.req.raw`. */
 export interface VersionRequest {
@@ -69,14 +69,7 @@ export class BaseVersioning {
       throw new Error(`${where}: options must be an object such as { allowedVersions: ['v1', 'v2'] }, got ${describe(options)}.`)
     }
     const known = ['defaultVersion', 'allowedVersions', 'versionParam', 'versionFormat', ...extraOptionNames]
-    for (const key of Object.keys(options)) {
-      if (!known.includes(key)) {
-        const hint = known.find((k) => k.toLowerCase().startsWith(key.toLowerCase().slice(0, 5)))
-        throw new Error(
-          `${where}: unknown option ${quoted(key)}${hint === undefined ? '' : ` (did you mean "${hint}"?)`}; the options are ${known.join(', ')}.`,
-        )
-      }
-    }
+    checkOptionNames(options, where, known)
     // DRF's defaults.
     const { defaultVersion = null, allowedVersions = null, versionParam = 'version', versionFormat = null } = options as Record<string, unknown>
     if (defaultVersion !== null && typeof defaultVersion !== 'string') {

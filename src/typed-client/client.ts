@@ -16,8 +16,8 @@ import type { ParamNameAt, ParamRequiredAt, ParamValueAt } from './older-params.
 import type { AtPathIn, LostNames, MethodName, PlainPathOf, RouteKeyOf, RouteOf, TablePathAt, Unpatterned, WrittenVersion } from './route-keys.ts'
 import { clientPlacement, placeVersion, withVersionedUrls, type ClientPlacement, type PlacingScheme } from './placement.ts'
 import { isHeaderName, isHeaderValue } from '../http/header-name.ts'
-import { isRecord } from '../options.ts'
-import { quoted, quotedValue } from '../quote.ts'
+import { checkOptionNames, isRecord } from '../options.ts'
+import { quotedValue } from '../quote.ts'
 
 /** Whether an endpoint (route `R`) is there in version `V`: within the versions `versioned()` limits it to, its route exists then, and a namespaced route is in `V`'s namespace. */
 type Serves<E, R extends string, H, V extends string, M extends string> = E extends { readonly '~versions'?: infer L }
@@ -248,10 +248,8 @@ export function versionedClient<App extends Hono<any, any, any>, H, P extends st
 export function versionedClient<App extends Hono<any, any, any>, H, P extends string = 'version'>(baseUrl: BaseUrlOf<App, H>, options: VersionedClientOptions): ClientOfVersion<App, H, P> {
   const where = 'versionedClient'
   if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) throw new Error(`${where}: the base URL must be an absolute URL such as "https://api.example.com", got ${quotedValue(baseUrl)}.`)
-  if (options === null || typeof options !== 'object') throw new Error(`${where}: pass options such as { scheme: { in: 'header', name: 'Api-Version' } }.`)
-  for (const key of Object.keys(options)) {
-    if (!['scheme', 'fetch', 'headers', 'onLifecycle'].includes(key)) throw new Error(`${where}: unknown option ${quoted(key)}; the options are scheme, fetch, headers, onLifecycle.`)
-  }
+  if (!isRecord(options)) throw new Error(`${where}: pass options such as { scheme: { in: 'header', name: 'Api-Version' } }.`)
+  checkOptionNames(options, where, ['scheme', 'fetch', 'headers', 'onLifecycle'])
   const { headers, onLifecycle } = options
   const scheme = clientPlacement(options.scheme)
   if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new Error(`${where}: fetch must be a function such as globalThis.fetch.`)

@@ -21,7 +21,7 @@ import { parameterChecks, type RouteParameters } from './parameters.ts'
 import { partValidator, type Limits } from './validate.ts'
 import type { Json } from '../json/object.ts'
 import { quoted } from '../quote.ts'
-import { isRecord } from '../options.ts'
+import { checkOptionNames, isRecord } from '../options.ts'
 import type { HeadSchema } from './head-schemas.ts'
 
 /** Options of `requestValidation`. */
@@ -114,9 +114,7 @@ function checkParameters(given: unknown): ReadonlyMap<string, RouteParameters> {
  */
 export function requestValidation<const P extends Readonly<Record<string, RouteParameters>> = {}>(options: RequestValidationOptions & { readonly parameters?: P | undefined }): RequestValidation & { readonly '~parameters'?: P | undefined } {
   if (!isRecord(options)) throw new Error(`${WHERE}: pass options such as { schemas: { Product: ProductSchema } }.`)
-  for (const key of Object.keys(options)) {
-    if (!OPTIONS.includes(key)) throw new Error(`${WHERE}: unknown option ${quoted(key)}; the options are ${OPTIONS.slice(0, -1).join(', ')} and ${OPTIONS[OPTIONS.length - 1]}.`)
-  }
+  checkOptionNames(options, WHERE, OPTIONS)
   const { schemas, status = 422 } = options
   if (!isRecord(schemas)) throw new Error(`${WHERE}: schemas must map shape names to JSON Schemas, such as { Product: ProductSchema } (an object, not a Map).`)
   if (status !== 400 && status !== 422) throw new Error(`${WHERE}: status must be 400 or 422.`)

@@ -675,7 +675,30 @@ const configRows: readonly ConfigRow[] = [
   { name: 'an option named __proto__ (own property)', build: () => new QueryParameterVersioning(JSON.parse('{"__proto__": {"defaultVersion": "v9"}}') as object), error: 'QueryParameterVersioning: unknown option "__proto__"' },
   { name: 'a middleware option named constructor', build: () => apiVersioning({ scheme: new QueryParameterVersioning(), routes: defineRoutes([]), constructor: 1 } as never), error: 'apiVersioning: unknown option "constructor"' },
   ...unknownNames(),
+  ...mapOptions(),
 ]
+
+/**
+ * Options given as a `Map` (plain JavaScript passes one): its entries are no keys, so a factory that took it would run
+ * with every option at its default, silently (a shape without its nested shapes, a change without its id, response
+ * validation on where the Map said off). Each says to pass an object.
+ */
+function mapOptions(): ConfigRow[] {
+  const scheme = new HeaderVersioning({ allowedVersions: ['v1'], defaultVersion: 'v1' })
+  const routes = defineRoutes([route('x', '/x')])
+  const documents = versionedOpenAPI({ scheme, routes })
+  const rows: [string, () => unknown, string][] = [
+    ['apiVersioning', () => apiVersioning(new Map<string, unknown>([['scheme', scheme], ['routes', routes]]) as never), 'apiVersioning: pass options such as'],
+    ['versionMiddleware', () => versionMiddleware(new Map([['scheme', scheme]]) as never), 'versionMiddleware: pass options such as'],
+    ['change', () => change('Nothing.', [], new Map([['id', 'nothing']]) as never), 'change("Nothing."): options must be an object such as { id: "product-title" }.'],
+    ['shape', () => shape('Product', new Map([['nested', { category: shape('Category') }]]) as never), 'shape("Product"): options must be an object such as { nested: { category: Category } }.'],
+    ['validateResponses', () => validateResponses(documents, new Map([['enabled', false]]) as never), 'validateResponses: options must be an object such as { enabled: true }.'],
+    ['contracts', () => contracts(new Map() as never), 'contracts: pass options such as'],
+    ['clientPins', () => clientPins(new Map() as never), 'clientPins: pass options such as'],
+    ['versionedClient', () => versionedClient('https://api.example.com', new Map([['scheme', { in: 'header', name: 'Api-Version' }]]) as never), 'versionedClient: pass options such as'],
+  ]
+  return rows.map(([where, build, error]) => ({ name: `${where}: options given as a Map`, build, error }))
+}
 
 /** An option or key named with a CR LF and a control character, 1 MiB long, in each factory: quoted escaped and cut (quote.ts). */
 function unknownNames(): ConfigRow[] {
@@ -701,7 +724,7 @@ function unknownNames(): ConfigRow[] {
     ['versionPolicy', () => versionPolicy(long), `versionPolicy: unknown option ${shown}; the options are `],
     ['a version of versionPolicy', () => versionPolicy({ versions: { v1: long } }), `versionPolicy: version "v1": unknown key ${shown}; the keys are `],
     ['a version key of versionPolicy', () => versionPolicy({ versions: { [name]: 5 as never } }), `versionPolicy: version ${shown}: `],
-    ['problemDetails', () => problemDetails(long), `problemDetails: unknown option ${shown}; the options are `],
+    ['problemDetails', () => problemDetails(long), `problemDetails: unknown option ${shown}; the only option is typeBase.`],
     ['clientPins', () => clientPins({ store: memoryPinStore(), client: bearerClient({ secret: 's'.repeat(32) }), ...(long as object) }), `clientPins: unknown option ${shown}; the options are `],
     ['versionedClient', () => versionedClient('https://api.example.com', long), `versionedClient: unknown option ${shown}; the options are `],
     ['a versionedClient scheme', () => versionedClient('https://api.example.com', { scheme: { in: 'header', name: 'Api-Version', ...(long as object) } }), `versionedClient: scheme { in: 'header' } has an unknown key ${shown}; its keys are in, name.`],

@@ -651,7 +651,7 @@ describe('the changelog', () => {
     // Plain JavaScript: a Map's entries are no keys, so its format was never read.
     expect(() => changelog(catalog, new Map([['format', 'markdown']]) as never)).toThrow("changelog: options must be an object such as { routes, format: 'markdown' }.")
     // Plain JavaScript: a misspelt option gave the JSON where Markdown was asked for.
-    expect(() => changelog(catalog, { fromat: 'markdown' } as never)).toThrow('changelog: unknown option "fromat"; the options are routes, format, title.')
+    expect(() => changelog(catalog, { fromat: 'markdown' } as never)).toThrow('changelog: unknown option "fromat" (did you mean "format"?); the options are routes, format, title.')
     expect(() => changelog({ versions: [] } as never)).toThrow('changelog: pass a version history (versionHistory({ versions })) or the JSON its changelog() returns.')
   })
 })

@@ -416,13 +416,13 @@ describe('clientPins: configuration mistakes fail at construction', () => {
   const db = { prepare: () => undefined, batch: async () => [] }
   const objects = { idFromName: () => undefined, get: () => undefined }
   it.each<[string, () => unknown, string]>([
-    ['bearerClient', () => bearerClient({ secret: SECRET, memmo: 0 } as never), 'bearerClient: unknown option "memmo"; the options are secret, memo.'],
-    ['jwtSubject', () => jwtSubject({ claims: 'account' } as never), 'jwtSubject: unknown option "claims"; the options are variable, claim.'],
+    ['bearerClient', () => bearerClient({ secret: SECRET, memmo: 0 } as never), 'bearerClient: unknown option "memmo" (did you mean "memo"?); the options are secret, memo.'],
+    ['jwtSubject', () => jwtSubject({ claims: 'account' } as never), 'jwtSubject: unknown option "claims" (did you mean "claim"?); the options are variable, claim.'],
     ['jwtSubject given null', () => jwtSubject(null as never), 'jwtSubject: pass an options object with variable, claim.'],
-    ['kvPinStore', () => kvPinStore(kv as never, { prefx: 'p:' } as never), 'kvPinStore: unknown option "prefx"; the options are prefix, expirationTtl.'],
+    ['kvPinStore', () => kvPinStore(kv as never, { prefx: 'p:' } as never), 'kvPinStore: unknown option "prefx" (did you mean "prefix"?); the options are prefix, expirationTtl.'],
     ['kvPinStore given null', () => kvPinStore(kv as never, null as never), 'kvPinStore: pass an options object with prefix, expirationTtl.'],
-    ['d1PinStore', () => d1PinStore(db as never, { tabel: 'pins' } as never), 'd1PinStore: unknown option "tabel"; the options are table.'],
-    ['durableObjectPinStore', () => durableObjectPinStore(objects as never, { shard: 8 } as never), 'durableObjectPinStore: unknown option "shard"; the options are shards, name.'],
+    ['d1PinStore', () => d1PinStore(db as never, { tabel: 'pins' } as never), 'd1PinStore: unknown option "tabel" (did you mean "table"?); the only option is table.'],
+    ['durableObjectPinStore', () => durableObjectPinStore(objects as never, { shard: 8 } as never), 'durableObjectPinStore: unknown option "shard" (did you mean "shards"?); the options are shards, name.'],
   ])('%s refuses a misspelt option when made', (_name, make, message) => {
     expect(make).toThrow(new Error(message))
   })

@@ -125,7 +125,7 @@ describe('usage written in bounded batches', () => {
     ['a maxRows of 0', { waitUntil: noWait, maxRows: 0 }, 'd1Usage: maxRows must be a whole number from 1 to 10000.'],
     ['a table that is not an SQL name', { waitUntil: noWait, table: 'x; DROP TABLE y' }, 'd1Usage: table must be an SQL name'],
     // Plain JavaScript: a misspelt option was the default, silently.
-    ['a misspelt option', { waitUntil: noWait, flushMS: 5_000 }, 'd1Usage: unknown option "flushMS"; the options are table, waitUntil, flushMs, maxRows, quietMs, onError.'],
+    ['a misspelt option', { waitUntil: noWait, flushMS: 5_000 }, 'd1Usage: unknown option "flushMS" (did you mean "flushMs"?); the options are table, waitUntil, flushMs, maxRows, quietMs, onError.'],
   ])('refuses %s at construction', (_name, options, message) => {
     expect(() => d1Usage(countingDb().db, options as never)).toThrow(message)
   })

@@ -9,7 +9,7 @@ import { VersioningError } from '../../src/errors.ts'
 
 describe('problemDetails: configuration mistakes fail at construction', () => {
   it.each([
-    ['an unknown option', { typebase: 'https://errors.example.com/' }, 'problemDetails: unknown option "typebase"; the options are typeBase.'],
+    ['an unknown option', { typebase: 'https://errors.example.com/' }, 'problemDetails: unknown option "typebase" (did you mean "typeBase"?); the only option is typeBase.'],
     ['null', null, 'problemDetails: pass an options object with typeBase.'],
     ['a string', 'https://errors.example.com/', 'problemDetails: pass an options object with typeBase.'],
     ['an array', [], 'problemDetails: pass an options object with typeBase.'],

@@ -15,14 +15,14 @@ const DOCS_OPTIONS = 'page, path, cdn, pageTitle, scalar, contentSecurityPolicy'
 
 describe('the serving factories refuse mistaken options at construction', () => {
   it.each([
-    ['openAPIRoutes: an unknown option', () => openAPIRoutes(docs, { paht: '/openapi' } as never), 'openAPIRoutes: unknown option "paht"; the options are path.'],
+    ['openAPIRoutes: an unknown option', () => openAPIRoutes(docs, { paht: '/openapi' } as never), 'openAPIRoutes: unknown option "paht" (did you mean "path"?); the only option is path.'],
     ['openAPIRoutes: null', () => openAPIRoutes(docs, null as never), 'openAPIRoutes: pass an options object with path.'],
     ['openAPIDocs: an unknown option', () => openAPIDocs(docs, { title: 'API' } as never), `openAPIDocs: unknown option "title"; the options are ${DOCS_OPTIONS}.`],
     ['openAPIDocs: null', () => openAPIDocs(docs, null as never), `openAPIDocs: pass an options object with ${DOCS_OPTIONS}.`],
-    ['apiCatalog: an unknown option', () => apiCatalog([entry], { host: 'https://api.test' } as never), 'apiCatalog: unknown option "host"; the options are origin.'],
+    ['apiCatalog: an unknown option', () => apiCatalog([entry], { host: 'https://api.test' } as never), 'apiCatalog: unknown option "host"; the only option is origin.'],
     ['apiCatalog: null options', () => apiCatalog([entry], null as never), 'apiCatalog: pass an options object with origin.'],
     ['apiCatalog: an entry with an unknown option', () => apiCatalog([entry, { ...entry, docs: '/docs' }] as never), 'apiCatalog: entry 1: unknown option "docs"; the options are documents, api, path, page, title.'],
-    ['openAPILink: an unknown option', () => openAPILink(docs, { path: '/openapi', rel: 'openapi' } as never), 'openAPILink: unknown option "rel"; the options are path.'],
+    ['openAPILink: an unknown option', () => openAPILink(docs, { path: '/openapi', rel: 'openapi' } as never), 'openAPILink: unknown option "rel"; the only option is path.'],
     ['openAPILink: no options', () => openAPILink(docs, undefined as never), 'openAPILink: pass an options object with path.'],
     ['openAPILink: null', () => openAPILink(docs, null as never), 'openAPILink: pass an options object with path.'],
     // Plain JavaScript: a Map's entries are no keys, so its options (or names) were read as none, silently.

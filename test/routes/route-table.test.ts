@@ -360,16 +360,16 @@ describe('configuration mistakes fail at construction with a sentence that says 
     ['named groups that clash', () => defineRoutes([route('a', '/:x{(?<g>a)}/:y{(?<g>b)}')]), 'the parameter patterns cannot be combined into one path pattern'],
     // Plain JavaScript: a misspelt or mistyped option was ignored (the routes silently without a namespace or
     // formats), defineRoutes(list, null) threw a TypeError, and createReverse took anything, failing at the first link.
-    ['a misspelt route option', () => route('a', '/a', { format: ['json'] } as never), 'route "a": unknown option "format"; the options are formats.'],
+    ['a misspelt route option', () => route('a', '/a', { format: ['json'] } as never), 'route "a": unknown option "format" (did you mean "formats"?); the only option is formats.'],
     ['route options that are not an object', () => route('a', '/a', 'json' as never), 'route "a": pass an options object with formats.'],
-    ['a misspelt include option', () => include('/v1', [route('a', '/a')], { name: 'v1' } as never), 'include("/v1"): unknown option "name"; the options are namespace.'],
+    ['a misspelt include option', () => include('/v1', [route('a', '/a')], { name: 'v1' } as never), 'include("/v1"): unknown option "name"; the only option is namespace.'],
     ['include options that are not an object', () => include('/v1', [route('a', '/a')], 'v1' as never), 'include("/v1"): pass an options object with namespace.'],
-    ['a misspelt table option', () => defineRoutes([], { formatQueryParm: 'f' } as never), 'defineRoutes: unknown option "formatQueryParm"; the options are formatQueryParam.'],
+    ['a misspelt table option', () => defineRoutes([], { formatQueryParm: 'f' } as never), 'defineRoutes: unknown option "formatQueryParm" (did you mean "formatQueryParam"?); the only option is formatQueryParam.'],
     ['null table options', () => defineRoutes([], null as never), 'defineRoutes: pass an options object with formatQueryParam.'],
     ['createReverse without a table', () => createReverse(undefined as never), 'createReverse: pass a route table made with defineRoutes([...]) first, then the scheme.'],
     ['createReverse with the arguments swapped', () => createReverse(new URLPathVersioning() as never, defineRoutes([]) as never), 'createReverse: pass a route table made with defineRoutes([...]) first, then the scheme.'],
     ['createReverse with a scheme that is none', () => createReverse(defineRoutes([]), 'url-path' as never), 'createReverse: scheme must be a versioning scheme such as new URLPathVersioning(), or undefined for plain reversal.'],
-    ['a misspelt createReverse option', () => createReverse(defineRoutes([]), undefined, { orgin: 'https://api.example.com' } as never), 'createReverse: unknown option "orgin"; the options are origin.'],
+    ['a misspelt createReverse option', () => createReverse(defineRoutes([]), undefined, { orgin: 'https://api.example.com' } as never), 'createReverse: unknown option "orgin" (did you mean "origin"?); the only option is origin.'],
   ])('%s', (_case, build, message) => {
     expect(build).toThrow(Error)
     expect(build).toThrow(message)

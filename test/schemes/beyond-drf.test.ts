@@ -648,7 +648,7 @@ describe('route versions in the table', () => {
     ['an empty version string', () => versioned([''], route('a', '/a')), 'versioned: versions must be a non-empty list of version strings such as ["v1", "v2"].'],
     ['versions that are not a list', () => versioned('v1' as never, route('a', '/a')), 'versioned: versions must be a non-empty list of version strings such as ["v1", "v2"].'],
     // Plain JavaScript: a misspelt option was ignored, and a missing route threw a TypeError reading its limit.
-    ['a misspelt versioned() option', () => versioned(['v1'], route('a', '/a'), { absnet: 'not-found' } as never), 'versioned: unknown option "absnet"; the options are absent.'],
+    ['a misspelt versioned() option', () => versioned(['v1'], route('a', '/a'), { absnet: 'not-found' } as never), 'versioned: unknown option "absnet" (did you mean "absent"?); the only option is absent.'],
     ['versioned() of nothing', () => versioned(['v1'], undefined as never), "versioned: wrap a route(...) or an include(...), such as versioned(['v2'], route('health', '/health'))."],
     ['versionNeutral() of nothing', () => versionNeutral(null as never), "versionNeutral: wrap a route(...) or an include(...), such as versionNeutral(route('health', '/health'))."],
   ])('refuses %s', (_case, build, message) => {

@@ -199,7 +199,7 @@ describe('an older request is validated against its own version, then migrated',
 describe('configuration mistakes fail at construction', () => {
   it.each([
     ['no options', () => requestValidation(undefined as never), 'requestValidation: pass options such as { schemas: { Product: ProductSchema } }.'],
-    ['an unknown option', () => requestValidation({ schemas: {}, strict: true } as never), 'requestValidation: unknown option "strict"; the options are schemas, status, maxIssues, maxDepth, issueTypes and parameters.'],
+    ['an unknown option', () => requestValidation({ schemas: {}, strict: true } as never), 'requestValidation: unknown option "strict"; the options are schemas, status, maxIssues, maxDepth, issueTypes, parameters.'],
     ['schemas not an object', () => requestValidation({ schemas: [] as never }), 'requestValidation: schemas must map shape names to JSON Schemas'],
     // Plain JavaScript: a Map's entries are no keys, so nothing was validated, silently.
     ['schemas as a Map', () => requestValidation({ schemas: new Map([['Product', { type: 'object' }]]) as never }), 'requestValidation: schemas must map shape names to JSON Schemas, such as { Product: ProductSchema } (an object, not a Map).'],
