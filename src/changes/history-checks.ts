@@ -74,8 +74,8 @@ export function checkBodies(bodies: unknown): Map<string, RouteBodies> {
   }
   for (const [route, entry] of Object.entries(bodies)) {
     checkRoute(route, `${WHERE}: bodies`)
-    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-      throw new Error(`${WHERE}: bodies[${quoted(route)}] must be { request?, response?, error?, items? } with layouts such as Product or [Product].`)
+    if (!isRecord(entry)) {
+      throw new Error(`${WHERE}: bodies[${quoted(route)}] must be { request?, response?, error?, items? } with layouts such as Product or [Product] (an object, not a Map).`)
     }
     for (const [key, layout] of Object.entries(entry)) {
       if (key === 'unmigrated') {

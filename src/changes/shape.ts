@@ -81,8 +81,8 @@ export function shape(name: string, second?: unknown, third?: unknown): AnyShape
   const nested = new Map<string, Layout>()
   const given = options?.nested
   if (given !== undefined) {
-    if (given === null || typeof given !== 'object' || Array.isArray(given)) {
-      throw new Error(`shape(${quoted(name)}): nested must map field names to layouts, such as { category: Category, tags: [Tag] }.`)
+    if (!isRecord(given)) {
+      throw new Error(`shape(${quoted(name)}): nested must map field names to layouts, such as { category: Category, tags: [Tag] } (an object, not a Map).`)
     }
     for (const [field, layout] of Object.entries(given)) {
       if (layout === undefined) continue

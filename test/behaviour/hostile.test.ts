@@ -692,6 +692,8 @@ function mapOptions(): ConfigRow[] {
     ['versionMiddleware', () => versionMiddleware(new Map([['scheme', scheme]]) as never), 'versionMiddleware: pass options such as'],
     ['change', () => change('Nothing.', [], new Map([['id', 'nothing']]) as never), 'change("Nothing."): options must be an object such as { id: "product-title" }.'],
     ['shape', () => shape('Product', new Map([['nested', { category: shape('Category') }]]) as never), 'shape("Product"): options must be an object such as { nested: { category: Category } }.'],
+    ['shape nested', () => shape('Product', { nested: new Map([['category', shape('Category')]]) as never }), 'shape("Product"): nested must map field names to layouts, such as { category: Category, tags: [Tag] } (an object, not a Map).'],
+    ['a route of versionHistory bodies', () => versionHistory({ versions: [{ version: 'v1' }], bodies: { 'GET /x': new Map([['response', shape('Product')]]) as never } }), 'versionHistory: bodies["GET /x"] must be { request?, response?, error?, items? } with layouts such as Product or [Product] (an object, not a Map).'],
     ['validateResponses', () => validateResponses(documents, new Map([['enabled', false]]) as never), 'validateResponses: options must be an object such as { enabled: true }.'],
     ['contracts', () => contracts(new Map() as never), 'contracts: pass options such as'],
     ['clientPins', () => clientPins(new Map() as never), 'clientPins: pass options such as'],
