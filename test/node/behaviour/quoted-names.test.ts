@@ -45,8 +45,6 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   'validation/fallback.ts': ['"${uncompiled}"'],
   // The one letter "v" or "V" (tested on the same line).
   'formats/semver.ts': ['"${value[0]}"'],
-  // One of the scheme's own option names (the library's, from `known`).
-  'schemes/base.ts': ['"${hint}"'],
   // DRF's detail of every refused request ('Invalid version in "Api-Version" header.', docs/schemes.md): the header
   // name is an HTTP token (no quote, backslash, space or control) of at most 256 characters, checked just above.
   'schemes/header.ts': ['"${header}" header.`'],
