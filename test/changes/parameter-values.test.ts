@@ -5,6 +5,7 @@
  * untouched. A portable file: it runs on all four runtimes.
  */
 import { Hono } from 'hono'
+import { getCookie } from 'hono/cookie'
 import { validator } from 'hono/validator'
 import { describe, expect, it } from 'vitest'
 import { change, changelog, fieldRenamed, queryParamChanged, queryParamRenamed, requestHeaderChanged, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
@@ -144,6 +145,17 @@ describe('requestHeaderChanged', () => {
     const res = await get(throwing, '', '1', { 'X-Flag': 'maybe' })
     expect(res.status).toBe(400)
     expect(await res.text()).toContain('Invalid request header \\"X-Flag\\"')
+  })
+
+  it("renames an older client's cookie through its Cookie header (docs/coming-from-cadwyn.md), read by hono/cookie", async () => {
+    const renamed = migratingApp(
+      twoVersionHistory([change('The session cookie is "session".', [requestHeaderChanged('GET /me', 'Cookie', { up: (older) => older?.replace(/(^|;\s*)sid=/, '$1session=') ?? null })])]),
+    )
+    renamed.get('/me', (c) => c.json({ session: getCookie(c, 'session') ?? null, sid: getCookie(c, 'sid') ?? null, theme: getCookie(c, 'theme') ?? null }))
+    const older = await renamed.request('/me', { headers: { 'Api-Version': '1', Cookie: 'theme=dark; sid=abc' } })
+    expect(await older.json()).toEqual({ session: 'abc', sid: null, theme: 'dark' })
+    const head = await renamed.request('/me', { headers: { 'Api-Version': '2', Cookie: 'theme=dark; sid=abc' } })
+    expect(await head.json()).toEqual({ session: null, sid: 'abc', theme: 'dark' })
   })
 })
 
