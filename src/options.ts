@@ -36,11 +36,20 @@ export function checkOptions(options: unknown, where: string, names: readonly st
  * that ignored it would run with that option at its default, silently.
  */
 export function checkOptionNames(options: object, where: string, names: readonly string[]): void {
-  for (const key of Object.keys(options)) {
+  refuseUnknown(options, names, (key) => `${where}: unknown option ${key}; ${names.length === 1 ? `the only option is ${names[0]}` : `the options are ${names.join(', ')}`}.`)
+}
+
+/** The same for the keys of an entry of options (`where`: the entry, such as `versionHistory: bodies["GET /x"]`). */
+export function checkKeyNames(entry: object, where: string, names: readonly string[]): void {
+  refuseUnknown(entry, names, (key) => `${where} has an unknown key ${key}; its keys are ${names.join(', ')}.`)
+}
+
+/** Throws `sentence` of the first key of `object` not among `names`, quoted, with the name it may mean. */
+function refuseUnknown(object: object, names: readonly string[], sentence: (key: string) => string): void {
+  for (const key of Object.keys(object)) {
     if (names.includes(key)) continue
     const hint = meant(key, names)
-    const listed = names.length === 1 ? `the only option is ${names[0]}` : `the options are ${names.join(', ')}`
-    throw new Error(`${where}: unknown option ${quoted(key)}${hint === undefined ? '' : ` (did you mean ${quoted(hint)}?)`}; ${listed}.`)
+    throw new Error(sentence(`${quoted(key)}${hint === undefined ? '' : ` (did you mean ${quoted(hint)}?)`}`))
   }
 }
 

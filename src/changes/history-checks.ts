@@ -26,7 +26,7 @@ import { declaredShapeChecks } from './declared-shapes.ts'
 import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
 import { asHistoryNames } from '../routes/mounted-apps.ts'
 import { quoted, quotedValue } from '../quote.ts'
-import { isRecord } from '../options.ts'
+import { checkKeyNames, isRecord } from '../options.ts'
 
 export const WHERE = 'versionHistory'
 
@@ -42,9 +42,7 @@ export function checkVersions(list: unknown): { versions: string[]; changes: (re
       throw new Error(`${WHERE}: each entry of versions must be { version: 'v2', changes: [...] }, got ${quotedValue(entry)}.`)
     }
     const { version, changes: own = [] } = entry as { version: string; changes?: unknown }
-    for (const key of Object.keys(entry)) {
-      if (key !== 'version' && key !== 'changes') throw new Error(`${WHERE}: version ${quoted(version)} has an unknown key ${quoted(key)}; an entry has version and changes.`)
-    }
+    checkKeyNames(entry, `${WHERE}: version ${quoted(version)}`, ['version', 'changes'])
     if (versions.includes(version)) throw new Error(`${WHERE}: version ${quoted(version)} is listed twice; list each version once, oldest first.`)
     if (!Array.isArray(own) || own.some((c) => c === null || typeof c !== 'object' || !Array.isArray((c as Change).instructions))) {
       throw new Error(`${WHERE}: the changes of version ${quoted(version)} must be a list of change(...) values.`)
@@ -77,6 +75,7 @@ export function checkBodies(bodies: unknown): Map<string, RouteBodies> {
     if (!isRecord(entry)) {
       throw new Error(`${WHERE}: bodies[${quoted(route)}] must be { request?, response?, error?, items? } with layouts such as Product or [Product] (an object, not a Map).`)
     }
+    checkKeyNames(entry, `${WHERE}: bodies[${quoted(route)}]`, ['request', 'response', 'error', 'items', 'unmigrated', 'passThrough', 'partial', 'forms'])
     for (const [key, layout] of Object.entries(entry)) {
       if (key === 'unmigrated') {
         if (layout !== undefined) unmigratedTest(layout, `${WHERE}: bodies[${quoted(route)}]`, describedBy(entry))
@@ -89,9 +88,6 @@ export function checkBodies(bodies: unknown): Map<string, RouteBodies> {
       if (key === 'partial' || key === 'forms') {
         if (layout !== undefined && typeof layout !== 'boolean') throw new Error(`${WHERE}: bodies[${quoted(route)}].${key} must be true or false.`)
         continue
-      }
-      if (key !== 'request' && key !== 'response' && key !== 'error' && key !== 'items') {
-        throw new Error(`${WHERE}: bodies[${quoted(route)}] has an unknown key ${quoted(key)}; its keys are request, response, error, items, unmigrated, passThrough, partial and forms.`)
       }
       if (layout !== undefined) checkLayout(layout, `${WHERE}: bodies[${quoted(route)}].${key}`)
     }

@@ -15,7 +15,7 @@ import { PLAIN_VERSIONS, plainVersions } from '../model/reported.ts'
 import type { BoundExtension, VersioningExtension } from '../pipeline/extension.ts'
 import { lifecycleHeaders, type LifecycleHeaders, type VersionLifecycleDescription, type VersionSchedule } from './schedule.ts'
 import { quoted, quotedValue } from '../quote.ts'
-import { checkOptionNames, isRecord } from '../options.ts'
+import { checkKeyNames, checkOptionNames, isRecord } from '../options.ts'
 
 /** Options of `versionPolicy`. */
 export interface VersionPolicyOptions {
@@ -219,12 +219,10 @@ const MAX_REPORTED = 8192
 function reportNames(value: VersionPolicyOptions['reportVersions'], where: string): { supported: string; deprecated: string } | null {
   if (value === false) return null
   if (value === true) return { supported: 'api-supported-versions', deprecated: 'api-deprecated-versions' }
-  if (value === null || typeof value !== 'object') {
+  if (!isRecord(value)) {
     throw new Error(`${where}: reportVersions must be true, false, or header names such as { supported: "api-supported-versions" }.`)
   }
-  for (const key of Object.keys(value)) {
-    if (key !== 'supported' && key !== 'deprecated') throw new Error(`${where}: reportVersions has an unknown key ${quoted(key)}; its keys are supported and deprecated.`)
-  }
+  checkKeyNames(value, `${where}: reportVersions`, ['supported', 'deprecated'])
   const { supported = 'api-supported-versions', deprecated = 'api-deprecated-versions' } = value
   for (const name of [supported, deprecated]) {
     if (!isHeaderName(name)) throw new Error(`${where}: reportVersions names must be header names such as "api-supported-versions".`)

@@ -5,7 +5,8 @@
  * policy's `describe()` reports it.
  */
 import { lifecycleHeaders as renderHeaders, type LifecycleHeaders as RenderedHeaders } from '../model/lifecycle-headers.ts'
-import { quoted, quotedValue } from '../quote.ts'
+import { checkKeyNames, isRecord } from '../options.ts'
+import { quotedValue } from '../quote.ts'
 
 /** When a version is deprecated and when it goes away. */
 export interface VersionSchedule {
@@ -40,12 +41,10 @@ const LIFECYCLE_NAMES = ['deprecation', 'sunset', 'deprecationLink', 'sunsetLink
 
 /** One version's schedule checked (a sentence saying what to fix, naming `where`) and rendered. */
 export function lifecycleHeaders(lifecycle: VersionSchedule, where: string): LifecycleHeaders {
-  if (lifecycle === null || typeof lifecycle !== 'object') {
+  if (!isRecord(lifecycle)) {
     throw new Error(`${where}: give an object such as { deprecation: '2026-06-01T00:00:00Z', sunset: '2027-06-01T00:00:00Z' }.`)
   }
-  for (const key of Object.keys(lifecycle)) {
-    if (!LIFECYCLE_NAMES.includes(key)) throw new Error(`${where}: unknown key ${quoted(key)}; the keys are ${LIFECYCLE_NAMES.join(', ')}.`)
-  }
+  checkKeyNames(lifecycle, where, LIFECYCLE_NAMES)
   const deprecation = instant(lifecycle.deprecation, 'deprecation', where)
   const sunset = instant(lifecycle.sunset, 'sunset', where)
   if (deprecation !== null && sunset !== null && sunset < deprecation) {

@@ -7,7 +7,8 @@
  * (`scheme.placement`), not a second description of it.
  */
 import type { VersionPlacement } from '../routes/placement.ts'
-import { quoted, quotedValue } from '../quote.ts'
+import { checkKeyNames } from '../options.ts'
+import { quotedValue } from '../quote.ts'
 
 /** Where the version travels: the counterpart of the server's scheme. */
 export type ClientPlacement =
@@ -91,11 +92,7 @@ export function placeVersion(placement: ClientPlacement, version: string): Place
   // Own keys only: `in: '__proto__'` or `'constructor'` is an unknown placement, not Object.prototype's members.
   const keys = Object.hasOwn(KEYS, placement.in) ? KEYS[placement.in] : undefined
   if (keys !== undefined) {
-    for (const key of Object.keys(placement)) {
-      if (key !== 'in' && !keys.includes(key)) {
-        throw new Error(`${where}: scheme { in: '${placement.in}' } has an unknown key ${quoted(key)}; its keys are ${['in', ...keys].join(', ')}.`)
-      }
-    }
+    checkKeyNames(placement, `${where}: scheme { in: '${placement.in}' }`, ['in', ...keys])
   }
   switch (placement.in) {
     case 'header': {

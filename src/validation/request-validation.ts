@@ -21,7 +21,7 @@ import { parameterChecks, type RouteParameters } from './parameters.ts'
 import { partValidator, type Limits } from './validate.ts'
 import type { Json } from '../json/object.ts'
 import { quoted } from '../quote.ts'
-import { checkOptionNames, isRecord } from '../options.ts'
+import { checkKeyNames, checkOptionNames, isRecord } from '../options.ts'
 import type { HeadSchema } from './head-schemas.ts'
 
 /** Options of `requestValidation`. */
@@ -82,9 +82,9 @@ function checkParameters(given: unknown): ReadonlyMap<string, RouteParameters> {
   if (!isRecord(given)) throw new Error(`${WHERE}: parameters must map route names to { query?, headers?, cookies? } shapes, such as { 'GET /products': { query: ProductFilter } }.`)
   for (const [route, parts] of Object.entries(given)) {
     checkRoute(route, `${WHERE}: parameters`)
-    if (parts === null || typeof parts !== 'object' || Array.isArray(parts)) throw new Error(`${WHERE}: parameters[${quoted(route)}] must be { query?, headers?, cookies? }, each a shape.`)
+    if (!isRecord(parts)) throw new Error(`${WHERE}: parameters[${quoted(route)}] must be { query?, headers?, cookies? }, each a shape (an object, not a Map).`)
+    checkKeyNames(parts, `${WHERE}: parameters[${quoted(route)}]`, ['query', 'headers', 'cookies'])
     for (const [part, shape] of Object.entries(parts)) {
-      if (part !== 'query' && part !== 'headers' && part !== 'cookies') throw new Error(`${WHERE}: parameters[${quoted(route)}] has an unknown key ${quoted(part)}; its keys are query, headers and cookies.`)
       if (shape !== undefined && !(shape instanceof Shape)) throw new Error(`${WHERE}: parameters[${quoted(route)}].${part} must be a shape, such as shape('ProductFilter').`)
     }
     out.set(route, parts as RouteParameters)

@@ -100,6 +100,6 @@ describe('a mistaken passThrough fails when the history is made', () => {
   })
 
   it('an unknown key names passThrough among the keys', () => {
-    expect(make({ items: Person, sentinels: ['[DONE]'] })).toThrow('its keys are request, response, error, items, unmigrated, passThrough, partial and forms')
+    expect(make({ items: Person, sentinels: ['[DONE]'] })).toThrow('its keys are request, response, error, items, unmigrated, passThrough, partial, forms.')
   })
 })

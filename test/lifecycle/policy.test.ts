@@ -415,7 +415,7 @@ describe('construction errors', () => {
     [
       'an unknown lifecycle key',
       () => versionPolicy({ versions: { v1: { deprecated: DEPRECATION } as never } }),
-      `${where}: unknown key "deprecated"; the keys are deprecation, sunset, deprecationLink, sunsetLink.`,
+      `${where} has an unknown key "deprecated" (did you mean "deprecation"?); its keys are deprecation, sunset, deprecationLink, sunsetLink.`,
     ],
     [
       "a bad date string ('June 1st')",
