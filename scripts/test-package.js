@@ -6,7 +6,9 @@
 // (@hono/node-server), Bun, Deno and a Worker (wrangler), each on a loopback
 // port, checking a versioned request and a rejected one. Node is also run
 // with the lowest hono the peer range allows (without the docs page's entry
-// point, whose optional peer needs a newer hono).
+// point, whose optional peer needs a newer hono), and the quick start is served
+// on the lowest Node package.json's `engines` allows (its binary from npm,
+// the quick start's TypeScript bundled by esbuild, since that Node runs no .ts).
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
@@ -164,6 +166,30 @@ function makeApp(dir, tarball, hono, subpaths, peers = {}) {
   sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir)
 }
 
+/** The lowest Node package.json's `engines` allows (`>=20` is 20.0.0). */
+function nodeFloor() {
+  const { engines } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  const m = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(engines?.node ?? '')
+  if (m === null) throw new Error(`package.json: engines.node must be ">=<version>", got ${JSON.stringify(engines?.node)}`)
+  return `${m[1]}.${m[2] ?? 0}.${m[3] ?? 0}`
+}
+
+/** The npm package holding Node's binary for this machine, as the \`node\` package's installer names it. */
+function floorPackage(version) {
+  return `node-${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}@${version}`
+}
+
+/** Node `version`'s binary, unpacked from its npm package into `dir`: its path. */
+function fetchNode(version, dir) {
+  mkdirSync(dir, { recursive: true })
+  const [packed] = JSON.parse(execFileSync('npm', ['pack', floorPackage(version), '--json', '--pack-destination', dir], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...quiet } }))
+  sh('tar', ['xzf', packed.filename], dir)
+  const node = join(dir, 'package', 'bin', process.platform === 'win32' ? 'node.exe' : 'node')
+  const reported = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()
+  if (reported !== `v${version}`) throw new Error(`${floorPackage(version)} runs ${reported}, expected v${version}`)
+  return node
+}
+
 const work = mkdtempSync(join(tmpdir(), 'hono-api-versioning-apps-'))
 const results = []
 let failed = false
@@ -172,6 +198,7 @@ async function step(label, fn) {
   try {
     const detail = await fn()
     results.push({ label, ok: true, detail: detail ?? '', seconds: (Date.now() - started) / 1000 })
+    return detail
   } catch (error) {
     failed = true
     results.push({ label, ok: false, detail: String(error.message ?? error).split('\n')[0], seconds: (Date.now() - started) / 1000 })
@@ -231,6 +258,19 @@ try {
       join(app, 'worker'),
     ),
   )
+
+  const floor = nodeFloor()
+  const floorNode = await step(`Node ${floor}, the lowest package.json's engines allows, from npm (${floorPackage(floor)})`, () => fetchNode(floor, join(work, 'node-floor')))
+  await step(`every entry point imports on Node ${floor}`, () => {
+    if (floorNode === undefined) throw new Error(`no Node ${floor} to run`)
+    sh(bin('esbuild'), ['print-surface.ts', '--bundle', '--packages=external', '--format=esm', '--platform=node', '--outfile=print-surface-floor.mjs', '--log-level=warning'], app)
+    return checkSurface(`Node ${floor}`, surface, floorNode, ['print-surface-floor.mjs'], app)
+  })
+  await step(`Node ${floor} (@hono/node-server)`, () => {
+    if (floorNode === undefined) throw new Error(`no Node ${floor} to run`)
+    sh(bin('esbuild'), ['node/server.ts', '--bundle', '--packages=external', '--format=esm', '--platform=node', '--outfile=node/server-floor.mjs', '--log-level=warning'], app)
+    return serveAndCheck(`node ${floor}`, floorNode, ['server-floor.mjs'], join(app, 'node'))
+  })
 
   const minimal = join(work, 'app-min')
   // Without the docs page: its peer, Scalar's Hono middleware, needs a newer hono than the lowest we allow.
