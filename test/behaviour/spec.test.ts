@@ -7,6 +7,7 @@ import { AcceptHeaderVersioning, BaseVersioning, createReverse, defineRoutes, Ho
 import { NotImplementedError } from '../../src/errors.ts'
 import type { VersionMatch } from '../../src/schemes/base.ts'
 import { HOSTNAME_REGEX } from '../../src/schemes/host-name.ts'
+import { thrown } from '../support/thrown.ts'
 
 const get = (url: string, headers: Record<string, string> = {}): Request => new Request(url, { headers })
 const accept = (value: string): Request => get('http://testserver/endpoint/', { accept: value })
@@ -17,16 +18,6 @@ const routes = defineRoutes([
   include('/v1', [route('plain', '/plain/'), route('item', '/items/:pk{[0-9]+}/')], { namespace: 'v1' }),
   include('/v2', [route('item', '/items/:pk{[0-9]+}/')], { namespace: 'v2' }),
 ])
-
-/** The error a call throws, or a failure when it returns. */
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn()
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected an error, got a result')
-}
 
 describe('configuration attributes of every scheme', () => {
   const schemes = [AcceptHeaderVersioning, URLPathVersioning, NamespaceVersioning, HostNameVersioning, QueryParameterVersioning]

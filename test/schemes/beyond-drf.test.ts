@@ -13,21 +13,12 @@ import { AcceptHeaderVersioning, BaseVersioning, CombinedVersioning, createRever
 import { type CompiledRoute } from '../../src/routes/compile.ts'
 import { dateVersions, semver } from '../../src/formats/index.ts'
 import { appInStyle, MOUNT_STYLES, type MountStyle } from '../support/mount-styles.ts'
+import { thrown } from '../support/thrown.ts'
 
 const json = async (res: Response): Promise<unknown> => res.json()
 
 
 const AMBIGUOUS = { detail: 'The request carries more than one API version.' }
-
-/** The error `fn` throws (fails the test when it throws nothing). */
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn()
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a throw')
-}
 
 function req(url: string, headers: Record<string, string> = {}): Request {
   return new Request(url, { headers })
