@@ -228,7 +228,7 @@ export function appChecks(app: AppRoutesWithHandlers, names: ReadonlySet<string>
     ...headersSkippedAfter(routes, app.middleware, plans),
     ...unservedMethods(routes, names),
     ...answerChecks(routes, plans, tablePlan),
-    ...unlaidRequests(routes, plans, tablePlan, changed),
+    ...unlaidRequests(routes, plans, tablePlan, changed, app.middleware),
     ...declaredMediaChecks(app, plans, WHERE),
     ...declaredShapeChecks(app, plans, changed, WHERE),
   ]

@@ -9,7 +9,7 @@
 
 import type { RoutePlan } from './http-steps.ts'
 import { plainRoute } from './route-changes.ts'
-import { wrappedBy } from './wrapped-handlers.ts'
+import { wrappedBy, type PlannedHandler } from './wrapped-handlers.ts'
 import { quoted } from '../quote.ts'
 
 /** The routes of an app as Hono lists them (`app.routes`). */
@@ -94,4 +94,25 @@ export function headersSkippedAfter(routes: Routes, middleware: unknown, plans: 
     }
   }
   return [...out]
+}
+
+/**
+ * The middleware registered after the versioning middleware (`middleware`) at a pattern (`app.use('/people/*', ...)`),
+ * with the plan of each plain route (`plans`, by `METHOD /path`) it runs for: it reads a request as the route's
+ * handler does, after the versioning, so `check(app)` reads it as it reads a handler. A route's own handlers (those
+ * registered at a route's name) are read as handlers; the versioning middleware's order unknown, none.
+ */
+export function middlewareAfter(routes: Routes, middleware: unknown, plans: ReadonlyMap<string, RoutePlan>): PlannedHandler[] {
+  const first = middleware === undefined ? -1 : routes.findIndex((route) => route.handler === middleware)
+  if (first === -1) return []
+  const out: PlannedHandler[] = []
+  for (const { method, path, handler } of routes.slice(first + 1)) {
+    if (handler === middleware || plans.has(`${method} ${path}`) || wrappedBy(handler) !== undefined) continue
+    for (const [key, plan] of plans) {
+      const plain = plainRoute(key)
+      if (plain === null || (method !== 'ALL' && method !== plain[0]) || !covers(path, plain[1])) continue
+      out.push({ method: plain[0], what: quoted(key), key, plan, handler, before: [], who: `the middleware registered at '${path}' after the versioning middleware, run for ${quoted(key)},` })
+    }
+  }
+  return out
 }

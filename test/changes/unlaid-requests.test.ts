@@ -176,6 +176,34 @@ describe('check(app) names a handler reading a body its route lays out nowhere',
     expect(versioning.check(app)).toEqual([sentence('route "person" (PUT)', 'PUT person')])
   })
 
+  it("a middleware registered with app.use after the versioning middleware, for each route it covers; one before it, or covering none, is not named", async () => {
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [titles] }],
+      bodies: { 'PUT /people/:id': { response: Person }, 'POST /people': { request: Person, response: Person }, 'GET /people/:id': { response: Person }, 'PUT /notes/:id': { response: Person } },
+    })
+    const versioning = versionMiddleware({ scheme: scheme(), changes: history })
+    const app = new Hono()
+    let audited: unknown
+    const audit = async (c: Context, next: () => Promise<void>) => {
+      if (c.req.method !== 'GET') audited = await c.req.json()
+      await next()
+    }
+    // Before the versioning middleware: it reads every version's body as sent, knowing no version.
+    app.use('/notes/*', audit)
+    app.use('*', versioning)
+    app.use('/people/*', audit)
+    app.use('/people', audit)
+    app.put('/people/:id', (c) => c.json({ id: 1, title: 'Ada' }))
+    app.post('/people', async (c) => c.json({ ...(await c.req.json<Person>()), id: 1 }))
+    app.get('/people/:id', (c) => c.json({ id: 1, title: 'Ada' }))
+    app.put('/notes/:id', (c) => c.json({ id: 1, title: 'Ada' }))
+    const who = `the middleware registered at '/people/*' after the versioning middleware, run for "PUT /people/:id",`
+    expect(versioning.check(app)).toEqual([sentence('"PUT /people/:id"', 'PUT /people/:id').replace('the handler of "PUT /people/:id"', who)])
+    // What the sentence says: the middleware reads the older client's body in version 1's fields.
+    await app.request('/people/1', { method: 'PUT', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: '{"name":"Ada"}' })
+    expect(audited).toEqual({ name: 'Ada' })
+  })
+
   it('@hono/zod-openapi routes: a body the handler reads through c.req.valid("json")', () => {
     const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [titles] }], bodies: { 'PUT /people/:id': { response: Person }, 'DELETE /people/:id': { response: Person } } })
     const versioning = versionMiddleware({ scheme: scheme(), changes: history })
