@@ -20,6 +20,12 @@
 
 const encoder = new TextEncoder()
 
+/**
+ * The headers that describe the client's body, which a migrated body is not: its framing (its length, chunked) and
+ * its digests (RFC 9530's, and those before it), as a migrated response drops the head's (changes/older-response.ts).
+ */
+export const OF_THE_BODY: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'content-digest', 'repr-digest', 'digest', 'content-md5'])
+
 /** The slot of the `Request` a light request builds when asked for what it does not own. */
 const BUILT = Symbol('built')
 
@@ -49,12 +55,12 @@ class LightRequest {
     return this.#url
   }
 
-  /** The source's headers, renamed, without its body's framing, with the migrated body's length; made when first read. */
+  /** The source's headers, renamed, without its body's framing and digests, with the migrated body's length; made when first read. */
   get headers(): Headers {
     if (this.#headers === undefined) {
       const headers = new Headers()
       ;(this.#given ?? this.#source.headers).forEach((value, name) => {
-        if (name !== 'content-length' && name !== 'transfer-encoding') headers.append(name, value)
+        if (!OF_THE_BODY.has(name)) headers.append(name, value)
       })
       if (this.#text !== null) headers.set('content-length', String(encoder.encode(this.#text).byteLength))
       this.#headers = headers
