@@ -18,13 +18,9 @@
  * rebuilding the request around the stream it read.
  */
 
-const encoder = new TextEncoder()
+import { OF_THE_BODY } from '../http/header-name.ts'
 
-/**
- * The headers that describe the client's body, which a migrated body is not: its framing (its length, chunked) and
- * its digests (RFC 9530's, and those before it), as a migrated response drops the head's (changes/older-response.ts).
- */
-export const OF_THE_BODY: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'content-digest', 'repr-digest', 'digest', 'content-md5'])
+const encoder = new TextEncoder()
 
 /** The slot of the `Request` a light request builds when asked for what it does not own. */
 const BUILT = Symbol('built')

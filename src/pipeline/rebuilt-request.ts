@@ -5,7 +5,8 @@
  * (light-request.ts).
  */
 import type { MigratedBody } from './extension.ts'
-import { isLightRequest, lightRequest, OF_THE_BODY } from './light-request.ts'
+import { OF_THE_BODY } from '../http/header-name.ts'
+import { isLightRequest, lightRequest } from './light-request.ts'
 
 /** `request` rebuilt with `url`, `headers` (`undefined`: its own; else a copy the caller owns) and `body` (`null`: its own body, passed on). */
 export function rebuiltRequest(request: Request, body: MigratedBody | null, url: string, headers?: Headers): Request {
