@@ -322,12 +322,12 @@ const ANSWERS: readonly (readonly [RegExp | ((source: string) => boolean), strin
  * a stream without an `items` layout, text or HTML not listed in `unmigrated`. Plain routes by their `METHOD /path`
  * plan; the handlers `mountRoutes` wraps (wrapped-handlers.ts) by their table route's (`tablePlan`, the request path's
  * lookup), a chain's middleware as a plain route's (Hono registers each as a handler of the route), and a middleware
- * registered after the versioning `middleware` (`app.use`) for each plain route it runs for (middleware-order.ts
+ * registered after the versioning `middleware` (`app.use`) for each route it runs for (middleware-order.ts
  * `middlewareAfter`). Handlers whose source does not show it (bundled code) are not judged.
  */
 function answerChecks(routes: AppRoutesWithHandlers['routes'], plans: ReadonlyMap<string, RoutePlan>, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined, middleware: unknown): string[] {
   const out = new Set<string>()
-  for (const { what, plan, handler, before, who = `the handler of ${what}` } of [...plannedHandlers(routes, plans, tablePlan), ...middlewareAfter(routes, middleware, plans)]) for (const fn of [...before, handler]) judge(who, plan, fn, out)
+  for (const { what, plan, handler, before, who = `the handler of ${what}` } of [...plannedHandlers(routes, plans, tablePlan), ...middlewareAfter(routes, middleware, plans, tablePlan)]) for (const fn of [...before, handler]) judge(who, plan, fn, out)
   return [...out]
 }
 

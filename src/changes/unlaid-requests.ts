@@ -54,7 +54,7 @@ export interface ChangedShapes {
  * lays out nowhere, though the route's responses migrate. Plain routes by
  * their `METHOD /path` plan; the handlers `mountRoutes` wraps by their table
  * route's (`tablePlan`); a middleware registered after the versioning
- * `middleware` (`app.use`), for each plain route it runs for.
+ * `middleware` (`app.use`), for each route it runs for.
  */
 export function unlaidRequests(
   routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[],
@@ -70,7 +70,7 @@ export function unlaidRequests(
     for (const fn of planned.before) judge({ ...planned, handler: fn }, changed, out)
   }
   // It reads the request after the versioning, as the route's handler does.
-  for (const planned of middlewareAfter(routes, middleware, plans)) judge(planned, changed, out)
+  for (const planned of middlewareAfter(routes, middleware, plans, tablePlan)) judge(planned, changed, out)
   return [...out]
 }
 

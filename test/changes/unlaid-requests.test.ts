@@ -197,11 +197,27 @@ describe('check(app) names a handler reading a body its route lays out nowhere',
     app.post('/people', async (c) => c.json({ ...(await c.req.json<Person>()), id: 1 }))
     app.get('/people/:id', (c) => c.json({ id: 1, title: 'Ada' }))
     app.put('/notes/:id', (c) => c.json({ id: 1, title: 'Ada' }))
+    // After the route's handler, which answers without calling next(): it never runs for the route.
+    app.use('/notes/*', audit)
     const who = `the middleware registered at '/people/*' after the versioning middleware, run for "PUT /people/:id",`
     expect(versioning.check(app)).toEqual([sentence('"PUT /people/:id"', 'PUT /people/:id').replace('the handler of "PUT /people/:id"', who)])
     // What the sentence says: the middleware reads the older client's body in version 1's fields.
     await app.request('/people/1', { method: 'PUT', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: '{"name":"Ada"}' })
     expect(audited).toEqual({ name: 'Ada' })
+  })
+
+  it('a middleware registered with app.use after the versioning middleware, for each handler mountRoutes mounts that it runs for', () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [titles] }], bodies: { person: { response: Person } } })
+    const routes = defineRoutes([route('person', '/people/:id')])
+    const versioning = apiVersioning({ scheme: scheme(), routes, changes: history, allowedHosts: ['api.test'] })
+    const app = new Hono()
+    app.use('*', versioning)
+    app.use('/people/*', async (c, next) => {
+      if (c.req.method === 'PUT') c.set('person' as never, (await c.req.json()) as never)
+      await next()
+    })
+    mountRoutes(app, versioning, { person: { get: (c) => c.json({ id: 1, title: 'Ada' }), put: (c) => c.json({ id: 1, title: String((c.get('person' as never) as Person).title) }) } })
+    expect(versioning.check(app)).toEqual([sentence('route "person" (PUT)', 'PUT person').replace('the handler of route "person" (PUT)', `the middleware registered at '/people/*' after the versioning middleware, run for route "person" (PUT),`)])
   })
 
   it('@hono/zod-openapi routes: a body the handler reads through c.req.valid("json")', () => {
