@@ -18,7 +18,8 @@
  * `c.req.valid('json')` says what it reads. And a handler that reads
  * a form (`parseBody()`, `formData()`, `valid('form')`) on a route whose
  * request layout migrates no form (`forms` not set): its older clients' forms
- * are refused with 415, its head clients' taken.
+ * are refused with 415, its head clients' taken (but those of a type its
+ * `unmigrated` lists, passed to it as sent).
  */
 import type { ExchangeRoute } from '../pipeline/extension.ts'
 import type { RoutePlan } from './http-steps.ts'
@@ -33,6 +34,9 @@ const READS_BODY = /(?<![\w$])req\s*\.\s*(?:(?:raw\s*\.\s*)?(?:json|formData)|pa
 
 /** A read of the request body as a form. */
 const READS_FORM = /(?<![\w$])req\s*\.\s*(?:(?:raw\s*\.\s*)?formData|parseBody)\s*\(|(?<![\w$])req\s*\.\s*valid\s*\(\s*['"`]form['"`]/
+
+/** The media types of a form. */
+const FORM_TYPES: readonly string[] = ['application/x-www-form-urlencoded', 'multipart/form-data']
 
 /** Hono's validator middleware (hono/validator, and so zValidator and @hono/zod-openapi's): the call that hands its value on. */
 const VALIDATOR = /\.addValidatedData\s*\(/
@@ -84,7 +88,12 @@ function judge({ method, what, key, plan, handler, who = `the handler of ${what}
     // Forms are migrated for a layout of one shape alone (a form is one object of text fields).
     if (plan.forms || !(plan.layouts?.request instanceof Shape) || plan.request?.some((chain) => chain.steps.length > 0) !== true) return
     if (!READS_FORM.test(source)) return
-    out.add(`versionHistory: ${who} reads a form, and its route's request layout migrates JSON bodies only, so its older clients' forms are refused with 415 where its head clients' are taken; set forms: true in bodies[${quoted(key)}] to migrate them.`)
+    // A form of a type the route lists in unmigrated is passed to the handler as sent: only the others are refused.
+    const refused = FORM_TYPES.filter((type) => plan.requestMedia?.test(type) !== true)
+    if (refused.length === FORM_TYPES.length) out.add(`versionHistory: ${who} reads a form, and its route's request layout migrates JSON bodies only, so its older clients' forms are refused with 415 where its head clients' are taken; set forms: true in bodies[${quoted(key)}] to migrate them.`)
+    for (const type of refused.length < FORM_TYPES.length ? refused : []) {
+      out.add(`versionHistory: ${who} reads a form, and its route's request layout migrates JSON bodies only, so its older clients' forms sent as ${type} are refused with 415 where its head clients' are taken (those unmigrated lists are passed to it as sent); list '${type}' in bodies[${quoted(key)}].unmigrated too.`)
+    }
     return
   }
   if (!migratesSuccess(plan) || !READS_BODY.test(source)) return
