@@ -98,15 +98,16 @@ export function headersSkippedAfter(routes: Routes, middleware: unknown, plans: 
 }
 
 /**
- * The middleware registered after the versioning middleware (`middleware`) at a pattern (`app.use('/people/*', ...)`)
- * and before a route's handler, with the plan of each route it runs for: a plain route's (`plans`, by `METHOD /path`)
+ * The middleware registered after the versioning middleware (`middleware`, where one of its registrations covers the
+ * route) at a pattern (`app.use('/people/*', ...)`) and before a route's handler, with the plan of each route it runs for: a plain route's (`plans`, by `METHOD /path`)
  * and each handler `mountRoutes` mounts (by its table route's, `tablePlan`). It reads the request and may answer it
  * as the route's handler does, after the versioning, so `check(app)` reads it as it reads a handler. A route's own
  * handlers are read as handlers; with the versioning middleware's place unknown, none.
  */
 export function middlewareAfter(routes: Routes, middleware: unknown, plans: ReadonlyMap<string, RoutePlan>, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined): PlannedHandler[] {
-  const first = middleware === undefined ? -1 : routes.findIndex((route) => route.handler === middleware)
-  if (first === -1) return []
+  // Where the versioning middleware is registered: a middleware runs after it for a route one of them covers, registered before it.
+  const versioning = routes.flatMap((route, at) => (middleware !== undefined && route.handler === middleware ? [{ at, path: route.path }] : []))
+  if (versioning.length === 0) return []
   // Each route a middleware may run for, with the place of its first handler: a middleware registered after it never runs before it.
   const targets: { readonly method: string; readonly path: string; readonly at: number; readonly planned: PlannedHandler }[] = []
   for (const [key, plan] of plans) {
@@ -122,9 +123,10 @@ export function middlewareAfter(routes: Routes, middleware: unknown, plans: Read
   })
   const out: PlannedHandler[] = []
   routes.forEach(({ method, path, handler }, at) => {
-    if (at <= first || handler === middleware || plans.has(`${method} ${path}`) || wrappedBy(handler) !== undefined) return
+    if (handler === middleware || plans.has(`${method} ${path}`) || wrappedBy(handler) !== undefined) return
     for (const target of targets) {
       if (at > target.at || (method !== 'ALL' && method !== target.method) || !covers(path, target.path)) continue
+      if (!versioning.some((registered) => registered.at < at && covers(registered.path, target.path))) continue
       out.push({ ...target.planned, handler, who: `the middleware registered at '${path}' after the versioning middleware, run for ${target.planned.what},` })
     }
   })

@@ -234,6 +234,21 @@ describe('check(app) names a handler reading a body its route lays out nowhere',
     expect(audited).toEqual({ name: 'Ada' })
   })
 
+  it('a middleware registered after the versioning middleware where it covers other routes, before it where it covers the route: not named', () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [titles] }], bodies: { 'PUT /people/:id': { response: Person }, 'PUT /notes/:id': { response: Person } } })
+    const versioning = versionMiddleware({ scheme: scheme(), changes: history })
+    const app = new Hono()
+    app.use('/notes/*', versioning)
+    app.use('/people/*', async (c, next) => {
+      c.set('person' as never, (await c.req.json()) as never)
+      await next()
+    })
+    app.use('/people/*', versioning)
+    app.put('/people/:id', (c) => c.json({ id: 1, title: 'Ada' }))
+    app.put('/notes/:id', (c) => c.json({ id: 1, title: 'Ada' }))
+    expect(versioning.check(app)).toEqual([])
+  })
+
   it('a middleware registered with app.use after the versioning middleware, for each handler mountRoutes mounts that it runs for', () => {
     const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [titles] }], bodies: { person: { response: Person } } })
     const routes = defineRoutes([route('person', '/people/:id')])
