@@ -88,10 +88,14 @@ export function declaredShapeChecks(
         if (laid && (!form || plan?.forms === true)) continue
         const shape = isObject(media) ? changedIn(media['schema'], changed.requests) : null
         if (shape === null) continue
+        // A form of a type the route lists in unmigrated is not refused: it reaches the handler as sent.
+        const sentAsIs = plan?.requestMedia?.test(type) === true
         out.push(
-          laid
-            ? `${where}: ${quoted(key)} declares its request body as a form (${type}) with ${quoted(shape)}, which an older version it serves has in another shape, and the history migrates its JSON bodies only, so those clients' forms are refused with 415; set forms: true in bodies[${quoted(key)}].`
-            : `${where}: ${quoted(key)} declares its request body (${type}) with ${quoted(shape)}, which an older version it serves has in another shape, but the history lays out no request body for it, so those clients' bodies reach the handler in their own version's fields; declare bodies[${quoted(key)}].request.`,
+          laid && sentAsIs
+            ? `${where}: ${quoted(key)} declares its request body as a form (${type}) with ${quoted(shape)}, which an older version it serves has in another shape, and its unmigrated passes those clients' forms to the handler as sent, unmigrated; take the form out of bodies[${quoted(key)}].unmigrated and set forms: true there to migrate them.`
+            : laid
+              ? `${where}: ${quoted(key)} declares its request body as a form (${type}) with ${quoted(shape)}, which an older version it serves has in another shape, and the history migrates its JSON bodies only, so those clients' forms are refused with 415; set forms: true in bodies[${quoted(key)}].`
+              : `${where}: ${quoted(key)} declares its request body (${type}) with ${quoted(shape)}, which an older version it serves has in another shape, but the history lays out no request body for it, so those clients' bodies reach the handler in their own version's fields; declare bodies[${quoted(key)}].request.`,
         )
       }
     }

@@ -15,7 +15,7 @@ import { describedBy, passThroughSet, unmigratedTest } from './response-bodies.t
 import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkRequestMethod } from './request-layouts.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
-import { covers, headersSkippedAfter, redispatchedAfter } from './middleware-order.ts'
+import { covers, headersSkippedAfter, middlewareAfter, redispatchedAfter } from './middleware-order.ts'
 import { unservedMethods } from './unserved-methods.ts'
 import { declaredMediaChecks, migratesSuccess } from './declared-media.ts'
 import { callsAnswerSuccess } from './handler-calls.ts'
@@ -223,8 +223,8 @@ export function appChecks(app: AppRoutesWithHandlers, names: ReadonlySet<string>
     ...redispatchedAfter(routes, app.middleware),
     ...headersSkippedAfter(routes, app.middleware, plans),
     ...unservedMethods(routes, names),
-    ...answerChecks(routes, plans, tablePlan),
-    ...unlaidRequests(routes, plans, tablePlan, changed),
+    ...answerChecks(routes, plans, tablePlan, app.middleware),
+    ...unlaidRequests(routes, plans, tablePlan, changed, app.middleware),
     ...declaredMediaChecks(app, plans, WHERE),
     ...declaredShapeChecks(app, plans, changed, WHERE),
   ]
@@ -317,17 +317,18 @@ const ANSWERS: readonly (readonly [RegExp | ((source: string) => boolean), strin
  * Routes with a success layout whose handler, as its source reads, can answer something the layouts cannot migrate:
  * a stream without an `items` layout, text or HTML not listed in `unmigrated`. Plain routes by their `METHOD /path`
  * plan; the handlers `mountRoutes` wraps (wrapped-handlers.ts) by their table route's (`tablePlan`, the request path's
- * lookup), a chain's middleware as a plain route's (Hono registers each as a handler of the route). Handlers whose
- * source does not show it (bundled code) are not judged.
+ * lookup), a chain's middleware as a plain route's (Hono registers each as a handler of the route), and a middleware
+ * registered after the versioning `middleware` (`app.use`) for each route it runs for (middleware-order.ts
+ * `middlewareAfter`). Handlers whose source does not show it (bundled code) are not judged.
  */
-function answerChecks(routes: AppRoutesWithHandlers['routes'], plans: ReadonlyMap<string, RoutePlan>, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined): string[] {
+function answerChecks(routes: AppRoutesWithHandlers['routes'], plans: ReadonlyMap<string, RoutePlan>, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined, middleware: unknown): string[] {
   const out = new Set<string>()
-  for (const { what, plan, handler, before } of plannedHandlers(routes, plans, tablePlan)) for (const fn of [...before, handler]) judge(what, plan, fn, out)
+  for (const { what, plan, handler, before, who = `the handler of ${what}` } of [...plannedHandlers(routes, plans, tablePlan), ...middlewareAfter(routes, middleware, plans, tablePlan)]) for (const fn of [...before, handler]) judge(who, plan, fn, out)
   return [...out]
 }
 
-/** The sentences about one handler answering the route of `plan` (`what` names it). */
-function judge(what: string, plan: RoutePlan | undefined, handler: unknown, out: Set<string>): void {
+/** The sentences about one handler answering the route of `plan` (`who` names it: `the handler of "GET /people"`). */
+function judge(who: string, plan: RoutePlan | undefined, handler: unknown, out: Set<string>): void {
   const media = plan?.media
   if (typeof handler !== 'function' || plan === undefined || media === null || media === undefined) return
   if (!migratesSuccess(plan)) return
@@ -335,11 +336,11 @@ function judge(what: string, plan: RoutePlan | undefined, handler: unknown, out:
   for (const [pattern, answers, type] of ANSWERS) {
     // On a route with an items layout, streams and plain text (streamText's) are read as items.
     if (!(typeof pattern === 'function' ? pattern(source) : pattern.test(source)) || media.unmigrated?.(type) === true || (media.items && type !== 'text/html')) continue
-    out.add(`${WHERE}: the handler of ${what} can answer ${answers}, which its layouts cannot migrate (older clients would get a 500); ${type.endsWith('html') || type.endsWith('plain') ? `list '${type}' in its unmigrated` : 'declare its items layout'}.`)
+    out.add(`${WHERE}: ${who} can answer ${answers}, which its layouts cannot migrate (older clients would get a 500); ${type.endsWith('html') || type.endsWith('plain') ? `list '${type}' in its unmigrated` : 'declare its items layout'}.`)
   }
   // A Content-Type it sets (c.body(csv, 200, { 'Content-Type': 'text/csv' })): JSON is migrated, a stream named above.
   for (const [, set] of source.matchAll(/type['"`]?\s*[:,]\s*['"`](\w+\/[\w.+-]+)/gi)) {
     const type = (set as string).toLowerCase()
-    if (!isJsonType(type) && !STREAM.test(type) && !media.unmigrated?.(type)) out.add(`${WHERE}: the handler of ${what} can answer ${type}, which its layouts cannot migrate (older clients would get a 500); list '${type}' in its unmigrated.`)
+    if (!isJsonType(type) && !STREAM.test(type) && !media.unmigrated?.(type)) out.add(`${WHERE}: ${who} can answer ${type}, which its layouts cannot migrate (older clients would get a 500); list '${type}' in its unmigrated.`)
   }
 }

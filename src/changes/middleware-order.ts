@@ -7,9 +7,10 @@
  * that lacks the route.
  */
 
+import type { ExchangeRoute } from '../pipeline/extension.ts'
 import type { RoutePlan } from './http-steps.ts'
 import { plainRoute } from './route-changes.ts'
-import { wrappedBy } from './wrapped-handlers.ts'
+import { wrappedBy, type PlannedHandler } from './wrapped-handlers.ts'
 import { quoted } from '../quote.ts'
 
 /** The routes of an app as Hono lists them (`app.routes`). */
@@ -94,4 +95,40 @@ export function headersSkippedAfter(routes: Routes, middleware: unknown, plans: 
     }
   }
   return [...out]
+}
+
+/**
+ * The middleware registered after the versioning middleware (`middleware`, where one of its registrations covers the
+ * route) at a pattern (`app.use('/people/*', ...)`) and before a route's handler, with the plan of each route it runs for: a plain route's (`plans`, by `METHOD /path`)
+ * and each handler `mountRoutes` mounts (by its table route's, `tablePlan`). It reads the request and may answer it
+ * as the route's handler does, after the versioning, so `check(app)` reads it as it reads a handler. A route's own
+ * handlers are read as handlers; with the versioning middleware's place unknown, none.
+ */
+export function middlewareAfter(routes: Routes, middleware: unknown, plans: ReadonlyMap<string, RoutePlan>, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined): PlannedHandler[] {
+  // Where the versioning middleware is registered: a middleware runs after it for a route one of them covers, registered before it.
+  const versioning = routes.flatMap((route, at) => (middleware !== undefined && route.handler === middleware ? [{ at, path: route.path }] : []))
+  if (versioning.length === 0) return []
+  // Each route a middleware may run for, with the place of its first handler: a middleware registered after it never runs before it.
+  const targets: { readonly method: string; readonly path: string; readonly at: number; readonly planned: PlannedHandler }[] = []
+  for (const [key, plan] of plans) {
+    const plain = plainRoute(key)
+    const at = plain === null ? -1 : routes.findIndex((route) => route.method === plain[0] && route.path === plain[1])
+    if (plain !== null && at !== -1) targets.push({ method: plain[0], path: plain[1], at, planned: { method: plain[0], what: quoted(key), key, plan, handler: undefined, before: [] } })
+  }
+  routes.forEach((route, at) => {
+    for (const own of wrappedBy(route.handler) ?? []) {
+      const planned = { method: own.method, what: `route ${quoted(own.route.viewName)} (${own.method})`, key: `${own.method} ${own.route.viewName}`, plan: tablePlan(own.method, own.route), handler: undefined, before: [] }
+      targets.push({ method: own.method, path: route.path, at, planned })
+    }
+  })
+  const out: PlannedHandler[] = []
+  routes.forEach(({ method, path, handler }, at) => {
+    if (handler === middleware || plans.has(`${method} ${path}`) || wrappedBy(handler) !== undefined) return
+    for (const target of targets) {
+      if (at > target.at || (method !== 'ALL' && method !== target.method) || !covers(path, target.path)) continue
+      if (!versioning.some((registered) => registered.at < at && covers(registered.path, target.path))) continue
+      out.push({ ...target.planned, handler, who: `the middleware registered at '${path}' after the versioning middleware, run for ${target.planned.what},` })
+    }
+  })
+  return out
 }

@@ -18,13 +18,15 @@
  * `c.req.valid('json')` says what it reads. And a handler that reads
  * a form (`parseBody()`, `formData()`, `valid('form')`) on a route whose
  * request layout migrates no form (`forms` not set): its older clients' forms
- * are refused with 415, its head clients' taken.
+ * are refused with 415, its head clients' taken (but those of a type its
+ * `unmigrated` lists, passed to it as sent).
  */
 import type { ExchangeRoute } from '../pipeline/extension.ts'
 import type { RoutePlan } from './http-steps.ts'
 import { migratesSuccess } from './declared-media.ts'
 import { Shape, type Layout } from './shape.ts'
 import { plannedHandlers, type PlannedHandler } from './wrapped-handlers.ts'
+import { middlewareAfter } from './middleware-order.ts'
 import { quoted } from '../quote.ts'
 
 /** A read of the request body as JSON or as a form, in a handler's source: `c.req.json()`, a `req` destructured (`({ req }) => req.json()`), its `raw` Request's. */
@@ -32,6 +34,9 @@ const READS_BODY = /(?<![\w$])req\s*\.\s*(?:(?:raw\s*\.\s*)?(?:json|formData)|pa
 
 /** A read of the request body as a form. */
 const READS_FORM = /(?<![\w$])req\s*\.\s*(?:(?:raw\s*\.\s*)?formData|parseBody)\s*\(|(?<![\w$])req\s*\.\s*valid\s*\(\s*['"`]form['"`]/
+
+/** The media types of a form. */
+const FORM_TYPES: readonly string[] = ['application/x-www-form-urlencoded', 'multipart/form-data']
 
 /** Hono's validator middleware (hono/validator, and so zValidator and @hono/zod-openapi's): the call that hands its value on. */
 const VALIDATOR = /\.addValidatedData\s*\(/
@@ -52,13 +57,15 @@ export interface ChangedShapes {
  * The sentences naming each handler of `routes` that reads a body its route
  * lays out nowhere, though the route's responses migrate. Plain routes by
  * their `METHOD /path` plan; the handlers `mountRoutes` wraps by their table
- * route's (`tablePlan`).
+ * route's (`tablePlan`); a middleware registered after the versioning
+ * `middleware` (`app.use`), for each route it runs for.
  */
 export function unlaidRequests(
   routes: readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[],
   plans: ReadonlyMap<string, RoutePlan>,
   tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined,
   changed: ChangedShapes,
+  middleware?: unknown,
 ): string[] {
   const out = new Set<string>()
   for (const planned of plannedHandlers(routes, plans, tablePlan)) {
@@ -66,11 +73,13 @@ export function unlaidRequests(
     // A mountRoutes chain's middleware, read as a plain route's is (Hono registers each as a handler of the route).
     for (const fn of planned.before) judge({ ...planned, handler: fn }, changed, out)
   }
+  // It reads the request after the versioning, as the route's handler does.
+  for (const planned of middlewareAfter(routes, middleware, plans, tablePlan)) judge(planned, changed, out)
   return [...out]
 }
 
 /** The sentence about one handler of the app, if any. */
-function judge({ method, what, key, plan, handler }: PlannedHandler, changed: ChangedShapes, out: Set<string>): void {
+function judge({ method, what, key, plan, handler, who = `the handler of ${what}` }: PlannedHandler, changed: ChangedShapes, out: Set<string>): void {
   if (typeof handler !== 'function' || plan === undefined || BODILESS.has(method) || method === 'ALL') return
   const source = Function.prototype.toString.call(handler)
   // A validator's one source reads JSON for every target (a `param` validator on a DELETE too): its handler's `c.req.valid(...)` tells.
@@ -79,7 +88,12 @@ function judge({ method, what, key, plan, handler }: PlannedHandler, changed: Ch
     // Forms are migrated for a layout of one shape alone (a form is one object of text fields).
     if (plan.forms || !(plan.layouts?.request instanceof Shape) || plan.request?.some((chain) => chain.steps.length > 0) !== true) return
     if (!READS_FORM.test(source)) return
-    out.add(`versionHistory: the handler of ${what} reads a form, and its route's request layout migrates JSON bodies only, so its older clients' forms are refused with 415 where its head clients' are taken; set forms: true in bodies[${quoted(key)}] to migrate them.`)
+    // A form of a type the route lists in unmigrated is passed to the handler as sent: only the others are refused.
+    const refused = FORM_TYPES.filter((type) => plan.requestMedia?.test(type) !== true)
+    if (refused.length === FORM_TYPES.length) out.add(`versionHistory: ${who} reads a form, and its route's request layout migrates JSON bodies only, so its older clients' forms are refused with 415 where its head clients' are taken; set forms: true in bodies[${quoted(key)}] to migrate them.`)
+    for (const type of refused.length < FORM_TYPES.length ? refused : []) {
+      out.add(`versionHistory: ${who} reads a form, and its route's request layout migrates JSON bodies only, so its older clients' forms sent as ${type} are refused with 415 where its head clients' are taken (those unmigrated lists are passed to it as sent); list '${type}' in bodies[${quoted(key)}].unmigrated too.`)
+    }
     return
   }
   if (!migratesSuccess(plan) || !READS_BODY.test(source)) return
@@ -87,7 +101,7 @@ function judge({ method, what, key, plan, handler }: PlannedHandler, changed: Ch
   const response = plan.layouts?.response ?? null
   if (response !== null && !reaches(response, changed.requests, new Set())) return
   out.add(
-    `versionHistory: the handler of ${what} reads a request body, and its route declares no request layout though its responses change between versions, so older clients' bodies reach it in their own version's fields; declare the layout (bodies[${quoted(key)}].request), or a shape no change names if the body is the same in every version.`,
+    `versionHistory: ${who} reads a request body, and its route declares no request layout though its responses change between versions, so older clients' bodies reach it in their own version's fields; declare the layout (bodies[${quoted(key)}].request), or a shape no change names if the body is the same in every version.`,
   )
 }
 

@@ -38,6 +38,8 @@ export interface PlannedHandler {
   readonly handler: unknown
   /** The functions of a `mountRoutes` chain before it (a middleware, a validator); none for a plain route's handler, whose middleware is a handler of its own. */
   readonly before: readonly unknown[]
+  /** How sentences name the function, where it is no handler of the route (a middleware registered at a pattern, middleware-order.ts); else `the handler of <what>`. */
+  readonly who?: string
 }
 
 /**

@@ -21,3 +21,10 @@ const FRAMING = new Set(['content-length', 'transfer-encoding', 'content-encodin
 export function isFramingHeader(name: string): boolean {
   return FRAMING.has(name.toLowerCase())
 }
+
+/**
+ * The headers that describe a request's body as the client sent it, which a migrated body is not: its framing (its
+ * length, chunked) and its digests (RFC 9530's, and those before it), as a migrated response drops the head's
+ * (changes/older-response.ts).
+ */
+export const OF_THE_BODY: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'content-digest', 'repr-digest', 'digest', 'content-md5'])

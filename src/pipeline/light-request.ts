@@ -18,6 +18,8 @@
  * rebuilding the request around the stream it read.
  */
 
+import { OF_THE_BODY } from '../http/header-name.ts'
+
 const encoder = new TextEncoder()
 
 /** The slot of the `Request` a light request builds when asked for what it does not own. */
@@ -49,12 +51,12 @@ class LightRequest {
     return this.#url
   }
 
-  /** The source's headers, renamed, without its body's framing, with the migrated body's length; made when first read. */
+  /** The source's headers, renamed, without its body's framing and digests, with the migrated body's length; made when first read. */
   get headers(): Headers {
     if (this.#headers === undefined) {
       const headers = new Headers()
       ;(this.#given ?? this.#source.headers).forEach((value, name) => {
-        if (name !== 'content-length' && name !== 'transfer-encoding') headers.append(name, value)
+        if (!OF_THE_BODY.has(name)) headers.append(name, value)
       })
       if (this.#text !== null) headers.set('content-length', String(encoder.encode(this.#text).byteLength))
       this.#headers = headers

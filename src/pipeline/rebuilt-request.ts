@@ -5,6 +5,7 @@
  * (light-request.ts).
  */
 import type { MigratedBody } from './extension.ts'
+import { OF_THE_BODY } from '../http/header-name.ts'
 import { isLightRequest, lightRequest } from './light-request.ts'
 
 /** `request` rebuilt with `url`, `headers` (`undefined`: its own; else a copy the caller owns) and `body` (`null`: its own body, passed on). */
@@ -22,11 +23,11 @@ export function rebuiltRequest(request: Request, body: MigratedBody | null, url:
   const { cf } = request as { cf?: unknown }
   if (cf !== undefined) init.cf = cf
   if (body !== null) {
-    // The new body's length is its own (and it is no longer chunked); a form's type carries its new boundary. Its
-    // type as the head reads it: a requestHeaderChanged of Content-Type has run.
+    // The new body's length is its own (and it is no longer chunked), the client's digests not of it; a form's type
+    // carries its new boundary. Its type as the head reads it: a requestHeaderChanged of Content-Type has run.
     const form = body instanceof FormData
     const urlencoded = form && /^application\/x-www-form-urlencoded/i.test((headers ?? request.headers).get('content-type') ?? '')
-    init.headers = headersWithout(headers ?? request.headers, form ? BODY_AND_TYPE : BODY)
+    init.headers = headersWithout(headers ?? request.headers, form ? BODY_AND_TYPE : OF_THE_BODY)
     init.body = typeof body === 'string' ? body : form ? (urlencoded ? urlEncoded(body) : body) : body.text
   } else {
     init.headers = headers ?? headersWithout(request.headers, NONE)
@@ -84,8 +85,7 @@ export function rewroteUpgrade(handed: Request, rewritten: Request): boolean {
 }
 
 const NONE: ReadonlySet<string> = new Set()
-const BODY: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding'])
-const BODY_AND_TYPE: ReadonlySet<string> = new Set([...BODY, 'content-type'])
+const BODY_AND_TYPE: ReadonlySet<string> = new Set([...OF_THE_BODY, 'content-type'])
 
 /**
  * `headers` as a plain record, without `left` (lower-case names). Read with

@@ -81,4 +81,37 @@ describe('check(app) names a handler setting a Content-Type its layouts cannot m
     // What the sentence says: version 1 asking for the CSV gets a 500.
     expect((await app.request('http://api.test/products/1?format=csv', { headers: { 'Api-Version': '1' } })).status).toBe(500)
   })
+
+  it('a middleware registered with app.use after the versioning middleware, for each plain route it covers; one before it is not named', async () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [titles] }], bodies: { 'GET /products/:id': { response: Product }, 'GET /orders/:id': { response: Product } } })
+    const versioning = versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history })
+    const app = new Hono()
+    const exported = async (c: Context, next: Next) => (c.req.query('format') === 'csv' ? c.body(csv, 200, { 'Content-Type': 'text/csv' }) : next())
+    // Before the versioning middleware: its answer is sent before any version is read, as the head's.
+    app.use('/orders/*', exported)
+    app.use('*', versioning)
+    app.use('/products/*', exported)
+    app.get('/products/:id', (c) => c.json(lamp))
+    app.get('/orders/:id', (c) => c.json(lamp))
+    expect(versioning.check(app)).toEqual([
+      "versionHistory: the middleware registered at '/products/*' after the versioning middleware, run for \"GET /products/:id\", can answer text/csv, which its layouts cannot migrate (older clients would get a 500); list 'text/csv' in its unmigrated.",
+    ])
+    // What the sentence says: version 1 asking for the CSV gets a 500; through the middleware before it, the CSV.
+    expect((await app.request('/products/1?format=csv', { headers: { 'Api-Version': '1' } })).status).toBe(500)
+    expect((await app.request('/orders/1?format=csv', { headers: { 'Api-Version': '1' } })).status).toBe(200)
+  })
+
+  it('a middleware registered with app.use after the versioning middleware, for each handler mountRoutes mounts that it runs for', async () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [titles] }], bodies: { product: { response: Product } } })
+    const routes = defineRoutes([route('product', '/products/:id')])
+    const versioning = apiVersioning({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), routes, changes: history, allowedHosts: ['api.test'] })
+    const app = new Hono()
+    app.use('*', versioning)
+    app.use('/products/*', async (c: Context, next: Next) => (c.req.query('format') === 'csv' ? c.body(csv, 200, { 'Content-Type': 'text/csv' }) : next()))
+    mountRoutes(app, versioning, { product: (c) => c.json(lamp) })
+    expect(versioning.check(app)).toEqual([
+      "versionHistory: the middleware registered at '/products/*' after the versioning middleware, run for route \"product\" (GET), can answer text/csv, which its layouts cannot migrate (older clients would get a 500); list 'text/csv' in its unmigrated.",
+    ])
+    expect((await app.request('http://api.test/products/1?format=csv', { headers: { 'Api-Version': '1' } })).status).toBe(500)
+  })
 })

@@ -73,6 +73,20 @@ describe('check(app) names @hono/zod-openapi routes declaring a changed shape wi
     ])
   })
 
+  it("a form of a changed shape whose type unmigrated lists: named as passed to the handler unmigrated, not as refused", async () => {
+    const { app, versioning } = appWith({ 'POST /uploads': { request: Person, response: Person, unmigrated: ['application/x-www-form-urlencoded'] } })
+    app.openapi(
+      createRoute({ method: 'post', path: '/uploads', request: { body: { content: { 'application/x-www-form-urlencoded': { schema: PersonSchema } } } }, responses: { 200: { description: 'Made', ...json(PersonSchema) } } }),
+      (c) => c.json(ada, 200),
+    )
+    expect(versioning.check(app)).toEqual([
+      `versionHistory: "POST /uploads" declares its request body as a form (application/x-www-form-urlencoded) with "Person", which an older version it serves has in another shape, and its unmigrated passes those clients' forms to the handler as sent, unmigrated; take the form out of bodies["POST /uploads"].unmigrated and set forms: true there to migrate them.`,
+    ])
+    // What it says: version 1's form is not refused (415) but reaches the head's validator as sent (its name, 400).
+    const res = await app.request('/uploads', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'id=1&name=Ada' })
+    expect(res.status).toBe(400)
+  })
+
   it('a request body of a shape whose only change is an added enum value: not named, as an older body is already valid for the head (its responses are)', async () => {
     const ItemSchema = z.object({ id: z.number(), status: z.enum(['active', 'draft']) }).openapi('Item')
     const Item = shape('Item', ItemSchema)

@@ -260,6 +260,24 @@ describe('a body with a Content-Length (as a server gives it): read whole, as te
   })
 })
 
+describe("the digests of an older client's body", () => {
+  const DIGESTS = { 'Content-Digest': 'sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:', 'Repr-Digest': 'sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:', Digest: 'SHA-256=X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=', 'Content-MD5': 'Q2hlY2sgSW50ZWdyaXR5IQ==' }
+  const history = twoVersionHistory([change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })])], { bodies: { 'POST /people': { request: Person, unmigrated: ['text/plain'] } } })
+  const target = migratingApp(history)
+  const names = Object.keys(DIGESTS)
+  target.post('/people', async (c) => c.json({ body: await c.req.text(), digests: names.filter((name) => c.req.header(name) !== undefined) }))
+  const sent = (version: string, type: string) => target.request('/people', { method: 'POST', headers: { 'Api-Version': version, 'Content-Type': type, ...DIGESTS }, body: '{"mail":"a@b.c"}' })
+
+  it('are left out of a migrated body, which they do not describe, as a migrated response\'s are', async () => {
+    expect(await (await sent('1', 'application/json')).json()).toEqual({ body: '{"email":"a@b.c"}', digests: [] })
+  })
+
+  it('are kept with a body passed on as sent: the head\'s, and one of a media type in unmigrated', async () => {
+    expect(await (await sent('2', 'application/json')).json()).toEqual({ body: '{"mail":"a@b.c"}', digests: names })
+    expect(await (await sent('1', 'text/plain')).json()).toEqual({ body: '{"mail":"a@b.c"}', digests: names })
+  })
+})
+
 describe("an older client's request, rebuilt, keeps the client's connection", () => {
   it("its signal is the client's: a handler that stops when the client goes away does so for an older client too", async () => {
     const history = twoVersionHistory([change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' }), queryParamRenamed('GET /people', { older: 'q', newer: 'query' })])], { bodies: { 'POST /people': { request: Person } } })

@@ -135,6 +135,34 @@ describe('check(app) names a handler reading a body its route lays out nowhere',
     expect([member.status, await member.json()]).toEqual([200, { id: 1, name: 'Ada' }])
   })
 
+  it('a handler reading a form whose types unmigrated lists (passed to it as sent): not named; one type listed, the other named', async () => {
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [titles] }],
+      bodies: {
+        'POST /uploads': { request: Person, response: Person, unmigrated: ['multipart/form-data', 'application/x-www-form-urlencoded'] },
+        'POST /files': { request: Person, response: Person, unmigrated: ['multipart/form-data'] },
+      },
+    })
+    const versioning = versionMiddleware({ scheme: scheme(), changes: history })
+    const app = new Hono()
+    app.use('*', versioning)
+    const fromForm = async (c: Context) => c.json({ id: 1, title: String((await c.req.parseBody())['title']) })
+    app.post('/uploads', fromForm)
+    app.post('/files', fromForm)
+    expect(versioning.check(app)).toEqual([
+      `versionHistory: the handler of "POST /files" reads a form, and its route's request layout migrates JSON bodies only, so its older clients' forms sent as application/x-www-form-urlencoded are refused with 415 where its head clients' are taken (those unmigrated lists are passed to it as sent); list 'application/x-www-form-urlencoded' in bodies["POST /files"].unmigrated too.`,
+    ])
+    // What it says: an older client's form of a listed type reaches the handler as sent, of the other type 415.
+    const multipart = (path: string) => {
+      const body = new FormData()
+      body.set('title', 'Ada')
+      return app.request(path, { method: 'POST', headers: { 'Api-Version': '1' }, body })
+    }
+    const urlencoded = (path: string) => app.request(path, { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'title=Ada' })
+    expect([(await multipart('/uploads')).status, (await urlencoded('/uploads')).status]).toEqual([200, 200])
+    expect([(await multipart('/files')).status, (await urlencoded('/files')).status]).toEqual([200, 415])
+  })
+
   it('the handlers mountRoutes mounts, by their table route and method', () => {
     const history = versionHistory({
       versions: [{ version: '1' }, { version: '2', changes: [titles] }],
@@ -174,6 +202,65 @@ describe('check(app) names a handler reading a body its route lays out nowhere',
     mountRoutes(app, versioning, { person: { put: [reading, handler], delete: [validator('param', (value) => value), (c) => c.json({ id: 1, title: 'Ada' })] } })
     // Before, the chain's middleware was not read: the table route was not named where the plain one was.
     expect(versioning.check(app)).toEqual([sentence('route "person" (PUT)', 'PUT person')])
+  })
+
+  it("a middleware registered with app.use after the versioning middleware, for each route it covers; one before it, or covering none, is not named", async () => {
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [titles] }],
+      bodies: { 'PUT /people/:id': { response: Person }, 'POST /people': { request: Person, response: Person }, 'GET /people/:id': { response: Person }, 'PUT /notes/:id': { response: Person } },
+    })
+    const versioning = versionMiddleware({ scheme: scheme(), changes: history })
+    const app = new Hono()
+    let audited: unknown
+    const audit = async (c: Context, next: () => Promise<void>) => {
+      if (c.req.method !== 'GET') audited = await c.req.json()
+      await next()
+    }
+    // Before the versioning middleware: it reads every version's body as sent, knowing no version.
+    app.use('/notes/*', audit)
+    app.use('*', versioning)
+    app.use('/people/*', audit)
+    app.use('/people', audit)
+    app.put('/people/:id', (c) => c.json({ id: 1, title: 'Ada' }))
+    app.post('/people', async (c) => c.json({ ...(await c.req.json<Person>()), id: 1 }))
+    app.get('/people/:id', (c) => c.json({ id: 1, title: 'Ada' }))
+    app.put('/notes/:id', (c) => c.json({ id: 1, title: 'Ada' }))
+    // After the route's handler, which answers without calling next(): it never runs for the route.
+    app.use('/notes/*', audit)
+    const who = `the middleware registered at '/people/*' after the versioning middleware, run for "PUT /people/:id",`
+    expect(versioning.check(app)).toEqual([sentence('"PUT /people/:id"', 'PUT /people/:id').replace('the handler of "PUT /people/:id"', who)])
+    // What the sentence says: the middleware reads the older client's body in version 1's fields.
+    await app.request('/people/1', { method: 'PUT', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: '{"name":"Ada"}' })
+    expect(audited).toEqual({ name: 'Ada' })
+  })
+
+  it('a middleware registered after the versioning middleware where it covers other routes, before it where it covers the route: not named', () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [titles] }], bodies: { 'PUT /people/:id': { response: Person }, 'PUT /notes/:id': { response: Person } } })
+    const versioning = versionMiddleware({ scheme: scheme(), changes: history })
+    const app = new Hono()
+    app.use('/notes/*', versioning)
+    app.use('/people/*', async (c, next) => {
+      c.set('person' as never, (await c.req.json()) as never)
+      await next()
+    })
+    app.use('/people/*', versioning)
+    app.put('/people/:id', (c) => c.json({ id: 1, title: 'Ada' }))
+    app.put('/notes/:id', (c) => c.json({ id: 1, title: 'Ada' }))
+    expect(versioning.check(app)).toEqual([])
+  })
+
+  it('a middleware registered with app.use after the versioning middleware, for each handler mountRoutes mounts that it runs for', () => {
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [titles] }], bodies: { person: { response: Person } } })
+    const routes = defineRoutes([route('person', '/people/:id')])
+    const versioning = apiVersioning({ scheme: scheme(), routes, changes: history, allowedHosts: ['api.test'] })
+    const app = new Hono()
+    app.use('*', versioning)
+    app.use('/people/*', async (c, next) => {
+      if (c.req.method === 'PUT') c.set('person' as never, (await c.req.json()) as never)
+      await next()
+    })
+    mountRoutes(app, versioning, { person: { get: (c) => c.json({ id: 1, title: 'Ada' }), put: (c) => c.json({ id: 1, title: String((c.get('person' as never) as Person).title) }) } })
+    expect(versioning.check(app)).toEqual([sentence('route "person" (PUT)', 'PUT person').replace('the handler of route "person" (PUT)', `the middleware registered at '/people/*' after the versioning middleware, run for route "person" (PUT),`)])
   })
 
   it('@hono/zod-openapi routes: a body the handler reads through c.req.valid("json")', () => {
