@@ -275,8 +275,10 @@ export function migrateRequest(exchange: ExchangeView, plan: RequestMigration): 
   const headers = plan.names === null ? null : migratedHeaders(request, plan.names, exchange)
   // By method, not request.body: asking a server's lazy Request for its body stream builds the full Request.
   if (plan.steps === null || request.method === 'GET' || request.method === 'HEAD') return rewritten(request, plan, url, headers, null)
-  // A media type the route lists in unmigrated (as the head reads the Content-Type): not read, checked nor migrated; its stream kept.
-  if (plan.unmigrated !== null && plan.unmigrated(mediaType((headers ?? request.headers).get('content-type')))) return rewritten(request, plan, url, headers, null)
+  // A media type the route lists in unmigrated (as the head reads the Content-Type): not read, checked nor migrated; its
+  // stream kept. A body of no type is no listed one (`*/*` too): it may be JSON the handler reads, refused below.
+  const type = (headers ?? request.headers).get('content-type')
+  if (plan.unmigrated !== null && type !== null && plan.unmigrated(mediaType(type))) return rewritten(request, plan, url, headers, null)
   return migratedBody(exchange, plan, plan.steps, headers ?? request.headers, (body) => rewritten(request, plan, url, headers, body))
 }
 

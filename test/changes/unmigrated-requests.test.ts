@@ -98,6 +98,14 @@ describe("unmigrated: ['text/plain'] beside a request layout", () => {
     expect((await put(ranged.app, '1', 'text/plain', 'hello')).status).toBe(200)
     expect(ranged.versioning.check(ranged.app)).toEqual([])
   })
+
+  it("a body of no Content-Type is none of them, '*/*' included: JSON sent without a type is refused, never read unmigrated", async () => {
+    const any = appWith({ unmigrated: ['*/*'] })
+    const untyped = await any.app.request('/notes/1', { method: 'PUT', headers: { 'Api-Version': '1' }, body: new TextEncoder().encode('{"name":"a"}') })
+    expect(untyped.status).toBe(415)
+    expect(await untyped.json()).toEqual({ detail: 'Unsupported media type in request; send the body as application/json.' })
+    expect((await put(any.app, '1', 'text/plain', 'hello')).status).toBe(200)
+  })
 })
 
 describe('unmigrated naming a media type the request layout migrates', () => {
