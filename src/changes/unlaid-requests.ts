@@ -4,7 +4,8 @@
  * entry has a response layout some version changes) and whose handler reads
  * a JSON or form body (`c.req.json()`, `c.req.parseBody()`,
  * `c.req.formData()`, `c.req.valid('json')`, `c.req.valid('form')`, the
- * same through a `req` taken from the context, `c.req.raw.json()`), with
+ * same through a `req` taken from the context, `c.req.raw.json()`, text
+ * it parses as JSON: `JSON.parse(await c.req.text())`), with
  * no `request` layout: an older client's body reaches that handler in its
  * own version's fields, which the handler reads as the head's. Read as the
  * handler's source says, as the response checks are (history-checks.ts): a
@@ -31,6 +32,13 @@ import { quoted } from '../quote.ts'
 
 /** A read of the request body as JSON or as a form, in a handler's source: `c.req.json()`, a `req` destructured (`({ req }) => req.json()`), its `raw` Request's. */
 const READS_BODY = /(?<![\w$])req\s*\.\s*(?:(?:raw\s*\.\s*)?(?:json|formData)|parseBody)\s*\(|(?<![\w$])req\s*\.\s*valid\s*\(\s*['"`](?:json|form)['"`]/
+
+/**
+ * A read of the request body as text (`c.req.text()`, `c.req.raw.text()`), taken for a read of JSON where the source
+ * parses JSON too (`JSON.parse(await c.req.text())`); a handler reading text alone (a note, a CSV import) is not named.
+ */
+const READS_TEXT = /(?<![\w$])req\s*\.\s*(?:raw\s*\.\s*)?text\s*\(/
+const PARSES_JSON = /(?<![\w$])JSON\s*\.\s*parse\s*\(/
 
 /** A read of the request body as a form. */
 const READS_FORM = /(?<![\w$])req\s*\.\s*(?:(?:raw\s*\.\s*)?formData|parseBody)\s*\(|(?<![\w$])req\s*\.\s*valid\s*\(\s*['"`]form['"`]/
@@ -96,7 +104,7 @@ function judge({ method, what, key, plan, handler, who = `the handler of ${what}
     }
     return
   }
-  if (!migratesSuccess(plan) || !READS_BODY.test(source)) return
+  if (!migratesSuccess(plan) || !(READS_BODY.test(source) || (READS_TEXT.test(source) && PARSES_JSON.test(source)))) return
   // The body a handler reads is taken to be of its response's shapes: none an older request has in another form, nothing to say.
   const response = plan.layouts?.response ?? null
   if (response !== null && !reaches(response, changed.requests, new Set())) return

@@ -107,6 +107,27 @@ describe('check(app) names a handler reading a body its route lays out nowhere',
     expect([res.status, stored]).toEqual([200, { name: 'Ada' }])
   })
 
+  it('reads the body as text it parses as JSON (c.req.text(), c.req.raw.text()): named; text alone (a note, a CSV import) is not', async () => {
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [titles] }],
+      bodies: { 'PUT /people/:id': { response: Person }, 'POST /people/:id/raw': { response: Person }, 'POST /people/:id/note': { response: Person } },
+    })
+    const versioning = versionMiddleware({ scheme: scheme(), changes: history })
+    const app = new Hono()
+    app.use('*', versioning)
+    let stored: unknown
+    app.put('/people/:id', async (c) => {
+      stored = JSON.parse(await c.req.text())
+      return c.json({ id: 1, title: String((stored as Person).title) })
+    })
+    app.post('/people/:id/raw', async (c) => c.json({ id: 1, title: String((JSON.parse(await c.req.raw.text()) as Person).title) }))
+    app.post('/people/:id/note', async (c) => c.json({ id: 1, title: (await c.req.text()).slice(0, 40) }))
+    expect(versioning.check(app)).toEqual([sentence('"PUT /people/:id"', 'PUT /people/:id'), sentence('"POST /people/:id/raw"', 'POST /people/:id/raw')])
+    // What the sentence says: the text the handler parses is version 1's.
+    const res = await app.request('/people/1', { method: 'PUT', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: '{"name":"Ada"}' })
+    expect([res.status, stored]).toEqual([200, { name: 'Ada' }])
+  })
+
   it('a handler reading a form on a route whose request layout migrates JSON alone: named; with forms: true, not', async () => {
     const history = versionHistory({
       versions: [{ version: '1' }, { version: '2', changes: [titles] }],
