@@ -434,7 +434,7 @@ describe('what cannot be migrated is never sent as the head made it', () => {
     expect(make({ 'GET /a': { unmigrated: 'text/csv' } })).toThrow(`versionHistory: bodies["GET /a"]: unmigrated must list media types, such as ['text/csv'].`)
     expect(make({ 'GET /a': { unmigrated: ['text/csv; charset=utf-8'] } })).toThrow(`unmigrated lists media types such as 'text/csv' or 'image/*' (no parameters), not "text/csv; charset=utf-8".`)
     expect(make({ 'GET /a': { items: 'Person' } })).toThrow('versionHistory: bodies["GET /a"].items: a layout is a shape')
-    expect(make({ 'GET /a': { stream: Person } })).toThrow('its keys are request, response, error, items, unmigrated, passThrough, partial and forms')
+    expect(make({ 'GET /a': { stream: Person } })).toThrow('its keys are request, response, error, items, unmigrated, passThrough, partial, forms')
   })
 })
 
