@@ -22,6 +22,7 @@ import { appChecks, checkBodies, type AppRoutesWithHandlers, checkChanges, check
 import { checkBinding } from './history-binding.ts'
 import { checkEnumValues } from './value-changes.ts'
 import { checkFormLayout } from './request-layouts.ts'
+import { checkOlderRequired, declaresOlderValues } from './older-values.ts'
 import type { MigrateOptions, RouteBodies, VersionHistoryOptions } from './history-options.ts'
 import { checkVersionNames, NO_PLAN, planLookup, rewriteRoutes, routePlans } from './route-plans.ts'
 import type { RouteLife } from './route-life.ts'
@@ -147,6 +148,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     }
     const checked = validation === undefined ? null : { versions, changelog: this.changelog() }
     if (checked !== null) validation?.checkHistory?.(checked)
+    else checkOlderRequired(this.changelog(), WHERE)
     // Routes whose parameters alone are validated get a plan like the others.
     for (const route of validation?.parameterRoutes ?? []) if (!bodies.has(route)) bodies.set(route, {})
     const bodyChecks = checksOf(validation, checked)
@@ -166,7 +168,9 @@ export class VersionHistory<V extends string = string, O = unknown> {
       layouts: { request: entry?.request ?? null, response: entry?.response ?? null, error: entry?.error ?? errors ?? null },
     })
     const { plans, tableLives } = routePlans(versions, bodies, byRoute, bodyPlans)
-    for (const route of validation?.parameterRoutes ?? []) {
+    // The routes whose parameters it validates, and those whose value changes declare older values (checked in the older versions, listed for the head or not).
+    const parameterRoutes = new Set([...(validation?.parameterRoutes ?? []), ...[...plans].filter(([, plan]) => declaresOlderValues(plan)).map(([route]) => route)])
+    for (const route of parameterRoutes) {
       const plan = plans.get(route)
       if (plan === undefined || checked === null || validation?.parameterChecks === undefined) continue
       const made = validation.parameterChecks(route, { query: plan.query, headers: plan.requestHeaders }, checked)

@@ -7,6 +7,7 @@
 import type { OperationAt } from '../model/api-model.ts'
 import type { BuildContext } from './context.ts'
 import { withoutStaleExamples } from './older-responses.ts'
+import { asSentBody } from './request-body.ts'
 import { withoutStaleParameterExamples } from './stale-examples.ts'
 import type { SourceOperation } from './sources.ts'
 import type { DocumentedVersion } from './versions.ts'
@@ -54,7 +55,10 @@ export function operationIn(
   // A PATCH whose body the toolkit checks is documented as the partial update it reads.
   const body = request.partial ?? request.body
   if (body !== null) {
-    operation['requestBody'] = withoutStaleExamples(body.body as Json, stale.changed, stale.schemas)
+    // A media type the toolkit passes to the handler as sent (unmigrated) is the head's body, whatever the version changes.
+    const up = served.migration?.up
+    const sent = up === undefined ? (body.body as Json) : asSentBody(body.body as Json, up.forms, up.unmigrated ?? [], stale.changed, stale.schemas, schemas)
+    operation['requestBody'] = withoutStaleExamples(sent, stale.changed, stale.schemas)
     Object.assign(schemas, body.components)
   }
   Object.assign(schemas, responses.components)

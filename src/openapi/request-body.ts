@@ -4,6 +4,8 @@
  * validation derives, under each media type the head document gives and
  * the toolkit reads in that version (JSON, and forms where the route takes
  * them; one it passes on as sent, `unmigrated`, keeps the head's), so a client following the document sends what the handler reads.
+ * In any older version (`asSentBody`), a media type passed on as sent has the head's schema, its changed
+ * components written in from the head's.
  */
 import type { BodyContract, ContractSchema, VersionBody } from '../model/api-model.ts'
 import type { RequestBodies, RequestLayout } from './requests.ts'
@@ -87,4 +89,61 @@ function sentAsIs(unmigrated: readonly string[], essence: string): boolean {
     const range = given.toLowerCase()
     return range === '*/*' || range === essence || (range.endsWith('/*') && essence.startsWith(range.slice(0, -1)))
   })
+}
+
+const SCHEMAS = '#/components/schemas/'
+/** The suffix of the component an as-sent body's recursive head schema is given under (the version's own name is its older form). */
+const AS_SENT = 'AsSent'
+
+/**
+ * `schema` with each reference to a component schema the version changes (`changed`) written in from the head's
+ * (`headSchemas`), those inside it too; one inside its own expansion (a recursive schema) refers to the head's form
+ * given as a component `<Name>AsSent`, added to `components`.
+ */
+function headWrittenIn(schema: unknown, changed: ReadonlySet<string>, headSchemas: Json, components: Json, open: ReadonlySet<string> = new Set()): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => headWrittenIn(item, changed, headSchemas, components, open))
+  if (schema === null || typeof schema !== 'object') return schema
+  const out: Json = {}
+  for (const [key, value] of Object.entries(schema)) {
+    // Values, not schemas; and maps whose keys are names (a field may be called "$ref"), each value a schema.
+    if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples' || key === 'example') out[key] = value
+    else if ((key === 'properties' || key === 'patternProperties') && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, headWrittenIn(inner, changed, headSchemas, components, open)]))
+    } else if (key !== '$ref') out[key] = headWrittenIn(value, changed, headSchemas, components, open)
+  }
+  const ref = (schema as Json)['$ref']
+  const name = typeof ref === 'string' && ref.startsWith(SCHEMAS) ? ref.slice(SCHEMAS.length) : null
+  if (typeof ref !== 'string') return out
+  if (name === null || !changed.has(name) || !Object.hasOwn(headSchemas, name)) return { ...out, $ref: ref }
+  if (open.has(name)) {
+    if (!Object.hasOwn(components, name + AS_SENT)) {
+      components[name + AS_SENT] = {}
+      components[name + AS_SENT] = headWrittenIn(headSchemas[name], changed, headSchemas, components, new Set([name])) as Json
+    }
+    return { ...out, $ref: SCHEMAS + name + AS_SENT }
+  }
+  const target = headWrittenIn(headSchemas[name], changed, headSchemas, components, new Set([...open, name]))
+  // Beside other keywords, the reference is one more schema the value must fit.
+  return Object.keys(out).length === 0 ? target : { ...out, allOf: [...(Array.isArray(out['allOf']) ? out['allOf'] : []), target] }
+}
+
+/**
+ * An older version's request body `given` with each media type the toolkit passes to the handler as sent (the
+ * route's `unmigrated`; not JSON, nor a form where it reads forms, `forms`) described by the head's schema: the
+ * body the handler really reads, where the version's components (`changed`: those it changes) would give the older
+ * form. Components a recursive head schema needs go into `components`.
+ */
+export function asSentBody(given: Json, forms: boolean, unmigrated: readonly string[], changed: ReadonlySet<string>, headSchemas: Json, components: Json): Json {
+  const content = given['content']
+  if (changed.size === 0 || unmigrated.length === 0 || content === null || typeof content !== 'object' || Array.isArray(content)) return given
+  let out: Json | null = null
+  for (const [type, media] of Object.entries(content as Json)) {
+    const essence = type.split(';')[0]?.trim().toLowerCase() ?? ''
+    if (isJson(essence) || (forms && FORMS.has(essence)) || !sentAsIs(unmigrated, essence) || media === null || typeof media !== 'object' || (media as Json)['schema'] === undefined) continue
+    const schema = headWrittenIn((media as Json)['schema'], changed, headSchemas, components)
+    if (JSON.stringify(schema) === JSON.stringify((media as Json)['schema'])) continue
+    out ??= { ...(content as Json) }
+    out[type] = { ...(media as Json), schema }
+  }
+  return out === null ? given : { ...given, content: out }
 }

@@ -12,7 +12,7 @@ import type { ClientErrorStatusCode, ServerErrorStatusCode, SuccessStatusCode } 
 import { sameLifecycle, versionLifecycle, type VersionLifecycle } from './lifecycle.ts'
 import type { LayoutValue } from '../changes/shape.ts'
 import type { IsEnvelope, IsHeadVersion, IsPartial, LayoutOf, MergePatch, MethodExistsAt, RelaidAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
-import type { ParamNameAt, ParamRequiredAt, ParamValueAt } from './older-params.ts'
+import type { DeclaredParamsAt, ParamNameAt, ParamRequiredAt, ParamValueAt } from './older-params.ts'
 import type { AtPathIn, LostNames, MethodName, PlainPathOf, RouteKeyOf, RouteOf, TablePathAt, Unpatterned, WrittenVersion } from './route-keys.ts'
 import { clientPlacement, placeVersion, withVersionedUrls, type ClientPlacement, type PlacingScheme } from './placement.ts'
 import { isHeaderName, isHeaderValue } from '../http/header-name.ts'
@@ -84,8 +84,10 @@ type Renamed<I, R extends string, H, V extends string, M extends string> = IsHea
 type NamedAt<Q, R extends string, H, V extends string, M extends string, K> = Flat<
   {
     [N in keyof Q as string extends N ? N : number extends N ? N : ParamRequiredAt<H, R, M, V, N, K> extends boolean ? never : ParamNameAt<H, R, M, V, N, K & ('query' | 'header')>]: string extends N ? Q[N] : number extends N ? Q[N] : ParamValueAt<H, R, M, V, N, K, Q[N]>
-  } & { [N in keyof Q as RequiredIn<H, R, V, M, N, K, true>]-?: Exclude<ParamValueAt<H, R, M, V, N, K, Q[N]>, undefined> } & { [N in keyof Q as RequiredIn<H, R, V, M, N, K, false>]?: ParamValueAt<H, R, M, V, N, K, Q[N]> | undefined }
+  } & { [N in keyof Q as RequiredIn<H, R, V, M, N, K, true>]-?: Exclude<ParamValueAt<H, R, M, V, N, K, Q[N]>, undefined> } & { [N in keyof Q as RequiredIn<H, R, V, M, N, K, false>]?: ParamValueAt<H, R, M, V, N, K, Q[N]> | undefined } & DeclaredParamsAt<H, R, M, V, K, NamesAt<Q, R, H, V, M, K>>
 >
+/** The names version `V` gives the parameters of `Q` (`K`: `query` or `header`). */
+type NamesAt<Q, R extends string, H, V extends string, M extends string, K> = { [N in keyof Q]-?: ParamNameAt<H, R, M, V, N, K & ('query' | 'header')> }[keyof Q]
 /** Version `V`'s name of parameter `N` where a newer value change says `V` requires it (`olderRequired`) as `Is`, else `never`. */
 type RequiredIn<H, R extends string, V extends string, M extends string, N, K, Is extends boolean> = string extends N
   ? never

@@ -4,7 +4,9 @@
  * `queryParamRenamed` / `requestHeaderRenamed` of a newer version undone,
  * a parameter whose values a newer version changes (`queryParamChanged`,
  * `requestHeaderChanged`) typed as any text, and the values a parameter shape
- * the history's validation checks has in that version.
+ * the history's validation checks has in that version; a parameter such a
+ * change names that the head's validator does not type is added, any text,
+ * required where its `olderRequired` says.
  */
 import type { AnyShape, Shape } from '../changes/shape.ts'
 import type { After, EntriesOf, OptionsOf, SaidOf, StatusNames, ValueAt } from './older.ts'
@@ -91,3 +93,25 @@ type ParamValueInShape<H, R extends string, M extends string, V extends string, 
  * (method `M`) names `K`: each `queryParamRenamed` / `requestHeaderRenamed` of a newer version undone, newest first.
  */
 export type ParamNameAt<H, R extends string, M extends string, V extends string, K, Part extends 'query' | 'header'> = NameBefore<K, After<EntriesOf<H>, V>, StatusNames<R, M>, Part>
+
+/** `[name, required]` of each of `Said` (a version's value changes): required where its `olderRequired` says so (`true`, or a `boolean` the types cannot tell). */
+type DeclaredBy<Said, Part> = Said extends { readonly name: infer N; readonly olderRequired: infer Q } ? [NameIn<N, Part>, [Q] extends [undefined] ? false : RequiredGiven<Q>] : never
+/** Each of `Found` (`[name, required]`) one version down: its name before `Said`'s renames. */
+type DeclaredStep<Found, Said, Part> = Found extends readonly [infer N, infer Q] ? [NameStep<N, Said, Part>, Q] : never
+/**
+ * The parameters the value changes of `Later` (newest last) name, as `[name, required]` in the version below them
+ * all, walked down as `RequiredBelow`: an older change of a parameter gives its requiredness.
+ */
+type DeclaredBelow<Later extends readonly unknown[], Names, Part, Found = never> = Later extends readonly [...infer Init, infer Last]
+  ? DeclaredBelow<Init, Names, Part, DeclaredStep<Exclude<Found, [DeclaredBy<ValueSaid<Last, Names, Part>, Part>[0], boolean]> | DeclaredBy<ValueSaid<Last, Names, Part>, Part>, RenameSaid<Last, Names, Part>, Part>>
+  : Found
+/**
+ * The query parameters or request headers (`Part`) version `V` sends to route `R` that a newer value change
+ * (`queryParamChanged`, `requestHeaderChanged`) names but the head's validator does not (`Given`: the names `V` gives
+ * those it does): any text, under `V`'s name, required where the change's `olderRequired` says, as the server checks
+ * them with the history's request validation.
+ */
+export type DeclaredParamsAt<H, R extends string, M extends string, V extends string, Part, Given> =
+  Exclude<DeclaredBelow<After<EntriesOf<H>, V>, StatusNames<R, M>, Part>, [Given, boolean]> extends infer Added
+    ? { [A in Added as A extends readonly [infer N extends string, true] ? N : never]-?: string } & { [A in Added as A extends readonly [infer N extends string, false] ? N : never]?: string | undefined }
+    : never

@@ -167,7 +167,9 @@ function partValue(part: Part, request: Request, declared: readonly Reading[], b
  * renamed back (case-insensitively for headers), and a parameter whose values
  * changed (`queryParamChanged`, `requestHeaderChanged`) given the schema of its
  * older values (`olderSchema`; one the schema lists without it is refused by
- * `unschemed`), and required or not as its `olderRequired` says. The newer name becomes a property of its own that nothing
+ * `unschemed`), and required or not as its `olderRequired` says; one the schema
+ * does not list is added where the change declares it (an `olderSchema`, or
+ * `olderRequired: true`). The newer name becomes a property of its own that nothing
  * fits: the request path would hand it to the handler as the head's, so an
  * older client may not send it.
  */
@@ -176,13 +178,23 @@ function undone(schema: Json, steps: readonly ParameterStep[], caseless: boolean
   const same = (a: string, b: string) => (caseless ? a.toLowerCase() === b.toLowerCase() : a === b)
   let properties: Json = isObject(schema['properties']) ? { ...schema['properties'] } : {}
   let required = Array.isArray(schema['required']) ? [...(schema['required'] as string[])] : undefined
+  // The parameters a change declares that the head's schema does not list: an older change of one without an olderSchema takes any value.
+  const added = new Set<string>()
   for (let i = steps.length - 1; i >= 0; i--) {
     const step = steps[i] as ParameterStep
     if (!isRename(step)) {
       const listed = Object.keys(properties).find((name) => same(name, step.name) && properties[name] !== false)
-      if (listed === undefined) continue
-      if (step.olderSchema === undefined) unschemed(step.name)
-      properties = { ...properties, [listed]: step.olderSchema as Json }
+      if (listed === undefined) {
+        // Not listed for the head: the older versions get the parameter as the change declares it (a name a rename gave back stays refused).
+        if ((step.olderSchema !== undefined || step.olderRequired === true) && !Object.keys(properties).some((name) => same(name, step.name))) {
+          properties = { ...properties, [step.name]: (step.olderSchema ?? {}) as Json }
+          added.add(step.name)
+          if (step.olderRequired === true) required = [...(required ?? []), step.name]
+        }
+        continue
+      }
+      if (step.olderSchema === undefined && !added.has(listed)) unschemed(step.name)
+      properties = { ...properties, [listed]: (step.olderSchema ?? {}) as Json }
       // Whether older versions require it, where the change says (else as the newer version does).
       if (step.olderRequired !== undefined) {
         const kept = (required ?? []).filter((name) => !same(name, listed))
@@ -192,6 +204,11 @@ function undone(schema: Json, steps: readonly ParameterStep[], caseless: boolean
     }
     const [older, newer] = step
     if (!Object.keys(properties).some((name) => same(name, newer))) continue
+    for (const name of [...added]) {
+      if (!same(name, newer)) continue
+      added.delete(name)
+      added.add(older)
+    }
     properties = Object.fromEntries(Object.entries(properties).map(([name, property]) => [same(name, newer) ? older : name, property]))
     if (required !== undefined) required = required.map((name) => (same(name, newer) ? older : name))
     if (!Object.keys(properties).some((name) => same(name, newer))) properties[newer] = false
@@ -248,11 +265,18 @@ export function parameterChecks(
   where: string,
 ): readonly (ParameterCheck | null)[] {
   const head = versions.length - 1
-  const declared = PARTS.filter(([part]) => parts[part] !== undefined)
-  for (const [part] of declared) checkInstructions(route, part, parts[part] as AnyShape, history, (versions[head] as Json)[(parts[part] as AnyShape).name], where)
+  // A part without a shape is checked in the older versions where a value change declares what they send (olderSchema, olderRequired: true).
+  const stepsOf = (part: Part) => (part === 'query' ? renames.query : part === 'headers' ? renames.headers : null)
+  const declares = (part: Part) => (stepsOf(part)?.[0] ?? []).some((step) => !isRename(step) && (step.olderSchema !== undefined || step.olderRequired === true))
+  const declared = PARTS.filter(([part]) => parts[part] !== undefined || declares(part))
+  for (const [part] of declared) {
+    const shape = parts[part]
+    if (shape !== undefined) checkInstructions(route, part, shape, history, (versions[head] as Json)[shape.name], where)
+  }
   const schemaOf = (part: Part, v: number): Json | null => {
     const defs = versions[v] as Json
-    const own = defs[(parts[part] as AnyShape).name]
+    const shape = parts[part]
+    const own = shape === undefined ? { type: 'object' } : defs[shape.name]
     if (own === undefined) return null
     const type = isObject(own) ? own['type'] : undefined
     if (!isObject(own) || (type !== undefined && type !== 'object' && !(Array.isArray(type) && type.includes('object')))) throw new Error(`${where}: the schema of ${(parts[part] as AnyShape).name} (the ${part} of ${quoted(route)}) must be an object schema with a property per ${part === 'query' ? 'parameter' : part === 'headers' ? 'header' : 'cookie'}.`)
@@ -261,7 +285,7 @@ export function parameterChecks(
         if (!isHeaderName(name)) throw new Error(`${where}: the schema of ${(parts[part] as AnyShape).name} (the headers of ${quoted(route)}) has the property ${quotedValue(name)}, which is no header name.`)
       }
     }
-    const steps = part === 'query' ? renames.query?.[v] : part === 'headers' ? renames.headers?.[v] : undefined
+    const steps = stepsOf(part)?.[v]
     const unschemed = (name: string): never => {
       const instruction = part === 'query' ? 'queryParamChanged' : 'requestHeaderChanged'
       throw new Error(`${where}: ${(parts[part] as AnyShape).name} (the ${part} of ${quoted(route)}) declares ${quoted(name)}, whose values ${instruction} changes; give that change an olderSchema (the schema of the values older clients send), so that they are checked in their own version rather than refused by the head's.`)

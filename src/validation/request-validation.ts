@@ -168,9 +168,8 @@ export function requestValidation<const P extends Readonly<Record<string, RouteP
     parameterRoutes: [...parameters.keys()],
     parameterShapes: [...new Set([...parameters.values()].flatMap((parts) => Object.values(parts).flatMap((shape) => (shape === undefined ? [] : [shape.name]))))],
     parameterChecks(route: string, renames: ParameterRenames, history: ValidatedHistory) {
-      const parts = parameters.get(route)
-      if (parts === undefined) return history.versions.map(() => null)
-      return parameterChecks(route, parts, renames, history, versionsOf(history), limits, status, WHERE)
+      // A route it lists no parameters of still has those its value changes declare for older versions (olderSchema, olderRequired).
+      return parameterChecks(route, parameters.get(route) ?? {}, renames, history, versionsOf(history), limits, status, WHERE)
     },
   }
 }

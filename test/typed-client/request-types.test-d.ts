@@ -371,6 +371,8 @@ describe('olderRequired of queryParamChanged and requestHeaderChanged: the older
         ],
       },
     ],
+    // olderRequired: true needs it (the history refuses it without one).
+    validation: requestValidation({ schemas: {} }),
   })
   const base = new Hono()
   base.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion: '3' }), changes: history }))
