@@ -141,8 +141,11 @@ describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny
     // factory named options plain JavaScript gets wrong (misspelt, a Map, null) when made, and check(app) told Hono's
     // validators from a handler's body read (843 B); 101,561 B once queryParamChanged and requestHeaderChanged took
     // olderRequired, unmigrated covered older request bodies (check(app) naming declared types a layout refuses),
-    // changes refused framing headers, and a long history compiled in programs older versions share (1,592 B).
-    ['everything', 102500],
+    // changes refused framing headers, and a long history compiled in programs older versions share (1,592 B);
+    // 102,738 B once older versions checked and documented a parameter a value change declares but the head's
+    // validation does not list, older documents described a body passed as sent with the head's schema, check(app)
+    // read middleware registered after the versioning middleware, and a migrated request dropped the client's digests.
+    ['everything', 103000],
   ] as const)('%s adds at most %i bytes min+gzip (a regression ceiling)', (key, ceiling) => {
     expect(report.deltas[key]).toBeLessThanOrEqual(ceiling)
   })
