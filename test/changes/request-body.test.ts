@@ -192,7 +192,10 @@ describe('the migrated body is the request\'s body', () => {
     migratingApp(history, target)
     target.post('/people', async (c) => c.json({ cached: await c.req.json(), raw: await c.req.raw.clone().json(), length: c.req.header('content-length') ?? null }))
     const res = await send(target, '/people', '1', '{"mail":"a@b.c"}')
-    expect(JSON.parse(res.text)).toEqual({ cached: { email: 'a@b.c' }, raw: { email: 'a@b.c' }, length: null })
+    // Its Content-Length is the migrated body's, as a server's request carries its body's: Hono's bodyLimit in a
+    // route's chain checks it (before Hono 4.12.16, bodyLimit counted a body without one through a stream the
+    // handler never reads, so an older body over the limit was served).
+    expect(JSON.parse(res.text)).toEqual({ cached: { email: 'a@b.c' }, raw: { email: 'a@b.c' }, length: String('{"email":"a@b.c"}'.length) })
     expect(seen).toEqual([{ mail: 'a@b.c' }])
   })
 
