@@ -199,6 +199,21 @@ describe('the migrated body is the request\'s body', () => {
     expect(seen).toEqual([{ mail: 'a@b.c' }])
   })
 
+  it("c.req.json() is the migrated text's value: a renamed field is no key of it, on every Hono the peer range allows", async () => {
+    const history = twoVersionHistory([change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })])], { bodies: { 'POST /people': { request: Person } } })
+    const target = migratingApp(history)
+    target.post('/people', async (c) => {
+      // What c.req.json() reads: the cached text parsed (Hono 4.8.4 and later), or the cache's json entry where there
+      // is one (Hono 4.8.0-4.8.3).
+      const cache = c.req.bodyCache as { json?: Promise<object> }
+      const read = await c.req.json<object>()
+      const older = cache.json === undefined ? read : await cache.json
+      return c.json({ keys: Object.keys(read), olderHono: Object.keys(older) })
+    })
+    const res = await send(target, '/people', '1', '{"id":1,"mail":"a@b.c"}')
+    expect(JSON.parse(res.text)).toEqual({ keys: ['id', 'email'], olderHono: ['id', 'email'] })
+  })
+
   it('a body a middleware before the versioning one read is the handler\'s to read from the cache when only the URL or headers of an older request change, not a 500', async () => {
     const history = twoVersionHistory(
       [change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' }), queryParamRenamed('PUT /people', { older: 'q', newer: 'query' }), requestHeaderRenamed('PUT /people', { older: 'X-Mail', newer: 'X-Email' })])],
