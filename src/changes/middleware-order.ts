@@ -42,7 +42,7 @@ export function covers(pattern: string, path: string): boolean {
  * run for a path, or in a `mountRoutes` chain (whose handlers run after the versioning, the middleware registered
  * or not): it answers with `app.fetch` of the overridden request, which runs the versioning again inside the first,
  * so an older client's body is migrated up twice (the outer run by the original method's layout) and its answer
- * down twice. Read by the function's name, as Hono names it (bundled code that renamed it is not judged).
+ * down twice. Read by the function's name, as Hono names it (`honoName`; code a minifier renamed is not judged).
  */
 export function redispatchedAfter(routes: Routes, middleware: unknown): string[] {
   const out = new Set<string>()
@@ -63,8 +63,22 @@ export function redispatchedAfter(routes: Routes, middleware: unknown): string[]
   return [...out]
 }
 
+/**
+ * The name Hono gives a middleware function of its own, as its releases name it: those built with esbuild (every
+ * release before 4.13.10) suffix a number to a function named as the variable that holds it (`methodOverride2`,
+ * `cors2`, `secureHeaders2`); later releases keep the name (`methodOverride`).
+ */
+function honoName(handler: unknown): string | undefined {
+  if (typeof handler !== 'function') return undefined
+  // Its trailing digits, counted from the end (a regular expression would backtrack over a long run of them).
+  const { name } = handler
+  let end = name.length
+  while (end > 0 && name.charCodeAt(end - 1) >= 0x30 && name.charCodeAt(end - 1) <= 0x39) end--
+  return name.slice(0, end)
+}
+
 /** Whether `handler` is Hono's methodOverride(), by the name Hono gives it. */
-const overrides = (handler: unknown): boolean => typeof handler === 'function' && handler.name === 'methodOverride'
+const overrides = (handler: unknown): boolean => honoName(handler) === 'methodOverride'
 
 /** Hono's middleware whose headers every answer should carry, by the names Hono gives them, and how they are written. */
 const HEADER_MIDDLEWARE: ReadonlyMap<string, string> = new Map([['cors', 'cors()'], ['secureHeaders', 'secureHeaders()']])
@@ -87,7 +101,8 @@ export function headersSkippedAfter(routes: Routes, middleware: unknown, plans: 
   if (lacking.length === 0) return []
   const out = new Set<string>()
   for (const route of routes.slice(first + 1)) {
-    const written = typeof route.handler === 'function' ? HEADER_MIDDLEWARE.get(route.handler.name) : undefined
+    const own = honoName(route.handler)
+    const written = own === undefined ? undefined : HEADER_MIDDLEWARE.get(own)
     if (written === undefined) continue
     for (const [name, path] of lacking) {
       if (!covers(route.path, path)) continue

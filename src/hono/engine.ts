@@ -48,9 +48,11 @@ const held = <T>(value: unknown): T => Promise.resolve(value) as unknown as T
 /** Hono's body cache holding a migrated body. */
 function bodyCache(body: MigratedBody, request: Request): HonoRequest['bodyCache'] {
   if (typeof body === 'string') return { text: held(body) }
-  // Both: Hono 4.13's c.req.json() parses the cached text; earlier versions read the json entry, which spares them
-  // parsing the text through a new Response (a stream on Node).
-  if (!(body instanceof FormData)) return { json: held(body.json), text: held(body.text) }
+  // The text alone, which c.req.json() parses (Hono 4.8.4 and later). Hono 4.8.0-4.8.3 read a json entry instead, and
+  // the migrated value is not one to hand them: a field renamed or removed stays in it as a key whose value is
+  // undefined (JSON.stringify leaves it out), which Object.keys, `in` and a strict validator see. Without one, those
+  // versions parse the text too.
+  if (!(body instanceof FormData)) return { text: held(body.text) }
   // A form read as text or bytes is the body the handler's request carries (its type, its boundary): Hono would
   // serialise the FormData as multipart with a boundary of its own, even for a urlencoded form.
   return {

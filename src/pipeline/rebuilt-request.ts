@@ -27,8 +27,19 @@ export function rebuiltRequest(request: Request, body: MigratedBody | null, url:
     // carries its new boundary. Its type as the head reads it: a requestHeaderChanged of Content-Type has run.
     const form = body instanceof FormData
     const urlencoded = form && /^application\/x-www-form-urlencoded/i.test((headers ?? request.headers).get('content-type') ?? '')
-    init.headers = headersWithout(headers ?? request.headers, form ? BODY_AND_TYPE : OF_THE_BODY)
-    init.body = typeof body === 'string' ? body : form ? (urlencoded ? urlEncoded(body) : body) : body.text
+    const own = headersWithout(headers ?? request.headers, form ? BODY_AND_TYPE : OF_THE_BODY)
+    if (form) {
+      init.body = urlencoded ? urlEncoded(body) : body
+    } else {
+      const text = typeof body === 'string' ? body : body.text
+      init.body = text
+      // A text body's length, as a server's request carries its body's (and the light request the migrated one's):
+      // Hono's bodyLimit in a route's chain checks it. Before 4.12.16, bodyLimit gives a body without one a counting
+      // stream in place of the request's, which the handler never reads (it reads the migrated body from Hono's
+      // cache): an older body over the limit was served.
+      own['content-length'] = String(encoder.encode(text).byteLength)
+    }
+    init.headers = own
   } else {
     init.headers = headers ?? headersWithout(request.headers, NONE)
     // A body an earlier reader took (through the framework's cache, which the handler then reads) has no stream to pass on.
@@ -84,6 +95,7 @@ export function rewroteUpgrade(handed: Request, rewritten: Request): boolean {
   return true
 }
 
+const encoder = new TextEncoder()
 const NONE: ReadonlySet<string> = new Set()
 const BODY_AND_TYPE: ReadonlySet<string> = new Set([...OF_THE_BODY, 'content-type'])
 

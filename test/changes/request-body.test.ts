@@ -192,8 +192,26 @@ describe('the migrated body is the request\'s body', () => {
     migratingApp(history, target)
     target.post('/people', async (c) => c.json({ cached: await c.req.json(), raw: await c.req.raw.clone().json(), length: c.req.header('content-length') ?? null }))
     const res = await send(target, '/people', '1', '{"mail":"a@b.c"}')
-    expect(JSON.parse(res.text)).toEqual({ cached: { email: 'a@b.c' }, raw: { email: 'a@b.c' }, length: null })
+    // Its Content-Length is the migrated body's, as a server's request carries its body's: Hono's bodyLimit in a
+    // route's chain checks it (before Hono 4.12.16, bodyLimit counted a body without one through a stream the
+    // handler never reads, so an older body over the limit was served).
+    expect(JSON.parse(res.text)).toEqual({ cached: { email: 'a@b.c' }, raw: { email: 'a@b.c' }, length: String('{"email":"a@b.c"}'.length) })
     expect(seen).toEqual([{ mail: 'a@b.c' }])
+  })
+
+  it("c.req.json() is the migrated text's value: a renamed field is no key of it, on every Hono the peer range allows", async () => {
+    const history = twoVersionHistory([change('Mail is email.', [fieldRenamed(Person, { older: 'mail', newer: 'email' })])], { bodies: { 'POST /people': { request: Person } } })
+    const target = migratingApp(history)
+    target.post('/people', async (c) => {
+      // What c.req.json() reads: the cached text parsed (Hono 4.8.4 and later), or the cache's json entry where there
+      // is one (Hono 4.8.0-4.8.3).
+      const cache = c.req.bodyCache as { json?: Promise<object> }
+      const read = await c.req.json<object>()
+      const older = cache.json === undefined ? read : await cache.json
+      return c.json({ keys: Object.keys(read), olderHono: Object.keys(older) })
+    })
+    const res = await send(target, '/people', '1', '{"id":1,"mail":"a@b.c"}')
+    expect(JSON.parse(res.text)).toEqual({ keys: ['id', 'email'], olderHono: ['id', 'email'] })
   })
 
   it('a body a middleware before the versioning one read is the handler\'s to read from the cache when only the URL or headers of an older request change, not a 500', async () => {

@@ -264,6 +264,17 @@ describe("cors() and a plain route a version lacks", () => {
     expect([await answer('after', '/reports', '1'), await answer('after', '/reports', '2')]).toEqual([[404, null], [200, '*']])
     expect(app('after').check()).toEqual([skipped('cors()'), skipped('secureHeaders()')])
   })
+
+  it("as Hono's releases before 4.13.10 name them (built with esbuild: methodOverride2, cors2, secureHeaders2): check(app) names them there too", () => {
+    const esbuildNamed = <T extends MiddlewareHandler>(middleware: T, name: string): T => Object.defineProperty(middleware, 'name', { value: `${name}2` })
+    const older = new Hono()
+    const versioning = versionMiddleware({ scheme: scheme(), changes: added })
+    older.use('*', versioning)
+    older.use('*', esbuildNamed(methodOverride({ app: older }), 'methodOverride'))
+    older.use('/reports', esbuildNamed(cors(), 'cors'), esbuildNamed(secureHeaders(), 'secureHeaders'))
+    older.get('/reports', (c) => c.json([]))
+    expect(versioning.check(older)).toEqual([overrideSentence('/*'), skipped('cors()'), skipped('secureHeaders()')])
+  })
 })
 
 describe('the versioning middleware registered twice for one request', () => {
