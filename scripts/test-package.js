@@ -5,8 +5,7 @@
 // checks app.ts against the published types, and serves the app on Node
 // (@hono/node-server), Bun, Deno and a Worker (wrangler), each on a loopback
 // port, checking a versioned request and a rejected one. Node is also run
-// with the lowest hono the peer range allows (without the docs page's entry
-// point, whose optional peer needs a newer hono), and the quick start is served
+// with the lowest hono the peer range allows, every entry point imported, and the quick start is served
 // on the lowest Node package.json's `engines` allows (its binary from npm,
 // the quick start's TypeScript bundled by esbuild, since that Node runs no .ts).
 import { execFileSync, spawn } from 'node:child_process'
@@ -20,7 +19,7 @@ import { freePort } from './lib/free-port.js'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const bin = (name) => join(root, 'node_modules/.bin', name)
 const HONO = '4.13.19'
-const HONO_MIN = '4.8.0'
+const HONO_MIN = '4.12.20'
 const NODE_SERVER = '2.1.8'
 /** The optional peer of `hono-api-versioning/openapi/scalar`. */
 const SCALAR = '@scalar/hono-api-reference'
@@ -273,9 +272,9 @@ try {
   })
 
   const minimal = join(work, 'app-min')
-  // Without the docs page: its peer, Scalar's Hono middleware, needs a newer hono than the lowest we allow.
-  await step(`install the tarball with hono ${HONO_MIN}`, () => makeApp(minimal, tarball, HONO_MIN, subpaths.filter((subpath) => subpath !== './openapi/scalar'), { [CFWORKER]: cfworker }))
+  await step(`install the tarball with hono ${HONO_MIN}`, () => makeApp(minimal, tarball, HONO_MIN, subpaths, { [SCALAR]: scalar, [CFWORKER]: cfworker }))
   await step(`app.ts type-checks with hono ${HONO_MIN}`, () => sh(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], minimal))
+  await step(`every entry point imports on Node with hono ${HONO_MIN}`, () => checkSurface(`Node with hono ${HONO_MIN}`, surface, process.execPath, ['print-surface.ts'], minimal))
   await step(`Node with hono ${HONO_MIN}`, () => serveAndCheck('node (hono min)', process.execPath, ['server.ts'], join(minimal, 'node')))
 } finally {
   rmSync(work, { recursive: true, force: true })
