@@ -152,7 +152,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     // Routes whose parameters alone are validated get a plan like the others.
     for (const route of validation?.parameterRoutes ?? []) if (!bodies.has(route)) bodies.set(route, {})
     const bodyChecks = checksOf(validation, checked)
-    const bodyPlans = (entry: RouteBodies | undefined, route: string) => ({
+    const bodyPlans = (entry: RouteBodies | undefined, route: string, where = `${WHERE}: bodies[${quoted(route)}]`) => ({
       checks: bodyChecks(entry?.request, false),
       partialChecks: entry?.partial === false ? null : bodyChecks(entry?.request, true),
       request: entry?.request === undefined ? null : this.#chains(entry.request, 'up'),
@@ -163,8 +163,8 @@ export class VersionHistory<V extends string = string, O = unknown> {
       response: entry?.response === undefined ? null : this.#chains(entry.response, 'down'),
       error: entry?.error !== undefined ? this.#chains(entry.error, 'down') : errors !== undefined ? this.#chains(errors, 'down') : null,
       items: entry?.items === undefined ? null : this.#chains(entry.items, 'down'),
-      media: mediaPlan(entry, `${WHERE}: bodies[${quoted(route)}]`),
-      requestMedia: requestMedia(entry, `${WHERE}: bodies[${quoted(route)}]`),
+      media: mediaPlan(entry, where),
+      requestMedia: requestMedia(entry, where),
       layouts: { request: entry?.request ?? null, response: entry?.response ?? null, error: entry?.error ?? errors ?? null },
     })
     const { plans, tableLives } = routePlans(versions, bodies, byRoute, bodyPlans)

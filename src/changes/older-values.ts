@@ -9,14 +9,14 @@
  */
 import type { Changelog } from './changelog.ts'
 import type { RoutePlan } from './http-steps.ts'
-import { isRename } from './request-values.ts'
+import { declaresOlder } from './request-values.ts'
 import { quoted } from '../quote.ts'
 
 /** Whether a value change of `plan`'s query or headers declares what older versions send (an `olderSchema`, or `olderRequired: true`). */
 export function declaresOlderValues(plan: Pick<RoutePlan, 'query' | 'requestHeaders'>): boolean {
   // Every step of every version is in the oldest version's list.
   const steps = [...(plan.query?.[0] ?? []), ...(plan.requestHeaders?.[0] ?? [])]
-  return steps.some((step) => !isRename(step) && (step.olderSchema !== undefined || step.olderRequired === true))
+  return steps.some(declaresOlder)
 }
 
 /**

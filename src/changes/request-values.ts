@@ -30,6 +30,11 @@ export function isRename(step: ParameterStep): step is readonly [string, string]
   return Array.isArray(step)
 }
 
+/** Whether `step` is a value change that declares what older clients send (an `olderSchema`, or `olderRequired: true`). */
+export function declaresOlder(step: ParameterStep): boolean {
+  return !isRename(step) && (step.olderSchema !== undefined || step.olderRequired === true)
+}
+
 /** The renames among `steps`, in their order (what a reader of names alone needs). */
 export function renamesOf(steps: readonly ParameterStep[] | undefined): readonly (readonly [string, string])[] {
   return steps === undefined ? [] : steps.filter(isRename)

@@ -22,9 +22,11 @@ export function isFramingHeader(name: string): boolean {
   return FRAMING.has(name.toLowerCase())
 }
 
+/** The digests of a message's body (RFC 9530's, and those before it), which a migrated body no longer matches. */
+export const BODY_DIGESTS: readonly string[] = ['content-digest', 'repr-digest', 'digest', 'content-md5']
+
 /**
  * The headers that describe a request's body as the client sent it, which a migrated body is not: its framing (its
- * length, chunked) and its digests (RFC 9530's, and those before it), as a migrated response drops the head's
- * (changes/older-response.ts).
+ * length, chunked) and its digests, as a migrated response drops the head's (changes/older-response.ts).
  */
-export const OF_THE_BODY: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'content-digest', 'repr-digest', 'digest', 'content-md5'])
+export const OF_THE_BODY: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', ...BODY_DIGESTS])

@@ -12,7 +12,7 @@
  * typed `array` every value of a repeated parameter.
  */
 import type { ParameterCheck, ParameterRenames, ValidatedHistory } from '../changes/body-checks.ts'
-import { isRename, type ParameterStep } from '../changes/request-values.ts'
+import { declaresOlder, isRename, type ParameterStep } from '../changes/request-values.ts'
 import type { ChangelogInstruction } from '../changes/changelog.ts'
 import type { AnyShape } from '../changes/shape.ts'
 import { isHeaderName } from '../http/header-name.ts'
@@ -186,7 +186,7 @@ function undone(schema: Json, steps: readonly ParameterStep[], caseless: boolean
       const listed = Object.keys(properties).find((name) => same(name, step.name) && properties[name] !== false)
       if (listed === undefined) {
         // Not listed for the head: the older versions get the parameter as the change declares it (a name a rename gave back stays refused).
-        if ((step.olderSchema !== undefined || step.olderRequired === true) && !Object.keys(properties).some((name) => same(name, step.name))) {
+        if (declaresOlder(step) && !Object.keys(properties).some((name) => same(name, step.name))) {
           properties = { ...properties, [step.name]: (step.olderSchema ?? {}) as Json }
           added.add(step.name)
           if (step.olderRequired === true) required = [...(required ?? []), step.name]
@@ -267,7 +267,7 @@ export function parameterChecks(
   const head = versions.length - 1
   // A part without a shape is checked in the older versions where a value change declares what they send (olderSchema, olderRequired: true).
   const stepsOf = (part: Part) => (part === 'query' ? renames.query : part === 'headers' ? renames.headers : null)
-  const declares = (part: Part) => (stepsOf(part)?.[0] ?? []).some((step) => !isRename(step) && (step.olderSchema !== undefined || step.olderRequired === true))
+  const declares = (part: Part) => (stepsOf(part)?.[0] ?? []).some(declaresOlder)
   const declared = PARTS.filter(([part]) => parts[part] !== undefined || declares(part))
   for (const [part] of declared) {
     const shape = parts[part]
