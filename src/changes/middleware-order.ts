@@ -10,7 +10,7 @@
 import type { ExchangeRoute } from '../pipeline/extension.ts'
 import type { RoutePlan } from './http-steps.ts'
 import { plainRoute } from './route-changes.ts'
-import { wrappedBy, type PlannedHandler } from './wrapped-handlers.ts'
+import { tablePlanned, wrappedBy, type PlannedHandler } from './wrapped-handlers.ts'
 import { quoted } from '../quote.ts'
 
 /** The routes of an app as Hono lists them (`app.routes`). */
@@ -132,8 +132,7 @@ export function middlewareAfter(routes: Routes, middleware: unknown, plans: Read
   }
   routes.forEach((route, at) => {
     for (const own of wrappedBy(route.handler) ?? []) {
-      const planned = { method: own.method, what: `route ${quoted(own.route.viewName)} (${own.method})`, key: `${own.method} ${own.route.viewName}`, plan: tablePlan(own.method, own.route), handler: undefined, before: [] }
-      targets.push({ method: own.method, path: route.path, at, planned })
+      targets.push({ method: own.method, path: route.path, at, planned: tablePlanned(own, tablePlan, undefined, []) })
     }
   })
   const out: PlannedHandler[] = []

@@ -58,10 +58,13 @@ export function plannedHandlers(
       const key = `${method} ${path}`
       out.push({ method, what: quoted(key), key, plan: plans.get(key), handler, before: [] })
     } else {
-      for (const own of wrapped) {
-        out.push({ method: own.method, what: `route ${quoted(own.route.viewName)} (${own.method})`, key: `${own.method} ${own.route.viewName}`, plan: tablePlan(own.method, own.route), handler: own.handler, before: own.before })
-      }
+      for (const own of wrapped) out.push(tablePlanned(own, tablePlan, own.handler, own.before))
     }
   }
   return out
+}
+
+/** A handler `mountRoutes` wraps (`own`), as its table route's sentences name it, with that route's plan; `handler` and `before`: the functions read. */
+export function tablePlanned(own: WrappedHandler, tablePlan: (method: string, route: ExchangeRoute) => RoutePlan | undefined, handler: unknown, before: readonly unknown[]): PlannedHandler {
+  return { method: own.method, what: `route ${quoted(own.route.viewName)} (${own.method})`, key: `${own.method} ${own.route.viewName}`, plan: tablePlan(own.method, own.route), handler, before }
 }
