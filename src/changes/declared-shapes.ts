@@ -12,7 +12,7 @@
  */
 import type { RoutePlan } from './http-steps.ts'
 import type { ChangedShapes } from './unlaid-requests.ts'
-import { isFormType, isJsonType } from './media-types.ts'
+import { isFormType, isJsonType, mediaType } from './media-types.ts'
 import { framingOf } from './streams.ts'
 import { middlewareBases, pathsInside } from '../routes/mounted-apps.ts'
 import { honoPath } from '../routes/openapi-form.ts'
@@ -68,7 +68,7 @@ export function declaredShapeChecks(
       for (const [status, response] of Object.entries(isObject(operation['responses']) ? operation['responses'] : {})) {
         if (!/^2\d\d$/.test(status) || status === '206' || !isObject(response) || !isObject(response['content'])) continue
         for (const [declared, media] of Object.entries(response['content'])) {
-          const type = (declared.split(';')[0] ?? '').trim().toLowerCase()
+          const type = mediaType(declared)
           const stream = framingOf(type) !== null && !(type === 'text/plain')
           if (!stream && !isJsonType(type)) continue
           if (stream ? (plan?.items ?? null) !== null : (plan?.layouts?.response ?? null) !== null) continue
@@ -81,7 +81,7 @@ export function declaredShapeChecks(
       }
       const body = operation['requestBody']
       for (const [declared, media] of Object.entries(isObject(body) && isObject(body['content']) ? body['content'] : {})) {
-        const type = (declared.split(';')[0] ?? '').trim().toLowerCase()
+        const type = mediaType(declared)
         const form = isFormType(type)
         if (!form && !isJsonType(type)) continue
         const laid = (plan?.layouts?.request ?? null) !== null

@@ -19,3 +19,10 @@ export function isFormType(type: string | null): boolean {
 export function isJsonPatchType(type: string | null): boolean {
   return type !== null && JSON_PATCH_TYPE.test(type)
 }
+
+/** A Content-Type's media type, lower case, without parameters (`''` when there is none). */
+export function mediaType(contentType: string | null): string {
+  if (contentType === null) return ''
+  const semi = contentType.indexOf(';')
+  return (semi === -1 ? contentType : contentType.slice(0, semi)).trim().toLowerCase()
+}

@@ -17,7 +17,7 @@ import { MigrationFailure } from './migration-failure.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
 import { migratedHeaders, migratedQuery, type ParameterStep } from './request-values.ts'
 import { codingsOf } from './content-coding.ts'
-import { mediaType } from './streams.ts'
+import { mediaType } from './media-types.ts'
 import { BodyTooLarge, MalformedFormBody, MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
 
 /** The default of the history's `maxBodySize`: 1 MiB. */

@@ -6,7 +6,8 @@
  * migrate is never sent to an older client as the head made it.
  */
 import type { Visit } from './migration-plan.ts'
-import { foreignCharset, framingOf, mediaType, type Framing } from './streams.ts'
+import { foreignCharset, framingOf, type Framing } from './streams.ts'
+import { mediaType } from './media-types.ts'
 import { isFormType, isJsonPatchType, isJsonType } from './media-types.ts'
 import { bare, quoted, quotedValue } from '../quote.ts'
 

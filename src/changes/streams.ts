@@ -31,13 +31,6 @@ const FRAMINGS: ReadonlyMap<string, Framing> = new Map([
   ['text/plain', 'lines'],
 ])
 
-/** A Content-Type's media type, lower case, without parameters (`''` when there is none). */
-export function mediaType(contentType: string | null): string {
-  if (contentType === null) return ''
-  const semi = contentType.indexOf(';')
-  return (semi === -1 ? contentType : contentType.slice(0, semi)).trim().toLowerCase()
-}
-
 /** The `charset` labels read as UTF-8 (ASCII is a part of it). */
 const UTF8 = /^(?:utf-?8|unicode-1-1-utf-8|unicode11utf8|unicode20utf8|x-unicode20utf8|us-ascii|ascii)$/
 

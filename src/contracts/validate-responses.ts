@@ -11,7 +11,7 @@ import type { OpenAPIDocument, SchemaObject } from '../openapi/types.ts'
 import type { ApiModel } from '../model/api-model.ts'
 import { findOperation, matchedOperations } from './operations.ts'
 import { responseMedia } from '../model/contracts.ts'
-import { isJsonType } from '../changes/media-types.ts'
+import { isJsonType, mediaType } from '../changes/media-types.ts'
 import { checkOptionNames, isRecord } from '../options.ts'
 import { bare } from '../quote.ts'
 
@@ -201,8 +201,8 @@ export function validateResponses(documents: ValidatedDocuments, options: Valida
     if (typeof version !== 'string' || !isDocumented(version)) return
     const document = documents.document(version)
     const found = modelled?.versions.has(version) ? modelled.matched(c, version) : findOperation(document, c.req.method, new URL(c.req.url).pathname)
-    const mediaType = (c.res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
-    const schema = found === null || !isJsonType(mediaType) ? null : ((responseMedia(found.responses, c.res.status, mediaType)?.schema ?? null) as SchemaObject | null)
+    const essence = mediaType(c.res.headers.get('content-type'))
+    const schema = found === null || !isJsonType(essence) ? null : ((responseMedia(found.responses, c.res.status, essence)?.schema ?? null) as SchemaObject | null)
     if (found === null || schema === null) return
     let body: unknown
     let errors: ResponseContractProblem['errors']
@@ -216,7 +216,7 @@ export function validateResponses(documents: ValidatedDocuments, options: Valida
     if (body === undefined) errors = [{ at: '#', message: 'The body is not JSON.' }]
     else errors = problemsOf(validatorOf(document, schema), body, text.length)
     if (errors.length === 0) return
-    const problem: ResponseContractProblem = { version, method: c.req.method, path: found.path, status: c.res.status, mediaType, errors }
+    const problem: ResponseContractProblem = { version, method: c.req.method, path: found.path, status: c.res.status, mediaType: essence, errors }
     if (onInvalid === undefined) throw new ResponseContractError(problem)
     const replacement = await onInvalid(problem, c)
     if (replacement instanceof Response) c.res = replacement

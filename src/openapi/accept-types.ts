@@ -12,13 +12,10 @@
  * left alone.
  */
 import type { Placement } from './placement.ts'
+import { mediaType } from '../changes/media-types.ts'
 import type { SourceOperation } from './sources.ts'
 import { isObject, type Json } from '../json/object.ts'
 
-/** A media type's essence (`type/subtype`, lower case), without its parameters. */
-function essence(mediaType: string): string {
-  return (mediaType.split(';')[0] ?? '').trim().toLowerCase()
-}
 
 /** The success responses of an operation (`2xx`, `2XX`), a `$ref` to a response component followed once. */
 function successResponses(operation: Json, components: Json): Json[] {
@@ -39,12 +36,12 @@ function successResponses(operation: Json, components: Json): Json[] {
 export function checkAcceptTypes(operations: readonly SourceOperation[], placement: Placement, components: Json, where: string): void {
   const accept = placement.accept
   if (accept === null) return
-  const listed = new Set(accept.mediaTypes.map(essence))
+  const listed = new Set(accept.mediaTypes.map((type) => mediaType(type)))
   const [prefix, suffix] = accept.vendor === null ? [null, null] : accept.vendor.toLowerCase().split('{version}')
   const refused = new Map<string, string>()
   for (const source of operations) {
     for (const response of successResponses(source.operation, components)) {
-      for (const type of Object.keys(isObject(response['content']) ? response['content'] : {}).map(essence)) {
+      for (const type of Object.keys(isObject(response['content']) ? response['content'] : {}).map((type) => mediaType(type))) {
         const vendor = prefix != null && suffix != null && type.length > prefix.length + suffix.length && type.startsWith(prefix) && type.endsWith(suffix)
         if (type.includes('*') || listed.has(type) || vendor || refused.has(type)) continue
         refused.set(type, `${source.method.toUpperCase()} ${source.path}`)

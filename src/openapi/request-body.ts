@@ -10,7 +10,7 @@
 import type { BodyContract, ContractSchema, VersionBody } from '../model/api-model.ts'
 import type { RequestBodies, RequestLayout } from './requests.ts'
 import type { Json } from '../json/object.ts'
-import { isJsonPatchType, isJsonType } from '../changes/media-types.ts'
+import { isJsonPatchType, isJsonType, mediaType } from '../changes/media-types.ts'
 
 const FORMS: ReadonlySet<string> = new Set(['multipart/form-data', 'application/x-www-form-urlencoded'])
 
@@ -37,7 +37,7 @@ export function layoutBody(requests: RequestBodies, found: RequestLayout, method
   // Whether a media type documents the derived schema: its components are added only then.
   let derived = false
   for (const [type, media] of Object.entries(givenContent)) {
-    const form = FORMS.has(type.split(';')[0]?.trim().toLowerCase() ?? '')
+    const form = FORMS.has(mediaType(type))
     // The head version passes every body through as sent: each media type keeps its place, and a schema the
     // document gives is the app's own (a PATCH's partial body, say). An older one's body is read by the toolkit
     // (JSON, and forms where the route takes them) and migrated, or passed on as sent (unmigrated); it refuses the others (415).
@@ -48,7 +48,7 @@ export function layoutBody(requests: RequestBodies, found: RequestLayout, method
       content[type] = { ...(older ? kept : media), schema: body }
       derived = true
     }
-    else if (!older || sentAsIs(found.unmigrated, type.split(';')[0]?.trim().toLowerCase() ?? '')) content[type] = media
+    else if (!older || sentAsIs(found.unmigrated, mediaType(type))) content[type] = media
   }
   if (Object.keys(content).length === 0) {
     content['application/json'] = { schema: body }
@@ -73,7 +73,7 @@ export function readBodyTypes(given: BodyContract, forms: boolean, unmigrated: r
   const content = (given as Json)['content']
   if (content === null || typeof content !== 'object') return given
   const read = Object.entries(content as Json).filter(([type]) => {
-    const essence = type.split(';')[0]?.trim().toLowerCase() ?? ''
+    const essence = mediaType(type)
     return isJson(essence) || (forms && FORMS.has(essence)) || sentAsIs(unmigrated, essence)
   })
   return read.length === 0 || read.length === Object.keys(content).length ? given : ({ ...given, content: Object.fromEntries(read) } as BodyContract)
@@ -138,7 +138,7 @@ export function asSentBody(given: Json, forms: boolean, unmigrated: readonly str
   if (changed.size === 0 || unmigrated.length === 0 || content === null || typeof content !== 'object' || Array.isArray(content)) return given
   let out: Json | null = null
   for (const [type, media] of Object.entries(content as Json)) {
-    const essence = type.split(';')[0]?.trim().toLowerCase() ?? ''
+    const essence = mediaType(type)
     if (isJson(essence) || (forms && FORMS.has(essence)) || !sentAsIs(unmigrated, essence) || media === null || typeof media !== 'object' || (media as Json)['schema'] === undefined) continue
     const schema = headWrittenIn((media as Json)['schema'], changed, headSchemas, components)
     if (JSON.stringify(schema) === JSON.stringify((media as Json)['schema'])) continue
