@@ -5,48 +5,28 @@
  * handler as sent); the others (a form without it, text/plain, a JSON Patch)
  * are answered 415 there, so they are left out. The head's document keeps
  * every type the app declares. An @hono/zod-openapi app documented from its
- * own document, without `requests` and with it. A portable suite: it runs on Node, inside
+ * own document (the notes app of test/support/as-sent-notes.ts), without
+ * `requests` and with it. A portable suite: it runs on Node, inside
  * workerd, on Bun and on Deno.
  */
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { describe, expect, it } from 'vitest'
-import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
-import { versionMiddleware } from '../../src/hono/index.ts'
-import { HeaderVersioning } from '../../src/index.ts'
-import { versionedOpenAPI } from '../../src/openapi/index.ts'
+import { createNote, Note, notesApp, sendNote as send } from '../support/as-sent-notes.ts'
 
-const Note = z.object({ title: z.string(), body: z.string() }).openapi('Note')
-const NoteShape = shape<z.infer<typeof Note>>('Note')
 // text/vnd.notes+json: a +json suffix outside application/, which the server does not read as JSON (415 to older clients).
 const TYPES = ['application/json', 'application/merge-patch+json', 'application/json-patch+json', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain', 'text/vnd.notes+json']
 
 function notesApi(forms: boolean, derived = false, unmigrated?: readonly string[]) {
-  const bodies = { 'POST /notes': { request: NoteShape, response: NoteShape, forms, ...(unmigrated === undefined ? {} : { unmigrated }) } }
-  const history = versionHistory({
-    versions: [{ version: '1' }, { version: '2', changes: [change('Titles.', [fieldRenamed(NoteShape, { older: 'subject', newer: 'title' })])] }],
-    bodies,
-  })
-  const scheme = new HeaderVersioning({ allowedVersions: history.versions, defaultVersion: '2' })
-  const app = new OpenAPIHono()
-  app.use('*', versionMiddleware({ scheme, changes: history }))
-  const createNote = createRoute({
-    operationId: 'createNote',
-    method: 'post',
-    path: '/notes',
-    request: { body: { content: Object.fromEntries(TYPES.map((type) => [type, { schema: type === 'text/plain' ? z.string() : Note }])), required: false } },
-    responses: { 200: { description: 'The note', content: { 'application/json': { schema: Note } } } },
-  })
-  app.openapi(createNote, async (c) => {
+  const { app, documents } = notesApp({ forms, ...(unmigrated === undefined ? {} : { unmigrated }) })
+  app.openapi(createNote(Object.fromEntries(TYPES.map((type) => [type, { schema: type === 'text/plain' ? z.string() : Note }]))), async (c) => {
     const type = c.req.header('Content-Type') ?? ''
     const note = type.includes('json') ? await c.req.json() : await c.req.parseBody()
     return c.json({ title: String(note['title']), body: String(note['body']) }, 200)
   })
-  const docs = versionedOpenAPI({ scheme, document: app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Notes', version: '2' } }), changelog: history, ...(derived ? { requests: { schemas: { Note }, bodies } } : {}) })
-  return { app, docs }
+  return { app, docs: documents(derived) }
 }
 
 const requestTypes = (docs: ReturnType<typeof notesApi>['docs'], version: string) => Object.keys((docs.document(version).paths['/notes']?.post?.['requestBody'] as { content?: object } | undefined)?.content ?? {})
-const send = (app: OpenAPIHono, type: string, body: string) => app.request('/notes', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': type }, body })
 
 describe('the request media types of an older document, where the toolkit migrates the body', () => {
   it('without forms: JSON alone (a JSON Patch neither), as the server answers the others 415', async () => {
