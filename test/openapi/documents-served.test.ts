@@ -32,6 +32,7 @@ import type { RouteDefinition } from '../../src/routes/definitions.ts'
 import type { Changelog } from '../../src/changes/changelog.ts'
 import type { OpenAPIDocument, OperationObject } from '../../src/openapi/types.ts'
 import type { VersionedOpenAPI } from '../../src/openapi/documents.ts'
+import { danglingRefs, operation as get } from '../support/document-readers.ts'
 
 /** Products and orders in both versions; categories only in v2; orders were purchases in v1 (the changelog). */
 const catalog = (): RouteDefinition[] => [
@@ -129,30 +130,6 @@ const cases: Case[] = [
     mediaTypes: () => ['application/json'],
   },
 ]
-
-/** Every `$ref` of `node` that does not resolve in `document`. */
-function danglingRefs(document: unknown, node: unknown, out: string[] = []): string[] {
-  if (Array.isArray(node)) for (const item of node) danglingRefs(document, item, out)
-  else if (node !== null && typeof node === 'object') {
-    for (const [key, value] of Object.entries(node)) {
-      if (key !== '$ref' || typeof value !== 'string') {
-        danglingRefs(document, value, out)
-        continue
-      }
-      let target: unknown = document
-      for (const token of value.replace(/^#\//, '').split('/')) target = (target as Record<string, unknown> | undefined)?.[token.replace(/~1/g, '/').replace(/~0/g, '~')]
-      if (!value.startsWith('#/') || target === undefined) out.push(value)
-    }
-  }
-  return out
-}
-
-/** The GET operation at `path`; fails the test when there is none. */
-function get(document: OpenAPIDocument, path: string): OperationObject {
-  const found = document.paths[path]?.['get'] as OperationObject | undefined
-  expect(found, `GET ${path} in ${Object.keys(document.paths).join(', ')}`).toBeDefined()
-  return found as OperationObject
-}
 
 describe.each(cases)('$name: documents from the table, served by openAPIRoutes', (c) => {
   const docs = versionedOpenAPI({ scheme: c.scheme, routes: defineRoutes(c.routes), policy: policy(), changelog: history })
