@@ -10,21 +10,9 @@ import { describe, expect, it } from 'vitest'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { versionedOpenAPI } from '../../src/openapi/index.ts'
 import { openAPIDocs } from '../../src/openapi/scalar.ts'
+import { cyclic as cycle, nestedIn as nested } from '../support/hostile-values.ts'
 
 const docs = versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2'] }), routes: defineRoutes([route('user-list', '/users')]) })
-
-/** `{ a: { a: ... value } }`, `depth` objects deep. */
-function nested(depth: number, value: unknown): unknown {
-  let out = value
-  for (let i = 0; i < depth; i++) out = { a: out }
-  return out
-}
-
-function cycle(): object {
-  const out: Record<string, unknown> = {}
-  out['self'] = out
-  return out
-}
 
 describe('openAPIDocs refuses, when the page is made', () => {
   it.each<[string, () => unknown, string]>([

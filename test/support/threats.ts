@@ -18,6 +18,7 @@ import { contracts, validateResponses } from '../../src/contracts/index.ts'
 import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware, type AppRoutesEnv, type VersioningExtension } from '../../src/hono/index.ts'
 import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
 import { versionedClient } from '../../src/typed-client/index.ts'
+import { cyclic, nestedIn } from './hostile-values.ts'
 import { PARAMETER_THREATS } from './parameter-threats.ts'
 import {
   AcceptHeaderVersioning,
@@ -387,18 +388,6 @@ function docsPage(input: string, options: OpenAPIDocsOptions, info?: { readonly 
       return `${response.status}, a page of ${html.match(/<script\b/gi)?.length ?? 0} scripts (its own three)${html.includes('<title>&lt;/title&gt;') ? ', the title escaped' : ''}${html.includes('<script>alert(1)') ? ', a `<script>alert(1)` in it' : ''}${allowed}`
     },
   }
-}
-
-function nestedIn(depth: number, value: unknown): unknown {
-  let out = value
-  for (let i = 0; i < depth; i++) out = { a: out }
-  return out
-}
-
-function cyclic(): object {
-  const out: Record<string, unknown> = {}
-  out['self'] = out
-  return out
 }
 
 /** A case making a typed client's client of `version` with `scheme` (once per call): its error, or `made`. */
