@@ -12,34 +12,21 @@
  * A portable file: Web APIs, hono and vitest only.
  */
 import { Hono } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning, QueryParameterVersioning } from '../../src/index.ts'
 import { analyticsUsage, bearerClient, clientPins, d1Usage, kvPinStore, memoryPinStore, readThrough, type ClientPinsOptions, type PinStore, type UsageRecorder } from '../../src/client-pins/index.ts'
 import type { D1Database } from '../../src/client-pins/d1.ts'
-import { idOf, SECRET } from '../support/client-pins-fixture.ts'
+import { idOf, pinnedThings, SECRET } from '../support/client-pins-fixture.ts'
 
 const client = bearerClient({ secret: SECRET })
 const pin = (version: string) => ({ version, previous: null, movedAt: null })
 
+/** The things API over `store`; `open`: a scheme that accepts any version (none listed). */
 function app(store: PinStore, options: Partial<ClientPinsOptions> & { open?: boolean } = {}) {
   const { open, ...rest } = options
-  const errors: string[] = []
-  const hono = new Hono()
-  hono.onError((error, c) => {
-    if (error instanceof HTTPException) return error.getResponse()
-    errors.push((error as Error).message)
-    return c.json({ detail: 'error' }, 500)
-  })
   const scheme = open === true ? new HeaderVersioning({ defaultVersion: '3' }) : new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion: '3' })
-  hono.use('/api/*', versionMiddleware({ scheme, clientVersion: clientPins({ store, client, ...rest }) }))
-  hono.get('/api/things/:id', (c) => c.json({ version: c.var.version }))
-  const get = async (key: string) => {
-    const res = await hono.request('/api/things/1', { headers: { Authorization: `Bearer ${key}` } })
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> }
-  }
-  return { get, errors }
+  return pinnedThings(store, scheme, rest)
 }
 
 const never = <T>(): Promise<T> => new Promise<T>(() => undefined)

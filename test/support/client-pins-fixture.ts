@@ -1,12 +1,16 @@
 /**
  * Shared by the client-pins suites (in process, and on workerd against the
  * real bindings): a store that counts and can fail or lag, the dated scheme
- * and policy of /releases, and a secret for client ids.
+ * and policy of /releases, a secret for client ids, and the things API whose
+ * clients' versions are pinned, recording the errors it does not answer.
  */
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import { dateVersions } from '../../src/formats/index.ts'
-import { CombinedVersioning, HeaderVersioning, QueryParameterVersioning } from '../../src/index.ts'
+import { versionMiddleware } from '../../src/hono/index.ts'
+import { CombinedVersioning, HeaderVersioning, QueryParameterVersioning, type BaseVersioning } from '../../src/index.ts'
 import { versionPolicy } from '../../src/lifecycle/index.ts'
-import { bearerClient, memoryPinStore, type PinStore } from '../../src/client-pins/index.ts'
+import { bearerClient, clientPins, memoryPinStore, type ClientPinsOptions, type PinStore } from '../../src/client-pins/index.ts'
 import type { Pin } from '../../src/client-pins/pin-store.ts'
 import { EXAMPLE_NOW_MS } from './example-clock.ts'
 
@@ -71,4 +75,30 @@ export function countingStore(inner: PinStore = memoryPinStore()) {
     },
   }
   return { store, counts, state }
+}
+
+/**
+ * The things API (GET /api/things/:id answers the version it served) with
+ * `scheme`, whose clients' versions are `clientPins` over `store` (a client
+ * named by its bearer key, with SECRET), with `options`. An error the app
+ * does not answer itself (not an HTTPException) is answered 500 and recorded
+ * in `errors`, so that a test can say none was thrown. `get(key, headers)`
+ * sends `key` as the bearer, and gives the status and the JSON body.
+ */
+export function pinnedThings(store: PinStore, scheme: BaseVersioning, options: Partial<ClientPinsOptions> = {}) {
+  const errors: string[] = []
+  const app = new Hono()
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse()
+    errors.push((error as Error).message)
+    return c.json({ detail: 'error' }, 500)
+  })
+  const pins = clientPins({ store, client: bearerClient({ secret: SECRET }), ...options })
+  app.use('/api/*', versionMiddleware({ scheme, clientVersion: pins }))
+  app.get('/api/things/:id', (c) => c.json({ version: c.var.version }))
+  const get = async (key: string, headers: Record<string, string> = {}) => {
+    const res = await app.request('/api/things/1', { headers: { ...headers, Authorization: `Bearer ${key}` } })
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+  }
+  return { get, pins, errors }
 }

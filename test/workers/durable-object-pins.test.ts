@@ -13,17 +13,15 @@
 import { runInDurableObject } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { Hono } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
-import { bearerClient, clientPins, d1PinStore, durableObjectPinStore, kvPinStore, readThrough, type ClientPinsOptions, type PinStore } from '../../src/client-pins/index.ts'
+import { clientPins, d1PinStore, durableObjectPinStore, kvPinStore, readThrough, type ClientPinsOptions, type PinStore } from '../../src/client-pins/index.ts'
 import type { DurableObjectPinNamespace } from '../../src/client-pins/durable-object-pin-store.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { HeaderVersioning } from '../../src/index.ts'
-import { idOf, SECRET } from '../support/client-pins-fixture.ts'
+import { idOf, pinnedThings } from '../support/client-pins-fixture.ts'
 import { pinStoreContract } from '../support/pin-store-contract.ts'
 
 const PIN_OBJECTS: DurableObjectPinNamespace = env.PIN_OBJECTS
-const client = bearerClient({ secret: SECRET })
 /** A name of its own per store: the objects outlive each test. */
 const unique = (): string => `test-${crypto.randomUUID()}`
 
@@ -73,21 +71,7 @@ function counted(namespace: DurableObjectPinNamespace = PIN_OBJECTS) {
 
 /** One isolate: its own clientPins (its own cache) over `store`, answering in `defaultVersion` when a client has no pin. */
 function isolate(store: PinStore, defaultVersion = '3', options: Partial<ClientPinsOptions> = {}) {
-  const errors: string[] = []
-  const app = new Hono()
-  app.onError((error, c) => {
-    if (error instanceof HTTPException) return error.getResponse()
-    errors.push((error as Error).message)
-    return c.json({ detail: 'error' }, 500)
-  })
-  const pins = clientPins({ store, client, ...options })
-  app.use('/api/*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion }), clientVersion: pins }))
-  app.get('/api/things/:id', (c) => c.json({ version: c.var.version }))
-  const get = async (key: string, headers: Record<string, string> = {}) => {
-    const res = await app.request('/api/things/1', { headers: { ...headers, Authorization: `Bearer ${key}` } })
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> }
-  }
-  return { get, pins, errors }
+  return pinnedThings(store, new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion }), options)
 }
 
 const table = (): string => `pins_${crypto.randomUUID().replaceAll('-', '')}`
