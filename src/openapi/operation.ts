@@ -64,7 +64,12 @@ export function operationIn(
   Object.assign(schemas, responses.components)
   operation['responses'] = withHeaders(withoutStaleExamples(responses.byStatus as Json, stale.changed, stale.schemas), headerNames)
   if (context.security !== null && !neutral) operation['security'] = context.security
-  if (entry.deprecated || entry.sunsetPassed) operation['deprecated'] = true
+  if (entry.deprecated || entry.sunsetPassed) {
+    operation['deprecated'] = true
+    // The day it goes away as contract diff tools read it (oasdiff's `x-sunset`, a full-date: removing the operation is
+    // no breaking change after that day), unless the app's own operation gives one.
+    if (entry.sunset !== null && operation['x-sunset'] === undefined) operation['x-sunset'] = entry.sunset.slice(0, 10)
+  }
   if (typeof operation['operationId'] !== 'string') operation['operationId'] = source.operationId
   return operation
 }
