@@ -214,10 +214,19 @@ versions: readonly string[],
  * its method (`METHOD name`), else its route's; a plain route's by
  * `METHOD /path`; else `fallback` (the history's errors layout). HEAD is
  * answered by GET's handler, with GET's plan. Worked out once per table
- * route and method, or plain route pattern and method, then read.
+ * route and method (the common methods and those the plans name:
+ * `KEPT_METHODS`), or plain route pattern and method (at most
+ * `MAX_PLAIN_KEYS`), then read; any other, again per request.
  */
 /** The most method-and-pattern pairs of plain routes whose plans are kept. */
 const MAX_PLAIN_KEYS = 4096
+
+/**
+ * The methods whose plan a table route keeps once worked out, besides those the plans name (`'PURGE name'`): any
+ * other method a client sends (a made-up one, at a path whose route answers it with a 405) is worked out again each
+ * time, so what is kept stays bounded by the table's routes, not by the method names clients send.
+ */
+const KEPT_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'QUERY', 'TRACE', 'CONNECT']
 
 const bodiless = new WeakMap<RoutePlan, RoutePlan>()
 
@@ -231,6 +240,7 @@ function withoutRequestBody(plan: RoutePlan): RoutePlan {
 
 export function planLookup(plans: ReadonlyMap<string, RoutePlan>, fallback: RoutePlan | undefined): (exchange: Pick<ExchangeView, 'method' | 'route' | 'routePaths'>) => RoutePlan | undefined {
   const byMethod = [...plans.keys()].some((key) => methodRoute(key) !== null)
+  const kept = new Set([...KEPT_METHODS, ...[...plans.keys()].flatMap((key) => methodRoute(key)?.[0] ?? [])])
   const tableRoutes = new WeakMap<ExchangeRoute, Map<string, RoutePlan | undefined>>()
   const plainRoutes = new Map<string, RoutePlan | undefined>()
   function tablePlan(route: ExchangeRoute, method: string): RoutePlan | undefined {
@@ -244,6 +254,8 @@ export function planLookup(plans: ReadonlyMap<string, RoutePlan>, fallback: Rout
     const method = exchange.method === 'HEAD' ? 'GET' : exchange.method
     const route = exchange.route
     if (route !== null) {
+      // Bounded: a table route's handler meets whatever method names clients send (those it has no handler for get a 405).
+      if (!kept.has(method)) return tablePlan(route, method)
       let known = tableRoutes.get(route)
       if (known === undefined) tableRoutes.set(route, (known = new Map()))
       if (!known.has(method)) known.set(method, tablePlan(route, method))
