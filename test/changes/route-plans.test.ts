@@ -135,7 +135,7 @@ describe('the plan of a table route for DELETE', () => {
   })
 })
 
-describe('the plans a table route keeps', () => {
+describe('the plans a route keeps', () => {
   /** Plans that count the names read from them: a plan worked out reads them, a plan kept does not. */
   class CountedPlans extends Map<string, RoutePlan> {
     reads = 0
@@ -145,10 +145,10 @@ describe('the plans a table route keeps', () => {
     }
   }
   const products = { viewName: 'products', name: 'products', path: '/products', limit: null }
-  /** How many names looking up `method`'s plan read (0: the plan was kept). */
-  const readsOf = (plans: CountedPlans, lookup: ReturnType<typeof planLookup>, method: string): number => {
+  /** How many names looking up `method`'s plan read (0: the plan was kept), at the table route or, with `plain`, at the plain routes `/*` (app.use) and `/things`. */
+  const readsOf = (plans: CountedPlans, lookup: ReturnType<typeof planLookup>, method: string, plain = false): number => {
     const before = plans.reads
-    lookup({ method, route: products, routePaths: [] })
+    lookup(plain ? { method, route: null, routePaths: ['/*', '/things'] } : { method, route: products, routePaths: [] })
     return plans.reads - before
   }
 
@@ -166,6 +166,24 @@ describe('the plans a table route keeps', () => {
     for (let i = 0; i < 1000; i++) {
       expect(lookup({ method: `X${i}`, route: products, routePaths: [] })).toBe(NO_PLAN)
       expect(readsOf(plans, lookup, `X${i}`)).toBeGreaterThan(0)
+    }
+  })
+
+  it('of a plain route: those of the common methods and the methods the plans name; a method name a client makes up, however long, is worked out again, not kept', () => {
+    const plans = new CountedPlans([
+      ['GET /things', NO_PLAN],
+      ['PURGE /things', NO_PLAN],
+    ])
+    const lookup = planLookup(plans, undefined)
+    for (const method of ['GET', 'HEAD', 'POST', 'PURGE']) {
+      readsOf(plans, lookup, method, true)
+      expect(readsOf(plans, lookup, method, true), method).toBe(0)
+    }
+    // Through a middleware registered for every method (app.use), each a 404: none of them is kept, and a long one is not held.
+    const long = `X${'Y'.repeat(16_000)}`
+    for (let i = 0; i < 100; i++) {
+      expect(lookup({ method: `${long}${i}`, route: null, routePaths: ['/*', '/things'] })).toBeUndefined()
+      expect(readsOf(plans, lookup, `${long}${i}`, true)).toBeGreaterThan(0)
     }
   })
 })
