@@ -214,10 +214,20 @@ versions: readonly string[],
  * its method (`METHOD name`), else its route's; a plain route's by
  * `METHOD /path`; else `fallback` (the history's errors layout). HEAD is
  * answered by GET's handler, with GET's plan. Worked out once per table
- * route and method, or plain route pattern and method, then read.
+ * route and method, or plain route pattern and method (at most
+ * `MAX_PLAIN_KEYS`), for the common methods and those the plans name
+ * (`KEPT_METHODS`), then read; any other method, again per request.
  */
 /** The most method-and-pattern pairs of plain routes whose plans are kept. */
 const MAX_PLAIN_KEYS = 4096
+
+/**
+ * The methods whose plan a route keeps once worked out, besides those the plans name (`'PURGE name'`): any other
+ * method a client sends (a made-up one: a 405 at a table route; at a plain one, a 404, or a route registered for
+ * every method) is worked out again each time, so what is kept stays bounded by the app's routes, not by the method
+ * names clients send, however long (a runtime may pass a method name of kilobytes).
+ */
+const KEPT_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'QUERY', 'TRACE', 'CONNECT']
 
 const bodiless = new WeakMap<RoutePlan, RoutePlan>()
 
@@ -231,6 +241,7 @@ function withoutRequestBody(plan: RoutePlan): RoutePlan {
 
 export function planLookup(plans: ReadonlyMap<string, RoutePlan>, fallback: RoutePlan | undefined): (exchange: Pick<ExchangeView, 'method' | 'route' | 'routePaths'>) => RoutePlan | undefined {
   const byMethod = [...plans.keys()].some((key) => methodRoute(key) !== null)
+  const kept = new Set([...KEPT_METHODS, ...[...plans.keys()].flatMap((key) => (methodRoute(key) ?? plainRoute(key))?.[0] ?? [])])
   const tableRoutes = new WeakMap<ExchangeRoute, Map<string, RoutePlan | undefined>>()
   const plainRoutes = new Map<string, RoutePlan | undefined>()
   function tablePlan(route: ExchangeRoute, method: string): RoutePlan | undefined {
@@ -244,19 +255,22 @@ export function planLookup(plans: ReadonlyMap<string, RoutePlan>, fallback: Rout
     const method = exchange.method === 'HEAD' ? 'GET' : exchange.method
     const route = exchange.route
     if (route !== null) {
+      // Bounded: a table route's handler meets whatever method names clients send (those it has no handler for get a 405).
+      if (!kept.has(method)) return tablePlan(route, method)
       let known = tableRoutes.get(route)
       if (known === undefined) tableRoutes.set(route, (known = new Map()))
       if (!known.has(method)) known.set(method, tablePlan(route, method))
       return known.get(method)
     }
     // A plain route's pattern is the app's, one of the few it registers: the first of the routes that may answer with a plan.
+    // Bounded: a route registered for every method (app.all, app.use) meets whatever method names clients send.
+    const keep = kept.has(exchange.method)
     for (const path of exchange.routePaths) {
       const key = `${exchange.method} ${path}`
-      let plan = plainRoutes.get(key)
-      if (plan === undefined && !plainRoutes.has(key)) {
+      let plan = keep ? plainRoutes.get(key) : undefined
+      if (plan === undefined && !(keep && plainRoutes.has(key))) {
         plan = plans.get(key) ?? (exchange.method === 'HEAD' ? plans.get(`GET ${path}`) : undefined)
-        // Bounded: a route registered for every method meets whatever method names clients send.
-        if (plainRoutes.size < MAX_PLAIN_KEYS) plainRoutes.set(key, plan)
+        if (keep && plainRoutes.size < MAX_PLAIN_KEYS) plainRoutes.set(key, plan)
       }
       if (plan !== undefined) return plan
     }

@@ -8,6 +8,7 @@
  */
 import type { Context } from 'hono'
 import type { JsonStep } from '../pipeline/extension.ts'
+import { BoundedCache } from '../http/bounded-cache.ts'
 import { withHeaders } from '../http/mutable-response.ts'
 import { quoted } from '../quote.ts'
 
@@ -115,18 +116,16 @@ function crossed(stepped: string, version: string): Error {
   )
 }
 
-/** Each version's mark, made once (a history's versions are few; more than `MARKS` distinct ones start it again). */
-const marks = new Map<string, string>()
-const MARKS = 256
+/**
+ * Each version's mark, made once (a history's versions are few). Bounded in entries and bytes: with a JSON step of
+ * your own and a scheme that allows every version, the version is whatever text a client sends, so more than 256
+ * distinct ones start it again and one over 1,024 characters is marked anew each time, never kept (test-visible).
+ */
+export const marks: BoundedCache<string> = new BoundedCache<string>(256)
 
 /** The mark of `version`: a header value whatever its characters. */
 function markOf(version: string): string {
-  let mark = marks.get(version)
-  if (mark === undefined) {
-    if (marks.size >= MARKS) marks.clear()
-    marks.set(version, (mark = encodeURIComponent(version)))
-  }
-  return mark
+  return marks.get(version) ?? marks.set(version, encodeURIComponent(version))
 }
 
 /**

@@ -12,6 +12,11 @@ export class BoundedCache<V> {
     this.#limit = limit
   }
 
+  /** How many entries it holds (for tests). */
+  get size(): number {
+    return this.#map.size
+  }
+
   get(key: string): V | undefined {
     return this.#map.get(key)
   }

@@ -12,6 +12,8 @@ import { describe, expect, it } from 'vitest'
 import { change, fieldRenamed, queryParamChanged, requestHeaderRenamed, routeAdded, shape, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import type { RoutePlan } from '../../src/changes/http-steps.ts'
+import { NO_PLAN, planLookup } from '../../src/changes/route-plans.ts'
 
 interface Product {
   id: number
@@ -130,5 +132,58 @@ describe('the plan of a table route for DELETE', () => {
     const app = tableApp({ products: { request: Product }, 'DELETE products': { request: Product } })
     expect(await send(app, 'DELETE', '1', '{"id":1,"name":"Lamp"}')).toEqual({ status: 200, body: { deleted: JSON.stringify(head) } })
     expect((await send(app, 'DELETE', '1', 'all of them', 'text/plain')).status).toBe(415)
+  })
+})
+
+describe('the plans a route keeps', () => {
+  /** Plans that count the names read from them: a plan worked out reads them, a plan kept does not. */
+  class CountedPlans extends Map<string, RoutePlan> {
+    reads = 0
+    override get(key: string): RoutePlan | undefined {
+      this.reads++
+      return super.get(key)
+    }
+  }
+  const products = { viewName: 'products', name: 'products', path: '/products', limit: null }
+  /** How many names looking up `method`'s plan read (0: the plan was kept), at the table route or, with `plain`, at the plain routes `/*` (app.use) and `/things`. */
+  const readsOf = (plans: CountedPlans, lookup: ReturnType<typeof planLookup>, method: string, plain = false): number => {
+    const before = plans.reads
+    lookup(plain ? { method, route: null, routePaths: ['/*', '/things'] } : { method, route: products, routePaths: [] })
+    return plans.reads - before
+  }
+
+  it('are those of the common methods and the methods the plans name; a method name a client makes up is worked out again, not kept', () => {
+    const plans = new CountedPlans([
+      ['products', NO_PLAN],
+      ['PURGE products', NO_PLAN],
+    ])
+    const lookup = planLookup(plans, undefined)
+    for (const method of ['GET', 'HEAD', 'POST', 'DELETE', 'PURGE']) {
+      readsOf(plans, lookup, method)
+      expect(readsOf(plans, lookup, method), method).toBe(0)
+    }
+    // A client sending 1,000 made-up methods to the route (each a 405): none of them is kept.
+    for (let i = 0; i < 1000; i++) {
+      expect(lookup({ method: `X${i}`, route: products, routePaths: [] })).toBe(NO_PLAN)
+      expect(readsOf(plans, lookup, `X${i}`)).toBeGreaterThan(0)
+    }
+  })
+
+  it('of a plain route: those of the common methods and the methods the plans name; a method name a client makes up, however long, is worked out again, not kept', () => {
+    const plans = new CountedPlans([
+      ['GET /things', NO_PLAN],
+      ['PURGE /things', NO_PLAN],
+    ])
+    const lookup = planLookup(plans, undefined)
+    for (const method of ['GET', 'HEAD', 'POST', 'PURGE']) {
+      readsOf(plans, lookup, method, true)
+      expect(readsOf(plans, lookup, method, true), method).toBe(0)
+    }
+    // Through a middleware registered for every method (app.use), each a 404: none of them is kept, and a long one is not held.
+    const long = `X${'Y'.repeat(16_000)}`
+    for (let i = 0; i < 100; i++) {
+      expect(lookup({ method: `${long}${i}`, route: null, routePaths: ['/*', '/things'] })).toBeUndefined()
+      expect(readsOf(plans, lookup, `${long}${i}`, true)).toBeGreaterThan(0)
+    }
   })
 })

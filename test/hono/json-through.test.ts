@@ -6,7 +6,8 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { versionMiddleware } from '../../src/hono/index.ts'
+import { versionMiddleware, type VersioningExtension } from '../../src/hono/index.ts'
+import { marks } from '../../src/hono/json-through.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { catalog, headProduct, v1Product } from '../support/changes-fixture.ts'
 
@@ -160,6 +161,28 @@ describe('the JSON fast path', () => {
       const bytes = new Uint8Array(await res.arrayBuffer())
       if (length !== null) expect(Number(length)).toBe(bytes.byteLength)
       expect(JSON.parse(new TextDecoder().decode(bytes))).toEqual(path === '/products' ? { items: [v1Product(1)] } : v1Product(1))
+    }
+  })
+})
+
+describe('the marks of the versions the JSON step answers', () => {
+  // A JSON step of one's own, beside a scheme that allows every version: the version is whatever text a client sends.
+  const everyValue: VersioningExtension = { bind: () => ({ json: () => (value, status, respond) => respond(value, true, status) }) }
+  const app = new Hono()
+  app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ defaultVersion: 'v1' }), extensions: [everyValue] }))
+  app.get('/products/1', (c) => c.json({ length: (c.var.version as string).length }))
+
+  it('are kept for a version of up to 1,024 characters, not for a longer one a client sends: the memory they hold is bounded in bytes too', async () => {
+    for (const [version, kept] of [['a-version', true], ['v'.repeat(1024), true], ['v'.repeat(1025), false], ['v'.repeat(16_000), false]] as const) {
+      const before = marks.size
+      for (let i = 0; i < 2; i++) {
+        const res = await ask(app, version)
+        expect(res.status).toBe(200)
+        expect(res.headers.has(MARK)).toBe(false)
+        expect(await res.json()).toEqual({ length: version.length })
+      }
+      // A table of 256 marks is emptied when full (none of this file's versions fill it).
+      expect(marks.size, `${version.length} characters`).toBe(kept ? before + 1 : before)
     }
   })
 })
