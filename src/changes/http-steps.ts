@@ -19,7 +19,7 @@ import { tagAndRangeHeaders, tagSuffix } from './caching.ts'
 import { codedBody, codingsOf, encodedAlready, peeked, type CodedBody } from './content-coding.ts'
 import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exact-numbers.ts'
 import { olderHeaders } from './older-headers.ts'
-import { rebuild, withoutContent } from './older-response.ts'
+import { OF_THE_BODY, rebuild, withoutContent } from './older-response.ts'
 import { misfit, sentIfEmpty, successBody, unparsable, type BodyMigration, type MediaPlan, type RequestMedia } from './response-bodies.ts'
 import { foreignCharset, migrateItems } from './streams.ts'
 import { mediaType } from './media-types.ts'
@@ -291,7 +291,11 @@ export function bindChanges(
         const migrated = migrateResponse(exchange, chain.copy(value, ''), chain.steps, status, status >= 400)
         // The older status given to the response the handler's call builds: no second Response for it. An error
         // value of another shape than the error layout's is sent as the handler gave it.
-        return respond(migrated === OTHER_SHAPE ? value : migrated, true, older === status ? undefined : older)
+        if (migrated === OTHER_SHAPE) return respond(value, true, older === status ? undefined : older)
+        const response = respond(migrated, true, older === status ? undefined : older)
+        // A length, digests and byte ranges the handler gave c.json (or set with c.header) were the head body's.
+        for (const name of OF_THE_BODY) response.headers.delete(name)
+        return response
       }
     },
   }

@@ -106,7 +106,7 @@ describe('3xx answers with a body', () => {
 describe('success bodies with nothing to migrate, and the headers of the body', () => {
   const history = versionHistory({
     versions: [{ version: '1' }, { version: '2', changes: [renamed] }],
-    bodies: { 'GET /empty': { response: Lamp }, 'GET /digest': { response: Lamp }, 'GET /exact': { response: Lamp }, 'GET /held': { response: Lamp } },
+    bodies: { 'GET /empty': { response: Lamp }, 'GET /digest': { response: Lamp }, 'GET /json-digest': { response: Lamp }, 'GET /exact': { response: Lamp }, 'GET /held': { response: Lamp } },
   })
   const served = app(history, (app) => {
     app.get('/empty', (c) => c.body(c.req.query('blank') === undefined ? '' : ' \n', 200, { 'Content-Type': 'application/json' }))
@@ -114,6 +114,13 @@ describe('success bodies with nothing to migrate, and the headers of the body', 
     app.get('/digest', (c) =>
       c.body(text, 200, { 'Content-Type': 'application/json', 'Content-Digest': 'sha-256=:head=:', 'Repr-Digest': 'sha-256=:head=:', Digest: 'SHA-256=head=', 'Content-MD5': 'head==' }),
     )
+    // The same headers given to c.json, whose value the JSON step migrates (no response step reads its body), or set with c.header.
+    const described = { 'Content-Digest': 'sha-256=:head=:', 'Repr-Digest': 'sha-256=:head=:', Digest: 'SHA-256=head=', 'Content-MD5': 'head==', 'Accept-Ranges': 'bytes' }
+    app.get('/json-digest', (c) => {
+      if (c.req.query('set') === undefined) return c.json(lamp, 200, described)
+      for (const [name, value] of Object.entries(described)) c.header(name, value)
+      return c.json(lamp)
+    })
   })
 
   it('sends an empty (or blank) JSON success body to every version as the head gets it, never a 500', async () => {
@@ -184,6 +191,17 @@ describe('success bodies with nothing to migrate, and the headers of the body', 
     const head = await ask(served, '/digest', '2')
     expect(head.headers.get('content-digest')).toBe('sha-256=:head=:')
     expect(head.headers.get('content-md5')).toBe('head==')
+  })
+
+  it("gives a body migrated by c.json none of the head body's digests, nor its Accept-Ranges, whether given to c.json or set with c.header", async () => {
+    const described = ['content-digest', 'repr-digest', 'digest', 'content-md5', 'accept-ranges']
+    for (const path of ['/json-digest', '/json-digest?set']) {
+      const older = await ask(served, path, '1')
+      expect(await older.json()).toEqual(v1Lamp)
+      expect(described.map((name) => older.headers.get(name))).toEqual([null, null, null, null, null])
+      const head = await ask(served, path, '2')
+      expect(described.map((name) => head.headers.get(name))).toEqual(['sha-256=:head=:', 'sha-256=:head=:', 'SHA-256=head=', 'head==', 'bytes'])
+    }
   })
 })
 
