@@ -15,7 +15,7 @@ import { bearerAuth } from 'hono/bearer-auth'
 import { etag } from 'hono/etag'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
-import { change, fieldRenamed, headerChanged, requestHeaderChanged, requestHeaderRenamed, shape, statusChanged, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldRemoved, fieldRenamed, headerChanged, requestHeaderChanged, requestHeaderRenamed, shape, statusChanged, versionHistory } from '../../src/changes/index.ts'
 import { INEXACT, SOURCE_ACCESS } from '../../src/changes/exact-numbers.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
@@ -323,6 +323,19 @@ describe('error bodies and the errors layout', () => {
     expect(given).toEqual({ detail: 'not found' })
     // A body sent as it is keeps its length.
     expect((await ask(served, '/p?kind=by-hand', '1')).headers.get('content-length')).toBe('17')
+  })
+
+  it("an error layout that is one shape fits every JSON object (a shape's fields may be missing): bearerAuth()'s JSON 401 is migrated by it", async () => {
+    const coded = change('Problems have no code.', [fieldRemoved(Problem, 'code' as keyof Problem, { older: () => 'E_OLD' })])
+    const served = app(versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [coded] }], bodies: { 'POST /p': { response: Lamp } }, errors: Problem }), (app) => {
+      app.post('/p', bearerAuth({ token: 'secret', noAuthenticationHeaderMessage: { message: 'auth' } }), (c) => c.json(lamp))
+    })
+    const answer = async (version: string) => {
+      const res = await ask(served, '/p', version, { method: 'POST' })
+      return [res.status, await res.json()]
+    }
+    expect(await answer('1')).toEqual([401, { message: 'auth', code: 'E_OLD' }])
+    expect(await answer('2')).toEqual([401, { message: 'auth' }])
   })
 
   it("sends an error body it does not migrate with the handler's bytes, whatever its charset; one in the errors layout but not in UTF-8 fails loudly", async () => {
