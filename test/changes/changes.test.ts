@@ -12,6 +12,7 @@ import {
   changelog,
   enumValuesAdded,
   fieldAdded,
+  fieldChanged,
   fieldRemoved,
   fieldRenamed,
   headerChanged,
@@ -175,6 +176,24 @@ describe('each change kind, down (head to older) and up (older to head)', () => 
     // Up: fieldAdded's default sees the v2 object (no legacy) with its child as in v3 (b).
     expect(history.migrate({ name: 'x', child: { a: 1 }, legacy: 'l' } as never, { as: Item, from: 'v1' })).toEqual({ title: 'x', child: { c: 1 }, extra: 'filled' })
     expect(seen.splice(0)).toEqual([{ name: 'x', child: { b: 1 } }])
+  })
+
+  it("gives a fieldChanged of a field holding a nested shape that field's older value whole: no nested change of its version or an older one reaches beneath it", () => {
+    const Inner = shape<{ v: number }>('Inner')
+    const Outer = shape<{ inner: { v: number } }>('Outer', { nested: { inner: Inner } })
+    const renamed = fieldRenamed(Inner, { older: 'old', newer: 'v' })
+    const seen: unknown[] = []
+    const kept = fieldChanged(Outer, 'inner', { down: (value) => (seen.push(['down', value]), value), up: (value) => (seen.push(['up', value]), value as { v: number }) })
+    // The nested change in the same version: down gets the field's value with it made already, up the older value as sent.
+    const same = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Inner old is v; inner kept.', [renamed, kept])] }] })
+    expect(same.migrate({ inner: { v: 2 } }, { as: Outer, to: '1' })).toEqual({ inner: { old: 2 } })
+    expect(same.migrate({ inner: { old: 2 } } as never, { as: Outer, from: '1' })).toEqual({ inner: { old: 2 } })
+    expect(seen.splice(0)).toEqual([['down', { old: 2 }], ['up', { old: 2 }]])
+    // The nested change in an older version: it never reaches beneath the converted field, down or up.
+    const older = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Inner old is v.', [renamed])] }, { version: '3', changes: [change('Inner kept.', [kept])] }] })
+    expect(older.migrate({ inner: { v: 2 } }, { as: Outer, to: '1' })).toEqual({ inner: { v: 2 } })
+    expect(older.migrate({ inner: { old: 2 } } as never, { as: Outer, from: '1' })).toEqual({ inner: { old: 2 } })
+    expect(seen.splice(0)).toEqual([['down', { v: 2 }], ['up', { old: 2 }]])
   })
 
   it('never changes the value it is given (copy on first change)', () => {
