@@ -348,20 +348,28 @@ describe('requests and responses (versionMiddleware with changes)', () => {
     expect(await res.json()).toEqual(v1Product(1))
   })
 
-  it('follows c.status() for the status of c.json(value), and c.json(value, { status })', async () => {
+  it('follows c.status() for the status of c.json(value), one set before the middleware ran too, and c.json(value, { status })', async () => {
     const Problem = shape<{ detail: string; code: string }>('Problem')
+    const Item = shape<{ id: number; name: string }>('Item')
     const history = versionHistory({
-      versions: [{ version: 'v1' }, { version: 'v2', changes: [change('Errors have codes.', [fieldAdded(Problem, 'code')])] }],
+      versions: [{ version: 'v1' }, { version: 'v2', changes: [change('Errors have codes; items a name.', [fieldAdded(Problem, 'code'), fieldRenamed(Item, { older: 'title', newer: 'name' })])] }],
+      bodies: Object.fromEntries(['/status', '/init', '/before'].map((path) => [`GET ${path}`, { response: Item }])),
       errors: Problem,
     })
     const app = new Hono()
+    // A status set before the versioning middleware ran, which c.json(value) answers with too: the error layout's.
+    app.use('/before', async (c, next) => {
+      c.status(409)
+      await next()
+    })
     app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v2' }), changes: history }))
     app.get('/status', (c) => {
       c.status(409)
       return c.json({ detail: 'Taken.', code: 'taken' })
     })
     app.get('/init', (c) => c.json({ detail: 'Taken.', code: 'taken' }, { status: 409 }))
-    for (const path of ['/status', '/init']) {
+    app.get('/before', (c) => c.json({ detail: 'Taken.', code: 'taken' }))
+    for (const path of ['/status', '/init', '/before']) {
       const res = await get(app, path, 'v1')
       expect(res.status).toBe(409)
       expect(await res.json()).toEqual({ detail: 'Taken.' })
