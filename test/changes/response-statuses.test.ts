@@ -326,8 +326,9 @@ describe('error bodies and the errors layout', () => {
   })
 
   it("an error layout that is one shape fits every JSON object (a shape's fields may be missing): bearerAuth()'s JSON 401 is migrated by it", async () => {
-    const coded = change('Problems have no code.', [fieldRemoved(Problem, 'code' as keyof Problem, { older: () => 'E_OLD' })])
-    const served = app(versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [coded] }], bodies: { 'POST /p': { response: Lamp } }, errors: Problem }), (app) => {
+    const Said = shape<{ message: string }>('Said')
+    const coded = change('Errors have no code.', [fieldRemoved(Said, 'code', { older: () => 'E_OLD' })])
+    const served = app(versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [coded] }], bodies: { 'POST /p': { response: Lamp } }, errors: Said }), (app) => {
       app.post('/p', bearerAuth({ token: 'secret', noAuthenticationHeaderMessage: { message: 'auth' } }), (c) => c.json(lamp))
     })
     const answer = async (version: string) => {
