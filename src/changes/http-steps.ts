@@ -19,7 +19,7 @@ import { tagAndRangeHeaders, tagSuffix } from './caching.ts'
 import { codedBody, codingsOf, encodedAlready, peeked, type CodedBody } from './content-coding.ts'
 import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exact-numbers.ts'
 import { olderHeaders } from './older-headers.ts'
-import { rebuild, withoutContent } from './older-response.ts'
+import { OF_THE_BODY, rebuild, withoutContent } from './older-response.ts'
 import { misfit, sentIfEmpty, successBody, unparsable, type BodyMigration, type MediaPlan, type RequestMedia } from './response-bodies.ts'
 import { foreignCharset, migrateItems } from './streams.ts'
 import { mediaType } from './media-types.ts'
@@ -179,13 +179,14 @@ export function bindChanges(
 
     response(exchange, response, noted) {
       const note = noted as PlanNote | undefined
-      if (exchange.rejected || note?.index === undefined) return response
+      if (note?.index === undefined) return response
       const { index, found } = note as { index: number; found: RoutePlan }
       const statuses = found.status?.[index]
       const headers = found.headers?.[index]
-      // A protocol switch (101, a WebSocket upgrade) carries the runtime's socket, and no Response is built with its
-      // status: the handler's, its headers changed in place.
+      // A rejection of the middleware's own is every version's but for the route's older headers. A protocol switch
+      // (101, a WebSocket upgrade) carries the runtime's socket, and no Response is built with its status: the handler's, its headers changed in place.
       const about = (name: string) => headerChange(name, exchange)
+      if (exchange.rejected) return headers === undefined ? response : rebuild(response.body, response, response.status, headers, false, null, about)
       if (response.status < 200) return headers === undefined ? response : (olderHeaders(response.headers, headers, about), response)
       // The JSON step answered a stepped body with its older status already.
       const status = statuses === undefined || exchange.jsonStepped ? response.status : olderStatus(response.status, statuses)
@@ -291,7 +292,11 @@ export function bindChanges(
         const migrated = migrateResponse(exchange, chain.copy(value, ''), chain.steps, status, status >= 400)
         // The older status given to the response the handler's call builds: no second Response for it. An error
         // value of another shape than the error layout's is sent as the handler gave it.
-        return respond(migrated === OTHER_SHAPE ? value : migrated, true, older === status ? undefined : older)
+        if (migrated === OTHER_SHAPE) return respond(value, true, older === status ? undefined : older)
+        const response = respond(migrated, true, older === status ? undefined : older)
+        // A length, digests and byte ranges the handler gave c.json (or set with c.header) were the head body's.
+        for (const name of OF_THE_BODY) response.headers.delete(name)
+        return response
       }
     },
   }

@@ -9,7 +9,7 @@ import { BODY_DIGESTS } from '../http/header-name.ts'
 import { olderHeaders, type HeaderStep } from './older-headers.ts'
 
 /** The headers a response's body decides: its length, its digests (RFC 9530, and those before it), and its byte ranges. */
-const OF_THE_BODY = ['content-length', ...BODY_DIGESTS, 'accept-ranges']
+export const OF_THE_BODY: readonly string[] = ['content-length', ...BODY_DIGESTS, 'accept-ranges']
 
 /** workerd's own member of a Response's init: a body encoded already, as its Content-Encoding says, which workerd must not encode again. */
 const ENCODED: ResponseInit = { encodeBody: 'manual' } as ResponseInit

@@ -127,6 +127,13 @@ function checkRenames(route: string, events: readonly RouteEvent[], versions: re
           `${where}: route ${quoted(route)} renames the ${what} ${quoted(older)} in version ${quotedValue(versions[step])}, but ${gone === step ? 'renames it to another name in the same version' : `it was renamed to another name in version ${quotedValue(versions[gone])}`}; fix one of the two changes.`,
         )
       }
+      // One version's renames run one after another: a name one of them gives and another takes away would chain them.
+      const chained = named.get(fold(older)) === step ? older : away.get(fold(newer)) === step ? newer : null
+      if (chained !== null) {
+        throw new Error(
+          `${where}: route ${quoted(route)} renames the ${what} ${quoted(older)} to ${quoted(newer)} in version ${quotedValue(versions[step])}, but another rename of the same version ${chained === older ? 'gives' : 'takes away'} the name ${quoted(chained)}, and one after the other they would pass a value on under a third name, or lose it; a version renames each name once, as it does a field: fix one of the two changes.`,
+        )
+      }
       const taken = named.get(fold(newer))
       if (taken !== undefined) {
         throw new Error(

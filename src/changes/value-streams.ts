@@ -13,7 +13,8 @@
  * the handler's iterable only when the client reads, so a slow client slows
  * the handler and one that goes away ends its iterator (`return()`, a
  * generator's `finally`). A synchronous iterable (an array, a generator)
- * gives up to 16 KiB of text per chunk, or one item when larger; an
+ * gives its items in chunks of less than 16 KiB of text and the item that
+ * reaches it; an
  * asynchronous one gives one item per chunk, as soon as it comes.
  */
 import type { Copy } from './json-copy.ts'

@@ -37,7 +37,8 @@ export function jsonThrough(c: Context, step: JsonStep, version: string): Taken 
   const json = c.json as unknown as JsonAnswer
   const setStatus = c.status
   const mark = markOf(version)
-  const seen = { status: 200 }
+  // The status c.json(value) answers with until the handler sets another: one set before the middleware ran included.
+  const seen = { status: c.newResponse(null).status }
   // Patch: c.status, followed (Hono keeps the status private).
   c.status = followed(setStatus, seen)
   // The last answer whose body the step migrated: a value built after its body was read is in the client's version.

@@ -12,6 +12,7 @@ import {
   changelog,
   enumValuesAdded,
   fieldAdded,
+  fieldChanged,
   fieldRemoved,
   fieldRenamed,
   headerChanged,
@@ -177,6 +178,24 @@ describe('each change kind, down (head to older) and up (older to head)', () => 
     expect(seen.splice(0)).toEqual([{ name: 'x', child: { b: 1 } }])
   })
 
+  it("gives a fieldChanged of a field holding a nested shape that field's older value whole: no nested change of its version or an older one reaches beneath it", () => {
+    const Inner = shape<{ v: number }>('Inner')
+    const Outer = shape<{ inner: { v: number } }>('Outer', { nested: { inner: Inner } })
+    const renamed = fieldRenamed(Inner, { older: 'old', newer: 'v' })
+    const seen: unknown[] = []
+    const kept = fieldChanged(Outer, 'inner', { down: (value) => (seen.push(['down', value]), value), up: (value) => (seen.push(['up', value]), value as { v: number }) })
+    // The nested change in the same version: down gets the field's value with it made already, up the older value as sent.
+    const same = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Inner old is v; inner kept.', [renamed, kept])] }] })
+    expect(same.migrate({ inner: { v: 2 } }, { as: Outer, to: '1' })).toEqual({ inner: { old: 2 } })
+    expect(same.migrate({ inner: { old: 2 } } as never, { as: Outer, from: '1' })).toEqual({ inner: { old: 2 } })
+    expect(seen.splice(0)).toEqual([['down', { old: 2 }], ['up', { old: 2 }]])
+    // The nested change in an older version: it never reaches beneath the converted field, down or up.
+    const older = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Inner old is v.', [renamed])] }, { version: '3', changes: [change('Inner kept.', [kept])] }] })
+    expect(older.migrate({ inner: { v: 2 } }, { as: Outer, to: '1' })).toEqual({ inner: { v: 2 } })
+    expect(older.migrate({ inner: { old: 2 } } as never, { as: Outer, from: '1' })).toEqual({ inner: { old: 2 } })
+    expect(seen.splice(0)).toEqual([['down', { v: 2 }], ['up', { old: 2 }]])
+  })
+
   it('never changes the value it is given (copy on first change)', () => {
     const head = { items: [headProduct(1), headProduct(2)] }
     const before = JSON.stringify(head)
@@ -329,20 +348,28 @@ describe('requests and responses (versionMiddleware with changes)', () => {
     expect(await res.json()).toEqual(v1Product(1))
   })
 
-  it('follows c.status() for the status of c.json(value), and c.json(value, { status })', async () => {
+  it('follows c.status() for the status of c.json(value), one set before the middleware ran too, and c.json(value, { status })', async () => {
     const Problem = shape<{ detail: string; code: string }>('Problem')
+    const Item = shape<{ id: number; name: string }>('Item')
     const history = versionHistory({
-      versions: [{ version: 'v1' }, { version: 'v2', changes: [change('Errors have codes.', [fieldAdded(Problem, 'code')])] }],
+      versions: [{ version: 'v1' }, { version: 'v2', changes: [change('Errors have codes; items a name.', [fieldAdded(Problem, 'code'), fieldRenamed(Item, { older: 'title', newer: 'name' })])] }],
+      bodies: Object.fromEntries(['/status', '/init', '/before'].map((path) => [`GET ${path}`, { response: Item }])),
       errors: Problem,
     })
     const app = new Hono()
+    // A status set before the versioning middleware ran, which c.json(value) answers with too: the error layout's.
+    app.use('/before', async (c, next) => {
+      c.status(409)
+      await next()
+    })
     app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v2' }), changes: history }))
     app.get('/status', (c) => {
       c.status(409)
       return c.json({ detail: 'Taken.', code: 'taken' })
     })
     app.get('/init', (c) => c.json({ detail: 'Taken.', code: 'taken' }, { status: 409 }))
-    for (const path of ['/status', '/init']) {
+    app.get('/before', (c) => c.json({ detail: 'Taken.', code: 'taken' }))
+    for (const path of ['/status', '/init', '/before']) {
       const res = await get(app, path, 'v1')
       expect(res.status).toBe(409)
       expect(await res.json()).toEqual({ detail: 'Taken.' })

@@ -15,7 +15,7 @@ import { bearerAuth } from 'hono/bearer-auth'
 import { etag } from 'hono/etag'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
-import { change, fieldRenamed, headerChanged, requestHeaderChanged, requestHeaderRenamed, shape, statusChanged, versionHistory } from '../../src/changes/index.ts'
+import { change, fieldRemoved, fieldRenamed, headerChanged, requestHeaderChanged, requestHeaderRenamed, shape, statusChanged, versionHistory } from '../../src/changes/index.ts'
 import { INEXACT, SOURCE_ACCESS } from '../../src/changes/exact-numbers.ts'
 import { HeaderVersioning } from '../../src/index.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
@@ -106,7 +106,7 @@ describe('3xx answers with a body', () => {
 describe('success bodies with nothing to migrate, and the headers of the body', () => {
   const history = versionHistory({
     versions: [{ version: '1' }, { version: '2', changes: [renamed] }],
-    bodies: { 'GET /empty': { response: Lamp }, 'GET /digest': { response: Lamp }, 'GET /exact': { response: Lamp }, 'GET /held': { response: Lamp } },
+    bodies: { 'GET /empty': { response: Lamp }, 'GET /digest': { response: Lamp }, 'GET /json-digest': { response: Lamp }, 'GET /exact': { response: Lamp }, 'GET /held': { response: Lamp } },
   })
   const served = app(history, (app) => {
     app.get('/empty', (c) => c.body(c.req.query('blank') === undefined ? '' : ' \n', 200, { 'Content-Type': 'application/json' }))
@@ -114,6 +114,13 @@ describe('success bodies with nothing to migrate, and the headers of the body', 
     app.get('/digest', (c) =>
       c.body(text, 200, { 'Content-Type': 'application/json', 'Content-Digest': 'sha-256=:head=:', 'Repr-Digest': 'sha-256=:head=:', Digest: 'SHA-256=head=', 'Content-MD5': 'head==' }),
     )
+    // The same headers given to c.json, whose value the JSON step migrates (no response step reads its body), or set with c.header.
+    const described = { 'Content-Digest': 'sha-256=:head=:', 'Repr-Digest': 'sha-256=:head=:', Digest: 'SHA-256=head=', 'Content-MD5': 'head==', 'Accept-Ranges': 'bytes' }
+    app.get('/json-digest', (c) => {
+      if (c.req.query('set') === undefined) return c.json(lamp, 200, described)
+      for (const [name, value] of Object.entries(described)) c.header(name, value)
+      return c.json(lamp)
+    })
   })
 
   it('sends an empty (or blank) JSON success body to every version as the head gets it, never a 500', async () => {
@@ -184,6 +191,17 @@ describe('success bodies with nothing to migrate, and the headers of the body', 
     const head = await ask(served, '/digest', '2')
     expect(head.headers.get('content-digest')).toBe('sha-256=:head=:')
     expect(head.headers.get('content-md5')).toBe('head==')
+  })
+
+  it("gives a body migrated by c.json none of the head body's digests, nor its Accept-Ranges, whether given to c.json or set with c.header", async () => {
+    const described = ['content-digest', 'repr-digest', 'digest', 'content-md5', 'accept-ranges']
+    for (const path of ['/json-digest', '/json-digest?set']) {
+      const older = await ask(served, path, '1')
+      expect(await older.json()).toEqual(v1Lamp)
+      expect(described.map((name) => older.headers.get(name))).toEqual([null, null, null, null, null])
+      const head = await ask(served, path, '2')
+      expect(described.map((name) => head.headers.get(name))).toEqual(['sha-256=:head=:', 'sha-256=:head=:', 'SHA-256=head=', 'head==', 'bytes'])
+    }
   })
 })
 
@@ -307,6 +325,20 @@ describe('error bodies and the errors layout', () => {
     expect((await ask(served, '/p?kind=by-hand', '1')).headers.get('content-length')).toBe('17')
   })
 
+  it("an error layout that is one shape fits every JSON object (a shape's fields may be missing): bearerAuth()'s JSON 401 is migrated by it", async () => {
+    const Said = shape<{ message: string }>('Said')
+    const coded = change('Errors have no code.', [fieldRemoved(Said, 'code', { older: () => 'E_OLD' })])
+    const served = app(versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [coded] }], bodies: { 'POST /p': { response: Lamp } }, errors: Said }), (app) => {
+      app.post('/p', bearerAuth({ token: 'secret', noAuthenticationHeaderMessage: { message: 'auth' } }), (c) => c.json(lamp))
+    })
+    const answer = async (version: string) => {
+      const res = await ask(served, '/p', version, { method: 'POST' })
+      return [res.status, await res.json()]
+    }
+    expect(await answer('1')).toEqual([401, { message: 'auth', code: 'E_OLD' }])
+    expect(await answer('2')).toEqual([401, { message: 'auth' }])
+  })
+
   it("sends an error body it does not migrate with the handler's bytes, whatever its charset; one in the errors layout but not in UTF-8 fails loudly", async () => {
     // "Café" in ISO-8859-1 (é is one byte, 0xE9), invalid UTF-8 (0xFF 0xFE), and a BOM before text that is no JSON.
     const bytes = (text: string, ...more: number[]): Uint8Array<ArrayBuffer> => new Uint8Array([...[...text].map((ch) => ch.charCodeAt(0)), ...more])
@@ -386,6 +418,32 @@ describe('headerChanged values', () => {
     const older = await ask(served, '/fine', '1')
     expect(older.status).toBe(200)
     expect(older.headers.get('x-link')).toBe('<x>; rel="next"')
+  })
+
+  it("converts the header on the middleware's own rejections too (an older body's 415), set by a middleware before it, under Hono's onError and one of the app's", async () => {
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [renamed, change('Traces', [headerChanged('POST /lamps', { header: 'X-Trace', down: (newer) => (newer === null ? null : `old-${newer}`) })])] }],
+      bodies: { 'POST /lamps': { request: Lamp } },
+    })
+    const register = (app: Hono) => {
+      app.use('*', async (c, next) => {
+        c.header('X-Trace', 't')
+        await next()
+      })
+      app.use('*', versionMiddleware({ scheme: scheme(), changes: history }))
+      app.post('/lamps', async (c) => c.json(await c.req.json()))
+      return app
+    }
+    const own = register(new Hono())
+    own.onError((error, c) => (error instanceof HTTPException ? error.getResponse() : c.text(`onError: ${error.message}`, 500)))
+    for (const served of [register(new Hono()), own]) {
+      const refused = await ask(served, '/lamps', '1', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{"name":"Lamp"}' })
+      expect([refused.status, refused.headers.get('x-trace')]).toEqual([415, 'old-t'])
+      const taken = await ask(served, '/lamps', '1', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"Lamp"}' })
+      expect([taken.status, taken.headers.get('x-trace')]).toEqual([200, 'old-t'])
+      const head = await ask(served, '/lamps', '2', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{"title":"Lamp"}' })
+      expect(head.headers.get('x-trace')).toBe('t')
+    }
   })
 
   it('is refused, when the change is made, for a header that frames the message or its connection (Content-Length, ...), response or request, in any case', () => {
