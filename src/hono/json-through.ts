@@ -37,19 +37,19 @@ export function jsonThrough(c: Context, step: JsonStep, version: string): Taken 
   const json = c.json as unknown as JsonAnswer
   const setStatus = c.status
   const mark = markOf(version)
-  // The status c.json(value) answers with until the handler sets another: one set before the middleware ran included.
-  const seen = { status: c.newResponse(null).status }
+  // The status the handler (or a middleware after this one) set; `null` before it sets one.
+  const seen: { status: number | null } = { status: null }
   // Patch: c.status, followed (Hono keeps the status private).
   c.status = followed(setStatus, seen)
   // The last answer whose body the step migrated: a value built after its body was read is in the client's version.
   let migrated: Response | null = null
-  const through: JsonAnswer = (value, arg, headers) => {
-    if (migrated?.bodyUsed === true) {
-      // Once: `app.onError`, which Hono runs inside the middleware, answers it with a c.json of its own.
-      migrated = null
-      throw rewrapped(version)
-    }
-    return step(value, typeof arg === 'number' ? arg : (arg?.status ?? seen.status), (changed, changedBody = true, older) => {
+  // How the step answered its last value: through Hono's c.json with the status Hono holds, with an older version's
+  // status instead, or not through c.json at all.
+  let via: 'hono' | 'older' | 'none' = 'none'
+  const stepped = (value: unknown, status: number, arg: Parameters<JsonAnswer>[1], headers: Parameters<JsonAnswer>[2]): Response => {
+    via = 'none'
+    return step(value, status, (changed, changedBody = true, older) => {
+      via = older === undefined ? 'hono' : 'older'
       // A status the step answers with instead (an older version's): given as the handler gave its own.
       const response = json(changed, older === undefined ? arg : typeof arg === 'object' ? { ...arg, status: older } : older, headers)
       if (changedBody) {
@@ -60,6 +60,32 @@ export function jsonThrough(c: Context, step: JsonStep, version: string): Taken 
       }
       return response
     })
+  }
+  const through: JsonAnswer = (value, arg, headers) => {
+    if (migrated?.bodyUsed === true) {
+      // Once: `app.onError`, which Hono runs inside the middleware, answers it with a c.json of its own.
+      migrated = null
+      throw rewrapped(version)
+    }
+    const given = typeof arg === 'number' ? arg : (arg?.status ?? seen.status)
+    if (given !== null) return stepped(value, given, arg, headers)
+    // No status set since the middleware ran: Hono answers with the one it holds, 200 unless a middleware before this
+    // one set another (c.status(409)), which the step must read the value by (an error layout). Stepped as 200, the
+    // answer Hono builds shows the status it holds; only where it cannot (the step failed, or answered an older
+    // status) is Hono asked, by a Response built to read it. Another status than 200 steps the value again as it.
+    let response: Response
+    try {
+      response = stepped(value, 200, arg, headers)
+    } catch (error) {
+      const status = heldStatus(c)
+      if (status === 200) throw error
+      migrated = null
+      return stepped(value, status, arg, headers)
+    }
+    const status = via === 'hono' ? response.status : heldStatus(c)
+    if (status === 200) return response
+    migrated = null
+    return stepped(value, status, arg, headers)
   }
   // Patch: c.json, replaced on this context only.
   ;(c as unknown as { json: JsonAnswer }).json = through
@@ -136,11 +162,16 @@ function markOf(version: string): string {
  * objects outlived the young generation's collections (`--trace-gc` shows the
  * full collections it caused).
  */
-function followed(set: Context['status'], seen: { status: number }): Context['status'] {
+function followed(set: Context['status'], seen: { status: number | null }): Context['status'] {
   return (code) => {
     seen.status = code
     set(code)
   }
+}
+
+/** The status Hono answers `c.json(value)` with on `c` (it keeps it private): read from a response built to show it. */
+function heldStatus(c: Context): number {
+  return c.newResponse(null).status
 }
 
 /** `response` without the JSON step's mark (a copy when its headers cannot change). */

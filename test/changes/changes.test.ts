@@ -377,6 +377,38 @@ describe('requests and responses (versionMiddleware with changes)', () => {
     }
   })
 
+  it('reads a status set before the middleware ran where the step cannot show it: a success layout the error value does not fit, and a route whose success status an older version changes', async () => {
+    const Problem = shape<{ detail: string; code: string }>('Problem')
+    const Item = shape<{ id: number; name: string }>('Item')
+    const history = versionHistory({
+      versions: [
+        { version: 'v1' },
+        { version: 'v2', changes: [change('Errors have codes; items a name; reads answer 200.', [fieldAdded(Problem, 'code'), fieldRenamed(Item, { older: 'title', newer: 'name' }), statusChanged('GET /changed', { older: 203, newer: 200 })])] },
+      ],
+      bodies: { 'GET /list': { response: [Item] }, 'GET /changed': { response: Item } },
+      errors: Problem,
+    })
+    const app = new Hono()
+    app.use('*', async (c, next) => {
+      if (c.req.query('taken') !== undefined) c.status(409)
+      await next()
+    })
+    app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v2' }), changes: history }))
+    app.get('/list', (c) => (c.req.query('taken') !== undefined ? c.json({ detail: 'Taken.', code: 'taken' }) : c.json([{ id: 1, name: 'Lamp' }])))
+    app.get('/changed', (c) => (c.req.query('taken') !== undefined ? c.json({ detail: 'Taken.', code: 'taken' }) : c.json({ id: 1, name: 'Lamp' })))
+    for (const path of ['/list', '/changed']) {
+      const res = await get(app, `${path}?taken`, 'v1')
+      expect([res.status, await res.json()]).toEqual([409, { detail: 'Taken.' }])
+      const head = await get(app, `${path}?taken`, 'v2')
+      expect([head.status, await head.json()]).toEqual([409, { detail: 'Taken.', code: 'taken' }])
+    }
+    // Without one: the success layout, and the older version's status.
+    const list = await get(app, '/list', 'v1')
+    expect([list.status, await list.json()]).toEqual([200, [{ id: 1, title: 'Lamp' }]])
+    const changed = await get(app, '/changed', 'v1')
+    expect([changed.status, await changed.json()]).toEqual([203, { id: 1, title: 'Lamp' }])
+  })
+
   it('answers an unparsable JSON body on a route with request changes with a 400, never an exception', async () => {
     const app = catalogApp()
     const res = await get(app, '/products', 'v1', { method: 'POST', body: '{"id": 1,', headers: { 'content-type': 'application/json' } })
