@@ -19,7 +19,7 @@ import { tagAndRangeHeaders, tagSuffix } from './caching.ts'
 import { codedBody, codingsOf, encodedAlready, peeked, type CodedBody } from './content-coding.ts'
 import { hasInexactNumber, INEXACT, parseExact, stringifyMigrated } from './exact-numbers.ts'
 import { olderHeaders } from './older-headers.ts'
-import { OF_THE_BODY, rebuild, withoutContent } from './older-response.ts'
+import { rebuild, withoutBodyHeaders, withoutContent } from './older-response.ts'
 import { misfit, sentIfEmpty, successBody, unparsable, type BodyMigration, type MediaPlan, type RequestMedia } from './response-bodies.ts'
 import { foreignCharset, migrateItems } from './streams.ts'
 import { mediaType } from './media-types.ts'
@@ -295,7 +295,7 @@ export function bindChanges(
         if (migrated === OTHER_SHAPE) return respond(value, true, older === status ? undefined : older)
         const response = respond(migrated, true, older === status ? undefined : older)
         // A length, digests and byte ranges the handler gave c.json (or set with c.header) were the head body's.
-        for (const name of OF_THE_BODY) response.headers.delete(name)
+        withoutBodyHeaders(response.headers)
         return response
       }
     },
