@@ -179,14 +179,13 @@ export function bindChanges(
 
     response(exchange, response, noted) {
       const note = noted as PlanNote | undefined
-      if (note?.index === undefined) return response
+      if (exchange.rejected || note?.index === undefined) return response
       const { index, found } = note as { index: number; found: RoutePlan }
       const statuses = found.status?.[index]
       const headers = found.headers?.[index]
-      // A rejection of the middleware's own is every version's but for the route's older headers. A protocol switch
-      // (101, a WebSocket upgrade) carries the runtime's socket, and no Response is built with its status: the handler's, its headers changed in place.
+      // A protocol switch (101, a WebSocket upgrade) carries the runtime's socket, and no Response is built with its
+      // status: the handler's, its headers changed in place.
       const about = (name: string) => headerChange(name, exchange)
-      if (exchange.rejected) return headers === undefined ? response : rebuild(response.body, response, response.status, headers, false, null, about)
       if (response.status < 200) return headers === undefined ? response : (olderHeaders(response.headers, headers, about), response)
       // The JSON step answered a stepped body with its older status already.
       const status = statuses === undefined || exchange.jsonStepped ? response.status : olderStatus(response.status, statuses)

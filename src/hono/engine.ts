@@ -158,9 +158,7 @@ export function honoEngine(
     }
     // HTTPException answers with its own status: take the response's, which errorResponse may have chosen.
     const exception = (r: Response): HTTPException => rejection(r, error)
-    // With the headers the context holds (c.header() of a middleware before this one), as the handler's c.json answers
-    // carry them, so that the response steps (a headerChanged) see what the client gets.
-    return after(finish(visit, c.newResponse(answer.body, answer)), exception)
+    return after(finish(visit, answer), exception)
   }
 
   /** The last stage: the handler's answer (`result`, or `c.res`) finished. */
