@@ -183,7 +183,9 @@ function describe(unit: OutputUnit): { msg: string; type: IssueType; field?: str
 }
 
 /** The check of a value against a schema the closures cannot compile (`uncompiled`: the keyword they do not know); reports to `out` and answers whether it is valid. */
-export function fallbackCheck(schema: Json, uncompiled: string, where: string): (value: unknown, out: IssueSink) => boolean {
+export function fallbackCheck(schema: Json, uncompiled: string, where: string, of?: string): (value: unknown, out: IssueSink) => boolean {
+  // A place in a version's derived schema (its names that version's), said as such.
+  const within = of === undefined ? '' : ` of ${of}`
   // A $ref to a schema not given is a mistake to fix now, not a refusal of every request.
   const unresolved = unresolvedRef(schema)
   if (unresolved !== null) throw new Error(`${where}: a schema references ${quotedValue(unresolved)}, which is not given; add it to schemas (as #/components/schemas/Name).`)
@@ -193,7 +195,7 @@ export function fallbackCheck(schema: Json, uncompiled: string, where: string): 
   if (unbounded !== null) {
     const at = unbounded.replace(/^#\/\$defs\//, '#/components/schemas/')
     throw new Error(
-      `${where}: a schema with ${what}, which request validation does not compile, has a uniqueItems list at ${at} that @cfworker/json-schema would check by comparing every pair of its items. Give that list maxItems (at most ${FALLBACK_MAX_UNIQUE_ITEMS}) and items of type string, number, integer, boolean or null, or leave out ${what} so that the schema is compiled.`,
+      `${where}: a schema with ${what}, which request validation does not compile, has a uniqueItems list at ${at}${within} that @cfworker/json-schema would check by comparing every pair of its items. Give that list maxItems (at most ${FALLBACK_MAX_UNIQUE_ITEMS}) and items of type string, number, integer, boolean or null, or leave out ${what} so that the schema is compiled.`,
     )
   }
   // And so is a schema whose check would cost twice as much at each level of a body.

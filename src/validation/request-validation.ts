@@ -159,7 +159,7 @@ export function requestValidation<const P extends Readonly<Record<string, RouteP
         if (JSON.stringify(full) === headSchema) return null
         // A partial body (PATCH) holds the fields the client changes: none is required.
         const schema = options?.partial === true ? partialSchema(full) : full
-        const validate = partValidator(schema, limits, WHERE)
+        const validate = partValidator(schema, limits, WHERE, `version ${quoted(history.versions[v] ?? '')}'s body schema (in that version's field names)`)
         const check = function checkOlderBody(value: unknown): void {
           const issues = validate(value, 'body')
           if (issues !== null) throw new InvalidRequestBody(issues, status)
