@@ -233,7 +233,7 @@ export function fallbackCheck(schema: Json, uncompiled: string, where: string, o
         if (present !== undefined && absent !== undefined) [msg, type, field] = [`Field required when ${quoted(present)} is present.`, 'missing', absent]
       }
       const list = units[i - 1]
-      if (unit.keyword === 'false' && list?.keyword === 'items' && typeof at[at.length - 1] === 'number' && unit.instanceLocation.startsWith(`${list.instanceLocation}/`)) {
+      if (unit.keyword === 'false' && list?.keyword === 'items' && typeof at[at.length - 1] === 'number' && /^\/\d+$/.test(unit.instanceLocation.slice(list.instanceLocation.length))) {
         // An item past a list closed by `items: false` (the first one past it, the validator stopping there): the list is too long.
         at = at.slice(0, -1)
         const items = at.reduce<unknown>((v, key) => (v as Json)[key], value) as unknown[]
