@@ -152,6 +152,8 @@ function undoInstruction(schemas: Json, instruction: ChangelogInstruction, shape
     case 'field.removed': {
       schema['properties'] = { ...(isObject(schema['properties']) ? schema['properties'] : {}), [instruction.field]: copyOf(instruction.schema ?? {}) }
       // A member that closes the object (a union's variant with additionalProperties) takes the field too, as any value: the schema above says which.
+      // One by $ref is first a copy of its component, in this shape alone.
+      inlineInherited(schema, instruction.field, schemas, false, name, true)
       for (const holder of holders(schema).slice(1)) {
         const closes = holder['additionalProperties'] !== undefined && holder['additionalProperties'] !== true
         if (closes && !(isObject(holder['properties']) && Object.hasOwn(holder['properties'], instruction.field))) holder['properties'] = { ...(isObject(holder['properties']) ? holder['properties'] : {}), [instruction.field]: {} }

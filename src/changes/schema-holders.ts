@@ -70,6 +70,11 @@ function memberSlots(holder: Json, all: boolean): [Record<string | number, unkno
   return out
 }
 
+/** Whether a holder of `schema` closes the object (`additionalProperties` other than `true`) without `field` among its properties. */
+function closes(schema: Json, field: string): boolean {
+  return holders(schema).some((h) => h['additionalProperties'] !== undefined && h['additionalProperties'] !== true && !(isObject(h['properties']) && Object.hasOwn(h['properties'], field)))
+}
+
 /**
  * Where `schema` names `field` through a member that refers to another
  * component (`allOf: [{ $ref: Base }, { ... }]`, what an extended schema is
@@ -78,9 +83,11 @@ function memberSlots(holder: Json, all: boolean): [Record<string | number, unkno
  * itself stays, as other schemas use it), so the change is undone on this
  * shape alone. Members of members are followed, a component once on each
  * way down, and only into components that name the field. `all`: `if` and
- * `not` members too (a rename). Returns whether it found the field.
+ * `not` members too (a rename). `closing`: instead of the components that
+ * name the field, those that close the object without it (a field removed
+ * in a newer version comes back in each). Returns whether it found one.
  */
-export function inlineInherited(schema: Json, field: string, schemas: Json, all: boolean, shape: string): boolean {
+export function inlineInherited(schema: Json, field: string, schemas: Json, all: boolean, shape: string, closing = false): boolean {
   const naming = new Map<string, boolean>()
   /** Whether component `name` names the field, itself or through the components its members refer to. */
   const namesField = (name: string, seen: Set<string>): boolean => {
@@ -89,7 +96,7 @@ export function inlineInherited(schema: Json, field: string, schemas: Json, all:
     const component = schemas[name]
     if (!isObject(component) || seen.has(name)) return false
     seen.add(name)
-    const found = names(component, field, all) || holders(component, all).some((h) => memberSlots(h, all).some(([c, k]) => {
+    const found = (closing ? closes(component, field) : names(component, field, all)) || holders(component, all).some((h) => memberSlots(h, all).some(([c, k]) => {
       const ref = referred(c[k])
       return ref !== null && namesField(ref, seen)
     }))

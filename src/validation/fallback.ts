@@ -17,7 +17,7 @@ import { ISSUE_TYPES, type IssueSink, type IssueType } from './issues.ts'
 import type { Json } from '../json/object.ts'
 import { pointerToken, pointerTokens, refName } from '../json/pointer.ts'
 import { branchingCycles } from './ref-graph.ts'
-import { quotedValue } from '../quote.ts'
+import { quoted, quotedValue } from '../quote.ts'
 
 /** One error of `@cfworker/json-schema`'s output (its `OutputUnit`). */
 interface OutputUnit {
@@ -28,9 +28,9 @@ interface OutputUnit {
 }
 
 /** Keywords whose errors only say that one beneath them failed: the one beneath is reported instead. */
-const WRAPPERS = new Set(['$ref', '$recursiveRef', '$dynamicRef', 'properties', 'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'items', 'prefixItems', 'additionalItems', 'unevaluatedItems', 'allOf', 'dependentSchemas', 'then', 'else', 'contains', 'propertyNames'])
-/** Keywords whose errors stand for every error beneath them (which alternative the client meant is not known). */
-const ALTERNATIVES = new Set(['anyOf', 'oneOf', 'not'])
+const WRAPPERS = new Set(['$ref', '$recursiveRef', '$dynamicRef', 'properties', 'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'items', 'prefixItems', 'additionalItems', 'unevaluatedItems', 'allOf', 'dependentSchemas', 'then', 'else'])
+/** Keywords whose errors stand for every error beneath them (which alternative the client meant, which item `contains` meant, is not known; a field name is the client's). */
+const ALTERNATIVES = new Set(['anyOf', 'oneOf', 'not', 'contains', 'propertyNames'])
 /** Keywords whose sentences name only what the schema says (or a length): kept as the validator writes them. */
 const SAFE = new Set(['minLength', 'maxLength', 'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems'])
 
@@ -160,15 +160,32 @@ function describe(unit: OutputUnit): { msg: string; type: IssueType; field?: str
       return { msg: at === -1 ? 'Does not match the schema.' : unit.keyword === 'type' ? unit.error.slice(at) : `Expected ${unit.error.slice(at + 'match '.length)}`, type }
     }
     case 'anyOf':
-    case 'oneOf':
       return { msg: 'Does not match any of the allowed schemas.', type }
+    case 'oneOf':
+      // `... exactly one subschema (2 matches).`: the compiled check's sentences.
+      return { msg: /\(0 matches\)/.test(unit.error) ? 'Does not match any of the allowed schemas.' : 'Matches more than one of the allowed schemas.', type }
+    case 'propertyNames':
+      // Its sentence quotes the client's field name: the compiled check's fixed one instead.
+      return { msg: 'A field name does not match the schema.', type }
+    case 'contains':
+      return { msg: 'Array has too few items matching "contains" (0 < 1).', type }
+    case 'minContains': {
+      // `... at least 2 items matching schema. Only 1 items were found.`, or, for a list shorter than minContains, `... (1) than minContains (2).`
+      const counted = /at least (\d+) items matching schema\. Only (\d+) items/.exec(unit.error)
+      const min = counted?.[1] ?? /minContains \((\d+)\)/.exec(unit.error)?.[1] ?? 'minContains'
+      return { msg: counted === null ? `Array has too few items matching "contains" (fewer than ${min}).` : `Array has too few items matching "contains" (${counted[2]} < ${min}).`, type }
+    }
+    case 'maxContains':
+      return { msg: `Array has too many items matching "contains" (more than ${/at most (\d+) items/.exec(unit.error)?.[1] ?? 'maxContains'}).`, type }
     default:
       return { msg: SAFE.has(unit.keyword) ? unit.error : `Does not match the schema's ${unit.keyword}.`, type }
   }
 }
 
 /** The check of a value against a schema the closures cannot compile (`uncompiled`: the keyword they do not know); reports to `out` and answers whether it is valid. */
-export function fallbackCheck(schema: Json, uncompiled: string, where: string): (value: unknown, out: IssueSink) => boolean {
+export function fallbackCheck(schema: Json, uncompiled: string, where: string, of?: string): (value: unknown, out: IssueSink) => boolean {
+  // A place in a version's derived schema (its names that version's), said as such.
+  const within = of === undefined ? '' : ` of ${of}`
   // A $ref to a schema not given is a mistake to fix now, not a refusal of every request.
   const unresolved = unresolvedRef(schema)
   if (unresolved !== null) throw new Error(`${where}: a schema references ${quotedValue(unresolved)}, which is not given; add it to schemas (as #/components/schemas/Name).`)
@@ -178,7 +195,7 @@ export function fallbackCheck(schema: Json, uncompiled: string, where: string): 
   if (unbounded !== null) {
     const at = unbounded.replace(/^#\/\$defs\//, '#/components/schemas/')
     throw new Error(
-      `${where}: a schema with ${what}, which request validation does not compile, has a uniqueItems list at ${at} that @cfworker/json-schema would check by comparing every pair of its items. Give that list maxItems (at most ${FALLBACK_MAX_UNIQUE_ITEMS}) and items of type string, number, integer, boolean or null, or leave out ${what} so that the schema is compiled.`,
+      `${where}: a schema with ${what}, which request validation does not compile, has a uniqueItems list at ${at}${within} that @cfworker/json-schema would check by comparing every pair of its items. Give that list maxItems (at most ${FALLBACK_MAX_UNIQUE_ITEMS}) and items of type string, number, integer, boolean or null, or leave out ${what} so that the schema is compiled.`,
     )
   }
   // And so is a schema whose check would cost twice as much at each level of a body.
@@ -200,15 +217,28 @@ export function fallbackCheck(schema: Json, uncompiled: string, where: string): 
       out.add('invalid', 'The value could not be validated against the schema.')
       return false
     }
-    const alternatives = units.filter((u) => ALTERNATIVES.has(u.keyword)).map((u) => `${u.keywordLocation}/`)
-    for (const unit of units) {
+    // The errors beneath an alternative, and those of the items a `contains` tested (reported with minContains too), are left out.
+    const alternatives = units.flatMap((u) => (ALTERNATIVES.has(u.keyword) ? [`${u.keywordLocation}/`] : u.keyword === 'minContains' ? [`${u.keywordLocation.slice(0, -'minContains'.length)}contains/`] : []))
+    for (const [i, unit] of units.entries()) {
       if (out.full) break
       if (WRAPPERS.has(unit.keyword)) continue
       if (alternatives.some((prefix) => unit.keywordLocation.startsWith(prefix))) continue
-      const { msg, type } = describe(unit)
-      const at = place(unit.instanceLocation, names, value)
+      let { msg, type } = describe(unit)
+      let at = place(unit.instanceLocation, names, value)
       // A required field is named by the schema: the validator's sentence quotes it.
-      const field = unit.keyword === 'required' ? /"([^"]*)"[^"]*$/.exec(unit.error)?.[1] : undefined
+      let field = unit.keyword === 'required' ? /"([^"]*)"[^"]*$/.exec(unit.error)?.[1] : undefined
+      if (unit.keyword === 'dependentRequired') {
+        // `Instance has "card" but does not have "cvc".`: both names are the schema's (its dependentRequired).
+        const [, present, absent] = /^Instance has "(.*)" but does not have "(.*)"\.$/.exec(unit.error) ?? []
+        if (present !== undefined && absent !== undefined) [msg, type, field] = [`Field required when ${quoted(present)} is present.`, 'missing', absent]
+      }
+      const list = units[i - 1]
+      if (unit.keyword === 'false' && list?.keyword === 'items' && typeof at[at.length - 1] === 'number' && /^\/\d+$/.test(unit.instanceLocation.slice(list.instanceLocation.length))) {
+        // An item past a list closed by `items: false` (the first one past it, the validator stopping there): the list is too long.
+        at = at.slice(0, -1)
+        const items = at.reduce<unknown>((v, key) => (v as Json)[key], value) as unknown[]
+        ;[msg, type] = [`Array has too many items (${items.length} > ${unit.instanceLocation.slice(unit.instanceLocation.lastIndexOf('/') + 1)}).`, 'maxItems']
+      }
       out.path.push(...at)
       out.add(type, msg, field !== undefined && names.has(field) ? field : undefined)
       out.path.length -= at.length

@@ -304,7 +304,7 @@ export function parameterChecks(
       if (JSON.stringify(schema) !== heads.get(part)) differs = true
       schemas[root] = schema
       const list = readings(schema, defs)
-      checks.push({ part, root, validate: partValidator(schema, limits, where), declared: list, byName: new Map(list.map((r) => [r.name, r])) })
+      checks.push({ part, root, validate: partValidator(schema, limits, where, `version ${quoted(history.versions[v] ?? '')}'s ${part} schema (in that version's names)`), declared: list, byName: new Map(list.map((r) => [r.name, r])) })
     }
     if (!differs) return null
     const check = function checkOlderParameters(request: Request, versionQuery: string | null): void {

@@ -126,6 +126,12 @@ export function requestValidation<const P extends Readonly<Record<string, RouteP
   const parameters = checkParameters(options.parameters)
   const head = headSchemas(schemas, WHERE)
   const known = new Set(Object.keys(head))
+  // A part named without a schema would check nothing in any version: a mistake to fix now.
+  for (const [route, parts] of parameters) {
+    for (const [part, shape] of Object.entries(parts)) {
+      if (shape !== undefined && !known.has(shape.name)) throw new Error(`${WHERE}: parameters[${quoted(route)}].${part} is the shape ${shape.name}, which has no schema in schemas, so no version's ${part} would be checked; add its head schema (an object with a property per ${part === 'query' ? 'parameter' : part === 'headers' ? 'header' : 'cookie'}) to schemas, or take the part out of parameters.`)
+    }
+  }
   // Per history (one validation may serve several): the schemas of each version, derived once.
   const byHistory = new WeakMap<ValidatedHistory['changelog'], Json[]>()
   const versionsOf = (history: ValidatedHistory): Json[] => {
@@ -153,7 +159,7 @@ export function requestValidation<const P extends Readonly<Record<string, RouteP
         if (JSON.stringify(full) === headSchema) return null
         // A partial body (PATCH) holds the fields the client changes: none is required.
         const schema = options?.partial === true ? partialSchema(full) : full
-        const validate = partValidator(schema, limits, WHERE)
+        const validate = partValidator(schema, limits, WHERE, `version ${quoted(history.versions[v] ?? '')}'s body schema (in that version's field names)`)
         const check = function checkOlderBody(value: unknown): void {
           const issues = validate(value, 'body')
           if (issues !== null) throw new InvalidRequestBody(issues, status)

@@ -28,7 +28,7 @@ export interface Limits {
 export type PartValidator = (value: unknown, root: string, max?: number) => RequestIssue[] | null
 
 /** The validator of `schema` (2020-12, components as `$defs`). */
-export function partValidator(schema: Json, limits: Limits, where: string): PartValidator {
+export function partValidator(schema: Json, limits: Limits, where: string, of?: string): PartValidator {
   let compiled: ReturnType<typeof compileOrUnknown>
   try {
     compiled = compileOrUnknown(schema)
@@ -38,7 +38,7 @@ export function partValidator(schema: Json, limits: Limits, where: string): Part
     throw error
   }
   const test = typeof compiled === 'string' ? null : compiled.test
-  const report = typeof compiled === 'string' ? fallbackCheck(schema, compiled, where) : (value: unknown, out: IssueSink) => (compiled.explain(value, out), false)
+  const report = typeof compiled === 'string' ? fallbackCheck(schema, compiled, where, of) : (value: unknown, out: IssueSink) => (compiled.explain(value, out), false)
   const tooDeep = `Nested more than ${limits.maxDepth} levels deep.`
   return function validatePart(value, root, max = limits.maxIssues) {
     if (nestsDeeperThan(value, limits.maxDepth)) {

@@ -210,6 +210,7 @@ describe('issue types the app names', () => {
     ['a type of no JSON type', { 'type:date': 'x' }, 'requestValidation: issueTypes has the unknown key "type:date"'],
     ['a key with a CR LF and a control character, 1 MiB long: escaped and cut', { [`k\r\n\u0085${'y'.repeat(2 ** 20)}`]: 'x' }, `requestValidation: issueTypes has the unknown key "k\\r\\n\\u0085${'y'.repeat(67)}…; the keys are `],
     ['a name that is not one', { minLength: 'string too short' }, 'requestValidation: issueTypes.minLength must be a name'],
+    ['a name that does not start with a letter', { minLength: '_too_short' }, 'requestValidation: issueTypes.minLength must be a name of 1 to 64 letters, digits, "_", ".", ":" or "-" starting with a letter'],
     ['not an object', 'x', 'requestValidation: issueTypes must map issue types to your names'],
   ])('refuses %s at construction', (_name, issueTypes, message) => {
     expect(() => requestValidation({ schemas, issueTypes: issueTypes as never })).toThrow(message)

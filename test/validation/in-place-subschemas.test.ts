@@ -106,4 +106,34 @@ describe('a change undone in every subschema that applies to the body itself', (
     expect(await post({ kind: 'book', title: 'Dune', sku: 1 })).toEqual([422, { detail: [{ loc: ['body', 'sku'], msg: 'Expected "string".', type: 'type' }] }])
     expect(await post({ kind: 'book', title: 'Dune' })).toEqual([422, { detail: [{ loc: ['body', 'sku'], msg: 'Field required.', type: 'missing' }] }])
   })
+
+  it('lets a removed field back into a member by $ref that closes the object: a copy of its component, in this shape alone', async () => {
+    // Before, a member by $ref kept its component as the head has it: every version-1 body sending its own sku was refused (oneOf).
+    const Shelf = shape<Record<string, unknown>>('Shelf')
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [change('No sku; shelves have a label.', [fieldRemoved(Item, 'sku', { schema: { type: 'string' } }), fieldRenamed(Shelf, { older: 'name', newer: 'label' })])] }],
+      bodies: { 'POST /items': { request: Item }, 'POST /shelves': { request: Shelf } },
+      validation: requestValidation({
+        schemas: {
+          Item: { oneOf: [{ $ref: '#/components/schemas/Book' }, { $ref: '#/components/schemas/Film' }] },
+          Book: member('book'),
+          Film: member('film'),
+          Shelf: { type: 'object', properties: { book: { $ref: '#/components/schemas/Book' }, label: { type: 'string' } } },
+        },
+      }),
+    })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ header: 'Api-Version', allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+    app.post('/items', async (c) => c.json(await c.req.json(), 201))
+    app.post('/shelves', async (c) => c.json(await c.req.json(), 201))
+    const post = async (path: string, body: unknown) => {
+      const res = await app.request(path, { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+      return [res.status, await res.json()]
+    }
+    expect(await post('/items', { kind: 'book', title: 'Dune', sku: 'B-1' })).toEqual([201, { kind: 'book', title: 'Dune' }])
+    expect(await post('/items', { kind: 'book', title: 'Dune', sku: 1 })).toEqual([422, { detail: [{ loc: ['body', 'sku'], msg: 'Expected "string".', type: 'type' }] }])
+    // Book itself is unchanged where another shape refers to it (version 1's Shelf is checked, for its name): no sku there.
+    expect(await post('/shelves', { name: 'x', book: { kind: 'book', title: 'Dune' } })).toEqual([201, { label: 'x', book: { kind: 'book', title: 'Dune' } }])
+    expect(await post('/shelves', { name: 'x', book: { kind: 'book', title: 'Dune', sku: 'B-1' } })).toEqual([422, { detail: [{ loc: ['body', 'book'], msg: 'Unknown field in this version.', type: 'extra_forbidden' }] }])
+  })
 })

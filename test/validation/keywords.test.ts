@@ -181,6 +181,18 @@ describe('a schema the closures do not compile', () => {
         bodies: { 'POST /orders': { request: Order } },
         validation: requestValidation({ schemas: { Order: { type: 'object', properties: { reference: { type: 'string' }, tags: { type: 'array', uniqueItems: true } }, unevaluatedProperties: false } } }),
       })
-    expect(make).toThrow('has a uniqueItems list at #/components/schemas/Order/properties/tags that')
+    expect(make).toThrow('has a uniqueItems list at #/components/schemas/Order/properties/tags of version "1"\'s body schema (in that version\'s field names) that')
+  })
+
+  it('names the list in the version whose schema has it: a renamed list has its older name there, which the head schema lacks', () => {
+    const Order = shape('Order')
+    const make = () =>
+      versionHistory({
+        versions: [{ version: '1' }, { version: '2', changes: [change('Orders have tags.', [fieldRenamed(Order, { older: 'labels', newer: 'tags' })])] }],
+        bodies: { 'POST /orders': { request: Order } },
+        validation: requestValidation({ schemas: { Order: { type: 'object', properties: { tags: { type: 'array', uniqueItems: true } }, unevaluatedProperties: false } } }),
+      })
+    // Before, the sentence said #/components/schemas/Order/properties/labels alone: no such place in the schema given.
+    expect(make).toThrow('has a uniqueItems list at #/components/schemas/Order/properties/labels of version "1"\'s body schema (in that version\'s field names) that')
   })
 })

@@ -157,6 +157,25 @@ describe('an older request is validated against its own version, then migrated',
     expect(seen).toEqual([{ anything: true }, { label: 3 }])
   })
 
+  it('a field a later version added, sent by an older client: dropped where the schema leaves the object open, refused where it closes it (as that version did)', async () => {
+    const Note = shape<{ text: string; tags?: string[] }>('Note')
+    const app = (additionalProperties: boolean) => {
+      const history = versionHistory({
+        versions: [{ version: '1' }, { version: '2', changes: [change('Notes have tags.', [fieldAdded(Note, 'tags', { default: [] })])] }],
+        bodies: { 'POST /notes': { request: Note } },
+        validation: requestValidation({ schemas: { Note: { type: 'object', properties: { text: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } }, additionalProperties } } }),
+      })
+      const hono = new Hono()
+      hono.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: history }))
+      hono.post('/notes', async (c) => c.json(await c.req.json(), 201))
+      return hono
+    }
+    const open = await send(app(true), '/notes', '1', { text: 'x', tags: ['sent'] })
+    expect([open.status, await open.json()]).toEqual([201, { text: 'x', tags: [] }])
+    const closed = await send(app(false), '/notes', '1', { text: 'x', tags: ['sent'] })
+    expect([closed.status, await closed.json()]).toEqual([422, { detail: [{ loc: ['body'], msg: 'Unknown field in this version.', type: 'extra_forbidden' }] }])
+  })
+
   it('answers in the app error format: problem details with errors, and a configured status', async () => {
     const { app } = catalogue({ schemas: components }, problemDetails())
     const res = await send(app, '/products', 'v1', { name: 'Lamp' })
