@@ -285,6 +285,16 @@ describe('clientPins: upgrade and rollback', () => {
     expect(await versionOf(await get('demo-2025'))).toBe('2026-06-01')
   })
 
+  it('refuses to take an upgrade back to a version whose sunset has passed since, and leaves the pin as it is', async () => {
+    const { get, pins, clock } = await setup({ rollbackWindow: 365 * DAY })
+    const id = await idOf('demo-2025')
+    await pins.upgrade(id, '2026-06-01')
+    clock.now = Date.parse('2027-06-01T00:00:00Z')
+    await expect(pins.rollback(id)).rejects.toThrow('clientPins.rollback: 2025-01-01 is past its sunset; pin a supported version.')
+    expect(await pins.pinOf(id)).toEqual({ version: '2026-06-01', previous: '2025-01-01', movedAt: NOW })
+    expect(await versionOf(await get('demo-2025'))).toBe('2026-06-01')
+  })
+
   it.each([
     [1_000, '1 second'],
     [45_000, '45 seconds'],
