@@ -251,6 +251,16 @@ describe('callers a page at a time', () => {
     expect(seen).toEqual(all)
   })
 
+  it("counts a day's calls when the period overlaps the span from its first call to its last, even one that holds neither", async () => {
+    const usage = memoryUsage()
+    const at = (hour: number, minute = 0) => Date.UTC(2026, 8, 1, hour, minute)
+    for (const hour of [1, 23]) usage.record({ version: '2025-01-01', client: 'acme', route: '/api/me', deprecated: false, at: at(hour) })
+    const calls = async (since: number, until: number) => (await usage.callers('2025-01-01', { since, until })).callers.map((caller) => caller.calls)
+    expect(await calls(at(5), at(6))).toEqual([2])
+    expect(await calls(at(0), at(0, 59))).toEqual([])
+    expect(await calls(at(23, 1), at(23, 30))).toEqual([])
+  })
+
   it.each([
     ['a limit of 0', { limit: 0 }],
     ['a limit past 1,000', { limit: 5000 }],
