@@ -339,6 +339,13 @@ describe('clientPins: upgrade and rollback', () => {
 })
 
 describe('clientPins: who calls each version', () => {
+  it("counts a request for a path no route matches (a 404) under the versioning middleware's own pattern, one row per client and day", async () => {
+    const { get, usage } = await setup()
+    for (const path of ['/api/nowhere', '/api/anything/else']) expect((await get('demo-2025', {}, path)).status).toBe(404)
+    const { callers } = await usage.callers('2025-01-01', { until: NOW + 1 })
+    expect(callers.map((caller) => [caller.calls, caller.routes])).toEqual([[2, ['/api/*']]])
+  })
+
   it('records each answered request of a client by its id, pinned or explicit, with its route and whether its version was deprecated', async () => {
     const { get, usage, clock } = await setup()
     await get('demo-2025')
