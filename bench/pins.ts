@@ -112,7 +112,12 @@ if (runs('usage')) {
     const started = performance.now()
     for (let round = 0; round < 5; round++) for (let i = 0; i < clients; i++) await send(app, { Authorization: `Bearer active-client-${i}` })
     const elapsed = performance.now() - started
-    await Promise.all([rows.flush(), events.flush()])
+    await rows.flush()
+    // Analytics Engine takes at most 250 points per flush() (an invocation's limit): flushed until nothing is left.
+    for (let before = -1; before !== points; ) {
+      before = points
+      await events.flush()
+    }
     await Promise.all(waits)
     const requests = 5 * clients
     lines.push(`| ${fmt(clients)} | ${fmt(requests)} | ${fmt(elapsed / 1000, 1)} s | ${fmt(d1.counts.rows)} | ${fmt(d1.counts.rows / requests, 2)} | ${fmt(points)} | ${fmt(points / requests, 2)} |`)

@@ -64,9 +64,11 @@ export function analyticsUsage(binding: AnalyticsDataset, options: AnalyticsUsag
   }
   const { sql } = options
   if (sql !== undefined && typeof sql !== 'function') throw new Error(`${where}: sql must be a function (query) => Promise<rows> that runs the Analytics Engine SQL API.`)
+  // At most 250 points a batch, an invocation's limit: calls that do not fit wait for the next batch.
+  const batches = batcher(where, options, POINTS_PER_INVOCATION, ['dataset', 'sql'], write, POINTS_PER_INVOCATION)
   // Async, so a refusal goes to onError rather than into a request. A point the binding refuses (blobs over its limit)
   // loses that row alone: the others are written, then the first refusal is reported.
-  const batches = batcher(where, options, POINTS_PER_INVOCATION, ['dataset', 'sql'], async (rows) => {
+  async function write(rows: UsageRow[]): Promise<void> {
     let refused: unknown
     for (const r of rows) {
       try {
@@ -76,7 +78,7 @@ export function analyticsUsage(binding: AnalyticsDataset, options: AnalyticsUsag
       }
     }
     if (refused !== undefined) throw refused
-  })
+  }
 
   function callersQuery(version: string, query: CallersQuery = {}): string {
     const { since, until } = checkQuery(query, `${where}.callersQuery`)

@@ -19,7 +19,7 @@ export type Known =
   | { readonly pin: string | null; readonly until: number; readonly claimAfter: number }
   | { readonly failed: true; readonly until: number }
 
-/** A pin's text that no version can be (empty, over 64 characters, or not printable ASCII): refused as a version the scheme does not serve. */
+/** A pin's text that no version can be (over 64 characters, or not printable ASCII): refused as a version the scheme does not serve. An empty text is no pin (`pinOf`). */
 export const UNUSABLE_PIN = ''
 
 /** The text a version can have in a pin: what a header carries, at most 64 characters. */
@@ -111,7 +111,8 @@ export class PinLookups {
    * that failed is not tried again for `failureTtl`.
    */
   claim(id: string, version: string): Promise<void> | undefined {
-    const known = this.#cache.get(id)
+    // A look, not a visit: the request that read the client marked it already, so a one-time client stays first to go.
+    const known = this.#cache.peek(id)
     const now = this.#settings.now()
     if (known !== undefined && ('failed' in known || known.pin !== null || known.claimAfter > now)) return undefined
     const claiming = this.#claiming.get(id)
@@ -135,7 +136,7 @@ export class PinLookups {
    * answered in `to` meanwhile).
    */
   move(id: string, from: string, to: string): Promise<void> | undefined {
-    const known = this.#cache.get(id)
+    const known = this.#cache.peek(id)
     if (known !== undefined && ('failed' in known || known.pin !== from)) return undefined
     const moving = this.#claiming.get(id)
     if (moving !== undefined) return moving
@@ -164,7 +165,8 @@ export class PinLookups {
 
   #remember(id: string, known: Known, moves: number): Known {
     // An upgrade made here while the read was out is newer than what it read.
-    if (moves !== this.#moves && this.#cache.has(id)) return this.#cache.get(id) as Known
+    const held = moves === this.#moves ? undefined : this.#cache.peek(id)
+    if (held !== undefined) return held
     this.#set(id, known)
     return known
   }

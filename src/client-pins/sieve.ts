@@ -45,6 +45,11 @@ export class SieveCache<V, K = string> {
     return this.#map.has(key)
   }
 
+  /** The value of `key`, without marking it visited: a second look within one request is not a second request. */
+  peek(key: K): V | undefined {
+    return this.#map.get(key)?.value
+  }
+
   set(key: K, value: V): void {
     const node = this.#map.get(key)
     if (node !== undefined) {

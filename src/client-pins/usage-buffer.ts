@@ -67,8 +67,18 @@ export interface Batcher {
   flush(): Promise<void>
 }
 
-/** Checks `options` for recorder `where` and gives a batcher writing through `write`. */
-export function batcher(where: string, options: BatchOptions, maxRowsCap: number, own: readonly string[], write: (rows: UsageRow[]) => Promise<void>): Batcher {
+/**
+ * Checks `options` for recorder `where` and gives a batcher writing through `write`, at most `perBatch` rows at a time
+ * (Analytics Engine takes 250 data points per invocation: a batch is written in the invocation that starts it).
+ */
+export function batcher(
+  where: string,
+  options: BatchOptions,
+  maxRowsCap: number,
+  own: readonly string[],
+  write: (rows: UsageRow[]) => Promise<void>,
+  perBatch: number = Number.POSITIVE_INFINITY,
+): Batcher {
   if (options === null || typeof options !== 'object' || typeof options.waitUntil !== 'function') {
     throw new Error(`${where}: pass { waitUntil } (from 'cloudflare:workers', or ctx.waitUntil.bind(ctx)), so writes outlive the request without it waiting.`)
   }
@@ -104,21 +114,38 @@ export function batcher(where: string, options: BatchOptions, maxRowsCap: number
     }
   }
 
-  /** The rows to write now: those counted, and the calls held for quiet rows whose time is up (`all`: every one). */
+  /**
+   * The rows to write now, at most `perBatch`: the calls held for quiet rows whose time is up (`all`, or past
+   * `QUIET_ROWS`: every one) first, then those counted. What does not fit waits for the next batch, held or counted.
+   */
   function takeBatch(all: boolean): UsageRow[] {
-    const batch = [...rows.values()]
-    rows = new Map()
-    if (all || quiet.size > QUIET_ROWS) {
-      batch.push(...held.values())
+    const every = all || quiet.size > QUIET_ROWS
+    if (perBatch === Number.POSITIVE_INFINITY && every) {
+      const batch = [...held.values(), ...rows.values()]
       held = new Map()
+      rows = new Map()
       quiet.clear()
+      for (const row of batch) quiet.set(keyOfRow(row), row.lastAt + quietMs)
+      return batch
+    }
+    const batch: UsageRow[] = []
+    for (const [key, row] of held) {
+      if (batch.length >= perBatch) break
+      if (!every && (quiet.get(key) ?? 0) > latest) continue
+      batch.push(row)
+      held.delete(key)
+    }
+    if (batch.length + rows.size <= perBatch) {
+      batch.push(...rows.values())
+      rows = new Map()
     } else {
-      for (const [key, row] of held) {
-        if ((quiet.get(key) ?? 0) > latest) continue
+      for (const [key, row] of rows) {
+        if (batch.length >= perBatch) break
         batch.push(row)
-        held.delete(key)
+        rows.delete(key)
       }
     }
+    if (every && held.size === 0) quiet.clear()
     for (const row of batch) quiet.set(keyOfRow(row), row.lastAt + quietMs)
     return batch
   }

@@ -58,8 +58,9 @@ export interface CallersPage {
 export interface UsageLog extends UsageRecorder {
   /**
    * The clients that called `version` in the period, most calls first, one
-   * page at a time. Calls are counted per UTC day: a day counts when its
-   * first or last call falls in the period. Calls not yet written are
+   * page at a time. Calls are counted per UTC day: a day counts, whole, when
+   * the period overlaps the span from its first call to its last (a period
+   * between two calls of a day counts them both). Calls not yet written are
    * written first.
    */
   callers(version: string, query?: CallersQuery): Promise<CallersPage>

@@ -199,6 +199,23 @@ describe('a cache that survives a flood', () => {
     expect(reads / calls).toBeLessThanOrEqual(0.1)
   }, 120_000)
 
+  it('keeps regular clients cached when one-time clients, each pinned at its first request, fill the rest of a small cache', async () => {
+    // A new client's request reads the cache once: its first pin being written there is no second visit, so the flood
+    // is evicted first and the regulars, called again between its bursts, are never read from the store again.
+    const account: ClientOf = (c) => c.req.header('X-Account') ?? null
+    const { hono, counts } = app({ client: account, cacheSize: 100 })
+    const regular = Array.from({ length: 50 }, (_, i) => `regular-${i}`)
+    const call = (id: string) => hono.request('/api/things/1', { headers: { 'X-Account': id } })
+    for (const id of regular) await call(id)
+    for (let burst = 0; burst < 50; burst++) {
+      for (let i = 0; i < 20; i++) await call(`once-${burst}-${i}`)
+      for (const id of regular) await call(id)
+    }
+    let reads = 0
+    for (const id of regular) reads += counts.readsOf.get(id) ?? 0
+    expect([reads, counts.claims]).toEqual([50, 50 + 1000])
+  })
+
   it('evicts the oldest entry not read since the hand last passed it (SIEVE), never more than its size', () => {
     const cache = new SieveCache<number>(3)
     for (const key of ['a', 'b', 'c']) cache.set(key, 1)

@@ -285,6 +285,16 @@ describe('clientPins: upgrade and rollback', () => {
     expect(await versionOf(await get('demo-2025'))).toBe('2026-06-01')
   })
 
+  it('refuses to take an upgrade back to a version whose sunset has passed since, and leaves the pin as it is', async () => {
+    const { get, pins, clock } = await setup({ rollbackWindow: 365 * DAY })
+    const id = await idOf('demo-2025')
+    await pins.upgrade(id, '2026-06-01')
+    clock.now = Date.parse('2027-06-01T00:00:00Z')
+    await expect(pins.rollback(id)).rejects.toThrow('clientPins.rollback: 2025-01-01 is past its sunset; pin a supported version.')
+    expect(await pins.pinOf(id)).toEqual({ version: '2026-06-01', previous: '2025-01-01', movedAt: NOW })
+    expect(await versionOf(await get('demo-2025'))).toBe('2026-06-01')
+  })
+
   it.each([
     [1_000, '1 second'],
     [45_000, '45 seconds'],
@@ -329,6 +339,13 @@ describe('clientPins: upgrade and rollback', () => {
 })
 
 describe('clientPins: who calls each version', () => {
+  it("counts a request for a path no route matches (a 404) under the versioning middleware's own pattern, one row per client and day", async () => {
+    const { get, usage } = await setup()
+    for (const path of ['/api/nowhere', '/api/anything/else']) expect((await get('demo-2025', {}, path)).status).toBe(404)
+    const { callers } = await usage.callers('2025-01-01', { until: NOW + 1 })
+    expect(callers.map((caller) => [caller.calls, caller.routes])).toEqual([[2, ['/api/*']]])
+  })
+
   it('records each answered request of a client by its id, pinned or explicit, with its route and whether its version was deprecated', async () => {
     const { get, usage, clock } = await setup()
     await get('demo-2025')

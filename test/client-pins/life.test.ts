@@ -82,4 +82,15 @@ describe('onRetiredPin "oldest" with a version policy', () => {
     expect(await pins.pinOf(await idOf('old-key'))).toEqual({ version: '3', previous: '1', movedAt: NOW })
     expect(counts.puts).toBe(1)
   })
+
+  it('when every version served is past its sunset: the last, refused with the policy\'s 410 and not moved, or, without refuseAfterSunset, answered in it and moved there', async () => {
+    const sunset = { deprecation: new Date(NOW - 60 * DAY).toISOString(), sunset: new Date(NOW - DAY).toISOString() }
+    for (const refuseAfterSunset of [true, false]) {
+      const policy = versionPolicy({ versions: { '2': sunset, '3': sunset }, refuseAfterSunset, now: () => NOW })
+      const { get, pins, counts } = await setup({ 'old-key': '1' }, { onRetiredPin: 'oldest' }, ['2', '3'], policy)
+      const { status } = await get({ Authorization: 'Bearer old-key' })
+      const pin = await pins.pinOf(await idOf('old-key'))
+      expect([status, pin?.version, counts.puts]).toEqual(refuseAfterSunset ? [410, '1', 0] : [200, '3', 1])
+    }
+  })
 })

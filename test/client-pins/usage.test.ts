@@ -151,6 +151,58 @@ describe('usage in Workers Analytics Engine', () => {
     ])
   })
 
+  it('writes at most 250 data points a batch (an invocation\'s limit), the calls held for quiet rows included: the rest go with the next batch or flush()', async () => {
+    // The points of each batch: a batch is written at once, in the invocation that starts it.
+    const batches: number[] = []
+    let open = false
+    const dataset: AnalyticsDataset = {
+      writeDataPoint: () => {
+        if (!open) {
+          open = true
+          batches.push(0)
+          queueMicrotask(() => (open = false))
+        }
+        batches[batches.length - 1]! += 1
+      },
+    }
+    const waits: Promise<unknown>[] = []
+    const usage = analyticsUsage(dataset, { dataset: 'version_usage', waitUntil: (p) => waits.push(p), flushMs: 1_000, quietMs: 1_000 })
+    const at = (client: number, ms: number): VersionCall => ({ version: '1', client: `client-${client}`, route: '/things', deprecated: false, at: NOW + ms })
+    // 250 clients' first calls fill a batch; their second calls are held, their rows quiet for a second.
+    for (let i = 0; i < 250; i++) usage.record(at(i, 0))
+    await Promise.all(waits)
+    for (let i = 0; i < 250; i++) usage.record(at(i, 10))
+    // Past the quiet second, 250 other clients' first calls: each batch takes the calls held, then those counted.
+    for (let i = 250; i < 500; i++) {
+      usage.record(at(i, 2_000))
+      await Promise.resolve()
+    }
+    await Promise.all(waits)
+    // Their rows written (the first of these calls finds them counted, 250 waiting: a batch), then quiet: the calls
+    // held since go 250 at a time, at flush() (a batch each, written at once in the invocation that calls it).
+    for (let n = 0; n < 4; n++) {
+      for (let i = 250; i < 500; i++) {
+        usage.record(at(i, 2_100 + n))
+        await Promise.resolve()
+      }
+    }
+    for (let i = 0; i < 3; i++) await usage.flush()
+    expect(batches.every((points) => points <= 250)).toBe(true)
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(1_000)
+    // 500 rows written in two batches, quiet, a call held for each: one flush() writes 250, the next the other 250.
+    for (const ms of [3_000, 3_001]) {
+      for (let i = 500; i < 1000; i++) {
+        usage.record(at(i, ms))
+        await Promise.resolve()
+      }
+    }
+    const before = batches.length
+    await usage.flush()
+    await Promise.resolve()
+    await usage.flush()
+    expect(batches.slice(before)).toEqual([250, 250])
+  })
+
   it('refuses a misspelt option when made (plain JavaScript: it was the default, silently)', () => {
     expect(() => analyticsUsage(recording().dataset, { dataset: 'version_usage', waitUntil: noWait, sq: async () => [] } as never)).toThrow(
       new Error('analyticsUsage: unknown option "sq"; the options are dataset, sql, waitUntil, flushMs, maxRows, quietMs, onError.'),
@@ -249,6 +301,16 @@ describe('callers a page at a time', () => {
     expect(new Set(seen).size).toBe(250)
     const all = (await usage.callers('2025-01-01', { until: NOW + DAY, limit: 1000 })).callers.map((c) => `${c.calls}.${c.client}`)
     expect(seen).toEqual(all)
+  })
+
+  it("counts a day's calls when the period overlaps the span from its first call to its last, even one that holds neither", async () => {
+    const usage = memoryUsage()
+    const at = (hour: number, minute = 0) => Date.UTC(2026, 8, 1, hour, minute)
+    for (const hour of [1, 23]) usage.record({ version: '2025-01-01', client: 'acme', route: '/api/me', deprecated: false, at: at(hour) })
+    const calls = async (since: number, until: number) => (await usage.callers('2025-01-01', { since, until })).callers.map((caller) => caller.calls)
+    expect(await calls(at(5), at(6))).toEqual([2])
+    expect(await calls(at(0), at(0, 59))).toEqual([])
+    expect(await calls(at(23, 1), at(23, 30))).toEqual([])
   })
 
   it.each([

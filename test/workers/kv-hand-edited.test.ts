@@ -42,6 +42,7 @@ describe('a pin hand-edited in KV, answered as the same edit in D1', () => {
     // [name, the KV value, the D1 version column (null: the row's version is a blob, unreadable), the answer]
     ['broken JSON', '{"version":"1"', null, unpinned],
     ['JSON whose version is a number', '{"version":1}', null, unpinned],
+    ['an empty value (D1: an empty version)', '', '', unpinned],
     ['a line break and a header', '1\r\nX-Injected: yes', '1\r\nX-Injected: yes', refused],
     ['a version never declared', '0.9', '0.9', retired],
   ]
