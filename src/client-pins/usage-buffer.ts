@@ -159,7 +159,7 @@ export function batcher(
     if (batch.length === 0) return Promise.all(writing).then(() => undefined)
     if (writing.size >= MAX_PENDING) {
       // The store is slow or down: the rows held wait for the batches already out, no more.
-      report(new Error(`${where}: ${MAX_PENDING} batches are still being written (the store is slow or down), so a batch of ${batch.length} rows was dropped.`))
+      report(new Error(`${where}: ${MAX_PENDING} batches are still being written (the store is slow or down), so a batch of ${batch.length === 1 ? '1 row' : `${batch.length} rows`} was dropped.`))
       return Promise.all(writing).then(() => undefined)
     }
     let timeout: ReturnType<typeof setTimeout> | undefined

@@ -339,6 +339,19 @@ describe('usage rows at the size of the API, not of its requests', () => {
     expect([written, errors]).toEqual([['/a', '/b', '/c'], ['blobs over 16 KB']])
   })
 
+  it('says a dropped batch of one row in the singular', async () => {
+    let batches = 0
+    const statement = { bind: () => statement, run: async () => ({}), all: async () => ({ results: [] }) }
+    const slow: D1Database = { prepare: () => statement, batch: () => (batches++, new Promise(() => undefined)) }
+    const errors: string[] = []
+    const usage = d1Usage(slow, { waitUntil: () => undefined, flushMs: 30_000, maxRows: 1, onError: (error) => errors.push((error as Error).message) })
+    for (let batch = 0; batch < 5; batch++) {
+      usage.record({ version: '1', client: `client-${batch}`, route: '/a', deprecated: false, at: 0 })
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    expect([batches, errors]).toEqual([4, ['d1Usage: 4 batches are still being written (the store is slow or down), so a batch of 1 row was dropped.']])
+  })
+
   it('holds at most four batches out while D1 is slow or down: a fifth is dropped and reported, not kept', async () => {
     const release: (() => void)[] = []
     let batches = 0
