@@ -166,7 +166,8 @@ export function underPrefix(operations: readonly SourceOperation[], prefix: stri
  * The head document's operations with their methods from the app: at each
  * documented path, an operation of a method the app does not serve there
  * goes, and a method the app serves that the document lacks is added (its
- * path parameters, and a bare 200); each keeps only the table routes the
+ * path parameters, and a bare 200 for a GET, `default` for another method);
+ * each keeps only the table routes the
  * app serves its method with (their version limits say where it exists).
  */
 export function appOperations(operations: readonly SourceOperation[], app: AppRouteMethods): SourceOperation[] {
@@ -189,7 +190,10 @@ export function appOperations(operations: readonly SourceOperation[], app: AppRo
       }
       const parameters = ((first.operation['parameters'] ?? []) as Json[]).filter((p) => p !== null && typeof p === 'object' && p['in'] === 'path')
       const operationId = first.routes[0] === undefined ? `${method}${path.replace(/[^A-Za-z0-9]+/g, '-').replace(/-$/, '')}` : `${first.routes[0].name}-${method}`
-      const operation: Json = { operationId, ...(parameters.length > 0 ? { parameters } : {}), responses: { '200': { description: 'OK' } } }
+      // As a table route's (sources.ts): a GET answers 200; another method's status is not known here (a history's
+      // statusChanged may tell it), so any answer (`default`), not a 200 it may not give (a POST's 201).
+      const responses = method === 'get' ? { '200': { description: 'OK' } } : { default: { description: 'The answer; its status is not documented.' } }
+      const operation: Json = { operationId, ...(parameters.length > 0 ? { parameters } : {}), responses }
       const source = { path, method, operation, routes: first.routes, names: namesOf(first.routes, method, path), patterns: first.patterns, operationId }
       out.push(servedBy(alsoNamed(source, longer), app.routesServing(path, first.routes.flatMap((r) => r.honoPaths), method)))
     }

@@ -85,7 +85,7 @@ export interface VersionedOpenAPIOptions {
   readonly info?: { readonly title?: string | undefined; readonly description?: string | undefined } | undefined
   /**
    * The server the API is reached at, with `{version}` where a host name
-   * carries the version (`https://{version}.api.example.com`): required with
+   * carries the version (`https://{version}.example.com`): required with
    * `HostNameVersioning`.
    * @default the document's servers, if any
    */

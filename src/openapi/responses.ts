@@ -66,14 +66,16 @@ export interface Rejections {
 export function toolkitStatuses(r: Rejections): [number, string][] {
   const { placement } = r
   const out: [number, string][] = []
+  // A version-neutral route is answered whatever version a request names (none refused, none negotiated): none of these.
+  const versioned = !r.neutral
   const reads = placement.pathParam !== null || placement.namespace || placement.header !== null || placement.query !== null || placement.host
-  if (reads) out.push([404, 'Not found, or a version this API does not serve.'])
-  if (placement.accept !== null) out.push([406, 'The Accept header asks for a media type or version this API does not serve.'])
+  if (versioned && reads) out.push([404, 'Not found, or a version this API does not serve.'])
+  if (versioned && placement.accept !== null) out.push([406, 'The Accept header asks for a media type or version this API does not serve.'])
   // Two versions are refused (400) where the scheme reads two: a repeated header, or two ways of a combination. A
   // repeated query parameter gives its last value and a host names one version, so neither alone is refused.
-  const twice = placement.header !== null || placement.anyOne
+  const twice = versioned && (placement.header !== null || placement.anyOne)
   if (twice || r.olderBody) out.push([400, 'The request names more than one version, comes to a host this API does not serve, or its body cannot be read.'])
-  if (r.sunset && !r.neutral) out.push([410, 'This version is past its sunset.'])
+  if (r.sunset && versioned) out.push([410, 'This version is past its sunset.'])
   if (r.olderBody) {
     out.push([413, 'The body is larger than the largest older body the toolkit reads (maxBodySize).'])
     out.push([415, 'The body is not JSON.'])

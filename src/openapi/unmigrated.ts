@@ -21,6 +21,7 @@ import type { RequestBodies } from './requests.ts'
 import type { SourceOperation } from './sources.ts'
 import { unreachedShape } from '../changes/layout-reach.ts'
 import { historyLayouts } from './migrations.ts'
+import { openAPIPathOf } from './paths.ts'
 import { shapesOf, type AnyShape, type Layout } from '../changes/shape.ts'
 import { isObject } from '../json/object.ts'
 import { quoted } from '../quote.ts'
@@ -37,7 +38,7 @@ type LayoutsOf = NonNullable<ReturnType<typeof historyLayouts>>
  * head's (a body that refers to no shape the version changes, and that
  * `requests` does not derive: `derived`).
  */
-function checkMigratedResponses(context: BuildContext, where: string, derived: RequestBodies | null, layoutsOf: LayoutsOf | null = null, parameterShapes: ReadonlySet<string> = new Set()): void {
+function checkMigratedResponses(context: BuildContext, where: string, derived: RequestBodies | null, layoutsOf: LayoutsOf | null, parameterShapes: ReadonlySet<string>, registered: (source: SourceOperation) => string | null): void {
   const head = context.head
   if (head === null) return
   if (context.plan.order.length < 2) return
@@ -75,7 +76,8 @@ function checkMigratedResponses(context: BuildContext, where: string, derived: R
         checkLayoutReach(context, source, status, response, error ? layouts?.error : (layouts?.response ?? (status === 'default' ? layouts?.error : null)), changed, version, where)
         const migrated = down !== null && (error ? down.error !== null : down.body !== null || down.items !== null || (status === 'default' && down.error !== null))
         if (migrated) continue
-        const route = source.routes[0]?.name ?? `${source.method.toUpperCase()} ${source.path}`
+        // A plain route as a history names it: as the app registers it (`GET /users/:id`), not its OpenAPI path.
+        const route = source.routes[0]?.name ?? registered(source) ?? `${source.method.toUpperCase()} ${source.path}`
         const layout = error ? 'error' : 'response'
         throw new Error(
           `${where}: ${source.method.toUpperCase()} ${source.path} answers ${status} with ${shape.slice(SCHEMAS.length)}, whose shape in version ${version} differs from the head's, but the history migrates no ${layout} body of that route there: version ${version} would get the head's shape while its document shows the older one. Give the route a bodies entry in versionHistory ({ bodies: { '${route}': { ${layout}: <the shape> } } }).`,
@@ -125,7 +127,15 @@ function checkNamedRoutes(history: unknown, app: { readonly routes?: unknown } |
 /** The history the app runs says what it migrates: an older document never shows a shape or path its answers do not have. */
 export function checkAppHistory(context: BuildContext, history: unknown, app: unknown, where: string, derived: RequestBodies | null): void {
   checkNamedRoutes(history, app as { readonly routes?: unknown }, where)
-  checkMigratedResponses(context, where, derived, historyLayouts(history), isPlanned(history) ? history[HISTORY_PLANS]().parameterShapes : undefined)
+  // Read only to word a refusal.
+  const registered = (source: SourceOperation): string | null => {
+    const listed = (app as { readonly routes?: unknown } | null)?.routes
+    const routes = Array.isArray(listed) ? asHistoryNames(listed as { method: string; path: string }[]) : []
+    const method = source.method.toUpperCase()
+    const found = routes.find((r) => r.method === method && openAPIPathOf(r.path) === source.path)
+    return found === undefined ? null : `${method} ${found.path}`
+  }
+  checkMigratedResponses(context, where, derived, historyLayouts(history), isPlanned(history) ? history[HISTORY_PLANS]().parameterShapes : new Set(), registered)
 }
 
 /**

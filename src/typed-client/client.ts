@@ -250,6 +250,8 @@ export function versionedClient<App extends Hono<any, any, any>, H, P extends st
 export function versionedClient<App extends Hono<any, any, any>, H, P extends string = 'version'>(baseUrl: BaseUrlOf<App, H>, options: VersionedClientOptions): ClientOfVersion<App, H, P> {
   const where = 'versionedClient'
   if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) throw new Error(`${where}: the base URL must be an absolute URL such as "https://api.example.com", got ${quotedValue(baseUrl)}.`)
+  // hc appends each route's path to the base URL as text: a query or fragment would take the path in (`/?key=1%2Fproducts`).
+  if (/[?#]/.test(baseUrl)) throw new Error(`${where}: the base URL must be an absolute URL without a query or fragment (each route's path is appended to it), such as "https://api.example.com", got ${quotedValue(baseUrl)}.`)
   if (!isRecord(options)) throw new Error(`${where}: pass options such as { scheme: { in: 'header', name: 'Api-Version' } }.`)
   checkOptionNames(options, where, ['scheme', 'fetch', 'headers', 'onLifecycle'])
   const { headers, onLifecycle } = options

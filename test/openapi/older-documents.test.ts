@@ -277,6 +277,33 @@ describe('a response the history does not migrate', () => {
     )
     expect(make({ 'user-detail': { response: User }, 'user-list': { response: [User] } })).not.toThrow()
   })
+  it('names a plain route in the bodies entry it asks for as the app registers it, so the entry it gives is taken', () => {
+    // Before, the sentence gave the OpenAPI path ('GET /users/{id}'), which versionHistory refuses.
+    const User = shape<{ id: number; fullName: string }>('User')
+    const ref = { $ref: '#/components/schemas/User' }
+    const document: OpenAPIDocument = {
+      openapi: '3.1.0',
+      info: { title: 'u', version: '2' },
+      paths: { '/users/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'o', content: { 'application/json': { schema: ref } } } } } } },
+      components: { schemas: { User: { type: 'object', properties: { id: { type: 'integer' }, fullName: { type: 'string' } }, required: ['id', 'fullName'] } } },
+    }
+    const make = (bodies: Record<string, { response: typeof User }>) => {
+      const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('fullName.', [fieldRenamed(User, { older: 'name', newer: 'fullName' })])] }], bodies })
+      const app = new Hono()
+      app.use('*', versionMiddleware({ scheme, changes: history }))
+      app.get('/users/:id{[0-9]+}', (c) => c.json({ id: 1, fullName: 'Ada' }))
+      return () => versionedOpenAPI({ scheme, app, document, changelog: history })
+    }
+    let sentence = ''
+    try {
+      make({})()
+    } catch (error) {
+      sentence = (error as Error).message
+    }
+    expect(sentence).toContain("Give the route a bodies entry in versionHistory ({ bodies: { 'GET /users/:id{[0-9]+}': { response: <the shape> } } }).")
+    const key = /bodies: \{ '([^']+)'/.exec(sentence)?.[1] as string
+    expect(make({ [key]: { response: User } })).not.toThrow()
+  })
   it('refuses a history that names a plain route other than as the app registers it, as check(app) warns', () => {
     const User = shape<{ id: number; fullName: string }>('User')
     const make = (key: string) => {

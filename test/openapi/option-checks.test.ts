@@ -5,7 +5,7 @@
  * A portable file: it runs on all four runtimes.
  */
 import { describe, expect, it } from 'vitest'
-import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { defineRoutes, HeaderVersioning, HostNameVersioning, route } from '../../src/index.ts'
 import { apiCatalog, openAPILink, openAPIRoutes, versionedOpenAPI } from '../../src/openapi/index.ts'
 import { openAPIDocs } from '../../src/openapi/scalar.ts'
 
@@ -52,12 +52,42 @@ describe('versionedOpenAPI serverUrl', () => {
   it.each([['javascript:alert(1)'], [' javascript:alert(1)'], ['data:text/html,<script>alert(1)</script>'], ['https://api.test/"><script>alert(1)</script>'], ['/api b\n'], ['//evil.test/api']])('refuses %j', (serverUrl) => {
     expect(made(serverUrl)).toThrow(
       new Error(
-        'versionedOpenAPI: serverUrl must be an http or https URL or a path starting with one "/", in URI characters (no spaces, quotes, "<" or ">"), such as "https://api.example.com" or "https://{version}.api.example.com"; tools follow it, so no javascript: or data: URL and no "//host".',
+        'versionedOpenAPI: serverUrl must be an http or https URL or a path starting with one "/", in URI characters (no spaces, quotes, "<" or ">"), such as "https://api.example.com" or "https://{version}.example.com"; tools follow it, so no javascript: or data: URL and no "//host".',
       ),
     )
   })
 
   it.each([['https://api.example.com/api'], ['http://localhost:8787'], ['/api'], ['/'], ['https://api.example.com/a%20b/~x']])('takes %j', (serverUrl) => {
     expect((made(serverUrl)().document('v1') as { servers?: unknown }).servers).toEqual([{ url: serverUrl }])
+  })
+})
+
+describe('the serverUrl a refusal suggests for HostNameVersioning is one the scheme reads', () => {
+  const scheme = new HostNameVersioning({ allowedVersions: ['v1', 'v2'] })
+  const routes = defineRoutes([route('items', '/items')])
+  /** The URL with "{version}" that `make`'s refusal gives as an example (its last one). */
+  const suggested = (make: () => unknown): string => {
+    let sentence = ''
+    try {
+      make()
+    } catch (error) {
+      sentence = (error as Error).message
+    }
+    const urls = sentence.match(/"https:\/\/\{version\}[^"]*"/g) ?? []
+    expect(urls.length, sentence).toBeGreaterThan(0)
+    return JSON.parse(urls[urls.length - 1] as string) as string
+  }
+  it.each([
+    ['no serverUrl', () => versionedOpenAPI({ scheme, routes })],
+    ['a host the scheme would not read', () => versionedOpenAPI({ scheme, routes, serverUrl: 'https://api.{version}.example.com' })],
+    ['a serverUrl that is no URL', () => versionedOpenAPI({ scheme, routes, serverUrl: 'api.example.com' })],
+  ])('%s: the example given is accepted, and each version reads from its host', async (_, make) => {
+    const serverUrl = suggested(make)
+    const docs = versionedOpenAPI({ scheme, routes, serverUrl })
+    for (const version of ['v1', 'v2']) {
+      const host = new URL(serverUrl.replace('{version}', version)).host
+      expect(scheme.determineVersion(new Request(`https://${host}/items`))).toBe(version)
+      expect(docs.document(version).servers).toEqual([{ url: serverUrl.replace('{version}', version) }])
+    }
   })
 })

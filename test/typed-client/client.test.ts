@@ -223,6 +223,10 @@ describe('versionedClient options are checked at construction', () => {
   const HEADERS = "versionedClient: headers must be a function or an object of header names and values a request can carry (no line break, Latin-1 text), such as { Authorization: 'Bearer ...' }."
   it.each([
     ['a relative base URL', () => versionedClient<CatalogApp, H>('/api', { scheme: { in: 'query' } }), 'versionedClient: the base URL must be an absolute URL such as "https://api.example.com", got "/api".'],
+    // hc appends each route's path to the base URL as text: before, a query or fragment in it took the path in
+    // (https://catalog.test/?key=1 sent every call to /?key=1%2Freleases%2Fproducts), silently.
+    ['a base URL with a query', () => versionedClient<CatalogApp, H>('https://catalog.test/?key=1', { scheme: { in: 'query' } }), 'versionedClient: the base URL must be an absolute URL without a query or fragment (each route\'s path is appended to it), such as "https://api.example.com", got "https://catalog.test/?key=1".'],
+    ['a base URL with a fragment', () => versionedClient<CatalogApp, H>('https://catalog.test/api#top', { scheme: { in: 'header' } }), 'versionedClient: the base URL must be an absolute URL without a query or fragment (each route\'s path is appended to it), such as "https://api.example.com", got "https://catalog.test/api#top".'],
     ['an unknown option', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'query' }, retries: 2 } as never), 'versionedClient: unknown option "retries"; the options are scheme, fetch, headers, onLifecycle.'],
     ['a header name that is not one', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'header', name: 'Api Version' } }), 'versionedClient: the header name must be a token such as "Api-Version", got "Api Version".'],
     ['a host without {version}', () => versionedClient<CatalogApp, H>(base, { scheme: { in: 'host', host: 'api.test' } }), 'versionedClient: host must be a host name with "{version}" in it, such as "{version}.api.example.com", got "api.test".'],

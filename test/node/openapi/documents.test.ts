@@ -364,12 +364,12 @@ describe('configuration mistakes fail at construction, saying what to fix', () =
     [
       'HostNameVersioning without serverUrl',
       () => versionedOpenAPI({ scheme: new HostNameVersioning({ allowedVersions: ['v1'] }), routes }),
-      'versionedOpenAPI: HostNameVersioning puts the version in the host name, so give serverUrl with "{version}" in its host, such as "https://{version}.api.example.com".',
+      'versionedOpenAPI: HostNameVersioning puts the version in the host name, so give serverUrl with "{version}" in its host, such as "https://{version}.example.com".',
     ],
     [
       'HostNameVersioning with a host the scheme would not read',
       () => versionedOpenAPI({ scheme: new HostNameVersioning({ allowedVersions: ['v1'] }), routes, serverUrl: 'https://api.{version}.example.com' }),
-      'versionedOpenAPI: serverUrl gives the host "api.v1.example.com" for version "v1", whose version the scheme would not read from it; put "{version}" as the first of three labels, such as "https://{version}.api.example.com".',
+      `versionedOpenAPI: serverUrl gives the host "api.v1.example.com" for version "v1", whose version the scheme would not read from it; put "{version}" where the scheme's hostnameRegex reads the version (the default reads the first of three labels, such as "https://{version}.example.com").`,
     ],
     ['NamespaceVersioning without routes', () => versionedOpenAPI({ scheme: new NamespaceVersioning({ allowedVersions: ['v1'] }), document: { openapi: '3.1.0' } }), 'versionedOpenAPI: with NamespaceVersioning, give routes: the namespace of each route tells its version.'],
     [
@@ -430,7 +430,7 @@ describe('configuration mistakes fail at construction, saying what to fix', () =
       () => versionedOpenAPI({ scheme: header, routes, policy: { bind: () => ({}) } as never }),
       'versionedOpenAPI: policy must be a version policy made with versionPolicy({...}).',
     ],
-    ['a serverUrl that is no URL', () => versionedOpenAPI({ scheme: header, routes, serverUrl: 'api.example.com' }), 'versionedOpenAPI: serverUrl must be an absolute URL or a path, such as "https://api.example.com" or "https://{version}.api.example.com".'],
+    ['a serverUrl that is no URL', () => versionedOpenAPI({ scheme: header, routes, serverUrl: 'api.example.com' }), 'versionedOpenAPI: serverUrl must be an absolute URL or a path, such as "https://api.example.com" or "https://{version}.example.com".'],
   ])('%s', (_name, make, message) => {
     expect(make).toThrow(new Error(message))
   })
