@@ -42,6 +42,9 @@ const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definiti
 const DATA = new Set(['const', 'enum', 'default', 'examples', 'example'])
 
 const SCALARS = new Set(['string', 'number', 'integer', 'boolean', 'null'])
+/** The two fixed parts of @cfworker/json-schema's dependentRequired sentence: `Instance has "card" but does not have "cvc".` */
+const HAS = 'Instance has "'
+const LACKS = '" but does not have "'
 /** Whether a schema allows only strings, numbers, booleans and null (by its `type`): items compared with `===`, never walked. */
 const scalarTyped = (schema: unknown): boolean => {
   const type = schema !== null && typeof schema === 'object' ? (schema as Json)['type'] : undefined
@@ -229,8 +232,10 @@ export function fallbackCheck(schema: Json, uncompiled: string, where: string, o
       let field = unit.keyword === 'required' ? /"([^"]*)"[^"]*$/.exec(unit.error)?.[1] : undefined
       if (unit.keyword === 'dependentRequired') {
         // `Instance has "card" but does not have "cvc".`: both names are the schema's (its dependentRequired).
-        const [, present, absent] = /^Instance has "(.*)" but does not have "(.*)"\.$/.exec(unit.error) ?? []
-        if (present !== undefined && absent !== undefined) [msg, type, field] = [`Field required when ${quoted(present)} is present.`, 'missing', absent]
+        // Cut where the sentence says, not by a pattern: two open groups around a fixed text backtrack in the square of its length.
+        const { error } = unit
+        const cut = error.startsWith(HAS) && error.endsWith('".') ? error.lastIndexOf(LACKS) : -1
+        if (cut >= HAS.length) [msg, type, field] = [`Field required when ${quoted(error.slice(HAS.length, cut))} is present.`, 'missing', error.slice(cut + LACKS.length, -2)]
       }
       const list = units[i - 1]
       if (unit.keyword === 'false' && list?.keyword === 'items' && typeof at[at.length - 1] === 'number' && /^\/\d+$/.test(unit.instanceLocation.slice(list.instanceLocation.length))) {
