@@ -50,9 +50,10 @@ export interface AppLinks<N extends string = string> {
   reverse(version: string | null, request: Request, c: Context): AppReverse<N>
   /**
    * Sentences that say what to fix: links that follow the client's `Host` (`hostsListed`: the middleware has
-   * `allowedHosts`), and, once the app's routes are registered (`registered`), what keeps their names from a table.
+   * `allowedHosts`), and, given the app once its routes are registered (`given`, whose routes may hold `middleware`),
+   * a middleware registered in it though `appRoutes` was given another app, and what keeps their names from a table.
    */
-  check(hostsListed: boolean, registered: boolean): readonly string[]
+  check(hostsListed: boolean, given?: NamedRoutesApp, middleware?: unknown): readonly string[]
   /**
    * Sentences naming each route `app` (the one given to `check(app)`, registered by then) registers that no version
    * of `scheme` serves, quoting the names it gives them (app-checks.ts; `life`: the version changes' route life).
@@ -127,22 +128,28 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
   /**
    * The prefix (a pattern) of the links of a request whose middleware Hono lists as `route`: none when `route` is one
    * of the app's own, else the prefix Hono's `app.route()` mounted the app under, found from the app's own route of
-   * the same handler (known once per route).
+   * the same handler (known once per route); `null` when the app has no such route: the middleware is registered in
+   * another app (a parent), whose prefix for this app's routes no link could know.
    */
-  const prefixes = new WeakMap<object, string>()
-  function prefixOf(route: MountedRoute & { readonly handler?: unknown }): string {
+  const prefixes = new WeakMap<object, string | null>()
+  function prefixOf(route: MountedRoute & { readonly handler?: unknown }): string | null {
     let prefix = prefixes.get(route)
     if (prefix === undefined) {
       prefix = ''
       if (!app.routes.includes(route as never)) {
         const own = app.routes.find((r) => runs(route.handler, (r as { readonly handler?: unknown }).handler))
         const [mounted, registered] = [baseOf(route), baseOf(own)]
-        if (own !== undefined && mounted.endsWith(registered)) prefix = mounted.slice(0, mounted.length - registered.length)
+        if (own === undefined) prefix = null
+        else if (mounted.endsWith(registered)) prefix = mounted.slice(0, mounted.length - registered.length)
       }
       prefixes.set(route, prefix)
     }
     return prefix
   }
+
+  /** Whether `given` (an app given to `check(app)`) registers `middleware` while the app named here does not. */
+  const registersElsewhere = (given: NamedRoutesApp, middleware: unknown): boolean =>
+    given !== app && !holds(app, middleware) && holds(given, middleware)
 
   return {
     table: current,
@@ -153,7 +160,9 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
       let reverse: ReturnType<typeof reverseUnder> | undefined
       /** The prefix of the links of a request whose middleware Hono runs at `index`. */
       const baseAt = (c: Context, index: number): string => {
-        const prefix = prefixOf(matchedRoutes(c)[index] as MountedRoute)
+        const route = matchedRoutes(c)[index] as MountedRoute
+        const prefix = prefixOf(route)
+        if (prefix === null) throw new Error(elsewhere(where, route.path))
         return prefix === '' ? '' : linkBase(c, index, prefix, where)
       }
       return {
@@ -178,12 +187,14 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
             return query === undefined ? url : withQuery(url, query, own, name, params)
           }
         },
-        check(hostsListed, registered) {
+        check(hostsListed, given, middleware) {
           const sentences: string[] = []
           if (!hostsListed && trusted === undefined) {
             sentences.push(`${where}: absolute links follow the Host header the client sends; set allowedHosts (the hosts you serve) or origin (the origin of links).`)
           }
-          if (registered) {
+          if (given !== undefined) {
+            const at = given.routes.find((r) => holds({ routes: [r] }, middleware))
+            if (at !== undefined && registersElsewhere(given, middleware)) sentences.push(elsewhere(where, at.path))
             try {
               current()
             } catch (error) {
@@ -199,6 +210,15 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
     },
   }
 }
+
+/** Whether `app` registers `middleware` (its own, or inside the wrappers `app.route()` makes of a sub-app's). */
+function holds(app: { readonly routes: readonly object[] }, middleware: unknown): boolean {
+  return app.routes.some((r) => runs((r as { readonly handler?: unknown }).handler, middleware))
+}
+
+/** The sentence of links of a middleware (`where`, registered at `path`) in another app than the one `appRoutes` was given. */
+const elsewhere = (where: string, path: string): string =>
+  `${where}: the versioning middleware runs in an app (at ${bare(path)}) that appRoutes was not given, so links could not carry the prefix that app serves the named routes at (app.route()); give appRoutes the app the middleware is registered in (appRoutes(root) for root.use(versioning)), or register the middleware in the app appRoutes was given.`
 
 /** What to do about the routes a `basePath()` app registered, whose operationIds this app cannot read: a sentence per base path. */
 function unreadSentences(unread: ReadonlyMap<string, readonly string[]>): string[] {

@@ -149,8 +149,10 @@ export type JsonStep = (value: unknown, status: number, respond: (value: unknown
 
 /**
  * An extension bound to a middleware: what runs per request. Every step is
- * optional and should return early when it has nothing to do. A step that
- * throws a `VersioningError` refuses the request as returning it would.
+ * optional and should return early when it has nothing to do. A version or
+ * request step that throws a `VersioningError` refuses the request as
+ * returning it would; what a lookup, JSON or response step throws is the
+ * app's error (`app.onError`), a `VersioningError` too.
  * `note`: what this extension noted for the request, given back to its later
  * steps: its version step's `note`, then what its `lookup` returns.
  */

@@ -241,6 +241,25 @@ describe('rejections', () => {
     expect(res.headers.get('Vary')).toBe('Accept')
   })
 
+  it('are HTTPExceptions with the rejection as cause beyond 404 and 406: two versions and a host not listed (400), a method without a handler (405)', async () => {
+    const header = new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+    const versioning = apiVersioning({ scheme: header, routes, allowedHosts: ['api.example.com'] })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { home: (c) => c.text('ok') })
+    app.onError((error, c) => (error instanceof HTTPException && error.cause instanceof VersioningError ? c.json({ status: error.status, code: error.cause.code }, error.status) : c.text('other', 500)))
+    const answers = await Promise.all([
+      app.request('http://api.example.com/', { headers: { 'Api-Version': '1, 2' } }),
+      app.request('http://evil.example/'),
+      app.request('http://api.example.com/', { method: 'DELETE' }),
+    ])
+    expect(await Promise.all(answers.map((res) => json(res)))).toEqual([
+      { status: 400, code: 'AmbiguousApiVersion' },
+      { status: 400, code: 'DisallowedHost' },
+      { status: 405, code: 'MethodNotAllowed' },
+    ])
+  })
+
   it("give app.onError the rejection's own response through getResponse()", async () => {
     const versioning = apiVersioning({ scheme, routes })
     const app = new Hono()

@@ -185,6 +185,37 @@ describe("links to a sub-app's named routes", () => {
     root.route('/t/:tenant', sub)
     expect(await (await root.request(`${ORIGIN}/t/acme/users/1`)).json()).toEqual({ version: '2', self: `${ORIGIN}/t/acme/users/7?version=2` })
   })
+  it("given the root app, a prefix's params are the route's own, given in params as for any route of the root", async () => {
+    const { root, sub } = usersApp('root', false)
+    root.route('/t/:tenant', sub)
+    const errors: string[] = []
+    root.onError((error, c) => (errors.push(error.message), c.json({ failed: true }, 500)))
+    expect((await root.request(`${ORIGIN}/t/acme/users/1`)).status).toBe(500)
+    expect(errors).toEqual(['Reverse for "user-detail" with kwargs {"id":7} not found: missing parameter "tenant".'])
+    const withTenant = new Hono()
+    const inner = new Hono<AppRoutesEnv>()
+    inner.use('*', versionMiddleware({ scheme: scheme(), routes: appRoutes(withTenant), origin: ORIGIN }))
+    inner.get('/users/:id', named('user-detail'), (c) => c.json({ self: c.var.reverse('user-detail', { params: { tenant: c.req.param('tenant') ?? '', id: 7 } }) }))
+    withTenant.route('/t/:tenant', inner)
+    expect(await (await withTenant.request(`${ORIGIN}/t/acme/users/1`)).json()).toEqual({ self: `${ORIGIN}/t/acme/users/7?version=2` })
+  })
+
+  it('refuse to link, and check(app) says why, when the middleware runs in an app appRoutes was not given (links would lack its prefix)', async () => {
+    const root = new Hono()
+    const sub = new Hono<AppRoutesEnv>()
+    const versioning = versionMiddleware({ scheme: scheme(), routes: appRoutes(sub), origin: ORIGIN })
+    root.use('*', versioning)
+    sub.get('/users/:id', named('user-detail'), (c) => c.json({ self: c.var.reverse('user-detail', { params: { id: 7 } }) }))
+    root.route('/api', sub)
+    const sentence =
+      'versionMiddleware: the versioning middleware runs in an app (at /*) that appRoutes was not given, so links could not carry the prefix that app serves the named routes at (app.route()); give appRoutes the app the middleware is registered in (appRoutes(root) for root.use(versioning)), or register the middleware in the app appRoutes was given.'
+    expect(versioning.check(root)).toEqual([sentence])
+    const errors: string[] = []
+    root.onError((error, c) => (errors.push(error.message), c.json({ failed: true }, 500)))
+    const res = await root.request(`${ORIGIN}/api/users/1`)
+    expect([res.status, errors]).toEqual([500, [sentence]])
+  })
+
   it('of an @hono/zod-openapi sub-app, by operationId', async () => {
     const api = new OpenAPIHono<AppRoutesEnv>()
     api.use('*', versionMiddleware({ scheme: scheme(), routes: appRoutes(api), origin: ORIGIN }))
