@@ -28,12 +28,21 @@ export interface ParameterRenames {
   readonly headers: readonly (readonly ParameterStep[])[] | null
 }
 
+/** A field `fieldAdded(shape, field, { keepOlder: true })` adds in `version`, keeping what older requests send for it. */
+export interface KeptOlderField {
+  readonly version: string
+  readonly shape: string
+  readonly field: string
+}
+
 /** What a history tells a validation about itself, once. */
 export interface ValidatedHistory {
   /** The versions, oldest first. */
   readonly versions: readonly string[]
   /** Its changelog (newest version first). */
   readonly changelog: Changelog
+  /** The fields added with `keepOlder: true`, read from its instructions (the changelog's `field.added` does not say it). */
+  readonly keptOlder?: readonly KeptOlderField[] | undefined
 }
 
 /** What `versionHistory`'s `validation` option takes: made by `requestValidation({...})` from `hono-api-versioning/validation`. */

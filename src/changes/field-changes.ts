@@ -85,7 +85,10 @@ export interface FieldAddedOptions<V> {
   /**
    * Whether a value an older request sends for the field (which its version
    * does not have) reaches the handler. By default it is dropped, as an
-   * unknown field of that version, before `default` fills the field.
+   * unknown field of that version, before `default` fills the field. With
+   * request validation, the shape's head schema must leave the object open
+   * to other fields (a closed one is refused when the history is made: its
+   * older version would refuse the field before it could be kept).
    * @default false
    */
   readonly keepOlder?: boolean | undefined
@@ -135,6 +138,7 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
     converter: false,
     effects: [{ field, before: 'absent', after: 'present' }],
     nested: { field, older: null },
+    keepsOlder: keep === true,
     downOp,
     down: opConvert(downOp),
     up:

@@ -146,7 +146,9 @@ export class VersionHistory<V extends string = string, O = unknown> {
     if (validation !== undefined && (validation === null || typeof validation !== 'object' || validation.kind !== 'request-validation')) {
       throw new Error(`${WHERE}: validation must come from requestValidation({...}) of hono-api-versioning/validation.`)
     }
-    const checked = validation === undefined ? null : { versions, changelog: this.changelog() }
+    // With the fields added with keepOlder, which the changelog's field.added does not say.
+    const keptOlder = validation === undefined ? [] : shapeInstructions.flatMap((list, v) => list.filter((i) => i.keepsOlder === true && i.entry.type === 'field.added').map((i) => ({ version: versions[v] as string, shape: i.shape.name, field: (i.entry as { field: string }).field })))
+    const checked = validation === undefined ? null : { versions, changelog: this.changelog(), keptOlder }
     if (checked !== null) validation?.checkHistory?.(checked)
     else checkOlderRequired(this.changelog(), WHERE)
     // Routes whose parameters alone are validated get a plan like the others.

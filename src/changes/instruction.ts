@@ -54,6 +54,12 @@ export interface ShapeInstruction {
    * object (`true`); a value a handler gave is made a JSON value there first.
    */
   readonly readsDown?: string | true | undefined
+  /**
+   * `fieldAdded`'s `keepOlder`: what an older request sends for the field
+   * reaches the handler (request validation refuses it where the older
+   * schema closes the object, validation/kept-older.ts).
+   */
+  readonly keepsOlder?: boolean | undefined
   /** `enumValuesAdded`'s fallback, the value older clients see instead. */
   readonly fallback?: string | number | undefined
 }

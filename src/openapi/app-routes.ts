@@ -36,6 +36,12 @@ export interface AppRouteMethods {
    * (any route) or nothing does.
    */
   routesServing(openAPIPath: string, honoPaths: readonly string[], method: HttpMethod): ReadonlySet<string> | null
+  /**
+   * Whether a route of every method is registered there (`app.all()`, or
+   * `mountRoutes`' `all` handler): it serves any method, which Hono's routes
+   * do not list one by one, so `methods` may name them.
+   */
+  servesAnyAt(openAPIPath: string, honoPaths?: readonly string[]): boolean
   /** The `Allow` of the 405 the app answers there for a method it does not serve, or `null` when it answers none. */
   notAllowedAt(openAPIPath: string, honoPaths?: readonly string[]): string | null
   /** The OpenAPI paths of the plain routes that serve `openAPIPath` without their optional last param (`/files/{name}` for `/files`): a history names them so. */
@@ -57,6 +63,8 @@ export function appRoutesOf(app: unknown, where: string): AppRouteMethods | null
   const methods = new Map<string, Map<HttpMethod, Set<string> | null>>()
   const allow = new Map<string, Set<string>>()
   const longer = new Map<string, Set<string>>()
+  // The keys where a route of every method is registered (Hono lists `app.use()`'s middleware at a path alike).
+  const anyMethod = new Set<string>()
   // The prefixes of the sub-apps serving a table (a table's paths are those of the app mountRoutes registered them on).
   const prefixes = new Set<string>()
   for (const entry of routes as { method?: unknown; path?: unknown; handler?: unknown; basePath?: unknown }[]) {
@@ -81,6 +89,7 @@ export function appRoutesOf(app: unknown, where: string): AppRouteMethods | null
         else served.set(lower, new Set([...(known ?? []), ...routesOf.map((r) => r.viewName)]))
       }
       methods.set(key, served)
+      if (entry.method === 'ALL' && (mounted === undefined || mounted.has('ALL'))) anyMethod.add(key)
       // `mountRoutes` registers one handler for every method of a path (none of them ALL): it answers the others with 405.
       if (mounted !== undefined && !mounted.has('ALL')) {
         const listed = allow.get(key) ?? new Set<string>()
@@ -110,6 +119,9 @@ export function appRoutesOf(app: unknown, where: string): AppRouteMethods | null
         for (const route of routes ?? []) out.add(route)
       }
       return out.size === 0 ? null : out
+    },
+    servesAnyAt(openAPIPath, honoPaths) {
+      return keysOf(openAPIPath, honoPaths).some((key) => anyMethod.has(key))
     },
     notAllowedAt(openAPIPath, honoPaths) {
       const listed = new Set(keysOf(openAPIPath, honoPaths).flatMap((key) => [...(allow.get(key) ?? [])]))

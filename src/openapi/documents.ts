@@ -99,7 +99,9 @@ export interface VersionedOpenAPIOptions {
   readonly app?: DocumentedApp | undefined
   /**
    * The methods of each route, by its namespaced or own name, for documents
-   * made from the table alone: an explicit override of the app's.
+   * made from the table alone: an explicit override of the app's, within
+   * what it serves (a method no handler of `app` serves at the route's path
+   * is refused; leave a served one out with `hide`).
    * @default the app's methods of the route, or ['get'] for every route
    */
   readonly methods?: Readonly<Record<string, readonly HttpMethod[]>> | undefined
@@ -259,7 +261,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const requests = requestBodies(options.requests, changelog, plan.order, headSchemaNames, where)
   const pins = pinsOf(options.pins, where)
   const content = placement.accept === null ? [] : placement.accept.mediaTypes
-  const all = head === null ? tableOperations(routes as RouteTable, methods, content, app) : documentOperations(inside?.head ?? head, routes)
+  const all = head === null ? tableOperations(routes as RouteTable, methods, content, app, where) : documentOperations(inside?.head ?? head, routes)
   const bases = app === null ? [] : middlewareBases((options.app as DocumentedApp).routes)
   const fromApp = withMountedNames(underPrefix(head === null || app === null ? all : appOperations(all, app), prefix, inside?.moved), bases)
   if (app !== null && (routes?.routes.length ?? 0) + all.length > 0 && fromApp.length === 0) throw new Error(`${where}: app registers none of the documented paths; give the app that serves them (the root app, whose routes have their full paths).`)

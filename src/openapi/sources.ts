@@ -82,23 +82,37 @@ export function namesOf(routes: readonly CompiledRoute[], method: string, path: 
   return [...names]
 }
 
+/** What the table's operations read of the app (app-routes.ts' `AppRouteMethods`). */
+interface ServedMethods {
+  methodsAt(openAPIPath: string, honoPaths?: readonly string[], route?: CompiledRoute): readonly HttpMethod[]
+  servesAnyAt(openAPIPath: string, honoPaths?: readonly string[]): boolean
+}
+
 /**
  * One operation per route, method and OpenAPI path of the table: its path
  * params (with their patterns) and a bare response. `methods` gives a
- * route's methods by its namespaced or own name (default: GET).
+ * route's methods by its namespaced or own name (default: GET); with `app`,
+ * a method it lists that no handler of the app serves at the route's path
+ * is refused (the documents would show an operation the server does not
+ * answer), unless an `app.all()` route there serves any.
  */
 export function tableOperations(
   table: RouteTable,
   methods: Readonly<Record<string, readonly HttpMethod[]>>,
   content: readonly string[],
-  app: { methodsAt(openAPIPath: string, honoPaths?: readonly string[], route?: CompiledRoute): readonly HttpMethod[] } | null = null,
+  app: ServedMethods | null,
+  where: string,
 ): SourceOperation[] {
   const out: SourceOperation[] = []
   for (const route of table.routes) {
     // The most specific of its names that `methods` lists (`v1:user-detail` before `user-detail`); else the app's
     // methods at the route's paths that it serves (none: the app does not serve it); else GET.
     const served = app === null ? null : HTTP_METHODS.filter((m) => routePaths(route).some(({ path }) => app.methodsAt(path, route.honoPaths, route).includes(m)))
-    const own = route.names.map((name) => methods[name]).find((listed) => listed !== undefined) ?? served ?? ['get']
+    const listedAs = route.names.find((name) => methods[name] !== undefined)
+    if (listedAs !== undefined && served !== null && !routePaths(route).some(({ path }) => (app as ServedMethods).servesAnyAt(path, route.honoPaths))) {
+      checkListedServed(methods[listedAs] as readonly HttpMethod[], served, listedAs, route, where)
+    }
+    const own = (listedAs === undefined ? undefined : methods[listedAs]) ?? served ?? ['get']
     for (const method of own) {
       const base = own.length === 1 ? route.name : `${route.name}-${method}`
       for (const { path, params, variant } of routePaths(route)) {
@@ -122,6 +136,17 @@ export function tableOperations(
     }
   }
   return out
+}
+
+/** Refuses a method `listed` for the route (by the name `name`) that the app does not serve it with (`served`; HEAD with GET). */
+function checkListedServed(listed: readonly HttpMethod[], served: readonly HttpMethod[], name: string, route: CompiledRoute, where: string): void {
+  const missing = listed.find((m) => !served.includes(m) && !(m === 'head' && served.includes('get')))
+  if (missing === undefined) return
+  const upper = (m: HttpMethod): string => m.toUpperCase()
+  const left = served.find((m) => !listed.includes(m))
+  throw new Error(
+    `${where}: methods lists ${upper(missing)} for the route ${quoted(name)}, but no handler of the app serves ${upper(missing)} at its path ${quoted(route.honoPaths[0] ?? '')} (the app serves ${served.length === 0 ? 'no method' : served.map(upper).join(', ')} there), so the documents would show an operation the server does not answer; list only the methods the app serves there (an app.all() route there serves any), and to leave a served method out of the documents give it in hide${left === undefined ? '' : `, such as hide: ['${upper(left)} ${name}']`}.`,
+  )
 }
 
 /** The head document's operations, each matched to the table routes serving its path. */

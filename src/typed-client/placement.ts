@@ -137,7 +137,7 @@ export function placeVersion(placement: ClientPlacement, version: string): Place
     case 'host': {
       const template = placement.host
       if (template !== undefined && (!template.includes('{version}') || !URL.canParse(`http://${template.replace('{version}', 'v')}/`))) {
-        throw new Error(`${where}: host must be a host name with "{version}" in it, such as "{version}.api.example.com", got ${quotedValue(template)}.`)
+        throw new Error(`${where}: host must be a host name with "{version}" in it, such as "{version}.example.com" (the default HostNameVersioning reads the first of three labels), got ${quotedValue(template)}.`)
       }
       if (!/^[A-Za-z0-9-]+$/.test(version)) throw new Error(`${where}: the version ${quotedValue(version)} cannot stand in a host name; use letters, digits and "-".`)
       return (url) => {

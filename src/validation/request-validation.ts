@@ -16,6 +16,7 @@ import { bodySchema, partialSchema, schemasByVersion, unschemedChange, withDefs 
 import { headSchemas } from './head-schemas.ts'
 import { unreachedShape } from '../changes/layout-reach.ts'
 import { headFieldClash } from '../changes/head-fields.ts'
+import { keptOlderRefused } from './kept-older.ts'
 import type { Changelog } from '../changes/changelog.ts'
 import { parameterChecks, type RouteParameters } from './parameters.ts'
 import { partValidator, type Limits } from './validate.ts'
@@ -140,7 +141,11 @@ export function requestValidation<const P extends Readonly<Record<string, RouteP
       // A field the head's schema lists that the history says the head lacks: the change that brought it back is missing.
       const clash = headFieldClash(head, history.changelog, (shape) => shape, WHERE)
       if (clash !== null) throw new Error(clash)
-      byHistory.set(history.changelog, (versions = schemasByVersion(head, history.changelog, history.versions)))
+      const derived = schemasByVersion(head, history.changelog, history.versions)
+      // A field added with keepOlder that its older schema refuses as unknown: it could never be kept.
+      const refused = keptOlderRefused(history.keptOlder ?? [], derived, history.versions, WHERE)
+      if (refused !== null) throw new Error(refused)
+      byHistory.set(history.changelog, (versions = derived))
     }
     return versions
   }

@@ -58,3 +58,27 @@ describe("the client's placement, from the scheme's", () => {
     )
   })
 })
+
+describe('the host template a refusal suggests is one the default HostNameVersioning reads', () => {
+  /** The host template ("{version}." and its labels) that the refusal of `template` gives as an example. */
+  const suggested = (template: string): string => {
+    let sentence = ''
+    try {
+      versionedClient('https://api.test', { scheme: { in: 'host', host: template } })
+    } catch (error) {
+      sentence = (error as Error).message
+    }
+    const examples = sentence.match(/"\{version\}\.[^"]*"/g) ?? []
+    expect(examples.length, sentence).toBe(1)
+    return JSON.parse(examples[0] as string) as string
+  }
+
+  it.each([['api.test'], ['not a host {version}']])('refusing %j: the example given is accepted, and each version is read from its host', async (template) => {
+    const host = suggested(template)
+    const scheme = new HostNameVersioning({ allowedVersions: ['v1', 'v2'] })
+    const app = new Hono().use('*', versionMiddleware({ scheme })).get('/me', (c) => c.json({ version: c.var.version }))
+    const client = versionedClient<typeof app, never>('https://api.test', { scheme: { in: 'host', host }, fetch: (input, init) => app.request(input, init) })
+    const answers = await Promise.all((['v1', 'v2'] as never[]).map(async (v) => (await (await client(v).me.$get()).json()) as unknown))
+    expect(answers).toEqual([{ version: 'v1' }, { version: 'v2' }])
+  })
+})
