@@ -8,7 +8,7 @@ import type { ChangelogInstruction } from './changelog.ts'
 import { checkObjectField, checkFunction, FieldOp, inherited, opConvert, ownField, said, type ShapeInstruction } from './instruction.ts'
 import { checkOptions } from '../options.ts'
 import { partialDefault } from './partial.ts'
-import { Shape, type FieldOf } from './shape.ts'
+import { checkLayout, layoutSchema, Shape, type FieldOf, type Layout } from './shape.ts'
 import { isObject } from '../json/object.ts'
 import { quoted } from '../quote.ts'
 
@@ -239,6 +239,15 @@ export interface FieldChangedOptions<V, R = unknown> {
   readonly up: (older: unknown) => V
   /** The field's JSON Schema in older versions, for the changelog and OpenAPI. */
   readonly olderSchema?: object | undefined
+  /**
+   * Where shapes sit in the field's older value (a shape, `[Shape]`, or an
+   * object layout such as `{ items: [Address] }`), as `shapeConverted`'s
+   * `older`: the changes of versions before this one apply to them there
+   * (going down, after `down`; going up, before `up`). Without it, the older
+   * value is the converters' whole. The older schema is then that layout,
+   * its shapes as each older version has them, unless `olderSchema` says.
+   */
+  readonly older?: Layout | undefined
 }
 
 /**
@@ -261,21 +270,24 @@ export function fieldChanged<T, O extends string, const F extends FieldOf<T, O>,
   const where = 'fieldChanged'
   checkShape(shape, where)
   checkObjectField(field, where)
-  checkOptions(options, where, ['down', 'up', 'olderSchema'], true)
-  const { down, up, olderSchema } = options as { down: unknown; up: unknown; olderSchema: unknown }
+  checkOptions(options, where, ['down', 'up', 'olderSchema', 'older'], true)
+  const { down, up, olderSchema, older } = options as { down: unknown; up: unknown; olderSchema: unknown; older: unknown }
   if (typeof down !== 'function' || typeof up !== 'function') throw new Error(`${where}: give both converters, down (newer to older) and up (older to newer).`)
   if (olderSchema !== undefined && (olderSchema === null || typeof olderSchema !== 'object')) throw new Error(`${where}: olderSchema must be a JSON Schema object.`)
+  if (older !== undefined) checkLayout(older, `${where}(${shape.name}, ${quoted(field)}): older (where shapes sit in the field's older value)`)
   const downOp = new FieldOp('convert', field, down as (value: unknown) => unknown)
   const upOp = new FieldOp('convert', field, up as (value: unknown) => unknown)
+  // A declared older layout describes the older value where no olderSchema does: its shapes as each older version has them.
+  const schema = olderSchema ?? (older === undefined ? undefined : layoutSchema(older))
   const entry: ChangelogInstruction =
-    olderSchema === undefined ? { type: 'field.changed', shape: shape.name, field } : { type: 'field.changed', shape: shape.name, field, olderSchema }
+    schema === undefined ? { type: 'field.changed', shape: shape.name, field } : { type: 'field.changed', shape: shape.name, field, olderSchema: schema }
   return {
     kind: 'shape',
     shape,
     entry,
     converter: false,
     effects: [{ field, before: 'present', after: 'present' }],
-    nested: { field, older: null },
+    nested: older === undefined ? { field, older: null } : { field, older: field, layout: older },
     readsDown: field,
     downOp,
     upOp,

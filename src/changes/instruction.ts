@@ -34,8 +34,12 @@ export interface ShapeInstruction {
   /** A whole-shape converter: runs after the field instructions going down, before them going up. */
   readonly converter: boolean
   readonly effects: readonly FieldEffect[]
-  /** How a nested layout at field `field` reads one version older: under `older`, or gone (`null`). */
-  readonly nested?: { readonly field: string; readonly older: string | null } | undefined
+  /**
+   * How a nested layout at field `field` reads one version older: under
+   * `older`, or gone (`null`); `layout`, where given (`fieldChanged`'s
+   * `older`), is the layout there, in place of the newer one.
+   */
+  readonly nested?: { readonly field: string; readonly older: string | null; readonly layout?: Layout | undefined } | undefined
   /** The layout of the shape's value in older versions (a converter that changes its structure), if declared. */
   readonly older?: Layout | undefined
   readonly down: Convert | null

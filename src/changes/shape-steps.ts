@@ -28,11 +28,12 @@ export function shapeSteps(shape: AnyShape, instructions: readonly (readonly Sha
   nestedAt[versionCount - 1] = current
   for (let v = versionCount - 2; v >= 0; v--) {
     const changes = byStep.get(v + 1)
-    if (changes !== undefined && changes.some((i) => i.nested !== undefined && current.has(i.nested.field))) {
+    if (changes !== undefined && changes.some((i) => i.nested !== undefined && (current.has(i.nested.field) || i.nested.layout !== undefined))) {
       const next = new Map(current)
       for (const i of [...changes].reverse()) {
-        if (i.nested === undefined || !current.has(i.nested.field)) continue
-        const layout = current.get(i.nested.field) as Layout
+        if (i.nested === undefined || (!current.has(i.nested.field) && i.nested.layout === undefined)) continue
+        // A changed field's declared older layout stands in for the newer one (fieldChanged with older).
+        const layout = i.nested.layout ?? (current.get(i.nested.field) as Layout)
         next.delete(i.nested.field)
         if (i.nested.older !== null) next.set(i.nested.older, layout)
       }

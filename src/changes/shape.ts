@@ -147,3 +147,12 @@ function describe(value: unknown): string {
   if (typeof value === 'object') return Array.isArray(value) ? 'an array' : 'an object that is not a plain object'
   return typeof value
 }
+
+/** The JSON Schema of a layout, its shapes as references to their component schemas (the older one a converter or a changed field makes, for documents). */
+export function layoutSchema(layout: Layout): object {
+  if (Array.isArray(layout)) return { type: 'array', items: layoutSchema(layout[0] as Layout) }
+  if (layout instanceof Shape) return { $ref: `#/components/schemas/${layout.name}` }
+  const properties: Record<string, object> = {}
+  for (const [field, inner] of Object.entries(layout)) properties[field] = layoutSchema(inner as Layout)
+  return { type: 'object', properties }
+}

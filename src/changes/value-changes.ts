@@ -7,7 +7,7 @@ import { checkShape, type EnumMember, type FieldValue, type ShapeSaid } from './
 import { checkObjectField, checkFunction, FieldOp, opConvert, type ShapeInstruction } from './instruction.ts'
 import { checkOptions } from '../options.ts'
 import { partialConverter } from './partial.ts'
-import { checkLayout, Shape, type FieldOf, type Layout } from './shape.ts'
+import { checkLayout, layoutSchema, Shape, type FieldOf, type Layout } from './shape.ts'
 import { quoted, quotedValue } from '../quote.ts'
 
 /** Options of `enumValuesAdded`. */
@@ -156,13 +156,4 @@ export function shapeConverted<T, O extends string, R = never>(
     up: (up as ((value: unknown) => unknown) | undefined) ?? null,
     upPartial: up === undefined ? null : partialConverter(up as (value: unknown) => unknown),
   }
-}
-
-/** The JSON Schema of a layout, its shapes as references to their component schemas (the older one a converter makes, for documents). */
-function layoutSchema(layout: Layout): object {
-  if (Array.isArray(layout)) return { type: 'array', items: layoutSchema(layout[0] as Layout) }
-  if (layout instanceof Shape) return { $ref: `#/components/schemas/${layout.name}` }
-  const properties: Record<string, object> = {}
-  for (const [field, inner] of Object.entries(layout)) properties[field] = layoutSchema(inner as Layout)
-  return { type: 'object', properties }
 }
