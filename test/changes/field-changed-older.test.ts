@@ -257,3 +257,57 @@ describe("fieldChanged with older: the older documents and request validation de
     expect((await post('1', { places: { items: [] } })).status).toBe(422)
   })
 })
+
+describe('fieldChanged with older: a shape the head has nowhere else', () => {
+  // The head's address is one line of text; the older versions' was an object, whose line1 became street in version 2.
+  interface Postal { street: string; city: string }
+  const Postal = shape<Postal>('Postal')
+  const Contact = shape<{ name: string; address: string }>('Contact')
+  const schemas = {
+    Contact: { type: 'object', properties: { name: { type: 'string' }, address: { type: 'string' } } },
+    Postal: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } }, required: ['street', 'city'], additionalProperties: false },
+  }
+  const contacts = (validation?: ReturnType<typeof requestValidation>) =>
+    versionHistory({
+      versions: [
+        { version: '1' },
+        { version: '2', changes: [change('Postal lines are streets.', [fieldRenamed(Postal, { older: 'line1', newer: 'street' })])] },
+        {
+          version: '3',
+          changes: [
+            change('Addresses are one line.', [
+              fieldChanged(Contact, 'address', {
+                down: (line): Postal => {
+                  const [street = '', city = ''] = line.split(', ')
+                  return { street, city }
+                },
+                up: (postal) => `${(postal as Postal).street}, ${(postal as Postal).city}`,
+                older: Postal,
+              }),
+            ]),
+          ],
+        },
+      ],
+      bodies: { 'POST /contacts': { request: Contact, response: Contact } },
+      ...(validation === undefined ? {} : { validation }),
+    })
+
+  it("migrates the older value beneath the field both ways, and checks it in the older version's schema", async () => {
+    const seen: unknown[] = []
+    const target = new Hono()
+    target.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion: '3' }), changes: contacts(requestValidation({ schemas })) }))
+    target.post('/contacts', async (c) => {
+      const body = await c.req.json()
+      seen.push(body)
+      return c.json(body)
+    })
+    const post = async (version: string, body: unknown) => {
+      const res = await target.request('/contacts', { method: 'POST', headers: { 'Api-Version': version, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+      return { status: res.status, body: await res.json() }
+    }
+    expect(await post('1', { name: 'Ada', address: { line1: '1 Main St', city: 'Paris' } })).toEqual({ status: 200, body: { name: 'Ada', address: { line1: '1 Main St', city: 'Paris' } } })
+    expect(await post('2', { name: 'Ada', address: { street: '1 Main St', city: 'Paris' } })).toEqual({ status: 200, body: { name: 'Ada', address: { street: '1 Main St', city: 'Paris' } } })
+    expect(seen).toEqual([{ name: 'Ada', address: '1 Main St, Paris' }, { name: 'Ada', address: '1 Main St, Paris' }])
+    expect((await post('1', { name: 'Ada', address: { street: '1 Main St', city: 'Paris' } })).status).toBe(422)
+  })
+})
