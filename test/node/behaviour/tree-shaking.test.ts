@@ -154,8 +154,10 @@ describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny
     // as the compiled check does, a parameters shape without a schema was refused when made, and fieldRemoved let its
     // field back into a closed member written as a $ref (662 B); 104,513 B once request validation refused
     // fieldAdded's keepOlder where the head schema closes the object (src/validation/kept-older.ts), versionedOpenAPI
-    // refused methods the app does not serve, and links from a root middleware given appRoutes(sub) failed loudly.
-    ['everything', 104600],
+    // refused methods the app does not serve, and links from a root middleware given appRoutes(sub) failed loudly;
+    // 104,605 B once fieldChanged took an older layout, so an older value under a changed field gets its nested
+    // shapes' older changes (92 B).
+    ['everything', 104800],
   ] as const)('%s adds at most %i bytes min+gzip (a regression ceiling)', (key, ceiling) => {
     expect(report.deltas[key]).toBeLessThanOrEqual(ceiling)
   })
