@@ -16,6 +16,7 @@ import { matchAt } from './match-at.ts'
 import { hasEncodedSlash } from '../http/request-url.ts'
 import { RouteTable } from '../routes/table.ts'
 import { BoundedCache } from '../http/bounded-cache.ts'
+import { hostsFollowed } from '../http/allowed-hosts.ts'
 import { ANSWERS } from '../http/middleware-answers.ts'
 import type { ReverseOptions, RouteEntry } from '../routes/types.ts'
 import type { BaseVersioning } from '../schemes/base.ts'
@@ -279,9 +280,7 @@ export function apiVersioning<T extends RouteTable<RouteEntry>, S extends BaseVe
     ...engine.checkApp(app, middleware),
     ...(app === undefined ? [] : [...splitTable(app, ours), ...unservedOperations(app, ours, scheme, serving.life)]),
     ...(app === undefined || !engine.finishes ? [] : unfinishedErrors(app, ours, middleware)),
-    ...(options.allowedHosts === undefined && options.origin === undefined
-      ? ['apiVersioning: absolute links follow the Host header the client sends; set allowedHosts (the hosts you serve) or origin (the origin of links).']
-      : []),
+    ...(options.origin === undefined ? [hostsFollowed(options.allowedHosts, 'apiVersioning')].filter((s) => s !== null) : []),
   ]
   Object.defineProperty(middleware, SERVING, { value: serving })
   // What it answers with besides its handlers, for OpenAPI documents given the app (openapi/app-middleware.ts).

@@ -8,6 +8,7 @@
 import type { RouteExists } from '../changes/history-plans.ts'
 import { NoReverseMatch } from '../errors.ts'
 import { bare, quoted, quotedValue } from '../quote.ts'
+import { hostsFollowed } from '../http/allowed-hosts.ts'
 import type { Context } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import { reverseUnder, trustedOrigin } from '../reverse/create-reverse.ts'
@@ -49,11 +50,11 @@ export interface AppLinks<N extends string = string> {
    */
   reverse(version: string | null, request: Request, c: Context): AppReverse<N>
   /**
-   * Sentences that say what to fix: links that follow the client's `Host` (`hostsListed`: the middleware has
-   * `allowedHosts`), and, given the app once its routes are registered (`given`, whose routes may hold `middleware`),
+   * Sentences that say what to fix: links that follow the client's `Host` (`hosts`: the middleware's
+   * `allowedHosts`, if any; `'*'` lets every host through), and, given the app once its routes are registered (`given`, whose routes may hold `middleware`),
    * a middleware registered in it though `appRoutes` was given another app, and what keeps their names from a table.
    */
-  check(hostsListed: boolean, given?: NamedRoutesApp, middleware?: unknown): readonly string[]
+  check(hosts: readonly string[] | undefined, given?: NamedRoutesApp, middleware?: unknown): readonly string[]
   /**
    * Sentences naming each route `app` (the one given to `check(app)`, registered by then) registers that no version
    * of `scheme` serves, quoting the names it gives them (app-checks.ts; `life`: the version changes' route life).
@@ -187,11 +188,10 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
             return query === undefined ? url : withQuery(url, query, own, name, params)
           }
         },
-        check(hostsListed, given, middleware) {
+        check(hosts, given, middleware) {
           const sentences: string[] = []
-          if (!hostsListed && trusted === undefined) {
-            sentences.push(`${where}: absolute links follow the Host header the client sends; set allowedHosts (the hosts you serve) or origin (the origin of links).`)
-          }
+          const followed = trusted === undefined ? hostsFollowed(hosts, where) : null
+          if (followed !== null) sentences.push(followed)
           if (given !== undefined) {
             const at = given.routes.find((r) => holds({ routes: [r] }, middleware))
             if (at !== undefined && registersElsewhere(given, middleware)) sentences.push(elsewhere(where, at.path))

@@ -123,7 +123,7 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
   const check = (app?: AppRoutes): readonly string[] => [
     ...scheme.check(),
     ...engine.checkApp(app, middleware),
-    ...(links?.check(options.allowedHosts !== undefined, app, middleware) ?? []),
+    ...(links?.check(options.allowedHosts, app, middleware) ?? []),
     ...(reads === 'version' && app !== undefined ? blindPlacement(app, middleware, param, scheme.constructor.name) : []),
     // The app's routes that no version serves, as the model's light part answers it (app-checks.ts), with their names:
     // with links only (routes: appRoutes(app)), which bring the code that reads an app's routes, so that a Worker

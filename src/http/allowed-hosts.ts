@@ -44,3 +44,13 @@ export function allowedHosts(patterns: unknown, where: string): (authority: stri
     return suffixes.some((suffix) => domain.endsWith(suffix))
   }
 }
+
+/**
+ * What `check()` says of links whose host comes from the request (no `origin`): given no `allowedHosts`, or ones
+ * that let every host through (`'*'`), a client's `Host` reaches every absolute link; `null` when none can.
+ */
+export function hostsFollowed(hosts: readonly string[] | undefined, where: string): string | null {
+  if (hosts === undefined) return `${where}: absolute links follow the Host header the client sends; set allowedHosts (the hosts you serve) or origin (the origin of links).`
+  if (hosts.includes('*')) return `${where}: allowedHosts holds "*", so absolute links follow the Host header the client sends; list the hosts you serve instead, or set origin (the origin of links).`
+  return null
+}

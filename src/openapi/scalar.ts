@@ -136,6 +136,11 @@ export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions =
   if (typeof cdn !== 'string' || !/^[^\s\x00-\x1f\x7f"'<>`&\\]+$/.test(cdn)) throw new Error(`${where}: cdn must be the URL of Scalar's standalone.js, such as "/standalone.js", without spaces, control characters, quotes, "<", ">", "&" or "\\".`)
   const bundle = bundleSource(cdn)
   if (bundle === null) throw new Error(`${where}: cdn must be a path such as "/standalone.js" or an http or https URL, from which the page's policy allows the bundle.`)
+  // The page is public and writes cdn into its HTML as given: a user name or password there would be shown to every reader.
+  if (/^(https?:)?\/\//i.test(cdn)) {
+    const url = new URL(cdn.startsWith('//') ? `https:${cdn}` : cdn)
+    if (url.username !== '' || url.password !== '') throw new Error(`${where}: cdn holds a user name or password (before "@"), which the page would show to every reader; serve the bundle from a URL that needs none, or from a path such as "/standalone.js".`)
+  }
   const unsafePolicy = unsafeDirectives(given)
   if (unsafePolicy !== null) throw new Error(`${where}: ${unsafePolicy}`)
   if (typeof pageTitle !== 'string') throw new Error(`${where}: pageTitle must be a string such as "Catalog API".`)

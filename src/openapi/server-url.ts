@@ -27,6 +27,13 @@ export function checkServerUrl(serverUrl: unknown, placement: Placement, scheme:
   if (!URI_TEXT.test(serverUrl) || !(/^\/(?!\/)/.test(serverUrl) || (/^https?:\/\//i.test(url) && URL.canParse(url)))) {
     throw new Error(`${where}: serverUrl must be an http or https URL or a path starting with one "/", in URI characters (no spaces, quotes, "<" or ">"), ${example}; tools follow it, so no javascript: or data: URL and no "//host".`)
   }
+  // The documents are public and the docs page shows and follows it: a user name or password there would be shown to every reader.
+  if (/^https?:\/\//i.test(url)) {
+    const parsed = new URL(url)
+    if (parsed.username !== '' || parsed.password !== '') {
+      throw new Error(`${where}: serverUrl holds a user name or password (before "@"), which every document and docs page would show to every reader; give a URL that needs none, ${example}.`)
+    }
+  }
   if (placement.host) {
     const regex = (scheme as { hostnameRegex?: unknown }).hostnameRegex
     for (const version of versions) {

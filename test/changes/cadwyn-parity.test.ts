@@ -341,6 +341,16 @@ describe(`request bodies and forms (${DATA})`, () => {
       }
     })
 
+    // docs/coming-from-cadwyn.md: a media type the route's unmigrated lists is passed on as sent, as Cadwyn passes every one.
+    it('test__request_body_parsing__non_json_application_body_is_preserved, opted in: a body whose media type unmigrated lists reaches the handler as sent; another is still 415', async () => {
+      const listed = appOf(twoVersions([fieldRenamed(Person, { older: 'full_name', newer: 'name' })], { 'POST /test': { request: Person, unmigrated: ['application/xml'] } }))
+      listed.post('/test', async (c) => c.json({ text: await c.req.text() }))
+      const post = (type: string, body: string) => ask(listed, '/test', '2000-01-01', { method: 'POST', headers: { 'Content-Type': type }, body })
+      const kept = await post('application/xml', '<root full_name="test"/>')
+      expect([kept.status, await kept.json()]).toEqual([200, { text: '<root full_name="test"/>' }])
+      expect((await post('text/plain', '{"full_name": "test"}')).status).toBe(415)
+    })
+
     it('test__request_body_parsing__application_vendor_json_is_parsed: application/vnd...+json is parsed and migrated', async () => {
       const res = await send('application/vnd.cadwyn+json', '{"full_name": "Ada", "age": "42"}')
       expect([res.status, JSON.parse(((await res.json()) as { text: string }).text)]).toEqual([200, { age: '42', name: 'Ada' }])

@@ -119,6 +119,12 @@ describe('the worker example streams: what a route does not serve is answered as
     expect(await res.json()).toEqual({ detail: 'Invalid version in "Api-Version" header.' })
   })
 
+  // docs/worker-example.md: /streams' middleware reads the version on every path, so a path no route serves is refused in a version it does not serve.
+  it('a path under /streams no route serves, in a version the section does not serve: the version\'s 404', async () => {
+    const res = await app.request('http://api.test/streams/nope', { headers: { 'Api-Version': '3' } })
+    expect([res.status, await res.json()]).toEqual([404, { detail: 'Invalid version in "Api-Version" header.' }])
+  })
+
   it.each([['GET'], ['POST']])('%s of a path under /streams no route serves: 404 {"detail": "Not found."}', async (method) => {
     const res = await app.request('http://api.test/streams/nope', { method, headers: { 'Api-Version': '2' } })
     expect(res.status).toBe(404)

@@ -132,6 +132,7 @@ describe('the worker example: a path no route of a section serves is answered in
       ['/releases', {}],
       ['/releases/nope', { 'Api-Version': '2025-01-01' }],
       ['/releases/nope/deeper', { 'Api-Version': 'not a version' }],
+      ['/releases/nope', { 'Api-Version': '2024-06-01' }],
     ] as const) {
       const res = await app.request(`http://api.test${path}`, { headers })
       expect([path, res.status, res.headers.get('content-type')]).toEqual([path, 404, 'application/problem+json'])
@@ -156,6 +157,9 @@ describe('the worker example: a path no route of a section serves is answered in
     ['/query/nope?version=v2', {}],
     ['/semver/nope', { 'Accept-Version': '1.x' }],
     ['/semver/products/abc', {}],
+    // docs/worker-example.md: a path outside a catalogue section's table gets the 404 whatever version it asks.
+    ['/accept/nope', { Accept: 'application/json; version=v3' }],
+    ['/query/nope?version=v3', {}],
   ] as const)('%s: 404 {"detail": "Not found."}, as the section\'s views answer a missing product', async (path, headers) => {
     const res = await app.request(path.startsWith('/') ? `http://api.test${path}` : path, { headers })
     expect(res.status).toBe(404)

@@ -12,7 +12,7 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { versionMiddleware } from '../../src/hono/index.ts'
-import { AcceptHeaderVersioning, HeaderVersioning, QueryParameterVersioning, type BaseVersioning } from '../../src/index.ts'
+import { AcceptHeaderVersioning, HeaderVersioning, QueryParameterVersioning, VersioningError, type BaseVersioning } from '../../src/index.ts'
 import { problemDetails } from '../../src/lifecycle/index.ts'
 import { bearerClient, clientPins, memoryPinStore, memoryUsage, type ClientPinsOptions, type PinStore } from '../../src/client-pins/index.ts'
 import { PinnedVersionRetired } from '../../src/client-pins/retired.ts'
@@ -78,6 +78,20 @@ describe('a client pinned to a retired version, by default', () => {
     expect(res.headers.get('Content-Type')).toBe('application/problem+json')
     expect([status, body]).toEqual([410, { type: 'about:blank', title: 'Gone', status: 410, detail: RETIRED, code: 'PinnedApiVersionRetired' }])
     expect(new PinnedVersionRetired(RETIRED)).toMatchObject({ status: 410, code: 'PinnedApiVersionRetired', detail: RETIRED })
+  })
+
+  // PinnedVersionRetired is not exported (docs/entry-points.md): an app's onError matches its cause, with public imports only, as a VersioningError by its code.
+  it('reaches app.onError as the cause, a VersioningError whose code is PinnedApiVersionRetired, as docs/entry-points.md tells users to match it', async () => {
+    const api = clientPins({ store: memoryPinStore({ [await idOf('gone')]: '1' }), client, now: () => NOW })
+    const app = new Hono()
+    app.use('/api/*', versionMiddleware({ scheme: header(), clientVersion: api }))
+    app.get('/api/things/:id', (c) => c.json({ version: c.var.version }))
+    app.onError((error, c) => {
+      const cause = error.cause
+      return cause instanceof VersioningError && cause.code === 'PinnedApiVersionRetired' ? c.json({ retired: true, status: cause.status }, 410) : c.text('other', 500)
+    })
+    const res = await app.request('/api/things/1', { headers: { Authorization: 'Bearer gone' } })
+    expect([res.status, await res.json()]).toEqual([410, { retired: true, status: 410 }])
   })
 
   it('lets an explicit version through, writes nothing, and reads the store once per cacheTtl', async () => {

@@ -17,7 +17,7 @@ import {
   URLPathVersioning,
   type BaseVersioning,
 } from '../../src/index.ts'
-import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
+import { apiVersioning, appRoutes, mountRoutes, named, versionMiddleware } from '../../src/hono/index.ts'
 import { allowedHosts } from '../../src/http/allowed-hosts.ts'
 import { problemDetails } from '../../src/lifecycle/index.ts'
 
@@ -155,6 +155,31 @@ describe('versionMiddleware and mountRoutes alone', () => {
     expect((await app.request('http://anything.test/api/items/7')).status).toBe(200)
     // "*" allows every host Django's validation accepts, never a name with "_".
     expect((await app.request('http://a_b.test/api/items/7')).status).toBe(400)
+  })
+})
+
+// Before, check() was silent once allowedHosts was given, though ['*'] lets every host through, so links still
+// followed the client's Host (docs/security.md: check() says so until a client's Host can no longer reach a link).
+describe('check() with allowedHosts holding "*"', () => {
+  const STAR = 'allowedHosts holds "*", so absolute links follow the Host header the client sends; list the hosts you serve instead, or set origin (the origin of links).'
+  it('apiVersioning says links follow the Host header, as with no allowedHosts; origin or a list of hosts silences it', async () => {
+    const routes = defineRoutes([include('/api', item)])
+    const star = apiVersioning({ scheme: new HeaderVersioning(versions), routes, allowedHosts: ['*'] })
+    expect(star.check()).toEqual([`apiVersioning: ${STAR}`])
+    expect(apiVersioning({ scheme: new HeaderVersioning(versions), routes, allowedHosts: ['api.example.com', '*'] }).check()).toEqual([`apiVersioning: ${STAR}`])
+    expect(apiVersioning({ scheme: new HeaderVersioning(versions), routes, allowedHosts: ['*'], origin: 'https://api.example.com' }).check()).toEqual([])
+    expect(apiVersioning({ scheme: new HeaderVersioning(versions), routes, allowedHosts: ['api.example.com'] }).check()).toEqual([])
+    const app = new Hono()
+    app.use('*', star)
+    mountRoutes(app, star, { item: (c) => c.text(c.var.reverse('item', { kwargs: { id: 7 } })) })
+    expect(await (await app.request('http://evil.test/api/items/7')).text()).toBe('http://evil.test/api/items/7')
+  })
+
+  it('versionMiddleware with the routes of appRoutes says so too', () => {
+    const app = new Hono()
+    app.get('/items/:id', named('item'), (c) => c.text('x'))
+    expect(versionMiddleware({ scheme: new HeaderVersioning(versions), routes: appRoutes(app), allowedHosts: ['*'] }).check(app)).toEqual([`versionMiddleware: ${STAR}`])
+    expect(versionMiddleware({ scheme: new HeaderVersioning(versions), routes: appRoutes(app), allowedHosts: ['api.example.com'] }).check(app)).toEqual([])
   })
 })
 

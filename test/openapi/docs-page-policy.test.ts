@@ -174,6 +174,13 @@ describe('openAPIDocs refuses a policy that is no header value, when the page is
     expect(() => openAPIDocs(docs, { contentSecurityPolicy: given as never })).toThrow(message)
   })
 
+  // Before, the page wrote a cdn's user name and password into its HTML (<script src="https://u:p@...">), shown to every reader.
+  it.each([['https://docs:s3cret@cdn.example.com/standalone.js'], ['//token@cdn.example.com/standalone.js'], ['HTTP://:s3cret@cdn.example.com/standalone.js']])('a cdn holding a user name or password (%j)', (cdn) => {
+    expect(() => openAPIDocs(docs, { cdn })).toThrow(
+      new Error('openAPIDocs: cdn holds a user name or password (before "@"), which the page would show to every reader; serve the bundle from a URL that needs none, or from a path such as "/standalone.js".'),
+    )
+  })
+
   it('a cdn of another scheme than http or https, from which no policy should allow scripts', () => {
     expect(() => openAPIDocs(docs, { cdn: 'data:text/javascript,alert(1)' })).toThrow(
       new Error('openAPIDocs: cdn must be a path such as "/standalone.js" or an http or https URL, from which the page\'s policy allows the bundle.'),

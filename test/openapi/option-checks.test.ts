@@ -57,7 +57,16 @@ describe('versionedOpenAPI serverUrl', () => {
     )
   })
 
-  it.each([['https://api.example.com/api'], ['http://localhost:8787'], ['/api'], ['/'], ['https://api.example.com/a%20b/~x']])('takes %j', (serverUrl) => {
+  // Before, a user name or password in serverUrl was written into every document's servers, shown to every reader.
+  it.each([['https://docs:s3cret@api.example.com'], ['https://token@api.example.com/api'], ['HTTPS://:s3cret@api.example.com']])('refuses the credentials in %j', (serverUrl) => {
+    expect(made(serverUrl)).toThrow(
+      new Error(
+        'versionedOpenAPI: serverUrl holds a user name or password (before "@"), which every document and docs page would show to every reader; give a URL that needs none, such as "https://api.example.com" or "https://{version}.example.com".',
+      ),
+    )
+  })
+
+  it.each([['https://api.example.com/api'], ['http://localhost:8787'], ['https://api.example.com/users/@me'], ['/api'], ['/'], ['https://api.example.com/a%20b/~x']])('takes %j', (serverUrl) => {
     expect((made(serverUrl)().document('v1') as { servers?: unknown }).servers).toEqual([{ url: serverUrl }])
   })
 })
