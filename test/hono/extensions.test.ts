@@ -93,7 +93,8 @@ describe('extensions: the app’s own steps, as the built-in ones plug in', () =
     expect([res.status, await res.text()]).toEqual([500, 'onError: broken store'])
   })
 
-  it.each(['lookup', 'json', 'response'] as const)("send a VersioningError a %s step throws to app.onError as the app's error: only version and request steps refuse with one", async (step) => {
+  /** An app whose one extension's `step` throws `Limited`, a VersioningError. */
+  const limitedIn = (step: 'version' | 'lookup' | 'request' | 'json' | 'response'): Hono => {
     const throwing: VersioningExtension = {
       bind: () => ({
         [step]: () => {
@@ -104,23 +105,18 @@ describe('extensions: the app’s own steps, as the built-in ones plug in', () =
     const app = new Hono()
     app.use('*', versionMiddleware({ scheme: scheme(), extensions: [throwing] }))
     app.get('/items', (c) => c.json({ version: c.var.version }))
+    return app
+  }
+
+  it.each(['lookup', 'json', 'response'] as const)("send a VersioningError a %s step throws to app.onError as the app's error: only version and request steps refuse with one", async (step) => {
+    const app = limitedIn(step)
     app.onError((error, c) => c.text(`onError: ${error instanceof Limited} ${error.message}`, 500))
     const res = await app.request('/items', { headers: { 'Api-Version': '1' } })
     expect([res.status, await res.text()]).toEqual([500, 'onError: true Limited.'])
   })
 
   it.each(['version', 'request'] as const)('refuse with a VersioningError a %s step throws, as returning it would', async (step) => {
-    const throwing: VersioningExtension = {
-      bind: () => ({
-        [step]: () => {
-          throw new Limited()
-        },
-      }),
-    }
-    const app = new Hono()
-    app.use('*', versionMiddleware({ scheme: scheme(), extensions: [throwing] }))
-    app.get('/items', (c) => c.json({ version: c.var.version }))
-    const res = await app.request('/items', { headers: { 'Api-Version': '1' } })
+    const res = await limitedIn(step).request('/items', { headers: { 'Api-Version': '1' } })
     expect([res.status, await res.json(), res.headers.get('vary')]).toEqual([429, { detail: 'Limited.' }, 'Api-Version'])
   })
 
