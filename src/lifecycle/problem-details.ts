@@ -2,6 +2,7 @@
 import type { VersioningError } from '../errors.ts'
 import { PROBLEM_ANSWER } from '../http/middleware-answers.ts'
 import { jsonResponse } from '../http/json-response.ts'
+import { holdsCredentials } from '../http/url-credentials.ts'
 import { checkOptions } from '../options.ts'
 
 /** Options of `problemDetails`. */
@@ -61,7 +62,7 @@ export function problemDetails(options: ProblemDetailsOptions = {}): (error: Ver
     throw new Error('problemDetails: typeBase must be written in URI characters from its scheme on (no spaces, control characters, quotes, "<", ">" or "\\"; percent-encode them), such as "https://errors.example.com/".')
   }
   // Every error body carries `type`: a user name or password in it would be shown to every client.
-  if (typeBase !== undefined && (new URL(typeBase).username !== '' || new URL(typeBase).password !== '')) {
+  if (typeBase !== undefined && holdsCredentials(typeBase)) {
     throw new Error('problemDetails: typeBase holds a user name or password (before "@"), which every error body would show to every client; give a URI that needs none, such as "https://errors.example.com/".')
   }
   // `type` is a link clients and their tools show: never one that runs a script or reads the client's own files.

@@ -6,6 +6,7 @@
  * other characters percent-encoded).
  */
 import { quotedValue } from '../quote.ts'
+import { holdsCredentials } from '../http/url-credentials.ts'
 
 /** One version's lifecycle headers, as sent. */
 export interface LifecycleHeaders {
@@ -42,8 +43,7 @@ export function lifecycleHeaders(
       throw new Error(`${where}: ${rel}Link must be an absolute URL such as "https://api.example.com/docs/deprecation".`)
     }
     // Every response of the version carries the link: a user name or password in it would be shown to every client.
-    const { username, password } = new URL(url)
-    if (username !== '' || password !== '') {
+    if (holdsCredentials(url)) {
       throw new Error(`${where}: ${rel}Link holds a user name or password (before "@"), which every response would show to every client; link to a page that needs none.`)
     }
     // A header carries visible ASCII alone, and a Link target is a URI-reference (RFC 8288 §3): a URL that is not one

@@ -9,6 +9,7 @@
 import { Scalar } from '@scalar/hono-api-reference'
 import type { Hono } from 'hono/tiny'
 import { checkOptions, isRecord } from '../options.ts'
+import { holdsCredentials } from '../http/url-credentials.ts'
 import { bare, quoted } from '../quote.ts'
 import { bundleSource, documentOrigins, hashSource, inlineScripts, pageDirectives, policyText, PRELUDE, unsafeDirectives } from './docs-policy.ts'
 import { checkPath, documentUrl, linkPath, openAPIRoutes, sourceResolver, type OpenAPISource } from './serve.ts'
@@ -137,9 +138,8 @@ export function openAPIDocs(source: OpenAPISource, options: OpenAPIDocsOptions =
   const bundle = bundleSource(cdn)
   if (bundle === null) throw new Error(`${where}: cdn must be a path such as "/standalone.js" or an http or https URL, from which the page's policy allows the bundle.`)
   // The page is public and writes cdn into its HTML as given: a user name or password there would be shown to every reader.
-  if (/^(https?:)?\/\//i.test(cdn)) {
-    const url = new URL(cdn.startsWith('//') ? `https:${cdn}` : cdn)
-    if (url.username !== '' || url.password !== '') throw new Error(`${where}: cdn holds a user name or password (before "@"), which the page would show to every reader; serve the bundle from a URL that needs none, or from a path such as "/standalone.js".`)
+  if (/^(https?:)?\/\//i.test(cdn) && holdsCredentials(cdn.startsWith('//') ? `https:${cdn}` : cdn)) {
+    throw new Error(`${where}: cdn holds a user name or password (before "@"), which the page would show to every reader; serve the bundle from a URL that needs none, or from a path such as "/standalone.js".`)
   }
   const unsafePolicy = unsafeDirectives(given)
   if (unsafePolicy !== null) throw new Error(`${where}: ${unsafePolicy}`)

@@ -5,6 +5,7 @@
  * `hostnameRegex`, which reads the first of three labels).
  */
 import type { Placement } from './placement.ts'
+import { holdsCredentials } from '../http/url-credentials.ts'
 import { quoted, quotedValue } from '../quote.ts'
 
 /** URI characters (RFC 3986), and the braces of `{version}`. */
@@ -28,11 +29,8 @@ export function checkServerUrl(serverUrl: unknown, placement: Placement, scheme:
     throw new Error(`${where}: serverUrl must be an http or https URL or a path starting with one "/", in URI characters (no spaces, quotes, "<" or ">"), ${example}; tools follow it, so no javascript: or data: URL and no "//host".`)
   }
   // The documents are public and the docs page shows and follows it: a user name or password there would be shown to every reader.
-  if (/^https?:\/\//i.test(url)) {
-    const parsed = new URL(url)
-    if (parsed.username !== '' || parsed.password !== '') {
-      throw new Error(`${where}: serverUrl holds a user name or password (before "@"), which every document and docs page would show to every reader; give a URL that needs none, ${example}.`)
-    }
+  if (/^https?:\/\//i.test(url) && holdsCredentials(url)) {
+    throw new Error(`${where}: serverUrl holds a user name or password (before "@"), which every document and docs page would show to every reader; give a URL that needs none, ${example}.`)
   }
   if (placement.host) {
     const regex = (scheme as { hostnameRegex?: unknown }).hostnameRegex
