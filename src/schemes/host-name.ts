@@ -8,9 +8,7 @@ import { hostOf } from '../http/request-url.ts'
 import { BaseVersioning, type VersionRequest } from './base.ts'
 import { placed, type VersionPlacement } from '../routes/placement.ts'
 import { quoted } from '../quote.ts'
-
-/** The spec's pattern: exactly three dot-separated labels of ASCII letters and digits; group 1 is the version. */
-export const HOSTNAME_REGEX: RegExp = /^([a-zA-Z0-9]+)\.[a-zA-Z0-9]+\.[a-zA-Z0-9]+$/
+import { HOSTNAME_REGEX } from './hostname-pattern.ts'
 
 /**
  * Reads the version from the host of the request URL, port removed. A host

@@ -14,7 +14,7 @@ import type { LayoutValue } from '../changes/shape.ts'
 import type { IsEnvelope, IsHeadVersion, IsPartial, LayoutOf, MergePatch, MethodExistsAt, RelaidAt, RouteExistsAt, StatusAt, VersionsOf } from './older.ts'
 import type { DeclaredParamsAt, ParamNameAt, ParamRequiredAt, ParamValueAt } from './older-params.ts'
 import type { AtPathIn, LostNames, MethodName, PlainPathOf, RouteKeyOf, RouteOf, TablePathAt, Unpatterned, WrittenVersion } from './route-keys.ts'
-import { clientPlacement, placeVersion, withVersionedUrls, type ClientPlacement, type PlacingScheme } from './placement.ts'
+import { clientPlacement, hostnameRegexOf, placeVersion, withVersionedUrls, type ClientPlacement, type PlacingScheme } from './placement.ts'
 import { isHeaderName, isHeaderValue } from '../http/header-name.ts'
 import { checkOptionNames, isRecord } from '../options.ts'
 import { quotedValue } from '../quote.ts'
@@ -256,6 +256,7 @@ export function versionedClient<App extends Hono<any, any, any>, H, P extends st
   checkOptionNames(options, where, ['scheme', 'fetch', 'headers', 'onLifecycle'])
   const { headers, onLifecycle } = options
   const scheme = clientPlacement(options.scheme)
+  const reads = hostnameRegexOf(options.scheme)
   if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new Error(`${where}: fetch must be a function such as globalThis.fetch.`)
   if (onLifecycle !== undefined && typeof onLifecycle !== 'function') throw new Error(`${where}: onLifecycle must be a function (lifecycle, version) => void.`)
   // Fixed headers are read now (a function's, at each request): one no request can carry failed every call instead.
@@ -263,9 +264,9 @@ export function versionedClient<App extends Hono<any, any, any>, H, P extends st
     throw new Error(`${where}: headers must be a function or an object of header names and values a request can carry (no line break, Latin-1 text), such as { Authorization: 'Bearer ...' }.`)
   }
   // The placement's own options are checked now, with a sample version; each version is checked when its client is made.
-  placeVersion(scheme, 'v1')
+  placeVersion(scheme, 'v1', baseUrl, reads)
   return function clientOf<const V extends VersionsOf<H>>(version: V): VersionedClient<App, H, V, P> {
-    const place = placeVersion(scheme, version)
+    const place = placeVersion(scheme, version, baseUrl, reads)
     const send: ClientFetch = options.fetch ?? ((input, init) => fetch(input, init))
     let reported: VersionLifecycle | null = null
     async function versionedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {

@@ -9,6 +9,7 @@
 import type { VersionPlacement } from '../routes/placement.ts'
 import { checkKeyNames } from '../options.ts'
 import { quotedValue } from '../quote.ts'
+import { HOSTNAME_REGEX } from '../schemes/hostname-pattern.ts'
 
 /** Where the version travels: the counterpart of the server's scheme. */
 export type ClientPlacement =
@@ -80,8 +81,22 @@ function headerValue(version: string, where: string): void {
   }
 }
 
-/** The function that puts `version` where `placement` says, checked once (a plain `Error` that says what to fix). */
-export function placeVersion(placement: ClientPlacement, version: string): PlaceVersion {
+/**
+ * The pattern the server reads a host's version with: the scheme's own
+ * `hostnameRegex` when the client is given the server's scheme, else
+ * `HostNameVersioning`'s default.
+ */
+export function hostnameRegexOf(scheme: ClientPlacement | PlacingScheme): RegExp {
+  const own = scheme !== null && typeof scheme === 'object' && 'hostnameRegex' in scheme ? scheme.hostnameRegex : undefined
+  return own instanceof RegExp ? own : HOSTNAME_REGEX
+}
+
+/**
+ * The function that puts `version` where `placement` says, checked once (a plain `Error` that says what to fix).
+ * `baseUrl` and `reads`, the pattern the server reads a host's version with, check the host a host placement
+ * without a template makes.
+ */
+export function placeVersion(placement: ClientPlacement, version: string, baseUrl: string, reads: RegExp): PlaceVersion {
   const where = 'versionedClient'
   if (placement === null || typeof placement !== 'object') {
     throw new Error(`${where}: scheme must say where the version goes, such as { in: 'header', name: 'Api-Version' }.`)
@@ -140,6 +155,16 @@ export function placeVersion(placement: ClientPlacement, version: string): Place
         throw new Error(`${where}: host must be a host name with "{version}" in it, such as "{version}.example.com" (the default HostNameVersioning reads the first of three labels), got ${quotedValue(template)}.`)
       }
       if (!/^[A-Za-z0-9-]+$/.test(version)) throw new Error(`${where}: the version ${quotedValue(version)} cannot stand in a host name; use letters, digits and "-".`)
+      // Without a template, the host is a guess (the version before the base URL's host): one the server reads no
+      // version from, or another (`v1.api.example.com` has four labels), would be answered in its default version.
+      if (template === undefined) {
+        const host = `${version}.${new URL(baseUrl).hostname}`.toLowerCase()
+        if (readVersion(reads, host) !== version) {
+          throw new Error(
+            `${where}: a client of version ${quotedValue(version)} would send the host ${quotedValue(host)} (the version before the base URL's host), from which the server's HostNameVersioning does not read that version (by default it reads the first of three labels of letters and digits): it would answer another version. Give the host the server reads as a template, such as scheme: { in: 'host', host: '{version}.example.com' }.`,
+          )
+        }
+      }
       return (url) => {
         url.host = template === undefined ? `${version}.${url.host}` : template.replace('{version}', version)
       }
@@ -149,6 +174,12 @@ export function placeVersion(placement: ClientPlacement, version: string): Place
     default:
       throw new Error(`${where}: scheme.in must be one of header, accept, query, path, host, namespace, got ${quotedValue((placement as { in?: unknown }).in)}.`)
   }
+}
+
+/** The version `reads` finds in `host` (`undefined`: none), from the start of the text as the server's `exec` reads it. */
+function readVersion(reads: RegExp, host: string): string | undefined {
+  reads.lastIndex = 0
+  return reads.exec(host)?.[1]
 }
 
 /**

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { AcceptHeaderVersioning, BaseVersioning, createReverse, defineRoutes, HostNameVersioning, include, NamespaceVersioning, NoReverseMatch, NotAcceptable, NotFound, QueryParameterVersioning, route, URLPathVersioning, VersioningError } from '../../src/index.ts'
 import { NotImplementedError } from '../../src/errors.ts'
 import type { VersionMatch } from '../../src/schemes/base.ts'
-import { HOSTNAME_REGEX } from '../../src/schemes/host-name.ts'
+import { HOSTNAME_REGEX } from '../../src/schemes/hostname-pattern.ts'
 import { thrown } from '../support/thrown.ts'
 
 const get = (url: string, headers: Record<string, string> = {}): Request => new Request(url, { headers })

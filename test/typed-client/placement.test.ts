@@ -82,3 +82,46 @@ describe('the host template a refusal suggests is one the default HostNameVersio
     expect(answers).toEqual([{ version: 'v1' }, { version: 'v2' }])
   })
 })
+
+describe('a host placement without a template: the host it makes is one the server reads the version from', () => {
+  /** What version `app` (HostNameVersioning behind `scheme`) answers a client of `version` made on `base`. */
+  const served = async (scheme: HostNameVersioning, base: string, version: string): Promise<unknown> => {
+    const app = new Hono().use('*', versionMiddleware({ scheme })).get('/me', (c) => c.json({ version: c.var.version }))
+    const client = versionedClient<typeof app, never>(base, { scheme, fetch: (input, init) => app.request(input, init) })
+    return (await (await client(version as never).me.$get()).json()) as unknown
+  }
+  const refusal = (version: string, host: string): Error =>
+    new Error(
+      `versionedClient: a client of version "${version}" would send the host "${host}" (the version before the base URL's host), from which the server's HostNameVersioning does not read that version (by default it reads the first of three labels of letters and digits): it would answer another version. Give the host the server reads as a template, such as scheme: { in: 'host', host: '{version}.example.com' }.`,
+    )
+
+  // Before, each was made, and every call was answered in the server's default version, typed as the client's own.
+  it.each([
+    ['a base host of three labels (four with the version)', 'https://api.example.com', 'v1.api.example.com'],
+    ['localhost', 'http://localhost:8787', 'v1.localhost'],
+    ['an IP address', 'http://127.0.0.1:8787', 'v1.127.0.0.1'],
+  ])('%s is refused when the client is made', (_, base, host) => {
+    expect(() => versionedClient(base, { scheme: { in: 'host' } })).toThrow(refusal('v1', host))
+    expect(() => versionedClient(base, { scheme: new HostNameVersioning({ allowedVersions: ['v1'], defaultVersion: 'v1' }) })).toThrow(refusal('v1', host))
+  })
+
+  it('a version the host name would carry in other letters, or one the pattern does not read, is refused when its client is made', () => {
+    const client = versionedClient('https://example.com', { scheme: { in: 'host' } })
+    expect(() => client('V2' as never)).toThrow(refusal('V2', 'v2.example.com'))
+    expect(() => client('2025-01-01' as never)).toThrow(refusal('2025-01-01', '2025-01-01.example.com'))
+  })
+
+  it("given the server's scheme, its own hostnameRegex decides, and each version is answered in its own", async () => {
+    class ApiHosts extends HostNameVersioning {
+      override readonly hostnameRegex = /^([a-z0-9-]+)\.api\.example\.com$/
+    }
+    const scheme = new ApiHosts({ allowedVersions: ['v1', 'v2', '2025-01-01'], defaultVersion: 'v2' })
+    expect(await served(scheme, 'https://api.example.com', 'v1')).toEqual({ version: 'v1' })
+    expect(await served(scheme, 'https://api.example.com', '2025-01-01')).toEqual({ version: '2025-01-01' })
+    expect(await served(new HostNameVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v2' }), 'https://example.com', 'v1')).toEqual({ version: 'v1' })
+  })
+
+  it('a template is the host the user says the server reads: not checked', () => {
+    expect(() => versionedClient('https://api.example.com', { scheme: { in: 'host', host: '{version}.api.example.com' } })('v1' as never)).not.toThrow()
+  })
+})
