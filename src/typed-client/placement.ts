@@ -83,11 +83,13 @@ function headerValue(version: string, where: string): void {
 
 /**
  * The pattern the server reads a host's version with: the scheme's own
- * `hostnameRegex` when the client is given the server's scheme, else
+ * `hostnameRegex` when the client is given the server's scheme (a
+ * combination's first scheme, whose way the client takes), else
  * `HostNameVersioning`'s default.
  */
 export function hostnameRegexOf(scheme: ClientPlacement | PlacingScheme): RegExp {
-  const own = scheme !== null && typeof scheme === 'object' && 'hostnameRegex' in scheme ? scheme.hostnameRegex : undefined
+  const first = scheme !== null && typeof scheme === 'object' && 'schemes' in scheme && Array.isArray(scheme.schemes) ? (scheme.schemes[0] as unknown) : scheme
+  const own = first !== null && typeof first === 'object' && 'hostnameRegex' in first ? first.hostnameRegex : undefined
   return own instanceof RegExp ? own : HOSTNAME_REGEX
 }
 

@@ -118,6 +118,10 @@ describe('a host placement without a template: the host it makes is one the serv
     const scheme = new ApiHosts({ allowedVersions: ['v1', 'v2', '2025-01-01'], defaultVersion: 'v2' })
     expect(await served(scheme, 'https://api.example.com', 'v1')).toEqual({ version: 'v1' })
     expect(await served(scheme, 'https://api.example.com', '2025-01-01')).toEqual({ version: '2025-01-01' })
+    const combined = new CombinedVersioning({ schemes: [new ApiHosts(), new HeaderVersioning()], allowedVersions: ['v1', 'v2'], defaultVersion: 'v2' })
+    const app = new Hono().use('*', versionMiddleware({ scheme: combined })).get('/me', (c) => c.json({ version: c.var.version }))
+    const client = versionedClient<typeof app, never>('https://api.example.com', { scheme: combined, fetch: (input, init) => app.request(input, init) })
+    expect(await (await client('v1' as never).me.$get()).json()).toEqual({ version: 'v1' })
     expect(await served(new HostNameVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion: 'v2' }), 'https://example.com', 'v1')).toEqual({ version: 'v1' })
   })
 
