@@ -3,7 +3,7 @@
  * says of each: deprecated, sunset, or past its sunset (left out when the
  * policy refuses such a version, flagged otherwise).
  */
-import { compareVersions } from '../formats/version-order.ts'
+import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
 import type { VersionPolicy, VersionPolicyDescription } from '../lifecycle/policy.ts'
 import type { VersionLifecycleDescription } from '../lifecycle/schedule.ts'
 import { quotedValue } from '../quote.ts'
@@ -63,6 +63,14 @@ export function planVersions(
     for (const version of versions) {
       if (scheme.allowedVersions !== null && scheme.resolveVersion(version) !== version) {
         throw new Error(`${where}: versions has ${quotedValue(version)}, which the scheme does not allow; allowed: ${scheme.allowedVersions.join(', ')}.`)
+      }
+    }
+    // Versions of one format whose order is known (dates, semantic versions, numbered labels) must come newest first:
+    // given oldest first, the oldest would be documented as the latest. Other labels keep the order given.
+    if (hasKnownOrder(versions)) {
+      const newestFirst = [...versions].sort((a, b) => compareVersions(b, a))
+      if (newestFirst.some((version, i) => version !== versions[i])) {
+        throw new Error(`${where}: versions must be listed newest first (the first is documented as the latest), such as [${newestFirst.map((v) => quotedValue(v)).join(', ')}].`)
       }
     }
     order = [...versions]

@@ -361,6 +361,13 @@ describe('configuration mistakes fail at construction, saying what to fix', () =
       "versionedOpenAPI: the scheme allows every version (no allowedVersions), so list the versions to document, newest first, such as versions: ['v2', 'v1'].",
     ],
     ['a version the scheme refuses', () => versionedOpenAPI({ scheme: header, routes, versions: ['v3'] }), 'versionedOpenAPI: versions has "v3", which the scheme does not allow; allowed: v1, v2.'],
+    // Before, accepted: the oldest was documented as the latest (the selector's label, the first document served).
+    ['versions oldest first', () => versionedOpenAPI({ scheme: header, routes, versions: ['v1', 'v2'] }), 'versionedOpenAPI: versions must be listed newest first (the first is documented as the latest), such as ["v2", "v1"].'],
+    [
+      'dated versions out of order',
+      () => versionedOpenAPI({ scheme: new HeaderVersioning(), routes, versions: ['2025-01-01', '2023-01-01', '2024-06-01'] }),
+      'versionedOpenAPI: versions must be listed newest first (the first is documented as the latest), such as ["2025-01-01", "2024-06-01", "2023-01-01"].',
+    ],
     [
       'HostNameVersioning without serverUrl',
       () => versionedOpenAPI({ scheme: new HostNameVersioning({ allowedVersions: ['v1'] }), routes }),
