@@ -25,8 +25,11 @@ export function allowedHosts(patterns: unknown, where: string): (authority: stri
   for (const pattern of patterns as unknown[]) {
     const text = typeof pattern === 'string' ? pattern.toLowerCase() : ''
     if (!PATTERN.test(text)) {
+      const ascii = asciiForm(text)
       throw new Error(
-        `${where}: allowedHosts holds ${quotedValue(pattern)}, which is not a host name; list names without scheme or port such as "api.example.com", ".example.com" for a domain and its subdomains, or "*".`,
+        ascii === null
+          ? `${where}: allowedHosts holds ${quotedValue(pattern)}, which is not a host name; list names without scheme or port such as "api.example.com", ".example.com" for a domain and its subdomains, or "*".`
+          : `${where}: allowedHosts holds ${quotedValue(pattern)}, which requests carry in its ASCII form; list ${quotedValue(ascii)} instead.`,
       )
     }
     if (text.startsWith('.')) suffixes.push(text)
@@ -43,6 +46,20 @@ export function allowedHosts(patterns: unknown, where: string): (authority: stri
     domain = `.${domain}`
     return suffixes.some((suffix) => domain.endsWith(suffix))
   }
+}
+
+/**
+ * The ASCII (punycode) form of an internationalised host name pattern, as
+ * URLs and so requests carry it (`bücher.de` → `xn--bcher-kva.de`), or
+ * `null` when `text` has no letters past ASCII or is no host name in any form.
+ */
+function asciiForm(text: string): string | null {
+  if (!/[^\u0000-\u007f]/.test(text)) return null
+  const dot = text.startsWith('.') ? '.' : ''
+  const name = text.slice(dot.length)
+  if (!/^[^\s/:?#@[\]\\%]+$/.test(name) || !URL.canParse(`http://${name}/`)) return null
+  const ascii = `${dot}${new URL(`http://${name}/`).hostname}`
+  return PATTERN.test(ascii) ? ascii : null
 }
 
 /**

@@ -10,10 +10,20 @@ import { describe, expect, it } from 'vitest'
 import { allowedHosts } from '../../src/http/allowed-hosts.ts'
 
 describe('allowedHosts patterns', () => {
-  it.each(['*.example.com', 'example.com:80', 'http://example.com', 'a_b.com', '', 'bücher.de'])('refuses %j as a host name', (pattern) => {
+  it.each(['*.example.com', 'example.com:80', 'http://example.com', 'a_b.com', '', 'bü cher.de', 'bücher.de:80'])('refuses %j as a host name', (pattern) => {
     expect(() => allowedHosts([pattern], 'apiVersioning')).toThrow(
       `apiVersioning: allowedHosts holds ${JSON.stringify(pattern)}, which is not a host name; list names without scheme or port such as "api.example.com", ".example.com" for a domain and its subdomains, or "*".`,
     )
+  })
+
+  // Before, refused as "not a host name", without the form to list.
+  it.each([
+    ['bücher.de', 'xn--bcher-kva.de'],
+    ['.Bücher.de', '.xn--bcher-kva.de'],
+    ['例え.テスト', 'xn--r8jz45g.xn--zckzah'],
+  ])('refuses the internationalised name %j, naming the ASCII form requests carry', (pattern, ascii) => {
+    expect(() => allowedHosts([pattern], 'apiVersioning')).toThrow(new Error(`apiVersioning: allowedHosts holds ${JSON.stringify(pattern)}, which requests carry in its ASCII form; list ${JSON.stringify(ascii)} instead.`))
+    expect(allowedHosts([ascii], 'apiVersioning')(`${ascii.replace(/^\./, '')}:8787`)).toBe(true)
   })
 
   it('takes an internationalised name as URLs write it, as requests carry it', () => {
