@@ -32,7 +32,7 @@ import type { CatalogEntry } from '../src/openapi/discovery.ts'
 import type { VersionedOpenAPI } from '../src/openapi/documents.ts'
 import { accept, app, host, namespace, path, query, releases, releasesPolicy, releasesPolicyOn, semantic, semverPolicy } from './app.ts'
 import { catalogHistory, releasesBodies, releasesChangelog, requestSchemas, semverHistory } from './changes.ts'
-import { streamsBodies, streamsHistory, streamsScheme } from './streams.ts'
+import { streamsHistory, streamsScheme } from './streams.ts'
 
 const uri = { type: 'string', format: 'uri' }
 const ref = (name: string): object => ({ $ref: `#/components/schemas/${name}` })
@@ -191,7 +191,8 @@ export const hostDocs = versionedOpenAPI({
 export const queryDocs = versionedOpenAPI({ scheme: query.scheme, routes: query.routes, app, changelog: catalogHistory, document: headDocument('Catalog API (query parameter)', catalogPaths('/query')) })
 export const semverDocs = versionedOpenAPI({ scheme: semantic.scheme, routes: semantic.routes, app, policy: semverPolicy, changelog: semverHistory, document: headDocument('Catalog API (semantic versions)', catalogPaths('/semver')) })
 /** The streamed routes' documents: each version's item schema under the media type each handler sends. */
-export const streamsDocs = versionedOpenAPI({ scheme: streamsScheme, document: streamsHead, changelog: streamsHistory, bodies: streamsBodies, app })
+// The items of its streams come from the history's own bodies (streams.ts).
+export const streamsDocs = versionedOpenAPI({ scheme: streamsScheme, document: streamsHead, changelog: streamsHistory, app })
 
 /** Every section: its API path, its docs page (the documents under `<page>/openapi`) and its documents. */
 export const sections: readonly (CatalogEntry & { readonly page: string; readonly documents: VersionedOpenAPI })[] = [

@@ -10,6 +10,7 @@
  */
 import type { ExchangeRoute } from '../pipeline/extension.ts'
 import type { RoutePlan } from './http-steps.ts'
+import type { RouteBodies } from './history-options.ts'
 
 /** A history's route plans by key (`name`, `METHOD name`, `METHOD /path`) and the plan of routes without one. */
 export interface HistoryPlans {
@@ -17,6 +18,8 @@ export interface HistoryPlans {
   readonly fallback: RoutePlan | undefined
   /** The shapes of the parameters its validation checks (`requestValidation({ parameters })`), by name. */
   readonly parameterShapes: ReadonlySet<string>
+  /** Its `bodies`, by route as given: the documents read the items of its streams from them. */
+  readonly bodies: ReadonlyMap<string, RouteBodies>
 }
 
 /** The method of a history that gives its plans. */

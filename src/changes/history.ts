@@ -66,6 +66,8 @@ export class VersionHistory<V extends string = string, O = unknown> {
   readonly #fallback: RoutePlan | undefined
   /** The shapes of the parameters its validation checks, by name. */
   readonly #parameterShapes: ReadonlySet<string>
+  /** The bodies given, by route. */
+  readonly #bodies: ReadonlyMap<string, RouteBodies>
   /** Table routes whose existence or path changes: the table must come through `routes()`. */
   readonly #tableLives: ReadonlyMap<string, RouteLife>
   /** Table routes `routes()` rewrote. */
@@ -83,7 +85,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     // The plans, for the model's builder, under a key no entry point exports (history-plans.ts).
     Object.defineProperty(VersionHistory.prototype, HISTORY_PLANS, {
       value(this: VersionHistory): HistoryPlans {
-        return { plans: this.#plans, fallback: this.#fallback, parameterShapes: this.#parameterShapes }
+        return { plans: this.#plans, fallback: this.#fallback, parameterShapes: this.#parameterShapes, bodies: this.#bodies }
       },
     })
     // Which methods of a table route its route changes leave in a version: mountRoutes' 405, check(app) (history-plans.ts).
@@ -182,6 +184,7 @@ export class VersionHistory<V extends string = string, O = unknown> {
     this.#tableLives = tableLives
     this.#fallback = errors === undefined ? undefined : { ...NO_PLAN, error: this.#chains(errors, 'down'), layouts: { request: null, response: null, error: errors } }
     this.#parameterShapes = new Set(validation?.parameterShapes ?? [])
+    this.#bodies = bodies
     this.#routeNames = new Set([...bodies.keys(), ...byRoute.keys()])
   }
 

@@ -15,7 +15,7 @@ import { versionSpace } from '../model/version-space.ts'
 import { buildDocument, deepFreeze, operationsModel, type BuildContext } from './build.ts'
 import { reachableComponents, refsIn } from '../json/refs.ts'
 import { changelogOf, routeHistory, type ChangelogSource } from './changelog.ts'
-import { historyMigrations } from './migrations.ts'
+import { historyBodies, historyMigrations } from './migrations.ts'
 import { checkAppHistory } from './unmigrated.ts'
 import { checkServerUrl } from './server-url.ts'
 import { middlewareBases } from '../routes/mounted-apps.ts'
@@ -131,7 +131,7 @@ export interface VersionedOpenAPIOptions {
    * The `bodies` given to `versionHistory`: a route with an `items` layout
    * answers a stream, documented with each version's item schema under the
    * streamed media type your document gives it.
-   * @default `requests.bodies`, if any
+   * @default `requests.bodies`, else the `bodies` of the history given as `changelog`
    */
   readonly bodies?: Readonly<Record<string, RouteBodies>> | undefined
   /**
@@ -267,7 +267,8 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   if (app !== null && (routes?.routes.length ?? 0) + all.length > 0 && fromApp.length === 0) throw new Error(`${where}: app registers none of the documented paths; give the app that serves them (the root app, whose routes have their full paths).`)
   const operations = hidden(fromApp, options.hide, where)
   checkAppMiddleware(options.app, options, operations.map((o) => o.path), where)
-  const streams = streamedBodies(options.bodies ?? (options.requests as { bodies?: unknown } | undefined)?.bodies, where)
+  // The items of streams: the bodies given, else those the history (the changelog) was given.
+  const streams = streamedBodies(options.bodies ?? (options.requests as { bodies?: unknown } | undefined)?.bodies ?? historyBodies(rawChangelog), where)
   checkStreamed(streams, operations, where)
   const headInfo = (head?.['info'] ?? {}) as Json
   const unnamed = { defaultVersion: scheme.defaultVersion, pinned: pins !== null }

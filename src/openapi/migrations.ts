@@ -8,6 +8,7 @@
  * `METHOD /path`; else the plan of routes without one).
  */
 import { HISTORY_PLANS, isPlanned, type Planned } from '../changes/history-plans.ts'
+import type { RouteBodies } from '../changes/history-options.ts'
 import type { Chain, RoutePlan } from '../changes/http-steps.ts'
 import { planLookup } from '../changes/route-plans.ts'
 import { isRename, renamesOf, type ParameterStep } from '../changes/request-values.ts'
@@ -96,6 +97,11 @@ export function historyMigrations(source: unknown): MigrationsOf | null {
       return plan === undefined || v === undefined || v === head ? null : migrationAt(plan, v)
     }
   }
+}
+
+/** The `bodies` a history was given (its streams' items among them), as given; `undefined` when `source` is not a history. */
+export function historyBodies(source: unknown): Readonly<Record<string, RouteBodies>> | undefined {
+  return isPlanned(source) ? Object.fromEntries(source[HISTORY_PLANS]().bodies) : undefined
 }
 
 /** The layouts (changes/shape.ts) a history's operation migrates its bodies along, in every version; `null` when `source` is not a history. */

@@ -8,7 +8,7 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { defineRoutes, HeaderVersioning, route } from '../../../src/index.ts'
-import { shape } from '../../../src/changes/index.ts'
+import { change, fieldRenamed, shape, versionHistory } from '../../../src/changes/index.ts'
 import { apiVersioning, mountRoutes } from '../../../src/hono/index.ts'
 import { versionedOpenAPI } from '../../../src/openapi/index.ts'
 import { answerChecker, callsOf } from '../../../scripts/lib/document-calls.ts'
@@ -59,6 +59,31 @@ describe('streamed routes are documented item by item', () => {
 
   it('the documents stay OpenAPI 3.1 (the item schema is an x- extension)', async () => {
     for (const version of ['1', '2']) await expectValidOpenAPI31(streamsDocs.document(version))
+  })
+
+  // Before, without `bodies` (or `requests.bodies`) the history's own went unread: the route kept the head document's
+  // schema as the whole body in every version, the older item in the head's shape.
+  it("without bodies, the history's own give the items: a history as changelog is enough", () => {
+    interface Person { id: number; fullName: string }
+    const Person = shape<Person>('Person')
+    const history = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [change('Names are full names.', [fieldRenamed(Person, { older: 'name', newer: 'fullName' })])] }],
+      bodies: { 'GET /people': { items: Person } },
+    })
+    const person = { type: 'object', properties: { id: { type: 'integer' }, fullName: { type: 'string' } }, required: ['id', 'fullName'] }
+    const head = {
+      openapi: '3.1.0',
+      info: { title: 'people', version: '2' },
+      paths: { '/people': { get: { responses: { '200': { description: 'every person, one per line', content: { 'application/x-ndjson': { schema: { $ref: '#/components/schemas/Person' } } } } } } } },
+      components: { schemas: { Person: person } },
+    }
+    const docs = versionedOpenAPI({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'] }), document: head, changelog: history })
+    for (const version of ['1', '2']) {
+      const content = (docs.document(version).paths['/people']?.get?.responses?.['200'] as Json)['content']['application/x-ndjson']
+      expect(content['x-itemSchema']).toEqual({ $ref: '#/components/schemas/Person' })
+      expect(content.schema.type).toBe('string')
+    }
+    expect(Object.keys(docs.document('1').components?.schemas?.['Person']?.properties ?? {})).toEqual(['id', 'name'])
   })
 
   it('a streamed route whose document gives no streamed media type is refused at construction', () => {
