@@ -178,7 +178,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     const choices = new BoundedCache<VersionChoice>(64)
     /** The versions a client pinned to a retired one may be answered in and moved to, in order, or `null`: it is refused. */
     const fallbacks = retiredFallback(onRetiredPin, scheme, target.where)
-    const refusal = fallbacks === null ? retiredRefusal(scheme) : null
+    const refusal = fallbacks === null ? retiredRefusal(scheme, (version) => lifecycle?.refuseAfterSunset === true && past(version, 'sunset')) : null
     /** What `choices` holds for a pin the scheme no longer serves: a marker, told apart by identity. */
     const retired: VersionChoice = Object.freeze({ version: null })
     /** The choice of each fallback version, made once. */
@@ -213,7 +213,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       if (known.pin !== null) {
         const choice = pinnedIn(known.pin)
         if (choice !== retired) return { choice, note: { id, named: false, claim: null, unnamed: false }, vary: varies }
-        if (fallbacks === null) return { choice: refusal ?? undefined, note: { id, named: false, claim: null, unnamed: false, refused: known.pin }, vary: varies }
+        if (fallbacks === null) return { choice: refusal?.(), note: { id, named: false, claim: null, unnamed: false, refused: known.pin }, vary: varies }
         const to = fallbackNow(fallbacks)
         return { choice: fallbackChoices.get(to) as VersionChoice, note: { id, named: false, claim: null, unnamed: false, move: { from: known.pin, to } }, vary: varies }
       }
