@@ -135,6 +135,8 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     const at = lifecycle?.versions.get(version)?.[key] ?? null
     return at !== null && (lifecycle?.now ?? Date.now)() >= at
   }
+  /** Whether `version` is no longer served, though the scheme allows it: past its sunset in a policy that refuses it then (410). */
+  const gone = (version: string): boolean => lifecycle?.refuseAfterSunset === true && past(version, 'sunset')
 
   /** `client` of the context as a usable id, `null` when it gave none, `undefined` when it gave an unusable one, failed, or gave none within `storeTimeout`. */
   function idOf(c: Context): string | null | undefined | Promise<string | null | undefined> {
@@ -178,7 +180,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     const choices = new BoundedCache<VersionChoice>(64)
     /** The versions a client pinned to a retired one may be answered in and moved to, in order, or `null`: it is refused. */
     const fallbacks = retiredFallback(onRetiredPin, scheme, target.where)
-    const refusal = fallbacks === null ? retiredRefusal(scheme) : null
+    const refusal = fallbacks === null ? retiredRefusal(scheme, gone) : null
     /** What `choices` holds for a pin the scheme no longer serves: a marker, told apart by identity. */
     const retired: VersionChoice = Object.freeze({ version: null })
     /** The choice of each fallback version, made once. */
@@ -213,7 +215,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       if (known.pin !== null) {
         const choice = pinnedIn(known.pin)
         if (choice !== retired) return { choice, note: { id, named: false, claim: null, unnamed: false }, vary: varies }
-        if (fallbacks === null) return { choice: refusal ?? undefined, note: { id, named: false, claim: null, unnamed: false, refused: known.pin }, vary: varies }
+        if (fallbacks === null) return { choice: refusal?.(), note: { id, named: false, claim: null, unnamed: false, refused: known.pin }, vary: varies }
         const to = fallbackNow(fallbacks)
         return { choice: fallbackChoices.get(to) as VersionChoice, note: { id, named: false, claim: null, unnamed: false, move: { from: known.pin, to } }, vary: varies }
       }
@@ -300,7 +302,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     if (resolved === undefined || resolved === null) {
       // The version is named only when it is written as versions are: an operator's endpoint answering the message reflects no markup nor quotes.
       const named = typeof version === 'string' && NAMABLE.test(version) ? JSON.stringify(version) : unnamed
-      throw new UpgradeRefused(`${where}.${what}: ${named} is not a version this API serves${bound.allowedVersions === null ? '' : ` (${bound.allowedVersions.filter((v) => v !== null).join(', ')})`}.`)
+      throw new UpgradeRefused(`${where}.${what}: ${named} is not a version this API serves${bound.allowedVersions === null ? '' : ` (${bound.allowedVersions.filter((v): v is string => v !== null && !gone(v)).join(', ')})`}.`)
     }
     if (past(resolved, 'sunset')) throw new UpgradeRefused(`${where}.${what}: ${resolved} is past its sunset; pin a supported version.`)
     return resolved

@@ -36,13 +36,25 @@ function wayOf(placement: VersionPlacement): string {
   return 'in the request'
 }
 
-/** The refusal of a client pinned to a version `scheme` no longer serves, made once per bound middleware. */
-export function retiredRefusal(scheme: BaseVersioning): PinnedVersionRetired {
-  const served = scheme.allowedVersions?.filter((version): version is string => version !== null) ?? []
-  const list = served.length === 0 ? '' : ` (this API serves ${served.join(', ')})`
-  return withoutStack(
-    () => new PinnedVersionRetired(`The API version this client is pinned to is no longer served. Name a version ${wayOf(scheme.placement)}${list}, or ask for the client to be moved to a version served.`),
-  )
+/**
+ * The refusal of a client pinned to a version `scheme` no longer serves, as of now: the versions it names are those
+ * `gone` leaves served (a version past its sunset with `refuseAfterSunset` is answered 410, so it is not named). Made
+ * again only when that list changes (a sunset passed), so a refusal is one filter of the few versions and no new error.
+ */
+export function retiredRefusal(scheme: BaseVersioning, gone: (version: string) => boolean): () => PinnedVersionRetired {
+  const listed = scheme.allowedVersions?.filter((version): version is string => version !== null) ?? []
+  let made: { readonly list: string; readonly refusal: PinnedVersionRetired } | undefined
+  return () => {
+    const served = listed.filter((version) => !gone(version))
+    const list = served.length === 0 ? '' : ` (this API serves ${served.join(', ')})`
+    if (made?.list !== list) {
+      const refusal = withoutStack(
+        () => new PinnedVersionRetired(`The API version this client is pinned to is no longer served. Name a version ${wayOf(scheme.placement)}${list}, or ask for the client to be moved to a version served.`),
+      )
+      made = { list, refusal }
+    }
+    return made.refusal
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { versionMiddleware } from '../../src/hono/index.ts'
 import { AcceptHeaderVersioning, HeaderVersioning, QueryParameterVersioning, VersioningError, type BaseVersioning } from '../../src/index.ts'
-import { problemDetails } from '../../src/lifecycle/index.ts'
+import { problemDetails, versionPolicy } from '../../src/lifecycle/index.ts'
 import { bearerClient, clientPins, memoryPinStore, memoryUsage, type ClientPinsOptions, type PinStore } from '../../src/client-pins/index.ts'
 import { PinnedVersionRetired } from '../../src/client-pins/retired.ts'
 import { countingStore, idOf, NOW, scheme as datedScheme, SECRET } from '../support/client-pins-fixture.ts'
@@ -99,6 +99,42 @@ describe('a client pinned to a retired version, by default', () => {
     expect((await get('gone', { 'Api-Version': '2' })).body).toEqual({ version: '2' })
     for (let i = 0; i < 20; i++) expect((await get('gone')).status).toBe(410)
     expect([counts.gets, counts.claims, counts.puts]).toEqual([1, 0, 0])
+  })
+})
+
+describe('the versions the 410 names, with a version policy', () => {
+  const sentence = (served: string): string =>
+    `The API version this client is pinned to is no longer served. Name a version in the "Api-Version" header (this API serves ${served}), or ask for the client to be moved to a version served.`
+  // Retiring in two steps (docs/client-versions.md): version 2 is given a sunset and refused after it, while 1 is out of
+  // allowedVersions already; a client still pinned to 1 is told which versions it can name.
+  async function sunsetApp(refuseAfterSunset: boolean) {
+    const clock = { now: Date.parse('2026-05-01T00:00:00Z') }
+    const policy = versionPolicy({ versions: { '2': { deprecation: '2026-01-01T00:00:00Z', sunset: '2026-06-01T00:00:00Z' } }, refuseAfterSunset, now: () => clock.now })
+    const store = memoryPinStore({ [await idOf('gone')]: '1' })
+    const app = new Hono()
+    app.use('/api/*', versionMiddleware({ scheme: header(), policy, clientVersion: clientPins({ store, client }) }))
+    app.get('/api/things/:id', (c) => c.json({ version: c.var.version }))
+    const get = async (headers: Record<string, string> = {}) => {
+      const res = await app.request('/api/things/1', { headers: { ...headers, Authorization: 'Bearer gone' } })
+      return [res.status, await res.json()]
+    }
+    return { get, clock }
+  }
+
+  it('leaves out a version past its sunset that the policy refuses (refuseAfterSunset): naming it would get a 410 too', async () => {
+    const { get, clock } = await sunsetApp(true)
+    expect(await get()).toEqual([410, { detail: sentence('2, 3') }])
+    clock.now = Date.parse('2026-06-01T00:00:00Z')
+    expect(await get()).toEqual([410, { detail: sentence('3') }])
+    expect(await get({ 'Api-Version': '2' })).toEqual([410, { detail: 'This API version has been sunset.' }])
+    expect(await get()).toEqual([410, { detail: sentence('3') }])
+  })
+
+  it('keeps a version past its sunset that the policy still serves (no refuseAfterSunset)', async () => {
+    const { get, clock } = await sunsetApp(false)
+    clock.now = Date.parse('2026-07-01T00:00:00Z')
+    expect(await get()).toEqual([410, { detail: sentence('2, 3') }])
+    expect(await get({ 'Api-Version': '2' })).toEqual([200, { version: '2' }])
   })
 })
 

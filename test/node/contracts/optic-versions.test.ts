@@ -19,6 +19,7 @@ import { describe, expect, it } from 'vitest'
 import { change, fieldAdded, fieldRenamed, pathChanged, queryParamRenamed, routeAdded, routeRemoved, shape, statusChanged, versionHistory } from '../../../src/changes/index.ts'
 import { apiVersioning, mountRoutes } from '../../../src/hono/index.ts'
 import { defineRoutes, HeaderVersioning, route } from '../../../src/index.ts'
+import { versionPolicy } from '../../../src/lifecycle/index.ts'
 import { versionedOpenAPI } from '../../../src/openapi/index.ts'
 import { requestValidation } from '../../../src/validation/index.ts'
 
@@ -83,10 +84,16 @@ function comparable(version: string): Json {
 
 /** The breaking changes Optic reports from `older` to `newer`: `METHOD /path: rule`, each once, sorted. */
 function breaking(older: string, newer: string): string[] {
+  return opticBreaking(comparable(older), comparable(newer))
+}
+
+/** The breaking changes Optic reports from the document `older` to `newer`. */
+function opticBreaking(olderDocument: Json, newerDocument: Json): string[] {
+  const [older, newer] = ['older', 'newer']
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
-  writeFileSync(`${dir}${older}.json`, JSON.stringify(comparable(older)))
-  writeFileSync(`${dir}${newer}.json`, JSON.stringify(comparable(newer)))
+  writeFileSync(`${dir}${older}.json`, JSON.stringify(olderDocument))
+  writeFileSync(`${dir}${newer}.json`, JSON.stringify(newerDocument))
   const run = spawnSync(`${root}node_modules/.bin/optic`, ['diff', `${dir}${older}.json`, `${dir}${newer}.json`, '--check'], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: 'true', NO_COLOR: '1' }, timeout: 60_000 })
   const found = new Set<string>()
   let operation = ''
@@ -126,6 +133,23 @@ describe("Optic's breaking changes between consecutive versions are the history'
       'POST /items: must not remove response status code 413',
       'POST /items: must not remove response status code 415',
       'POST /items: must not remove response status code 422',
+    ])
+  }, 60_000)
+})
+
+describe('what Optic reports on the documents as served (docs/contracts.md)', () => {
+  // Two versions and no change between them: only what differs by the version alone, and the policy's 410.
+  const dated = new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' })
+  const policy = versionPolicy({ versions: { '1': { deprecation: '2026-01-01T00:00:00Z', sunset: '2027-01-01T00:00:00Z' } }, refuseAfterSunset: true, now: () => Date.parse('2026-06-01T00:00:00Z') })
+  const notes = defineRoutes([route('note', '/notes/:id')])
+  const served = apiVersioning({ scheme: dated, routes: notes, policy })
+  const notesApp = mountRoutes(new Hono(), served, { note: (c) => c.json({ id: 1 }) })
+  const docs = versionedOpenAPI({ scheme: dated, routes: notes, app: notesApp, policy })
+
+  it("reports the version parameter's enum, and the 410 a version with a sunset documents under refuseAfterSunset", () => {
+    expect(opticBreaking(docs.document('1') as Json, docs.document('2') as Json)).toEqual([
+      "GET /notes/{id}: cannot remove enum option '1' from header parameter 'Api-Version'",
+      'GET /notes/{id}: must not remove response status code 410',
     ])
   }, 60_000)
 })
