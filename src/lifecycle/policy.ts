@@ -102,7 +102,16 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
     lifecycles.set(version, lifecycleHeaders(lifecycle, `${where}: version ${quoted(version)}`))
   }
 
+  /** The default versions of the schemes it is bound to, where it refuses after a sunset: check(app) names one past its sunset. */
+  const defaults = new Set<string>()
   const policy: VersionPolicy = {
+    // A default version the policy refuses: every request that names no version is answered 410.
+    check: () =>
+      [...defaults].flatMap((version) => {
+        const goneAt = lifecycles.get(version)?.goneAt ?? null
+        if (goneAt === null || now() < goneAt) return []
+        return [`${where}: the default version ${quoted(version)} is past its sunset, which the policy refuses (refuseAfterSunset): every request that names no version is answered 410 Gone, and no client is pinned to a version it could use; make a version still served the scheme's defaultVersion.`]
+      }),
     describe: () => ({ versions: new Map([...lifecycles].map(([v, l]) => [v, l.described])), reportVersions: report, echoHeader, refuseAfterSunset, now }),
     bind({ scheme }): BoundExtension {
       const allowed = scheme.allowedVersions
@@ -188,6 +197,7 @@ export function versionPolicy(options: VersionPolicyOptions): VersionPolicy {
           }
       }
 
+      if (refuses && scheme.defaultVersion !== null) defaults.add(scheme.defaultVersion)
       return {
         // Version-neutral routes are never refused.
         request: refuses

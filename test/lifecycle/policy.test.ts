@@ -396,6 +396,30 @@ describe.each(MOUNT_STYLES)('refuseAfterSunset (%s)', (mode) => {
   })
 })
 
+// Before, check(app) said nothing: from the default version's sunset on, every request naming no version was a 410.
+describe('check(app) names a default version the policy refuses after its sunset', () => {
+  const sentence =
+    'versionPolicy: the default version "v1" is past its sunset, which the policy refuses (refuseAfterSunset): every request that names no version is answered 410 Gone, and no client is pinned to a version it could use; make a version still served the scheme\'s defaultVersion.'
+  it.each<[string, number, boolean, string, readonly string[]]>([
+    ['past the sunset', SUNSET_MS, true, 'v1', [sentence]],
+    ['before the sunset', SUNSET_MS - 1, true, 'v1', []],
+    ['without refuseAfterSunset', SUNSET_MS, false, 'v1', []],
+    ['another default', SUNSET_MS, true, 'v2', []],
+  ])('%s', async (_, now, refuseAfterSunset, defaultVersion, said) => {
+    const versioning = apiVersioning({
+      scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2'], defaultVersion }),
+      routes: defineRoutes([route('items', '/items')]),
+      policy: versionPolicy({ versions: { v1: V1 }, now: () => now, refuseAfterSunset }),
+      origin: 'http://t',
+    })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { items: echoVersion })
+    expect(versioning.check(app)).toEqual(said)
+    if (said.length > 0) expect((await app.request('http://t/items')).status).toBe(410)
+  })
+})
+
 describe('construction errors', () => {
   const scheme = new QueryParameterVersioning({ allowedVersions: ['v1', 'v2', 'v3'] })
   const routes = defineRoutes([route('items', '/items')])
