@@ -217,8 +217,13 @@ function changelogDifferences(version: string, before: unknown, after: unknown):
   return found
 }
 
+/** Whether `value` is a header's list of versions among `versions` (`1, 2, 3`). */
+function listsVersions(value: unknown, versions: ReadonlySet<string>): boolean {
+  return typeof value === 'string' && value !== '' && value.split(',').every((item) => versions.has(item.trim()))
+}
+
 /** The differences between two responses to one recorded request. */
-function responseDifferences(version: string, name: string, before: RecordedResponse | undefined, after: RecordedResponse | undefined): Found[] {
+function responseDifferences(version: string, name: string, before: RecordedResponse | undefined, after: RecordedResponse | undefined, versions: ReadonlySet<string>): Found[] {
   const subject = (names: Names): string => `request ${names.quote(name)}`
   if (before === undefined || after === undefined) {
     const lacking = before === undefined ? 'is not in the lock' : 'is in the lock but no longer among the requests'
@@ -229,7 +234,13 @@ function responseDifferences(version: string, name: string, before: RecordedResp
   for (const header of keysOf(before.headers, after.headers)) {
     const b = field(before.headers, header)
     const a = field(after.headers, header)
-    if (b !== a) found.push({ version, kind: 'response', subject, path: `headers[${JSON.stringify(header)}]`, shownPath: `headers[${quoted(header)}]`, before: b, after: a })
+    if (b === a) continue
+    const at = { version, kind: 'response', subject, path: `headers[${JSON.stringify(header)}]`, shownPath: `headers[${quoted(header)}]`, before: b, after: a } as const
+    // A header listing the versions the API serves (a policy's reportVersions) changes with every release: not the
+    // released version's contract changing, so the fix is to record again, not a version change.
+    if (listsVersions(b, versions) && listsVersions(a, versions)) {
+      found.push({ ...at, what: `request ${quoted(name)}, at headers[${quoted(header)}], lists the versions the API serves: was ${shown(b)}, now ${shown(a)}`, fix: () => 'the versions it lists changed (a version released, deprecated or retired), so record the lock again (record()) once that is intended' })
+    } else found.push(at)
   }
   for (const d of jsonDifferences(before.body, after.body, 'body')) found.push({ version, kind: 'response', subject, ...d })
   return found
@@ -249,6 +260,8 @@ export function contractDifferences(locked: { readonly [version: string]: Record
     const what = `the lock was recorded with the head version ${was}, but the head is ${bare(head)} now and ${why}, so the lock was not recorded from these versions`
     found.push({ version: lockedHead, kind: 'lock', subject: () => 'head', path: 'head', shownPath: 'head', before: lockedHead, after: head, what })
   }
+  // The versions either side knows, the heads included: what a header listing versions may name.
+  const versions = new Set([...keysOf(locked, now), head, lockedHead])
   for (const version of keysOf(locked, now)) {
     const before = field(locked, version) as RecordedVersion | undefined
     const after = field(now, version) as RecordedVersion | undefined
@@ -262,7 +275,7 @@ export function contractDifferences(locked: { readonly [version: string]: Record
     }
     appendAll(found, documentDifferences(version, before.document, after.document))
     for (const name of keysOf(before.responses, after.responses)) {
-      appendAll(found, responseDifferences(version, name, field(before.responses, name) as RecordedResponse | undefined, field(after.responses, name) as RecordedResponse | undefined))
+      appendAll(found, responseDifferences(version, name, field(before.responses, name) as RecordedResponse | undefined, field(after.responses, name) as RecordedResponse | undefined, versions))
     }
   }
   return found.map((f) => withSentence(f, head))

@@ -4,7 +4,11 @@
  * with a sentence per difference; the same change declared as a version
  * change of the head passes, while the head itself changes freely.
  */
+import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
+import { HeaderVersioning } from '../../src/index.ts'
+import { versionMiddleware } from '../../src/hono/index.ts'
+import { versionPolicy } from '../../src/lifecycle/index.ts'
 import { fieldRemoved, fieldRenamed, headerChanged, routeRemoved, statusChanged } from '../../src/changes/index.ts'
 import { contracts } from '../../src/contracts/index.ts'
 import { catalogApi, Product, productSchema, type Variant } from '../support/contracts-fixture.ts'
@@ -129,6 +133,24 @@ describe('the versions the lock covers', () => {
     // Now frozen: an undeclared change to v4 reaches v3 and fails.
     const later = await catalogApi({ newer: 'v4', ...labelled }).contracts.check(updated)
     expect(later.differences.some((d) => d.sentence.startsWith('v3: request "product 1", at body.label: was absent, now "Lamp 1"'))).toBe(true)
+  })
+
+  // Before, the header's new version was met with "declare it as a version change ... or revert it": a release
+  // cannot be declared nor reverted so.
+  it("a policy's header listing the versions served, changed by a release, asks for the lock to be recorded again", async () => {
+    const app = (versions: readonly string[]) => {
+      const scheme = new HeaderVersioning({ allowedVersions: [...versions], defaultVersion: versions.at(-1) as string })
+      const versioning = versionMiddleware({ scheme, policy: versionPolicy({ reportVersions: true }) })
+      const served = new Hono().use('*', versioning).get('/items', (c) => c.json({ version: c.var.version }))
+      return contracts({ app: served, versions, requests: { items: (v) => new Request('http://t/items', { headers: { 'Api-Version': v } }) } })
+    }
+    const recorded = await app(['1', '2', '3']).record()
+    const report = await app(['1', '2', '3', '4']).check(JSON.parse(JSON.stringify(recorded)))
+    expect(report.differences.map((d) => d.sentence)).toEqual([
+      '1: request "items", at headers["api-supported-versions"], lists the versions the API serves: was "1, 2, 3", now "1, 2, 3, 4"; the versions it lists changed (a version released, deprecated or retired), so record the lock again (record()) once that is intended.',
+      '2: request "items", at headers["api-supported-versions"], lists the versions the API serves: was "1, 2, 3", now "1, 2, 3, 4"; the versions it lists changed (a version released, deprecated or retired), so record the lock again (record()) once that is intended.',
+      `3: version 3 is released (a newer version exists) but the lock has no record of it, so it is not frozen yet; ${UPDATE}`,
+    ])
   })
 
   it("says when the lock was recorded with another head than the app's, naming both", async () => {
