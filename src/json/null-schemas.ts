@@ -2,8 +2,9 @@
  * JSON Schemas and `null`: whether a schema says a value may be `null`, and
  * a schema widened to take it. A field a version retypes (`fieldChanged`)
  * keeps a `null` as it is (its converters never see one), so its older
- * schema takes `null` wherever the newer one does; a partial update's
- * optional field takes `null` (JSON Merge Patch: remove it).
+ * schema takes `null` wherever the newer one does. A partial update's field
+ * takes `null` (JSON Merge Patch: remove it) only where its schema says so,
+ * this way or the head's own.
  */
 import { isObject, type Json } from './object.ts'
 

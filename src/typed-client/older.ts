@@ -231,7 +231,7 @@ export type LayoutOf<H, R extends string, M extends string, K extends BodyKind> 
 /**
  * The request body of route `R` in version `V` (`never` when the history does not lay it out), for method `M`: a
  * PATCH body (or one its entry says is `partial`) is a partial update, as the server reads it (JSON Merge Patch: any field may be left out, in nested
- * objects too; `null` removes an optional field; a list is sent whole).
+ * objects too; `null`, which removes a field, only where the field's type takes it, as the server's request validation reads it; a list is sent whole).
  */
 export type RequestAt<H, R extends string, V extends string, M extends string = 'POST'> = [BodyOf<H, R, M, 'request'>] extends [never]
   ? never
@@ -239,13 +239,13 @@ export type RequestAt<H, R extends string, V extends string, M extends string = 
     ? MergePatch<LayoutAt<H, BodyOf<H, R, M, 'request'>, V, 'request'>>
     : LayoutAt<H, BodyOf<H, R, M, 'request'>, V, 'request'>
 
-/** A partial update of a value of type `T` (JSON Merge Patch). */
+/** A partial update of a value of type `T` (JSON Merge Patch): every field optional; `null` where `T`'s field takes it. */
 export type MergePatch<T> = T extends readonly unknown[]
   ? T
   : T extends (...args: never[]) => unknown
     ? T
     : T extends object
-      ? { [K in keyof T]?: MergePatch<T[K]> | (undefined extends T[K] ? null : never) }
+      ? { [K in keyof T]?: MergePatch<T[K]> }
       : T
 
 type RouteOp<E, R> = Extract<SaidOf<E>, { readonly route: R; readonly op: 'route.added' | 'route.removed' }>['op']

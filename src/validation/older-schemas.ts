@@ -8,7 +8,6 @@ import type { Changelog, ChangelogInstruction } from '../changes/changelog.ts'
 import { Shape, type Layout } from '../changes/shape.ts'
 import { undoSteps } from '../changes/schema-changes.ts'
 import type { Json } from '../json/object.ts'
-import { nullable } from '../json/null-schemas.ts'
 import { refName } from '../json/pointer.ts'
 import { quoted } from '../quote.ts'
 
@@ -169,64 +168,32 @@ export function withDefs(body: Json, defs: Json): Json {
  * The schema of a partial update (a PATCH body, as JSON Merge Patch reads
  * it) of values of `schema`: the same schema without its `required` and
  * `dependentRequired` keywords, anywhere (a partial body's fields and those
- * of the values in it), and `null` allowed for each field that was not
- * required (a merge patch's `null` removes the field; a required one cannot
- * be removed). The request validation and the documents use this one
- * derivation.
+ * of the values in it). A field takes `null` (a merge patch's removal) only
+ * where `schema` already does: the version's schema says what the head's
+ * takes, translated (the head's own nullability, a removed field's `schema`,
+ * a changed field's `olderSchema` widened where the head's field takes
+ * `null`), so a `null` the head's validator would refuse is refused here, in
+ * the client's own names. The request validation and the documents use this
+ * one derivation.
  */
 export function partialSchema(schema: Json): Json {
   return notRequired(schema, false) as Json
 }
 
-/** Subschemas that apply to the value their parent does, where a value passes by matching them: what their parent requires binds them. */
-const SAME_VALUE = new Set(['allOf', 'anyOf', 'oneOf', 'then', 'else', 'dependentSchemas'])
+/** Keywords whose values are maps of names to subschemas (a field may be called "required"). */
+const NAMED = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'])
 
-/**
- * The names a value's schema requires: `required` in `schema` and in its
- * `allOf` members, theirs too (they always apply to the value; a member of
- * `anyOf` or `oneOf` binds only the values that take it), and `inherited`,
- * what the schemas it sits in for the same value require.
- */
-function requiredOfValue(schema: Json, inherited: ReadonlySet<string> | undefined): Set<string> {
-  const out = new Set(inherited)
-  const stack: unknown[] = [schema]
-  for (let seen = 0; stack.length > 0 && seen < 1024; seen++) {
-    const node = stack.pop()
-    if (node === null || typeof node !== 'object' || Array.isArray(node)) continue
-    const required = (node as Json)['required']
-    if (Array.isArray(required)) for (const name of required) if (typeof name === 'string') out.add(name)
-    const members = (node as Json)['allOf']
-    if (Array.isArray(members)) stack.push(...members)
-  }
-  return out
-}
-
-/** `schema` partial; `required`: what the schemas `schema` sits in for the same value require. */
-function notRequired(schema: unknown, names: boolean, required?: ReadonlySet<string>): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => notRequired(item, false, required))
+/** `schema` partial; `names`: `schema` is a map of names to subschemas. */
+function notRequired(schema: unknown, names: boolean): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => notRequired(item, false))
   if (schema === null || typeof schema !== 'object') return schema
-  const node = schema as Json
-  const kept = names ? undefined : requiredOfValue(node, required)
   const out: Json = {}
-  for (const [key, value] of Object.entries(node)) {
-    // In properties, $defs and the like, keys are names (a field may be called "required"); const, enum, default: values.
-    if (names) out[key] = notRequired(value, false, required)
+  for (const [key, value] of Object.entries(schema)) {
+    // In properties, $defs and the like, keys are names; const, enum, default, examples: values.
+    if (names) out[key] = notRequired(value, false)
     else if ((key === 'required' && Array.isArray(value)) || key === 'dependentRequired') continue
     else if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') out[key] = value
-    else if (key === 'properties' && value !== null && typeof value === 'object' && !Array.isArray(value)) out[key] = removable(value as Json, kept as ReadonlySet<string>)
-    else if (SAME_VALUE.has(key)) out[key] = notRequired(value, key === 'dependentSchemas', kept)
-    else out[key] = notRequired(value, key === 'patternProperties' || key === '$defs' || key === 'definitions')
+    else out[key] = notRequired(value, NAMED.has(key))
   }
   return out
 }
-
-/** A partial object's `properties`: each one partial, and the fields its value's schema does not require nullable (removable). */
-function removable(properties: Json, kept: ReadonlySet<string>): Json {
-  const out: Json = {}
-  for (const [name, value] of Object.entries(properties)) {
-    const partial = notRequired(value, false)
-    out[name] = kept.has(name) ? partial : nullable(partial)
-  }
-  return out
-}
-
