@@ -117,11 +117,11 @@ const accepted = (status: number): boolean => status < 400
  */
 export function clientPins(options: ClientPinsOptions): ClientPins {
   const where = 'clientPins'
-  const { store, client, vary, onLookupError, onRetiredPin, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now } = checkPinsOptions(where, options)
+  const { store, client, vary, onLookupError, onStoreError, onRetiredPin, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now } = checkPinsOptions(where, options)
   /** The middleware's policy, as the pins read it when bound (`policy` must be that one). */
   let lifecycle = policy?.describe()
   let read: { readonly policy: VersionPolicy | undefined } | null = null
-  const lookups = new PinLookups(store, { cacheTtl, cacheSize, failureTtl, storeTimeout, now })
+  const lookups = new PinLookups(store, { cacheTtl, cacheSize, failureTtl, storeTimeout, onStoreError, now })
   /** The credential's headers: a choice made without a version named reads them, so its responses list them in `Vary`. */
   const varies = Object.freeze([...vary])
   let unavailable: ClientVersionUnavailable | undefined

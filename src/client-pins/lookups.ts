@@ -6,10 +6,12 @@
  * and a store that failed remembered for a while instead of asked again
  * per request. Whatever a store does (throws, rejects, hangs past
  * `storeTimeout`, answers something that is not a pin), a request gets
- * what the options say of a failed store, never an exception.
+ * what the options say of a failed store, never an exception, and
+ * `onStoreError` is told (store-errors.ts), once per failed call.
  */
 import { SieveCache } from './sieve.ts'
 import { latestPin, pinOf, type Pin, type PinStore } from './pin-store.ts'
+import { notAPin, tell, timedOut, type OnStoreError } from './store-errors.ts'
 
 /**
  * What the isolate knows of a client: its pin (`null`: none yet;
@@ -43,9 +45,9 @@ function readPin(value: unknown): Pin | null | undefined {
 }
 
 /**
- * `call()`, settled within `timeout` ms: a store (or a `client` function)
- * that throws, answers something that is not a promise, or hangs gives a
- * rejection instead.
+ * `call()`, settled within `timeout` ms (`storeTimeout`): a store (or a
+ * `client` function) that throws, answers something that is not a promise,
+ * or hangs gives a rejection instead.
  */
 export function settled<T>(call: () => Promise<T>, timeout: number): Promise<T> {
   let answer: Promise<T>
@@ -56,7 +58,7 @@ export function settled<T>(call: () => Promise<T>, timeout: number): Promise<T> 
   }
   let timer: ReturnType<typeof setTimeout> | undefined
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeout} ms`)), timeout)
+    timer = setTimeout(() => reject(timedOut(timeout)), timeout)
   })
   return Promise.race([answer, late]).finally(() => clearTimeout(timer))
 }
@@ -67,6 +69,8 @@ export interface LookupSettings {
   readonly cacheSize: number
   readonly failureTtl: number
   readonly storeTimeout: number
+  /** Told of each store call that failed (not called again about the client for `failureTtl`). */
+  readonly onStoreError: OnStoreError
   readonly now: () => number
 }
 
@@ -94,10 +98,13 @@ export class PinLookups {
     const reading = this.#reading.get(id)
     if (reading !== undefined) return reading
     const moves = this.#moves
-    const failed = (): Known => this.#remember(id, { failed: true, until: this.#settings.now() + this.#settings.failureTtl }, moves)
+    const failed = (error: unknown): Known => {
+      tell(this.#settings.onStoreError, error, 'read')
+      return this.#remember(id, { failed: true, until: this.#settings.now() + this.#settings.failureTtl }, moves)
+    }
     const read = settled(() => this.#store.get(id), this.#settings.storeTimeout).then((value): Known => {
       const pin = readPin(value)
-      if (pin === undefined) return failed()
+      if (pin === undefined) return failed(notAPin('read'))
       return this.#remember(id, { pin: pin === null ? null : pinText(pin.version), until: this.#settings.now() + this.#settings.cacheTtl, claimAfter: 0 }, moves)
     }, failed)
     this.#reading.set(id, read)
@@ -117,10 +124,13 @@ export class PinLookups {
     if (known !== undefined && ('failed' in known || known.pin !== null || known.claimAfter > now)) return undefined
     const claiming = this.#claiming.get(id)
     if (claiming !== undefined) return claiming
-    const failed = (): void => this.#set(id, { pin: null, until: this.#settings.now() + this.#settings.failureTtl, claimAfter: this.#settings.now() + this.#settings.failureTtl })
+    const failed = (error: unknown): void => {
+      tell(this.#settings.onStoreError, error, 'claim')
+      this.#set(id, { pin: null, until: this.#settings.now() + this.#settings.failureTtl, claimAfter: this.#settings.now() + this.#settings.failureTtl })
+    }
     const claim = settled(() => this.#store.claim(id, version), this.#settings.storeTimeout).then((value) => {
       const held = readPin(value)
-      if (held === null || held === undefined) return failed()
+      if (held === null || held === undefined) return failed(notAPin('claim'))
       this.#set(id, { pin: pinText(held.version), until: this.#settings.now() + this.#settings.cacheTtl, claimAfter: 0 })
     }, failed)
     this.#claiming.set(id, claim)
@@ -140,7 +150,10 @@ export class PinLookups {
     if (known !== undefined && ('failed' in known || known.pin !== from)) return undefined
     const moving = this.#claiming.get(id)
     if (moving !== undefined) return moving
-    const failed = (): void => this.#set(id, { pin: to, until: this.#settings.now() + this.#settings.failureTtl, claimAfter: 0 })
+    const failed = (error: unknown): void => {
+      tell(this.#settings.onStoreError, error, 'move')
+      this.#set(id, { pin: to, until: this.#settings.now() + this.#settings.failureTtl, claimAfter: 0 })
+    }
     const move = settled(async (): Promise<Pin | null | undefined> => {
       // As the store decides it now: a copy read through may still show the retired pin an operator replaced.
       const held = readPin(await latestPin(this.#store, id))
@@ -149,7 +162,7 @@ export class PinLookups {
       await this.#store.put(id, pin)
       return pin
     }, this.#settings.storeTimeout).then((held) => {
-      if (held === undefined) return failed()
+      if (held === undefined) return failed(notAPin('move'))
       this.#set(id, { pin: held === null ? null : pinText(held.version), until: this.#settings.now() + this.#settings.cacheTtl, claimAfter: 0 })
     }, failed)
     this.#claiming.set(id, move)

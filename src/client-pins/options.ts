@@ -8,6 +8,7 @@ import type { CarriesVersion } from './carries.ts'
 import type { ClientOf } from './identity.ts'
 import type { PinStore } from './pin-store.ts'
 import type { OnRetiredPin } from './retired.ts'
+import { loggedStoreError, type OnStoreError } from './store-errors.ts'
 import type { UsageRecorder } from './usage.ts'
 import { checkOptionNames, isRecord } from '../options.ts'
 
@@ -37,6 +38,19 @@ export interface ClientPinsOptions {
    * @default 'unavailable'
    */
   readonly onLookupError?: 'unavailable' | 'default' | undefined
+  /**
+   * Told of each store failure this isolate meets, with the error and what
+   * failed: `'read'` (a client's pin), `'claim'` (its first pin) or
+   * `'move'` (its pin off a retired version). A failed store is not asked
+   * about the client again for `failureTtl`, so this is called at most once
+   * per client per `failureTtl`; never with the client's id or credential.
+   * A store that answers something that is not a pin gives an `Error`
+   * saying so (the stored text is not quoted), one that takes longer than
+   * `storeTimeout` an `Error` naming it. What it throws or rejects with is
+   * dropped. `() => {}` tells nothing.
+   * @default console.error of a sentence saying what failed and what the client got, then the error
+   */
+  readonly onStoreError?: ((error: unknown, failed: 'read' | 'claim' | 'move') => void) | undefined
   /**
    * The answer to a client that names no version and is pinned to one the
    * scheme no longer serves (retired): `'refuse'`, a 410
@@ -104,6 +118,7 @@ export interface CheckedPinsOptions {
   readonly client: ClientOf
   readonly vary: readonly string[]
   readonly onLookupError: 'unavailable' | 'default'
+  readonly onStoreError: OnStoreError
   readonly onRetiredPin: OnRetiredPin
   readonly cacheTtl: number
   readonly cacheSize: number
@@ -116,7 +131,7 @@ export interface CheckedPinsOptions {
   readonly now: () => number
 }
 
-const NAMES = ['store', 'client', 'vary', 'onLookupError', 'onRetiredPin', 'cacheTtl', 'cacheSize', 'failureTtl', 'storeTimeout', 'rollbackWindow', 'usage', 'policy', 'carriesVersion', 'now']
+const NAMES = ['store', 'client', 'vary', 'onLookupError', 'onStoreError', 'onRetiredPin', 'cacheTtl', 'cacheSize', 'failureTtl', 'storeTimeout', 'rollbackWindow', 'usage', 'policy', 'carriesVersion', 'now']
 
 const ms = (value: unknown): boolean => typeof value === 'number' && value >= 0 && Number.isFinite(value)
 
@@ -129,6 +144,7 @@ export function checkPinsOptions(where: string, options: ClientPinsOptions): Che
     client,
     vary = ['Authorization'],
     onLookupError = 'unavailable',
+    onStoreError,
     onRetiredPin = 'refuse',
     cacheTtl = 60_000,
     cacheSize = 10_000,
@@ -155,6 +171,9 @@ export function checkPinsOptions(where: string, options: ClientPinsOptions): Che
     )
   }
   if (onLookupError !== 'unavailable' && onLookupError !== 'default') throw new Error(`${where}: onLookupError must be "unavailable" (503) or "default".`)
+  if (onStoreError !== undefined && typeof onStoreError !== 'function') {
+    throw new Error(`${where}: onStoreError must be a function (error, failed) => void, told of each store failure (failed: "read", "claim" or "move"); () => {} tells nothing.`)
+  }
   if (onRetiredPin !== 'refuse' && onRetiredPin !== 'default' && onRetiredPin !== 'oldest') throw new Error(`${where}: onRetiredPin must be "refuse" (a 410), "default" or "oldest".`)
   if (!ms(cacheTtl)) throw new Error(`${where}: cacheTtl must be a number of milliseconds, 0 or more.`)
   if (!Number.isInteger(cacheSize) || cacheSize < 1) throw new Error(`${where}: cacheSize must be a whole number of clients, 1 or more.`)
@@ -169,5 +188,7 @@ export function checkPinsOptions(where: string, options: ClientPinsOptions): Che
   if (policy !== undefined && (policy === null || typeof policy.describe !== 'function')) throw new Error(`${where}: policy must come from versionPolicy({...}).`)
   if (carriesVersion !== undefined && typeof carriesVersion !== 'function') throw new Error(`${where}: carriesVersion must be a function (request) => boolean.`)
   if (typeof now !== 'function' || !Number.isFinite(now())) throw new Error(`${where}: now must be a function () => milliseconds since the epoch, such as Date.now.`)
-  return { store, client, vary, onLookupError, onRetiredPin, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now }
+  // The default's sentences name failureTtl: made once it is checked.
+  const told = onStoreError ?? loggedStoreError(onLookupError, failureTtl)
+  return { store, client, vary, onLookupError, onStoreError: told, onRetiredPin, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now }
 }

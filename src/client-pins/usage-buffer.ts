@@ -55,6 +55,7 @@ export interface BatchOptions {
   readonly quietMs?: number | undefined
   /**
    * Told of a batch that could not be written (its calls are dropped).
+   * What it throws or rejects with is dropped.
    * @default console.error, with the error's message
    */
   readonly onError?: ((error: unknown) => void) | undefined
@@ -108,7 +109,9 @@ export function batcher(
   const writing = new Set<Promise<void>>()
   const report = (error: unknown): void => {
     try {
-      onError(error)
+      const told: unknown = onError(error)
+      // An async onError: its rejection is not left unhandled (Node would exit).
+      if (told !== undefined) Promise.resolve(told).catch(() => undefined)
     } catch {
       // A failing onError loses nothing more.
     }

@@ -239,7 +239,7 @@ describe('a cache that survives a flood', () => {
   })
 
   it('remembers a store that cannot be read for failureTtl instead of asking it per request', async () => {
-    const { hono, counts, state } = app({ failureTtl: 60_000 })
+    const { hono, counts, state } = app({ failureTtl: 60_000, onStoreError: () => {} })
     state.failing = true
     for (let i = 0; i < 50; i++) expect((await hono.request('/api/things/1', { headers: { Authorization: 'Bearer unlucky' } })).status).toBe(503)
     expect([counts.gets, counts.claims]).toEqual([1, 0])

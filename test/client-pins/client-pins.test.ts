@@ -20,6 +20,8 @@ import { countingStore, DAY, idOf, NOW, policy, scheme, SECRET } from '../suppor
 import { twoVersions } from '../support/two-versions.ts'
 
 const client = bearerClient({ secret: SECRET })
+/** For a test whose store fails on purpose: nothing logged (what onStoreError is told: test/client-pins/store-errors.test.ts). */
+const quiet = { onStoreError: () => {} }
 
 async function setup(options: Partial<ClientPinsOptions> = {}, defaultVersion?: string) {
   const clock = { now: NOW }
@@ -109,7 +111,7 @@ describe('clientPins: the version of a request that names none', () => {
   })
 
   it('lists the credential header in Vary on the answer to a request that names no version, with or without a client', async () => {
-    const { get, state } = await setup()
+    const { get, state } = await setup(quiet)
     for (const key of ['demo-2025', null]) {
       const vary = (await get(key)).headers.get('Vary') ?? ''
       expect(vary.split(',').map((v) => v.trim().toLowerCase()).sort()).toEqual(['api-version', 'authorization'])
@@ -153,7 +155,7 @@ describe('clientPins: the version of a request that names none', () => {
 
 describe('clientPins: lookup failure', () => {
   it('answers 503 with a fixed body by default', async () => {
-    const { get, state } = await setup()
+    const { get, state } = await setup(quiet)
     state.failing = true
     const res = await get('demo-2025')
     expect(res.status).toBe(503)
@@ -162,7 +164,7 @@ describe('clientPins: lookup failure', () => {
   })
 
   it('answers in the default version with onLookupError: "default", and asks the store again after failureTtl', async () => {
-    const { get, state, counts, clock } = await setup({ onLookupError: 'default', failureTtl: 1000 })
+    const { get, state, counts, clock } = await setup({ ...quiet, onLookupError: 'default', failureTtl: 1000 })
     state.failing = true
     expect(await versionOf(await get('demo-2025'))).toBe('2026-06-01')
     state.failing = false
@@ -176,7 +178,7 @@ describe('clientPins: lookup failure', () => {
 
   it('a failed lookup writes no pin; its call is counted under the version answered: none for the 503, the default with onLookupError "default"', async () => {
     for (const onLookupError of ['unavailable', 'default'] as const) {
-      const { get, state, counts, usage } = await setup({ onLookupError })
+      const { get, state, counts, usage } = await setup({ ...quiet, onLookupError })
       state.failing = true
       for (let i = 0; i < 5; i++) expect((await get('demo-2025')).status).toBe(onLookupError === 'default' ? 200 : 503)
       expect([counts.claims, counts.puts]).toEqual([0, 0])
@@ -206,7 +208,7 @@ describe('clientPins: lookup failure', () => {
   })
 
   it('answers a new client in the default version when its pin cannot be written, and pins it after failureTtl', async () => {
-    const { get, pins, state, counts, clock } = await setup({ failureTtl: 5000 })
+    const { get, pins, state, counts, clock } = await setup({ ...quiet, failureTtl: 5000 })
     state.failWrites = true
     expect(await versionOf(await get('fresh'))).toBe('2026-06-01')
     state.failWrites = false
@@ -398,7 +400,7 @@ describe('clientPins: configuration mistakes fail at construction', () => {
     ['no store', { client }, 'clientPins: store must be a pin store such as d1PinStore(env.DB), kvPinStore(env.PINS) or memoryPinStore().'],
     ['a store of the old shape', { store: { get: () => null, set: () => undefined }, client }, 'clientPins: store must be a pin store such as d1PinStore(env.DB), kvPinStore(env.PINS) or memoryPinStore().'],
     ['no client', { store: memoryPinStore() }, 'clientPins: client must be a function (c) => string | null reading the Hono context, such as bearerClient({ secret: env.PIN_SECRET }) or jwtSubject().'],
-    ['an unknown option', { store: memoryPinStore(), client, ttl: 5 }, 'clientPins: unknown option "ttl"; the options are store, client, vary, onLookupError, onRetiredPin, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now.'],
+    ['an unknown option', { store: memoryPinStore(), client, ttl: 5 }, 'clientPins: unknown option "ttl"; the options are store, client, vary, onLookupError, onStoreError, onRetiredPin, cacheTtl, cacheSize, failureTtl, storeTimeout, rollbackWindow, usage, policy, carriesVersion, now.'],
     ['a bad header in vary', { store: memoryPinStore(), client, vary: ['Bad Header'] }, 'clientPins: vary must list the header names client reads, such as ["Authorization"].'],
     ['an empty vary (a shared cache would give one client\'s pinned answer to another)', { store: memoryPinStore(), client, vary: [] }, 'clientPins: vary must list the header names client reads, such as ["Authorization"]: with none, a shared cache could give one client\'s answer to another. For a client not read from a request header (an address, a TLS certificate), give ["*"]: no shared cache keeps the answer.'],
     ['a bad onLookupError', { store: memoryPinStore(), client, onLookupError: 'retry' }, 'clientPins: onLookupError must be "unavailable" (503) or "default".'],
@@ -589,7 +591,7 @@ describe('clientPins: the 503 as problem details', () => {
   it('answers a failed lookup with the problem details of ClientVersionUnavailable', async () => {
     const failing: PinStore = { get: () => Promise.reject(new Error('down')), claim: () => Promise.reject(new Error('down')), put: () => Promise.resolve() }
     const app = new Hono()
-    app.use('*', versionMiddleware({ scheme: scheme(), errorResponse: problemDetails({ typeBase: 'https://api.test/problems/' }), clientVersion: clientPins({ store: failing, client }) }))
+    app.use('*', versionMiddleware({ scheme: scheme(), errorResponse: problemDetails({ typeBase: 'https://api.test/problems/' }), clientVersion: clientPins({ store: failing, client, ...quiet }) }))
     app.get('/', (c) => c.text('ok'))
     const res = await app.request('/', { headers: { Authorization: 'Bearer someone' } })
     expect(res.status).toBe(503)

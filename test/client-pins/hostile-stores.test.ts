@@ -22,11 +22,14 @@ import { idOf, pinnedThings, SECRET } from '../support/client-pins-fixture.ts'
 const client = bearerClient({ secret: SECRET })
 const pin = (version: string) => ({ version, previous: null, movedAt: null })
 
-/** The things API over `store`; `open`: a scheme that accepts any version (none listed). */
+/**
+ * The things API over `store`; `open`: a scheme that accepts any version (none listed). Its stores fail on purpose:
+ * nothing is logged (what onStoreError is told: test/client-pins/store-errors.test.ts).
+ */
 function app(store: PinStore, options: Partial<ClientPinsOptions> & { open?: boolean } = {}) {
   const { open, ...rest } = options
   const scheme = open === true ? new HeaderVersioning({ defaultVersion: '3' }) : new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion: '3' })
-  return pinnedThings(store, scheme, rest)
+  return pinnedThings(store, scheme, { onStoreError: () => {}, ...rest })
 }
 
 const never = <T>(): Promise<T> => new Promise<T>(() => undefined)
@@ -376,7 +379,7 @@ describe('the 503 of a failed lookup', () => {
     // Retry-After is digits alone (RFC 9110 §10.2.3): before, a failureTtl of 1e24 ms sent `Retry-After: 1e+21`.
     for (const [failureTtl, expected] of [[undefined, '30'], [1500, '2'], [0, null], [1e24, '1000000000000000000000'], [Number.MAX_SAFE_INTEGER, '9007199254741']] as const) {
       const hono = new Hono()
-      hono.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: clientPins({ store: down, client, ...(failureTtl === undefined ? {} : { failureTtl }) }) }))
+      hono.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: clientPins({ store: down, client, onStoreError: () => {}, ...(failureTtl === undefined ? {} : { failureTtl }) }) }))
       hono.get('/', (c) => c.text('ok'))
       const res = await hono.request('/', { headers: { Authorization: 'Bearer down-key' } })
       expect([res.status, res.headers.get('Retry-After')]).toEqual([503, expected])

@@ -207,7 +207,7 @@ describe('onRetiredPin: a fallback, the pin moved once', () => {
   })
 
   it('a move that fails: answered in the fallback, tried again after failureTtl, not per request', async () => {
-    const { get, counts, state, clock, pins } = await setup({ gone: '1' }, { onRetiredPin: 'default', failureTtl: 1000 })
+    const { get, counts, state, clock, pins } = await setup({ gone: '1' }, { onRetiredPin: 'default', failureTtl: 1000, onStoreError: () => {} })
     state.failWrites = true
     for (let i = 0; i < 10; i++) expect((await get('gone')).body).toEqual({ version: '3' })
     expect(counts.puts).toBe(1)

@@ -78,6 +78,24 @@ describe('usage written in bounded batches', () => {
     expect(errors).toHaveLength(10)
   })
 
+  it('an onError that throws or rejects loses nothing more: flush resolves, and no rejection is left unhandled', async () => {
+    const db: D1Database = { ...countingDb().db, batch: () => Promise.reject(new Error('D1 is down')) }
+    const told: string[] = []
+    const failing = [
+      () => { throw new Error('onError threw') },
+      () => Promise.reject(new Error('onError rejected')),
+      async () => { throw new Error('onError threw, async') },
+    ]
+    for (const [i, onError] of failing.entries()) {
+      const usage = d1Usage(db, { waitUntil: noWait, flushMs: 30_000, onError: ((error: unknown) => (told.push(`${i}: ${(error as Error).message}`), onError())) as never })
+      usage.record(call(1))
+      await usage.flush()
+    }
+    expect(told).toEqual(['0: D1 is down', '1: D1 is down', '2: D1 is down'])
+    // Any rejection left unhandled surfaces in the runtime before the test ends.
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  })
+
   it("writes a client's row about once per quietMs, not once per call, when more clients call in turn than maxRows", async () => {
     // Each statement's calls (the fifth value bound), as D1 would add them up.
     const written: number[] = []

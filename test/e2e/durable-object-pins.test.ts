@@ -63,4 +63,17 @@ describe('durableObjectPinStore on wrangler dev, bound as docs/client-versions.m
     expect(listed.next).toBeNull()
     expect(JSON.stringify(listed)).not.toContain('e2e-key')
   })
+
+  // After the pins above were written with 4 shards: object 0 keeps the count it was first used with.
+  it('a store given another shards count: its requests get 503, and the wrangler log says why, once per client per failureTtl', async () => {
+    for (let i = 0; i < 3; i++) expect((await get('/wrong-shards/me', { Authorization: 'Bearer e2e-key-c' })).status).toBe(503)
+    const sentence = 'durableObjectPinStore: the pins named "client-pins" were written with shards 4, not 8: with another count clients would move to objects that hold no pin for them. Keep shards at 4.'
+    const told = "clientPins: the pin store failed to read a client's pin, so the client got a 503 (ClientVersionUnavailable)"
+    // The log is written as the Worker runs: wait for the line rather than a fixed time.
+    for (let wait = 0; wait < 50 && !(dev?.log() ?? '').includes(sentence); wait++) await new Promise((resolve) => setTimeout(resolve, 100))
+    const log = dev?.log() ?? ''
+    expect(log).toContain(`${told}`)
+    expect(log.split(sentence).length - 1).toBe(1)
+    expect(log).not.toContain('e2e-key')
+  })
 })

@@ -108,10 +108,11 @@ describe('pins in D1 read through KV', () => {
   })
 
   it('answers a failed lookup with 503, or the default when the app chooses it', async () => {
-    const strict = setup()
+    // Failing on purpose: nothing logged (what onStoreError is told: test/client-pins/store-errors.test.ts).
+    const strict = setup({ onStoreError: () => {} })
     strict.state.failing = true
     expect((await strict.get('kv-any')).res.status).toBe(503)
-    const lenient = setup({ onLookupError: 'default' })
+    const lenient = setup({ onLookupError: 'default', onStoreError: () => {} })
     lenient.state.failing = true
     expect((await lenient.get('kv-any')).version).toBe('3')
   })

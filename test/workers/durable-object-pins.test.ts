@@ -192,6 +192,8 @@ describe('durableObjectPinStore: hostile input', () => {
     expect([...onDO.errors, ...onD1.errors]).toEqual([])
   })
 
+  /** For an isolate whose store fails on purpose: nothing logged (what onStoreError is told: the test of shards below, test/client-pins/store-errors.test.ts). */
+  const quiet = { onStoreError: () => {} }
   /** A namespace whose objects answer with `fetch`. */
   const failing = (fetch: () => Promise<Response>): DurableObjectPinNamespace => ({ idFromName: (name) => name, get: () => ({ fetch }) })
   const never = <T>(): Promise<T> => new Promise<T>(() => undefined)
@@ -204,9 +206,9 @@ describe('durableObjectPinStore: hostile input', () => {
   ]
   it.each(broken)('an object that %s: a 503 (the default with onLookupError "default"), never a 500', async (_name, fetch) => {
     let calls = 0
-    const strict = isolate(durableObjectPinStore(failing(() => (calls++, fetch()))))
+    const strict = isolate(durableObjectPinStore(failing(() => (calls++, fetch()))), '3', quiet)
     expect(await strict.get('broken-key')).toEqual({ status: 503, body: { detail: "The client's API version could not be looked up; retry, or name a version." } })
-    const lenient = isolate(durableObjectPinStore(failing(fetch)), '3', { onLookupError: 'default' })
+    const lenient = isolate(durableObjectPinStore(failing(fetch)), '3', { ...quiet, onLookupError: 'default' })
     expect(await lenient.get('broken-key')).toEqual({ status: 200, body: { version: '3' } })
     expect([...strict.errors, ...lenient.errors]).toEqual([])
     // The strict isolate's one call: object 0's shard count, which failed.
@@ -215,7 +217,7 @@ describe('durableObjectPinStore: hostile input', () => {
 
   it('an object that never answers: 503 after storeTimeout, and not asked again for failureTtl', async () => {
     let calls = 0
-    const slow = isolate(durableObjectPinStore(failing(() => (calls++, never()))), '3', { storeTimeout: 20 })
+    const slow = isolate(durableObjectPinStore(failing(() => (calls++, never()))), '3', { ...quiet, storeTimeout: 20 })
     expect((await slow.get('slow-key')).status).toBe(503)
     expect((await slow.get('slow-key')).status).toBe(503)
     expect(calls).toBe(1)
@@ -230,7 +232,8 @@ describe('durableObjectPinStore: hostile input', () => {
     for (const id of ['moved-client', 'a', 'b', 'c']) await expect(changed.get(id)).rejects.toThrow(sentence)
     await expect(changed.claim('new-client', '3')).rejects.toThrow(sentence)
     await expect(changed.pinnedTo('1')).rejects.toThrow(sentence)
-    const app = isolate(changed)
+    // What the log says of it: the test below.
+    const app = isolate(changed, '3', quiet)
     const calls = all.calls
     expect((await app.get('moved-key')).status).toBe(503)
     // One call, to object 0, which refuses: no object is read or written for the client.
@@ -238,6 +241,29 @@ describe('durableObjectPinStore: hostile input', () => {
     expect(app.errors).toEqual([])
     expect((await durableObjectPinStore(PIN_OBJECTS, { name, shards: 2 }).get('moved-client'))?.version).toBe('1')
     expect(await durableObjectPinStore(PIN_OBJECTS, { name, shards: 2 }).get('new-client')).toBeNull()
+  })
+
+  it('a store given another shard count: the Worker log says why its requests get 503, once per client per failureTtl (onStoreError by default)', async () => {
+    const name = unique()
+    await durableObjectPinStore(PIN_OBJECTS, { name, shards: 32 }).claim('a-client', '1')
+    const logged: unknown[][] = []
+    const original = console.error
+    console.error = (...args: unknown[]) => void logged.push(args)
+    try {
+      const app = isolate(durableObjectPinStore(PIN_OBJECTS, { name, shards: 16 }))
+      for (let i = 0; i < 3; i++) expect((await app.get('shards-key')).status).toBe(503)
+      expect(app.errors).toEqual([])
+    } finally {
+      console.error = original
+    }
+    expect(logged.length).toBe(1)
+    const [sentence, error] = logged[0] as [string, Error]
+    expect(sentence).toBe(
+      "clientPins: the pin store failed to read a client's pin, so the client got a 503 (ClientVersionUnavailable); its requests that name no version get it for failureTtl (30 seconds) without the store being asked again:",
+    )
+    expect(error.message).toBe(
+      `durableObjectPinStore: the pins named "${name}" were written with shards 32, not 16: with another count clients would move to objects that hold no pin for them. Keep shards at 32.`,
+    )
   })
 })
 
