@@ -62,3 +62,21 @@ export function routeExistsOf(source: unknown): RouteExists | undefined {
   const made = source !== null && typeof source === 'object' ? (source as { [ROUTE_EXISTS]?: unknown })[ROUTE_EXISTS] : undefined
   return typeof made === 'function' ? (made.call(source) as RouteExists) : undefined
 }
+
+/**
+ * The method of a history that gives, once, how a link names the query parameters of the plain route it points
+ * to in a version: the route's `queryParamRenamed` undone from the head down to that version, so that a link an
+ * older client follows names what its version sends (`c.var.reverse(name, { query: c.req.query() })`, whose
+ * parameters the request path renamed to the head's). `versionMiddleware` reads it once, at construction
+ * (`linkQueryOf`), for the links of `appRoutes` (hono/app-routes.ts).
+ */
+export const LINK_QUERY: unique symbol = Symbol('linkQuery')
+
+/** `query` (in the head's names) with the parameters of the plain route registered at `paths` named as `version` names them. */
+export type LinkQuery = <Q extends object>(paths: readonly string[], version: string | null | undefined, query: Q) => Q
+
+/** `source`'s link query names when it is a history, else `undefined` (nothing renames a parameter). */
+export function linkQueryOf(source: unknown): LinkQuery | undefined {
+  const made = source !== null && typeof source === 'object' ? (source as { [LINK_QUERY]?: unknown })[LINK_QUERY] : undefined
+  return typeof made === 'function' ? (made.call(source) as LinkQuery) : undefined
+}

@@ -18,6 +18,7 @@ import { checkOptionNames, isRecord } from '../options.ts'
 import { copier, type Copy } from './json-copy.ts'
 import { MigrationPlanner, shapeSteps, type ShapeSteps } from './migration-plan.ts'
 import { HISTORY_PLANS, ROUTE_EXISTS, type HistoryPlans, type RouteExists } from './history-plans.ts'
+import { defineLinkQuery } from './link-query.ts'
 import { appChecks, checkBodies, type AppRoutesWithHandlers, checkChanges, checkMaxBodySize, checkFields, checkReplacements, checkVersions, WHERE } from './history-checks.ts'
 import { checkBinding } from './history-binding.ts'
 import { checkEnumValues } from './value-changes.ts'
@@ -88,6 +89,8 @@ export class VersionHistory<V extends string = string, O = unknown> {
         return { plans: this.#plans, fallback: this.#fallback, parameterShapes: this.#parameterShapes, bodies: this.#bodies }
       },
     })
+    // How links to a plain route name its query parameters in a version (link-query.ts).
+    defineLinkQuery(VersionHistory.prototype)
     // Which methods of a table route its route changes leave in a version: mountRoutes' 405, check(app) (history-plans.ts).
     Object.defineProperty(VersionHistory.prototype, ROUTE_EXISTS, {
       value(this: VersionHistory): RouteExists {

@@ -5,7 +5,7 @@
  * `versionMiddleware({ routes })`, `c.var.reverse` over it: `createReverse`'s
  * versioned reversal, the version placed where the scheme places it.
  */
-import type { RouteExists } from '../changes/history-plans.ts'
+import type { LinkQuery, RouteExists } from '../changes/history-plans.ts'
 import { NoReverseMatch } from '../errors.ts'
 import { bare, quoted, quotedValue } from '../quote.ts'
 import { hostsFollowed } from '../http/allowed-hosts.ts'
@@ -20,7 +20,7 @@ import type { BaseVersioning } from '../schemes/base.ts'
 import { markOf, namedRoutes, unreadBasePaths, type NamedRoute, type NamedRoutesApp, type ReadMark } from './app-route-names.ts'
 import { unservedRoutes } from './app-checks.ts'
 import { runs } from '../routes/composed-handlers.ts'
-import { linkBase } from './mount-base.ts'
+import { linkBase, namedPaths } from './mount-base.ts'
 import { baseOf, type MountedRoute } from '../routes/mounted-apps.ts'
 
 /** A value a link's query can carry. */
@@ -71,8 +71,8 @@ export interface AppRouteTable<N extends string = string> {
    * reversed, or a named route was registered after the table was built.
    */
   table(): RouteTable
-  /** Binds the links of one middleware (`where`) to its scheme and `origin`; checks `origin` now. */
-  bind(where: string, scheme: BaseVersioning, origin: string | undefined): AppLinks<N>
+  /** Binds the links of one middleware (`where`) to its scheme, `origin` and history's query names (`names`); checks `origin` now. */
+  bind(where: string, scheme: BaseVersioning, origin: string | undefined, names?: LinkQuery): AppLinks<N>
   /** Types only: the names `c.var.reverse` takes. */
   readonly '~names'?: N | undefined
 }
@@ -95,6 +95,8 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
     throw new Error('appRoutes: pass the Hono app whose routes are named, such as appRoutes(app) for app = new Hono() or new OpenAPIHono().')
   }
   let table: RouteTable | undefined
+  /** The path of each name, as the app registers it. */
+  let paths: ReadonlyMap<string, string> = new Map()
   /** Names the table lacks, with why: operationIds whose route cannot be reversed (`null`: none). */
   let unusable: ReadonlyMap<string, string> | null = null
   /** How far the app was read when the table was built. */
@@ -104,8 +106,10 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
     // Every route OpenAPIHono registers is a Hono route too: the route count tells whether anything was added.
     if (table !== undefined) return app.routes.length === mark.routes ? table : registeredLate(table)
     mark = markOf(app)
-    const built = tableOf(namedRoutes(app))
+    const found = namedRoutes(app)
+    const built = tableOf(found)
     unusable = built.unusable
+    paths = new Map(found.map((named) => [named.name, named.path]))
     return (table = built.table)
   }
 
@@ -154,7 +158,7 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
 
   return {
     table: current,
-    bind(where, scheme, origin) {
+    bind(where, scheme, origin, names) {
       const trusted = origin === undefined ? undefined : trustedOrigin(origin, where)
       // The scheme's own query parameter (query-parameter versioning): the link carries the request's version there.
       const own = scheme.placement.query
@@ -184,8 +188,17 @@ export function appRoutes<const N extends string = string>(app: NamedRoutesApp):
               const hint = error instanceof NoReverseMatch && !built.routes.some((r) => r.names.includes(name)) ? unread().join(' ') : ''
               throw hint === '' ? error : new NoReverseMatch(name, params, `no route is named ${quoted(name)}. ${hint}`)
             }
-            const query = options?.query
-            return query === undefined ? url : withQuery(url, query, own, name, params)
+            let query = options?.query
+            if (query === undefined) return url
+            // A handler's query is the head's: a version that renamed the route's parameters names them its own way.
+            const path = names === undefined || version === null ? undefined : paths.get(name)
+            if (path !== undefined) {
+              const route = matchedRoutes(c)[index] as MountedRoute
+              // The path Hono serves it at (a sub-app's `/` under `/api` is `/api`), and as its sub-app registers it.
+              const served = `${prefixOf(route) ?? ''}${path}`
+              query = (names as LinkQuery)(namedPaths(served.length > 1 && served.endsWith('/') ? served.slice(0, -1) : served, baseOf(route)), version, query)
+            }
+            return withQuery(url, query, own, name, params)
           }
         },
         check(hosts, given, middleware) {

@@ -5,7 +5,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
-import { routeExistsOf, type RouteExists } from '../changes/history-plans.ts'
+import { linkQueryOf, routeExistsOf, type RouteExists } from '../changes/history-plans.ts'
 import { BoundedCache } from '../http/bounded-cache.ts'
 import { ANSWERS } from '../http/middleware-answers.ts'
 import { PLAIN_VERSIONS, type PlainVersionsOf } from '../model/reported.ts'
@@ -98,7 +98,7 @@ export function versionMiddleware<S extends BaseVersioning>(options: VersionMidd
   if (routes === undefined ? origin !== undefined : typeof routes?.bind !== 'function') {
     throw new Error("versionMiddleware: routes must be appRoutes(app) (the app's named routes), and origin needs routes.")
   }
-  links = routes === undefined ? null : routes.bind('versionMiddleware', scheme, origin)
+  links = routes === undefined ? null : routes.bind('versionMiddleware', scheme, origin, linkQueryOf(options.changes))
   const reads = scheme.matchParams
   const param = scheme.versionParam
   // A scheme that reads the version param alone: a place per value of it (the few versions clients send), and one

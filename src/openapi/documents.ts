@@ -172,6 +172,12 @@ export interface VersionedOpenAPI {
   readonly model?: ApiModel | undefined
 }
 
+/** The sentence of an app that registers none of the documented paths (`documented`: the document's, else the table's): the first few of each side, and what to give. */
+const noPathServed = (documented: readonly string[], served: DocumentedApp['routes'], where: string): string => {
+  const few = (paths: readonly string[]): string => [...new Set(paths)].slice(0, 3).map((p) => bare(p)).join(', ') || 'no route'
+  return `${where}: app registers none of the documented paths (${few(documented)}), and serves ${few(served.filter((r) => r.method !== 'ALL').map((r) => r.path))}; give the app that serves them (the root app, whose routes have their full paths), or write the document's paths as it serves them (under the prefix app.route() mounts them at).`
+}
+
 const OPTION_NAMES = ['scheme', 'routes', 'document', 'app', 'policy', 'changelog', 'versions', 'info', 'serverUrl', 'methods', 'shapes', 'errors', 'requests', 'bodies', 'pins', 'hide']
 
 /** The operations without those `hide` names; each name must name one. */
@@ -264,7 +270,7 @@ export function versionedOpenAPI(options: VersionedOpenAPIOptions): VersionedOpe
   const all = head === null ? tableOperations(routes as RouteTable, methods, content, app, where) : documentOperations(inside?.head ?? head, routes)
   const bases = app === null ? [] : middlewareBases((options.app as DocumentedApp).routes)
   const fromApp = withMountedNames(underPrefix(head === null || app === null ? all : appOperations(all, app), prefix, inside?.moved), bases)
-  if (app !== null && (routes?.routes.length ?? 0) + all.length > 0 && fromApp.length === 0) throw new Error(`${where}: app registers none of the documented paths; give the app that serves them (the root app, whose routes have their full paths).`)
+  if (app !== null && (routes?.routes.length ?? 0) + all.length > 0 && fromApp.length === 0) throw new Error(noPathServed([...all.map((o) => o.path), ...(routes?.routes.map((r) => r.path) ?? [])], (options.app as DocumentedApp).routes, where))
   const operations = hidden(fromApp, options.hide, where)
   checkAppMiddleware(options.app, options, operations.map((o) => o.path), where)
   // The items of streams: the bodies given, else those the history (the changelog) was given.

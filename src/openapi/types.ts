@@ -106,11 +106,23 @@ export interface OpenAPIDocument {
 /**
  * A head-version document as OpenAPI tools produce it (hono-openapi's
  * `generateSpecs`, @hono/zod-openapi's `getOpenAPI31Document` or
- * `getOpenAPIDocument`, chanfana's `getGeneratedSchema`): any OpenAPI 3.0
- * or 3.1 object.
+ * `getOpenAPIDocument`, chanfana's `getGeneratedSchema`), or written by hand:
+ * any OpenAPI 3.0 or 3.1 object. Its fields are named so that a document
+ * written inline (`document: { openapi, info, paths }`) compiles; their
+ * values are checked when the documents are made. (An index signature would
+ * refuse the documents tools type as interfaces.)
  */
 export interface OpenAPIInput {
   readonly openapi: string
+  readonly info?: unknown
+  readonly jsonSchemaDialect?: unknown
+  readonly servers?: unknown
+  readonly paths?: unknown
+  readonly webhooks?: unknown
+  readonly components?: unknown
+  readonly security?: unknown
+  readonly tags?: unknown
+  readonly externalDocs?: unknown
 }
 
 /** The HTTP methods a route is documented with: an OpenAPI 3.2 path item's (3.1's and QUERY). */

@@ -202,7 +202,19 @@ describe('methods come from the app', () => {
     // An app that registers none of the paths (a sub-app, whose paths lack the prefix it is mounted at).
     const sub = new Hono().get('/list', (c) => c.json([]))
     expect(() => versionedOpenAPI({ scheme: versioning.scheme, routes, app: sub })).toThrow(
-      'versionedOpenAPI: app registers none of the documented paths; give the app that serves them (the root app, whose routes have their full paths).',
+      "versionedOpenAPI: app registers none of the documented paths (/users, /users/:id{[0-9]+}, /teams), and serves /list; give the app that serves them (the root app, whose routes have their full paths), or write the document's paths as it serves them (under the prefix app.route() mounts them at).",
     )
+  })
+
+  it('the root app given, a head document written with the paths of the sub-app it mounts: the sentence names both sides (found by the new-user trial: it said to give the root app, which was given)', () => {
+    const orders = new Hono().get('/orders', (c) => c.json([])).get('/orders/:id', (c) => c.json({}))
+    const root = new Hono().route('/api', orders)
+    const ok = { '200': { description: 'Orders.' } }
+    const document = { openapi: '3.1.0', info: { title: 'Orders', version: 'v2' }, paths: { '/orders': { get: { responses: ok } }, '/orders/{id}': { get: { responses: ok } } } }
+    expect(() => versionedOpenAPI({ scheme: versioning.scheme, document, app: root })).toThrow(
+      "versionedOpenAPI: app registers none of the documented paths (/orders, /orders/{id}), and serves /api/orders, /api/orders/:id; give the app that serves them (the root app, whose routes have their full paths), or write the document's paths as it serves them (under the prefix app.route() mounts them at).",
+    )
+    const prefixed = { ...document, paths: { '/api/orders': document.paths['/orders'], '/api/orders/{id}': document.paths['/orders/{id}'] } }
+    expect(Object.keys(versionedOpenAPI({ scheme: versioning.scheme, document: prefixed, app: root }).document('v2').paths)).toEqual(['/api/orders', '/api/orders/{id}'])
   })
 })
