@@ -5,7 +5,7 @@
  * renamed fields get their older name, added fields are absent, removed
  * fields are present in responses with the type their `older` converter
  * returns and in requests as the older version took them (required where
- * `required: true`), changed fields have the type their `down` converter
+ * `required: true`, else optional), changed fields have the type their `down` converter
  * returns, added enum values are narrowed away, and a converted shape is what
  * its `down` returns. A shape inside another (a product in a list) is found
  * by its head type. Renamed query parameters and request headers get their
@@ -57,11 +57,10 @@ type ValueBefore<V, K, S> = K extends Get<Op<S, 'changed'>, 'field'>
 /** Which way a value goes: an answer the server sends, or a request body it reads. */
 export type Direction = 'response' | 'request'
 
-/**
- * Removed fields an older version has: in responses, those with an `older` converter (the server adds them back); in
- * requests, those too, and those the older version required (`required: true`: the server refuses a body without).
- */
-type Restored<S, D extends Direction> = S extends { readonly op: 'removed'; readonly value: infer R } ? ([R] extends [never] ? (D extends 'request' ? Extract<S, { readonly required: true }> : never) : S) : never
+/** Removed fields an older version's responses have: those with an `older` converter (the server adds them back). */
+type Restored<S> = S extends { readonly op: 'removed'; readonly value: infer R } ? ([R] extends [never] ? never : S) : never
+/** Removed fields an older version required in requests (`required: true`: the server refuses a body without). */
+type RequiredRemoved<S> = Extract<Op<S, 'removed'>, { readonly required: true }>
 /** The type of removed field `F`: what `older` returns, else what its `schema` says, else `unknown` (nothing declares it). */
 type RemovedValue<S, F> = Extract<Op<S, 'removed'>, { readonly field: F }> extends infer I
   ? [Get<I, 'value'>] extends [never]
@@ -87,7 +86,14 @@ type SchemaValue<Sc> = [Sc] extends [never]
           : never
         : unknown
 
-type Removed<S, D extends Direction> = { readonly [F in Get<Restored<S, D>, 'field'> & string]: RemovedValue<S, F> }
+/**
+ * The removed fields of an older version's value: in a response, those the server adds back; in a request, every
+ * one, as the server reads it (its request validation and its document): required where `required: true`, else
+ * optional.
+ */
+type Removed<S, D extends Direction> = D extends 'response'
+  ? { readonly [F in Get<Restored<S>, 'field'> & string]: RemovedValue<S, F> }
+  : { readonly [F in Get<RequiredRemoved<S>, 'field'> & string]: RemovedValue<S, F> } & { readonly [F in Exclude<Get<Op<S, 'removed'>, 'field'>, Get<RequiredRemoved<S>, 'field'>> & string]?: RemovedValue<S, F> }
 
 type FieldsBefore<Y, S, D extends Direction> = Simplify<{ [K in keyof Y as KeyBefore<K, S>]: ValueBefore<Y[K], K, S> } & Removed<S, D>>
 
