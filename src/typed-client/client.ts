@@ -265,10 +265,11 @@ export function versionedClient<App extends Hono<any, any, any>, H, P extends st
   }
   // The placement's own options are checked now, with a sample version; each version is checked when its client is made.
   placeVersion(scheme, 'v1', baseUrl, reads)
+  // What the server last reported of each version, for every client of it made here: one made per call reports once.
+  const reported = new Map<string, VersionLifecycle>()
   return function clientOf<const V extends VersionsOf<H>>(version: V): VersionedClient<App, H, V, P> {
     const place = placeVersion(scheme, version, baseUrl, reads)
     const send: ClientFetch = options.fetch ?? ((input, init) => fetch(input, init))
-    let reported: VersionLifecycle | null = null
     async function versionedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
       const request = input instanceof Request ? input : null
       const url = new URL(request?.url ?? String(input))
@@ -277,8 +278,8 @@ export function versionedClient<App extends Hono<any, any, any>, H, P extends st
       const response = await send(url.href, { ...init, headers: sent })
       if (onLifecycle !== undefined) {
         const lifecycle = versionLifecycle(response)
-        if (lifecycle !== null && !sameLifecycle(lifecycle, reported)) {
-          reported = lifecycle
+        if (lifecycle !== null && !sameLifecycle(lifecycle, reported.get(version) ?? null)) {
+          reported.set(version, lifecycle)
           onLifecycle(lifecycle, version)
         }
       }

@@ -191,6 +191,16 @@ describe('the dated and semantic sections', () => {
     expect(gone.ok).toBe(false)
   })
 
+  // Before, each client made (api('2025-01-01') before each call) reported it again.
+  it('a version is reported once per versionedClient, however many clients of it are made', async () => {
+    const seen: string[] = []
+    const api = dated({ in: 'header', name: 'Api-Version' }, (_, version) => seen.push(version))
+    await ok(api('2025-01-01').releases.products.$get())
+    await ok(api('2025-01-01').releases.categories.$get())
+    await ok(api('2025-01-01').releases.products.$get())
+    expect(seen).toEqual(['2025-01-01'])
+  })
+
   it('/semver by Accept-Version', async () => {
     const semantic = versionedClient<CatalogApp, typeof semverHistory>(base, { scheme: { in: 'header', name: 'Accept-Version' }, fetch })
     conforms(await ok(semantic('1.0.0').semver.products.$get()), first.productList)
