@@ -1,10 +1,10 @@
 /**
  * Where Hono's middleware stands beside the versioning middleware, as an
- * app's routes list them: whether a middleware registered at one pattern
- * runs for a path, Hono's middleware that sends a request through the
- * app again, which must run before the versioning middleware, and Hono's
- * header middleware that would not run for a plain route's 404 in a version
- * that lacks the route.
+ * app's routes list them (routes/hono-middleware.ts reads which patterns
+ * cover a path and Hono's names): Hono's middleware that sends a request
+ * through the app again, which must run before the versioning middleware,
+ * and Hono's header middleware that would not run for a plain route's 404
+ * in a version that lacks the route.
  */
 
 import type { ExchangeRoute } from '../pipeline/extension.ts'
@@ -12,30 +12,10 @@ import type { RoutePlan } from './http-steps.ts'
 import { plainRoute } from './route-changes.ts'
 import { tablePlanned, wrappedBy, type PlannedHandler } from './wrapped-handlers.ts'
 import { quoted } from '../quote.ts'
+import { covers, honoName } from '../routes/hono-middleware.ts'
 
 /** The routes of an app as Hono lists them (`app.routes`). */
 type Routes = readonly { readonly method: string; readonly path: string; readonly handler?: unknown }[]
-
-/**
- * Whether Hono runs a middleware registered at `pattern` for a route registered at `path`: segment by segment, a
- * `*` segment covers what follows (nothing too), a param (`:id`, `:id{[0-9]+}`, `:id?`) any one segment. A pattern
- * it cannot read so (a `*` inside a segment) is taken to cover, so that nothing is said in doubt.
- */
-export function covers(pattern: string, path: string): boolean {
-  const want = pattern.split('/').filter((part) => part !== '')
-  const have = path.split('/').filter((part) => part !== '')
-  for (let i = 0; i < want.length; i++) {
-    const part = want[i] as string
-    if (part.includes('*') && !part.includes('{')) return true
-    const segment = have[i]
-    if (part.startsWith(':')) {
-      if (segment === undefined) return part.endsWith('?') && i === want.length - 1
-      continue
-    }
-    if (segment !== part) return false
-  }
-  return want.length === have.length
-}
 
 /**
  * Sentences naming Hono's `methodOverride()` registered after the versioning middleware (`middleware`) where both
@@ -61,20 +41,6 @@ export function redispatchedAfter(routes: Routes, middleware: unknown): string[]
     }
   }
   return [...out]
-}
-
-/**
- * The name Hono gives a middleware function of its own, as its releases name it: those built with esbuild (every
- * release before 4.13.10) suffix a number to a function named as the variable that holds it (`methodOverride2`,
- * `cors2`, `secureHeaders2`); later releases keep the name (`methodOverride`).
- */
-function honoName(handler: unknown): string | undefined {
-  if (typeof handler !== 'function') return undefined
-  // Its trailing digits, counted from the end (a regular expression would backtrack over a long run of them).
-  const { name } = handler
-  let end = name.length
-  while (end > 0 && name.charCodeAt(end - 1) >= 0x30 && name.charCodeAt(end - 1) <= 0x39) end--
-  return name.slice(0, end)
 }
 
 /** Whether `handler` is Hono's methodOverride(), by the name Hono gives it. */

@@ -24,6 +24,7 @@ import { usableId } from './identity.ts'
 import { isVersionText, PinLookups, settled, UNUSABLE_PIN, type Known } from './lookups.ts'
 import type { VersionPolicy } from '../lifecycle/policy.ts'
 import { checkPinsOptions, type ClientPinsOptions } from './options.ts'
+import { jwtAfter } from './auth-order.ts'
 import { latestPin, type Pin } from './pin-store.ts'
 import { retiredFallback, retiredRefusal } from './retired.ts'
 
@@ -316,6 +317,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
 
   return {
     bind,
+    check: (app) => jwtAfter(app, client),
     async upgrade(id, version) {
       const client = checkedId(id, 'upgrade')
       const resolved = servable(version, 'upgrade')

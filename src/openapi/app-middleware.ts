@@ -5,7 +5,7 @@
  * whose `errors`, `policy` or `pins` say otherwise are refused when they are made, with a sentence
  * naming what to give. An `errorResponse` of your own is not read.
  */
-import { covers } from '../changes/middleware-order.ts'
+import { covers } from '../routes/hono-middleware.ts'
 import { detailResponse } from '../hono/error-response.ts'
 import { answersOf, isProblemAnswer } from '../http/middleware-answers.ts'
 import type { VersionPolicy } from '../lifecycle/policy.ts'
