@@ -272,6 +272,20 @@ describe("an older client's request body", () => {
     }
   })
 
+  it("a number beyond a double's range written short (1e400: no run of 16 digits) is the client's 400 too, never sent on as null", async () => {
+    // Before, the quick look found no run of 16 digits: JSON.parse read Infinity, which passed a `type: number`
+    // validation and reached the handler as null.
+    for (const n of ['1e400', '-1E+400', '1e0400', '2.5e309']) {
+      const res = await served.request('/account', { method: 'POST', headers: { ...V1, ...JSON_TYPE }, body: `{"id":1,"holder":"Ada","balance":"1","n":${n}}` })
+      expect(res.status).toBe(400)
+      expect(await res.text()).toContain("cannot be migrated exactly (beyond a double's range, or an integer of more than 4,300 digits)")
+    }
+    // An exponent of three digits within range, and text that looks like one, are sent on as the head's parse reads them.
+    const res = await served.request('/account?json', { method: 'POST', headers: { ...V1, ...JSON_TYPE }, body: '{"id":1,"holder":"file100","balance":"1","n":1e300,"m":1e-400}' })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ id: 1, owner: 'file100', balance: 1, parent: null, n: 1e300, m: 0 })
+  })
+
   it("one nested deeper than the exact reading goes is the client's 400, as a body too deep to migrate", async () => {
     const res = await served.request('/account', { method: 'POST', headers: { ...V1, ...JSON_TYPE }, body: `{"id":1,"holder":"Ada","deep":${DEEP}}` })
     expect(res.status).toBe(400)
