@@ -16,6 +16,7 @@ import { declaresOlder, isRename, type ParameterStep } from '../changes/request-
 import type { ChangelogInstruction } from '../changes/changelog.ts'
 import type { AnyShape } from '../changes/shape.ts'
 import { isHeaderName } from '../http/header-name.ts'
+import { handlerQueryPairs } from '../http/query.ts'
 import { InvalidRequestParameters } from './invalid-body.ts'
 import { withDefs } from './older-schemas.ts'
 import { partValidator, type Limits, type PartValidator } from './validate.ts'
@@ -128,7 +129,9 @@ function partValue(part: Part, request: Request, declared: readonly Reading[], b
   if (part === 'query') {
     // Every parameter, declared or not (`additionalProperties` may refuse one), but the version's own where the
     // scheme reads it from the query and the schema does not declare it.
-    for (const [name, text] of new URL(request.url).searchParams) {
+    // Decoded as the handler's c.req.query() decodes them (an escape that is not UTF-8 kept as written, not U+FFFD):
+    // what is checked is what the handler reads.
+    for (const [name, text] of handlerQueryPairs(request.url)) {
       const reading = byName.get(name)
       if (reading !== undefined || name !== versionQuery) put(reading, name, text, false)
     }

@@ -15,6 +15,9 @@ import { problemDetails } from '../../src/lifecycle/index.ts'
 import { InvalidRequestParameters, requestValidation } from '../../src/validation/index.ts'
 import { QueryParameterVersioning } from '../../src/index.ts'
 import { twoVersionHistory, twoVersions } from '../support/two-versions.ts'
+import fc from 'fast-check'
+import { handlerQueryPairs } from '../../src/http/query.ts'
+import { assertAsyncProperty } from '../support/property-runs.ts'
 
 const ProductFilter = shape('ProductFilter')
 const ProductHeaders = shape('ProductHeaders')
@@ -123,6 +126,54 @@ describe('older query parameters, headers and cookies are validated in their own
     })
     const error = new InvalidRequestParameters([])
     expect([error.name, error.status, error.code]).toEqual(['InvalidRequestParameters', 422, 'InvalidRequestParameters'])
+  })
+})
+
+describe('a query value is checked as the handler reads it', () => {
+  const Search = shape('Search')
+  function searchApp() {
+    const history = twoVersionHistory([change('Searches may be drafts.', [fieldAdded(Search, 'draft' as never, { default: 'no' as never })])], {
+      validation: requestValidation({
+        schemas: { Search: { type: 'object', properties: { q: { type: 'string', maxLength: 4, pattern: '^[^%<>]*$' }, draft: { type: 'string' } }, additionalProperties: false } },
+        parameters: { 'GET /search': { query: Search } },
+      }),
+    })
+    const hono = new Hono()
+    hono.use('*', versionMiddleware({ scheme: twoVersions(), changes: history }))
+    hono.get('/search', (c) => c.json({ q: c.req.query('q') ?? null }))
+    return hono
+  }
+  const search = (query: string) => searchApp().request(`https://api.example/search${query}`, { headers: { 'Api-Version': '1' } })
+
+  it('an escape that is not UTF-8 is checked as written, as c.req.query() keeps it, not as U+FFFD', async () => {
+    // Before, the check read each %FF as one U+FFFD: four characters, no "%", accepted; the handler read 12 characters.
+    for (const q of ['%FF%FF%FF%FF', '%C0%BC', 'a%FF']) {
+      const res = await search(`?q=${q}`)
+      expect(res.status, q).toBe(422)
+      expect(await res.text()).not.toContain('%')
+    }
+    expect(await (await search('?q=%C3%A9t%C3%A9')).json()).toEqual({ q: 'été' })
+    expect(await (await search('?q=a+b')).json()).toEqual({ q: 'a b' })
+  })
+
+  it('a pair with an empty name, which c.req.queries() leaves out, is no unknown parameter', async () => {
+    expect(await (await search('?=x&q=ab&&')).json()).toEqual({ q: 'ab' })
+  })
+
+  it("reads every query as Hono's c.req.queries() does", async () => {
+    const hono = new Hono()
+    hono.get('/', (c) => c.json(c.req.queries()))
+    const piece = fc.constantFrom('a', 'b', '=', '&', '+', '%', '%41', '%FF', '%C3%A9', '%C3', '%E2%82', '%AC', '%2', '%3D', '%26', 'é', '?')
+    await assertAsyncProperty(
+      fc.asyncProperty(fc.array(piece, { maxLength: 12 }), async (pieces) => {
+        const url = `https://api.example/?${pieces.join('')}`
+        const expected: Record<string, string[]> = await (await hono.request(url)).json()
+        const read: Record<string, string[]> = {}
+        for (const [name, value] of handlerQueryPairs(new Request(url).url)) (read[name] ??= []).push(value)
+        expect(read).toEqual(expected)
+      }),
+      { numRuns: 300 },
+    )
   })
 })
 
