@@ -72,7 +72,12 @@ function formEncoded(params: URLSearchParams): string {
  */
 export function handlerDecoded(raw: string): string {
   if (!raw.includes('%') && !raw.includes('+')) return raw
-  const text = raw.includes('+') ? raw.replace(/\+/g, ' ') : raw
+  return percentDecoded(raw.includes('+') ? raw.replace(/\+/g, ' ') : raw)
+}
+
+/** `text`'s percent-escapes decoded as UTF-8, each run on its own where the whole is not, one that is not kept as written. */
+export function percentDecoded(text: string): string {
+  if (!text.includes('%')) return text
   try {
     return decodeURIComponent(text)
   } catch {

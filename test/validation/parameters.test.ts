@@ -7,6 +7,7 @@
  * requests are the app's own.
  */
 import { Hono } from 'hono'
+import { getCookie } from 'hono/cookie'
 import { describe, expect, it } from 'vitest'
 import { change, enumValuesAdded, fieldAdded, fieldChanged, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import type { Change } from '../../src/changes/change.ts'
@@ -174,6 +175,36 @@ describe('a query value is checked as the handler reads it', () => {
       }),
       { numRuns: 300 },
     )
+  })
+})
+
+describe("a cookie is checked as the handler's getCookie() reads it", () => {
+  const Prefs = shape('Prefs')
+  function prefsApp() {
+    const history = twoVersionHistory([change('Preferences have a language.', [fieldAdded(Prefs, 'lang' as never, { default: 'en' as never })])], {
+      validation: requestValidation({
+        schemas: { Prefs: { type: 'object', properties: { theme: { type: 'string', enum: ['dark', 'light'] }, note: { type: 'string', maxLength: 5 }, lang: { type: 'string' } } } },
+        parameters: { 'GET /prefs': { cookies: Prefs } },
+      }),
+    })
+    const hono = new Hono()
+    hono.use('*', versionMiddleware({ scheme: twoVersions(), changes: history }))
+    hono.get('/prefs', (c) => c.json({ theme: getCookie(c, 'theme') ?? null, note: getCookie(c, 'note') ?? null }))
+    return hono
+  }
+  const prefs = (cookie: string) => prefsApp().request('https://api.example/prefs', { headers: { 'Api-Version': '1', Cookie: cookie } })
+
+  it('a first pair the handler leaves out (a character no cookie holds, a quote left open, a no-break space) is not checked in the place of the one it reads', async () => {
+    // Before, the check read the first pair of each name as it was written (trimmed of any white space): it passed, and the handler read the second.
+    for (const cookie of ['theme=dark\xa0; theme=evil', '\xa0theme=dark; theme=evil', 'note=a\\b; note=far-too-long', 'note="ab; note=far-too-long']) {
+      expect((await prefs(cookie)).status, JSON.stringify(cookie)).toBe(422)
+    }
+  })
+
+  it('reads what getCookie reads: the first kept pair of a name, unquoted, percent-decoded', async () => {
+    expect(await (await prefs('theme=dark; theme=evil')).json()).toEqual({ theme: 'dark', note: null })
+    expect(await (await prefs(' theme = "light" ; note=%41b')).json()).toEqual({ theme: 'light', note: 'Ab' })
+    expect(await (await prefs('other=<x>; theme=dark')).json()).toEqual({ theme: 'dark', note: null })
   })
 })
 
