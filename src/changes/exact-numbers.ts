@@ -7,8 +7,9 @@
  *
  * Finding one: a quick look first, for a run of 16 digits (an integer a
  * double may not hold has at least that many), reading about one character
- * in 16; only then a scan of the number tokens outside strings. Both are
- * linear in the text.
+ * in 16, and for an exponent of three digits or more (a number beyond a
+ * double's range written short, `1e400`, has no such run); only then a scan
+ * of the number tokens outside strings. All are linear in the text.
  *
  * Keeping one: where the runtime gives a reviver the source text of what it
  * read (`context.source`) and writes raw JSON (`JSON.rawJSON`), as Node 22,
@@ -39,9 +40,16 @@ function hasLongDigitRun(text: string): boolean {
   return false
 }
 
+/**
+ * An exponent of three digits or more (`e400`, `E+309`, `e0400`): the only way a number without a run of 16 digits
+ * goes beyond a double's range, which `JSON.parse` reads as `Infinity` and a migrated body would carry as `null`.
+ * (Text such as `"file100"` matches too: it costs the scan below, which finds no such number.)
+ */
+const LONG_EXPONENT = /[eE]\+?[0-9]{3}/
+
 /** Whether `text` (JSON that parsed) holds a number `JSON.parse` does not read exactly. */
 export function hasInexactNumber(text: string): boolean {
-  if (!hasLongDigitRun(text)) return false
+  if (!hasLongDigitRun(text) && !LONG_EXPONENT.test(text)) return false
   const n = text.length
   let i = 0
   while (i < n) {

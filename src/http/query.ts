@@ -63,3 +63,47 @@ function formEncoded(params: URLSearchParams): string {
   const text = params.toString()
   return text.includes('*') || text.includes('%7E') ? text.replace(/\*/g, '%2A').replace(/%7E/g, '~') : text
 }
+
+/**
+ * A query name or value as Hono's `c.req.query()` and `c.req.queries()` read it: `+` is a space, and the
+ * percent-escapes are decoded as UTF-8; where the whole is not (an escape of a byte that is not UTF-8), each run of
+ * escapes is decoded on its own, and a run that is not UTF-8 either is kept as written (`a%FF` stays `a%FF`, where a
+ * form decoder gives `a\uFFFD`). What a handler reads, so what request validation checks.
+ */
+export function handlerDecoded(raw: string): string {
+  if (!raw.includes('%') && !raw.includes('+')) return raw
+  return percentDecoded(raw.includes('+') ? raw.replace(/\+/g, ' ') : raw)
+}
+
+/** `text`'s percent-escapes decoded as UTF-8, each run on its own where the whole is not, one that is not kept as written. */
+export function percentDecoded(text: string): string {
+  if (!text.includes('%')) return text
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run)
+      } catch {
+        return run
+      }
+    })
+  }
+}
+
+/**
+ * The query's parameters, `[name, value]` in order, as Hono's `c.req.queries()` reads them (`handlerDecoded`):
+ * a pair without `=` has the value `''`, and a pair whose name is empty (`?=x`, `a&&b`) is left out, as Hono leaves it.
+ */
+export function handlerQueryPairs(url: string): [string, string][] {
+  const at = url.indexOf('?')
+  if (at === -1) return []
+  const hash = url.indexOf('#', at)
+  const pairs: [string, string][] = []
+  for (const pair of url.slice(at + 1, hash === -1 ? url.length : hash).split('&')) {
+    const equals = pair.indexOf('=')
+    const name = handlerDecoded(equals === -1 ? pair : pair.slice(0, equals))
+    if (name !== '') pairs.push([name, equals === -1 ? '' : handlerDecoded(pair.slice(equals + 1))])
+  }
+  return pairs
+}

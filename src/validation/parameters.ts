@@ -16,6 +16,8 @@ import { declaresOlder, isRename, type ParameterStep } from '../changes/request-
 import type { ChangelogInstruction } from '../changes/changelog.ts'
 import type { AnyShape } from '../changes/shape.ts'
 import { isHeaderName } from '../http/header-name.ts'
+import { handlerCookies } from '../http/cookies.ts'
+import { handlerQueryPairs } from '../http/query.ts'
 import { InvalidRequestParameters } from './invalid-body.ts'
 import { withDefs } from './older-schemas.ts'
 import { partValidator, type Limits, type PartValidator } from './validate.ts'
@@ -128,7 +130,9 @@ function partValue(part: Part, request: Request, declared: readonly Reading[], b
   if (part === 'query') {
     // Every parameter, declared or not (`additionalProperties` may refuse one), but the version's own where the
     // scheme reads it from the query and the schema does not declare it.
-    for (const [name, text] of new URL(request.url).searchParams) {
+    // Decoded as the handler's c.req.query() decodes them (an escape that is not UTF-8 kept as written, not U+FFFD):
+    // what is checked is what the handler reads.
+    for (const [name, text] of handlerQueryPairs(request.url)) {
       const reading = byName.get(name)
       if (reading !== undefined || name !== versionQuery) put(reading, name, text, false)
     }
@@ -141,21 +145,12 @@ function partValue(part: Part, request: Request, declared: readonly Reading[], b
     }
   } else {
     const header = request.headers.get('cookie')
+    // Read as the handler's getCookie(c, name) reads them (a pair Hono leaves out is not checked in its place); the
+    // first cookie of a name is the most specific one (RFC 6265).
     if (header !== null) {
-      for (const pair of header.split(';')) {
-        const at = pair.indexOf('=')
-        if (at === -1) continue
-        const reading = byName.get(pair.slice(0, at).trim())
-        if (reading === undefined) continue
-        let text = pair.slice(at + 1).trim()
-        if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) text = text.slice(1, -1)
-        try {
-          text = decodeURIComponent(text)
-        } catch {
-          // Kept as sent: not percent-encoded.
-        }
-        // The first cookie of a name is the most specific one (RFC 6265).
-        put(reading, reading.name, text, true)
+      for (const [name, text] of handlerCookies(header)) {
+        const reading = byName.get(name)
+        if (reading !== undefined) put(reading, reading.name, text, true)
       }
     }
   }

@@ -60,6 +60,7 @@ const history = versionHistory({
     'POST /account': { request: Account },
     'GET /scaled': { response: Account },
     'GET /huge': { response: Account },
+    'GET /short': { response: Account },
     'GET /deep': { response: Account },
   },
 })
@@ -144,6 +145,7 @@ describe('an older client gets integers beyond 2^53 of a body written as text ex
     a.get('/missing', (c) => c.body(account(ID, '0'), 404, JSON_TYPE))
     a.get('/scaled', (c) => c.body(account('1', ID), 200, JSON_TYPE))
     a.get('/huge', (c) => c.body(account(`9${'1'.repeat(4300)}`, '1'), 200, JSON_TYPE))
+    a.get('/short', (c) => c.body(account('1', '1e400'), 200, JSON_TYPE))
     a.get('/deep', (c) => c.body(`{"id":1,"owner":"Ada","deep":${DEEP}}`, 200, JSON_TYPE))
   })
 
@@ -163,6 +165,12 @@ describe('an older client gets integers beyond 2^53 of a body written as text ex
     const older = await served.request('/huge', { headers: V1 })
     expect(older.status).toBe(500)
     expect(await older.text()).toBe(`onError: versionHistory: the 200 response of "GET /huge" (application/json) cannot be migrated to version "1": ${INEXACT}.`)
+  })
+
+  it("a number beyond a double's range written short (1e400) is not sent as null either: the same loud 500", async () => {
+    const older = await served.request('/short', { headers: V1 })
+    expect(older.status).toBe(500)
+    expect(await older.text()).toBe(`onError: versionHistory: the 200 response of "GET /short" (application/json) cannot be migrated to version "1": ${INEXACT}.`)
   })
 
   it('one nested deeper than the exact reading goes is the loud 500 saying so', async () => {
@@ -270,6 +278,20 @@ describe("an older client's request body", () => {
       expect(res.status).toBe(400)
       expect(await res.text()).toContain("cannot be migrated exactly (beyond a double's range, or an integer of more than 4,300 digits)")
     }
+  })
+
+  it("a number beyond a double's range written short (1e400: no run of 16 digits) is the client's 400 too, never sent on as null", async () => {
+    // Before, the quick look found no run of 16 digits: JSON.parse read Infinity, which passed a `type: number`
+    // validation and reached the handler as null.
+    for (const n of ['1e400', '-1E+400', '1e0400', '2.5e309']) {
+      const res = await served.request('/account', { method: 'POST', headers: { ...V1, ...JSON_TYPE }, body: `{"id":1,"holder":"Ada","balance":"1","n":${n}}` })
+      expect(res.status).toBe(400)
+      expect(await res.text()).toContain("cannot be migrated exactly (beyond a double's range, or an integer of more than 4,300 digits)")
+    }
+    // An exponent of three digits within range, and text that looks like one, are sent on as the head's parse reads them.
+    const res = await served.request('/account?json', { method: 'POST', headers: { ...V1, ...JSON_TYPE }, body: '{"id":1,"holder":"file100","balance":"1","n":1e300,"m":1e-400}' })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ id: 1, owner: 'file100', balance: 1, parent: null, n: 1e300, m: 0 })
   })
 
   it("one nested deeper than the exact reading goes is the client's 400, as a body too deep to migrate", async () => {

@@ -111,6 +111,7 @@ const ROWS: readonly Row[] = [
     head: `{"title":"Desk","price":30,"meta":${'['.repeat(6000)}${']'.repeat(6000)}}`,
     old: `{"name":"Desk","price":"30.00","meta":${'['.repeat(6000)}${']'.repeat(6000)}}`,
   },
+  { input: "a number beyond a double's range written short (`\"stock\": 1e400`)", type: 'application/json', head: '{"title":"Desk","price":30,"stock":1e400}', old: '{"name":"Desk","price":"30.00","stock":1e400}' },
   { input: 'a response outside its layout (the handler\'s bug)', method: 'GET', path: '/products?broken' },
   { input: 'a chunked body (no `Content-Length`)', type: 'application/json', head: '{"title":"Desk","price":30}', old: '{"name":"Desk","price":"30.00"}', chunked: true },
   {

@@ -7,6 +7,7 @@
  * requests are the app's own.
  */
 import { Hono } from 'hono'
+import { getCookie } from 'hono/cookie'
 import { describe, expect, it } from 'vitest'
 import { change, enumValuesAdded, fieldAdded, fieldChanged, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import type { Change } from '../../src/changes/change.ts'
@@ -15,6 +16,9 @@ import { problemDetails } from '../../src/lifecycle/index.ts'
 import { InvalidRequestParameters, requestValidation } from '../../src/validation/index.ts'
 import { QueryParameterVersioning } from '../../src/index.ts'
 import { twoVersionHistory, twoVersions } from '../support/two-versions.ts'
+import fc from 'fast-check'
+import { handlerQueryPairs } from '../../src/http/query.ts'
+import { assertAsyncProperty } from '../support/property-runs.ts'
 
 const ProductFilter = shape('ProductFilter')
 const ProductHeaders = shape('ProductHeaders')
@@ -123,6 +127,84 @@ describe('older query parameters, headers and cookies are validated in their own
     })
     const error = new InvalidRequestParameters([])
     expect([error.name, error.status, error.code]).toEqual(['InvalidRequestParameters', 422, 'InvalidRequestParameters'])
+  })
+})
+
+describe('a query value is checked as the handler reads it', () => {
+  const Search = shape('Search')
+  function searchApp() {
+    const history = twoVersionHistory([change('Searches may be drafts.', [fieldAdded(Search, 'draft' as never, { default: 'no' as never })])], {
+      validation: requestValidation({
+        schemas: { Search: { type: 'object', properties: { q: { type: 'string', maxLength: 4, pattern: '^[^%<>]*$' }, draft: { type: 'string' } }, additionalProperties: false } },
+        parameters: { 'GET /search': { query: Search } },
+      }),
+    })
+    const hono = new Hono()
+    hono.use('*', versionMiddleware({ scheme: twoVersions(), changes: history }))
+    hono.get('/search', (c) => c.json({ q: c.req.query('q') ?? null }))
+    return hono
+  }
+  const search = (query: string) => searchApp().request(`https://api.example/search${query}`, { headers: { 'Api-Version': '1' } })
+
+  it('an escape that is not UTF-8 is checked as written, as c.req.query() keeps it, not as U+FFFD', async () => {
+    // Before, the check read each %FF as one U+FFFD: four characters, no "%", accepted; the handler read 12 characters.
+    for (const q of ['%FF%FF%FF%FF', '%C0%BC', 'a%FF']) {
+      const res = await search(`?q=${q}`)
+      expect(res.status, q).toBe(422)
+      expect(await res.text()).not.toContain('%')
+    }
+    expect(await (await search('?q=%C3%A9t%C3%A9')).json()).toEqual({ q: 'été' })
+    expect(await (await search('?q=a+b')).json()).toEqual({ q: 'a b' })
+  })
+
+  it('a pair with an empty name, which c.req.queries() leaves out, is no unknown parameter', async () => {
+    expect(await (await search('?=x&q=ab&&')).json()).toEqual({ q: 'ab' })
+  })
+
+  it("reads every query as Hono's c.req.queries() does", async () => {
+    const hono = new Hono()
+    hono.get('/', (c) => c.json(c.req.queries()))
+    const piece = fc.constantFrom('a', 'b', '=', '&', '+', '%', '%41', '%FF', '%C3%A9', '%C3', '%E2%82', '%AC', '%2', '%3D', '%26', 'é', '?')
+    await assertAsyncProperty(
+      fc.asyncProperty(fc.array(piece, { maxLength: 12 }), async (pieces) => {
+        const url = `https://api.example/?${pieces.join('')}`
+        const expected: Record<string, string[]> = await (await hono.request(url)).json()
+        const read: Record<string, string[]> = {}
+        for (const [name, value] of handlerQueryPairs(new Request(url).url)) (read[name] ??= []).push(value)
+        expect(read).toEqual(expected)
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
+
+describe("a cookie is checked as the handler's getCookie() reads it", () => {
+  const Prefs = shape('Prefs')
+  function prefsApp() {
+    const history = twoVersionHistory([change('Preferences have a language.', [fieldAdded(Prefs, 'lang' as never, { default: 'en' as never })])], {
+      validation: requestValidation({
+        schemas: { Prefs: { type: 'object', properties: { theme: { type: 'string', enum: ['dark', 'light'] }, note: { type: 'string', maxLength: 5 }, lang: { type: 'string' } } } },
+        parameters: { 'GET /prefs': { cookies: Prefs } },
+      }),
+    })
+    const hono = new Hono()
+    hono.use('*', versionMiddleware({ scheme: twoVersions(), changes: history }))
+    hono.get('/prefs', (c) => c.json({ theme: getCookie(c, 'theme') ?? null, note: getCookie(c, 'note') ?? null }))
+    return hono
+  }
+  const prefs = (cookie: string) => prefsApp().request('https://api.example/prefs', { headers: { 'Api-Version': '1', Cookie: cookie } })
+
+  it('a first pair the handler leaves out (a character no cookie holds, a quote left open, a no-break space) is not checked in the place of the one it reads', async () => {
+    // Before, the check read the first pair of each name as it was written (trimmed of any white space): it passed, and the handler read the second.
+    for (const cookie of ['theme=dark\xa0; theme=evil', '\xa0theme=dark; theme=evil', 'note=a\\b; note=far-too-long', 'note="ab; note=far-too-long']) {
+      expect((await prefs(cookie)).status, JSON.stringify(cookie)).toBe(422)
+    }
+  })
+
+  it('reads what getCookie reads: the first kept pair of a name, unquoted, percent-decoded', async () => {
+    expect(await (await prefs('theme=dark; theme=evil')).json()).toEqual({ theme: 'dark', note: null })
+    expect(await (await prefs(' theme = "light" ; note=%41b')).json()).toEqual({ theme: 'light', note: 'Ab' })
+    expect(await (await prefs('other=<x>; theme=dark')).json()).toEqual({ theme: 'dark', note: null })
   })
 })
 
