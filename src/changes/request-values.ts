@@ -7,6 +7,7 @@
  * it.
  */
 import { isHeaderValue } from '../http/header-name.ts'
+import { handlerDecoded } from '../http/query.ts'
 import type { ExchangeView } from '../pipeline/extension.ts'
 import { quoted, quotedValue } from '../quote.ts'
 import { UnreadableBody } from './request-errors.ts'
@@ -78,14 +79,11 @@ function written(name: string, made: string | readonly string[] | null): string[
   return typeof made === 'string' ? [`${name}=${encodedValue(made)}`] : made.map((value) => `${name}=${encodedValue(value)}`)
 }
 
-/** A query name form decoding leaves as it is: no escape, no "+", nothing beyond ASCII (not empty: no name at all). */
-const PLAIN = /^[^%+\u0080-\uffff]+$/
-
-/** A query pair's name or value `raw` as `URLSearchParams` reads it; a plain one is read as it is, without parsing. */
-function decoded(raw: string): string {
-  if (raw === '' || PLAIN.test(raw)) return raw
-  return new URLSearchParams(`a=${raw}`).get('a') as string
-}
+/**
+ * A query pair's name or value `raw` as the handler's `c.req.query()` reads it (`handlerDecoded`), as request
+ * validation reads it too: an escape of a byte that is not UTF-8 kept as written, where a form decoder gives U+FFFD.
+ */
+const decoded = handlerDecoded
 
 /** Each declared newer name as a query writes it (form-encoded), made on its first use: the names are the history's, few. */
 const encodedNames = new Map<string, string>()
@@ -122,7 +120,7 @@ export function migratedQuery(url: string, steps: readonly ParameterStep[], exch
   const query = at === -1 ? '' : url.slice(at + 1, end)
   let pairs = query === '' ? [] : query.split('&')
   const nameEnd = (pair: string) => (pair.indexOf('=') === -1 ? pair.length : pair.indexOf('='))
-  // Each name as URLSearchParams reads it (form decoding); an empty pair ("a&&b") has none.
+  // Each name as the handler reads it; an empty pair ("a&&b") has none.
   let names: (string | undefined)[] = pairs.map((pair) => (pair === '' ? undefined : decoded(pair.slice(0, nameEnd(pair)))))
   let changed = false
   for (let s = 0; s < steps.length; s++) {
