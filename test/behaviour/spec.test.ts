@@ -90,6 +90,10 @@ describe('AcceptHeaderVersioning', () => {
     expect(scheme.determineVersion(accept('application/json; version="a\\"b"'))).toBe('a"b')
   })
 
+  it('a parameter given twice in one range takes its last value, as DRF reads it (docs/schemes.md)', () => {
+    expect(scheme.determineVersion(accept('application/json; version=1.0; version=2.0'))).toBe('2.0')
+  })
+
   it('4: a version that is not allowed is rejected with the not-acceptable error', () => {
     const strict = new AcceptHeaderVersioning({ allowedVersions: ['1.0'] })
     const error = thrown(() => strict.determineVersion(accept('application/json; version=2.0')))
