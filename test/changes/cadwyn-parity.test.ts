@@ -780,3 +780,33 @@ describe("Cadwyn's tutorial (tests/tutorial/main.py, tests/tutorial/test_example
     expect(await read('2000-01-01')).toEqual({ id: 'u', _prefetched_addresses: [{ id: 'a', value: 'wowee' }], address: null })
   })
 })
+
+describe(`instructions of one change, in any order (${DATA}: a VersionChange's schema instructions carry no data, so their order never matters)`, () => {
+  interface Account {
+    id: number
+    default_address: string
+  }
+  const Account = shape<Account, 'addresses'>('Account')
+  const added = fieldAdded(Account, 'default_address', { default: (older) => (older['addresses'] as string[] | undefined)?.[0] ?? 'none' })
+  const removed = fieldRemoved(Account, 'addresses', { older: (account) => [account.default_address] })
+  for (const [name, instructions] of [
+    ['the added field first', [added, removed]],
+    ['the removed field first', [removed, added]],
+  ] as const) {
+    it(`${name}: a default reads the field its change removes, and an older function the field its change adds`, async () => {
+      const app = appOf(twoVersions([...instructions], { 'POST /accounts': { request: Account, response: Account } }))
+      app.post('/accounts', async (c) => c.json({ id: 1, ...(await c.req.json<Omit<Account, 'id'>>()) }))
+      const older = await postJson(app, '/accounts', '2000-01-01', { addresses: ['1 Main St', '2 Side St'] })
+      expect(await older.json()).toEqual({ id: 1, addresses: ['1 Main St'] })
+      const head = await postJson(app, '/accounts', '2001-01-01', { default_address: '3 High St' })
+      expect(await head.json()).toEqual({ id: 1, default_address: '3 High St' })
+    })
+  }
+
+  it('a shapeConverted beside them (Cadwyn: schema instructions describe, a converter moves the data): what its up writes for the added field is dropped, and the removed field with it', async () => {
+    const converted = shapeConverted(Account, { up: (older) => ({ ...(older as Account), default_address: (older as { addresses: string[] }).addresses[0] as string }) })
+    const app = appOf(twoVersions([converted, fieldAdded(Account, 'default_address'), fieldRemoved(Account, 'addresses')], { 'POST /accounts': { request: Account } }))
+    app.post('/accounts', async (c) => c.json(await c.req.json()))
+    expect(await (await postJson(app, '/accounts', '2000-01-01', { addresses: ['1 Main St'] })).json()).toEqual({})
+  })
+})
