@@ -599,6 +599,14 @@ describe(`routes that existed and did not (${ROUTERS})`, () => {
     expect(() => queryParamRenamed('x', { older: 'a', newer: 'a' })).toThrow(/a rename needs two names/)
   })
 
+  it('test__endpoint_had_another_path_variable: a path whose parameters have other names is refused when the change is made (the handler reads the newer names)', () => {
+    expect(() => pathChanged('GET /users/:user_id', { older: '/people/:uid', newer: '/users/:user_id' })).toThrow(
+      'pathChanged: the older path "/people/:uid" has the parameters "uid" and the newer path "/users/:user_id" has the parameters "user_id"; the handler reads the newer names, so a request at the older path would reach it without them. Give both paths the same parameter names (a client never sends a parameter\'s name).',
+    )
+    expect(() => pathChanged('x', { older: '/test', newer: '/test/:world' })).toThrow(/the older path "\/test" has no parameters and the newer path "\/test\/:world" has the parameters "world"/)
+    expect(() => pathChanged('x', { older: '/people/:id{[0-9]+}/pets/:pet', newer: '/users/:id/animals/:pet' })).not.toThrow()
+  })
+
   it('test__endpoint_had (path): an older version gets the older path, the newer the newer one', async () => {
     const history = twoVersions([pathChanged('new', { older: '/older-new', newer: '/new' })])
     const app = serve(history)
