@@ -454,6 +454,21 @@ describe(`by path, by schema, errors and statuses (${DATA})`, () => {
     expect(() => apiVersioning({ scheme, routes: table, changes: twoVersions([titled], { 'NOT-test': { request: Item } }) })).toThrow(/not in the route table/)
   })
 
+  it('convert_request_to_next_version_for(path, methods) on a route table: a plain route name given to apiVersioning, which never applies there, fails when the middleware is made', async () => {
+    const table = defineRoutes([route('test', '/test')])
+    const scheme = new HeaderVersioning({ allowedVersions: ['2000-01-01', '2001-01-01'] })
+    // Before, POST /test's older body reached the handler unmigrated, and its answer went back in the head's shape.
+    expect(() => apiVersioning({ scheme, routes: table, changes: twoVersions([titled], { 'POST /test': { request: Item, response: Item } }) })).toThrow(
+      'apiVersioning: changes: the history names the plain route "POST /test", but apiVersioning versions its table\'s routes alone (a route outside the table gets no version, one in it is found by its name), so nothing the history declares for "POST /test" would apply; name the table route at that path ("POST <route name>"), or give plain Hono routes a versionMiddleware of their own.',
+    )
+    expect(() => apiVersioning({ scheme, routes: table, changes: twoVersions([routeAdded('GET /health')]) })).toThrow(/names the plain route "GET \/health"/)
+    const versioning = apiVersioning({ scheme, routes: table, changes: twoVersions([titled], { 'POST test': { request: Item, response: Item } }) })
+    const app = new Hono()
+    app.use('*', versioning)
+    mountRoutes(app, versioning, { test: { post: async (c) => c.json({ title: (await c.req.json<Item>()).title }) } })
+    expect(await (await postJson(app, '/test', '2000-01-01', { name: 'Lamp' })).json()).toEqual({ name: 'Lamp' })
+  })
+
   it('test__request_by_path_migration__for_nonexistent_endpoint_path__should_raise_error (("/test", "PUT")): a table route named for a method mountRoutes does not serve it with is named by check(app)', async () => {
     const history = twoVersions([titled], { 'PUT items': { request: Item }, 'POST items': { request: Item } })
     const routes = defineRoutes([route('items', '/items')])
