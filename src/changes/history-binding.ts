@@ -39,7 +39,14 @@ export function checkBinding(where: string, target: ExtensionTarget, history: Bo
     }
   }
   for (const key of history.routeNames) {
-    if (plainRoute(key) !== null) continue
+    const plain = plainRoute(key)
+    if (plain !== null) {
+      // A table's middleware finds a request's changes by its table route, and gives a route outside the table no version.
+      if (routeNames === null) continue
+      throw new Error(
+        `${where}: the history names the plain route ${quoted(key)}, but ${target.where} versions its table's routes alone (a route outside the table gets no version, one in it is found by its name), so nothing the history declares for ${quoted(key)} would apply; name the table route at that path (${quoted(`${plain[0]} <route name>`)}), or give plain Hono routes a versionMiddleware of their own.`,
+      )
+    }
     const route = methodRoute(key)?.[1] ?? key
     if (routeNames === null) {
       throw new Error(`${where}: the history names the table route ${quoted(route)}, but ${target.where} has no route table; name plain Hono routes as "METHOD /path" ("GET /items/:id").`)

@@ -7,6 +7,7 @@ import { isFramingHeader, isHeaderName } from '../http/header-name.ts'
 import { checkField, checkFunction, type RouteInstruction } from './instruction.ts'
 import { checkOptions } from '../options.ts'
 import { quoted, quotedValue } from '../quote.ts'
+import { compileRoutePath } from '../routes/pattern.ts'
 
 /** Types only: the literal route name a route's addition or removal names, a status change's statuses, a renamed query parameter's or request header's names, one whose values change (`hono-api-versioning/typed-client` reads them). */
 export type RouteSaid<S> = RouteInstruction & { readonly '~said'?: S | undefined }
@@ -96,7 +97,31 @@ export function pathChanged<const R extends string, const O extends string, cons
   checkOptions(paths, where, ['older', 'newer'], true)
   const { older, newer } = pair(paths, where, (path): path is string => typeof path === 'string' && path[0] === '/', 'paths starting with "/"')
   if (older === newer) throw new Error(`${where}: older and newer are both ${quotedValue(older)}; a move needs two paths.`)
+  checkParamNames(older, newer, where)
   return { kind: 'route', route, entry: { type: 'route.path.changed', route, older, newer } }
+}
+
+/**
+ * Throws where the two paths name their parameters differently: the handler
+ * reads the newer names, so an older request at the older path would reach it
+ * without them (Cadwyn refuses it too: `RouterPathParamsModifiedError`). A
+ * path the route table cannot compile (a wildcard) is not compared.
+ */
+function checkParamNames(older: string, newer: string, where: string): void {
+  const names = (path: string): string[] | null => {
+    try {
+      return [...compileRoutePath(path, where).paramNames].sort()
+    } catch {
+      return null
+    }
+  }
+  const before = names(older)
+  const after = names(newer)
+  if (before === null || after === null || before.join('/') === after.join('/')) return
+  const list = (found: readonly string[]) => (found.length === 0 ? 'no parameters' : `the parameters ${found.map((name) => quoted(name)).join(', ')}`)
+  throw new Error(
+    `${where}: the older path ${quotedValue(older)} has ${list(before)} and the newer path ${quotedValue(newer)} has ${list(after)}; the handler reads the newer names, so a request at the older path would reach it without them. Give both paths the same parameter names (a client never sends a parameter's name).`,
+  )
 }
 
 /**

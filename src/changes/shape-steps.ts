@@ -56,12 +56,21 @@ export type Direction = 'down' | 'up'
  * One step's instructions on one shape, in the order they run. Going down:
  * field instructions newest-declared first, then converters; going up:
  * converters, then field instructions in declaration order (on a partial
- * body, each one's `upPartial`); those with nothing to do left out.
+ * body, each one's `upPartial`); those with nothing to do left out. Of the
+ * field instructions, those that only take a field away (going up, a
+ * `fieldRemoved`; going down, a `fieldAdded`) run last: a `fieldAdded`'s
+ * `default` and a `fieldRemoved`'s `older`, functions of the whole object,
+ * read it with that field whatever order the change lists them in (each
+ * field has one instruction per step, so nothing else reads a field after
+ * it is taken away).
  */
 export function order(list: readonly ShapeInstruction[], direction: Direction, partial: boolean): ShapeInstruction[] {
   const fields = list.filter((i) => !i.converter)
   const converters = list.filter((i) => i.converter)
-  const ordered = direction === 'down' ? [...fields.reverse(), ...converters.reverse()] : [...converters, ...fields]
+  const takesAway = (i: ShapeInstruction): boolean => (direction === 'down' ? i.downOp : i.upOp)?.kind === 'clear'
+  const inOrder = direction === 'down' ? fields.reverse() : fields
+  const steps = [...inOrder.filter((i) => !takesAway(i)), ...inOrder.filter(takesAway)]
+  const ordered = direction === 'down' ? [...steps, ...converters.reverse()] : [...converters, ...steps]
   return ordered.filter((i) => pick(i, direction, partial) !== null)
 }
 

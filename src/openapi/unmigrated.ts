@@ -73,9 +73,12 @@ function checkMigratedResponses(context: BuildContext, where: string, derived: R
         }
         const error = /^[45]/.test(status)
         const down = migration?.down ?? null
-        checkLayoutReach(context, source, status, response, error ? layouts?.error : (layouts?.response ?? (status === 'default' ? layouts?.error : null)), changed, version, where)
+        const layoutOfStatus = error ? layouts?.error : (layouts?.response ?? (status === 'default' ? layouts?.error : null))
+        checkLayoutReach(context, source, status, response, layoutOfStatus, changed, version, where)
         const migrated = down !== null && (error ? down.error !== null : down.body !== null || down.items !== null || (status === 'default' && down.error !== null))
-        if (migrated) continue
+        // A layout that reaches the shape (checked above) migrates it; a version whose changes do no work on it going
+        // down (a fieldRemoved without older: older answers lack the field, which their document lists as optional) has no step.
+        if (migrated || layoutOfStatus != null) continue
         // A plain route as a history names it: as the app registers it (`GET /users/:id`), not its OpenAPI path.
         const route = source.routes[0]?.name ?? registered(source) ?? `${source.method.toUpperCase()} ${source.path}`
         const layout = error ? 'error' : 'response'

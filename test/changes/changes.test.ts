@@ -170,12 +170,12 @@ describe('each change kind, down (head to older) and up (older to head)', () => 
         { version: 'v4', changes: [change('Titles; child c.', [fieldRenamed(Item, { older: 'name', newer: 'title' }), fieldRenamed(Child, { older: 'b', newer: 'c' })])] },
       ],
     })
-    // Down: fieldRemoved's older sees the v3 object (name, not title) with its child as in v2 (b).
+    // Down: fieldRemoved's older sees the v3 object (name, not title; extra, which its change takes away after it) with its child as in v2 (b).
     expect(history.migrate({ title: 'x', child: { c: 1 }, extra: 'e' }, { as: Item, to: 'v1' })).toEqual({ name: 'x', child: { a: 1 }, legacy: 'restored' })
-    expect(seen.splice(0)).toEqual([{ name: 'x', child: { b: 1 } }])
-    // Up: fieldAdded's default sees the v2 object (no legacy) with its child as in v3 (b).
+    expect(seen.splice(0)).toEqual([{ name: 'x', child: { b: 1 }, extra: 'e' }])
+    // Up: fieldAdded's default sees the v2 object (legacy, which its change takes away after it) with its child as in v3 (b).
     expect(history.migrate({ name: 'x', child: { a: 1 }, legacy: 'l' } as never, { as: Item, from: 'v1' })).toEqual({ title: 'x', child: { c: 1 }, extra: 'filled' })
-    expect(seen.splice(0)).toEqual([{ name: 'x', child: { b: 1 } }])
+    expect(seen.splice(0)).toEqual([{ name: 'x', child: { b: 1 }, legacy: 'l' }])
   })
 
   it("gives a fieldChanged of a field holding a nested shape that field's older value whole: no nested change of its version or an older one reaches beneath it", () => {
