@@ -163,8 +163,11 @@ describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny
     // without `bodies`, and the policy's check(app) named a default version past its sunset (346 B); 105,312 B
     // once links named a plain route's renamed query parameters in the request's version, and request validation
     // read the query and cookies as the handler's c.req.query() and getCookie() read them (http/query.ts,
-    // http/cookies.ts) and refused a number beyond a double's range written short (1e400).
-    ['everything', 105600],
+    // http/cookies.ts) and refused a number beyond a double's range written short (1e400); 105,655 B once a change's
+    // field instructions that take a field away ran after the others, pathChanged refused renamed path params,
+    // apiVersioning refused a history naming plain routes, and a table route a version lacks answered 404 unread
+    // (found by porting Cadwyn's tutorial app).
+    ['everything', 106000],
   ] as const)('%s adds at most %i bytes min+gzip (a regression ceiling)', (key, ceiling) => {
     expect(report.deltas[key]).toBeLessThanOrEqual(ceiling)
   })
