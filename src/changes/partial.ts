@@ -76,7 +76,8 @@ export function partialConverter(up: Convert): Convert {
     const sent = Object.keys(value).filter((key) => value[key] !== undefined)
     let result: unknown
     try {
-      result = up(tracked({ ...value }, reads))
+      // The fields sent alone: one an earlier step left `undefined` (renamed, dropped) is not read by a spread of the copy.
+      result = up(tracked(Object.fromEntries(sent.map((key) => [key, value[key]])), reads))
     } catch (error) {
       if (reads.absent === 0) throw error
       throw lost(sent)

@@ -9,8 +9,8 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { change, fieldAdded, fieldChanged, fieldRemoved, fieldRenamed, shape, shapeConverted, versionHistory } from '../../src/changes/index.ts'
 import type { RouteBodies } from '../../src/changes/history-options.ts'
-import { apiVersioning, mountRoutes } from '../../src/hono/index.ts'
-import { defineRoutes, route } from '../../src/index.ts'
+import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
+import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
 import { requestValidation } from '../../src/validation/index.ts'
 import { migratingApp, twoVersionHistory, twoVersions } from '../support/two-versions.ts'
 
@@ -173,6 +173,24 @@ describe('a whole-shape converter on a partial body', () => {
 
   it('adds nothing made from a field the client did not send', async () => {
     expect((await send(target, 'PATCH', { title: 'A' }, '1', 'application/json', '/links/1')).body).toEqual({ title: 'A' })
+  })
+
+  it('keeps what it makes when a field an earlier version renamed was sent (a spread of the body reads only the fields sent)', async () => {
+    const Note = shape<{ heading: string; text: string; summary: string }>('Note')
+    const three = versionHistory({
+      versions: [
+        { version: '1' },
+        { version: '2', changes: [change('Titles are headings.', [fieldRenamed(Note, { older: 'title', newer: 'heading' })])] },
+        { version: '3', changes: [change('Notes have a summary.', [shapeConverted(Note, { up: (older) => ({ ...(older as object), summary: String((older as { text?: string }).text).slice(0, 3) }) as never })])] },
+      ],
+      bodies: { 'PATCH /notes/:id': { request: Note } },
+    })
+    const notes = new Hono()
+    notes.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2', '3'], defaultVersion: '3' }), changes: three }))
+    notes.patch('/notes/:id', async (c) => c.json(await c.req.json()))
+    // Before, the converter's spread read `title` (left `undefined` by the rename) as a field not sent, and `summary` was left out.
+    expect((await send(notes, 'PATCH', { title: 'T', text: 'Hello' }, '1', 'application/json', '/notes/1')).body).toEqual({ heading: 'T', text: 'Hello', summary: 'Hel' })
+    expect((await send(notes, 'PATCH', { title: 'T' }, '1', 'application/json', '/notes/1')).body).toEqual({ heading: 'T' })
   })
 })
 
