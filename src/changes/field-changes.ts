@@ -131,6 +131,28 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
   const downOp = new FieldOp('clear', field)
   // A field named as a member of every object (`constructor`) is read as the object's own only.
   const read = inherited(field) ? (object: Record<string, unknown>) => ownField(object, field) : (object: Record<string, unknown>) => object[field]
+  // `up`'s second half alone (on a partial body, `upPartial`'s), for a step with a converter beside it (shape-steps.ts):
+  // its first, the client's own value dropped, is `clear`.
+  const fill =
+    make === null
+      ? null
+      : (object: unknown) => {
+          if (isObject(object) && read(object) === undefined) {
+            const value = said(make(object))
+            if (value !== undefined) object[field] = value
+          }
+          return object
+        }
+  const fillPartial =
+    typeof fallback !== 'function'
+      ? null
+      : (object: unknown) => {
+          if (isObject(object) && read(object) === undefined) {
+            const value = said(partialDefault(fallback as (older: Record<string, unknown>) => unknown, object))
+            if (value !== undefined) object[field] = value
+          }
+          return object
+        }
   return {
     kind: 'shape',
     shape,
@@ -139,6 +161,7 @@ export function fieldAdded<T, O extends string, const F extends FieldOf<T, O>>(
     effects: [{ field, before: 'absent', after: 'present' }],
     nested: { field, older: null },
     keepsOlder: keep === true,
+    added: { drop: keep === true ? null : new FieldOp('clear', field), fill, fillPartial },
     downOp,
     down: opConvert(downOp),
     up:

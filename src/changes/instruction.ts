@@ -64,6 +64,14 @@ export interface ShapeInstruction {
    * schema closes the object, validation/kept-older.ts).
    */
   readonly keepsOlder?: boolean | undefined
+  /**
+   * `fieldAdded`'s `up` in two parts, for a step where a converter of its
+   * shape runs beside it (shape-steps.ts `order`): `drop`, the older
+   * client's own value for the field taken away (`null`: `keepOlder`), runs
+   * before the converters; `fill`, `default` where the field is still
+   * absent (`fillPartial` on a partial body; `null`: none), after them.
+   */
+  readonly added?: { readonly drop: FieldOp | null; readonly fill: Convert | null; readonly fillPartial: Convert | null } | undefined
   /** `enumValuesAdded`'s fallback, the value older clients see instead. */
   readonly fallback?: string | number | undefined
 }

@@ -3,7 +3,7 @@
  * out once per history: its instructions by version step, where its nested
  * shapes sit in each version, and the older layouts its converters declare.
  */
-import type { Convert, ShapeInstruction } from './instruction.ts'
+import { opConvert, type Convert, type ShapeInstruction } from './instruction.ts'
 import type { AnyShape, Layout } from './shape.ts'
 
 /** What the planner knows of one shape, per version step. */
@@ -63,15 +63,44 @@ export type Direction = 'down' | 'up'
  * read it with that field whatever order the change lists them in (each
  * field has one instruction per step, so nothing else reads a field after
  * it is taken away).
+ *
+ * Beside a converter, a `fieldAdded` lets it read and write its field:
+ * going down, its field is taken away after the converters (they read the
+ * head's value); going up, the older client's own value for it is dropped
+ * before them, and its `default` fills it after them only where they left
+ * it absent (what they write is kept). A `fieldRemoved` already runs on
+ * the side of the converters where its field is there: going up, after
+ * them (they read the older value), and going down, its `older` before
+ * them (they read it, and what they write instead is kept). A converter
+ * that declares an older layout makes the object going up (no value of the
+ * client's to drop before it; what it writes is kept, as above), and going
+ * down runs after every field instruction (its value is of another layout).
  */
 export function order(list: readonly ShapeInstruction[], direction: Direction, partial: boolean): ShapeInstruction[] {
   const fields = list.filter((i) => !i.converter)
   const converters = list.filter((i) => i.converter)
   const takesAway = (i: ShapeInstruction): boolean => (direction === 'down' ? i.downOp : i.upOp)?.kind === 'clear'
   const inOrder = direction === 'down' ? fields.reverse() : fields
-  const steps = [...inOrder.filter((i) => !takesAway(i)), ...inOrder.filter(takesAway)]
-  const ordered = direction === 'down' ? [...steps, ...converters.reverse()] : [...converters, ...steps]
+  const kept = inOrder.filter((i) => !takesAway(i))
+  const steps = [...kept, ...inOrder.filter(takesAway)]
+  // A converter that declares an older layout gives (down) or takes (up) a value of another layout, where no field
+  // instruction of the shape can run: going down, they all run before it; going up, the object is the converter's own.
+  const beside = converters.length > 0 && converters.every((i) => i.older === undefined)
+  const ordered =
+    direction === 'down'
+      ? beside
+        ? [...kept, ...converters.reverse(), ...inOrder.filter(takesAway)]
+        : [...steps, ...converters.reverse()]
+      : converters.length > 0
+        ? [...(beside ? inOrder.flatMap((i) => dropOf(i)) : []), ...converters, ...steps.map((i) => (i.added === undefined ? i : { ...i, up: i.added.fill, upPartial: i.added.fillPartial }))]
+        : steps
   return ordered.filter((i) => pick(i, direction, partial) !== null)
+}
+
+/** A `fieldAdded`'s dropping of the older client's own value, as an instruction of its own (none: `keepOlder`, or another instruction). */
+function dropOf(i: ShapeInstruction): ShapeInstruction[] {
+  const drop = i.added?.drop
+  return drop === undefined || drop === null ? [] : [{ ...i, up: opConvert(drop), upOp: drop, upPartial: undefined }]
 }
 
 export function pick(i: ShapeInstruction, direction: Direction, partial: boolean): Convert | null {

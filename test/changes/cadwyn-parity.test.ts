@@ -840,10 +840,133 @@ describe(`instructions of one change, in any order (${DATA}: a VersionChange's s
     })
   }
 
-  it('a shapeConverted beside them (Cadwyn: schema instructions describe, a converter moves the data): what its up writes for the added field is dropped, and the removed field with it', async () => {
+  it('a shapeConverted beside them (Cadwyn: schema instructions describe, a converter moves the data): what its up writes for the added field is kept, and it reads the removed field before it is dropped', async () => {
     const converted = shapeConverted(Account, { up: (older) => ({ ...(older as Account), default_address: (older as { addresses: string[] }).addresses[0] as string }) })
     const app = appOf(twoVersions([converted, fieldAdded(Account, 'default_address'), fieldRemoved(Account, 'addresses')], { 'POST /accounts': { request: Account } }))
     app.post('/accounts', async (c) => c.json(await c.req.json()))
-    expect(await (await postJson(app, '/accounts', '2000-01-01', { addresses: ['1 Main St'] })).json()).toEqual({})
+    // Before, `{}`: the converter ran before the field instructions, whose fieldAdded dropped what it wrote as the client's own value.
+    expect(await (await postJson(app, '/accounts', '2000-01-01', { addresses: ['1 Main St'] })).json()).toEqual({ default_address: '1 Main St' })
+  })
+})
+
+describe(`the tutorial's change written the Cadwyn way (${DATA}): fieldRemoved, fieldAdded and a shapeConverted moving the data, in one change`, () => {
+  interface User {
+    id: number
+    name: string
+    addresses: string[]
+  }
+  const User = shape<User, 'address'>('User')
+  const moved = shapeConverted(User, {
+    up: (older) => {
+      const user = older as Record<string, unknown>
+      return (user['address'] === undefined ? user : { ...user, addresses: [user['address']] }) as unknown as User
+    },
+    down: (user) => ({ ...user, address: user.addresses[0] ?? null }),
+  })
+  const cadwynWay = [fieldRemoved(User, 'address'), fieldAdded(User, 'addresses'), moved]
+  const users = { 'POST /users': { request: User, response: User }, 'PATCH /users/:id': { request: User, response: User }, 'GET /users/export': { items: User } }
+  const app = appOf(twoVersions(cadwynWay, users))
+  const seen: unknown[] = []
+  app.post('/users', async (c) => {
+    const body = await c.req.json<Omit<User, 'id'>>()
+    seen.push(body)
+    return c.json({ id: 1, ...body })
+  })
+  app.patch('/users/:id', async (c) => {
+    const body = await c.req.json<Partial<User>>()
+    seen.push(body)
+    return c.json({ id: 1, name: 'Ada', addresses: ['1 Main St'], ...body })
+  })
+  const people: User[] = [
+    { id: 1, name: 'Ada', addresses: ['1 Main St', '2 Side St'] },
+    { id: 2, name: 'Bea', addresses: [] },
+  ]
+  app.get('/users/export', (c) => c.body(people.map((user) => `${JSON.stringify(user)}\n`).join(''), 200, { 'Content-Type': 'application/x-ndjson' }))
+
+  it("an older request: the handler gets the converter's addresses, and the older client reads its own shape back", async () => {
+    seen.length = 0
+    const res = await postJson(app, '/users', '2000-01-01', { name: 'Ada', address: '1 Main St' })
+    // Before: the handler got { name: 'Ada' } (the fieldAdded dropped what the converter wrote), 200 and no error.
+    expect(seen).toEqual([{ name: 'Ada', addresses: ['1 Main St'] }])
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ id: 1, name: 'Ada', address: '1 Main St' })
+  })
+
+  it("the older client's own value for the added field is dropped before the converter runs; the head's requests are untouched", async () => {
+    seen.length = 0
+    await postJson(app, '/users', '2000-01-01', { name: 'Ada', addresses: ['sent'] })
+    await postJson(app, '/users', '2000-01-01', { name: 'Ada', address: '1 Main St', addresses: ['sent'] })
+    const head = await postJson(app, '/users', '2001-01-01', { name: 'Ada', addresses: ['9 Head St'] })
+    expect(seen).toEqual([{ name: 'Ada' }, { name: 'Ada', addresses: ['1 Main St'] }, { name: 'Ada', addresses: ['9 Head St'] }])
+    expect(await head.json()).toEqual({ id: 1, name: 'Ada', addresses: ['9 Head St'] })
+  })
+
+  it('a PATCH body: the converter moves a field sent; a field not sent is never invented', async () => {
+    seen.length = 0
+    const patch = (body: unknown) => ask(app, '/users/1', '2000-01-01', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    const moved = await patch({ address: '2 Side St' })
+    const renamed = await patch({ name: 'Bea' })
+    expect(seen).toEqual([{ addresses: ['2 Side St'] }, { name: 'Bea' }])
+    expect([await moved.json(), await renamed.json()]).toEqual([
+      { id: 1, name: 'Ada', address: '2 Side St' },
+      { id: 1, name: 'Bea', address: '1 Main St' },
+    ])
+  })
+
+  it('an NDJSON stream: each item reaches the older client through the down converter, which reads the head field', async () => {
+    const res = await ask(app, '/users/export', '2000-01-01')
+    expect((await res.text()).split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as unknown)).toEqual([
+      { id: 1, name: 'Ada', address: '1 Main St' },
+      { id: 2, name: 'Bea', address: null },
+    ])
+  })
+
+  it("going down, the converter reads a fieldRemoved's older value, and what it writes instead is kept", async () => {
+    const read: unknown[] = []
+    const rewritten = shapeConverted(User, { down: (user) => (read.push((user as { address?: unknown }).address), { ...user, address: `${user.addresses.join(' & ')}` }) })
+    const withOlder = appOf(twoVersions([fieldRemoved(User, 'address', { older: (user) => user.addresses[0] ?? null }), fieldAdded(User, 'addresses'), rewritten], { 'GET /users/:id': { response: User } }))
+    withOlder.get('/users/:id', (c) => c.json({ id: 1, name: 'Ada', addresses: ['1 Main St', '2 Side St'] }))
+    expect(await (await ask(withOlder, '/users/1', '2000-01-01')).json()).toEqual({ id: 1, name: 'Ada', address: '1 Main St & 2 Side St' })
+    expect(read).toEqual(['1 Main St'])
+  })
+
+  it('a form body (forms: true) takes the same steps as JSON', async () => {
+    const forms = appOf(twoVersions(cadwynWay, { 'POST /users': { request: User, forms: true } }))
+    forms.post('/users', async (c) => c.json(await c.req.parseBody({ all: true })))
+    const res = await ask(forms, '/users', '2000-01-01', { method: 'POST', body: new URLSearchParams({ name: 'Ada', address: '1 Main St', addresses: 'sent' }) })
+    expect(await res.json()).toEqual({ name: 'Ada', addresses: '1 Main St' })
+  })
+
+  it('a converter that declares an older layout makes the object going up: what it writes for the added field is kept, the default fills it only where it left it absent', async () => {
+    const OldUser = shape('OldUser')
+    const wrapped = shapeConverted(User, {
+      up: (older) => {
+        const user = (older as { user: Record<string, unknown> }).user
+        return (user['address'] === undefined ? { ...user } : { ...user, addresses: [user['address']] }) as unknown as User
+      },
+      older: { user: OldUser },
+    })
+    const got: unknown[] = []
+    const replaced = appOf(twoVersions([fieldRemoved(User, 'address'), fieldAdded(User, 'addresses', { default: [] }), wrapped], { 'POST /users': { request: User } }))
+    replaced.post('/users', async (c) => (got.push(await c.req.json()), c.body(null, 204)))
+    await postJson(replaced, '/users', '2000-01-01', { user: { name: 'Ada', address: '1 Main St' } })
+    await postJson(replaced, '/users', '2000-01-01', { user: { name: 'Bea' } })
+    // Before, [{ name: 'Ada', addresses: [] }, ...]: the fieldAdded after the converter dropped what it wrote, then gave the default.
+    expect(got).toEqual([
+      { name: 'Ada', addresses: ['1 Main St'] },
+      { name: 'Bea', addresses: [] },
+    ])
+  })
+
+  it("a fieldAdded's default fills the field only where the converter left it absent", async () => {
+    const withDefault = appOf(twoVersions([fieldRemoved(User, 'address'), fieldAdded(User, 'addresses', { default: [] }), moved], users))
+    const got: unknown[] = []
+    withDefault.post('/users', async (c) => (got.push(await c.req.json()), c.body(null, 204)))
+    await postJson(withDefault, '/users', '2000-01-01', { name: 'Ada', address: '1 Main St' })
+    await postJson(withDefault, '/users', '2000-01-01', { name: 'Bea' })
+    expect(got).toEqual([
+      { name: 'Ada', addresses: ['1 Main St'] },
+      { name: 'Bea', addresses: [] },
+    ])
   })
 })

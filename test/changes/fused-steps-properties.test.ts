@@ -11,10 +11,10 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { fieldRenamed, shape, shapeConverted } from '../../src/changes/index.ts'
+import { fieldAdded, fieldRemoved, fieldRenamed, shape, shapeConverted } from '../../src/changes/index.ts'
 import type { ShapeInstruction } from '../../src/changes/instruction.ts'
 import { MigrationFailure } from '../../src/changes/migration-failure.ts'
-import { MigrationPlanner, shapeSteps, type Direction } from '../../src/changes/migration-plan.ts'
+import { MigrationPlanner, runSteps, shapeSteps, type Direction } from '../../src/changes/migration-plan.ts'
 import type { Layout } from '../../src/changes/shape.ts'
 import { instruction, layouts, run, shapes, specs, valueOf, VERSIONS, type Outcome } from '../support/migration-histories.ts'
 import { assertProperty } from '../support/property-runs.ts'
@@ -89,5 +89,65 @@ describe('a version whose steps have nothing to do on a layout', () => {
         expect([0, 1, 2, 3].map((version) => planner.stepwise(layout, version, direction).length)).toEqual(layout === Tag ? [0, 0, 0, 0] : [1, 0, 0, 0])
       }
     }
+  })
+})
+
+describe('a converter beside a fieldAdded and a fieldRemoved of its step (the Cadwyn way: the converter moves the data)', () => {
+  const fields = fc.record({
+    order: fc.constantFrom([0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]),
+    fallback: fc.constantFrom('none', 'constant', 'function'),
+    keepOlder: fc.boolean(),
+    olderFn: fc.boolean(),
+    at: fc.constantFrom(1, 2),
+    a: fc.option(fc.constantFrom('1 Main St', null), { nil: undefined }),
+    b: fc.option(fc.constantFrom('sent', null), { nil: undefined }),
+    x: fc.option(fc.constantFrom('x1'), { nil: undefined }),
+    partial: fc.boolean(),
+    interpret: fc.boolean(),
+    fused: fc.boolean(),
+  })
+
+  it("going up, what the converter writes for the added field reaches the handler, and the default fills it only where the converter left it absent; going down, the converter reads the head's field and what it writes stays", () => {
+    assertProperty(
+      fc.property(fields, (c) => {
+        const S = shape<Record<string, unknown>>('S')
+        // The name of the renamed field where the converter's step runs: x before the rename, y after.
+        const x = c.at === 1 ? 'x' : 'y'
+        const added = fieldAdded(S, 'b', {
+          ...(c.fallback === 'constant' ? { default: ['D'] } : c.fallback === 'function' ? { default: (older: Record<string, unknown>) => [`from ${String(older[x])}`] } : {}),
+          keepOlder: c.keepOlder,
+        })
+        const removed = fieldRemoved(S, 'a', c.olderFn ? { older: () => 'from older' } : {})
+        const converter = shapeConverted(S, {
+          up: (value) => {
+            const older = value as Record<string, unknown>
+            return older['a'] === undefined ? older : { ...older, b: [older['a']] }
+          },
+          down: (newer: Record<string, unknown>) => ({ ...newer, a: (newer['b'] as unknown[] | undefined)?.[0] ?? 'none' }),
+        })
+        const three = [added, removed, converter] as ShapeInstruction[]
+        const step = c.order.map((i) => three[i] as ShapeInstruction)
+        // Another step of the history, so that the converter's step is fused with one or stands alone.
+        const other = [fieldRenamed(S, { older: 'x', newer: 'y' }) as ShapeInstruction]
+        const instructions: ShapeInstruction[][] = c.at === 1 ? [[], step, other] : [[], other, step]
+        const planner = new MigrationPlanner(new Map([[S, shapeSteps(S, instructions, 3)]]), 3, c.interpret)
+        const walk = (value: object, direction: Direction, partial = false) => {
+          return runSteps(value, c.fused ? planner.steps(S, 0, direction, partial) : planner.stepwise(S, 0, direction, partial)) as Record<string, unknown>
+        }
+        const sent: Record<string, unknown> = {}
+        if (c.a !== undefined) sent['a'] = c.a
+        if (c.b !== undefined) sent['b'] = c.b
+        if (c.x !== undefined) sent['x'] = c.x
+        const up = walk(sent, 'up', c.partial)
+        // What the field reaches the handler as: the converter's, else the client's own (keepOlder), else the default (a partial body: one derived from a field sent).
+        const made = c.fallback === 'constant' ? (c.partial ? undefined : ['D']) : c.fallback === 'function' ? (c.partial && c.x === undefined ? undefined : [`from ${String(c.x)}`]) : undefined
+        const expected = c.a !== undefined ? [c.a] : c.keepOlder && c.b !== undefined ? c.b : made
+        expect(up['b']).toEqual(expected)
+        expect(up['a']).toBeUndefined()
+        const down = walk({ b: ['9 Head St'], ...(c.x === undefined ? {} : { y: c.x }) }, 'down')
+        expect([down['a'], down['b']]).toEqual(['9 Head St', undefined])
+      }),
+      { numRuns: RUNS },
+    )
   })
 })
