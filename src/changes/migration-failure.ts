@@ -12,9 +12,11 @@ export class MigrationFailure extends Error {
   /**
    * `layout`: the value is not what its layout says; `converter`: a converter
    * threw; `history`: the value has a field the history says its version
-   * lacks (a change the history misses, such as a `fieldAdded`).
+   * lacks (a change the history misses, such as a `fieldAdded`); `beside`:
+   * a converter repeated the work of a `fieldRenamed` of its change
+   * (converter-beside.ts), the app's mistake whichever way the value goes.
    */
-  readonly reason: 'layout' | 'converter' | 'history'
+  readonly reason: 'layout' | 'converter' | 'history' | 'beside'
   /** What was found or what threw, for sentences (never a client's value). */
   readonly what: string
 
@@ -57,7 +59,7 @@ export function misfit(value: unknown, expected: string): unknown {
 /** What failed and where, as a sentence for developers (`app.onError`, `history.migrate`). */
 export function failureSentence(failure: MigrationFailure): string {
   if (failure.reason === 'layout') return `the value at ${failure.at} does not fit its layout: ${failure.what}`
-  if (failure.reason === 'history') return `at ${failure.at}, ${failure.what}`
+  if (failure.reason === 'history' || failure.reason === 'beside') return `at ${failure.at}, ${failure.what}`
   return `at ${failure.at}, ${failure.what}${failure.cause instanceof Error ? `: ${failure.cause.message}` : ''}`
 }
 

@@ -13,9 +13,10 @@ import type { BodyCheck } from './body-checks.ts'
 import { cachedMultipart, formFields, formOf } from './form-body.ts'
 import { isFormType, isJsonPatchType, isJsonType } from './media-types.ts'
 import { hasInexactNumber, parseExact, SOURCE_ACCESS, stringifyExact } from './exact-numbers.ts'
-import { MigrationFailure } from './migration-failure.ts'
+import { failureSentence, MigrationFailure } from './migration-failure.ts'
 import { runSteps, type Visit } from './migration-plan.ts'
-import { migratedHeaders, migratedQuery, type ParameterStep } from './request-values.ts'
+import { migratedHeaders, migratedQuery, routeName, type ParameterStep } from './request-values.ts'
+import { quotedValue } from '../quote.ts'
 import { codingsOf } from './content-coding.ts'
 import { mediaType } from './media-types.ts'
 import { BodyTooLarge, MalformedFormBody, MalformedJsonBody, UnreadableBody, UnsupportedBodyType } from './request-errors.ts'
@@ -169,7 +170,7 @@ function migratedBody<T>(exchange: ExchangeView, plan: RequestMigration, steps: 
   // From the framework's cache (an earlier reader's), a form comes back as multipart with a boundary of its own.
   const formType = (bytes: Uint8Array) => (bodyUsed ? (cachedMultipart(bytes) ?? type) : type) as string
   const read = form ? () => exchange.bodyBytes() : () => exchange.bodyText()
-  return readBody(exchange.request, read, plan.limit, form).then((raw) => (form ? migratedForm(raw, formType, headers.get('content-encoding'), steps).then(then) : then(migratedJson(raw, type, plan, steps))))
+  return readBody(exchange.request, read, plan.limit, form).then((raw) => (form ? migratedForm(exchange, raw, formType, headers.get('content-encoding'), steps).then(then) : then(migratedJson(exchange, raw, type, plan, steps))))
 }
 
 /**
@@ -177,15 +178,15 @@ function migratedBody<T>(exchange: ExchangeView, plan: RequestMigration, steps: 
  * refused, as a compressed JSON body fails its parse: a urlencoded parse
  * never fails, and would hand on the compressed bytes as a field's name.
  */
-function migratedForm(raw: Uint8Array | string, type: (bytes: Uint8Array) => string, coding: string | null, steps: readonly Visit[]): Promise<MigratedBody> {
+function migratedForm(exchange: ExchangeView, raw: Uint8Array | string, type: (bytes: Uint8Array) => string, coding: string | null, steps: readonly Visit[]): Promise<MigratedBody> {
   if (blank(raw)) return Promise.resolve(typeof raw === 'string' ? raw : decoder.decode(raw))
   if (codingsOf(coding) !== null) throw (encodedForm ??= withoutStack(() => new MalformedFormBody('The form is encoded (Content-Encoding), which is not decoded; send it unencoded.')))
   const bytes = typeof raw === 'string' ? encoder.encode(raw) : raw
-  return formFields(bytes, type(bytes)).then((fields) => runMigration(fields, steps, formOf))
+  return formFields(bytes, type(bytes)).then((fields) => runMigration(exchange, fields, steps, formOf))
 }
 
 /** A JSON body migrated up (blank: passed as it is; any other type refused). */
-function migratedJson(raw: Uint8Array | string, type: string | null, plan: RequestMigration, steps: readonly Visit[]): MigratedBody {
+function migratedJson(exchange: ExchangeView, raw: Uint8Array | string, type: string | null, plan: RequestMigration, steps: readonly Visit[]): MigratedBody {
   if (blank(raw)) return typeof raw === 'string' ? raw : decoder.decode(raw)
   // Its operations name the older version's fields in their paths: refused rather than passed on unmigrated.
   if (isJsonPatchType(type)) {
@@ -211,11 +212,11 @@ function migratedJson(raw: Uint8Array | string, type: string | null, plan: Reque
   // (exact-numbers.ts), and its c.req.json() as that parse reads the text, as the head's would.
   if (hasInexactNumber(text)) {
     const exact = readExact(text)
-    if (exact !== undefined) return runMigration(exact, steps, exactBody)
+    if (exact !== undefined) return runMigration(exchange, exact, steps, exactBody)
     // Where the runtime keeps integers exact, what it cannot keep is refused rather than sent on changed (`null`).
     if (SOURCE_ACCESS) throw (unkept ??= withoutStack(() => new UnreadableBody(UNKEPT)))
   }
-  return runMigration(value, steps, jsonBody)
+  return runMigration(exchange, value, steps, jsonBody)
 }
 
 /** The value of `text` with its integers exact (`undefined`: this runtime cannot, and the body migrates as `JSON.parse` read it). */
@@ -248,12 +249,19 @@ function exactBody(json: unknown): MigratedBody {
   return { text, json: JSON.parse(text) }
 }
 
-/** Runs a body's steps and serialises the result; what cannot be migrated is the client's 400, naming the place. */
-function runMigration<T>(value: unknown, steps: readonly Visit[], serialise: (value: unknown) => T): T {
+/**
+ * Runs a body's steps and serialises the result; what cannot be migrated is
+ * the client's 400, naming the place, but for a converter that repeats a
+ * rename of its change (converter-beside.ts): the app's mistake, whatever the
+ * client sent, thrown with its sentence for `app.onError` (a 500), as a
+ * response's is.
+ */
+function runMigration<T>(exchange: ExchangeView, value: unknown, steps: readonly Visit[], serialise: (value: unknown) => T): T {
   try {
     return serialise(runSteps(value, steps))
   } catch (error) {
     if (error instanceof MigrationFailure) {
+      if (error.reason === 'beside') throw new Error(`versionHistory: the request body of ${routeName(exchange)} cannot be migrated from version ${quotedValue(exchange.version)}: ${failureSentence(error)}.`, { cause: error })
       throw new UnreadableBody(error.reason === 'layout' ? `Invalid request body at ${error.at}: ${error.what}.` : `Invalid value at ${error.at}.`)
     }
     // No place is named: the keys of a body too deep to walk are the client's, never echoed.

@@ -5,6 +5,7 @@
  */
 import { opConvert, type Convert, type ShapeInstruction } from './instruction.ts'
 import type { AnyShape, Layout } from './shape.ts'
+import { checkedBeside, renamesOf } from './converter-beside.ts'
 
 /** What the planner knows of one shape, per version step. */
 export interface ShapeSteps {
@@ -75,10 +76,14 @@ export type Direction = 'down' | 'up'
  * that declares an older layout makes the object going up (no value of the
  * client's to drop before it; what it writes is kept, as above), and going
  * down runs after every field instruction (its value is of another layout).
+ * A `fieldRenamed` and a `fieldChanged` move their field's data themselves,
+ * so a converter beside them must not repeat it: beside a rename, each
+ * converter is wrapped (here, once per history) so that a repeat that would
+ * lose or overwrite the renamed value fails instead (converter-beside.ts).
  */
 export function order(list: readonly ShapeInstruction[], direction: Direction, partial: boolean): ShapeInstruction[] {
   const fields = list.filter((i) => !i.converter)
-  const converters = list.filter((i) => i.converter)
+  let converters = list.filter((i) => i.converter)
   const takesAway = (i: ShapeInstruction): boolean => (direction === 'down' ? i.downOp : i.upOp)?.kind === 'clear'
   const inOrder = direction === 'down' ? fields.reverse() : fields
   const kept = inOrder.filter((i) => !takesAway(i))
@@ -86,6 +91,11 @@ export function order(list: readonly ShapeInstruction[], direction: Direction, p
   // A converter that declares an older layout gives (down) or takes (up) a value of another layout, where no field
   // instruction of the shape can run: going down, they all run before it; going up, the object is the converter's own.
   const beside = converters.length > 0 && converters.every((i) => i.older === undefined)
+  // Beside a rename of the step, each converter's result is checked for the rename's work repeated (converter-beside.ts).
+  if (beside) {
+    const renames = renamesOf(fields, direction)
+    if (renames.length > 0) converters = converters.map((i) => checkedBeside(i, renames, direction))
+  }
   const ordered =
     direction === 'down'
       ? beside
