@@ -193,9 +193,10 @@ export function bindChanges(
       const suffix = differs(found, index) && response.headers.has('etag') ? suffixOf(index, exchange.version as string) : null
       // An older status without content (a 204 where the head answers 200 and a body): older versions sent none.
       if (status !== response.status && NO_CONTENT.has(status)) return withoutContent(response, status, headers, suffix, about)
-      // HEAD too: Hono runs the GET handler and drops the body after the middleware, so a HEAD's length and entity
-      // tag describe the body the same version's GET gets.
-      const skip = exchange.jsonStepped || response.body === null
+      // HEAD too: Hono runs the GET handler and drops the body after the middleware, so a HEAD's length and entity tag
+      // describe the body the same version's GET gets. `body` is read only where a layout can migrate it: once read,
+      // Deno.serve sends it chunked (no Content-Length) if a header then changes, and @hono/node-server not from its text.
+      const skip = exchange.jsonStepped || !(response.status < 400 ? differs(found, index) : usable(found.error?.[index]) !== undefined) || response.body === null
       // A HEAD answered without its body (a handler answering HEAD itself, c.body(null) with the head body's
       // Content-Length): the GET of its version gets a migrated body, which the head body's length and digests do not describe.
       const headless = exchange.method === 'HEAD' && response.body === null && !exchange.jsonStepped && migratedAt(found, index, response.status, response.headers.get('content-type'))

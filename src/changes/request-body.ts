@@ -111,12 +111,18 @@ function sizedText(text: string, limit: number): string {
   return text
 }
 
-/** A body without a declared length, read from its stream chunk by chunk and cut off past `limit` bytes. */
+/**
+ * A body without a declared length, read from its stream chunk by chunk and cut off past `limit` bytes. From the
+ * second chunk on, the bytes are copied into a buffer of its own (grown by doubling, never past `limit`): a chunk a
+ * server hands may be a view of a far larger buffer (Deno.serve gives each chunk of a chunked body its own 64 KiB),
+ * which keeping the chunks would keep whole, 64 KiB per byte for a body sent a byte a chunk.
+ */
 async function streamed(request: Request, limit: number): Promise<Uint8Array> {
   const body = request.body
   if (body === null) return new Uint8Array(0)
   const reader = body.getReader()
-  const chunks: Uint8Array[] = []
+  let first: Uint8Array | null = null
+  let out: Uint8Array | null = null
   let size = 0
   for (;;) {
     let read: ReadableStreamReadResult<Uint8Array>
@@ -128,22 +134,25 @@ async function streamed(request: Request, limit: number): Promise<Uint8Array> {
     }
     const { done, value } = read
     if (done) break
-    size += value.byteLength
-    if (size > limit) {
+    const end = size + value.byteLength
+    if (end > limit) {
       // Cut off: the rest is never read.
       reader.cancel().catch(() => undefined)
       throw over()
     }
-    chunks.push(value)
+    if (first === null && out === null) first = value
+    else {
+      if (out === null || end > out.byteLength) {
+        const grown = new Uint8Array(Math.min(limit, Math.max(2 * end, 16_384)))
+        grown.set(out === null ? (first as Uint8Array) : out.subarray(0, size))
+        out = grown
+        first = null
+      }
+      out.set(value, size)
+    }
+    size = end
   }
-  if (chunks.length === 1) return chunks[0] as Uint8Array
-  const out = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return out
+  return out === null ? (first ?? new Uint8Array(0)) : out.subarray(0, size)
 }
 
 /** Whether a body holds nothing but JSON whitespace. */

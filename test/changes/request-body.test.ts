@@ -11,6 +11,7 @@ import { HTTPException } from 'hono/http-exception'
 import { validator } from 'hono/validator'
 import { describe, expect, it } from 'vitest'
 import { change, fieldRenamed, queryParamRenamed, requestHeaderRenamed, shape, versionHistory } from '../../src/changes/index.ts'
+import { detectRuntime } from '../support/runtime.ts'
 import { migratingApp, twoVersionHistory } from '../support/two-versions.ts'
 
 interface Person { id: number; email: string }
@@ -119,6 +120,36 @@ describe('a chunked older body (no Content-Length)', () => {
       expect(await send(app(), path, '2', counted('{"email":"a@b.c"}', 1).stream)).toEqual(older)
     })
   }
+
+  it('is kept in a buffer of its own as it is read, not as the chunks it came in (each may be a view of a far larger buffer)', async () => {
+    // Each chunk a byte at the start of a 64 KiB buffer of its own, as Deno.serve hands a chunked body sent a byte a
+    // chunk (kept as its chunks, such a body held 64 KiB per byte). Once the body has ended, the server's buffers are
+    // overwritten: a body kept as the chunks it came in would read the overwritten bytes.
+    const sent = (text: string) => {
+      const bytes = new TextEncoder().encode(text)
+      const buffers: Uint8Array[] = []
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (buffers.length === bytes.length) {
+            for (const buffer of buffers) buffer.fill(0x78)
+            return controller.close()
+          }
+          const buffer = new Uint8Array(65_536)
+          buffer[0] = bytes[buffers.length] as number
+          buffers.push(buffer)
+          controller.enqueue(buffer.subarray(0, 1))
+        },
+      })
+    }
+    // (The head's body is read by the runtime, as the handler asks: its chunks are the runtime's to keep.) On workerd, a
+    // stream given to a Request is taken into one of workerd's own ahead of the middleware's reads: there the close has
+    // overwritten the buffers before the middleware reads a byte, and the body it reads is malformed, before and after
+    // this change alike, so the premise is observed on Node, Bun and Deno only.
+    if (detectRuntime() === 'workerd') {
+      return expect(await send(app(), '/json', '1', sent('{"mail":"a@b.c"}'))).toEqual({ status: 400, text: '{"detail":"Malformed JSON in request body."}' })
+    }
+    expect(await send(app(), '/json', '1', sent('{"mail":"a@b.c"}'))).toEqual({ status: 200, text: '{"got":{"email":"a@b.c"}}' })
+  })
 
   it('over bodyLimit in the chain: 413 from bodyLimit, as on the head', async () => {
     const padded = (name: string) => `{"${name}":"a@b.c","pad":"${'x'.repeat(LIMIT)}"}`

@@ -2,27 +2,14 @@
  * On Node, an absolute-form request target (`GET http://evil.com/... HTTP/1.1`)
  * becomes the request URL that @hono/node-server hands Hono: with
  * `allowedHosts` it is refused, with `origin` links ignore it. Raw bytes over
- * a loopback socket, so nothing normalises the request first.
+ * a loopback socket, so nothing normalises the request first. Bun and Deno:
+ * allowed-hosts-absolute-form-served.test.ts.
  */
 import { createConnection } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
-import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defineRoutes, include, route, URLPathVersioning } from '../../../src/index.ts'
-import { apiVersioning, mountRoutes } from '../../../src/hono/index.ts'
-
-function appWith(options: { allowedHosts?: readonly string[]; origin?: string }): Hono {
-  const versioning = apiVersioning({
-    scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }),
-    routes: defineRoutes([include('/:version{v[0-9]+}', [route('user-detail', '/users/:id{[0-9]+}')])]),
-    ...options,
-  })
-  const app = new Hono()
-  app.use('*', versioning)
-  mountRoutes(app, versioning, { 'user-detail': (c) => c.json({ self: c.var.reverse('user-detail', { kwargs: { id: 7 } }) }) })
-  return app
-}
+import { absoluteFormApp as appWith } from '../../support/absolute-form-app.ts'
 
 /** Sends `head` as written and gives the status line and the body. */
 function raw(port: number, head: string): Promise<{ status: number; body: string }> {
