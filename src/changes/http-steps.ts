@@ -149,10 +149,7 @@ export function bindChanges(
       const note = noted as PlanNote | undefined
       if (note === undefined) return
       const { index, found } = note as { index: number | undefined; found: RoutePlan }
-      if (index === undefined) {
-        if (headGaps !== null && !existsAt(found, headGaps)) return 'absent'
-        return
-      }
+      if (index === undefined) return headGaps !== null && !existsAt(found, headGaps) ? 'absent' : undefined
       if (!existsAt(found, index)) return 'absent'
       // A table route its table leaves out of the version (history.routes()): mountRoutes answers it, its body unread.
       if (exchange.versions !== null && exchange.route !== null && !exchange.versions.has(exchange.version as string)) return
