@@ -77,13 +77,18 @@ export function handlerDecoded(raw: string): string {
 
 /** `text`'s percent-escapes decoded as UTF-8, each run on its own where the whole is not, one that is not kept as written. */
 export function percentDecoded(text: string): string {
+  return tryDecode(text, decodeURIComponent)
+}
+
+/** Decodes `text` with `decode`; where that fails, each run of escapes on its own, keeping the runs that do not decode (as Hono does). */
+export function tryDecode(text: string, decode: (s: string) => string): string {
   if (!text.includes('%')) return text
   try {
-    return decodeURIComponent(text)
+    return decode(text)
   } catch {
     return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
       try {
-        return decodeURIComponent(run)
+        return decode(run)
       } catch {
         return run
       }

@@ -4,6 +4,7 @@
  */
 import type { CompiledRoute } from './compile.ts'
 import type { CompiledPath } from './pattern.ts'
+import { tryDecode } from '../http/query.ts'
 
 /** The route a path resolved to. */
 export interface RouteMatch {
@@ -110,20 +111,4 @@ function wellFormed(bytes: readonly number[], i: number): number {
     if (c === undefined || c < (k === 1 ? low : 0x80) || c > (k === 1 ? high : 0xbf)) return -k
   }
   return need + 1
-}
-
-/** Decodes `text`; when that fails, each run of escapes on its own, keeping the runs that do not decode (as Hono does). */
-function tryDecode(text: string, decode: (s: string) => string): string {
-  if (!text.includes('%')) return text
-  try {
-    return decode(text)
-  } catch {
-    return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
-      try {
-        return decode(run)
-      } catch {
-        return run
-      }
-    })
-  }
 }

@@ -8,15 +8,13 @@
  *
  * Node only: Bun and Deno run test/support/framing-server.ts in a child.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { createConnection, type AddressInfo } from 'node:net'
-import { fileURLToPath } from 'node:url'
 import { serve, type ServerType } from '@hono/node-server'
 import { afterAll, expect, it } from 'vitest'
+import { runtimeServer } from '../../support/runtime-server.ts'
 import { framingApp } from '../../support/framing-app.ts'
 
-const root = fileURLToPath(new URL('../../..', import.meta.url))
-const server = `${root}test/support/framing-server.ts`
 const children: ChildProcess[] = []
 let node: ServerType | undefined
 afterAll(async () => {
@@ -31,15 +29,7 @@ function served(runtime: 'node' | 'bun' | 'deno'): Promise<number> {
       node = serve({ fetch: framingApp().fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => resolve(info.port))
     })
   }
-  const args = runtime === 'bun' ? [server] : ['run', '--allow-net', '--allow-read', '--allow-env', '--no-check', '--config', `${root}test/runtimes/deno.json`, server]
-  const child = spawn(`${root}node_modules/.bin/${runtime}`, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
-  children.push(child)
-  let err = ''
-  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()))
-  return new Promise((resolve, reject) => {
-    child.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())))
-    child.once('exit', (code) => reject(new Error(`${runtime} exited with ${String(code)}: ${err}`)))
-  })
+  return runtimeServer(runtime, 'test/support/framing-server.ts', children).then(Number)
 }
 
 /** The status, the framing (`length <n>` or `chunked`) and the body of `request`, sent as written. */

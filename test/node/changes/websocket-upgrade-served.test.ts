@@ -10,26 +10,16 @@
  *
  * Node only: runs test/support/websocket-upgrade-server.ts in a child Bun and Deno.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
+import type { ChildProcess } from 'node:child_process'
 import { afterAll, expect, it } from 'vitest'
+import { runtimeServer } from '../../support/runtime-server.ts'
 
-const root = fileURLToPath(new URL('../../..', import.meta.url))
-const server = `${root}test/support/websocket-upgrade-server.ts`
 const children: ChildProcess[] = []
 afterAll(() => children.forEach((child) => child.kill()))
 
 /** Starts the server in `runtime` and resolves with its port. */
-function serve(runtime: 'bun' | 'deno'): Promise<number> {
-  const args = runtime === 'bun' ? [server] : ['run', '--allow-net', '--allow-read', '--allow-env', '--no-check', '--config', `${root}test/runtimes/deno.json`, server]
-  const child = spawn(`${root}node_modules/.bin/${runtime}`, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
-  children.push(child)
-  let err = ''
-  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()))
-  return new Promise((resolve, reject) => {
-    child.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())))
-    child.once('exit', (code) => reject(new Error(`${runtime} exited with ${String(code)}: ${err}`)))
-  })
+async function serve(runtime: 'bun' | 'deno'): Promise<number> {
+  return Number(await runtimeServer(runtime, 'test/support/websocket-upgrade-server.ts', children))
 }
 
 /** The first message of a socket opened at `path` with `headers`, or what happened instead within 3 s. */

@@ -9,27 +9,17 @@
  *
  * Node only: Bun and Deno run test/support/absolute-form-server.ts in a child.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { createConnection } from 'node:net'
-import { fileURLToPath } from 'node:url'
 import { afterAll, expect, it } from 'vitest'
+import { runtimeServer } from '../../support/runtime-server.ts'
 
-const root = fileURLToPath(new URL('../../..', import.meta.url))
-const server = `${root}test/support/absolute-form-server.ts`
 const children: ChildProcess[] = []
 afterAll(() => children.forEach((child) => child.kill()))
 
 /** Starts the servers in `runtime` and resolves with their ports, by configuration. */
-function serve(runtime: 'bun' | 'deno'): Promise<Record<'neither' | 'allowedHosts' | 'origin', number>> {
-  const args = runtime === 'bun' ? [server] : ['run', '--allow-net', '--allow-read', '--allow-env', '--no-check', '--config', `${root}test/runtimes/deno.json`, server]
-  const child = spawn(`${root}node_modules/.bin/${runtime}`, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
-  children.push(child)
-  let err = ''
-  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()))
-  return new Promise((resolve, reject) => {
-    child.stdout?.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()) as Record<'neither' | 'allowedHosts' | 'origin', number>))
-    child.once('exit', (code) => reject(new Error(`${runtime} exited with ${String(code)}: ${err}`)))
-  })
+async function serve(runtime: 'bun' | 'deno'): Promise<Record<'neither' | 'allowedHosts' | 'origin', number>> {
+  return JSON.parse(await runtimeServer(runtime, 'test/support/absolute-form-server.ts', children)) as Record<'neither' | 'allowedHosts' | 'origin', number>
 }
 
 /** The status and body of `target` sent with `Host: api.example.com`. */
