@@ -24,7 +24,7 @@ import { isJsonType } from './media-types.ts'
 import { plannedHandlers } from './wrapped-handlers.ts'
 import { unlaidRequests, type ChangedShapes } from './unlaid-requests.ts'
 import { declaredShapeChecks } from './declared-shapes.ts'
-import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
+import { outOfOrder } from '../formats/version-order.ts'
 import { asHistoryNames } from '../routes/mounted-apps.ts'
 import { quoted, quotedValue } from '../quote.ts'
 import { checkKeyNames, isRecord } from '../options.ts'
@@ -54,13 +54,8 @@ export function checkVersions(list: unknown): { versions: string[]; changes: (re
     versions.push(version)
     changes.push(Object.freeze([...(own as Change[])]))
   }
-  if (hasKnownOrder(versions)) {
-    for (let i = 1; i < versions.length; i++) {
-      if (compareVersions(versions[i - 1] as string, versions[i] as string) >= 0) {
-        throw new Error(`${WHERE}: versions must go from oldest to newest, but ${quotedValue(versions[i])} comes after ${quotedValue(versions[i - 1])}; reorder them.`)
-      }
-    }
-  }
+  const at = outOfOrder(versions)
+  if (at !== -1) throw new Error(`${WHERE}: versions must go from oldest to newest, but ${quotedValue(versions[at])} comes after ${quotedValue(versions[at - 1])}; reorder them.`)
   return { versions, changes }
 }
 

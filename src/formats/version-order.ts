@@ -47,6 +47,16 @@ export function hasKnownOrder(versions: readonly string[]): boolean {
   return versions.every((v) => DATE.test(v)) || versions.every((v) => SEMVER.test(v)) || versions.every((v) => NUMBERED.test(v))
 }
 
+/**
+ * The first place where `versions`, of one format whose order is known, do not go from oldest to newest: the index
+ * of the version that does not come after the one before it; `-1` where they do, or where their order is not known.
+ */
+export function outOfOrder(versions: readonly string[]): number {
+  if (!hasKnownOrder(versions)) return -1
+  for (let i = 1; i < versions.length; i++) if (compareVersions(versions[i - 1] as string, versions[i] as string) >= 0) return i
+  return -1
+}
+
 function compareSemver(x: RegExpExecArray, y: RegExpExecArray): number {
   for (let i = 1; i <= 3; i++) {
     const d = Number(x[i]) - Number(y[i])

@@ -3,7 +3,7 @@
  * says of each: deprecated, sunset, or past its sunset (left out when the
  * policy refuses such a version, flagged otherwise).
  */
-import { compareVersions, hasKnownOrder } from '../formats/version-order.ts'
+import { compareVersions, outOfOrder } from '../formats/version-order.ts'
 import type { VersionPolicy, VersionPolicyDescription } from '../lifecycle/policy.ts'
 import type { VersionLifecycleDescription } from '../lifecycle/schedule.ts'
 import { quotedValue } from '../quote.ts'
@@ -67,11 +67,9 @@ export function planVersions(
     }
     // Versions of one format whose order is known (dates, semantic versions, numbered labels) must come newest first:
     // given oldest first, the oldest would be documented as the latest. Other labels keep the order given.
-    if (hasKnownOrder(versions)) {
+    if (outOfOrder([...versions].reverse()) !== -1) {
       const newestFirst = [...versions].sort((a, b) => compareVersions(b, a))
-      if (newestFirst.some((version, i) => version !== versions[i])) {
-        throw new Error(`${where}: versions must be listed newest first (the first is documented as the latest), such as [${newestFirst.map((v) => quotedValue(v)).join(', ')}].`)
-      }
+      throw new Error(`${where}: versions must be listed newest first (the first is documented as the latest), such as [${newestFirst.map((v) => quotedValue(v)).join(', ')}].`)
     }
     order = [...versions]
   } else {
