@@ -1,15 +1,12 @@
 /**
- * Each client pinned to its version, as Stripe pins accounts: a request that
- * names no version is answered in its client's pinned version, read from a
- * `PinStore` through the isolate's lookups (lookups.ts); a new client is
- * pinned to the default version at the first request the app accepts (an
- * answer below 400; a 401, 403, 429 or 5xx counts no call either); an explicit version always wins; a client pinned to
- * a version the scheme no longer serves is refused with a 410 saying so, or
- * answered in a fallback and moved to it once (retired.ts). The client is an
- * identity read from the Hono context (identity.ts), never a raw credential.
- * A middleware extension (`clientVersion` option): its version step decides
- * the version before the route is picked, its response step writes the
- * first pin and counts the call.
+ * Each client pinned to its version, as Stripe pins accounts: a request that names no version is answered in its
+ * client's pinned version, read from a `PinStore` through the isolate's lookups (lookups.ts); a new client is pinned
+ * to the default version at the first request the app accepts (an answer below 400; a 401, 403, 429 or 5xx counts no
+ * call either); an explicit version always wins; a client pinned to a version the scheme no longer serves (or to text
+ * no version can be, a damaged entry) is refused with a 410 saying so, or answered in a fallback and moved to it once
+ * (retired.ts; a damaged entry is not moved). The client is an identity read from the Hono context (identity.ts),
+ * never a raw credential. A middleware extension (`clientVersion` option): its version step decides the version
+ * before the route is picked, its response step writes the first pin and counts the call.
  */
 import type { Context } from 'hono'
 import { VersioningError, withoutStack } from '../errors.ts'
@@ -193,9 +190,9 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       return versions[versions.length - 1] as string
     }
 
-    /** The version in `pinned`; for a version the scheme no longer serves, `retired`; for text that cannot be a version, the scheme's refusal. */
+    /** The version in `pinned`; for a version the scheme no longer serves, and for text that cannot be a version (a damaged entry), `retired`. */
     function pinnedIn(pinned: string): VersionChoice {
-      if (pinned === UNUSABLE_PIN) return scheme.rejection()
+      if (pinned === UNUSABLE_PIN) return retired
       const known = choices.get(pinned)
       if (known !== undefined) return known
       const version = scheme.resolveVersion(pinned)
@@ -216,9 +213,11 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       if (known.pin !== null) {
         const choice = pinnedIn(known.pin)
         if (choice !== retired) return { choice, note: { id, named: false, claim: null, unnamed: false }, vary: varies }
-        if (fallbacks === null) return { choice: refusal?.(), note: { id, named: false, claim: null, unnamed: false, refused: known.pin }, vary: varies }
+        // A damaged entry names no version: it is counted under none and left for an operator's upgrade to mend, not moved.
+        const damaged = known.pin === UNUSABLE_PIN
+        if (fallbacks === null) return { choice: refusal?.(), note: { id, named: false, claim: null, unnamed: false, ...(damaged ? {} : { refused: known.pin }) }, vary: varies }
         const to = fallbackNow(fallbacks)
-        return { choice: fallbackChoices.get(to) as VersionChoice, note: { id, named: false, claim: null, unnamed: false, move: { from: known.pin, to } }, vary: varies }
+        return { choice: fallbackChoices.get(to) as VersionChoice, note: { id, named: false, claim: null, unnamed: false, ...(damaged ? {} : { move: { from: known.pin, to } }) }, vary: varies }
       }
       // No pin yet: answered in the default, pinned to it once answered.
       return { choice: undefined, note: { id, named: false, claim: scheme.defaultVersion, unnamed: false }, vary: varies }

@@ -21,7 +21,7 @@ export type Known =
   | { readonly pin: string | null; readonly until: number; readonly claimAfter: number }
   | { readonly failed: true; readonly until: number }
 
-/** A pin's text that no version can be (over 64 characters, or not printable ASCII): refused as a version the scheme does not serve. An empty text is no pin (`pinOf`). */
+/** A pin's text that no version can be (over 64 characters, or not printable ASCII), a damaged entry: answered as a retired pin, never moved. An empty text is no pin (`pinOf`). */
 export const UNUSABLE_PIN = ''
 
 /** The text a version can have in a pin: what a header carries, at most 64 characters. */

@@ -3,8 +3,8 @@
  * store that throws, answers something that is not a pin, or never answers
  * gives what `onLookupError` says (a 503, or the default version), never a
  * 500, a hung request or an unhandled rejection; a pin whose text cannot be
- * a version (a line break, non-ASCII, a megabyte) is refused as a version
- * the scheme does not serve, even by a scheme that accepts any version; a
+ * a version (a line break, non-ASCII, a megabyte) is refused as a retired
+ * pin (410), even by a scheme that accepts any version, and never moved; a
  * recorder that returns a rejected promise fails nothing; a refused upgrade
  * names its version only when it could be one; a usage flush
  * period short enough to write once per request is refused at construction.
@@ -96,13 +96,28 @@ describe('pins hand-edited in the store', () => {
     ['a megabyte', 'v'.repeat(1 << 20)],
     ['65 characters', 'v'.repeat(65)],
   ]
-  it.each(edited)('%s: refused as a version the scheme does not serve (404), even by a scheme accepting any version', async (_name, version) => {
+  it.each(edited)('%s: refused as a retired pin (410, its text never quoted), even by a scheme accepting any version; counted under no version', async (_name, version) => {
     const store = memoryPinStore({ [await idOf('edited-key')]: version })
-    for (const open of [false, true]) {
-      const { get, errors } = app(store, { open })
-      expect(await get('edited-key')).toEqual({ status: 404, body: { detail: 'Invalid version in "Api-Version" header.' } })
+    const listed = 'The API version this client is pinned to is no longer served. Name a version in the "Api-Version" header (this API serves 1, 2, 3), or ask for the client to be moved to a version served.'
+    const open = 'The API version this client is pinned to is no longer served. Name a version in the "Api-Version" header, or ask for the client to be moved to a version served.'
+    const records: unknown[] = []
+    for (const [scheme, detail] of [[false, listed], [true, open]] as const) {
+      // usage needs a scheme that lists its versions.
+      const { get, errors } = app(store, scheme ? { open: true } : { usage: { record: (call) => void records.push(call) } })
+      expect(await get('edited-key')).toEqual({ status: 410, body: { detail } })
       expect(errors).toEqual([])
     }
+    expect(records).toEqual([])
+  })
+
+  it.each(['default', 'oldest'] as const)('with onRetiredPin "%s": answered in that fallback, and the damaged entry is left for an upgrade to mend (not moved)', async (onRetiredPin) => {
+    const id = await idOf('edited-key')
+    const store = memoryPinStore({ [id]: '1\r\nX-Injected: yes' })
+    const { get, errors } = app(store, { onRetiredPin })
+    expect(await get('edited-key')).toEqual({ status: 200, body: { version: onRetiredPin === 'default' ? '3' : '1' } })
+    expect(await get('edited-key')).toEqual({ status: 200, body: { version: onRetiredPin === 'default' ? '3' : '1' } })
+    expect(await store.get(id)).toEqual({ version: '1\r\nX-Injected: yes', previous: null, movedAt: null })
+    expect(errors).toEqual([])
   })
 
   it('a pin of 64 printable characters is a version text like any other', async () => {

@@ -161,7 +161,7 @@ describe('the evidence after a version is retired', () => {
   it('counts nothing for a pin whose text cannot be a version', async () => {
     const usage = memoryUsage()
     const { get } = await setup({ broken: '1\r\nX: y' }, { usage })
-    expect((await get('broken')).status).toBe(404)
+    expect((await get('broken')).status).toBe(410)
     for (const version of ['1', '2', '3']) expect((await usage.callers(version)).callers).toEqual([])
   })
 })
@@ -218,9 +218,9 @@ describe('onRetiredPin: a fallback, the pin moved once', () => {
     expect((await pins.pinOf(await idOf('gone')))?.version).toBe('3')
   })
 
-  it('a pin whose text cannot be a version is not moved: the scheme refuses it as before', async () => {
+  it('a pin whose text cannot be a version (a damaged entry) is answered in the fallback but not moved', async () => {
     const { get, counts } = await setup({ broken: '1\r\nX: y' }, { onRetiredPin: 'default' })
-    expect((await get('broken')).status).toBe(404)
+    expect(await get('broken')).toMatchObject({ status: 200, body: { version: '3' } })
     expect(counts.puts).toBe(0)
   })
 

@@ -151,17 +151,16 @@ describe('durableObjectPinStore: hostile input', () => {
     expect(all.calls).toBe(0)
   })
 
-  const refused = { status: 404, body: { detail: 'Invalid version in "Api-Version" header.' } }
-  /** Version text the scheme does not serve: a retired version, answered as clientPins answers one (retired.test.ts). */
+  /** Version text the scheme does not serve, or text no version can be (a damaged entry): answered as clientPins answers a retired pin (retired.test.ts). */
   const retired = {
     status: 410,
     body: { detail: 'The API version this client is pinned to is no longer served. Name a version in the "Api-Version" header (this API serves 1, 2, 3), or ask for the client to be moved to a version served.' },
   }
   const unpinned = { status: 200, body: { version: '3' } }
   const edits: [string, string, unknown, { status: number; body: Record<string, unknown> }][] = [
-    ['a line break and a header', 'version = ?', '1\r\nX-Injected: yes', refused],
-    ['a megabyte', 'version = ?', 'v'.repeat(1 << 20), refused],
-    ['non-ASCII text', 'version = ?', 'v1\u2028é', refused],
+    ['a line break and a header', 'version = ?', '1\r\nX-Injected: yes', retired],
+    ['a megabyte', 'version = ?', 'v'.repeat(1 << 20), retired],
+    ['non-ASCII text', 'version = ?', 'v1\u2028é', retired],
     // Neither a pin nor text: read as no pin, so the default; the claim finds the row and writes nothing.
     ['a blob', 'version = ?', new Uint8Array([0, 255]), unpinned],
     ['an empty text', 'version = ?', '', unpinned],
