@@ -13,7 +13,7 @@ export type ChangelogInstruction =
   | { readonly type: 'field.renamed'; readonly shape: string; readonly older: string; readonly newer: string }
   | { readonly type: 'field.added'; readonly shape: string; readonly field: string }
   | { readonly type: 'field.removed'; readonly shape: string; readonly field: string; readonly schema?: object; readonly required?: boolean }
-  | { readonly type: 'field.changed'; readonly shape: string; readonly field: string; readonly olderSchema?: object }
+  | { readonly type: 'field.changed'; readonly shape: string; readonly field: string; readonly olderSchema?: object; readonly olderRequired?: boolean }
   | { readonly type: 'enum.added'; readonly shape: string; readonly field: string; readonly values: readonly (string | number)[] }
   | { readonly type: 'shape.converted'; readonly shape: string; readonly olderSchema?: object }
   | { readonly type: 'route.added'; readonly route: string }
@@ -172,7 +172,7 @@ function sentence(i: ChangelogInstruction): string {
     case 'field.removed':
       return `${code(i.shape)}: field ${code(i.field)} removed.`
     case 'field.changed':
-      return `${code(i.shape)}: field ${code(i.field)} changed type or format.`
+      return `${code(i.shape)}: field ${code(i.field)} changed type or format.${olderRequiredText(i.olderRequired)}`
     case 'enum.added':
       return `${code(i.shape)}: field ${code(i.field)} can be ${i.values.map(code).join(', ')}.`
     case 'shape.converted':

@@ -1,14 +1,15 @@
 /**
  * Changes to shapes, each saying how the version that introduced it differs
- * from the version before: a field renamed, added, removed, changed in type
- * or format, an enum value added, and a whole-shape converter. Field names
- * are checked against the shape's head type.
+ * from the version before: a field renamed, added or removed (changed in
+ * type or format: field-changed.ts; an enum value added and a whole-shape
+ * converter: value-changes.ts). Field names are checked against the shape's
+ * head type.
  */
 import type { ChangelogInstruction } from './changelog.ts'
 import { checkObjectField, checkFunction, FieldOp, inherited, opConvert, ownField, said, type ShapeInstruction } from './instruction.ts'
 import { checkOptions } from '../options.ts'
 import { partialDefault } from './partial.ts'
-import { checkLayout, layoutSchema, Shape, type FieldOf, type Layout } from './shape.ts'
+import { Shape, type FieldOf } from './shape.ts'
 import { isObject } from '../json/object.ts'
 import { quoted } from '../quote.ts'
 
@@ -250,71 +251,6 @@ export function fieldRemoved<T, O extends string, const F extends string, R = ne
     downOp,
     upOp,
     down: downOp === undefined ? null : opConvert(downOp),
-    up: opConvert(upOp),
-  }
-}
-
-/** Options of `fieldChanged`: the field's value one version down and one version up. */
-export interface FieldChangedOptions<V, R = unknown> {
-  /** The older value from the newer one (never called for a missing or `null` field). */
-  readonly down: (newer: V) => R
-  /** The newer value from the older one (never called for a missing or `null` field). */
-  readonly up: (older: unknown) => V
-  /** The field's JSON Schema in older versions, for the changelog and OpenAPI. */
-  readonly olderSchema?: object | undefined
-  /**
-   * Where shapes sit in the field's older value (a shape, `[Shape]`, or an
-   * object layout such as `{ items: [Address] }`), as `shapeConverted`'s
-   * `older`: the changes of versions before this one apply to them there
-   * (going down, after `down`; going up, before `up`). Without it, the older
-   * value is the converters' whole. The older schema is then that layout,
-   * its shapes as each older version has them, unless `olderSchema` says.
-   */
-  readonly older?: Layout | undefined
-}
-
-/**
- * A field whose type or format changed in this version: a pair of
- * converters. A missing or `null` value is left as it is.
- *
- * @example
- * ```ts
- * fieldChanged(Product, 'price', {
- *   down: (price) => (price.amount / 100).toFixed(2),
- *   up: (price) => ({ amount: Math.round(Number(price) * 100), currency: 'EUR' }),
- * })
- * ```
- */
-export function fieldChanged<T, O extends string, const F extends FieldOf<T, O>, R>(
-  shape: Shape<T, O>,
-  field: F,
-  options: FieldChangedOptions<NonNullable<FieldValue<T, F>>, R>,
-): ShapeSaid<{ readonly op: 'changed'; readonly head: T; readonly field: F; readonly value: R }> {
-  const where = 'fieldChanged'
-  checkShape(shape, where)
-  checkObjectField(field, where)
-  checkOptions(options, where, ['down', 'up', 'olderSchema', 'older'], true)
-  const { down, up, olderSchema, older } = options as { down: unknown; up: unknown; olderSchema: unknown; older: unknown }
-  if (typeof down !== 'function' || typeof up !== 'function') throw new Error(`${where}: give both converters, down (newer to older) and up (older to newer).`)
-  if (olderSchema !== undefined && (olderSchema === null || typeof olderSchema !== 'object')) throw new Error(`${where}: olderSchema must be a JSON Schema object.`)
-  if (older !== undefined) checkLayout(older, `${where}(${shape.name}, ${quoted(field)}): older (where shapes sit in the field's older value)`)
-  const downOp = new FieldOp('convert', field, down as (value: unknown) => unknown)
-  const upOp = new FieldOp('convert', field, up as (value: unknown) => unknown)
-  // A declared older layout describes the older value where no olderSchema does: its shapes as each older version has them.
-  const schema = olderSchema ?? (older === undefined ? undefined : layoutSchema(older))
-  const entry: ChangelogInstruction =
-    schema === undefined ? { type: 'field.changed', shape: shape.name, field } : { type: 'field.changed', shape: shape.name, field, olderSchema: schema }
-  return {
-    kind: 'shape',
-    shape,
-    entry,
-    converter: false,
-    effects: [{ field, before: 'present', after: 'present' }],
-    nested: older === undefined ? { field, older: null } : { field, older: field, layout: older },
-    readsDown: field,
-    downOp,
-    upOp,
-    down: opConvert(downOp),
     up: opConvert(upOp),
   }
 }

@@ -5,12 +5,8 @@
  */
 export { change } from './change.ts'
 export { changelog } from './changelog.ts'
-export {
-  fieldAdded,
-  fieldChanged,
-  fieldRemoved,
-  fieldRenamed,
-} from './field-changes.ts'
+export { fieldAdded, fieldRemoved, fieldRenamed } from './field-changes.ts'
+export { fieldChanged } from './field-changed.ts'
 export { enumValuesAdded, shapeConverted } from './value-changes.ts'
 export type { VersionHistoryOptions } from './history-options.ts'
 export { versionHistory } from './history.ts'

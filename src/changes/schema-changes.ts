@@ -175,6 +175,13 @@ function undoInstruction(schemas: Json, instruction: ChangelogInstruction, shape
         const older = instruction.olderSchema !== undefined && saysNull(properties[instruction.field]) && !saysNull(given) ? (nullable(given) as object) : given
         holder['properties'] = { ...properties, [instruction.field]: copyOf(older) }
       }
+      // olderRequired: false, the older versions may leave it out; true, they require it.
+      if (instruction.olderRequired === false) {
+        for (const holder of holders(schema)) if (Array.isArray(holder['required'])) holder['required'] = holder['required'].filter((f: unknown) => f !== instruction.field)
+      } else if (instruction.olderRequired === true) {
+        const required = Array.isArray(schema['required']) ? (schema['required'] as unknown[]) : []
+        if (!required.includes(instruction.field)) schema['required'] = [...required, instruction.field]
+      }
       // The example shows the newer value: the older schema's example replaces it, or it goes rather than show a wrong one.
       editExamples(schema, (e) => withValue(e, instruction.field, exampleValue(instruction.olderSchema)))
       break

@@ -95,7 +95,15 @@ type Removed<S, D extends Direction> = D extends 'response'
   ? { readonly [F in Get<Restored<S>, 'field'> & string]: RemovedValue<S, F> }
   : { readonly [F in Get<RequiredRemoved<S>, 'field'> & string]: RemovedValue<S, F> } & { readonly [F in Exclude<Get<Op<S, 'removed'>, 'field'>, Get<RequiredRemoved<S>, 'field'>> & string]?: RemovedValue<S, F> }
 
-type FieldsBefore<Y, S, D extends Direction> = Simplify<{ [K in keyof Y as KeyBefore<K, S>]: ValueBefore<Y[K], K, S> } & Removed<S, D>>
+/** Fields whose requiredness `fieldChanged`'s `olderRequired` changed: optional before (`false`), required before (`true`). */
+type Loosened<S> = Get<Extract<Op<S, 'changed'>, { readonly olderRequired: false }>, 'field'>
+type Tightened<S> = Get<Extract<Op<S, 'changed'>, { readonly olderRequired: true }>, 'field'>
+
+type FieldsBefore<Y, S, D extends Direction> = Simplify<
+  { [K in keyof Y as K extends Loosened<S> | Tightened<S> ? never : KeyBefore<K, S>]: ValueBefore<Y[K], K, S> } & { [K in keyof Y as K extends Loosened<S> ? K : never]?: ValueBefore<Y[K], K, S> } & {
+    [K in keyof Y as K extends Tightened<S> ? K : never]-?: ValueBefore<Y[K], K, S>
+  } & Removed<S, D>
+>
 
 /** One version down: the field instructions `S` of a shape undone on its value `Y`, then its converter. */
 type StepDown<Y, S, D extends Direction> = [S] extends [never]

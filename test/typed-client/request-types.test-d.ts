@@ -265,6 +265,36 @@ describe('each instruction\'s request side, as the server reads an older body', 
   })
 })
 
+describe('fieldChanged olderRequired: the older versions\' requiredness of the field', () => {
+  interface Contact {
+    name: string
+    phone: string
+    nickname?: string
+  }
+  const ContactShape = shape<Contact>('Contact')
+  const contacts = versionHistory({
+    versions: [
+      { version: '1' },
+      {
+        version: '2',
+        changes: [
+          change('A phone is required; a nickname is not.', [
+            fieldChanged(ContactShape, 'phone', { down: (phone) => phone, up: (phone) => String(phone ?? 'unknown'), olderRequired: false }),
+            // down gets undefined for a head value without the field: its parameter says so.
+            fieldChanged(ContactShape, 'nickname', { down: (nickname: string | undefined) => nickname ?? '', up: (nickname) => String(nickname), olderRequired: true }),
+          ]),
+        ],
+      },
+    ],
+    bodies: { contacts: { request: ContactShape, response: ContactShape } },
+  })
+
+  it('false: optional in older versions; true: required in older versions; the head as declared', () => {
+    expectTypeOf<RequestAt<typeof contacts, 'contacts', '1'>>().toEqualTypeOf<{ name: string; phone?: string; nickname: string }>()
+    expectTypeOf<RequestAt<typeof contacts, 'contacts', '2'>>().toEqualTypeOf<Contact>()
+  })
+})
+
 describe('an envelope request layout keeps the validator\'s envelope', () => {
   const history = versionHistory({
     versions: [
