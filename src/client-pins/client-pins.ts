@@ -35,8 +35,8 @@ interface Note {
   readonly claim: string | null
   /** Whether `client` gave no client at all (rather than an unusable one, or failing): an authentication middleware may not have run yet. */
   readonly unnamed: boolean
-  /** Whether the request was refused with the 503 of a failed lookup: its answer says when to retry. */
-  readonly unavailable?: true
+  /** When the request was refused with the 503 of a failed lookup: the time this isolate asks the store again, which its answer says. */
+  readonly unavailable?: number
   /** The retired version the client is pinned to and the fallback it was answered in (`onRetiredPin`): the pin moves once answered. */
   readonly move?: { readonly from: string; readonly to: string }
   /** The retired version the client is pinned to, when it was refused for it: the call is counted under it (the evidence of who still calls it). */
@@ -123,9 +123,6 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
   /** The credential's headers: a choice made without a version named reads them, so its responses list them in `Vary`. */
   const varies = Object.freeze([...vary])
   let unavailable: ClientVersionUnavailable | undefined
-  /** Seconds a client refused for a failed lookup waits before this isolate asks the store again, or `null` for at once. */
-  // Digits alone, as Retry-After writes seconds (String(1e21) would be "1e+21").
-  const retryAfter = failureTtl < 1000 ? null : BigInt(Math.ceil(failureTtl / 1000)).toString()
   /** The scheme of the middleware first bound, for `upgrade` (a later one must allow the same versions). */
   let bound: BaseVersioning | undefined
 
@@ -208,7 +205,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     function chosen(id: string, known: Known): NotedChoice {
       if ('failed' in known) {
         const choice = failed()
-        return { choice, note: choice === undefined ? { id, named: false, claim: null, unnamed: false } : { id, named: false, claim: null, unnamed: false, unavailable: true }, vary: varies }
+        return { choice, note: choice === undefined ? { id, named: false, claim: null, unnamed: false } : { id, named: false, claim: null, unnamed: false, unavailable: known.until }, vary: varies }
       }
       if (known.pin !== null) {
         const choice = pinnedIn(known.pin)
@@ -233,7 +230,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
 
     /** After the handlers: the call, for an answer that names a client (`noClient`), and the first pin, for an accepted one. */
     function settle(exchange: ExchangeView, response: Response, note: Note, c: Context): Response | Promise<Response> {
-      if (note.unavailable === true) return retryLater(response)
+      if (note.unavailable !== undefined) return retryLater(response, note.unavailable)
       if (noClient(response.status)) return response
       if (note.id === undefined) {
         // Only a request whose client gave none and that named no version could have been answered in a pin.
@@ -267,11 +264,13 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
       return response
     }
 
-    /** The 503 of a failed lookup, with `Retry-After`: this isolate asks the store again after `failureTtl`. */
-    function retryLater(response: Response): Response {
-      if (response.status !== 503 || retryAfter === null || response.headers.has('Retry-After')) return response
+    /** The 503 of a failed lookup, with `Retry-After`: the seconds until this isolate asks the store again (`failureTtl` after the failure). */
+    function retryLater(response: Response, until: number): Response {
+      // None for a failureTtl under a second: the store is asked again at once.
+      if (response.status !== 503 || failureTtl < 1000 || response.headers.has('Retry-After')) return response
       try {
-        response.headers.set('Retry-After', retryAfter)
+        // The seconds left (at least 1), as digits alone (String(1e21) would be "1e+21").
+        response.headers.set('Retry-After', BigInt(Math.max(1, Math.ceil((until - now()) / 1000))).toString())
       } catch {
         // An errorResponse of one's own that answers with immutable headers keeps them.
       }

@@ -400,5 +400,24 @@ describe('the 503 of a failed lookup', () => {
       expect([res.status, res.headers.get('Retry-After')]).toEqual([503, expected])
     }
   })
+
+  it('says the seconds left of failureTtl to a client refused again within it (the store is not asked meanwhile)', async () => {
+    let at = 1_000_000
+    let reads = 0
+    const down: PinStore = { get: () => (reads++, Promise.reject(new Error('down'))), claim: () => Promise.reject(new Error('down')), put: () => Promise.reject(new Error('down')) }
+    const hono = new Hono()
+    hono.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: clientPins({ store: down, client, onStoreError: () => {}, now: () => at }) }))
+    hono.get('/', (c) => c.text('ok'))
+    const retry = async () => {
+      const res = await hono.request('/', { headers: { Authorization: 'Bearer down-key' } })
+      return [res.status, res.headers.get('Retry-After')]
+    }
+    expect(await retry()).toEqual([503, '30'])
+    at += 20_000
+    expect(await retry()).toEqual([503, '10'])
+    at += 9_500
+    expect(await retry()).toEqual([503, '1'])
+    expect(reads).toBe(1)
+  })
 })
 
