@@ -67,6 +67,7 @@ export function fieldRenamed<T, O extends string, const Older extends string, co
       { field: newer, before: 'absent', after: 'present' },
     ],
     nested: { field: newer, older },
+    newerDrop: new FieldOp('clear', newer),
     downOp,
     upOp,
     down: opConvert(downOp),

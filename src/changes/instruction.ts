@@ -72,6 +72,14 @@ export interface ShapeInstruction {
    * absent (`fillPartial` on a partial body; `null`: none), after them.
    */
   readonly added?: { readonly drop: FieldOp | null; readonly fill: Convert | null; readonly fillPartial: Convert | null } | undefined
+  /**
+   * `fieldRenamed`'s newer name going up: the older client's own value
+   * under it (a field its version does not have) taken away (`clear`)
+   * before the step's other instructions and converters (shape-steps.ts
+   * `order`), as an added field's is: it reaches the handler under the
+   * head's name only from the older name.
+   */
+  readonly newerDrop?: FieldOp | undefined
   /** `enumValuesAdded`'s fallback, the value older clients see instead. */
   readonly fallback?: string | number | undefined
 }

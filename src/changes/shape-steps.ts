@@ -76,6 +76,10 @@ export type Direction = 'down' | 'up'
  * that declares an older layout makes the object going up (no value of the
  * client's to drop before it; what it writes is kept, as above), and going
  * down runs after every field instruction (its value is of another layout).
+ * Going up, a `fieldRenamed`'s newer name, which the older client's version
+ * does not have, is dropped from its value before anything else of the step
+ * (converters included), as an added field's is: the handler reads the head's
+ * name only from the older one.
  * A `fieldRenamed` and a `fieldChanged` move their field's data themselves,
  * so a converter beside them must not repeat it: beside a rename, each
  * converter is wrapped (here, once per history) so that a repeat that would
@@ -103,13 +107,17 @@ export function order(list: readonly ShapeInstruction[], direction: Direction, p
         : [...steps, ...converters.reverse()]
       : converters.length > 0
         ? [...(beside ? inOrder.flatMap((i) => dropOf(i)) : []), ...converters, ...steps.map((i) => (i.added === undefined ? i : { ...i, up: i.added.fill, upPartial: i.added.fillPartial }))]
-        : steps
+        : [...inOrder.flatMap((i) => (i.newerDrop === undefined ? [] : dropOf(i))), ...steps]
   return ordered.filter((i) => pick(i, direction, partial) !== null)
 }
 
-/** A `fieldAdded`'s dropping of the older client's own value, as an instruction of its own (none: `keepOlder`, or another instruction). */
+/**
+ * The dropping of an older client's own value for a field its version does
+ * not have, as an instruction of its own: a `fieldAdded`'s field (none:
+ * `keepOlder`), a `fieldRenamed`'s newer name; none for another instruction.
+ */
 function dropOf(i: ShapeInstruction): ShapeInstruction[] {
-  const drop = i.added?.drop
+  const drop = i.added?.drop ?? i.newerDrop
   return drop === undefined || drop === null ? [] : [{ ...i, up: opConvert(drop), upOp: drop, upPartial: undefined }]
 }
 
