@@ -16,7 +16,7 @@ import { checkRoute, plainRoute } from './route-changes.ts'
 import { checkRequestMethod } from './request-layouts.ts'
 import { checkLayout, shapesOf, type AnyShape } from './shape.ts'
 import { headersSkippedAfter, middlewareAfter, redispatchedAfter } from './middleware-order.ts'
-import { covers } from '../routes/hono-middleware.ts'
+import { uncoveredRoutes } from './uncovered-routes.ts'
 import { unservedMethods } from './unserved-methods.ts'
 import { declaredMediaChecks, migratesSuccess } from './declared-media.ts'
 import { callsAnswerSuccess } from './handler-calls.ts'
@@ -224,47 +224,6 @@ export function appChecks(app: AppRoutesWithHandlers, names: ReadonlySet<string>
     ...declaredMediaChecks(app, plans, WHERE),
     ...declaredShapeChecks(app, plans, changed, WHERE),
   ]
-}
-
-/**
- * The plain-route names (`METHOD /path`) of a history whose routes the app registers, but where the versioning
- * middleware (`app.middleware`, registered in the app) does not run: no path it is registered at covers theirs, or
- * the route was registered before it, so their requests get no version and nothing migrated. Nothing is said when
- * the middleware is not registered in the app (a route table's handlers run it themselves), nor of a path it cannot
- * read.
- */
-function uncoveredRoutes(app: AppRoutesWithHandlers, names: Iterable<string>): string[] {
-  const { routes, middleware } = app
-  if (middleware === undefined) return []
-  const at = routes.filter((route) => route.handler === middleware)
-  if (at.length === 0) return []
-  const out: string[] = []
-  for (const key of names) {
-    const plain = plainRoute(key)
-    if (plain === null) continue
-    const [method, path] = plain
-    const matches = (route: AppRoutesWithHandlers['routes'][number]) => route.method === 'ALL' || route.method === method
-    const first = routes.findIndex((route) => route.handler !== middleware && route.path === path && matches(route))
-    if (first === -1) continue
-    const covering = routes.findIndex((route) => route.handler === middleware && matches(route) && covers(route.path, path))
-    if (covering === -1) {
-      out.push(
-        `versionHistory: ${quoted(key)} is a route the versioning middleware does not run for (it is registered at ${[...new Set(at.map((route) => route.path))].join(', ')}), so its older clients get the head's answer; register the middleware where it covers the route (app.use('*', versioning), or a prefix such as '${path.split('/').slice(0, 2).join('/')}/*').`,
-      )
-      continue
-    }
-    // Hono runs what a request matches in the order it was registered: the route's first registration (its handlers,
-    // given together) answers before a middleware registered after it runs.
-    const sameRegistration = (route: AppRoutesWithHandlers['routes'][number] | undefined) => route !== undefined && route.path === path && route.method === routes[first]?.method && route.handler !== middleware
-    let answers = first
-    while (sameRegistration(routes[answers + 1])) answers++
-    if (covering > answers) {
-      out.push(
-        `versionHistory: ${quoted(key)} is registered before the versioning middleware, so Hono answers it before the middleware runs and its older clients get the head's answer; register the middleware first (app.use('*', versioning) before the routes).`,
-      )
-    }
-  }
-  return out
 }
 
 /** The plain-route names (`METHOD /path`) of a history that no route of the app serves, as sentences. */

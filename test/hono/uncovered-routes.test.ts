@@ -6,10 +6,13 @@
  * its requests get no version and nothing migrated, so an older client
  * would get the head's answer. Registered where it covers every such route
  * (`'*'`, a prefix `/people/*`, among the route's own handlers, in a
- * sub-app mounted with `app.route()`), nothing is said. A portable suite:
- * Node, workerd, Bun and Deno.
+ * sub-app mounted with `app.route()`), nothing is said; registered nowhere in
+ * the app (`app.use` forgotten), the routes are named too, the sentence saying
+ * that a function of the app's own that runs it hides it from the check. A
+ * portable suite: Node, workerd, Bun and Deno.
  */
 import { Hono, type MiddlewareHandler } from 'hono'
+import { except } from 'hono/combine'
 import { describe, expect, it } from 'vitest'
 import { change, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
@@ -46,6 +49,22 @@ describe('a route the versioning middleware does not run for', () => {
     // What check(app) warns of: the route runs without the middleware.
     expect(await (await app.request('/people', v1)).json()).toEqual([{ fullName: 'Ada' }])
     expect(await (await app.request('/people/1', v1)).json()).toEqual({ name: 'Ada' })
+  })
+
+  it.each([
+    ['registered nowhere (app.use(versioning) forgotten)', (app: Hono) => app],
+    ["run by a function of the app's own (hono/combine's except())", (app: Hono, versioning: MiddlewareHandler) => (app.use('*', except('/health', versioning)), app)],
+  ])('%s: check(app) names the routes it would run for, once, and says a function of yours hides it', async (_how, register) => {
+    const versioning = versionMiddleware({ scheme, changes: history })
+    const app = people(register(new Hono(), versioning))
+    expect(versioning.check(app)).toEqual([
+      `versionHistory: the versioning middleware is registered nowhere in the app that check can read (no app.use(versioning), nor among a route's handlers), so unless it runs inside a function of yours (hono/combine's except(), every() or some()), it does not run for "GET /people", "GET /people/:id", which the history lays out or changes, and their older clients get the head's answer; register it before the routes (app.use('*', versioning)).`,
+    ])
+  })
+
+  it('registered nowhere: what check(app) warns of, an older client getting the head\'s answer', async () => {
+    const app = people(new Hono())
+    expect(await (await app.request('/people/1', v1)).json()).toEqual({ fullName: 'Ada' })
   })
 
   it.each([
