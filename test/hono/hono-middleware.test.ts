@@ -16,10 +16,11 @@ import { methodOverride } from 'hono/method-override'
 import { prettyJSON } from 'hono/pretty-json'
 import { secureHeaders } from 'hono/secure-headers'
 import { timeout } from 'hono/timeout'
+import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
 import { change, fieldChanged, fieldRenamed, routeAdded, shape, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
-import { defineRoutes, HeaderVersioning, route } from '../../src/index.ts'
+import { defineRoutes, HeaderVersioning, route, VersioningError } from '../../src/index.ts'
 import { APP_STYLES, ORIGIN, styledApp, type AppStyle } from '../support/app-styles.ts'
 
 /** A JSX node as `c.render` takes it: Hono types its argument as the app's renderer declares (here none). */
@@ -234,6 +235,36 @@ describe("a JSON error a Hono middleware answers, in the history's errors layout
 
   it('registered before it: every version gets the answer as the middleware made it, without Vary (docs/middleware.md)', async () => {
     expect(await answers('before', '1')).toEqual([401, { message: 'Sign in.' }, null, 413, { message: 'Too big.' }, null])
+  })
+})
+
+describe("app.onError answering every error in the history's errors layout", () => {
+  /** Version 1's problems said `msg` where version 2's say `message`. */
+  const Problem = shape<{ code: string; message: string }>('Problem')
+  const Note = shape<{ text: string }>('Note')
+  const history = versionHistory({
+    versions: [{ version: '1' }, { version: '2', changes: [change('Problems say message.', [fieldRenamed(Problem, { older: 'msg', newer: 'message' })]), change('Notes have a text.', [fieldRenamed(Note, { older: 'body', newer: 'text' })])] }],
+    errors: { error: Problem },
+    bodies: { 'POST /notes': { request: Note, response: Note } },
+  })
+  const app = new Hono()
+  app.use('*', versionMiddleware({ scheme: scheme(), changes: history }))
+  app.post('/notes', async (c) => {
+    const note = (await c.req.json()) as { text: string }
+    if (note.text === '') throw new Error('A note needs a text.')
+    return c.json(note, 201)
+  })
+  app.onError((error, c) => c.json({ error: { code: error.cause instanceof VersioningError ? error.cause.code : 'Failed', message: error.message } }, error instanceof HTTPException ? error.status : 500))
+  const post = (version: string, body: string) => app.request('/notes', { method: 'POST', headers: { 'Api-Version': version, 'Content-Type': 'application/json' }, body })
+
+  it("a handler's error reaches it inside the middleware: an older client gets it in its version's shape", async () => {
+    const res = await post('1', '{"body":""}')
+    expect([res.status, await res.json()]).toEqual([500, { error: { code: 'Failed', msg: 'A note needs a text.' } }])
+  })
+
+  it("a rejection is thrown before it runs: what it builds is every version's, unmigrated (docs/middleware.md, Rejections)", async () => {
+    const res = await post('1', '{')
+    expect([res.status, await res.json(), res.headers.get('Vary')]).toEqual([400, { error: { code: 'MalformedJsonBody', message: 'Malformed JSON in request body.' } }, 'Api-Version'])
   })
 })
 
