@@ -93,7 +93,13 @@ export function jsonThrough(c: Context, step: JsonStep, version: string): Taken 
     ;(c as unknown as { json: JsonAnswer }).json = json
     c.status = setStatus
     const stepped = response?.headers.get(STEPPED) ?? null
-    if (stepped === null) return false
+    if (stepped === null) {
+      // Built without the migrated answer's headers once its body was read (`c.res = undefined`, then `c.body(text)`):
+      // a body in the client's version, which the response step would migrate again. One without a body (etag()'s 304,
+      // which cancels the migrated body) holds none.
+      if (response !== null && response.body !== null && migrated?.bodyUsed === true) throw rebuilt(version)
+      return false
+    }
     if (stepped !== mark) throw crossed(stepped, version)
     return true
   }
@@ -127,6 +133,17 @@ export function released(taken: Taken, version: string | null | undefined, error
 function rewrapped(version: string): Error {
   return new Error(
     `versionMiddleware: c.json built an answer for version ${quoted(version)} from a body already migrated to it (a middleware after the versioning one wraps the handler's answer); register that middleware before the versioning middleware.`,
+  )
+}
+
+/**
+ * The error of an answer built, without the headers of the answer `c.json` migrated, after that answer's body was
+ * read (a middleware after the versioning one: `await next()`, `c.res.text()`, `c.res = undefined`, `c.res =
+ * c.body(text)`): its body is in the client's version, and migrating it again would apply each change twice.
+ */
+function rebuilt(version: string): Error {
+  return new Error(
+    `versionMiddleware: an answer for version ${quoted(version)} was built from a body already migrated to it, without that answer's headers (a middleware after the versioning one read c.res, set c.res = undefined and built another), so it would be migrated twice; build it over the answer it replaces (c.res = new Response(body, c.res)), or register that middleware before the versioning middleware.`,
   )
 }
 

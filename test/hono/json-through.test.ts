@@ -2,13 +2,15 @@
  * The JSON fast path (`c.json` migrating the handler's value before its one
  * serialisation) and what answers around it: a cache inside the versioning
  * middleware, `app.onError` answering after a response failed to migrate, a
- * length the handler set. A portable file: it runs on all four runtimes.
+ * middleware after it that rebuilds the migrated answer, a length the handler
+ * set. A portable file: it runs on all four runtimes.
  */
 import { Hono, type MiddlewareHandler } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { versionMiddleware, type VersioningExtension } from '../../src/hono/index.ts'
 import { marks } from '../../src/hono/json-through.ts'
 import { HeaderVersioning } from '../../src/index.ts'
+import { change, fieldChanged, shape, versionHistory } from '../../src/changes/index.ts'
 import { catalog, headProduct, v1Product } from '../support/changes-fixture.ts'
 
 const MARK = 'x-api-versioning-json-step'
@@ -132,6 +134,36 @@ describe('the JSON fast path', () => {
     outside.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['v1', 'v2', 'v3', 'v4'], defaultVersion: 'v4' }), changes: catalog }))
     outside.get('/products/:id', (c) => c.json(headProduct(1)))
     expect(await (await ask(outside, 'v1')).json()).toEqual({ data: v1Product(1) })
+  })
+
+  it("a middleware after the versioning one that reads the migrated answer and builds another without its headers (c.res = undefined, then c.body) fails loudly, where each change was applied twice", async () => {
+    /** Version 1 got prices in euros, where version 2 gets cents. */
+    const Price = shape<{ cents: number }>('Price')
+    const prices = versionHistory({
+      versions: [{ version: '1' }, { version: '2', changes: [change('Prices are in cents.', [fieldChanged(Price, 'cents', { down: (cents) => (cents as number) / 100, up: (euros) => Math.round((euros as number) * 100) })])] }],
+      bodies: { 'GET /prices/:id': { response: Price } },
+    })
+    const errors: string[] = []
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: prices }))
+    app.use('/prices/*', async (c, next) => {
+      await next()
+      const text = await c.res.text()
+      c.res = undefined
+      c.res = c.body(text.trim(), 200, { 'Content-Type': 'application/json' })
+    })
+    app.get('/prices/:id', (c) => c.json({ cents: 1250 }))
+    app.onError((error, c) => {
+      errors.push(error.message)
+      return c.text('failed', 500)
+    })
+    const older = await app.request('/prices/1', { headers: { 'Api-Version': '1' } })
+    expect([older.status, older.headers.get(MARK), await older.text()]).toEqual([500, null, 'failed'])
+    expect(errors).toEqual([
+      'versionMiddleware: an answer for version "1" was built from a body already migrated to it, without that answer\'s headers (a middleware after the versioning one read c.res, set c.res = undefined and built another), so it would be migrated twice; build it over the answer it replaces (c.res = new Response(body, c.res)), or register that middleware before the versioning middleware.',
+    ])
+    // The head's answer is never migrated: the same middleware serves it.
+    expect(await (await app.request('/prices/1', { headers: { 'Api-Version': '2' } })).json()).toEqual({ cents: 1250 })
   })
 
   it('a middleware after the versioning one that swaps in another head answer with c.json, without reading the first, gets it migrated', async () => {
