@@ -6,7 +6,7 @@
  * with a JSON layout). A portable suite: Node, workerd, Bun and Deno.
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bearerAuth } from 'hono/bearer-auth'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
@@ -17,6 +17,7 @@ import { prettyJSON } from 'hono/pretty-json'
 import { secureHeaders } from 'hono/secure-headers'
 import { timeout } from 'hono/timeout'
 import { HTTPException } from 'hono/http-exception'
+import { requestId } from 'hono/request-id'
 import { describe, expect, it } from 'vitest'
 import { change, fieldChanged, fieldRenamed, routeAdded, shape, versionHistory } from '../../src/changes/index.ts'
 import { apiVersioning, mountRoutes, versionMiddleware } from '../../src/hono/index.ts'
@@ -265,6 +266,33 @@ describe("app.onError answering every error in the history's errors layout", () 
   it("a rejection is thrown before it runs: what it builds is every version's, unmigrated (docs/middleware.md, Rejections)", async () => {
     const res = await post('1', '{')
     expect([res.status, await res.json(), res.headers.get('Vary')]).toEqual([400, { error: { code: 'MalformedJsonBody', message: 'Malformed JSON in request body.' } }, 'Api-Version'])
+  })
+})
+
+describe("requestId() before the versioning middleware, and a rejection app.onError answers", () => {
+  const Note = shape<{ text: string }>('Note')
+  const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Notes have a text.', [fieldRenamed(Note, { older: 'body', newer: 'text' })])] }], bodies: { 'POST /notes': { request: Note, response: Note } } })
+  function app(answer: (error: HTTPException, c: Context) => Response) {
+    const app = new Hono()
+    app.use('*', requestId())
+    app.use('*', versionMiddleware({ scheme: scheme(), changes: history }))
+    app.post('/notes', async (c) => c.json(await c.req.json(), 201))
+    app.onError((error, c) => (error instanceof HTTPException ? answer(error, c) : c.text('failed', 500)))
+    return app
+  }
+  const rejected = (app: Hono) => app.request('/notes', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: '{' })
+
+  it('answered as Hono\'s default answers it (c.newResponse of its response): its X-Request-Id is kept (docs/version-changes.md)', async () => {
+    const res = await rejected(app((error, c) => {
+      const res = error.getResponse()
+      return c.newResponse(res.body, res)
+    }))
+    expect([res.status, res.headers.has('X-Request-Id'), res.headers.get('Vary')]).toEqual([400, true, 'Api-Version'])
+  })
+
+  it('answered with error.getResponse() as it is: the headers middleware set with c.header() are left out', async () => {
+    const res = await rejected(app((error) => error.getResponse()))
+    expect([res.status, res.headers.has('X-Request-Id'), res.headers.get('Vary')]).toEqual([400, false, 'Api-Version'])
   })
 })
 
