@@ -16,6 +16,7 @@ import { methodOverride } from 'hono/method-override'
 import { prettyJSON } from 'hono/pretty-json'
 import { secureHeaders } from 'hono/secure-headers'
 import { timeout } from 'hono/timeout'
+import { etag } from 'hono/etag'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { describe, expect, it } from 'vitest'
@@ -293,6 +294,23 @@ describe("requestId() before the versioning middleware, and a rejection app.onEr
   it('answered with error.getResponse() as it is: the headers middleware set with c.header() are left out', async () => {
     const res = await rejected(app((error) => error.getResponse()))
     expect([res.status, res.headers.has('X-Request-Id'), res.headers.get('Vary')]).toEqual([400, false, 'Api-Version'])
+  })
+})
+
+describe("etag() inside the versioning middleware and a c.json answer", () => {
+  it("hashes the body c.json built, already in the client's version, and tags it with the version (docs/version-changes.md, Caching)", async () => {
+    const Note = shape<{ text: string }>('Note')
+    const history = versionHistory({ versions: [{ version: '1' }, { version: '2', changes: [change('Notes have a text.', [fieldRenamed(Note, { older: 'body', newer: 'text' })])] }], bodies: { 'GET /notes/:id': { response: Note } } })
+    const app = new Hono()
+    app.use('*', versionMiddleware({ scheme: scheme(), changes: history }))
+    app.use('*', etag())
+    app.get('/notes/:id', (c) => c.json({ text: 'Hi' }))
+    const sha1 = async (text: string) => [...new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text)))].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+    const older = await app.request('/notes/1', { headers: { 'Api-Version': '1' } })
+    const head = await app.request('/notes/1', { headers: { 'Api-Version': '2' } })
+    expect([await older.text(), older.headers.get('ETag')]).toEqual(['{"body":"Hi"}', `"${await sha1('{"body":"Hi"}')}@1"`])
+    expect([await head.text(), head.headers.get('ETag')]).toEqual(['{"text":"Hi"}', `"${await sha1('{"text":"Hi"}')}"`])
+    expect((await app.request('/notes/1', { headers: { 'Api-Version': '1', 'If-None-Match': older.headers.get('ETag') as string } })).status).toBe(304)
   })
 })
 
