@@ -11,6 +11,7 @@ import type { JsonStep } from '../pipeline/extension.ts'
 import { BoundedCache } from '../http/bounded-cache.ts'
 import { withHeaders } from '../http/mutable-response.ts'
 import { quoted } from '../quote.ts'
+import { isJsonType } from '../changes/media-types.ts'
 
 /** Hono's `c.json`, as this module calls it. */
 type JsonAnswer = (value: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => Response
@@ -95,9 +96,10 @@ export function jsonThrough(c: Context, step: JsonStep, version: string): Taken 
     const stepped = response?.headers.get(STEPPED) ?? null
     if (stepped === null) {
       // Built without the migrated answer's headers once its body was read (`c.res = undefined`, then `c.body(text)`):
-      // a body in the client's version, which the response step would migrate again. One without a body (etag()'s 304,
-      // which cancels the migrated body) holds none.
-      if (response !== null && response.body !== null && migrated?.bodyUsed === true) throw rebuilt(version)
+      // a JSON body in the client's version, which the response step would migrate again. One without a body (etag()'s
+      // 304, which cancels the migrated body) holds none; one of another media type (an error page, a plain-text 410)
+      // is no body the step migrates: it leaves it as it is, or refuses a success it cannot migrate with a 500 of its own.
+      if (response !== null && response.body !== null && migrated?.bodyUsed === true && isJsonType(response.headers.get('content-type'))) throw rebuilt(version)
       return false
     }
     if (stepped !== mark) throw crossed(stepped, version)

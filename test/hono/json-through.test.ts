@@ -166,6 +166,25 @@ describe('the JSON fast path', () => {
     expect(await (await app.request('/prices/1', { headers: { 'Api-Version': '2' } })).json()).toEqual({ cents: 1250 })
   })
 
+  it('a middleware after the versioning one that reads the migrated answer and replaces it with one of another media type (an error page, a plain-text 410) sends it to every version as the head gets it, never a 500', async () => {
+    const { app, errors } = appWith((app) => {
+      app.use('/products/*', async (c, next) => {
+        await next()
+        const body = (await c.res.json()) as { id?: number }
+        c.res = undefined
+        c.res = body.id === 1 ? c.html('<h1>Down for maintenance</h1>', 503) : new Response('gone', { status: 410 })
+      })
+      app.get('/products/:id', (c) => c.json(headProduct(Number(c.req.param('id')))))
+    })
+    for (const version of ['v1', 'v4']) {
+      const page = await ask(app, version)
+      expect([page.status, page.headers.get('content-type'), await page.text()]).toEqual([503, 'text/html; charset=UTF-8', '<h1>Down for maintenance</h1>'])
+      const gone = await ask(app, version, '/products/2')
+      expect([gone.status, await gone.text()]).toEqual([410, 'gone'])
+    }
+    expect(errors).toEqual([])
+  })
+
   it('a middleware after the versioning one that swaps in another head answer with c.json, without reading the first, gets it migrated', async () => {
     const { app, errors } = appWith((app) => {
       app.use('/products/*', async (c, next) => {
