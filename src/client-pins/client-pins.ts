@@ -123,6 +123,7 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
   /** The credential's headers: a choice made without a version named reads them, so its responses list them in `Vary`. */
   const varies = Object.freeze([...vary])
   let unavailable: ClientVersionUnavailable | undefined
+  const longest = Math.ceil(failureTtl / 1000) // The most seconds a refused client waits (a clock set back would say more).
   /** The scheme of the middleware first bound, for `upgrade` (a later one must allow the same versions). */
   let bound: BaseVersioning | undefined
 
@@ -268,9 +269,10 @@ export function clientPins(options: ClientPinsOptions): ClientPins {
     function retryLater(response: Response, until: number): Response {
       // None for a failureTtl under a second: the store is asked again at once.
       if (response.status !== 503 || failureTtl < 1000 || response.headers.has('Retry-After')) return response
+      const left = Math.ceil((until - now()) / 1000)
       try {
-        // The seconds left (at least 1), as digits alone (String(1e21) would be "1e+21").
-        response.headers.set('Retry-After', BigInt(Math.max(1, Math.ceil((until - now()) / 1000))).toString())
+        // The seconds left (at least 1, at most `longest`), as digits alone (String(1e21) would be "1e+21").
+        response.headers.set('Retry-After', BigInt(left < 1 ? 1 : left < longest ? left : longest).toString())
       } catch {
         // An errorResponse of one's own that answers with immutable headers keeps them.
       }

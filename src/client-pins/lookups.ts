@@ -84,9 +84,13 @@ export class PinLookups {
   /** Bumped by every upgrade or rollback made here: a read begun before one does not replace what it cached. */
   #moves = 0
 
+  /** The longest an entry lasts (`cacheTtl` or `failureTtl`). */
+  readonly #longest: number
+
   constructor(store: PinStore, settings: LookupSettings) {
     this.#store = store
     this.#settings = settings
+    this.#longest = Math.max(settings.cacheTtl, settings.failureTtl)
     this.#cache = new SieveCache(settings.cacheSize)
   }
 
@@ -94,7 +98,8 @@ export class PinLookups {
   read(id: string): Known | Promise<Known> {
     const now = this.#settings.now()
     const hit = this.#cache.get(id)
-    if (hit !== undefined && hit.until > now) return hit
+    // An entry that ends further off than any lasts was made before the clock was set back: asked again, not kept that long.
+    if (hit !== undefined && hit.until > now && hit.until - now <= this.#longest) return hit
     const reading = this.#reading.get(id)
     if (reading !== undefined) return reading
     const moves = this.#moves

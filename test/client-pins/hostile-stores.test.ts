@@ -419,5 +419,31 @@ describe('the 503 of a failed lookup', () => {
     expect(await retry()).toEqual([503, '1'])
     expect(reads).toBe(1)
   })
+
+  it('a clock set back after a failed lookup neither keeps refusing the client past its entries\' time nor says more than failureTtl\'s seconds; a now() that is no number says them all', async () => {
+    let at = 1_000_000
+    let up = false
+    let reads = 0
+    const store: PinStore = { get: () => (reads++, up ? Promise.resolve(null) : Promise.reject(new Error('down'))), claim: () => Promise.resolve({ version: '2' }), put: () => Promise.resolve() }
+    const hono = new Hono()
+    const pins = clientPins({ store, client, onStoreError: () => {}, cacheTtl: 3_600_000, now: () => at })
+    hono.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: pins }))
+    hono.get('/', (c) => c.text('ok'))
+    const retry = async (key = 'down-key') => {
+      const res = await hono.request('/', { headers: { Authorization: `Bearer ${key}` } })
+      return [res.status, res.headers.get('Retry-After'), reads]
+    }
+    expect(await retry()).toEqual([503, '30', 1])
+    // The clock set back 10 minutes (an NTP step): the failure, remembered until 10 min 30 s from now, says 30 s at most.
+    at -= 600_000
+    expect(await retry()).toEqual([503, '30', 1])
+    // Set back further than any entry lasts (cacheTtl, an hour): the store is asked again, not in an hour and 10 minutes.
+    at -= 3_600_000
+    up = true
+    expect(await retry()).toEqual([200, null, 2])
+    up = false
+    at = Number.NaN
+    expect(await retry('third-key')).toEqual([503, '30', 3])
+  })
 })
 
