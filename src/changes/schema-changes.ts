@@ -41,15 +41,16 @@ function withValue(example: Json, field: string, value: unknown): Json {
 /**
  * Renames (or, for `null`, drops) the field names of `dependentRequired`
  * (keys and listed names) and `dependentSchemas` (keys) of a schema, as
- * `properties` and `required` are.
+ * `properties` and `required` are; `unlisted`, a name taken out of the
+ * lists alone (a field no longer required when another is there).
  */
-function editDependencies(holder: Json, name: (field: string) => string | null): void {
+function editDependencies(holder: Json, name: (field: string) => string | null, unlisted?: string): void {
   const required = holder['dependentRequired']
   if (isObject(required)) {
     const out: Json = {}
     for (const [key, list] of Object.entries(required)) {
       const own = name(key)
-      if (own !== null) out[own] = Array.isArray(list) ? list.flatMap((f: unknown) => (typeof f === 'string' ? (name(f) ?? []) : [f])) : list
+      if (own !== null) out[own] = Array.isArray(list) ? list.flatMap((f: unknown) => (typeof f !== 'string' ? [f] : f === unlisted ? [] : (name(f) ?? []))) : list
     }
     holder['dependentRequired'] = out
   }
@@ -177,7 +178,11 @@ function undoInstruction(schemas: Json, instruction: ChangelogInstruction, shape
       }
       // olderRequired: false, the older versions may leave it out; true, they require it.
       if (instruction.olderRequired === false) {
-        for (const holder of holders(schema)) if (Array.isArray(holder['required'])) holder['required'] = holder['required'].filter((f: unknown) => f !== instruction.field)
+        for (const holder of holders(schema)) {
+          if (Array.isArray(holder['required'])) holder['required'] = holder['required'].filter((f: unknown) => f !== instruction.field)
+          // Nor when another field is there (dependentRequired's lists); the field's own entry still says what it requires.
+          editDependencies(holder, (name) => name, instruction.field)
+        }
       } else if (instruction.olderRequired === true) {
         const required = Array.isArray(schema['required']) ? (schema['required'] as unknown[]) : []
         if (!required.includes(instruction.field)) schema['required'] = [...required, instruction.field]

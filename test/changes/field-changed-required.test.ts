@@ -138,6 +138,16 @@ describe('olderRequired in the older documents and request validation', () => {
     ])
   })
 
+  it('false: an older body without the field is not refused because another field is there (dependentRequired), in the documents nor in validation', async () => {
+    const dependent = { Person: { type: 'object', properties: schemas.Person.properties, required: ['name'], dependentRequired: { name: ['phone'], nickname: ['name'] } } }
+    const { send, seen } = app(requestValidation({ schemas: dependent }))
+    expect((await send('POST', '2', { name: 'Ada', nickname: 'A' })).status).toBe(201)
+    expect(seen).toEqual([{ name: 'Ada', nickname: 'A', phone: 'unknown' }])
+    const docs = versionedOpenAPI({ scheme: scheme(), document: { ...document, components: { schemas: dependent } }, changelog: history() })
+    const person = (version: string) => (docs.document(version).components?.schemas as Record<string, { dependentRequired?: object }>)['Person']?.dependentRequired
+    expect([person('3'), person('2')]).toEqual([{ name: ['phone'], nickname: ['name'] }, { name: [], nickname: ['name'] }])
+  })
+
   it('says it in the changelog', () => {
     const text = changelog(history(), { format: 'markdown' })
     expect(text).toContain('`Person`: field `phone` changed type or format. Older versions may leave it out.')
