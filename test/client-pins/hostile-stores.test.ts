@@ -424,7 +424,7 @@ describe('the 503 of a failed lookup', () => {
     let at = 1_000_000
     let up = false
     let reads = 0
-    const store: PinStore = { get: () => (reads++, up ? Promise.resolve(null) : Promise.reject(new Error('down'))), claim: () => Promise.resolve({ version: '2' }), put: () => Promise.resolve() }
+    const store: PinStore = { get: () => (reads++, up ? Promise.resolve(null) : Promise.reject(new Error('down'))), claim: () => Promise.resolve({ version: '2', previous: null, movedAt: null }), put: () => Promise.resolve() }
     const hono = new Hono()
     const pins = clientPins({ store, client, onStoreError: () => {}, cacheTtl: 3_600_000, now: () => at })
     hono.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), clientVersion: pins }))
