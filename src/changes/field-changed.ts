@@ -14,9 +14,9 @@ import { quoted } from '../quote.ts'
 
 /** Options of `fieldChanged`: the field's value one version down and one version up. */
 export interface FieldChangedOptions<V, R = unknown, Q extends boolean | undefined = boolean | undefined> {
-  /** The older value from the newer one (never called for a `null` field, nor for a missing one unless `olderRequired` is `true`: then with `undefined`). */
+  /** The older value from the newer one (never called for a `null` field, nor for a missing one unless `olderRequired` is `true`: then with `undefined`, and it must give a value). */
   readonly down: (newer: [Q] extends [true] ? V | undefined : V) => R
-  /** The newer value from the older one (never called for a `null` field, nor for a missing one unless `olderRequired` is `false`: then with `undefined`). */
+  /** The newer value from the older one (never called for a `null` field, nor for a missing one unless `olderRequired` is `false`: then with `undefined`, and it must give a value). */
   readonly up: (older: unknown) => V
   /** The field's JSON Schema in older versions, for the changelog and OpenAPI. */
   readonly olderSchema?: object | undefined
@@ -96,22 +96,27 @@ export function fieldChanged<T, O extends string, const F extends FieldOf<T, O>,
     readsDown: field,
     downOp: fillsDown ? undefined : downOp,
     upOp: fillsUp ? undefined : upOp,
-    down: fillsDown ? filling(downOp) : opConvert(downOp),
-    up: fillsUp ? filling(upOp) : opConvert(upOp),
+    down: fillsDown ? filling(downOp, 'the older versions require (olderRequired: true)') : opConvert(downOp),
+    up: fillsUp ? filling(upOp, 'the newer version requires (olderRequired: false)') : opConvert(upOp),
     // A partial body keeps a field its client left out missing.
     ...(fillsUp ? { upPartial: opConvert(upOp) } : {}),
   }
 }
 
-/** `op`'s conversion of a present field, and for a missing one, `op.fn(undefined)`'s value where it gives one. */
-function filling(op: FieldOp): Convert {
+/**
+ * `op`'s conversion of a present field, and for a missing one, `op.fn(undefined)`'s value, which the version it gives
+ * requires (`requires`, for the sentence): one that gives `undefined` fails as a converter that throws (a 500 for an
+ * answer, the client's 400 for a request body), never leaving out a field its version requires.
+ */
+function filling(op: FieldOp, requires: string): Convert {
   const convert = opConvert(op)
   const fn = op.fn as (value: unknown) => unknown
   const read = inherited(op.field) ? (object: Record<string, unknown>) => ownField(object, op.field) : (object: Record<string, unknown>) => object[op.field]
   return (value: unknown) => {
     if (!isObject(value) || read(value) !== undefined) return convert(value)
     const made = said(fn(undefined))
-    if (made !== undefined) value[op.field] = made
+    if (made === undefined) throw new TypeError(`it gave undefined for a missing ${quoted(op.field)}, which ${requires}; give the field's value`)
+    value[op.field] = made
     return value
   }
 }

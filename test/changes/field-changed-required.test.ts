@@ -11,6 +11,7 @@
  * file: Node, workerd, Bun and Deno.
  */
 import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
 import { change, changelog, fieldChanged, fieldRenamed, shape, versionHistory } from '../../src/changes/index.ts'
 import { versionMiddleware } from '../../src/hono/index.ts'
@@ -152,6 +153,46 @@ describe('olderRequired in the older documents and request validation', () => {
     const text = changelog(history(), { format: 'markdown' })
     expect(text).toContain('`Person`: field `phone` changed type or format. Older versions may leave it out.')
     expect(text).toContain('`Person`: field `nickname` changed type or format. Older versions require it.')
+  })
+})
+
+describe('olderRequired with a converter that gives nothing for a missing field: loud, never a field its version requires left out', () => {
+  const loose = versionHistory({
+    versions: [
+      { version: '1' },
+      {
+        version: '2',
+        changes: [
+          change('A phone is required; a nickname is not.', [
+            fieldChanged(Person, 'phone', { down: (phone) => phone, up: (phone) => phone as string, olderRequired: false }),
+            fieldChanged(Person, 'nickname', { down: (nickname) => nickname as string, up: (nickname) => String(nickname), olderRequired: true }),
+          ]),
+        ],
+      },
+    ],
+    bodies: { 'POST /people': { request: Person, response: Person }, 'GET /people/1': { response: Person } },
+  })
+  const errors: string[] = []
+  const target = new Hono()
+  target.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse()
+    errors.push(error.message)
+    return c.json({ detail: 'failed' }, 500)
+  })
+  target.use('*', versionMiddleware({ scheme: new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' }), changes: loose }))
+  target.post('/people', async (c) => c.json(await c.req.json(), 201))
+  target.get('/people/1', (c) => c.json({ name: 'Ada', phone: '+33 1' } satisfies Person))
+
+  it('an older answer whose down gives undefined for the missing field: a 500 whose sentence names the field, through app.onError', async () => {
+    const res = await target.request('/people/1', { headers: { 'Api-Version': '1' } })
+    expect(res.status).toBe(500)
+    expect(errors.at(-1)).toContain('the field.changed converter of shape Person threw: it gave undefined for a missing "nickname", which the older versions require (olderRequired: true); give the field\'s value')
+  })
+
+  it('an older body whose up gives undefined for the missing field: the client\'s 400 UnreadableBody, the handler not run', async () => {
+    const res = await target.request('/people', { method: 'POST', headers: { 'Api-Version': '1', 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Ada', nickname: 'A' }) })
+    expect(res.status).toBe(400)
+    expect(JSON.stringify(await res.json())).toContain('phone')
   })
 })
 
