@@ -107,8 +107,11 @@ describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny
     // success one), and a body migrated through c.json dropped the head body's digests and Accept-Ranges. The middleware
     // 10,770 B and the url-path Worker 21,959 B (170 B and 136 B more) once an internationalised allowedHosts name
     // (bücher.de) was refused with a sentence naming the ASCII form requests carry (http/allowed-hosts.ts asciiForm).
-    ['middleware', 10900],
-    ['urlPath', 22100],
+    // 11,000 B and 22,155 B once a middleware after the versioning one that rebuilds a migrated JSON answer fails with
+    // a sentence (hono/json-through.ts rebuilt, reading the media type), where the older client's answer was migrated
+    // twice.
+    ['middleware', 11100],
+    ['urlPath', 22300],
     // everything includes version changes (src/changes: streams, partial and form bodies, caching) and a section using
     // them, and request validation (src/validation: bounded issues, parameters, @cfworker/json-schema as the fallback):
     // 56,552 B measured after those landed; 59,687 B once the documents described streams, 405s and the app's methods
@@ -168,8 +171,11 @@ describe('Worker bundles (wrangler deploy --minify, min+gzip over bare hono/tiny
     // apiVersioning refused a history naming plain routes, and a table route a version lacks answered 404 unread
     // (found by porting Cadwyn's tutorial app); 106,535 B once a shapeConverted beside a fieldAdded and a fieldRemoved
     // of its change moved their data, and one beside a fieldRenamed that repeats its work failed loudly
-    // (changes/converter-beside.ts) instead of losing the value.
-    ['everything', 106900],
+    // (changes/converter-beside.ts) instead of losing the value; 107,293 B with fieldChanged's olderRequired
+    // (changes/field-changed.ts), a rename's newer name dropped from older bodies, check(app) naming a versioning
+    // middleware registered nowhere (changes/uncovered-routes.ts), the loud rebuilt answer above, and client pins'
+    // damaged entries and Retry-After.
+    ['everything', 107500],
   ] as const)('%s adds at most %i bytes min+gzip (a regression ceiling)', (key, ceiling) => {
     expect(report.deltas[key]).toBeLessThanOrEqual(ceiling)
   })
