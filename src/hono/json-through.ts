@@ -99,7 +99,8 @@ export function jsonThrough(c: Context, step: JsonStep, version: string): Taken 
       // a JSON body in the client's version, which the response step would migrate again. One without a body (etag()'s
       // 304, which cancels the migrated body) holds none; one of another media type (an error page, a plain-text 410)
       // is no body the step migrates: it leaves it as it is, or refuses a success it cannot migrate with a 500 of its own.
-      if (response !== null && response.body !== null && migrated?.bodyUsed === true && isJsonType(response.headers.get('content-type'))) throw rebuilt(version)
+      // Its `body` is read last, only then: reading it makes Deno.serve send the answer chunked, without Content-Length.
+      if (migrated?.bodyUsed === true && response !== null && isJsonType(response.headers.get('content-type')) && response.body !== null) throw rebuilt(version)
       return false
     }
     if (stepped !== mark) throw crossed(stepped, version)
